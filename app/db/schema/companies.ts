@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm'
+import { check, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+
+export const SERVICE_WINDOWS = ['morning', 'afternoon', 'flexible'] as const
+export type ServiceWindow = (typeof SERVICE_WINDOWS)[number]
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    stripeAccountId: text('stripe_account_id'),
+    // Settings (SPEC §2 Settings, ARCHITECTURE §4: dates are computed in this timezone).
+    timezone: text('timezone').notNull().default('America/New_York'),
+    defaultServiceWindow: text('default_service_window', { enum: SERVICE_WINDOWS }).notNull().default('flexible'),
+    cardPublishableKey: text('card_publishable_key'),
+    customerPortalUrl: text('customer_portal_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('companies_name_not_blank', sql`length(trim(${t.name})) > 0`),
+    check(
+      'companies_default_service_window_valid',
+      sql`${t.defaultServiceWindow} in ('morning', 'afternoon', 'flexible')`,
+    ),
+  ],
+)

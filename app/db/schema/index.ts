@@ -1,0 +1,7 @@
+export * from './auth'
+export * from './companies'
+export * from './customers'
+export * from './email'
+export * from './inventory'
+export * from './jobs'
+export * from './profiles'

@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm'
+import { check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core'
+import { companies } from './companies'
+
+export const inventoryItems = pgTable(
+  'inventory_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    sku: text('sku').notNull(),
+    qty: integer('qty').notNull().default(0),
+    /** Unit price in cents. */
+    priceCents: integer('price_cents').notNull().default(0),
+  },
+  (t) => [
+    unique('inventory_items_company_sku_key').on(t.companyId, t.sku),
+    index('inventory_items_company_name_idx').on(t.companyId, t.name),
+    check('inventory_items_qty_non_negative', sql`${t.qty} >= 0`),
+    check('inventory_items_price_non_negative', sql`${t.priceCents} >= 0`),
+  ],
+)

@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { user } from './auth'
+import { companies } from './companies'
+
+export const ROLES = ['platform_admin', 'owner', 'admin', 'dispatcher', 'tech', 'customer'] as const
+export type Role = (typeof ROLES)[number]
+
+/** Our side of a user: role, company and contact details. Shares the auth user's id. */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: text('id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'restrict' }),
+    role: text('role', { enum: ROLES }),
+    fullName: text('full_name'),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    addressLine1: text('address_line1'),
+    addressLine2: text('address_line2'),
+    city: text('city'),
+    state: text('state'),
+    postalCode: text('postal_code'),
+    country: text('country'),
+    hasCompletedSetup: boolean('has_completed_setup').notNull().default(false),
+    // Deactivated members keep their history but can no longer sign in.
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('profiles_company_role_idx').on(t.companyId, t.role),
+    check(
+      'profiles_role_valid',
+      sql`${t.role} is null or ${t.role} in ('platform_admin', 'owner', 'admin', 'dispatcher', 'tech', 'customer')`,
+    ),
+    // Company staff and customers belong to a company; platform admins never do.
+    check(
+      'profiles_company_matches_role',
+      sql`(${t.role} = 'platform_admin' and ${t.companyId} is null) or ${t.role} is null or (${t.role} <> 'platform_admin' and ${t.companyId} is not null)`,
+    ),
+  ],
+)

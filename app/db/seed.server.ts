@@ -1,0 +1,303 @@
+// The demo data of ARCHITECTURE §3: the same every time (a fixed pseudo-random sequence),
+// relative to "now" in each company's timezone, and idempotent (a second run adds nothing).
+import { randomUUID } from 'node:crypto'
+import { hashPassword } from 'better-auth/crypto'
+import { eq } from 'drizzle-orm'
+import { startOfZonedDay, zonedParts, zonedTimeToUtc } from '~/utils/dates'
+import type { Database } from '~/utils/db.server'
+import { account, chemLogs, companies, customers, inventoryItems, jobs, profiles, user } from './schema'
+import type { Role } from './schema/profiles'
+
+export const DEMO_PASSWORD = 'pooldemo123'
+
+export const DEMO_LOGINS: Array<{ email: string; role: Role; company: string | null; note?: string }> = [
+  { email: 'admin@poolbud.test', role: 'platform_admin', company: null },
+  { email: 'owner@bluelagoon.test', role: 'owner', company: 'Blue Lagoon Pool Co.' },
+  { email: 'office@bluelagoon.test', role: 'admin', company: 'Blue Lagoon Pool Co.' },
+  { email: 'dispatch@bluelagoon.test', role: 'dispatcher', company: 'Blue Lagoon Pool Co.' },
+  { email: 'tech@bluelagoon.test', role: 'tech', company: 'Blue Lagoon Pool Co.' },
+  { email: 'tech2@bluelagoon.test', role: 'tech', company: 'Blue Lagoon Pool Co.' },
+  { email: 'newtech@bluelagoon.test', role: 'tech', company: 'Blue Lagoon Pool Co.', note: 'has not finished setup' },
+  { email: 'customer@bluelagoon.test', role: 'customer', company: 'Blue Lagoon Pool Co.', note: 'Dana Whitfield' },
+  { email: 'owner@sunsetpools.test', role: 'owner', company: 'Sunset Pool Care' },
+  { email: 'tech@sunsetpools.test', role: 'tech', company: 'Sunset Pool Care' },
+  { email: 'customer@sunsetpools.test', role: 'customer', company: 'Sunset Pool Care', note: 'Marco Ruiz' },
+]
+
+/** A small deterministic PRNG (mulberry32) so the demo is identical on every machine. */
+function prng(seed: number) {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+type CompanySpec = {
+  name: string
+  timezone: string
+  stripeAccountId: string | null
+  city: string
+  state: string
+  streets: string[]
+  customers: Array<{ name: string; email?: string; phone: string; balance: number }>
+  staff: Array<{ email: string; role: Role; fullName: string; phone: string; done?: boolean }>
+  portalCustomer: { email: string; name: string }
+  inventory: Array<{ name: string; sku: string; qty: number; priceCents: number }>
+  /** Days of history and future, and jobs per weekday. */
+  pastDays: number
+  futureDays: number
+  jobsPerDay: number
+  seed: number
+}
+
+const BLUE_LAGOON: CompanySpec = {
+  name: 'Blue Lagoon Pool Co.',
+  timezone: 'America/New_York',
+  stripeAccountId: 'acct_1BlueLagoonDemo',
+  city: 'Tampa',
+  state: 'FL',
+  streets: ['Bayshore Blvd', 'Palm Ave', 'Davis Blvd', 'Swann Ave', 'Azeele St', 'Euclid Ave', 'Mirabay Dr', 'Channel Dr'],
+  customers: [
+    { name: 'Dana Whitfield', email: 'customer@bluelagoon.test', phone: '(813) 555-0101', balance: 24000 },
+    { name: 'Marcus Bell', email: 'marcus.bell@example.com', phone: '(813) 555-0102', balance: 0 },
+    { name: 'Priya Raman', email: 'priya.raman@example.com', phone: '(813) 555-0103', balance: 12000 },
+    { name: 'Tom Okafor', phone: '(813) 555-0104', balance: 0 },
+    { name: 'Elena Vasquez', email: 'elena.v@example.com', phone: '(813) 555-0105', balance: 36000 },
+    { name: 'Grace Kim', phone: '(813) 555-0106', balance: 0 },
+    { name: 'Henry Adeyemi', email: 'h.adeyemi@example.com', phone: '(813) 555-0107', balance: 12000 },
+    { name: 'Olivia Brennan', phone: '(813) 555-0108', balance: 0 },
+    { name: 'Sam Castellano', email: 'sam.c@example.com', phone: '(813) 555-0109', balance: 0 },
+    { name: 'Rita Moreno-Hall', phone: '(813) 555-0110', balance: 18000 },
+    { name: 'Jamal Price', email: 'jamal.price@example.com', phone: '(813) 555-0111', balance: 0 },
+    { name: 'Lena Fischer', phone: '(813) 555-0112', balance: 0 },
+    { name: 'Victor Huang', email: 'victor.huang@example.com', phone: '(813) 555-0113', balance: 24000 },
+    { name: 'Nora Lindqvist', phone: '(813) 555-0114', balance: 0 },
+    { name: 'Carlos Mendez', email: 'carlos.mendez@example.com', phone: '(813) 555-0115', balance: 0 },
+    { name: 'Bianca Rossi', phone: '(813) 555-0116', balance: 12000 },
+    { name: 'Derek Osei', email: 'derek.osei@example.com', phone: '(813) 555-0117', balance: 0 },
+    { name: 'Fiona MacLeod', phone: '(813) 555-0118', balance: 0 },
+    { name: 'Isaac Turner', email: 'isaac.t@example.com', phone: '(813) 555-0119', balance: 6000 },
+    { name: 'Yuki Tanaka', phone: '(813) 555-0120', balance: 0 },
+    { name: 'Aisha Rahman', email: 'aisha.rahman@example.com', phone: '(813) 555-0121', balance: 0 },
+    { name: 'Ben Whitaker', phone: '(813) 555-0122', balance: 30000 },
+    { name: 'Sofia Alvarez', email: 'sofia.alvarez@example.com', phone: '(813) 555-0123', balance: 0 },
+    { name: 'Paul Nguyen', phone: '(813) 555-0124', balance: 0 },
+  ],
+  staff: [
+    { email: 'owner@bluelagoon.test', role: 'owner', fullName: 'Olivia Marsh', phone: '(813) 555-0001' },
+    { email: 'office@bluelagoon.test', role: 'admin', fullName: 'Andre Collins', phone: '(813) 555-0002' },
+    { email: 'dispatch@bluelagoon.test', role: 'dispatcher', fullName: 'Dina Patel', phone: '(813) 555-0003' },
+    { email: 'tech@bluelagoon.test', role: 'tech', fullName: 'Tyler Brooks', phone: '(813) 555-0004' },
+    { email: 'tech2@bluelagoon.test', role: 'tech', fullName: 'Maya Flores', phone: '(813) 555-0005' },
+    { email: 'newtech@bluelagoon.test', role: 'tech', fullName: 'Noah Reed', phone: '(813) 555-0006', done: false },
+  ],
+  portalCustomer: { email: 'customer@bluelagoon.test', name: 'Dana Whitfield' },
+  inventory: [
+    { name: 'Liquid Chlorine 12.5% (1 gal)', sku: 'CHL-LIQ-1G', qty: 48, priceCents: 699 },
+    { name: 'Liquid Chlorine 12.5% (4 × 1 gal case)', sku: 'CHL-LIQ-4PK', qty: 4, priceCents: 2499 },
+    { name: 'Chlorine Tablets 3" (25 lb)', sku: 'CHL-TAB-25', qty: 12, priceCents: 11999 },
+    { name: 'Chlorine Tablets 1" (5 lb)', sku: 'CHL-TAB-5', qty: 3, priceCents: 3499 },
+    { name: 'Cal-Hypo Shock 73% (1 lb)', sku: 'CHL-SHOCK-1', qty: 30, priceCents: 599 },
+    { name: 'Muriatic Acid 31.45% (1 gal)', sku: 'ACID-MUR-1G', qty: 20, priceCents: 1199 },
+    { name: 'Sodium Bicarbonate (50 lb)', sku: 'ALK-BICARB-50', qty: 5, priceCents: 3299 },
+    { name: 'Cyanuric Acid Stabilizer (4 lb)', sku: 'CYA-4', qty: 9, priceCents: 2799 },
+    { name: 'Calcium Chloride 77% (25 lb)', sku: 'CAL-CHL-25', qty: 2, priceCents: 2699 },
+    { name: 'Pool Salt (40 lb)', sku: 'SALT-40', qty: 25, priceCents: 899 },
+    { name: 'Phosphate Remover (1 qt)', sku: 'PHOS-1Q', qty: 7, priceCents: 2899 },
+    { name: 'DPD Test Reagent Kit', sku: 'TEST-DPD', qty: 1, priceCents: 4599 },
+    { name: 'Skimmer Basket (standard)', sku: 'PART-SKIM-BSK', qty: 6, priceCents: 1899 },
+    { name: 'Filter Cartridge 100 sq ft', sku: 'PART-CART-100', qty: 0, priceCents: 6499 },
+  ],
+  pastDays: 60,
+  futureDays: 30,
+  jobsPerDay: 4,
+  seed: 20240601,
+}
+
+const SUNSET: CompanySpec = {
+  name: 'Sunset Pool Care',
+  timezone: 'America/Phoenix',
+  stripeAccountId: null,
+  city: 'Scottsdale',
+  state: 'AZ',
+  streets: ['Camelback Rd', 'Indian School Rd', 'Hayden Rd', 'Shea Blvd'],
+  customers: [
+    { name: 'Marco Ruiz', email: 'customer@sunsetpools.test', phone: '(480) 555-0131', balance: 9500 },
+    { name: 'Janet Cole', phone: '(480) 555-0132', balance: 0 },
+    { name: 'Wes Harmon', email: 'wes.harmon@example.com', phone: '(480) 555-0133', balance: 0 },
+    { name: 'Ivy Chen', phone: '(480) 555-0134', balance: 12000 },
+    { name: 'Luis Ortega', phone: '(480) 555-0135', balance: 0 },
+    { name: 'Kara Simmons', email: 'kara.s@example.com', phone: '(480) 555-0136', balance: 0 },
+  ],
+  staff: [
+    { email: 'owner@sunsetpools.test', role: 'owner', fullName: 'Rosa Delgado', phone: '(480) 555-0011' },
+    { email: 'tech@sunsetpools.test', role: 'tech', fullName: 'Eli Warner', phone: '(480) 555-0012' },
+  ],
+  portalCustomer: { email: 'customer@sunsetpools.test', name: 'Marco Ruiz' },
+  inventory: [
+    { name: 'Liquid Chlorine 12.5% (1 gal)', sku: 'SPC-CHL-1G', qty: 15, priceCents: 749 },
+    { name: 'Chlorine Tablets 3" (25 lb)', sku: 'SPC-TAB-25', qty: 3, priceCents: 12499 },
+    { name: 'Muriatic Acid 31.45% (1 gal)', sku: 'SPC-ACID-1G', qty: 8, priceCents: 1249 },
+    { name: 'Sodium Bicarbonate (25 lb)', sku: 'SPC-BICARB-25', qty: 6, priceCents: 1999 },
+  ],
+  pastDays: 30,
+  futureDays: 14,
+  jobsPerDay: 2,
+  seed: 20240715,
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
+
+async function createLogin(tx: Tx, email: string, name: string, passwordHash: string) {
+  const id = randomUUID()
+  await tx.insert(user).values({ id, email, name, emailVerified: true })
+  await tx.insert(account).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: passwordHash })
+  return id
+}
+
+async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now: Date) {
+  const random = prng(spec.seed)
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T
+  const [company] = await tx
+    .insert(companies)
+    .values({
+      name: spec.name,
+      timezone: spec.timezone,
+      stripeAccountId: spec.stripeAccountId,
+      defaultServiceWindow: 'morning',
+      customerPortalUrl: null,
+    })
+    .returning({ id: companies.id })
+  if (!company) throw new Error('company insert returned nothing')
+  const companyId = company.id
+
+  const techIds: string[] = []
+  for (const member of spec.staff) {
+    const id = await createLogin(tx, member.email, member.fullName, passwordHash)
+    const done = member.done ?? true
+    await tx.insert(profiles).values({
+      id,
+      companyId,
+      role: member.role,
+      fullName: member.fullName,
+      email: member.email,
+      phone: member.phone,
+      city: done ? spec.city : null,
+      state: done ? spec.state : null,
+      country: done ? 'United States' : null,
+      hasCompletedSetup: done,
+    })
+    if (member.role === 'tech' && done) techIds.push(id)
+  }
+
+  const customerRows = spec.customers.map((c, i) => ({
+    companyId,
+    customerName: c.name,
+    address: `${100 + ((i * 37) % 900)} ${spec.streets[i % spec.streets.length]}, ${spec.city}, ${spec.state}`,
+    phone: c.phone,
+    email: c.email ?? null,
+    balanceDue: c.balance,
+    createdAt: new Date(now.getTime() - (120 - i) * 86_400_000),
+  }))
+  const insertedCustomers = await tx
+    .insert(customers)
+    .values(customerRows)
+    .returning({ id: customers.id, name: customers.customerName, address: customers.address })
+
+  const portal = insertedCustomers.find((c) => c.name === spec.portalCustomer.name)
+  if (!portal) throw new Error('portal customer missing')
+  const portalUserId = await createLogin(tx, spec.portalCustomer.email, spec.portalCustomer.name, passwordHash)
+  await tx.insert(profiles).values({
+    id: portalUserId,
+    companyId,
+    role: 'customer',
+    fullName: spec.portalCustomer.name,
+    email: spec.portalCustomer.email,
+    hasCompletedSetup: true,
+  })
+  await tx.update(customers).set({ portalUserId }).where(eq(customers.id, portal.id))
+
+  await tx.insert(inventoryItems).values(spec.inventory.map((item) => ({ ...item, companyId })))
+
+  // Jobs: every weekday from pastDays ago to futureDays ahead, at morning and afternoon slots.
+  // Past jobs are completed (a few left open: overdue); some future ones are unassigned;
+  // the portal customer gets a visit every week so their history is full.
+  const slots = [8, 9, 10, 11, 13, 14, 15]
+  const jobRows: Array<typeof jobs.$inferInsert> = []
+  const nowParts = zonedParts(now, spec.timezone)
+  for (let offset = -spec.pastDays; offset <= spec.futureDays; offset++) {
+    const day = startOfZonedDay(now, spec.timezone, offset)
+    const parts = zonedParts(day, spec.timezone)
+    if (parts.weekday === 0) continue
+    const count = offset === 0 ? spec.jobsPerDay + 2 : spec.jobsPerDay
+    for (let n = 0; n < count; n++) {
+      const customer = n === 0 && parts.weekday === 2 ? portal : pick(insertedCustomers)
+      const hour = slots[n % slots.length] ?? 9
+      const scheduledAt = zonedTimeToUtc(
+        { year: parts.year, month: parts.month, day: parts.day, hour, minute: n % 2 ? 30 : 0 },
+        spec.timezone,
+      )
+      const isPast = scheduledAt < now
+      const overdue = isPast && random() < 0.06
+      const completed = isPast && !overdue && (offset < 0 || hour < nowParts.hour - 1)
+      const unassigned = !completed && random() < (offset === 0 ? 0.3 : 0.2)
+      jobRows.push({
+        companyId,
+        customerId: customer.id,
+        customerName: customer.name,
+        address: customer.address,
+        scheduledAt,
+        completedAt: completed ? new Date(scheduledAt.getTime() + (35 + Math.floor(random() * 40)) * 60_000) : null,
+        technicianId: unassigned || techIds.length === 0 ? null : pick(techIds),
+        createdAt: new Date(Math.min(now.getTime(), scheduledAt.getTime() - (3 + Math.floor(random() * 10)) * 86_400_000)),
+      })
+    }
+  }
+  const insertedJobs = await tx
+    .insert(jobs)
+    .values(jobRows)
+    .returning({ id: jobs.id, completedAt: jobs.completedAt })
+
+  const readings: Array<typeof chemLogs.$inferInsert> = []
+  for (const job of insertedJobs) {
+    if (!job.completedAt) continue
+    const round = (value: number, digits: number) => Number(value.toFixed(digits))
+    readings.push({
+      companyId,
+      jobId: job.id,
+      ph: round(7.1 + random() * 0.8, 1),
+      chlorinePpm: round(0.5 + random() * 4.5, 1),
+      alkalinity: Math.round(70 + random() * 70),
+      takenAt: new Date(job.completedAt.getTime() - 10 * 60_000),
+    })
+  }
+  if (readings.length) await tx.insert(chemLogs).values(readings)
+  return companyId
+}
+
+/**
+ * Seeds the demo data unless it is already there. Returns whether anything was written.
+ * Runs in one transaction: a failed seed leaves nothing behind.
+ */
+export async function seedDemoData(database: Database, now = new Date()) {
+  const [existing] = await database.select({ id: user.id }).from(user).where(eq(user.email, 'admin@poolbud.test')).limit(1)
+  if (existing) return false
+  const passwordHash = await hashPassword(DEMO_PASSWORD)
+  await database.transaction(async (tx) => {
+    const adminId = await createLogin(tx, 'admin@poolbud.test', 'Pat Admin', passwordHash)
+    await tx.insert(profiles).values({
+      id: adminId,
+      role: 'platform_admin',
+      fullName: 'Pat Admin',
+      email: 'admin@poolbud.test',
+      hasCompletedSetup: true,
+    })
+    await seedCompany(tx, BLUE_LAGOON, passwordHash, now)
+    await seedCompany(tx, SUNSET, passwordHash, now)
+  })
+  return true
+}

@@ -1,0 +1,33 @@
+import { Button, Link, Text } from '@react-email/components'
+import { EmailLayout } from './layout'
+
+/** An email whose point is one link: confirm an address, reset a password, accept an invite. */
+export function ActionLinkEmail({
+  heading,
+  intro,
+  actionLabel,
+  url,
+  expiry,
+}: {
+  heading: string
+  intro: string
+  actionLabel: string
+  url: string
+  expiry: string
+}) {
+  return (
+    <EmailLayout preview={intro} heading={heading}>
+      <Text style={{ fontSize: 15, color: '#334155' }}>{intro}</Text>
+      <Button
+        href={url}
+        style={{ backgroundColor: '#0e7490', color: '#ffffff', borderRadius: 8, padding: '12px 20px', fontWeight: 600 }}
+      >
+        {actionLabel}
+      </Button>
+      <Text style={{ fontSize: 13, color: '#64748b' }}>
+        Or paste this link into your browser: <Link href={url}>{url}</Link>
+      </Text>
+      <Text style={{ fontSize: 13, color: '#64748b' }}>{expiry}</Text>
+    </EmailLayout>
+  )
+}

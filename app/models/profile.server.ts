@@ -1,0 +1,32 @@
+import { eq } from 'drizzle-orm'
+import { profiles } from '~/db/schema'
+import { db } from '~/utils/db.server'
+
+export type Profile = typeof profiles.$inferSelect
+
+/** The profile that shares the auth user's id, or null when none exists yet. */
+export async function getProfile(userId: string): Promise<Profile | null> {
+  const [profile] = await db().select().from(profiles).where(eq(profiles.id, userId)).limit(1)
+  return profile ?? null
+}
+
+export type ProfileUpdate = Partial<
+  Pick<
+    Profile,
+    | 'fullName'
+    | 'email'
+    | 'phone'
+    | 'addressLine1'
+    | 'addressLine2'
+    | 'city'
+    | 'state'
+    | 'postalCode'
+    | 'country'
+    | 'hasCompletedSetup'
+  >
+>
+
+/** Updates the user's own fields; role and company are never changed here. */
+export async function updateOwnProfile(userId: string, update: ProfileUpdate) {
+  await db().update(profiles).set(update).where(eq(profiles.id, userId))
+}

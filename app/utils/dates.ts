@@ -1,0 +1,105 @@
+// Calendar maths in a company's timezone (ARCHITECTURE §4: "today", "this week" from
+// Sunday 00:00 and "this month" are the company's, not the server's).
+
+export const DEFAULT_TIMEZONE = 'America/New_York'
+
+type Parts = { year: number; month: number; day: number; hour: number; minute: number; second: number; weekday: number }
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+function formatter(timeZone: string) {
+  let f = formatters.get(timeZone)
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      weekday: 'short',
+    })
+    formatters.set(timeZone, f)
+  }
+  return f
+}
+
+/** The wall-clock fields of `date` as seen in `timeZone`. */
+export function zonedParts(date: Date, timeZone: string): Parts {
+  const out: Record<string, string> = {}
+  for (const part of formatter(timeZone).formatToParts(date)) out[part.type] = part.value
+  return {
+    year: Number(out.year),
+    month: Number(out.month),
+    day: Number(out.day),
+    hour: Number(out.hour),
+    minute: Number(out.minute),
+    second: Number(out.second),
+    weekday: WEEKDAYS.indexOf(out.weekday ?? 'Sun'),
+  }
+}
+
+/** The instant at which the wall clock in `timeZone` reads the given date and time. */
+export function zonedTimeToUtc(
+  { year, month, day, hour = 0, minute = 0 }: { year: number; month: number; day: number; hour?: number; minute?: number },
+  timeZone: string,
+): Date {
+  const guess = Date.UTC(year, month - 1, day, hour, minute)
+  // Two passes settle the offset even next to a daylight-saving change.
+  let instant = guess
+  for (let i = 0; i < 2; i++) {
+    const p = zonedParts(new Date(instant), timeZone)
+    const seen = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute)
+    instant += guess - seen
+  }
+  return new Date(instant)
+}
+
+/** Midnight at the start of the day that contains `date` in `timeZone`, shifted by `days`. */
+export function startOfZonedDay(date: Date, timeZone: string, days = 0): Date {
+  const p = zonedParts(date, timeZone)
+  return zonedTimeToUtc({ year: p.year, month: p.month, day: p.day + days }, timeZone)
+}
+
+/** Today's bounds [start, end) in `timeZone`. */
+export function zonedDayRange(now: Date, timeZone: string) {
+  return { start: startOfZonedDay(now, timeZone), end: startOfZonedDay(now, timeZone, 1) }
+}
+
+/** This week's start: the most recent Sunday 00:00 in `timeZone`. */
+export function startOfZonedWeek(now: Date, timeZone: string): Date {
+  return startOfZonedDay(now, timeZone, -zonedParts(now, timeZone).weekday)
+}
+
+/** The first day of this month, 00:00 in `timeZone`. */
+export function startOfZonedMonth(now: Date, timeZone: string): Date {
+  const p = zonedParts(now, timeZone)
+  return zonedTimeToUtc({ year: p.year, month: p.month, day: 1 }, timeZone)
+}
+
+/** "Tue, Nov 24, 9:30 AM" in the company's timezone. */
+export function formatDateTime(date: Date | string, timeZone: string) {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(date))
+}
+
+/** "9:30 AM" in the company's timezone. */
+export function formatTime(date: Date | string, timeZone: string) {
+  return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(new Date(date))
+}
+
+/** "Nov 24, 2026" in the company's timezone. */
+export function formatDate(date: Date | string, timeZone: string) {
+  return new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric', year: 'numeric' }).format(
+    new Date(date),
+  )
+}

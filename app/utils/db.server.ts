@@ -1,0 +1,96 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import * as schema from '~/db/schema'
+
+/** The one database type the app codes against: PGlite and node-postgres share it. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export type DatabaseHandle =
+  | { kind: 'pglite'; db: Database; client: PGlite; close: () => Promise<void> }
+  | { kind: 'postgres'; db: Database; client: pg.Pool; close: () => Promise<void> }
+
+/** The project root (the folder holding package.json), found from this file wherever it was bundled to. */
+export function projectRoot() {
+  let dir = path.dirname(fileURLToPath(import.meta.url))
+  while (!fs.existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir)
+    if (parent === dir) return process.cwd()
+    dir = parent
+  }
+  return dir
+}
+
+export const MIGRATIONS_DIR = path.join(projectRoot(), 'drizzle')
+
+/** Opens PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory without one). */
+export async function openDatabase(options: {
+  databaseUrl?: string
+  dataDir?: string
+  pglite?: PGlite
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    const db = drizzlePg(pool, { schema }) as unknown as Database
+    return { kind: 'postgres', db, client: pool, close: () => pool.end() }
+  }
+  let client = options.pglite
+  if (!client) {
+    if (options.dataDir) fs.mkdirSync(path.dirname(path.resolve(options.dataDir)), { recursive: true })
+    client = options.dataDir ? await PGlite.create(options.dataDir) : await PGlite.create()
+  }
+  const pglite = client
+  const db = drizzlePglite(pglite, { schema }) as unknown as Database
+  return { kind: 'pglite', db, client: pglite, close: () => pglite.close() }
+}
+
+/** Applies the committed SQL migrations; already-applied ones are skipped. */
+export async function migrateDatabase(handle: DatabaseHandle) {
+  const config = { migrationsFolder: MIGRATIONS_DIR }
+  if (handle.kind === 'pglite') {
+    await migratePglite(handle.db as never, config)
+    return
+  }
+  // Several app instances may start at once: one migrates, the others wait for it.
+  const client = await handle.client.connect()
+  try {
+    await client.query('select pg_advisory_lock(727274)')
+    await migratePg(drizzlePg(client, { schema }), config)
+  } finally {
+    await client.query('select pg_advisory_unlock(727274)').catch(() => {})
+    client.release()
+  }
+}
+
+declare global {
+  var __poolBudDatabase: DatabaseHandle | undefined
+}
+
+/** Makes `handle` the database every model uses (start-up and tests call this). */
+export function useDatabase(handle: DatabaseHandle | undefined) {
+  globalThis.__poolBudDatabase = handle
+}
+
+export function currentDatabaseHandle() {
+  return globalThis.__poolBudDatabase
+}
+
+/** The app's database. Start-up (or a test's setup) opens it before any request is served. */
+export function db(): Database {
+  const handle = globalThis.__poolBudDatabase
+  if (!handle) throw new Error('The database is not open yet: call startApp() (or useDatabase in tests) first.')
+  return handle.db
+}
+
+/** Cheap liveness check used by the health route. */
+export async function pingDatabase() {
+  await db().execute(sql`select 1`)
+}

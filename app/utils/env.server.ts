@@ -1,0 +1,78 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { z } from 'zod'
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    APP_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://pool.example.com' }).optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
+      .optional(),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    MAIL_FROM: z.string().min(3).default('Pool Bud <no-reply@localhost>'),
+    AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SEED_DEMO: z.enum(['0', '1']).optional(),
+    PLATFORM_ADMIN_EMAIL: z.email('must be an email address').optional(),
+    S3_BUCKET: z.string().optional(),
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.DATABASE_URL && !env.AUTH_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required when DATABASE_URL is set' })
+    }
+  })
+
+export type Env = z.infer<typeof EnvSchema> & { APP_URL: string; AUTH_SECRET: string }
+
+/** Thrown when the environment is unusable; the message names every bad variable. */
+export class EnvError extends Error {
+  override name = 'EnvError'
+}
+
+/** Blank values count as unset, so `SMTP_URL=` in a shell behaves like no SMTP_URL. */
+function withoutBlanks(source: NodeJS.ProcessEnv) {
+  return Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''))
+}
+
+/** Parses and validates the environment (ARCHITECTURE §2). */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = EnvSchema.safeParse(withoutBlanks(source))
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`)
+  }
+  const env = result.data
+  return {
+    ...env,
+    APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    AUTH_SECRET: env.AUTH_SECRET ?? embeddedSecret(env.DATA_DIR),
+  }
+}
+
+/** The embedded default keeps a generated secret in DATA_DIR so sessions survive restarts. */
+function embeddedSecret(dataDir: string) {
+  const file = path.join(dataDir, 'auth-secret')
+  try {
+    return fs.readFileSync(file, 'utf8').trim()
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true })
+    const secret = randomBytes(32).toString('hex')
+    fs.writeFileSync(file, secret, { mode: 0o600 })
+    return secret
+  }
+}
+
+let cached: Env | undefined
+
+/** The validated environment, parsed once per process. */
+export function env(): Env {
+  cached ??= parseEnv()
+  return cached
+}

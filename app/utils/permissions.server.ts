@@ -1,0 +1,94 @@
+import { data, redirect } from 'react-router'
+import { getCustomerIdForPortalUser } from '~/models/customer.server'
+import { getProfile, type Profile } from '~/models/profile.server'
+import { getAuth } from './auth.server'
+import { type Capability, can, type Role } from './permissions'
+
+export type SessionUser = {
+  id: string
+  email: string
+  profile: Profile | null
+}
+
+/** Why a signed-in user was turned away; the app's error boundary draws the matching card. */
+export type GuardReason = 'no-access' | 'setup-incomplete' | 'restricted'
+
+export function forbidden(reason: GuardReason): never {
+  throw data({ reason }, { status: 403 })
+}
+
+export function notFound(): never {
+  throw data({ reason: 'not-found' }, { status: 404 })
+}
+
+/** The signed-in user with their profile, or null for visitors. */
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  const session = await getAuth().api.getSession({ headers: request.headers })
+  if (!session) return null
+  const profile = await getProfile(session.user.id)
+  if (profile?.deactivatedAt) return null
+  return { id: session.user.id, email: session.user.email, profile }
+}
+
+/** Where to send someone who must log in first, remembering the page they asked for. */
+export function loginRedirect(request: Request): never {
+  const url = new URL(request.url)
+  const redirectTo = `${url.pathname}${url.search}`
+  throw redirect(redirectTo === '/' ? '/login' : `/login?redirectTo=${encodeURIComponent(redirectTo)}`)
+}
+
+/**
+ * Any signed-in user. Staff who have not finished onboarding are sent to /welcome
+ * from every protected page (SPEC §2), except `allowIncompleteSetup` pages.
+ */
+export async function requireUser(request: Request, { allowIncompleteSetup = false } = {}): Promise<SessionUser> {
+  const user = await getSessionUser(request)
+  if (!user) loginRedirect(request)
+  const profile = user.profile
+  if (!allowIncompleteSetup && profile?.role && profile.role !== 'customer' && !profile.hasCompletedSetup) {
+    throw redirect('/welcome')
+  }
+  return user
+}
+
+export type CompanyMember = SessionUser & {
+  profile: Profile & { role: Role; companyId: string }
+  role: Role
+  companyId: string
+}
+
+/** A user who holds `capability`; the 403 card says why otherwise. */
+export async function requireCapability(request: Request, capability: Capability): Promise<SessionUser & { role: Role }> {
+  const user = await requireUser(request)
+  const role = user.profile?.role
+  if (!role) forbidden('setup-incomplete')
+  if (!can(role, capability)) forbidden(capability === 'staff:tools' ? 'restricted' : 'no-access')
+  return { ...user, role }
+}
+
+/** A company member holding `capability`; the company always comes from the profile, never the request. */
+export async function requireCompanyCapability(request: Request, capability: Capability): Promise<CompanyMember> {
+  const user = await requireCapability(request, capability)
+  const companyId = user.profile?.companyId
+  if (!companyId || !user.profile) forbidden('no-access')
+  return { ...user, companyId, profile: { ...user.profile, role: user.role, companyId } }
+}
+
+/** Where a user belongs after signing in when they asked for nothing in particular. */
+export async function homePathFor(user: SessionUser): Promise<string> {
+  const profile = user.profile
+  if (profile?.role === 'customer') {
+    const customerId = await getCustomerIdForPortalUser(user.id)
+    return customerId ? `/customer/${customerId}` : '/app'
+  }
+  if (profile?.role && !profile.hasCompletedSetup) return '/welcome'
+  return '/app'
+}
+
+/** Only same-site paths are followed after login, so a link cannot bounce users elsewhere. */
+export function safeRedirectPath(value: unknown, fallback = '/app') {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+    return fallback
+  }
+  return value
+}

@@ -1,0 +1,52 @@
+import path from 'node:path'
+import { count } from 'drizzle-orm'
+import { seedDemoData } from '~/db/seed.server'
+import { user } from '~/db/schema'
+import { type DatabaseHandle, migrateDatabase, openDatabase, useDatabase } from './db.server'
+import { startOutboxWorker, stopOutboxWorker } from './email.server'
+import { env } from './env.server'
+import { logger } from './logger.server'
+
+export type StartupInfo = { database: 'pglite' | 'postgres'; seeded: boolean; mailbox: boolean }
+
+declare global {
+  var __poolBudStartup: Promise<StartupInfo> | undefined
+}
+
+/** Whether to seed: SEED_DEMO decides when set; otherwise only an empty embedded database is seeded. */
+async function shouldSeed(handle: DatabaseHandle) {
+  const flag = env().SEED_DEMO
+  if (flag) return flag === '1'
+  if (handle.kind !== 'pglite') return false
+  const [row] = await handle.db.select({ n: count() }).from(user)
+  return (row?.n ?? 0) === 0
+}
+
+async function start(): Promise<StartupInfo> {
+  const config = env()
+  const handle = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: path.join(config.DATA_DIR, 'db'),
+  })
+  await migrateDatabase(handle)
+  useDatabase(handle)
+  const seeded = (await shouldSeed(handle)) ? await seedDemoData(handle.db) : false
+  startOutboxWorker()
+  logger.info({ database: handle.kind, seeded }, 'Pool Bud is ready')
+  return { database: handle.kind, seeded, mailbox: !config.SMTP_URL }
+}
+
+/** Opens and migrates the database, seeds the demo and starts the email worker — once per process. */
+export function startApp(): Promise<StartupInfo> {
+  globalThis.__poolBudStartup ??= start()
+  return globalThis.__poolBudStartup
+}
+
+/** Stops background work and closes the database so the process can exit (PGlite needs this). */
+export async function stopApp() {
+  await stopOutboxWorker()
+  const handle = globalThis.__poolBudDatabase
+  useDatabase(undefined)
+  globalThis.__poolBudStartup = undefined
+  await handle?.close()
+}

@@ -1,0 +1,88 @@
+// The production server: Express in front of the React Router build. It owns the process's
+// single database handle (PGlite allows one process per data folder) and shuts it down cleanly.
+import compression from 'compression'
+import express from 'express'
+import { createRequestHandler } from '@react-router/express'
+
+const CLIENT_IP_HEADER = 'x-pool-bud-client-ip'
+
+let build
+try {
+  // Importing the build runs start-up: environment check, migrations, demo seed, email worker.
+  build = await import('./build/server/index.js')
+} catch (error) {
+  if (error?.name === 'EnvError') {
+    console.error(`\n${error.message}\n\nSee the environment table in README.md.`)
+    process.exit(1)
+  }
+  throw error
+}
+const { startApp, stopApp, env, DEMO_LOGINS, DEMO_PASSWORD } = build.entry.module
+const config = env()
+const info = await startApp()
+const appOrigin = new URL(config.APP_URL).origin
+const trustProxy = process.env.TRUST_PROXY === '1'
+
+const app = express()
+app.disable('x-powered-by')
+if (trustProxy) app.set('trust proxy', true)
+app.use(compression())
+
+app.use((req, res, next) => {
+  res.setHeader('X-Content-Type-Options', 'nosniff')
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
+  res.setHeader('X-Frame-Options', 'DENY')
+  res.setHeader('Permissions-Policy', 'camera=(self), geolocation=(), microphone=()')
+  if (appOrigin.startsWith('https://')) {
+    res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+  }
+  // Rate limits key on this header; it is always ours, never the client's.
+  req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown'
+  next()
+})
+
+// Refuse state-changing requests that come from another site (CSRF), before any action runs.
+app.use((req, res, next) => {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next()
+  const origin = req.get('origin')
+  const fetchSite = req.get('sec-fetch-site')
+  if ((origin && origin !== appOrigin) || fetchSite === 'cross-site') {
+    res.status(403).type('text/plain').send('Cross-origin requests are not allowed.')
+    return
+  }
+  next()
+})
+
+app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }))
+app.use(express.static('build/client', { maxAge: '1h', index: false }))
+app.all('/{*splat}', createRequestHandler({ build }))
+
+const server = app.listen(config.PORT, () => {
+  const lines = [
+    '',
+    `Pool Bud is running at ${config.APP_URL}`,
+    `  database: ${info.database === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}/db` : 'PostgreSQL'}`,
+    `  email: ${info.mailbox ? `built-in mailbox at ${config.APP_URL}/dev/mailbox` : 'SMTP'}`,
+  ]
+  if (info.database === 'pglite' || info.seeded) {
+    lines.push('', `Demo logins (password ${DEMO_PASSWORD}):`)
+    for (const login of DEMO_LOGINS) {
+      const who = [login.role, login.company, login.note].filter(Boolean).join(', ')
+      lines.push(`  ${login.email.padEnd(28)} ${who}`)
+    }
+  }
+  console.log(`${lines.join('\n')}\n`)
+})
+
+let stopping = false
+async function shutdown(signal) {
+  if (stopping) return
+  stopping = true
+  console.log(`${signal} received: shutting down`)
+  server.close()
+  server.closeAllConnections?.()
+  await stopApp().catch((error) => console.error(error))
+  process.exit(0)
+}
+process.on('SIGTERM', () => shutdown('SIGTERM'))
+process.on('SIGINT', () => shutdown('SIGINT'))

@@ -1,0 +1,57 @@
+// Runs before every test file: a fresh migrated database of its own, a fixed test
+// environment, and a failure on any unexpected console.error.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
+import { afterAll, beforeAll, beforeEach, inject, vi } from 'vitest'
+import { type DatabaseHandle, openDatabase, useDatabase } from '~/utils/db.server'
+
+process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'pool-bud-data-'))
+process.env.AUTH_SECRET = 'test-secret-0123456789abcdef0123456789abcdef'
+process.env.APP_URL = 'http://localhost:3999'
+delete process.env.SMTP_URL
+delete process.env.SEED_DEMO
+
+const testDatabase = inject('testDatabase')
+let handle: DatabaseHandle | undefined
+let dropDatabase: (() => Promise<void>) | undefined
+
+beforeAll(async () => {
+  if (testDatabase.kind === 'pglite') {
+    const dump = new Blob([fs.readFileSync(testDatabase.dumpFile)])
+    handle = await openDatabase({ pglite: await PGlite.create({ loadDataDir: dump }) })
+  } else {
+    const name = `pool_bud_test_${testDatabase.runId}_${randomBytes(4).toString('hex')}`
+    const admin = new pg.Client({ connectionString: testDatabase.adminUrl })
+    await admin.connect()
+    await admin.query(`create database "${name}" template "${testDatabase.template}"`)
+    await admin.end()
+    const url = new URL(testDatabase.adminUrl)
+    url.pathname = `/${name}`
+    handle = await openDatabase({ databaseUrl: url.toString() })
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: testDatabase.adminUrl })
+      await client.connect()
+      await client.query(`drop database if exists "${name}" with (force)`)
+      await client.end()
+    }
+  }
+  useDatabase(handle)
+})
+
+afterAll(async () => {
+  useDatabase(undefined)
+  await handle?.close()
+  await dropDatabase?.()
+  fs.rmSync(process.env.DATA_DIR as string, { recursive: true, force: true })
+})
+
+beforeEach(() => {
+  // An error logged during a test is a bug the test did not see: fail loudly.
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    throw new Error(`console.error was called: ${args.map(String).join(' ')}`)
+  })
+})
