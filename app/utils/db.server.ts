@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -88,6 +88,12 @@ export function db(): Database {
   const handle = globalThis.__poolBudDatabase
   if (!handle) throw new Error('The database is not open yet: call startApp() (or useDatabase in tests) first.')
   return handle.db
+}
+
+/** Rows of a raw SQL query (both drivers return `{ rows }`; Drizzle's shared type cannot say so). */
+export async function queryRows<T>(query: SQL, database: Database = db()): Promise<T[]> {
+  const result = (await database.execute(query)) as unknown as { rows: T[] }
+  return result.rows
 }
 
 /** Cheap liveness check used by the health route. */

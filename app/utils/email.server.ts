@@ -53,6 +53,12 @@ const mailboxTransport: Transport = {
   },
 }
 
+/** The mailbox is listed at /dev/mailbox only in the embedded demo (no SMTP server, no DATABASE_URL). */
+export function mailboxListingEnabled() {
+  const config = env()
+  return !config.SMTP_URL && !config.DATABASE_URL
+}
+
 function currentTransport(): Transport {
   const smtpUrl = env().SMTP_URL
   return smtpUrl ? smtpTransport(smtpUrl) : mailboxTransport

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { currentDatabaseHandle, db, migrateDatabase } from '~/utils/db.server'
+import { currentDatabaseHandle, migrateDatabase, queryRows } from '~/utils/db.server'
 
 describe('migrations', () => {
   it('create every table of the product', async () => {
-    const result = await db().execute<{ table_name: string }>(
+    const rows = await queryRows<{ table_name: string }>(
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     )
-    const tables = result.rows.map((r) => r.table_name)
+    const tables = rows.map((r) => r.table_name)
     for (const table of ['profiles', 'companies', 'jobs', 'chem_logs', 'customers', 'inventory_items', 'user', 'session', 'email_outbox', 'mailbox_messages']) {
       expect(tables).toContain(table)
     }
@@ -17,7 +17,7 @@ describe('migrations', () => {
     const handle = currentDatabaseHandle()
     if (!handle) throw new Error('no database')
     const count = async () =>
-      (await db().execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)).rows[0]?.n
+      (await queryRows<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`))[0]?.n
     const before = await count()
     await migrateDatabase(handle)
     expect(await count()).toBe(before)

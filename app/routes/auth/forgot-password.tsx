@@ -1,1 +1,91 @@
-export default function Page() { return null }
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link, useNavigation } from 'react-router'
+import { z } from 'zod'
+import { Alert } from '~/components/ui/alert'
+import { Button } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { Field } from '~/components/ui/field'
+import { callAuthEndpoint } from '~/utils/auth.server'
+import type { Route } from './+types/forgot-password'
+
+const ForgotPasswordSchema = z.object({
+  email: z
+    .string({ error: 'Enter your email address.' })
+    .trim()
+    .min(1, 'Enter your email address.')
+    .max(254, 'That email address is too long.')
+    .pipe(z.email('Enter a valid email address.'))
+    .transform((value) => value.toLowerCase()),
+})
+
+export async function action({ request }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply(), submitted: false }, 400)
+  // better-auth answers the same whether or not the account exists (no enumeration).
+  const result = await callAuthEndpoint(request, '/request-password-reset', {
+    email: submission.value.email,
+    redirectTo: '/reset-password',
+  }).catch(() => null)
+  if (!result?.ok) {
+    const message =
+      result?.status === 429 ? 'Too many requests. Wait a minute, then try again.' : 'Unable to send reset instructions. Try again.'
+    return data({ result: submission.reply({ formErrors: [message] }), submitted: false }, result?.status === 429 ? 429 : 500)
+  }
+  return { result: submission.reply(), submitted: true }
+}
+
+export function meta() {
+  return [
+    { title: 'Reset your password · Pool Bud' },
+    { name: 'description', content: 'Get a link to choose a new Pool Bud password.' },
+  ]
+}
+
+export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'forgot-password',
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ForgotPasswordSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+  })
+  if (actionData?.submitted) {
+    return (
+      <Card className="space-y-4">
+        <h1 className="text-2xl font-bold">Check your email</h1>
+        <p role="status" className="text-slate-700">
+          If an account exists for that email, we sent it a link to reset your password. The link works once and
+          expires in 1 hour.
+        </p>
+        <Link to="/login" className="text-sm font-medium text-brand-700 underline">
+          Back to login
+        </Link>
+      </Card>
+    )
+  }
+  return (
+    <Card className="space-y-5">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-bold">Forgot your password?</h1>
+        <p className="text-sm text-slate-600">Enter the email you log in with and we will send you a reset link.</p>
+      </div>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <Field
+          label="Email"
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }}
+        />
+        {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+        <Button type="submit" className="w-full" pending={navigation.state !== 'idle'} pendingLabel="Sending…">
+          Send reset link
+        </Button>
+      </Form>
+      <Link to="/login" className="text-sm font-medium text-brand-700 underline">
+        Back to login
+      </Link>
+    </Card>
+  )
+}

@@ -1,1 +1,256 @@
-export default function Page() { return null }
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
+import { z } from 'zod'
+import { PasswordField } from '~/components/password-input'
+import { Alert } from '~/components/ui/alert'
+import { Button, ButtonLink } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { Field } from '~/components/ui/field'
+import { getProfile } from '~/models/profile.server'
+import { callAuthEndpoint, cookieHeaders } from '~/utils/auth.server'
+import { EmailSchema, NewPasswordSchema } from '~/utils/forms'
+import { getSessionUser, homePathFor, safeRedirectPath } from '~/utils/permissions.server'
+import type { Route } from './+types/login'
+
+const LoginSchema = z.object({
+  intent: z.literal('login'),
+  email: EmailSchema,
+  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.'),
+  redirectTo: z.string().optional(),
+})
+
+const SignupSchema = z
+  .object({
+    intent: z.literal('signup'),
+    email: EmailSchema,
+    password: NewPasswordSchema,
+    confirmPassword: z.string({ error: 'Passwords do not match.' }),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: 'Passwords do not match.',
+    path: ['confirmPassword'],
+  })
+
+const AuthSchema = z.discriminatedUnion('intent', [LoginSchema, SignupSchema])
+
+const VERIFY_ERRORS: Record<string, string> = {
+  TOKEN_EXPIRED: 'That confirmation link has expired. Log in to get a new one.',
+  INVALID_TOKEN: 'That confirmation link is not valid. Use the newest link we emailed you.',
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getSessionUser(request)
+  const url = new URL(request.url)
+  if (user) throw redirect(safeRedirectPath(url.searchParams.get('redirectTo'), await homePathFor(user)))
+  return null
+}
+
+function loginFailureMessage(result: { status: number; code?: string; message?: string }) {
+  if (result.code === 'EMAIL_NOT_VERIFIED') {
+    return 'Confirm your email address first: we have just sent you a new confirmation link.'
+  }
+  if (result.status === 429) return 'Too many attempts. Wait a minute, then try again.'
+  return result.message ? `${result.message}.`.replace(/\.\.$/, '.') : 'Unable to log in. Try again.'
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: AuthSchema })
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply({ hideFields: ['password', 'confirmPassword'] }), signedUp: false }, 400)
+  }
+  const value = submission.value
+
+  if (value.intent === 'signup') {
+    const result = await callAuthEndpoint(request, '/sign-up/email', {
+      email: value.email,
+      password: value.password,
+      name: value.email.split('@')[0],
+      callbackURL: '/login?verified=1',
+    }).catch(() => null)
+    if (!result?.ok) {
+      const message =
+        result?.status === 429 ? 'Too many attempts. Wait a minute, then try again.' : result?.message
+      return data(
+        {
+          result: submission.reply({
+            formErrors: [message ? `${message}.`.replace(/\.\.$/, '.') : 'Unable to create account. Try again.'],
+            hideFields: ['password', 'confirmPassword'],
+          }),
+          signedUp: false,
+        },
+        result?.status === 429 ? 429 : 400,
+      )
+    }
+    return { result: submission.reply({ resetForm: true }), signedUp: true }
+  }
+
+  const result = await callAuthEndpoint(request, '/sign-in/email', {
+    email: value.email,
+    password: value.password,
+    rememberMe: true,
+  }).catch(() => null)
+  if (!result?.ok) {
+    if (result?.code === 'EMAIL_NOT_VERIFIED') {
+      await callAuthEndpoint(request, '/send-verification-email', {
+        email: value.email,
+        callbackURL: '/login?verified=1',
+      }).catch(() => null)
+    }
+    return data(
+      {
+        result: submission.reply({
+          formErrors: [result ? loginFailureMessage(result) : 'Unable to log in. Try again.'],
+          hideFields: ['password'],
+        }),
+        signedUp: false,
+      },
+      result?.status === 429 ? 429 : 400,
+    )
+  }
+  const body = (await result.response.json()) as { user: { id: string; email: string } }
+  const profile = await getProfile(body.user.id)
+  const home = await homePathFor({ id: body.user.id, email: body.user.email, profile })
+  // A member who still has to finish setup goes there first, wherever they were heading.
+  const target = home === '/welcome' ? home : safeRedirectPath(value.redirectTo, home)
+  throw redirect(target, { headers: cookieHeaders(result.response) })
+}
+
+export function meta({ location }: Route.MetaArgs) {
+  const signup = new URLSearchParams(location.search).get('mode') === 'signup'
+  return [
+    { title: signup ? 'Create your account · Pool Bud' : 'Log in · Pool Bud' },
+    { name: 'description', content: 'Log in to Pool Bud, or create an account.' },
+  ]
+}
+
+export default function LoginPage({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams()
+  if (actionData?.signedUp) return <SignupSuccess />
+  return searchParams.get('mode') === 'signup' ? (
+    <SignupForm key="signup" lastResult={actionData?.result} />
+  ) : (
+    <LoginForm key="login" lastResult={actionData?.result} />
+  )
+}
+
+type LastResult = SubmissionResult<string[]> | null | undefined
+
+function LoginForm({ lastResult }: { lastResult: LastResult }) {
+  const [searchParams] = useSearchParams()
+  const navigation = useNavigation()
+  const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'login'
+  const [form, fields] = useForm<z.infer<typeof LoginSchema>>({
+    id: 'login',
+    lastResult,
+    constraint: getZodConstraint(LoginSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+  })
+  const verifyError = VERIFY_ERRORS[searchParams.get('error') ?? '']
+  return (
+    <Card className="space-y-5">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-bold">Log in</h1>
+        <p className="text-sm text-slate-600">Welcome back. Log in to see today’s pools.</p>
+      </div>
+      {searchParams.get('verified') === '1' && !searchParams.get('error') ? (
+        <Alert tone="success">Email confirmed. You can log in now.</Alert>
+      ) : null}
+      {verifyError ? <Alert tone="error">{verifyError}</Alert> : null}
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="intent" value="login" />
+        <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
+        <Field
+          label="Email"
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }}
+        />
+        <PasswordField
+          label="Password"
+          errors={fields.password.errors}
+          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
+        />
+        {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+        <Button type="submit" className="w-full" pending={pending} pendingLabel="Logging in…">
+          Log in
+        </Button>
+      </Form>
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <Link to="/forgot-password" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+          Forgot password?
+        </Link>
+        <Link to="/login?mode=signup" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+          Create an account
+        </Link>
+      </div>
+    </Card>
+  )
+}
+
+function SignupForm({ lastResult }: { lastResult: LastResult }) {
+  const navigation = useNavigation()
+  const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'signup'
+  const [form, fields] = useForm<z.infer<typeof SignupSchema>>({
+    id: 'signup',
+    lastResult,
+    constraint: getZodConstraint(SignupSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupSchema }),
+  })
+  return (
+    <Card className="space-y-5">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-bold">Create your account</h1>
+        <p className="text-sm text-slate-600">
+          We will email you a link to confirm your address. Your company’s owner or admin then adds you to their team.
+        </p>
+      </div>
+      <Form method="post" action="/login?mode=signup" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="intent" value="signup" />
+        <Field
+          label="Email"
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }}
+        />
+        <PasswordField
+          label="Password"
+          errors={fields.password.errors}
+          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
+        />
+        <PasswordField
+          label="Confirm password"
+          errors={fields.confirmPassword.errors}
+          inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
+        />
+        {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+        <Button type="submit" className="w-full" pending={pending} pendingLabel="Creating account…">
+          Create account
+        </Button>
+      </Form>
+      <p className="text-sm text-slate-600">
+        Already have an account?{' '}
+        <Link to="/login" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+          Log in
+        </Link>
+      </p>
+    </Card>
+  )
+}
+
+function SignupSuccess() {
+  return (
+    <Card className="space-y-4">
+      <h1 className="text-2xl font-bold">Check your inbox</h1>
+      <p role="status" className="text-slate-700">
+        We sent you a confirmation email. Open the link in it to confirm your address, then log in.
+      </p>
+      <ButtonLink to="/login" className="w-full">
+        Go to login
+      </ButtonLink>
+    </Card>
+  )
+}

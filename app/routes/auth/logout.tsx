@@ -1,1 +1,13 @@
-export default function Page() { return null }
+import { redirect } from 'react-router'
+import { callAuthEndpoint, cookieHeaders } from '~/utils/auth.server'
+import type { Route } from './+types/logout'
+
+// Logging out is a POST (a link or image elsewhere cannot log anyone out); it returns to "/".
+export async function action({ request }: Route.ActionArgs) {
+  const result = await callAuthEndpoint(request, '/sign-out', {})
+  throw redirect('/', { headers: cookieHeaders(result.response) })
+}
+
+export function loader() {
+  throw redirect('/')
+}

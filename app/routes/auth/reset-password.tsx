@@ -1,1 +1,124 @@
-export default function Page() { return null }
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link, useNavigation } from 'react-router'
+import { z } from 'zod'
+import { PasswordField } from '~/components/password-input'
+import { RedirectAfter } from '~/components/redirect-after'
+import { Alert } from '~/components/ui/alert'
+import { Button, ButtonLink } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { callAuthEndpoint, cookieHeaders } from '~/utils/auth.server'
+import { NewPasswordSchema } from '~/utils/forms'
+import type { Route } from './+types/reset-password'
+
+const ResetPasswordSchema = z
+  .object({
+    token: z.string().min(1),
+    password: NewPasswordSchema,
+    confirmPassword: z.string({ error: 'Passwords do not match.' }),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: 'Passwords do not match.',
+    path: ['confirmPassword'],
+  })
+
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url)
+  // better-auth's link lands here with ?token=… (or ?error=INVALID_TOKEN when it is used or expired).
+  return { token: url.searchParams.get('token'), invalid: url.searchParams.has('error') }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema })
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply({ hideFields: ['password', 'confirmPassword'] }), done: false }, 400)
+  }
+  const result = await callAuthEndpoint(request, '/reset-password', {
+    newPassword: submission.value.password,
+    token: submission.value.token,
+  }).catch(() => null)
+  if (!result?.ok) {
+    const message =
+      result?.code === 'INVALID_TOKEN'
+        ? 'This reset link is invalid or has already been used. Ask for a new one.'
+        : result?.status === 429
+          ? 'Too many attempts. Wait a minute, then try again.'
+          : 'Unable to update password. Try again.'
+    return data({ result: submission.reply({ formErrors: [message], hideFields: ['password', 'confirmPassword'] }), done: false }, 400)
+  }
+  // Every session of that account was revoked with the reset; this browser is signed out too.
+  const signOut = await callAuthEndpoint(request, '/sign-out', {}).catch(() => null)
+  return data(
+    { result: submission.reply({ resetForm: true }), done: true },
+    { headers: signOut ? cookieHeaders(signOut.response) : undefined },
+  )
+}
+
+export function meta() {
+  return [{ title: 'Choose a new password · Pool Bud' }]
+}
+
+export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'reset-password',
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ResetPasswordSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+  })
+
+  if (actionData?.done) {
+    return (
+      <Card className="space-y-4">
+        <h1 className="text-2xl font-bold">Password updated</h1>
+        <Alert tone="success">Password updated. You can now log in with your new credentials.</Alert>
+        <RedirectAfter to="/login" ms={4000} label="Go to login now" />
+      </Card>
+    )
+  }
+
+  if (!loaderData.token || loaderData.invalid) {
+    return (
+      <Card className="space-y-4">
+        <h1 className="text-2xl font-bold">Reset link needed</h1>
+        <p className="text-slate-700">
+          {loaderData.invalid
+            ? 'This reset link is invalid, has expired or has already been used.'
+            : 'This page only works from the link in a password reset email.'}{' '}
+          Ask for a new link and open it from your inbox.
+        </p>
+        <ButtonLink to="/forgot-password" className="w-full">
+          Send me a reset link
+        </ButtonLink>
+        <Link to="/login" className="text-sm font-medium text-brand-700 underline">
+          Back to login
+        </Link>
+      </Card>
+    )
+  }
+
+  return (
+    <Card className="space-y-5">
+      <h1 className="text-2xl font-bold">Choose a new password</h1>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <PasswordField
+          label="New password"
+          errors={fields.password.errors}
+          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password', autoFocus: true }}
+        />
+        <PasswordField
+          label="Confirm new password"
+          errors={fields.confirmPassword.errors}
+          inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
+        />
+        {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+        <Button type="submit" className="w-full" pending={navigation.state !== 'idle'} pendingLabel="Updating…">
+          Update password
+        </Button>
+      </Form>
+    </Card>
+  )
+}

@@ -1,1 +1,184 @@
-export default function Page() { return null }
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, redirect, useNavigation } from 'react-router'
+import { z } from 'zod'
+import { PasswordField } from '~/components/password-input'
+import { RedirectAfter } from '~/components/redirect-after'
+import { Alert } from '~/components/ui/alert'
+import { Button } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { Field } from '~/components/ui/field'
+import { updateOwnProfile } from '~/models/profile.server'
+import { optionalText } from '~/utils/forms'
+import { setUserPassword } from '~/utils/passwords.server'
+import { ROLE_LABELS } from '~/utils/permissions'
+import { homePathFor, requireUser } from '~/utils/permissions.server'
+import type { Route } from './+types/welcome'
+
+const WelcomeSchema = z
+  .object({
+    fullName: z.string({ error: 'Enter your full name.' }).trim().min(1, 'Enter your full name.').max(120),
+    phone: optionalText(40),
+    addressLine1: optionalText(),
+    addressLine2: optionalText(),
+    city: optionalText(100),
+    state: optionalText(100),
+    postalCode: optionalText(20),
+    country: optionalText(100),
+    password: z
+      .string({ error: 'Set a password to continue.' })
+      .min(1, 'Set a password to continue.')
+      .min(8, 'Password must be at least 8 characters.')
+      .max(128, 'Use at most 128 characters.'),
+    confirmPassword: z.string({ error: 'Passwords do not match.' }),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: 'Passwords do not match.',
+    path: ['confirmPassword'],
+  })
+
+/** Staff who have an unfinished profile; everyone else is sent where they belong. */
+async function requireWelcomeUser(request: Request) {
+  const user = await requireUser(request, { allowIncompleteSetup: true })
+  const profile = user.profile
+  if (profile?.role === 'customer' || profile?.hasCompletedSetup) throw redirect(await homePathFor(user))
+  return { user, profile }
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user, profile } = await requireWelcomeUser(request)
+  if (!profile) return { profile: null, roleLabel: null, email: user.email }
+  return {
+    email: user.email,
+    roleLabel: profile.role ? ROLE_LABELS[profile.role] : null,
+    profile: {
+      fullName: profile.fullName ?? '',
+      phone: profile.phone ?? '',
+      addressLine1: profile.addressLine1 ?? '',
+      addressLine2: profile.addressLine2 ?? '',
+      city: profile.city ?? '',
+      state: profile.state ?? '',
+      postalCode: profile.postalCode ?? '',
+      country: profile.country ?? '',
+    },
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user, profile } = await requireWelcomeUser(request)
+  const submission = parseWithZod(await request.formData(), { schema: WelcomeSchema })
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply({ hideFields: ['password', 'confirmPassword'] }), done: false }, 400)
+  }
+  if (!profile) {
+    return data(
+      {
+        result: submission.reply({
+          formErrors: ["We couldn't find your profile details. Try signing out and opening the invite link again."],
+        }),
+        done: false,
+      },
+      400,
+    )
+  }
+  const { password, confirmPassword: _confirm, ...details } = submission.value
+  try {
+    await setUserPassword(user.id, password)
+    await updateOwnProfile(user.id, { ...details, hasCompletedSetup: true })
+  } catch {
+    return data({ result: submission.reply({ formErrors: ['Unable to complete setup.'] }), done: false }, 500)
+  }
+  return { result: submission.reply(), done: true }
+}
+
+export function meta() {
+  return [{ title: 'Welcome · Pool Bud' }]
+}
+
+export default function WelcomePage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const profile = loaderData.profile
+  const [form, fields] = useForm<z.infer<typeof WelcomeSchema>>({
+    id: 'welcome',
+    lastResult: actionData?.result,
+    defaultValue: profile ?? undefined,
+    constraint: getZodConstraint(WelcomeSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: WelcomeSchema }),
+  })
+
+  if (actionData?.done) {
+    return (
+      <Card className="space-y-4">
+        <Alert tone="success">Setup complete! Redirecting…</Alert>
+        <RedirectAfter to="/app" ms={800} label="Go to your dashboard" />
+      </Card>
+    )
+  }
+  if (!profile) {
+    return (
+      <Card className="space-y-3">
+        <h1 className="text-2xl font-bold">Welcome to Pool Bud</h1>
+        <Alert tone="error">
+          We couldn't find your profile details. Try signing out and opening the invite link again.
+        </Alert>
+        <Form method="post" action="/logout">
+          <Button type="submit" variant="secondary">
+            Log out
+          </Button>
+        </Form>
+      </Card>
+    )
+  }
+
+  const text = (name: keyof typeof fields, label: string, autoComplete: string, type: 'text' | 'tel' = 'text') => (
+    <Field
+      label={label}
+      errors={fields[name].errors}
+      inputProps={{ ...getInputProps(fields[name], { type }), autoComplete }}
+    />
+  )
+  return (
+    <Card className="space-y-5">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-bold">Welcome to Pool Bud</h1>
+        <p className="text-sm text-slate-600">
+          {loaderData.roleLabel ? `You have been added as ${loaderData.roleLabel}. ` : ''}Check your details and set a password to
+          finish setting up your account.
+        </p>
+      </div>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        {text('fullName', 'Full name', 'name')}
+        <Field
+          label="Email"
+          hint="This is the email you log in with. You can change it later from My Account."
+          inputProps={{ name: 'email', type: 'email', value: loaderData.email, readOnly: true, className: 'bg-slate-100' }}
+        />
+        {text('phone', 'Phone', 'tel', 'tel')}
+        {text('addressLine1', 'Address line 1', 'address-line1')}
+        {text('addressLine2', 'Address line 2', 'address-line2')}
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text('city', 'City', 'address-level2')}
+          {text('state', 'State / Province', 'address-level1')}
+          {text('postalCode', 'Postal code', 'postal-code')}
+          {text('country', 'Country', 'country-name')}
+        </div>
+        <PasswordField
+          label="Create password"
+          errors={fields.password.errors}
+          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
+        />
+        <PasswordField
+          label="Confirm password"
+          errors={fields.confirmPassword.errors}
+          inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
+        />
+        {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+        <Button type="submit" className="w-full" pending={navigation.state !== 'idle'} pendingLabel="Saving…">
+          Complete setup
+        </Button>
+      </Form>
+    </Card>
+  )
+}

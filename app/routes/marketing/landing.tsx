@@ -1,1 +1,168 @@
-export default function Page() { return null }
+import { Link, useRouteLoaderData } from 'react-router'
+import { DemoSnapshot } from '~/components/marketing/demo-snapshot'
+import { Icon, type IconName } from '~/components/marketing/icons'
+import { PoolIllustration } from '~/components/marketing/pool-illustration'
+import { buttonClass } from '~/components/ui/button'
+import type { Route } from './+types/landing'
+import type { loader as layoutLoader } from './layout'
+
+const FEATURES: Array<{ icon: IconName; title: string; body: string }> = [
+  {
+    icon: 'calendar',
+    title: 'Scheduling and technician assignment',
+    body: 'Book every visit as a job, assign a technician, and move unassigned jobs to a new time in a couple of taps.',
+  },
+  {
+    icon: 'flask',
+    title: 'Water-chemistry logs',
+    body: 'Technicians record pH, chlorine (ppm) and alkalinity at the pool, so every reading is dated and on file.',
+  },
+  {
+    icon: 'camera',
+    title: 'Before and after photos',
+    body: 'Snap a photo on arrival and one when you leave. Proof of service, attached to the job it belongs to.',
+  },
+  {
+    icon: 'portal',
+    title: 'Read-only customer portal',
+    body: 'Customers see their visit history, chemistry readings, photos and balance due without calling the office.',
+  },
+  {
+    icon: 'team',
+    title: 'Team roles',
+    body: 'Owners, admins, dispatchers and technicians each get the screens they need, and technicians only see their own jobs.',
+  },
+  {
+    icon: 'box',
+    title: 'Inventory with low-stock alerts',
+    body: 'Search chemicals and parts by name or SKU, check stock and price, and spot items that are running low.',
+  },
+]
+
+// Invented companies and people: the strip shows the kind of feedback we aim for, not endorsements.
+const TESTIMONIALS = [
+  {
+    quote: 'The photos ended the “did anyone even come?” calls. Customers just check the portal.',
+    name: 'Dana R.',
+    company: 'Crystal Cove Pool Care',
+  },
+  {
+    quote: 'I assign the day’s stops before my first coffee, and every tech knows where to go.',
+    name: 'Marco L.',
+    company: 'Blue Heron Pools',
+  },
+  {
+    quote: 'Chemistry readings are on file for every visit now, not in a notebook in the truck.',
+    name: 'Priya S.',
+    company: 'Sunfish Aquatic Service',
+  },
+]
+
+export default function Landing() {
+  // The layout already asked the server; reusing its answer avoids a second session lookup.
+  const signedIn = useRouteLoaderData<typeof layoutLoader>('routes/marketing/layout')?.signedIn ?? false
+  return (
+    <>
+      <section className="bg-gradient-to-b from-brand-50 to-white">
+        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 md:py-20">
+          <div>
+            <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">For pool-service companies</p>
+            <h1 className="mt-3 text-4xl font-bold tracking-tight text-slate-900 text-balance sm:text-5xl">
+              Run your pool-service company from one screen
+            </h1>
+            <p className="mt-4 text-lg text-slate-600 text-pretty">
+              Schedule visits, send technicians to the right pools, log water chemistry and photos on site, and give every
+              customer a portal that shows the work was done.
+            </p>
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+              {signedIn ? (
+                <Link to="/app" className={buttonClass('primary', 'px-6 text-base')}>
+                  Go to Dashboard
+                </Link>
+              ) : (
+                <Link to="/login" className={buttonClass('primary', 'px-6 text-base')}>
+                  Get started
+                </Link>
+              )}
+              <Link to="/features" className={buttonClass('secondary', 'px-6 text-base')}>
+                See features
+              </Link>
+            </div>
+          </div>
+          <PoolIllustration className="mx-auto w-full max-w-md" />
+        </div>
+      </section>
+
+      <section aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+        <h2 id="features-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+          Everything a service day needs
+        </h2>
+        <p className="mt-2 max-w-2xl text-slate-600">
+          From the dispatcher’s board to the technician’s phone to the customer’s portal.
+        </p>
+        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {FEATURES.map((feature) => (
+            <li key={feature.title} className="rounded-xl border border-slate-200 p-5">
+              <span className="inline-flex size-11 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                <Icon name={feature.icon} />
+              </span>
+              <h3 className="mt-3 font-semibold text-slate-900">{feature.title}</h3>
+              <p className="mt-1 text-sm text-slate-600">{feature.body}</p>
+            </li>
+          ))}
+        </ul>
+        <Link
+          to="/features"
+          className="mt-6 inline-flex min-h-11 items-center rounded-lg font-semibold text-brand-700 hover:underline"
+        >
+          All features <span aria-hidden="true">&nbsp;→</span>
+        </Link>
+      </section>
+
+      <section aria-labelledby="testimonials-title" className="bg-slate-50">
+        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+          <h2 id="testimonials-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+            What pool pros tell us
+          </h2>
+          <p className="mt-2 text-sm text-slate-600">Illustrative quotes; the people and companies are fictional.</p>
+          <ul className="mt-8 grid gap-4 md:grid-cols-3">
+            {TESTIMONIALS.map((item) => (
+              <li key={item.company}>
+                <figure className="h-full rounded-xl border border-slate-200 bg-white p-5">
+                  <blockquote className="text-slate-800">“{item.quote}”</blockquote>
+                  <figcaption className="mt-4 text-sm text-slate-600">
+                    <span className="font-semibold text-slate-900">{item.name}</span>, {item.company}
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="snapshot-title" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+        <div className="grid items-center gap-10 md:grid-cols-2">
+          <div>
+            <h2 id="snapshot-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+              Your day at a glance
+            </h2>
+            <p className="mt-2 text-slate-600">
+              Every role opens on its own dashboard: dispatchers see today’s route and who is assigned where, technicians
+              see only their own stops, and owners see recent completions and what is coming up.
+            </p>
+          </div>
+          <DemoSnapshot />
+        </div>
+      </section>
+    </>
+  )
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Software for pool-service companies · Pool Bud' },
+  {
+    name: 'description',
+    content:
+      'Schedule pool-service visits, assign technicians, log water chemistry and before/after photos, and give customers a read-only portal.',
+  },
+]

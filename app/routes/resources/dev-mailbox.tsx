@@ -2,17 +2,11 @@ import { desc } from 'drizzle-orm'
 import { data } from 'react-router'
 import { mailboxMessages } from '~/db/schema'
 import { db } from '~/utils/db.server'
-import { env } from '~/utils/env.server'
+import { mailboxListingEnabled } from '~/utils/email.server'
 import type { Route } from './+types/dev-mailbox'
 
-/** The built-in mailbox exists only for the embedded demo (no SMTP, no DATABASE_URL). */
-export function mailboxEnabled() {
-  const config = env()
-  return !config.SMTP_URL && !config.DATABASE_URL
-}
-
 export async function loader() {
-  if (!mailboxEnabled()) throw data(null, { status: 404 })
+  if (!mailboxListingEnabled()) throw data(null, { status: 404 })
   const messages = await db()
     .select()
     .from(mailboxMessages)

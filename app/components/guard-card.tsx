@@ -1,0 +1,39 @@
+import { Form } from 'react-router'
+import type { GuardReason } from '~/utils/permissions.server'
+import { Button } from './ui/button'
+import { Card } from './ui/card'
+
+const CARDS: Record<GuardReason, { title: string; body: string }> = {
+  'no-access': {
+    title: 'No access',
+    body: "Your role doesn't grant access to the dispatcher dashboard.",
+  },
+  'setup-incomplete': {
+    title: 'Account setup incomplete',
+    body: "We couldn't find a role for your account yet. Ask an owner or admin to add you, or contact support if you believe this is a mistake.",
+  },
+  restricted: {
+    title: 'Restricted area',
+    body: 'Only Pool Bud platform administrators can access this section.',
+  },
+}
+
+export function isGuardReason(value: unknown): value is GuardReason {
+  return typeof value === 'string' && value in CARDS
+}
+
+/** The spec's cards for a signed-in user who may not see a page (SPEC §2 guards). */
+export function GuardCard({ reason }: { reason: GuardReason }) {
+  const card = CARDS[reason]
+  return (
+    <Card className="mx-auto max-w-lg space-y-3" role="alert">
+      <h1 className="text-xl font-bold">{card.title}</h1>
+      <p className="text-slate-700">{card.body}</p>
+      <Form method="post" action="/logout">
+        <Button type="submit" variant="secondary">
+          Log out
+        </Button>
+      </Form>
+    </Card>
+  )
+}

@@ -1,0 +1,7 @@
+/** The public pages, in the order the header, drawer and footer list them. */
+export const MARKETING_LINKS = [
+  { to: '/features', label: 'Features' },
+  { to: '/services', label: 'Services' },
+  { to: '/pricing', label: 'Pricing' },
+  { to: '/about', label: 'About' },
+] as const

@@ -1,0 +1,29 @@
+import { type ComponentProps, useState } from 'react'
+import { Field } from './ui/field'
+
+/** A password field with a show/hide toggle (hidden by default, and always hidden without JavaScript). */
+export function PasswordField({
+  label,
+  errors,
+  inputProps,
+}: {
+  label: string
+  errors?: string[] | undefined
+  inputProps: ComponentProps<'input'>
+}) {
+  const [visible, setVisible] = useState(false)
+  return (
+    <div className="relative">
+      <Field label={label} errors={errors} inputProps={{ ...inputProps, type: visible ? 'text' : 'password' }} />
+      <button
+        type="button"
+        onClick={() => setVisible((v) => !v)}
+        aria-pressed={visible}
+        aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+        className="absolute right-1 top-7 min-h-9 rounded-md px-3 text-sm font-medium text-brand-700 hover:bg-brand-50"
+      >
+        {visible ? 'Hide' : 'Show'}
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod'
+
+/** Optional text input: trimmed, and blank becomes null (SPEC §5: "empty optional fields saved as null"). */
+export const optionalText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters.`)
+    .optional()
+    .transform((value) => (value ? value : null))
+
+export const EmailSchema = z
+  .string({ error: 'Email is required.' })
+  .trim()
+  .min(1, 'Email is required.')
+  .max(254, 'That email address is too long.')
+  .pipe(z.email('Enter a valid email address.'))
+  .transform((value) => value.toLowerCase())
+
+export const NewPasswordSchema = z
+  .string({ error: 'Password must be at least 8 characters.' })
+  .min(8, 'Password must be at least 8 characters.')
+  .max(128, 'Use at most 128 characters.')

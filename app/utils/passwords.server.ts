@@ -1,0 +1,16 @@
+import { getAuth } from './auth.server'
+
+/**
+ * Sets a user's password, creating the email-and-password login when they have none yet
+ * (an invited member signs in through the invite link first, then chooses a password).
+ */
+export async function setUserPassword(userId: string, password: string) {
+  const context = await getAuth().$context
+  const hash = await context.password.hash(password)
+  const accounts = await context.internalAdapter.findAccounts(userId)
+  if (accounts.some((account) => account.providerId === 'credential')) {
+    await context.internalAdapter.updatePassword(userId, hash)
+  } else {
+    await context.internalAdapter.linkAccount({ userId, providerId: 'credential', accountId: userId, password: hash })
+  }
+}
