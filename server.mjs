@@ -1,8 +1,9 @@
 // The production server: Express in front of the React Router build. It owns the process's
 // single database handle (PGlite allows one process per data folder) and shuts it down cleanly.
+
+import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express from 'express'
-import { createRequestHandler } from '@react-router/express'
 
 const CLIENT_IP_HEADER = 'x-pool-bud-client-ip'
 

@@ -9,9 +9,9 @@ import { ServerRouter } from 'react-router'
 import { NonceProvider } from './utils/nonce'
 import { startApp } from './utils/startup.server'
 
-export { startApp, stopApp } from './utils/startup.server'
 export { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed.server'
 export { env } from './utils/env.server'
+export { startApp, stopApp } from './utils/startup.server'
 
 // In development the Vite server loads this module on the first request; start-up
 // (migrations, seed, email worker) must finish before any loader touches the database.

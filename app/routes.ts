@@ -1,4 +1,4 @@
-import { type RouteConfig, index, layout, prefix, route } from '@react-router/dev/routes'
+import { index, layout, prefix, type RouteConfig, route } from '@react-router/dev/routes'
 
 export default [
   layout('routes/marketing/layout.tsx', [
@@ -15,7 +15,10 @@ export default [
     route('welcome', 'routes/auth/welcome.tsx'),
   ]),
   route('logout', 'routes/auth/logout.tsx'),
-  route('app', 'routes/app/layout.tsx', [index('routes/app/dashboard.tsx')]),
+  route('app', 'routes/app/layout.tsx', [
+    index('routes/app/dashboard.tsx'),
+    route('account', 'routes/app/account.tsx'),
+  ]),
   route('customer/:customerId', 'routes/portal/customer.tsx'),
   ...prefix('api', [route('auth/*', 'routes/resources/auth.ts')]),
   route('dev/mailbox', 'routes/resources/dev-mailbox.tsx'),

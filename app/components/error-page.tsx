@@ -7,8 +7,12 @@ export function ErrorPage({ status }: { status: number }) {
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
       <title>{notFound ? 'Page not found · Pool Bud' : 'Something went wrong · Pool Bud'}</title>
-      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{notFound ? '404' : `Error ${status}`}</p>
-      <h1 className="text-3xl font-bold text-slate-900">{notFound ? 'We couldn’t find that page' : 'Something went wrong'}</h1>
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+        {notFound ? '404' : `Error ${status}`}
+      </p>
+      <h1 className="text-3xl font-bold text-slate-900">
+        {notFound ? 'We couldn’t find that page' : 'Something went wrong'}
+      </h1>
       <p className="text-slate-600">
         {notFound
           ? 'The link may be old, or the page may have moved. Check the address, or head back to somewhere familiar.'

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router'
-import { GuardCard, isGuardReason } from './guard-card'
 import { ErrorPage } from './error-page'
+import { GuardCard, isGuardReason } from './guard-card'
 
 /** Error boundary body for signed-in areas: guard cards for 403s, the friendly page otherwise. */
 export function RouteError() {

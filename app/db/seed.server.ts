@@ -60,7 +60,16 @@ const BLUE_LAGOON: CompanySpec = {
   stripeAccountId: 'acct_1BlueLagoonDemo',
   city: 'Tampa',
   state: 'FL',
-  streets: ['Bayshore Blvd', 'Palm Ave', 'Davis Blvd', 'Swann Ave', 'Azeele St', 'Euclid Ave', 'Mirabay Dr', 'Channel Dr'],
+  streets: [
+    'Bayshore Blvd',
+    'Palm Ave',
+    'Davis Blvd',
+    'Swann Ave',
+    'Azeele St',
+    'Euclid Ave',
+    'Mirabay Dr',
+    'Channel Dr',
+  ],
   customers: [
     { name: 'Dana Whitfield', email: 'customer@bluelagoon.test', phone: '(813) 555-0101', balance: 24000 },
     { name: 'Marcus Bell', email: 'marcus.bell@example.com', phone: '(813) 555-0102', balance: 0 },
@@ -155,7 +164,9 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 async function createLogin(tx: Tx, email: string, name: string, passwordHash: string) {
   const id = randomUUID()
   await tx.insert(user).values({ id, email, name, emailVerified: true })
-  await tx.insert(account).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: passwordHash })
+  await tx
+    .insert(account)
+    .values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: passwordHash })
   return id
 }
 
@@ -253,14 +264,13 @@ async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now:
         scheduledAt,
         completedAt: completed ? new Date(scheduledAt.getTime() + (35 + Math.floor(random() * 40)) * 60_000) : null,
         technicianId: unassigned || techIds.length === 0 ? null : pick(techIds),
-        createdAt: new Date(Math.min(now.getTime(), scheduledAt.getTime() - (3 + Math.floor(random() * 10)) * 86_400_000)),
+        createdAt: new Date(
+          Math.min(now.getTime(), scheduledAt.getTime() - (3 + Math.floor(random() * 10)) * 86_400_000),
+        ),
       })
     }
   }
-  const insertedJobs = await tx
-    .insert(jobs)
-    .values(jobRows)
-    .returning({ id: jobs.id, completedAt: jobs.completedAt })
+  const insertedJobs = await tx.insert(jobs).values(jobRows).returning({ id: jobs.id, completedAt: jobs.completedAt })
 
   const readings: Array<typeof chemLogs.$inferInsert> = []
   for (const job of insertedJobs) {
@@ -284,7 +294,11 @@ async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now:
  * Runs in one transaction: a failed seed leaves nothing behind.
  */
 export async function seedDemoData(database: Database, now = new Date()) {
-  const [existing] = await database.select({ id: user.id }).from(user).where(eq(user.email, 'admin@poolbud.test')).limit(1)
+  const [existing] = await database
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.email, 'admin@poolbud.test'))
+    .limit(1)
   if (existing) return false
   const passwordHash = await hashPassword(DEMO_PASSWORD)
   await database.transaction(async (tx) => {

@@ -7,7 +7,9 @@ export function EmailLayout({ preview, heading, children }: { preview: string; h
     <Html lang="en">
       <Head />
       <Preview>{preview}</Preview>
-      <Body style={{ backgroundColor: '#f1f5f9', fontFamily: 'Helvetica, Arial, sans-serif', margin: 0, padding: '24px 0' }}>
+      <Body
+        style={{ backgroundColor: '#f1f5f9', fontFamily: 'Helvetica, Arial, sans-serif', margin: 0, padding: '24px 0' }}
+      >
         <Container style={{ backgroundColor: '#ffffff', borderRadius: 12, padding: 32, maxWidth: 520 }}>
           <Text style={{ color: '#0e7490', fontWeight: 700, fontSize: 18, margin: 0 }}>Pool Bud</Text>
           <Heading as="h1" style={{ fontSize: 22, color: '#0f172a' }}>

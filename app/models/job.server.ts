@@ -11,7 +11,10 @@ export const COMPANY_JOB_LIMIT = 200
 export type JobStatus = 'Completed' | 'Overdue' | 'Scheduled'
 
 /** SPEC §4: completed when completed_at is set; open and in the past is overdue. */
-export function jobStatus(job: { completedAt: Date | string | null; scheduledAt: Date | string }, now = new Date()): JobStatus {
+export function jobStatus(
+  job: { completedAt: Date | string | null; scheduledAt: Date | string },
+  now = new Date(),
+): JobStatus {
   if (job.completedAt) return 'Completed'
   return new Date(job.scheduledAt) < now ? 'Overdue' : 'Scheduled'
 }

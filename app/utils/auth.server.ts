@@ -1,7 +1,8 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { eq } from 'drizzle-orm'
 import { createElement } from 'react'
-import { account, rateLimit, session, user, verification } from '~/db/schema'
+import { account, profiles, rateLimit, session, user, verification } from '~/db/schema'
 import { ActionLinkEmail } from '~/emails/action-link-email'
 import { db } from './db.server'
 import { sendEmail } from './email.server'
@@ -62,6 +63,36 @@ function createAuth() {
             expiry: 'This link expires in 24 hours.',
           }),
         })
+      },
+    },
+    user: {
+      changeEmail: {
+        enabled: true,
+        // The current address confirms first; then the new address is verified (SPEC §5 Account).
+        async sendChangeEmailConfirmation({ user, newEmail, url }) {
+          await sendEmail({
+            to: user.email,
+            subject: 'Confirm your new Pool Bud email address',
+            react: createElement(ActionLinkEmail, {
+              heading: 'Confirm your email change',
+              intro: `You asked to change the email you log in to Pool Bud with to ${newEmail}. Confirm it here; we will then send a link to the new address.`,
+              actionLabel: 'Confirm the change',
+              url,
+              expiry:
+                'This link expires in 24 hours. If you did not ask for this, ignore this email and nothing changes.',
+            }),
+          })
+        },
+      },
+    },
+    databaseHooks: {
+      user: {
+        update: {
+          // Keep the profile's copy of the sign-in email in step once a change is confirmed.
+          async after(updated) {
+            await db().update(profiles).set({ email: updated.email }).where(eq(profiles.id, updated.id))
+          },
+        },
       },
     },
     session: {

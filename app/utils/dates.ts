@@ -44,7 +44,13 @@ export function zonedParts(date: Date, timeZone: string): Parts {
 
 /** The instant at which the wall clock in `timeZone` reads the given date and time. */
 export function zonedTimeToUtc(
-  { year, month, day, hour = 0, minute = 0 }: { year: number; month: number; day: number; hour?: number; minute?: number },
+  {
+    year,
+    month,
+    day,
+    hour = 0,
+    minute = 0,
+  }: { year: number; month: number; day: number; hour?: number; minute?: number },
   timeZone: string,
 ): Date {
   const guess = Date.UTC(year, month - 1, day, hour, minute)

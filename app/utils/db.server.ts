@@ -75,7 +75,7 @@ declare global {
 }
 
 /** Makes `handle` the database every model uses (start-up and tests call this). */
-export function useDatabase(handle: DatabaseHandle | undefined) {
+export function installDatabase(handle: DatabaseHandle | undefined) {
   globalThis.__poolBudDatabase = handle
 }
 
@@ -86,7 +86,7 @@ export function currentDatabaseHandle() {
 /** The app's database. Start-up (or a test's setup) opens it before any request is served. */
 export function db(): Database {
   const handle = globalThis.__poolBudDatabase
-  if (!handle) throw new Error('The database is not open yet: call startApp() (or useDatabase in tests) first.')
+  if (!handle) throw new Error('The database is not open yet: call startApp() (or installDatabase in tests) first.')
   return handle.db
 }
 

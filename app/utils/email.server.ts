@@ -46,7 +46,9 @@ function smtpTransport(smtpUrl: string): Transport {
 /** With no SMTP server the email lands in the built-in mailbox, and its links go to the log. */
 const mailboxTransport: Transport = {
   async send(mail) {
-    await db().insert(mailboxMessages).values({ ...mail, from: env().MAIL_FROM })
+    await db()
+      .insert(mailboxMessages)
+      .values({ ...mail, from: env().MAIL_FROM })
     const links = mail.text.match(/https?:\/\/[^\s)\]]+/g) ?? []
     logger.info({ to: mail.to, subject: mail.subject, links }, 'email delivered to the built-in mailbox')
     console.log(`✉  ${mail.subject} → ${mail.to}${links.map((l) => `\n   ${l}`).join('')}`)

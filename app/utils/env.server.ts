@@ -1,17 +1,17 @@
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
 
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    APP_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://pool.example.com' }).optional(),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z
-      .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
+    APP_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://pool.example.com' })
       .optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
     MAIL_FROM: z.string().min(3).default('Pool Bud <no-reply@localhost>'),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

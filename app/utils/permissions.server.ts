@@ -58,7 +58,10 @@ export type CompanyMember = SessionUser & {
 }
 
 /** A user who holds `capability`; the 403 card says why otherwise. */
-export async function requireCapability(request: Request, capability: Capability): Promise<SessionUser & { role: Role }> {
+export async function requireCapability(
+  request: Request,
+  capability: Capability,
+): Promise<SessionUser & { role: Role }> {
   const user = await requireUser(request)
   const role = user.profile?.role
   if (!role) forbidden('setup-incomplete')

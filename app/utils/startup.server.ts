@@ -1,8 +1,8 @@
 import path from 'node:path'
 import { count } from 'drizzle-orm'
-import { seedDemoData } from '~/db/seed.server'
 import { user } from '~/db/schema'
-import { type DatabaseHandle, migrateDatabase, openDatabase, useDatabase } from './db.server'
+import { seedDemoData } from '~/db/seed.server'
+import { type DatabaseHandle, installDatabase, migrateDatabase, openDatabase } from './db.server'
 import { startOutboxWorker, stopOutboxWorker } from './email.server'
 import { env } from './env.server'
 import { logger } from './logger.server'
@@ -29,7 +29,7 @@ async function start(): Promise<StartupInfo> {
     dataDir: path.join(config.DATA_DIR, 'db'),
   })
   await migrateDatabase(handle)
-  useDatabase(handle)
+  installDatabase(handle)
   const seeded = (await shouldSeed(handle)) ? await seedDemoData(handle.db) : false
   startOutboxWorker()
   logger.info({ database: handle.kind, seeded }, 'Pool Bud is ready')
@@ -46,7 +46,7 @@ export function startApp(): Promise<StartupInfo> {
 export async function stopApp() {
   await stopOutboxWorker()
   const handle = globalThis.__poolBudDatabase
-  useDatabase(undefined)
+  installDatabase(undefined)
   globalThis.__poolBudStartup = undefined
   await handle?.close()
 }

@@ -8,7 +8,18 @@ describe('migrations', () => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     )
     const tables = rows.map((r) => r.table_name)
-    for (const table of ['profiles', 'companies', 'jobs', 'chem_logs', 'customers', 'inventory_items', 'user', 'session', 'email_outbox', 'mailbox_messages']) {
+    for (const table of [
+      'profiles',
+      'companies',
+      'jobs',
+      'chem_logs',
+      'customers',
+      'inventory_items',
+      'user',
+      'session',
+      'email_outbox',
+      'mailbox_messages',
+    ]) {
       expect(tables).toContain(table)
     }
   })

@@ -1,16 +1,19 @@
 // Migrates one template database per run: a PGlite dump, or a PostgreSQL template database
 // when DATABASE_URL is set. Each test file then gets its own copy (see test-env.ts).
+
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { migrateDatabase, openDatabase } from '~/utils/db.server'
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    testDatabase: { kind: 'pglite'; dumpFile: string } | { kind: 'postgres'; adminUrl: string; template: string; runId: string }
+    testDatabase:
+      | { kind: 'pglite'; dumpFile: string }
+      | { kind: 'postgres'; adminUrl: string; template: string; runId: string }
   }
 }
 
@@ -46,10 +49,9 @@ export default async function setup(project: TestProject) {
   project.provide('testDatabase', { kind: 'postgres', adminUrl: baseUrl, template, runId })
   return async () => {
     // Drop this run's databases (the template and any a crashed file left behind).
-    const { rows } = await admin.query<{ datname: string }>(
-      'select datname from pg_database where datname like $1',
-      [`pool_bud_test_${runId}_%`],
-    )
+    const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [
+      `pool_bud_test_${runId}_%`,
+    ])
     for (const { datname } of rows) await admin.query(`drop database if exists "${datname}" with (force)`)
     await admin.end()
   }

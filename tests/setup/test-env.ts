@@ -1,13 +1,14 @@
 // Runs before every test file: a fresh migrated database of its own, a fixed test
 // environment, and a failure on any unexpected console.error.
+
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { randomBytes } from 'node:crypto'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, inject, vi } from 'vitest'
-import { type DatabaseHandle, openDatabase, useDatabase } from '~/utils/db.server'
+import { type DatabaseHandle, installDatabase, openDatabase } from '~/utils/db.server'
 
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'pool-bud-data-'))
 process.env.AUTH_SECRET = 'test-secret-0123456789abcdef0123456789abcdef'
@@ -39,11 +40,11 @@ beforeAll(async () => {
       await client.end()
     }
   }
-  useDatabase(handle)
+  installDatabase(handle)
 })
 
 afterAll(async () => {
-  useDatabase(undefined)
+  installDatabase(undefined)
   await handle?.close()
   await dropDatabase?.()
   fs.rmSync(process.env.DATA_DIR as string, { recursive: true, force: true })

@@ -20,9 +20,7 @@ export const emailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
-    index('email_outbox_pending_idx')
-      .on(t.nextAttemptAt)
-      .where(sql`${t.status} = 'pending'`),
+    index('email_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     check('email_outbox_status_valid', sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],
 )

@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm'
-import {
-  check,
-  foreignKey,
-  index,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core'
+import { check, foreignKey, index, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
 import { companies } from './companies'
 import { customers } from './customers'
 import { profiles } from './profiles'
@@ -40,9 +30,7 @@ export const jobs = pgTable(
     }).onDelete('cascade'),
     unique('jobs_company_id_id_key').on(t.companyId, t.id),
     // Open jobs in schedule order: dashboards, "upcoming", "overdue", "today".
-    index('jobs_company_open_scheduled_idx')
-      .on(t.companyId, t.scheduledAt)
-      .where(sql`${t.completedAt} is null`),
+    index('jobs_company_open_scheduled_idx').on(t.companyId, t.scheduledAt).where(sql`${t.completedAt} is null`),
     // Recent completions, newest first.
     index('jobs_company_completed_idx').on(t.companyId, t.completedAt.desc()),
     index('jobs_company_technician_scheduled_idx').on(t.companyId, t.technicianId, t.scheduledAt),

@@ -30,7 +30,10 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const nav = NAV.filter((item) => can(loaderData.role, item.capability))
   return (
     <div className="min-h-screen">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
         Skip to content
       </a>
       <header className="border-b border-slate-200 bg-white">
@@ -83,7 +86,10 @@ function UserMenu({ email, roleLabel }: { email: string | null; roleLabel: strin
           My Account
         </Link>
         <Form method="post" action="/logout">
-          <button type="submit" className="flex min-h-11 w-full items-center rounded-lg px-3 text-left text-sm hover:bg-slate-100">
+          <button
+            type="submit"
+            className="flex min-h-11 w-full items-center rounded-lg px-3 text-left text-sm hover:bg-slate-100"
+          >
             Log out
           </button>
         </Form>

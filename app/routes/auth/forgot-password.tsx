@@ -29,8 +29,13 @@ export async function action({ request }: Route.ActionArgs) {
   }).catch(() => null)
   if (!result?.ok) {
     const message =
-      result?.status === 429 ? 'Too many requests. Wait a minute, then try again.' : 'Unable to send reset instructions. Try again.'
-    return data({ result: submission.reply({ formErrors: [message] }), submitted: false }, result?.status === 429 ? 429 : 500)
+      result?.status === 429
+        ? 'Too many requests. Wait a minute, then try again.'
+        : 'Unable to send reset instructions. Try again.'
+    return data(
+      { result: submission.reply({ formErrors: [message] }), submitted: false },
+      result?.status === 429 ? 429 : 500,
+    )
   }
   return { result: submission.reply(), submitted: true }
 }
@@ -57,8 +62,8 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
       <Card className="space-y-4">
         <h1 className="text-2xl font-bold">Check your email</h1>
         <p role="status" className="text-slate-700">
-          If an account exists for that email, we sent it a link to reset your password. The link works once and
-          expires in 1 hour.
+          If an account exists for that email, we sent it a link to reset your password. The link works once and expires
+          in 1 hour.
         </p>
         <Link to="/login" className="text-sm font-medium text-brand-700 underline">
           Back to login

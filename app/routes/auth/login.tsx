@@ -70,8 +70,7 @@ export async function action({ request }: Route.ActionArgs) {
       callbackURL: '/login?verified=1',
     }).catch(() => null)
     if (!result?.ok) {
-      const message =
-        result?.status === 429 ? 'Too many attempts. Wait a minute, then try again.' : result?.message
+      const message = result?.status === 429 ? 'Too many attempts. Wait a minute, then try again.' : result?.message
       return data(
         {
           result: submission.reply({

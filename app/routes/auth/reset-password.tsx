@@ -44,7 +44,10 @@ export async function action({ request }: Route.ActionArgs) {
         : result?.status === 429
           ? 'Too many attempts. Wait a minute, then try again.'
           : 'Unable to update password. Try again.'
-    return data({ result: submission.reply({ formErrors: [message], hideFields: ['password', 'confirmPassword'] }), done: false }, 400)
+    return data(
+      { result: submission.reply({ formErrors: [message], hideFields: ['password', 'confirmPassword'] }), done: false },
+      400,
+    )
   }
   // Every session of that account was revoked with the reset; this browser is signed out too.
   const signOut = await callAuthEndpoint(request, '/sign-out', {}).catch(() => null)
@@ -107,7 +110,11 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
         <PasswordField
           label="New password"
           errors={fields.password.errors}
-          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password', autoFocus: true }}
+          inputProps={{
+            ...getInputProps(fields.password, { type: 'password' }),
+            autoComplete: 'new-password',
+            autoFocus: true,
+          }}
         />
         <PasswordField
           label="Confirm new password"

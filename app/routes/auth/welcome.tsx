@@ -144,8 +144,8 @@ export default function WelcomePage({ loaderData, actionData }: Route.ComponentP
       <div className="space-y-1">
         <h1 className="text-2xl font-bold">Welcome to Pool Bud</h1>
         <p className="text-sm text-slate-600">
-          {loaderData.roleLabel ? `You have been added as ${loaderData.roleLabel}. ` : ''}Check your details and set a password to
-          finish setting up your account.
+          {loaderData.roleLabel ? `You have been added as ${loaderData.roleLabel}. ` : ''}Check your details and set a
+          password to finish setting up your account.
         </p>
       </div>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
@@ -153,7 +153,13 @@ export default function WelcomePage({ loaderData, actionData }: Route.ComponentP
         <Field
           label="Email"
           hint="This is the email you log in with. You can change it later from My Account."
-          inputProps={{ name: 'email', type: 'email', value: loaderData.email, readOnly: true, className: 'bg-slate-100' }}
+          inputProps={{
+            name: 'email',
+            type: 'email',
+            value: loaderData.email,
+            readOnly: true,
+            className: 'bg-slate-100',
+          }}
         />
         {text('phone', 'Phone', 'tel', 'tel')}
         {text('addressLine1', 'Address line 1', 'address-line1')}

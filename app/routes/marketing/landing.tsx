@@ -71,8 +71,8 @@ export default function Landing() {
               Run your pool-service company from one screen
             </h1>
             <p className="mt-4 text-lg text-slate-600 text-pretty">
-              Schedule visits, send technicians to the right pools, log water chemistry and photos on site, and give every
-              customer a portal that shows the work was done.
+              Schedule visits, send technicians to the right pools, log water chemistry and photos on site, and give
+              every customer a portal that shows the work was done.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               {signedIn ? (
@@ -147,8 +147,8 @@ export default function Landing() {
               Your day at a glance
             </h2>
             <p className="mt-2 text-slate-600">
-              Every role opens on its own dashboard: dispatchers see today’s route and who is assigned where, technicians
-              see only their own stops, and owners see recent completions and what is coming up.
+              Every role opens on its own dashboard: dispatchers see today’s route and who is assigned where,
+              technicians see only their own stops, and owners see recent completions and what is coming up.
             </p>
           </div>
           <DemoSnapshot />

@@ -37,7 +37,9 @@ export default function MarketingLayout({ loaderData }: Route.ComponentProps) {
                     className={({ isActive }) =>
                       cn(
                         'inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold',
-                        isActive ? 'text-brand-800 underline underline-offset-8' : 'text-slate-700 hover:text-brand-800',
+                        isActive
+                          ? 'text-brand-800 underline underline-offset-8'
+                          : 'text-slate-700 hover:text-brand-800',
                       )
                     }
                   >

@@ -57,7 +57,9 @@ export default function CustomerPortal({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8">
       {preview ? (
-        <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">Staff preview of this customer’s portal.</p>
+        <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          Staff preview of this customer’s portal.
+        </p>
       ) : null}
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div>

@@ -7,11 +7,7 @@ import type { Route } from './+types/dev-mailbox'
 
 export async function loader() {
   if (!mailboxListingEnabled()) throw data(null, { status: 404 })
-  const messages = await db()
-    .select()
-    .from(mailboxMessages)
-    .orderBy(desc(mailboxMessages.createdAt))
-    .limit(50)
+  const messages = await db().select().from(mailboxMessages).orderBy(desc(mailboxMessages.createdAt)).limit(50)
   return { messages: messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) }
 }
 
@@ -29,7 +25,9 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
         demo.
       </p>
       {messages.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-500">No emails yet.</p>
+        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-500">
+          No emails yet.
+        </p>
       ) : (
         <ul className="space-y-4">
           {messages.map((message) => (
@@ -38,9 +36,7 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
                 {new Date(message.createdAt).toLocaleString('en-US')} · to {message.to}
               </p>
               <h2 className="font-semibold">{message.subject}</h2>
-              <pre className="mt-2 whitespace-pre-wrap break-words text-sm text-slate-700">
-                {linkify(message.text)}
-              </pre>
+              <pre className="mt-2 whitespace-pre-wrap break-words text-sm text-slate-700">{linkify(message.text)}</pre>
             </li>
           ))}
         </ul>
