@@ -243,7 +243,8 @@ async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now:
   for (let offset = -spec.pastDays; offset <= spec.futureDays; offset++) {
     const day = startOfZonedDay(now, spec.timezone, offset)
     const parts = zonedParts(day, spec.timezone)
-    if (parts.weekday === 0) continue
+    // Sundays are days off, except today: the demo always has work to show.
+    if (parts.weekday === 0 && offset !== 0) continue
     const count = offset === 0 ? spec.jobsPerDay + 2 : spec.jobsPerDay
     for (let n = 0; n < count; n++) {
       const customer = n === 0 && parts.weekday === 2 ? portal : pick(insertedCustomers)

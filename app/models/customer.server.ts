@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { customers } from '~/db/schema'
 import { db } from '~/utils/db.server'
+import { isUuid } from '~/utils/ids'
 
 /** The customer record a portal login belongs to. */
 export async function getCustomerIdForPortalUser(userId: string) {
@@ -14,6 +15,7 @@ export async function getCustomerIdForPortalUser(userId: string) {
 
 /** The portal header fields of one customer, only within `companyId`. */
 export async function getPortalCustomer({ companyId, customerId }: { companyId: string; customerId: string }) {
+  if (!isUuid(customerId)) return null
   const [row] = await db()
     .select({
       id: customers.id,

@@ -61,6 +61,11 @@ export function zonedTimeToUtc(
     const seen = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute)
     instant += guess - seen
   }
+  // A wall time skipped by a daylight-saving jump (e.g. midnight in America/Santiago on the
+  // day DST starts) settles just before the gap, on the previous day: move past the gap.
+  const p = zonedParts(new Date(instant), timeZone)
+  const seen = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute)
+  if (seen < guess) instant += guess - seen
   return new Date(instant)
 }
 

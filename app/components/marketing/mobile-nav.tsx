@@ -12,12 +12,13 @@ function focusablesIn(container: HTMLElement) {
 
 /**
  * The public nav below 768 px: a "Menu" button that opens a modal drawer. Focus moves in and is trapped while it is
- * open; Escape or the backdrop close it and hand focus back to the button so keyboard users do not lose their place.
+ * open; Escape, Close or a tap outside close it and hand focus back to the button so keyboard users do not lose their place.
  */
 export function MobileNav({ signedIn }: { signedIn: boolean }) {
   const [open, setOpen] = useState(false)
   const menuButtonRef = useRef<HTMLButtonElement>(null)
   const panelRef = useRef<HTMLDivElement>(null)
+  const backdropRef = useRef<HTMLDivElement>(null)
   // Set by the close paths that should return focus; a link click should not, the new page takes over.
   const restoreFocusRef = useRef(false)
   const panelId = useId()
@@ -79,6 +80,13 @@ export function MobileNav({ signedIn }: { signedIn: boolean }) {
     function onFocusIn(event: FocusEvent) {
       if (panel && event.target instanceof Node && !panel.contains(event.target)) focusablesIn(panel)[0]?.focus()
     }
+    // A document listener instead of onClick keeps the backdrop a plain, hidden-from-readers element.
+    function onClick(event: MouseEvent) {
+      if (event.target === backdropRef.current) {
+        restoreFocusRef.current = true
+        setOpen(false)
+      }
+    }
     // Above the breakpoint CSS hides the drawer, and an invisible focus trap would strand keyboard users.
     const desktop = window.matchMedia('(min-width: 48rem)')
     function onBreakpoint(event: MediaQueryListEvent) {
@@ -87,10 +95,12 @@ export function MobileNav({ signedIn }: { signedIn: boolean }) {
 
     document.addEventListener('keydown', onKeyDown)
     document.addEventListener('focusin', onFocusIn)
+    document.addEventListener('click', onClick)
     desktop.addEventListener('change', onBreakpoint)
     return () => {
       document.removeEventListener('keydown', onKeyDown)
       document.removeEventListener('focusin', onFocusIn)
+      document.removeEventListener('click', onClick)
       desktop.removeEventListener('change', onBreakpoint)
       document.body.style.overflow = previousOverflow
     }
@@ -112,15 +122,8 @@ export function MobileNav({ signedIn }: { signedIn: boolean }) {
         Menu
       </button>
 
-      {open ? (
-        <button
-          type="button"
-          tabIndex={-1}
-          aria-label="Close menu"
-          onClick={closeAndRestoreFocus}
-          className="fixed inset-0 z-40 bg-slate-900/50"
-        />
-      ) : null}
+      {/* Keyboard users have Escape and the Close button; a tap here is for pointer users only. */}
+      {open ? <div ref={backdropRef} aria-hidden="true" className="fixed inset-0 z-40 bg-slate-900/50" /> : null}
 
       <div
         ref={panelRef}
@@ -137,7 +140,7 @@ export function MobileNav({ signedIn }: { signedIn: boolean }) {
           </h2>
           <button
             type="button"
-            aria-label="Close menu"
+            aria-label="Close navigation"
             onClick={closeAndRestoreFocus}
             className={buttonClass('ghost', 'min-w-11 px-2')}
           >

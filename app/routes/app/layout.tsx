@@ -37,7 +37,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
         Skip to content
       </a>
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 sm:gap-x-6">
           <Link to="/app" className="flex items-center gap-2 font-bold text-brand-800">
             <img src="/favicon.svg" alt="" width={28} height={28} />
             <span>Pool Bud</span>
@@ -77,7 +77,7 @@ function UserMenu({ email, roleLabel }: { email: string | null; roleLabel: strin
   return (
     <details className="relative ml-auto">
       <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100">
-        <span className="max-w-48 truncate">{email || 'Account'}</span>
+        <span className="max-w-40 truncate sm:max-w-64">{email || 'Account'}</span>
         <span aria-hidden="true">▾</span>
       </summary>
       <div className="absolute right-0 z-20 mt-1 w-56 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">

@@ -1,0 +1,244 @@
+import { describe, expect, it } from 'vitest'
+import {
+  DEFAULT_TIMEZONE,
+  startOfZonedDay,
+  startOfZonedMonth,
+  startOfZonedWeek,
+  zonedDayRange,
+  zonedParts,
+  zonedTimeToUtc,
+} from './dates'
+
+const NY = 'America/New_York'
+const PHOENIX = 'America/Phoenix'
+const HOUR = 3_600_000
+
+const at = (iso: string) => new Date(iso)
+
+describe('the default company timezone', () => {
+  it('is America/New_York', () => {
+    expect(DEFAULT_TIMEZONE).toBe(NY)
+  })
+})
+
+describe('when UTC and New York disagree about the day', () => {
+  // 03:00 UTC on Sunday Nov 22 is 22:00 on Saturday Nov 21 in New York.
+  const now = at('2026-11-22T03:00:00Z')
+
+  it('"today" is Saturday Nov 21 in New York, not Sunday Nov 22', () => {
+    expect(zonedParts(now, NY)).toMatchObject({ year: 2026, month: 11, day: 21, hour: 22, weekday: 6 })
+    expect(startOfZonedDay(now, NY)).toEqual(at('2026-11-21T05:00:00Z'))
+    expect(zonedDayRange(now, NY)).toEqual({ start: at('2026-11-21T05:00:00Z'), end: at('2026-11-22T05:00:00Z') })
+  })
+
+  it('a job at 23:30 New York time on Nov 21 is today; one at 00:30 on Nov 22 is not', () => {
+    const { start, end } = zonedDayRange(now, NY)
+    const lateTonight = zonedTimeToUtc({ year: 2026, month: 11, day: 21, hour: 23, minute: 30 }, NY)
+    const afterMidnight = zonedTimeToUtc({ year: 2026, month: 11, day: 22, hour: 0, minute: 30 }, NY)
+    expect(lateTonight >= start && lateTonight < end).toBe(true)
+    expect(afterMidnight >= start && afterMidnight < end).toBe(false)
+    expect(now >= start && now < end).toBe(true)
+  })
+
+  it('"this week" began Sunday Nov 15, not Sunday Nov 22 as UTC would say', () => {
+    expect(startOfZonedWeek(now, NY)).toEqual(at('2026-11-15T05:00:00Z'))
+  })
+
+  it('"this month" is still November on the evening of Nov 30', () => {
+    // 03:00 UTC Dec 1 is 22:00 Nov 30 in New York; Nov 1 00:00 was still daylight time (EDT).
+    expect(startOfZonedMonth(at('2026-12-01T03:00:00Z'), NY)).toEqual(at('2026-11-01T04:00:00Z'))
+    expect(startOfZonedMonth(at('2026-12-01T05:00:00Z'), NY)).toEqual(at('2026-12-01T05:00:00Z'))
+  })
+
+  it('the new year starts at New York midnight', () => {
+    expect(startOfZonedMonth(at('2027-01-01T04:59:59Z'), NY)).toEqual(at('2026-12-01T05:00:00Z'))
+    expect(startOfZonedMonth(at('2027-01-01T05:00:00Z'), NY)).toEqual(at('2027-01-01T05:00:00Z'))
+  })
+})
+
+describe('weeks start on Sunday 00:00', () => {
+  it('a Sunday is the start of its own week', () => {
+    expect(startOfZonedWeek(at('2026-11-15T05:00:00Z'), NY)).toEqual(at('2026-11-15T05:00:00Z'))
+    expect(startOfZonedWeek(at('2026-11-15T20:00:00Z'), NY)).toEqual(at('2026-11-15T05:00:00Z'))
+  })
+
+  it('one minute before Sunday midnight still belongs to the previous week', () => {
+    expect(startOfZonedWeek(at('2026-11-15T04:59:00Z'), NY)).toEqual(at('2026-11-08T05:00:00Z'))
+  })
+})
+
+describe('across daylight-saving changes in New York', () => {
+  it('the week of Sunday Nov 1 2026 (clocks go back at 02:00) starts at 00:00 EDT and lasts 7 days + 1 hour', () => {
+    const start = at('2026-11-01T04:00:00Z')
+    // Wednesday, and late Saturday evening (already standard time).
+    expect(startOfZonedWeek(at('2026-11-04T12:00:00Z'), NY)).toEqual(start)
+    expect(startOfZonedWeek(at('2026-11-08T04:30:00Z'), NY)).toEqual(start)
+    const next = startOfZonedWeek(at('2026-11-08T05:00:00Z'), NY)
+    expect(next).toEqual(at('2026-11-08T05:00:00Z'))
+    expect(next.getTime() - start.getTime()).toBe(7 * 24 * HOUR + HOUR)
+  })
+
+  it('the week before the change ends at Sunday Nov 1 00:00 EDT', () => {
+    expect(startOfZonedWeek(at('2026-11-01T03:59:00Z'), NY)).toEqual(at('2026-10-25T04:00:00Z'))
+  })
+
+  it('Nov 1 2026 is a 25-hour day', () => {
+    const { start, end } = zonedDayRange(at('2026-11-01T15:00:00Z'), NY)
+    expect(start).toEqual(at('2026-11-01T04:00:00Z'))
+    expect(end).toEqual(at('2026-11-02T05:00:00Z'))
+    expect(end.getTime() - start.getTime()).toBe(25 * HOUR)
+  })
+
+  it('the week of Sunday Mar 8 2026 (clocks go forward at 02:00) starts at 00:00 EST', () => {
+    expect(startOfZonedWeek(at('2026-03-10T12:00:00Z'), NY)).toEqual(at('2026-03-08T05:00:00Z'))
+    // Saturday 23:30 EDT is still that week.
+    expect(startOfZonedWeek(at('2026-03-15T03:30:00Z'), NY)).toEqual(at('2026-03-08T05:00:00Z'))
+    expect(startOfZonedWeek(at('2026-03-15T04:00:00Z'), NY)).toEqual(at('2026-03-15T04:00:00Z'))
+  })
+
+  it('the week of Sunday Mar 14 2027 (mid-March change) lasts 7 days - 1 hour', () => {
+    const start = startOfZonedWeek(at('2027-03-17T16:00:00Z'), NY)
+    expect(start).toEqual(at('2027-03-14T05:00:00Z'))
+    const next = startOfZonedWeek(at('2027-03-21T12:00:00Z'), NY)
+    expect(next).toEqual(at('2027-03-21T04:00:00Z'))
+    expect(next.getTime() - start.getTime()).toBe(7 * 24 * HOUR - HOUR)
+  })
+
+  it('Mar 8 2026 is a 23-hour day', () => {
+    const { start, end } = zonedDayRange(at('2026-03-08T15:00:00Z'), NY)
+    expect(start).toEqual(at('2026-03-08T05:00:00Z'))
+    expect(end).toEqual(at('2026-03-09T04:00:00Z'))
+    expect(end.getTime() - start.getTime()).toBe(23 * HOUR)
+  })
+
+  it('startOfZonedDay steps whole calendar days across the change, not 24-hour blocks', () => {
+    const saturday = at('2026-10-31T16:00:00Z')
+    expect(startOfZonedDay(saturday, NY, 1)).toEqual(at('2026-11-01T04:00:00Z'))
+    expect(startOfZonedDay(saturday, NY, 2)).toEqual(at('2026-11-02T05:00:00Z'))
+    expect(startOfZonedDay(at('2026-11-02T16:00:00Z'), NY, -2)).toEqual(at('2026-10-31T04:00:00Z'))
+  })
+
+  it('startOfZonedDay rolls over month and year ends', () => {
+    expect(startOfZonedDay(at('2026-12-31T16:00:00Z'), NY, 1)).toEqual(at('2027-01-01T05:00:00Z'))
+    expect(startOfZonedDay(at('2026-03-01T16:00:00Z'), NY, -1)).toEqual(at('2026-02-28T05:00:00Z'))
+    expect(startOfZonedDay(at('2026-11-21T16:00:00Z'), NY, -60)).toEqual(at('2026-09-22T04:00:00Z'))
+  })
+})
+
+describe('America/Phoenix (no daylight saving)', () => {
+  it('is UTC-7 in summer and winter', () => {
+    expect(startOfZonedDay(at('2026-07-01T05:00:00Z'), PHOENIX)).toEqual(at('2026-06-30T07:00:00Z'))
+    expect(startOfZonedDay(at('2026-01-15T05:00:00Z'), PHOENIX)).toEqual(at('2026-01-14T07:00:00Z'))
+    expect(zonedTimeToUtc({ year: 2026, month: 7, day: 4, hour: 9, minute: 30 }, PHOENIX)).toEqual(
+      at('2026-07-04T16:30:00Z'),
+    )
+    expect(zonedTimeToUtc({ year: 2026, month: 1, day: 4, hour: 9, minute: 30 }, PHOENIX)).toEqual(
+      at('2026-01-04T16:30:00Z'),
+    )
+  })
+
+  it('has 24-hour days and 7 × 24-hour weeks on the dates New York changes its clocks', () => {
+    for (const day of ['2026-03-08T15:00:00Z', '2026-11-01T15:00:00Z']) {
+      const { start, end } = zonedDayRange(at(day), PHOENIX)
+      expect(end.getTime() - start.getTime()).toBe(24 * HOUR)
+    }
+    const week = startOfZonedWeek(at('2026-11-04T12:00:00Z'), PHOENIX)
+    expect(week).toEqual(at('2026-11-01T07:00:00Z'))
+    expect(startOfZonedWeek(at('2026-11-08T07:00:00Z'), PHOENIX).getTime() - week.getTime()).toBe(7 * 24 * HOUR)
+    expect(startOfZonedWeek(at('2026-03-10T12:00:00Z'), PHOENIX)).toEqual(at('2026-03-08T07:00:00Z'))
+  })
+
+  it('the same instant can be "today" in Phoenix and "tomorrow" in New York', () => {
+    const now = at('2026-11-22T05:30:00Z') // 00:30 Nov 22 in New York, 22:30 Nov 21 in Phoenix
+    expect(startOfZonedDay(now, NY)).toEqual(at('2026-11-22T05:00:00Z'))
+    expect(startOfZonedDay(now, PHOENIX)).toEqual(at('2026-11-21T07:00:00Z'))
+    expect(startOfZonedMonth(at('2026-12-01T06:00:00Z'), PHOENIX)).toEqual(at('2026-11-01T07:00:00Z'))
+    expect(startOfZonedMonth(at('2026-12-01T06:00:00Z'), NY)).toEqual(at('2026-12-01T05:00:00Z'))
+  })
+})
+
+describe('zonedTimeToUtc', () => {
+  it('reads a wall-clock time in the company timezone', () => {
+    expect(zonedTimeToUtc({ year: 2026, month: 7, day: 4, hour: 9, minute: 30 }, NY)).toEqual(
+      at('2026-07-04T13:30:00Z'),
+    )
+    expect(zonedTimeToUtc({ year: 2026, month: 1, day: 15, hour: 9, minute: 30 }, NY)).toEqual(
+      at('2026-01-15T14:30:00Z'),
+    )
+    expect(zonedTimeToUtc({ year: 2026, month: 1, day: 15 }, NY)).toEqual(at('2026-01-15T05:00:00Z'))
+    expect(zonedTimeToUtc({ year: 2026, month: 1, day: 1 }, 'Asia/Tokyo')).toEqual(at('2025-12-31T15:00:00Z'))
+    expect(zonedTimeToUtc({ year: 2026, month: 6, day: 1, hour: 12 }, 'Asia/Kolkata')).toEqual(
+      at('2026-06-01T06:30:00Z'),
+    )
+  })
+
+  it('is the inverse of zonedParts next to both New York changes', () => {
+    for (const wall of [
+      { year: 2026, month: 3, day: 8, hour: 1, minute: 59 },
+      { year: 2026, month: 3, day: 8, hour: 3, minute: 0 },
+      { year: 2026, month: 11, day: 1, hour: 0, minute: 59 },
+      { year: 2026, month: 11, day: 1, hour: 2, minute: 0 },
+      { year: 2026, month: 11, day: 1, hour: 1, minute: 30 }, // happens twice: either is that wall time
+    ]) {
+      expect(zonedParts(zonedTimeToUtc(wall, NY), NY)).toMatchObject(wall)
+    }
+  })
+
+  it('moves a time skipped by spring-forward past the gap (02:30 → 03:30 EDT)', () => {
+    expect(zonedTimeToUtc({ year: 2026, month: 3, day: 8, hour: 2, minute: 30 }, NY)).toEqual(
+      at('2026-03-08T07:30:00Z'),
+    )
+  })
+
+  it('accepts day numbers past the end of the month (day 32 of December is Jan 1)', () => {
+    expect(zonedTimeToUtc({ year: 2026, month: 12, day: 32 }, NY)).toEqual(at('2027-01-01T05:00:00Z'))
+    expect(zonedTimeToUtc({ year: 2026, month: 3, day: 0 }, NY)).toEqual(at('2026-02-28T05:00:00Z'))
+  })
+})
+
+describe('a day whose midnight does not exist', () => {
+  // Chile moves its clocks from 00:00 to 01:00 on Sunday Sep 6 2026.
+  it('starts at the first instant of that day, never in the day before', () => {
+    const start = startOfZonedDay(at('2026-09-06T15:00:00Z'), 'America/Santiago')
+    expect(start).toEqual(at('2026-09-06T04:00:00Z'))
+    expect(zonedParts(start, 'America/Santiago')).toMatchObject({ day: 6, hour: 1, minute: 0 })
+    expect(zonedParts(new Date(start.getTime() - 1), 'America/Santiago')).toMatchObject({ day: 5, hour: 23 })
+  })
+})
+
+describe('for every hour of 2026 in several timezones', () => {
+  it('today, this week and this month contain now and start at the first instant of their day', () => {
+    const zones = [NY, PHOENIX, 'America/Los_Angeles', 'Europe/London', 'Australia/Sydney', 'America/Santiago']
+    const isFirstInstantOfDay = (instant: Date, zone: string) =>
+      zonedParts(new Date(instant.getTime() - 1000), zone).day !== zonedParts(instant, zone).day
+    const failures: string[] = []
+    for (const zone of zones) {
+      for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 11 * HOUR) {
+        const now = new Date(t)
+        const p = zonedParts(now, zone)
+        const { start, end } = zonedDayRange(now, zone)
+        const week = startOfZonedWeek(now, zone)
+        const month = startOfZonedMonth(now, zone)
+        const weekParts = zonedParts(week, zone)
+        const monthParts = zonedParts(month, zone)
+        const ok =
+          start <= now &&
+          now < end &&
+          isFirstInstantOfDay(start, zone) &&
+          isFirstInstantOfDay(end, zone) &&
+          zonedParts(start, zone).day === p.day &&
+          week <= now &&
+          isFirstInstantOfDay(week, zone) &&
+          weekParts.weekday === 0 &&
+          now.getTime() - week.getTime() < 7 * 24 * HOUR + HOUR &&
+          month <= now &&
+          isFirstInstantOfDay(month, zone) &&
+          monthParts.year === p.year &&
+          monthParts.month === p.month &&
+          monthParts.day === 1
+        if (!ok) failures.push(`${zone} ${now.toISOString()}`)
+      }
+    }
+    expect(failures).toEqual([])
+  })
+})

@@ -1,0 +1,137 @@
+import { eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { customers, profiles, user } from '~/db/schema'
+import { seedDemoData } from '~/db/seed.server'
+import { loader as dashboardLoader } from '~/routes/app/dashboard'
+import { loader as appLayoutLoader } from '~/routes/app/layout'
+import { loader as portalLoader } from '~/routes/portal/customer'
+import { pageRequest, settle, signInAs } from '../../tests/helpers/session'
+import { db } from './db.server'
+
+type LoaderArgs = { request: Request; params: Record<string, string>; context: unknown }
+const args = (request: Request, params: Record<string, string> = {}) =>
+  ({ request, params, context: {} }) as LoaderArgs as never
+
+function expectRedirect(thrown: unknown, location: string) {
+  expect(thrown).toBeInstanceOf(Response)
+  const response = thrown as Response
+  expect(response.status).toBe(302)
+  expect(response.headers.get('location')).toBe(location)
+}
+
+/** A loader's thrown `data(…, { status })`, as React Router would turn it into an error response. */
+function expectStatus(thrown: unknown, status: number, reason?: string) {
+  const error = thrown as { type?: string; data?: { reason?: string }; init?: { status?: number } }
+  expect(error?.type).toBe('DataWithResponseInit')
+  expect(error.init?.status).toBe(status)
+  if (reason) expect(error.data?.reason).toBe(reason)
+}
+
+let danaId: string
+let marcoId: string
+
+beforeAll(async () => {
+  await seedDemoData(db())
+  const rows = await db().select({ id: customers.id, name: customers.customerName }).from(customers)
+  danaId = rows.find((r) => r.name === 'Dana Whitfield')?.id ?? ''
+  marcoId = rows.find((r) => r.name === 'Marco Ruiz')?.id ?? ''
+})
+
+describe('guards', () => {
+  it('send anonymous visitors to /login, remembering the page', async () => {
+    const { thrown } = await settle(appLayoutLoader(args(pageRequest('/app/account?tab=1'))))
+    expectRedirect(thrown, '/login?redirectTo=%2Fapp%2Faccount%3Ftab%3D1')
+  })
+
+  it('send staff who have not finished setup to /welcome', async () => {
+    const cookie = await signInAs('newtech@bluelagoon.test')
+    const { thrown } = await settle(dashboardLoader(args(pageRequest('/app', cookie))))
+    expectRedirect(thrown, '/welcome')
+  })
+
+  it('show "Account setup incomplete" to a signed-in user without a role', async () => {
+    const cookie = await signInAs('owner@bluelagoon.test')
+    // Take the owner's role away: a user with no role must not reach the app.
+    const [owner] = await db().select({ id: user.id }).from(user).where(eq(user.email, 'owner@bluelagoon.test'))
+    await db()
+      .update(profiles)
+      .set({ role: null, companyId: null })
+      .where(eq(profiles.id, owner?.id ?? ''))
+    const { thrown } = await settle(appLayoutLoader(args(pageRequest('/app', cookie))))
+    expectStatus(thrown, 403, 'setup-incomplete')
+  })
+
+  it('send customers from the staff app to their own portal', async () => {
+    const cookie = await signInAs('customer@bluelagoon.test')
+    const { thrown } = await settle(appLayoutLoader(args(pageRequest('/app', cookie))))
+    expectRedirect(thrown, `/customer/${danaId}`)
+  })
+})
+
+describe("Today's Jobs", () => {
+  it('shows a technician only their own jobs', async () => {
+    const cookie = await signInAs('tech@bluelagoon.test')
+    const data = (await dashboardLoader(args(pageRequest('/app', cookie)))) as {
+      jobs: Array<{ technicianName: string | null }>
+    }
+    expect(data.jobs.length).toBeGreaterThan(0)
+    expect(new Set(data.jobs.map((j) => j.technicianName))).toEqual(new Set(['Tyler Brooks']))
+  })
+
+  it("shows the dispatcher the whole company's day, including unassigned jobs", async () => {
+    const cookie = await signInAs('dispatch@bluelagoon.test')
+    const data = (await dashboardLoader(args(pageRequest('/app', cookie)))) as {
+      jobs: Array<{ technicianName: string | null; companyName?: string }>
+    }
+    const names = new Set(data.jobs.map((j) => j.technicianName))
+    expect(names.size).toBeGreaterThan(1)
+    expect(data.jobs.every((j) => j.companyName === undefined)).toBe(true)
+  })
+
+  it('shows the platform admin every company, read-only', async () => {
+    const cookie = await signInAs('admin@poolbud.test')
+    const data = (await dashboardLoader(args(pageRequest('/app', cookie)))) as {
+      allCompanies: boolean
+      jobs: Array<{ companyName?: string }>
+    }
+    expect(data.allCompanies).toBe(true)
+    expect(new Set(data.jobs.map((j) => j.companyName))).toEqual(new Set(['Blue Lagoon Pool Co.', 'Sunset Pool Care']))
+  })
+})
+
+describe('customer portal', () => {
+  it("opens for the customer's own login and for their company's staff", async () => {
+    for (const email of ['customer@bluelagoon.test', 'dispatch@bluelagoon.test']) {
+      const cookie = await signInAs(email)
+      const data = (await portalLoader(args(pageRequest(`/customer/${danaId}`, cookie), { customerId: danaId }))) as {
+        customer: { name: string }
+      }
+      expect(data.customer.name).toBe('Dana Whitfield')
+    }
+  })
+
+  it('is a 404 for another customer, another company and technicians', async () => {
+    const cases: Array<[string, string]> = [
+      ['customer@sunsetpools.test', danaId],
+      ['customer@bluelagoon.test', marcoId],
+      ['owner@sunsetpools.test', danaId],
+      ['tech@bluelagoon.test', danaId],
+      ['admin@poolbud.test', danaId],
+    ]
+    for (const [email, customerId] of cases) {
+      const cookie = await signInAs(email)
+      const { thrown } = await settle(
+        portalLoader(args(pageRequest(`/customer/${customerId}`, cookie), { customerId })),
+      )
+      expectStatus(thrown, 404)
+    }
+  })
+
+  it('does not find a customer by a malformed id', async () => {
+    const cookie = await signInAs('dispatch@bluelagoon.test')
+    const { thrown } = await settle(
+      portalLoader(args(pageRequest('/customer/not-a-uuid', cookie), { customerId: 'not-a-uuid' })),
+    )
+    expectStatus(thrown, 404)
+  })
+})

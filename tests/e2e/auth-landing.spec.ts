@@ -1,0 +1,96 @@
+// Every demo account (ARCHITECTURE §3) lands where it belongs after logging in, and the
+// guards around the staff app, the portal, the dev mailbox and unknown URLs hold.
+// tech2@bluelagoon.test is left out: auth-reset.spec.ts changes its password during the run.
+import { expect, loginAs, submitLogin, test } from './fixtures'
+
+const NOT_FOUND = 'We couldn’t find that page'
+
+const STAFF_ON_APP = [
+  'admin@poolbud.test',
+  'owner@bluelagoon.test',
+  'office@bluelagoon.test',
+  'dispatch@bluelagoon.test',
+  'tech@bluelagoon.test',
+  'owner@sunsetpools.test',
+  'tech@sunsetpools.test',
+]
+
+const CUSTOMERS = [
+  { email: 'customer@bluelagoon.test', name: 'Dana Whitfield' },
+  { email: 'customer@sunsetpools.test', name: 'Marco Ruiz' },
+]
+
+const PORTAL_PATH = /^\/customer\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+for (const email of STAFF_ON_APP) {
+  test(`${email} lands on Today's Jobs with their email in the user menu`, async ({ page }) => {
+    await loginAs(page, email)
+    await expect(page).toHaveURL((url) => url.pathname === '/app')
+    await expect(page.getByRole('heading', { level: 1, name: "Today's Jobs" })).toBeVisible()
+    await expect(page.getByRole('banner').locator('summary')).toContainText(email)
+  })
+}
+
+test('newtech@bluelagoon.test, who has not finished setup, lands on /welcome', async ({ page }) => {
+  await loginAs(page, 'newtech@bluelagoon.test')
+  await expect(page).toHaveURL((url) => url.pathname === '/welcome')
+  await expect(page.getByRole('heading', { name: 'Welcome to Pool Bud' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Complete setup' })).toBeVisible()
+})
+
+for (const customer of CUSTOMERS) {
+  test(`${customer.email} lands on their own portal (${customer.name})`, async ({ page }) => {
+    await loginAs(page, customer.email)
+    await expect(page).toHaveURL((url) => PORTAL_PATH.test(url.pathname))
+    await expect(page.getByRole('heading', { level: 1, name: customer.name })).toBeVisible()
+    await expect(page.getByText('Balance due')).toBeVisible()
+    await expect(page.getByRole('heading', { name: "Today's Jobs" })).toHaveCount(0)
+  })
+}
+
+test('an anonymous visitor to /app is sent to log in, then back to /app', async ({ page }) => {
+  await page.goto('/app')
+  await expect(page).toHaveURL((url) => url.pathname === '/login' && url.search === '?redirectTo=%2Fapp')
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible()
+  await submitLogin(page, 'dispatch@bluelagoon.test')
+  await expect(page).toHaveURL((url) => url.pathname === '/app' && url.search === '')
+  await expect(page.getByRole('heading', { name: "Today's Jobs" })).toBeVisible()
+})
+
+test('the dev mailbox does not exist when SMTP is configured', async ({ page }) => {
+  const response = await page.goto('/dev/mailbox')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: NOT_FOUND })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Mailbox' })).toHaveCount(0)
+})
+
+test('an unknown URL shows the friendly 404 page with status 404', async ({ page }) => {
+  const response = await page.goto('/no-such-page/at-all')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: NOT_FOUND })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Go to the home page' })).toBeVisible()
+})
+
+test('a signed-in user who opens /login is sent to /app', async ({ page }) => {
+  await loginAs(page, 'office@bluelagoon.test')
+  await expect(page).toHaveURL((url) => url.pathname === '/app')
+  await page.goto('/login')
+  await expect(page).toHaveURL((url) => url.pathname === '/app')
+  await expect(page.getByRole('heading', { name: "Today's Jobs" })).toBeVisible()
+})
+
+test("another company's owner gets the 404 page for Dana Whitfield's portal", async ({ page, context }) => {
+  await loginAs(page, 'customer@bluelagoon.test')
+  await expect(page).toHaveURL((url) => PORTAL_PATH.test(url.pathname))
+  await expect(page.getByRole('heading', { level: 1, name: 'Dana Whitfield' })).toBeVisible()
+  const portalPath = new URL(page.url()).pathname
+
+  await context.clearCookies()
+  await loginAs(page, 'owner@sunsetpools.test')
+  await expect(page).toHaveURL((url) => url.pathname === '/app')
+
+  const response = await page.goto(portalPath)
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: NOT_FOUND })).toBeVisible()
+  await expect(page.getByText('Dana Whitfield')).toHaveCount(0)
+})
