@@ -18,7 +18,9 @@ export default [
   route('app', 'routes/app/layout.tsx', [
     index('routes/app/dashboard.tsx'),
     route('account', 'routes/app/account.tsx'),
+    route('jobs/:jobId', 'routes/app/job.tsx'),
   ]),
+  route('jobs/:jobId', 'routes/app/job-redirect.tsx'),
   route('customer/:customerId', 'routes/portal/customer.tsx'),
   ...prefix('api', [route('auth/*', 'routes/resources/auth.ts')]),
   route('dev/mailbox', 'routes/resources/dev-mailbox.tsx'),

@@ -1,7 +1,9 @@
-import { and, asc, eq, gte, lt, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm'
 import { companies, jobs, profiles } from '~/db/schema'
 import { zonedDayRange } from '~/utils/dates'
 import { db } from '~/utils/db.server'
+import { isUuid } from '~/utils/ids'
+import { isCompanyTechnician } from './profile.server'
 
 /** SPEC §9: the "all companies" job query is capped at 50 rows. */
 export const ALL_COMPANIES_JOB_LIMIT = 50
@@ -70,4 +72,80 @@ export async function listTodaysJobsAllCompanies(now = new Date()) {
     .where(sql`(${jobs.scheduledAt} at time zone ${companies.timezone})::date = ${day}`)
     .orderBy(asc(jobs.scheduledAt))
     .limit(ALL_COMPANIES_JOB_LIMIT)
+}
+
+export type JobViewer = { id: string; role: string; companyId: string }
+
+/**
+ * One job as `viewer` may see it: within their company, and for technicians only when
+ * it is assigned to them. Anything else is null, which routes answer with 404.
+ */
+export async function getJobForViewer(viewer: JobViewer, jobId: string) {
+  if (!isUuid(jobId)) return null
+  const filters: SQL[] = [eq(jobs.companyId, viewer.companyId), eq(jobs.id, jobId)]
+  if (viewer.role === 'tech') filters.push(eq(jobs.technicianId, viewer.id))
+  const [job] = await db()
+    .select({
+      id: jobs.id,
+      companyId: jobs.companyId,
+      customerId: jobs.customerId,
+      customerName: jobs.customerName,
+      address: jobs.address,
+      scheduledAt: jobs.scheduledAt,
+      completedAt: jobs.completedAt,
+      beforeUrl: jobs.beforeUrl,
+      afterUrl: jobs.afterUrl,
+      technicianId: jobs.technicianId,
+      technicianName: profiles.fullName,
+      technicianPhone: profiles.phone,
+      createdAt: jobs.createdAt,
+    })
+    .from(jobs)
+    .leftJoin(profiles, eq(profiles.id, jobs.technicianId))
+    .where(and(...filters))
+    .limit(1)
+  return job ?? null
+}
+
+/** Marks an open job complete now. Returns false when it was already complete (nothing changes). */
+export async function completeJob({
+  companyId,
+  jobId,
+  now = new Date(),
+}: {
+  companyId: string
+  jobId: string
+  now?: Date
+}) {
+  const updated = await db()
+    .update(jobs)
+    .set({ completedAt: now })
+    .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId), isNull(jobs.completedAt)))
+    .returning({ id: jobs.id })
+  return updated.length > 0
+}
+
+/**
+ * Assigns (or unassigns, with null) and reschedules an open job. The technician must be
+ * one of the company's; completed jobs are not changed. Returns whether a job changed.
+ */
+export async function assignJob({
+  companyId,
+  jobId,
+  technicianId,
+  scheduledAt,
+}: {
+  companyId: string
+  jobId: string
+  technicianId: string | null
+  scheduledAt: Date
+}) {
+  if (!isUuid(jobId)) return false
+  if (technicianId && !(await isCompanyTechnician(companyId, technicianId))) return false
+  const updated = await db()
+    .update(jobs)
+    .set({ technicianId, scheduledAt })
+    .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId), isNull(jobs.completedAt)))
+    .returning({ id: jobs.id })
+  return updated.length > 0
 }

@@ -114,3 +114,19 @@ export function formatDate(date: Date | string, timeZone: string) {
     new Date(date),
   )
 }
+
+/** The `<input type="datetime-local">` value ("2026-11-22T14:30") of `date` on the company's wall clock. */
+export function toZonedInputValue(date: Date | string, timeZone: string) {
+  const p = zonedParts(new Date(date), timeZone)
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`
+}
+
+/** The instant a `datetime-local` value means on the company's wall clock, or null when it is not one. */
+export function fromZonedInputValue(value: string, timeZone: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?$/.exec(value.trim())
+  if (!match) return null
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number]
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) return null
+  return zonedTimeToUtc({ year, month, day, hour, minute }, timeZone)
+}

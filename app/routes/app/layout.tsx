@@ -14,7 +14,12 @@ const NAV: Array<{ to: string; label: string; capability: Capability; end?: bool
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request)
   const role = user.profile?.role
-  if (role === 'customer') throw redirect(await homePathFor(user))
+  if (role === 'customer') {
+    // Customers belong in their portal; one whose record is gone has nowhere in the staff app.
+    const home = await homePathFor(user)
+    if (home.startsWith('/customer/')) throw redirect(home)
+    forbidden('no-access')
+  }
   if (!role) forbidden('setup-incomplete')
   const company = user.profile?.companyId ? await getCompanySummary(user.profile.companyId) : null
   return {

@@ -1,0 +1,284 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { z } from 'zod'
+import { RouteError } from '~/components/route-error'
+import { Alert } from '~/components/ui/alert'
+import { Button } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { cn } from '~/components/ui/cn'
+import { Field, inputClass } from '~/components/ui/field'
+import { addChemLog, ChemReadingSchema, listChemLogsForJob } from '~/models/chem-log.server'
+import { getCompanySummary } from '~/models/company.server'
+import { assignJob, completeJob, getJobForViewer, jobStatus } from '~/models/job.server'
+import { listTechnicians } from '~/models/profile.server'
+import { formatDateTime, fromZonedInputValue, toZonedInputValue } from '~/utils/dates'
+import { can } from '~/utils/permissions'
+import { type CompanyMember, forbidden, notFound, requireCompanyCapability } from '~/utils/permissions.server'
+import type { Route } from './+types/job'
+
+const SERVICE_CHECKLIST = [
+  'Vacuum pool',
+  'Skim surface and empty baskets',
+  'Brush walls',
+  'Test and balance chemicals',
+] as const
+
+const ReadingFormSchema = ChemReadingSchema.extend({ intent: z.literal('reading') })
+
+async function requireJob(request: Request, jobId: string) {
+  const member = await requireCompanyCapability(request, 'jobs:work')
+  const job = await getJobForViewer({ id: member.id, role: member.role, companyId: member.companyId }, jobId)
+  if (!job) notFound()
+  return { member, job }
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { member, job } = await requireJob(request, params.jobId)
+  const canManage = can(member.role, 'jobs:manage')
+  const [company, logs, technicians] = await Promise.all([
+    getCompanySummary(member.companyId),
+    listChemLogsForJob({ companyId: member.companyId, jobId: job.id }),
+    canManage ? listTechnicians(member.companyId) : Promise.resolve([]),
+  ])
+  const timezone = company?.timezone ?? 'America/New_York'
+  return {
+    canManage,
+    job: {
+      id: job.id,
+      customerName: job.customerName,
+      address: job.address,
+      scheduled: formatDateTime(job.scheduledAt, timezone),
+      scheduledInput: toZonedInputValue(job.scheduledAt, timezone),
+      completed: job.completedAt ? formatDateTime(job.completedAt, timezone) : null,
+      status: jobStatus(job),
+      technicianId: job.technicianId,
+      technicianName: job.technicianName,
+      technicianPhone: job.technicianPhone,
+    },
+    logs: logs.map((log) => ({ ...log, takenAt: formatDateTime(log.takenAt, timezone) })),
+    technicians: technicians.map((t) => ({ id: t.id, name: t.fullName ?? t.email })),
+  }
+}
+
+async function saveAssignment(member: CompanyMember, jobId: string, formData: FormData) {
+  if (!can(member.role, 'jobs:manage')) forbidden('no-access')
+  const company = await getCompanySummary(member.companyId)
+  const scheduledAt = fromZonedInputValue(String(formData.get('scheduledAt') ?? ''), company?.timezone ?? 'UTC')
+  const technicianId = String(formData.get('technicianId') ?? '') || null
+  if (!scheduledAt) return data({ intent: 'assign', error: 'Choose a date and time.', ok: null }, 400)
+  const changed = await assignJob({ companyId: member.companyId, jobId, technicianId, scheduledAt })
+  if (!changed) return data({ intent: 'assign', error: 'Unable to save changes to this job.', ok: null }, 400)
+  return { intent: 'assign', error: null, ok: 'Job updated.' }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { member, job } = await requireJob(request, params.jobId)
+  const formData = await request.formData()
+  const intent = formData.get('intent')
+
+  if (intent === 'complete') {
+    await completeJob({ companyId: member.companyId, jobId: job.id })
+    // SPEC §4 / ARCHITECTURE §4: Mark Complete returns to the dashboard.
+    throw redirect('/app')
+  }
+  if (intent === 'assign') return saveAssignment(member, job.id, formData)
+  if (intent === 'reading') {
+    const submission = parseWithZod(formData, { schema: ReadingFormSchema })
+    if (submission.status !== 'success') return data({ intent, result: submission.reply(), ok: null }, 400)
+    try {
+      await addChemLog({ companyId: member.companyId, jobId: job.id, reading: submission.value })
+    } catch {
+      return data({ intent, result: submission.reply({ formErrors: ['Unable to save reading.'] }), ok: null }, 500)
+    }
+    return { intent, result: submission.reply({ resetForm: true }), ok: 'Readings saved.' }
+  }
+  return data({ intent: 'unknown', error: 'Unknown action.', ok: null }, 400)
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data ? `${data.job.customerName} · Job · Pool Bud` : 'Job · Pool Bud' }]
+}
+
+export default function JobPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { job, logs, canManage, technicians } = loaderData
+  const navigation = useNavigation()
+  const busyIntent = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null
+  return (
+    <div className="space-y-5">
+      <Link to="/app" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700">
+        ← Back to dashboard
+      </Link>
+      <Card className="space-y-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <h1 className="text-2xl font-bold">{job.customerName}</h1>
+          <StatusBadge status={job.status} />
+          {job.technicianId ? null : <StatusBadge status="Unassigned" />}
+        </div>
+        <p className="text-slate-700">{job.address}</p>
+        <p className="text-slate-700">Scheduled {job.scheduled}</p>
+        <p className="text-slate-700">
+          {job.technicianName ? `Technician: ${job.technicianName}` : 'Unassigned'}
+          {job.technicianPhone ? ` · ${job.technicianPhone}` : ''}
+        </p>
+        {job.completed ? <p className="font-medium text-emerald-800">Completed {job.completed}</p> : null}
+      </Card>
+
+      <div className="grid gap-5 lg:grid-cols-2">
+        <Card className="space-y-3">
+          <h2 className="text-lg font-semibold">Service checklist</h2>
+          <ul className="space-y-2">
+            {SERVICE_CHECKLIST.map((item) => (
+              <li key={item}>
+                <label className="flex min-h-11 items-center gap-3 rounded-lg px-2 hover:bg-slate-50">
+                  <input type="checkbox" className="size-5 accent-brand-700" defaultChecked={Boolean(job.completed)} />
+                  <span>{item}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+          {job.completed ? null : (
+            <Form method="post">
+              <input type="hidden" name="intent" value="complete" />
+              <Button type="submit" className="w-full" pending={busyIntent === 'complete'} pendingLabel="Completing…">
+                Mark Complete
+              </Button>
+            </Form>
+          )}
+        </Card>
+
+        <ChemistryCard actionData={actionData} busy={busyIntent === 'reading'} logs={logs} />
+      </div>
+
+      {canManage && !job.completed ? (
+        <Card className="space-y-3">
+          <h2 className="text-lg font-semibold">Assign and reschedule</h2>
+          <Form method="post" className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+            <input type="hidden" name="intent" value="assign" />
+            <label className="space-y-1 text-sm font-medium">
+              <span>Technician</span>
+              <select name="technicianId" defaultValue={job.technicianId ?? ''} className={inputClass}>
+                <option value="">Unassigned</option>
+                {technicians.map((t) => (
+                  <option key={t.id} value={t.id}>
+                    {t.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="space-y-1 text-sm font-medium">
+              <span>Scheduled for</span>
+              <input
+                type="datetime-local"
+                name="scheduledAt"
+                defaultValue={job.scheduledInput}
+                className={inputClass}
+                required
+              />
+            </label>
+            <Button type="submit" pending={busyIntent === 'assign'} pendingLabel="Saving…">
+              Save
+            </Button>
+          </Form>
+          {actionData?.intent === 'assign' && 'error' in actionData && actionData.error ? (
+            <Alert tone="error">{actionData.error}</Alert>
+          ) : null}
+          {actionData?.intent === 'assign' && actionData.ok ? <Alert tone="success">{actionData.ok}</Alert> : null}
+        </Card>
+      ) : null}
+    </div>
+  )
+}
+
+function StatusBadge({ status }: { status: 'Completed' | 'Overdue' | 'Scheduled' | 'Unassigned' }) {
+  const styles = {
+    Completed: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+    Overdue: 'bg-red-50 text-red-800 ring-red-200',
+    Scheduled: 'bg-brand-50 text-brand-800 ring-brand-100',
+    Unassigned: 'bg-amber-50 text-amber-800 ring-amber-200',
+  }
+  return <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium ring-1', styles[status])}>{status}</span>
+}
+
+type Log = { id: string; ph: number; chlorinePpm: number; alkalinity: number; takenAt: string }
+
+function ChemistryCard({
+  actionData,
+  busy,
+  logs,
+}: {
+  actionData: Route.ComponentProps['actionData']
+  busy: boolean
+  logs: Log[]
+}) {
+  const lastResult = actionData?.intent === 'reading' && 'result' in actionData ? actionData.result : undefined
+  const [form, fields] = useForm<z.infer<typeof ReadingFormSchema>>({
+    id: 'reading',
+    lastResult,
+    constraint: getZodConstraint(ReadingFormSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReadingFormSchema }),
+  })
+  const fieldErrors = [fields.ph.errors, fields.chlorinePpm.errors, fields.alkalinity.errors].flat().filter(Boolean)
+  // One "fill in all readings" message rather than three identical ones.
+  const messages = [...new Set([...(form.errors ?? []), ...(fieldErrors as string[])])]
+  const numeric = { inputMode: 'decimal' as const, step: 'any' }
+  return (
+    <Card className="space-y-4">
+      <h2 className="text-lg font-semibold">Chemical Test</h2>
+      <Form method="post" {...getFormProps(form)} className="space-y-3">
+        <input type="hidden" name="intent" value="reading" />
+        <div className="grid grid-cols-3 gap-3">
+          <Field label="pH" inputProps={{ ...getInputProps(fields.ph, { type: 'number' }), ...numeric }} />
+          <Field
+            label="Chlorine (ppm)"
+            inputProps={{ ...getInputProps(fields.chlorinePpm, { type: 'number' }), ...numeric }}
+          />
+          <Field
+            label="Alkalinity"
+            inputProps={{ ...getInputProps(fields.alkalinity, { type: 'number' }), ...numeric }}
+          />
+        </div>
+        {messages.length ? <Alert tone="error">{messages.join(' ')}</Alert> : null}
+        {actionData?.intent === 'reading' && actionData.ok && !busy ? (
+          <Alert tone="success">{actionData.ok}</Alert>
+        ) : null}
+        <Button type="submit" className="w-full" pending={busy} pendingLabel="Saving…">
+          Save Reading
+        </Button>
+      </Form>
+      <div>
+        <h3 className="mb-2 font-semibold">Recent Logs</h3>
+        {logs.length === 0 ? (
+          <p className="text-sm text-slate-600">No chemistry readings yet.</p>
+        ) : (
+          <table className="w-full text-left text-sm">
+            <thead className="text-slate-500">
+              <tr>
+                <th className="py-1 font-medium">Time</th>
+                <th className="py-1 font-medium">pH</th>
+                <th className="py-1 font-medium">Cl</th>
+                <th className="py-1 font-medium">Alk</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {logs.map((log) => (
+                <tr key={log.id}>
+                  <td className="py-1.5">{log.takenAt}</td>
+                  <td className="py-1.5">{log.ph}</td>
+                  <td className="py-1.5">{log.chlorinePpm}</td>
+                  <td className="py-1.5">{log.alkalinity}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+    </Card>
+  )
+}
+
+export function ErrorBoundary() {
+  return <RouteError />
+}
