@@ -59,14 +59,13 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
 /** The embedded default keeps a generated secret in DATA_DIR so sessions survive restarts. */
 function embeddedSecret(dataDir: string) {
   const file = path.join(dataDir, 'auth-secret')
-  try {
-    return fs.readFileSync(file, 'utf8').trim()
-  } catch {
-    fs.mkdirSync(dataDir, { recursive: true })
-    const secret = randomBytes(32).toString('hex')
-    fs.writeFileSync(file, secret, { mode: 0o600 })
-    return secret
-  }
+  const existing = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : ''
+  // A missing, empty or truncated file gets a fresh secret (sessions signed with it are simply logged out).
+  if (existing.length >= 32) return existing
+  fs.mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(32).toString('hex')
+  fs.writeFileSync(file, secret, { mode: 0o600 })
+  return secret
 }
 
 let cached: Env | undefined
