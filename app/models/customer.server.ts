@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, asc, eq, ilike, or } from 'drizzle-orm'
 import { customers } from '~/db/schema'
 import { db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
@@ -30,4 +30,38 @@ export async function getPortalCustomer({ companyId, customerId }: { companyId: 
     .where(and(eq(customers.companyId, companyId), eq(customers.id, customerId)))
     .limit(1)
   return row ?? null
+}
+
+/** Escapes LIKE wildcards so typed text is matched literally (the text itself is always a parameter). */
+export function likePattern(text: string) {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+/** Customers whose name, address or email contains `query`, by name (the job form's picker). */
+export async function searchCustomers({
+  companyId,
+  query,
+  limit = 20,
+}: {
+  companyId: string
+  query: string
+  limit?: number
+}) {
+  const text = query.trim().slice(0, 100)
+  const filters = [eq(customers.companyId, companyId)]
+  if (text) {
+    const pattern = likePattern(text)
+    const match = or(
+      ilike(customers.customerName, pattern),
+      ilike(customers.address, pattern),
+      ilike(customers.email, pattern),
+    )
+    if (match) filters.push(match)
+  }
+  return db()
+    .select({ id: customers.id, customerName: customers.customerName, address: customers.address })
+    .from(customers)
+    .where(and(...filters))
+    .orderBy(asc(customers.customerName))
+    .limit(limit)
 }

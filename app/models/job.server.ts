@@ -1,6 +1,6 @@
-import { and, asc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm'
-import { companies, jobs, profiles } from '~/db/schema'
-import { zonedDayRange } from '~/utils/dates'
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm'
+import { chemLogs, companies, customers, jobs, profiles } from '~/db/schema'
+import { startOfZonedWeek, zonedDayRange } from '~/utils/dates'
 import { db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import { isCompanyTechnician } from './profile.server'
@@ -148,4 +148,213 @@ export async function assignJob({
     .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId), isNull(jobs.completedAt)))
     .returning({ id: jobs.id })
   return updated.length > 0
+}
+
+/** SPEC §9 list sizes. */
+export const RECENT_ACTIVITY_LIMIT = 10
+export const TECH_HISTORY_LIMIT = 10
+/** Rows shown per dashboard list before "show more" (the unassigned list and routes). */
+export const DASHBOARD_LIST_LIMIT = 50
+
+/**
+ * The dispatcher's four counts over the whole company, in one query:
+ * unassigned (open, no technician), today (scheduled today in the company's timezone),
+ * overdue (open, scheduled before now) and upcoming (open, scheduled from now on).
+ */
+export async function getDispatchCounts({
+  companyId,
+  timezone,
+  now = new Date(),
+}: {
+  companyId: string
+  timezone: string
+  now?: Date
+}) {
+  const { start, end } = zonedDayRange(now, timezone)
+  const [row] = await db()
+    .select({
+      unassigned: sql<number>`count(*) filter (where ${jobs.completedAt} is null and ${jobs.technicianId} is null)::int`,
+      today: sql<number>`count(*) filter (where ${jobs.scheduledAt} >= ${start.toISOString()} and ${jobs.scheduledAt} < ${end.toISOString()})::int`,
+      overdue: sql<number>`count(*) filter (where ${jobs.completedAt} is null and ${jobs.scheduledAt} < ${now.toISOString()})::int`,
+      upcoming: sql<number>`count(*) filter (where ${jobs.completedAt} is null and ${jobs.scheduledAt} >= ${now.toISOString()})::int`,
+    })
+    .from(jobs)
+    .where(eq(jobs.companyId, companyId))
+  return row ?? { unassigned: 0, today: 0, overdue: 0, upcoming: 0 }
+}
+
+const jobListColumns = {
+  id: jobs.id,
+  customerId: jobs.customerId,
+  customerName: jobs.customerName,
+  address: jobs.address,
+  scheduledAt: jobs.scheduledAt,
+  completedAt: jobs.completedAt,
+  createdAt: jobs.createdAt,
+  technicianId: jobs.technicianId,
+  technicianName: profiles.fullName,
+  technicianPhone: profiles.phone,
+}
+
+/** Open jobs with no technician, earliest first. */
+export async function listUnassignedJobs({
+  companyId,
+  limit = DASHBOARD_LIST_LIMIT,
+}: {
+  companyId: string
+  limit?: number
+}) {
+  return db()
+    .select(jobListColumns)
+    .from(jobs)
+    .leftJoin(profiles, eq(profiles.id, jobs.technicianId))
+    .where(and(eq(jobs.companyId, companyId), isNull(jobs.completedAt), isNull(jobs.technicianId)))
+    .orderBy(asc(jobs.scheduledAt))
+    .limit(limit)
+}
+
+/** Today's route: open jobs scheduled today in the company's timezone, in time order. */
+export async function listTodaysRoute({
+  companyId,
+  timezone,
+  now = new Date(),
+}: {
+  companyId: string
+  timezone: string
+  now?: Date
+}) {
+  const { start, end } = zonedDayRange(now, timezone)
+  return db()
+    .select(jobListColumns)
+    .from(jobs)
+    .leftJoin(profiles, eq(profiles.id, jobs.technicianId))
+    .where(
+      and(
+        eq(jobs.companyId, companyId),
+        isNull(jobs.completedAt),
+        gte(jobs.scheduledAt, start),
+        lt(jobs.scheduledAt, end),
+      ),
+    )
+    .orderBy(asc(jobs.scheduledAt))
+    .limit(DASHBOARD_LIST_LIMIT)
+}
+
+/** Recent activity: the most recently created jobs. */
+export async function listRecentlyCreatedJobs({
+  companyId,
+  limit = RECENT_ACTIVITY_LIMIT,
+}: {
+  companyId: string
+  limit?: number
+}) {
+  return db()
+    .select(jobListColumns)
+    .from(jobs)
+    .leftJoin(profiles, eq(profiles.id, jobs.technicianId))
+    .where(eq(jobs.companyId, companyId))
+    .orderBy(desc(jobs.createdAt))
+    .limit(limit)
+}
+
+/**
+ * A technician's figures in one query: today's jobs, overdue, upcoming and completed
+ * this week (from Sunday 00:00 in the company's timezone).
+ */
+export async function getTechCounts({
+  companyId,
+  technicianId,
+  timezone,
+  now = new Date(),
+}: {
+  companyId: string
+  technicianId: string
+  timezone: string
+  now?: Date
+}) {
+  const { start, end } = zonedDayRange(now, timezone)
+  const weekStart = startOfZonedWeek(now, timezone)
+  const [row] = await db()
+    .select({
+      today: sql<number>`count(*) filter (where ${jobs.scheduledAt} >= ${start.toISOString()} and ${jobs.scheduledAt} < ${end.toISOString()})::int`,
+      overdue: sql<number>`count(*) filter (where ${jobs.completedAt} is null and ${jobs.scheduledAt} < ${now.toISOString()})::int`,
+      upcoming: sql<number>`count(*) filter (where ${jobs.completedAt} is null and ${jobs.scheduledAt} >= ${now.toISOString()})::int`,
+      completedThisWeek: sql<number>`count(*) filter (where ${jobs.completedAt} >= ${weekStart.toISOString()})::int`,
+    })
+    .from(jobs)
+    .where(and(eq(jobs.companyId, companyId), eq(jobs.technicianId, technicianId)))
+  return row ?? { today: 0, overdue: 0, upcoming: 0, completedThisWeek: 0 }
+}
+
+/** A technician's open jobs from the earliest (overdue first), capped at SPEC §9's 100. */
+export async function listTechOpenJobs({
+  companyId,
+  technicianId,
+  limit = 100,
+}: {
+  companyId: string
+  technicianId: string
+  limit?: number
+}) {
+  return db()
+    .select(jobListColumns)
+    .from(jobs)
+    .leftJoin(profiles, eq(profiles.id, jobs.technicianId))
+    .where(and(eq(jobs.companyId, companyId), eq(jobs.technicianId, technicianId), isNull(jobs.completedAt)))
+    .orderBy(asc(jobs.scheduledAt))
+    .limit(limit)
+}
+
+/** A technician's most recent completions, newest first, each with its number of readings (one query). */
+export async function listTechHistory({
+  companyId,
+  technicianId,
+  limit = TECH_HISTORY_LIMIT,
+}: {
+  companyId: string
+  technicianId: string
+  limit?: number
+}) {
+  const readingCount = db()
+    .select({ jobId: chemLogs.jobId, n: sql<number>`count(*)::int`.as('n') })
+    .from(chemLogs)
+    .where(eq(chemLogs.companyId, companyId))
+    .groupBy(chemLogs.jobId)
+    .as('reading_count')
+  return db()
+    .select({
+      id: jobs.id,
+      customerName: jobs.customerName,
+      address: jobs.address,
+      scheduledAt: jobs.scheduledAt,
+      completedAt: jobs.completedAt,
+      readings: sql<number>`coalesce(${readingCount.n}, 0)::int`,
+    })
+    .from(jobs)
+    .leftJoin(readingCount, eq(readingCount.jobId, jobs.id))
+    .where(and(eq(jobs.companyId, companyId), eq(jobs.technicianId, technicianId), isNotNull(jobs.completedAt)))
+    .orderBy(desc(jobs.completedAt))
+    .limit(limit)
+}
+
+/** Creates a job for one of the company's customers (and optionally one of its technicians). */
+export async function createJob(input: {
+  companyId: string
+  customerId: string
+  customerName: string
+  address: string
+  scheduledAt: Date
+  technicianId: string | null
+}) {
+  if (!isUuid(input.customerId)) return null
+  if (input.technicianId && !(await isCompanyTechnician(input.companyId, input.technicianId))) return null
+  // The composite foreign key also refuses a customer of another company; checking first gives a clean null.
+  const [customer] = await db()
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.companyId, input.companyId), eq(customers.id, input.customerId)))
+    .limit(1)
+  if (!customer) return null
+  const [row] = await db().insert(jobs).values(input).returning({ id: jobs.id })
+  return row ?? null
 }
