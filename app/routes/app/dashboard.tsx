@@ -1,28 +1,38 @@
+import { data } from 'react-router'
 import { JobCard } from '~/components/job-card'
+import { RouteError } from '~/components/route-error'
+import { Alert } from '~/components/ui/alert'
+import { DispatcherDashboard } from '~/dashboards/dispatcher-dashboard'
+import { assignJobFromForm, createJobFromForm, loadDispatcherDashboard } from '~/dashboards/dispatcher-dashboard.server'
 import { getCompanySummary } from '~/models/company.server'
 import { jobStatus, listTodaysJobs, listTodaysJobsAllCompanies } from '~/models/job.server'
 import { DEFAULT_TIMEZONE, formatDate } from '~/utils/dates'
+import { can, type Role } from '~/utils/permissions'
 import { requireCapability } from '~/utils/permissions.server'
 import type { Route } from './+types/dashboard'
 
-// Until the role dashboards land, every role sees "Today's Jobs" (SPEC §2 fallback):
-// platform admins across all companies, technicians only their own jobs.
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireCapability(request, 'app:dashboard')
-  const now = new Date()
-  const companyId = user.profile?.companyId
+/** SPEC §8: what each role sees when their profile has no company. */
+const MISSING_COMPANY: Partial<Record<Role, string>> = {
+  owner: "Your profile isn't linked to a company. Contact support to finish onboarding.",
+  admin: "Your profile isn't tied to a company yet. Contact the owner for access.",
+  dispatcher: "Your profile isn't tied to a company. Contact an owner for access.",
+  tech: "Your account isn't linked to a technician profile yet. Contact your admin.",
+}
+
+async function loadFallback(role: Role, companyId: string | null, userId: string, now: Date) {
   const company = companyId ? await getCompanySummary(companyId) : null
   const rows =
-    user.role === 'platform_admin' || !company
+    role === 'platform_admin' || !company
       ? await listTodaysJobsAllCompanies(now)
       : await listTodaysJobs({
           companyId: company.id,
           timezone: company.timezone,
-          technicianId: user.role === 'tech' ? user.id : undefined,
+          technicianId: role === 'tech' ? userId : undefined,
           now,
         })
   return {
-    allCompanies: user.role === 'platform_admin',
+    kind: 'fallback' as const,
+    allCompanies: role === 'platform_admin',
     today: formatDate(now, company?.timezone ?? DEFAULT_TIMEZONE),
     jobs: rows.map((row) => ({
       id: row.id,
@@ -32,9 +42,46 @@ export async function loader({ request }: Route.LoaderArgs) {
       status: jobStatus(row, now),
       technicianName: row.technicianName,
       timezone: row.timezone,
-      companyName: user.role === 'platform_admin' ? row.companyName : undefined,
+      companyName: role === 'platform_admin' ? row.companyName : undefined,
     })),
   }
+}
+
+// /app picks the dashboard by role. Roles without their own dashboard yet (platform
+// admins: read-only across companies) see the "Today's Jobs" fallback of SPEC §2.
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireCapability(request, 'app:dashboard')
+  const now = new Date()
+  const companyId = user.profile?.companyId ?? null
+  if (user.role !== 'platform_admin' && !companyId) {
+    return { kind: 'no-company' as const, message: MISSING_COMPANY[user.role] ?? 'No company context' }
+  }
+  if (companyId && can(user.role, 'jobs:manage')) {
+    const company = await getCompanySummary(companyId)
+    const customerQuery = new URL(request.url).searchParams.get('customerQuery') ?? ''
+    return {
+      kind: 'dispatcher' as const,
+      ...(await loadDispatcherDashboard({
+        companyId,
+        timezone: company?.timezone ?? DEFAULT_TIMEZONE,
+        customerQuery,
+        now,
+      })),
+    }
+  }
+  return loadFallback(user.role, companyId, user.id, now)
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireCapability(request, 'jobs:manage')
+  const formData = await request.formData()
+  const companyId = user.profile?.companyId ?? null
+  const company = companyId ? await getCompanySummary(companyId) : null
+  const timezone = company?.timezone ?? DEFAULT_TIMEZONE
+  const intent = formData.get('intent')
+  if (intent === 'create-job') return createJobFromForm(companyId, formData, timezone)
+  if (intent === 'assign' && companyId) return assignJobFromForm(companyId, formData, timezone)
+  return data({ intent: String(intent), ok: null, error: 'No company context' }, 400)
 }
 
 export function meta() {
@@ -42,6 +89,8 @@ export function meta() {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === 'no-company') return <Alert tone="error">{loaderData.message}</Alert>
+  if (loaderData.kind === 'dispatcher') return <DispatcherDashboard data={loaderData} />
   const { jobs, today, allCompanies } = loaderData
   return (
     <section aria-labelledby="todays-jobs" className="space-y-4">
@@ -67,4 +116,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       )}
     </section>
   )
+}
+
+export function ErrorBoundary() {
+  return <RouteError />
 }

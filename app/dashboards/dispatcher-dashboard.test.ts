@@ -1,0 +1,220 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { companies, customers, jobs, profiles } from '~/db/schema'
+import { seedDemoData } from '~/db/seed.server'
+import { getDispatchCounts, listTodaysRoute } from '~/models/job.server'
+import { action as dashboardAction, loader as dashboardLoader } from '~/routes/app/dashboard'
+import { db } from '~/utils/db.server'
+import { pageRequest, signInAs, TEST_ORIGIN } from '../../tests/helpers/session'
+
+const args = (request: Request) => ({ request, params: {}, context: {} }) as never
+
+function post(cookie: string, fields: Record<string, string>) {
+  return new Request(`${TEST_ORIGIN}/app`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  })
+}
+
+/** The body and status of an action's `data(…)` reply. */
+function reply(result: unknown) {
+  const value = result as {
+    data: { ok: string | null; error: string | null; jobId?: string }
+    init?: { status?: number }
+  }
+  return { ...value.data, status: value.init?.status ?? 200 }
+}
+
+let blue: string
+let dispatcher: string
+let dana: { id: string; customerName: string; address: string }
+let techId: string
+
+beforeAll(async () => {
+  await seedDemoData(db())
+  const [company] = await db().select().from(companies).where(eq(companies.name, 'Blue Lagoon Pool Co.'))
+  blue = company?.id ?? ''
+  const [customer] = await db()
+    .select({ id: customers.id, customerName: customers.customerName, address: customers.address })
+    .from(customers)
+    .where(eq(customers.customerName, 'Dana Whitfield'))
+  if (!customer) throw new Error('no Dana')
+  dana = customer
+  const [tech] = await db().select({ id: profiles.id }).from(profiles).where(eq(profiles.email, 'tech@bluelagoon.test'))
+  techId = tech?.id ?? ''
+  dispatcher = await signInAs('dispatch@bluelagoon.test')
+})
+
+describe('create job', () => {
+  it("answers each missing field with the spec's message", async () => {
+    const base = {
+      intent: 'create-job',
+      customerName: dana.customerName,
+      address: dana.address,
+      scheduledAt: '2026-12-01T09:00',
+    }
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ ...base, customerId: '' }, 'Select a customer for this job.'],
+      [{ ...base, customerId: dana.id, customerName: '   ' }, 'Customer, address, and schedule are required.'],
+      [{ ...base, customerId: dana.id, address: '' }, 'Customer, address, and schedule are required.'],
+      [{ ...base, customerId: dana.id, scheduledAt: '' }, 'Customer, address, and schedule are required.'],
+    ]
+    for (const [fields, message] of cases) {
+      const result = reply(await dashboardAction(args(post(dispatcher, fields))))
+      expect(result.error).toBe(message)
+      expect(result.status).toBe(400)
+    }
+  })
+
+  it('creates the job in the company timezone and lists it as unassigned', async () => {
+    const result = reply(
+      await dashboardAction(
+        args(
+          post(dispatcher, {
+            intent: 'create-job',
+            customerId: dana.id,
+            customerName: dana.customerName,
+            address: dana.address,
+            scheduledAt: '2026-12-01T09:00',
+          }),
+        ),
+      ),
+    )
+    expect(result.ok).toBe('Job created.')
+    const [job] = await db()
+      .select()
+      .from(jobs)
+      .where(eq(jobs.id, result.jobId ?? ''))
+    // 09:00 in New York in December is 14:00 UTC.
+    expect(job?.scheduledAt.toISOString()).toBe('2026-12-01T14:00:00.000Z')
+    expect(job?.technicianId).toBeNull()
+    const page = (await dashboardLoader(args(pageRequest('/app', dispatcher)))) as {
+      unassigned: Array<{ id: string }>
+      recent: Array<{ id: string }>
+    }
+    expect(page.unassigned.map((j) => j.id)).toContain(result.jobId)
+    expect(page.recent[0]?.id).toBe(result.jobId)
+  })
+
+  it("refuses another company's customer and technician", async () => {
+    const [sunsetCustomer] = await db()
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.customerName, 'Marco Ruiz'))
+    const [sunsetTech] = await db()
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(eq(profiles.email, 'tech@sunsetpools.test'))
+    const base = { intent: 'create-job', customerName: 'X', address: 'Y', scheduledAt: '2026-12-01T09:00' }
+    for (const fields of [
+      { ...base, customerId: sunsetCustomer?.id ?? '' },
+      { ...base, customerId: dana.id, technicianId: sunsetTech?.id ?? '' },
+    ]) {
+      const result = reply(await dashboardAction(args(post(dispatcher, fields))))
+      expect(result.error).toBe('Unable to create job.')
+    }
+  })
+
+  it('is refused to technicians', async () => {
+    const tech = await signInAs('tech@bluelagoon.test')
+    await expect(
+      dashboardAction(args(post(tech, { intent: 'create-job', customerId: dana.id }))),
+    ).rejects.toMatchObject({ init: { status: 403 } })
+  })
+})
+
+describe('assign from the unassigned list', () => {
+  it('assigns a technician and reschedules', async () => {
+    const [open] = await db()
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.companyId, blue), isNull(jobs.technicianId), isNull(jobs.completedAt)))
+      .limit(1)
+    const result = reply(
+      await dashboardAction(
+        args(
+          post(dispatcher, {
+            intent: 'assign',
+            jobId: open?.id ?? '',
+            technicianId: techId,
+            scheduledAt: '2026-12-02T13:30',
+          }),
+        ),
+      ),
+    )
+    expect(result.ok).toBe('Assigned.')
+    const [job] = await db()
+      .select()
+      .from(jobs)
+      .where(eq(jobs.id, open?.id ?? ''))
+    expect(job?.technicianId).toBe(techId)
+    expect(job?.scheduledAt.toISOString()).toBe('2026-12-02T18:30:00.000Z')
+  })
+
+  it("cannot touch another company's job", async () => {
+    const sunsetOwner = await signInAs('owner@sunsetpools.test')
+    const [open] = await db()
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.companyId, blue), isNull(jobs.completedAt)))
+      .limit(1)
+    const result = reply(
+      await dashboardAction(
+        args(post(sunsetOwner, { intent: 'assign', jobId: open?.id ?? '', scheduledAt: '2026-12-02T13:30' })),
+      ),
+    )
+    expect(result.error).toBe('Unable to save changes to this job.')
+  })
+})
+
+describe('counts and today', () => {
+  it('are computed over the whole company, past any list limit', async () => {
+    const [company] = await db()
+      .insert(companies)
+      .values({ name: 'Big Pools', timezone: 'America/New_York' })
+      .returning()
+    const companyId = company?.id ?? ''
+    const [customer] = await db()
+      .insert(customers)
+      .values({ companyId, customerName: 'Big Customer', address: '1 Main St' })
+      .returning()
+    const now = new Date('2026-11-22T17:00:00Z') // noon in New York
+    const rows = Array.from({ length: 260 }, (_, i) => ({
+      companyId,
+      customerId: customer?.id ?? '',
+      customerName: 'Big Customer',
+      address: '1 Main St',
+      // 130 overdue (in the past), 130 upcoming (in the future), none assigned.
+      scheduledAt: new Date(now.getTime() + (i < 130 ? -(i + 1) : i - 129) * 3_600_000),
+    }))
+    await db().insert(jobs).values(rows)
+    const counts = await getDispatchCounts({ companyId, timezone: 'America/New_York', now })
+    expect(counts).toEqual({ unassigned: 260, today: 23, overdue: 130, upcoming: 130 })
+  })
+
+  it("follow the company's midnight, not UTC's", async () => {
+    const [company] = await db()
+      .insert(companies)
+      .values({ name: 'Late Pools', timezone: 'America/New_York' })
+      .returning()
+    const companyId = company?.id ?? ''
+    const [customer] = await db()
+      .insert(customers)
+      .values({ companyId, customerName: 'Night Owl', address: '2 Main St' })
+      .returning()
+    const base = { companyId, customerId: customer?.id ?? '', customerName: 'Night Owl', address: '2 Main St' }
+    // 23:30 on Nov 21 in New York is 04:30 UTC on Nov 22.
+    await db()
+      .insert(jobs)
+      .values([
+        { ...base, scheduledAt: new Date('2026-11-22T04:30:00Z') },
+        { ...base, scheduledAt: new Date('2026-11-22T05:30:00Z') },
+      ])
+    const lateEvening = new Date('2026-11-22T04:00:00Z') // 23:00 Nov 21 in New York
+    const route = await listTodaysRoute({ companyId, timezone: 'America/New_York', now: lateEvening })
+    expect(route.map((j) => j.scheduledAt.toISOString())).toEqual(['2026-11-22T04:30:00.000Z'])
+    const counts = await getDispatchCounts({ companyId, timezone: 'America/New_York', now: lateEvening })
+    expect(counts.today).toBe(1)
+  })
+})

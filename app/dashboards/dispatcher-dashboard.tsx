@@ -1,0 +1,319 @@
+import { useEffect, useRef, useState } from 'react'
+import { Form, Link, useActionData, useFetcher, useNavigation, useSubmit } from 'react-router'
+import { Alert } from '~/components/ui/alert'
+import { Button } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { cn } from '~/components/ui/cn'
+import { inputClass } from '~/components/ui/field'
+import type { ActionReply, DispatcherDashboardData } from './dispatcher-dashboard.server'
+
+type Status = 'Completed' | 'Overdue' | 'Scheduled'
+
+function StatusBadge({ status }: { status: Status | 'Unassigned' }) {
+  const styles = {
+    Completed: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+    Overdue: 'bg-red-50 text-red-800 ring-red-200',
+    Scheduled: 'bg-brand-50 text-brand-800 ring-brand-100',
+    Unassigned: 'bg-amber-50 text-amber-800 ring-amber-200',
+  }
+  return <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium ring-1', styles[status])}>{status}</span>
+}
+
+/** The office's dashboard: counts, job creation, assignment, today's route and recent activity. */
+export function DispatcherDashboard({ data }: { data: DispatcherDashboardData }) {
+  const stats = [
+    { label: 'Unassigned', value: data.counts.unassigned },
+    { label: "Today's jobs", value: data.counts.today },
+    { label: 'Overdue', value: data.counts.overdue },
+    { label: 'Upcoming', value: data.counts.upcoming },
+  ]
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold">Dispatch</h1>
+      <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        {stats.map((stat) => (
+          <div key={stat.label} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+            <dt className="text-sm text-slate-600">{stat.label}</dt>
+            <dd className="text-3xl font-bold">{stat.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <CreateJobCard data={data} />
+        <UnassignedCard data={data} />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <TodaysRouteCard route={data.route} />
+        <RecentActivityCard recent={data.recent} />
+      </div>
+    </div>
+  )
+}
+
+function CreateJobCard({ data }: { data: DispatcherDashboardData }) {
+  const actionData = useActionData<ActionReply>()
+  const navigation = useNavigation()
+  const submit = useSubmit()
+  const formRef = useRef<HTMLFormElement>(null)
+  const [customerId, setCustomerId] = useState('')
+  const [customerName, setCustomerName] = useState('')
+  const [address, setAddress] = useState('')
+  const reply = actionData?.intent === 'create-job' ? actionData : undefined
+  const creating = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'create-job'
+
+  useEffect(() => {
+    if (reply?.ok && navigation.state === 'idle') {
+      formRef.current?.reset()
+      setCustomerId('')
+      setCustomerName('')
+      setAddress('')
+    }
+  }, [reply, navigation.state])
+
+  /** Choosing a customer fills the name and address (SPEC §5); both stay editable. */
+  function chooseCustomer(id: string) {
+    setCustomerId(id)
+    const customer = data.customers.find((c) => c.id === id)
+    if (customer) {
+      setCustomerName(customer.customerName)
+      setAddress(customer.address)
+    }
+  }
+
+  return (
+    <Card className="space-y-4">
+      <h2 className="text-lg font-semibold">Create a job</h2>
+      <Form
+        method="get"
+        role="search"
+        className="flex gap-2"
+        onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}
+      >
+        <label className="sr-only" htmlFor="customer-search">
+          Search customers
+        </label>
+        <input
+          id="customer-search"
+          type="search"
+          name="customerQuery"
+          defaultValue={data.customerQuery}
+          placeholder="Search customers by name, address or email"
+          className={inputClass}
+        />
+        <Button type="submit" variant="secondary">
+          Search
+        </Button>
+      </Form>
+      <Form method="post" ref={formRef} className="space-y-3" noValidate>
+        <input type="hidden" name="intent" value="create-job" />
+        <label className="block space-y-1 text-sm font-medium">
+          <span>Customer</span>
+          <select
+            name="customerId"
+            value={customerId}
+            onChange={(event) => chooseCustomer(event.target.value)}
+            className={inputClass}
+          >
+            <option value="">Select a customer…</option>
+            {data.customers.map((customer) => (
+              <option key={customer.id} value={customer.id}>
+                {customer.customerName} — {customer.address}
+              </option>
+            ))}
+          </select>
+          {data.customers.length === 0 ? (
+            <span className="text-xs text-slate-500">No customers match that search.</span>
+          ) : null}
+        </label>
+        <label className="block space-y-1 text-sm font-medium">
+          <span>Customer name</span>
+          <input
+            name="customerName"
+            value={customerName}
+            onChange={(e) => setCustomerName(e.target.value)}
+            className={inputClass}
+          />
+        </label>
+        <label className="block space-y-1 text-sm font-medium">
+          <span>Service address</span>
+          <input name="address" value={address} onChange={(e) => setAddress(e.target.value)} className={inputClass} />
+        </label>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <label className="block space-y-1 text-sm font-medium">
+            <span>Scheduled for</span>
+            <input
+              type="datetime-local"
+              name="scheduledAt"
+              defaultValue={data.defaultSchedule}
+              className={inputClass}
+            />
+          </label>
+          <label className="block space-y-1 text-sm font-medium">
+            <span>Technician (optional)</span>
+            <select name="technicianId" defaultValue="" className={inputClass}>
+              <option value="">Unassigned</option>
+              {data.technicians.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        {reply?.error ? <Alert tone="error">{reply.error}</Alert> : null}
+        {reply?.ok && !creating ? (
+          <Alert tone="success">
+            {reply.ok}{' '}
+            {reply.jobId ? (
+              <Link to={`/app/jobs/${reply.jobId}`} className="underline">
+                Open it
+              </Link>
+            ) : null}
+          </Alert>
+        ) : null}
+        <Button type="submit" className="w-full" pending={creating} pendingLabel="Creating…">
+          Create job
+        </Button>
+      </Form>
+    </Card>
+  )
+}
+
+function UnassignedCard({ data }: { data: DispatcherDashboardData }) {
+  return (
+    <Card className="space-y-3">
+      <h2 className="text-lg font-semibold">Unassigned jobs</h2>
+      {data.unassigned.length === 0 ? (
+        <p className="text-sm text-slate-600">Every open job has a technician.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {data.unassigned.map((job) => (
+            <UnassignedRow key={job.id} job={job} technicians={data.technicians} />
+          ))}
+        </ul>
+      )}
+    </Card>
+  )
+}
+
+function UnassignedRow({
+  job,
+  technicians,
+}: {
+  job: DispatcherDashboardData['unassigned'][number]
+  technicians: DispatcherDashboardData['technicians']
+}) {
+  // A fetcher per row: each row saves on its own, with its own pending, success and error state.
+  const fetcher = useFetcher<ActionReply>()
+  const saving = fetcher.state !== 'idle'
+  return (
+    <li className="space-y-2 py-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <Link to={`/app/jobs/${job.id}`} className="font-semibold text-slate-900 hover:underline">
+          {job.customerName}
+        </Link>
+        <StatusBadge status={job.status} />
+        <StatusBadge status="Unassigned" />
+      </div>
+      <p className="text-sm text-slate-600">
+        {job.address} · {job.scheduled}
+      </p>
+      <fetcher.Form method="post" className="grid gap-2 sm:grid-cols-[1fr_1fr_auto]">
+        <input type="hidden" name="intent" value="assign" />
+        <input type="hidden" name="jobId" value={job.id} />
+        <label className="text-sm">
+          <span className="sr-only">Technician for {job.customerName}</span>
+          <select name="technicianId" defaultValue="" className={inputClass}>
+            <option value="">Unassigned</option>
+            {technicians.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm">
+          <span className="sr-only">Scheduled time for {job.customerName}</span>
+          <input type="datetime-local" name="scheduledAt" defaultValue={job.scheduledInput} className={inputClass} />
+        </label>
+        <Button type="submit" variant="secondary" pending={saving} pendingLabel="Saving…">
+          Save
+        </Button>
+      </fetcher.Form>
+      {fetcher.data?.error ? <Alert tone="error">{fetcher.data.error}</Alert> : null}
+      {fetcher.data?.ok && !saving ? <Alert tone="success">{fetcher.data.ok}</Alert> : null}
+    </li>
+  )
+}
+
+function TodaysRouteCard({ route }: { route: DispatcherDashboardData['route'] }) {
+  return (
+    <Card className="space-y-3">
+      <h2 className="text-lg font-semibold">Today's route</h2>
+      {route.length === 0 ? (
+        <p className="text-sm text-slate-600">No open jobs left today.</p>
+      ) : (
+        <ol className="divide-y divide-slate-100">
+          {route.map((job) => (
+            <li key={job.id} className="flex items-start gap-3 py-2">
+              <span className="w-20 shrink-0 text-sm font-semibold text-slate-700">{job.time}</span>
+              <div className="min-w-0 flex-1">
+                <Link to={`/app/jobs/${job.id}`} className="font-medium hover:underline">
+                  {job.customerName}
+                </Link>
+                <p className="text-sm text-slate-600">{job.address}</p>
+                <p className="text-sm text-slate-600">
+                  {job.technicianName ? (
+                    <>
+                      {job.technicianName}
+                      {job.technicianPhone ? (
+                        <>
+                          {' · '}
+                          <a href={`tel:${job.technicianPhone}`} className="underline">
+                            {job.technicianPhone}
+                          </a>
+                        </>
+                      ) : null}
+                    </>
+                  ) : (
+                    <StatusBadge status="Unassigned" />
+                  )}
+                </p>
+              </div>
+              <StatusBadge status={job.status} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </Card>
+  )
+}
+
+function RecentActivityCard({ recent }: { recent: DispatcherDashboardData['recent'] }) {
+  return (
+    <Card className="space-y-3">
+      <h2 className="text-lg font-semibold">Recent activity</h2>
+      {recent.length === 0 ? (
+        <p className="text-sm text-slate-600">No jobs yet. Create one above.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {recent.map((job) => (
+            <li key={job.id} className="py-2 text-sm">
+              <div className="flex flex-wrap items-center gap-2">
+                <Link to={`/app/jobs/${job.id}`} className="font-medium hover:underline">
+                  {job.customerName}
+                </Link>
+                <StatusBadge status={job.status} />
+                {job.technicianName ? null : <StatusBadge status="Unassigned" />}
+              </div>
+              <p className="text-slate-600">
+                Created {job.created} · for {job.scheduled}
+                {job.technicianName ? ` · ${job.technicianName}` : ''}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  )
+}
