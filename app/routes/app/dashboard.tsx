@@ -4,6 +4,8 @@ import { RouteError } from '~/components/route-error'
 import { Alert } from '~/components/ui/alert'
 import { DispatcherDashboard } from '~/dashboards/dispatcher-dashboard'
 import { assignJobFromForm, createJobFromForm, loadDispatcherDashboard } from '~/dashboards/dispatcher-dashboard.server'
+import { TechDashboard } from '~/dashboards/tech-dashboard'
+import { loadTechDashboard } from '~/dashboards/tech-dashboard.server'
 import { getCompanySummary } from '~/models/company.server'
 import { jobStatus, listTodaysJobs, listTodaysJobsAllCompanies } from '~/models/job.server'
 import { DEFAULT_TIMEZONE, formatDate } from '~/utils/dates'
@@ -47,8 +49,8 @@ async function loadFallback(role: Role, companyId: string | null, userId: string
   }
 }
 
-// /app picks the dashboard by role. Roles without their own dashboard yet (platform
-// admins: read-only across companies) see the "Today's Jobs" fallback of SPEC §2.
+// /app picks the dashboard by role: office roles get the dispatcher tools, technicians their
+// own route; platform admins see the read-only "Today's Jobs" fallback across companies (SPEC §2).
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireCapability(request, 'app:dashboard')
   const now = new Date()
@@ -65,6 +67,18 @@ export async function loader({ request }: Route.LoaderArgs) {
         companyId,
         timezone: company?.timezone ?? DEFAULT_TIMEZONE,
         customerQuery,
+        now,
+      })),
+    }
+  }
+  if (companyId && user.role === 'tech') {
+    const company = await getCompanySummary(companyId)
+    return {
+      kind: 'tech' as const,
+      ...(await loadTechDashboard({
+        companyId,
+        technicianId: user.id,
+        timezone: company?.timezone ?? DEFAULT_TIMEZONE,
         now,
       })),
     }
@@ -91,6 +105,7 @@ export function meta() {
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === 'no-company') return <Alert tone="error">{loaderData.message}</Alert>
   if (loaderData.kind === 'dispatcher') return <DispatcherDashboard data={loaderData} />
+  if (loaderData.kind === 'tech') return <TechDashboard data={loaderData} />
   const { jobs, today, allCompanies } = loaderData
   return (
     <section aria-labelledby="todays-jobs" className="space-y-4">
