@@ -10,7 +10,10 @@ export function RedirectAfter({ to, ms, label }: { to: string; ms: number; label
   }, [navigate, to, ms])
   return (
     <>
-      <meta httpEquiv="refresh" content={`${Math.ceil(ms / 1000)};url=${to}`} />
+      {/* Only without JavaScript: with it, the timer navigates and a refresh would reload the page again. */}
+      <noscript>
+        <meta httpEquiv="refresh" content={`${Math.ceil(ms / 1000)};url=${to}`} />
+      </noscript>
       <Link to={to} replace className="text-sm font-medium text-brand-700 underline">
         {label}
       </Link>

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, jobs, profiles } from '~/db/schema'
 import { seedDemoData } from '~/db/seed.server'
 import { db } from '~/utils/db.server'
-import { addChemLog, ChemReadingSchema, listChemLogsForJob } from './chem-log.server'
+import { addChemLog, listChemLogsForJob } from './chem-log.server'
+import { ChemReadingSchema } from './chem-reading'
 import { assignJob, completeJob, getJobForViewer, jobStatus } from './job.server'
 
 let blue: string

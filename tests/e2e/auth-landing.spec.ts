@@ -5,14 +5,15 @@ import { expect, loginAs, submitLogin, test } from './fixtures'
 
 const NOT_FOUND = 'We couldn’t find that page'
 
-const STAFF_ON_APP = [
-  'admin@poolbud.test',
-  'owner@bluelagoon.test',
-  'office@bluelagoon.test',
-  'dispatch@bluelagoon.test',
-  'tech@bluelagoon.test',
-  'owner@sunsetpools.test',
-  'tech@sunsetpools.test',
+/** Each staff login and the dashboard heading its role lands on. */
+const STAFF_ON_APP: Array<[string, string]> = [
+  ['admin@poolbud.test', "Today's Jobs"],
+  ['owner@bluelagoon.test', 'Dispatch'],
+  ['office@bluelagoon.test', 'Dispatch'],
+  ['dispatch@bluelagoon.test', 'Dispatch'],
+  ['tech@bluelagoon.test', "Today's route"],
+  ['owner@sunsetpools.test', 'Dispatch'],
+  ['tech@sunsetpools.test', "Today's route"],
 ]
 
 const CUSTOMERS = [
@@ -22,11 +23,11 @@ const CUSTOMERS = [
 
 const PORTAL_PATH = /^\/customer\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
-for (const email of STAFF_ON_APP) {
-  test(`${email} lands on Today's Jobs with their email in the user menu`, async ({ page }) => {
+for (const [email, heading] of STAFF_ON_APP) {
+  test(`${email} lands on their dashboard (${heading}) with their email in the user menu`, async ({ page }) => {
     await loginAs(page, email)
     await expect(page).toHaveURL((url) => url.pathname === '/app')
-    await expect(page.getByRole('heading', { level: 1, name: "Today's Jobs" })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
     await expect(page.getByRole('banner').locator('summary')).toContainText(email)
   })
 }
@@ -44,7 +45,7 @@ for (const customer of CUSTOMERS) {
     await expect(page).toHaveURL((url) => PORTAL_PATH.test(url.pathname))
     await expect(page.getByRole('heading', { level: 1, name: customer.name })).toBeVisible()
     await expect(page.getByText('Balance due')).toBeVisible()
-    await expect(page.getByRole('heading', { name: "Today's Jobs" })).toHaveCount(0)
+    await expect(page.getByRole('heading', { level: 1, name: 'Dispatch' })).toHaveCount(0)
   })
 }
 
@@ -54,7 +55,7 @@ test('an anonymous visitor to /app is sent to log in, then back to /app', async 
   await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible()
   await submitLogin(page, 'dispatch@bluelagoon.test')
   await expect(page).toHaveURL((url) => url.pathname === '/app' && url.search === '')
-  await expect(page.getByRole('heading', { name: "Today's Jobs" })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Dispatch' })).toBeVisible()
 })
 
 test('the dev mailbox does not exist when SMTP is configured', async ({ page }) => {
@@ -76,7 +77,7 @@ test('a signed-in user who opens /login is sent to /app', async ({ page }) => {
   await expect(page).toHaveURL((url) => url.pathname === '/app')
   await page.goto('/login')
   await expect(page).toHaveURL((url) => url.pathname === '/app')
-  await expect(page.getByRole('heading', { name: "Today's Jobs" })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Dispatch' })).toBeVisible()
 })
 
 test("another company's owner gets the 404 page for Dana Whitfield's portal", async ({ page, context }) => {

@@ -1,7 +1,16 @@
 // Forgot password → reset email over SMTP → new password. This spec changes the password of
 // tech2@bluelagoon.test for the rest of the run: no other spec may log in as tech2.
 import { randomBytes } from 'node:crypto'
-import { DEMO_PASSWORD, expect, gotoHydrated, loginAs, submitLogin, test, waitForHydration } from './fixtures'
+import {
+  DEMO_PASSWORD,
+  expect,
+  gotoHydrated,
+  loginAs,
+  submitLogin,
+  test,
+  waitForHydration,
+  waitForMetaRefresh,
+} from './fixtures'
 import { extractLink, waitForEmail } from './mail'
 
 const TECH2 = 'tech2@bluelagoon.test'
@@ -58,6 +67,8 @@ test('tech2 resets the password from the emailed link, which then works only onc
   await page.getByRole('button', { name: 'Update password' }).click()
   await expect(page.getByText('Password updated. You can now log in with your new credentials.')).toBeVisible()
   await expect(page).toHaveURL((url) => url.pathname === '/login', { timeout: 6_500 })
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible()
+  await waitForMetaRefresh(page)
 
   // The old password no longer works; the new one does.
   await submitLogin(page, TECH2, DEMO_PASSWORD)
@@ -65,7 +76,7 @@ test('tech2 resets the password from the emailed link, which then works only onc
   await expect(page).toHaveURL((url) => url.pathname === '/login')
   await loginAs(page, TECH2, newPassword)
   await expect(page).toHaveURL((url) => url.pathname === '/app')
-  await expect(page.getByRole('heading', { name: "Today's Jobs" })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: "Today's route" })).toBeVisible()
 
   // The link has been used: opening it again does not offer the form.
   await context.clearCookies()

@@ -71,7 +71,10 @@ test('the show/hide toggle switches the password input between hidden and visibl
 
   await hide.click()
   await expect(passwordInput).toHaveAttribute('type', 'password')
-  await expect(page.getByRole('button', { name: 'Show password', exact: true })).toHaveAttribute('aria-pressed', 'false')
+  await expect(page.getByRole('button', { name: 'Show password', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  )
   // The confirmation field has its own toggle and stays hidden.
   await expect(page.getByLabel('Confirm password', { exact: true })).toHaveAttribute('type', 'password')
 })

@@ -146,9 +146,18 @@ export default async function globalSetup(config: FullConfig) {
     const logFile = path.join(runDir, 'server.log')
     state.serverLog = logFile
     const log = fs.createWriteStream(logFile)
-    const child = spawn(process.execPath, ['server.mjs'], { cwd: root, env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] })
-    child.stdout.pipe(log)
-    child.stderr.pipe(log)
+    const child = spawn(process.execPath, ['server.mjs'], {
+      cwd: root,
+      env: serverEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    child.stdout.pipe(log, { end: false })
+    child.stderr.pipe(log, { end: false })
+    child.once('exit', (code, signal) => {
+      const line = `[e2e] server exited at ${new Date().toISOString()} (code ${code}, signal ${signal})`
+      if (!state.stopping) console.error(`${line} before the tests finished: see test-results/e2e-server.log`)
+      log.end(`${line}\n`)
+    })
     state.server = child
     state.serverPid = child.pid
     saveState()

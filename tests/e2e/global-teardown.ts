@@ -15,6 +15,7 @@ function readState(): E2eState | undefined {
 }
 
 async function stopServer(state: E2eState) {
+  state.stopping = true
   const child = state.server
   if (child) {
     if (child.exitCode !== null || child.signalCode !== null) return
@@ -44,6 +45,8 @@ export default async function globalTeardown(config: FullConfig) {
   const state = readState()
   if (!state) return
   await stopServer(state)
+  // Let the exit line reach the log before it is copied.
+  await new Promise((resolve) => setTimeout(resolve, 100))
   await new Promise<void>((resolve) => (state.smtp ? state.smtp.close(() => resolve()) : resolve()))
 
   if (state.database) {

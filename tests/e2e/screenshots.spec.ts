@@ -35,7 +35,7 @@ for (const viewport of VIEWPORTS) {
 
     test('dashboard (dispatcher)', async ({ page }, testInfo) => {
       await loginAs(page, 'dispatch@bluelagoon.test')
-      await expect(page.getByRole('heading', { name: "Today's Jobs" })).toBeVisible()
+      await expect(page.getByRole('heading', { level: 1, name: 'Dispatch' })).toBeVisible()
       await capture(page, testInfo, 'app-dispatcher')
     })
   })

@@ -10,6 +10,8 @@ export type E2eState = {
   serverPid?: number | undefined
   database?: { adminUrl: string; name: string }
   server?: ChildProcess
+  /** Set by the teardown, so an earlier exit of the server is reported as unexpected. */
+  stopping?: boolean
   smtp?: SMTPServer
 }
 

@@ -1,7 +1,7 @@
 // A new team member (newtech@bluelagoon.test, seeded with setup unfinished) completes /welcome.
 // Runs after the 'seeded-state' project (see playwright.config.ts), which needs newtech unfinished.
 import { randomBytes } from 'node:crypto'
-import { expect, loginAs, logOutFromApp, test, waitForHydration } from './fixtures'
+import { expect, loginAs, logOutFromApp, test, waitForHydration, waitForMetaRefresh } from './fixtures'
 
 const NEWTECH = 'newtech@bluelagoon.test'
 
@@ -42,8 +42,9 @@ test('newtech completes the welcome form, then lands on the dashboard from then 
   await submit.click()
   await expect(page.getByText('Setup complete! Redirecting…')).toBeVisible()
   await expect(page).toHaveURL((url) => url.pathname === '/app')
-  await expect(page.getByRole('heading', { name: "Today's Jobs" })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: "Today's route" })).toBeVisible()
   await expect(page.getByRole('banner').locator('summary')).toContainText(NEWTECH)
+  await waitForMetaRefresh(page)
 
   // Setup is done: /welcome now sends them to the dashboard.
   await page.goto('/welcome')
@@ -54,5 +55,5 @@ test('newtech completes the welcome form, then lands on the dashboard from then 
 
   await loginAs(page, NEWTECH, newPassword)
   await expect(page).toHaveURL((url) => url.pathname === '/app')
-  await expect(page.getByRole('heading', { name: "Today's Jobs" })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: "Today's route" })).toBeVisible()
 })
