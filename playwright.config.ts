@@ -51,5 +51,7 @@ export default defineConfig({
     { name: 'welcome', testMatch: ['welcome.spec.ts'], dependencies: ['seeded-state'] },
     // Independent flows run alongside (auth-reset changes tech2's password: nobody else uses tech2).
     { name: 'accounts', testMatch: ['auth-signup.spec.ts', 'auth-reset.spec.ts'] },
+    // Jobs flows create their own jobs, so they never disturb the seeded views above.
+    { name: 'jobs', testMatch: ['jobs.spec.ts'] },
   ],
 })

@@ -27,7 +27,13 @@ const trustProxy = process.env.TRUST_PROXY === '1'
 const app = express()
 app.disable('x-powered-by')
 if (trustProxy) app.set('trust proxy', true)
-app.use(compression())
+// Server-Sent Events must flush each message, so they are never compressed.
+app.use(
+  compression({
+    filter: (req, res) =>
+      !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+  }),
+)
 
 app.use((req, res, next) => {
   res.setHeader('X-Content-Type-Options', 'nosniff')

@@ -2,9 +2,12 @@
 // relative to "now" in each company's timezone, and idempotent (a second run adds nothing).
 import { randomUUID } from 'node:crypto'
 import { hashPassword } from 'better-auth/crypto'
-import { eq } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm'
+import sharp from 'sharp'
+import { type PhotoKind, photoKey, storePhotoFiles, THUMB_PHOTO_EDGE } from '~/models/photo.server'
 import { startOfZonedDay, zonedParts, zonedTimeToUtc } from '~/utils/dates'
 import type { Database } from '~/utils/db.server'
+import { logger } from '~/utils/logger.server'
 import { account, chemLogs, companies, customers, inventoryItems, jobs, profiles, user } from './schema'
 import type { Role } from './schema/profiles'
 
@@ -265,8 +268,12 @@ async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now:
         scheduledAt,
         completedAt: completed ? new Date(scheduledAt.getTime() + (35 + Math.floor(random() * 40)) * 60_000) : null,
         technicianId: unassigned || techIds.length === 0 ? null : pick(techIds),
+        // Booked 3–12 days ahead, and never later than a few hours ago for visits still to come.
         createdAt: new Date(
-          Math.min(now.getTime(), scheduledAt.getTime() - (3 + Math.floor(random() * 10)) * 86_400_000),
+          Math.min(
+            now.getTime() - (1 + Math.floor(random() * 72)) * 3_600_000,
+            scheduledAt.getTime() - (3 + Math.floor(random() * 10)) * 86_400_000,
+          ),
         ),
       })
     }
@@ -314,5 +321,162 @@ export async function seedDemoData(database: Database, now = new Date()) {
     await seedCompany(tx, BLUE_LAGOON, passwordHash, now)
     await seedCompany(tx, SUNSET, passwordHash, now)
   })
+  // Files cannot join the transaction, so photos come after it. A storage failure (say, an
+  // unreachable bucket) must not take the demo down with it: the jobs simply show no photos.
+  try {
+    await seedDemoPhotos(database)
+  } catch (error) {
+    logger.error({ err: error }, 'could not store the demo photos')
+  }
   return true
+}
+
+/** Completed jobs per company that get demo photos (the newest ones), besides all of the portal customers'. */
+export const DEMO_PHOTO_JOBS_PER_COMPANY = 12
+
+/**
+ * A pool seen from above, text-free: greenish, cloudy water with leaves before the visit;
+ * clear blue water after it. `variant` moves the clouds, leaves and ripples around.
+ */
+function poolScene(kind: PhotoKind, variant: number) {
+  const random = prng(9_000 + variant * 17 + (kind === 'before' ? 0 : 1))
+  const before = kind === 'before'
+  const [top, bottom] = before ? ['#8aa257', '#5b7736'] : ['#40c8ee', '#0a74b4']
+  const shade = before ? '#2f4416' : '#04456e'
+  const at = (min: number, span: number) => Math.round(min + random() * span)
+  let water = ''
+  if (before) {
+    for (let i = 0; i < 8; i++) {
+      water += `<ellipse cx="${at(200, 800)}" cy="${at(220, 460)}" rx="${at(110, 160)}" ry="${at(60, 90)}" fill="url(#cloud)"/>`
+    }
+    water += '<rect x="120" y="140" width="960" height="620" fill="url(#edge)"/>'
+    for (let i = 0; i < 14; i++) {
+      const x = at(180, 840)
+      const y = at(200, 500)
+      water += `<ellipse cx="${x}" cy="${y}" rx="17" ry="7" fill="#6b4a22" opacity="0.85" transform="rotate(${at(0, 180)} ${x} ${y})"/>`
+    }
+  } else {
+    for (let i = 0; i < 9; i++) {
+      const y = 190 + i * 62 + at(0, 20)
+      water += `<path d="M150 ${y} C 330 ${y - 30}, 480 ${y + 30}, 650 ${y} S 950 ${y - 25}, 1060 ${y + 5}" stroke="#ffffff" stroke-width="${at(3, 4)}" fill="none" opacity="0.3"/>`
+    }
+    water += '<rect x="120" y="140" width="960" height="620" fill="url(#edge)"/>'
+  }
+  const pavers = Array.from({ length: 12 }, (_, i) => {
+    const x = i * 100 + 50
+    return `<line x1="${x}" y1="0" x2="${x}" y2="900" stroke="#d8ccb2" stroke-width="3"/>`
+  }).join('')
+  const rungs = [0, 1, 2].map((i) => `<rect x="860" y="${170 + i * 40}" width="84" height="8" rx="4" fill="#b8bcc2"/>`)
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900" viewBox="0 0 1200 900">
+  <defs>
+    <linearGradient id="w" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient>
+    <radialGradient id="cloud"><stop offset="0" stop-color="#dfe6bf" stop-opacity="0.55"/><stop offset="1" stop-color="#dfe6bf" stop-opacity="0"/></radialGradient>
+    <radialGradient id="edge" cx="0.5" cy="0.5" r="0.75"><stop offset="0.6" stop-color="${shade}" stop-opacity="0"/><stop offset="1" stop-color="${shade}" stop-opacity="${before ? 0.7 : 0.35}"/></radialGradient>
+    <clipPath id="pool"><rect x="120" y="140" width="960" height="620" rx="60"/></clipPath>
+  </defs>
+  <rect width="1200" height="900" fill="#e9dfc9"/>${pavers}
+  <rect x="96" y="116" width="1008" height="668" rx="76" fill="#f7f3ea"/>
+  <g clip-path="url(#pool)"><rect x="120" y="140" width="960" height="620" fill="url(#w)"/>${water}</g>
+  <rect x="860" y="96" width="14" height="200" rx="7" fill="#b8bcc2"/>
+  <rect x="930" y="96" width="14" height="200" rx="7" fill="#b8bcc2"/>${rungs.join('')}
+</svg>`
+}
+
+const DEMO_PHOTO_VARIANTS = 2
+let demoPhotos: Promise<Record<PhotoKind, Array<{ full: Buffer; thumb: Buffer }>>> | undefined
+
+/** The demo images, rendered once per process (rendering is the slow part; storing is cheap). */
+function renderDemoPhotos() {
+  demoPhotos ??= (async () => {
+    const render = async (kind: PhotoKind, variant: number) => {
+      const full = await sharp(Buffer.from(poolScene(kind, variant)))
+        .jpeg({ quality: 80, mozjpeg: true })
+        .toBuffer()
+      const thumb = await sharp(full)
+        .resize(THUMB_PHOTO_EDGE, THUMB_PHOTO_EDGE, { fit: 'inside' })
+        .jpeg({ quality: 78, mozjpeg: true })
+        .toBuffer()
+      return { full, thumb }
+    }
+    const variants = Array.from({ length: DEMO_PHOTO_VARIANTS }, (_, i) => i)
+    const [before, after] = await Promise.all([
+      Promise.all(variants.map((v) => render('before', v))),
+      Promise.all(variants.map((v) => render('after', v))),
+    ])
+    return { before, after }
+  })()
+  // A failed render is retried next time instead of being remembered.
+  demoPhotos.catch(() => {
+    demoPhotos = undefined
+  })
+  return demoPhotos
+}
+
+/**
+ * Gives the demo's newest completed jobs of each company, and every completed visit of the
+ * portal customers (Dana Whitfield, Marco Ruiz), a before and an after photo, stored through
+ * the photo storage under the usual keys. Jobs that already have a photo are left alone, so
+ * running it again adds nothing.
+ */
+export async function seedDemoPhotos(database: Database) {
+  const demoCompanies = await database
+    .select({ id: companies.id })
+    .from(companies)
+    .where(inArray(companies.name, [BLUE_LAGOON.name, SUNSET.name]))
+  const columns = {
+    id: jobs.id,
+    companyId: jobs.companyId,
+    completedAt: jobs.completedAt,
+    beforeUrl: jobs.beforeUrl,
+    afterUrl: jobs.afterUrl,
+  }
+  const recent = await Promise.all(
+    demoCompanies.map((company) =>
+      database
+        .select(columns)
+        .from(jobs)
+        .where(and(eq(jobs.companyId, company.id), isNotNull(jobs.completedAt)))
+        .orderBy(desc(jobs.completedAt))
+        .limit(DEMO_PHOTO_JOBS_PER_COMPANY),
+    ),
+  )
+  const portalVisits = await database
+    .select(columns)
+    .from(jobs)
+    .innerJoin(customers, and(eq(customers.companyId, jobs.companyId), eq(customers.id, jobs.customerId)))
+    .innerJoin(user, eq(user.id, customers.portalUserId))
+    .where(
+      and(
+        inArray(user.email, [BLUE_LAGOON.portalCustomer.email, SUNSET.portalCustomer.email]),
+        isNotNull(jobs.completedAt),
+      ),
+    )
+  const targets = new Map<string, (typeof portalVisits)[number]>()
+  for (const job of [...recent.flat(), ...portalVisits]) {
+    if (!job.beforeUrl && !job.afterUrl && job.completedAt) targets.set(job.id, job)
+  }
+  if (targets.size === 0) return 0
+
+  const images = await renderDemoPhotos()
+  const list = [...targets.values()]
+  // A few at a time: quick on disk, and polite to a remote bucket.
+  for (let start = 0; start < list.length; start += 8) {
+    await Promise.all(
+      list.slice(start, start + 8).map(async (job, offset) => {
+        const index = start + offset
+        const completedAt = job.completedAt ?? new Date()
+        const beforeKey = photoKey(job.id, 'before', 'demo-before.jpg', new Date(completedAt.getTime() - 40 * 60_000))
+        const afterKey = photoKey(job.id, 'after', 'demo-after.jpg', completedAt)
+        const before = images.before[index % DEMO_PHOTO_VARIANTS]
+        const after = images.after[(index + 1) % DEMO_PHOTO_VARIANTS]
+        if (!before || !after) throw new Error('demo photos missing')
+        await Promise.all([storePhotoFiles(beforeKey, before), storePhotoFiles(afterKey, after)])
+        await database
+          .update(jobs)
+          .set({ beforeUrl: beforeKey, afterUrl: afterKey })
+          .where(and(eq(jobs.companyId, job.companyId), eq(jobs.id, job.id)))
+      }),
+    )
+  }
+  return list.length
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm'
 import { chemLogs } from '~/db/schema'
 import { db } from '~/utils/db.server'
+import { publishCompanyEvent } from '~/utils/events.server'
 import type { ChemReading } from './chem-reading'
 
 /** Recent Logs on the job page, newest first. */
@@ -21,6 +22,7 @@ export async function addChemLog({
     .insert(chemLogs)
     .values({ companyId, jobId, ...value, takenAt })
     .returning({ id: chemLogs.id })
+  await publishCompanyEvent({ companyId, type: 'reading.saved', jobId })
   return row
 }
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, isNotNull, isNull, lt, type SQL, sql } from 'd
 import { chemLogs, companies, customers, jobs, profiles } from '~/db/schema'
 import { startOfZonedWeek, zonedDayRange } from '~/utils/dates'
 import { db } from '~/utils/db.server'
+import { publishCompanyEvent } from '~/utils/events.server'
 import { isUuid } from '~/utils/ids'
 import { isCompanyTechnician } from './profile.server'
 
@@ -122,6 +123,7 @@ export async function completeJob({
     .set({ completedAt: now })
     .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId), isNull(jobs.completedAt)))
     .returning({ id: jobs.id })
+  if (updated.length) await publishCompanyEvent({ companyId, type: 'job.completed', jobId })
   return updated.length > 0
 }
 
@@ -147,6 +149,7 @@ export async function assignJob({
     .set({ technicianId, scheduledAt })
     .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId), isNull(jobs.completedAt)))
     .returning({ id: jobs.id })
+  if (updated.length) await publishCompanyEvent({ companyId, type: 'job.updated', jobId })
   return updated.length > 0
 }
 
@@ -356,5 +359,6 @@ export async function createJob(input: {
     .limit(1)
   if (!customer) return null
   const [row] = await db().insert(jobs).values(input).returning({ id: jobs.id })
+  if (row) await publishCompanyEvent({ companyId: input.companyId, type: 'job.created', jobId: row.id })
   return row ?? null
 }

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import * as schema from '~/db/schema'
+import { logger } from './logger.server'
 
 /** The one database type the app codes against: PGlite and node-postgres share it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -39,6 +40,8 @@ export async function openDatabase(options: {
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    // An idle connection dropped by the server must not crash the process; the pool reconnects.
+    pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection closed'))
     const db = drizzlePg(pool, { schema }) as unknown as Database
     return { kind: 'postgres', db, client: pool, close: () => pool.end() }
   }

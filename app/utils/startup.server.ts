@@ -5,6 +5,7 @@ import { seedDemoData } from '~/db/seed.server'
 import { type DatabaseHandle, installDatabase, migrateDatabase, openDatabase } from './db.server'
 import { startOutboxWorker, stopOutboxWorker } from './email.server'
 import { env } from './env.server'
+import { stopEvents } from './events.server'
 import { logger } from './logger.server'
 
 export type StartupInfo = { database: 'pglite' | 'postgres'; seeded: boolean; mailbox: boolean }
@@ -45,6 +46,7 @@ export function startApp(): Promise<StartupInfo> {
 /** Stops background work and closes the database so the process can exit (PGlite needs this). */
 export async function stopApp() {
   await stopOutboxWorker()
+  await stopEvents()
   const handle = globalThis.__poolBudDatabase
   installDatabase(undefined)
   globalThis.__poolBudStartup = undefined

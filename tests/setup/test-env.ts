@@ -9,6 +9,7 @@ import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, inject, vi } from 'vitest'
 import { type DatabaseHandle, installDatabase, openDatabase } from '~/utils/db.server'
+import { stopEvents } from '~/utils/events.server'
 
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'pool-bud-data-'))
 process.env.AUTH_SECRET = 'test-secret-0123456789abcdef0123456789abcdef'
@@ -44,6 +45,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  await stopEvents()
   installDatabase(undefined)
   await handle?.close()
   await dropDatabase?.()

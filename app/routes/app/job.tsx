@@ -2,15 +2,18 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { z } from 'zod'
+import { JobPhotos } from '~/components/job-photos'
 import { RouteError } from '~/components/route-error'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
 import { Field, inputClass } from '~/components/ui/field'
-import { addChemLog, ChemReadingSchema, listChemLogsForJob } from '~/models/chem-log.server'
+import { addChemLog, listChemLogsForJob } from '~/models/chem-log.server'
+import { ChemReadingSchema } from '~/models/chem-reading'
 import { getCompanySummary } from '~/models/company.server'
 import { assignJob, completeJob, getJobForViewer, jobStatus } from '~/models/job.server'
+import { photoUrl } from '~/models/photo.server'
 import { listTechnicians } from '~/models/profile.server'
 import { formatDateTime, fromZonedInputValue, toZonedInputValue } from '~/utils/dates'
 import { can } from '~/utils/permissions'
@@ -55,6 +58,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       technicianId: job.technicianId,
       technicianName: job.technicianName,
       technicianPhone: job.technicianPhone,
+    },
+    // URLs of the authorised photo route, never storage keys or public links.
+    photos: {
+      before: photoUrl(job.id, 'before', job.beforeUrl),
+      after: photoUrl(job.id, 'after', job.afterUrl),
     },
     logs: logs.map((log) => ({ ...log, takenAt: formatDateTime(log.takenAt, timezone) })),
     technicians: technicians.map((t) => ({ id: t.id, name: t.fullName ?? t.email })),
@@ -101,7 +109,7 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function JobPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { job, logs, canManage, technicians } = loaderData
+  const { job, logs, canManage, technicians, photos } = loaderData
   const navigation = useNavigation()
   const busyIntent = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null
   return (
@@ -149,6 +157,8 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
 
         <ChemistryCard actionData={actionData} busy={busyIntent === 'reading'} logs={logs} />
       </div>
+
+      <JobPhotos key={job.id} jobId={job.id} photos={photos} />
 
       {canManage && !job.completed ? (
         <Card className="space-y-3">

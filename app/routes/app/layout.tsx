@@ -4,6 +4,7 @@ import { cn } from '~/components/ui/cn'
 import { getCompanySummary } from '~/models/company.server'
 import { type Capability, can, ROLE_LABELS, type Role } from '~/utils/permissions'
 import { forbidden, homePathFor, requireUser } from '~/utils/permissions.server'
+import { useLiveUpdates } from '~/utils/use-live-updates'
 import type { Route } from './+types/layout'
 
 /** The staff app's navigation; each entry shows only to roles that may use it. */
@@ -28,10 +29,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     role: role as Role,
     roleLabel: ROLE_LABELS[role],
     companyName: company?.name ?? null,
+    // Live updates for members who work jobs in a company (SSE at /app/events).
+    live: Boolean(company) && can(role, 'jobs:work'),
   }
 }
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
+  useLiveUpdates(loaderData.live)
   const nav = NAV.filter((item) => can(loaderData.role, item.capability))
   return (
     <div className="min-h-screen">

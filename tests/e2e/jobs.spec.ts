@@ -1,0 +1,152 @@
+// The office schedules and assigns a visit; the technician does it in the field; the office
+// sees it completed without reloading (issue #3's "Done when").
+import type { Page } from '@playwright/test'
+import sharp from 'sharp'
+import { expect, test, waitForHydration } from './fixtures'
+
+const DANA = 'Dana Whitfield'
+
+/** Picks Dana Whitfield in the "Create a job" form (the option's label also shows her address). */
+async function chooseDana(page: Page) {
+  const select = createForm(page).getByLabel('Customer', { exact: true })
+  const value = await select.locator('option', { hasText: DANA }).first().getAttribute('value')
+  await select.selectOption(value ?? '')
+}
+
+function createForm(page: Page) {
+  return page.locator('form').filter({ has: page.getByRole('button', { name: 'Create job' }) })
+}
+
+/** Creates a job for Dana from the dashboard; returns its id (from the "Open it" link). */
+async function createJob(page: Page, { technician }: { technician?: string } = {}) {
+  await chooseDana(page)
+  if (technician) await createForm(page).getByLabel('Technician (optional)').selectOption({ label: technician })
+  await createForm(page).getByRole('button', { name: 'Create job' }).click()
+  const link = page.getByRole('link', { name: 'Open it' })
+  await expect(link).toBeVisible()
+  return (await link.getAttribute('href'))?.split('/').pop() ?? ''
+}
+
+test('dispatcher creates, assigns and routes a job; the technician logs a reading and completes it live', async ({
+  browser,
+  page,
+  loginAs,
+  extraHTTPHeaders,
+}) => {
+  await loginAs(page, 'dispatch@bluelagoon.test')
+  await expect(page.getByRole('heading', { level: 1, name: 'Dispatch' })).toBeVisible()
+  await waitForHydration(page)
+  const form = createForm(page)
+
+  // Each empty required field gives the spec's message.
+  await form.getByRole('button', { name: 'Create job' }).click()
+  await expect(page.getByText('Select a customer for this job.')).toBeVisible()
+  await chooseDana(page)
+  // Choosing the customer fills the name and address.
+  await expect(form.getByLabel('Customer name')).toHaveValue(DANA)
+  await expect(form.getByLabel('Service address')).not.toHaveValue('')
+  const schedule = await form.getByLabel('Scheduled for').inputValue()
+  await form.getByLabel('Scheduled for').fill('')
+  await form.getByRole('button', { name: 'Create job' }).click()
+  await expect(page.getByText('Customer, address, and schedule are required.')).toBeVisible()
+  await form.getByLabel('Scheduled for').fill(schedule)
+  await form.getByRole('button', { name: 'Create job' }).click()
+  await expect(page.getByText('Job created.')).toBeVisible()
+  const jobId = (await page.getByRole('link', { name: 'Open it' }).getAttribute('href'))?.split('/').pop() ?? ''
+  expect(jobId).toMatch(/^[0-9a-f-]{36}$/)
+
+  // It is listed as unassigned; assign Tyler Brooks (tech@) from its row and save.
+  const unassigned = page.locator('section', { has: page.getByRole('heading', { name: 'Unassigned jobs' }) })
+  const row = unassigned.locator('li', { has: page.locator(`a[href="/app/jobs/${jobId}"]`) })
+  await expect(row).toBeVisible()
+  await row.getByLabel(/Technician for/).selectOption({ label: 'Tyler Brooks' })
+  await row.getByRole('button', { name: 'Save' }).click()
+  await expect(row.getByText('Assigned.')).toBeVisible()
+
+  // Scheduled today, so it is on today's route with its technician.
+  await page.reload()
+  const route = page.locator('section', { has: page.getByRole('heading', { name: "Today's route" }) })
+  const stop = route.locator('li', { has: page.locator(`a[href="/app/jobs/${jobId}"]`) })
+  await expect(stop).toContainText('Tyler Brooks')
+  await waitForHydration(page)
+
+  // The technician, in a second browser.
+  const techContext = await browser.newContext({
+    extraHTTPHeaders: { ...extraHTTPHeaders, 'x-forwarded-for': '10.99.0.1' },
+  })
+  const tech = await techContext.newPage()
+  await loginAs(tech, 'tech@bluelagoon.test')
+  await expect(tech.getByRole('heading', { level: 1, name: "Today's route" })).toBeVisible()
+  await tech.locator(`a[href="/app/jobs/${jobId}"]`).first().click()
+  await expect(tech.getByRole('heading', { level: 1, name: DANA })).toBeVisible()
+  await waitForHydration(tech)
+
+  await tech.getByRole('button', { name: 'Save Reading' }).click()
+  await expect(tech.getByText('Fill in all readings before submitting.')).toBeVisible()
+  await tech.getByLabel('pH').fill('7.4')
+  await tech.getByLabel('Chlorine (ppm)').fill('60')
+  await tech.getByLabel('Alkalinity').fill('90')
+  await tech.getByRole('button', { name: 'Save Reading' }).click()
+  await expect(tech.getByText('Chlorine must be between 0 and 50 ppm.')).toBeVisible()
+  await tech.getByLabel('Chlorine (ppm)').fill('3')
+  await tech.getByRole('button', { name: 'Save Reading' }).click()
+  await expect(tech.getByText('Readings saved.')).toBeVisible()
+  const logs = tech.locator('table')
+  await expect(logs.locator('tbody tr').first()).toContainText('7.4')
+
+  // A before photo: a real JPEG is shown; a text file named .jpg is refused with a clear message.
+  await tech.getByLabel('After photo').setInputFiles({
+    name: 'notes.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from('these are not the pixels you are looking for'),
+  })
+  await tech.getByRole('button', { name: 'Upload after photo' }).click()
+  await expect(tech.getByText('Choose an image file (JPEG, PNG, WebP or HEIC).')).toBeVisible()
+  const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#2aa7c9' } })
+    .jpeg()
+    .toBuffer()
+  await tech.getByLabel('Before photo').setInputFiles({ name: 'pool.jpg', mimeType: 'image/jpeg', buffer: jpeg })
+  await tech.getByRole('button', { name: 'Upload before photo' }).click()
+  const photo = tech.getByRole('img', { name: /^Before the service visit/ })
+  await expect(photo).toBeVisible()
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+
+  // Completing it returns to /app; the dispatcher sees it completed without reloading.
+  await tech.getByRole('button', { name: 'Mark Complete' }).click()
+  await expect(tech).toHaveURL((url) => url.pathname === '/app')
+  const recent = page.locator('section', { has: page.getByRole('heading', { name: 'Recent activity' }) })
+  await expect(recent.locator('li', { has: page.locator(`a[href="/app/jobs/${jobId}"]`) })).toContainText('Completed', {
+    timeout: 10_000,
+  })
+  await expect(stop).toHaveCount(0)
+  // …and it is in the technician's history.
+  const history = tech.locator('section', { has: tech.getByRole('heading', { name: 'History' }) })
+  await expect(history.locator(`a[href="/app/jobs/${jobId}"]`).first()).toBeVisible()
+  await techContext.close()
+})
+
+test("a technician gets 404 for a teammate's job, and another company's owner for any of it", async ({
+  browser,
+  page,
+  loginAs,
+  extraHTTPHeaders,
+}) => {
+  await loginAs(page, 'dispatch@bluelagoon.test')
+  await waitForHydration(page)
+  const jobId = await createJob(page, { technician: 'Maya Flores' })
+
+  const other = await browser.newContext({ extraHTTPHeaders: { ...extraHTTPHeaders, 'x-forwarded-for': '10.99.0.2' } })
+  const tech = await other.newPage()
+  await loginAs(tech, 'tech@bluelagoon.test')
+  const response = await tech.goto(`/app/jobs/${jobId}`)
+  expect(response?.status()).toBe(404)
+  await expect(tech.getByRole('heading', { name: 'We couldn’t find that page' })).toBeVisible()
+  await other.close()
+
+  const sunset = await browser.newContext({ extraHTTPHeaders: { ...extraHTTPHeaders, 'x-forwarded-for': '10.99.0.3' } })
+  const owner = await sunset.newPage()
+  await loginAs(owner, 'owner@sunsetpools.test')
+  expect((await owner.goto(`/app/jobs/${jobId}`))?.status()).toBe(404)
+  expect((await owner.goto(`/jobs/${jobId}`))?.status()).toBe(404)
+  await sunset.close()
+})
