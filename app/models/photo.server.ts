@@ -17,6 +17,9 @@ export type PhotoKind = (typeof PHOTO_KINDS)[number]
 export type PhotoSize = 'full' | 'thumb'
 
 export const MAX_PHOTO_BYTES = 15 * 1024 * 1024
+
+/** The photo limit plus room for the multipart envelope; a bigger upload request is refused unread. */
+export const MAX_UPLOAD_REQUEST_BYTES = MAX_PHOTO_BYTES + 1024 * 1024
 /** Larger images are refused before decoding: a small file can unpack to gigabytes (a decompression bomb). */
 export const MAX_PHOTO_PIXELS = 40_000_000
 export const WEB_PHOTO_EDGE = 1600

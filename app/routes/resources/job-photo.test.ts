@@ -4,11 +4,11 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { PHOTO_ERROR_MESSAGES } from '~/components/job-photos'
 import { companies, jobs, profiles } from '~/db/schema'
 import { seedDemoData } from '~/db/seed.server'
-import { PHOTO_MESSAGES, savePhoto } from '~/models/photo.server'
+import { MAX_UPLOAD_REQUEST_BYTES, PHOTO_MESSAGES, savePhoto } from '~/models/photo.server'
 import { loader as jobPageLoader } from '~/routes/app/job'
 import { db } from '~/utils/db.server'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
-import { action, loader, MAX_UPLOAD_REQUEST_BYTES } from './job-photo'
+import { action, loader } from './job-photo'
 
 type Args = { request: Request; params: Record<string, string>; context: unknown }
 const args = (request: Request, params: Record<string, string>) => ({ request, params, context: {} }) as Args as never

@@ -7,7 +7,7 @@ import { getJobForViewer } from '~/models/job.server'
 import {
   getPhotoForViewer,
   isPhotoKind,
-  MAX_PHOTO_BYTES,
+  MAX_UPLOAD_REQUEST_BYTES,
   PHOTO_MESSAGES,
   type PhotoKind,
   photoUrl,
@@ -17,9 +17,6 @@ import { isUuid } from '~/utils/ids'
 import { logger } from '~/utils/logger.server'
 import { requireCompanyCapability } from '~/utils/permissions.server'
 import type { Route } from './+types/job-photo'
-
-/** The photo limit plus room for the multipart envelope; anything bigger is refused unread. */
-export const MAX_UPLOAD_REQUEST_BYTES = MAX_PHOTO_BYTES + 1024 * 1024
 
 const NO_PHOTO = 'Choose a photo to upload.'
 const SESSION_ENDED = 'Your session has ended. Log in again to upload photos.'
