@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { Form, Link, useActionData, useFetcher, useNavigation, useSubmit } from 'react-router'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
@@ -55,6 +55,7 @@ function CreateJobCard({ data }: { data: DispatcherDashboardData }) {
   const navigation = useNavigation()
   const submit = useSubmit()
   const formRef = useRef<HTMLFormElement>(null)
+  const id = useId()
   const [customerId, setCustomerId] = useState('')
   const [customerName, setCustomerName] = useState('')
   const [address, setAddress] = useState('')
@@ -106,9 +107,13 @@ function CreateJobCard({ data }: { data: DispatcherDashboardData }) {
       </Form>
       <Form method="post" ref={formRef} className="space-y-3" noValidate>
         <input type="hidden" name="intent" value="create-job" />
-        <label className="block space-y-1 text-sm font-medium">
-          <span>Customer</span>
+        <div className="space-y-1 text-sm font-medium">
+          {/* A separate label (not wrapping): a wrapped select's name would include the chosen option. */}
+          <label htmlFor={`${id}-customer`} className="block">
+            Customer
+          </label>
           <select
+            id={`${id}-customer`}
             name="customerId"
             value={customerId}
             onChange={(event) => chooseCustomer(event.target.value)}
@@ -124,7 +129,7 @@ function CreateJobCard({ data }: { data: DispatcherDashboardData }) {
           {data.customers.length === 0 ? (
             <span className="text-xs text-slate-500">No customers match that search.</span>
           ) : null}
-        </label>
+        </div>
         <label className="block space-y-1 text-sm font-medium">
           <span>Customer name</span>
           <input
@@ -148,9 +153,11 @@ function CreateJobCard({ data }: { data: DispatcherDashboardData }) {
               className={inputClass}
             />
           </label>
-          <label className="block space-y-1 text-sm font-medium">
-            <span>Technician (optional)</span>
-            <select name="technicianId" defaultValue="" className={inputClass}>
+          <div className="space-y-1 text-sm font-medium">
+            <label htmlFor={`${id}-technician`} className="block">
+              Technician (optional)
+            </label>
+            <select id={`${id}-technician`} name="technicianId" defaultValue="" className={inputClass}>
               <option value="">Unassigned</option>
               {data.technicians.map((t) => (
                 <option key={t.id} value={t.id}>
@@ -158,7 +165,7 @@ function CreateJobCard({ data }: { data: DispatcherDashboardData }) {
                 </option>
               ))}
             </select>
-          </label>
+          </div>
         </div>
         {reply?.error ? <Alert tone="error">{reply.error}</Alert> : null}
         {reply?.ok && !creating ? (
@@ -180,15 +187,19 @@ function CreateJobCard({ data }: { data: DispatcherDashboardData }) {
 }
 
 function UnassignedCard({ data }: { data: DispatcherDashboardData }) {
+  // An assigned job leaves this list as soon as the page revalidates, taking its row's
+  // message with it; the card keeps the confirmation.
+  const [notice, setNotice] = useState<string | null>(null)
   return (
     <Card className="space-y-3">
       <h2 className="text-lg font-semibold">Unassigned jobs</h2>
+      <div aria-live="polite">{notice ? <Alert tone="success">{notice}</Alert> : null}</div>
       {data.unassigned.length === 0 ? (
         <p className="text-sm text-slate-600">Every open job has a technician.</p>
       ) : (
         <ul className="divide-y divide-slate-100">
           {data.unassigned.map((job) => (
-            <UnassignedRow key={job.id} job={job} technicians={data.technicians} />
+            <UnassignedRow key={job.id} job={job} technicians={data.technicians} onSaved={setNotice} />
           ))}
         </ul>
       )}
@@ -199,13 +210,19 @@ function UnassignedCard({ data }: { data: DispatcherDashboardData }) {
 function UnassignedRow({
   job,
   technicians,
+  onSaved,
 }: {
   job: DispatcherDashboardData['unassigned'][number]
   technicians: DispatcherDashboardData['technicians']
+  onSaved: (message: string) => void
 }) {
   // A fetcher per row: each row saves on its own, with its own pending, success and error state.
   const fetcher = useFetcher<ActionReply>()
   const saving = fetcher.state !== 'idle'
+  const saved = fetcher.data?.ok
+  useEffect(() => {
+    if (saved) onSaved(`${job.customerName}: ${saved}`)
+  }, [saved, job.customerName, onSaved])
   return (
     <li className="space-y-2 py-3">
       <div className="flex flex-wrap items-center gap-2">

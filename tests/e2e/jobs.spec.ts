@@ -61,7 +61,8 @@ test('dispatcher creates, assigns and routes a job; the technician logs a readin
   await expect(row).toBeVisible()
   await row.getByLabel(/Technician for/).selectOption({ label: 'Tyler Brooks' })
   await row.getByRole('button', { name: 'Save' }).click()
-  await expect(row.getByText('Assigned.')).toBeVisible()
+  await expect(unassigned.getByText(`${DANA}: Assigned.`)).toBeVisible()
+  await expect(row).toHaveCount(0)
 
   // Scheduled today, so it is on today's route with its technician.
   await page.reload()
@@ -83,9 +84,9 @@ test('dispatcher creates, assigns and routes a job; the technician logs a readin
 
   await tech.getByRole('button', { name: 'Save Reading' }).click()
   await expect(tech.getByText('Fill in all readings before submitting.')).toBeVisible()
-  await tech.getByLabel('pH').fill('7.4')
+  await tech.getByLabel('pH', { exact: true }).fill('7.4')
   await tech.getByLabel('Chlorine (ppm)').fill('60')
-  await tech.getByLabel('Alkalinity').fill('90')
+  await tech.getByLabel('Alkalinity', { exact: true }).fill('90')
   await tech.getByRole('button', { name: 'Save Reading' }).click()
   await expect(tech.getByText('Chlorine must be between 0 and 50 ppm.')).toBeVisible()
   await tech.getByLabel('Chlorine (ppm)').fill('3')
