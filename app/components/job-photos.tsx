@@ -35,7 +35,16 @@ function thumbnailOf(url: string) {
   return `${url}${url.includes('?') ? '&' : '?'}size=thumb`
 }
 
-export function JobPhotos({ jobId, photos }: { jobId: string; photos: JobPhotoUrls }) {
+export function JobPhotos({
+  jobId,
+  photos,
+  readOnly = false,
+}: {
+  jobId: string
+  photos: JobPhotoUrls
+  /** Platform admins look without changing anything: the photos, no pickers. */
+  readOnly?: boolean
+}) {
   const [searchParams] = useSearchParams()
   const [uploaded, setUploaded] = useState<Partial<JobPhotoUrls>>({})
   const [loaded, setLoaded] = useState(photos)
@@ -61,22 +70,40 @@ export function JobPhotos({ jobId, photos }: { jobId: string; photos: JobPhotoUr
       {!current.before && !current.after ? <p className="text-sm text-slate-600">No photos uploaded yet.</p> : null}
       {!usedScript && shownUrlError ? <Alert tone="error">{shownUrlError}</Alert> : null}
       {!usedScript && urlSaved && !shownUrlError ? <Alert tone="success">{UPLOADED}</Alert> : null}
-      <div className="grid gap-5 sm:grid-cols-2">
-        <PhotoPicker
-          jobId={jobId}
-          kind="before"
-          title="Before"
-          url={current.before}
-          onUploaded={(url) => setUploaded((u) => ({ ...u, before: url }))}
-        />
-        <PhotoPicker
-          jobId={jobId}
-          kind="after"
-          title="After"
-          url={current.after}
-          onUploaded={(url) => setUploaded((u) => ({ ...u, after: url }))}
-        />
-      </div>
+      {readOnly ? (
+        <div className="grid gap-5 sm:grid-cols-2">
+          {(['before', 'after'] as const).map((kind) =>
+            current[kind] ? (
+              <a key={kind} href={current[kind] ?? undefined} className="block space-y-1">
+                <span className="text-sm font-medium capitalize">{kind}</span>
+                <img
+                  src={thumbnailOf(current[kind] ?? '')}
+                  alt={`${kind === 'before' ? 'Before' : 'After'} the service visit (opens full size)`}
+                  className="w-full rounded-lg border border-slate-200"
+                  loading="lazy"
+                />
+              </a>
+            ) : null,
+          )}
+        </div>
+      ) : (
+        <div className="grid gap-5 sm:grid-cols-2">
+          <PhotoPicker
+            jobId={jobId}
+            kind="before"
+            title="Before"
+            url={current.before}
+            onUploaded={(url) => setUploaded((u) => ({ ...u, before: url }))}
+          />
+          <PhotoPicker
+            jobId={jobId}
+            kind="after"
+            title="After"
+            url={current.after}
+            onUploaded={(url) => setUploaded((u) => ({ ...u, after: url }))}
+          />
+        </div>
+      )}
     </Card>
   )
 }

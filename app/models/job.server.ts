@@ -75,15 +75,21 @@ export async function listTodaysJobsAllCompanies(now = new Date()) {
     .limit(ALL_COMPANIES_JOB_LIMIT)
 }
 
-export type JobViewer = { id: string; role: string; companyId: string }
+/** Who is looking at a job: a company member, or a platform admin (companyId null: every company, read-only). */
+export type JobViewer = { id: string; role: string; companyId: string | null }
 
 /**
  * One job as `viewer` may see it: within their company, and for technicians only when
- * it is assigned to them. Anything else is null, which routes answer with 404.
+ * it is assigned to them; platform admins see any job (read-only, ARCHITECTURE §4's fallback).
+ * Anything else is null, which routes answer with 404.
  */
 export async function getJobForViewer(viewer: JobViewer, jobId: string) {
   if (!isUuid(jobId)) return null
-  const filters: SQL[] = [eq(jobs.companyId, viewer.companyId), eq(jobs.id, jobId)]
+  const filters: SQL[] = [eq(jobs.id, jobId)]
+  if (viewer.role !== 'platform_admin') {
+    if (!viewer.companyId) return null
+    filters.push(eq(jobs.companyId, viewer.companyId))
+  }
   if (viewer.role === 'tech') filters.push(eq(jobs.technicianId, viewer.id))
   const [job] = await db()
     .select({

@@ -95,3 +95,15 @@ export function safeRedirectPath(value: unknown, fallback = '/app') {
   }
   return value
 }
+
+/**
+ * Someone who may look at jobs: members who work jobs (their company's; techs narrowed later
+ * to their own), and platform admins, read-only across companies. Others get the 403 card.
+ */
+export async function requireJobViewer(request: Request) {
+  const user = await requireCapability(request, 'app:dashboard')
+  if (user.role === 'platform_admin') return { id: user.id, role: user.role, companyId: null, readOnly: true }
+  const companyId = user.profile?.companyId
+  if (!companyId || !can(user.role, 'jobs:work')) forbidden('no-access')
+  return { id: user.id, role: user.role, companyId, readOnly: false }
+}

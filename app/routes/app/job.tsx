@@ -16,8 +16,14 @@ import { assignJob, completeJob, getJobForViewer, jobStatus } from '~/models/job
 import { photoUrl } from '~/models/photo.server'
 import { listTechnicians } from '~/models/profile.server'
 import { formatDateTime, fromZonedInputValue, toZonedInputValue } from '~/utils/dates'
-import { can } from '~/utils/permissions'
-import { type CompanyMember, forbidden, notFound, requireCompanyCapability } from '~/utils/permissions.server'
+import { can, type Role } from '~/utils/permissions'
+import {
+  type CompanyMember,
+  forbidden,
+  notFound,
+  requireCompanyCapability,
+  requireJobViewer,
+} from '~/utils/permissions.server'
 import type { Route } from './+types/job'
 
 const SERVICE_CHECKLIST = [
@@ -29,6 +35,7 @@ const SERVICE_CHECKLIST = [
 
 const ReadingFormSchema = ChemReadingSchema.extend({ intent: z.literal('reading') })
 
+/** A member who works this job (for changes); platform admins may only look (the loader). */
 async function requireJob(request: Request, jobId: string) {
   const member = await requireCompanyCapability(request, 'jobs:work')
   const job = await getJobForViewer({ id: member.id, role: member.role, companyId: member.companyId }, jobId)
@@ -37,16 +44,20 @@ async function requireJob(request: Request, jobId: string) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { member, job } = await requireJob(request, params.jobId)
-  const canManage = can(member.role, 'jobs:manage')
+  const viewer = await requireJobViewer(request)
+  const job = await getJobForViewer(viewer, params.jobId)
+  if (!job) notFound()
+  const canManage = !viewer.readOnly && can(viewer.role as Role, 'jobs:manage')
   const [company, logs, technicians] = await Promise.all([
-    getCompanySummary(member.companyId),
-    listChemLogsForJob({ companyId: member.companyId, jobId: job.id }),
-    canManage ? listTechnicians(member.companyId) : Promise.resolve([]),
+    getCompanySummary(job.companyId),
+    listChemLogsForJob({ companyId: job.companyId, jobId: job.id }),
+    canManage ? listTechnicians(job.companyId) : Promise.resolve([]),
   ])
   const timezone = company?.timezone ?? 'America/New_York'
   return {
     canManage,
+    readOnly: viewer.readOnly,
+    companyName: viewer.readOnly ? (company?.name ?? null) : null,
     job: {
       id: job.id,
       customerName: job.customerName,
@@ -109,7 +120,7 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function JobPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { job, logs, canManage, technicians, photos } = loaderData
+  const { job, logs, canManage, technicians, photos, readOnly, companyName } = loaderData
   const navigation = useNavigation()
   const busyIntent = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null
   return (
@@ -123,6 +134,7 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
           <StatusBadge status={job.status} />
           {job.technicianId ? null : <StatusBadge status="Unassigned" />}
         </div>
+        {companyName ? <p className="text-sm font-medium text-brand-700">{companyName} · read-only</p> : null}
         <p className="text-slate-700">{job.address}</p>
         <p className="text-slate-700">Scheduled {job.scheduled}</p>
         <p className="text-slate-700">
@@ -145,7 +157,7 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
               </li>
             ))}
           </ul>
-          {job.completed ? null : (
+          {job.completed || readOnly ? null : (
             <Form method="post">
               <input type="hidden" name="intent" value="complete" />
               <Button type="submit" className="w-full" pending={busyIntent === 'complete'} pendingLabel="Completing…">
@@ -155,10 +167,10 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
           )}
         </Card>
 
-        <ChemistryCard actionData={actionData} busy={busyIntent === 'reading'} logs={logs} />
+        <ChemistryCard actionData={actionData} busy={busyIntent === 'reading'} logs={logs} readOnly={readOnly} />
       </div>
 
-      <JobPhotos key={job.id} jobId={job.id} photos={photos} />
+      <JobPhotos key={job.id} jobId={job.id} photos={photos} readOnly={readOnly} />
 
       {canManage && !job.completed ? (
         <Card className="space-y-3">
@@ -216,10 +228,12 @@ function ChemistryCard({
   actionData,
   busy,
   logs,
+  readOnly,
 }: {
   actionData: Route.ComponentProps['actionData']
   busy: boolean
   logs: Log[]
+  readOnly: boolean
 }) {
   const lastResult = actionData?.intent === 'reading' && 'result' in actionData ? actionData.result : undefined
   const [form, fields] = useForm<z.infer<typeof ReadingFormSchema>>({
@@ -237,9 +251,9 @@ function ChemistryCard({
   return (
     <Card className="space-y-4">
       <h2 className="text-lg font-semibold">Chemical Test</h2>
-      <Form method="post" {...getFormProps(form)} className="space-y-3">
+      <Form method="post" {...getFormProps(form)} className="space-y-3" hidden={readOnly}>
         <input type="hidden" name="intent" value="reading" />
-        <div className="grid grid-cols-3 gap-3">
+        <div className="grid grid-cols-3 items-end gap-3">
           <Field label="pH" inputProps={{ ...getInputProps(fields.ph, { type: 'number' }), ...numeric }} />
           <Field
             label="Chlorine (ppm)"

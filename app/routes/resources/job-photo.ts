@@ -15,7 +15,7 @@ import {
 } from '~/models/photo.server'
 import { isUuid } from '~/utils/ids'
 import { logger } from '~/utils/logger.server'
-import { requireCompanyCapability } from '~/utils/permissions.server'
+import { requireCompanyCapability, requireJobViewer } from '~/utils/permissions.server'
 import type { Route } from './+types/job-photo'
 
 const NO_PHOTO = 'Choose a photo to upload.'
@@ -26,15 +26,10 @@ function notFoundResponse() {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const member = await requireCompanyCapability(request, 'jobs:work')
+  const viewer = await requireJobViewer(request)
   if (!isPhotoKind(params.kind)) throw notFoundResponse()
   const size = new URL(request.url).searchParams.get('size') === 'thumb' ? 'thumb' : 'full'
-  const photo = await getPhotoForViewer(
-    { id: member.id, role: member.role, companyId: member.companyId },
-    params.jobId,
-    params.kind,
-    size,
-  )
+  const photo = await getPhotoForViewer(viewer, params.jobId, params.kind, size)
   if (!photo) throw notFoundResponse()
   return new Response(new Uint8Array(photo.bytes), {
     headers: {
