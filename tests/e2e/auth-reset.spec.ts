@@ -1,16 +1,7 @@
 // Forgot password → reset email over SMTP → new password. This spec changes the password of
 // tech2@bluelagoon.test for the rest of the run: no other spec may log in as tech2.
 import { randomBytes } from 'node:crypto'
-import {
-  DEMO_PASSWORD,
-  expect,
-  gotoHydrated,
-  loginAs,
-  submitLogin,
-  test,
-  waitForHydration,
-  waitForMetaRefresh,
-} from './fixtures'
+import { DEMO_PASSWORD, expect, gotoHydrated, loginAs, submitLogin, test, waitForHydration } from './fixtures'
 import { extractLink, waitForEmail } from './mail'
 
 const TECH2 = 'tech2@bluelagoon.test'
@@ -68,7 +59,7 @@ test('tech2 resets the password from the emailed link, which then works only onc
   await expect(page.getByText('Password updated. You can now log in with your new credentials.')).toBeVisible()
   await expect(page).toHaveURL((url) => url.pathname === '/login', { timeout: 6_500 })
   await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible()
-  await waitForMetaRefresh(page)
+  await waitForHydration(page)
 
   // The old password no longer works; the new one does.
   await submitLogin(page, TECH2, DEMO_PASSWORD)

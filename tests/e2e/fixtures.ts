@@ -45,17 +45,6 @@ export async function loginAs(page: Page, email: string, password = DEMO_PASSWOR
   await page.waitForURL((url) => url.pathname !== '/login')
 }
 
-/**
- * After a `RedirectAfter` redirect (reset password, welcome): its meta refresh still reloads the
- * page about a second after the client-side navigation (reported as an app bug), which would wipe
- * anything typed meanwhile. Wait it out before interacting with the page.
- */
-export async function waitForMetaRefresh(page: Page) {
-  await page.waitForTimeout(1_500)
-  await page.waitForLoadState('load')
-  await waitForHydration(page)
-}
-
 /** Opens the user menu of the staff app and logs out. */
 export async function logOutFromApp(page: Page) {
   await page.getByRole('banner').locator('summary').click()

@@ -1,7 +1,7 @@
 // A new team member (newtech@bluelagoon.test, seeded with setup unfinished) completes /welcome.
 // Runs after the 'seeded-state' project (see playwright.config.ts), which needs newtech unfinished.
 import { randomBytes } from 'node:crypto'
-import { expect, loginAs, logOutFromApp, test, waitForHydration, waitForMetaRefresh } from './fixtures'
+import { expect, loginAs, logOutFromApp, test, waitForHydration } from './fixtures'
 
 const NEWTECH = 'newtech@bluelagoon.test'
 
@@ -44,7 +44,7 @@ test('newtech completes the welcome form, then lands on the dashboard from then 
   await expect(page).toHaveURL((url) => url.pathname === '/app')
   await expect(page.getByRole('heading', { level: 1, name: "Today's route" })).toBeVisible()
   await expect(page.getByRole('banner').locator('summary')).toContainText(NEWTECH)
-  await waitForMetaRefresh(page)
+  await waitForHydration(page)
 
   // Setup is done: /welcome now sends them to the dashboard.
   await page.goto('/welcome')
