@@ -13,6 +13,7 @@ export default [
     route('forgot-password', 'routes/auth/forgot-password.tsx'),
     route('reset-password', 'routes/auth/reset-password.tsx'),
     route('welcome', 'routes/auth/welcome.tsx'),
+    route('customer-setup', 'routes/auth/customer-setup.tsx'),
   ]),
   route('logout', 'routes/auth/logout.tsx'),
   route('app', 'routes/app/layout.tsx', [

@@ -1,9 +1,11 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { magicLink } from 'better-auth/plugins/magic-link'
 import { eq } from 'drizzle-orm'
 import { createElement } from 'react'
 import { account, profiles, rateLimit, session, user, verification } from '~/db/schema'
 import { ActionLinkEmail } from '~/emails/action-link-email'
+import { inviteEmail } from '~/emails/invite-email'
 import { db } from './db.server'
 import { sendEmail } from './email.server'
 import { env } from './env.server'
@@ -12,6 +14,9 @@ import { env } from './env.server'
 export const CLIENT_IP_HEADER = 'x-pool-bud-client-ip'
 
 export const AUTH_BASE_PATH = '/api/auth'
+
+/** Invitation links work for 7 days (ARCHITECTURE §4), and once. */
+export const INVITE_LINK_SECONDS = 7 * 24 * 60 * 60
 
 function createAuth() {
   const { APP_URL, AUTH_SECRET } = env()
@@ -118,6 +123,19 @@ function createAuth() {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
+    // Invitations: a one-time link that signs the invitee in (7 days). Only our server asks for
+    // one (the public endpoint is disabled), so nobody can mail themselves a sign-in link.
+    disabledPaths: ['/sign-in/magic-link'],
+    plugins: [
+      magicLink({
+        expiresIn: INVITE_LINK_SECONDS,
+        disableSignUp: true,
+        storeToken: 'hashed',
+        async sendMagicLink({ email, url, metadata }) {
+          await sendEmail({ to: email, ...inviteEmail(url, metadata) })
+        },
+      }),
+    ],
     telemetry: { enabled: false },
   })
 }

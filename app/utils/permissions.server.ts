@@ -82,7 +82,8 @@ export async function homePathFor(user: SessionUser): Promise<string> {
   const profile = user.profile
   if (profile?.role === 'customer') {
     const customerId = await getCustomerIdForPortalUser(user.id)
-    return customerId ? `/customer/${customerId}` : '/app'
+    if (!customerId) return '/app'
+    return profile.hasCompletedSetup ? `/customer/${customerId}` : `/customer-setup?customerId=${customerId}`
   }
   if (profile?.role && !profile.hasCompletedSetup) return '/welcome'
   return '/app'

@@ -18,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (role === 'customer') {
     // Customers belong in their portal; one whose record is gone has nowhere in the staff app.
     const home = await homePathFor(user)
-    if (home.startsWith('/customer/')) throw redirect(home)
+    if (home.startsWith('/customer')) throw redirect(home)
     forbidden('no-access')
   }
   if (!role) forbidden('setup-incomplete')

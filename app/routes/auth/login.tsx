@@ -159,6 +159,12 @@ function LoginForm({ lastResult }: { lastResult: LastResult }) {
         <Alert tone="success">Email confirmed. You can log in now.</Alert>
       ) : null}
       {verifyError ? <Alert tone="error">{verifyError}</Alert> : null}
+      {searchParams.get('invite') === 'invalid' ? (
+        <Alert tone="error">
+          That invitation link has expired or was already used. Log in if you have set up your account, or ask for a new
+          invitation.
+        </Alert>
+      ) : null}
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="intent" value="login" />
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />

@@ -1,0 +1,173 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { and, eq } from 'drizzle-orm'
+import { data, Form, useNavigation } from 'react-router'
+import { z } from 'zod'
+import { PasswordField } from '~/components/password-input'
+import { RedirectAfter } from '~/components/redirect-after'
+import { Alert } from '~/components/ui/alert'
+import { Button } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { Field } from '~/components/ui/field'
+import { customers, profiles } from '~/db/schema'
+import { db } from '~/utils/db.server'
+import { optionalText } from '~/utils/forms'
+import { isUuid } from '~/utils/ids'
+import { setUserPassword } from '~/utils/passwords.server'
+import { requireUser } from '~/utils/permissions.server'
+import type { Route } from './+types/customer-setup'
+
+const NOT_FOUND = 'We could not find your customer record. Contact your service provider for help.'
+const CHOOSE_PASSWORD = 'Please choose a password so you can log in later.'
+
+const CustomerSetupSchema = z
+  .object({
+    fullName: z.string({ error: 'Enter your full name.' }).trim().min(1, 'Enter your full name.').max(120),
+    phone: optionalText(40),
+    address: z.string({ error: 'Enter your service address.' }).trim().min(1, 'Enter your service address.').max(300),
+    password: z
+      .string({ error: CHOOSE_PASSWORD })
+      .min(1, CHOOSE_PASSWORD)
+      .min(8, 'Password must be at least 8 characters.')
+      .max(128, 'Use at most 128 characters.'),
+    confirmPassword: z.string({ error: 'Passwords do not match.' }),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: 'Passwords do not match.',
+    path: ['confirmPassword'],
+  })
+
+/** The customer record of this link, only if the signed-in user is its portal login. */
+async function findOwnCustomer(userId: string, customerId: string | null) {
+  if (!isUuid(customerId)) return null
+  const [row] = await db()
+    .select({ id: customers.id, name: customers.customerName, address: customers.address, phone: customers.phone })
+    .from(customers)
+    .where(and(eq(customers.id, customerId), eq(customers.portalUserId, userId)))
+    .limit(1)
+  return row ?? null
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request)
+  const customerId = new URL(request.url).searchParams.get('customerId')
+  if (!customerId) return { state: 'missing-id' as const }
+  const customer = await findOwnCustomer(user.id, customerId)
+  if (!customer) return { state: 'not-found' as const }
+  return {
+    state: 'form' as const,
+    customerId: customer.id,
+    defaults: {
+      fullName: user.profile?.fullName ?? customer.name,
+      phone: customer.phone ?? '',
+      address: customer.address,
+    },
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request)
+  const customerId = new URL(request.url).searchParams.get('customerId')
+  const submission = parseWithZod(await request.formData(), { schema: CustomerSetupSchema })
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply({ hideFields: ['password', 'confirmPassword'] }), done: null }, 400)
+  }
+  const customer = await findOwnCustomer(user.id, customerId)
+  if (!customer) return data({ result: submission.reply({ formErrors: [NOT_FOUND] }), done: null }, 404)
+  const { fullName, phone, address, password } = submission.value
+  try {
+    await setUserPassword(user.id, password)
+    await db().transaction(async (tx) => {
+      await tx.update(customers).set({ address, phone }).where(eq(customers.id, customer.id))
+      await tx.update(profiles).set({ fullName, phone, hasCompletedSetup: true }).where(eq(profiles.id, user.id))
+    })
+  } catch {
+    return data({ result: submission.reply({ formErrors: ['Unable to finish setup.'] }), done: null }, 500)
+  }
+  return { result: submission.reply(), done: `/customer/${customer.id}` }
+}
+
+export function meta() {
+  return [{ title: 'Customer setup · Pool Bud' }]
+}
+
+export default function CustomerSetupPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const defaults = loaderData.state === 'form' ? loaderData.defaults : undefined
+  const [form, fields] = useForm<z.infer<typeof CustomerSetupSchema>>({
+    id: 'customer-setup',
+    lastResult: actionData?.result,
+    defaultValue: defaults,
+    constraint: getZodConstraint(CustomerSetupSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CustomerSetupSchema }),
+  })
+
+  if (actionData?.done) {
+    return (
+      <Card className="space-y-4">
+        <Alert tone="success">Setup complete! Redirecting…</Alert>
+        <RedirectAfter to={actionData.done} ms={800} label="Go to your portal" />
+      </Card>
+    )
+  }
+  if (loaderData.state === 'missing-id') {
+    return (
+      <Card className="space-y-3">
+        <h1 className="text-2xl font-bold">Customer setup</h1>
+        <Alert tone="error">Missing customer ID in link.</Alert>
+        <p className="text-slate-700">Missing customer ID. Please use the link in your email invite.</p>
+      </Card>
+    )
+  }
+  if (loaderData.state === 'not-found') {
+    return (
+      <Card className="space-y-3">
+        <h1 className="text-2xl font-bold">Customer setup</h1>
+        <Alert tone="error">{NOT_FOUND}</Alert>
+      </Card>
+    )
+  }
+  return (
+    <Card className="space-y-5">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-bold">Set up your pool portal</h1>
+        <p className="text-sm text-slate-600">
+          Check your details and choose a password. Next time, log in with your email and this password.
+        </p>
+      </div>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <Field
+          label="Full name"
+          errors={fields.fullName.errors}
+          inputProps={{ ...getInputProps(fields.fullName, { type: 'text' }), autoComplete: 'name' }}
+        />
+        <Field
+          label="Phone"
+          errors={fields.phone.errors}
+          inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'tel' }}
+        />
+        <Field
+          label="Service address"
+          errors={fields.address.errors}
+          inputProps={{ ...getInputProps(fields.address, { type: 'text' }), autoComplete: 'street-address' }}
+        />
+        <PasswordField
+          label="Password"
+          errors={fields.password.errors}
+          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
+        />
+        <PasswordField
+          label="Confirm password"
+          errors={fields.confirmPassword.errors}
+          inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
+        />
+        {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+        <Button type="submit" className="w-full" pending={navigation.state !== 'idle'} pendingLabel="Saving…">
+          Finish setup
+        </Button>
+      </Form>
+    </Card>
+  )
+}
