@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { formatTime } from '~/utils/dates'
-import { cn } from './ui/cn'
+import { StatusBadge } from './status-badge'
 
 export type JobCardData = {
   id: string
@@ -13,12 +13,6 @@ export type JobCardData = {
   companyName?: string
 }
 
-const STATUS_STYLES = {
-  Completed: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
-  Overdue: 'bg-red-50 text-red-800 ring-red-200',
-  Scheduled: 'bg-brand-50 text-brand-800 ring-brand-100',
-} as const
-
 /** One visit: who, where, when, its status, and the Open link (SPEC §2 job cards). */
 export function JobCard({ job }: { job: JobCardData }) {
   return (
@@ -26,14 +20,8 @@ export function JobCard({ job }: { job: JobCardData }) {
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="font-semibold text-slate-900">{job.customerName}</h3>
-          <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium ring-1', STATUS_STYLES[job.status])}>
-            {job.status}
-          </span>
-          {job.technicianName ? null : (
-            <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200">
-              Unassigned
-            </span>
-          )}
+          <StatusBadge status={job.status} />
+          {job.technicianName ? null : <StatusBadge status="Unassigned" />}
         </div>
         <p className="text-sm text-slate-600">{job.address}</p>
         <p className="text-sm text-slate-600">

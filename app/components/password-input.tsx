@@ -1,3 +1,4 @@
+import { getInputProps } from '@conform-to/react'
 import { type ComponentProps, useState } from 'react'
 import { Field } from './ui/field'
 
@@ -25,5 +26,35 @@ export function PasswordField({
         {visible ? 'Hide' : 'Show'}
       </button>
     </div>
+  )
+}
+
+type ConformField = Parameters<typeof getInputProps>[0]
+
+/** A new password and its confirmation, as every set-a-password form asks for them. */
+export function NewPasswordFields({
+  password,
+  confirmPassword,
+  passwordLabel = 'Password',
+  confirmLabel = 'Confirm password',
+}: {
+  password: ConformField
+  confirmPassword: ConformField
+  passwordLabel?: string
+  confirmLabel?: string
+}) {
+  return (
+    <>
+      <PasswordField
+        label={passwordLabel}
+        errors={password.errors}
+        inputProps={{ ...getInputProps(password, { type: 'password' }), autoComplete: 'new-password' }}
+      />
+      <PasswordField
+        label={confirmLabel}
+        errors={confirmPassword.errors}
+        inputProps={{ ...getInputProps(confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
+      />
+    </>
   )
 }

@@ -1,23 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Form, Link, useActionData, useFetcher, useNavigation, useSubmit } from 'react-router'
+import { StatusBadge } from '~/components/status-badge'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { cn } from '~/components/ui/cn'
 import { inputClass } from '~/components/ui/field'
 import type { ActionReply, DispatcherDashboardData } from './dispatcher-dashboard.server'
-
-type Status = 'Completed' | 'Overdue' | 'Scheduled'
-
-function StatusBadge({ status }: { status: Status | 'Unassigned' }) {
-  const styles = {
-    Completed: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
-    Overdue: 'bg-red-50 text-red-800 ring-red-200',
-    Scheduled: 'bg-brand-50 text-brand-800 ring-brand-100',
-    Unassigned: 'bg-amber-50 text-amber-800 ring-amber-200',
-  }
-  return <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium ring-1', styles[status])}>{status}</span>
-}
 
 /** The office's dashboard: counts, job creation, assignment, today's route and recent activity. */
 export function DispatcherDashboard({ data }: { data: DispatcherDashboardData }) {

@@ -21,3 +21,12 @@ export const NewPasswordSchema = z
   .string({ error: 'Password must be at least 8 characters.' })
   .min(8, 'Password must be at least 8 characters.')
   .max(128, 'Use at most 128 characters.')
+
+/** SPEC §5: a new password's confirmation must match (spread into `.refine(...)`). */
+export const PASSWORDS_MATCH: [
+  (value: { password: string; confirmPassword: string }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (value) => value.password === value.confirmPassword,
+  { message: 'Passwords do not match.', path: ['confirmPassword'] },
+]

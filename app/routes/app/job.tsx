@@ -4,10 +4,10 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { JobPhotos } from '~/components/job-photos'
 import { RouteError } from '~/components/route-error'
+import { StatusBadge } from '~/components/status-badge'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { cn } from '~/components/ui/cn'
 import { Field, inputClass } from '~/components/ui/field'
 import { addChemLog, listChemLogsForJob } from '~/models/chem-log.server'
 import { ChemReadingSchema } from '~/models/chem-reading'
@@ -210,16 +210,6 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
       ) : null}
     </div>
   )
-}
-
-function StatusBadge({ status }: { status: 'Completed' | 'Overdue' | 'Scheduled' | 'Unassigned' }) {
-  const styles = {
-    Completed: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
-    Overdue: 'bg-red-50 text-red-800 ring-red-200',
-    Scheduled: 'bg-brand-50 text-brand-800 ring-brand-100',
-    Unassigned: 'bg-amber-50 text-amber-800 ring-amber-200',
-  }
-  return <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium ring-1', styles[status])}>{status}</span>
 }
 
 type Log = { id: string; ph: number; chlorinePpm: number; alkalinity: number; takenAt: string }

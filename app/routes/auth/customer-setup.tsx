@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { and, eq } from 'drizzle-orm'
 import { data, Form, useNavigation } from 'react-router'
 import { z } from 'zod'
-import { PasswordField } from '~/components/password-input'
+import { NewPasswordFields } from '~/components/password-input'
 import { RedirectAfter } from '~/components/redirect-after'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
@@ -11,7 +11,7 @@ import { Card } from '~/components/ui/card'
 import { Field } from '~/components/ui/field'
 import { customers, profiles } from '~/db/schema'
 import { db } from '~/utils/db.server'
-import { optionalText } from '~/utils/forms'
+import { optionalText, PASSWORDS_MATCH } from '~/utils/forms'
 import { isUuid } from '~/utils/ids'
 import { setUserPassword } from '~/utils/passwords.server'
 import { requireUser } from '~/utils/permissions.server'
@@ -32,10 +32,7 @@ const CustomerSetupSchema = z
       .max(128, 'Use at most 128 characters.'),
     confirmPassword: z.string({ error: 'Passwords do not match.' }),
   })
-  .refine((value) => value.password === value.confirmPassword, {
-    message: 'Passwords do not match.',
-    path: ['confirmPassword'],
-  })
+  .refine(...PASSWORDS_MATCH)
 
 /** The customer record of this link, only if the signed-in user is its portal login. */
 async function findOwnCustomer(userId: string, customerId: string | null) {
@@ -153,16 +150,7 @@ export default function CustomerSetupPage({ loaderData, actionData }: Route.Comp
           errors={fields.address.errors}
           inputProps={{ ...getInputProps(fields.address, { type: 'text' }), autoComplete: 'street-address' }}
         />
-        <PasswordField
-          label="Password"
-          errors={fields.password.errors}
-          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
-        />
-        <PasswordField
-          label="Confirm password"
-          errors={fields.confirmPassword.errors}
-          inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
-        />
+        <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
         {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
         <Button type="submit" className="w-full" pending={navigation.state !== 'idle'} pendingLabel="Saving…">
           Finish setup

@@ -2,14 +2,14 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@co
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { z } from 'zod'
-import { PasswordField } from '~/components/password-input'
+import { NewPasswordFields, PasswordField } from '~/components/password-input'
 import { Alert } from '~/components/ui/alert'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Field } from '~/components/ui/field'
 import { getProfile } from '~/models/profile.server'
 import { callAuthEndpoint, cookieHeaders } from '~/utils/auth.server'
-import { EmailSchema, NewPasswordSchema } from '~/utils/forms'
+import { EmailSchema, NewPasswordSchema, PASSWORDS_MATCH } from '~/utils/forms'
 import { getSessionUser, homePathFor, safeRedirectPath } from '~/utils/permissions.server'
 import type { Route } from './+types/login'
 
@@ -27,10 +27,7 @@ const SignupSchema = z
     password: NewPasswordSchema,
     confirmPassword: z.string({ error: 'Passwords do not match.' }),
   })
-  .refine((value) => value.password === value.confirmPassword, {
-    message: 'Passwords do not match.',
-    path: ['confirmPassword'],
-  })
+  .refine(...PASSWORDS_MATCH)
 
 const AuthSchema = z.discriminatedUnion('intent', [LoginSchema, SignupSchema])
 
@@ -221,16 +218,7 @@ function SignupForm({ lastResult }: { lastResult: LastResult }) {
           errors={fields.email.errors}
           inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }}
         />
-        <PasswordField
-          label="Password"
-          errors={fields.password.errors}
-          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
-        />
-        <PasswordField
-          label="Confirm password"
-          errors={fields.confirmPassword.errors}
-          inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
-        />
+        <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
         {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
         <Button type="submit" className="w-full" pending={pending} pendingLabel="Creating account…">
           Create account

@@ -8,7 +8,7 @@ import { Alert } from '~/components/ui/alert'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { callAuthEndpoint, cookieHeaders } from '~/utils/auth.server'
-import { NewPasswordSchema } from '~/utils/forms'
+import { NewPasswordSchema, PASSWORDS_MATCH } from '~/utils/forms'
 import type { Route } from './+types/reset-password'
 
 const ResetPasswordSchema = z
@@ -17,10 +17,7 @@ const ResetPasswordSchema = z
     password: NewPasswordSchema,
     confirmPassword: z.string({ error: 'Passwords do not match.' }),
   })
-  .refine((value) => value.password === value.confirmPassword, {
-    message: 'Passwords do not match.',
-    path: ['confirmPassword'],
-  })
+  .refine(...PASSWORDS_MATCH)
 
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)

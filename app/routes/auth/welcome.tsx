@@ -2,14 +2,14 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, redirect, useNavigation } from 'react-router'
 import { z } from 'zod'
-import { PasswordField } from '~/components/password-input'
+import { NewPasswordFields } from '~/components/password-input'
 import { RedirectAfter } from '~/components/redirect-after'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Field } from '~/components/ui/field'
 import { updateOwnProfile } from '~/models/profile.server'
-import { optionalText } from '~/utils/forms'
+import { optionalText, PASSWORDS_MATCH } from '~/utils/forms'
 import { setUserPassword } from '~/utils/passwords.server'
 import { ROLE_LABELS } from '~/utils/permissions'
 import { homePathFor, requireUser } from '~/utils/permissions.server'
@@ -32,10 +32,7 @@ const WelcomeSchema = z
       .max(128, 'Use at most 128 characters.'),
     confirmPassword: z.string({ error: 'Passwords do not match.' }),
   })
-  .refine((value) => value.password === value.confirmPassword, {
-    message: 'Passwords do not match.',
-    path: ['confirmPassword'],
-  })
+  .refine(...PASSWORDS_MATCH)
 
 /** Staff who have an unfinished profile; everyone else is sent where they belong. */
 async function requireWelcomeUser(request: Request) {
@@ -170,15 +167,10 @@ export default function WelcomePage({ loaderData, actionData }: Route.ComponentP
           {text('postalCode', 'Postal code', 'postal-code')}
           {text('country', 'Country', 'country-name')}
         </div>
-        <PasswordField
-          label="Create password"
-          errors={fields.password.errors}
-          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
-        />
-        <PasswordField
-          label="Confirm password"
-          errors={fields.confirmPassword.errors}
-          inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
+        <NewPasswordFields
+          password={fields.password}
+          confirmPassword={fields.confirmPassword}
+          passwordLabel="Create password"
         />
         {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
         <Button type="submit" className="w-full" pending={navigation.state !== 'idle'} pendingLabel="Saving…">
