@@ -165,6 +165,22 @@ export const TECH_HISTORY_LIMIT = 10
 /** Rows shown per dashboard list before "show more" (the unassigned list and routes). */
 export const DASHBOARD_LIST_LIMIT = 50
 
+/** `count(*) filter (where …)`: several counts over the same rows in one scan. */
+function countWhere(condition: SQL) {
+  return sql<number>`count(*) filter (where ${condition})::int`
+}
+
+/** Today's jobs (scheduled within [start, end)), overdue (open, before now) and upcoming (open, from now). */
+function dayCounts(now: Date, start: Date, end: Date) {
+  return {
+    today: countWhere(
+      sql`${jobs.scheduledAt} >= ${start.toISOString()} and ${jobs.scheduledAt} < ${end.toISOString()}`,
+    ),
+    overdue: countWhere(sql`${jobs.completedAt} is null and ${jobs.scheduledAt} < ${now.toISOString()}`),
+    upcoming: countWhere(sql`${jobs.completedAt} is null and ${jobs.scheduledAt} >= ${now.toISOString()}`),
+  }
+}
+
 /**
  * The dispatcher's four counts over the whole company, in one query:
  * unassigned (open, no technician), today (scheduled today in the company's timezone),
@@ -182,10 +198,8 @@ export async function getDispatchCounts({
   const { start, end } = zonedDayRange(now, timezone)
   const [row] = await db()
     .select({
-      unassigned: sql<number>`count(*) filter (where ${jobs.completedAt} is null and ${jobs.technicianId} is null)::int`,
-      today: sql<number>`count(*) filter (where ${jobs.scheduledAt} >= ${start.toISOString()} and ${jobs.scheduledAt} < ${end.toISOString()})::int`,
-      overdue: sql<number>`count(*) filter (where ${jobs.completedAt} is null and ${jobs.scheduledAt} < ${now.toISOString()})::int`,
-      upcoming: sql<number>`count(*) filter (where ${jobs.completedAt} is null and ${jobs.scheduledAt} >= ${now.toISOString()})::int`,
+      unassigned: countWhere(sql`${jobs.completedAt} is null and ${jobs.technicianId} is null`),
+      ...dayCounts(now, start, end),
     })
     .from(jobs)
     .where(eq(jobs.companyId, companyId))
@@ -285,10 +299,8 @@ export async function getTechCounts({
   const weekStart = startOfZonedWeek(now, timezone)
   const [row] = await db()
     .select({
-      today: sql<number>`count(*) filter (where ${jobs.scheduledAt} >= ${start.toISOString()} and ${jobs.scheduledAt} < ${end.toISOString()})::int`,
-      overdue: sql<number>`count(*) filter (where ${jobs.completedAt} is null and ${jobs.scheduledAt} < ${now.toISOString()})::int`,
-      upcoming: sql<number>`count(*) filter (where ${jobs.completedAt} is null and ${jobs.scheduledAt} >= ${now.toISOString()})::int`,
-      completedThisWeek: sql<number>`count(*) filter (where ${jobs.completedAt} >= ${weekStart.toISOString()})::int`,
+      ...dayCounts(now, start, end),
+      completedThisWeek: countWhere(sql`${jobs.completedAt} >= ${weekStart.toISOString()}`),
     })
     .from(jobs)
     .where(and(eq(jobs.companyId, companyId), eq(jobs.technicianId, technicianId)))
