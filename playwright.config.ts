@@ -52,6 +52,6 @@ export default defineConfig({
     // Independent flows run alongside (auth-reset changes tech2's password: nobody else uses tech2).
     { name: 'accounts', testMatch: ['auth-signup.spec.ts', 'auth-reset.spec.ts'] },
     // Jobs flows create their own jobs, so they never disturb the seeded views above.
-    { name: 'jobs', testMatch: ['jobs.spec.ts'] },
+    { name: 'jobs', testMatch: ['jobs.spec.ts', 'customers.spec.ts'] },
   ],
 })

@@ -10,6 +10,7 @@ import type { Route } from './+types/layout'
 /** The staff app's navigation; each entry shows only to roles that may use it. */
 const NAV: Array<{ to: string; label: string; capability: Capability; end?: boolean }> = [
   { to: '/app', label: 'Dashboard', capability: 'app:dashboard', end: true },
+  { to: '/app/customers', label: 'Customers', capability: 'customers:manage' },
 ]
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,99 +1,471 @@
-import { and, desc, eq } from 'drizzle-orm'
-import { Form } from 'react-router'
+import type { ReactNode } from 'react'
+import { Form, Link, redirect } from 'react-router'
 import { RouteError } from '~/components/route-error'
-import { Button } from '~/components/ui/button'
+import { Button, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { jobs } from '~/db/schema'
-import { getCompanySummary } from '~/models/company.server'
-import { getPortalCustomer } from '~/models/customer.server'
-import { formatDate } from '~/utils/dates'
-import { db } from '~/utils/db.server'
+import { cn } from '~/components/ui/cn'
+import { getPortal, parsePortalPage, portalPhotoUrl, requirePortalAccess } from '~/models/portal.server'
+import { formatDate, formatDateTime } from '~/utils/dates'
 import { formatCents } from '~/utils/money'
-import { can } from '~/utils/permissions'
-import { notFound, requireUser } from '~/utils/permissions.server'
+import { notFound } from '~/utils/permissions.server'
 import type { Route } from './+types/customer'
 
 // The customer's read-only portal. Only that customer's own login, or staff of the same
 // company who may preview portals, can see it; anyone else gets a 404 (ARCHITECTURE §4).
+// The loader sends only what the page shows: no company, login, technician or storage ids.
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request)
-  const profile = user.profile
-  if (!profile?.companyId) notFound()
-  const customer = await getPortalCustomer({ companyId: profile.companyId, customerId: params.customerId })
-  if (!customer) notFound()
-  const isOwnRecord = profile.role === 'customer' && customer.portalUserId === user.id
-  if (!isOwnRecord && !can(profile.role, 'portal:preview')) notFound()
-  const company = await getCompanySummary(customer.companyId)
-  const visits = await db()
-    .select({ id: jobs.id, scheduledAt: jobs.scheduledAt, completedAt: jobs.completedAt })
-    .from(jobs)
-    .where(and(eq(jobs.companyId, customer.companyId), eq(jobs.customerId, customer.id)))
-    .orderBy(desc(jobs.scheduledAt))
-    .limit(12)
-  const timezone = company?.timezone ?? 'America/New_York'
+  const access = await requirePortalAccess(request, params.customerId)
+  const url = new URL(request.url)
+  const page = parsePortalPage(url.searchParams.get('page'))
+  const portal = await getPortal({ companyId: access.companyId, customerId: access.customerId, page })
+  if (!portal) notFound()
+  const { pageCount } = portal.visits
+  // A page past the end (an old bookmark after visits were removed) shows the last one instead.
+  if (page > pageCount) throw redirect(`${url.pathname}?page=${pageCount}`)
+
+  const tz = portal.timezone
+  const customerId = access.customerId
+  const photoLinks = (jobId: string, photos: { before: string | null; after: string | null }) => ({
+    before: photoLink(customerId, jobId, 'before', photos.before),
+    after: photoLink(customerId, jobId, 'after', photos.after),
+  })
+  // Only the three values leave the server, whatever else the row carries.
+  const reading = (r: Reading) => ({ ph: r.ph, chlorinePpm: r.chlorinePpm, alkalinity: r.alkalinity })
+  const balance = portal.customer.balanceDueCents
+
   return {
-    preview: !isOwnRecord,
-    companyName: company?.name ?? '',
+    preview: access.preview,
+    companyName: portal.companyName,
     customer: {
-      name: customer.customerName,
-      address: customer.address,
-      phone: customer.phone,
-      balanceDue: formatCents(customer.balanceDue),
+      name: portal.customer.name,
+      address: portal.customer.address,
+      phone: portal.customer.phone,
     },
-    visits: visits.map((visit) => ({
-      id: visit.id,
-      date: formatDate(visit.scheduledAt, timezone),
-      status: visit.completedAt ? 'Completed' : 'Scheduled',
+    balance: {
+      settled: balance <= 0,
+      due: formatCents(Math.max(balance, 0)),
+      // A negative balance is money the company owes the customer.
+      credit: balance < 0 ? formatCents(-balance) : null,
+    },
+    counts: portal.counts,
+    nextVisit: portal.nextVisit
+      ? { when: formatDateTime(portal.nextVisit.scheduledAt, tz), technician: portal.nextVisit.technicianName }
+      : null,
+    latestReading: portal.latestReading
+      ? { ...reading(portal.latestReading), takenOn: formatDate(portal.latestReading.takenAt, tz) }
+      : null,
+    visits: {
+      page: portal.visits.page,
+      pageCount,
+      total: portal.visits.total,
+      rows: portal.visits.rows.map((visit) => ({
+        id: visit.id,
+        date: formatDate(visit.scheduledAt, tz),
+        status: visit.completedAt ? ('Completed' as const) : ('Scheduled' as const),
+        technician: visit.technicianName,
+        address: visit.address,
+        reading: visit.reading ? reading(visit.reading) : null,
+        photos: photoLinks(visit.id, visit.photos),
+      })),
+    },
+    readings: portal.readings.map((r) => ({
+      ...reading(r),
+      takenAt: formatDateTime(r.takenAt, tz),
+      visitDate: formatDate(r.visitScheduledAt, tz),
     })),
+    gallery: portal.gallery.flatMap((visit) => {
+      const date = formatDate(visit.scheduledAt, tz)
+      const links = photoLinks(visit.jobId, visit.photos)
+      return (['before', 'after'] as const).flatMap((kind) => {
+        const link = links[kind]
+        return link ? [{ key: `${visit.jobId}-${kind}`, kind, date, ...link }] : []
+      })
+    }),
   }
+}
+
+type Reading = { ph: number; chlorinePpm: number; alkalinity: number }
+
+/** The full-size and thumbnail URLs of one photo, or null when the visit has none. */
+function photoLink(customerId: string, jobId: string, kind: 'before' | 'after', version: string | null) {
+  const full = portalPhotoUrl(customerId, jobId, kind, version)
+  const thumb = portalPhotoUrl(customerId, jobId, kind, version, 'thumb')
+  return full && thumb ? { full, thumb } : null
 }
 
 export function meta({ data }: Route.MetaArgs) {
   return [{ title: data ? `${data.customer.name} · Pool Bud` : 'Customer portal · Pool Bud' }]
 }
 
+type LoaderData = Route.ComponentProps['loaderData']
+
+function chemistryText(reading: Reading) {
+  return `pH ${reading.ph} · Cl ${reading.chlorinePpm} ppm · Alk ${reading.alkalinity} ppm`
+}
+
 export default function CustomerPortal({ loaderData }: Route.ComponentProps) {
-  const { customer, visits, companyName, preview } = loaderData
+  const { customer, companyName, preview } = loaderData
   return (
-    <main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+    <main id="main" className="mx-auto max-w-5xl space-y-6 px-4 py-6 sm:py-8">
       {preview ? (
-        <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          Staff preview of this customer’s portal.
-        </p>
+        <aside
+          aria-label="Staff preview"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
+          <p>
+            <strong>Staff preview.</strong> This is what {customer.name} sees when they sign in.
+          </p>
+          <Link to="/app/customers" className="font-semibold underline">
+            Back to Customers
+          </Link>
+        </aside>
       ) : null}
+
       <header className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <p className="text-sm font-medium text-brand-700">{companyName}</p>
-          <h1 className="text-2xl font-bold">{customer.name}</h1>
+        <div className="min-w-0">
+          {companyName ? <p className="text-sm font-medium text-brand-700">{companyName}</p> : null}
+          <h1 className="text-2xl font-bold sm:text-3xl">{customer.name}</h1>
           <p className="text-slate-600">{customer.address}</p>
-          {customer.phone ? <p className="text-slate-600">{customer.phone}</p> : null}
+          {customer.phone ? (
+            <p>
+              <a href={`tel:${customer.phone.replace(/[^\d+]/g, '')}`} className="text-slate-600 underline">
+                {customer.phone}
+              </a>
+            </p>
+          ) : null}
         </div>
-        <Form method="post" action="/logout">
-          <Button type="submit" variant="secondary">
-            Log out
-          </Button>
-        </Form>
-      </header>
-      <Card>
-        <h2 className="text-sm font-medium text-slate-500">Balance due</h2>
-        <p className="text-2xl font-bold">{customer.balanceDue}</p>
-      </Card>
-      <Card>
-        <h2 className="mb-3 text-lg font-semibold">Visit history</h2>
-        {visits.length === 0 ? (
-          <p className="text-slate-600">No visits yet.</p>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {visits.map((visit) => (
-              <li key={visit.id} className="flex justify-between py-2 text-sm">
-                <span>{visit.date}</span>
-                <span className="font-medium">{visit.status}</span>
-              </li>
-            ))}
-          </ul>
+        {preview ? null : (
+          <Form method="post" action="/logout">
+            <Button type="submit" variant="secondary">
+              Log out
+            </Button>
+          </Form>
         )}
-      </Card>
+      </header>
+
+      <Summary data={loaderData} />
+      <VisitHistory visits={loaderData.visits} />
+      <Readings readings={loaderData.readings} />
+      <Gallery photos={loaderData.gallery} />
+      <Payments balance={loaderData.balance} companyName={companyName} />
     </main>
+  )
+}
+
+function Tile({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <dt className="text-sm font-medium text-slate-500">{label}</dt>
+      <dd className="mt-1 space-y-0.5">{children}</dd>
+    </div>
+  )
+}
+
+function Summary({ data }: { data: LoaderData }) {
+  const { nextVisit, counts, latestReading, balance } = data
+  return (
+    <section aria-labelledby="summary-heading">
+      <h2 id="summary-heading" className="sr-only">
+        Summary
+      </h2>
+      <dl className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-4">
+        <Tile label="Next visit">
+          {nextVisit ? (
+            <>
+              <p className="text-lg font-semibold">{nextVisit.when}</p>
+              <p className="text-sm text-slate-600">
+                {nextVisit.technician ? `with ${nextVisit.technician}` : 'Technician to be assigned'}
+              </p>
+            </>
+          ) : (
+            <p className="text-lg font-semibold">No visit scheduled</p>
+          )}
+        </Tile>
+        <Tile label="Completed visits">
+          <p className="text-2xl font-bold">{counts.completed}</p>
+          <p className="text-sm text-slate-600">
+            of {counts.total} {counts.total === 1 ? 'visit' : 'visits'} recorded
+          </p>
+        </Tile>
+        <Tile label="Latest chemistry">
+          {latestReading ? (
+            <>
+              <p className="font-semibold">{chemistryText(latestReading)}</p>
+              <p className="text-sm text-slate-600">Taken {latestReading.takenOn}</p>
+            </>
+          ) : (
+            <p className="text-slate-600">No chemistry readings yet.</p>
+          )}
+        </Tile>
+        <Tile label="Balance due">
+          {balance.settled ? (
+            <p className="text-2xl font-bold text-emerald-700">All settled</p>
+          ) : (
+            <p className="text-2xl font-bold">{balance.due}</p>
+          )}
+        </Tile>
+      </dl>
+    </section>
+  )
+}
+
+/**
+ * Wide tables scroll sideways on phones; the region is focusable so keyboards can scroll it too.
+ * It is positioned so the screen-reader-only text inside (absolutely placed) stays within it
+ * instead of widening the whole page.
+ */
+function TableScroller({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+    <div role="region" aria-labelledby={labelledBy} tabIndex={0} className="relative -mx-5 overflow-x-auto px-5">
+      {children}
+    </div>
+  )
+}
+
+const th = 'whitespace-nowrap px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-500'
+const td = 'px-3 py-2 align-top'
+
+function StatusLabel({ status }: { status: 'Completed' | 'Scheduled' }) {
+  return (
+    <span
+      className={cn(
+        'inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1',
+        status === 'Completed'
+          ? 'bg-emerald-50 text-emerald-800 ring-emerald-200'
+          : 'bg-brand-50 text-brand-800 ring-brand-100',
+      )}
+    >
+      {status}
+    </span>
+  )
+}
+
+function VisitHistory({ visits }: { visits: LoaderData['visits'] }) {
+  return (
+    <Card aria-labelledby="visits-heading" id="visits">
+      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="visits-heading" className="text-lg font-semibold">
+          Visit history
+        </h2>
+        {visits.pageCount > 1 ? (
+          <p className="text-sm text-slate-600">
+            Page {visits.page} of {visits.pageCount}
+          </p>
+        ) : null}
+      </div>
+      {visits.rows.length === 0 ? (
+        <p className="text-slate-600">No visits yet.</p>
+      ) : (
+        <TableScroller labelledBy="visits-heading">
+          <table className="w-full min-w-[44rem] text-sm">
+            <caption className="sr-only">Your visits, newest first</caption>
+            <thead className="border-b border-slate-200">
+              <tr>
+                <th scope="col" className={th}>
+                  Date
+                </th>
+                <th scope="col" className={th}>
+                  Status
+                </th>
+                <th scope="col" className={th}>
+                  Technician
+                </th>
+                <th scope="col" className={th}>
+                  Address
+                </th>
+                <th scope="col" className={th}>
+                  Last chemistry
+                </th>
+                <th scope="col" className={th}>
+                  Photos
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {visits.rows.map((visit) => (
+                <tr key={visit.id}>
+                  <th scope="row" className={cn(td, 'whitespace-nowrap text-left font-medium')}>
+                    {visit.date}
+                  </th>
+                  <td className={td}>
+                    <StatusLabel status={visit.status} />
+                  </td>
+                  <td className={cn(td, 'whitespace-nowrap')}>
+                    {visit.technician ?? (
+                      <span className="text-slate-500">{visit.status === 'Completed' ? '—' : 'To be assigned'}</span>
+                    )}
+                  </td>
+                  <td className={cn(td, 'min-w-56')}>{visit.address}</td>
+                  <td className={cn(td, 'whitespace-nowrap')}>
+                    {visit.reading ? chemistryText(visit.reading) : <span className="text-slate-500">—</span>}
+                  </td>
+                  <td className={cn(td, 'whitespace-nowrap')}>
+                    <PhotoLinks date={visit.date} photos={visit.photos} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroller>
+      )}
+      {visits.pageCount > 1 ? <Pagination page={visits.page} pageCount={visits.pageCount} /> : null}
+    </Card>
+  )
+}
+
+function PhotoLinks({ date, photos }: { date: string; photos: LoaderData['visits']['rows'][number]['photos'] }) {
+  if (!photos.before && !photos.after) return <span className="text-slate-500">—</span>
+  return (
+    <span className="flex gap-3">
+      {(['before', 'after'] as const).map((kind) => {
+        const photo = photos[kind]
+        if (!photo) return null
+        return (
+          // A plain link: the photo is a file, not a page of the app, so the browser opens it full size.
+          <a key={kind} href={photo.full} className="font-medium text-brand-700 underline">
+            {kind === 'before' ? 'Before' : 'After'}
+            <span className="sr-only"> photo of the visit on {date}</span>
+          </a>
+        )
+      })}
+    </span>
+  )
+}
+
+function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
+  // Newest visits come first, so the next page holds older ones.
+  const to = (n: number) => ({ search: n > 1 ? `?page=${n}` : '', hash: 'visits' })
+  return (
+    <nav aria-label="Visit history pages" className="mt-4 flex flex-wrap items-center justify-between gap-3">
+      {page > 1 ? (
+        <Link to={to(page - 1)} className={buttonClass('secondary')} rel="prev">
+          ← Newer visits
+        </Link>
+      ) : (
+        <span />
+      )}
+      {page < pageCount ? (
+        <Link to={to(page + 1)} className={buttonClass('secondary')} rel="next">
+          Older visits →
+        </Link>
+      ) : null}
+    </nav>
+  )
+}
+
+function Readings({ readings }: { readings: LoaderData['readings'] }) {
+  return (
+    <Card aria-labelledby="readings-heading">
+      <h2 id="readings-heading" className="mb-3 text-lg font-semibold">
+        Chemistry readings
+      </h2>
+      {readings.length === 0 ? (
+        <p className="text-slate-600">No chemistry readings yet.</p>
+      ) : (
+        <TableScroller labelledBy="readings-heading">
+          <table className="w-full min-w-[32rem] text-sm">
+            <caption className="sr-only">The {readings.length} most recent readings, newest first</caption>
+            <thead className="border-b border-slate-200">
+              <tr>
+                <th scope="col" className={th}>
+                  Taken
+                </th>
+                <th scope="col" className={th}>
+                  Visit
+                </th>
+                <th scope="col" className={cn(th, 'text-right')}>
+                  pH
+                </th>
+                <th scope="col" className={cn(th, 'text-right')}>
+                  Chlorine (ppm)
+                </th>
+                <th scope="col" className={cn(th, 'text-right')}>
+                  Alkalinity (ppm)
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {readings.map((reading, index) => (
+                // Readings have no id on the page (none is needed); their order is fixed by the loader.
+                // biome-ignore lint/suspicious/noArrayIndexKey: a static, server-ordered list
+                <tr key={index}>
+                  <th scope="row" className={cn(td, 'whitespace-nowrap text-left font-medium')}>
+                    {reading.takenAt}
+                  </th>
+                  <td className={cn(td, 'whitespace-nowrap')}>{reading.visitDate}</td>
+                  <td className={cn(td, 'text-right tabular-nums')}>{reading.ph}</td>
+                  <td className={cn(td, 'text-right tabular-nums')}>{reading.chlorinePpm}</td>
+                  <td className={cn(td, 'text-right tabular-nums')}>{reading.alkalinity}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroller>
+      )}
+    </Card>
+  )
+}
+
+function Gallery({ photos }: { photos: LoaderData['gallery'] }) {
+  return (
+    <Card aria-labelledby="gallery-heading">
+      <h2 id="gallery-heading" className="mb-3 text-lg font-semibold">
+        Photo gallery
+      </h2>
+      {photos.length === 0 ? (
+        <p className="text-slate-600">No photos uploaded yet.</p>
+      ) : (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+          {photos.map((photo) => {
+            const label = `${photo.kind === 'before' ? 'Before' : 'After'} the visit on ${photo.date}`
+            return (
+              <li key={photo.key}>
+                <a href={photo.full} className="group block">
+                  <img
+                    src={photo.thumb}
+                    alt={`${label} (opens full size)`}
+                    loading="lazy"
+                    decoding="async"
+                    width={400}
+                    height={300}
+                    className="aspect-[4/3] w-full rounded-lg bg-slate-100 object-cover ring-1 ring-slate-200 group-hover:ring-brand-500"
+                  />
+                  <span aria-hidden="true" className="mt-1 block text-xs text-slate-600">
+                    {label}
+                  </span>
+                </a>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </Card>
+  )
+}
+
+function Payments({ balance, companyName }: { balance: LoaderData['balance']; companyName: string }) {
+  return (
+    <Card aria-labelledby="payments-heading">
+      <h2 id="payments-heading" className="mb-3 text-lg font-semibold">
+        Invoices &amp; Payments
+      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <p className="text-sm text-slate-500">Balance due</p>
+          <p className="text-2xl font-bold">{balance.settled ? 'All settled' : balance.due}</p>
+          {balance.credit ? <p className="text-sm text-slate-600">Credit on your account: {balance.credit}</p> : null}
+        </div>
+        <div className="space-y-1">
+          <button type="button" disabled aria-describedby="pay-note" className={buttonClass('primary')}>
+            Pay Invoice (coming soon)
+          </button>
+          <p id="pay-note" className="text-xs text-slate-500">
+            Online payment is coming soon. Until then, please pay {companyName || 'your pool company'} directly.
+          </p>
+        </div>
+      </div>
+    </Card>
   )
 }
 

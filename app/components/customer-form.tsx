@@ -1,0 +1,103 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link, useNavigation } from 'react-router'
+import { z } from 'zod'
+import { Alert } from '~/components/ui/alert'
+import { Button, buttonClass } from '~/components/ui/button'
+import { Field } from '~/components/ui/field'
+import { optionalText } from '~/utils/forms'
+
+const REQUIRED = 'Name and address are required.'
+
+/** SPEC §5 Customer form: name and address required; email and phone optional, blank becomes null. */
+export const CustomerSchema = z.object({
+  customerId: z.string().trim().optional(),
+  customerName: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(200, 'Use at most 200 characters.'),
+  address: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(300, 'Use at most 300 characters.'),
+  email: z
+    .string()
+    .trim()
+    .max(254, 'That email address is too long.')
+    .optional()
+    .transform((value) => value || null)
+    .pipe(z.email('Enter a valid email address.').nullable())
+    // Stored lowercased so one address is always one value (the invite looks accounts up by it).
+    .transform((value) => value?.toLowerCase() ?? null),
+  phone: optionalText(40),
+})
+
+export type CustomerFormValues = {
+  id: string
+  customerName: string
+  address: string
+  email: string
+  phone: string
+}
+
+/**
+ * The add/edit form. `editing` switches it to edit mode (a hidden customerId and Cancel);
+ * the parent remounts it with a new `key` to return to a blank add form after a save.
+ */
+export function CustomerForm({
+  editing,
+  lastResult,
+  cancelTo,
+  onInput,
+}: {
+  editing: CustomerFormValues | null
+  lastResult: SubmissionResult<string[]> | undefined
+  cancelTo: string
+  onInput?: () => void
+}) {
+  const navigation = useNavigation()
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save'
+  const [form, fields] = useForm<z.infer<typeof CustomerSchema>>({
+    id: 'customer',
+    lastResult,
+    defaultValue: editing ?? undefined,
+    constraint: getZodConstraint(CustomerSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CustomerSchema }),
+  })
+  return (
+    <Form method="post" {...getFormProps(form)} onInput={onInput} className="space-y-4">
+      <input type="hidden" name="intent" value="save" />
+      {editing ? <input type="hidden" name="customerId" value={editing.id} /> : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Name"
+          errors={fields.customerName.errors}
+          inputProps={{ ...getInputProps(fields.customerName, { type: 'text' }), autoComplete: 'off' }}
+        />
+        <Field
+          label="Service address"
+          errors={fields.address.errors}
+          inputProps={{ ...getInputProps(fields.address, { type: 'text' }), autoComplete: 'off' }}
+        />
+        <Field
+          label="Email (optional)"
+          hint={editing ? undefined : 'We email a portal invitation to new customers who have an email.'}
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }}
+        />
+        <Field
+          label="Phone (optional)"
+          errors={fields.phone.errors}
+          inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'off' }}
+        />
+      </div>
+      {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" pending={saving} pendingLabel="Saving…">
+          {editing ? 'Save changes' : 'Add customer'}
+        </Button>
+        {editing ? (
+          <Link to={cancelTo} className={buttonClass('secondary')}>
+            Cancel
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  )
+}

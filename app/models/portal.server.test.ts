@@ -1,0 +1,329 @@
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, ne, or } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { chemLogs, companies, customers, jobs, profiles } from '~/db/schema'
+import { seedDemoData } from '~/db/seed.server'
+import { db } from '~/utils/db.server'
+import {
+  getPortal,
+  getPortalPhoto,
+  PORTAL_GALLERY_VISITS,
+  PORTAL_READINGS_LIMIT,
+  PORTAL_VISITS_PER_PAGE,
+  parsePortalPage,
+  portalPhotoUrl,
+} from './portal.server'
+
+let blue: string
+let sunset: string
+let dana: { id: string; portalUserId: string | null }
+let marco: { id: string }
+
+async function customerNamed(name: string) {
+  const [row] = await db()
+    .select({ id: customers.id, portalUserId: customers.portalUserId })
+    .from(customers)
+    .where(eq(customers.customerName, name))
+  if (!row) throw new Error(`no customer ${name}`)
+  return row
+}
+
+async function jobIdsOf(customerId: string) {
+  const rows = await db().select({ id: jobs.id }).from(jobs).where(eq(jobs.customerId, customerId))
+  return new Set(rows.map((r) => r.id))
+}
+
+async function danaPortal(page = 1, now = new Date()) {
+  const portal = await getPortal({ companyId: blue, customerId: dana.id, page, now })
+  if (!portal) throw new Error("Dana's portal is missing")
+  return portal
+}
+
+beforeAll(async () => {
+  await seedDemoData(db())
+  const rows = await db().select({ id: companies.id, name: companies.name }).from(companies)
+  blue = rows.find((c) => c.name === 'Blue Lagoon Pool Co.')?.id ?? ''
+  sunset = rows.find((c) => c.name === 'Sunset Pool Care')?.id ?? ''
+  dana = await customerNamed('Dana Whitfield')
+  marco = await customerNamed('Marco Ruiz')
+})
+
+describe("getPortal: Dana Whitfield's demo portal", () => {
+  it('shows her header, both completed and scheduled visits, newest scheduled first', async () => {
+    const portal = await danaPortal()
+    expect(portal.customer).toEqual({
+      name: 'Dana Whitfield',
+      address: expect.any(String),
+      phone: '(813) 555-0101',
+      balanceDueCents: 24000,
+    })
+    expect(portal.companyName).toBe('Blue Lagoon Pool Co.')
+    const rows = portal.visits.rows
+    expect(rows.length).toBeGreaterThan(0)
+    expect(rows.some((v) => v.completedAt !== null)).toBe(true)
+    expect(rows.some((v) => v.completedAt === null)).toBe(true)
+    const times = rows.map((v) => v.scheduledAt.getTime())
+    expect(times).toEqual([...times].sort((a, b) => b - a))
+    expect(rows.every((v) => v.address.length > 0)).toBe(true)
+    // Assigned visits carry the technician's full name.
+    expect(rows.some((v) => typeof v.technicianName === 'string' && v.technicianName.length > 0)).toBe(true)
+  })
+
+  it('counts completed and recorded visits in SQL, equal to direct counts over every visit', async () => {
+    const portal = await danaPortal()
+    const [total] = await db().select({ n: count() }).from(jobs).where(eq(jobs.customerId, dana.id))
+    const [completed] = await db()
+      .select({ n: count() })
+      .from(jobs)
+      .where(and(eq(jobs.customerId, dana.id), isNotNull(jobs.completedAt)))
+    expect(portal.counts).toEqual({ total: total?.n, completed: completed?.n })
+    expect(portal.counts.completed).toBeGreaterThan(0)
+    expect(portal.visits.total).toBe(total?.n)
+  })
+
+  it('lists the 12 most recent readings across her visits, newest first, with the visit date', async () => {
+    const portal = await danaPortal()
+    const expected = await db()
+      .select({ ph: chemLogs.ph, takenAt: chemLogs.takenAt, visit: jobs.scheduledAt })
+      .from(chemLogs)
+      .innerJoin(jobs, eq(jobs.id, chemLogs.jobId))
+      .where(eq(jobs.customerId, dana.id))
+      .orderBy(desc(chemLogs.takenAt))
+      .limit(PORTAL_READINGS_LIMIT)
+    expect(expected).toHaveLength(PORTAL_READINGS_LIMIT)
+    expect(portal.readings.map((r) => [r.takenAt.getTime(), r.ph, r.visitScheduledAt.getTime()])).toEqual(
+      expected.map((r) => [r.takenAt.getTime(), r.ph, r.visit.getTime()]),
+    )
+    expect(portal.latestReading).toEqual(portal.readings[0])
+  })
+
+  it("shows each visit's latest reading, and none for visits without one", async () => {
+    // A second, later reading on one completed visit: the history must show that one.
+    const [visit] = await db()
+      .select({ id: jobs.id, completedAt: jobs.completedAt })
+      .from(jobs)
+      .where(and(eq(jobs.customerId, dana.id), isNotNull(jobs.completedAt)))
+      .orderBy(desc(jobs.scheduledAt))
+      .limit(1)
+    if (!visit?.completedAt) throw new Error('Dana has no completed visit')
+    await db()
+      .insert(chemLogs)
+      .values({
+        companyId: blue,
+        jobId: visit.id,
+        ph: 7.8,
+        chlorinePpm: 4.5,
+        alkalinity: 120,
+        takenAt: new Date(visit.completedAt.getTime() + 60_000),
+      })
+    const portal = await danaPortal()
+    const row = portal.visits.rows.find((v) => v.id === visit.id)
+    expect(row?.reading).toMatchObject({ ph: 7.8, chlorinePpm: 4.5, alkalinity: 120 })
+    expect(portal.latestReading).toMatchObject({ ph: 7.8, chlorinePpm: 4.5, alkalinity: 120 })
+    for (const open of portal.visits.rows.filter((v) => v.completedAt === null)) expect(open.reading).toBeNull()
+  })
+
+  it('marks which visits have photos and fills the gallery with her photographed visits, newest first', async () => {
+    const portal = await danaPortal()
+    const withPhotos = portal.visits.rows.filter((v) => v.photos.before && v.photos.after)
+    expect(withPhotos.length).toBeGreaterThan(0)
+    expect(portal.gallery.length).toBeGreaterThan(0)
+    expect(portal.gallery.length).toBeLessThanOrEqual(PORTAL_GALLERY_VISITS)
+    const own = await jobIdsOf(dana.id)
+    expect(portal.gallery.every((g) => own.has(g.jobId) && (g.photos.before || g.photos.after))).toBe(true)
+    const times = portal.gallery.map((g) => g.scheduledAt.getTime())
+    expect(times).toEqual([...times].sort((a, b) => b - a))
+  })
+
+  it('names the earliest open visit from now as the next one, with its technician', async () => {
+    const now = new Date()
+    const portal = await danaPortal(1, now)
+    const [expected] = await db()
+      .select({ scheduledAt: jobs.scheduledAt, technicianName: profiles.fullName })
+      .from(jobs)
+      .leftJoin(profiles, eq(profiles.id, jobs.technicianId))
+      .where(and(eq(jobs.customerId, dana.id), isNull(jobs.completedAt), gte(jobs.scheduledAt, now)))
+      .orderBy(asc(jobs.scheduledAt))
+      .limit(1)
+    expect(expected).toBeDefined()
+    expect(portal.nextVisit?.scheduledAt.getTime()).toBe(expected?.scheduledAt.getTime())
+    expect(portal.nextVisit?.technicianName ?? null).toBe(expected?.technicianName ?? null)
+    // Far in the future there is nothing left to visit.
+    const later = await danaPortal(1, new Date(now.getTime() + 365 * 86_400_000))
+    expect(later.nextVisit).toBeNull()
+  })
+
+  it('carries no internal field: no company, login or technician ids, emails or storage keys', async () => {
+    const portal = await danaPortal()
+    const text = JSON.stringify(portal)
+    const technicians = await db()
+      .select({ id: profiles.id, email: profiles.email })
+      .from(profiles)
+      .where(eq(profiles.companyId, blue))
+    const keys = await db()
+      .select({ before: jobs.beforeUrl, after: jobs.afterUrl })
+      .from(jobs)
+      .where(and(eq(jobs.customerId, dana.id), or(isNotNull(jobs.beforeUrl), isNotNull(jobs.afterUrl))))
+    const secrets = [
+      blue,
+      dana.id,
+      dana.portalUserId ?? '',
+      'customer@bluelagoon.test',
+      ...technicians.flatMap((t) => [t.id, t.email ?? '']),
+      ...keys.flatMap((k) => [k.before ?? '', k.after ?? '']),
+    ].filter(Boolean)
+    expect(keys.length).toBeGreaterThan(0)
+    for (const secret of secrets) expect(text).not.toContain(secret)
+    expect(text).not.toMatch(/companyId|portalUserId|technicianId|email/i)
+  })
+})
+
+describe('getPortal: tenancy', () => {
+  it("never shows Marco's (or any other customer's) visits in Dana's portal", async () => {
+    const portal = await danaPortal()
+    const own = await jobIdsOf(dana.id)
+    const marcos = await jobIdsOf(marco.id)
+    expect(marcos.size).toBeGreaterThan(0)
+    const shown = [...portal.visits.rows.map((v) => v.id), ...portal.gallery.map((g) => g.jobId)]
+    expect(shown.every((id) => own.has(id) && !marcos.has(id))).toBe(true)
+    const [marcoRow] = await db()
+      .select({ address: customers.address })
+      .from(customers)
+      .where(eq(customers.id, marco.id))
+    expect(JSON.stringify(portal)).not.toContain(marcoRow?.address)
+    expect(JSON.stringify(portal)).not.toContain('Marco')
+  })
+
+  it('finds nothing for a customer id of another company, or in another company', async () => {
+    expect(await getPortal({ companyId: blue, customerId: marco.id })).toBeNull()
+    expect(await getPortal({ companyId: sunset, customerId: dana.id })).toBeNull()
+    expect(await getPortal({ companyId: blue, customerId: 'not-a-uuid' })).toBeNull()
+  })
+})
+
+describe('getPortal: visit history pages', () => {
+  let customerId: string
+  let allIds: string[]
+
+  beforeAll(async () => {
+    const [customer] = await db()
+      .insert(customers)
+      .values({ companyId: blue, customerName: 'Paging Test Customer', address: '1 Long History Way' })
+      .returning({ id: customers.id })
+    customerId = customer?.id ?? ''
+    const start = Date.UTC(2023, 0, 2, 14)
+    // 120 visits, five at a time sharing a time slot, so only the id can keep pages apart.
+    const rows = Array.from({ length: 120 }, (_, i) => ({
+      companyId: blue,
+      customerId,
+      customerName: 'Paging Test Customer',
+      address: '1 Long History Way',
+      scheduledAt: new Date(start + Math.floor(i / 5) * 7 * 86_400_000),
+      completedAt: i < 100 ? new Date(start + Math.floor(i / 5) * 7 * 86_400_000 + 3_600_000) : null,
+    }))
+    const inserted = await db().insert(jobs).values(rows).returning({ id: jobs.id })
+    allIds = inserted.map((r) => r.id)
+  })
+
+  it('shows 50 visits a page; the pages together hold every visit once, newest first', async () => {
+    const pages = []
+    for (const page of [1, 2, 3]) {
+      const portal = await getPortal({ companyId: blue, customerId, page })
+      if (!portal) throw new Error('missing portal')
+      expect(portal.visits.page).toBe(page)
+      expect(portal.visits.pageCount).toBe(3)
+      expect(portal.visits.pageSize).toBe(PORTAL_VISITS_PER_PAGE)
+      pages.push(portal.visits.rows)
+    }
+    expect(pages.map((rows) => rows.length)).toEqual([50, 50, 20])
+    const ids = pages.flat().map((v) => v.id)
+    expect(new Set(ids).size).toBe(120)
+    expect(new Set(ids)).toEqual(new Set(allIds))
+    const times = pages.flat().map((v) => v.scheduledAt.getTime())
+    expect(times).toEqual([...times].sort((a, b) => b - a))
+    const first = await getPortal({ companyId: blue, customerId, page: 1 })
+    expect(first?.counts).toEqual({ completed: 100, total: 120 })
+  })
+
+  it('answers a page past the end with no rows but the true page count', async () => {
+    const portal = await getPortal({ companyId: blue, customerId, page: 9 })
+    expect(portal?.visits.rows).toEqual([])
+    expect(portal?.visits.pageCount).toBe(3)
+  })
+
+  it('shows an empty portal for a customer without visits', async () => {
+    const [fresh] = await db()
+      .insert(customers)
+      .values({ companyId: blue, customerName: 'No Visits Yet', address: '2 Quiet Lane' })
+      .returning({ id: customers.id })
+    const portal = await getPortal({ companyId: blue, customerId: fresh?.id ?? '' })
+    expect(portal).toMatchObject({
+      counts: { completed: 0, total: 0 },
+      nextVisit: null,
+      latestReading: null,
+      readings: [],
+      gallery: [],
+      visits: { page: 1, pageCount: 1, total: 0, rows: [] },
+    })
+  })
+})
+
+describe('parsePortalPage', () => {
+  it('reads whole positive numbers and treats anything else as page 1', () => {
+    expect(parsePortalPage('3')).toBe(3)
+    for (const value of [null, undefined, '', '0', '-2', '1.5', 'abc', '1e400', 'Infinity']) {
+      expect(parsePortalPage(value)).toBe(1)
+    }
+    expect(parsePortalPage('99999999999')).toBe(100_000)
+  })
+})
+
+describe('portalPhotoUrl', () => {
+  it('points at the portal photo route, and at nothing without a photo', () => {
+    expect(portalPhotoUrl('c', 'j', 'before', 'abc')).toBe('/customer/c/photos/j/before?v=abc')
+    expect(portalPhotoUrl('c', 'j', 'after', 'abc', 'thumb')).toBe('/customer/c/photos/j/after?size=thumb&v=abc')
+    expect(portalPhotoUrl('c', 'j', 'after', null)).toBeNull()
+  })
+})
+
+describe('getPortalPhoto', () => {
+  async function photographedJob(customerId: string) {
+    const [job] = await db()
+      .select({ id: jobs.id, companyId: jobs.companyId })
+      .from(jobs)
+      .where(and(eq(jobs.customerId, customerId), isNotNull(jobs.beforeUrl), isNotNull(jobs.afterUrl)))
+      .limit(1)
+    if (!job) throw new Error('no photographed job')
+    return job
+  }
+
+  it("returns the bytes of Dana's own visit photos, full size and thumbnail", async () => {
+    const job = await photographedJob(dana.id)
+    for (const kind of ['before', 'after']) {
+      const full = await getPortalPhoto({ companyId: blue, customerId: dana.id, jobId: job.id, kind })
+      const thumb = await getPortalPhoto({ companyId: blue, customerId: dana.id, jobId: job.id, kind, size: 'thumb' })
+      expect(full?.bytes.byteLength).toBeGreaterThan(0)
+      expect(thumb?.bytes.byteLength).toBeGreaterThan(0)
+      expect(thumb?.bytes.byteLength).toBeLessThan(full?.bytes.byteLength ?? 0)
+    }
+  })
+
+  it("returns nothing for another customer's job paired with Dana's id, or a bad kind or id", async () => {
+    const marcoJob = await photographedJob(marco.id)
+    const [neighbour] = await db()
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.companyId, blue), ne(jobs.customerId, dana.id), isNotNull(jobs.beforeUrl)))
+      .limit(1)
+    expect(neighbour).toBeDefined()
+    const own = await photographedJob(dana.id)
+    const cases = [
+      { companyId: blue, customerId: dana.id, jobId: neighbour?.id ?? '', kind: 'before' },
+      { companyId: blue, customerId: dana.id, jobId: marcoJob.id, kind: 'before' },
+      { companyId: sunset, customerId: dana.id, jobId: own.id, kind: 'before' },
+      { companyId: blue, customerId: marco.id, jobId: marcoJob.id, kind: 'before' },
+      { companyId: blue, customerId: dana.id, jobId: own.id, kind: 'during' },
+      { companyId: blue, customerId: dana.id, jobId: 'not-a-job', kind: 'before' },
+    ]
+    for (const args of cases) expect(await getPortalPhoto(args)).toBeNull()
+  })
+})

@@ -1,0 +1,260 @@
+// The customer portal (/customer/{id}): who may see it, everything it shows, and its photos.
+// Every query filters by company_id AND customer_id, so an id of another customer or company
+// finds nothing. What leaves this module is only what the page shows: no company ids, portal
+// logins, technician ids, emails or storage keys (ARCHITECTURE §4).
+import { createHash } from 'node:crypto'
+import { and, asc, desc, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm'
+import { chemLogs, companies, customers, jobs, profiles } from '~/db/schema'
+import { DEFAULT_TIMEZONE } from '~/utils/dates'
+import { db } from '~/utils/db.server'
+import { isUuid } from '~/utils/ids'
+import { can } from '~/utils/permissions'
+import { notFound, requireUser, type SessionUser } from '~/utils/permissions.server'
+import { getObject, InvalidStorageKeyError } from '~/utils/storage.server'
+import { getPortalCustomer } from './customer.server'
+import { isPhotoKind, type PhotoKind, type PhotoSize, photoObjectKey } from './photo.server'
+
+/** Visit history rows per page. */
+export const PORTAL_VISITS_PER_PAGE = 50
+/** SPEC §9: the portal's chemistry table shows the 12 most recent readings. */
+export const PORTAL_READINGS_LIMIT = 12
+/** Visits in the photo gallery (each up to a before and an after photo, so up to 24 pictures). */
+export const PORTAL_GALLERY_VISITS = 12
+/** No one has this many pages of visits; a bigger number is someone typing in the URL. */
+const MAX_PAGE = 100_000
+
+export type PortalAccess = { companyId: string; customerId: string; preview: boolean }
+
+/**
+ * Whether `user` may see the portal of `customerId`: the customer's own login, or staff of the
+ * same company who may preview portals. Null for everyone else, which routes answer with 404
+ * so nobody learns whether the id exists.
+ */
+export async function findPortalAccess(user: SessionUser, customerId: string): Promise<PortalAccess | null> {
+  const profile = user.profile
+  // The company always comes from the viewer's profile, never from the URL.
+  if (!profile?.companyId) return null
+  const customer = await getPortalCustomer({ companyId: profile.companyId, customerId })
+  if (!customer) return null
+  const isOwnRecord = profile.role === 'customer' && customer.portalUserId === user.id
+  if (!isOwnRecord && !can(profile.role, 'portal:preview')) return null
+  return { companyId: customer.companyId, customerId: customer.id, preview: !isOwnRecord }
+}
+
+/**
+ * The signed-in viewer's access to a portal, or a 404. Visitors are sent to log in first.
+ * Customers who have not finished setup still get in: requireUser only sends staff to /welcome.
+ */
+export async function requirePortalAccess(request: Request, customerId: string): Promise<PortalAccess> {
+  const user = await requireUser(request)
+  const access = await findPortalAccess(user, customerId)
+  if (!access) notFound()
+  return access
+}
+
+/** A `?page=` value as a page number; anything odd is the first page. */
+export function parsePortalPage(value: string | null | undefined) {
+  const page = Number(value)
+  if (!Number.isInteger(page) || page < 1) return 1
+  return Math.min(page, MAX_PAGE)
+}
+
+/**
+ * A short fingerprint of a photo's storage key for the URL's `v`: it changes whenever the
+ * photo is replaced (so caches never show an old one) without revealing the key itself.
+ */
+function photoVersion(key: string | null) {
+  return key ? createHash('sha256').update(key).digest('hex').slice(0, 12) : null
+}
+
+/** The portal's own photo route (authorised by portal access, not by staff job access). */
+export function portalPhotoUrl(
+  customerId: string,
+  jobId: string,
+  kind: PhotoKind,
+  version: string | null,
+  size: PhotoSize = 'full',
+) {
+  if (!version) return null
+  const query = size === 'thumb' ? `?size=thumb&v=${version}` : `?v=${version}`
+  return `/customer/${customerId}/photos/${jobId}/${kind}${query}`
+}
+
+const readingColumns = {
+  ph: chemLogs.ph,
+  chlorinePpm: chemLogs.chlorinePpm,
+  alkalinity: chemLogs.alkalinity,
+  takenAt: chemLogs.takenAt,
+}
+
+/**
+ * Everything the portal page shows for one customer of `companyId`, or null when there is no
+ * such customer there. All queries run at once; counts come from SQL over every visit, never
+ * from the page of rows.
+ */
+export async function getPortal({
+  companyId,
+  customerId,
+  page = 1,
+  now = new Date(),
+}: {
+  companyId: string
+  customerId: string
+  page?: number
+  now?: Date
+}) {
+  if (!isUuid(companyId) || !isUuid(customerId)) return null
+  const current = Number.isInteger(page) ? Math.min(Math.max(page, 1), MAX_PAGE) : 1
+  const ofCustomer = and(eq(jobs.companyId, companyId), eq(jobs.customerId, customerId))
+  // Technicians are joined within the job's company as well: a name never crosses companies.
+  const technician = and(eq(profiles.id, jobs.technicianId), eq(profiles.companyId, jobs.companyId))
+
+  // Each visit's latest reading in the same query: a LATERAL subquery the planner answers from
+  // the (company_id, job_id, taken_at desc) index, one probe per visit on the page.
+  const latestReading = db()
+    .select(readingColumns)
+    .from(chemLogs)
+    .where(and(eq(chemLogs.companyId, jobs.companyId), eq(chemLogs.jobId, jobs.id)))
+    .orderBy(desc(chemLogs.takenAt), desc(chemLogs.id))
+    .limit(1)
+    .as('latest_reading')
+
+  const [header, counts, nextVisit, visitRows, readings, galleryRows] = await Promise.all([
+    db()
+      .select({
+        name: customers.customerName,
+        address: customers.address,
+        phone: customers.phone,
+        balanceDueCents: customers.balanceDue,
+        companyName: companies.name,
+        timezone: companies.timezone,
+      })
+      .from(customers)
+      .innerJoin(companies, eq(companies.id, customers.companyId))
+      .where(and(eq(customers.companyId, companyId), eq(customers.id, customerId)))
+      .limit(1),
+    db()
+      .select({
+        completed: sql<number>`count(*) filter (where ${jobs.completedAt} is not null)::int`,
+        total: sql<number>`count(*)::int`,
+      })
+      .from(jobs)
+      .where(ofCustomer),
+    db()
+      .select({ scheduledAt: jobs.scheduledAt, address: jobs.address, technicianName: profiles.fullName })
+      .from(jobs)
+      .leftJoin(profiles, technician)
+      .where(and(ofCustomer, isNull(jobs.completedAt), gte(jobs.scheduledAt, now)))
+      .orderBy(asc(jobs.scheduledAt), asc(jobs.id))
+      .limit(1),
+    db()
+      .select({
+        id: jobs.id,
+        scheduledAt: jobs.scheduledAt,
+        completedAt: jobs.completedAt,
+        address: jobs.address,
+        technicianName: profiles.fullName,
+        beforeKey: jobs.beforeUrl,
+        afterKey: jobs.afterUrl,
+        reading: {
+          ph: latestReading.ph,
+          chlorinePpm: latestReading.chlorinePpm,
+          alkalinity: latestReading.alkalinity,
+          takenAt: latestReading.takenAt,
+        },
+      })
+      .from(jobs)
+      .leftJoin(profiles, technician)
+      .leftJoinLateral(latestReading, sql`true`)
+      .where(ofCustomer)
+      // The id breaks ties between visits at the same time so pages never overlap or skip one.
+      .orderBy(desc(jobs.scheduledAt), desc(jobs.id))
+      .limit(PORTAL_VISITS_PER_PAGE)
+      .offset((current - 1) * PORTAL_VISITS_PER_PAGE),
+    db()
+      .select({ ...readingColumns, visitScheduledAt: jobs.scheduledAt })
+      .from(chemLogs)
+      .innerJoin(jobs, and(eq(jobs.companyId, chemLogs.companyId), eq(jobs.id, chemLogs.jobId)))
+      .where(and(eq(chemLogs.companyId, companyId), ofCustomer))
+      .orderBy(desc(chemLogs.takenAt), desc(chemLogs.id))
+      .limit(PORTAL_READINGS_LIMIT),
+    db()
+      .select({
+        jobId: jobs.id,
+        scheduledAt: jobs.scheduledAt,
+        beforeKey: jobs.beforeUrl,
+        afterKey: jobs.afterUrl,
+      })
+      .from(jobs)
+      .where(and(ofCustomer, or(isNotNull(jobs.beforeUrl), isNotNull(jobs.afterUrl))))
+      .orderBy(desc(jobs.scheduledAt), desc(jobs.id))
+      .limit(PORTAL_GALLERY_VISITS),
+  ])
+
+  const customer = header[0]
+  if (!customer) return null
+  const { completed, total } = counts[0] ?? { completed: 0, total: 0 }
+  return {
+    customer: {
+      name: customer.name,
+      address: customer.address,
+      phone: customer.phone,
+      balanceDueCents: customer.balanceDueCents,
+    },
+    companyName: customer.companyName,
+    timezone: customer.timezone || DEFAULT_TIMEZONE,
+    counts: { completed, total },
+    nextVisit: nextVisit[0] ?? null,
+    latestReading: readings[0] ?? null,
+    visits: {
+      page: current,
+      pageSize: PORTAL_VISITS_PER_PAGE,
+      pageCount: Math.max(1, Math.ceil(total / PORTAL_VISITS_PER_PAGE)),
+      total,
+      rows: visitRows.map(({ beforeKey, afterKey, ...visit }) => ({
+        ...visit,
+        photos: { before: photoVersion(beforeKey), after: photoVersion(afterKey) },
+      })),
+    },
+    readings,
+    gallery: galleryRows.map(({ beforeKey, afterKey, ...visit }) => ({
+      ...visit,
+      photos: { before: photoVersion(beforeKey), after: photoVersion(afterKey) },
+    })),
+  }
+}
+
+export type Portal = NonNullable<Awaited<ReturnType<typeof getPortal>>>
+
+/**
+ * A photo of one of the customer's own visits, or null when the job is not that customer's
+ * (in that company), the kind is unknown or the visit has no such photo.
+ */
+export async function getPortalPhoto({
+  companyId,
+  customerId,
+  jobId,
+  kind,
+  size = 'full',
+}: {
+  companyId: string
+  customerId: string
+  jobId: string
+  kind: string
+  size?: PhotoSize
+}) {
+  if (!isPhotoKind(kind) || !isUuid(jobId) || !isUuid(customerId) || !isUuid(companyId)) return null
+  const [job] = await db()
+    .select({ key: kind === 'before' ? jobs.beforeUrl : jobs.afterUrl })
+    .from(jobs)
+    .where(and(eq(jobs.companyId, companyId), eq(jobs.customerId, customerId), eq(jobs.id, jobId)))
+    .limit(1)
+  if (!job?.key) return null
+  try {
+    return await getObject(photoObjectKey(job.key, size))
+  } catch (error) {
+    // A value that is not one of our keys (never written by the photo module) is simply no photo.
+    if (error instanceof InvalidStorageKeyError) return null
+    throw error
+  }
+}

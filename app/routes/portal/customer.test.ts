@@ -1,0 +1,277 @@
+import { and, eq, isNotNull, ne } from 'drizzle-orm'
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { companies, customers, jobs, profiles } from '~/db/schema'
+import { seedDemoData } from '~/db/seed.server'
+import { PORTAL_READINGS_LIMIT } from '~/models/portal.server'
+import { db } from '~/utils/db.server'
+import { pageRequest, settle, signInAs } from '../../../tests/helpers/session'
+import CustomerPortal, { loader } from './customer'
+
+type PortalData = Awaited<ReturnType<typeof loader>>
+
+const call = (request: Request, customerId: string) => ({ request, params: { customerId }, context: {} }) as never
+
+/** A loader's thrown `data(…, { status })` or Response, as a status code. */
+const status = (thrown: unknown) =>
+  (thrown as { init?: { status?: number } })?.init?.status ?? (thrown as Response)?.status
+
+let blue: string
+let danaId: string
+let marcoId: string
+let neighbourId: string
+const cookies: Record<string, string> = {}
+
+async function cookieOf(email: string) {
+  cookies[email] ??= await signInAs(email)
+  return cookies[email]
+}
+
+async function portalAs(email: string, customerId: string, query = '') {
+  const cookie = await cookieOf(email)
+  return (await loader(call(pageRequest(`/customer/${customerId}${query}`, cookie), customerId))) as PortalData
+}
+
+/** The page's HTML for `loaderData`, rendered inside a router as React Router would. */
+function render(loaderData: PortalData) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/customer/:customerId',
+        element: createElement(CustomerPortal, { loaderData, params: {}, matches: [] } as never),
+      },
+    ],
+    { initialEntries: ['/customer/x'] },
+  )
+  // React separates adjacent text with empty comments; they are not part of what anyone reads.
+  return renderToString(createElement(RouterProvider, { router })).replaceAll('<!-- -->', '')
+}
+
+beforeAll(async () => {
+  await seedDemoData(db())
+  const [company] = await db()
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.name, 'Blue Lagoon Pool Co.'))
+  blue = company?.id ?? ''
+  const rows = await db().select({ id: customers.id, name: customers.customerName }).from(customers)
+  danaId = rows.find((r) => r.name === 'Dana Whitfield')?.id ?? ''
+  marcoId = rows.find((r) => r.name === 'Marco Ruiz')?.id ?? ''
+  const [neighbour] = await db()
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.companyId, blue), ne(customers.id, danaId)))
+    .limit(1)
+  neighbourId = neighbour?.id ?? ''
+})
+
+describe('portal page: who may see it', () => {
+  it('shows customer@bluelagoon.test the portal of Dana Whitfield with visits, readings and photos', async () => {
+    const data = await portalAs('customer@bluelagoon.test', danaId)
+    expect(data.preview).toBe(false)
+    expect(data.customer).toEqual({ name: 'Dana Whitfield', address: expect.any(String), phone: '(813) 555-0101' })
+    expect(data.balance).toEqual({ settled: false, due: '$240.00', credit: null })
+    expect(data.visits.rows.length).toBeGreaterThan(0)
+    expect(new Set(data.visits.rows.map((v) => v.status))).toEqual(new Set(['Completed', 'Scheduled']))
+    expect(data.readings).toHaveLength(PORTAL_READINGS_LIMIT)
+    expect(data.latestReading).not.toBeNull()
+    expect(data.counts.completed).toBeGreaterThan(0)
+    expect(data.nextVisit).not.toBeNull()
+    expect(data.gallery.length).toBeGreaterThan(0)
+    for (const photo of data.gallery) {
+      expect(photo.full).toMatch(
+        new RegExp(`^/customer/${danaId}/photos/[0-9a-f-]{36}/(before|after)\\?v=[0-9a-f]{12}$`),
+      )
+      expect(photo.thumb).toBe(photo.full.replace('?v=', '?size=thumb&v='))
+    }
+    const linked = data.visits.rows.filter((v) => v.photos.before && v.photos.after)
+    expect(linked.length).toBeGreaterThan(0)
+  })
+
+  it('lets staff who may preview (owner, admin, dispatcher) see it, marked as a preview', async () => {
+    for (const email of ['dispatch@bluelagoon.test', 'owner@bluelagoon.test', 'office@bluelagoon.test']) {
+      const data = await portalAs(email, danaId)
+      expect(data.preview).toBe(true)
+      expect(data.customer.name).toBe('Dana Whitfield')
+    }
+  })
+
+  it("is a 404 for other customers, the other company's staff, technicians and platform admins", async () => {
+    const cases: Array<[string, () => string]> = [
+      ['customer@sunsetpools.test', () => danaId],
+      ['owner@sunsetpools.test', () => danaId],
+      ['customer@bluelagoon.test', () => marcoId],
+      ['customer@bluelagoon.test', () => neighbourId],
+      ['tech@bluelagoon.test', () => danaId],
+      ['admin@poolbud.test', () => danaId],
+      ['dispatch@bluelagoon.test', () => marcoId],
+      ['customer@bluelagoon.test', () => 'not-a-uuid'],
+    ]
+    for (const [email, id] of cases) {
+      const cookie = await cookieOf(email)
+      const { thrown } = await settle(loader(call(pageRequest(`/customer/${id()}`, cookie), id())))
+      expect(status(thrown), `${email} on ${id()}`).toBe(404)
+    }
+  })
+
+  it('sends visitors who are not signed in to log in, then back to the portal', async () => {
+    const { thrown } = await settle(loader(call(pageRequest(`/customer/${danaId}`), danaId)))
+    expect(status(thrown)).toBe(302)
+    expect((thrown as Response).headers.get('location')).toBe(
+      `/login?redirectTo=${encodeURIComponent(`/customer/${danaId}`)}`,
+    )
+  })
+
+  it('still opens for a customer who has not finished setup', async () => {
+    const [login] = await db()
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(eq(profiles.email, 'customer@bluelagoon.test'))
+    await db()
+      .update(profiles)
+      .set({ hasCompletedSetup: false })
+      .where(eq(profiles.id, login?.id ?? ''))
+    try {
+      const data = await portalAs('customer@bluelagoon.test', danaId)
+      expect(data.customer.name).toBe('Dana Whitfield')
+    } finally {
+      await db()
+        .update(profiles)
+        .set({ hasCompletedSetup: true })
+        .where(eq(profiles.id, login?.id ?? ''))
+    }
+  })
+})
+
+describe('portal page: what it sends', () => {
+  it('never sends internal fields: ids of the company, login or technicians, emails or storage keys', async () => {
+    for (const email of ['customer@bluelagoon.test', 'dispatch@bluelagoon.test']) {
+      const text = JSON.stringify(await portalAs(email, danaId))
+      const staff = await db()
+        .select({ id: profiles.id, email: profiles.email })
+        .from(profiles)
+        .where(eq(profiles.companyId, blue))
+      const [dana] = await db()
+        .select({ portalUserId: customers.portalUserId })
+        .from(customers)
+        .where(eq(customers.id, danaId))
+      const keys = await db()
+        .select({ before: jobs.beforeUrl, after: jobs.afterUrl })
+        .from(jobs)
+        .where(and(eq(jobs.customerId, danaId), isNotNull(jobs.beforeUrl)))
+      expect(keys.length).toBeGreaterThan(0)
+      const secrets = [
+        blue,
+        dana?.portalUserId ?? '',
+        ...staff.flatMap((p) => [p.id, p.email ?? '']),
+        ...keys.flatMap((k) => [k.before ?? '', k.after ?? '']),
+      ].filter(Boolean)
+      for (const secret of secrets) expect(text).not.toContain(secret)
+      expect(text).not.toMatch(/companyId|portalUserId|technicianId|email|balanceDueCents/i)
+    }
+  })
+
+  it('pages the visit history 50 at a time past 50 visits', async () => {
+    const [customer] = await db()
+      .insert(customers)
+      .values({ companyId: blue, customerName: 'Many Visits', address: '9 Weekly Road' })
+      .returning({ id: customers.id })
+    const id = customer?.id ?? ''
+    const start = Date.UTC(2024, 0, 3, 15)
+    await db()
+      .insert(jobs)
+      .values(
+        Array.from({ length: 75 }, (_, i) => ({
+          companyId: blue,
+          customerId: id,
+          customerName: 'Many Visits',
+          address: '9 Weekly Road',
+          scheduledAt: new Date(start + i * 7 * 86_400_000),
+          completedAt: new Date(start + i * 7 * 86_400_000 + 3_600_000),
+        })),
+      )
+    const first = await portalAs('dispatch@bluelagoon.test', id)
+    expect(first.visits).toMatchObject({ page: 1, pageCount: 2, total: 75 })
+    expect(first.visits.rows).toHaveLength(50)
+    const second = await portalAs('dispatch@bluelagoon.test', id, '?page=2')
+    expect(second.visits.rows).toHaveLength(25)
+    const ids = new Set([...first.visits.rows, ...second.visits.rows].map((v) => v.id))
+    expect(ids.size).toBe(75)
+
+    // Nonsense is the first page; a page past the end goes to the last one.
+    expect((await portalAs('dispatch@bluelagoon.test', id, '?page=abc')).visits.page).toBe(1)
+    const { thrown } = await settle(portalAs('dispatch@bluelagoon.test', id, '?page=7'))
+    expect(status(thrown)).toBe(302)
+    expect((thrown as Response).headers.get('location')).toBe(`/customer/${id}?page=2`)
+
+    const html = render(first)
+    expect(html).toContain('Page 1 of 2')
+    expect(html).toContain('Older visits')
+    expect(html).toMatch(/href="\/customer\/x\?page=2#visits"/)
+    expect(html).not.toContain('Newer visits')
+    const secondHtml = render(second)
+    expect(secondHtml).toContain('Newer visits')
+    expect(secondHtml).not.toContain('Older visits')
+  })
+})
+
+describe('portal page: what it shows', () => {
+  it("renders Dana's tiles, tables, gallery and the disabled Pay Invoice button, with Log out", async () => {
+    const data = await portalAs('customer@bluelagoon.test', danaId)
+    const html = render(data)
+    expect(html).toContain('<h1')
+    expect(html).toContain('Dana Whitfield')
+    for (const text of [
+      'Next visit',
+      'Completed visits',
+      'Latest chemistry',
+      'Balance due',
+      'Visit history',
+      'Chemistry readings',
+      'Photo gallery',
+      'Invoices &amp; Payments',
+      '$240.00',
+      'Log out',
+    ]) {
+      expect(html).toContain(text)
+    }
+    expect(html).toMatch(/<button[^>]*type="button"[^>]*disabled=""[^>]*>Pay Invoice \(coming soon\)<\/button>/)
+    expect(html).toMatch(/<th scope="col"[^>]*>Technician<\/th>/)
+    expect(html).toMatch(/<th scope="col"[^>]*>Last chemistry<\/th>/)
+    expect(html).not.toContain('Staff preview')
+    // Thumbnails carry alt text and link to the full-size photo.
+    const photo = data.gallery[0]
+    expect(photo).toBeDefined()
+    const thumb = (photo?.thumb ?? '').replaceAll('&', '&amp;')
+    const full = (photo?.full ?? '').replaceAll('&', '&amp;')
+    expect(html).toContain(`<a href="${full}"`)
+    expect(html).toMatch(
+      new RegExp(`<img src="${thumb.replace(/[?.]/g, '\\$&')}" alt="(Before|After) the visit on [^"]+"`),
+    )
+    // Each reading row (12) plus the header row.
+    expect(html.match(/<tr/g)?.length).toBeGreaterThan(PORTAL_READINGS_LIMIT)
+  })
+
+  it('shows staff a preview banner and no Log out', async () => {
+    const html = render(await portalAs('dispatch@bluelagoon.test', danaId))
+    expect(html).toContain('Staff preview')
+    expect(html).not.toContain('Log out')
+  })
+
+  it("shows the empty states and 'All settled' for a customer with no visits and nothing due", async () => {
+    const [customer] = await db()
+      .insert(customers)
+      .values({ companyId: blue, customerName: 'Brand New', address: '5 Fresh Start Ct', balanceDue: 0 })
+      .returning({ id: customers.id })
+    const data = await portalAs('owner@bluelagoon.test', customer?.id ?? '')
+    expect(data.balance.settled).toBe(true)
+    const html = render(data)
+    for (const text of ['No visits yet.', 'No chemistry readings yet.', 'No photos uploaded yet.', 'All settled']) {
+      expect(html).toContain(text)
+    }
+    expect(html).toContain('No visit scheduled')
+    expect(html).not.toContain('$0.00')
+  })
+})
