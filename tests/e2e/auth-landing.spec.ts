@@ -44,7 +44,17 @@ for (const customer of CUSTOMERS) {
     await loginAs(page, customer.email)
     await expect(page).toHaveURL((url) => PORTAL_PATH.test(url.pathname))
     await expect(page.getByRole('heading', { level: 1, name: customer.name })).toBeVisible()
-    await expect(page.getByText('Balance due')).toBeVisible()
+    // Their history from the demo data: visits, readings and real photos.
+    await expect(page.getByRole('heading', { name: 'Visit history' })).toBeVisible()
+    await expect(page.getByText('Completed').first()).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Chemistry readings' })).toBeVisible()
+    await expect(page.getByText('No chemistry readings yet.')).toHaveCount(0)
+    const gallery = page.locator('section', { has: page.getByRole('heading', { name: 'Photo gallery' }) })
+    const photo = gallery.getByRole('img').first()
+    await expect(photo).toBeVisible()
+    await photo.scrollIntoViewIfNeeded() // thumbnails load lazily
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+    await expect(page.getByRole('button', { name: /Pay Invoice/ })).toBeDisabled()
     await expect(page.getByRole('heading', { level: 1, name: 'Dispatch' })).toHaveCount(0)
   })
 }
