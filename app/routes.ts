@@ -20,6 +20,7 @@ export default [
     index('routes/app/dashboard.tsx'),
     route('account', 'routes/app/account.tsx'),
     route('customers', 'routes/app/customers.tsx'),
+    route('inventory', 'routes/app/inventory.tsx'),
     route('jobs/:jobId', 'routes/app/job.tsx'),
     route('jobs/:jobId/photos/:kind', 'routes/resources/job-photo.ts'),
   ]),

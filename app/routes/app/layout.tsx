@@ -11,6 +11,7 @@ import type { Route } from './+types/layout'
 const NAV: Array<{ to: string; label: string; capability: Capability; end?: boolean }> = [
   { to: '/app', label: 'Dashboard', capability: 'app:dashboard', end: true },
   { to: '/app/customers', label: 'Customers', capability: 'customers:manage' },
+  { to: '/app/inventory', label: 'Inventory', capability: 'inventory:search' },
 ]
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,0 +1,190 @@
+import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
+import { inventoryItems } from '~/db/schema'
+import { db } from '~/utils/db.server'
+import { isUuid } from '~/utils/ids'
+import { logger } from '~/utils/logger.server'
+import { likePattern } from './customer.server'
+
+/** SPEC §9: the inventory list is capped at 200 rows. */
+export const INVENTORY_LIMIT = 200
+/** SPEC §9: an item is low on stock at or below this quantity. */
+export const LOW_STOCK_QTY = 5
+
+export type InventoryItem = {
+  id: string
+  name: string
+  sku: string
+  qty: number
+  priceCents: number
+}
+
+export type InventoryFields = { name: string; sku: string; priceCents: number; qty: number }
+
+const columns = {
+  id: inventoryItems.id,
+  name: inventoryItems.name,
+  sku: inventoryItems.sku,
+  qty: inventoryItems.qty,
+  priceCents: inventoryItems.priceCents,
+}
+
+/**
+ * The company filter plus, when `query` has text, a literal (LIKE-escaped, parameterised) match on
+ * name or SKU. Text without a letter or digit (`%`, `_`, `-` …) matches nothing, as for customers.
+ */
+function inventoryFilter(companyId: string, query: string | undefined) {
+  const filters: SQL[] = [eq(inventoryItems.companyId, companyId)]
+  const text = (query ?? '').trim().slice(0, 100)
+  if (text && !/[\p{L}\p{N}]/u.test(text)) filters.push(sql`false`)
+  else if (text) {
+    const pattern = likePattern(text)
+    const match = or(ilike(inventoryItems.name, pattern), ilike(inventoryItems.sku, pattern))
+    if (match) filters.push(match)
+  }
+  return and(...filters)
+}
+
+/** The company's items whose name or SKU contains `query` (all when blank), by name, at most 200. */
+export async function searchInventory({
+  companyId,
+  query = '',
+  limit = INVENTORY_LIMIT,
+}: {
+  companyId: string
+  query?: string
+  limit?: number
+}): Promise<InventoryItem[]> {
+  return db()
+    .select(columns)
+    .from(inventoryItems)
+    .where(inventoryFilter(companyId, query))
+    .orderBy(asc(inventoryItems.name), asc(inventoryItems.id))
+    .limit(Math.max(1, Math.min(INVENTORY_LIMIT, Math.floor(limit))))
+}
+
+/** One item, only within `companyId`; another company's item (or a made-up id) is null. */
+export async function getInventoryItem({
+  companyId,
+  itemId,
+}: {
+  companyId: string
+  itemId: string
+}): Promise<InventoryItem | null> {
+  if (!isUuid(itemId)) return null
+  const [row] = await db()
+    .select(columns)
+    .from(inventoryItems)
+    .where(and(eq(inventoryItems.companyId, companyId), eq(inventoryItems.id, itemId)))
+    .limit(1)
+  return row ?? null
+}
+
+/** Whether `error` (or anything in its cause chain) is a Postgres unique violation. */
+function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error
+  for (let depth = 0; current && depth < 5; depth++) {
+    if ((current as { code?: unknown }).code === '23505') return true
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
+}
+
+function cleanFields(fields: InventoryFields): InventoryFields {
+  return { name: fields.name.trim(), sku: fields.sku.trim(), priceCents: fields.priceCents, qty: fields.qty }
+}
+
+export type SaveResult = { ok: true; item: InventoryItem } | { ok: false; reason: 'sku-taken' | 'not-found' }
+
+export async function createInventoryItem({
+  companyId,
+  ...fields
+}: InventoryFields & { companyId: string }): Promise<SaveResult> {
+  try {
+    const [row] = await db()
+      .insert(inventoryItems)
+      .values({ companyId, ...cleanFields(fields) })
+      .returning(columns)
+    if (!row) throw new Error('insert returned no row')
+    return { ok: true, item: row }
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: 'sku-taken' }
+    throw error
+  }
+}
+
+/** Updates one item of `companyId`; another company's id is 'not-found'. */
+export async function updateInventoryItem({
+  companyId,
+  itemId,
+  ...fields
+}: InventoryFields & { companyId: string; itemId: string }): Promise<SaveResult> {
+  if (!isUuid(itemId)) return { ok: false, reason: 'not-found' }
+  try {
+    const [row] = await db()
+      .update(inventoryItems)
+      .set(cleanFields(fields))
+      .where(and(eq(inventoryItems.companyId, companyId), eq(inventoryItems.id, itemId)))
+      .returning(columns)
+    return row ? { ok: true, item: row } : { ok: false, reason: 'not-found' }
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: 'sku-taken' }
+    throw error
+  }
+}
+
+export type StockAdjustment = {
+  itemId: string
+  change: number
+  reason: string
+  previousQty: number
+  qty: number
+  adjustedAt: Date
+}
+
+export type AdjustResult =
+  | { ok: true; item: InventoryItem; adjustment: StockAdjustment }
+  | { ok: false; reason: 'not-found' }
+  | { ok: false; reason: 'below-zero'; qty: number }
+
+/**
+ * Changes an item's quantity by `change` in one guarded statement, so concurrent adjustments
+ * never lose an update or take the stock below zero. There is no adjustments table: the
+ * reason is returned with the adjustment and written to the log.
+ */
+export async function adjustStock({
+  companyId,
+  itemId,
+  change,
+  reason,
+  userId,
+}: {
+  companyId: string
+  itemId: string
+  change: number
+  reason: string
+  userId?: string
+}): Promise<AdjustResult> {
+  if (!isUuid(itemId)) return { ok: false, reason: 'not-found' }
+  if (!Number.isSafeInteger(change)) throw new Error('change must be a whole number')
+  const where = and(eq(inventoryItems.companyId, companyId), eq(inventoryItems.id, itemId))
+  const [row] = await db()
+    .update(inventoryItems)
+    .set({ qty: sql`${inventoryItems.qty} + ${change}` })
+    .where(and(where, sql`${inventoryItems.qty} + ${change} >= 0`))
+    .returning(columns)
+  if (!row) {
+    const current = await getInventoryItem({ companyId, itemId })
+    if (!current) return { ok: false, reason: 'not-found' }
+    return { ok: false, reason: 'below-zero', qty: current.qty }
+  }
+  const adjustment: StockAdjustment = {
+    itemId,
+    change,
+    reason: reason.trim(),
+    previousQty: row.qty - change,
+    qty: row.qty,
+    adjustedAt: new Date(),
+  }
+  logger.info({ companyId, userId, ...adjustment }, 'inventory stock adjusted')
+  return { ok: true, item: row, adjustment }
+}

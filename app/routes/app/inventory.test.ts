@@ -1,0 +1,220 @@
+import { and, eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { companies, inventoryItems } from '~/db/schema'
+import { seedDemoData } from '~/db/seed.server'
+import { db } from '~/utils/db.server'
+import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { action, loader } from './inventory'
+
+const call = (request: Request) => ({ request, params: {}, context: {} }) as never
+
+function post(cookie: string, fields: Record<string, string>) {
+  return new Request(`${TEST_ORIGIN}/app/inventory?q=chlorine`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  })
+}
+
+const status = (thrown: unknown) =>
+  (thrown as { init?: { status?: number } })?.init?.status ?? (thrown as Response)?.status
+const reasonOf = (thrown: unknown) => (thrown as { data?: { reason?: string } })?.data?.reason
+
+type PageData = {
+  q: string
+  canManage: boolean
+  editing: { id: string; name: string; sku: string; price: string; qty: string } | null
+  items: Array<{ id: string; name: string; sku: string; qty: number; price: string; low: boolean }>
+}
+
+async function page(cookie: string, path = '/app/inventory') {
+  return (await loader(call(pageRequest(path, cookie)))) as unknown as PageData
+}
+
+/** An action's `data(…)` reply with its status. */
+function reply(result: unknown) {
+  const value = result as {
+    data: { ok: boolean; message: string | null; result?: { error?: Record<string, string[] | null> } }
+    init?: { status?: number } | null
+  }
+  const errors = Object.values(value.data.result?.error ?? {})
+    .flat()
+    .filter(Boolean)
+  return { ...value.data, errors, status: value.init?.status ?? 200 }
+}
+
+async function blueItem(sku: string) {
+  const [company] = await db().select().from(companies).where(eq(companies.name, 'Blue Lagoon Pool Co.'))
+  const [row] = await db()
+    .select()
+    .from(inventoryItems)
+    .where(and(eq(inventoryItems.companyId, company?.id ?? ''), eq(inventoryItems.sku, sku)))
+  if (!row) throw new Error(`no item ${sku}`)
+  return row
+}
+
+let owner: string
+let dispatcher: string
+let tech: string
+
+beforeAll(async () => {
+  await seedDemoData(db())
+  ;[owner, dispatcher, tech] = await Promise.all([
+    signInAs('owner@bluelagoon.test'),
+    signInAs('dispatch@bluelagoon.test'),
+    signInAs('tech@bluelagoon.test'),
+  ])
+})
+
+describe('inventory page', () => {
+  it("searches 'chlorine' on load and lists the demo chlorine items with dollars and low stock", async () => {
+    const data = await page(dispatcher)
+    expect(data.q).toBe('chlorine')
+    expect(data.canManage).toBe(false)
+    expect(data.items.map((item) => item.sku).sort()).toEqual(['CHL-LIQ-1G', 'CHL-LIQ-4PK', 'CHL-TAB-25', 'CHL-TAB-5'])
+    expect(data.items.find((item) => item.sku === 'CHL-TAB-25')).toMatchObject({
+      price: '$119.99',
+      qty: 12,
+      low: false,
+    })
+    expect(data.items.find((item) => item.sku === 'CHL-LIQ-4PK')).toMatchObject({ price: '$24.99', qty: 4, low: true })
+  })
+
+  it('lists every item for an empty search and matches nothing for % or _', async () => {
+    expect((await page(dispatcher, '/app/inventory?q=')).items).toHaveLength(14)
+    expect((await page(dispatcher, '/app/inventory?q=%25')).items).toEqual([])
+    expect((await page(dispatcher, '/app/inventory?q=_')).items).toEqual([])
+    const five = (await page(dispatcher, '/app/inventory?q=')).items.find((item) => item.sku === 'ALK-BICARB-50')
+    expect(five?.low).toBe(true)
+  })
+
+  it('lets a tech search, but not manage', async () => {
+    const data = await page(tech, '/app/inventory?q=salt')
+    expect(data.items.map((item) => item.sku)).toEqual(['SALT-40'])
+    expect(data.canManage).toBe(false)
+  })
+
+  it('turns away visitors and customers', async () => {
+    const anonymous = await settle(loader(call(pageRequest('/app/inventory'))))
+    expect((anonymous.thrown as Response).status).toBe(302)
+    const customer = await signInAs('customer@bluelagoon.test')
+    const result = await settle(loader(call(pageRequest('/app/inventory', customer))))
+    expect(status(result.thrown)).toBe(403)
+  })
+
+  it('opens an item for editing for owners; another company answers 404', async () => {
+    const item = await blueItem('CHL-TAB-5')
+    const data = await page(owner, `/app/inventory?edit=${item.id}`)
+    expect(data.canManage).toBe(true)
+    expect(data.editing).toEqual({ id: item.id, name: item.name, sku: 'CHL-TAB-5', price: '34.99', qty: '3' })
+    const sunsetOwner = await signInAs('owner@sunsetpools.test')
+    const result = await settle(loader(call(pageRequest(`/app/inventory?edit=${item.id}`, sunsetOwner))))
+    expect(status(result.thrown)).toBe(404)
+  })
+})
+
+describe('inventory actions', () => {
+  it('adds an item with the price stored exactly in cents', async () => {
+    const result = reply(
+      await action(
+        call(post(owner, { intent: 'save', name: 'Test Strips', sku: 'TEST-STRIP', price: '12.34', qty: '7' })),
+      ),
+    )
+    expect(result).toMatchObject({ ok: true, message: 'Item saved.', status: 200 })
+    const item = await blueItem('TEST-STRIP')
+    expect(item).toMatchObject({ name: 'Test Strips', priceCents: 1234, qty: 7 })
+  })
+
+  it('refuses bad prices and quantities and a taken SKU', async () => {
+    for (const [price, qty] of [
+      ['12.345', '1'],
+      ['-1', '1'],
+      ['abc', '1'],
+      ['1', '-1'],
+      ['1', '1.5'],
+    ] as const) {
+      const result = reply(await action(call(post(owner, { intent: 'save', name: 'Bad', sku: 'BAD-1', price, qty }))))
+      expect(result.status, `${price} ${qty}`).toBe(400)
+    }
+    const taken = reply(
+      await action(call(post(owner, { intent: 'save', name: 'Dup', sku: 'CHL-TAB-5', price: '1', qty: '1' }))),
+    )
+    expect(taken.status).toBe(400)
+    expect(taken.errors).toContain('That SKU is already used by another item.')
+  })
+
+  it('edits an item', async () => {
+    const item = await blueItem('PHOS-1Q')
+    const result = reply(
+      await action(
+        call(
+          post(owner, {
+            intent: 'save',
+            itemId: item.id,
+            name: 'Phosphate Remover',
+            sku: 'PHOS-1Q',
+            price: '29',
+            qty: '8',
+          }),
+        ),
+      ),
+    )
+    expect(result).toMatchObject({ ok: true, message: 'Item saved.' })
+    expect(await blueItem('PHOS-1Q')).toMatchObject({ name: 'Phosphate Remover', priceCents: 2900, qty: 8 })
+  })
+
+  it('adjusts stock with a reason, and refuses to go below zero', async () => {
+    const item = await blueItem('SALT-40')
+    const added = reply(
+      await action(call(post(owner, { intent: 'adjust', itemId: item.id, change: '+12', reason: 'delivery' }))),
+    )
+    expect(added).toMatchObject({ ok: true, message: 'Stock updated.', adjustment: { change: 12, reason: 'delivery' } })
+    expect((await blueItem('SALT-40')).qty).toBe(item.qty + 12)
+
+    const missingReason = reply(
+      await action(call(post(owner, { intent: 'adjust', itemId: item.id, change: '-2', reason: ' ' }))),
+    )
+    expect(missingReason.status).toBe(400)
+
+    const below = reply(
+      await action(
+        call(
+          post(owner, { intent: 'adjust', itemId: item.id, change: String(-(item.qty + 13)), reason: 'used on job' }),
+        ),
+      ),
+    )
+    expect(below.status).toBe(400)
+    expect(below.ok).toBe(false)
+    expect(below.errors.join(' ')).toMatch(/below 0/)
+    expect((await blueItem('SALT-40')).qty).toBe(item.qty + 12)
+  })
+
+  it('gives dispatchers and techs 403 on add, edit and adjust', async () => {
+    const item = await blueItem('CYA-4')
+    for (const cookie of [dispatcher, tech]) {
+      for (const fields of <Array<Record<string, string>>>[
+        { intent: 'save', name: 'Nope', sku: 'NOPE', price: '1', qty: '1' },
+        { intent: 'save', itemId: item.id, name: 'Nope', sku: 'CYA-4', price: '1', qty: '1' },
+        { intent: 'adjust', itemId: item.id, change: '+1', reason: 'nope' },
+      ]) {
+        const result = await settle(action(call(post(cookie, fields))))
+        expect(status(result.thrown)).toBe(403)
+        expect(reasonOf(result.thrown)).toBe('no-access')
+      }
+    }
+    expect(await blueItem('CYA-4')).toMatchObject({ name: item.name, qty: item.qty, priceCents: item.priceCents })
+  })
+
+  it("answers 404 to another company's owner editing or adjusting a Blue Lagoon item", async () => {
+    const item = await blueItem('CAL-CHL-25')
+    const sunsetOwner = await signInAs('owner@sunsetpools.test')
+    for (const fields of <Array<Record<string, string>>>[
+      { intent: 'save', itemId: item.id, name: 'Stolen', sku: 'CAL-CHL-25', price: '1', qty: '1' },
+      { intent: 'adjust', itemId: item.id, change: '+5', reason: 'x' },
+    ]) {
+      const result = await settle(action(call(post(sunsetOwner, fields))))
+      expect(status(result.thrown)).toBe(404)
+    }
+    expect(await blueItem('CAL-CHL-25')).toMatchObject({ name: item.name, qty: item.qty })
+  })
+})
