@@ -22,11 +22,18 @@ const { startApp, stopApp, env, DEMO_LOGINS, DEMO_PASSWORD } = build.entry.modul
 const config = env()
 const info = await startApp()
 const appOrigin = new URL(config.APP_URL).origin
-const trustProxy = process.env.TRUST_PROXY === '1'
+// TRUST_PROXY is the number of proxies in front of the app. Express then takes the client
+// address that the nearest trusted proxy saw; never `true`, which would believe whatever
+// X-Forwarded-For a client sends (and let it pick its own rate-limit bucket).
+const proxyHops = Number.parseInt(process.env.TRUST_PROXY ?? '0', 10)
+/** Form posts are small; photo uploads have their own 16 MB cap in their route. */
+const MAX_BODY_BYTES = 1024 * 1024
+const MAX_UPLOAD_BYTES = 17 * 1024 * 1024
+const PHOTO_UPLOAD_PATH = /^\/app\/jobs\/[^/]+\/photos\/[^/]+$/
 
 const app = express()
 app.disable('x-powered-by')
-if (trustProxy) app.set('trust proxy', true)
+if (proxyHops > 0) app.set('trust proxy', proxyHops)
 // Server-Sent Events must flush each message, so they are never compressed.
 app.use(
   compression({
@@ -60,6 +67,17 @@ app.use((req, res, next) => {
   next()
 })
 
+// Refuse oversized bodies before anything reads them into memory.
+app.use((req, res, next) => {
+  const declared = Number(req.get('content-length') ?? 0)
+  const limit = PHOTO_UPLOAD_PATH.test(req.path) ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES
+  if (declared > limit) {
+    res.status(413).type('text/plain').send('Request too large.')
+    return
+  }
+  next()
+})
+
 app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }))
 app.use(express.static('build/client', { maxAge: '1h', index: false }))
 app.all('/{*splat}', createRequestHandler({ build }))
@@ -72,7 +90,7 @@ const server = app.listen(config.PORT, () => {
     `  email: ${info.mailbox ? `built-in mailbox at ${config.APP_URL}/dev/mailbox` : 'SMTP'}`,
   ]
   if (info.database === 'pglite' || info.seeded) {
-    lines.push('', `Demo logins (password ${DEMO_PASSWORD}):`)
+    lines.push('', `Demo logins (password ${DEMO_PASSWORD} — public: keep this demo server private):`)
     for (const login of DEMO_LOGINS) {
       const who = [login.role, login.company, login.note].filter(Boolean).join(', ')
       lines.push(`  ${login.email.padEnd(28)} ${who}`)

@@ -119,6 +119,16 @@ describe('inviteCustomer', () => {
     const [row] = await db().select().from(customers).where(eq(customers.id, marcus))
     expect(row).toMatchObject({ address: '12 Palm Ave, Tampa, FL', phone: null })
     await expect(signInAs('marcus.bell@example.com', 'swimming-pool')).resolves.toContain('session_token')
+    // Setup never runs twice: a finished customer posting it again goes to the portal, nothing changes.
+    const again = await post({
+      ...base,
+      address: 'Somewhere else',
+      password: 'another-pass',
+      confirmPassword: 'another-pass',
+    }).catch((thrown: Response) => thrown)
+    expect((again as Response).headers.get('location')).toBe(`/customer/${marcus}`)
+    const [unchanged] = await db().select().from(customers).where(eq(customers.id, marcus))
+    expect(unchanged?.address).toBe('12 Palm Ave, Tampa, FL')
     // Active now: a second invite is refused rather than resetting anything.
     expect(await inviteCustomer({ companyId: blue, customerId: marcus })).toEqual({
       ok: false,
@@ -162,5 +172,16 @@ describe('inviteCustomer', () => {
     expect(response.status).toBe(404)
     const sent = await db().select().from(emailOutbox).where(eq(emailOutbox.to, 'dispatch@bluelagoon.test'))
     expect(sent).toHaveLength(0)
+  })
+
+  it('sends at most a few invitations to one address per hour', async () => {
+    const jamal = await idOf('Jamal Price')
+    const results = []
+    for (let i = 0; i < 4; i++) results.push(await inviteCustomer({ companyId: blue, customerId: jamal }))
+    expect(results.slice(0, 3).every((r) => r.ok)).toBe(true)
+    expect(results[3]).toEqual({
+      ok: false,
+      message: 'Several invitations went to this address in the last hour. Try again later.',
+    })
   })
 })

@@ -1,8 +1,8 @@
 // One-time invitation links. The invitee's login and profile are created first (role and
 // company set by the server, never by the invitee); the emailed link then signs them in once.
 import { randomUUID } from 'node:crypto'
-import { and, eq, sql } from 'drizzle-orm'
-import { companies, customers, profiles, user } from '~/db/schema'
+import { and, eq, gt, sql } from 'drizzle-orm'
+import { companies, customers, emailOutbox, profiles, user } from '~/db/schema'
 import type { InviteMetadata } from '~/emails/invite-email'
 import { getAuth } from '~/utils/auth.server'
 import { db } from '~/utils/db.server'
@@ -11,6 +11,18 @@ import { logger } from '~/utils/logger.server'
 export type InviteResult = { ok: true; message: string } | { ok: false; message: string }
 
 export const EMAIL_TAKEN = 'That email already belongs to another Pool Bud account. Use a different email address.'
+
+/** At most this many invitations go to one address per hour (no mail-bombing through invites). */
+export const INVITES_PER_ADDRESS_PER_HOUR = 3
+
+/** Whether the outbox already holds the hourly allowance of emails to `email`. */
+async function tooManyRecentEmails(email: string) {
+  const [row] = await db()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.to, email), gt(emailOutbox.createdAt, new Date(Date.now() - 60 * 60_000))))
+  return (row?.n ?? 0) >= INVITES_PER_ADDRESS_PER_HOUR
+}
 
 /** Emails a one-time sign-in link that lands on `callbackURL`. */
 async function sendInviteLink(email: string, callbackURL: string, metadata: InviteMetadata) {
@@ -62,6 +74,10 @@ export async function inviteCustomer({
       .from(profiles)
       .where(eq(profiles.id, customer.portalUserId))
     if (current?.setupDone) return { ok: false, message: 'This customer already has portal access.' }
+  }
+
+  if (await tooManyRecentEmails(email)) {
+    return { ok: false, message: 'Several invitations went to this address in the last hour. Try again later.' }
   }
 
   try {

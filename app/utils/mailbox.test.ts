@@ -11,8 +11,12 @@ import { env } from './env.server'
 describe('the built-in mailbox', () => {
   it('is used when SMTP_URL is not set', () => {
     expect(env().SMTP_URL).toBeUndefined()
-    // Listed at /dev/mailbox only for the embedded demo, never with a real PostgreSQL.
-    expect(mailboxListingEnabled()).toBe(!process.env.DATABASE_URL)
+    // Listed at /dev/mailbox only for the embedded demo, never with a real PostgreSQL…
+    expect(mailboxListingEnabled('127.0.0.1')).toBe(!process.env.DATABASE_URL)
+    expect(mailboxListingEnabled('::1')).toBe(!process.env.DATABASE_URL)
+    // …and never to a browser on another machine: the reset links in it are keys to accounts.
+    expect(mailboxListingEnabled('203.0.113.7')).toBe(false)
+    expect(mailboxListingEnabled('10.0.0.2')).toBe(false)
   })
 
   it('receives a queued email with its link, and logs the link to the console', async () => {

@@ -7,6 +7,7 @@ import { loader as appLayoutLoader } from '~/routes/app/layout'
 import { loader as portalLoader } from '~/routes/portal/customer'
 import { pageRequest, settle, signInAs } from '../../tests/helpers/session'
 import { db } from './db.server'
+import { safeRedirectPath } from './permissions.server'
 
 type LoaderArgs = { request: Request; params: Record<string, string>; context: unknown }
 const args = (request: Request, params: Record<string, string> = {}) =>
@@ -128,5 +129,26 @@ describe('customer portal', () => {
       portalLoader(args(pageRequest('/customer/not-a-uuid', cookie), { customerId: 'not-a-uuid' })),
     )
     expectStatus(thrown, 404)
+  })
+})
+
+describe('safeRedirectPath', () => {
+  it('keeps paths of this site', () => {
+    expect(safeRedirectPath('/app/jobs/1?tab=2#logs')).toBe('/app/jobs/1?tab=2#logs')
+  })
+
+  it('refuses anything a browser would take off-site', () => {
+    for (const value of [
+      '//evil.example',
+      '/\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      'https://evil.example',
+      ' /app',
+      '',
+      null,
+    ]) {
+      expect(safeRedirectPath(value)).toBe('/app')
+    }
   })
 })

@@ -89,12 +89,26 @@ export async function homePathFor(user: SessionUser): Promise<string> {
   return '/app'
 }
 
-/** Only same-site paths are followed after login, so a link cannot bounce users elsewhere. */
+const REDIRECT_BASE = 'http://pool-bud.invalid'
+
+/** Spaces, control characters and backslashes: browsers drop or rewrite them inside URLs. */
+function hasControlOrBackslash(value: string) {
+  return [...value].some((char) => char <= ' ' || char === '\x7f' || char === '\\')
+}
+
+/**
+ * Only paths of this site are followed after login, so a link cannot bounce users elsewhere.
+ * The value is resolved the way a browser would (which drops tabs and newlines, and reads
+ * backslashes as slashes), and anything that would leave the origin falls back.
+ */
 export function safeRedirectPath(value: unknown, fallback = '/app') {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+  if (typeof value !== 'string' || !value.startsWith('/') || hasControlOrBackslash(value)) return fallback
+  try {
+    const url = new URL(value, REDIRECT_BASE)
+    return url.origin === REDIRECT_BASE ? `${url.pathname}${url.search}${url.hash}` : fallback
+  } catch {
     return fallback
   }
-  return value
 }
 
 /**

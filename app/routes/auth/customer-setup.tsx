@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { and, eq } from 'drizzle-orm'
-import { data, Form, useNavigation } from 'react-router'
+import { data, Form, redirect, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { NewPasswordFields } from '~/components/password-input'
 import { RedirectAfter } from '~/components/redirect-after'
@@ -14,7 +14,7 @@ import { db } from '~/utils/db.server'
 import { optionalText, PASSWORDS_MATCH } from '~/utils/forms'
 import { isUuid } from '~/utils/ids'
 import { setUserPassword } from '~/utils/passwords.server'
-import { requireUser } from '~/utils/permissions.server'
+import { homePathFor, requireUser } from '~/utils/permissions.server'
 import type { Route } from './+types/customer-setup'
 
 const NOT_FOUND = 'We could not find your customer record. Contact your service provider for help.'
@@ -45,8 +45,15 @@ async function findOwnCustomer(userId: string, customerId: string | null) {
   return row ?? null
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+/** A signed-in user; one who already finished setup goes to their portal (setup never runs twice). */
+async function requireSetupUser(request: Request) {
   const user = await requireUser(request)
+  if (user.profile?.hasCompletedSetup) throw redirect(await homePathFor(user))
+  return user
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireSetupUser(request)
   const customerId = new URL(request.url).searchParams.get('customerId')
   if (!customerId) return { state: 'missing-id' as const }
   const customer = await findOwnCustomer(user.id, customerId)
@@ -63,7 +70,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request)
+  const user = await requireSetupUser(request)
   const customerId = new URL(request.url).searchParams.get('customerId')
   const submission = parseWithZod(await request.formData(), { schema: CustomerSetupSchema })
   if (submission.status !== 'success') {

@@ -1,12 +1,13 @@
 import { desc } from 'drizzle-orm'
 import { data } from 'react-router'
 import { mailboxMessages } from '~/db/schema'
+import { CLIENT_IP_HEADER } from '~/utils/auth.server'
 import { db } from '~/utils/db.server'
 import { mailboxListingEnabled } from '~/utils/email.server'
 import type { Route } from './+types/dev-mailbox'
 
-export async function loader() {
-  if (!mailboxListingEnabled()) throw data(null, { status: 404 })
+export async function loader({ request }: Route.LoaderArgs) {
+  if (!mailboxListingEnabled(request.headers.get(CLIENT_IP_HEADER))) throw data(null, { status: 404 })
   const messages = await db().select().from(mailboxMessages).orderBy(desc(mailboxMessages.createdAt)).limit(50)
   return { messages: messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) }
 }
