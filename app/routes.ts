@@ -21,6 +21,7 @@ export default [
     route('account', 'routes/app/account.tsx'),
     route('customers', 'routes/app/customers.tsx'),
     route('inventory', 'routes/app/inventory.tsx'),
+    route('settings', 'routes/app/settings.tsx'),
     route('jobs/:jobId', 'routes/app/job.tsx'),
     route('jobs/:jobId/photos/:kind', 'routes/resources/job-photo.ts'),
   ]),

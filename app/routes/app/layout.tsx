@@ -12,6 +12,7 @@ const NAV: Array<{ to: string; label: string; capability: Capability; end?: bool
   { to: '/app', label: 'Dashboard', capability: 'app:dashboard', end: true },
   { to: '/app/customers', label: 'Customers', capability: 'customers:manage' },
   { to: '/app/inventory', label: 'Inventory', capability: 'inventory:search' },
+  { to: '/app/settings', label: 'Settings', capability: 'settings:view' },
 ]
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,0 +1,294 @@
+import { eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { companies } from '~/db/schema'
+import { seedDemoData } from '~/db/seed.server'
+import { db } from '~/utils/db.server'
+import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { action, loader } from './settings'
+
+const call = (request: Request) => ({ request, params: {}, context: {} }) as never
+
+function post(cookie: string, fields: Record<string, string>) {
+  return new Request(`${TEST_ORIGIN}/app/settings`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  })
+}
+
+const status = (thrown: unknown) =>
+  (thrown as { init?: { status?: number } })?.init?.status ?? (thrown as Response)?.status
+
+type Loaded = {
+  settings: {
+    name: string
+    timezone: string
+    defaultServiceWindow: string
+    cardPublishableKey: string
+    customerPortalUrl: string
+  }
+  canSave: boolean
+  canEditBilling: boolean
+  timezones: string[]
+}
+
+async function load(cookie: string) {
+  return (await loader(call(pageRequest('/app/settings', cookie)))) as unknown as Loaded
+}
+
+/** An action's reply: its status, notice and every Conform error message. */
+function reply(result: unknown) {
+  const value = result as
+    | {
+        data: { notice: string | null; result: { error?: Record<string, string[] | null> } }
+        init?: { status?: number }
+      }
+    | { notice: string | null; result: { error?: Record<string, string[] | null> } }
+  const body = 'data' in value ? value.data : value
+  const code = 'data' in value ? (value.init?.status ?? 200) : 200
+  const errors = Object.values(body.result.error ?? {})
+    .flat()
+    .filter(Boolean)
+  return { status: code, notice: body.notice, errors }
+}
+
+async function companyRow(name: string) {
+  const [row] = await db().select().from(companies).where(eq(companies.name, name))
+  return row
+}
+
+const BLUE = 'Blue Lagoon Pool Co.'
+const SUNSET = 'Sunset Pool Care'
+
+let owner: string
+let admin: string
+let dispatcher: string
+let tech: string
+let sunsetOwner: string
+
+beforeAll(async () => {
+  await seedDemoData(db())
+  owner = await signInAs('owner@bluelagoon.test')
+  admin = await signInAs('office@bluelagoon.test')
+  dispatcher = await signInAs('dispatch@bluelagoon.test')
+  tech = await signInAs('tech@bluelagoon.test')
+  sunsetOwner = await signInAs('owner@sunsetpools.test')
+})
+
+describe('settings page', () => {
+  it("shows the company's settings with each role's abilities", async () => {
+    const ownerPage = await load(owner)
+    expect(ownerPage.settings).toEqual({
+      name: BLUE,
+      timezone: 'America/New_York',
+      defaultServiceWindow: 'morning',
+      cardPublishableKey: '',
+      customerPortalUrl: '',
+    })
+    expect(ownerPage).toMatchObject({ canSave: true, canEditBilling: true })
+    expect(ownerPage.timezones).toContain('America/Phoenix')
+    expect(await load(admin)).toMatchObject({ canSave: true, canEditBilling: false })
+    expect(await load(dispatcher)).toMatchObject({ canSave: false, canEditBilling: false })
+    expect((await load(sunsetOwner)).settings).toMatchObject({ name: SUNSET, timezone: 'America/Phoenix' })
+  })
+
+  it("answers a technician with the 403 'no-access' card", async () => {
+    const { thrown } = await settle(loader(call(pageRequest('/app/settings', tech))))
+    expect(status(thrown)).toBe(403)
+    expect((thrown as { data: { reason: string } }).data.reason).toBe('no-access')
+  })
+
+  it('sends visitors to log in', async () => {
+    const { thrown } = await settle(loader(call(pageRequest('/app/settings'))))
+    expect((thrown as Response).status).toBe(302)
+    expect((thrown as Response).headers.get('Location')).toBe('/login?redirectTo=%2Fapp%2Fsettings')
+  })
+})
+
+describe('saving settings', () => {
+  it('lets the owner save every field, and a reload returns them', async () => {
+    const result = await action(
+      call(
+        post(owner, {
+          name: '  Blue Lagoon Pools  ',
+          timezone: 'America/Chicago',
+          defaultServiceWindow: 'morning',
+          cardPublishableKey: ' pk_test_abc123XYZ ',
+          customerPortalUrl: 'https://portal.bluelagoon.test/login',
+        }),
+      ),
+    )
+    expect(reply(result)).toEqual({ status: 200, notice: 'Settings saved.', errors: [] })
+    expect((await load(owner)).settings).toEqual({
+      name: 'Blue Lagoon Pools',
+      timezone: 'America/Chicago',
+      defaultServiceWindow: 'morning',
+      cardPublishableKey: 'pk_test_abc123XYZ',
+      customerPortalUrl: 'https://portal.bluelagoon.test/login',
+    })
+  })
+
+  it('saves blank optional fields as null', async () => {
+    const result = await action(
+      call(
+        post(owner, {
+          name: 'Blue Lagoon Pools',
+          timezone: 'America/Chicago',
+          defaultServiceWindow: 'afternoon',
+          cardPublishableKey: '  ',
+          customerPortalUrl: '',
+        }),
+      ),
+    )
+    expect(reply(result).status).toBe(200)
+    expect(await companyRow('Blue Lagoon Pools')).toMatchObject({
+      defaultServiceWindow: 'afternoon',
+      cardPublishableKey: null,
+      customerPortalUrl: null,
+    })
+  })
+
+  it('refuses invalid values and changes nothing', async () => {
+    const before = await companyRow('Blue Lagoon Pools')
+    const valid = {
+      name: 'Changed Name',
+      timezone: 'America/Chicago',
+      defaultServiceWindow: 'morning',
+      cardPublishableKey: '',
+      customerPortalUrl: '',
+    }
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ timezone: 'Mars/Olympus_Mons' }, 'Choose a timezone from the list.'],
+      [{ timezone: '' }, 'Choose a timezone.'],
+      [{ name: '   ' }, 'Company name is required.'],
+      [{ name: 'x'.repeat(121) }, 'Use at most 120 characters.'],
+      [{ defaultServiceWindow: 'evening' }, 'Choose a default service window.'],
+      [{ cardPublishableKey: 'sk_live_secret' }, 'Enter a publishable key that starts with pk_live_ or pk_test_.'],
+      [{ customerPortalUrl: 'http://portal.example.com' }, 'Enter a full https:// address.'],
+      [{ customerPortalUrl: 'javascript:alert(1)' }, 'Enter a full https:// address.'],
+    ]
+    for (const [override, message] of cases) {
+      const result = reply(await action(call(post(owner, { ...valid, ...override }))))
+      expect(result.status, JSON.stringify(override)).toBe(400)
+      expect(result.errors).toContain(message)
+    }
+    expect(await companyRow('Blue Lagoon Pools')).toEqual(before)
+  })
+
+  it('lets an admin save the name but not the card-provider key', async () => {
+    await action(
+      call(
+        post(owner, {
+          name: 'Blue Lagoon Pools',
+          timezone: 'America/New_York',
+          defaultServiceWindow: 'flexible',
+          cardPublishableKey: 'pk_live_owner1',
+          customerPortalUrl: '',
+        }),
+      ),
+    )
+    const before = await companyRow('Blue Lagoon Pools')
+    const refused = reply(
+      await action(
+        call(
+          post(admin, {
+            name: 'Admin Renamed',
+            timezone: 'America/Denver',
+            defaultServiceWindow: 'morning',
+            cardPublishableKey: 'pk_live_admin2',
+            customerPortalUrl: '',
+          }),
+        ),
+      ),
+    )
+    expect(refused.status).toBe(400)
+    expect(refused.errors).toContain('Only the owner can change card-provider settings.')
+    // Clearing the key is a change too.
+    const cleared = reply(
+      await action(
+        call(
+          post(admin, {
+            name: 'Admin Renamed',
+            timezone: 'America/New_York',
+            defaultServiceWindow: 'flexible',
+            cardPublishableKey: '',
+          }),
+        ),
+      ),
+    )
+    expect(cleared.status).toBe(400)
+    expect(await companyRow('Blue Lagoon Pools')).toEqual(before)
+
+    // The disabled card field is not posted (or posted unchanged): the rest saves.
+    for (const extra of [{}, { cardPublishableKey: 'pk_live_owner1' }] as Array<Record<string, string>>) {
+      const saved = reply(
+        await action(
+          call(
+            post(admin, {
+              name: 'Admin Renamed',
+              timezone: 'America/Denver',
+              defaultServiceWindow: 'morning',
+              customerPortalUrl: 'https://pay.bluelagoon.test',
+              ...extra,
+            }),
+          ),
+        ),
+      )
+      expect(saved).toEqual({ status: 200, notice: 'Settings saved.', errors: [] })
+    }
+    expect(await companyRow('Admin Renamed')).toMatchObject({
+      id: before?.id,
+      timezone: 'America/Denver',
+      defaultServiceWindow: 'morning',
+      cardPublishableKey: 'pk_live_owner1',
+      customerPortalUrl: 'https://pay.bluelagoon.test',
+    })
+  })
+
+  it('answers a dispatcher or a technician with 403 and saves nothing', async () => {
+    const before = await companyRow('Admin Renamed')
+    for (const cookie of [dispatcher, tech]) {
+      const { thrown } = await settle(
+        action(
+          call(
+            post(cookie, {
+              name: 'Hijacked',
+              timezone: 'America/New_York',
+              defaultServiceWindow: 'flexible',
+              cardPublishableKey: '',
+              customerPortalUrl: '',
+            }),
+          ),
+        ),
+      )
+      expect(status(thrown)).toBe(403)
+    }
+    expect(await companyRow('Admin Renamed')).toEqual(before)
+    expect(await companyRow('Hijacked')).toBeUndefined()
+  })
+
+  it("only ever touches the signed-in owner's own company", async () => {
+    const blueBefore = await companyRow('Admin Renamed')
+    const result = await action(
+      call(
+        post(sunsetOwner, {
+          companyId: blueBefore?.id ?? '',
+          id: blueBefore?.id ?? '',
+          name: 'Sunset Pool Care & Spa',
+          timezone: 'America/Phoenix',
+          defaultServiceWindow: 'afternoon',
+          cardPublishableKey: 'pk_test_sunset',
+          customerPortalUrl: 'https://sunset.example.com',
+        }),
+      ),
+    )
+    expect(reply(result).status).toBe(200)
+    expect(await companyRow('Admin Renamed')).toEqual(blueBefore)
+    expect(await companyRow('Sunset Pool Care & Spa')).toMatchObject({
+      cardPublishableKey: 'pk_test_sunset',
+      defaultServiceWindow: 'afternoon',
+    })
+    expect((await load(owner)).settings.name).toBe('Admin Renamed')
+    expect((await load(sunsetOwner)).settings.name).toBe('Sunset Pool Care & Spa')
+  })
+})

@@ -1,0 +1,223 @@
+import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, useNavigation } from 'react-router'
+import { z } from 'zod'
+import { RouteError } from '~/components/route-error'
+import { Alert } from '~/components/ui/alert'
+import { Button } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { Field, FieldError, inputClass } from '~/components/ui/field'
+import { SERVICE_WINDOWS, type ServiceWindow } from '~/db/schema/companies'
+import { getCompanySettings, updateCompanySettings } from '~/models/company.server'
+import { optionalText } from '~/utils/forms'
+import { can } from '~/utils/permissions'
+import { notFound, requireCompanyCapability } from '~/utils/permissions.server'
+import type { Route } from './+types/settings'
+
+const SERVICE_WINDOW_LABELS: Record<ServiceWindow, string> = {
+  morning: 'Morning 8-12',
+  afternoon: 'Afternoon 12-4',
+  flexible: 'Flexible',
+}
+
+const BILLING_REFUSED = 'Only the owner can change card-provider settings.'
+const READ_ONLY_NOTE = 'Only owners and admins can change settings.'
+
+/** IANA zones this server knows; the stored zone stays selectable even if the runtime dropped it. */
+function timezoneList(current?: string) {
+  const zones = Intl.supportedValuesOf('timeZone')
+  return current && !zones.includes(current) ? [current, ...zones] : zones
+}
+
+function settingsSchema(timezones: readonly string[]) {
+  const allowed = new Set(timezones)
+  return z.object({
+    name: z
+      .string({ error: 'Company name is required.' })
+      .trim()
+      .min(1, 'Company name is required.')
+      .max(120, 'Use at most 120 characters.'),
+    timezone: z
+      .string({ error: 'Choose a timezone.' })
+      .refine((value) => allowed.has(value), 'Choose a timezone from the list.'),
+    defaultServiceWindow: z.enum(SERVICE_WINDOWS, { error: 'Choose a default service window.' }),
+    cardPublishableKey: optionalText(255).refine(
+      (value) => value === null || /^pk_(live|test)_[A-Za-z0-9]+$/.test(value),
+      'Enter a publishable key that starts with pk_live_ or pk_test_.',
+    ),
+    customerPortalUrl: optionalText(2048).refine((value) => {
+      if (value === null) return true
+      try {
+        const url = new URL(value)
+        return url.protocol === 'https:' && Boolean(url.hostname)
+      } catch {
+        return false
+      }
+    }, 'Enter a full https:// address.'),
+  })
+}
+
+type SettingsForm = z.infer<ReturnType<typeof settingsSchema>>
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireCompanyCapability(request, 'settings:view')
+  const settings = await getCompanySettings(user.companyId)
+  if (!settings) notFound()
+  return {
+    settings: {
+      name: settings.name,
+      timezone: settings.timezone,
+      defaultServiceWindow: settings.defaultServiceWindow,
+      cardPublishableKey: settings.cardPublishableKey ?? '',
+      customerPortalUrl: settings.customerPortalUrl ?? '',
+    },
+    canSave: can(user.role, 'settings:save'),
+    canEditBilling: can(user.role, 'settings:billing'),
+    timezones: timezoneList(settings.timezone),
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireCompanyCapability(request, 'settings:save')
+  const current = await getCompanySettings(user.companyId)
+  if (!current) notFound()
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: settingsSchema(timezoneList(current.timezone)) })
+  if (submission.status !== 'success') return data({ result: submission.reply(), notice: null }, 400)
+
+  // A card field left out of the post (admins see it disabled) keeps its stored value.
+  const postsCardKey = formData.has('cardPublishableKey')
+  const { cardPublishableKey, ...fields } = submission.value
+  const changesCardKey = postsCardKey && cardPublishableKey !== current.cardPublishableKey
+  if (changesCardKey && !can(user.role, 'settings:billing')) {
+    return data({ result: submission.reply({ formErrors: [BILLING_REFUSED] }), notice: null }, 400)
+  }
+  try {
+    const saved = await updateCompanySettings(user.companyId, {
+      ...fields,
+      ...(changesCardKey ? { cardPublishableKey } : {}),
+    })
+    if (!saved) throw new Error('company not found')
+  } catch {
+    return data({ result: submission.reply({ formErrors: ['Unable to save settings.'] }), notice: null }, 500)
+  }
+  return { result: submission.reply(), notice: 'Settings saved.' }
+}
+
+export function meta() {
+  return [{ title: 'Settings · Pool Bud' }]
+}
+
+export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const { settings, canSave, canEditBilling, timezones } = loaderData
+  const schema = settingsSchema(timezones)
+  const [form, fields] = useForm<SettingsForm>({
+    id: 'settings',
+    lastResult: actionData?.result,
+    defaultValue: settings,
+    constraint: getZodConstraint(schema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  })
+  const saving = navigation.state !== 'idle' && navigation.formMethod?.toLowerCase() === 'post'
+  const readOnly = !canSave
+  const billingReadOnly = readOnly || !canEditBilling
+  const windowErrorId = `${fields.defaultServiceWindow.id}-error`
+  const { key: timezoneKey, ...timezoneProps } = getSelectProps(fields.timezone)
+  return (
+    <Card className="mx-auto max-w-2xl space-y-5">
+      <h1 className="text-2xl font-bold">Settings</h1>
+      {readOnly ? <Alert tone="info">{READ_ONLY_NOTE}</Alert> : null}
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <Field
+          label="Company name"
+          errors={fields.name.errors}
+          inputProps={{
+            ...getInputProps(fields.name, { type: 'text' }),
+            autoComplete: 'organization',
+            disabled: readOnly,
+          }}
+        />
+        <div className="space-y-1">
+          <label htmlFor={fields.timezone.id} className="block text-sm font-medium text-slate-800">
+            Timezone
+          </label>
+          <select
+            {...timezoneProps}
+            key={timezoneKey}
+            disabled={readOnly}
+            aria-describedby={fields.timezone.errors?.length ? `${fields.timezone.id}-error` : undefined}
+            className={inputClass}
+          >
+            {timezones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replaceAll('_', ' ')}
+              </option>
+            ))}
+          </select>
+          <FieldError id={`${fields.timezone.id}-error`} errors={fields.timezone.errors} />
+        </div>
+        <fieldset
+          className="space-y-2"
+          aria-describedby={fields.defaultServiceWindow.errors ? windowErrorId : undefined}
+        >
+          <legend className="text-sm font-medium text-slate-800">Default service window</legend>
+          <div className="flex flex-wrap gap-2">
+            {getCollectionProps(fields.defaultServiceWindow, { type: 'radio', options: [...SERVICE_WINDOWS] }).map(
+              ({ key, ...props }) => (
+                <label
+                  key={key}
+                  htmlFor={props.id}
+                  className="flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+                >
+                  <input {...props} disabled={readOnly} className="size-4 accent-brand-600" />
+                  {SERVICE_WINDOW_LABELS[props.value as ServiceWindow]}
+                </label>
+              ),
+            )}
+          </div>
+          <FieldError id={windowErrorId} errors={fields.defaultServiceWindow.errors} />
+        </fieldset>
+        <Field
+          label="Card-provider publishable key"
+          errors={fields.cardPublishableKey.errors}
+          hint={
+            billingReadOnly && canSave
+              ? BILLING_REFUSED
+              : 'Optional. Starts with pk_live_ or pk_test_ (never the secret key).'
+          }
+          inputProps={{
+            ...getInputProps(fields.cardPublishableKey, { type: 'text' }),
+            autoComplete: 'off',
+            spellCheck: false,
+            placeholder: 'pk_live_…',
+            disabled: billingReadOnly,
+          }}
+        />
+        <Field
+          label="Customer portal URL"
+          errors={fields.customerPortalUrl.errors}
+          hint="Optional. A full https:// address."
+          inputProps={{
+            ...getInputProps(fields.customerPortalUrl, { type: 'url' }),
+            placeholder: 'https://',
+            disabled: readOnly,
+          }}
+        />
+        {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+        {actionData?.notice && navigation.state === 'idle' ? <Alert tone="success">{actionData.notice}</Alert> : null}
+        {canSave ? (
+          <Button type="submit" pending={saving} pendingLabel="Saving…">
+            Save settings
+          </Button>
+        ) : null}
+      </Form>
+    </Card>
+  )
+}
+
+export function ErrorBoundary() {
+  return <RouteError />
+}
