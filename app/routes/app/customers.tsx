@@ -1,13 +1,13 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useEffect, useRef, useState } from 'react'
-import { createCookie, data, Form, Link, redirect, useFetcher, useNavigation, useSubmit } from 'react-router'
+import { useState } from 'react'
+import { createCookie, data, Link, redirect, useFetcher } from 'react-router'
 import { CustomerForm, CustomerSchema } from '~/components/customer-form'
+import { ListSearchForm } from '~/components/list-search-form'
 import { RouteError } from '~/components/route-error'
 import { Alert } from '~/components/ui/alert'
 import { Button, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
-import { inputClass } from '~/components/ui/field'
 import { getCompanySummary } from '~/models/company.server'
 import { createCustomer, getCustomer, listCustomers, type PortalStatus, updateCustomer } from '~/models/customer.server'
 import { inviteCustomer } from '~/models/invitation.server'
@@ -272,62 +272,17 @@ function CustomersScreen({ data, actionData }: { data: PageData; actionData: Rou
         />
       </Card>
       <Card className="space-y-4">
-        <SearchForm q={data.q} editingId={editingId} />
+        <ListSearchForm
+          path="/app/customers"
+          id="customer-search"
+          label="Search customers"
+          placeholder="Name, address or email"
+          q={data.q}
+          editingId={editingId}
+        />
         <CustomerList data={data} editingId={editingId} />
       </Card>
     </div>
-  )
-}
-
-/** A plain GET form (works without JavaScript) that also submits itself shortly after typing stops. */
-function SearchForm({ q, editingId }: { q: string; editingId: string | null }) {
-  const submit = useSubmit()
-  const navigation = useNavigation()
-  const inputRef = useRef<HTMLInputElement>(null)
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
-  useEffect(() => () => clearTimeout(timer.current), [])
-  // Back/forward changes q under a field the user is not typing in: show the list's real query.
-  useEffect(() => {
-    const input = inputRef.current
-    if (input && document.activeElement !== input) input.value = q
-  }, [q])
-  const searching =
-    navigation.state === 'loading' &&
-    navigation.location.pathname === '/app/customers' &&
-    navigation.formMethod?.toUpperCase() === 'GET'
-  return (
-    <Form
-      method="get"
-      role="search"
-      className="flex flex-wrap items-end gap-2"
-      onChange={(event) => {
-        const form = event.currentTarget
-        clearTimeout(timer.current)
-        timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 300)
-      }}
-      onSubmit={() => clearTimeout(timer.current)}
-    >
-      <div className="min-w-0 flex-1 space-y-1">
-        <label htmlFor="customer-search" className="block text-sm font-medium text-slate-800">
-          Search customers
-        </label>
-        <input
-          ref={inputRef}
-          id="customer-search"
-          type="search"
-          name="q"
-          defaultValue={q}
-          maxLength={100}
-          placeholder="Name, address or email"
-          className={inputClass}
-        />
-      </div>
-      {/* Searching while editing keeps the form open. */}
-      {editingId ? <input type="hidden" name="edit" value={editingId} /> : null}
-      <Button type="submit" variant="secondary" pending={searching} pendingLabel="Searching…">
-        Search
-      </Button>
-    </Form>
   )
 }
 

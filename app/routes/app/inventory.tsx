@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useEffect, useRef, useState } from 'react'
-import { data, Form, Link, useFetcher, useNavigation } from 'react-router'
+import { useState } from 'react'
+import { data, Link, useFetcher } from 'react-router'
 import {
   AdjustSchema,
   centsToDollarText,
@@ -9,6 +9,7 @@ import {
   type InventoryFormValues,
   InventorySchema,
 } from '~/components/inventory-form'
+import { ListSearchForm } from '~/components/list-search-form'
 import { RouteError } from '~/components/route-error'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
@@ -220,48 +221,17 @@ export default function InventoryPage({ loaderData, actionData }: Route.Componen
         </Card>
       ) : null}
       <Card className="space-y-4">
-        <SearchForm q={loaderData.q} editingId={editingId} />
+        <ListSearchForm
+          path="/app/inventory"
+          id="inventory-search"
+          label="Search inventory"
+          placeholder="Name or SKU"
+          q={loaderData.q}
+          editingId={editingId}
+        />
         <InventoryList data={loaderData} editingId={editingId} />
       </Card>
     </div>
-  )
-}
-
-/** A plain GET form, so searching works without JavaScript. */
-function SearchForm({ q, editingId }: { q: string; editingId: string | null }) {
-  const navigation = useNavigation()
-  const inputRef = useRef<HTMLInputElement>(null)
-  // Back/forward changes q under a field the user is not typing in: show the list's real query.
-  useEffect(() => {
-    const input = inputRef.current
-    if (input && document.activeElement !== input) input.value = q
-  }, [q])
-  const searching =
-    navigation.state === 'loading' &&
-    navigation.location.pathname === '/app/inventory' &&
-    navigation.formMethod?.toUpperCase() === 'GET'
-  return (
-    <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
-      <div className="min-w-0 flex-1 space-y-1">
-        <label htmlFor="inventory-search" className="block text-sm font-medium text-slate-800">
-          Search inventory
-        </label>
-        <input
-          ref={inputRef}
-          id="inventory-search"
-          type="search"
-          name="q"
-          defaultValue={q}
-          maxLength={100}
-          placeholder="Name or SKU"
-          className={inputClass}
-        />
-      </div>
-      {editingId ? <input type="hidden" name="edit" value={editingId} /> : null}
-      <Button type="submit" variant="secondary" pending={searching} pendingLabel="Searching…">
-        Search
-      </Button>
-    </Form>
   )
 }
 
