@@ -1,12 +1,27 @@
-import { useEffect } from 'react'
-import { useRevalidator } from 'react-router'
+import { useEffect, useRef } from 'react'
+import { useFetchers, useNavigation, useRevalidator } from 'react-router'
+
+/** A change this tab just made has already reloaded its data (and shows its own message). */
+const OWN_CHANGE_WINDOW_MS = 3_000
 
 /**
  * Revalidates the page's data when the server announces a change in the company
  * (a job created, assigned, completed, a reading or photo saved). EventSource reconnects by itself.
+ *
+ * Events that arrive right after this tab submitted a form are skipped: the action already
+ * revalidated the page, and a second revalidation would wipe the action's success message
+ * (React Router clears action data on any later load).
  */
 export function useLiveUpdates(enabled: boolean) {
   const revalidator = useRevalidator()
+  const navigation = useNavigation()
+  const fetchers = useFetchers()
+  const lastSubmit = useRef(0)
+  const submitting =
+    (navigation.formMethod !== undefined && navigation.formMethod.toUpperCase() !== 'GET') ||
+    fetchers.some((fetcher) => fetcher.formMethod !== undefined && fetcher.formMethod.toUpperCase() !== 'GET')
+  if (submitting) lastSubmit.current = Date.now()
+
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return
     const source = new EventSource('/app/events')
@@ -14,7 +29,10 @@ export function useLiveUpdates(enabled: boolean) {
     // Several changes in a burst (e.g. a job and its reading) cause one reload, not several.
     const onChange = () => {
       clearTimeout(timer)
-      timer = setTimeout(() => revalidator.revalidate(), 300)
+      timer = setTimeout(() => {
+        if (Date.now() - lastSubmit.current < OWN_CHANGE_WINDOW_MS) return
+        revalidator.revalidate()
+      }, 300)
     }
     source.addEventListener('change', onChange)
     return () => {

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, redirect, useNavigation } from 'react-router'
+import { data, Form, redirect, type ShouldRevalidateFunction, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { NewPasswordFields } from '~/components/password-input'
 import { RedirectAfter } from '~/components/redirect-after'
@@ -87,6 +87,10 @@ export async function action({ request }: Route.ActionArgs) {
   }
   return { result: submission.reply(), done: true }
 }
+
+/** After a successful setup, stay to show 'Setup complete! Redirecting…' (the loader would redirect at once). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  actionResult?.done ? false : defaultShouldRevalidate
 
 export function meta() {
   return [{ title: 'Welcome · Pool Bud' }]
