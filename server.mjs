@@ -4,8 +4,7 @@
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express from 'express'
-
-const CLIENT_IP_HEADER = 'x-pool-bud-client-ip'
+import { requestGuards } from './server/request-guards.mjs'
 
 let build
 try {
@@ -26,10 +25,6 @@ const appOrigin = new URL(config.APP_URL).origin
 // address that the nearest trusted proxy saw; never `true`, which would believe whatever
 // X-Forwarded-For a client sends (and let it pick its own rate-limit bucket).
 const proxyHops = Number.parseInt(process.env.TRUST_PROXY ?? '0', 10)
-/** Form posts are small; photo uploads have their own 16 MB cap in their route. */
-const MAX_BODY_BYTES = 1024 * 1024
-const MAX_UPLOAD_BYTES = 17 * 1024 * 1024
-const PHOTO_UPLOAD_PATH = /^\/app\/jobs\/[^/]+\/photos\/[^/]+$/
 
 const app = express()
 app.disable('x-powered-by')
@@ -42,43 +37,12 @@ app.use(
   }),
 )
 
-app.use((req, res, next) => {
-  res.setHeader('X-Content-Type-Options', 'nosniff')
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
-  res.setHeader('X-Frame-Options', 'DENY')
-  res.setHeader('Permissions-Policy', 'camera=(self), geolocation=(), microphone=()')
-  if (appOrigin.startsWith('https://')) {
-    res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
-  }
-  // Rate limits key on this header; it is always ours, never the client's.
-  req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown'
-  next()
-})
-
-// Refuse state-changing requests that come from another site (CSRF), before any action runs.
-app.use((req, res, next) => {
-  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next()
-  const origin = req.get('origin')
-  const fetchSite = req.get('sec-fetch-site')
-  if ((origin && origin !== appOrigin) || fetchSite === 'cross-site') {
-    res.status(403).type('text/plain').send('Cross-origin requests are not allowed.')
-    return
-  }
-  next()
-})
-
-// Refuse oversized bodies before anything reads them into memory.
-app.use((req, res, next) => {
-  const declared = Number(req.get('content-length') ?? 0)
-  const limit = PHOTO_UPLOAD_PATH.test(req.path) ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES
-  if (declared > limit) {
-    res.status(413).type('text/plain').send('Request too large.')
-    return
-  }
-  next()
-})
+// Security headers, the trusted client address, cross-origin and oversized requests.
+app.use(requestGuards({ appOrigin, clientIp: (req) => req.ip }))
 
 app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }))
+// Marketing images are linked with their content hash (?v=…, see scripts/build-marketing-images.ts).
+app.use('/marketing', express.static('build/client/marketing', { immutable: true, maxAge: '1y', index: false }))
 app.use(express.static('build/client', { maxAge: '1h', index: false }))
 app.all('/{*splat}', createRequestHandler({ build }))
 

@@ -3,13 +3,19 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ['app/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    include: [
+      'app/**/*.test.{ts,tsx}',
+      'scripts/**/*.test.ts',
+      'server/**/*.test.ts',
+      'tests/integration/**/*.test.ts',
+    ],
     environment: 'node',
     pool: 'forks',
     globalSetup: ['tests/setup/global-setup.ts'],
     setupFiles: ['tests/setup/test-env.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous: in CI this run shares two cores with the other database's run (.ci/run).
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     env: { NODE_ENV: 'test' },
   },
 })

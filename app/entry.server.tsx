@@ -8,6 +8,8 @@ import type { EntryContext } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { NonceProvider } from './utils/nonce'
 import { startApp } from './utils/startup.server'
+import { InlineStylesheetProvider } from './utils/stylesheet'
+import { inlineStylesheet } from './utils/stylesheet.server'
 
 export { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed.server'
 export { env } from './utils/env.server'
@@ -54,7 +56,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineStylesheetProvider value={inlineStylesheet()}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineStylesheetProvider>
       </NonceProvider>,
       {
         nonce,

@@ -1,8 +1,8 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
 import type { Route } from './+types/root'
-import './app.css'
 import { ErrorPage } from './components/error-page'
 import { useNonce } from './utils/nonce'
+import { Stylesheet } from './utils/stylesheet'
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
@@ -13,6 +13,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0e7490" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Stylesheet />
         <Meta />
         <Links />
       </head>

@@ -4,8 +4,9 @@ import { Form, Link, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { Alert } from '~/components/ui/alert'
 import { Button, buttonClass } from '~/components/ui/button'
-import { Field } from '~/components/ui/field'
+import { Field, FieldError, inputClass } from '~/components/ui/field'
 import { optionalText } from '~/utils/forms'
+import { SANITISERS, SURFACES } from '~/water/targets'
 
 const REQUIRED = 'Name and address are required.'
 
@@ -24,7 +25,26 @@ export const CustomerSchema = z.object({
     // Stored lowercased so one address is always one value (the invite looks accounts up by it).
     .transform((value) => value?.toLowerCase() ?? null),
   phone: optionalText(40),
+  // Pool profile (optional): doses and targets on the job page depend on it.
+  poolVolumeGallons: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce
+      .number({ error: 'Pool volume must be a whole number of gallons.' })
+      .int('Pool volume must be a whole number of gallons.')
+      .min(100, 'Pool volume must be between 100 and 2,000,000 gallons.')
+      .max(2_000_000, 'Pool volume must be between 100 and 2,000,000 gallons.')
+      .optional()
+      .transform((value) => value ?? null),
+  ),
+  poolSurface: blankAsNull(z.enum(SURFACES, { error: 'Choose plaster, vinyl or fibreglass.' })),
+  poolSanitiser: blankAsNull(z.enum(SANITISERS, { error: 'Choose chlorine or salt.' })),
+  poolSetting: blankAsNull(z.enum(['outdoor', 'indoor'], { error: 'Choose outdoor or indoor.' })),
 })
+
+/** A select whose first option is "Not set": blank becomes null. */
+function blankAsNull<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === '' || value == null ? null : value), schema.nullable())
+}
 
 export type CustomerFormValues = {
   id: string
@@ -32,7 +52,17 @@ export type CustomerFormValues = {
   address: string
   email: string
   phone: string
+  poolVolumeGallons: string
+  poolSurface: string
+  poolSanitiser: string
+  poolSetting: string
 }
+
+const POOL_SELECTS = [
+  { name: 'poolSurface', label: 'Pool surface', options: SURFACES },
+  { name: 'poolSanitiser', label: 'Sanitiser', options: SANITISERS },
+  { name: 'poolSetting', label: 'Indoor or outdoor', options: ['outdoor', 'indoor'] },
+] as const
 
 /**
  * The add/edit form. `editing` switches it to edit mode (a hidden customerId and Cancel);
@@ -87,6 +117,41 @@ export function CustomerForm({
           inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'off' }}
         />
       </div>
+      <fieldset className="grid gap-4 sm:grid-cols-4">
+        <legend className="mb-2 text-sm font-semibold text-slate-800">Pool (optional)</legend>
+        <Field
+          label="Pool volume (US gallons)"
+          errors={fields.poolVolumeGallons.errors}
+          inputProps={{ ...getInputProps(fields.poolVolumeGallons, { type: 'number' }), inputMode: 'numeric' }}
+        />
+        {POOL_SELECTS.map(({ name, label, options }) => {
+          const field = fields[name]
+          return (
+            <div key={name} className="space-y-1">
+              <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
+                {label}
+              </label>
+              <select
+                id={field.id}
+                name={field.name}
+                defaultValue={(field.initialValue as string | undefined) ?? ''}
+                aria-invalid={field.errors ? true : undefined}
+                aria-describedby={field.errors ? `${field.id}-error` : undefined}
+                className={inputClass}
+              >
+                <option value="">Not set</option>
+                {options.map((option) => (
+                  <option key={option} value={option}>
+                    {option[0]?.toUpperCase()}
+                    {option.slice(1)}
+                  </option>
+                ))}
+              </select>
+              <FieldError id={`${field.id}-error`} errors={field.errors} />
+            </div>
+          )
+        })}
+      </fieldset>
       {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" pending={saving} pendingLabel="Saving…">

@@ -1,4 +1,4 @@
-import { Form } from 'react-router'
+import { Form, Link } from 'react-router'
 import type { GuardReason } from '~/utils/permissions.server'
 import { Button } from './ui/button'
 import { Card } from './ui/card'
@@ -29,6 +29,15 @@ export function GuardCard({ reason }: { reason: GuardReason }) {
     <Card className="mx-auto max-w-lg space-y-3" role="alert">
       <h1 className="text-xl font-bold">{card.title}</h1>
       <p className="text-slate-700">{card.body}</p>
+      {reason === 'setup-incomplete' ? (
+        <p className="text-slate-700">
+          Running your own pool company?{' '}
+          <Link to="/start" className="font-semibold text-brand-800 underline">
+            Start your own company
+          </Link>{' '}
+          and try Pool Bud as its owner.
+        </p>
+      ) : null}
       <Form method="post" action="/logout">
         <Button type="submit" variant="secondary">
           Log out

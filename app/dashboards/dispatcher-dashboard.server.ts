@@ -1,8 +1,10 @@
 import { data } from 'react-router'
 import { z } from 'zod'
+import { getCompanySummary } from '~/models/company.server'
 import { searchCustomers } from '~/models/customer.server'
 import {
   assignJob,
+  assignmentVersion,
   createJob,
   getDispatchCounts,
   jobStatus,
@@ -11,23 +13,42 @@ import {
   listUnassignedJobs,
 } from '~/models/job.server'
 import { listTechnicians } from '~/models/profile.server'
-import { formatDateTime, formatTime, fromZonedInputValue, toZonedInputValue } from '~/utils/dates'
+import { DEFAULT_TIMEZONE, formatDateTime, formatTime, fromZonedInputValue, toZonedInputValue } from '~/utils/dates'
+import { readForm } from '~/utils/forms'
+
+/**
+ * Unassigned jobs per page of the board. Each row carries its own technician picker, so a long page would repeat
+ * the whole team once per row (50 rows × 50 technicians was 2,500 options): pages keep the board light.
+ */
+export const UNASSIGNED_PAGE_SIZE = 10
+
+/** `?unassigned=N` as a page number (1 when absent or nonsense). */
+export function parseUnassignedPage(value: string | null) {
+  const page = Number(value)
+  return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1
+}
 
 /** Everything the dispatcher dashboard shows, loaded in parallel (no per-row queries). */
 export async function loadDispatcherDashboard({
   companyId,
   timezone,
   customerQuery,
+  unassignedPage = 1,
   now = new Date(),
 }: {
   companyId: string
   timezone: string
   customerQuery: string
+  unassignedPage?: number
   now?: Date
 }) {
   const [counts, unassigned, route, recent, technicians, customerOptions] = await Promise.all([
     getDispatchCounts({ companyId, timezone, now }),
-    listUnassignedJobs({ companyId }),
+    listUnassignedJobs({
+      companyId,
+      limit: UNASSIGNED_PAGE_SIZE,
+      offset: (unassignedPage - 1) * UNASSIGNED_PAGE_SIZE,
+    }),
     listTodaysRoute({ companyId, timezone, now }),
     listRecentlyCreatedJobs({ companyId }),
     listTechnicians(companyId),
@@ -41,12 +62,20 @@ export async function loadDispatcherDashboard({
       .concat('00'),
     customers: customerOptions,
     technicians: technicians.map((t) => ({ id: t.id, name: t.fullName ?? t.email })),
+    unassignedPage: {
+      page: unassignedPage,
+      pageCount: Math.max(1, Math.ceil(counts.unassigned / UNASSIGNED_PAGE_SIZE)),
+      first: (unassignedPage - 1) * UNASSIGNED_PAGE_SIZE + 1,
+      last: (unassignedPage - 1) * UNASSIGNED_PAGE_SIZE + unassigned.length,
+      total: counts.unassigned,
+    },
     unassigned: unassigned.map((job) => ({
       id: job.id,
       customerName: job.customerName,
       address: job.address,
       scheduled: formatDateTime(job.scheduledAt, timezone),
       scheduledInput: toZonedInputValue(job.scheduledAt, timezone),
+      version: assignmentVersion(job),
       status: jobStatus(job, now),
     })),
     route: route.map((job) => ({
@@ -104,6 +133,15 @@ export async function createJobFromForm(companyId: string | null, formData: Form
   return data<ActionReply>({ intent: 'create-job', jobId: job.id, ok: 'Job created.', error: null })
 }
 
+/** What the loser of two simultaneous edits of one job is told (the page refreshes with the winner's). */
+export const ASSIGN_CONFLICT = 'Someone else changed this job just now. Check its new details, then save again.'
+
+/** The version the form saw, when it sent one (`assignmentVersion`). */
+export function expectedVersionOf(formData: FormData) {
+  const version = formData.get('version')
+  return typeof version === 'string' ? { expectedVersion: version } : {}
+}
+
 /** Assigns and reschedules one job from its row; each row shows its own result. */
 export async function assignJobFromForm(companyId: string, formData: FormData, timezone: string) {
   const jobId = String(formData.get('jobId') ?? '')
@@ -111,9 +149,34 @@ export async function assignJobFromForm(companyId: string, formData: FormData, t
   const scheduledAt = fromZonedInputValue(String(formData.get('scheduledAt') ?? ''), timezone)
   if (!scheduledAt)
     return data<ActionReply>({ intent: 'assign', jobId, ok: null, error: 'Choose a date and time.' }, 400)
-  const changed = await assignJob({ companyId, jobId, technicianId, scheduledAt })
-  if (!changed) {
+  const outcome = await assignJob({ companyId, jobId, technicianId, scheduledAt, ...expectedVersionOf(formData) })
+  if (outcome === 'conflict')
+    return data<ActionReply>({ intent: 'assign', jobId, ok: null, error: ASSIGN_CONFLICT }, 409)
+  if (outcome === 'refused') {
     return data<ActionReply>({ intent: 'assign', jobId, ok: null, error: 'Unable to save changes to this job.' }, 400)
   }
   return data<ActionReply>({ intent: 'assign', jobId, ok: technicianId ? 'Assigned.' : 'Rescheduled.', error: null })
+}
+
+/** The dispatch board's data for a request (shared by /app for dispatchers and /app/dispatch). */
+export async function loadDispatchBoard(request: Request, companyId: string, now = new Date()) {
+  const company = await getCompanySummary(companyId)
+  return loadDispatcherDashboard({
+    companyId,
+    timezone: company?.timezone ?? DEFAULT_TIMEZONE,
+    customerQuery: new URL(request.url).searchParams.get('customerQuery') ?? '',
+    unassignedPage: parseUnassignedPage(new URL(request.url).searchParams.get('unassigned')),
+    now,
+  })
+}
+
+/** The dispatch board's forms: create a job, assign or reschedule one. */
+export async function dispatchBoardAction(request: Request, companyId: string | null) {
+  const formData = await readForm(request)
+  const company = companyId ? await getCompanySummary(companyId) : null
+  const timezone = company?.timezone ?? DEFAULT_TIMEZONE
+  const intent = formData.get('intent')
+  if (intent === 'create-job') return createJobFromForm(companyId, formData, timezone)
+  if (intent === 'assign' && companyId) return assignJobFromForm(companyId, formData, timezone)
+  return data({ intent: String(intent), ok: null, error: 'No company context' }, 400)
 }

@@ -46,6 +46,27 @@ beforeAll(async () => {
   dispatcher = await signInAs('dispatch@bluelagoon.test')
 })
 
+type BoardPage = {
+  unassigned: Array<{ id: string }>
+  recent: Array<{ id: string }>
+  counts: { unassigned: number }
+  unassignedPage: { page: number; pageCount: number; first: number; last: number; total: number }
+}
+
+async function boardPage(page: number | string) {
+  return (await dashboardLoader(args(pageRequest(`/app?unassigned=${page}`, dispatcher)))) as BoardPage
+}
+
+/** The ids on every page of the unassigned list, in order. */
+async function allUnassignedPages() {
+  const first = await boardPage(1)
+  const ids = first.unassigned.map((job) => job.id)
+  for (let page = 2; page <= first.unassignedPage.pageCount; page++) {
+    ids.push(...(await boardPage(page)).unassigned.map((job) => job.id))
+  }
+  return ids
+}
+
 describe('create job', () => {
   it("answers each missing field with the spec's message", async () => {
     const base = {
@@ -89,12 +110,22 @@ describe('create job', () => {
     // 09:00 in New York in December is 14:00 UTC.
     expect(job?.scheduledAt.toISOString()).toBe('2026-12-01T14:00:00.000Z')
     expect(job?.technicianId).toBeNull()
-    const page = (await dashboardLoader(args(pageRequest('/app', dispatcher)))) as {
-      unassigned: Array<{ id: string }>
-      recent: Array<{ id: string }>
-    }
-    expect(page.unassigned.map((j) => j.id)).toContain(result.jobId)
+    const page = await boardPage(1)
     expect(page.recent[0]?.id).toBe(result.jobId)
+    // The unassigned list comes in pages of 10, earliest first: the new job is on one of them, exactly once.
+    const everyPage = await allUnassignedPages()
+    expect(everyPage.filter((id) => id === result.jobId)).toHaveLength(1)
+  })
+
+  it('pages the unassigned list: 10 per page, no overlap, every unassigned job once, the total counted', async () => {
+    const first = await boardPage(1)
+    expect(first.unassigned.length).toBe(Math.min(10, first.counts.unassigned))
+    const ids = await allUnassignedPages()
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(ids.length).toBe(first.counts.unassigned)
+    expect(first.unassignedPage).toMatchObject({ page: 1, first: 1, total: first.counts.unassigned })
+    // A page number that is not one falls back to the first page.
+    expect((await boardPage('abc')).unassignedPage.page).toBe(1)
   })
 
   it("refuses another company's customer and technician", async () => {

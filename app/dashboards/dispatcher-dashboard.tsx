@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { Form, Link, useActionData, useFetcher, useNavigation, useSubmit } from 'react-router'
+import { Form, Link, useActionData, useFetcher, useNavigation, useSearchParams, useSubmit } from 'react-router'
 import { StatusBadge } from '~/components/status-badge'
 import { Alert } from '~/components/ui/alert'
-import { Button } from '~/components/ui/button'
+import { Button, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { inputClass } from '~/components/ui/field'
 import type { ActionReply, DispatcherDashboardData } from './dispatcher-dashboard.server'
@@ -26,11 +26,11 @@ export function DispatcherDashboard({ data }: { data: DispatcherDashboardData })
           </div>
         ))}
       </dl>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <CreateJobCard data={data} />
         <UnassignedCard data={data} />
       </div>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <TodaysRouteCard route={data.route} />
         <RecentActivityCard recent={data.recent} />
       </div>
@@ -185,13 +185,48 @@ function UnassignedCard({ data }: { data: DispatcherDashboardData }) {
       {data.unassigned.length === 0 ? (
         <p className="text-sm text-slate-600">Every open job has a technician.</p>
       ) : (
-        <ul className="divide-y divide-slate-100">
-          {data.unassigned.map((job) => (
-            <UnassignedRow key={job.id} job={job} technicians={data.technicians} onSaved={setNotice} />
-          ))}
-        </ul>
+        <>
+          <ul className="divide-y divide-slate-100">
+            {data.unassigned.map((job) => (
+              <UnassignedRow key={job.id} job={job} technicians={data.technicians} onSaved={setNotice} />
+            ))}
+          </ul>
+          <UnassignedPager pager={data.unassignedPage} />
+        </>
       )}
     </Card>
+  )
+}
+
+/** "Showing 11–20 of 22 unassigned jobs." with links to the pages either side (other query parameters kept). */
+function UnassignedPager({ pager }: { pager: DispatcherDashboardData['unassignedPage'] }) {
+  const [searchParams] = useSearchParams()
+  if (pager.pageCount <= 1) return null
+  const to = (page: number) => {
+    const next = new URLSearchParams(searchParams)
+    if (page > 1) next.set('unassigned', String(page))
+    else next.delete('unassigned')
+    const search = next.toString()
+    return search ? `?${search}` : '?'
+  }
+  return (
+    <nav aria-label="Unassigned jobs pages" className="flex flex-wrap items-center justify-between gap-2 pt-2">
+      <p className="text-sm text-slate-600">
+        Showing {pager.first}–{pager.last} of {pager.total} unassigned jobs.
+      </p>
+      <div className="flex gap-2">
+        {pager.page > 1 ? (
+          <Link to={to(pager.page - 1)} preventScrollReset className={buttonClass('secondary')} rel="prev">
+            ← Earlier
+          </Link>
+        ) : null}
+        {pager.page < pager.pageCount ? (
+          <Link to={to(pager.page + 1)} preventScrollReset className={buttonClass('secondary')} rel="next">
+            Later →
+          </Link>
+        ) : null}
+      </div>
+    </nav>
   )
 }
 
@@ -226,6 +261,7 @@ function UnassignedRow({
       <fetcher.Form method="post" className="grid gap-2 sm:grid-cols-[1fr_1fr_auto]">
         <input type="hidden" name="intent" value="assign" />
         <input type="hidden" name="jobId" value={job.id} />
+        <input type="hidden" name="version" value={job.version} />
         <label className="text-sm">
           <span className="sr-only">Technician for {job.customerName}</span>
           <select name="technicianId" defaultValue="" className={inputClass}>

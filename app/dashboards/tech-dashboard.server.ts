@@ -1,5 +1,6 @@
 import { getTechCounts, type JobStatus, jobStatus, listTechHistory, listTechOpenJobs } from '~/models/job.server'
 import { formatDate, formatDateTime, formatTime, zonedDayRange } from '~/utils/dates'
+import { type ReadingSummary, summariseReading } from '~/water/summary'
 
 /** SPEC §9: a technician's job query is capped at 100 rows. */
 export const TECH_ROUTE_LIMIT = 100
@@ -22,6 +23,8 @@ export type TechHistoryJob = {
   completedAt: string
   completed: string
   readings: number
+  /** Status and balance of the visit's latest reading; null without one. */
+  water: ReadingSummary | null
 }
 
 export type TechDashboardData = {
@@ -89,6 +92,7 @@ export async function loadTechDashboard({
       completedAt: (job.completedAt ?? job.scheduledAt).toISOString(),
       completed: formatDateTime(job.completedAt ?? job.scheduledAt, timezone),
       readings: job.readings,
+      water: job.latest ? summariseReading(job.latest, job.pool) : null,
     })),
   }
 }

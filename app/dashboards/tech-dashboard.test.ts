@@ -175,6 +175,11 @@ describe('loadTechDashboard', () => {
     )
     expect(data.history[0]).toMatchObject({ id: noReadings, readings: 0 })
     expect(data.history[1]).toMatchObject({ id: latestSeeded.id, readings: 3 })
+    // Each card carries the water status of its latest reading; none without a reading.
+    expect(data.history[0]?.water).toBeNull()
+    expect(data.history[1]?.water?.statuses[0]).toMatchObject({
+      text: expect.stringMatching(/^pH (low|in range|high)$/),
+    })
   })
 
   it('counts today, overdue, upcoming and this week over all of the technician’s jobs', async () => {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { cn } from '~/components/ui/cn'
+import { ReadingStatuses } from '~/components/water-balance'
 import type { TechDashboardData, TechHistoryJob, TechRouteJob } from './tech-dashboard.server'
 
 // Technicians read this outdoors on a phone with wet hands: one column, large text,
@@ -170,6 +171,11 @@ function HistoryItem({ job }: { job: TechHistoryJob }) {
           {' · '}
           <span className="font-semibold">{readingsLabel(job.readings)}</span>
         </p>
+        {job.water ? (
+          <div className="mt-2">
+            <ReadingStatuses summary={job.water} />
+          </div>
+        ) : null}
       </div>
       <ButtonLink to={`/app/jobs/${job.id}`} variant="secondary" className="min-h-12 text-base">
         View job<span className="sr-only"> for {job.customerName}</span>

@@ -57,34 +57,61 @@ async function count(query: ReturnType<typeof sql>) {
   return row?.n ?? -1
 }
 
-// Runs first, on the still-empty database: a seed on a Sunday, inside a transaction that is
-// rolled back afterwards, so the real seed below starts from nothing.
-describe('seeding on a Sunday', () => {
-  it('still gives the dashboard several jobs today', async () => {
+/** Seeds at `now` inside a transaction that is rolled back, so the database stays empty; returns what `inspect` read. */
+async function seedThenRollBack<T>(now: Date, inspect: (database: Database) => Promise<T>) {
+  let result: { seeded: boolean; inspected: T } | undefined
+  await db()
+    .transaction(async (tx) => {
+      const database = tx as unknown as Database
+      const seeded = await seedDemoData(database, now)
+      result = { seeded, inspected: await inspect(database) }
+      tx.rollback()
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof TransactionRollbackError)) throw error
+    })
+  if (!result) throw new Error('the seed did not run')
+  return result
+}
+
+// Runs first, on the still-empty database: seeds at chosen clock times, each rolled back, so the real seed
+// below starts from nothing.
+describe('seeding at chosen clock times', () => {
+  it('still gives the dashboard several jobs today on a Sunday', async () => {
     // 10:00 on Sunday Nov 22 2026 in New York.
     const sunday = new Date('2026-11-22T15:00:00Z')
     const { start, end } = zonedDayRange(sunday, NY)
-    let result: { seeded: boolean; today: number } | undefined
-    await db()
-      .transaction(async (tx) => {
-        const database = tx as unknown as Database
-        const seeded = await seedDemoData(database, sunday)
-        const [row] = await queryRows<{ n: number }>(
-          sql`select count(*)::int as n from jobs join companies c on c.id = jobs.company_id
-              where c.name = ${BLUE_LAGOON} and jobs.scheduled_at >= ${start.toISOString()}::timestamptz
-              and jobs.scheduled_at < ${end.toISOString()}::timestamptz`,
-          database,
-        )
-        result = { seeded, today: row?.n ?? 0 }
-        tx.rollback()
-      })
-      .catch((error: unknown) => {
-        if (!(error instanceof TransactionRollbackError)) throw error
-      })
-    expect(result).toEqual({ seeded: true, today: expect.any(Number) })
-    expect(result?.today).toBeGreaterThanOrEqual(3)
+    const result = await seedThenRollBack(sunday, async (database) => {
+      const [row] = await queryRows<{ n: number }>(
+        sql`select count(*)::int as n from jobs join companies c on c.id = jobs.company_id
+            where c.name = ${BLUE_LAGOON} and jobs.scheduled_at >= ${start.toISOString()}::timestamptz
+            and jobs.scheduled_at < ${end.toISOString()}::timestamptz`,
+        database,
+      )
+      return row?.n ?? 0
+    })
+    expect(result.seeded).toBe(true)
+    expect(result.inspected).toBeGreaterThanOrEqual(3)
     expect((await rowCounts()).user).toBe(0)
   })
+
+  // Which visits are still open depends on the clock, and the first technician's open visits become standard
+  // chlorine pools. At these times (a CI run hit the first) that once swallowed every salt pool.
+  it.each(['2026-11-22T15:10:00Z', '2026-11-28T06:10:00Z'])(
+    'keeps salt pools and pools without a profile when seeded at %s',
+    async (time) => {
+      const { inspected } = await seedThenRollBack(new Date(time), async (database) => {
+        const [row] = await queryRows<{ sanitisers: number; without: number }>(
+          sql`select count(distinct c.pool_sanitiser)::int as sanitisers,
+                count(*) filter (where c.pool_volume_gallons is null)::int as without
+              from customers c join companies co on co.id = c.company_id where co.name = ${BLUE_LAGOON}`,
+          database,
+        )
+        return row
+      })
+      expect(inspected).toEqual({ sanitisers: 2, without: 4 })
+    },
+  )
 })
 
 describe('seedDemoData', () => {
@@ -254,6 +281,39 @@ describe('seedDemoData', () => {
             and scheduled_at >= ${start.toISOString()}::timestamptz and scheduled_at < ${end.toISOString()}::timestamptz`,
       ),
     ).toBeGreaterThanOrEqual(3)
+  })
+
+  it('gives Dana Whitfield and every pool on tech@bluelagoon.test’s open visits a 15,000-gallon chlorine plaster profile', async () => {
+    const pools = await queryRows<{ name: string; volume: number; surface: string; sanitiser: string }>(
+      sql`select distinct c.customer_name as name, c.pool_volume_gallons as volume, c.pool_surface as surface,
+            c.pool_sanitiser as sanitiser
+          from customers c
+          where c.company_id = ${blueLagoon} and (c.customer_name = 'Dana Whitfield' or c.id in (
+            select j.customer_id from jobs j join profiles p on p.id = j.technician_id
+            where j.company_id = ${blueLagoon} and j.completed_at is null and p.email = 'tech@bluelagoon.test'))`,
+    )
+    expect(pools.length).toBeGreaterThan(1)
+    for (const pool of pools) expect(pool).toMatchObject({ volume: 15_000, surface: 'plaster', sanitiser: 'chlorine' })
+    const [variety] = await queryRows<{ surfaces: number; sanitisers: number; without: number }>(
+      sql`select count(distinct pool_surface)::int as surfaces, count(distinct pool_sanitiser)::int as sanitisers,
+            count(*) filter (where pool_volume_gallons is null)::int as without
+          from customers where company_id = ${blueLagoon}`,
+    )
+    // The rest vary, so the office sees salt pools, other surfaces and a customer still without a profile.
+    expect(variety?.surfaces).toBeGreaterThanOrEqual(2)
+    expect(variety?.sanitisers).toBe(2)
+    expect(variety?.without).toBeGreaterThan(0)
+  })
+
+  it('fills the optional readings (stabiliser, hardness, temperature) on some visits only', async () => {
+    const [counts] = await queryRows<{ full: number; basic: number }>(
+      sql`select count(*) filter (where cyanuric_acid is not null and calcium_hardness is not null
+              and water_temp_f is not null)::int as full,
+            count(*) filter (where cyanuric_acid is null)::int as basic
+          from chem_logs where company_id = ${blueLagoon}`,
+    )
+    expect(counts?.full).toBeGreaterThan(10)
+    expect(counts?.basic).toBeGreaterThan(5)
   })
 
   it('assigns jobs only to technicians who have finished setup', async () => {

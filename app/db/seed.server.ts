@@ -164,6 +164,28 @@ const SUNSET: CompanySpec = {
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 
+const STANDARD_POOL = {
+  poolVolumeGallons: 15_000,
+  poolSurface: 'plaster',
+  poolSanitiser: 'chlorine',
+  poolIndoor: false,
+} as const satisfies Partial<typeof customers.$inferInsert>
+
+/** Salt pools and pools with no profile yet: the variety the office sees, kept off the first technician's visits. */
+const isShowcasePool = (index: number) => index % 4 === 1 || index % 5 === 4
+
+/** A varied pool profile per demo customer (by position, so it is the same every time); every fifth has none. */
+function demoPool(index: number): Partial<typeof customers.$inferInsert> {
+  if (index % 5 === 4) return {}
+  const volumes = [15_000, 18_000, 12_000, 22_000]
+  return {
+    poolVolumeGallons: volumes[index % volumes.length],
+    poolSurface: index % 3 === 1 ? 'vinyl' : index % 7 === 2 ? 'fibreglass' : 'plaster',
+    poolSanitiser: index % 4 === 1 ? 'salt' : 'chlorine',
+    poolIndoor: index % 9 === 8,
+  }
+}
+
 async function createLogin(tx: Tx, email: string, name: string, passwordHash: string) {
   const id = randomUUID()
   await tx.insert(user).values({ id, email, name, emailVerified: true })
@@ -171,6 +193,22 @@ async function createLogin(tx: Tx, email: string, name: string, passwordHash: st
     .insert(account)
     .values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: passwordHash })
   return id
+}
+
+/**
+ * One more signed-up, set-up login with the demo password (for tests that need a persona the
+ * demo lacks, such as a second portal customer). Returns the user id.
+ */
+export async function createDemoLogin(
+  database: Database,
+  person: { email: string; fullName: string; role: Role | null; companyId: string | null },
+) {
+  const passwordHash = await hashPassword(DEMO_PASSWORD)
+  return database.transaction(async (tx) => {
+    const id = await createLogin(tx, person.email, person.fullName, passwordHash)
+    await tx.insert(profiles).values({ id, ...person, hasCompletedSetup: true })
+    return id
+  })
 }
 
 async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now: Date) {
@@ -190,8 +228,10 @@ async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now:
   const companyId = company.id
 
   const techIds: string[] = []
+  const staffIds = new Map<string, string>()
   for (const member of spec.staff) {
     const id = await createLogin(tx, member.email, member.fullName, passwordHash)
+    staffIds.set(member.email, id)
     const done = member.done ?? true
     await tx.insert(profiles).values({
       id,
@@ -216,6 +256,7 @@ async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now:
     email: c.email ?? null,
     balanceDue: c.balance,
     createdAt: new Date(now.getTime() - (120 - i) * 86_400_000),
+    ...demoPool(i),
   }))
   const insertedCustomers = await tx
     .insert(customers)
@@ -241,8 +282,14 @@ async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now:
   // Past jobs are completed (a few left open: overdue); some future ones are unassigned;
   // the portal customer gets a visit every week so their history is full.
   const slots = [8, 9, 10, 11, 13, 14, 15]
+  // The first technician's open visits become standard pools below; which visits are open depends on the clock,
+  // so showcase pools go to the next technician instead, or some clock time would standardise them all.
+  const showcaseIds = new Set(insertedCustomers.filter((_, index) => isShowcasePool(index)).map((c) => c.id))
+  const [firstTech, secondTech] = techIds
   const jobRows: Array<typeof jobs.$inferInsert> = []
   const nowParts = zonedParts(now, spec.timezone)
+  const technicianFor = (picked: string, customerId: string, completed: boolean) =>
+    !completed && picked === firstTech && secondTech && showcaseIds.has(customerId) ? secondTech : picked
   for (let offset = -spec.pastDays; offset <= spec.futureDays; offset++) {
     const day = startOfZonedDay(now, spec.timezone, offset)
     const parts = zonedParts(day, spec.timezone)
@@ -267,7 +314,7 @@ async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now:
         address: customer.address,
         scheduledAt,
         completedAt: completed ? new Date(scheduledAt.getTime() + (35 + Math.floor(random() * 40)) * 60_000) : null,
-        technicianId: unassigned || techIds.length === 0 ? null : pick(techIds),
+        technicianId: unassigned || techIds.length === 0 ? null : technicianFor(pick(techIds), customer.id, completed),
         // Booked 3–12 days ahead, and never later than a few hours ago for visits still to come.
         createdAt: new Date(
           Math.min(
@@ -280,16 +327,36 @@ async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now:
   }
   const insertedJobs = await tx.insert(jobs).values(jobRows).returning({ id: jobs.id, completedAt: jobs.completedAt })
 
+  // The first technician's open visits and the portal customer are the standard 15,000-gallon chlorine plaster
+  // pool that the end-to-end tests dose against (ARCHITECTURE §3: the same every time).
+  const firstTechId = staffIds.get(spec.staff.find((member) => member.role === 'tech')?.email ?? '')
+  const standardPools = new Set([portal.id])
+  for (const job of jobRows) {
+    if (!job.completedAt && firstTechId && job.technicianId === firstTechId) standardPools.add(job.customerId)
+  }
+  await tx
+    .update(customers)
+    .set(STANDARD_POOL)
+    .where(and(eq(customers.companyId, companyId), inArray(customers.id, [...standardPools])))
+
   const readings: Array<typeof chemLogs.$inferInsert> = []
+  // A separate sequence for the optional readings, so adding them did not move any other demo value.
+  const extra = prng(spec.seed + 1)
   for (const job of insertedJobs) {
     if (!job.completedAt) continue
     const round = (value: number, digits: number) => Number(value.toFixed(digits))
+    // About two visits in three had the full kit: stabiliser, hardness and temperature (salt on salt pools is
+    // not tracked per job here, so it is left out).
+    const full = extra() < 0.65
     readings.push({
       companyId,
       jobId: job.id,
       ph: round(7.1 + random() * 0.8, 1),
       chlorinePpm: round(0.5 + random() * 4.5, 1),
       alkalinity: Math.round(70 + random() * 70),
+      cyanuricAcid: full ? Math.round(25 + extra() * 40) : null,
+      calciumHardness: full ? Math.round(180 + extra() * 240) : null,
+      waterTempF: full ? Math.round(72 + extra() * 16) : null,
       takenAt: new Date(job.completedAt.getTime() - 10 * 60_000),
     })
   }

@@ -6,6 +6,7 @@ export type InviteMetadata =
   | { kind: 'customer'; companyName: string; customerName: string }
   | { kind: 'staff'; companyName: string; roleLabel: string; inviterName: string }
   | { kind: 'owner'; companyName: string }
+  | { kind: 'platform-admin' }
 
 const EXPIRY = 'This link works once and expires in 7 days.'
 
@@ -30,6 +31,19 @@ export function inviteEmail(url: string, metadata: Record<string, unknown> | und
       react: createElement(ActionLinkEmail, {
         heading: `Join ${invite.companyName}`,
         intro: `${invite.inviterName} added you to ${invite.companyName} on Pool Bud as ${invite.roleLabel}. Open the link to set up your account.`,
+        actionLabel: 'Set up my account',
+        url,
+        expiry: EXPIRY,
+      }),
+    }
+  }
+  if (invite?.kind === 'platform-admin') {
+    return {
+      subject: 'You are a Pool Bud platform administrator',
+      react: createElement(ActionLinkEmail, {
+        heading: 'Set up your administrator account',
+        intro:
+          'You are the platform administrator of this Pool Bud installation: you create companies and invite their owners. Open the link to choose your password.',
         actionLabel: 'Set up my account',
         url,
         expiry: EXPIRY,

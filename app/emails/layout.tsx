@@ -2,7 +2,18 @@ import { Body, Container, Head, Heading, Html, Preview, Section, Text } from '@r
 import type { ReactNode } from 'react'
 
 /** The frame every Pool Bud email shares. */
-export function EmailLayout({ preview, heading, children }: { preview: string; heading: string; children: ReactNode }) {
+export function EmailLayout({
+  preview,
+  heading,
+  children,
+  footer = 'You received this email because of an action on Pool Bud. If it wasn’t you, you can ignore it.',
+}: {
+  preview: string
+  heading: string
+  children: ReactNode
+  /** The closing line; a security notice replaces the default "you can ignore it". */
+  footer?: string
+}) {
   return (
     <Html lang="en">
       <Head />
@@ -16,9 +27,7 @@ export function EmailLayout({ preview, heading, children }: { preview: string; h
             {heading}
           </Heading>
           <Section>{children}</Section>
-          <Text style={{ color: '#64748b', fontSize: 12, marginTop: 32 }}>
-            You received this email because of an action on Pool Bud. If it wasn’t you, you can ignore it.
-          </Text>
+          <Text style={{ color: '#64748b', fontSize: 12, marginTop: 32 }}>{footer}</Text>
         </Container>
       </Body>
     </Html>

@@ -4,6 +4,18 @@ import { db } from '~/utils/db.server'
 import { publishCompanyEvent } from '~/utils/events.server'
 import type { ChemReading } from './chem-reading'
 
+/** Every measured value of a reading and when it was taken: one list for every query that shows readings. */
+export const readingColumns = {
+  ph: chemLogs.ph,
+  chlorinePpm: chemLogs.chlorinePpm,
+  alkalinity: chemLogs.alkalinity,
+  cyanuricAcid: chemLogs.cyanuricAcid,
+  calciumHardness: chemLogs.calciumHardness,
+  salt: chemLogs.salt,
+  waterTempF: chemLogs.waterTempF,
+  takenAt: chemLogs.takenAt,
+}
+
 /** Recent Logs on the job page, newest first. */
 export const RECENT_LOGS_LIMIT = 20
 
@@ -37,13 +49,7 @@ export async function listChemLogsForJob({
   limit?: number
 }) {
   return db()
-    .select({
-      id: chemLogs.id,
-      ph: chemLogs.ph,
-      chlorinePpm: chemLogs.chlorinePpm,
-      alkalinity: chemLogs.alkalinity,
-      takenAt: chemLogs.takenAt,
-    })
+    .select({ id: chemLogs.id, ...readingColumns })
     .from(chemLogs)
     .where(and(eq(chemLogs.companyId, companyId), eq(chemLogs.jobId, jobId)))
     .orderBy(desc(chemLogs.takenAt))

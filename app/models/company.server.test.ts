@@ -24,6 +24,8 @@ describe('company settings', () => {
       defaultServiceWindow: 'flexible',
       cardPublishableKey: null,
       customerPortalUrl: null,
+      serviceReportsEnabled: true,
+      itemiseChemicals: true,
     })
     expect(await getCompanySettings('00000000-0000-4000-8000-000000000000')).toBeNull()
   })
@@ -36,6 +38,7 @@ describe('company settings', () => {
         defaultServiceWindow: 'morning',
         cardPublishableKey: 'pk_test_1',
         customerPortalUrl: 'https://portal.example.com',
+        itemiseChemicals: false,
       }),
     ).toBe(true)
     expect(await getCompanySettings(blueId)).toEqual({
@@ -44,6 +47,8 @@ describe('company settings', () => {
       defaultServiceWindow: 'morning',
       cardPublishableKey: 'pk_test_1',
       customerPortalUrl: 'https://portal.example.com',
+      serviceReportsEnabled: true,
+      itemiseChemicals: false,
     })
     expect(await db().select().from(companies).where(eq(companies.id, sunsetId))).toEqual(sunsetBefore)
 

@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm'
-import { companies } from '~/db/schema'
+import { and, asc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm'
+import { companies, profiles } from '~/db/schema'
 import { db } from '~/utils/db.server'
+import { isUuid } from '~/utils/ids'
+import { likePattern } from './customer.server'
 
 /** The company's name and timezone, which every dated page needs. */
 export async function getCompanySummary(companyId: string) {
@@ -18,6 +20,8 @@ export type CompanySettings = {
   defaultServiceWindow: (typeof companies.$inferSelect)['defaultServiceWindow']
   cardPublishableKey: string | null
   customerPortalUrl: string | null
+  serviceReportsEnabled: boolean
+  itemiseChemicals: boolean
 }
 
 /** The settings page's fields (SPEC §2 Settings) for one company, or null when it is gone. */
@@ -29,6 +33,8 @@ export async function getCompanySettings(companyId: string): Promise<CompanySett
       defaultServiceWindow: companies.defaultServiceWindow,
       cardPublishableKey: companies.cardPublishableKey,
       customerPortalUrl: companies.customerPortalUrl,
+      serviceReportsEnabled: companies.serviceReportsEnabled,
+      itemiseChemicals: companies.itemiseChemicals,
     })
     .from(companies)
     .where(eq(companies.id, companyId))
@@ -42,7 +48,16 @@ export async function getCompanySettings(companyId: string): Promise<CompanySett
  */
 export async function updateCompanySettings(companyId: string, fields: Partial<CompanySettings>) {
   const update: Partial<CompanySettings> = {}
-  for (const key of ['name', 'timezone', 'defaultServiceWindow', 'cardPublishableKey', 'customerPortalUrl'] as const) {
+  const keys = [
+    'name',
+    'timezone',
+    'defaultServiceWindow',
+    'cardPublishableKey',
+    'customerPortalUrl',
+    'serviceReportsEnabled',
+    'itemiseChemicals',
+  ] as const
+  for (const key of keys) {
     if (fields[key] !== undefined) Object.assign(update, { [key]: fields[key] })
   }
   if (Object.keys(update).length === 0) return (await getCompanySettings(companyId)) !== null
@@ -52,4 +67,167 @@ export async function updateCompanySettings(companyId: string, fields: Partial<C
     .where(eq(companies.id, companyId))
     .returning({ id: companies.id })
   return rows.length > 0
+}
+
+/** SPEC §7: companies in the platform list, oldest first; past this many, pages. */
+export const COMPANIES_PAGE_SIZE = 50
+
+/** Platform view of one company: its owner(s) and the people who could become owner. */
+export type CompanyListing = {
+  id: string
+  name: string
+  stripeAccountId: string | null
+  createdAt: Date
+  owners: Array<{
+    id: string
+    fullName: string | null
+    email: string
+    phone: string | null
+    address: string | null
+  }>
+  /** Staff of the company (never customers; platform admins have no company, so never listed). */
+  eligibleOwners: Array<{ id: string; fullName: string | null; email: string; role: string }>
+}
+
+/** A search by name, or by id (whole or its first characters, as shown truncated). */
+function companySearch(query: string) {
+  const text = query.trim().slice(0, 100)
+  if (!text) return undefined
+  // As for customers: text without a letter or digit (`%`, `-` …) matches nothing.
+  if (!/[\p{L}\p{N}]/u.test(text)) return sql`false`
+  const byName = ilike(companies.name, likePattern(text))
+  // Only text that could start an id (hex digits and dashes) is tried as an id prefix.
+  return /^[0-9a-f-]+$/i.test(text) ? or(byName, ilike(sql`${companies.id}::text`, `${text.toLowerCase()}%`)) : byName
+}
+
+/**
+ * One page of companies, oldest first, with owners and eligible profiles: two queries
+ * whatever the page size (the profiles of the whole page are fetched together).
+ */
+export async function listCompanies({ query = '', page = 1 }: { query?: string; page?: number }) {
+  const where = companySearch(query)
+  const [{ total } = { total: 0 }] = await db()
+    .select({ total: sql<number>`count(*)::int` })
+    .from(companies)
+    .where(where)
+  const rows = await db()
+    .select({
+      id: companies.id,
+      name: companies.name,
+      stripeAccountId: companies.stripeAccountId,
+      createdAt: companies.createdAt,
+    })
+    .from(companies)
+    .where(where)
+    .orderBy(asc(companies.createdAt), asc(companies.id))
+    .limit(COMPANIES_PAGE_SIZE)
+    .offset((Math.max(1, page) - 1) * COMPANIES_PAGE_SIZE)
+  const people = rows.length
+    ? await db()
+        .select({
+          id: profiles.id,
+          companyId: profiles.companyId,
+          role: profiles.role,
+          fullName: profiles.fullName,
+          email: profiles.email,
+          phone: profiles.phone,
+          addressLine1: profiles.addressLine1,
+          addressLine2: profiles.addressLine2,
+          city: profiles.city,
+          state: profiles.state,
+          postalCode: profiles.postalCode,
+        })
+        .from(profiles)
+        .where(
+          and(
+            inArray(
+              profiles.companyId,
+              rows.map((row) => row.id),
+            ),
+            inArray(profiles.role, ['owner', 'admin', 'dispatcher', 'tech']),
+            isNull(profiles.deactivatedAt),
+          ),
+        )
+        .orderBy(asc(profiles.fullName), asc(profiles.email))
+    : []
+  const companiesOnPage: CompanyListing[] = rows.map((row) => {
+    const staff = people.filter((person) => person.companyId === row.id)
+    return {
+      ...row,
+      owners: staff
+        .filter((person) => person.role === 'owner')
+        .map((person) => ({
+          id: person.id,
+          fullName: person.fullName,
+          email: person.email,
+          phone: person.phone,
+          address:
+            [person.addressLine1, person.addressLine2, person.city, person.state, person.postalCode]
+              .filter(Boolean)
+              .join(', ') || null,
+        })),
+      eligibleOwners: staff
+        .filter((person) => person.role !== 'owner')
+        .map((person) => ({
+          id: person.id,
+          fullName: person.fullName,
+          email: person.email,
+          role: person.role as string,
+        })),
+    }
+  })
+  return { total, companies: companiesOnPage }
+}
+
+/** Every company's id and name, by name (the invite-owner picker). */
+export async function listCompanyOptions() {
+  return db().select({ id: companies.id, name: companies.name }).from(companies).orderBy(asc(companies.name))
+}
+
+/** Renames a company and sets its card-provider account id (null clears it). False if none. */
+export async function updateCompany({
+  companyId,
+  name,
+  stripeAccountId,
+}: {
+  companyId: string
+  name: string
+  stripeAccountId: string | null
+}) {
+  if (!isUuid(companyId)) return false
+  const updated = await db()
+    .update(companies)
+    .set({ name, stripeAccountId })
+    .where(eq(companies.id, companyId))
+    .returning({ id: companies.id })
+  return updated.length > 0
+}
+
+/**
+ * Ownership transfer (SPEC §4, ARCHITECTURE §4), in one transaction: the company's current
+ * owners become admins and `profileId`, a staff member of that company, becomes the owner.
+ */
+export async function assignOwner({ companyId, profileId }: { companyId: string; profileId: string }) {
+  if (!isUuid(companyId)) return 'not-found' as const
+  return db().transaction(async (tx) => {
+    const [person] = await tx
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(
+        and(
+          eq(profiles.id, profileId),
+          eq(profiles.companyId, companyId),
+          inArray(profiles.role, ['owner', 'admin', 'dispatcher', 'tech']),
+          isNull(profiles.deactivatedAt),
+        ),
+      )
+      .for('update')
+    if (!person) return 'not-found' as const
+    await tx
+      .update(profiles)
+      .set({ role: 'admin' })
+      .where(and(eq(profiles.companyId, companyId), eq(profiles.role, 'owner'), ne(profiles.id, profileId)))
+    await tx.update(profiles).set({ role: 'owner' }).where(eq(profiles.id, profileId))
+    return 'ok' as const
+  })
 }

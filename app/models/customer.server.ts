@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
 import { customers, profiles } from '~/db/schema'
 import { db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
+import type { Sanitiser, Surface } from '~/water/targets'
 
 /** The customer record a portal login belongs to. */
 export async function getCustomerIdForPortalUser(userId: string) {
@@ -32,9 +33,12 @@ export async function getPortalCustomer({ companyId, customerId }: { companyId: 
   return row ?? null
 }
 
-/** Escapes LIKE wildcards so typed text is matched literally (the text itself is always a parameter). */
+/**
+ * Escapes LIKE wildcards so typed text is matched literally (the text itself is always a
+ * parameter). NUL characters are dropped: PostgreSQL text cannot hold them, and no one types one.
+ */
 export function likePattern(text: string) {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  return `%${text.replaceAll('\u0000', '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
 /** Customers whose name, address or email contains `query`, by name (the job form's picker). */
@@ -65,6 +69,11 @@ export type CustomerFields = {
   address: string
   email: string | null
   phone: string | null
+  /** Pool profile; left out (undefined) it is not changed, null clears it. */
+  poolVolumeGallons?: number | null
+  poolSurface?: Surface | null
+  poolSanitiser?: Sanitiser | null
+  poolIndoor?: boolean | null
 }
 
 /** Trimmed text, blank as null; emails lowercased so the same address is always the same row value. */
@@ -75,6 +84,10 @@ function cleanFields(fields: CustomerFields): CustomerFields {
     address: fields.address.trim(),
     email: optional(fields.email)?.toLowerCase() ?? null,
     phone: optional(fields.phone),
+    poolVolumeGallons: fields.poolVolumeGallons,
+    poolSurface: fields.poolSurface,
+    poolSanitiser: fields.poolSanitiser,
+    poolIndoor: fields.poolIndoor,
   }
 }
 
@@ -162,6 +175,10 @@ export async function getCustomer({ companyId, customerId }: { companyId: string
       balanceDue: customers.balanceDue,
       portalUserId: customers.portalUserId,
       createdAt: customers.createdAt,
+      poolVolumeGallons: customers.poolVolumeGallons,
+      poolSurface: customers.poolSurface,
+      poolSanitiser: customers.poolSanitiser,
+      poolIndoor: customers.poolIndoor,
     })
     .from(customers)
     .where(and(eq(customers.companyId, companyId), eq(customers.id, customerId)))

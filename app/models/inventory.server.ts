@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, ilike, lte, or, type SQL, sql } from 'drizzle-orm'
 import { inventoryItems } from '~/db/schema'
 import { db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
@@ -60,6 +60,31 @@ export async function searchInventory({
     .where(inventoryFilter(companyId, query))
     .orderBy(asc(inventoryItems.name), asc(inventoryItems.id))
     .limit(Math.max(1, Math.min(INVENTORY_LIMIT, Math.floor(limit))))
+}
+
+/** What the stock is worth (quantity × price, in cents) and how many items are low, in one query. */
+export async function getInventorySummary(companyId: string) {
+  const [row] = await db()
+    .select({
+      valueCents:
+        sql<number>`coalesce(sum(${inventoryItems.qty}::bigint * ${inventoryItems.priceCents}), 0)::bigint`.mapWith(
+          Number,
+        ),
+      lowStock: sql<number>`count(*) filter (where ${inventoryItems.qty} <= ${LOW_STOCK_QTY})::int`,
+    })
+    .from(inventoryItems)
+    .where(eq(inventoryItems.companyId, companyId))
+  return row ?? { valueCents: 0, lowStock: 0 }
+}
+
+/** Items at or below the low-stock level (SPEC §9), emptiest first: the restock list. */
+export async function listLowStockItems({ companyId, limit = 20 }: { companyId: string; limit?: number }) {
+  return db()
+    .select(columns)
+    .from(inventoryItems)
+    .where(and(eq(inventoryItems.companyId, companyId), lte(inventoryItems.qty, LOW_STOCK_QTY)))
+    .orderBy(asc(inventoryItems.qty), asc(inventoryItems.name))
+    .limit(limit)
 }
 
 /** One item, only within `companyId`; another company's item (or a made-up id) is null. */

@@ -16,7 +16,7 @@ export const EMAIL_TAKEN = 'That email already belongs to another Pool Bud accou
 export const INVITES_PER_ADDRESS_PER_HOUR = 3
 
 /** Whether the outbox already holds the hourly allowance of emails to `email`. */
-async function tooManyRecentEmails(email: string) {
+export async function tooManyRecentEmails(email: string) {
   const [row] = await db()
     .select({ n: sql<number>`count(*)::int` })
     .from(emailOutbox)
@@ -25,7 +25,7 @@ async function tooManyRecentEmails(email: string) {
 }
 
 /** Emails a one-time sign-in link that lands on `callbackURL`. */
-async function sendInviteLink(email: string, callbackURL: string, metadata: InviteMetadata) {
+export async function sendInviteLink(email: string, callbackURL: string, metadata: InviteMetadata) {
   await getAuth().api.signInMagicLink({
     body: { email, callbackURL, errorCallbackURL: '/login?invite=invalid', metadata },
     headers: new Headers(),

@@ -5,7 +5,7 @@ import { seedDemoData } from '~/db/seed.server'
 import { db } from '~/utils/db.server'
 import { addChemLog, listChemLogsForJob } from './chem-log.server'
 import { ChemReadingSchema } from './chem-reading'
-import { assignJob, completeJob, getJobForViewer, jobStatus } from './job.server'
+import { assignJob, assignmentVersion, completeJob, getJobForViewer, jobStatus } from './job.server'
 
 let blue: string
 let sunset: string
@@ -71,7 +71,7 @@ describe('assignJob', () => {
   it('assigns and reschedules an open job', async () => {
     const job = await openJobOf(tech.id)
     const when = new Date('2026-12-01T14:00:00Z')
-    expect(await assignJob({ companyId: blue, jobId: job, technicianId: tech2.id, scheduledAt: when })).toBe(true)
+    expect(await assignJob({ companyId: blue, jobId: job, technicianId: tech2.id, scheduledAt: when })).toBe('saved')
     const [row] = await db().select().from(jobs).where(eq(jobs.id, job))
     expect(row?.technicianId).toBe(tech2.id)
     expect(row?.scheduledAt.toISOString()).toBe(when.toISOString())
@@ -80,15 +80,55 @@ describe('assignJob', () => {
   it("refuses another company's technician and completed jobs", async () => {
     const job = await openJobOf(tech2.id)
     const when = new Date()
-    expect(await assignJob({ companyId: blue, jobId: job, technicianId: sunsetTech.id, scheduledAt: when })).toBe(false)
+    expect(await assignJob({ companyId: blue, jobId: job, technicianId: sunsetTech.id, scheduledAt: when })).toBe(
+      'refused',
+    )
     const [done] = await db()
       .select({ id: jobs.id })
       .from(jobs)
       .where(and(eq(jobs.companyId, blue), isNotNull(jobs.completedAt)))
       .limit(1)
     expect(await assignJob({ companyId: blue, jobId: done?.id ?? '', technicianId: tech.id, scheduledAt: when })).toBe(
-      false,
+      'refused',
     )
+  })
+})
+
+describe('two dispatchers assigning the same job at once', () => {
+  it('end with one consistent result, and the loser is told', async () => {
+    const [job] = await db()
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.companyId, blue), isNull(jobs.completedAt)))
+      .limit(1)
+    if (!job) throw new Error('no open job')
+    const seen = assignmentVersion(job)
+    const [tech, tech2] = (await Promise.all(
+      ['tech@bluelagoon.test', 'tech2@bluelagoon.test'].map(async (email) => {
+        const [row] = await db().select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email))
+        return row?.id as string
+      }),
+    )) as [string, string]
+    const when = new Date('2026-12-15T15:00:00Z')
+    // Both saw the same version of the job; both save at the same moment.
+    const outcomes = await Promise.all(
+      [tech, tech2].map((technicianId) =>
+        assignJob({ companyId: blue, jobId: job.id, technicianId, scheduledAt: when, expectedVersion: seen }),
+      ),
+    )
+    expect([...outcomes].sort()).toEqual(['conflict', 'saved'])
+    const winner = outcomes[0] === 'saved' ? tech : tech2
+    const [row] = await db().select().from(jobs).where(eq(jobs.id, job.id))
+    expect(row?.technicianId).toBe(winner)
+    // Saving again from the page as it is now works.
+    const retry = await assignJob({
+      companyId: blue,
+      jobId: job.id,
+      technicianId: tech,
+      scheduledAt: when,
+      expectedVersion: assignmentVersion(row as typeof job),
+    })
+    expect(retry).toBe('saved')
   })
 })
 

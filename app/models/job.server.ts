@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm'
 import { chemLogs, companies, customers, jobs, profiles } from '~/db/schema'
-import { startOfZonedWeek, zonedDayRange } from '~/utils/dates'
+import { startOfZonedDay, startOfZonedMonth, startOfZonedWeek, zonedDayRange } from '~/utils/dates'
 import { db } from '~/utils/db.server'
 import { publishCompanyEvent } from '~/utils/events.server'
 import { isUuid } from '~/utils/ids'
+import { readingColumns } from './chem-log.server'
 import { isCompanyTechnician } from './profile.server'
+import { queueServiceReport } from './service-report.server'
 
 /** SPEC §9: the "all companies" job query is capped at 50 rows. */
 export const ALL_COMPANIES_JOB_LIMIT = 50
@@ -106,15 +108,25 @@ export async function getJobForViewer(viewer: JobViewer, jobId: string) {
       technicianName: profiles.fullName,
       technicianPhone: profiles.phone,
       createdAt: jobs.createdAt,
+      // The pool the technician is servicing: targets and doses depend on it.
+      poolVolumeGallons: customers.poolVolumeGallons,
+      poolSurface: customers.poolSurface,
+      poolSanitiser: customers.poolSanitiser,
+      poolIndoor: customers.poolIndoor,
     })
     .from(jobs)
     .leftJoin(profiles, eq(profiles.id, jobs.technicianId))
+    .innerJoin(customers, and(eq(customers.companyId, jobs.companyId), eq(customers.id, jobs.customerId)))
     .where(and(...filters))
     .limit(1)
   return job ?? null
 }
 
-/** Marks an open job complete now. Returns false when it was already complete (nothing changes). */
+/**
+ * Marks an open job complete now and, in the same transaction, queues the customer's service report: the job is
+ * never complete without its report queued, nor the report sent for a job that is not. Returns false when it
+ * was already complete (nothing changes, nothing is sent).
+ */
 export async function completeJob({
   companyId,
   jobId,
@@ -124,39 +136,83 @@ export async function completeJob({
   jobId: string
   now?: Date
 }) {
-  const updated = await db()
-    .update(jobs)
-    .set({ completedAt: now })
-    .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId), isNull(jobs.completedAt)))
-    .returning({ id: jobs.id })
-  if (updated.length) await publishCompanyEvent({ companyId, type: 'job.completed', jobId })
-  return updated.length > 0
+  const completed = await db().transaction(async (tx) => {
+    const updated = await tx
+      .update(jobs)
+      .set({ completedAt: now })
+      .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId), isNull(jobs.completedAt)))
+      .returning({ id: jobs.id })
+    if (updated.length === 0) return false
+    await queueServiceReport({ companyId, jobId }, tx)
+    return true
+  })
+  if (completed) await publishCompanyEvent({ companyId, type: 'job.completed', jobId })
+  return completed
 }
 
 /**
- * Assigns (or unassigns, with null) and reschedules an open job. The technician must be
- * one of the company's; completed jobs are not changed. Returns whether a job changed.
+ * What a form saw of a job's assignment. Sent back with the save, it lets two people editing the
+ * same job at once end with one consistent result: the second save finds it changed and is told.
+ */
+export function assignmentVersion(job: { technicianId: string | null; scheduledAt: Date }) {
+  return `${job.technicianId ?? ''}@${job.scheduledAt.toISOString()}`
+}
+
+function parseAssignmentVersion(version: string) {
+  const at = version.lastIndexOf('@')
+  const scheduledAt = new Date(version.slice(at + 1))
+  if (at < 0 || Number.isNaN(scheduledAt.getTime())) return null
+  return { technicianId: version.slice(0, at) || null, scheduledAt }
+}
+
+export type AssignOutcome = 'saved' | 'conflict' | 'refused'
+
+/**
+ * Assigns and reschedules an open job of the company. With `expectedVersion` (from
+ * `assignmentVersion`), the update only applies if nobody changed the job since: PostgreSQL
+ * re-checks the condition after waiting for a concurrent update, so of two simultaneous saves one
+ * wins and the other gets 'conflict'.
  */
 export async function assignJob({
   companyId,
   jobId,
   technicianId,
   scheduledAt,
+  expectedVersion,
 }: {
   companyId: string
   jobId: string
   technicianId: string | null
   scheduledAt: Date
-}) {
-  if (!isUuid(jobId)) return false
-  if (technicianId && !(await isCompanyTechnician(companyId, technicianId))) return false
+  expectedVersion?: string
+}): Promise<AssignOutcome> {
+  if (!isUuid(jobId)) return 'refused'
+  if (technicianId && !(await isCompanyTechnician(companyId, technicianId))) return 'refused'
+  const conditions = [eq(jobs.companyId, companyId), eq(jobs.id, jobId), isNull(jobs.completedAt)]
+  if (expectedVersion !== undefined) {
+    const expected = parseAssignmentVersion(expectedVersion)
+    if (!expected) return 'conflict'
+    conditions.push(
+      sql`${jobs.technicianId} is not distinct from ${expected.technicianId}`,
+      eq(jobs.scheduledAt, expected.scheduledAt),
+    )
+  }
   const updated = await db()
     .update(jobs)
     .set({ technicianId, scheduledAt })
-    .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId), isNull(jobs.completedAt)))
+    .where(and(...conditions))
     .returning({ id: jobs.id })
-  if (updated.length) await publishCompanyEvent({ companyId, type: 'job.updated', jobId })
-  return updated.length > 0
+  if (updated.length) {
+    await publishCompanyEvent({ companyId, type: 'job.updated', jobId })
+    return 'saved'
+  }
+  if (expectedVersion === undefined) return 'refused'
+  // Nothing matched: either the job changed meanwhile (tell them) or it is not an open job here.
+  const [stillOpen] = await db()
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId), isNull(jobs.completedAt)))
+  return stillOpen ? 'conflict' : 'refused'
 }
 
 /** SPEC §9 list sizes. */
@@ -182,6 +238,21 @@ function dayCounts(now: Date, start: Date, end: Date) {
 }
 
 /**
+ * Bounds a counting query to the rows some count can include: open jobs, jobs scheduled in
+ * [start, end) and jobs completed from `completedFrom` (and before `completedTo`). Without it
+ * the counts read every job the company ever had (250,000 rows for a large company); with it
+ * PostgreSQL combines the open, scheduled and completed indexes (docs/performance.md).
+ */
+function countableRows(start: Date, end: Date, completedFrom?: Date, completedTo?: Date) {
+  const scheduled = sql`(${jobs.scheduledAt} >= ${start.toISOString()} and ${jobs.scheduledAt} < ${end.toISOString()})`
+  if (!completedFrom) return sql`(${jobs.completedAt} is null or ${scheduled})`
+  const completed = completedTo
+    ? sql`(${jobs.completedAt} >= ${completedFrom.toISOString()} and ${jobs.completedAt} < ${completedTo.toISOString()})`
+    : sql`${jobs.completedAt} >= ${completedFrom.toISOString()}`
+  return sql`(${jobs.completedAt} is null or ${scheduled} or ${completed})`
+}
+
+/**
  * The dispatcher's four counts over the whole company, in one query:
  * unassigned (open, no technician), today (scheduled today in the company's timezone),
  * overdue (open, scheduled before now) and upcoming (open, scheduled from now on).
@@ -202,7 +273,7 @@ export async function getDispatchCounts({
       ...dayCounts(now, start, end),
     })
     .from(jobs)
-    .where(eq(jobs.companyId, companyId))
+    .where(and(eq(jobs.companyId, companyId), countableRows(start, end)))
   return row ?? { unassigned: 0, today: 0, overdue: 0, upcoming: 0 }
 }
 
@@ -219,20 +290,84 @@ const jobListColumns = {
   technicianPhone: profiles.phone,
 }
 
-/** Open jobs with no technician, earliest first. */
+/** Job rows with their technician's name and phone: one join, never a query per row. */
+function selectJobList() {
+  return db().select(jobListColumns).from(jobs).leftJoin(profiles, eq(profiles.id, jobs.technicianId))
+}
+
+/** Open jobs with no technician, earliest first (the id keeps pages from overlapping). */
 export async function listUnassignedJobs({
   companyId,
   limit = DASHBOARD_LIST_LIMIT,
+  offset = 0,
 }: {
   companyId: string
   limit?: number
+  offset?: number
 }) {
-  return db()
-    .select(jobListColumns)
-    .from(jobs)
-    .leftJoin(profiles, eq(profiles.id, jobs.technicianId))
+  return selectJobList()
     .where(and(eq(jobs.companyId, companyId), isNull(jobs.completedAt), isNull(jobs.technicianId)))
-    .orderBy(asc(jobs.scheduledAt))
+    .orderBy(asc(jobs.scheduledAt), asc(jobs.id))
+    .limit(limit)
+    .offset(offset)
+}
+
+/**
+ * The business figures of the owner and admin dashboards, over the whole company in one
+ * query: open and overdue jobs, today's jobs, and completions this week (from Sunday 00:00)
+ * and this month, all in the company's timezone.
+ */
+export async function getBusinessCounts({
+  companyId,
+  timezone,
+  now = new Date(),
+}: {
+  companyId: string
+  timezone: string
+  now?: Date
+}) {
+  const { start, end } = zonedDayRange(now, timezone)
+  const weekStart = startOfZonedWeek(now, timezone)
+  const weekEnd = startOfZonedDay(weekStart, timezone, 7)
+  const monthStart = startOfZonedMonth(now, timezone)
+  const monthEnd = startOfZonedMonth(startOfZonedDay(monthStart, timezone, 32), timezone)
+  const completedWithin = (from: Date, to: Date) =>
+    countWhere(sql`${jobs.completedAt} >= ${from.toISOString()} and ${jobs.completedAt} < ${to.toISOString()}`)
+  const [row] = await db()
+    .select({
+      open: countWhere(sql`${jobs.completedAt} is null`),
+      ...dayCounts(now, start, end),
+      completedThisWeek: completedWithin(weekStart, weekEnd),
+      completedThisMonth: completedWithin(monthStart, monthEnd),
+    })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.companyId, companyId),
+        countableRows(
+          start,
+          end,
+          new Date(Math.min(weekStart.getTime(), monthStart.getTime())),
+          new Date(Math.max(weekEnd.getTime(), monthEnd.getTime())),
+        ),
+      ),
+    )
+  return row ?? { open: 0, today: 0, overdue: 0, upcoming: 0, completedThisWeek: 0, completedThisMonth: 0 }
+}
+
+/** Open jobs from the earliest (ARCHITECTURE §4 "upcoming"), overdue ones first. */
+export async function listOpenJobs({ companyId, limit }: { companyId: string; limit: number }) {
+  return selectJobList()
+    .where(and(eq(jobs.companyId, companyId), isNull(jobs.completedAt)))
+    .orderBy(asc(jobs.scheduledAt), asc(jobs.id))
+    .limit(limit)
+}
+
+/** The newest completions first. */
+export async function listRecentCompletions({ companyId, limit }: { companyId: string; limit: number }) {
+  return selectJobList()
+    .where(and(eq(jobs.companyId, companyId), isNotNull(jobs.completedAt)))
+    .orderBy(desc(jobs.completedAt), desc(jobs.id))
     .limit(limit)
 }
 
@@ -247,10 +382,7 @@ export async function listTodaysRoute({
   now?: Date
 }) {
   const { start, end } = zonedDayRange(now, timezone)
-  return db()
-    .select(jobListColumns)
-    .from(jobs)
-    .leftJoin(profiles, eq(profiles.id, jobs.technicianId))
+  return selectJobList()
     .where(
       and(
         eq(jobs.companyId, companyId),
@@ -271,13 +403,7 @@ export async function listRecentlyCreatedJobs({
   companyId: string
   limit?: number
 }) {
-  return db()
-    .select(jobListColumns)
-    .from(jobs)
-    .leftJoin(profiles, eq(profiles.id, jobs.technicianId))
-    .where(eq(jobs.companyId, companyId))
-    .orderBy(desc(jobs.createdAt))
-    .limit(limit)
+  return selectJobList().where(eq(jobs.companyId, companyId)).orderBy(desc(jobs.createdAt)).limit(limit)
 }
 
 /**
@@ -303,7 +429,9 @@ export async function getTechCounts({
       completedThisWeek: countWhere(sql`${jobs.completedAt} >= ${weekStart.toISOString()}`),
     })
     .from(jobs)
-    .where(and(eq(jobs.companyId, companyId), eq(jobs.technicianId, technicianId)))
+    .where(
+      and(eq(jobs.companyId, companyId), eq(jobs.technicianId, technicianId), countableRows(start, end, weekStart)),
+    )
   return row ?? { today: 0, overdue: 0, upcoming: 0, completedThisWeek: 0 }
 }
 
@@ -317,10 +445,7 @@ export async function listTechOpenJobs({
   technicianId: string
   limit?: number
 }) {
-  return db()
-    .select(jobListColumns)
-    .from(jobs)
-    .leftJoin(profiles, eq(profiles.id, jobs.technicianId))
+  return selectJobList()
     .where(and(eq(jobs.companyId, companyId), eq(jobs.technicianId, technicianId), isNull(jobs.completedAt)))
     .orderBy(asc(jobs.scheduledAt))
     .limit(limit)
@@ -336,12 +461,17 @@ export async function listTechHistory({
   technicianId: string
   limit?: number
 }) {
-  const readingCount = db()
-    .select({ jobId: chemLogs.jobId, n: sql<number>`count(*)::int`.as('n') })
+  // Readings are counted per listed job (an index lookup each), not aggregated over every
+  // reading the company has and then joined: that read 500,000 rows for a large company.
+  // Each visit's latest reading (one index probe per row) for the card's water status.
+  const { takenAt: _, ...values } = readingColumns
+  const latest = db()
+    .select(values)
     .from(chemLogs)
-    .where(eq(chemLogs.companyId, companyId))
-    .groupBy(chemLogs.jobId)
-    .as('reading_count')
+    .where(and(eq(chemLogs.companyId, jobs.companyId), eq(chemLogs.jobId, jobs.id)))
+    .orderBy(desc(chemLogs.takenAt), desc(chemLogs.id))
+    .limit(1)
+    .as('latest_reading')
   return db()
     .select({
       id: jobs.id,
@@ -349,10 +479,28 @@ export async function listTechHistory({
       address: jobs.address,
       scheduledAt: jobs.scheduledAt,
       completedAt: jobs.completedAt,
-      readings: sql<number>`coalesce(${readingCount.n}, 0)::int`,
+      // Qualified by hand: Drizzle leaves columns unqualified in a single-table select, and here
+      // an unqualified "id" would mean chem_logs.id.
+      readings: sql<number>`(select count(*) from ${chemLogs} where ${chemLogs}.company_id = ${jobs}.company_id and ${chemLogs}.job_id = ${jobs}.id)::int`,
+      latest: {
+        ph: latest.ph,
+        chlorinePpm: latest.chlorinePpm,
+        alkalinity: latest.alkalinity,
+        cyanuricAcid: latest.cyanuricAcid,
+        calciumHardness: latest.calciumHardness,
+        salt: latest.salt,
+        waterTempF: latest.waterTempF,
+      },
+      pool: {
+        volumeGallons: customers.poolVolumeGallons,
+        surface: customers.poolSurface,
+        sanitiser: customers.poolSanitiser,
+        indoor: customers.poolIndoor,
+      },
     })
     .from(jobs)
-    .leftJoin(readingCount, eq(readingCount.jobId, jobs.id))
+    .innerJoin(customers, and(eq(customers.companyId, jobs.companyId), eq(customers.id, jobs.customerId)))
+    .leftJoinLateral(latest, sql`true`)
     .where(and(eq(jobs.companyId, companyId), eq(jobs.technicianId, technicianId), isNotNull(jobs.completedAt)))
     .orderBy(desc(jobs.completedAt))
     .limit(limit)

@@ -327,3 +327,35 @@ describe('getPortalPhoto', () => {
     for (const args of cases) expect(await getPortalPhoto(args)).toBeNull()
   })
 })
+
+describe('getPortal: water balance', () => {
+  it("judges each reading against the customer's pool and gives the latest one's balance", async () => {
+    const [visit] = await db()
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.customerId, dana.id), isNotNull(jobs.completedAt)))
+      .orderBy(desc(jobs.scheduledAt))
+      .limit(1)
+    await db()
+      .insert(chemLogs)
+      .values({
+        companyId: blue,
+        jobId: visit?.id ?? '',
+        ph: 7.9,
+        chlorinePpm: 0.5,
+        alkalinity: 80,
+        cyanuricAcid: 50,
+        calciumHardness: 300,
+        waterTempF: 84,
+        takenAt: new Date(Date.now() + 60_000),
+      })
+    const portal = await danaPortal()
+    expect(portal.latestReading?.summary.statuses.filter((s) => s.level !== 'in range').map((s) => s.text)).toEqual([
+      'pH high',
+      'chlorine low',
+    ])
+    // The worked example (≈ −0.06) at pH 7.9 instead of 7.5: +0.4 puts it past +0.3.
+    expect(portal.latestReading?.summary.balance).toMatchObject({ status: 'Scaling' })
+    expect(portal.readings.every((reading) => Array.isArray(reading.summary.statuses))).toBe(true)
+  })
+})

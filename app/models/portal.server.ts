@@ -11,6 +11,9 @@ import { isUuid } from '~/utils/ids'
 import { can } from '~/utils/permissions'
 import { notFound, requireUser, type SessionUser } from '~/utils/permissions.server'
 import { getObject, InvalidStorageKeyError } from '~/utils/storage.server'
+import { summariseReading } from '~/water/summary'
+import { type PoolProfile, poolProfileOf } from '~/water/targets'
+import { readingColumns } from './chem-log.server'
 import { getPortalCustomer } from './customer.server'
 import { isPhotoKind, type PhotoKind, type PhotoSize, photoObjectKey } from './photo.server'
 
@@ -63,7 +66,7 @@ export function parsePortalPage(value: string | null | undefined) {
  * A short fingerprint of a photo's storage key for the URL's `v`: it changes whenever the
  * photo is replaced (so caches never show an old one) without revealing the key itself.
  */
-function photoVersion(key: string | null) {
+export function photoVersion(key: string | null) {
   return key ? createHash('sha256').update(key).digest('hex').slice(0, 12) : null
 }
 
@@ -78,13 +81,6 @@ export function portalPhotoUrl(
   if (!version) return null
   const query = size === 'thumb' ? `?size=thumb&v=${version}` : `?v=${version}`
   return `/customer/${customerId}/photos/${jobId}/${kind}${query}`
-}
-
-const readingColumns = {
-  ph: chemLogs.ph,
-  chlorinePpm: chemLogs.chlorinePpm,
-  alkalinity: chemLogs.alkalinity,
-  takenAt: chemLogs.takenAt,
 }
 
 /**
@@ -128,6 +124,10 @@ export async function getPortal({
         balanceDueCents: customers.balanceDue,
         companyName: companies.name,
         timezone: companies.timezone,
+        poolVolumeGallons: customers.poolVolumeGallons,
+        poolSurface: customers.poolSurface,
+        poolSanitiser: customers.poolSanitiser,
+        poolIndoor: customers.poolIndoor,
       })
       .from(customers)
       .innerJoin(companies, eq(companies.id, customers.companyId))
@@ -194,6 +194,9 @@ export async function getPortal({
   const customer = header[0]
   if (!customer) return null
   const { completed, total } = counts[0] ?? { completed: 0, total: 0 }
+  // Readings are judged against this pool's targets; the profile itself stays internal.
+  const pool: PoolProfile = poolProfileOf(customer)
+  const judged = readings.map((reading) => ({ ...reading, summary: summariseReading(reading, pool) }))
   return {
     customer: {
       name: customer.name,
@@ -205,7 +208,7 @@ export async function getPortal({
     timezone: customer.timezone || DEFAULT_TIMEZONE,
     counts: { completed, total },
     nextVisit: nextVisit[0] ?? null,
-    latestReading: readings[0] ?? null,
+    latestReading: judged[0] ?? null,
     visits: {
       page: current,
       pageSize: PORTAL_VISITS_PER_PAGE,
@@ -216,7 +219,7 @@ export async function getPortal({
         photos: { before: photoVersion(beforeKey), after: photoVersion(afterKey) },
       })),
     },
-    readings,
+    readings: judged,
     gallery: galleryRows.map(({ beforeKey, afterKey, ...visit }) => ({
       ...visit,
       photos: { before: photoVersion(beforeKey), after: photoVersion(afterKey) },

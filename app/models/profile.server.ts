@@ -1,5 +1,5 @@
-import { and, asc, eq, isNull } from 'drizzle-orm'
-import { profiles } from '~/db/schema'
+import { and, asc, eq, isNull, ne } from 'drizzle-orm'
+import { profiles, user } from '~/db/schema'
 import { db } from '~/utils/db.server'
 
 export type Profile = typeof profiles.$inferSelect
@@ -55,4 +55,24 @@ export async function isCompanyTechnician(companyId: string, technicianId: strin
     )
     .limit(1)
   return Boolean(row)
+}
+
+/** Whether `email` is already the sign-in email of a user (other than `exceptUserId`). */
+export async function isEmailTaken(email: string, exceptUserId?: string) {
+  const address = eq(user.email, email.trim().toLowerCase())
+  const [row] = await db()
+    .select({ id: user.id })
+    .from(user)
+    .where(exceptUserId ? and(address, ne(user.id, exceptUserId)) : address)
+    .limit(1)
+  return Boolean(row)
+}
+
+/** Whether `userId` belongs to a deactivated member (checked before any session is created). */
+export async function isDeactivated(userId: string) {
+  const [row] = await db()
+    .select({ deactivatedAt: profiles.deactivatedAt })
+    .from(profiles)
+    .where(eq(profiles.id, userId))
+  return Boolean(row?.deactivatedAt)
 }

@@ -1,13 +1,16 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { APIError } from 'better-auth/api'
 import { magicLink } from 'better-auth/plugins/magic-link'
 import { eq } from 'drizzle-orm'
 import { createElement } from 'react'
 import { account, profiles, rateLimit, session, user, verification } from '~/db/schema'
 import { ActionLinkEmail } from '~/emails/action-link-email'
+import { emailChangeNoticeEmail, emailChangeVerificationEmail } from '~/emails/email-change'
 import { inviteEmail } from '~/emails/invite-email'
+import { isDeactivated, isEmailTaken } from '~/models/profile.server'
 import { db } from './db.server'
-import { sendEmail } from './email.server'
+import { kickOutboxWorker, sendEmail } from './email.server'
 import { env } from './env.server'
 
 /** The header our server sets from the socket (or a trusted proxy); clients cannot forge it. */
@@ -15,8 +18,45 @@ export const CLIENT_IP_HEADER = 'x-pool-bud-client-ip'
 
 export const AUTH_BASE_PATH = '/api/auth'
 
+/** The error code (and message) of a sign-in by a deactivated member. */
+export const ACCOUNT_DEACTIVATED = 'ACCOUNT_DEACTIVATED'
+export const DEACTIVATED_MESSAGE = 'This account has been deactivated. Contact your company owner.'
+
 /** Invitation links work for 7 days (ARCHITECTURE §4), and once. */
 export const INVITE_LINK_SECONDS = 7 * 24 * 60 * 60
+
+/**
+ * Where the link in the new inbox lands once the sign-in email has changed; better-auth
+ * appends `&error=CODE` when the link is expired, used, or cannot apply.
+ */
+export const EMAIL_CHANGED_PATH = '/app/account?email=updated'
+
+/** Email confirmation links (sign-up, and a change of sign-in email) work for 24 hours. */
+const VERIFY_LINK_HOURS = 24
+
+/**
+ * The addresses of an email-change verification token, or null for any other token.
+ * better-auth signs it itself (JWT: `email` = current address, `updateTo` = the new one), and
+ * hands it to `sendVerificationEmail` next to the link, so reading the payload needs no check.
+ */
+function emailChangeOf(token: string): { from: string; to: string } | null {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<
+      string,
+      unknown
+    >
+    if (
+      payload.requestType === 'change-email-verification' &&
+      typeof payload.email === 'string' &&
+      typeof payload.updateTo === 'string'
+    ) {
+      return { from: payload.email, to: payload.updateTo }
+    }
+  } catch {
+    // Not a JWT: a plain verification token.
+  }
+  return null
+}
 
 function createAuth() {
   const { APP_URL, AUTH_SECRET } = env()
@@ -55,8 +95,26 @@ function createAuth() {
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
-      expiresIn: 24 * 60 * 60,
-      async sendVerificationEmail({ user, url }) {
+      expiresIn: VERIFY_LINK_HOURS * 60 * 60,
+      async sendVerificationEmail({ user, url, token }) {
+        const change = emailChangeOf(token)
+        if (change) {
+          // A change of sign-in email: the link goes to the new address only, and the current
+          // address (which keeps working until the link is followed) is told, without a link.
+          await db().transaction(async (tx) => {
+            await sendEmail(
+              {
+                to: change.to,
+                ...emailChangeVerificationEmail({ currentEmail: change.from, url, hours: VERIFY_LINK_HOURS }),
+              },
+              tx,
+            )
+            await sendEmail({ to: change.from, ...emailChangeNoticeEmail({ newEmail: change.to }) }, tx)
+          })
+          // Both are committed now: deliver them without waiting for the worker's next tick.
+          kickOutboxWorker()
+          return
+        }
         await sendEmail({
           to: user.email,
           subject: 'Confirm your email for Pool Bud',
@@ -65,34 +123,36 @@ function createAuth() {
             intro: 'Thanks for signing up for Pool Bud. Confirm your email address, then log in.',
             actionLabel: 'Confirm my email',
             url,
-            expiry: 'This link expires in 24 hours.',
+            expiry: `This link expires in ${VERIFY_LINK_HOURS} hours.`,
           }),
         })
       },
     },
     user: {
-      changeEmail: {
-        enabled: true,
-        // The current address confirms first; then the new address is verified (SPEC §5 Account).
-        async sendChangeEmailConfirmation({ user, newEmail, url }) {
-          await sendEmail({
-            to: user.email,
-            subject: 'Confirm your new Pool Bud email address',
-            react: createElement(ActionLinkEmail, {
-              heading: 'Confirm your email change',
-              intro: `You asked to change the email you log in to Pool Bud with to ${newEmail}. Confirm it here; we will then send a link to the new address.`,
-              actionLabel: 'Confirm the change',
-              url,
-              expiry:
-                'This link expires in 24 hours. If you did not ask for this, ignore this email and nothing changes.',
-            }),
-          })
-        },
-      },
+      // No `sendChangeEmailConfirmation`: better-auth then sends its verification link straight to
+      // the new address (SPEC §5 Account, issue #5); the email changes when that link is followed.
+      changeEmail: { enabled: true },
     },
     databaseHooks: {
+      // A deactivated member gets no session, however they sign in (password or invite link).
+      session: {
+        create: {
+          async before(newSession) {
+            if (await isDeactivated(newSession.userId)) {
+              throw new APIError('FORBIDDEN', { code: ACCOUNT_DEACTIVATED, message: DEACTIVATED_MESSAGE })
+            }
+          },
+        },
+      },
       user: {
         update: {
+          // better-auth checks the new address when the change is asked for; if someone signed up
+          // with it before the link was followed, say so on the landing page (not a unique-index 500).
+          async before(data, ctx) {
+            if (typeof data.email !== 'string' || !(await isEmailTaken(data.email))) return
+            if (ctx) throw ctx.redirect(`${EMAIL_CHANGED_PATH}&error=EMAIL_TAKEN`)
+            return false
+          },
           // Keep the profile's copy of the sign-in email in step once a change is confirmed.
           async after(updated) {
             await db().update(profiles).set({ email: updated.email }).where(eq(profiles.id, updated.id))
@@ -115,6 +175,7 @@ function createAuth() {
         '/request-password-reset': { window: 60, max: 5 },
         '/reset-password': { window: 60, max: 10 },
         '/send-verification-email': { window: 60, max: 5 },
+        '/change-email': { window: 60, max: 5 },
       },
     },
     advanced: {

@@ -130,3 +130,9 @@ export function fromZonedInputValue(value: string, timeZone: string): Date | nul
   if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) return null
   return zonedTimeToUtc({ year, month, day, hour, minute }, timeZone)
 }
+
+/** IANA zones this server knows; the stored zone stays selectable even if the runtime dropped it. */
+export function timezoneList(current?: string) {
+  const zones = Intl.supportedValuesOf('timeZone')
+  return current && !zones.includes(current) ? [current, ...zones] : zones
+}

@@ -103,3 +103,30 @@ export async function queryRows<T>(query: SQL, database: Database = db()): Promi
 export async function pingDatabase() {
   await db().execute(sql`select 1`)
 }
+
+export type RecordedQuery = { sql: string; params: unknown[] }
+
+/**
+ * Records every statement sent through `handle` until the returned function is called (which
+ * also returns them). The query-count test and `bench/explain.ts` use it to see what a page runs;
+ * it wraps the driver's own `query`, so nothing Drizzle sends can slip past.
+ */
+export function recordQueries(handle: DatabaseHandle) {
+  const recorded: RecordedQuery[] = []
+  const client = handle.client as unknown as { query: (...args: unknown[]) => unknown }
+  const original = client.query
+  client.query = function recordingQuery(this: unknown, ...args: unknown[]) {
+    const [first, second] = args
+    if (typeof first === 'string') recorded.push({ sql: first, params: Array.isArray(second) ? second : [] })
+    else if (first && typeof first === 'object' && 'text' in first) {
+      const config = first as { text: string; values?: unknown[] }
+      // node-postgres takes the values in the config or (as Drizzle passes them) as the second argument.
+      recorded.push({ sql: config.text, params: config.values ?? (Array.isArray(second) ? second : []) })
+    }
+    return original.apply(this, args)
+  }
+  return () => {
+    client.query = original
+    return recorded
+  }
+}

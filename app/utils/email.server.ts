@@ -2,10 +2,11 @@ import { render } from '@react-email/render'
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import type { ReactElement } from 'react'
-import { emailOutbox, mailboxMessages } from '~/db/schema'
+import { type EmailAttachment, emailOutbox, mailboxMessages } from '~/db/schema'
 import { db } from './db.server'
 import { env } from './env.server'
 import { logger } from './logger.server'
+import { getObject } from './storage.server'
 
 /** After this many failed attempts an email is marked failed (≈ 1 day of back-off). */
 export const MAX_EMAIL_ATTEMPTS = 12
@@ -20,19 +21,25 @@ export function retryDelayMs(attempts: number) {
  * database (or transaction). The worker delivers it; nothing is lost if SMTP is down.
  */
 export async function sendEmail(
-  message: { to: string; subject: string; react: ReactElement },
+  message: { to: string; subject: string; react: ReactElement; attachments?: EmailAttachment[] },
   executor: Pick<ReturnType<typeof db>, 'insert'> = db(),
 ) {
   const [html, text] = await Promise.all([render(message.react), render(message.react, { plainText: true })])
+  const attachments = message.attachments?.length ? message.attachments : null
   const [row] = await executor
     .insert(emailOutbox)
-    .values({ to: message.to, subject: message.subject, html, text })
+    .values({ to: message.to, subject: message.subject, html, text, attachments })
     .returning({ id: emailOutbox.id })
   kickOutboxWorker()
   return row
 }
 
-type Transport = { send: (mail: { to: string; subject: string; html: string; text: string }) => Promise<void> }
+/** An inline image read from storage, ready to send. */
+export type LoadedAttachment = { cid: string; filename: string; contentType: string; content: Buffer }
+
+export type OutgoingMail = { to: string; subject: string; html: string; text: string; attachments: LoadedAttachment[] }
+
+type Transport = { send: (mail: OutgoingMail) => Promise<void> }
 
 function smtpTransport(smtpUrl: string): Transport {
   const transporter = nodemailer.createTransport(smtpUrl)
@@ -43,12 +50,21 @@ function smtpTransport(smtpUrl: string): Transport {
   }
 }
 
+/** The mailbox page shows HTML only, so inline images become data URLs there. */
+function inlineImages(html: string, attachments: LoadedAttachment[]) {
+  return attachments.reduce(
+    (page, image) =>
+      page.replaceAll(`cid:${image.cid}`, `data:${image.contentType};base64,${image.content.toString('base64')}`),
+    html,
+  )
+}
+
 /** With no SMTP server the email lands in the built-in mailbox, and its links go to the log. */
 const mailboxTransport: Transport = {
-  async send(mail) {
+  async send({ attachments, ...mail }) {
     await db()
       .insert(mailboxMessages)
-      .values({ ...mail, from: env().MAIL_FROM })
+      .values({ ...mail, html: inlineImages(mail.html, attachments), from: env().MAIL_FROM })
     const links = mail.text.match(/https?:\/\/[^\s)\]]+/g) ?? []
     logger.info({ to: mail.to, subject: mail.subject, links }, 'email delivered to the built-in mailbox')
     console.log(`✉  ${mail.subject} → ${mail.to}${links.map((l) => `\n   ${l}`).join('')}`)
@@ -71,6 +87,29 @@ export function mailboxListingEnabled(clientIp: string | null) {
 function currentTransport(): Transport {
   const smtpUrl = env().SMTP_URL
   return smtpUrl ? smtpTransport(smtpUrl) : mailboxTransport
+}
+
+/**
+ * Reads an email's inline images from storage. A photo replaced or deleted since the email was queued is left
+ * out (its alt text shows) rather than holding back the rest of the email forever.
+ */
+async function loadAttachments(emailId: string, attachments: EmailAttachment[]) {
+  const loaded = await Promise.all(
+    attachments.map(async (attachment): Promise<LoadedAttachment | null> => {
+      const object = await getObject(attachment.storageKey)
+      if (!object) {
+        logger.warn({ emailId, storageKey: attachment.storageKey }, 'email image missing; sending without it')
+        return null
+      }
+      return {
+        cid: attachment.cid,
+        filename: attachment.filename,
+        contentType: attachment.contentType,
+        content: object.bytes,
+      }
+    }),
+  )
+  return loaded.filter((attachment) => attachment !== null)
 }
 
 /** How long a claimed email is reserved for one worker before another may retry it. */
@@ -104,7 +143,8 @@ export async function deliverDueEmails({ now = new Date(), transport = currentTr
   for (let next = await claimNextDueEmail(now); next; next = await claimNextDueEmail(now)) {
     const attempts = next.attempts + 1
     try {
-      await transport.send({ to: next.to, subject: next.subject, html: next.html, text: next.text })
+      const attachments = await loadAttachments(next.id, next.attachments ?? [])
+      await transport.send({ to: next.to, subject: next.subject, html: next.html, text: next.text, attachments })
       await db()
         .update(emailOutbox)
         .set({ status: 'sent', sentAt: new Date(), attempts, lastError: null })

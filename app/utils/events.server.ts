@@ -37,6 +37,67 @@ function dispatch(emitter: EventEmitter, payload: string) {
   }
 }
 
+/** How long to wait before listening again after the connection dropped (say, a database restart). */
+const RELISTEN_DELAY_MS = 1_000
+
+/**
+ * LISTEN on a dedicated PostgreSQL connection (it holds it for as long as the process runs).
+ * When the connection drops — a database restart, a failover — it connects again, and tells
+ * every open stream to refresh, since changes made meanwhile were not announced.
+ */
+async function listenOnPostgres(connectionString: string, emitter: EventEmitter) {
+  let client: pg.Client | undefined
+  let stopped = false
+  let retry: NodeJS.Timeout | undefined
+  /** At most one pending attempt, however many ways the connection reports its end. */
+  const scheduleRetry = () => {
+    if (stopped || retry) return
+    retry = setTimeout(() => {
+      retry = undefined
+      reconnect()
+    }, RELISTEN_DELAY_MS)
+  }
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString })
+    next.on('notification', (message) => message.payload && dispatch(emitter, message.payload))
+    next.on('error', (error) => logger.warn({ err: error }, 'live update connection lost; listening again shortly'))
+    next.on('end', () => {
+      if (stopped || client !== next) return
+      client = undefined
+      scheduleRetry()
+    })
+    client = next
+    await next.connect()
+    await next.query(`listen ${EVENTS_CHANNEL}`)
+  }
+
+  const reconnect = () => {
+    connect().then(
+      () => {
+        logger.info('live updates listening again')
+        for (const companyId of emitter.eventNames()) {
+          if (typeof companyId === 'string') emitter.emit(companyId, { companyId, type: 'job.updated' })
+        }
+      },
+      (error) => {
+        logger.warn({ err: error }, 'could not listen for live updates yet; retrying')
+        const failed = client
+        client = undefined
+        failed?.end().catch(() => {})
+        scheduleRetry()
+      },
+    )
+  }
+
+  await connect()
+  return async () => {
+    stopped = true
+    clearTimeout(retry)
+    await client?.end()
+  }
+}
+
 /** Starts listening on the database for this process (once); returns the shared emitter. */
 async function listener() {
   if (globalThis.__poolBudEvents) return globalThis.__poolBudEvents.emitter
@@ -49,14 +110,7 @@ async function listener() {
     const unlisten = await handle.client.listen(EVENTS_CHANNEL, (payload) => dispatch(emitter, payload))
     stop = () => unlisten()
   } else {
-    // A dedicated connection: LISTEN holds it for as long as the process runs.
-    const options = handle.client.options
-    const client = new pg.Client({ connectionString: options.connectionString })
-    await client.connect()
-    client.on('notification', (message) => message.payload && dispatch(emitter, message.payload))
-    client.on('error', (error) => logger.error({ error }, 'live update connection failed'))
-    await client.query(`listen ${EVENTS_CHANNEL}`)
-    stop = () => client.end()
+    stop = await listenOnPostgres(handle.client.options.connectionString as string, emitter)
   }
   globalThis.__poolBudEvents = { emitter, stop }
   return emitter

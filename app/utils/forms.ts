@@ -30,3 +30,17 @@ export const PASSWORDS_MATCH: [
   (value) => value.password === value.confirmPassword,
   { message: 'Passwords do not match.', path: ['confirmPassword'] },
 ]
+
+/**
+ * The posted form, with NUL characters removed from every text value. PostgreSQL text cannot
+ * hold U+0000 (saving one would fail as a server error), and no keyboard types it, so dropping
+ * it keeps exactly what the person meant. Every action reads its form through this.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  const formData = await request.formData()
+  const cleaned = new FormData()
+  for (const [name, value] of formData) {
+    cleaned.append(name.replaceAll('\u0000', ''), typeof value === 'string' ? value.replaceAll('\u0000', '') : value)
+  }
+  return cleaned
+}

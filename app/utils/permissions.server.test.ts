@@ -76,11 +76,15 @@ describe('/app dashboard', () => {
     expect(data.kind).toBe('tech')
   })
 
-  it('gives office roles the dispatcher dashboard of their own company', async () => {
-    for (const email of ['dispatch@bluelagoon.test', 'office@bluelagoon.test', 'owner@bluelagoon.test']) {
-      const cookie = await signInAs(email)
+  it('gives each office role its own dashboard of its own company', async () => {
+    for (const [email, kind] of [
+      ['dispatch@bluelagoon.test', 'dispatcher'],
+      ['office@bluelagoon.test', 'admin'],
+      ['owner@bluelagoon.test', 'owner'],
+    ]) {
+      const cookie = await signInAs(email as string)
       const data = (await dashboardLoader(args(pageRequest('/app', cookie)))) as { kind: string }
-      expect(data.kind).toBe('dispatcher')
+      expect(data.kind).toBe(kind)
     }
   })
 

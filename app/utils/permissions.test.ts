@@ -25,6 +25,7 @@ const TABLE: Record<Capability, readonly Role[]> = {
   'settings:billing': ['owner'],
   // invite teammates
   'team:invite': ['owner', 'admin'],
+  'team:manage': ['owner'],
   // /app/account
   'account:edit': ['platform_admin', 'owner', 'admin', 'dispatcher', 'tech'],
   // /customer/{id} portal preview of one's own company's customers (a customer sees only their own record)
@@ -68,8 +69,8 @@ describe('what each role may do, as a person would read the table', () => {
     expect(holds('owner')).toEqual(CAPABILITIES.filter((c) => c !== 'staff:tools').sort())
   })
 
-  it('an admin is an owner without the card-provider settings', () => {
-    expect(holds('admin')).toEqual(holds('owner').filter((c) => c !== 'settings:billing'))
+  it("an admin is an owner without the card-provider settings or the team's roles and deactivation", () => {
+    expect(holds('admin')).toEqual(holds('owner').filter((c) => c !== 'settings:billing' && c !== 'team:manage'))
   })
 
   it('a dispatcher runs jobs and customers, searches stock, views settings, but cannot change stock, settings or invite', () => {

@@ -31,6 +31,8 @@ const CAPABILITIES = {
   /** Card-provider fields of the settings. */
   'settings:billing': ['owner'],
   'team:invite': ['owner', 'admin'],
+  /** Change a teammate's role, deactivate or reactivate them. */
+  'team:manage': ['owner'],
   'account:edit': ['platform_admin', 'owner', 'admin', 'dispatcher', 'tech'],
   /** Preview any customer portal of one's own company. */
   'portal:preview': ['owner', 'admin', 'dispatcher'],

@@ -2,6 +2,7 @@ import path from 'node:path'
 import { count } from 'drizzle-orm'
 import { user } from '~/db/schema'
 import { seedDemoData } from '~/db/seed.server'
+import { createPlatformAdmin } from '~/models/platform-admin.server'
 import { type DatabaseHandle, installDatabase, migrateDatabase, openDatabase } from './db.server'
 import { startOutboxWorker, stopOutboxWorker } from './email.server'
 import { env } from './env.server'
@@ -32,6 +33,15 @@ async function start(): Promise<StartupInfo> {
   await migrateDatabase(handle)
   installDatabase(handle)
   const seeded = (await shouldSeed(handle)) ? await seedDemoData(handle.db) : false
+  if (config.PLATFORM_ADMIN_EMAIL) {
+    const bootstrap = await createPlatformAdmin(config.PLATFORM_ADMIN_EMAIL, { onlyIfNone: true })
+    if (!bootstrap.created && bootstrap.reason === 'taken') {
+      logger.error(
+        { email: config.PLATFORM_ADMIN_EMAIL },
+        'PLATFORM_ADMIN_EMAIL belongs to a company member or a customer; no platform administrator was created',
+      )
+    }
+  }
   startOutboxWorker()
   logger.info({ database: handle.kind, seeded }, 'Pool Bud is ready')
   return { database: handle.kind, seeded, mailbox: !config.SMTP_URL }

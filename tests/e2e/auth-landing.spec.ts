@@ -8,11 +8,11 @@ const NOT_FOUND = 'We couldn’t find that page'
 /** Each staff login and the dashboard heading its role lands on. */
 const STAFF_ON_APP: Array<[string, string]> = [
   ['admin@poolbud.test', "Today's Jobs"],
-  ['owner@bluelagoon.test', 'Dispatch'],
-  ['office@bluelagoon.test', 'Dispatch'],
+  ['owner@bluelagoon.test', 'Business overview'],
+  ['office@bluelagoon.test', 'Operations'],
   ['dispatch@bluelagoon.test', 'Dispatch'],
   ['tech@bluelagoon.test', "Today's route"],
-  ['owner@sunsetpools.test', 'Dispatch'],
+  ['owner@sunsetpools.test', 'Business overview'],
   ['tech@sunsetpools.test', "Today's route"],
 ]
 
@@ -87,7 +87,7 @@ test('a signed-in user who opens /login is sent to /app', async ({ page }) => {
   await expect(page).toHaveURL((url) => url.pathname === '/app')
   await page.goto('/login')
   await expect(page).toHaveURL((url) => url.pathname === '/app')
-  await expect(page.getByRole('heading', { level: 1, name: 'Dispatch' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Operations' })).toBeVisible()
 })
 
 test("another company's owner gets the 404 page for Dana Whitfield's portal", async ({ page, context }) => {

@@ -1,6 +1,7 @@
 // The `test` every spec uses: each test comes from its own client address (the server trusts
 // X-Forwarded-For in the e2e run), so the per-IP sign-in rate limit never couples tests together.
-import { test as base, expect, type Page } from '@playwright/test'
+import path from 'node:path'
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test'
 
 export { expect }
 
@@ -64,3 +65,22 @@ export const test = base.extend<{ clientIp: string; loginAs: typeof loginAs }>({
     await use(loginAs)
   },
 })
+
+/** The phone and desktop sizes every screen is checked at. */
+export const VIEWPORTS = [
+  { width: 375, height: 812 },
+  { width: 1280, height: 800 },
+]
+
+/** A full-page screenshot for human review: test-results/<project>/screenshots/<name>-<w>x<h>.png. */
+export async function capture(page: Page, testInfo: TestInfo, name: string) {
+  const { width, height } = page.viewportSize() ?? { width: 0, height: 0 }
+  // Every reviewed screen also fits its width: nothing pushes the page into a sideways scroll.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+  expect(overflow, `${name} is ${overflow}px wider than the ${width}px screen`).toBeLessThanOrEqual(0)
+  // The picture itself is for people; CI, which nobody looks at, skips the costly full-page PNG.
+  if (process.env.CI && !process.env.E2E_SCREENSHOTS) return
+  const file = path.join(testInfo.project.outputDir, 'screenshots', `${name}-${width}x${height}.png`)
+  await page.screenshot({ path: file, fullPage: true })
+  await testInfo.attach(`${name}-${width}x${height}`, { path: file, contentType: 'image/png' })
+}

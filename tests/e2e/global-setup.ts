@@ -1,36 +1,16 @@
 // Starts everything the end-to-end tests talk to: a real SMTP sink, a fresh database (PGlite in a
 // temp folder, or a new PostgreSQL database when DATABASE_URL is set) and the built production server.
-import { execSync, spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { FullConfig } from '@playwright/test'
-import pg from 'pg'
 import { SMTPServer } from 'smtp-server'
+import { buildIfNeeded, createScratchDatabase, waitForHealthy } from '../../scripts/lib/app-server'
 import globalTeardown from './global-teardown'
 import { type E2eState, STATE_FILE_ENV, setE2eState } from './state'
 
 const AUTH_SECRET = 'e2e-secret-0123456789-abcdefghij-0123456'
-const SOURCES = ['app', 'public', 'package.json', 'vite.config.ts', 'react-router.config.ts']
-
-function newestMtime(entry: string): number {
-  const stat = fs.statSync(entry, { throwIfNoEntry: false })
-  if (!stat) return 0
-  if (!stat.isDirectory()) return stat.mtimeMs
-  let newest = stat.mtimeMs
-  for (const child of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)))
-  return newest
-}
-
-function buildIfNeeded(root: string) {
-  const builtAt = fs.statSync(path.join(root, 'build/server/index.js'), { throwIfNoEntry: false })?.mtimeMs ?? 0
-  const newest = Math.max(...SOURCES.map((source) => newestMtime(path.join(root, source))))
-  if (newest <= builtAt) return
-  console.log('[e2e] building the app (npx react-router build)…')
-  execSync('npx react-router build', { cwd: root, stdio: 'inherit' })
-}
-
 /** An SMTP server that accepts everything and stores each raw message as a file in `dir`. */
 async function startSmtpSink(dir: string) {
   let seq = 0
@@ -59,27 +39,6 @@ async function startSmtpSink(dir: string) {
   const address = server.server.address()
   if (!address || typeof address === 'string') throw new Error('SMTP sink has no port')
   return { server, port: address.port }
-}
-
-function databaseUrl(baseUrl: string, database: string) {
-  const url = new URL(baseUrl)
-  url.pathname = `/${database}`
-  return url.toString()
-}
-
-async function waitForHealthy(url: string, child: { exitCode: number | null }, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`)
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) })
-      if (response.status === 200) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`GET ${url} did not return 200 within ${timeoutMs / 1000} s`)
 }
 
 export default async function globalSetup(config: FullConfig) {
@@ -114,7 +73,7 @@ export default async function globalSetup(config: FullConfig) {
     // Inherited by the worker processes, which read the messages from this folder.
     process.env.E2E_MAIL_DIR = mailDir
 
-    buildIfNeeded(root)
+    buildIfNeeded(root, 'e2e')
 
     const serverEnv: NodeJS.ProcessEnv = {
       ...process.env,
@@ -128,17 +87,10 @@ export default async function globalSetup(config: FullConfig) {
       AUTH_SECRET,
     }
     if (process.env.DATABASE_URL) {
-      const database = `pool_bud_e2e_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL })
-      await admin.connect()
-      try {
-        await admin.query(`create database "${database}"`)
-      } finally {
-        await admin.end()
-      }
-      state.database = { adminUrl: process.env.DATABASE_URL, name: database }
+      const database = await createScratchDatabase(process.env.DATABASE_URL, 'pool_bud_e2e')
+      state.database = { adminUrl: process.env.DATABASE_URL, name: database.name }
       saveState()
-      serverEnv.DATABASE_URL = databaseUrl(process.env.DATABASE_URL, database)
+      serverEnv.DATABASE_URL = database.url
     } else {
       delete serverEnv.DATABASE_URL
     }

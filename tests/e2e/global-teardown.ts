@@ -3,7 +3,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { FullConfig } from '@playwright/test'
-import pg from 'pg'
+import { dropDatabase } from '../../scripts/lib/app-server'
 import { type E2eState, getE2eState, STATE_FILE_ENV, setE2eState } from './state'
 
 function readState(): E2eState | undefined {
@@ -49,19 +49,11 @@ export default async function globalTeardown(config: FullConfig) {
   await new Promise((resolve) => setTimeout(resolve, 100))
   await new Promise<void>((resolve) => (state.smtp ? state.smtp.close(() => resolve()) : resolve()))
 
-  if (state.database) {
-    const admin = new pg.Client({ connectionString: state.database.adminUrl })
-    await admin.connect()
-    try {
-      await admin.query(`drop database if exists "${state.database.name}" with (force)`)
-    } finally {
-      await admin.end()
-    }
-  }
+  if (state.database) await dropDatabase(state.database.adminUrl, state.database.name)
 
   const root = path.dirname(config.configFile ?? path.resolve('playwright.config.ts'))
   if (state.serverLog && fs.existsSync(state.serverLog)) {
-    const keep = path.join(root, 'test-results', 'e2e-server.log')
+    const keep = path.join(root, process.env.E2E_OUTPUT_DIR ?? 'test-results', 'e2e-server.log')
     fs.mkdirSync(path.dirname(keep), { recursive: true })
     fs.copyFileSync(state.serverLog, keep)
   }

@@ -55,10 +55,21 @@ test('dispatcher creates, assigns and routes a job; the technician logs a readin
   const jobId = (await page.getByRole('link', { name: 'Open it' }).getAttribute('href'))?.split('/').pop() ?? ''
   expect(jobId).toMatch(/^[0-9a-f-]{36}$/)
 
-  // It is listed as unassigned; assign Tyler Brooks (tech@) from its row and save.
+  // It is listed as unassigned (in pages of 10, earliest first); assign Tyler Brooks (tech@) from its row and save.
   const unassigned = page.locator('section', { has: page.getByRole('heading', { name: 'Unassigned jobs' }) })
   const row = unassigned.locator('li', { has: page.locator(`a[href="/app/jobs/${jobId}"]`) })
+  for (let pageNumber = 1; ; pageNumber++) {
+    const found = await row
+      .waitFor({ timeout: 3_000 })
+      .then(() => true)
+      .catch(() => false)
+    if (found) break
+    await expect(unassigned.getByText(/^Showing \d+–\d+ of \d+ unassigned jobs\.$/)).toBeVisible()
+    await unassigned.getByRole('link', { name: 'Later →' }).click()
+    await expect(page).toHaveURL(new RegExp(`unassigned=${pageNumber + 1}`))
+  }
   await expect(row).toBeVisible()
+  await waitForHydration(page)
   await row.getByLabel(/Technician for/).selectOption({ label: 'Tyler Brooks' })
   await row.getByRole('button', { name: 'Save' }).click()
   await expect(unassigned.getByText(`${DANA}: Assigned.`)).toBeVisible()

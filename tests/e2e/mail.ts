@@ -11,7 +11,11 @@ export type Email = {
   text: string
   /** The text/html body, transfer-decoded. */
   html: string
+  /** Inline images and other attachments, by Content-ID (without the angle brackets). */
+  attachments: Attachment[]
 }
+
+export type Attachment = { contentId: string | null; contentType: string; content: Buffer }
 
 function mailDir() {
   const dir = process.env.E2E_MAIL_DIR
@@ -72,8 +76,8 @@ function decodeHeader(value: string) {
     )
 }
 
-/** Collects the decoded text/plain and text/html bodies of a (possibly nested multipart) part. */
-function collectBodies(raw: string, out: { text: string; html: string }) {
+/** Collects the decoded text/plain and text/html bodies and the attachments of a (possibly nested multipart) part. */
+function collectBodies(raw: string, out: { text: string; html: string; attachments: Attachment[] }) {
   const { headers, body } = splitPart(raw)
   const contentType = headers.get('content-type') ?? 'text/plain'
   const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1]
@@ -85,6 +89,15 @@ function collectBodies(raw: string, out: { text: string; html: string }) {
     }
     return
   }
+  if (!/^text\//i.test(contentType)) {
+    const encoding = headers.get('content-transfer-encoding')?.toLowerCase()
+    out.attachments.push({
+      contentId: headers.get('content-id')?.replace(/^<|>$/g, '') ?? null,
+      contentType: contentType.split(';')[0]?.trim().toLowerCase() ?? '',
+      content: encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64') : Buffer.from(body, 'latin1'),
+    })
+    return
+  }
   const decoded = decodeBody(body, headers.get('content-transfer-encoding'))
   if (/^text\/html/i.test(contentType)) out.html ||= decoded
   else if (/^text\/plain/i.test(contentType)) out.text ||= decoded
@@ -92,7 +105,7 @@ function collectBodies(raw: string, out: { text: string; html: string }) {
 
 export function parseEmail(raw: string, file = '', receivedAt = new Date()): Email {
   const { headers } = splitPart(raw)
-  const bodies = { text: '', html: '' }
+  const bodies = { text: '', html: '', attachments: [] as Attachment[] }
   collectBodies(raw, bodies)
   return {
     file,
@@ -101,6 +114,7 @@ export function parseEmail(raw: string, file = '', receivedAt = new Date()): Ema
     subject: decodeHeader(headers.get('subject') ?? ''),
     text: bodies.text,
     html: bodies.html,
+    attachments: bodies.attachments,
   }
 }
 

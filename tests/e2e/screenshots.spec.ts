@@ -1,20 +1,6 @@
 // Full-page screenshots for human review (not compared): test-results/screenshots/<page>-<width>x<height>.png.
 // Runs in the 'seeded-state' project, before welcome.spec.ts completes newtech's setup.
-import path from 'node:path'
-import type { Page, TestInfo } from '@playwright/test'
-import { expect, loginAs, test } from './fixtures'
-
-const VIEWPORTS = [
-  { width: 375, height: 812 },
-  { width: 1280, height: 800 },
-]
-
-async function capture(page: Page, testInfo: TestInfo, name: string) {
-  const { width, height } = page.viewportSize() ?? { width: 0, height: 0 }
-  const file = path.join(testInfo.project.outputDir, 'screenshots', `${name}-${width}x${height}.png`)
-  await page.screenshot({ path: file, fullPage: true })
-  await testInfo.attach(`${name}-${width}x${height}`, { path: file, contentType: 'image/png' })
-}
+import { capture, expect, loginAs, test, VIEWPORTS } from './fixtures'
 
 for (const viewport of VIEWPORTS) {
   test.describe(`at ${viewport.width}×${viewport.height}`, () => {
@@ -37,6 +23,34 @@ for (const viewport of VIEWPORTS) {
       await loginAs(page, 'dispatch@bluelagoon.test')
       await expect(page.getByRole('heading', { level: 1, name: 'Dispatch' })).toBeVisible()
       await capture(page, testInfo, 'app-dispatcher')
+    })
+
+    test('dashboard (owner) and team page', async ({ page }, testInfo) => {
+      await loginAs(page, 'owner@bluelagoon.test')
+      await expect(page.getByRole('heading', { level: 1, name: 'Business overview' })).toBeVisible()
+      // Every app link is on screen (the owner has the most): none hidden behind a sideways scroll.
+      const nav = page.getByRole('navigation', { name: 'App' })
+      for (const label of ['Dashboard', 'Dispatch', 'Customers', 'Inventory', 'Team', 'Settings']) {
+        const box = await nav.getByRole('link', { name: label, exact: true }).boundingBox()
+        expect(box && box.x >= 0 && box.x + box.width <= viewport.width, `${label} link on screen`).toBe(true)
+      }
+      await capture(page, testInfo, 'app-owner')
+      await page.goto('/app/team')
+      await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible()
+      await capture(page, testInfo, 'app-team')
+    })
+
+    test('staff company setup (platform admin)', async ({ page }, testInfo) => {
+      await loginAs(page, 'admin@poolbud.test')
+      await page.goto('/staff/setup')
+      await expect(page.getByRole('heading', { level: 1, name: 'Company & Owner Setup' })).toBeVisible()
+      await capture(page, testInfo, 'staff-setup')
+    })
+
+    test('dashboard (admin)', async ({ page }, testInfo) => {
+      await loginAs(page, 'office@bluelagoon.test')
+      await expect(page.getByRole('heading', { level: 1, name: 'Operations' })).toBeVisible()
+      await capture(page, testInfo, 'app-admin')
     })
   })
 }

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
 import { buttonClass } from '~/components/ui/button'
 import { cn } from '~/components/ui/cn'
-import { MARKETING_LINKS } from './nav-links'
+import { MARKETING_LINKS, TRIAL_SIGNUP_PATH } from './nav-links'
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
@@ -179,7 +179,7 @@ export function MobileNav({ signedIn }: { signedIn: boolean }) {
             </Link>
           ) : (
             <>
-              <Link to="/login?mode=signup" onClick={() => setOpen(false)} className={buttonClass('primary')}>
+              <Link to={TRIAL_SIGNUP_PATH} onClick={() => setOpen(false)} className={buttonClass('primary')}>
                 Get started
               </Link>
               <Link to="/login" onClick={() => setOpen(false)} className={buttonClass('secondary')}>

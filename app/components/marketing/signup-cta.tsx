@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { TRIAL_SIGNUP_PATH } from '~/components/marketing/nav-links'
 import { buttonClass } from '~/components/ui/button'
 
 /** The closing call to action shared by the inner marketing pages, so every page ends somewhere useful. */
@@ -15,7 +16,7 @@ export function SignupCta({ title = 'Ready to run your routes from one place?' }
         <div className="flex flex-wrap gap-3">
           {/* The white "secondary" look reads as the primary action on this dark band; the brand focus ring would not
               show against it, hence the forced white outline. */}
-          <Link to="/login?mode=signup" className={buttonClass('secondary', 'focus-visible:outline-white!')}>
+          <Link to={TRIAL_SIGNUP_PATH} className={buttonClass('secondary', 'focus-visible:outline-white!')}>
             Get started
           </Link>
           <Link

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 export const SERVICE_WINDOWS = ['morning', 'afternoon', 'flexible'] as const
 export type ServiceWindow = (typeof SERVICE_WINDOWS)[number]
@@ -15,6 +15,10 @@ export const companies = pgTable(
     defaultServiceWindow: text('default_service_window', { enum: SERVICE_WINDOWS }).notNull().default('flexible'),
     cardPublishableKey: text('card_publishable_key'),
     customerPortalUrl: text('customer_portal_url'),
+    /** Email the customer a service report when a visit is marked complete. */
+    serviceReportsEnabled: boolean('service_reports_enabled').notNull().default(true),
+    /** List the chemicals a technician added on each visit in the portal and the service report. */
+    itemiseChemicals: boolean('itemise_chemicals').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+
+/**
+ * An image shown inline in an email (`<img src="cid:…">`). Only the storage key is queued: the worker reads the
+ * file when it sends, so the outbox stays small and the photo never sits in the database twice.
+ */
+export type EmailAttachment = { cid: string; filename: string; storageKey: string; contentType: string }
 
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const
 
@@ -12,6 +18,7 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
+    attachments: jsonb('attachments').$type<EmailAttachment[]>(),
     status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

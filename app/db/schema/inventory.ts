@@ -17,6 +17,8 @@ export const inventoryItems = pgTable(
   },
   (t) => [
     unique('inventory_items_company_sku_key').on(t.companyId, t.sku),
+    // Lets chemical additions reference (company_id, item_id): never another company's stock.
+    unique('inventory_items_company_id_id_key').on(t.companyId, t.id),
     index('inventory_items_company_name_idx').on(t.companyId, t.name),
     check('inventory_items_qty_non_negative', sql`${t.qty} >= 0`),
     check('inventory_items_price_non_negative', sql`${t.priceCents} >= 0`),

@@ -1,7 +1,20 @@
 import { sql } from 'drizzle-orm'
-import { check, foreignKey, index, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import {
+  check,
+  foreignKey,
+  index,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { CHEMICAL_UNITS } from '../../utils/chemicals'
 import { companies } from './companies'
 import { customers } from './customers'
+import { inventoryItems } from './inventory'
 import { profiles } from './profiles'
 
 export const jobs = pgTable(
@@ -30,12 +43,24 @@ export const jobs = pgTable(
     }).onDelete('cascade'),
     unique('jobs_company_id_id_key').on(t.companyId, t.id),
     // Open jobs in schedule order: dashboards, "upcoming", "overdue", "today".
-    index('jobs_company_open_scheduled_idx').on(t.companyId, t.scheduledAt).where(sql`${t.completedAt} is null`),
+    // Open work in schedule order, ties by id (listOpenJobs pages by both).
+    index('jobs_company_open_scheduled_idx').on(t.companyId, t.scheduledAt, t.id).where(sql`${t.completedAt} is null`),
+    // Counts of a day's jobs, open or done (dashboards' "today").
+    index('jobs_company_scheduled_idx').on(t.companyId, t.scheduledAt),
     // Recent completions, newest first.
-    index('jobs_company_completed_idx').on(t.companyId, t.completedAt.desc()),
+    // Newest completions first: `order by completed_at desc, id desc` (DESC sorts nulls first, so the
+    // index must too or PostgreSQL sorts every completed job instead of reading five).
+    index('jobs_company_completed_idx')
+      .on(t.companyId, t.completedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.completedAt} is not null`),
+    // A technician's history, newest first.
+    index('jobs_company_technician_completed_idx')
+      .on(t.companyId, t.technicianId, t.completedAt.desc().nullsFirst())
+      .where(sql`${t.completedAt} is not null`),
     index('jobs_company_technician_scheduled_idx').on(t.companyId, t.technicianId, t.scheduledAt),
     index('jobs_company_customer_scheduled_idx').on(t.companyId, t.customerId, t.scheduledAt),
-    index('jobs_company_created_idx').on(t.companyId, t.createdAt.desc()),
+    // The dispatcher's "recently created" (`order by created_at desc`).
+    index('jobs_company_created_idx').on(t.companyId, t.createdAt.desc().nullsFirst()),
     check('jobs_customer_name_not_blank', sql`length(trim(${t.customerName})) > 0`),
     check('jobs_address_not_blank', sql`length(trim(${t.address})) > 0`),
   ],
@@ -50,6 +75,11 @@ export const chemLogs = pgTable(
     ph: numeric('ph', { precision: 4, scale: 2, mode: 'number' }).notNull(),
     chlorinePpm: numeric('chlorine_ppm', { precision: 5, scale: 2, mode: 'number' }).notNull(),
     alkalinity: numeric('alkalinity', { precision: 6, scale: 1, mode: 'number' }).notNull(),
+    // Optional readings: with them the saturation index and the full status can be computed.
+    cyanuricAcid: numeric('cyanuric_acid', { precision: 5, scale: 1, mode: 'number' }),
+    calciumHardness: numeric('calcium_hardness', { precision: 6, scale: 1, mode: 'number' }),
+    salt: numeric('salt', { precision: 6, scale: 0, mode: 'number' }),
+    waterTempF: numeric('water_temp_f', { precision: 4, scale: 1, mode: 'number' }),
     takenAt: timestamp('taken_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -62,5 +92,63 @@ export const chemLogs = pgTable(
     check('chem_logs_ph_range', sql`${t.ph} between 0 and 14`),
     check('chem_logs_chlorine_range', sql`${t.chlorinePpm} between 0 and 50`),
     check('chem_logs_alkalinity_range', sql`${t.alkalinity} between 0 and 500`),
+    check('chem_logs_cyanuric_acid_range', sql`${t.cyanuricAcid} between 0 and 300`),
+    check('chem_logs_calcium_hardness_range', sql`${t.calciumHardness} between 0 and 2000`),
+    check('chem_logs_salt_range', sql`${t.salt} between 0 and 10000`),
+    check('chem_logs_water_temp_range', sql`${t.waterTempF} between 32 and 110`),
+  ],
+)
+
+/**
+ * One row per job whose service report was queued: the primary key makes "sent once" a database rule, so a
+ * double click, a retry or two app servers completing the same job can never email the customer twice.
+ */
+export const serviceReports = pgTable(
+  'service_reports',
+  {
+    companyId: uuid('company_id').notNull(),
+    jobId: uuid('job_id').notNull(),
+    sentTo: text('sent_to').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'service_reports_pkey', columns: [t.companyId, t.jobId] }),
+    foreignKey({
+      name: 'service_reports_company_job_fk',
+      columns: [t.companyId, t.jobId],
+      foreignColumns: [jobs.companyId, jobs.id],
+    }).onDelete('cascade'),
+  ],
+)
+
+/** What a technician added to the water on a visit; an inventory item, when chosen, had its stock deducted. */
+export const jobChemicalAdditions = pgTable(
+  'job_chemical_additions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id').notNull(),
+    jobId: uuid('job_id').notNull(),
+    inventoryItemId: uuid('inventory_item_id'),
+    product: text('product').notNull(),
+    quantity: numeric('quantity', { precision: 8, scale: 2, mode: 'number' }).notNull(),
+    unit: text('unit', { enum: CHEMICAL_UNITS }).notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'job_chemical_additions_company_job_fk',
+      columns: [t.companyId, t.jobId],
+      foreignColumns: [jobs.companyId, jobs.id],
+    }).onDelete('cascade'),
+    // No cascade: deleting a stock item must not erase what was put in a customer's pool.
+    foreignKey({
+      name: 'job_chemical_additions_company_item_fk',
+      columns: [t.companyId, t.inventoryItemId],
+      foreignColumns: [inventoryItems.companyId, inventoryItems.id],
+    }),
+    index('job_chemical_additions_company_job_idx').on(t.companyId, t.jobId, t.addedAt),
+    check('job_chemical_additions_product_not_blank', sql`length(trim(${t.product})) > 0`),
+    check('job_chemical_additions_quantity_positive', sql`${t.quantity} > 0 and ${t.quantity} <= 100000`),
+    check('job_chemical_additions_unit_valid', sql`${t.unit} in ('fl oz', 'gal', 'oz', 'lb', 'each')`),
   ],
 )

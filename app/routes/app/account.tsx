@@ -1,15 +1,17 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, useNavigation, useSearchParams } from 'react-router'
+import { data, useFetcher, useSearchParams } from 'react-router'
 import { z } from 'zod'
 import { RouteError } from '~/components/route-error'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Field } from '~/components/ui/field'
-import { updateOwnProfile } from '~/models/profile.server'
-import { callAuthEndpoint } from '~/utils/auth.server'
-import { EmailSchema, optionalText } from '~/utils/forms'
+import { EMAIL_TAKEN } from '~/models/invitation.server'
+import { isEmailTaken, updateOwnProfile } from '~/models/profile.server'
+import { callAuthEndpoint, EMAIL_CHANGED_PATH } from '~/utils/auth.server'
+import { EmailSchema, optionalText, readForm } from '~/utils/forms'
+import { logger } from '~/utils/logger.server'
 import { requireCapability } from '~/utils/permissions.server'
 import type { Route } from './+types/account'
 
@@ -44,39 +46,81 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireCapability(request, 'account:edit')
-  const submission = parseWithZod(await request.formData(), { schema: AccountSchema })
-  if (submission.status !== 'success') return data({ result: submission.reply(), notice: null }, 400)
-  if (!user.profile)
-    return data({ result: submission.reply({ formErrors: ['Profile not loaded.'] }), notice: null }, 400)
-  const { email, ...details } = submission.value
-  try {
-    await updateOwnProfile(user.id, details)
-  } catch {
-    return data({ result: submission.reply({ formErrors: ['Unable to save your profile.'] }), notice: null }, 500)
-  }
-  if (email === user.email.toLowerCase()) return { result: submission.reply(), notice: 'Profile updated.' }
+const TOO_MANY = 'Too many attempts. Wait a minute, then try again.'
 
-  // The sign-in email changes only after the current address confirms and the new one is verified.
+/** better-auth's error codes on that landing, in words (SPEC §8: clear, in the danger colour). */
+function emailLinkError(code: string, currentEmail: string) {
+  switch (code) {
+    case 'TOKEN_EXPIRED':
+      return `That email confirmation link has expired. You still log in with ${currentEmail}; save your new email again to get a new link.`
+    case 'INVALID_TOKEN':
+      return `That email confirmation link is not valid or has already been used. You log in with ${currentEmail}.`
+    case 'EMAIL_TAKEN':
+      return `Someone else has started using that address since you asked for it, so you still log in with ${currentEmail}.`
+    case 'INVALID_USER':
+      return 'That email confirmation link belongs to another account. Log out, then open it again.'
+    default:
+      return `We could not confirm that email change. You still log in with ${currentEmail}; save your new email again to get a new link.`
+  }
+}
+
+type Reply = { result: SubmissionResult<string[]>; notice: string | null; pendingEmail: string | null }
+
+function refuse(result: SubmissionResult<string[]>, status: number) {
+  return data<Reply>({ result, notice: null, pendingEmail: null }, status)
+}
+
+/**
+ * Asks better-auth to email a confirmation link to `email` (through its handler, so the
+ * /change-email rate limit applies). Returns the refusal to show, or null once the link is on its way.
+ */
+async function requestEmailChange(request: Request, userId: string, email: string) {
   const change = await callAuthEndpoint(request, '/change-email', {
     newEmail: email,
-    callbackURL: '/app/account?emailChanged=1',
+    callbackURL: EMAIL_CHANGED_PATH,
   }).catch(() => null)
+  if (change?.status === 429) return { message: TOO_MANY, status: 429 }
   if (!change?.ok) {
-    const reason = change?.message ? ` ${change.message}.`.replace(/\.\.$/, '.') : ''
-    return data(
-      {
-        result: submission.reply({ formErrors: [`Profile updated, but your email was not changed.${reason}`] }),
-        notice: null,
-      },
-      400,
-    )
+    logger.warn({ status: change?.status, code: change?.code, userId }, 'change-email request failed')
+    return { message: 'Unable to save your profile.', status: 500 }
   }
-  return {
+  // better-auth answers an address that is taken exactly like a free one (and sends nothing);
+  // the signed-in user is told plainly, after the rate limit has counted the attempt.
+  if (await isEmailTaken(email, userId)) return { message: EMAIL_TAKEN, status: 400 }
+  return null
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireCapability(request, 'account:edit')
+  const submission = parseWithZod(await readForm(request), { schema: AccountSchema })
+  if (submission.status !== 'success') return refuse(submission.reply(), 400)
+  if (!user.profile) return refuse(submission.reply({ formErrors: ['Profile not loaded.'] }), 400)
+  const { email, ...details } = submission.value
+
+  // The sign-in email (and profiles.email) change only when the link sent to the new address
+  // is followed; a refused address leaves the whole form unsaved.
+  const changesEmail = email !== user.email.toLowerCase()
+  if (changesEmail) {
+    const refusal = await requestEmailChange(request, user.id, email)
+    if (refusal) {
+      const reply =
+        refusal.status === 400
+          ? submission.reply({ fieldErrors: { email: [refusal.message] } })
+          : submission.reply({ formErrors: [refusal.message] })
+      return refuse(reply, refusal.status)
+    }
+  }
+  try {
+    await updateOwnProfile(user.id, details)
+  } catch (error) {
+    logger.error({ err: error, userId: user.id }, 'profile update failed')
+    return refuse(submission.reply({ formErrors: ['Unable to save your profile.'] }), 500)
+  }
+  return data<Reply>({
     result: submission.reply(),
-    notice: `Profile updated. We sent a confirmation link to ${user.email}; your sign-in email changes to ${email} once you confirm it.`,
-  }
+    notice: 'Profile updated.',
+    pendingEmail: changesEmail ? email : null,
+  })
 }
 
 export function meta() {
@@ -84,12 +128,16 @@ export function meta() {
 }
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation()
+  // A fetcher keeps its reply when live updates reload the page (actionData would be cleared);
+  // without JavaScript the form posts normally and the reply arrives as actionData.
+  const fetcher = useFetcher<typeof action>({ key: 'account' })
+  const reply = fetcher.data ?? actionData
+  const saving = fetcher.state !== 'idle'
   const [searchParams] = useSearchParams()
   const profile = loaderData.profile
   const [form, fields] = useForm<z.infer<typeof AccountSchema>>({
     id: 'account',
-    lastResult: actionData?.result,
+    lastResult: saving ? undefined : reply?.result,
     defaultValue: profile ?? undefined,
     constraint: getZodConstraint(AccountSchema),
     shouldValidate: 'onSubmit',
@@ -99,27 +147,45 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
   if (!profile) {
     return <Alert tone="error">We couldn't load your profile. Please try signing out and back in.</Alert>
   }
+  // The landing of the link in the new inbox; a save on this page replaces its message.
+  const linkError = reply ? null : searchParams.get('error')
+  const emailUpdated = !reply && !linkError && searchParams.get('email') === 'updated'
   const text = (
     name: keyof typeof fields,
     label: string,
     autoComplete: string,
     type: 'text' | 'tel' | 'email' = 'text',
+    hint?: string,
   ) => (
     <Field
       label={label}
       errors={fields[name].errors}
+      hint={hint}
       inputProps={{ ...getInputProps(fields[name], { type }), autoComplete }}
     />
   )
   return (
     <Card className="mx-auto max-w-2xl space-y-5">
       <h1 className="text-2xl font-bold">My Account</h1>
-      {searchParams.get('emailChanged') === '1' ? (
-        <Alert tone="success">Email change confirmed. Check your new inbox for the last verification link.</Alert>
+      {emailUpdated ? (
+        <Alert tone="success" className="wrap-anywhere">
+          Email updated. You now log in with {profile.email}.
+        </Alert>
       ) : null}
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
+      {linkError ? (
+        <Alert tone="error" className="wrap-anywhere">
+          {emailLinkError(linkError, profile.email)}
+        </Alert>
+      ) : null}
+      <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
         {text('fullName', 'Full name', 'name')}
-        {text('email', 'Email', 'email', 'email')}
+        {text(
+          'email',
+          'Email',
+          'email',
+          'email',
+          'You log in with this address. A new one applies once you follow the link we email to it.',
+        )}
         {text('phone', 'Phone', 'tel', 'tel')}
         {text('addressLine1', 'Address line 1', 'address-line1')}
         {text('addressLine2', 'Address line 2', 'address-line2')}
@@ -130,11 +196,18 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           {text('country', 'Country', 'country-name')}
         </div>
         {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
-        {actionData?.notice && navigation.state === 'idle' ? <Alert tone="success">{actionData.notice}</Alert> : null}
-        <Button type="submit" pending={navigation.state !== 'idle'} pendingLabel="Saving…">
+        {reply?.notice && !saving ? (
+          <Alert tone="success" className="wrap-anywhere">
+            <p>{reply.notice}</p>
+            {reply.pendingEmail ? (
+              <p>We sent a confirmation link to {reply.pendingEmail}. Your sign-in email changes once you follow it.</p>
+            ) : null}
+          </Alert>
+        ) : null}
+        <Button type="submit" pending={saving} pendingLabel="Saving…">
           Save changes
         </Button>
-      </Form>
+      </fetcher.Form>
     </Card>
   )
 }

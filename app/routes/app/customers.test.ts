@@ -122,6 +122,10 @@ describe('customers page', () => {
       address: expect.any(String),
       email: 'marcus.bell@example.com',
       phone: '(813) 555-0102',
+      poolVolumeGallons: expect.stringMatching(/^\d+$/),
+      poolSurface: expect.any(String),
+      poolSanitiser: expect.any(String),
+      poolSetting: expect.any(String),
     })
     expect(data.q).toBe('marcus')
     const { thrown } = await settle(loader(call(pageRequest('/app/customers?edit=not-an-id', dispatcher))))
@@ -338,5 +342,88 @@ describe('permissions', () => {
     expect(reply(result).status).toBe(400)
     expect(errorsOf(result)).toEqual(['No company context.'])
     expect(await customerByName('Orphan')).toBeUndefined()
+  })
+})
+
+describe('the pool profile on the customer form', () => {
+  it('saves volume, surface, sanitiser and setting, shows them when editing, and clears them when blanked', async () => {
+    const cookie = await signInAs('dispatch@bluelagoon.test')
+    const name = `Pool Profile ${crypto.randomUUID().slice(0, 8)}`
+    const fields = { intent: 'save', customerName: name, address: '9 Reef Rd, Tampa, FL' }
+    const created = await action(
+      call(
+        post(cookie, {
+          ...fields,
+          poolVolumeGallons: '18000',
+          poolSurface: 'vinyl',
+          poolSanitiser: 'salt',
+          poolSetting: 'indoor',
+        }),
+      ),
+    )
+    expect(created).toBeInstanceOf(Response)
+    const [saved] = await db()
+      .select({
+        id: customers.id,
+        volume: customers.poolVolumeGallons,
+        surface: customers.poolSurface,
+        sanitiser: customers.poolSanitiser,
+        indoor: customers.poolIndoor,
+      })
+      .from(customers)
+      .where(eq(customers.customerName, name))
+    expect(saved).toMatchObject({ volume: 18_000, surface: 'vinyl', sanitiser: 'salt', indoor: true })
+    const editing = (await page(cookie, `/app/customers?edit=${saved?.id}`)) as PageData & {
+      editing: Record<string, string>
+    }
+    expect(editing.editing).toMatchObject({
+      poolVolumeGallons: '18000',
+      poolSurface: 'vinyl',
+      poolSanitiser: 'salt',
+      poolSetting: 'indoor',
+    })
+
+    await action(
+      call(
+        post(cookie, {
+          ...fields,
+          customerId: saved?.id ?? '',
+          poolVolumeGallons: '',
+          poolSurface: '',
+          poolSanitiser: '',
+          poolSetting: '',
+        }),
+      ),
+    )
+    const [cleared] = await db()
+      .select({ volume: customers.poolVolumeGallons, surface: customers.poolSurface, indoor: customers.poolIndoor })
+      .from(customers)
+      .where(eq(customers.id, saved?.id ?? ''))
+    expect(cleared).toEqual({ volume: null, surface: null, indoor: null })
+  })
+
+  it('refuses an impossible volume or surface with a clear message and saves nothing', async () => {
+    const cookie = await signInAs('dispatch@bluelagoon.test')
+    const name = `Bad Pool ${crypto.randomUUID().slice(0, 8)}`
+    const result = await action(
+      call(
+        post(cookie, {
+          intent: 'save',
+          customerName: name,
+          address: '1 Dry Ln',
+          poolVolumeGallons: '12.5',
+          poolSurface: 'marble',
+        }),
+      ),
+    )
+    expect(reply(result).status).toBe(400)
+    expect(errorsOf(result)).toEqual(
+      expect.arrayContaining([
+        'Pool volume must be a whole number of gallons.',
+        'Choose plaster, vinyl or fibreglass.',
+      ]),
+    )
+    const rows = await db().select({ id: customers.id }).from(customers).where(eq(customers.customerName, name))
+    expect(rows).toHaveLength(0)
   })
 })

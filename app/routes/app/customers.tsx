@@ -13,6 +13,7 @@ import { createCustomer, getCustomer, listCustomers, type PortalStatus, updateCu
 import { inviteCustomer } from '~/models/invitation.server'
 import { DEFAULT_TIMEZONE, formatDate } from '~/utils/dates'
 import { env } from '~/utils/env.server'
+import { readForm } from '~/utils/forms'
 import { logger } from '~/utils/logger.server'
 import { formatCents } from '~/utils/money'
 import { notFound, requireCapability } from '~/utils/permissions.server'
@@ -123,6 +124,10 @@ export async function loader({ request }: Route.LoaderArgs) {
             address: editing.address,
             email: editing.email ?? '',
             phone: editing.phone ?? '',
+            poolVolumeGallons: editing.poolVolumeGallons?.toString() ?? '',
+            poolSurface: editing.poolSurface ?? '',
+            poolSanitiser: editing.poolSanitiser ?? '',
+            poolSetting: editing.poolIndoor == null ? '' : editing.poolIndoor ? 'indoor' : 'outdoor',
           }
         : null,
       customers: list.rows.map((row) => ({
@@ -144,7 +149,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireCapability(request, 'customers:manage')
   const companyId = user.profile?.companyId ?? null
-  const formData = await request.formData()
+  const formData = await readForm(request)
   if (formData.get('intent') === 'invite') return inviteFromRow(companyId, formData)
   return saveCustomer(companyId, formData, new URL(request.url))
 }
@@ -163,7 +168,8 @@ async function saveCustomer(companyId: string | null, formData: FormData, url: U
     return data({ intent: 'save' as const, result: submission.reply({ formErrors: ['No company context.'] }) }, 400)
   }
 
-  const { customerId: _id, ...fields } = submission.value
+  const { customerId: _id, poolSetting, ...rest } = submission.value
+  const fields = { ...rest, poolIndoor: poolSetting === null ? null : poolSetting === 'indoor' }
   const saved: string | false | null = await (customerId
     ? updateCustomer({ companyId, customerId, ...fields }).then((ok) => (ok ? customerId : false))
     : createCustomer({ companyId, ...fields }).then((row) => row.id)

@@ -1,9 +1,10 @@
-import { data } from 'react-router'
 import { JobCard } from '~/components/job-card'
 import { RouteError } from '~/components/route-error'
 import { Alert } from '~/components/ui/alert'
+import { AdminDashboard, OwnerDashboard } from '~/dashboards/business-dashboard'
+import { loadAdminDashboard, loadOwnerDashboard } from '~/dashboards/business-dashboard.server'
 import { DispatcherDashboard } from '~/dashboards/dispatcher-dashboard'
-import { assignJobFromForm, createJobFromForm, loadDispatcherDashboard } from '~/dashboards/dispatcher-dashboard.server'
+import { dispatchBoardAction, loadDispatchBoard } from '~/dashboards/dispatcher-dashboard.server'
 import { TechDashboard } from '~/dashboards/tech-dashboard'
 import { loadTechDashboard } from '~/dashboards/tech-dashboard.server'
 import { getCompanySummary } from '~/models/company.server'
@@ -49,8 +50,9 @@ async function loadFallback(role: Role, companyId: string | null, userId: string
   }
 }
 
-// /app picks the dashboard by role: office roles get the dispatcher tools, technicians their
-// own route; platform admins see the read-only "Today's Jobs" fallback across companies (SPEC §2).
+// /app picks the dashboard by role (SPEC §2): owners the business overview, admins operations,
+// dispatchers the dispatch board (owners and admins reach it at /app/dispatch), technicians their
+// own route; platform admins see the read-only "Today's Jobs" fallback across companies.
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireCapability(request, 'app:dashboard')
   const now = new Date()
@@ -58,18 +60,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (user.role !== 'platform_admin' && !companyId) {
     return { kind: 'no-company' as const, message: MISSING_COMPANY[user.role] ?? 'No company context' }
   }
-  if (companyId && can(user.role, 'jobs:manage')) {
+  if (companyId && user.role === 'owner') {
     const company = await getCompanySummary(companyId)
-    const customerQuery = new URL(request.url).searchParams.get('customerQuery') ?? ''
-    return {
-      kind: 'dispatcher' as const,
-      ...(await loadDispatcherDashboard({
-        companyId,
-        timezone: company?.timezone ?? DEFAULT_TIMEZONE,
-        customerQuery,
-        now,
-      })),
-    }
+    const timezone = company?.timezone ?? DEFAULT_TIMEZONE
+    return { kind: 'owner' as const, ...(await loadOwnerDashboard({ companyId, timezone, now })) }
+  }
+  if (companyId && user.role === 'admin') {
+    const company = await getCompanySummary(companyId)
+    const timezone = company?.timezone ?? DEFAULT_TIMEZONE
+    return { kind: 'admin' as const, ...(await loadAdminDashboard({ companyId, timezone, now })) }
+  }
+  if (companyId && can(user.role, 'jobs:manage')) {
+    return { kind: 'dispatcher' as const, ...(await loadDispatchBoard(request, companyId, now)) }
   }
   if (companyId && user.role === 'tech') {
     const company = await getCompanySummary(companyId)
@@ -88,14 +90,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireCapability(request, 'jobs:manage')
-  const formData = await request.formData()
-  const companyId = user.profile?.companyId ?? null
-  const company = companyId ? await getCompanySummary(companyId) : null
-  const timezone = company?.timezone ?? DEFAULT_TIMEZONE
-  const intent = formData.get('intent')
-  if (intent === 'create-job') return createJobFromForm(companyId, formData, timezone)
-  if (intent === 'assign' && companyId) return assignJobFromForm(companyId, formData, timezone)
-  return data({ intent: String(intent), ok: null, error: 'No company context' }, 400)
+  return dispatchBoardAction(request, user.profile?.companyId ?? null)
 }
 
 export function meta() {
@@ -104,6 +99,8 @@ export function meta() {
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === 'no-company') return <Alert tone="error">{loaderData.message}</Alert>
+  if (loaderData.kind === 'owner') return <OwnerDashboard data={loaderData} />
+  if (loaderData.kind === 'admin') return <AdminDashboard data={loaderData} />
   if (loaderData.kind === 'dispatcher') return <DispatcherDashboard data={loaderData} />
   if (loaderData.kind === 'tech') return <TechDashboard data={loaderData} />
   const { jobs, today, allCompanies } = loaderData

@@ -163,6 +163,38 @@ describe('inventory actions', () => {
     expect(await blueItem('PHOS-1Q')).toMatchObject({ name: 'Phosphate Remover', priceCents: 2900, qty: 8 })
   })
 
+  it('stores an edited price of $12.34 as exactly 1234 cents, and shows it back in dollars', async () => {
+    const item = await blueItem('TEST-DPD')
+    for (const [price, cents] of [
+      ['12.34', 1234],
+      ['$0.29', 29],
+      ['1,012.34', 101234],
+    ] as const) {
+      const result = reply(
+        await action(
+          call(
+            post(owner, {
+              intent: 'save',
+              itemId: item.id,
+              name: item.name,
+              sku: item.sku,
+              price,
+              qty: String(item.qty),
+            }),
+          ),
+        ),
+      )
+      expect(result, price).toMatchObject({ ok: true, status: 200 })
+      expect((await blueItem('TEST-DPD')).priceCents, price).toBe(cents)
+    }
+    await action(
+      call(post(owner, { intent: 'save', itemId: item.id, name: item.name, sku: item.sku, price: '12.34', qty: '1' })),
+    )
+    const data = await page(owner, `/app/inventory?q=DPD&edit=${item.id}`)
+    expect(data.editing?.price).toBe('12.34')
+    expect(data.items.find((row) => row.id === item.id)).toMatchObject({ price: '$12.34', qty: 1, low: true })
+  })
+
   it('adjusts stock with a reason, and refuses to go below zero', async () => {
     const item = await blueItem('SALT-40')
     const added = reply(

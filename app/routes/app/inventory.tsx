@@ -24,6 +24,7 @@ import {
   searchInventory,
   updateInventoryItem,
 } from '~/models/inventory.server'
+import { readForm } from '~/utils/forms'
 import { logger } from '~/utils/logger.server'
 import { formatCents } from '~/utils/money'
 import { can } from '~/utils/permissions'
@@ -82,7 +83,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   // Every change re-checks on the server: dispatchers and techs get the 403 'no-access' card.
   const user = await requireCompanyCapability(request, 'inventory:manage')
-  const formData = await request.formData()
+  const formData = await readForm(request)
   if (formData.get('intent') === 'adjust') return adjust(user.companyId, user.id, formData)
   return save(user.companyId, formData)
 }

@@ -93,3 +93,82 @@ describe('job page', () => {
     expect(job?.completedAt).not.toBeNull()
   })
 })
+
+describe('water balance and dosing on the job page', () => {
+  let techJob: string
+  let cookie: string
+
+  beforeAll(async () => {
+    const [tech] = await db()
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(eq(profiles.email, 'tech@bluelagoon.test'))
+    const [job] = await db()
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.technicianId, tech?.id ?? ''), isNull(jobs.completedAt)))
+      .limit(1)
+    techJob = job?.id ?? ''
+    cookie = await signInAs('tech@bluelagoon.test')
+  })
+
+  type Page = {
+    job: { pool: string | null }
+    logs: { ph: number; cyanuricAcid: number | null; summary: { statuses: { text: string }[] } }[]
+    advice: { parameter: string; kind: string; text: string }[] | null
+  }
+  const page = async () => (await loader(call(pageRequest(`/app/jobs/${techJob}`, cookie), techJob))) as Page
+
+  it('shows the pool, flags pH high and chlorine low, and doses each on a 15,000-gallon chlorine pool', async () => {
+    const saved = (await action(
+      call(post(cookie, techJob, { intent: 'reading', ph: '7.9', chlorinePpm: '0.5', alkalinity: '70' }), techJob),
+    )) as { ok: string }
+    expect(saved.ok).toBe('Readings saved.')
+    const { job, logs, advice } = await page()
+    expect(job.pool).toBe('15,000 gal · chlorine · plaster · outdoor')
+    expect(logs[0]?.summary.statuses.map((s) => s.text)).toEqual(expect.arrayContaining(['pH high', 'chlorine low']))
+    expect(advice?.find((line) => line.parameter === 'ph')?.text).toMatch(/^Add [\d.]+ fl oz of muriatic acid/)
+    expect(advice?.find((line) => line.parameter === 'chlorine')?.text).toMatch(
+      /^Add 38\.4 fl oz of liquid chlorine \(12\.5 %\)/,
+    )
+  })
+
+  it('stores the optional readings and refuses one out of range with its own message, saving nothing', async () => {
+    const before = await db().select({ id: chemLogs.id }).from(chemLogs).where(eq(chemLogs.jobId, techJob))
+    const refused = (await action(
+      call(
+        post(cookie, techJob, {
+          intent: 'reading',
+          ph: '7.5',
+          chlorinePpm: '3',
+          alkalinity: '90',
+          cyanuricAcid: '400',
+        }),
+        techJob,
+      ),
+    )) as { init: { status: number }; data: { result: { error: Record<string, string[]> } } }
+    expect(refused.init.status).toBe(400)
+    expect(refused.data.result.error.cyanuricAcid).toEqual(['Cyanuric acid must be between 0 and 300 ppm.'])
+    const after = await db().select({ id: chemLogs.id }).from(chemLogs).where(eq(chemLogs.jobId, techJob))
+    expect(after).toHaveLength(before.length)
+
+    await action(
+      call(
+        post(cookie, techJob, {
+          intent: 'reading',
+          ph: '7.5',
+          chlorinePpm: '3',
+          alkalinity: '80',
+          cyanuricAcid: '50',
+          calciumHardness: '300',
+          salt: '',
+          waterTempF: '84',
+        }),
+        techJob,
+      ),
+    )
+    const { logs } = await page()
+    expect(logs[0]).toMatchObject({ ph: 7.5, cyanuricAcid: 50, calciumHardness: 300, salt: null, waterTempF: 84 })
+    expect(logs[0]?.summary).toMatchObject({ balance: { status: 'Balanced' } })
+  })
+})

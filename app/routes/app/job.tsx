@@ -1,7 +1,9 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { Fragment } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { z } from 'zod'
+import { JobChemicals } from '~/components/job-chemicals'
 import { JobPhotos } from '~/components/job-photos'
 import { RouteError } from '~/components/route-error'
 import { StatusBadge } from '~/components/status-badge'
@@ -9,13 +11,19 @@ import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Field, inputClass } from '~/components/ui/field'
+import { DosingAdvice, ReadingStatuses } from '~/components/water-balance'
+import { ASSIGN_CONFLICT, expectedVersionOf } from '~/dashboards/dispatcher-dashboard.server'
 import { addChemLog, listChemLogsForJob } from '~/models/chem-log.server'
 import { ChemReadingSchema } from '~/models/chem-reading'
+import { addChemicalToJob, listChemicalsForJob } from '~/models/chemical-addition.server'
 import { getCompanySummary } from '~/models/company.server'
-import { assignJob, completeJob, getJobForViewer, jobStatus } from '~/models/job.server'
+import { searchInventory } from '~/models/inventory.server'
+import { assignJob, assignmentVersion, completeJob, getJobForViewer, jobStatus } from '~/models/job.server'
 import { photoUrl } from '~/models/photo.server'
 import { listTechnicians } from '~/models/profile.server'
+import { CHEMICAL_MESSAGES, ChemicalAdditionSchema } from '~/utils/chemicals'
 import { formatDateTime, fromZonedInputValue, toZonedInputValue } from '~/utils/dates'
+import { readForm } from '~/utils/forms'
 import { can, type Role } from '~/utils/permissions'
 import {
   type CompanyMember,
@@ -24,14 +32,10 @@ import {
   requireCompanyCapability,
   requireJobViewer,
 } from '~/utils/permissions.server'
+import { SERVICE_CHECKLIST } from '~/utils/service-checklist'
+import { adviceForLatest, describePool, summariseReading } from '~/water/summary'
+import { type PoolProfile, poolProfileOf } from '~/water/targets'
 import type { Route } from './+types/job'
-
-const SERVICE_CHECKLIST = [
-  'Vacuum pool',
-  'Skim surface and empty baskets',
-  'Brush walls',
-  'Test and balance chemicals',
-] as const
 
 const ReadingFormSchema = ChemReadingSchema.extend({ intent: z.literal('reading') })
 
@@ -48,12 +52,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const job = await getJobForViewer(viewer, params.jobId)
   if (!job) notFound()
   const canManage = !viewer.readOnly && can(viewer.role as Role, 'jobs:manage')
-  const [company, logs, technicians] = await Promise.all([
+  const [company, logs, technicians, chemicals, stock] = await Promise.all([
     getCompanySummary(job.companyId),
     listChemLogsForJob({ companyId: job.companyId, jobId: job.id }),
     canManage ? listTechnicians(job.companyId) : Promise.resolve([]),
+    listChemicalsForJob({ companyId: job.companyId, jobId: job.id }),
+    // The stock picker, for those who can record chemicals (never the platform admin's read-only view).
+    viewer.readOnly ? Promise.resolve([]) : searchInventory({ companyId: job.companyId }),
   ])
   const timezone = company?.timezone ?? 'America/New_York'
+  const pool: PoolProfile = poolProfileOf(job)
   return {
     canManage,
     readOnly: viewer.readOnly,
@@ -64,19 +72,29 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       address: job.address,
       scheduled: formatDateTime(job.scheduledAt, timezone),
       scheduledInput: toZonedInputValue(job.scheduledAt, timezone),
+      version: assignmentVersion(job),
       completed: job.completedAt ? formatDateTime(job.completedAt, timezone) : null,
       status: jobStatus(job),
       technicianId: job.technicianId,
       technicianName: job.technicianName,
       technicianPhone: job.technicianPhone,
+      pool: describePool(pool),
     },
     // URLs of the authorised photo route, never storage keys or public links.
     photos: {
       before: photoUrl(job.id, 'before', job.beforeUrl),
       after: photoUrl(job.id, 'after', job.afterUrl),
     },
-    logs: logs.map((log) => ({ ...log, takenAt: formatDateTime(log.takenAt, timezone) })),
+    logs: logs.map((log) => ({
+      ...log,
+      takenAt: formatDateTime(log.takenAt, timezone),
+      summary: summariseReading(log, pool),
+    })),
+    // Doses for the newest reading (logs are newest first) and this pool's volume.
+    advice: adviceForLatest(logs[0], pool),
     technicians: technicians.map((t) => ({ id: t.id, name: t.fullName ?? t.email })),
+    chemicals: chemicals.map(({ addedAt: _, ...chemical }) => chemical),
+    stock: stock.map((item) => ({ id: item.id, name: item.name, qty: item.qty })),
   }
 }
 
@@ -86,14 +104,22 @@ async function saveAssignment(member: CompanyMember, jobId: string, formData: Fo
   const scheduledAt = fromZonedInputValue(String(formData.get('scheduledAt') ?? ''), company?.timezone ?? 'UTC')
   const technicianId = String(formData.get('technicianId') ?? '') || null
   if (!scheduledAt) return data({ intent: 'assign', error: 'Choose a date and time.', ok: null }, 400)
-  const changed = await assignJob({ companyId: member.companyId, jobId, technicianId, scheduledAt })
-  if (!changed) return data({ intent: 'assign', error: 'Unable to save changes to this job.', ok: null }, 400)
+  const outcome = await assignJob({
+    companyId: member.companyId,
+    jobId,
+    technicianId,
+    scheduledAt,
+    ...expectedVersionOf(formData),
+  })
+  if (outcome === 'conflict') return data({ intent: 'assign', error: ASSIGN_CONFLICT, ok: null }, 409)
+  if (outcome === 'refused')
+    return data({ intent: 'assign', error: 'Unable to save changes to this job.', ok: null }, 400)
   return { intent: 'assign', error: null, ok: 'Job updated.' }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { member, job } = await requireJob(request, params.jobId)
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const intent = formData.get('intent')
 
   if (intent === 'complete') {
@@ -112,6 +138,26 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     return { intent, result: submission.reply({ resetForm: true }), ok: 'Readings saved.' }
   }
+  if (intent === 'chemical') {
+    const submission = parseWithZod(formData, { schema: ChemicalAdditionSchema })
+    if (submission.status !== 'success') return data({ intent, result: submission.reply(), ok: null }, 400)
+    try {
+      const outcome = await addChemicalToJob({
+        companyId: member.companyId,
+        jobId: job.id,
+        input: submission.value,
+        userId: member.id,
+      })
+      if (!outcome.ok)
+        return data(
+          { intent, result: submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } }), ok: null },
+          400,
+        )
+    } catch {
+      return data({ intent, result: submission.reply({ formErrors: [CHEMICAL_MESSAGES.saveFailed] }), ok: null }, 500)
+    }
+    return { intent, result: submission.reply({ resetForm: true }), ok: CHEMICAL_MESSAGES.saved }
+  }
   return data({ intent: 'unknown', error: 'Unknown action.', ok: null }, 400)
 }
 
@@ -120,7 +166,7 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function JobPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { job, logs, canManage, technicians, photos, readOnly, companyName } = loaderData
+  const { job, logs, advice, canManage, technicians, photos, readOnly, companyName, chemicals, stock } = loaderData
   const navigation = useNavigation()
   const busyIntent = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null
   return (
@@ -141,10 +187,11 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
           {job.technicianName ? `Technician: ${job.technicianName}` : 'Unassigned'}
           {job.technicianPhone ? ` · ${job.technicianPhone}` : ''}
         </p>
+        <p className="text-slate-700">{job.pool ? `Pool: ${job.pool}` : 'Pool: no profile yet'}</p>
         {job.completed ? <p className="font-medium text-emerald-800">Completed {job.completed}</p> : null}
       </Card>
 
-      <div className="grid gap-5 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
         <Card className="space-y-3">
           <h2 className="text-lg font-semibold">Service checklist</h2>
           <ul className="space-y-2">
@@ -167,16 +214,25 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
           )}
         </Card>
 
-        <ChemistryCard actionData={actionData} busy={busyIntent === 'reading'} logs={logs} readOnly={readOnly} />
+        <ChemistryCard
+          actionData={actionData}
+          busy={busyIntent === 'reading'}
+          logs={logs}
+          advice={advice}
+          readOnly={readOnly}
+        />
       </div>
 
       <JobPhotos key={job.id} jobId={job.id} photos={photos} readOnly={readOnly} />
+
+      <JobChemicals key={`chemicals-${job.id}`} chemicals={chemicals} stock={stock} readOnly={readOnly} />
 
       {canManage && !job.completed ? (
         <Card className="space-y-3">
           <h2 className="text-lg font-semibold">Assign and reschedule</h2>
           <Form method="post" className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
             <input type="hidden" name="intent" value="assign" />
+            <input type="hidden" name="version" value={job.version} />
             <label className="space-y-1 text-sm font-medium">
               <span>Technician</span>
               <select name="technicianId" defaultValue={job.technicianId ?? ''} className={inputClass}>
@@ -212,17 +268,26 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
   )
 }
 
-type Log = { id: string; ph: number; chlorinePpm: number; alkalinity: number; takenAt: string }
+type Log = Route.ComponentProps['loaderData']['logs'][number]
+
+const OPTIONAL_FIELDS = [
+  ['cyanuricAcid', 'Cyanuric acid (ppm)'],
+  ['calciumHardness', 'Calcium hardness (ppm)'],
+  ['salt', 'Salt (ppm)'],
+  ['waterTempF', 'Water temp (°F)'],
+] as const
 
 function ChemistryCard({
   actionData,
   busy,
   logs,
+  advice,
   readOnly,
 }: {
   actionData: Route.ComponentProps['actionData']
   busy: boolean
   logs: Log[]
+  advice: Route.ComponentProps['loaderData']['advice']
   readOnly: boolean
 }) {
   const lastResult = actionData?.intent === 'reading' && 'result' in actionData ? actionData.result : undefined
@@ -235,7 +300,7 @@ function ChemistryCard({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ReadingFormSchema }),
   })
   const fieldErrors = [fields.ph.errors, fields.chlorinePpm.errors, fields.alkalinity.errors].flat().filter(Boolean)
-  // One "fill in all readings" message rather than three identical ones.
+  // One "fill in all readings" message rather than three identical ones; optional fields show theirs in place.
   const messages = [...new Set([...(form.errors ?? []), ...(fieldErrors as string[])])]
   const numeric = { inputMode: 'decimal' as const, step: 'any' }
   return (
@@ -254,6 +319,17 @@ function ChemistryCard({
             inputProps={{ ...getInputProps(fields.alkalinity, { type: 'number' }), ...numeric }}
           />
         </div>
+        <fieldset className="grid grid-cols-2 items-start gap-3 sm:grid-cols-4">
+          <legend className="mb-2 text-sm text-slate-600">Optional: for the water balance</legend>
+          {OPTIONAL_FIELDS.map(([name, label]) => (
+            <Field
+              key={name}
+              label={label}
+              errors={fields[name].errors}
+              inputProps={{ ...getInputProps(fields[name], { type: 'number' }), ...numeric }}
+            />
+          ))}
+        </fieldset>
         {messages.length ? <Alert tone="error">{messages.join(' ')}</Alert> : null}
         {actionData?.intent === 'reading' && actionData.ok && !busy ? (
           <Alert tone="success">{actionData.ok}</Alert>
@@ -262,6 +338,7 @@ function ChemistryCard({
           Save Reading
         </Button>
       </Form>
+      {readOnly ? null : <DosingAdvice advice={advice} hasReading={logs.length > 0} />}
       <div>
         <h3 className="mb-2 font-semibold">Recent Logs</h3>
         {logs.length === 0 ? (
@@ -278,12 +355,20 @@ function ChemistryCard({
             </thead>
             <tbody className="divide-y divide-slate-100">
               {logs.map((log) => (
-                <tr key={log.id}>
-                  <td className="py-1.5">{log.takenAt}</td>
-                  <td className="py-1.5">{log.ph}</td>
-                  <td className="py-1.5">{log.chlorinePpm}</td>
-                  <td className="py-1.5">{log.alkalinity}</td>
-                </tr>
+                <Fragment key={log.id}>
+                  <tr>
+                    <td className="py-1.5">{log.takenAt}</td>
+                    <td className="py-1.5">{log.ph}</td>
+                    <td className="py-1.5">{log.chlorinePpm}</td>
+                    <td className="py-1.5">{log.alkalinity}</td>
+                  </tr>
+                  <tr className="border-t-0">
+                    <td colSpan={4} className="pb-2">
+                      <ExtraReadings log={log} />
+                      <ReadingStatuses summary={log.summary} />
+                    </td>
+                  </tr>
+                </Fragment>
               ))}
             </tbody>
           </table>
@@ -291,6 +376,17 @@ function ChemistryCard({
       </div>
     </Card>
   )
+}
+
+/** The optional readings of a log, when any were taken. */
+function ExtraReadings({ log }: { log: Log }) {
+  const parts = [
+    log.cyanuricAcid == null ? null : `CYA ${log.cyanuricAcid}`,
+    log.calciumHardness == null ? null : `CH ${log.calciumHardness}`,
+    log.salt == null ? null : `Salt ${log.salt}`,
+    log.waterTempF == null ? null : `${log.waterTempF} °F`,
+  ].filter(Boolean)
+  return parts.length ? <p className="mb-1 text-xs text-slate-600">{parts.join(' · ')}</p> : null
 }
 
 export function ErrorBoundary() {

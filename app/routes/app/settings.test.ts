@@ -26,6 +26,8 @@ type Loaded = {
     defaultServiceWindow: string
     cardPublishableKey: string
     customerPortalUrl: string
+    serviceReportsEnabled: boolean
+    itemiseChemicals: boolean
   }
   canSave: boolean
   canEditBilling: boolean
@@ -84,6 +86,8 @@ describe('settings page', () => {
       defaultServiceWindow: 'morning',
       cardPublishableKey: '',
       customerPortalUrl: '',
+      serviceReportsEnabled: true,
+      itemiseChemicals: true,
     })
     expect(ownerPage).toMatchObject({ canSave: true, canEditBilling: true })
     expect(ownerPage.timezones).toContain('America/Phoenix')
@@ -115,6 +119,8 @@ describe('saving settings', () => {
           defaultServiceWindow: 'morning',
           cardPublishableKey: ' pk_test_abc123XYZ ',
           customerPortalUrl: 'https://portal.bluelagoon.test/login',
+          // A ticked checkbox posts 'on'; an unticked one (itemiseChemicals) is absent.
+          serviceReportsEnabled: 'on',
         }),
       ),
     )
@@ -125,6 +131,8 @@ describe('saving settings', () => {
       defaultServiceWindow: 'morning',
       cardPublishableKey: 'pk_test_abc123XYZ',
       customerPortalUrl: 'https://portal.bluelagoon.test/login',
+      serviceReportsEnabled: true,
+      itemiseChemicals: false,
     })
   })
 

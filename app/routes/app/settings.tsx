@@ -1,15 +1,18 @@
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import type { ComponentProps } from 'react'
 import { data, Form, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { RouteError } from '~/components/route-error'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
+import { cn } from '~/components/ui/cn'
 import { Field, FieldError, inputClass } from '~/components/ui/field'
 import { SERVICE_WINDOWS, type ServiceWindow } from '~/db/schema/companies'
 import { getCompanySettings, updateCompanySettings } from '~/models/company.server'
-import { optionalText } from '~/utils/forms'
+import { timezoneList } from '~/utils/dates'
+import { optionalText, readForm } from '~/utils/forms'
 import { can } from '~/utils/permissions'
 import { notFound, requireCompanyCapability } from '~/utils/permissions.server'
 import type { Route } from './+types/settings'
@@ -23,11 +26,8 @@ const SERVICE_WINDOW_LABELS: Record<ServiceWindow, string> = {
 const BILLING_REFUSED = 'Only the owner can change card-provider settings.'
 const READ_ONLY_NOTE = 'Only owners and admins can change settings.'
 
-/** IANA zones this server knows; the stored zone stays selectable even if the runtime dropped it. */
-function timezoneList(current?: string) {
-  const zones = Intl.supportedValuesOf('timeZone')
-  return current && !zones.includes(current) ? [current, ...zones] : zones
-}
+/** A field the viewer may not change looks it (greyed), not just refuses input. */
+const disabledLook = 'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600'
 
 function settingsSchema(timezones: readonly string[]) {
   const allowed = new Set(timezones)
@@ -54,6 +54,9 @@ function settingsSchema(timezones: readonly string[]) {
         return false
       }
     }, 'Enter a full https:// address.'),
+    // Checkboxes: an unticked box is simply absent from the form.
+    serviceReportsEnabled: z.boolean().default(false),
+    itemiseChemicals: z.boolean().default(false),
   })
 }
 
@@ -70,6 +73,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       defaultServiceWindow: settings.defaultServiceWindow,
       cardPublishableKey: settings.cardPublishableKey ?? '',
       customerPortalUrl: settings.customerPortalUrl ?? '',
+      serviceReportsEnabled: settings.serviceReportsEnabled,
+      itemiseChemicals: settings.itemiseChemicals,
     },
     canSave: can(user.role, 'settings:save'),
     canEditBilling: can(user.role, 'settings:billing'),
@@ -81,7 +86,7 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireCompanyCapability(request, 'settings:save')
   const current = await getCompanySettings(user.companyId)
   if (!current) notFound()
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const submission = parseWithZod(formData, { schema: settingsSchema(timezoneList(current.timezone)) })
   if (submission.status !== 'success') return data({ result: submission.reply(), notice: null }, 400)
 
@@ -138,6 +143,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             ...getInputProps(fields.name, { type: 'text' }),
             autoComplete: 'organization',
             disabled: readOnly,
+            className: disabledLook,
           }}
         />
         <div className="space-y-1">
@@ -149,7 +155,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             key={timezoneKey}
             disabled={readOnly}
             aria-describedby={fields.timezone.errors?.length ? `${fields.timezone.id}-error` : undefined}
-            className={inputClass}
+            className={cn(inputClass, disabledLook)}
           >
             {timezones.map((zone) => (
               <option key={zone} value={zone}>
@@ -192,8 +198,9 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             ...getInputProps(fields.cardPublishableKey, { type: 'text' }),
             autoComplete: 'off',
             spellCheck: false,
-            placeholder: 'pk_live_…',
+            placeholder: billingReadOnly ? undefined : 'pk_live_…',
             disabled: billingReadOnly,
+            className: disabledLook,
           }}
         />
         <Field
@@ -202,10 +209,23 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           hint="Optional. A full https:// address."
           inputProps={{
             ...getInputProps(fields.customerPortalUrl, { type: 'url' }),
-            placeholder: 'https://',
+            placeholder: readOnly ? undefined : 'https://',
             disabled: readOnly,
+            className: disabledLook,
           }}
         />
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium text-slate-800">Service reports</legend>
+          <Checkbox
+            label="Email customers a service report after each visit"
+            hint="Sent when a technician marks the visit complete, to customers with an email address."
+            inputProps={{ ...getInputProps(fields.serviceReportsEnabled, { type: 'checkbox' }), disabled: readOnly }}
+          />
+          <Checkbox
+            label="List the chemicals added in reports and the customer portal"
+            inputProps={{ ...getInputProps(fields.itemiseChemicals, { type: 'checkbox' }), disabled: readOnly }}
+          />
+        </fieldset>
         {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
         {actionData?.notice && navigation.state === 'idle' ? <Alert tone="success">{actionData.notice}</Alert> : null}
         {canSave ? (
@@ -215,6 +235,18 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         ) : null}
       </Form>
     </Card>
+  )
+}
+
+function Checkbox({ label, hint, inputProps }: { label: string; hint?: string; inputProps: ComponentProps<'input'> }) {
+  return (
+    <label htmlFor={inputProps.id} className="flex min-h-11 items-start gap-3 rounded-lg px-1 py-2 text-sm">
+      <input {...inputProps} className="mt-0.5 size-5 shrink-0 accent-brand-700" />
+      <span>
+        <span className="font-medium text-slate-800">{label}</span>
+        {hint ? <span className="block text-slate-600">{hint}</span> : null}
+      </span>
+    </label>
   )
 }
 

@@ -11,7 +11,7 @@ import { Card } from '~/components/ui/card'
 import { Field } from '~/components/ui/field'
 import { customers, profiles } from '~/db/schema'
 import { db } from '~/utils/db.server'
-import { optionalText, PASSWORDS_MATCH } from '~/utils/forms'
+import { optionalText, PASSWORDS_MATCH, readForm } from '~/utils/forms'
 import { isUuid } from '~/utils/ids'
 import { setUserPassword } from '~/utils/passwords.server'
 import { homePathFor, requireUser } from '~/utils/permissions.server'
@@ -72,7 +72,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireSetupUser(request)
   const customerId = new URL(request.url).searchParams.get('customerId')
-  const submission = parseWithZod(await request.formData(), { schema: CustomerSetupSchema })
+  const submission = parseWithZod(await readForm(request), { schema: CustomerSetupSchema })
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ hideFields: ['password', 'confirmPassword'] }), done: null }, 400)
   }

@@ -7,6 +7,7 @@ import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Field } from '~/components/ui/field'
 import { callAuthEndpoint } from '~/utils/auth.server'
+import { readForm } from '~/utils/forms'
 import type { Route } from './+types/forgot-password'
 
 const ForgotPasswordSchema = z.object({
@@ -20,7 +21,7 @@ const ForgotPasswordSchema = z.object({
 })
 
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema })
+  const submission = parseWithZod(await readForm(request), { schema: ForgotPasswordSchema })
   if (submission.status !== 'success') return data({ result: submission.reply(), submitted: false }, 400)
   // better-auth answers the same whether or not the account exists (no enumeration).
   const result = await callAuthEndpoint(request, '/request-password-reset', {

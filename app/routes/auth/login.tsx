@@ -8,8 +8,8 @@ import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Field } from '~/components/ui/field'
 import { getProfile } from '~/models/profile.server'
-import { callAuthEndpoint, cookieHeaders } from '~/utils/auth.server'
-import { EmailSchema, NewPasswordSchema, PASSWORDS_MATCH } from '~/utils/forms'
+import { ACCOUNT_DEACTIVATED, callAuthEndpoint, cookieHeaders, DEACTIVATED_MESSAGE } from '~/utils/auth.server'
+import { EmailSchema, NewPasswordSchema, PASSWORDS_MATCH, readForm } from '~/utils/forms'
 import { getSessionUser, homePathFor, safeRedirectPath } from '~/utils/permissions.server'
 import type { Route } from './+types/login'
 
@@ -26,10 +26,23 @@ const SignupSchema = z
     email: EmailSchema,
     password: NewPasswordSchema,
     confirmPassword: z.string({ error: 'Passwords do not match.' }),
+    redirectTo: z.string().optional(),
   })
   .refine(...PASSWORDS_MATCH)
 
 const AuthSchema = z.discriminatedUnion('intent', [LoginSchema, SignupSchema])
+
+/** /login with the given parameters; a return path is kept only when it stays on this site. */
+function loginPath(params: { mode?: string; verified?: string; redirectTo?: string | null }) {
+  const search = new URLSearchParams()
+  if (params.mode) search.set('mode', params.mode)
+  if (params.verified) search.set('verified', params.verified)
+  // The server re-checks the return path with safeRedirectPath before following it.
+  const redirectTo = params.redirectTo ?? ''
+  if (redirectTo.startsWith('/') && !redirectTo.startsWith('//')) search.set('redirectTo', redirectTo)
+  const query = search.toString()
+  return query ? `/login?${query}` : '/login'
+}
 
 const VERIFY_ERRORS: Record<string, string> = {
   TOKEN_EXPIRED: 'That confirmation link has expired. Log in to get a new one.',
@@ -44,6 +57,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 function loginFailureMessage(result: { status: number; code?: string; message?: string }) {
+  // Refused only after the password matched (auth.server.ts hook), so this tells a guesser nothing.
+  if (result.code === ACCOUNT_DEACTIVATED) return DEACTIVATED_MESSAGE
   if (result.code === 'EMAIL_NOT_VERIFIED') {
     return 'Confirm your email address first: we have just sent you a new confirmation link.'
   }
@@ -52,7 +67,7 @@ function loginFailureMessage(result: { status: number; code?: string; message?: 
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const submission = parseWithZod(formData, { schema: AuthSchema })
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ hideFields: ['password', 'confirmPassword'] }), signedUp: false }, 400)
@@ -64,7 +79,8 @@ export async function action({ request }: Route.ActionArgs) {
       email: value.email,
       password: value.password,
       name: value.email.split('@')[0],
-      callbackURL: '/login?verified=1',
+      // The confirmation link leads back to the login form, still heading where the visitor was going.
+      callbackURL: loginPath({ verified: '1', redirectTo: safeRedirectPath(value.redirectTo, '') }),
     }).catch(() => null)
     if (!result?.ok) {
       const message = result?.status === 429 ? 'Too many attempts. Wait a minute, then try again.' : result?.message
@@ -102,7 +118,7 @@ export async function action({ request }: Route.ActionArgs) {
         }),
         signedUp: false,
       },
-      result?.status === 429 ? 429 : 400,
+      result?.status === 429 ? 429 : result?.code === ACCOUNT_DEACTIVATED ? 403 : 400,
     )
   }
   const body = (await result.response.json()) as { user: { id: string; email: string } }
@@ -123,7 +139,7 @@ export function meta({ location }: Route.MetaArgs) {
 
 export default function LoginPage({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams()
-  if (actionData?.signedUp) return <SignupSuccess />
+  if (actionData?.signedUp) return <SignupSuccess redirectTo={searchParams.get('redirectTo')} />
   return searchParams.get('mode') === 'signup' ? (
     <SignupForm key="signup" lastResult={actionData?.result} />
   ) : (
@@ -184,7 +200,10 @@ function LoginForm({ lastResult }: { lastResult: LastResult }) {
         <Link to="/forgot-password" className="font-medium text-brand-700 underline-offset-2 hover:underline">
           Forgot password?
         </Link>
-        <Link to="/login?mode=signup" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+        <Link
+          to={loginPath({ mode: 'signup', redirectTo: searchParams.get('redirectTo') })}
+          className="font-medium text-brand-700 underline-offset-2 hover:underline"
+        >
           Create an account
         </Link>
       </div>
@@ -193,6 +212,8 @@ function LoginForm({ lastResult }: { lastResult: LastResult }) {
 }
 
 function SignupForm({ lastResult }: { lastResult: LastResult }) {
+  const [searchParams] = useSearchParams()
+  const redirectTo = searchParams.get('redirectTo')
   const navigation = useNavigation()
   const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'signup'
   const [form, fields] = useForm<z.infer<typeof SignupSchema>>({
@@ -211,8 +232,14 @@ function SignupForm({ lastResult }: { lastResult: LastResult }) {
           We will email you a link to confirm your address. Your company’s owner or admin then adds you to their team.
         </p>
       </div>
-      <Form method="post" action="/login?mode=signup" {...getFormProps(form)} className="space-y-4">
+      <Form
+        method="post"
+        action={loginPath({ mode: 'signup', redirectTo })}
+        {...getFormProps(form)}
+        className="space-y-4"
+      >
         <input type="hidden" name="intent" value="signup" />
+        <input type="hidden" name="redirectTo" value={redirectTo ?? ''} />
         <Field
           label="Email"
           errors={fields.email.errors}
@@ -226,7 +253,7 @@ function SignupForm({ lastResult }: { lastResult: LastResult }) {
       </Form>
       <p className="text-sm text-slate-600">
         Already have an account?{' '}
-        <Link to="/login" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+        <Link to={loginPath({ redirectTo })} className="font-medium text-brand-700 underline-offset-2 hover:underline">
           Log in
         </Link>
       </p>
@@ -234,14 +261,14 @@ function SignupForm({ lastResult }: { lastResult: LastResult }) {
   )
 }
 
-function SignupSuccess() {
+function SignupSuccess({ redirectTo }: { redirectTo: string | null }) {
   return (
     <Card className="space-y-4">
       <h1 className="text-2xl font-bold">Check your inbox</h1>
       <p role="status" className="text-slate-700">
         We sent you a confirmation email. Open the link in it to confirm your address, then log in.
       </p>
-      <ButtonLink to="/login" className="w-full">
+      <ButtonLink to={loginPath({ redirectTo })} className="w-full">
         Go to login
       </ButtonLink>
     </Card>

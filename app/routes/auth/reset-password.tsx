@@ -8,7 +8,7 @@ import { Alert } from '~/components/ui/alert'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { callAuthEndpoint, cookieHeaders } from '~/utils/auth.server'
-import { NewPasswordSchema, PASSWORDS_MATCH } from '~/utils/forms'
+import { NewPasswordSchema, PASSWORDS_MATCH, readForm } from '~/utils/forms'
 import type { Route } from './+types/reset-password'
 
 const ResetPasswordSchema = z
@@ -26,7 +26,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema })
+  const submission = parseWithZod(await readForm(request), { schema: ResetPasswordSchema })
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ hideFields: ['password', 'confirmPassword'] }), done: false }, 400)
   }

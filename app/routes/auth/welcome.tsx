@@ -9,7 +9,7 @@ import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Field } from '~/components/ui/field'
 import { updateOwnProfile } from '~/models/profile.server'
-import { optionalText, PASSWORDS_MATCH } from '~/utils/forms'
+import { optionalText, PASSWORDS_MATCH, readForm } from '~/utils/forms'
 import { setUserPassword } from '~/utils/passwords.server'
 import { ROLE_LABELS } from '~/utils/permissions'
 import { homePathFor, requireUser } from '~/utils/permissions.server'
@@ -63,7 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { user, profile } = await requireWelcomeUser(request)
-  const submission = parseWithZod(await request.formData(), { schema: WelcomeSchema })
+  const submission = parseWithZod(await readForm(request), { schema: WelcomeSchema })
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ hideFields: ['password', 'confirmPassword'] }), done: false }, 400)
   }

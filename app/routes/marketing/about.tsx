@@ -1,4 +1,5 @@
 import { PageIntro } from '~/components/marketing/page-intro'
+import { pageMeta } from '~/components/marketing/page-meta'
 import { SignupCta } from '~/components/marketing/signup-cta'
 import type { Route } from './+types/about'
 
@@ -84,11 +85,11 @@ export default function About() {
   )
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'About · Pool Bud' },
-  {
-    name: 'description',
-    content:
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'About · Pool Bud',
+    description:
       'Why Pool Bud exists and how it grew from 2022 to 2024: chemistry logs, proof-of-service photos, a customer portal and team roles.',
-  },
-]
+    path: '/about',
+    matches,
+  })

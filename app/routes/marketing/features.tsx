@@ -1,5 +1,6 @@
 import { Icon, type IconName } from '~/components/marketing/icons'
 import { PageIntro } from '~/components/marketing/page-intro'
+import { pageMeta } from '~/components/marketing/page-meta'
 import { SignupCta } from '~/components/marketing/signup-cta'
 import type { Route } from './+types/features'
 
@@ -23,7 +24,10 @@ const GROUPS: Array<{ icon: IconName; title: string; summary: string; points: st
     summary: 'Technicians get a job screen made for a phone and wet hands.',
     points: [
       'A service checklist: vacuum, skim and empty baskets, brush walls, test and balance chemicals',
-      'Chemical test form for pH, chlorine (ppm) and alkalinity, with recent readings listed underneath',
+      'Chemical test form for pH, chlorine (ppm) and alkalinity, plus optional stabiliser, hardness, salt and water temperature',
+      'Each reading is judged against the pool’s own targets (“pH high”, “chlorine low”) with its saturation index: Balanced, Corrosive or Scaling',
+      'Dosing advice from the pool’s volume: how many fl oz or lb of which product, with the assumption stated',
+      'Record the chemicals added; pick them from stock and inventory goes down by itself',
       'Before and after photo pickers that accept image files only and preview before upload',
       'Mark Complete stamps the finish time on the job',
       'Technicians see only the jobs assigned to them',
@@ -36,7 +40,8 @@ const GROUPS: Array<{ icon: IconName; title: string; summary: string; points: st
     points: [
       'Customer records with service address, email, phone and balance due, searchable by name, address or email',
       'Adding a customer’s email sends them an invitation to their portal',
-      'Read-only portal: next visit and technician, visit history, chemistry readings, photos and balance due',
+      'Read-only portal: next visit and technician, visit history, chemistry readings with the water’s balance, photos and balance due',
+      'A service report emailed after every visit: work done, readings, chemicals added and before/after photos (you can turn it off)',
       'Online invoice payment in the portal is coming soon',
     ],
   },
@@ -116,11 +121,11 @@ export default function Features() {
   )
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Features · Pool Bud' },
-  {
-    name: 'description',
-    content:
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Features · Pool Bud',
+    description:
       'Job scheduling and technician assignment, pH, chlorine and alkalinity logs, before/after photos, a read-only customer portal, team roles and inventory.',
-  },
-]
+    path: '/features',
+    matches,
+  })

@@ -1,7 +1,9 @@
 import { Link, useRouteLoaderData } from 'react-router'
 import { DemoSnapshot } from '~/components/marketing/demo-snapshot'
 import { Icon, type IconName } from '~/components/marketing/icons'
+import { pageMeta } from '~/components/marketing/page-meta'
 import { PoolIllustration } from '~/components/marketing/pool-illustration'
+import { ProductGallery } from '~/components/marketing/product-gallery'
 import { buttonClass } from '~/components/ui/button'
 import type { Route } from './+types/landing'
 import type { loader as layoutLoader } from './layout'
@@ -15,7 +17,7 @@ const FEATURES: Array<{ icon: IconName; title: string; body: string }> = [
   {
     icon: 'flask',
     title: 'Water-chemistry logs',
-    body: 'Technicians record pH, chlorine (ppm) and alkalinity at the pool, so every reading is dated and on file.',
+    body: 'Technicians record the readings at the pool and see at once what is off and how much of what to add for that pool’s volume.',
   },
   {
     icon: 'camera',
@@ -25,7 +27,7 @@ const FEATURES: Array<{ icon: IconName; title: string; body: string }> = [
   {
     icon: 'portal',
     title: 'Read-only customer portal',
-    body: 'Customers see their visit history, chemistry readings, photos and balance due without calling the office.',
+    body: 'Customers get a service report by email after each visit, and see every visit, reading and photo without calling the office.',
   },
   {
     icon: 'team',
@@ -119,7 +121,20 @@ export default function Landing() {
         </Link>
       </section>
 
-      <section aria-labelledby="testimonials-title" className="bg-slate-50">
+      <section aria-labelledby="gallery-title" className="bg-slate-50">
+        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+          <h2 id="gallery-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+            See it working
+          </h2>
+          <p className="mt-2 max-w-2xl text-slate-600">
+            Real screens from the demo company you can log in to: the office, the technician’s phone and the customer’s
+            portal.
+          </p>
+          <ProductGallery />
+        </div>
+      </section>
+
+      <section aria-labelledby="testimonials-title">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
           <h2 id="testimonials-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
             What pool pros tell us
@@ -158,11 +173,11 @@ export default function Landing() {
   )
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Software for pool-service companies · Pool Bud' },
-  {
-    name: 'description',
-    content:
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Software for pool-service companies · Pool Bud',
+    description:
       'Schedule pool-service visits, assign technicians, log water chemistry and before/after photos, and give customers a read-only portal.',
-  },
-]
+    path: '/',
+    matches,
+  })

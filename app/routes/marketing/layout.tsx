@@ -1,16 +1,18 @@
 import { Link, NavLink, Outlet } from 'react-router'
 import { Logo } from '~/components/marketing/logo'
 import { MobileNav } from '~/components/marketing/mobile-nav'
-import { MARKETING_LINKS } from '~/components/marketing/nav-links'
+import { MARKETING_LINKS, TRIAL_SIGNUP_PATH } from '~/components/marketing/nav-links'
 import { buttonClass } from '~/components/ui/button'
 import { cn } from '~/components/ui/cn'
+import { env } from '~/utils/env.server'
 import { getSessionUser } from '~/utils/permissions.server'
 import type { Route } from './+types/layout'
 
-// Only a boolean leaves the server: the public pages never need to know who the visitor is.
+// Only a boolean leaves the server (the public pages never need to know who the visitor is), and the site's
+// public origin for the pages' canonical and Open Graph links.
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request)
-  return { signedIn: user !== null }
+  return { signedIn: user !== null, origin: env().APP_URL }
 }
 
 export default function MarketingLayout({ loaderData }: Route.ComponentProps) {
@@ -59,7 +61,7 @@ export default function MarketingLayout({ loaderData }: Route.ComponentProps) {
                 <Link to="/login" className={buttonClass('ghost')}>
                   Log in
                 </Link>
-                <Link to="/login?mode=signup" className={buttonClass('primary')}>
+                <Link to={TRIAL_SIGNUP_PATH} className={buttonClass('primary')}>
                   Get started
                 </Link>
               </>

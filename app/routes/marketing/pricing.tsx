@@ -1,6 +1,8 @@
 import { Link } from 'react-router'
 import { Icon } from '~/components/marketing/icons'
+import { TRIAL_SIGNUP_PATH } from '~/components/marketing/nav-links'
 import { PageIntro } from '~/components/marketing/page-intro'
+import { pageMeta } from '~/components/marketing/page-meta'
 import { buttonClass } from '~/components/ui/button'
 import { cn } from '~/components/ui/cn'
 import type { Route } from './+types/pricing'
@@ -97,7 +99,7 @@ export default function Pricing() {
                 ))}
               </ul>
               <Link
-                to="/login?mode=signup"
+                to={TRIAL_SIGNUP_PATH}
                 className={buttonClass(plan.highlighted ? 'primary' : 'secondary', 'mt-8 w-full')}
               >
                 Choose {plan.name}
@@ -127,7 +129,7 @@ export default function Pricing() {
           </div>
           <div className="mt-10 flex flex-col items-start gap-3 sm:flex-row sm:items-center">
             <p className="font-semibold text-slate-900">Ready when you are.</p>
-            <Link to="/login?mode=signup" className={buttonClass('primary')}>
+            <Link to={TRIAL_SIGNUP_PATH} className={buttonClass('primary')}>
               Get started
             </Link>
           </div>
@@ -137,10 +139,10 @@ export default function Pricing() {
   )
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Pricing · Pool Bud' },
-  {
-    name: 'description',
-    content: 'Pool Bud plans: Starter $29/mo, Team $99/mo, Business $199/mo. Month-to-month with no setup fee.',
-  },
-]
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Pricing · Pool Bud',
+    description: 'Pool Bud plans: Starter $29/mo, Team $99/mo, Business $199/mo. Month-to-month with no setup fee.',
+    path: '/pricing',
+    matches,
+  })

@@ -1,5 +1,6 @@
 import { Icon, type IconName } from '~/components/marketing/icons'
 import { PageIntro } from '~/components/marketing/page-intro'
+import { pageMeta } from '~/components/marketing/page-meta'
 import { SignupCta } from '~/components/marketing/signup-cta'
 import type { Route } from './+types/services'
 
@@ -104,11 +105,11 @@ export default function Services() {
   )
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Services · Pool Bud' },
-  {
-    name: 'description',
-    content:
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Services · Pool Bud',
+    description:
       'How Pool Bud fits weekly maintenance routes, chemical-only stops and one-off cleanups, and how we set up your company and team.',
-  },
-]
+    path: '/services',
+    matches,
+  })

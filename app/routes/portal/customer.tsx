@@ -4,7 +4,9 @@ import { RouteError } from '~/components/route-error'
 import { Button, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
+import { ReadingStatuses } from '~/components/water-balance'
 import { getPortal, parsePortalPage, portalPhotoUrl, requirePortalAccess } from '~/models/portal.server'
+import { visitReportPath } from '~/models/service-report.server'
 import { formatDate, formatDateTime } from '~/utils/dates'
 import { formatCents } from '~/utils/money'
 import { notFound } from '~/utils/permissions.server'
@@ -52,7 +54,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       ? { when: formatDateTime(portal.nextVisit.scheduledAt, tz), technician: portal.nextVisit.technicianName }
       : null,
     latestReading: portal.latestReading
-      ? { ...reading(portal.latestReading), takenOn: formatDate(portal.latestReading.takenAt, tz) }
+      ? {
+          ...reading(portal.latestReading),
+          takenOn: formatDate(portal.latestReading.takenAt, tz),
+          summary: portal.latestReading.summary,
+        }
       : null,
     visits: {
       page: portal.visits.page,
@@ -66,10 +72,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         address: visit.address,
         reading: visit.reading ? reading(visit.reading) : null,
         photos: photoLinks(visit.id, visit.photos),
+        reportUrl: visit.completedAt ? visitReportPath(customerId, visit.id) : null,
       })),
     },
     readings: portal.readings.map((r) => ({
       ...reading(r),
+      summary: r.summary,
       takenAt: formatDateTime(r.takenAt, tz),
       visitDate: formatDate(r.visitScheduledAt, tz),
     })),
@@ -191,6 +199,7 @@ function Summary({ data }: { data: LoaderData }) {
           {latestReading ? (
             <>
               <p className="font-semibold">{chemistryText(latestReading)}</p>
+              <ReadingStatuses summary={latestReading.summary} />
               <p className="text-sm text-slate-600">Taken {latestReading.takenOn}</p>
             </>
           ) : (
@@ -288,8 +297,13 @@ function VisitHistory({ visits }: { visits: LoaderData['visits'] }) {
                   <th scope="row" className={cn(td, 'whitespace-nowrap text-left font-medium')}>
                     {visit.date}
                   </th>
-                  <td className={td}>
+                  <td className={cn(td, 'whitespace-nowrap')}>
                     <StatusLabel status={visit.status} />
+                    {visit.reportUrl ? (
+                      <Link to={visit.reportUrl} className="ml-2 font-medium text-brand-700 underline">
+                        Report<span className="sr-only"> of the visit on {visit.date}</span>
+                      </Link>
+                    ) : null}
                   </td>
                   <td className={cn(td, 'whitespace-nowrap')}>
                     {visit.technician ?? (
@@ -383,6 +397,9 @@ function Readings({ readings }: { readings: LoaderData['readings'] }) {
                 <th scope="col" className={cn(th, 'text-right')}>
                   Alkalinity (ppm)
                 </th>
+                <th scope="col" className={th}>
+                  Water
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -397,6 +414,9 @@ function Readings({ readings }: { readings: LoaderData['readings'] }) {
                   <td className={cn(td, 'text-right tabular-nums')}>{reading.ph}</td>
                   <td className={cn(td, 'text-right tabular-nums')}>{reading.chlorinePpm}</td>
                   <td className={cn(td, 'text-right tabular-nums')}>{reading.alkalinity}</td>
+                  <td className={cn(td, 'min-w-56')}>
+                    <ReadingStatuses summary={reading.summary} />
+                  </td>
                 </tr>
               ))}
             </tbody>

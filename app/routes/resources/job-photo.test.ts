@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { and, eq, isNotNull, isNull } from 'drizzle-orm'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -24,6 +26,11 @@ async function profileId(email: string) {
   const [row] = await db().select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email))
   if (!row) throw new Error(`no profile ${email}`)
   return row.id
+}
+
+/** Every file under `dir` (none when it does not exist yet). */
+function listFiles(dir: string) {
+  return fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort() : []
 }
 
 function jpeg(width = 1200, height = 900) {
@@ -253,6 +260,41 @@ describe('POST /app/jobs/:jobId/photos/:kind', () => {
     const response = (await action(args(request, { jobId: bareJob, kind: 'after' }))) as Response
     expect(response.status).toBe(413)
     expect(sent).toBeLessThan(MAX_UPLOAD_REQUEST_BYTES + 4 * chunk.byteLength)
+  })
+
+  it('leaves no half record when the upload is cut off mid-way (the phone lost signal)', async () => {
+    const uploads = path.join(process.env.DATA_DIR as string, 'uploads')
+    const filesBefore = listFiles(uploads)
+    const [before] = await db().select({ key: jobs.afterUrl }).from(jobs).where(eq(jobs.id, bareJob))
+    // A genuine multipart upload of a real JPEG, of which only the first half ever arrives.
+    const form = new FormData()
+    form.append('photo', await jpegFile())
+    const encoded = new Request('http://x', { method: 'POST', body: form })
+    const contentType = encoded.headers.get('Content-Type') as string
+    const bytes = new Uint8Array(await encoded.arrayBuffer())
+    const body = new ReadableStream({
+      start(controller) {
+        controller.enqueue(bytes.slice(0, Math.floor(bytes.byteLength / 2)))
+        controller.error(new Error('connection reset by peer'))
+      },
+    })
+    const request = new Request(`${TEST_ORIGIN}/app/jobs/${bareJob}/photos/after`, {
+      method: 'POST',
+      body,
+      duplex: 'half',
+      headers: { cookie: techCookie, Accept: 'application/json', 'Content-Type': contentType },
+    } as RequestInit)
+    const { returned, thrown } = await settle(action(args(request, { jobId: bareJob, kind: 'after' })))
+    expect(thrown).toBeUndefined()
+    const response = returned as Response
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({
+      ok: false,
+      message: 'The upload was interrupted. Check your connection and try again.',
+    })
+    const [after] = await db().select({ key: jobs.afterUrl }).from(jobs).where(eq(jobs.id, bareJob))
+    expect(after?.key).toBe(before?.key)
+    expect(listFiles(uploads)).toEqual(filesBefore)
   })
 
   it("answers 404 to a technician posting to a teammate's job, and changes nothing", async () => {

@@ -19,6 +19,7 @@ import { requireCompanyCapability, requireJobViewer } from '~/utils/permissions.
 import type { Route } from './+types/job-photo'
 
 const NO_PHOTO = 'Choose a photo to upload.'
+const UPLOAD_INTERRUPTED = 'The upload was interrupted. Check your connection and try again.'
 const SESSION_ENDED = 'Your session has ended. Log in again to upload photos.'
 
 function notFoundResponse() {
@@ -77,7 +78,9 @@ async function upload(request: Request, jobId: string, kind: PhotoKind): Promise
   if (!(request.headers.get('Content-Type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
     return { ok: false, status: 400, message: NO_PHOTO }
   }
-  const body = await readBodyCapped(request, MAX_UPLOAD_REQUEST_BYTES)
+  // A connection that drops mid-upload (a phone losing signal) ends here: nothing was stored.
+  const body = await readBodyCapped(request, MAX_UPLOAD_REQUEST_BYTES).catch(() => 'interrupted' as const)
+  if (body === 'interrupted') return { ok: false, status: 400, message: UPLOAD_INTERRUPTED }
   if (!body) return { ok: false, status: 413, message: PHOTO_MESSAGES.tooLarge }
   let file: FormDataEntryValue | null
   try {

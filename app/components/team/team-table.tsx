@@ -1,0 +1,138 @@
+import { useState } from 'react'
+import { useFetcher } from 'react-router'
+import { StatusPill } from '~/components/status-badge'
+import { Alert } from '~/components/ui/alert'
+import { Button } from '~/components/ui/button'
+import { inputClass } from '~/components/ui/field'
+import { ROLE_LABELS } from '~/utils/permissions'
+import { STATUS_LABELS, type TeamMember } from '~/utils/team'
+
+/** What /app/team answers to a change on one member's row. */
+export type MemberReply = { intent: string; memberId: string; ok: boolean; message: string }
+
+const ASSIGNABLE = ['admin', 'dispatcher', 'tech'] as const
+
+/**
+ * The company's people. With `manage` (owners) each row can change role, deactivate or
+ * reactivate, and re-send a pending invitation; each row has its own pending and result state.
+ */
+export function TeamTable({ members, manage }: { members: TeamMember[]; manage: boolean }) {
+  if (members.length === 0) {
+    return (
+      <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600">No teammates yet.</p>
+    )
+  }
+  return (
+    <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
+      {members.map((member) => (
+        <MemberRow key={member.id} member={member} manage={manage && member.role !== 'owner'} />
+      ))}
+    </ul>
+  )
+}
+
+function MemberRow({ member, manage }: { member: TeamMember; manage: boolean }) {
+  const fetcher = useFetcher<MemberReply>({ key: `member-${member.id}` })
+  const [confirming, setConfirming] = useState(false)
+  const busy = fetcher.state !== 'idle'
+  const busyIntent = busy ? fetcher.formData?.get('intent') : null
+  const reply = fetcher.data?.memberId === member.id ? fetcher.data : undefined
+  const name = member.fullName || member.email
+  const tone = member.status === 'active' ? 'green' : member.status === 'pending' ? 'amber' : 'slate'
+  return (
+    <li className="space-y-3 p-4">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-medium text-slate-900">{name}</p>
+          <p className="break-all text-sm text-slate-600">
+            {member.email}
+            {member.phone ? ` · ${member.phone}` : ''}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="font-medium text-slate-700">{ROLE_LABELS[member.role]}</span>
+          <StatusPill tone={tone}>{STATUS_LABELS[member.status]}</StatusPill>
+        </div>
+      </div>
+      {manage ? (
+        <div className="flex flex-wrap items-center gap-2">
+          {member.status !== 'deactivated' ? (
+            <fetcher.Form method="post" action="/app/team" className="flex flex-wrap items-center gap-2">
+              <input type="hidden" name="intent" value="change-role" />
+              <input type="hidden" name="memberId" value={member.id} />
+              <label htmlFor={`role-${member.id}`} className="sr-only">
+                Role for {name}
+              </label>
+              <select
+                id={`role-${member.id}`}
+                name="role"
+                defaultValue={member.role}
+                className={inputClass.replace('w-full', 'w-auto')}
+              >
+                {ASSIGNABLE.map((role) => (
+                  <option key={role} value={role}>
+                    {ROLE_LABELS[role]}
+                  </option>
+                ))}
+              </select>
+              <Button type="submit" variant="secondary" pending={busyIntent === 'change-role'} pendingLabel="Saving…">
+                Save role
+              </Button>
+            </fetcher.Form>
+          ) : null}
+          {member.status === 'pending' ? (
+            <fetcher.Form method="post" action="/app/team">
+              <input type="hidden" name="intent" value="resend" />
+              <input type="hidden" name="memberId" value={member.id} />
+              <Button type="submit" variant="secondary" pending={busyIntent === 'resend'} pendingLabel="Sending…">
+                Resend invite
+              </Button>
+            </fetcher.Form>
+          ) : null}
+          {member.status === 'deactivated' ? (
+            <fetcher.Form method="post" action="/app/team">
+              <input type="hidden" name="intent" value="reactivate" />
+              <input type="hidden" name="memberId" value={member.id} />
+              <Button
+                type="submit"
+                variant="secondary"
+                pending={busyIntent === 'reactivate'}
+                pendingLabel="Reactivating…"
+              >
+                Reactivate
+              </Button>
+            </fetcher.Form>
+          ) : confirming ? (
+            <fetcher.Form
+              method="post"
+              action="/app/team"
+              className="flex flex-wrap items-center gap-2"
+              onSubmit={() => setConfirming(false)}
+            >
+              <input type="hidden" name="intent" value="deactivate" />
+              <input type="hidden" name="memberId" value={member.id} />
+              <span className="text-sm text-slate-700">Sign {name} out and unassign their open jobs?</span>
+              <Button type="submit" variant="danger">
+                Yes, deactivate
+              </Button>
+              <Button type="button" variant="ghost" onClick={() => setConfirming(false)}>
+                Cancel
+              </Button>
+            </fetcher.Form>
+          ) : (
+            <Button
+              type="button"
+              variant="ghost"
+              pending={busyIntent === 'deactivate'}
+              pendingLabel="Deactivating…"
+              onClick={() => setConfirming(true)}
+            >
+              Deactivate
+            </Button>
+          )}
+        </div>
+      ) : null}
+      {reply && !busy ? <Alert tone={reply.ok ? 'success' : 'error'}>{reply.message}</Alert> : null}
+    </li>
+  )
+}

@@ -1,0 +1,122 @@
+// The owner's forecast and the admin's 'invoiced' against a hand count (SPEC §9): completions
+// this month and this week (from Sunday 00:00), in the company's timezone — here Los Angeles,
+// across the end of daylight saving time on Sunday 1 November 2026.
+import { beforeAll, describe, expect, it } from 'vitest'
+import { companies, customers, inventoryItems, jobs } from '~/db/schema'
+import { db } from '~/utils/db.server'
+import { loadAdminDashboard, loadOwnerDashboard } from './business-dashboard.server'
+
+const LA = 'America/Los_Angeles'
+let pacific: string
+let other: string
+
+async function company(name: string, timezone: string) {
+  const [row] = await db().insert(companies).values({ name, timezone }).returning({ id: companies.id })
+  return row?.id as string
+}
+
+async function addJobs(companyId: string, list: Array<{ scheduledAt: string; completedAt?: string }>) {
+  const [customer] = await db()
+    .insert(customers)
+    .values({ companyId, customerName: 'Ana Soto', address: '1 Palm Dr' })
+    .returning({ id: customers.id })
+  await db()
+    .insert(jobs)
+    .values(
+      list.map((job, index) => ({
+        companyId,
+        customerId: customer?.id as string,
+        customerName: `Visit ${index + 1}`,
+        address: '1 Palm Dr',
+        scheduledAt: new Date(job.scheduledAt),
+        completedAt: job.completedAt ? new Date(job.completedAt) : null,
+      })),
+    )
+}
+
+/** Completions placed on the boundaries; the comment says when each is in Los Angeles. */
+const COMPLETIONS = [
+  '2026-10-31T18:00:00Z', // Sat 31 Oct 11:00 PDT — October
+  '2026-11-01T06:59:00Z', // Sat 31 Oct 23:59 PDT — October, one minute before the month
+  '2026-11-01T07:00:30Z', // Sun 1 Nov 00:00:30 PDT — the month's first half-minute
+  '2026-11-15T20:00:00Z', // Sun 15 Nov 12:00 PST — mid-month, an earlier week
+  '2026-11-22T07:59:00Z', // Sat 21 Nov 23:59 PST — the minute before this week
+  '2026-11-22T08:00:30Z', // Sun 22 Nov 00:00:30 PST — just after midnight: this week
+  '2026-11-24T17:00:00Z', // Tue 24 Nov 09:00 PST — this week
+  '2026-12-01T07:59:00Z', // Mon 30 Nov 23:59 PST — the last minute of November
+  '2026-12-01T08:00:00Z', // Tue 1 Dec 00:00 PST — December
+]
+
+beforeAll(async () => {
+  pacific = await company('Pacific Pools', LA)
+  other = await company('Elsewhere Pools', 'UTC')
+  const completed = COMPLETIONS.map((completedAt) => ({ scheduledAt: completedAt, completedAt }))
+  const open = [
+    { scheduledAt: '2026-11-20T17:00:00Z' }, // overdue by "now" below
+    { scheduledAt: '2026-11-21T17:00:00Z' }, // overdue
+    ...Array.from({ length: 6 }, (_, i) => ({ scheduledAt: `2026-12-0${i + 2}T17:00:00Z` })),
+  ]
+  await addJobs(pacific, [...completed, ...open])
+  // The other company completes jobs at the same instants: never counted for Pacific.
+  await addJobs(other, completed)
+  await db()
+    .insert(inventoryItems)
+    .values([
+      { companyId: pacific, name: 'Liquid chlorine', sku: 'CL-1', qty: 10, priceCents: 1234 },
+      { companyId: pacific, name: 'pH down', sku: 'PH-1', qty: 3, priceCents: 999 },
+      { companyId: other, name: 'Salt', sku: 'S-1', qty: 100, priceCents: 500 },
+    ])
+})
+
+describe('owner forecast: completed jobs this month × $120', () => {
+  it('in late November counts 1 Nov 00:00:30 to 30 Nov 23:59, and nothing of October or December', async () => {
+    // Now: Mon 30 Nov 23:59:30 PST, the last half-minute of November.
+    const data = await loadOwnerDashboard({ companyId: pacific, timezone: LA, now: new Date('2026-12-01T07:59:30Z') })
+    // 1 Nov 00:00:30, 15 Nov, 21 Nov 23:59, 22 Nov 00:00:30, 24 Nov, 30 Nov 23:59 = 6
+    expect(data.completedThisMonth).toBe(6)
+    expect(data.forecast).toBe('$720.00')
+  })
+
+  it('on 1 December just after midnight counts only December', async () => {
+    const data = await loadOwnerDashboard({ companyId: pacific, timezone: LA, now: new Date('2026-12-01T08:00:30Z') })
+    expect(data.completedThisMonth).toBe(1)
+    expect(data.forecast).toBe('$120.00')
+  })
+
+  it('shows the pipeline (next 5 open, earliest first), open and overdue counts and inventory value', async () => {
+    const data = await loadOwnerDashboard({ companyId: pacific, timezone: LA, now: new Date('2026-11-22T20:00:00Z') })
+    expect(data.open).toBe(8)
+    expect(data.overdue).toBe(2)
+    expect(data.pipeline).toHaveLength(5)
+    expect(data.pipeline.map((job) => job.customerName)).toEqual([
+      'Visit 10',
+      'Visit 11',
+      'Visit 12',
+      'Visit 13',
+      'Visit 14',
+    ])
+    expect(data.pipeline[0]?.status).toBe('Overdue')
+    expect(data.recent.map((job) => job.customerName)).toEqual(['Visit 9', 'Visit 8', 'Visit 7', 'Visit 6', 'Visit 5'])
+    // 10 × $12.34 + 3 × $9.99; the other company's salt is not ours.
+    expect(data.inventoryValue).toBe('$153.37')
+    expect(data.lowStock).toBe(1)
+  })
+})
+
+describe("admin 'invoiced': completed jobs this week (from Sunday 00:00) × $120", () => {
+  it('on Sunday at noon counts the completion just after midnight, not the one a minute before', async () => {
+    const data = await loadAdminDashboard({ companyId: pacific, timezone: LA, now: new Date('2026-11-22T20:00:00Z') })
+    // Sun 22 Nov 00:00:30 and Tue 24 Nov 09:00 (this week runs Sun 22 – Sat 28 Nov).
+    expect(data.completedThisWeek).toBe(2)
+    expect(data.invoiced).toBe('$240.00')
+    expect(data.upcoming).toHaveLength(6)
+    expect(data.recent).toHaveLength(5)
+    expect(data.lowStock.map((item) => [item.name, item.qty])).toEqual([['pH down', 3]])
+  })
+
+  it('a week later counts that week only (30 Nov 23:59 and 1 Dec 00:00)', async () => {
+    const data = await loadAdminDashboard({ companyId: pacific, timezone: LA, now: new Date('2026-12-02T20:00:00Z') })
+    expect(data.completedThisWeek).toBe(2)
+    expect(data.invoiced).toBe('$240.00')
+  })
+})

@@ -1,0 +1,85 @@
+// The owner's and the admin's dashboards (SPEC §2, §9): the business at a glance. Every figure
+// is counted in SQL over the whole company; lists are the spec's slices. Queries run in parallel.
+import { getInventorySummary, listLowStockItems } from '~/models/inventory.server'
+import { getBusinessCounts, jobStatus, listOpenJobs, listRecentCompletions } from '~/models/job.server'
+import { countTeamByRole, listTeamMembers } from '~/models/team.server'
+import { formatDateTime } from '~/utils/dates'
+import { formatCents, REVENUE_PER_JOB_CENTS } from '~/utils/money'
+
+/** SPEC §9 list sizes. */
+export const OWNER_PIPELINE_SIZE = 5
+export const ADMIN_UPCOMING_SIZE = 6
+export const RECENT_COMPLETIONS_SIZE = 5
+
+type JobRow = Awaited<ReturnType<typeof listOpenJobs>>[number]
+
+function jobItem(job: JobRow, timezone: string, now: Date) {
+  return {
+    id: job.id,
+    customerName: job.customerName,
+    address: job.address,
+    scheduled: formatDateTime(job.scheduledAt, timezone),
+    completed: job.completedAt ? formatDateTime(job.completedAt, timezone) : null,
+    status: jobStatus(job, now),
+    technicianName: job.technicianName,
+  }
+}
+
+export type DashboardJob = ReturnType<typeof jobItem>
+
+type Args = { companyId: string; timezone: string; now?: Date }
+
+export async function loadOwnerDashboard({ companyId, timezone, now = new Date() }: Args) {
+  const [counts, pipeline, recent, inventory, team, members] = await Promise.all([
+    getBusinessCounts({ companyId, timezone, now }),
+    listOpenJobs({ companyId, limit: OWNER_PIPELINE_SIZE }),
+    listRecentCompletions({ companyId, limit: RECENT_COMPLETIONS_SIZE }),
+    getInventorySummary(companyId),
+    countTeamByRole(companyId),
+    listTeamMembers(companyId),
+  ])
+  return {
+    open: counts.open,
+    overdue: counts.overdue,
+    completedThisMonth: counts.completedThisMonth,
+    forecast: formatCents(counts.completedThisMonth * REVENUE_PER_JOB_CENTS),
+    inventoryValue: formatCents(inventory.valueCents),
+    lowStock: inventory.lowStock,
+    team,
+    members,
+    pipeline: pipeline.map((job) => jobItem(job, timezone, now)),
+    recent: recent.map((job) => jobItem(job, timezone, now)),
+  }
+}
+
+export async function loadAdminDashboard({ companyId, timezone, now = new Date() }: Args) {
+  const [counts, upcoming, recent, team, roster, lowStock] = await Promise.all([
+    getBusinessCounts({ companyId, timezone, now }),
+    listOpenJobs({ companyId, limit: ADMIN_UPCOMING_SIZE }),
+    listRecentCompletions({ companyId, limit: RECENT_COMPLETIONS_SIZE }),
+    countTeamByRole(companyId),
+    // SPEC §6: the admin's roster shows dispatchers and technicians only.
+    listTeamMembers(companyId, ['dispatcher', 'tech']),
+    listLowStockItems({ companyId }),
+  ])
+  return {
+    open: counts.open,
+    today: counts.today,
+    completedThisWeek: counts.completedThisWeek,
+    invoiced: formatCents(counts.completedThisWeek * REVENUE_PER_JOB_CENTS),
+    activeTechnicians: team.tech,
+    roster,
+    upcoming: upcoming.map((job) => jobItem(job, timezone, now)),
+    recent: recent.map((job) => jobItem(job, timezone, now)),
+    lowStock: lowStock.map((item) => ({
+      id: item.id,
+      name: item.name,
+      sku: item.sku,
+      qty: item.qty,
+      price: formatCents(item.priceCents),
+    })),
+  }
+}
+
+export type OwnerDashboardData = Awaited<ReturnType<typeof loadOwnerDashboard>>
+export type AdminDashboardData = Awaited<ReturnType<typeof loadAdminDashboard>>

@@ -1,0 +1,228 @@
+// The owner's and the admin's dashboards. Job rows link to the job; the team section embeds the
+// invite form and the people list, which post to /app/team.
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { StatusBadge } from '~/components/status-badge'
+import { InviteTeamMemberForm } from '~/components/team/invite-team-member-form'
+import { TeamTable } from '~/components/team/team-table'
+import { ButtonLink } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import type { AdminDashboardData, DashboardJob, OwnerDashboardData } from './business-dashboard.server'
+
+export function OwnerDashboard({ data }: { data: OwnerDashboardData }) {
+  return (
+    <div className="space-y-6">
+      <Heading title="Business overview" />
+      <Stats
+        stats={[
+          {
+            label: 'Forecast this month',
+            value: data.forecast,
+            note: `${data.completedThisMonth} completed ${plural(data.completedThisMonth, 'job')} × $120`,
+          },
+          { label: 'Open jobs', value: String(data.open), note: `${data.overdue} overdue` },
+          {
+            label: 'Inventory value',
+            value: data.inventoryValue,
+            note: data.lowStock ? `${data.lowStock} low on stock` : 'Nothing low on stock',
+          },
+          {
+            label: 'Team',
+            value: String(Object.values(data.team).reduce((sum, n) => sum + n, 0)),
+            note: TEAM_NOUNS.map(([role, noun]) => `${data.team[role]} ${plural(data.team[role], noun)}`).join(' · '),
+          },
+        ]}
+      />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <JobListCard
+          title="Pipeline"
+          jobs={data.pipeline}
+          empty="No open jobs. Create one from the dispatch board."
+          footer={`Showing ${data.pipeline.length} of ${data.open} open jobs.`}
+        />
+        <JobListCard title="Recent completions" jobs={data.recent} empty="No completed jobs yet." completed />
+      </div>
+      <TeamSection title="Team" inviterRole="owner">
+        <TeamTable members={data.members} manage />
+      </TeamSection>
+    </div>
+  )
+}
+
+export function AdminDashboard({ data }: { data: AdminDashboardData }) {
+  return (
+    <div className="space-y-6">
+      <Heading title="Operations" />
+      <Stats
+        stats={[
+          { label: "Today's jobs", value: String(data.today), note: `${data.open} open in all` },
+          { label: 'Completed this week', value: String(data.completedThisWeek), note: 'Since Sunday' },
+          { label: 'Invoiced this week', value: data.invoiced, note: `${data.completedThisWeek} × $120` },
+          { label: 'Active technicians', value: String(data.activeTechnicians), note: 'Signed up and active' },
+        ]}
+      />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <JobListCard title="Upcoming jobs" jobs={data.upcoming} empty="No open jobs." />
+        <JobListCard title="Recent completions" jobs={data.recent} empty="No completed jobs yet." completed />
+      </div>
+      <RestockCard items={data.lowStock} />
+      <TeamSection title="Team roster" inviterRole="admin">
+        <TeamTable members={data.roster} manage={false} />
+      </TeamSection>
+    </div>
+  )
+}
+
+const TEAM_NOUNS = [
+  ['owner', 'owner'],
+  ['admin', 'admin'],
+  ['dispatcher', 'dispatcher'],
+  ['tech', 'technician'],
+] as const
+
+function plural(n: number, word: string) {
+  return n === 1 ? word : `${word}s`
+}
+
+function Heading({ title }: { title: string }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <ButtonLink to="/app/dispatch" variant="secondary">
+        Dispatch board
+      </ButtonLink>
+    </div>
+  )
+}
+
+function Stats({ stats }: { stats: Array<{ label: string; value: string; note: string }> }) {
+  return (
+    <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      {stats.map((stat) => (
+        <div key={stat.label} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <dt className="text-sm text-slate-600">{stat.label}</dt>
+          <dd className="text-3xl font-bold">{stat.value}</dd>
+          <dd className="text-xs text-slate-500">{stat.note}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+function JobListCard({
+  title,
+  jobs,
+  empty,
+  footer,
+  completed = false,
+}: {
+  title: string
+  jobs: DashboardJob[]
+  empty: string
+  footer?: string
+  completed?: boolean
+}) {
+  return (
+    <Card className="space-y-3">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      {jobs.length === 0 ? (
+        <p className="text-sm text-slate-600">{empty}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {jobs.map((job) => (
+            <li key={job.id} className="py-2 text-sm">
+              <div className="flex flex-wrap items-center gap-2">
+                <Link to={`/app/jobs/${job.id}`} className="font-medium text-brand-800 hover:underline">
+                  {job.customerName}
+                </Link>
+                {completed ? null : <StatusBadge status={job.status} />}
+                {completed || job.technicianName ? null : <StatusBadge status="Unassigned" />}
+              </div>
+              <p className="text-slate-600">
+                {completed ? `Completed ${job.completed}` : job.scheduled}
+                {job.technicianName ? ` · ${job.technicianName}` : ''}
+              </p>
+              <p className="text-slate-500">{job.address}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {footer ? <p className="text-xs text-slate-500">{footer}</p> : null}
+    </Card>
+  )
+}
+
+function RestockCard({ items }: { items: AdminDashboardData['lowStock'] }) {
+  return (
+    <Card className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold">Low inventory</h2>
+        <Link to="/app/inventory" className="text-sm font-medium text-brand-800 hover:underline">
+          Open inventory
+        </Link>
+      </div>
+      {items.length === 0 ? (
+        <p className="text-sm text-slate-600">Everything is stocked above 5.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Items to restock (quantity 5 or less)</caption>
+            <thead className="text-slate-600">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Item
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  SKU
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  In stock
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  Price
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {items.map((item) => (
+                <tr key={item.id}>
+                  <td className="py-2 pr-3">{item.name}</td>
+                  <td className="py-2 pr-3 text-slate-600">{item.sku}</td>
+                  <td className="py-2 pr-3 text-right font-semibold text-amber-800">{item.qty}</td>
+                  <td className="py-2 text-right">{item.price}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  )
+}
+
+function TeamSection({
+  title,
+  inviterRole,
+  children,
+}: {
+  title: string
+  inviterRole: 'owner' | 'admin'
+  children: ReactNode
+}) {
+  return (
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <Card className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 className="text-lg font-semibold">{title}</h2>
+          <Link to="/app/team" className="text-sm font-medium text-brand-800 hover:underline">
+            Manage team
+          </Link>
+        </div>
+        {children}
+      </Card>
+      <Card>
+        <InviteTeamMemberForm inviterRole={inviterRole} />
+      </Card>
+    </div>
+  )
+}

@@ -1,0 +1,143 @@
+// Chemicals a technician adds on a visit: stock items come off inventory in the same transaction, never
+// below zero and never from another company's shelf.
+import { and, eq, isNull } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { companies, inventoryItems, jobChemicalAdditions, jobs } from '~/db/schema'
+import { seedDemoData } from '~/db/seed.server'
+import { CHEMICAL_MESSAGES, ChemicalAdditionSchema } from '~/utils/chemicals'
+import { db } from '~/utils/db.server'
+import { addChemicalToJob, listChemicalsForJob } from './chemical-addition.server'
+
+/** A demo item with plenty in stock (48 one-gallon jugs); an unordered pick could land on one with none. */
+const STOCKED_SKU = 'CHL-LIQ-1G'
+
+let blue: string
+let sunset: string
+let jobId: string
+
+async function item(companyId: string, sku: string) {
+  const [row] = await db()
+    .select({ id: inventoryItems.id, qty: inventoryItems.qty, name: inventoryItems.name })
+    .from(inventoryItems)
+    .where(and(eq(inventoryItems.companyId, companyId), eq(inventoryItems.sku, sku)))
+  if (!row) throw new Error(`no item ${sku}`)
+  return row
+}
+
+function input(fields: Record<string, string>) {
+  return ChemicalAdditionSchema.parse(fields)
+}
+
+beforeAll(async () => {
+  await seedDemoData(db())
+  const rows = await db().select({ id: companies.id, name: companies.name }).from(companies)
+  blue = rows.find((c) => c.name === 'Blue Lagoon Pool Co.')?.id ?? ''
+  sunset = rows.find((c) => c.name === 'Sunset Pool Care')?.id ?? ''
+  const [open] = await db()
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.companyId, blue), isNull(jobs.completedAt)))
+    .limit(1)
+  jobId = open?.id ?? ''
+})
+
+describe('addChemicalToJob', () => {
+  it('records a product typed in, with its unit, and touches no stock', async () => {
+    const before = await db()
+      .select({ qty: inventoryItems.qty })
+      .from(inventoryItems)
+      .where(eq(inventoryItems.companyId, blue))
+    const result = await addChemicalToJob({
+      companyId: blue,
+      jobId,
+      input: input({ product: 'liquid chlorine', quantity: '48', unit: 'fl oz' }),
+    })
+    expect(result).toEqual({ ok: true })
+    expect(
+      await db().select({ qty: inventoryItems.qty }).from(inventoryItems).where(eq(inventoryItems.companyId, blue)),
+    ).toEqual(before)
+    const listed = await listChemicalsForJob({ companyId: blue, jobId })
+    expect(listed.at(-1)).toMatchObject({ product: 'liquid chlorine', quantity: 48, unit: 'fl oz', fromStock: false })
+  })
+
+  it('takes a stock item off inventory, named as in stock and counted each', async () => {
+    const stocked = await item(blue, STOCKED_SKU)
+    const result = await addChemicalToJob({
+      companyId: blue,
+      jobId,
+      input: input({ inventoryItemId: stocked.id, quantity: '1', unit: 'lb' }),
+    })
+    expect(result).toEqual({ ok: true })
+    expect((await item(blue, STOCKED_SKU)).qty).toBe(stocked.qty - 1)
+    const listed = await listChemicalsForJob({ companyId: blue, jobId })
+    expect(listed.at(-1)).toMatchObject({ product: stocked.name, quantity: 1, unit: 'each', fromStock: true })
+  })
+
+  it('refuses more than is in stock, and records nothing', async () => {
+    const stocked = await item(blue, STOCKED_SKU)
+    const count = (await listChemicalsForJob({ companyId: blue, jobId })).length
+    const result = await addChemicalToJob({
+      companyId: blue,
+      jobId,
+      input: input({ inventoryItemId: stocked.id, quantity: String(stocked.qty + 1) }),
+    })
+    expect(result).toEqual({ ok: false, field: 'quantity', message: CHEMICAL_MESSAGES.notEnough(stocked.qty) })
+    expect((await item(blue, STOCKED_SKU)).qty).toBe(stocked.qty)
+    expect(await listChemicalsForJob({ companyId: blue, jobId })).toHaveLength(count)
+  })
+
+  it('never takes from another company’s stock', async () => {
+    const [theirs] = await db()
+      .select({ id: inventoryItems.id, qty: inventoryItems.qty })
+      .from(inventoryItems)
+      .where(eq(inventoryItems.companyId, sunset))
+      .limit(1)
+    const result = await addChemicalToJob({
+      companyId: blue,
+      jobId,
+      input: input({ inventoryItemId: theirs?.id ?? '', quantity: '1' }),
+    })
+    expect(result).toEqual({ ok: false, field: 'inventoryItemId', message: CHEMICAL_MESSAGES.itemMissing })
+    const [after] = await db()
+      .select({ qty: inventoryItems.qty })
+      .from(inventoryItems)
+      .where(eq(inventoryItems.id, theirs?.id ?? ''))
+    expect(after?.qty).toBe(theirs?.qty)
+    expect(
+      await db()
+        .select()
+        .from(jobChemicalAdditions)
+        .where(eq(jobChemicalAdditions.inventoryItemId, theirs?.id ?? '')),
+    ).toEqual([])
+  })
+
+  it('lets two technicians race for the last units without going below zero', async () => {
+    const first = await item(blue, STOCKED_SKU)
+    await db().update(inventoryItems).set({ qty: 3 }).where(eq(inventoryItems.id, first.id))
+    const attempt = () =>
+      addChemicalToJob({ companyId: blue, jobId, input: input({ inventoryItemId: first.id, quantity: '2' }) })
+    const results = await Promise.all([attempt(), attempt()])
+    expect(results.filter((r) => r.ok)).toHaveLength(1)
+    expect((await item(blue, STOCKED_SKU)).qty).toBe(1)
+  })
+})
+
+describe('ChemicalAdditionSchema', () => {
+  const errors = (fields: Record<string, string>) =>
+    ChemicalAdditionSchema.safeParse(fields).error?.issues.map((issue) => issue.message) ?? []
+
+  it('asks for a product or a stock item, a quantity and a unit', () => {
+    expect(errors({ quantity: '' })).toEqual(expect.arrayContaining([CHEMICAL_MESSAGES.quantityRequired]))
+    expect(errors({ quantity: '2', unit: 'lb' })).toEqual([CHEMICAL_MESSAGES.productOrItem])
+    expect(errors({ product: 'acid', quantity: '2' })).toEqual([CHEMICAL_MESSAGES.unit])
+  })
+
+  it('refuses zero, negative, huge and over-precise quantities, and fractions of a stock unit', () => {
+    for (const quantity of ['0', '-1', '100001', 'NaN', 'Infinity'])
+      expect(errors({ product: 'acid', quantity, unit: 'lb' })).toEqual([CHEMICAL_MESSAGES.quantityRange])
+    expect(errors({ product: 'acid', quantity: '1.234', unit: 'lb' })).toEqual([CHEMICAL_MESSAGES.quantityPrecision])
+    expect(errors({ inventoryItemId: '6f1c1a57-3b8e-4a57-9d9f-1f0a2b3c4d5e', quantity: '1.5' })).toEqual([
+      CHEMICAL_MESSAGES.wholeUnits,
+    ])
+  })
+})

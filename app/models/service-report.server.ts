@@ -1,0 +1,154 @@
+// The service report: what was done on one visit, for the customer. The same data feeds the email sent when the
+// visit is marked complete and the visit's page in the portal, so the two always agree.
+import { and, asc, desc, eq } from 'drizzle-orm'
+import type { EmailAttachment } from '~/db/schema'
+import { chemLogs, companies, customers, jobChemicalAdditions, jobs, profiles, serviceReports } from '~/db/schema'
+import { serviceReportEmail } from '~/emails/service-report-email'
+import { type Database, db } from '~/utils/db.server'
+import { sendEmail } from '~/utils/email.server'
+import { env } from '~/utils/env.server'
+import { isUuid } from '~/utils/ids'
+import { SERVICE_CHECKLIST } from '~/utils/service-checklist'
+import { summariseReading } from '~/water/summary'
+import { type PoolProfile, poolProfileOf } from '~/water/targets'
+import { readingColumns } from './chem-log.server'
+import { PHOTO_KINDS, type PhotoKind, photoObjectKey } from './photo.server'
+
+/** Readings listed in one report: a visit rarely has more than two (before and after dosing). */
+const REPORT_READINGS_LIMIT = 10
+/** Chemical additions listed in one report. */
+const REPORT_CHEMICALS_LIMIT = 30
+
+type Executor = Pick<Database, 'select' | 'insert'>
+
+/**
+ * One completed visit of `companyId` as its report shows it, or null when there is no such completed job
+ * (optionally: of `customerId`). Pass the transaction that completed the job to see its own write.
+ */
+export async function getVisitReport(
+  { companyId, jobId, customerId }: { companyId: string; jobId: string; customerId?: string },
+  executor: Executor = db(),
+) {
+  if (!isUuid(companyId) || !isUuid(jobId) || (customerId !== undefined && !isUuid(customerId))) return null
+  const filters = [eq(jobs.companyId, companyId), eq(jobs.id, jobId)]
+  if (customerId) filters.push(eq(jobs.customerId, customerId))
+  const [headerRows, readings, chemicals] = await Promise.all([
+    executor
+      .select({
+        jobId: jobs.id,
+        customerId: jobs.customerId,
+        customerName: customers.customerName,
+        customerEmail: customers.email,
+        address: jobs.address,
+        scheduledAt: jobs.scheduledAt,
+        completedAt: jobs.completedAt,
+        technicianName: profiles.fullName,
+        beforeKey: jobs.beforeUrl,
+        afterKey: jobs.afterUrl,
+        companyName: companies.name,
+        timezone: companies.timezone,
+        reportsEnabled: companies.serviceReportsEnabled,
+        itemiseChemicals: companies.itemiseChemicals,
+        poolVolumeGallons: customers.poolVolumeGallons,
+        poolSurface: customers.poolSurface,
+        poolSanitiser: customers.poolSanitiser,
+        poolIndoor: customers.poolIndoor,
+      })
+      .from(jobs)
+      .innerJoin(companies, eq(companies.id, jobs.companyId))
+      .innerJoin(customers, and(eq(customers.companyId, jobs.companyId), eq(customers.id, jobs.customerId)))
+      // The technician is joined within the job's company: a name never crosses companies.
+      .leftJoin(profiles, and(eq(profiles.id, jobs.technicianId), eq(profiles.companyId, jobs.companyId)))
+      .where(and(...filters))
+      .limit(1),
+    executor
+      .select(readingColumns)
+      .from(chemLogs)
+      .where(and(eq(chemLogs.companyId, companyId), eq(chemLogs.jobId, jobId)))
+      .orderBy(desc(chemLogs.takenAt), desc(chemLogs.id))
+      .limit(REPORT_READINGS_LIMIT),
+    executor
+      .select({
+        product: jobChemicalAdditions.product,
+        quantity: jobChemicalAdditions.quantity,
+        unit: jobChemicalAdditions.unit,
+      })
+      .from(jobChemicalAdditions)
+      .where(and(eq(jobChemicalAdditions.companyId, companyId), eq(jobChemicalAdditions.jobId, jobId)))
+      .orderBy(asc(jobChemicalAdditions.addedAt), asc(jobChemicalAdditions.id))
+      .limit(REPORT_CHEMICALS_LIMIT),
+  ])
+  const header = headerRows[0]
+  if (!header?.completedAt) return null
+  const pool: PoolProfile = poolProfileOf(header)
+  return {
+    jobId: header.jobId,
+    customerId: header.customerId,
+    customerName: header.customerName,
+    customerEmail: header.customerEmail,
+    address: header.address,
+    scheduledAt: header.scheduledAt,
+    completedAt: header.completedAt,
+    technicianName: header.technicianName,
+    companyName: header.companyName,
+    timezone: header.timezone,
+    reportsEnabled: header.reportsEnabled,
+    // A completed visit had its checklist done: Mark Complete is the technician's sign-off.
+    checklist: [...SERVICE_CHECKLIST],
+    readings: readings.map((reading) => ({ ...reading, summary: summariseReading(reading, pool) })),
+    // Null (not empty) when the company does not itemise chemicals: the report then says nothing about them.
+    chemicals: header.itemiseChemicals ? chemicals : null,
+    photoKeys: { before: header.beforeKey, after: header.afterKey } as Record<PhotoKind, string | null>,
+  }
+}
+
+export type VisitReport = NonNullable<Awaited<ReturnType<typeof getVisitReport>>>
+
+/** Where the customer reads the report online (they sign in to the portal first if need be). */
+export function visitReportPath(customerId: string, jobId: string) {
+  return `/customer/${customerId}/visits/${jobId}`
+}
+
+/**
+ * Queues the visit's report for the customer, inside the transaction that completed the job. The
+ * service_reports row is the "sent once" rule: a second completion, a retry or another server finds it there
+ * and queues nothing. Nothing is queued when the company turned reports off or the customer has no email.
+ * Returns the address it was queued for, or null.
+ */
+export async function queueServiceReport(
+  { companyId, jobId }: { companyId: string; jobId: string },
+  executor: Executor,
+) {
+  const report = await getVisitReport({ companyId, jobId }, executor)
+  if (!report?.reportsEnabled || !report.customerEmail) return null
+  const claimed = await executor
+    .insert(serviceReports)
+    .values({ companyId, jobId, sentTo: report.customerEmail })
+    .onConflictDoNothing()
+    .returning({ jobId: serviceReports.jobId })
+  if (claimed.length === 0) return null
+  const photos = PHOTO_KINDS.flatMap((kind): (EmailAttachment & { kind: PhotoKind })[] => {
+    const key = report.photoKeys[kind]
+    return key
+      ? [
+          {
+            kind,
+            cid: `${kind}-photo`,
+            filename: `${kind}.jpg`,
+            storageKey: photoObjectKey(key, 'thumb'),
+            contentType: 'image/jpeg',
+          },
+        ]
+      : []
+  })
+  const email = serviceReportEmail({
+    report,
+    photos: photos.map(({ kind, cid }) => ({ kind, src: `cid:${cid}` })),
+    portalUrl: `${env().APP_URL}${visitReportPath(report.customerId, report.jobId)}`,
+  })
+  await sendEmail(
+    { to: report.customerEmail, ...email, attachments: photos.map(({ kind: _, ...attachment }) => attachment) },
+    executor,
+  )
+  return report.customerEmail
+}

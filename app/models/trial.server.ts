@@ -1,0 +1,40 @@
+// Self-serve trial (issue #6): someone who signed up on their own, with no role and no company,
+// starts their own company and becomes its owner. It never grants any other role, and never
+// touches a user who already has one.
+import { eq } from 'drizzle-orm'
+import { companies, profiles, user } from '~/db/schema'
+import { db } from '~/utils/db.server'
+
+export async function startTrialCompany({
+  userId,
+  companyName,
+  timezone,
+}: {
+  userId: string
+  companyName: string
+  timezone: string
+}): Promise<{ ok: true; companyId: string } | { ok: false; reason: 'has-role' }> {
+  return db().transaction(async (tx) => {
+    const [account] = await tx
+      .select({ email: user.email, name: user.name, role: profiles.role, companyId: profiles.companyId })
+      .from(user)
+      .leftJoin(profiles, eq(profiles.id, user.id))
+      .where(eq(user.id, userId))
+      .for('update', { of: user })
+    if (!account || account.role || account.companyId) return { ok: false, reason: 'has-role' }
+    const [company] = await tx.insert(companies).values({ name: companyName, timezone }).returning({ id: companies.id })
+    const companyId = company?.id as string
+    await tx
+      .insert(profiles)
+      .values({
+        id: userId,
+        email: account.email,
+        fullName: account.name,
+        role: 'owner',
+        companyId,
+        hasCompletedSetup: true,
+      })
+      .onConflictDoUpdate({ target: profiles.id, set: { role: 'owner', companyId, hasCompletedSetup: true } })
+    return { ok: true, companyId }
+  })
+}

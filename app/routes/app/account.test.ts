@@ -1,0 +1,247 @@
+import { randomBytes } from 'node:crypto'
+import { and, eq, gte } from 'drizzle-orm'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { emailOutbox, profiles, user } from '~/db/schema'
+import { seedDemoData } from '~/db/seed.server'
+import { CLIENT_IP_HEADER, callAuthEndpoint, getAuth } from '~/utils/auth.server'
+import { db } from '~/utils/db.server'
+import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { action, loader } from './account'
+
+const call = (request: Request) => ({ request, params: {}, context: {} }) as never
+
+let ipCounter = 0
+/** Each post comes from its own client address unless a test pins one (the rate limit is per address). */
+function post(cookie: string, fields: Record<string, string>, ip = `10.77.${++ipCounter}.1`) {
+  return new Request(`${TEST_ORIGIN}/app/account`, {
+    method: 'POST',
+    headers: {
+      cookie,
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: TEST_ORIGIN,
+      [CLIENT_IP_HEADER]: ip,
+    },
+    body: new URLSearchParams(fields),
+  })
+}
+
+type Reply = {
+  notice: string | null
+  pendingEmail: string | null
+  result: { error?: Record<string, string[] | null> }
+}
+
+async function save(cookie: string, fields: Record<string, string>, ip?: string) {
+  const value = (await action(call(post(cookie, fields, ip)))) as unknown as {
+    data: Reply
+    init: { status?: number } | null
+  }
+  return { ...value.data, status: value.init?.status ?? 200, errors: value.data.result.error ?? {} }
+}
+
+function details(email: string, extra: Record<string, string> = {}) {
+  return { fullName: 'Dana Dispatch', email, phone: '555-0100', country: 'USA', ...extra }
+}
+
+/** Emails queued to `to` since `since`, oldest first. */
+async function outboxTo(to: string, since: Date) {
+  return db()
+    .select({ to: emailOutbox.to, subject: emailOutbox.subject, text: emailOutbox.text })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.to, to), gte(emailOutbox.createdAt, since)))
+    .orderBy(emailOutbox.createdAt)
+}
+
+async function canSignIn(email: string) {
+  const request = new Request(`${TEST_ORIGIN}/login`, { headers: { [CLIENT_IP_HEADER]: `10.78.${++ipCounter}.1` } })
+  const result = await callAuthEndpoint(request, '/sign-in/email', { email, password: 'pooldemo123' })
+  return result.ok
+}
+
+async function emailsOf(userId: string) {
+  const [row] = await db()
+    .select({ signIn: user.email, profile: profiles.email, phone: profiles.phone })
+    .from(user)
+    .innerJoin(profiles, eq(profiles.id, user.id))
+    .where(eq(user.id, userId))
+  return row
+}
+
+async function userIdOf(email: string) {
+  const [row] = await db().select({ id: user.id }).from(user).where(eq(user.email, email))
+  if (!row) throw new Error(`no user ${email}`)
+  return row.id
+}
+
+/** Opens an emailed link as a browser holding `cookie` would; returns where it redirects. */
+async function follow(link: string, cookie?: string) {
+  const response = await getAuth().handler(new Request(link, { headers: cookie ? { cookie } : {} }))
+  expect(response.status).toBe(302)
+  return new URL(response.headers.get('location') ?? '', TEST_ORIGIN)
+}
+
+function linkIn(text: string) {
+  const link = text.match(/https?:\/\/\S+\/api\/auth\/verify-email\?\S+/)?.[0]
+  if (!link) throw new Error(`no verification link in:\n${text}`)
+  return link
+}
+
+const unique = () => randomBytes(4).toString('hex')
+
+beforeAll(async () => {
+  await seedDemoData(db())
+})
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('changing the sign-in email', () => {
+  it('mails a link to the new address, tells the old one, and changes nothing until the link is followed', async () => {
+    const oldEmail = 'dispatch@bluelagoon.test'
+    const newEmail = `dana.${unique()}@example.com`
+    const userId = await userIdOf(oldEmail)
+    const cookie = await signInAs(oldEmail)
+    const since = new Date(Date.now() - 1000)
+
+    const reply = await save(cookie, details(` ${newEmail.toUpperCase()} `, { phone: '555-0199' }))
+    expect(reply).toMatchObject({ status: 200, notice: 'Profile updated.', pendingEmail: newEmail, errors: {} })
+
+    // The new address gets the one working link; the old address a notice without any link.
+    const [confirmation, ...moreToNew] = await outboxTo(newEmail, since)
+    expect(moreToNew).toEqual([])
+    expect(confirmation?.subject).toBe('Confirm your new Pool Bud email address')
+    const link = linkIn(confirmation?.text ?? '')
+    expect(link.startsWith(`${TEST_ORIGIN}/api/auth/verify-email?token=`)).toBe(true)
+    const notices = await outboxTo(oldEmail, since)
+    expect(notices.map((email) => email.subject)).toEqual(['Your Pool Bud sign-in email is about to change'])
+    expect(notices[0]?.text).toContain(newEmail)
+    expect(notices[0]?.text).not.toMatch(/verify-email|token=/)
+
+    // Until the link is followed: the other details are saved, the sign-in email is not.
+    expect(await emailsOf(userId)).toEqual({ signIn: oldEmail, profile: oldEmail, phone: '555-0199' })
+    expect(await canSignIn(oldEmail)).toBe(true)
+    expect(await canSignIn(newEmail)).toBe(false)
+
+    const landing = await follow(link, cookie)
+    expect(`${landing.pathname}${landing.search}`).toBe('/app/account?email=updated')
+    expect(await emailsOf(userId)).toEqual({ signIn: newEmail, profile: newEmail, phone: '555-0199' })
+    expect(await canSignIn(newEmail)).toBe(true)
+    expect(await canSignIn(oldEmail)).toBe(false)
+    // The page shows the new address to the same, still signed-in browser.
+    const page = (await loader(call(pageRequest('/app/account?email=updated', cookie)))) as {
+      profile: { email: string } | null
+    }
+    expect(page.profile?.email).toBe(newEmail)
+
+    // The link works once.
+    const again = await follow(link, cookie)
+    expect(again.searchParams.get('error')).toBe('INVALID_TOKEN')
+    expect((await emailsOf(userId))?.signIn).toBe(newEmail)
+  })
+
+  it('works when the link is opened in a browser that is not signed in', async () => {
+    const oldEmail = 'tech@bluelagoon.test'
+    const newEmail = `tech.${unique()}@example.com`
+    const since = new Date(Date.now() - 1000)
+    expect((await save(await signInAs(oldEmail), details(newEmail))).pendingEmail).toBe(newEmail)
+    const [confirmation] = await outboxTo(newEmail, since)
+    const landing = await follow(linkIn(confirmation?.text ?? ''))
+    expect(landing.searchParams.get('error')).toBeNull()
+    expect(await canSignIn(newEmail)).toBe(true)
+  })
+
+  it('refuses an expired link and keeps the old email', async () => {
+    const oldEmail = 'office@bluelagoon.test'
+    const newEmail = `office.${unique()}@example.com`
+    const since = new Date(Date.now() - 1000)
+    await save(await signInAs(oldEmail), details(newEmail))
+    const [confirmation] = await outboxTo(newEmail, since)
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(Date.now() + 25 * 60 * 60 * 1000)
+    const landing = await follow(linkIn(confirmation?.text ?? ''))
+    vi.useRealTimers()
+    expect(`${landing.pathname}`).toBe('/app/account')
+    expect(landing.searchParams.get('error')).toBe('TOKEN_EXPIRED')
+    expect(await canSignIn(oldEmail)).toBe(true)
+    expect(await canSignIn(newEmail)).toBe(false)
+  })
+
+  it('says so, and keeps the old email, when someone took the address before the link was followed', async () => {
+    const oldEmail = 'tech2@bluelagoon.test'
+    const newEmail = `maya.${unique()}@example.com`
+    const userId = await userIdOf(oldEmail)
+    const since = new Date(Date.now() - 1000)
+    expect((await save(await signInAs(oldEmail), details(newEmail))).pendingEmail).toBe(newEmail)
+    const [confirmation] = await outboxTo(newEmail, since)
+    // Someone signs up with that address in the meantime.
+    const signUp = await callAuthEndpoint(
+      new Request(`${TEST_ORIGIN}/login`, { headers: { [CLIENT_IP_HEADER]: '10.80.0.1' } }),
+      '/sign-up/email',
+      { email: newEmail, password: 'another-person-1', name: 'Someone else' },
+    )
+    expect(signUp.ok).toBe(true)
+    const landing = await follow(linkIn(confirmation?.text ?? ''))
+    expect(`${landing.pathname}${landing.search}`).toBe('/app/account?email=updated&error=EMAIL_TAKEN')
+    expect((await emailsOf(userId))?.signIn).toBe(oldEmail)
+    expect((await emailsOf(userId))?.profile).toBe(oldEmail)
+  })
+
+  it("refuses another user's email with a clear message, saves nothing and sends nothing", async () => {
+    const ownEmail = 'owner@sunsetpools.test'
+    const userId = await userIdOf(ownEmail)
+    const before = await emailsOf(userId)
+    const since = new Date(Date.now() - 1000)
+    const cookie = await signInAs(ownEmail)
+    for (const taken of ['owner@bluelagoon.test', 'ADMIN@poolbud.test']) {
+      const reply = await save(cookie, details(taken, { phone: '555-0666' }))
+      expect(reply.status).toBe(400)
+      expect(reply.notice).toBeNull()
+      expect(reply.errors.email).toEqual([
+        'That email already belongs to another Pool Bud account. Use a different email address.',
+      ])
+      expect(await outboxTo(taken.toLowerCase(), since)).toEqual([])
+    }
+    expect(await outboxTo(ownEmail, since)).toEqual([])
+    expect(await emailsOf(userId)).toEqual(before)
+    expect(await canSignIn('owner@bluelagoon.test')).toBe(true)
+  })
+
+  it('saves the other details without any email when the address is unchanged', async () => {
+    const email = 'owner@bluelagoon.test'
+    const since = new Date(Date.now() - 1000)
+    const reply = await save(await signInAs(email), details('Owner@BlueLagoon.test', { city: 'Tampa' }))
+    expect(reply).toMatchObject({ status: 200, notice: 'Profile updated.', pendingEmail: null })
+    expect(await outboxTo(email, since)).toEqual([])
+  })
+
+  it("answers a blank email with 'Email is required.'", async () => {
+    const reply = await save(await signInAs('owner@bluelagoon.test'), details(''))
+    expect(reply.status).toBe(400)
+    expect(reply.errors.email).toEqual(['Email is required.'])
+  })
+
+  it('is rate-limited per client like the other auth endpoints', async () => {
+    const staff = await signInAs('tech@sunsetpools.test')
+    const statuses: number[] = []
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await save(staff, details(`flood.${unique()}@example.com`), '10.79.0.1')).status)
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
+    const limited = await save(staff, details(`flood.${unique()}@example.com`), '10.79.0.1')
+    expect(limited.errors['']).toEqual(['Too many attempts. Wait a minute, then try again.'])
+    // Another client is not affected.
+    expect((await save(staff, details(`calm.${unique()}@example.com`), '10.79.0.2')).status).toBe(200)
+  })
+})
+
+describe('account page access', () => {
+  it('sends visitors to log in and keeps the landing address', async () => {
+    const result = await settle(loader(call(pageRequest('/app/account?email=updated'))))
+    const response = result.thrown as Response
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toBe(
+      `/login?redirectTo=${encodeURIComponent('/app/account?email=updated')}`,
+    )
+  })
+})

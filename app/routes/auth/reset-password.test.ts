@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { emailOutbox } from '~/db/schema'
+import { seedDemoData } from '~/db/seed.server'
+import { CLIENT_IP_HEADER } from '~/utils/auth.server'
+import { db } from '~/utils/db.server'
+import { getSessionUser } from '~/utils/permissions.server'
+import { pageRequest, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { action as forgotAction } from './forgot-password'
+import { action } from './reset-password'
+
+const call = (request: Request) => ({ request, params: {}, context: {} }) as never
+
+function post(path: string, fields: Record<string, string>) {
+  return new Request(`${TEST_ORIGIN}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', [CLIENT_IP_HEADER]: '192.0.2.77' },
+    body: new URLSearchParams(fields),
+  })
+}
+
+beforeAll(async () => {
+  await seedDemoData(db())
+})
+
+describe('a password reset', () => {
+  it('ends every session of the account, on every device', async () => {
+    const phone = await signInAs('dispatch@bluelagoon.test')
+    const laptop = await signInAs('dispatch@bluelagoon.test')
+    expect(await getSessionUser(pageRequest('/app', phone))).not.toBeNull()
+
+    await forgotAction(call(post('/forgot-password', { email: 'dispatch@bluelagoon.test' })))
+    const [mail] = await db().select().from(emailOutbox).where(eq(emailOutbox.to, 'dispatch@bluelagoon.test'))
+    const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(mail?.html ?? '')?.[1]
+    expect(token).toBeTruthy()
+
+    const result = (await action(
+      call(
+        post('/reset-password', {
+          token: token ?? '',
+          password: 'brand-new-pass-1',
+          confirmPassword: 'brand-new-pass-1',
+        }),
+      ),
+    )) as { data: { done: boolean } }
+    expect(result.data.done).toBe(true)
+
+    expect(await getSessionUser(pageRequest('/app', phone))).toBeNull()
+    expect(await getSessionUser(pageRequest('/app', laptop))).toBeNull()
+    await expect(signInAs('dispatch@bluelagoon.test')).rejects.toThrow()
+    await expect(signInAs('dispatch@bluelagoon.test', 'brand-new-pass-1')).resolves.toContain('session_token')
+  })
+})

@@ -1,0 +1,88 @@
+import { eq, sql } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { companies, profiles } from '~/db/schema'
+import { createDemoLogin, seedDemoData } from '~/db/seed.server'
+import { action as teamAction } from '~/routes/app/team'
+import { db } from '~/utils/db.server'
+import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { action, loader } from './start'
+
+const call = (request: Request) => ({ request, params: {}, context: {} }) as never
+
+function post(cookie: string, path: string, fields: Record<string, string>) {
+  return new Request(`${TEST_ORIGIN}${path}`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  })
+}
+
+const location = (value: unknown) => (value as Response).headers.get('Location')
+const companyCount = async () => (await db().select({ n: sql<number>`count(*)::int` }).from(companies))[0]?.n
+
+beforeAll(async () => {
+  await seedDemoData(db())
+  await createDemoLogin(db(), { email: 'solo@example.com', fullName: 'Sol Solo', role: null, companyId: null })
+})
+
+describe('self-serve trial', () => {
+  it('a signed-up user with no role starts a company, becomes its owner, and can invite a technician', async () => {
+    const cookie = await signInAs('solo@example.com')
+    expect(await loader(call(pageRequest('/start', cookie)))).toMatchObject({ email: 'solo@example.com' })
+    const { thrown } = await settle(
+      action(call(post(cookie, '/start', { companyName: 'Solo Pools', timezone: 'America/Chicago' }))),
+    )
+    expect(location(thrown)).toBe('/app')
+    const [company] = await db().select().from(companies).where(eq(companies.name, 'Solo Pools'))
+    expect(company?.timezone).toBe('America/Chicago')
+    const [profile] = await db().select().from(profiles).where(eq(profiles.email, 'solo@example.com'))
+    expect(profile).toMatchObject({ role: 'owner', companyId: company?.id, hasCompletedSetup: true })
+
+    const invite = (await teamAction(
+      call(
+        post(cookie, '/app/team', { intent: 'invite', role: 'tech', fullName: 'Tia Tech', email: 'tia@example.com' }),
+      ),
+    )) as { data: { ok: boolean } }
+    expect(invite.data.ok).toBe(true)
+    const [tia] = await db().select().from(profiles).where(eq(profiles.email, 'tia@example.com'))
+    expect(tia).toMatchObject({ role: 'tech', companyId: company?.id })
+
+    // Once they own a company, /start sends them to it and creates nothing more.
+    const before = await companyCount()
+    const again = await settle(action(call(post(cookie, '/start', { companyName: 'Second', timezone: 'UTC' }))))
+    expect(location(again.thrown)).toBe('/app')
+    expect(await companyCount()).toBe(before)
+  })
+
+  it('never touches someone who has a role: staff, customers and platform admins are sent home', async () => {
+    const before = await companyCount()
+    for (const [email, home] of [
+      ['tech@bluelagoon.test', '/app'],
+      ['admin@poolbud.test', '/app'],
+      ['customer@bluelagoon.test', '/customer/'],
+    ] as const) {
+      const cookie = await signInAs(email)
+      const [profileBefore] = await db().select().from(profiles).where(eq(profiles.email, email))
+      const { thrown } = await settle(
+        action(call(post(cookie, '/start', { companyName: 'Takeover', timezone: 'UTC' }))),
+      )
+      expect(location(thrown), email).toMatch(new RegExp(`^${home}`))
+      const [profileAfter] = await db().select().from(profiles).where(eq(profiles.email, email))
+      expect(profileAfter).toEqual(profileBefore)
+    }
+    expect(await companyCount()).toBe(before)
+  })
+
+  it('asks for a company name and a listed timezone', async () => {
+    await createDemoLogin(db(), { email: 'solo2@example.com', fullName: 'Sol Two', role: null, companyId: null })
+    const cookie = await signInAs('solo2@example.com')
+    const blank = (await action(call(post(cookie, '/start', { companyName: ' ', timezone: 'UTC' })))) as {
+      data: { error: string }
+    }
+    expect(blank.data.error).toBe('Company name is required.')
+    const zone = (await action(call(post(cookie, '/start', { companyName: 'X', timezone: 'Mars/Olympus' })))) as {
+      data: { error: string }
+    }
+    expect(zone.data.error).toBe('Choose a timezone from the list.')
+  })
+})

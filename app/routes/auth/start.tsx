@@ -1,0 +1,85 @@
+// /start — a self-serve trial: someone signed in without a role starts their own company and
+// becomes its owner (issue #6). Everyone with a role is sent to where they belong.
+import { data, Form, redirect, useNavigation } from 'react-router'
+import { z } from 'zod'
+import { Alert } from '~/components/ui/alert'
+import { Button } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { Field, inputClass } from '~/components/ui/field'
+import { startTrialCompany } from '~/models/trial.server'
+import { DEFAULT_TIMEZONE, timezoneList } from '~/utils/dates'
+import { readForm } from '~/utils/forms'
+import { homePathFor, requireUser } from '~/utils/permissions.server'
+import type { Route } from './+types/start'
+
+/** Only someone signed in with no role may start a company. */
+async function requireRolelessUser(request: Request) {
+  const user = await requireUser(request, { allowIncompleteSetup: true })
+  if (user.profile?.role || user.profile?.companyId) throw redirect(await homePathFor(user))
+  return user
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireRolelessUser(request)
+  return { email: user.email, timezones: timezoneList(), defaultTimezone: DEFAULT_TIMEZONE }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireRolelessUser(request)
+  const zones = new Set(timezoneList())
+  const parsed = z
+    .object({
+      companyName: z
+        .string({ error: 'Company name is required.' })
+        .trim()
+        .min(1, 'Company name is required.')
+        .max(120, 'Use at most 120 characters.'),
+      timezone: z.string().refine((zone) => zones.has(zone), 'Choose a timezone from the list.'),
+    })
+    .safeParse(Object.fromEntries(await readForm(request)))
+  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? 'Check the form.' }, 400)
+  const result = await startTrialCompany({ userId: user.id, ...parsed.data })
+  if (!result.ok) throw redirect(await homePathFor(user))
+  throw redirect('/app')
+}
+
+export function meta() {
+  return [{ title: 'Start your company · Pool Bud' }]
+}
+
+export default function StartTrial({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  return (
+    <Card className="mx-auto w-full max-w-md space-y-4">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-bold">Start your company</h1>
+        <p className="text-sm text-slate-600">
+          Signed in as {loaderData.email}. Name your pool company to start a trial; you will be its owner and can invite
+          your team from the dashboard.
+        </p>
+      </div>
+      <Form method="post" className="space-y-4">
+        <Field
+          label="Company name"
+          inputProps={{ name: 'companyName', required: true, maxLength: 120, autoComplete: 'organization' }}
+        />
+        <div className="space-y-1">
+          <label htmlFor="trial-timezone" className="block text-sm font-medium text-slate-800">
+            Timezone
+          </label>
+          <select id="trial-timezone" name="timezone" defaultValue={loaderData.defaultTimezone} className={inputClass}>
+            {loaderData.timezones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replaceAll('_', ' ')}
+              </option>
+            ))}
+          </select>
+        </div>
+        {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
+        <Button type="submit" pending={navigation.state !== 'idle'} pendingLabel="Creating…" className="w-full">
+          Start my company
+        </Button>
+      </Form>
+    </Card>
+  )
+}

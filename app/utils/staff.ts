@@ -1,0 +1,46 @@
+// The platform's company-setup forms, shared by the page and its action (SPEC §5 "Invite owner").
+import { z } from 'zod'
+import { optionalText } from './forms'
+
+const REQUIRED = 'Owner name and email are required.'
+
+export const InviteOwnerSchema = z
+  .object({
+    mode: z.enum(['existing', 'new']),
+    companyId: z.string().trim().optional(),
+    companyName: optionalText(120),
+    stripeAccountId: optionalText(255),
+    fullName: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(120, 'Use at most 120 characters.'),
+    email: z
+      .string({ error: REQUIRED })
+      .trim()
+      .min(1, REQUIRED)
+      .max(254, 'That email address is too long.')
+      .pipe(z.email('Enter a valid email address.'))
+      .transform((value) => value.toLowerCase()),
+    phone: optionalText(40),
+  })
+  .superRefine((value, ctx) => {
+    if (value.mode === 'existing' && !value.companyId) {
+      ctx.addIssue({ code: 'custom', path: ['companyId'], message: 'Select a company to assign the owner to.' })
+    }
+    if (value.mode === 'new' && !value.companyName) {
+      ctx.addIssue({ code: 'custom', path: ['companyName'], message: 'Company name is required for new companies.' })
+    }
+  })
+
+export const UpdateCompanySchema = z.object({
+  companyId: z.string().trim().min(1),
+  name: z
+    .string({ error: 'Company name is required.' })
+    .trim()
+    .min(1, 'Company name is required.')
+    .max(120, 'Use at most 120 characters.'),
+  // Blank saves as no account (NULL), never as an empty string.
+  stripeAccountId: optionalText(255),
+})
+
+/** Ids are shown shortened: 8 characters in the company picker, 4 in the owner list (SPEC §9). */
+export function shortId(id: string, length: 8 | 4) {
+  return id.slice(0, length)
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import { CLIENT_IP_HEADER, requestGuards } from './request-guards.mjs'
+
+type Req = { method: string; url: string; headers: Record<string, string>; socket: { remoteAddress: string } }
+
+/** Runs the guards in order over a fake request; returns the response headers and status. */
+function run(appOrigin: string, req: Partial<Req>) {
+  const headers: Record<string, string> = {}
+  const res = {
+    statusCode: 200,
+    body: '',
+    setHeader: (name: string, value: string) => {
+      headers[name.toLowerCase()] = value
+    },
+    end(body: string) {
+      this.body = body
+    },
+  }
+  const request: Req = { method: 'GET', url: '/', headers: {}, socket: { remoteAddress: '203.0.113.5' }, ...req }
+  let passed = 0
+  for (const guard of requestGuards({ appOrigin, clientIp: () => undefined })) {
+    let next = false
+    guard(request as never, res as never, () => {
+      next = true
+    })
+    if (!next) break
+    passed++
+  }
+  return { headers, res, request, passed }
+}
+
+describe('request guards', () => {
+  it('send HSTS only when the app is served over HTTPS', () => {
+    expect(run('https://pool.example.com', {}).headers['strict-transport-security']).toBe(
+      'max-age=31536000; includeSubDomains',
+    )
+    expect(run('http://localhost:3000', {}).headers['strict-transport-security']).toBeUndefined()
+  })
+
+  it('overwrite a client-sent client-IP header with the socket address', () => {
+    const { request } = run('http://localhost:3000', { headers: { [CLIENT_IP_HEADER]: '1.2.3.4' } })
+    expect(request.headers[CLIENT_IP_HEADER]).toBe('203.0.113.5')
+  })
+
+  it('refuse cross-origin posts and oversized bodies before the app sees them', () => {
+    const cross = run('https://pool.example.com', { method: 'POST', headers: { origin: 'https://evil.example' } })
+    expect(cross.res.statusCode).toBe(403)
+    const big = run('https://pool.example.com', {
+      method: 'POST',
+      headers: { 'content-length': String(2 * 1024 * 1024) },
+    })
+    expect(big.res.statusCode).toBe(413)
+    const photo = run('https://pool.example.com', {
+      method: 'POST',
+      url: '/app/jobs/1/photos/before',
+      headers: { 'content-length': String(2 * 1024 * 1024) },
+    })
+    expect(photo.passed).toBe(3)
+  })
+})

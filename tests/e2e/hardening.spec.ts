@@ -1,0 +1,152 @@
+// Web hardening of the real production server (issue #8 §3), over plain HTTP: what a browser
+// is told (headers, cookies), and what an attacker's requests get (cross-origin posts,
+// oversized bodies, brute force).
+import { DEMO_PASSWORD, expect, test } from './fixtures'
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString()
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
+
+test.describe('security headers', () => {
+  for (const path of ['/', '/login', '/forgot-password', '/no-such-page']) {
+    test(`${path} sends a nonce CSP, frame denial, nosniff and a referrer policy`, async ({ request }) => {
+      const response = await request.get(path, { maxRedirects: 0 })
+      const headers = response.headers()
+      const csp = headers['content-security-policy'] ?? ''
+      const scriptSrc = csp.split(';').find((part) => part.trim().startsWith('script-src')) ?? ''
+      // Scripts run only with this response's nonce: never inline handlers or eval.
+      expect(scriptSrc).toMatch(/'nonce-[A-Za-z0-9+/=_-]{16,}'/)
+      expect(scriptSrc).not.toContain("'unsafe-inline'")
+      expect(scriptSrc).not.toContain("'unsafe-eval'")
+      expect(csp).toContain("frame-ancestors 'none'")
+      expect(csp).toContain("object-src 'none'")
+      expect(headers['x-frame-options']).toBe('DENY')
+      expect(headers['x-content-type-options']).toBe('nosniff')
+      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+      expect(headers['x-powered-by']).toBeUndefined()
+    })
+  }
+
+  test('each page gets a fresh nonce, and every inline script carries it', async ({ request }) => {
+    const first = await request.get('/login')
+    const second = await request.get('/login')
+    const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1]
+    const nonce = nonceOf(first.headers()['content-security-policy'] ?? '')
+    expect(nonce).toBeTruthy()
+    expect(nonceOf(second.headers()['content-security-policy'] ?? '')).not.toBe(nonce)
+    const html = await first.text()
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0])
+    expect(scripts.length).toBeGreaterThan(0)
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`)
+  })
+})
+
+test.describe('requests an attacker can make', () => {
+  test('a cross-origin form post is refused before any action runs', async ({ request }) => {
+    const response = await request.post('/login', {
+      headers: { ...FORM, origin: 'https://evil.example' },
+      data: form({ intent: 'login', email: 'owner@bluelagoon.test', password: DEMO_PASSWORD }),
+      maxRedirects: 0,
+    })
+    expect(response.status()).toBe(403)
+    expect(await response.text()).toBe('Cross-origin requests are not allowed.')
+    expect(response.headers()['set-cookie']).toBeUndefined()
+  })
+
+  test('a browser-flagged cross-site post is refused even without an Origin header', async ({ request }) => {
+    const response = await request.post('/forgot-password', {
+      headers: { ...FORM, 'sec-fetch-site': 'cross-site' },
+      data: form({ email: 'owner@bluelagoon.test' }),
+    })
+    expect(response.status()).toBe(403)
+  })
+
+  test('an oversized form body is refused with 413', async ({ request, baseURL }) => {
+    const response = await request.post('/login', {
+      headers: { ...FORM, origin: new URL(baseURL as string).origin },
+      data: form({ intent: 'login', email: 'x@example.test', password: 'p'.repeat(2 * 1024 * 1024) }),
+    })
+    expect(response.status()).toBe(413)
+  })
+})
+
+test.describe('sessions', () => {
+  test('the session cookie is HttpOnly and SameSite=Lax, and a new login gets a new session', async ({
+    request,
+    baseURL,
+  }) => {
+    const origin = new URL(baseURL as string).origin
+    const login = () =>
+      request.post('/login', {
+        headers: { ...FORM, origin },
+        data: form({ intent: 'login', email: 'dispatch@bluelagoon.test', password: DEMO_PASSWORD }),
+        maxRedirects: 0,
+      })
+    const sessionCookie = (setCookie: string | undefined) =>
+      (setCookie ?? '').split('\n').find((cookie) => cookie.includes('session_token'))
+    const first = sessionCookie((await login()).headers()['set-cookie'])
+    const second = sessionCookie((await login()).headers()['set-cookie'])
+    expect(first).toBeTruthy()
+    expect(first).toMatch(/HttpOnly/i)
+    expect(first).toMatch(/SameSite=Lax/i)
+    expect(first).toMatch(/Path=\//)
+    // Session fixation: every login issues a different token.
+    expect(second?.split(';')[0]).not.toBe(first?.split(';')[0])
+  })
+})
+
+test.describe('rate limits answer 429 with a message', () => {
+  test('login: a burst of wrong passwords from one client is cut off', async ({ request, baseURL }) => {
+    const origin = new URL(baseURL as string).origin
+    const statuses: number[] = []
+    let body = ''
+    for (let attempt = 0; attempt < 12; attempt++) {
+      const response = await request.post('/login', {
+        headers: { ...FORM, origin },
+        data: form({ intent: 'login', email: 'owner@bluelagoon.test', password: `wrong-${attempt}` }),
+        maxRedirects: 0,
+      })
+      statuses.push(response.status())
+      if (response.status() === 429) body = await response.text()
+    }
+    expect(statuses).toContain(429)
+    expect(body).toContain('Too many attempts. Wait a minute, then try again.')
+  })
+
+  test('forgot-password: a burst from one client is cut off', async ({ request, baseURL }) => {
+    const origin = new URL(baseURL as string).origin
+    const statuses: number[] = []
+    let body = ''
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const response = await request.post('/forgot-password', {
+        headers: { ...FORM, origin },
+        data: form({ email: `nobody-${attempt}@example.test` }),
+      })
+      statuses.push(response.status())
+      if (response.status() === 429) body = await response.text()
+    }
+    expect(statuses).toContain(429)
+    expect(body).toContain('Too many requests. Wait a minute, then try again.')
+  })
+
+  test('sign-up: a burst from one client is cut off', async ({ request, baseURL }) => {
+    const origin = new URL(baseURL as string).origin
+    const statuses: number[] = []
+    let body = ''
+    for (let attempt = 0; attempt < 12; attempt++) {
+      const response = await request.post('/login', {
+        headers: { ...FORM, origin },
+        data: form({
+          intent: 'signup',
+          email: `burst-${Date.now()}-${attempt}@example.test`,
+          password: 'long-enough-1',
+          confirmPassword: 'long-enough-1',
+        }),
+        maxRedirects: 0,
+      })
+      statuses.push(response.status())
+      if (response.status() === 429) body = await response.text()
+    }
+    expect(statuses).toContain(429)
+    expect(body).toContain('Too many attempts. Wait a minute, then try again.')
+  })
+})

@@ -1,0 +1,37 @@
+// A stored script never runs (issue #8 §2): a customer whose name and address are HTML is
+// shown as text everywhere office staff see it, and nothing executes.
+import { randomBytes } from 'node:crypto'
+import { expect, test, waitForHydration } from './fixtures'
+
+test('a customer named like an <img onerror> tag is shown as text and runs nothing', async ({ page, loginAs }) => {
+  const suffix = randomBytes(3).toString('hex')
+  const name = `<img src=x onerror="window.__xss='${suffix}'">`
+  const address = `<script>window.__xss='${suffix}'</script> 1 Script Lane`
+  const violations: string[] = []
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
+  })
+
+  await loginAs(page, 'dispatch@bluelagoon.test')
+  await page.goto('/app/customers')
+  await waitForHydration(page)
+  await page.getByLabel('Name', { exact: true }).fill(name)
+  await page.getByLabel('Service address').fill(address)
+  await page.getByRole('button', { name: 'Add customer' }).click()
+  await expect(page.getByText('Customer saved.')).toBeVisible()
+
+  // The list (server-rendered, then hydrated) shows the literal text.
+  await page.goto(`/app/customers?q=${encodeURIComponent(suffix)}`)
+  await waitForHydration(page)
+  await expect(page.getByText(name, { exact: true }).first()).toBeVisible()
+  await expect(page.getByText(address, { exact: true }).first()).toBeVisible()
+  await expect(page.locator('img[src="x"]')).toHaveCount(0)
+
+  // The job form's customer picker, which renders search results on the client.
+  await page.goto(`/app?customerQuery=${encodeURIComponent(suffix)}`)
+  await waitForHydration(page)
+  await expect(page.locator('img[src="x"]')).toHaveCount(0)
+
+  expect(await page.evaluate(() => (window as { __xss?: string }).__xss)).toBeUndefined()
+  expect(violations).toEqual([])
+})

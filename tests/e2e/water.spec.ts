@@ -1,0 +1,198 @@
+// Issue #10: a technician's reading on a 15,000-gallon chlorine plaster pool is judged and dosed on the job page;
+// completing the visit emails Dana a service report (at the SMTP sink) whose readings and photos are the job's;
+// the portal shows the water's status and each visit's report; the owner can turn reports off.
+import type { Page } from '@playwright/test'
+import sharp from 'sharp'
+import { capture, expect, test, waitForHydration } from './fixtures'
+import { extractLink, readAllEmails, waitForEmail } from './mail'
+
+const DANA = 'Dana Whitfield'
+const DANA_EMAIL = 'customer@bluelagoon.test'
+const REPORT_SUBJECT = /^Service report: Blue Lagoon Pool Co\./
+
+// The second test turns Blue Lagoon's reports off for a while: the two must not overlap.
+test.describe.configure({ mode: 'serial' })
+
+function createForm(page: Page) {
+  return page.locator('form').filter({ has: page.getByRole('button', { name: 'Create job' }) })
+}
+
+/** As the dispatcher, a new visit for Dana assigned to tech@ (Tyler Brooks); returns its id. */
+async function newVisitForDana(page: Page, loginAs: (page: Page, email: string) => Promise<void>) {
+  await loginAs(page, 'dispatch@bluelagoon.test')
+  await waitForHydration(page)
+  const select = createForm(page).getByLabel('Customer', { exact: true })
+  const value = await select.locator('option', { hasText: DANA }).first().getAttribute('value')
+  await select.selectOption(value ?? '')
+  await createForm(page).getByLabel('Technician (optional)').selectOption({ label: 'Tyler Brooks' })
+  await createForm(page).getByRole('button', { name: 'Create job' }).click()
+  const link = page.getByRole('link', { name: 'Open it' })
+  await expect(link).toBeVisible()
+  const jobId = (await link.getAttribute('href'))?.split('/').pop() ?? ''
+  await page.context().clearCookies()
+  return jobId
+}
+
+/** Report emails to Dana that link to this visit. */
+function reportsFor(jobId: string) {
+  return readAllEmails().filter(
+    (email) =>
+      email.to.includes(DANA_EMAIL) && REPORT_SUBJECT.test(email.subject) && email.text.includes(`/visits/${jobId}`),
+  )
+}
+
+async function uploadPhoto(page: Page, kind: 'before' | 'after', colour: string) {
+  const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer()
+  const title = kind === 'before' ? 'Before' : 'After'
+  await page.getByLabel(`${title} photo`).setInputFiles({ name: `${kind}.jpg`, mimeType: 'image/jpeg', buffer: jpeg })
+  await page.getByRole('button', { name: `Upload ${kind} photo` }).click()
+  const photo = page.getByRole('img', { name: new RegExp(`^${title} the service visit`) })
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+}
+
+test('pH 7.9, chlorine 0.5, alkalinity 70 shows pH high and chlorine low with a dose for each', async ({
+  page,
+  loginAs,
+}) => {
+  // Our own visit for Dana (a 15,000-gallon chlorine plaster pool), assigned to tech@: no other spec touches it.
+  const jobId = await newVisitForDana(page, loginAs)
+
+  await loginAs(page, 'tech@bluelagoon.test')
+  await page.goto(`/app/jobs/${jobId}`)
+  await waitForHydration(page)
+  await expect(page.getByText('Pool: 15,000 gal · chlorine · plaster · outdoor')).toBeVisible()
+  await expect(page.getByText('Save a reading to get dosing advice.')).toBeVisible()
+
+  // An optional reading out of range is refused with its own message.
+  await page.getByLabel('pH', { exact: true }).fill('7.9')
+  await page.getByLabel('Chlorine (ppm)', { exact: true }).fill('0.5')
+  await page.getByLabel('Alkalinity', { exact: true }).fill('70')
+  await page.getByLabel('Cyanuric acid (ppm)', { exact: true }).fill('400')
+  await page.getByRole('button', { name: 'Save Reading' }).click()
+  await expect(page.getByText('Cyanuric acid must be between 0 and 300 ppm.')).toBeVisible()
+  await page.getByLabel('Cyanuric acid (ppm)', { exact: true }).fill('')
+  await page.getByRole('button', { name: 'Save Reading' }).click()
+  await expect(page.getByText('Readings saved.')).toBeVisible()
+
+  const statuses = page.getByRole('list', { name: 'Water status' }).first()
+  await expect(statuses.getByText('pH high', { exact: true })).toBeVisible()
+  await expect(statuses.getByText('chlorine low', { exact: true })).toBeVisible()
+  await expect(
+    page.getByText(/^Add [\d.]+ fl oz of muriatic acid \(31\.45 %\) to lower pH from 7\.9 to 7\.5\.$/),
+  ).toBeVisible()
+  await expect(
+    page.getByText('Add 38.4 fl oz of liquid chlorine (12.5 %) to raise chlorine from 0.5 to 3 ppm.'),
+  ).toBeVisible()
+  await expect(page.getByText(/Assumes 12\.5 % trade-percent liquid chlorine/)).toBeVisible()
+
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await capture(page, test.info(), 'water-job')
+  }
+
+  // Photos and a chemical from stock, then the visit is done.
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await uploadPhoto(page, 'before', '#1f8fb0')
+  await uploadPhoto(page, 'after', '#37c4e0')
+  const chemicals = page
+    .locator('section, div')
+    .filter({ has: page.getByRole('heading', { name: 'Chemicals added' }) })
+    .last()
+  await chemicals.getByLabel('From stock').selectOption({ label: 'Muriatic Acid 31.45% (1 gal) (20 in stock)' })
+  await chemicals.getByLabel('Quantity').fill('1.5')
+  await chemicals.getByRole('button', { name: 'Add chemical' }).click()
+  await expect(chemicals.getByText('Stock is counted in whole units: enter a whole number.')).toBeVisible()
+  await chemicals.getByLabel('Quantity').fill('1')
+  await chemicals.getByRole('button', { name: 'Add chemical' }).click()
+  await expect(chemicals.getByText('Chemical recorded.')).toBeVisible()
+  await expect(chemicals.getByRole('list', { name: 'Chemicals added' })).toContainText(
+    '1 × Muriatic Acid 31.45% (1 gal)',
+  )
+  const thumbs = await Promise.all(
+    (['before', 'after'] as const).map(async (kind) => {
+      const response = await page.request.get(`/app/jobs/${jobId}/photos/${kind}?size=thumb`)
+      expect(response.status()).toBe(200)
+      return response.body()
+    }),
+  )
+  const completedAt = new Date()
+  await page.getByRole('button', { name: 'Mark Complete' }).click()
+  await expect(page).toHaveURL((url) => url.pathname === '/app')
+
+  // The report reaches Dana through real SMTP, with this visit's readings, chemicals and photos.
+  const report = await waitForEmail({ to: DANA_EMAIL, subject: REPORT_SUBJECT, after: completedAt })
+  expect(report.text).toContain(`/visits/${jobId}`)
+  expect(report.text).toContain('pH 7.9 · chlorine 0.5 ppm · alkalinity 70 ppm')
+  expect(report.text).toContain('pH high, chlorine low')
+  expect(report.text).toContain('Tyler Brooks')
+  expect(report.text).toContain('1 × Muriatic Acid 31.45% (1 gal)')
+  const images = new Map(report.attachments.map((attachment) => [attachment.contentId, attachment]))
+  expect(images.get('before-photo')?.content.equals(thumbs[0] ?? Buffer.alloc(0))).toBe(true)
+  expect(images.get('after-photo')?.content.equals(thumbs[1] ?? Buffer.alloc(0))).toBe(true)
+  expect(report.html).toContain('cid:before-photo')
+
+  // Completing it again (a double submit, a second tab) sends nothing more.
+  const again = await page.request.post(`/app/jobs/${jobId}`, { form: { intent: 'complete' }, maxRedirects: 0 })
+  expect(again.status()).toBe(302)
+  await page.waitForTimeout(2_000)
+  expect(reportsFor(jobId)).toHaveLength(1)
+
+  // Dana sees the latest reading's status in her portal, and the report behind the email's link.
+  await page.context().clearCookies()
+  await loginAs(page, DANA_EMAIL)
+  await expect(page.getByText('Latest chemistry')).toBeVisible()
+  const tile = page.locator('div', { has: page.getByText('Latest chemistry') }).last()
+  await expect(tile.getByText('pH high', { exact: true })).toBeVisible()
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await capture(page, test.info(), 'water-portal')
+  }
+  const reportPath = new URL(extractLink(report, `/visits/${jobId}`)).pathname
+  await expect(page.locator(`a[href="${reportPath}"]`)).toHaveText(/^Report/)
+  await page.locator(`a[href="${reportPath}"]`).click()
+  await expect(page.getByRole('heading', { name: 'Service report' })).toBeVisible()
+  await expect(page.getByText('pH 7.9 · chlorine 0.5 ppm · alkalinity 70 ppm')).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Water status' }).getByText('pH high', { exact: true })).toBeVisible()
+  await expect(page.getByText('1 × Muriatic Acid 31.45% (1 gal)')).toBeVisible()
+  for (const kind of ['Before', 'After']) {
+    const image = page.getByRole('img', { name: `${kind} the visit` })
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+  }
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await capture(page, test.info(), 'water-report')
+  }
+  await page.getByRole('link', { name: '← Back to your pool' }).click()
+  await expect(page.getByText('Latest chemistry')).toBeVisible()
+})
+
+test('with reports turned off in settings, completing a visit emails nobody', async ({ page, loginAs }) => {
+  const setReports = async (on: boolean) => {
+    await loginAs(page, 'owner@bluelagoon.test')
+    await page.goto('/app/settings')
+    await waitForHydration(page)
+    await page.getByLabel('Email customers a service report after each visit').setChecked(on)
+    await page.getByRole('button', { name: 'Save settings' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible()
+    await page.reload()
+    await expect(page.getByLabel('Email customers a service report after each visit')).toBeChecked({ checked: on })
+    await page.context().clearCookies()
+  }
+  await setReports(false)
+  try {
+    const jobId = await newVisitForDana(page, loginAs)
+    await loginAs(page, 'tech@bluelagoon.test')
+    await page.goto(`/app/jobs/${jobId}`)
+    await waitForHydration(page)
+    await page.getByRole('button', { name: 'Mark Complete' }).click()
+    await expect(page).toHaveURL((url) => url.pathname === '/app')
+    // The outbox worker is woken on every queued email; give it well over one of its 5-second ticks.
+    await page.waitForTimeout(7_000)
+    expect(reportsFor(jobId)).toEqual([])
+    await page.context().clearCookies()
+  } finally {
+    await setReports(true)
+  }
+})

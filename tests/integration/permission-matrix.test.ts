@@ -1,0 +1,564 @@
+// The permission matrix of ARCHITECTURE §4, as one table: every route's loader (GET) and every
+// action (POST, each intent) is called as each persona, and the outcome must be exactly the
+// one listed. Each route module is called on its own, because a layout's check does not
+// protect its children. A route (or an intent in a route's source) that the table does not
+// list fails the completeness test, so new routes cannot skip the matrix.
+//
+// Actions are posted with no fields besides the intent: a persona who passes the gate gets a
+// validation answer (or a harmless success), so the matrix changes nothing a later row reads.
+import fs from 'node:fs'
+import path from 'node:path'
+import type { RouteConfigEntry } from '@react-router/dev/routes'
+import { and, eq, isNotNull, isNull } from 'drizzle-orm'
+import { matchPath } from 'react-router'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { customers, inventoryItems, jobs, profiles } from '~/db/schema'
+import { createDemoLogin, seedDemoData } from '~/db/seed.server'
+import routeConfig from '~/routes'
+import { CLIENT_IP_HEADER } from '~/utils/auth.server'
+import { db } from '~/utils/db.server'
+import { signInAs, TEST_ORIGIN } from '../helpers/session'
+
+const PERSONAS = [
+  'anonymous',
+  'platformAdmin',
+  'owner',
+  'admin',
+  'dispatcher',
+  'tech',
+  'otherTech',
+  'customer',
+  'otherCustomer',
+  'otherOwner',
+] as const
+type Persona = (typeof PERSONAS)[number]
+
+const PERSONA_EMAILS: Record<Exclude<Persona, 'anonymous'>, string> = {
+  platformAdmin: 'admin@poolbud.test',
+  owner: 'owner@bluelagoon.test',
+  admin: 'office@bluelagoon.test',
+  dispatcher: 'dispatch@bluelagoon.test',
+  tech: 'tech@bluelagoon.test', // assigned to the job under test
+  otherTech: 'tech2@bluelagoon.test', // same company, not assigned to it
+  customer: 'customer@bluelagoon.test', // the customer record under test
+  otherCustomer: 'second-customer@bluelagoon.test', // another customer of the same company
+  otherOwner: 'owner@sunsetpools.test',
+}
+
+/**
+ * pass: got past the gate (a 2xx, or a 400 validation answer to an empty form);
+ * login: redirected to /login; 403: the guard card; 404: as if the record did not exist;
+ * `to:/path`: redirected to that path (prefix match).
+ */
+type Outcome = 'pass' | 'login' | 403 | 404 | `to:${string}`
+type Expectations = Record<Persona, Outcome>
+
+type Fixtures = {
+  jobId: string
+  /** A completed job of the same customer and technician, with photos. */
+  photoJobId: string
+  customerId: string
+  otherCustomerId: string
+  itemId: string
+  /** A teammate who has not finished setup (an invitation is pending). */
+  pendingMemberId: string
+}
+
+type Case = {
+  /** Route file, relative to app/. */
+  file: string
+  method: 'GET' | 'POST'
+  intent?: string
+  path: (f: Fixtures) => string
+  /** Form fields besides the intent (ids that name the record under test). */
+  fields?: (f: Fixtures) => Record<string, string>
+  expect: Expectations
+}
+
+/** Builds a row: everyone gets `rest`, except the personas named. */
+function outcomes(rest: Outcome, named: Partial<Expectations> = {}): Expectations {
+  return Object.fromEntries(PERSONAS.map((p) => [p, named[p] ?? rest])) as Expectations
+}
+
+/** The same row, with `pass` answered by a redirect instead (actions that send you on). */
+function passBy(row: Expectations, outcome: Outcome): Expectations {
+  return Object.fromEntries(PERSONAS.map((p) => [p, row[p] === 'pass' ? outcome : row[p]])) as Expectations
+}
+
+const PUBLIC = outcomes('pass')
+/** Signed-in pages every staff role may open (platform admins included). */
+const ANY_STAFF = outcomes('pass', { anonymous: 'login', customer: 403, otherCustomer: 403 })
+/** The app itself: customers are sent to their own portal instead. */
+const APP_HOME = { ...ANY_STAFF, customer: 'to:/customer/', otherCustomer: 'to:/customer/' } satisfies Expectations
+/** The office: owner, admin, dispatcher of a company (the other company's owner sees their own). */
+const OFFICE = outcomes(403, {
+  anonymous: 'login',
+  owner: 'pass',
+  admin: 'pass',
+  dispatcher: 'pass',
+  otherOwner: 'pass',
+})
+const OWNER_ADMIN = outcomes(403, { anonymous: 'login', owner: 'pass', admin: 'pass', otherOwner: 'pass' })
+/** The staff area: platform admins only. */
+const STAFF = outcomes(403, { anonymous: 'login', platformAdmin: 'pass' })
+/** One Blue Lagoon job: office and its technician; the other company gets a 404. */
+const JOB_WORK = outcomes(403, {
+  anonymous: 'login',
+  owner: 'pass',
+  admin: 'pass',
+  dispatcher: 'pass',
+  tech: 'pass',
+  otherTech: 404,
+  otherOwner: 404,
+})
+/** Viewing that job: as above, plus platform admins read-only. */
+const JOB_VIEW = { ...JOB_WORK, platformAdmin: 'pass' } satisfies Expectations
+/** Managing that job (assign, reschedule): office only. */
+const JOB_MANAGE = outcomes(403, {
+  anonymous: 'login',
+  owner: 'pass',
+  admin: 'pass',
+  dispatcher: 'pass',
+  otherTech: 404,
+  otherOwner: 404,
+})
+/** The customer portal of one Blue Lagoon customer. */
+const PORTAL = outcomes(404, {
+  anonymous: 'login',
+  owner: 'pass',
+  admin: 'pass',
+  dispatcher: 'pass',
+  customer: 'pass',
+})
+
+/** Sends each signed-in persona to their own home (customer setup and the trial are not for them). */
+const SENDS_HOME = outcomes('to:/app', {
+  anonymous: 'login',
+  customer: 'to:/customer/',
+  otherCustomer: 'to:/customer/',
+})
+
+const jobPath = (f: Fixtures) => `/app/jobs/${f.jobId}`
+
+const CASES: Case[] = [
+  // Public pages (the marketing layout's loader only asks whether someone is signed in).
+  { file: 'routes/marketing/layout.tsx', method: 'GET', path: () => '/', expect: PUBLIC },
+  { file: 'routes/resources/healthz.ts', method: 'GET', path: () => '/healthz', expect: PUBLIC },
+  { file: 'routes/not-found.tsx', method: 'GET', path: () => '/no-such-page', expect: outcomes(404) },
+  { file: 'routes/not-found.tsx', method: 'POST', path: () => '/no-such-page', expect: outcomes(404) },
+
+  // Sign-in pages: visitors see them; signed-in people are sent where they belong.
+  {
+    file: 'routes/auth/login.tsx',
+    method: 'GET',
+    path: () => '/login',
+    expect: outcomes('to:/app', { anonymous: 'pass', customer: 'to:/customer/', otherCustomer: 'to:/customer/' }),
+  },
+  { file: 'routes/auth/login.tsx', method: 'POST', intent: 'login', path: () => '/login', expect: PUBLIC },
+  { file: 'routes/auth/login.tsx', method: 'POST', intent: 'signup', path: () => '/login', expect: PUBLIC },
+  { file: 'routes/auth/forgot-password.tsx', method: 'POST', path: () => '/forgot-password', expect: PUBLIC },
+  { file: 'routes/auth/reset-password.tsx', method: 'GET', path: () => '/reset-password', expect: PUBLIC },
+  { file: 'routes/auth/reset-password.tsx', method: 'POST', path: () => '/reset-password', expect: PUBLIC },
+  {
+    file: 'routes/auth/welcome.tsx',
+    method: 'GET',
+    path: () => '/welcome',
+    expect: outcomes('to:/app', { anonymous: 'login', customer: 'to:/customer/', otherCustomer: 'to:/customer/' }),
+  },
+  {
+    file: 'routes/auth/welcome.tsx',
+    method: 'POST',
+    path: () => '/welcome',
+    expect: outcomes('to:/app', { anonymous: 'login', customer: 'to:/customer/', otherCustomer: 'to:/customer/' }),
+  },
+  {
+    file: 'routes/auth/customer-setup.tsx',
+    method: 'GET',
+    path: (f) => `/customer-setup?customerId=${f.customerId}`,
+    expect: SENDS_HOME,
+  },
+  {
+    file: 'routes/auth/customer-setup.tsx',
+    method: 'POST',
+    path: (f) => `/customer-setup?customerId=${f.customerId}`,
+    expect: SENDS_HOME,
+  },
+
+  // The self-serve trial is only for someone signed in without a role; everyone else goes home.
+  { file: 'routes/auth/start.tsx', method: 'GET', path: () => '/start', expect: SENDS_HOME },
+  { file: 'routes/auth/start.tsx', method: 'POST', path: () => '/start', expect: SENDS_HOME },
+
+  // The app shell and dashboard.
+  {
+    file: 'routes/app/layout.tsx',
+    method: 'GET',
+    path: () => '/app',
+    // The shell sends customers to their portal (the dashboard alone answers with the card).
+    expect: APP_HOME,
+  },
+  { file: 'routes/app/dashboard.tsx', method: 'GET', path: () => '/app', expect: ANY_STAFF },
+  { file: 'routes/app/dashboard.tsx', method: 'POST', intent: 'create-job', path: () => '/app', expect: OFFICE },
+  { file: 'routes/app/dashboard.tsx', method: 'POST', intent: 'assign', path: () => '/app', expect: OFFICE },
+  { file: 'routes/app/dispatch.tsx', method: 'GET', path: () => '/app/dispatch', expect: OFFICE },
+  {
+    file: 'routes/app/dispatch.tsx',
+    method: 'POST',
+    intent: 'create-job',
+    path: () => '/app/dispatch',
+    expect: OFFICE,
+  },
+  { file: 'routes/app/dispatch.tsx', method: 'POST', intent: 'assign', path: () => '/app/dispatch', expect: OFFICE },
+  { file: 'routes/app/account.tsx', method: 'GET', path: () => '/app/account', expect: ANY_STAFF },
+  { file: 'routes/app/account.tsx', method: 'POST', path: () => '/app/account', expect: ANY_STAFF },
+  { file: 'routes/app/customers.tsx', method: 'GET', path: () => '/app/customers', expect: OFFICE },
+  { file: 'routes/app/customers.tsx', method: 'POST', intent: 'save', path: () => '/app/customers', expect: OFFICE },
+  {
+    file: 'routes/app/customers.tsx',
+    method: 'POST',
+    intent: 'invite',
+    path: () => '/app/customers',
+    fields: (f) => ({ customerId: f.customerId }),
+    expect: { ...OFFICE, otherOwner: 404 },
+  },
+  {
+    file: 'routes/app/inventory.tsx',
+    method: 'GET',
+    path: () => '/app/inventory',
+    expect: { ...OFFICE, tech: 'pass', otherTech: 'pass' },
+  },
+  {
+    file: 'routes/app/inventory.tsx',
+    method: 'POST',
+    intent: 'save',
+    path: () => '/app/inventory',
+    expect: OWNER_ADMIN,
+  },
+  {
+    file: 'routes/app/inventory.tsx',
+    method: 'POST',
+    intent: 'adjust',
+    path: () => '/app/inventory',
+    fields: (f) => ({ itemId: f.itemId }),
+    expect: { ...OWNER_ADMIN, otherOwner: 404 },
+  },
+  { file: 'routes/app/settings.tsx', method: 'GET', path: () => '/app/settings', expect: OFFICE },
+  { file: 'routes/app/team.tsx', method: 'GET', path: () => '/app/team', expect: OWNER_ADMIN },
+  { file: 'routes/app/team.tsx', method: 'POST', intent: 'invite', path: () => '/app/team', expect: OWNER_ADMIN },
+  {
+    file: 'routes/app/team.tsx',
+    method: 'POST',
+    intent: 'resend',
+    path: () => '/app/team',
+    fields: (f) => ({ memberId: f.pendingMemberId }),
+    expect: { ...OWNER_ADMIN, otherOwner: 404 },
+  },
+  ...(['change-role', 'deactivate', 'reactivate'] as const).map(
+    (intent): Case => ({
+      file: 'routes/app/team.tsx',
+      method: 'POST',
+      intent,
+      path: () => '/app/team',
+      fields: (f) => ({ memberId: f.pendingMemberId, role: 'tech' }),
+      expect: { ...OWNER_ADMIN, admin: 403, otherOwner: 404 },
+    }),
+  ),
+  { file: 'routes/app/settings.tsx', method: 'POST', path: () => '/app/settings', expect: OWNER_ADMIN },
+
+  // The platform's staff area: platform admins only, on every page and action.
+  { file: 'routes/staff/layout.tsx', method: 'GET', path: () => '/staff', expect: STAFF },
+  {
+    file: 'routes/staff/index.tsx',
+    method: 'GET',
+    path: () => '/staff',
+    expect: { ...STAFF, platformAdmin: 'to:/staff/setup' },
+  },
+  { file: 'routes/staff/setup.tsx', method: 'GET', path: () => '/staff/setup', expect: STAFF },
+  ...(['invite-owner', 'update-company', 'assign-owner'] as const).map(
+    (intent): Case => ({
+      file: 'routes/staff/setup.tsx',
+      method: 'POST',
+      intent,
+      path: () => '/staff/setup',
+      expect: STAFF,
+    }),
+  ),
+
+  // One job, its photos, and the short /jobs/:id link.
+  { file: 'routes/app/job.tsx', method: 'GET', path: jobPath, expect: JOB_VIEW },
+  { file: 'routes/app/job.tsx', method: 'POST', intent: 'reading', path: jobPath, expect: JOB_WORK },
+  { file: 'routes/app/job.tsx', method: 'POST', intent: 'chemical', path: jobPath, expect: JOB_WORK },
+  { file: 'routes/app/job.tsx', method: 'POST', intent: 'assign', path: jobPath, expect: JOB_MANAGE },
+  {
+    file: 'routes/resources/job-photo.ts',
+    method: 'GET',
+    path: (f) => `/app/jobs/${f.photoJobId}/photos/before`,
+    expect: JOB_VIEW,
+  },
+  {
+    file: 'routes/resources/job-photo.ts',
+    method: 'POST',
+    path: (f) => `/app/jobs/${f.jobId}/photos/before`,
+    // No file: back to the job with 'Choose a photo to upload.'
+    expect: passBy(JOB_WORK, 'to:/app/jobs/'),
+  },
+  // The short link only forwards; the job page decides.
+  {
+    file: 'routes/app/job-redirect.tsx',
+    method: 'GET',
+    path: (f) => `/jobs/${f.jobId}`,
+    expect: outcomes('to:/app/jobs/', { anonymous: 'login' }),
+  },
+
+  // The customer portal and its photos.
+  { file: 'routes/portal/customer.tsx', method: 'GET', path: (f) => `/customer/${f.customerId}`, expect: PORTAL },
+  {
+    file: 'routes/portal/customer.tsx',
+    method: 'GET',
+    path: (f) => `/customer/${f.otherCustomerId}`,
+    expect: { ...PORTAL, customer: 404, otherCustomer: 'pass' },
+  },
+  {
+    file: 'routes/portal/visit.tsx',
+    method: 'GET',
+    path: (f) => `/customer/${f.customerId}/visits/${f.photoJobId}`,
+    expect: PORTAL,
+  },
+  {
+    file: 'routes/portal/customer-photo.ts',
+    method: 'GET',
+    path: (f) => `/customer/${f.customerId}/photos/${f.photoJobId}/before`,
+    expect: PORTAL,
+  },
+
+  // Live updates: company members only (platform admins' read-only view does not stream).
+  {
+    file: 'routes/resources/events.ts',
+    method: 'GET',
+    path: () => '/app/events',
+    expect: { ...ANY_STAFF, platformAdmin: 403 },
+  },
+  // Search-engine files: public, the same for everyone.
+  { file: 'routes/resources/sitemap.ts', method: 'GET', path: () => '/sitemap.xml', expect: outcomes('pass') },
+  { file: 'routes/resources/robots.ts', method: 'GET', path: () => '/robots.txt', expect: outcomes('pass') },
+  // The local mailbox is never shown to a request from the network (tests send no loopback IP).
+  { file: 'routes/resources/dev-mailbox.tsx', method: 'GET', path: () => '/dev/mailbox', expect: outcomes(404) },
+
+  // Completing a job is last but one among job rows: it changes the job's state.
+  {
+    file: 'routes/app/job.tsx',
+    method: 'POST',
+    intent: 'complete',
+    path: jobPath,
+    expect: passBy(JOB_WORK, 'to:/app'),
+  },
+  // Logging out is last: it ends the persona's session.
+  { file: 'routes/auth/logout.tsx', method: 'GET', path: () => '/logout', expect: outcomes('to:/') },
+  { file: 'routes/auth/logout.tsx', method: 'POST', path: () => '/logout', expect: outcomes('to:/') },
+]
+
+/** Routes outside the matrix, and why. */
+const NOT_IN_MATRIX: Record<string, string> = {
+  'routes/resources/auth.ts': "better-auth's own API (sessions, sign-in); its rate limits are tested in login.test.ts",
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const routeModules = import.meta.glob<RouteModule>('/app/routes/**/*.{ts,tsx}')
+type RouteModule = {
+  loader?: (args: unknown) => unknown
+  action?: (args: unknown) => unknown
+}
+
+type FlatRoute = { file: string; pattern: string }
+
+/** Every route of app/routes.ts with its full URL pattern. */
+function flattenRoutes(entries: RouteConfigEntry[], parent = ''): FlatRoute[] {
+  return entries.flatMap((entry) => {
+    const pattern = entry.path ? `${parent.replace(/\/$/, '')}/${entry.path}` : parent || '/'
+    return [{ file: entry.file, pattern }, ...flattenRoutes(entry.children ?? [], pattern)]
+  })
+}
+const ROUTES = flattenRoutes(routeConfig)
+
+function paramsFor(file: string, url: URL) {
+  for (const route of ROUTES.filter((r) => r.file === file)) {
+    const match = matchPath({ path: route.pattern, end: false }, url.pathname)
+    if (match) return match.params
+  }
+  return {}
+}
+
+function statusOf(value: unknown): number | undefined {
+  if (value instanceof Response) return value.status
+  const init = (value as { init?: { status?: number } | null } | null)?.init
+  if (value && typeof value === 'object' && (value as { type?: string }).type === 'DataWithResponseInit') {
+    return init?.status ?? 200
+  }
+  return undefined
+}
+
+function classify(value: unknown, threw: boolean): Outcome | string {
+  if (value instanceof Response && value.status >= 300 && value.status < 400) {
+    const location = value.headers.get('Location') ?? ''
+    return location.startsWith('/login') ? 'login' : `to:${location}`
+  }
+  const status = statusOf(value)
+  if (status === undefined) return threw ? `error: ${String(value)}` : 'pass'
+  if (status === 403 || status === 404) return status
+  if ((status >= 200 && status < 300) || status === 400) return 'pass'
+  return `status ${status}`
+}
+
+function matches(actual: Outcome | string, expected: Outcome) {
+  if (typeof expected === 'string' && expected.startsWith('to:') && typeof actual === 'string') {
+    return actual.startsWith(expected)
+  }
+  return actual === expected
+}
+
+async function run(testCase: Case, fixtures: Fixtures, cookie: string | undefined) {
+  const module = await routeModules[`/app/${testCase.file}`]?.()
+  const fn = testCase.method === 'GET' ? module?.loader : module?.action
+  if (!fn) throw new Error(`${testCase.file} has no ${testCase.method === 'GET' ? 'loader' : 'action'}`)
+  const url = new URL(testCase.path(fixtures), TEST_ORIGIN)
+  // Requests come from the network, as behind the production server (never a loopback client).
+  const headers = new Headers({ [CLIENT_IP_HEADER]: '203.0.113.7', ...(cookie ? { cookie } : {}) })
+  let body: URLSearchParams | undefined
+  if (testCase.method === 'POST') {
+    headers.set('content-type', 'application/x-www-form-urlencoded')
+    headers.set('origin', TEST_ORIGIN)
+    body = new URLSearchParams({
+      ...(testCase.intent ? { intent: testCase.intent } : {}),
+      ...testCase.fields?.(fixtures),
+    })
+  }
+  const request = new Request(url, { method: testCase.method, headers, body })
+  try {
+    const value = await fn({ request, params: paramsFor(testCase.file, url), context: {} })
+    // A streamed answer (live updates) is closed at once; only its status matters here.
+    if (value instanceof Response) await value.body?.cancel()
+    return classify(value, false)
+  } catch (thrown) {
+    return classify(thrown, true)
+  }
+}
+
+/** The intents a route's source reacts to (`intent === 'x'`, `case 'x'`), for the completeness check. */
+function intentsInSource(file: string) {
+  const source = fs.readFileSync(path.join('app', file), 'utf8')
+  const found = new Set<string>()
+  for (const match of source.matchAll(/intent(?:'\))? === '([a-z][a-z-]*)'/g)) found.add(match[1] as string)
+  for (const match of source.matchAll(/case '([a-z][a-z-]*)':/g)) found.add(match[1] as string)
+  return found
+}
+
+let fixtures: Fixtures
+const cookies = new Map<Persona, string | undefined>()
+
+beforeAll(async () => {
+  await seedDemoData(db())
+  const [blueLagoon] = await db()
+    .select({ companyId: profiles.companyId })
+    .from(profiles)
+    .where(eq(profiles.email, 'owner@bluelagoon.test'))
+  const companyId = blueLagoon?.companyId as string
+  const [tech] = await db().select({ id: profiles.id }).from(profiles).where(eq(profiles.email, 'tech@bluelagoon.test'))
+  const [dana] = await db()
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.companyId, companyId), isNotNull(customers.portalUserId)))
+  // An open job of this technician that has a before photo, at Dana's pool.
+  const [job] = await db()
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.technicianId, tech?.id ?? ''), eq(jobs.customerId, dana?.id ?? ''), isNull(jobs.completedAt)))
+    .limit(1)
+  // A second portal login in the same company, for "customer of another record".
+  const [other] = await db()
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.companyId, companyId), isNull(customers.portalUserId)))
+    .limit(1)
+  await createDemoLogin(db(), {
+    email: PERSONA_EMAILS.otherCustomer,
+    fullName: 'Second Customer',
+    role: 'customer',
+    companyId,
+  }).then((userId) =>
+    db()
+      .update(customers)
+      .set({ portalUserId: userId })
+      .where(eq(customers.id, other?.id ?? '')),
+  )
+  const [photoJob] = await db()
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.technicianId, tech?.id ?? ''), eq(jobs.customerId, dana?.id ?? ''), isNotNull(jobs.beforeUrl)))
+    .limit(1)
+  const [item] = await db()
+    .select({ id: inventoryItems.id })
+    .from(inventoryItems)
+    .where(eq(inventoryItems.companyId, companyId))
+    .limit(1)
+  const [pending] = await db()
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(profiles.email, 'newtech@bluelagoon.test'))
+  fixtures = {
+    pendingMemberId: pending?.id ?? '',
+    jobId: job?.id ?? '',
+    photoJobId: photoJob?.id ?? '',
+    customerId: dana?.id ?? '',
+    otherCustomerId: other?.id ?? '',
+    itemId: item?.id ?? '',
+  }
+  expect(Object.values(fixtures).every(Boolean)).toBe(true)
+  cookies.set('anonymous', undefined)
+  for (const [persona, email] of Object.entries(PERSONA_EMAILS)) cookies.set(persona as Persona, await signInAs(email))
+})
+
+describe('permission matrix (ARCHITECTURE §4)', () => {
+  it('lists every route and every intent of the app', () => {
+    const listed = new Set([...CASES.map((c) => c.file), ...Object.keys(NOT_IN_MATRIX)])
+    const withHandlers = [...new Set(ROUTES.map((r) => r.file))].filter((file) => {
+      const source = fs.readFileSync(path.join('app', file), 'utf8')
+      return /export (async )?function (loader|action)\b/.test(source)
+    })
+    expect(withHandlers.filter((file) => !listed.has(file))).toEqual([])
+    for (const file of withHandlers) {
+      if (NOT_IN_MATRIX[file]) continue
+      const source = fs.readFileSync(path.join('app', file), 'utf8')
+      for (const [method, name] of [
+        ['GET', 'loader'],
+        ['POST', 'action'],
+      ] as const) {
+        if (new RegExp(`export (async )?function ${name}\\b`).test(source)) {
+          expect(
+            CASES.some((c) => c.file === file && c.method === method),
+            `${method} ${file}`,
+          ).toBe(true)
+        }
+      }
+      const missing = [...intentsInSource(file)].filter(
+        (intent) => !CASES.some((c) => c.file === file && c.method === 'POST' && c.intent === intent),
+      )
+      expect(missing, `intents of ${file} missing from the matrix`).toEqual([])
+    }
+  })
+
+  it('answers every persona exactly as the table says', async () => {
+    const mismatches: string[] = []
+    for (const testCase of CASES) {
+      for (const persona of PERSONAS) {
+        const actual = await run(testCase, fixtures, cookies.get(persona))
+        const expected = testCase.expect[persona]
+        if (!matches(actual, expected)) {
+          mismatches.push(
+            `${testCase.method} ${testCase.path(fixtures)}${testCase.intent ? ` [${testCase.intent}]` : ''} as ${persona}: expected ${expected}, got ${actual}`,
+          )
+        }
+      }
+    }
+    expect(mismatches).toEqual([])
+  })
+})

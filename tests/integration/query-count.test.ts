@@ -1,0 +1,124 @@
+// No N+1 (issue #9): each hot page runs a fixed number of SQL statements whatever the company's
+// size. The statements are counted at the driver (recordQueries wraps its `query`), while the real
+// route loaders run for signed-in users; then the company grows tenfold and the counts must not move.
+import { sql } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { seedDemoData } from '~/db/seed.server'
+import { loader as customersLoader } from '~/routes/app/customers'
+import { loader as dashboardLoader } from '~/routes/app/dashboard'
+import { loader as portalLoader } from '~/routes/portal/customer'
+import {
+  currentDatabaseHandle,
+  type DatabaseHandle,
+  db,
+  queryRows,
+  type RecordedQuery,
+  recordQueries,
+} from '~/utils/db.server'
+import { pageRequest, signInAs } from '../helpers/session'
+
+type Page = { name: string; email: string; path: string; run: (request: Request) => Promise<unknown> }
+
+const call = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as never
+
+let pages: Page[] = []
+const cookies = new Map<string, string>()
+
+async function countStatements(page: Page) {
+  const cookie = cookies.get(page.email) as string
+  // One call first, so nothing a first request warms up (a cached company, a lazy import) is counted.
+  await page.run(pageRequest(page.path, cookie))
+  const stop = recordQueries(currentDatabaseHandle() as DatabaseHandle)
+  let recorded: RecordedQuery[] = []
+  try {
+    await page.run(pageRequest(page.path, cookie))
+  } finally {
+    recorded = stop()
+  }
+  return recorded.length
+}
+
+async function countAll() {
+  const counts: Record<string, number> = {}
+  for (const page of pages) counts[page.name] = await countStatements(page)
+  return counts
+}
+
+/** Ten times Blue Lagoon's customers, jobs and readings, and 300 more visits for the portal's customer. */
+async function growBlueLagoon() {
+  const [company] = await queryRows<{ id: string }>(sql`select id from companies where name = 'Blue Lagoon Pool Co.'`)
+  const companyId = company?.id as string
+  await db().execute(sql`
+    insert into customers (company_id, customer_name, address)
+    select ${companyId}, 'Grown Customer ' || g, g || ' Grown St' from generate_series(1, 300) g`)
+  await db().execute(sql`
+    insert into jobs (company_id, customer_id, customer_name, address, scheduled_at, completed_at, technician_id)
+    select c.company_id, c.id, c.customer_name, c.address, now() - (g % 400) * interval '1 day' + interval '1 hour',
+           case when g % 10 = 0 then null else now() - (g % 400) * interval '1 day' + interval '2 hours' end,
+           (select id from profiles where email = case when g % 2 = 0 then 'tech@bluelagoon.test' else 'tech2@bluelagoon.test' end)
+    from generate_series(1, 3000) g
+    join lateral (select * from customers where company_id = ${companyId} order by id offset g % 300 limit 1) c on true`)
+  await db().execute(sql`
+    insert into jobs (company_id, customer_id, customer_name, address, scheduled_at, completed_at, technician_id)
+    select c.company_id, c.id, c.customer_name, c.address, now() - g * interval '2 days', now() - g * interval '2 days' + interval '1 hour',
+           (select id from profiles where email = 'tech@bluelagoon.test')
+    from customers c join "user" u on u.id = c.portal_user_id and u.email = 'customer@bluelagoon.test'
+    cross join generate_series(1, 300) g`)
+  await db().execute(sql`
+    insert into chem_logs (company_id, job_id, ph, chlorine_ppm, alkalinity, taken_at)
+    select company_id, id, 7.4, 2.5, 90, completed_at from jobs
+    where company_id = ${companyId} and completed_at is not null`)
+  const [grown] = await queryRows<{ jobs: number }>(
+    sql`select count(*)::int as jobs from jobs where company_id = ${companyId}`,
+  )
+  return grown?.jobs ?? 0
+}
+
+beforeAll(async () => {
+  await seedDemoData(db())
+  for (const email of [
+    'owner@bluelagoon.test',
+    'office@bluelagoon.test',
+    'dispatch@bluelagoon.test',
+    'tech@bluelagoon.test',
+    'customer@bluelagoon.test',
+  ]) {
+    cookies.set(email, await signInAs(email))
+  }
+  const [dana] = await queryRows<{ id: string }>(
+    sql`select c.id from customers c join "user" u on u.id = c.portal_user_id where u.email = 'customer@bluelagoon.test'`,
+  )
+  const dashboard = (request: Request) => dashboardLoader(call(request))
+  pages = [
+    { name: 'owner dashboard', email: 'owner@bluelagoon.test', path: '/app', run: dashboard },
+    { name: 'admin dashboard', email: 'office@bluelagoon.test', path: '/app', run: dashboard },
+    { name: 'dispatcher dashboard', email: 'dispatch@bluelagoon.test', path: '/app', run: dashboard },
+    { name: 'tech dashboard', email: 'tech@bluelagoon.test', path: '/app', run: dashboard },
+    {
+      name: 'customers search',
+      email: 'owner@bluelagoon.test',
+      path: '/app/customers?q=a',
+      run: (request) => customersLoader(call(request)),
+    },
+    {
+      name: 'customer portal',
+      email: 'customer@bluelagoon.test',
+      path: `/customer/${dana?.id}`,
+      run: (request) => portalLoader(call(request, { customerId: dana?.id as string })),
+    },
+  ]
+})
+
+describe('hot pages run a fixed number of SQL statements', () => {
+  it('the same count with the demo data and with ten times more customers, jobs and readings', async () => {
+    const before = await countAll()
+    for (const [name, count] of Object.entries(before)) {
+      // Every page reads something, and none needs more than a dozen statements.
+      expect(count, name).toBeGreaterThan(0)
+      expect(count, name).toBeLessThanOrEqual(12)
+    }
+    const jobs = await growBlueLagoon()
+    expect(jobs).toBeGreaterThan(3300)
+    expect(await countAll()).toEqual(before)
+  })
+})
