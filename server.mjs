@@ -17,7 +17,7 @@ try {
   }
   throw error
 }
-const { startApp, stopApp, env, DEMO_LOGINS, DEMO_PASSWORD } = build.entry.module
+const { startApp, stopApp, env, runInRequestScope, DEMO_LOGINS, DEMO_PASSWORD } = build.entry.module
 const config = env()
 const info = await startApp()
 const appOrigin = new URL(config.APP_URL).origin
@@ -44,7 +44,9 @@ app.use('/assets', express.static('build/client/assets', { immutable: true, maxA
 // Marketing images are linked with their content hash (?v=…, see scripts/build-marketing-images.ts).
 app.use('/marketing', express.static('build/client/marketing', { immutable: true, maxAge: '1y', index: false }))
 app.use(express.static('build/client', { maxAge: '1h', index: false }))
-app.all('/{*splat}', createRequestHandler({ build }))
+const handleRequest = createRequestHandler({ build })
+// Each request's loaders share one scope (who is signed in is looked up once per page, not once per loader).
+app.all('/{*splat}', (req, res, next) => runInRequestScope(() => handleRequest(req, res, next)))
 
 const server = app.listen(config.PORT, () => {
   const lines = [

@@ -13,6 +13,7 @@ import { inlineStylesheet } from './utils/stylesheet.server'
 
 export { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed.server'
 export { env } from './utils/env.server'
+export { runInRequestScope } from './utils/request-scope.server'
 export { startApp, stopApp } from './utils/startup.server'
 
 // In development the Vite server loads this module on the first request; start-up

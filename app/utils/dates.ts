@@ -91,28 +91,39 @@ export function startOfZonedMonth(now: Date, timeZone: string): Date {
   return zonedTimeToUtc({ year: p.year, month: p.month, day: 1 }, timeZone)
 }
 
+const DISPLAY_FORMATS = {
+  dateTime: { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
+  time: { hour: 'numeric', minute: '2-digit' },
+  date: { month: 'short', day: 'numeric', year: 'numeric' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>
+
+// Building an Intl.DateTimeFormat costs far more than formatting with one, and a dashboard formats
+// hundreds of dates: keep one per (format, zone).
+const displayFormatters = new Map<string, Intl.DateTimeFormat>()
+
+function display(format: keyof typeof DISPLAY_FORMATS, date: Date | string, timeZone: string) {
+  const key = `${format} ${timeZone}`
+  let f = displayFormatters.get(key)
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone, ...DISPLAY_FORMATS[format] })
+    displayFormatters.set(key, f)
+  }
+  return f.format(new Date(date))
+}
+
 /** "Tue, Nov 24, 9:30 AM" in the company's timezone. */
 export function formatDateTime(date: Date | string, timeZone: string) {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(new Date(date))
+  return display('dateTime', date, timeZone)
 }
 
 /** "9:30 AM" in the company's timezone. */
 export function formatTime(date: Date | string, timeZone: string) {
-  return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(new Date(date))
+  return display('time', date, timeZone)
 }
 
 /** "Nov 24, 2026" in the company's timezone. */
 export function formatDate(date: Date | string, timeZone: string) {
-  return new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric', year: 'numeric' }).format(
-    new Date(date),
-  )
+  return display('date', date, timeZone)
 }
 
 /** The `<input type="datetime-local">` value ("2026-11-22T14:30") of `date` on the company's wall clock. */

@@ -6,8 +6,9 @@ import { loader as dashboardLoader } from '~/routes/app/dashboard'
 import { loader as appLayoutLoader } from '~/routes/app/layout'
 import { loader as portalLoader } from '~/routes/portal/customer'
 import { pageRequest, settle, signInAs } from '../../tests/helpers/session'
-import { db } from './db.server'
+import { currentDatabaseHandle, type DatabaseHandle, db, type RecordedQuery, recordQueries } from './db.server'
 import { safeRedirectPath } from './permissions.server'
+import { runInRequestScope } from './request-scope.server'
 
 type LoaderArgs = { request: Request; params: Record<string, string>; context: unknown }
 const args = (request: Request, params: Record<string, string> = {}) =>
@@ -154,5 +155,31 @@ describe('safeRedirectPath', () => {
     ]) {
       expect(safeRedirectPath(value)).toBe('/app')
     }
+  })
+})
+
+describe('the session of one page request', () => {
+  it('is looked up once for all of its loaders, and afresh for the next request', async () => {
+    const cookie = await signInAs('owner@bluelagoon.test')
+    const sessionReads = async (run: () => Promise<unknown>) => {
+      const stop = recordQueries(currentDatabaseHandle() as DatabaseHandle)
+      let recorded: RecordedQuery[] = []
+      try {
+        await run()
+      } finally {
+        recorded = stop()
+      }
+      return recorded.filter((query) => /from "session"/i.test(query.sql)).length
+    }
+    // React Router gives each loader its own copy of the request; server.mjs gives them one scope.
+    const page = () =>
+      Promise.all([
+        appLayoutLoader(args(pageRequest('/app', cookie))),
+        dashboardLoader(args(pageRequest('/app', cookie))),
+      ])
+    expect(await sessionReads(() => runInRequestScope(page))).toBe(1)
+    expect(await sessionReads(() => runInRequestScope(page))).toBe(1)
+    // Outside a request's scope nothing is shared.
+    expect(await sessionReads(page)).toBe(2)
   })
 })

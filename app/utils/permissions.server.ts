@@ -3,6 +3,7 @@ import { getCustomerIdForPortalUser } from '~/models/customer.server'
 import { getProfile, type Profile } from '~/models/profile.server'
 import { getAuth } from './auth.server'
 import { type Capability, can, type Role } from './permissions'
+import { oncePerRequest } from './request-scope.server'
 
 export type SessionUser = {
   id: string
@@ -21,8 +22,17 @@ export function notFound(): never {
   throw data({ reason: 'not-found' }, { status: 404 })
 }
 
-/** The signed-in user with their profile, or null for visitors. */
-export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+/**
+ * The signed-in user with their profile, or null for visitors. A page's loaders (layout and route)
+ * all ask; within one GET they share one answer. Writes always look again: an action may change the
+ * very session or profile it is asked about (the loaders after it get a fresh GET of their own).
+ */
+export function getSessionUser(request: Request): Promise<SessionUser | null> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return lookUpSessionUser(request)
+  return oncePerRequest(`session-user ${request.headers.get('cookie') ?? ''}`, () => lookUpSessionUser(request))
+}
+
+async function lookUpSessionUser(request: Request): Promise<SessionUser | null> {
   const session = await getAuth().api.getSession({ headers: request.headers })
   if (!session) return null
   const profile = await getProfile(session.user.id)
