@@ -132,7 +132,10 @@ export async function inviteTeamMember({
 
 export type MemberChange = 'ok' | 'not-found' | 'refused'
 
-/** A staff member of the company other than `actorId` and not an owner, or null. */
+/** Whom an owner acts on: a member of their own company, never themselves. */
+type MemberTarget = { companyId: string; actorId: string; memberId: string }
+
+/** A staff member of the company other than `actorId`, or null. */
 async function changeableMember(companyId: string, actorId: string, memberId: string) {
   if (memberId === actorId) return null
   const [member] = await db()
@@ -148,12 +151,7 @@ export async function changeMemberRole({
   actorId,
   memberId,
   role,
-}: {
-  companyId: string
-  actorId: string
-  memberId: string
-  role: StaffRole
-}): Promise<MemberChange> {
+}: MemberTarget & { role: StaffRole }): Promise<MemberChange> {
   const member = await changeableMember(companyId, actorId, memberId)
   if (!member) return 'not-found'
   if (member.role === 'owner' || !(ASSIGNABLE_ROLES as readonly string[]).includes(role)) return 'refused'
@@ -168,15 +166,7 @@ export async function changeMemberRole({
  * Deactivates a member in one transaction: they are signed out everywhere, can no longer sign
  * in, and their open jobs go back to the unassigned list. Their history stays.
  */
-export async function deactivateMember({
-  companyId,
-  actorId,
-  memberId,
-}: {
-  companyId: string
-  actorId: string
-  memberId: string
-}): Promise<MemberChange> {
+export async function deactivateMember({ companyId, actorId, memberId }: MemberTarget): Promise<MemberChange> {
   const member = await changeableMember(companyId, actorId, memberId)
   if (!member) return 'not-found'
   if (member.role === 'owner') return 'refused'
@@ -197,15 +187,7 @@ export async function deactivateMember({
 }
 
 /** Lets a deactivated member sign in again (their old jobs stay with whoever has them now). */
-export async function reactivateMember({
-  companyId,
-  actorId,
-  memberId,
-}: {
-  companyId: string
-  actorId: string
-  memberId: string
-}): Promise<MemberChange> {
+export async function reactivateMember({ companyId, actorId, memberId }: MemberTarget): Promise<MemberChange> {
   const member = await changeableMember(companyId, actorId, memberId)
   if (!member) return 'not-found'
   await db()
