@@ -1,7 +1,7 @@
 // Inventory and settings in Chromium (issue #5), plus screenshots of inventory, settings and the
 // account page for review (test-results/<project>/screenshots/<page>-<width>x<height>.png).
-// Runs after 'seeded-state'. It adds its own uniquely named item to Sunset Pool Care, and
-// restores every setting it changes; Blue Lagoon is only read.
+// Runs after 'seeded-state'. It adds its own uniquely named item to Sunset Pool Care and 3 jugs to
+// Sunset's acid, and restores every setting it changes; Blue Lagoon is only read.
 import { randomBytes } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { capture, expect, gotoHydrated, loginAs, test, VIEWPORTS } from './fixtures'
@@ -86,6 +86,37 @@ test.describe('inventory', () => {
     await expect(card(page, name)).toContainText('$12.34')
     await expect(card(page, name)).toContainText('In stock5')
     await expect(card(page, name).getByText('Low stock')).toBeVisible()
+  })
+
+  test('without JavaScript a stock adjustment still says what happened', async ({
+    page,
+    browser,
+    extraHTTPHeaders,
+  }) => {
+    await loginAs(page, 'owner@sunsetpools.test')
+    const noJs = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders })
+    await noJs.addCookies(await page.context().cookies())
+    const plain = await noJs.newPage()
+    const acid = 'Muriatic Acid 31.45% (1 gal)'
+    await plain.goto(`/app/inventory?q=${encodeURIComponent('muriatic')}`)
+    const before = Number((await card(plain, acid).getByRole('definition').nth(1).textContent())?.trim())
+
+    await card(plain, acid).getByLabel('Change (e.g. +12 or -2)').fill('+3')
+    await card(plain, acid).getByLabel('Reason').fill('delivery')
+    await card(plain, acid)
+      .getByRole('button', { name: `Update stock of ${acid}` })
+      .click()
+    await expect(card(plain, acid).getByText('Stock updated.')).toBeVisible()
+    await expect(card(plain, acid)).toContainText(`In stock${before + 3}`)
+
+    await card(plain, acid).getByLabel('Change (e.g. +12 or -2)').fill('-1000')
+    await card(plain, acid).getByLabel('Reason').fill('mistake')
+    await card(plain, acid)
+      .getByRole('button', { name: `Update stock of ${acid}` })
+      .click()
+    await expect(card(plain, acid).getByText(/Stock can't go below 0/)).toBeVisible()
+    await expect(card(plain, acid)).toContainText(`In stock${before + 3}`)
+    await noJs.close()
   })
 })
 

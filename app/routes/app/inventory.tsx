@@ -187,6 +187,8 @@ export default function InventoryPage({ loaderData, actionData }: Route.Componen
   const editingId = loaderData.editing?.id ?? null
   const saveReply = actionData?.intent === 'save' ? actionData : undefined
   const savedId = saveReply && 'savedId' in saveReply ? saveReply.savedId : null
+  // Without JavaScript a stock adjustment is a page post, so its reply arrives here, not in a fetcher.
+  const adjustReply = actionData?.intent === 'adjust' ? actionData : undefined
 
   // "Item saved." stays until the user edits the form again or opens another item.
   const [notice, setNotice] = useState<string | null>(null)
@@ -230,13 +232,23 @@ export default function InventoryPage({ loaderData, actionData }: Route.Componen
           q={loaderData.q}
           editingId={editingId}
         />
-        <InventoryList data={loaderData} editingId={editingId} />
+        <InventoryList data={loaderData} editingId={editingId} adjustReply={adjustReply} />
       </Card>
     </div>
   )
 }
 
-function InventoryList({ data, editingId }: { data: PageData; editingId: string | null }) {
+type AdjustReply = Extract<NonNullable<Route.ComponentProps['actionData']>, { intent: 'adjust' }>
+
+function InventoryList({
+  data,
+  editingId,
+  adjustReply,
+}: {
+  data: PageData
+  editingId: string | null
+  adjustReply: AdjustReply | undefined
+}) {
   if (data.items.length === 0) {
     return <p className="text-sm text-slate-600">No inventory items match that search.</p>
   }
@@ -254,6 +266,7 @@ function InventoryList({ data, editingId }: { data: PageData; editingId: string 
             canManage={data.canManage}
             editing={item.id === editingId}
             editTo={`/app/inventory?${new URLSearchParams({ q: data.q, edit: item.id })}`}
+            adjustReply={adjustReply?.itemId === item.id ? adjustReply : undefined}
           />
         ))}
       </ul>
@@ -266,11 +279,13 @@ function InventoryCard({
   canManage,
   editing,
   editTo,
+  adjustReply,
 }: {
   item: ItemData
   canManage: boolean
   editing: boolean
   editTo: string
+  adjustReply: AdjustReply | undefined
 }) {
   return (
     <li
@@ -310,7 +325,7 @@ function InventoryCard({
           >
             Edit<span className="sr-only"> {item.name}</span>
           </Link>
-          <AdjustStock item={item} />
+          <AdjustStock item={item} pageReply={adjustReply} />
         </div>
       ) : null}
     </li>
@@ -318,10 +333,10 @@ function InventoryCard({
 }
 
 /** Per item, its own fetcher: a signed change and a reason, with its own pending state and result. */
-function AdjustStock({ item }: { item: ItemData }) {
+function AdjustStock({ item, pageReply }: { item: ItemData; pageReply: AdjustReply | undefined }) {
   const fetcher = useFetcher<typeof action>()
   const pending = fetcher.state !== 'idle'
-  const reply = fetcher.data?.intent === 'adjust' ? fetcher.data : undefined
+  const reply = fetcher.data?.intent === 'adjust' ? fetcher.data : pageReply
   const [form, fields] = useForm({
     id: `adjust-${item.id}`,
     lastResult: pending ? undefined : reply?.result,
