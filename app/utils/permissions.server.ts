@@ -28,11 +28,12 @@ export function notFound(): never {
  * very session or profile it is asked about (the loaders after it get a fresh GET of their own).
  */
 export function getSessionUser(request: Request): Promise<SessionUser | null> {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return lookUpSessionUser(request)
-  return oncePerRequest(`session-user ${request.headers.get('cookie') ?? ''}`, () => lookUpSessionUser(request))
+  if (request.method !== 'GET' && request.method !== 'HEAD') return getFreshSessionUser(request)
+  return oncePerRequest(`session-user ${request.headers.get('cookie') ?? ''}`, () => getFreshSessionUser(request))
 }
 
-async function lookUpSessionUser(request: Request): Promise<SessionUser | null> {
+/** Who is signing in right now, never a copy remembered for the request (long-lived streams ask again). */
+export async function getFreshSessionUser(request: Request): Promise<SessionUser | null> {
   const session = await getAuth().api.getSession({ headers: request.headers })
   if (!session) return null
   const profile = await getProfile(session.user.id)
