@@ -8,11 +8,15 @@ import { requestGuards } from './server/request-guards.mjs'
 
 let build
 try {
-  // Importing the build runs start-up: environment check, migrations, demo seed, email worker.
+  // Importing the build runs start-up: environment check, database lock, migrations, demo seed, email worker.
   build = await import('./build/server/index.js')
 } catch (error) {
   if (error?.name === 'EnvError') {
     console.error(`\n${error.message}\n\nSee the environment table in README.md.`)
+    process.exit(1)
+  }
+  if (error?.name === 'DataFolderInUseError') {
+    console.error(`\n${error.message}\n`)
     process.exit(1)
   }
   throw error

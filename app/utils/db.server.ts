@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import * as schema from '~/db/schema'
+import { lockDataFolder } from './data-lock.server'
 import { logger } from './logger.server'
 
 /** The one database type the app codes against: PGlite and node-postgres share it. */
@@ -46,13 +47,27 @@ export async function openDatabase(options: {
     return { kind: 'postgres', db, client: pool, close: () => pool.end() }
   }
   let client = options.pglite
+  let unlock = () => {}
   if (!client) {
-    if (options.dataDir) fs.mkdirSync(path.dirname(path.resolve(options.dataDir)), { recursive: true })
-    client = options.dataDir ? await PGlite.create(options.dataDir) : await PGlite.create()
+    if (options.dataDir) unlock = lockDataFolder(options.dataDir)
+    try {
+      client = options.dataDir ? await PGlite.create(options.dataDir) : await PGlite.create()
+    } catch (error) {
+      unlock()
+      throw error
+    }
   }
   const pglite = client
   const db = drizzlePglite(pglite, { schema }) as unknown as Database
-  return { kind: 'pglite', db, client: pglite, close: () => pglite.close() }
+  return {
+    kind: 'pglite',
+    db,
+    client: pglite,
+    close: async () => {
+      await pglite.close()
+      unlock()
+    },
+  }
 }
 
 /** Applies the committed SQL migrations; already-applied ones are skipped. */
