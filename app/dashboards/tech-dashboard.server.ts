@@ -54,9 +54,11 @@ export async function loadTechDashboard({
   timezone: string
   now?: Date
 }): Promise<TechDashboardData> {
-  const [counts, openJobs, history] = await Promise.all([
+  const [counts, openJobs, [nextOnTime], history] = await Promise.all([
     getTechCounts({ companyId, technicianId, timezone, now }),
     listTechOpenJobs({ companyId, technicianId, limit: TECH_ROUTE_LIMIT }),
+    // Asked for on its own: the route list is cut at the limit, and a backlog of late visits could fill it.
+    listTechOpenJobs({ companyId, technicianId, limit: 1, from: now }),
     listTechHistory({ companyId, technicianId }),
   ])
 
@@ -64,24 +66,23 @@ export async function loadTechDashboard({
   const when = (at: Date) =>
     at >= start && at < end ? `Today, ${formatTime(at, timezone)}` : formatDateTime(at, timezone)
 
+  const toRouteJob = (job: (typeof openJobs)[number]): TechRouteJob => ({
+    id: job.id,
+    customerName: job.customerName,
+    address: job.address,
+    scheduledAt: job.scheduledAt.toISOString(),
+    when: when(job.scheduledAt),
+    status: jobStatus(job, now) === 'Overdue' ? 'Overdue' : 'Scheduled',
+  })
   // Open jobs come from the earliest, so overdue ones (scheduled before now) lead the route.
-  const route = openJobs.map(
-    (job): TechRouteJob => ({
-      id: job.id,
-      customerName: job.customerName,
-      address: job.address,
-      scheduledAt: job.scheduledAt.toISOString(),
-      when: when(job.scheduledAt),
-      status: jobStatus(job, now) === 'Overdue' ? 'Overdue' : 'Scheduled',
-    }),
-  )
+  const route = openJobs.map(toRouteJob)
 
   return {
     today: formatDate(now, timezone),
     counts,
     // Where to drive next is the first visit still on time; if everything left is late,
     // the oldest late one is the one to catch up on.
-    next: route.find((job) => job.status === 'Scheduled') ?? route[0] ?? null,
+    next: nextOnTime ? toRouteJob(nextOnTime) : (route[0] ?? null),
     route,
     openTotal: counts.overdue + counts.upcoming,
     history: history.map((job) => ({

@@ -219,16 +219,18 @@ describe('loadTechDashboard', () => {
     expect(justAfter).toBe(1)
   })
 
-  it('caps the route at 100 jobs but counts every open job', async () => {
+  it('caps the route at 100 jobs but counts every open job, and finds the next on-time visit past the backlog', async () => {
     const start = new Date(NOW.getTime() - 10 * 24 * HOUR)
     const ids: string[] = []
-    // 120 open jobs an hour apart for a technician the seed gave none.
+    // 120 late jobs an hour apart for a technician the seed gave none, and one for tomorrow.
     for (let i = 0; i < 120; i++) ids.push(await addJob(newTech, new Date(start.getTime() + i * HOUR)))
+    const tomorrow = await addJob(newTech, new Date(NOW.getTime() + 24 * HOUR))
     const data = await load(newTech)
     expect(data.route).toHaveLength(TECH_ROUTE_LIMIT)
     expect(data.route.map((job) => job.id)).toEqual(ids.slice(0, TECH_ROUTE_LIMIT))
-    expect(data.openTotal).toBe(120)
-    expect(data.counts.overdue + data.counts.upcoming).toBe(120)
+    expect(data.openTotal).toBe(121)
+    expect(data.counts.overdue + data.counts.upcoming).toBe(121)
+    expect(data.next).toMatchObject({ id: tomorrow, status: 'Scheduled' })
   })
 })
 

@@ -440,14 +440,24 @@ export async function listTechOpenJobs({
   companyId,
   technicianId,
   limit = 100,
+  from,
 }: {
   companyId: string
   technicianId: string
   limit?: number
+  /** Only jobs scheduled at or after this instant (not yet late). */
+  from?: Date
 }) {
   return selectJobList()
-    .where(and(eq(jobs.companyId, companyId), eq(jobs.technicianId, technicianId), isNull(jobs.completedAt)))
-    .orderBy(asc(jobs.scheduledAt))
+    .where(
+      and(
+        eq(jobs.companyId, companyId),
+        eq(jobs.technicianId, technicianId),
+        isNull(jobs.completedAt),
+        from ? gte(jobs.scheduledAt, from) : undefined,
+      ),
+    )
+    .orderBy(asc(jobs.scheduledAt), asc(jobs.id))
     .limit(limit)
 }
 
