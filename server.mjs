@@ -49,8 +49,8 @@ app.use('/assets', express.static('build/client/assets', { immutable: true, maxA
 app.use('/marketing', express.static('build/client/marketing', { immutable: true, maxAge: '1y', index: false }))
 app.use(express.static('build/client', { maxAge: '1h', index: false }))
 const handleRequest = createRequestHandler({ build })
-// Each request's loaders share one scope (who is signed in is looked up once per page, not once per loader).
-app.all('/{*splat}', (req, res, next) => runInRequestScope(() => handleRequest(req, res, next)))
+// Each request's loaders share one scope (who is signed in and their company are read once per page, not per loader).
+app.all('/{*splat}', (req, res, next) => runInRequestScope(req.method, () => handleRequest(req, res, next)))
 
 const server = app.listen(config.PORT, () => {
   const lines = [

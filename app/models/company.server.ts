@@ -2,16 +2,22 @@ import { and, asc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import { companies, profiles } from '~/db/schema'
 import { db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
+import { oncePerRequest } from '~/utils/request-scope.server'
 import { likePattern } from './customer.server'
 
-/** The company's name and timezone, which every dated page needs. */
-export async function getCompanySummary(companyId: string) {
-  const [row] = await db()
-    .select({ id: companies.id, name: companies.name, timezone: companies.timezone })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .limit(1)
-  return row ?? null
+/**
+ * The company's name and timezone, which every dated page needs: the layout and the page of one
+ * request both ask, so a GET reads them once.
+ */
+export function getCompanySummary(companyId: string) {
+  return oncePerRequest(`company ${companyId}`, async () => {
+    const [row] = await db()
+      .select({ id: companies.id, name: companies.name, timezone: companies.timezone })
+      .from(companies)
+      .where(eq(companies.id, companyId))
+      .limit(1)
+    return row ?? null
+  })
 }
 
 export type CompanySettings = {

@@ -177,9 +177,10 @@ describe('the session of one page request', () => {
         appLayoutLoader(args(pageRequest('/app', cookie))),
         dashboardLoader(args(pageRequest('/app', cookie))),
       ])
-    expect(await sessionReads(() => runInRequestScope(page))).toBe(1)
-    expect(await sessionReads(() => runInRequestScope(page))).toBe(1)
-    // Outside a request's scope nothing is shared.
+    expect(await sessionReads(() => runInRequestScope('GET', page))).toBe(1)
+    expect(await sessionReads(() => runInRequestScope('GET', page))).toBe(1)
+    // Outside a request's scope, or in a POST, nothing is shared.
     expect(await sessionReads(page)).toBe(2)
+    expect(await sessionReads(() => runInRequestScope('POST', page))).toBe(2)
   })
 })

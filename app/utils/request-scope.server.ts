@@ -1,22 +1,26 @@
 // One HTTP request's scratch space. React Router hands each loader of a page its own copy of the
-// Request, so "who is asking" cannot be remembered on the Request itself; server.mjs runs every
-// request inside `runInRequestScope` instead, and the loaders of that request share what it holds.
+// Request, so what several loaders of one page all read (who is signing in, their company) cannot be
+// remembered on the Request; server.mjs runs every request inside `runInRequestScope` instead.
+// Only reads are shared, and only in a GET or HEAD: in a POST the action may change what it read,
+// and the loaders that run after it in the same request must see the change.
 import { AsyncLocalStorage } from 'node:async_hooks'
 
-const storage = new AsyncLocalStorage<Map<string, Promise<unknown>>>()
+type Scope = { reads: boolean; memo: Map<string, Promise<unknown>> }
 
-export function runInRequestScope<T>(handle: () => T): T {
-  return storage.run(new Map(), handle)
+const storage = new AsyncLocalStorage<Scope>()
+
+export function runInRequestScope<T>(method: string, handle: () => T): T {
+  return storage.run({ reads: method === 'GET' || method === 'HEAD', memo: new Map() }, handle)
 }
 
-/** `compute()` once per request and key; outside a request scope (scripts, tests) every call computes. */
+/** `compute()` once per GET request and key; in any other request, script or test, every call computes. */
 export function oncePerRequest<T>(key: string, compute: () => Promise<T>): Promise<T> {
   const scope = storage.getStore()
-  if (!scope) return compute()
-  let value = scope.get(key) as Promise<T> | undefined
+  if (!scope?.reads) return compute()
+  let value = scope.memo.get(key) as Promise<T> | undefined
   if (!value) {
     value = compute()
-    scope.set(key, value)
+    scope.memo.set(key, value)
   }
   return value
 }
