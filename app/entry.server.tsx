@@ -19,12 +19,12 @@ await startApp()
 
 export const streamTimeout = 5_000
 
-/** A CSP that allows only our own scripts plus the inline ones React Router marks with the nonce. */
+/** A CSP that allows only our own scripts and styles plus the inline ones marked with the nonce. */
 function contentSecurityPolicy(nonce: string) {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self' 'unsafe-inline'",
+    `style-src 'self' 'nonce-${nonce}'`,
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",

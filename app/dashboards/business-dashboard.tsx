@@ -43,7 +43,8 @@ export function OwnerDashboard({ data }: { data: OwnerDashboardData }) {
         <JobListCard title="Recent completions" jobs={data.recent} empty="No completed jobs yet." completed />
       </div>
       <TeamSection title="Team" inviterRole="owner">
-        <TeamTable members={data.members} manage />
+        {/* Read-only here: changing roles and deactivating live on /app/team ("Manage team"). */}
+        <TeamTable members={data.members} manage={false} />
       </TeamSection>
     </div>
   )

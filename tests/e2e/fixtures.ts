@@ -64,6 +64,16 @@ export const test = base.extend<{ clientIp: string; loginAs: typeof loginAs }>({
   loginAs: async ({}, use) => {
     await use(loginAs)
   },
+  // Every page any test opens keeps to the production CSP: a blocked script, style or image would
+  // be a feature silently broken in real browsers.
+  page: async ({ page }, use) => {
+    const violations: string[] = []
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`)
+    })
+    await use(page)
+    expect(violations, 'Content Security Policy violations').toEqual([])
+  },
 })
 
 /** The phone and desktop sizes every screen is checked at. */

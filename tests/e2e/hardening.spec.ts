@@ -17,6 +17,10 @@ test.describe('security headers', () => {
       expect(scriptSrc).toMatch(/'nonce-[A-Za-z0-9+/=_-]{16,}'/)
       expect(scriptSrc).not.toContain("'unsafe-inline'")
       expect(scriptSrc).not.toContain("'unsafe-eval'")
+      // Styles too: an injected style attribute or <style> could restyle the page to trick a user.
+      const styleSrc = csp.split(';').find((part) => part.trim().startsWith('style-src')) ?? ''
+      expect(styleSrc).toMatch(/'nonce-[A-Za-z0-9+/=_-]{16,}'/)
+      expect(styleSrc).not.toContain("'unsafe-inline'")
       expect(csp).toContain("frame-ancestors 'none'")
       expect(csp).toContain("object-src 'none'")
       expect(headers['x-frame-options']).toBe('DENY')
@@ -26,7 +30,7 @@ test.describe('security headers', () => {
     })
   }
 
-  test('each page gets a fresh nonce, and every inline script carries it', async ({ request }) => {
+  test('each page gets a fresh nonce, and every inline script and stylesheet carries it', async ({ request }) => {
     const first = await request.get('/login')
     const second = await request.get('/login')
     const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1]
@@ -37,6 +41,9 @@ test.describe('security headers', () => {
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0])
     expect(scripts.length).toBeGreaterThan(0)
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`)
+    const styles = [...html.matchAll(/<style\b[^>]*>/g)].map((match) => match[0])
+    expect(styles.length).toBeGreaterThan(0)
+    for (const tag of styles) expect(tag).toContain(`nonce="${nonce}"`)
   })
 })
 
