@@ -57,8 +57,8 @@ export default function handleRequest(
         nonce,
         // Pages have no Suspense boundaries (loaders finish before rendering), so streaming would send
         // nothing sooner: the document goes out as one buffer, which is one compression pass and one
-        // socket write instead of dozens of 2 KB chunks through every layer (a third of a dashboard's
-        // server time under load, docs/performance.md).
+        // socket write instead of dozens of 2 KB chunks through every layer (about a fifth of a dashboard's
+        // server time under load; decision 009).
         onAllReady() {
           shellRendered = true
           const chunks: Buffer[] = []

@@ -16,7 +16,7 @@ import {
   type RunningServer,
   signIn,
   startServer,
-  waitForHealthy,
+  superviseServer,
 } from '../scripts/lib/app-server'
 import { FULL, generateDataset, LARGE_COMPANY, PORTAL_CUSTOMER, SMALL } from './dataset'
 
@@ -85,7 +85,6 @@ async function measure(origin: string, target: Target) {
 
 async function startBaseline(databaseUrl: string, companyId: string, timezone: string, logPath: string) {
   const port = args['baseline-port'] as string
-  const log = fs.createWriteStream(logPath, { flags: 'a' })
   const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['bench/baseline.ts'], {
     cwd: root,
     env: {
@@ -99,19 +98,8 @@ async function startBaseline(databaseUrl: string, companyId: string, timezone: s
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  child.stdout?.pipe(log)
-  child.stderr?.pipe(log)
-  const stop = async () => {
-    if (child.exitCode !== null) return
-    child.kill('SIGTERM')
-    await new Promise((resolve) => child.once('exit', resolve))
-  }
   const origin = `http://localhost:${port}`
-  await waitForHealthy(origin, child, 60_000).catch(async (error) => {
-    await stop()
-    throw error
-  })
-  return { origin, child, stop } satisfies RunningServer
+  return superviseServer(child, { origin, healthUrl: origin, logPath, timeoutMs: 60_000 })
 }
 
 async function main() {

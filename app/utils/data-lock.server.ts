@@ -18,6 +18,15 @@ function isRunning(pid: number) {
   }
 }
 
+function readHolder(lockPath: string): number | 'gone' {
+  try {
+    return Number.parseInt(fs.readFileSync(lockPath, 'utf8'), 10)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'gone'
+    throw error
+  }
+}
+
 /** Takes the lock of `folder` for this process; returns the function that gives it back. */
 export function lockDataFolder(folder: string): () => void {
   const lockPath = `${path.resolve(folder)}.lock`
@@ -34,7 +43,9 @@ export function lockDataFolder(folder: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
     }
-    const holder = Number.parseInt(fs.readFileSync(lockPath, 'utf8'), 10)
+    const holder = readHolder(lockPath)
+    // Released between our attempt and this read: try again.
+    if (holder === 'gone') continue
     if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isRunning(holder)) {
       throw new DataFolderInUseError(
         `Another Pool Bud process (pid ${holder}) is already using the embedded database in ${path.resolve(folder)}.\n` +

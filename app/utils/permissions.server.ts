@@ -24,11 +24,10 @@ export function notFound(): never {
 
 /**
  * The signed-in user with their profile, or null for visitors. A page's loaders (layout and route)
- * all ask; within one GET they share one answer. Writes always look again: an action may change the
- * very session or profile it is asked about (the loaders after it get a fresh GET of their own).
+ * all ask; within one GET they share one answer (`oncePerRequest` never shares within a POST, whose
+ * action may change the very session or profile asked about).
  */
 export function getSessionUser(request: Request): Promise<SessionUser | null> {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return getFreshSessionUser(request)
   return oncePerRequest(`session-user ${request.headers.get('cookie') ?? ''}`, () => getFreshSessionUser(request))
 }
 

@@ -85,7 +85,6 @@ export async function startServer(
   options: { port: string; databaseUrl?: string; dataDir: string; logPath: string; env?: Record<string, string> },
 ): Promise<RunningServer> {
   const origin = `http://localhost:${options.port}`
-  const log = fs.createWriteStream(options.logPath, { flags: 'a' })
   const { DATABASE_URL: _inherited, ...inherited } = process.env
   const child = spawn(process.execPath, ['server.mjs'], {
     cwd: root,
@@ -103,6 +102,23 @@ export async function startServer(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  return superviseServer(child, {
+    origin,
+    healthUrl: `${origin}/healthz`,
+    logPath: options.logPath,
+    timeoutMs: 120_000,
+  })
+}
+
+/**
+ * Sends a spawned server's output to `logPath` and resolves once `healthUrl` answers 200; a server
+ * that never does is stopped before the error is thrown.
+ */
+export async function superviseServer(
+  child: ChildProcess,
+  options: { origin: string; healthUrl: string; logPath: string; timeoutMs: number },
+): Promise<RunningServer> {
+  const log = fs.createWriteStream(options.logPath, { flags: 'a' })
   child.stdout?.pipe(log)
   child.stderr?.pipe(log)
   const stop = async () => {
@@ -111,12 +127,12 @@ export async function startServer(
     await new Promise((resolve) => child.once('exit', resolve))
   }
   try {
-    await waitForHealthy(`${origin}/healthz`, child, 120_000)
+    await waitForHealthy(options.healthUrl, child, options.timeoutMs)
   } catch (error) {
     await stop()
     throw error
   }
-  return { origin, child, stop }
+  return { origin: options.origin, child, stop }
 }
 
 /** Signs in through the login form (POST /login) and returns the session cookie header. */

@@ -101,59 +101,53 @@ test.describe('sessions', () => {
   })
 })
 
+/** Each endpoint, the burst one client sends it, and what the 429 says. */
+const BURSTS = [
+  {
+    name: 'login: a burst of wrong passwords from one client is cut off',
+    path: '/login',
+    attempts: 12,
+    fields: (attempt: number) => ({ intent: 'login', email: 'owner@bluelagoon.test', password: `wrong-${attempt}` }),
+    message: 'Too many attempts. Wait a minute, then try again.',
+  },
+  {
+    name: 'forgot-password: a burst from one client is cut off',
+    path: '/forgot-password',
+    attempts: 8,
+    fields: (attempt: number) => ({ email: `nobody-${attempt}@example.test` }),
+    message: 'Too many requests. Wait a minute, then try again.',
+  },
+  {
+    name: 'sign-up: a burst from one client is cut off',
+    path: '/login',
+    attempts: 12,
+    fields: (attempt: number) => ({
+      intent: 'signup',
+      email: `burst-${Date.now()}-${attempt}@example.test`,
+      password: 'long-enough-1',
+      confirmPassword: 'long-enough-1',
+    }),
+    message: 'Too many attempts. Wait a minute, then try again.',
+  },
+]
+
 test.describe('rate limits answer 429 with a message', () => {
-  test('login: a burst of wrong passwords from one client is cut off', async ({ request, baseURL }) => {
-    const origin = new URL(baseURL as string).origin
-    const statuses: number[] = []
-    let body = ''
-    for (let attempt = 0; attempt < 12; attempt++) {
-      const response = await request.post('/login', {
-        headers: { ...FORM, origin },
-        data: form({ intent: 'login', email: 'owner@bluelagoon.test', password: `wrong-${attempt}` }),
-        maxRedirects: 0,
-      })
-      statuses.push(response.status())
-      if (response.status() === 429) body = await response.text()
-    }
-    expect(statuses).toContain(429)
-    expect(body).toContain('Too many attempts. Wait a minute, then try again.')
-  })
-
-  test('forgot-password: a burst from one client is cut off', async ({ request, baseURL }) => {
-    const origin = new URL(baseURL as string).origin
-    const statuses: number[] = []
-    let body = ''
-    for (let attempt = 0; attempt < 8; attempt++) {
-      const response = await request.post('/forgot-password', {
-        headers: { ...FORM, origin },
-        data: form({ email: `nobody-${attempt}@example.test` }),
-      })
-      statuses.push(response.status())
-      if (response.status() === 429) body = await response.text()
-    }
-    expect(statuses).toContain(429)
-    expect(body).toContain('Too many requests. Wait a minute, then try again.')
-  })
-
-  test('sign-up: a burst from one client is cut off', async ({ request, baseURL }) => {
-    const origin = new URL(baseURL as string).origin
-    const statuses: number[] = []
-    let body = ''
-    for (let attempt = 0; attempt < 12; attempt++) {
-      const response = await request.post('/login', {
-        headers: { ...FORM, origin },
-        data: form({
-          intent: 'signup',
-          email: `burst-${Date.now()}-${attempt}@example.test`,
-          password: 'long-enough-1',
-          confirmPassword: 'long-enough-1',
-        }),
-        maxRedirects: 0,
-      })
-      statuses.push(response.status())
-      if (response.status() === 429) body = await response.text()
-    }
-    expect(statuses).toContain(429)
-    expect(body).toContain('Too many attempts. Wait a minute, then try again.')
-  })
+  for (const burst of BURSTS) {
+    test(burst.name, async ({ request, baseURL }) => {
+      const origin = new URL(baseURL as string).origin
+      const statuses: number[] = []
+      let body = ''
+      for (let attempt = 0; attempt < burst.attempts; attempt++) {
+        const response = await request.post(burst.path, {
+          headers: { ...FORM, origin },
+          data: form(burst.fields(attempt)),
+          maxRedirects: 0,
+        })
+        statuses.push(response.status())
+        if (response.status() === 429) body = await response.text()
+      }
+      expect(statuses).toContain(429)
+      expect(body).toContain(burst.message)
+    })
+  }
 })
