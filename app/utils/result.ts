@@ -1,14 +1,7 @@
 // What a model tells its caller: success with its data, or a failure with a code the route maps to an HTTP
 // status in one place (`failureStatus`), and a message for the person. Routes never guess a status from text.
 
-export type FailureCode =
-  | 'invalid'
-  | 'forbidden'
-  | 'not-found'
-  | 'conflict'
-  | 'rate-limited'
-  | 'unavailable'
-  | 'failed'
+export type FailureCode = 'invalid' | 'forbidden' | 'not-found' | 'conflict' | 'rate-limited' | 'unavailable' | 'failed'
 
 export type Failure = { ok: false; code: FailureCode; message: string }
 export type Success<T extends object = object> = { ok: true } & T
