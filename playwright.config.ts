@@ -58,5 +58,7 @@ export default defineConfig({
     { name: 'water', testMatch: ['water.spec.ts'] },
     // The public site (issue #7): read-only.
     { name: 'public', testMatch: ['marketing.spec.ts'] },
+    // The signed-in frame: menus and the phone header (read-only).
+    { name: 'shell', testMatch: ['shell.spec.ts'] },
   ],
 })

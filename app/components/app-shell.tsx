@@ -1,11 +1,35 @@
 import type { ReactNode } from 'react'
 import { Link, NavLink } from 'react-router'
+import { Disclosure } from './disclosure'
 import { cn } from './ui/cn'
-import { UserMenu } from './user-menu'
+import { AccountLinks, UserMenu } from './user-menu'
 
 export type ShellNavItem = { to: string; label: string; end?: boolean }
 
-/** The signed-in frame of the staff app and the platform's staff area: brand, nav, user menu. */
+function NavItems({ nav, vertical = false }: { nav: ShellNavItem[]; vertical?: boolean }) {
+  return nav.map((item) => (
+    <NavLink
+      key={item.to}
+      to={item.to}
+      end={item.end}
+      className={({ isActive }) =>
+        cn(
+          'inline-flex min-h-11 shrink-0 items-center rounded-lg px-3 text-sm font-medium',
+          vertical && 'w-full',
+          isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100',
+        )
+      }
+    >
+      {item.label}
+    </NavLink>
+  ))
+}
+
+/**
+ * The signed-in frame of the staff app and the platform's staff area: brand, nav, user menu. On a wide screen the
+ * nav sits in the header; on a phone the header stays one row (brand and a "Menu" button) and the nav, with the
+ * account links, opens from that button.
+ */
 export function AppShell({
   homeTo,
   tag,
@@ -33,31 +57,35 @@ export function AppShell({
         Skip to content
       </a>
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 sm:gap-x-6">
-          <Link to={homeTo} className="flex items-center gap-2 font-bold text-brand-800">
+        <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-2 lg:gap-6">
+          <Link to={homeTo} className="flex min-h-11 shrink-0 items-center gap-2 font-bold text-brand-800">
             <img src="/favicon.svg" alt="" width={28} height={28} />
             <span>Pool Bud</span>
           </Link>
-          {tag}
-          {/* On a phone the links wrap onto a second row rather than hide off-screen behind a sideways scroll. */}
-          <nav aria-label={navLabel} className="order-last flex w-full flex-wrap gap-1 sm:order-none sm:w-auto">
-            {nav.map((item) => (
-              <NavLink
-                key={item.to}
-                to={item.to}
-                end={item.end}
-                className={({ isActive }) =>
-                  cn(
-                    'inline-flex min-h-11 shrink-0 items-center rounded-lg px-2.5 text-sm font-medium sm:px-3',
-                    isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100',
-                  )
-                }
-              >
-                {item.label}
-              </NavLink>
-            ))}
+          <div className="min-w-0 truncate">{tag}</div>
+          <nav aria-label={navLabel} className="hidden flex-wrap gap-1 lg:flex">
+            <NavItems nav={nav} />
           </nav>
           <UserMenu email={email} roleLabel={roleLabel} />
+          <Disclosure
+            className="ml-auto lg:hidden"
+            summary={
+              <>
+                <svg aria-hidden="true" viewBox="0 0 20 20" width="20" height="20" fill="currentColor">
+                  <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
+                </svg>
+                <span>Menu</span>
+              </>
+            }
+            panelClassName="max-h-[80vh] overflow-y-auto"
+          >
+            <nav aria-label={navLabel} className="flex flex-col gap-1 border-b border-slate-200 pb-2">
+              <NavItems nav={nav} vertical />
+            </nav>
+            <div className="pt-2">
+              <AccountLinks email={email} roleLabel={roleLabel} />
+            </div>
+          </Disclosure>
         </div>
       </header>
       <main id="main" className="mx-auto max-w-6xl px-4 py-6">

@@ -1,27 +1,38 @@
 import { Form, Link } from 'react-router'
+import { Disclosure } from './disclosure'
 
-/** A disclosure menu (native <details>, so it works before JavaScript loads). */
+const ITEM = 'flex min-h-11 w-full items-center rounded-lg px-3 text-left text-sm hover:bg-slate-100'
+
+/** Who is signed in, "My Account" and "Log out": the desktop header's menu, and the end of the phone menu. */
+export function AccountLinks({ email, roleLabel }: { email: string | null; roleLabel: string }) {
+  return (
+    <>
+      <p className="truncate px-3 pt-1 text-sm font-medium text-slate-900">{email || 'Account'}</p>
+      <p className="px-3 pb-1 text-xs text-slate-600">{roleLabel}</p>
+      <Link to="/app/account" className={ITEM}>
+        My Account
+      </Link>
+      <Form method="post" action="/logout">
+        <button type="submit" className={ITEM}>
+          Log out
+        </button>
+      </Form>
+    </>
+  )
+}
+
 export function UserMenu({ email, roleLabel }: { email: string | null; roleLabel: string }) {
   return (
-    <details className="relative ml-auto">
-      <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100">
-        <span className="max-w-40 truncate sm:max-w-64">{email || 'Account'}</span>
-        <span aria-hidden="true">▾</span>
-      </summary>
-      <div className="absolute right-0 z-20 mt-1 w-56 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
-        <p className="px-3 py-1 text-xs text-slate-500">{roleLabel}</p>
-        <Link to="/app/account" className="flex min-h-11 items-center rounded-lg px-3 text-sm hover:bg-slate-100">
-          My Account
-        </Link>
-        <Form method="post" action="/logout">
-          <button
-            type="submit"
-            className="flex min-h-11 w-full items-center rounded-lg px-3 text-left text-sm hover:bg-slate-100"
-          >
-            Log out
-          </button>
-        </Form>
-      </div>
-    </details>
+    <Disclosure
+      className="ml-auto hidden lg:block"
+      summary={
+        <>
+          <span className="max-w-64 truncate">{email || 'Account'}</span>
+          <span aria-hidden="true">▾</span>
+        </>
+      }
+    >
+      <AccountLinks email={email} roleLabel={roleLabel} />
+    </Disclosure>
   )
 }

@@ -39,7 +39,7 @@ test('a new email applies only after the link sent to it is followed', async ({ 
 
   await loginAs(page, DEMO_EMAIL)
   // Reached from the user menu.
-  await page.getByRole('banner').locator('summary').click()
+  await page.getByRole('banner').locator('summary:visible').click()
   await page.getByRole('link', { name: 'My Account' }).click()
   await expect(page).toHaveURL((url) => url.pathname === '/app/account')
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(DEMO_EMAIL)

@@ -28,7 +28,7 @@ for (const [email, heading] of STAFF_ON_APP) {
     await loginAs(page, email)
     await expect(page).toHaveURL((url) => url.pathname === '/app')
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
-    await expect(page.getByRole('banner').locator('summary')).toContainText(email)
+    await expect(page.getByRole('banner').locator('summary:visible')).toContainText(email)
   })
 }
 

@@ -48,7 +48,7 @@ export async function loginAs(page: Page, email: string, password = DEMO_PASSWOR
 
 /** Opens the user menu of the staff app and logs out. */
 export async function logOutFromApp(page: Page) {
-  await page.getByRole('banner').locator('summary').click()
+  await page.getByRole('banner').locator('summary:visible').click()
   await page.getByRole('button', { name: 'Log out' }).click()
 }
 
