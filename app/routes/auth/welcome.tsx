@@ -25,7 +25,10 @@ const WelcomeSchema = z
     state: optionalText(100),
     postalCode: optionalText(20),
     country: optionalText(100),
-    password: z.string({ error: 'Set a password to continue.' }).min(1, 'Set a password to continue.').pipe(NewPasswordSchema),
+    password: z
+      .string({ error: 'Set a password to continue.' })
+      .min(1, 'Set a password to continue.')
+      .pipe(NewPasswordSchema),
     confirmPassword: z.string({ error: 'Passwords do not match.' }),
   })
   .refine(...PASSWORDS_MATCH)
