@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { APIError } from 'better-auth/api'
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api'
 import { magicLink } from 'better-auth/plugins/magic-link'
 import { eq } from 'drizzle-orm'
 import { createElement } from 'react'
@@ -12,6 +12,15 @@ import { isDeactivated, isEmailTaken } from '~/models/profile.server'
 import { db } from './db.server'
 import { kickOutboxWorker, sendEmail } from './email.server'
 import { env } from './env.server'
+import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_COMMON } from './forms'
+import { isCommonPassword, newPasswordOf } from './password-policy.server'
+import {
+  type PasswordAttempt,
+  passwordCheckAllowed,
+  recordRightPassword,
+  recordWrongPassword,
+  SIGN_IN_LOCKED,
+} from './sign-in-limits.server'
 
 /** The header our server sets from the socket (or a trusted proxy); clients cannot forge it. */
 export const CLIENT_IP_HEADER = 'x-pool-bud-client-ip'
@@ -58,6 +67,52 @@ function emailChangeOf(token: string): { from: string; to: string } | null {
   return null
 }
 
+/** better-auth's codes for a wrong password: at sign-in, and as the current password of a change. */
+const WRONG_PASSWORD_CODES = new Set(['INVALID_EMAIL_OR_PASSWORD', 'INVALID_PASSWORD'])
+
+/** The account and client of a request that checks a password (sign-in, change of password), else null. */
+async function passwordAttemptOf(ctx: {
+  path?: string
+  body?: unknown
+  headers?: Headers
+  request?: Request
+}): Promise<PasswordAttempt | null> {
+  const clientIp = (ctx.headers ?? ctx.request?.headers)?.get(CLIENT_IP_HEADER) ?? null
+  if (ctx.path === '/sign-in/email') {
+    const email = (ctx.body as { email?: unknown } | undefined)?.email
+    return typeof email === 'string' ? { email, clientIp } : null
+  }
+  if (ctx.path === '/change-password') {
+    const session = await getSessionFromCtx(ctx as Parameters<typeof getSessionFromCtx>[0])
+    return session ? { email: session.user.email, clientIp } : null
+  }
+  return null
+}
+
+/**
+ * Before any endpoint runs, for our forms and direct /api/auth calls alike: a new password must not be a common
+ * one (better-auth checks the length), and a locked account or client gets no password check (F11, F13).
+ */
+const beforeEndpoint = createAuthMiddleware(async (ctx) => {
+  const newPassword = newPasswordOf(ctx.path, ctx.body)
+  if (newPassword !== null && isCommonPassword(newPassword)) {
+    throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_COMMON', message: PASSWORD_TOO_COMMON })
+  }
+  const attempt = await passwordAttemptOf(ctx)
+  if (!attempt) return
+  const allowed = await passwordCheckAllowed(attempt)
+  if (!allowed.ok) throw new APIError('TOO_MANY_REQUESTS', { code: SIGN_IN_LOCKED, message: allowed.message })
+})
+
+/** After a password check: a wrong password counts against the account and client, a right one clears the account. */
+const afterEndpoint = createAuthMiddleware(async (ctx) => {
+  const attempt = await passwordAttemptOf(ctx)
+  if (!attempt) return
+  const returned = ctx.context.returned
+  if (!isAPIError(returned)) await recordRightPassword(attempt)
+  else if (WRONG_PASSWORD_CODES.has(String(returned.body?.code))) await recordWrongPassword(attempt)
+})
+
 function createAuth() {
   const { APP_URL, AUTH_SECRET } = env()
   return betterAuth({
@@ -74,7 +129,7 @@ function createAuth() {
       enabled: true,
       requireEmailVerification: true,
       autoSignIn: false,
-      minPasswordLength: 8,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
@@ -170,7 +225,9 @@ function createAuth() {
       window: 60,
       max: 100,
       customRules: {
-        '/sign-in/email': { window: 60, max: 10 },
+        // Sign-in is limited by failed passwords per account and per client instead (sign-in-limits.server.ts):
+        // a per-client count of every attempt locked out whole crews signing in behind one router.
+        '/sign-in/email': false,
         '/sign-up/email': { window: 60, max: 5 },
         '/request-password-reset': { window: 60, max: 5 },
         '/reset-password': { window: 60, max: 10 },
@@ -197,6 +254,7 @@ function createAuth() {
         },
       }),
     ],
+    hooks: { before: beforeEndpoint, after: afterEndpoint },
     telemetry: { enabled: false },
   })
 }

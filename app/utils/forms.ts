@@ -17,10 +17,36 @@ export const EmailSchema = z
   .pipe(z.email('Enter a valid email address.'))
   .transform((value) => value.toLowerCase())
 
+export const PASSWORD_MIN_LENGTH = 10
+export const PASSWORD_MAX_LENGTH = 128
+export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`
+export const PASSWORD_TOO_COMMON = 'That password is too common. Choose one that is harder to guess.'
+
+type CommonPasswordCheck = (password: string) => boolean
+let commonPasswordCheck: CommonPasswordCheck | null = null
+
+/**
+ * The server hands over its list check (`password-policy.server.ts`, loaded with better-auth). The browser has no
+ * list (it would add 30 kB to every page with a password form), so there the server's reply carries the message.
+ */
+export function installCommonPasswordCheck(check: CommonPasswordCheck) {
+  commonPasswordCheck = check
+}
+
+function isTooCommon(password: string) {
+  if (commonPasswordCheck) return commonPasswordCheck(password)
+  if (typeof window !== 'undefined') return false
+  // On the server a missing list must refuse loudly rather than let every password through.
+  throw new Error('The common-password list is not loaded: import ~/utils/password-policy.server first.')
+}
+
+/** Every password someone chooses (sign-up, reset, setup, change): 10+ characters, not a common one (F11). */
 export const NewPasswordSchema = z
-  .string({ error: 'Password must be at least 8 characters.' })
-  .min(8, 'Password must be at least 8 characters.')
-  .max(128, 'Use at most 128 characters.')
+  .string({ error: PASSWORD_TOO_SHORT })
+  // One reason at a time: a short password is told it is short, not also that it is common.
+  .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT, abort: true })
+  .max(PASSWORD_MAX_LENGTH, { error: `Use at most ${PASSWORD_MAX_LENGTH} characters.`, abort: true })
+  .refine((password) => !isTooCommon(password), PASSWORD_TOO_COMMON)
 
 /** SPEC §5: a new password's confirmation must match (spread into `.refine(...)`). */
 export const PASSWORDS_MATCH: [

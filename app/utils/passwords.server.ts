@@ -1,10 +1,15 @@
 import { getAuth } from './auth.server'
+import { checkNewPassword } from './password-policy.server'
 
 /**
  * Sets a user's password, creating the email-and-password login when they have none yet
- * (an invited member signs in through the invite link first, then chooses a password).
+ * (an invited member signs in through the invite link first, then chooses a password). Throws on a password the
+ * policy refuses.
  */
 export async function setUserPassword(userId: string, password: string) {
+  // The forms refuse such a password first; this write goes around better-auth's endpoints and their hook.
+  const policy = checkNewPassword(password)
+  if (!policy.ok) throw new Error(policy.message)
   const context = await getAuth().$context
   const hash = await context.password.hash(password)
   const accounts = await context.internalAdapter.findAccounts(userId)

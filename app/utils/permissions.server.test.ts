@@ -138,23 +138,56 @@ describe('customer portal', () => {
 })
 
 describe('safeRedirectPath', () => {
-  it('keeps paths of this site', () => {
-    expect(safeRedirectPath('/app/jobs/1?tab=2#logs')).toBe('/app/jobs/1?tab=2#logs')
+  it('keeps paths of this site, with their queries and fragments', () => {
+    for (const path of [
+      '/app/jobs/1?tab=2#logs',
+      '/app/customers?q=pool%20co&page=2',
+      '/app/customers?next=//evil.example',
+      '/customer/abc/visits/def',
+      '/app/a%2Fb',
+    ]) {
+      expect(safeRedirectPath(path)).toBe(path)
+    }
+    // Dot segments that stay on the site resolve like a browser would.
+    expect(safeRedirectPath('/app/../app/account')).toBe('/app/account')
   })
 
-  it('refuses anything a browser would take off-site', () => {
-    for (const value of [
-      '//evil.example',
-      '/\\evil.example',
+  it('refuses anything a browser or server would take off-site, before or after normalising and decoding', () => {
+    const hostile = [
+      '//x',
+      '/\\x',
+      '/..//x',
+      '/.//x',
+      '/a/../..//x',
+      '/%2F%2Fx',
+      '/%2f/x',
+      '/%5Cx',
+      '/%5C%5Cx',
+      '/%252F%252Fx',
+      '/%2e%2e//x',
+      '/.%2e//x',
+      '/%09/x',
+      '/%0A/x',
+      '/\t/x',
+      '/\n/x',
+      '/\r/x',
       '/\t/evil.example',
       '/\n/evil.example',
-      'https://evil.example',
+      '/ap\tp',
+      'javascript:alert(1)',
+      'https://evil',
+      'https://evil.example/app',
+      '///x',
+      '\\\\x',
+      '/%E0%A4%A',
       ' /app',
       '',
       null,
-    ]) {
-      expect(safeRedirectPath(value)).toBe('/app')
-    }
+      undefined,
+      42,
+    ]
+    const followed = hostile.filter((value) => safeRedirectPath(value) !== '/app')
+    expect(followed).toEqual([])
   })
 })
 

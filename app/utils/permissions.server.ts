@@ -106,19 +106,48 @@ function hasControlOrBackslash(value: string) {
   return [...value].some((char) => char <= ' ' || char === '\x7f' || char === '\\')
 }
 
+/** Whether a browser reads `path` as another host's: `//host` or `/\host`, also with tabs or newlines between. */
+function leavesSite(path: string) {
+  return !path.startsWith('/') || /^[/\\]{2}/.test(path.replace(/[\t\n\r]/g, ''))
+}
+
 /**
- * Only paths of this site are followed after login, so a link cannot bounce users elsewhere.
- * The value is resolved the way a browser would (which drops tabs and newlines, and reads
- * backslashes as slashes), and anything that would leave the origin falls back.
+ * The path and what each percent-decoding makes of it (a server or proxy may decode once, or again), or null when
+ * it cannot be decoded.
+ */
+function decodings(path: string): string[] | null {
+  const forms = [path]
+  try {
+    for (let round = 0; round < 3; round++) {
+      const last = forms[forms.length - 1] as string
+      const decoded = decodeURIComponent(last)
+      if (decoded === last) break
+      forms.push(decoded)
+    }
+  } catch {
+    return null
+  }
+  return forms
+}
+
+/**
+ * Only paths of this site are followed after login, so a link cannot bounce users elsewhere (F2). The value is
+ * resolved the way a browser would (which drops tabs and newlines, reads backslashes as slashes, and removes dot
+ * segments: `/..//evil.example` becomes `//evil.example`), and the check runs on that result and on its
+ * percent-decoded forms (`/%2F%2Fevil.example`); anything that would leave the origin falls back.
  */
 export function safeRedirectPath(value: unknown, fallback = '/app') {
-  if (typeof value !== 'string' || !value.startsWith('/') || hasControlOrBackslash(value)) return fallback
+  if (typeof value !== 'string' || leavesSite(value) || hasControlOrBackslash(value)) return fallback
+  let url: URL
   try {
-    const url = new URL(value, REDIRECT_BASE)
-    return url.origin === REDIRECT_BASE ? `${url.pathname}${url.search}${url.hash}` : fallback
+    url = new URL(value, REDIRECT_BASE)
   } catch {
     return fallback
   }
+  if (url.origin !== REDIRECT_BASE) return fallback
+  const forms = decodings(url.pathname)
+  if (!forms || forms.some(leavesSite)) return fallback
+  return `${url.pathname}${url.search}${url.hash}`
 }
 
 /**

@@ -123,3 +123,80 @@ test('the account form saves without JavaScript', async ({ browser, extraHTTPHea
   await expect(page.getByText('Email is required.')).toBeVisible()
   await context.close()
 })
+
+test('changing the password signs out every other device, and says so', async ({ page, browser }, testInfo) => {
+  // A fresh owner (sign-up, confirm, start a trial company): every demo login is shared with other specs.
+  const suffix = randomBytes(3).toString('hex')
+  const email = `change-pw-${suffix}@example.test`
+  const oldPassword = `Before-${suffix}-pass`
+  const newPassword = `After-${suffix}-pass`
+  const startedAt = new Date()
+  await gotoHydrated(page, '/login?mode=signup')
+  await page.getByLabel('Email', { exact: true }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(oldPassword)
+  await page.getByLabel('Confirm password', { exact: true }).fill(oldPassword)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible()
+  const confirmation = await waitForEmail({ to: email, subject: /Confirm your email/, after: startedAt })
+  await page.goto(extractLink(confirmation, '/api/auth/verify-email'))
+  await submitLogin(page, email, oldPassword)
+  await page.getByRole('link', { name: 'Start your own company' }).click()
+  await page.getByLabel('Company name', { exact: true }).fill(`Password Pools ${suffix}`)
+  await page.getByRole('button', { name: 'Start my company' }).click()
+  await expect(page).toHaveURL((url) => url.pathname === '/app')
+
+  // The same person is also signed in on their phone (another browser, another address).
+  const phoneContext = await browser.newContext({
+    extraHTTPHeaders: { 'x-forwarded-for': `10.250.${randomBytes(1)[0]}.${randomBytes(1)[0]}` },
+  })
+  const phone = await phoneContext.newPage()
+  await loginAs(phone, email, oldPassword)
+  await expect(phone).toHaveURL((url) => url.pathname === '/app')
+
+  await gotoHydrated(page, '/app/account')
+  const current = page.getByLabel('Current password', { exact: true })
+  const fresh = page.getByLabel('New password', { exact: true })
+  const confirm = page.getByLabel('Confirm new password', { exact: true })
+  const change = page.getByRole('button', { name: 'Change password', exact: true })
+
+  // Refusals, each with its reason.
+  await current.fill(oldPassword)
+  await fresh.fill('nine-char')
+  await confirm.fill('nine-char')
+  await change.click()
+  await expect(page.getByText('Password must be at least 10 characters.')).toBeVisible()
+  await fresh.fill('qwertyuiop')
+  await confirm.fill('qwertyuiop')
+  await change.click()
+  await expect(page.getByText('That password is too common. Choose one that is harder to guess.')).toBeVisible()
+  await current.fill('not-my-password')
+  await fresh.fill(newPassword)
+  await confirm.fill(newPassword)
+  await change.click()
+  await expect(page.getByText('That is not your current password.')).toBeVisible()
+  // A refused change ends nothing.
+  await phone.reload()
+  await expect(phone).toHaveURL((url) => url.pathname === '/app')
+
+  await current.fill(oldPassword)
+  await fresh.fill(newPassword)
+  await confirm.fill(newPassword)
+  await change.click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Password changed. You were signed out on every other device.' }),
+  ).toBeVisible()
+  await capture(page, testInfo, 'account-password-changed')
+
+  // This browser stays signed in; the phone is signed out.
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible()
+  await phone.goto('/app/account')
+  await expect(phone).toHaveURL((url) => url.pathname === '/login')
+
+  // Only the new password opens the account now.
+  await submitLogin(phone, email, oldPassword)
+  await expect(phone.getByText(/Invalid email or password/)).toBeVisible()
+  await submitLogin(phone, email, newPassword)
+  await expect(phone).toHaveURL((url) => url.pathname === '/app/account')
+  await phoneContext.close()
+})

@@ -67,6 +67,51 @@ test.describe('requests an attacker can make', () => {
     expect(response.status()).toBe(403)
   })
 
+  test('a return path after login never leaves the site (open redirect)', async ({ request, baseURL }) => {
+    const origin = new URL(baseURL as string).origin
+    const hostile = [
+      '/..//evil.example/x',
+      '//evil.example/x',
+      '/\\evil.example/x',
+      '/%2F%2Fevil.example/x',
+      '/%5Cevil.example/x',
+      '/%2e%2e//evil.example/x',
+      '/\t/evil.example/x',
+      '///evil.example/x',
+      'https://evil.example/x',
+      'javascript:alert(1)',
+    ]
+    const staysHome = (location: string | undefined, redirectTo: string) => {
+      expect({ redirectTo, location }).toEqual({ redirectTo, location: '/app' })
+      expect(new URL(location as string, origin).origin).toBe(origin)
+    }
+    // The login POST, with each return path…
+    for (const redirectTo of hostile) {
+      const response = await request.post('/login', {
+        headers: { ...FORM, origin },
+        data: form({ intent: 'login', email: 'dispatch@bluelagoon.test', password: DEMO_PASSWORD, redirectTo }),
+        maxRedirects: 0,
+      })
+      expect(response.status()).toBe(302)
+      staysHome(response.headers().location, redirectTo)
+    }
+    // … and /login opened while signed in (the request context keeps the session cookie), as sent raw and encoded.
+    const queries = [
+      'redirectTo=/..//evil.example/x',
+      ...hostile.map((path) => `redirectTo=${encodeURIComponent(path)}`),
+    ]
+    for (const query of queries) {
+      const response = await request.get(`/login?${query}`, { maxRedirects: 0 })
+      expect(response.status()).toBe(302)
+      staysHome(response.headers().location, query)
+    }
+    // A path of this site, with its query, is still followed.
+    const kept = await request.get(`/login?redirectTo=${encodeURIComponent('/app/customers?q=pool&page=2')}`, {
+      maxRedirects: 0,
+    })
+    expect(kept.headers().location).toBe('/app/customers?q=pool&page=2')
+  })
+
   test('an oversized form body is refused with 413', async ({ request, baseURL }) => {
     const response = await request.post('/login', {
       headers: { ...FORM, origin: new URL(baseURL as string).origin },
@@ -101,14 +146,34 @@ test.describe('sessions', () => {
   })
 })
 
+/** Tells this run's made-up addresses apart from earlier runs' on the same database. */
+const RUN = `${Date.now()}`
+
 /** Each endpoint, the burst one client sends it, and what the 429 says. */
 const BURSTS = [
   {
+    // Credential stuffing: one client, a different address each time. Successful sign-ins never count (a crew
+    // behind one router all signs in), wrong passwords do: the 51st in 15 minutes is refused.
     name: 'login: a burst of wrong passwords from one client is cut off',
     path: '/login',
-    attempts: 12,
-    fields: (attempt: number) => ({ intent: 'login', email: 'owner@bluelagoon.test', password: `wrong-${attempt}` }),
-    message: 'Too many attempts. Wait a minute, then try again.',
+    attempts: 52,
+    fields: (attempt: number) => ({
+      intent: 'login',
+      email: `stuffing-${RUN}-${attempt}@example.test`,
+      password: `wrong-${attempt}`,
+    }),
+    message: 'Too many failed sign-ins from your network.',
+  },
+  {
+    name: 'login: wrong passwords for one account are cut off after 5',
+    path: '/login',
+    attempts: 6,
+    fields: (attempt: number) => ({
+      intent: 'login',
+      email: `guessed-${RUN}@example.test`,
+      password: `wrong-${attempt}`,
+    }),
+    message: 'Too many failed sign-ins for this account.',
   },
   {
     name: 'forgot-password: a burst from one client is cut off',

@@ -210,6 +210,13 @@ const CASES: Case[] = [
   { file: 'routes/app/dispatch.tsx', method: 'POST', intent: 'assign', path: () => '/app/dispatch', expect: OFFICE },
   { file: 'routes/app/account.tsx', method: 'GET', path: () => '/app/account', expect: ANY_STAFF },
   { file: 'routes/app/account.tsx', method: 'POST', path: () => '/app/account', expect: ANY_STAFF },
+  {
+    file: 'routes/app/account.tsx',
+    method: 'POST',
+    intent: 'change-password',
+    path: () => '/app/account',
+    expect: ANY_STAFF,
+  },
   { file: 'routes/app/customers.tsx', method: 'GET', path: () => '/app/customers', expect: OFFICE },
   { file: 'routes/app/customers.tsx', method: 'POST', intent: 'save', path: () => '/app/customers', expect: OFFICE },
   {

@@ -5,6 +5,7 @@ import { emailOutbox, profiles, user } from '~/db/schema'
 import { seedDemoData } from '~/db/seed.server'
 import { CLIENT_IP_HEADER, callAuthEndpoint, getAuth } from '~/utils/auth.server'
 import { db } from '~/utils/db.server'
+import { getSessionUser } from '~/utils/permissions.server'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
 import { action, loader } from './account'
 
@@ -243,5 +244,104 @@ describe('account page access', () => {
     expect(response.headers.get('location')).toBe(
       `/login?redirectTo=${encodeURIComponent('/app/account?email=updated')}`,
     )
+  })
+})
+
+type PasswordReply = { status: number; notice: string | null; errors: Record<string, string[] | null>; cookie: string }
+
+/** Posts the "Change password" form as the browser holding `cookie`; `cookie` of the answer is the new session. */
+async function changePassword(cookie: string, fields: Record<string, string>): Promise<PasswordReply> {
+  const value = (await action(call(post(cookie, { intent: 'change-password', ...fields })))) as unknown as {
+    data: Reply
+    init: { status?: number; headers?: HeadersInit } | null
+  }
+  const setCookies = new Headers(value.init?.headers).getSetCookie()
+  return {
+    status: value.init?.status ?? 200,
+    notice: value.data.notice,
+    errors: value.data.result.error ?? {},
+    cookie: setCookies.map((header) => header.split(';')[0]).join('; '),
+  }
+}
+
+async function signedIn(cookie: string) {
+  return (await getSessionUser(pageRequest('/app/account', cookie))) !== null
+}
+
+const fields = (currentPassword: string, password: string, confirmPassword = password) => ({
+  currentPassword,
+  password,
+  confirmPassword,
+})
+
+describe('changing the password', () => {
+  it('ends every other session, keeps this browser signed in, and says so', async () => {
+    const email = 'admin@poolbud.test'
+    const phone = await signInAs(email)
+    const laptop = await signInAs(email)
+    const reply = await changePassword(laptop, fields('pooldemo123', 'harbour-lights-42'))
+    expect(reply).toMatchObject({
+      status: 200,
+      notice: 'Password changed. You were signed out on every other device.',
+      errors: {},
+    })
+    expect(reply.cookie).toContain('session_token=')
+    expect(await signedIn(phone)).toBe(false)
+    expect(await signedIn(laptop)).toBe(false)
+    expect(await signedIn(reply.cookie)).toBe(true)
+    await expect(signInAs(email)).rejects.toThrow(/Invalid email or password/)
+    await expect(signInAs(email, 'harbour-lights-42')).resolves.toContain('session_token')
+  })
+
+  it('refuses a wrong current password with a clear message, and changes nothing', async () => {
+    const email = 'office@bluelagoon.test'
+    const other = await signInAs(email)
+    const reply = await changePassword(await signInAs(email), fields('not-my-password', 'harbour-lights-43'))
+    expect(reply).toMatchObject({
+      status: 400,
+      notice: null,
+      errors: { currentPassword: ['That is not your current password.'] },
+      cookie: '',
+    })
+    expect(await signedIn(other)).toBe(true)
+    await expect(signInAs(email)).resolves.toContain('session_token')
+  })
+
+  it('applies the password policy and asks for the current password and the confirmation', async () => {
+    const cookie = await signInAs('owner@bluelagoon.test')
+    const cases: Array<[Record<string, string>, Record<string, string[]>]> = [
+      [fields('pooldemo123', 'nine-char'), { password: ['Password must be at least 10 characters.'] }],
+      [
+        fields('pooldemo123', 'qwertyuiop'),
+        { password: ['That password is too common. Choose one that is harder to guess.'] },
+      ],
+      [
+        fields('pooldemo123', 'harbour-lights-44', 'harbour-lights-45'),
+        { confirmPassword: ['Passwords do not match.'] },
+      ],
+      [fields('', 'harbour-lights-44'), { currentPassword: ['Enter your current password.'] }],
+    ]
+    for (const [form, errors] of cases) {
+      const reply = await changePassword(cookie, form)
+      expect(reply).toMatchObject({ status: 400, notice: null, errors })
+    }
+    await expect(signInAs('owner@bluelagoon.test')).resolves.toContain('session_token')
+  })
+
+  it("counts wrong current passwords toward the account's sign-in lock", async () => {
+    const email = 'tech@sunsetpools.test'
+    const cookie = await signInAs(email)
+    const statuses = []
+    for (let i = 0; i < 5; i++)
+      statuses.push((await changePassword(cookie, fields(`guess-${i}`, 'harbour-lights-46'))).status)
+    expect(statuses).toEqual([400, 400, 400, 400, 400])
+    const locked = await changePassword(cookie, fields('pooldemo123', 'harbour-lights-46'))
+    expect(locked.status).toBe(429)
+    expect(locked.errors['']).toEqual([
+      expect.stringMatching(
+        /^Too many failed sign-ins for this account\. Wait 1[45] minutes or reset your password\.$/,
+      ),
+    ])
+    await expect(signInAs(email)).rejects.toThrow(/Too many failed sign-ins/)
   })
 })

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@co
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, useFetcher, useSearchParams } from 'react-router'
 import { z } from 'zod'
+import { NewPasswordFields, PasswordField } from '~/components/password-input'
 import { RouteError } from '~/components/route-error'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
@@ -9,10 +10,18 @@ import { Card } from '~/components/ui/card'
 import { Field } from '~/components/ui/field'
 import { EMAIL_TAKEN } from '~/models/invitation.server'
 import { isEmailTaken, updateOwnProfile } from '~/models/profile.server'
-import { callAuthEndpoint, EMAIL_CHANGED_PATH } from '~/utils/auth.server'
-import { EmailSchema, optionalText, readForm } from '~/utils/forms'
+import { callAuthEndpoint, cookieHeaders, EMAIL_CHANGED_PATH } from '~/utils/auth.server'
+import {
+  EmailSchema,
+  NewPasswordSchema,
+  optionalText,
+  PASSWORD_TOO_COMMON,
+  PASSWORDS_MATCH,
+  readForm,
+} from '~/utils/forms'
 import { logger } from '~/utils/logger.server'
-import { requireCapability } from '~/utils/permissions.server'
+import { requireCapability, type SessionUser } from '~/utils/permissions.server'
+import { SIGN_IN_LOCKED } from '~/utils/sign-in-limits.server'
 import type { Route } from './+types/account'
 
 const AccountSchema = z.object({
@@ -26,6 +35,21 @@ const AccountSchema = z.object({
   postalCode: optionalText(20),
   country: optionalText(100),
 })
+
+const ChangePasswordSchema = z
+  .object({
+    intent: z.literal('change-password'),
+    currentPassword: z
+      .string({ error: 'Enter your current password.' })
+      .min(1, 'Enter your current password.')
+      .max(128, 'Use at most 128 characters.'),
+    password: NewPasswordSchema,
+    confirmPassword: z.string({ error: 'Passwords do not match.' }),
+  })
+  .refine(...PASSWORDS_MATCH)
+
+const PASSWORD_CHANGED = 'Password changed. You were signed out on every other device.'
+const WRONG_CURRENT_PASSWORD = 'That is not your current password.'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireCapability(request, 'account:edit')
@@ -64,10 +88,16 @@ function emailLinkError(code: string, currentEmail: string) {
   }
 }
 
-type Reply = { result: SubmissionResult<string[]>; notice: string | null; pendingEmail: string | null }
+/** What the action answers; `form` says which of the page's two forms it belongs to (without JavaScript). */
+type Reply = {
+  form: 'profile' | 'password'
+  result: SubmissionResult<string[]>
+  notice: string | null
+  pendingEmail: string | null
+}
 
-function refuse(result: SubmissionResult<string[]>, status: number) {
-  return data<Reply>({ result, notice: null, pendingEmail: null }, status)
+function refuse(result: SubmissionResult<string[]>, status: number, form: Reply['form'] = 'profile') {
+  return data<Reply>({ form, result, notice: null, pendingEmail: null }, status)
 }
 
 /**
@@ -90,9 +120,57 @@ async function requestEmailChange(request: Request, userId: string, email: strin
   return null
 }
 
+/**
+ * Changes the password through better-auth's /change-password (current password required, the policy applied
+ * by its hook), which ends every session of the user and opens a new one for this browser (F8).
+ */
+async function changePassword(request: Request, user: SessionUser, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: ChangePasswordSchema })
+  const hidden = ['currentPassword', 'password', 'confirmPassword']
+  if (submission.status !== 'success') return refuse(submission.reply({ hideFields: hidden }), 400, 'password')
+  const change = await callAuthEndpoint(request, '/change-password', {
+    currentPassword: submission.value.currentPassword,
+    newPassword: submission.value.password,
+    revokeOtherSessions: true,
+  }).catch(() => null)
+  if (!change?.ok) {
+    if (change?.code === 'INVALID_PASSWORD') {
+      return refuse(
+        submission.reply({ fieldErrors: { currentPassword: [WRONG_CURRENT_PASSWORD] }, hideFields: hidden }),
+        400,
+        'password',
+      )
+    }
+    if (change?.code === 'PASSWORD_TOO_COMMON') {
+      return refuse(
+        submission.reply({ fieldErrors: { password: [PASSWORD_TOO_COMMON] }, hideFields: hidden }),
+        400,
+        'password',
+      )
+    }
+    const locked = change?.code === SIGN_IN_LOCKED && change.message
+    if (!locked && change?.status !== 429) {
+      logger.warn({ status: change?.status, code: change?.code, userId: user.id }, 'change-password failed')
+    }
+    const message = locked || (change?.status === 429 ? TOO_MANY : 'Unable to change your password. Try again.')
+    return refuse(
+      submission.reply({ formErrors: [message], hideFields: hidden }),
+      change?.status === 429 ? 429 : 500,
+      'password',
+    )
+  }
+  // The old session went with the others; the new one's cookie keeps this browser signed in.
+  return data<Reply>(
+    { form: 'password', result: submission.reply({ resetForm: true }), notice: PASSWORD_CHANGED, pendingEmail: null },
+    { headers: cookieHeaders(change.response) },
+  )
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireCapability(request, 'account:edit')
-  const submission = parseWithZod(await readForm(request), { schema: AccountSchema })
+  const formData = await readForm(request)
+  if (formData.get('intent') === 'change-password') return changePassword(request, user, formData)
+  const submission = parseWithZod(formData, { schema: AccountSchema })
   if (submission.status !== 'success') return refuse(submission.reply(), 400)
   if (!user.profile) return refuse(submission.reply({ formErrors: ['Profile not loaded.'] }), 400)
   const { email, ...details } = submission.value
@@ -117,6 +195,7 @@ export async function action({ request }: Route.ActionArgs) {
     return refuse(submission.reply({ formErrors: ['Unable to save your profile.'] }), 500)
   }
   return data<Reply>({
+    form: 'profile',
     result: submission.reply(),
     notice: 'Profile updated.',
     pendingEmail: changesEmail ? email : null,
@@ -131,7 +210,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
   // A fetcher keeps its reply when live updates reload the page (actionData would be cleared);
   // without JavaScript the form posts normally and the reply arrives as actionData.
   const fetcher = useFetcher<typeof action>({ key: 'account' })
-  const reply = fetcher.data ?? actionData
+  const reply = fetcher.data ?? (actionData?.form === 'profile' ? actionData : undefined)
   const saving = fetcher.state !== 'idle'
   const [searchParams] = useSearchParams()
   const profile = loaderData.profile
@@ -208,7 +287,47 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           Save changes
         </Button>
       </fetcher.Form>
+      <ChangePasswordForm pageReply={actionData?.form === 'password' ? actionData : undefined} />
     </Card>
+  )
+}
+
+function ChangePasswordForm({ pageReply }: { pageReply: Reply | undefined }) {
+  const fetcher = useFetcher<typeof action>({ key: 'change-password' })
+  const reply = fetcher.data ?? pageReply
+  const saving = fetcher.state !== 'idle'
+  const [form, fields] = useForm<z.infer<typeof ChangePasswordSchema>>({
+    id: 'change-password',
+    lastResult: saving ? undefined : reply?.result,
+    constraint: getZodConstraint(ChangePasswordSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
+  })
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4 border-t border-slate-200 pt-5">
+      <h2 className="text-lg font-semibold">Change password</h2>
+      <input type="hidden" name="intent" value="change-password" />
+      <PasswordField
+        label="Current password"
+        errors={fields.currentPassword.errors}
+        inputProps={{
+          ...getInputProps(fields.currentPassword, { type: 'password' }),
+          autoComplete: 'current-password',
+        }}
+      />
+      <NewPasswordFields
+        password={fields.password}
+        confirmPassword={fields.confirmPassword}
+        passwordLabel="New password"
+        confirmLabel="Confirm new password"
+      />
+      {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+      {reply?.notice && !saving ? <Alert tone="success">{reply.notice}</Alert> : null}
+      <Button type="submit" pending={saving} pendingLabel="Changing password…">
+        Change password
+      </Button>
+    </fetcher.Form>
   )
 }
 

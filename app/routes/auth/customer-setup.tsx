@@ -11,7 +11,7 @@ import { Card } from '~/components/ui/card'
 import { Field } from '~/components/ui/field'
 import { customers, profiles } from '~/db/schema'
 import { db } from '~/utils/db.server'
-import { optionalText, PASSWORDS_MATCH, readForm } from '~/utils/forms'
+import { NewPasswordSchema, optionalText, PASSWORDS_MATCH, readForm } from '~/utils/forms'
 import { isUuid } from '~/utils/ids'
 import { setUserPassword } from '~/utils/passwords.server'
 import { homePathFor, requireUser } from '~/utils/permissions.server'
@@ -25,11 +25,7 @@ const CustomerSetupSchema = z
     fullName: z.string({ error: 'Enter your full name.' }).trim().min(1, 'Enter your full name.').max(120),
     phone: optionalText(40),
     address: z.string({ error: 'Enter your service address.' }).trim().min(1, 'Enter your service address.').max(300),
-    password: z
-      .string({ error: CHOOSE_PASSWORD })
-      .min(1, CHOOSE_PASSWORD)
-      .min(8, 'Password must be at least 8 characters.')
-      .max(128, 'Use at most 128 characters.'),
+    password: z.string({ error: CHOOSE_PASSWORD }).min(1, CHOOSE_PASSWORD).pipe(NewPasswordSchema),
     confirmPassword: z.string({ error: 'Passwords do not match.' }),
   })
   .refine(...PASSWORDS_MATCH)

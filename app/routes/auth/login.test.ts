@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { seedDemoData } from '~/db/seed.server'
-import { CLIENT_IP_HEADER } from '~/utils/auth.server'
+import { CLIENT_IP_HEADER, getAuth } from '~/utils/auth.server'
 import { db } from '~/utils/db.server'
-import { TEST_ORIGIN } from '../../../tests/helpers/session'
-import { action } from './login'
+import { SIGN_IN_LOCKED } from '~/utils/sign-in-limits.server'
+import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { action, loader } from './login'
 
 function loginRequest(fields: Record<string, string>, ip: string) {
   return new Request(`${TEST_ORIGIN}/login`, {
@@ -52,25 +53,187 @@ describe('login action', () => {
     expect(wrong.status).toBe(400)
     expect(wrong.errors).toEqual(['Invalid email or password.'])
   })
+})
 
-  it('is rate-limited per client: the 11th attempt in a minute gets 429 and a message', async () => {
-    const statuses: number[] = []
-    for (let i = 0; i < 11; i++) {
-      statuses.push(
-        (await attempt({ intent: 'login', email: 'tech@bluelagoon.test', password: 'wrong-password' }, '10.1.0.9'))
-          .status,
-      )
-    }
-    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true)
-    const limited = await attempt(
-      { intent: 'login', email: 'tech@bluelagoon.test', password: 'pooldemo123' },
-      '10.1.0.9',
+const CREW_PASSWORD = 'crew-password-2026'
+const ACCOUNT_LOCKED_MESSAGE =
+  /^Too many failed sign-ins for this account\. Wait 1[45] minutes or reset your password\.$/
+const CLIENT_LOCKED_MESSAGE = /^Too many failed sign-ins from your network\. Wait 1[45] minutes, then try again\.$/
+
+/** Verified accounts `prefix-0@example.test` … with CREW_PASSWORD and no company yet (they land on /app). */
+async function createAccounts(prefix: string, count: number) {
+  const context = await getAuth().$context
+  const hash = await context.password.hash(CREW_PASSWORD)
+  const emails: string[] = []
+  for (let i = 0; i < count; i++) {
+    const email = `${prefix}-${i}@example.test`
+    const created = await context.internalAdapter.createUser(
+      { email, name: email, emailVerified: true },
+      { method: 'email-password' },
     )
-    expect(limited.status).toBe(429)
-    expect(limited.errors).toEqual(['Too many attempts. Wait a minute, then try again.'])
-    // Another client is not affected.
-    expect(
-      (await attempt({ intent: 'login', email: 'tech@bluelagoon.test', password: 'pooldemo123' }, '10.1.0.10')).status,
-    ).toBe(302)
+    await context.internalAdapter.linkAccount({
+      userId: created.id,
+      providerId: 'credential',
+      accountId: created.id,
+      password: hash,
+    })
+    emails.push(email)
+  }
+  return emails
+}
+
+const login = (email: string, password: string, ip: string) => attempt({ intent: 'login', email, password }, ip)
+
+describe('sign-in limits count failed passwords, never successful sign-ins', () => {
+  it('lets 30 people sign in from one address within a minute (a crew behind one shop router)', async () => {
+    const crew = await createAccounts('crew', 30)
+    const answers = []
+    for (const email of crew) answers.push(await login(email, CREW_PASSWORD, '10.2.0.1'))
+    expect(answers.map((answer) => answer.status)).toEqual(crew.map(() => 302))
+  })
+
+  it('refuses the 6th attempt on an account after 5 wrong passwords, even the right one, and only that account', async () => {
+    const [victim, ...others] = await createAccounts('locked', 4)
+    const wrong = []
+    for (let i = 0; i < 5; i++) wrong.push(await login(victim as string, `guess-number-${i}`, '10.2.0.2'))
+    expect(wrong.map((answer) => [answer.status, answer.errors])).toEqual(
+      wrong.map(() => [400, ['Invalid email or password.']]),
+    )
+
+    const sixth = await login(victim as string, 'guess-number-5', '10.2.0.2')
+    expect(sixth.status).toBe(429)
+    expect(sixth.errors).toEqual([expect.stringMatching(ACCOUNT_LOCKED_MESSAGE)])
+    // The right password does not open (or unlock) it early, from this address or any other.
+    for (const ip of ['10.2.0.2', '10.2.0.3']) {
+      const right = await login(victim as string, CREW_PASSWORD, ip)
+      expect(right.status).toBe(429)
+      expect(right.errors).toEqual([expect.stringMatching(ACCOUNT_LOCKED_MESSAGE)])
+    }
+    // Everyone else still signs in from the same address.
+    for (const email of others) expect((await login(email, CREW_PASSWORD, '10.2.0.2')).status).toBe(302)
+  })
+
+  it('forgets a typo once the right password is given before the lock', async () => {
+    const [tech] = await createAccounts('typo', 1)
+    const statuses = []
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 4; i++) statuses.push((await login(tech as string, `typo-${round}-${i}`, '10.2.0.4')).status)
+      statuses.push((await login(tech as string, CREW_PASSWORD, '10.2.0.4')).status)
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 302, 400, 400, 400, 400, 302, 400, 400, 400, 400, 302])
+  })
+
+  it('refuses a client address after 50 wrong passwords across accounts, and no other address', async () => {
+    const [bystander] = await createAccounts('bystander', 1)
+    const statuses = []
+    for (let i = 0; i < 50; i++) {
+      statuses.push((await login(`stuffed-${i}@example.test`, 'leaked-password-1', '10.2.0.5')).status)
+    }
+    expect(statuses).toEqual(statuses.map(() => 400))
+    const refused = await login('stuffed-50@example.test', 'leaked-password-1', '10.2.0.5')
+    expect(refused.status).toBe(429)
+    expect(refused.errors).toEqual([expect.stringMatching(CLIENT_LOCKED_MESSAGE)])
+    expect((await login(bystander as string, CREW_PASSWORD, '10.2.0.5')).status).toBe(429)
+    expect((await login(bystander as string, CREW_PASSWORD, '10.2.0.6')).status).toBe(302)
+  })
+
+  it("cannot be bypassed through better-auth's own endpoint, over HTTP or from server code", async () => {
+    const [target] = await createAccounts('raw-api', 1)
+    const raw = (password: string, ip: string) =>
+      getAuth().handler(
+        new Request(`${TEST_ORIGIN}/api/auth/sign-in/email`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, [CLIENT_IP_HEADER]: ip },
+          body: JSON.stringify({ email: target, password }),
+        }),
+      )
+    const statuses = []
+    for (let i = 0; i < 5; i++) statuses.push((await raw(`raw-guess-${i}`, `10.2.1.${i}`)).status)
+    expect(statuses).toEqual([401, 401, 401, 401, 401])
+
+    const locked = await raw(CREW_PASSWORD, '10.2.1.9')
+    expect(locked.status).toBe(429)
+    expect(await locked.json()).toMatchObject({
+      code: SIGN_IN_LOCKED,
+      message: expect.stringMatching(ACCOUNT_LOCKED_MESSAGE),
+    })
+    await expect(
+      getAuth().api.signInEmail({ body: { email: target as string, password: CREW_PASSWORD }, headers: new Headers() }),
+    ).rejects.toMatchObject({ statusCode: 429, body: { code: SIGN_IN_LOCKED } })
+    // The login form shares the same count.
+    expect((await login(target as string, CREW_PASSWORD, '10.2.1.10')).status).toBe(429)
+
+    // Wrong passwords sent straight to the endpoint count against the client address too.
+    for (let i = 0; i < 50; i++) {
+      const wrong = await getAuth().handler(
+        new Request(`${TEST_ORIGIN}/api/auth/sign-in/email`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, [CLIENT_IP_HEADER]: '10.2.1.50' },
+          body: JSON.stringify({ email: `raw-stuffed-${i}@example.test`, password: 'leaked-password-1' }),
+        }),
+      )
+      expect(wrong.status).toBe(401)
+    }
+    const [other] = await createAccounts('raw-other', 1)
+    expect((await login(other as string, CREW_PASSWORD, '10.2.1.50')).status).toBe(429)
+  })
+})
+
+/** Where a redirect sends the browser, resolved against this site. */
+function resolvedLocation(location: string | null) {
+  return new URL(location ?? '', TEST_ORIGIN)
+}
+
+const HOSTILE_RETURN_PATHS = [
+  '/..//evil.example/x',
+  '//evil.example/x',
+  '/\\evil.example/x',
+  '/%2F%2Fevil.example/x',
+  '/%5Cevil.example/x',
+  '/%2e%2e//evil.example/x',
+  '/\t/evil.example/x',
+  '///evil.example/x',
+  'https://evil.example/x',
+  'javascript:alert(1)',
+]
+
+describe('the return path after login (F2)', () => {
+  it('never leaves the site when a signed-in visitor opens /login?redirectTo=…', async () => {
+    const cookie = await signInAs('dispatch@bluelagoon.test')
+    for (const redirectTo of HOSTILE_RETURN_PATHS) {
+      const { thrown } = await settle(
+        loader({
+          request: pageRequest(`/login?redirectTo=${encodeURIComponent(redirectTo)}`, cookie),
+          params: {},
+          context: {},
+        } as never),
+      )
+      const location = (thrown as Response).headers.get('location')
+      expect({ redirectTo, location }).toEqual({ redirectTo, location: '/app' })
+      expect(resolvedLocation(location).origin).toBe(TEST_ORIGIN)
+    }
+    // A path of this site, with its query, is still followed.
+    const { thrown } = await settle(
+      loader({
+        request: pageRequest(`/login?redirectTo=${encodeURIComponent('/app/customers?q=pool&page=2')}`, cookie),
+        params: {},
+        context: {},
+      } as never),
+    )
+    expect((thrown as Response).headers.get('location')).toBe('/app/customers?q=pool&page=2')
+  })
+
+  it('never leaves the site after the login form is posted', async () => {
+    for (const [index, redirectTo] of HOSTILE_RETURN_PATHS.entries()) {
+      const answer = await attempt(
+        { intent: 'login', email: 'dispatch@bluelagoon.test', password: 'pooldemo123', redirectTo },
+        `10.3.0.${index + 1}`,
+      )
+      expect({ redirectTo, status: answer.status, location: answer.location }).toEqual({
+        redirectTo,
+        status: 302,
+        location: '/app',
+      })
+    }
   })
 })

@@ -11,6 +11,7 @@ import { getProfile } from '~/models/profile.server'
 import { ACCOUNT_DEACTIVATED, callAuthEndpoint, cookieHeaders, DEACTIVATED_MESSAGE } from '~/utils/auth.server'
 import { EmailSchema, NewPasswordSchema, PASSWORDS_MATCH, readForm } from '~/utils/forms'
 import { getSessionUser, homePathFor, safeRedirectPath } from '~/utils/permissions.server'
+import { SIGN_IN_LOCKED } from '~/utils/sign-in-limits.server'
 import type { Route } from './+types/login'
 
 const LoginSchema = z.object({
@@ -62,6 +63,8 @@ function loginFailureMessage(result: { status: number; code?: string; message?: 
   if (result.code === 'EMAIL_NOT_VERIFIED') {
     return 'Confirm your email address first: we have just sent you a new confirmation link.'
   }
+  // Too many wrong passwords for this account or from this network: the message says which, and for how long.
+  if (result.code === SIGN_IN_LOCKED && result.message) return result.message
   if (result.status === 429) return 'Too many attempts. Wait a minute, then try again.'
   return result.message ? `${result.message}.`.replace(/\.\.$/, '.') : 'Unable to log in. Try again.'
 }

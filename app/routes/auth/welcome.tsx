@@ -9,7 +9,7 @@ import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Field } from '~/components/ui/field'
 import { updateOwnProfile } from '~/models/profile.server'
-import { optionalText, PASSWORDS_MATCH, readForm } from '~/utils/forms'
+import { NewPasswordSchema, optionalText, PASSWORDS_MATCH, readForm } from '~/utils/forms'
 import { setUserPassword } from '~/utils/passwords.server'
 import { ROLE_LABELS } from '~/utils/permissions'
 import { homePathFor, requireUser } from '~/utils/permissions.server'
@@ -28,8 +28,7 @@ const WelcomeSchema = z
     password: z
       .string({ error: 'Set a password to continue.' })
       .min(1, 'Set a password to continue.')
-      .min(8, 'Password must be at least 8 characters.')
-      .max(128, 'Use at most 128 characters.'),
+      .pipe(NewPasswordSchema),
     confirmPassword: z.string({ error: 'Passwords do not match.' }),
   })
   .refine(...PASSWORDS_MATCH)
