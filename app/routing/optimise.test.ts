@@ -79,7 +79,7 @@ describe('the closed tour (TSPLIB)', () => {
   it.each([
     ['berlin52.tsp', 7542],
     ['eil51.tsp', 426],
-  ])('comes within 5 %% of the optimum on %s (%i)', (file, optimum) => {
+  ])('comes within 1.05 × the optimum on %s (%i)', (file, optimum) => {
     const { size, distance } = instance(file)
     const order = optimiseTour(size, distance)
     expectPermutation(order, size)

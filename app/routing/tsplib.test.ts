@@ -217,6 +217,12 @@ describe('TSPLIB distances', () => {
     ])
   })
 
+  it('uses TSPLIB’s π = 3.141592, not Math.PI', () => {
+    // Worked out separately (Python, the TSPLIB95 formula): 4,586 km with 3.141592, 4,585 with Math.PI.
+    const text = 'DIMENSION: 2\nEDGE_WEIGHT_TYPE: GEO\nNODE_COORD_SECTION\n1 76.00 -131.21\n2 56.18 -17.19\n'
+    expect(tsplibDistance(parsed(text))(0, 1)).toBe(4586)
+  })
+
   it('gives the published optimal tour lengths of burma14 (3,323) and ulysses16 (6,859)', () => {
     for (const [file, optimum] of [
       ['burma14.tsp', 3323],

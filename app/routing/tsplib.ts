@@ -165,7 +165,7 @@ function nint(value: number) {
   return Math.floor(value + 0.5)
 }
 
-/** TSPLIB's π, to six decimals: using Math.PI would change some GEO distances by one. */
+/** TSPLIB's π, to six decimals: with Math.PI some GEO distances come out one less or more. */
 // biome-ignore lint/suspicious/noApproximativeNumericConstant: TSPLIB95 defines GEO distances with exactly this value.
 const TSPLIB_PI = 3.141592
 /** TSPLIB's idealised Earth radius in kilometres. */
