@@ -41,7 +41,8 @@ describe('straight-line distances', () => {
       fc.property(latLng, latLng, latLng, (a, b, c) => {
         expect(haversineMetres(a, a)).toBe(0)
         expect(haversineMetres(a, b)).toBeCloseTo(haversineMetres(b, a), 6)
-        expect(haversineMetres(a, c)).toBeLessThanOrEqual(haversineMetres(a, b) + haversineMetres(b, c) + 1e-6)
+        // Near the antipode asin(√h) loses ≈ 0.1 m to rounding: a metre is far inside what a route cares about.
+        expect(haversineMetres(a, c)).toBeLessThanOrEqual(haversineMetres(a, b) + haversineMetres(b, c) + 1)
         expect(haversineMetres(a, b)).toBeLessThanOrEqual(Math.PI * 6_371_008.8 + 1e-6)
       }),
     )
