@@ -1,0 +1,43 @@
+// Straight-line distances between stops: the default when no road-distance server is configured (OPERATIONS §4).
+// The great-circle distance times 1.3, a common detour factor for suburban roads, is close enough to order a
+// day's stops and to show the day's miles; OSRM gives real road distances when OSRM_URL is set.
+
+export type LatLng = { lat: number; lng: number }
+
+/** The Earth's mean radius (IUGG). */
+const EARTH_RADIUS_METRES = 6_371_008.8
+/** Roads are longer than the straight line between their ends. */
+export const ROAD_FACTOR = 1.3
+const METRES_PER_MILE = 1609.344
+
+/** A latitude and longitude that exist. */
+export function isLatLng(point: LatLng) {
+  return (
+    Number.isFinite(point.lat) && Number.isFinite(point.lng) && Math.abs(point.lat) <= 90 && Math.abs(point.lng) <= 180
+  )
+}
+
+const radians = (degrees: number) => (degrees * Math.PI) / 180
+
+/** The great-circle (haversine) distance in metres. */
+export function haversineMetres(a: LatLng, b: LatLng) {
+  const sinLat = Math.sin(radians(b.lat - a.lat) / 2)
+  const sinLng = Math.sin(radians(b.lng - a.lng) / 2)
+  const h = sinLat * sinLat + Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * sinLng * sinLng
+  return 2 * EARTH_RADIUS_METRES * Math.asin(Math.min(1, Math.sqrt(h)))
+}
+
+/** The estimated driving distance in metres: the straight line × ROAD_FACTOR. */
+export function straightLineDriveMetres(a: LatLng, b: LatLng) {
+  return haversineMetres(a, b) * ROAD_FACTOR
+}
+
+/** Every stop's estimated driving distance to every other, in metres (row: from, column: to). */
+export function straightLineMatrix(points: readonly LatLng[]) {
+  return points.map((from) => points.map((to) => straightLineDriveMetres(from, to)))
+}
+
+/** Metres in miles, for display. */
+export function metresToMiles(metres: number) {
+  return metres / METRES_PER_MILE
+}
