@@ -212,7 +212,9 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         <Field
           label="Card-provider account id"
           errors={fields.stripeAccountId.errors}
-          hint={billingReadOnly && canSave ? BILLING_REFUSED : 'Optional. Your card provider account, acct_….'}
+          hint={
+            billingReadOnly && canSave ? 'Only the owner sets it.' : 'Optional. Your card provider account, acct_….'
+          }
           inputProps={{
             ...getInputProps(fields.stripeAccountId, { type: 'text' }),
             autoComplete: 'off',
