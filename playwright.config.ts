@@ -44,7 +44,10 @@ export default defineConfig({
     // … so the spec that completes newtech's setup runs after them.
     { name: 'welcome', testMatch: ['welcome.spec.ts'], dependencies: ['seeded-state'] },
     // Independent flows run alongside (auth-reset changes tech2's password: nobody else uses tech2).
-    { name: 'accounts', testMatch: ['auth-signup.spec.ts', 'auth-reset.spec.ts', 'hardening.spec.ts'] },
+    {
+      name: 'accounts',
+      testMatch: ['auth-signup.spec.ts', 'auth-reset.spec.ts', 'hardening.spec.ts', 'invitations.spec.ts'],
+    },
     // Jobs flows create their own jobs, so they never disturb the seeded views above.
     { name: 'jobs', testMatch: ['jobs.spec.ts', 'customers.spec.ts', 'stored-xss.spec.ts', 'staff.spec.ts'] },
     // account.spec changes (and restores) tech@sunsetpools.test's login, which only 'seeded-state'

@@ -15,6 +15,7 @@ export default [
     route('welcome', 'routes/auth/welcome.tsx'),
     route('customer-setup', 'routes/auth/customer-setup.tsx'),
     route('start', 'routes/auth/start.tsx'),
+    route('invitations', 'routes/auth/invitations.tsx'),
   ]),
   route('logout', 'routes/auth/logout.tsx'),
   route('app', 'routes/app/layout.tsx', [

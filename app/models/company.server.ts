@@ -25,6 +25,7 @@ export type CompanySettings = {
   timezone: string
   defaultServiceWindow: (typeof companies.$inferSelect)['defaultServiceWindow']
   cardPublishableKey: string | null
+  stripeAccountId: string | null
   customerPortalUrl: string | null
   serviceReportsEnabled: boolean
   itemiseChemicals: boolean
@@ -38,6 +39,7 @@ export async function getCompanySettings(companyId: string): Promise<CompanySett
       timezone: companies.timezone,
       defaultServiceWindow: companies.defaultServiceWindow,
       cardPublishableKey: companies.cardPublishableKey,
+      stripeAccountId: companies.stripeAccountId,
       customerPortalUrl: companies.customerPortalUrl,
       serviceReportsEnabled: companies.serviceReportsEnabled,
       itemiseChemicals: companies.itemiseChemicals,
@@ -59,6 +61,7 @@ export async function updateCompanySettings(companyId: string, fields: Partial<C
     'timezone',
     'defaultServiceWindow',
     'cardPublishableKey',
+    'stripeAccountId',
     'customerPortalUrl',
     'serviceReportsEnabled',
     'itemiseChemicals',
@@ -190,20 +193,12 @@ export async function listCompanyOptions() {
   return db().select({ id: companies.id, name: companies.name }).from(companies).orderBy(asc(companies.name))
 }
 
-/** Renames a company and sets its card-provider account id (null clears it). False if none. */
-export async function updateCompany({
-  companyId,
-  name,
-  stripeAccountId,
-}: {
-  companyId: string
-  name: string
-  stripeAccountId: string | null
-}) {
+/** Renames a company (platform staff; payment settings are the owner's). False if there is none. */
+export async function updateCompany({ companyId, name }: { companyId: string; name: string }) {
   if (!isUuid(companyId)) return false
   const updated = await db()
     .update(companies)
-    .set({ name, stripeAccountId })
+    .set({ name })
     .where(eq(companies.id, companyId))
     .returning({ id: companies.id })
   return updated.length > 0

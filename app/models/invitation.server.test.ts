@@ -132,6 +132,7 @@ describe('inviteCustomer', () => {
     // Active now: a second invite is refused rather than resetting anything.
     expect(await inviteCustomer({ companyId: blue, customerId: marcus })).toEqual({
       ok: false,
+      code: 'invalid',
       message: 'This customer already has portal access.',
     })
   })
@@ -140,7 +141,11 @@ describe('inviteCustomer', () => {
     const priya = await idOf('Priya Raman')
     for (const email of ['office@bluelagoon.test', 'customer@sunsetpools.test', 'admin@poolbud.test']) {
       await db().update(customers).set({ email }).where(eq(customers.id, priya))
-      expect(await inviteCustomer({ companyId: blue, customerId: priya })).toEqual({ ok: false, message: EMAIL_TAKEN })
+      expect(await inviteCustomer({ companyId: blue, customerId: priya })).toEqual({
+        ok: false,
+        code: 'invalid',
+        message: EMAIL_TAKEN,
+      })
     }
     const [office] = await db().select().from(profiles).where(eq(profiles.email, 'office@bluelagoon.test'))
     expect(office).toMatchObject({ role: 'admin', companyId: blue })
@@ -153,10 +158,12 @@ describe('inviteCustomer', () => {
     const tom = await idOf('Tom Okafor')
     expect(await inviteCustomer({ companyId: blue, customerId: marco })).toEqual({
       ok: false,
+      code: 'not-found',
       message: 'Customer not found.',
     })
     expect(await inviteCustomer({ companyId: blue, customerId: tom })).toEqual({
       ok: false,
+      code: 'invalid',
       message: 'Add an email address to this customer first.',
     })
   })
@@ -181,6 +188,7 @@ describe('inviteCustomer', () => {
     expect(results.slice(0, 3).every((r) => r.ok)).toBe(true)
     expect(results[3]).toEqual({
       ok: false,
+      code: 'rate-limited',
       message: 'Several invitations went to this address in the last hour. Try again later.',
     })
   })

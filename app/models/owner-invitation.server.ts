@@ -1,45 +1,67 @@
 // Platform administrators invite company owners (SPEC §5 "Invite owner", ARCHITECTURE §4): for an
-// existing company or a new one. The company, the owner's login and profile, and the demotion of
-// previous owners to admin happen in one transaction; then a one-time link lands on /welcome.
+// existing company or a new one. The company, the owner's login and profile, the demotion of previous
+// owners to admin, the one-time link to /welcome and its email all happen in one transaction.
 import { randomUUID } from 'node:crypto'
-import { and, eq, ne, sql } from 'drizzle-orm'
+import { and, eq, ne } from 'drizzle-orm'
 import { companies, profiles, user } from '~/db/schema'
 import { db } from '~/utils/db.server'
+import { kickOutboxWorker } from '~/utils/email.server'
 import { isUuid } from '~/utils/ids'
 import { logger } from '~/utils/logger.server'
-import { EMAIL_TAKEN, type InviteResult, sendInviteLink, tooManyRecentEmails } from './invitation.server'
+import { type Failure, failure, type Result, success } from '~/utils/result'
+import { joinableAs, offerInvitation } from './account-invitation.server'
+import {
+  EMAIL_TAKEN,
+  findInvitee,
+  INVITE_LIMIT_MESSAGES,
+  isUnverifiedSignUp,
+  queueInviteLink,
+  revokeAccountAccess,
+  tooManyRecentEmails,
+} from './invitation.server'
 
 export const OWNER_INVITE_MESSAGES = {
   sent: 'Invitation sent. The owner will receive an email to finish setting up their account.',
+  offered:
+    'Invitation sent. This address already has a Pool Bud account: they become the owner once they sign in and accept.',
   noCompany: 'Select a company to assign the owner to.',
   failed: 'Unable to invite owner.',
-  tooMany: 'Several invitations went to this address in the last hour. Try again later.',
 } as const
 
+/** The card-provider account id is not set here: only the company's owner sets payment settings (F12). */
 export type OwnerInvite = {
   owner: { fullName: string; email: string; phone: string | null }
-} & ({ mode: 'existing'; companyId: string } | { mode: 'new'; companyName: string; stripeAccountId: string | null })
+  invitedBy: string
+} & ({ mode: 'existing'; companyId: string } | { mode: 'new'; companyName: string })
 
-/** Thrown inside the transaction to undo it and answer with a message. */
-class Refusal extends Error {}
+type OwnerInviteResult = Result<{ message: string; companyId: string }>
 
-export async function inviteOwner(invite: OwnerInvite): Promise<InviteResult & { companyId?: string }> {
-  const email = invite.owner.email.trim().toLowerCase()
-  if (invite.mode === 'existing' && !isUuid(invite.companyId)) {
-    return { ok: false, message: OWNER_INVITE_MESSAGES.noCompany }
+/** Thrown inside the transaction to undo it (a new company included) and answer with the failure. */
+class Refusal extends Error {
+  constructor(readonly failure: Failure) {
+    super(failure.message)
   }
-  if (await tooManyRecentEmails(email)) return { ok: false, message: OWNER_INVITE_MESSAGES.tooMany }
+}
 
-  let companyId: string
-  let companyName: string
+/**
+ * Invites the owner. A member of the company may be promoted; an address nobody has confirmed is taken over as if
+ * new (its password and sessions removed, F3); a verified account with no company, or with only an abandoned trial
+ * of its own, gets an invitation to accept (F14). Someone of another company, a customer or a platform admin is
+ * never moved or demoted: refused with a message (the platform admin sees every account anyway).
+ */
+export async function inviteOwner(invite: OwnerInvite): Promise<OwnerInviteResult> {
+  const email = invite.owner.email.trim().toLowerCase()
+  if (invite.mode === 'existing' && !isUuid(invite.companyId))
+    return failure('invalid', OWNER_INVITE_MESSAGES.noCompany)
   try {
-    ;({ companyId, companyName } = await db().transaction(async (tx) => {
+    const outcome = await db().transaction(async (tx): Promise<OwnerInviteResult> => {
+      if (await tooManyRecentEmails(email, tx)) return failure('rate-limited', INVITE_LIMIT_MESSAGES.perAddress)
       const company =
         invite.mode === 'new'
           ? (
               await tx
                 .insert(companies)
-                .values({ name: invite.companyName, stripeAccountId: invite.stripeAccountId })
+                .values({ name: invite.companyName })
                 .returning({ id: companies.id, name: companies.name })
             )[0]
           : (
@@ -48,23 +70,28 @@ export async function inviteOwner(invite: OwnerInvite): Promise<InviteResult & {
                 .from(companies)
                 .where(eq(companies.id, invite.companyId))
             )[0]
-      if (!company) throw new Refusal(OWNER_INVITE_MESSAGES.noCompany)
+      if (!company) throw new Refusal(failure('invalid', OWNER_INVITE_MESSAGES.noCompany))
 
-      const [existing] = await tx
-        .select({ id: user.id, profileId: profiles.id, companyId: profiles.companyId, role: profiles.role })
-        .from(user)
-        .leftJoin(profiles, eq(profiles.id, user.id))
-        .where(sql`lower(${user.email}) = ${email}`)
-        .limit(1)
-      // Someone of another company, a customer or a platform admin is never moved or demoted.
-      // A member of this company may be promoted; a signed-up user with no role may be given one.
-      const belongsElsewhere =
-        existing?.role != null && (existing.companyId !== company.id || existing.role === 'customer')
-      if (belongsElsewhere) throw new Refusal(EMAIL_TAKEN)
+      const existing = await findInvitee(tx, email)
+      const memberHere = existing?.role != null && existing.companyId === company.id && existing.role !== 'customer'
+      if (existing && !memberHere && !isUnverifiedSignUp(existing)) {
+        if (!(await joinableAs(tx, existing))) throw new Refusal(failure('invalid', EMAIL_TAKEN))
+        await offerInvitation(tx, {
+          companyId: company.id,
+          companyName: company.name,
+          userId: existing.id,
+          email,
+          role: 'owner',
+          invitedBy: invite.invitedBy,
+        })
+        return success({ message: OWNER_INVITE_MESSAGES.offered, companyId: company.id })
+      }
 
       const ownerId = existing?.id ?? randomUUID()
       if (!existing) {
         await tx.insert(user).values({ id: ownerId, email, name: invite.owner.fullName, emailVerified: false })
+      } else if (!memberHere) {
+        await revokeAccountAccess(tx, ownerId)
       }
       await tx
         .update(profiles)
@@ -81,19 +108,19 @@ export async function inviteOwner(invite: OwnerInvite): Promise<InviteResult & {
           .insert(profiles)
           .values({ id: ownerId, companyId: company.id, role: 'owner', email, hasCompletedSetup: false, ...details })
       }
-      return { companyId: company.id, companyName: company.name }
-    }))
+      await queueInviteLink(tx, {
+        email,
+        callbackURL: '/welcome',
+        invite: { kind: 'owner', companyName: company.name },
+      })
+      return success({ message: OWNER_INVITE_MESSAGES.sent, companyId: company.id })
+    })
+    // Committed: deliver without waiting for the worker's next tick.
+    if (outcome.ok) kickOutboxWorker()
+    return outcome
   } catch (error) {
-    if (error instanceof Refusal) return { ok: false, message: error.message }
+    if (error instanceof Refusal) return error.failure
     logger.error({ err: error }, 'owner invite failed')
-    return { ok: false, message: OWNER_INVITE_MESSAGES.failed }
+    return failure('failed', OWNER_INVITE_MESSAGES.failed)
   }
-
-  try {
-    await sendInviteLink(email, '/welcome', { kind: 'owner', companyName })
-  } catch (error) {
-    logger.error({ err: error, companyId }, 'owner invite email failed')
-    return { ok: false, message: OWNER_INVITE_MESSAGES.failed, companyId }
-  }
-  return { ok: true, message: OWNER_INVITE_MESSAGES.sent, companyId }
 }

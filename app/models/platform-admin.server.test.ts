@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { emailOutbox, profiles } from '~/db/schema'
-import { seedDemoData } from '~/db/seed.server'
+import { createDemoLogin, seedDemoData } from '~/db/seed.server'
 import { db } from '~/utils/db.server'
+import { getSessionUser } from '~/utils/permissions.server'
+import { latestInviteLink, signsIn } from '../../tests/helpers/links'
+import { pageRequest, signInAs, TEST_ORIGIN } from '../../tests/helpers/session'
 import { createPlatformAdmin } from './platform-admin.server'
 
 describe('the first platform administrator', () => {
@@ -38,5 +41,22 @@ describe('the first platform administrator', () => {
   it('can add another administrator on demand (npm run create-admin)', async () => {
     expect(await createPlatformAdmin('second@example.com')).toEqual({ created: true, email: 'second@example.com' })
     expect(await createPlatformAdmin('second@example.com')).toEqual({ created: false, reason: 'already-admin' })
+  })
+
+  it('takes over an account without a role: its password and sessions end, only the emailed link opens it (F3)', async () => {
+    await createDemoLogin(db(), { email: 'early.bird@example.com', fullName: 'Early', role: null, companyId: null })
+    const cookie = await signInAs('early.bird@example.com')
+    expect(await createPlatformAdmin('early.bird@example.com')).toEqual({
+      created: true,
+      email: 'early.bird@example.com',
+    })
+    await expect(signInAs('early.bird@example.com')).rejects.toThrow()
+    expect(await getSessionUser(pageRequest('/app', cookie))).toBeNull()
+    const [profile] = await db().select().from(profiles).where(eq(profiles.email, 'early.bird@example.com'))
+    expect(profile).toMatchObject({ role: 'platform_admin', hasCompletedSetup: false })
+    expect(await signsIn(await latestInviteLink('early.bird@example.com'))).toMatchObject({
+      signedIn: true,
+      location: `${TEST_ORIGIN}/welcome`,
+    })
   })
 })

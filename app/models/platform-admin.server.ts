@@ -1,12 +1,13 @@
 // The first platform administrator of a production install (ARCHITECTURE §2): created from
 // PLATFORM_ADMIN_EMAIL at start-up when there is none, or on demand by `npm run create-admin`.
-// They get an invitation link to /welcome, like any invitee.
+// They get an invitation link to /welcome, like any invitee, created and queued in the same transaction.
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { profiles, user } from '~/db/schema'
 import { db } from '~/utils/db.server'
+import { kickOutboxWorker } from '~/utils/email.server'
 import { logger } from '~/utils/logger.server'
-import { sendInviteLink } from './invitation.server'
+import { queueInviteLink, revokeAccountAccess } from './invitation.server'
 
 export type CreateAdminResult =
   | { created: true; email: string }
@@ -18,7 +19,9 @@ const BOOTSTRAP_LOCK = 7_424_001
 /**
  * Makes `email` a platform admin and emails them an invitation. With `onlyIfNone`, does nothing
  * when a platform admin exists already (start-up runs this on every boot and every instance).
- * An address that belongs to a company member or a customer is never turned into an admin.
+ * An address that belongs to a company member or a customer is never turned into an admin. An account without a
+ * role (someone signed up with the address) loses its password and sessions first: only the emailed link, and the
+ * password chosen on /welcome, open an administrator account (security review F3).
  */
 export async function createPlatformAdmin(
   rawEmail: string,
@@ -44,16 +47,21 @@ export async function createPlatformAdmin(
     if (existing?.role === 'platform_admin') return { created: false, reason: 'already-admin' }
     if (existing?.role) return { created: false, reason: 'taken' }
     const id = existing?.id ?? randomUUID()
-    if (!existing) await tx.insert(user).values({ id, email, name: email.split('@')[0] ?? email, emailVerified: false })
+    if (existing) await revokeAccountAccess(tx, id)
+    else await tx.insert(user).values({ id, email, name: email.split('@')[0] ?? email, emailVerified: false })
     if (existing?.profileId) {
-      await tx.update(profiles).set({ role: 'platform_admin', companyId: null }).where(eq(profiles.id, id))
+      await tx
+        .update(profiles)
+        .set({ role: 'platform_admin', companyId: null, hasCompletedSetup: false })
+        .where(eq(profiles.id, id))
     } else {
       await tx.insert(profiles).values({ id, role: 'platform_admin', email, hasCompletedSetup: false })
     }
+    await queueInviteLink(tx, { email, callbackURL: '/welcome', invite: { kind: 'platform-admin' } })
     return { created: true, email }
   })
   if (outcome.created) {
-    await sendInviteLink(email, '/welcome', { kind: 'platform-admin' })
+    kickOutboxWorker()
     logger.info({ email }, 'platform administrator created; invitation emailed')
   }
   return outcome

@@ -1,14 +1,28 @@
 // A company's staff: inviting teammates, changing their role, deactivating them (SPEC §5, §6;
-// ARCHITECTURE §4). Roles and companies are only ever set here and by ownership transfer.
+// ARCHITECTURE §4). Roles and companies are only ever set here, by accepting an invitation
+// (account-invitation.server.ts) and by ownership transfer.
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
-import { companies, jobs, profiles, session, user } from '~/db/schema'
+import { companies, type InvitationRole, jobs, profiles, session, user } from '~/db/schema'
+import { addressTakenEmail } from '~/emails/invite-email'
 import { db } from '~/utils/db.server'
+import { kickOutboxWorker, sendEmail } from '~/utils/email.server'
 import { publishCompanyEvent } from '~/utils/events.server'
 import { logger } from '~/utils/logger.server'
 import { INVITABLE_ROLES, ROLE_LABELS, type Role, type StaffRole } from '~/utils/permissions'
+import { failure, type Result, success } from '~/utils/result'
 import type { TeamMember, TeamMemberStatus } from '~/utils/team'
-import { EMAIL_TAKEN, type InviteResult, sendInviteLink, tooManyRecentEmails } from './invitation.server'
+import { joinableAs, offerInvitation } from './account-invitation.server'
+import {
+  findInvitee,
+  INVITE_LIMIT_MESSAGES,
+  type Invitee,
+  isUnverifiedSignUp,
+  queueInviteLink,
+  revokeAccountAccess,
+  spendInvitation,
+  tooManyRecentEmails,
+} from './invitation.server'
 
 const STAFF_ROLES = ['owner', 'admin', 'dispatcher', 'tech'] as const satisfies readonly StaffRole[]
 /** Roles an owner may give a member (ownership itself moves only by transfer). */
@@ -52,82 +66,108 @@ export const INVITE_MESSAGES = {
   roleNotAllowed: 'You cannot invite someone with that role.',
   alreadyMember: 'This person is already on your team.',
   deactivated: 'This person was deactivated. Reactivate them from the team list instead.',
-  tooMany: 'Several invitations went to this address in the last hour. Try again later.',
   failed: 'Unable to send invite.',
 } as const
 
-/**
- * Invites a teammate: creates their login and profile (role and company set here), then emails
- * a one-time link that lands on /welcome. A pending member of the same company is sent a new
- * link; anyone else's address (another company, a customer, a platform admin) is refused and
- * left untouched.
- */
-export async function inviteTeamMember({
-  companyId,
-  inviter,
-  role,
-  fullName,
-  email: rawEmail,
-  phone,
-}: {
+type TeamInvite = {
   companyId: string
   inviter: { id: string; role: Role }
   role: StaffRole
   fullName: string
   email: string
   phone: string | null
-}): Promise<InviteResult> {
-  if (!INVITABLE_ROLES[inviter.role]?.includes(role)) return { ok: false, message: INVITE_MESSAGES.roleNotAllowed }
-  const email = rawEmail.trim().toLowerCase()
-  const [existing] = await db()
-    .select({
-      id: user.id,
-      companyId: profiles.companyId,
-      role: profiles.role,
-      hasCompletedSetup: profiles.hasCompletedSetup,
-      deactivatedAt: profiles.deactivatedAt,
-    })
-    .from(user)
-    .leftJoin(profiles, eq(profiles.id, user.id))
-    .where(sql`lower(${user.email}) = ${email}`)
-    .limit(1)
-  if (existing) {
-    const sameCompanyStaff = existing.companyId === companyId && existing.role != null && existing.role !== 'customer'
-    if (!sameCompanyStaff) return { ok: false, message: EMAIL_TAKEN }
-    if (existing.deactivatedAt) return { ok: false, message: INVITE_MESSAGES.deactivated }
-    if (existing.hasCompletedSetup) return { ok: false, message: INVITE_MESSAGES.alreadyMember }
-    // A pending teammate may only be re-sent what this inviter could have invited them as.
-    if (!INVITABLE_ROLES[inviter.role]?.includes(existing.role as StaffRole)) {
-      return { ok: false, message: INVITE_MESSAGES.roleNotAllowed }
-    }
-  }
-  if (await tooManyRecentEmails(email)) return { ok: false, message: INVITE_MESSAGES.tooMany }
+}
 
+/**
+ * Invites a teammate, in one transaction with the email it queues (fault drill #3). What happens depends on the
+ * address, but the inviter is told the same for every address outside their own team (security review F4):
+ * - new: their login and profile are created (role and company set here) with a one-time link to /welcome;
+ * - a pending member of this company: a new link (older ones stop working);
+ * - someone who signed up but never confirmed the address: the account is taken over as if new — its password
+ *   and sessions are removed, so only the link and the password chosen on /welcome open it (F3);
+ * - a verified account with no company, or with only an abandoned trial of its own: an invitation they accept or
+ *   decline after signing in (F14, decision 011);
+ * - anyone else (another company, a customer, a platform admin): nothing changes for them; the address is told
+ *   that the company tried to invite it.
+ * Every one of them counts against the company's invitation limits.
+ */
+export async function inviteTeamMember(invite: TeamInvite): Promise<Result<{ message: string }>> {
+  const { companyId, inviter, role, fullName, phone } = invite
+  if (!INVITABLE_ROLES[inviter.role]?.includes(role)) return failure('forbidden', INVITE_MESSAGES.roleNotAllowed)
+  const email = invite.email.trim().toLowerCase()
+  const sent = success({ message: `Invitation sent to ${email}.` })
   try {
-    if (!existing) {
-      const id = randomUUID()
-      await db().transaction(async (tx) => {
-        await tx.insert(user).values({ id, email, name: fullName, emailVerified: false })
-        await tx.insert(profiles).values({ id, companyId, role, fullName, email, phone, hasCompletedSetup: false })
-      })
-    }
-    const [names] = await db()
-      .select({ companyName: companies.name, inviterName: profiles.fullName })
-      .from(companies)
-      .leftJoin(profiles, eq(profiles.id, inviter.id))
-      .where(eq(companies.id, companyId))
-    const invitedRole = (existing?.role as StaffRole | undefined) ?? role
-    await sendInviteLink(email, '/welcome', {
-      kind: 'staff',
-      companyName: names?.companyName ?? 'your company',
-      roleLabel: ROLE_LABELS[invitedRole],
-      inviterName: names?.inviterName ?? 'Your colleague',
+    const outcome = await db().transaction(async (tx): Promise<Result<{ message: string }>> => {
+      const existing = await findInvitee(tx, email)
+      const pendingHere = existing ? pendingTeammate(existing, companyId) : null
+      if (pendingHere && !pendingHere.ok) return pendingHere
+      // A pending teammate may only be re-sent what this inviter could have invited them as.
+      if (pendingHere?.ok && !INVITABLE_ROLES[inviter.role]?.includes(existing?.role as StaffRole)) {
+        return failure('forbidden', INVITE_MESSAGES.roleNotAllowed)
+      }
+      if (await tooManyRecentEmails(email, tx)) return failure('rate-limited', INVITE_LIMIT_MESSAGES.perAddress)
+      const limited = await spendInvitation(tx, companyId)
+      if (limited) return limited
+
+      const [company] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId))
+      const companyName = company?.name ?? ''
+      const welcome = (invitedRole: StaffRole) =>
+        queueInviteLink(tx, {
+          email,
+          callbackURL: '/welcome',
+          invite: { kind: 'staff', companyName, roleLabel: ROLE_LABELS[invitedRole] },
+        })
+
+      if (existing && pendingHere) {
+        await welcome(existing.role as StaffRole)
+        return success({ message: `A new invitation was sent to ${email}.` })
+      }
+      if (!existing || isUnverifiedSignUp(existing)) {
+        const id = existing?.id ?? randomUUID()
+        if (existing) await revokeAccountAccess(tx, id)
+        else await tx.insert(user).values({ id, email, name: fullName, emailVerified: false })
+        const member = { companyId, role, fullName, email, phone, hasCompletedSetup: false }
+        await tx
+          .insert(profiles)
+          .values({ id, ...member })
+          .onConflictDoUpdate({ target: profiles.id, set: member })
+        await welcome(role)
+        return sent
+      }
+      if (await joinableAs(tx, existing)) {
+        // INVITABLE_ROLES (checked above) holds company roles only.
+        const invitedAs = role as InvitationRole
+        await offerInvitation(tx, {
+          companyId,
+          companyName,
+          userId: existing.id,
+          email,
+          role: invitedAs,
+          invitedBy: inviter.id,
+        })
+        return sent
+      }
+      await sendEmail({ to: email, ...addressTakenEmail({ companyName }) }, tx)
+      return sent
     })
-    return { ok: true, message: existing ? `A new invitation was sent to ${email}.` : `Invitation sent to ${email}.` }
+    // Committed: deliver without waiting for the worker's next tick.
+    if (outcome.ok) kickOutboxWorker()
+    return outcome
   } catch (error) {
     logger.error({ err: error, companyId }, 'team invite failed')
-    return { ok: false, message: INVITE_MESSAGES.failed }
+    return failure('failed', INVITE_MESSAGES.failed)
   }
+}
+
+/**
+ * For a staff member of this company: success when they are still pending (a new link may go), else why not.
+ * Null for anyone else. The inviter sees their own team, so these answers reveal nothing new.
+ */
+function pendingTeammate(existing: Invitee, companyId: string): Result | null {
+  if (existing.companyId !== companyId || existing.role == null || existing.role === 'customer') return null
+  if (existing.deactivatedAt) return failure('invalid', INVITE_MESSAGES.deactivated)
+  if (existing.hasCompletedSetup) return failure('invalid', INVITE_MESSAGES.alreadyMember)
+  return success({})
 }
 
 export type MemberChange = 'ok' | 'not-found' | 'refused'

@@ -1,9 +1,11 @@
 // Self-serve trial (issue #6): someone who signed up on their own, with no role and no company,
 // starts their own company and becomes its owner. It never grants any other role, and never
-// touches a user who already has one.
+// touches a user who already has one. The company is marked a trial (`trial_ends_at`): trial
+// companies have a daily cap on invitation emails (decision 011).
 import { eq } from 'drizzle-orm'
 import { companies, profiles, user } from '~/db/schema'
 import { db } from '~/utils/db.server'
+import { TRIAL_DAYS } from '~/utils/trial'
 
 export async function startTrialCompany({
   userId,
@@ -22,7 +24,11 @@ export async function startTrialCompany({
       .where(eq(user.id, userId))
       .for('update', { of: user })
     if (!account || account.role || account.companyId) return { ok: false, reason: 'has-role' }
-    const [company] = await tx.insert(companies).values({ name: companyName, timezone }).returning({ id: companies.id })
+    const trialEndsAt = new Date(Date.now() + TRIAL_DAYS * 24 * 60 * 60 * 1000)
+    const [company] = await tx
+      .insert(companies)
+      .values({ name: companyName, timezone, trialEndsAt })
+      .returning({ id: companies.id })
     const companyId = company?.id as string
     await tx
       .insert(profiles)

@@ -7,8 +7,8 @@ import { createElement } from 'react'
 import { account, profiles, rateLimit, session, user, verification } from '~/db/schema'
 import { ActionLinkEmail } from '~/emails/action-link-email'
 import { emailChangeNoticeEmail, emailChangeVerificationEmail } from '~/emails/email-change'
-import { inviteEmail } from '~/emails/invite-email'
 import { isDeactivated, isEmailTaken } from '~/models/profile.server'
+import { INVITE_LINK_SECONDS, onLinkDeleted, onLinkIssued, onPasswordSet } from '~/models/sign-in-links.server'
 import { db } from './db.server'
 import { kickOutboxWorker, sendEmail } from './email.server'
 import { env } from './env.server'
@@ -30,9 +30,6 @@ export const AUTH_BASE_PATH = '/api/auth'
 /** The error code (and message) of a sign-in by a deactivated member. */
 export const ACCOUNT_DEACTIVATED = 'ACCOUNT_DEACTIVATED'
 export const DEACTIVATED_MESSAGE = 'This account has been deactivated. Contact your company owner.'
-
-/** Invitation links work for 7 days (ARCHITECTURE §4), and once. */
-export const INVITE_LINK_SECONDS = 7 * 24 * 60 * 60
 
 /**
  * Where the link in the new inbox lands once the sign-in email has changed; better-auth
@@ -199,6 +196,33 @@ function createAuth() {
           },
         },
       },
+      // One-time links (F6, sign-in-links.server.ts): a new reset link voids the older ones; using a link voids
+      // the person's other links; setting a password (first one, change, reset) voids them all.
+      verification: {
+        create: {
+          async after(row) {
+            await onLinkIssued(row)
+          },
+        },
+        delete: {
+          async after(row) {
+            await onLinkDeleted(row)
+          },
+        },
+      },
+      account: {
+        create: {
+          async after(row) {
+            if (row.password) await onPasswordSet(row.userId)
+          },
+        },
+        update: {
+          // Only single-account updates carry the row; every password write here is one (passwords.server.ts).
+          async after(row) {
+            if (row?.password) await onPasswordSet(row.userId)
+          },
+        },
+      },
       user: {
         update: {
           // better-auth checks the new address when the change is asked for; if someone signed up
@@ -241,16 +265,17 @@ function createAuth() {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
-    // Invitations: a one-time link that signs the invitee in (7 days). Only our server asks for
-    // one (the public endpoint is disabled), so nobody can mail themselves a sign-in link.
+    // Invitations: a one-time link that signs the invitee in (7 days). Our server writes it in the
+    // transaction that creates the invitee (sign-in-links.server.ts); the public endpoint that would
+    // mail a link to any address is disabled, so the plugin only verifies links.
     disabledPaths: ['/sign-in/magic-link'],
     plugins: [
       magicLink({
         expiresIn: INVITE_LINK_SECONDS,
         disableSignUp: true,
         storeToken: 'hashed',
-        async sendMagicLink({ email, url, metadata }) {
-          await sendEmail({ to: email, ...inviteEmail(url, metadata) })
+        async sendMagicLink() {
+          throw new Error('Invitation links are created with their invitee (createInviteLink), never requested.')
         },
       }),
     ],

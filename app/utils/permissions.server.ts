@@ -1,4 +1,5 @@
 import { data, redirect } from 'react-router'
+import { hasOpenInvitation, INVITATIONS_PATH } from '~/models/account-invitation.server'
 import { getCustomerIdForPortalUser } from '~/models/customer.server'
 import { getProfile, type Profile } from '~/models/profile.server'
 import { getAuth } from './auth.server'
@@ -96,6 +97,8 @@ export async function homePathFor(user: SessionUser): Promise<string> {
     return profile.hasCompletedSetup ? `/customer/${customerId}` : `/customer-setup?customerId=${customerId}`
   }
   if (profile?.role && !profile.hasCompletedSetup) return '/welcome'
+  // Someone without a company (or with only a trial of their own) who was invited decides first (decision 011).
+  if ((!profile?.role || profile.role === 'owner') && (await hasOpenInvitation(user.id))) return INVITATIONS_PATH
   return '/app'
 }
 

@@ -9,7 +9,6 @@ export const InviteOwnerSchema = z
     mode: z.enum(['existing', 'new']),
     companyId: z.string().trim().optional(),
     companyName: optionalText(120),
-    stripeAccountId: optionalText(255),
     fullName: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(120, 'Use at most 120 characters.'),
     email: z
       .string({ error: REQUIRED })
@@ -29,6 +28,7 @@ export const InviteOwnerSchema = z
     }
   })
 
+/** A company's name; its card-provider account id is the owner's to set (/app/settings), never staff's (F12). */
 export const UpdateCompanySchema = z.object({
   companyId: z.string().trim().min(1),
   name: z
@@ -36,8 +36,6 @@ export const UpdateCompanySchema = z.object({
     .trim()
     .min(1, 'Company name is required.')
     .max(120, 'Use at most 120 characters.'),
-  // Blank saves as no account (NULL), never as an empty string.
-  stripeAccountId: optionalText(255),
 })
 
 /** Ids are shown shortened: 8 characters in the company picker, 4 in the owner list (SPEC §9). */

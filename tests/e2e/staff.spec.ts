@@ -35,6 +35,11 @@ test('a platform admin invites the owner of a new company, who sets up and sees 
   await page.getByRole('button', { name: 'Search', exact: true }).click()
   await expect(page.getByRole('heading', { level: 3, name: company })).toBeVisible()
   await expect(page.getByText(email)).toBeVisible()
+  // The card-provider account id is shown, not editable: only the company's owner sets it (F12).
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: company }) })
+  await expect(card.getByText('Card-provider account id:')).toBeVisible()
+  await expect(card.getByRole('textbox', { name: /Card-provider/ })).toHaveCount(0)
+  await expect(form.getByRole('textbox', { name: /Card-provider/ })).toHaveCount(0)
 
   const mail = await waitForEmail({ to: email, after: sentAfter })
   const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '10.62.0.1' } })

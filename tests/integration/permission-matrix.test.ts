@@ -12,7 +12,7 @@ import type { RouteConfigEntry } from '@react-router/dev/routes'
 import { and, eq, isNotNull, isNull } from 'drizzle-orm'
 import { matchPath } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { customers, inventoryItems, jobs, profiles } from '~/db/schema'
+import { customers, inventoryItems, invitations, jobs, profiles } from '~/db/schema'
 import { createDemoLogin, seedDemoData } from '~/db/seed.server'
 import routeConfig from '~/routes'
 import { CLIENT_IP_HEADER } from '~/utils/auth.server'
@@ -62,6 +62,8 @@ type Fixtures = {
   itemId: string
   /** A teammate who has not finished setup (an invitation is pending). */
   pendingMemberId: string
+  /** An open invitation of another account, which no persona may accept or decline. */
+  invitationId: string
 }
 
 type Case = {
@@ -187,6 +189,19 @@ const CASES: Case[] = [
   // The self-serve trial is only for someone signed in without a role; everyone else goes home.
   { file: 'routes/auth/start.tsx', method: 'GET', path: () => '/start', expect: SENDS_HOME },
   { file: 'routes/auth/start.tsx', method: 'POST', path: () => '/start', expect: SENDS_HOME },
+  // Accepting an invitation is only for someone who may join a company (no membership, or a trial of their own
+  // that nobody else joined); every persona here belongs somewhere and is sent home, deciding nothing.
+  { file: 'routes/auth/invitations.tsx', method: 'GET', path: () => '/invitations', expect: SENDS_HOME },
+  ...(['accept', 'decline'] as const).map(
+    (intent): Case => ({
+      file: 'routes/auth/invitations.tsx',
+      method: 'POST',
+      intent,
+      path: () => '/invitations',
+      fields: (f) => ({ invitationId: f.invitationId }),
+      expect: SENDS_HOME,
+    }),
+  ),
 
   // The app shell and dashboard.
   {
@@ -511,7 +526,19 @@ beforeAll(async () => {
     .select({ id: profiles.id })
     .from(profiles)
     .where(eq(profiles.email, 'newtech@bluelagoon.test'))
+  // Someone with an account but no company, invited to Blue Lagoon.
+  const joinerId = await createDemoLogin(db(), {
+    email: 'joiner@example.com',
+    fullName: 'Jo Iner',
+    role: null,
+    companyId: null,
+  })
+  const [invitation] = await db()
+    .insert(invitations)
+    .values({ companyId, userId: joinerId, role: 'tech' })
+    .returning({ id: invitations.id })
   fixtures = {
+    invitationId: invitation?.id ?? '',
     pendingMemberId: pending?.id ?? '',
     jobId: job?.id ?? '',
     photoJobId: photoJob?.id ?? '',

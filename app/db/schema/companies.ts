@@ -19,6 +19,11 @@ export const companies = pgTable(
     serviceReportsEnabled: boolean('service_reports_enabled').notNull().default(true),
     /** List the chemicals a technician added on each visit in the portal and the service report. */
     itemiseChemicals: boolean('itemise_chemicals').notNull().default(true),
+    /**
+     * Set for a company started as a self-serve trial at /start (its end date); null for companies a platform
+     * admin created. Trial companies have a daily cap on invitation emails (decision 011).
+     */
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -17,6 +17,7 @@ import { readForm } from '~/utils/forms'
 import { logger } from '~/utils/logger.server'
 import { formatCents } from '~/utils/money'
 import { notFound, requireCapability } from '~/utils/permissions.server'
+import { failureStatus } from '~/utils/result'
 import type { Route } from './+types/customers'
 
 const PAGE_SIZE = 50
@@ -70,14 +71,15 @@ function readListParams(url: URL) {
 }
 
 /** The inviter never throws at us: a failure is a message for the staff member, and a log line. */
-async function sendInvite(companyId: string, customerId: string): Promise<InviteOutcome> {
+async function sendInvite(companyId: string, customerId: string): Promise<InviteOutcome & { status: number }> {
   try {
     const result = await inviteCustomer({ companyId, customerId })
-    if (!result.ok) logger.warn({ customerId, message: result.message }, 'customer invite refused')
-    return { ok: result.ok, message: result.message }
+    if (result.ok) return { ok: true, message: result.message, status: 200 }
+    logger.warn({ customerId, message: result.message }, 'customer invite refused')
+    return { ok: false, message: result.message, status: failureStatus(result) }
   } catch (error) {
     logger.error({ err: error, customerId }, 'customer invite failed')
-    return { ok: false, message: 'Unable to send invite.' }
+    return { ok: false, message: 'Unable to send invite.', status: 500 }
   }
 }
 
@@ -187,7 +189,8 @@ async function saveCustomer(companyId: string | null, formData: FormData, url: U
 
   // SPEC §5: an email given on creation triggers the portal invitation. The customer is
   // already saved; the invite's outcome, good or bad, is shown beside "Customer saved.".
-  const invite = !customerId && fields.email ? await sendInvite(companyId, saved) : null
+  const sent = !customerId && fields.email ? await sendInvite(companyId, saved) : null
+  const invite = sent ? { ok: sent.ok, message: sent.message } : null
   const flash: Flash = { id: crypto.randomUUID(), notice: 'Customer saved.', invite }
   const { q, page } = readListParams(url)
   // An edit returns to the page it came from; a new customer to the start of the (filtered) list.
@@ -210,8 +213,8 @@ async function inviteFromRow(companyId: string | null, formData: FormData) {
       400,
     )
   }
-  const result = await sendInvite(companyId, customer.id)
-  return data({ intent: 'invite' as const, customerId, ...result }, result.ok ? 200 : 400)
+  const { status, ...result } = await sendInvite(companyId, customer.id)
+  return data({ intent: 'invite' as const, customerId, ...result }, status)
 }
 
 export function meta() {

@@ -1,6 +1,7 @@
 import { Outlet, redirect } from 'react-router'
 import { AppShell } from '~/components/app-shell'
 import { RouteError } from '~/components/route-error'
+import { hasOpenInvitation, INVITATIONS_PATH } from '~/models/account-invitation.server'
 import { getCompanySummary } from '~/models/company.server'
 import { type Capability, can, ROLE_LABELS, type Role } from '~/utils/permissions'
 import { forbidden, homePathFor, requireUser } from '~/utils/permissions.server'
@@ -28,7 +29,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     if (home.startsWith('/customer')) throw redirect(home)
     forbidden('no-access')
   }
-  if (!role) forbidden('setup-incomplete')
+  if (!role) {
+    // Invited to a company: they accept or decline there (decision 011).
+    if (await hasOpenInvitation(user.id)) throw redirect(INVITATIONS_PATH)
+    forbidden('setup-incomplete')
+  }
   const company = user.profile?.companyId ? await getCompanySummary(user.profile.companyId) : null
   return {
     email: user.email,

@@ -25,6 +25,7 @@ type Loaded = {
     timezone: string
     defaultServiceWindow: string
     cardPublishableKey: string
+    stripeAccountId: string
     customerPortalUrl: string
     serviceReportsEnabled: boolean
     itemiseChemicals: boolean
@@ -85,6 +86,7 @@ describe('settings page', () => {
       timezone: 'America/New_York',
       defaultServiceWindow: 'morning',
       cardPublishableKey: '',
+      stripeAccountId: 'acct_1BlueLagoonDemo',
       customerPortalUrl: '',
       serviceReportsEnabled: true,
       itemiseChemicals: true,
@@ -130,6 +132,8 @@ describe('saving settings', () => {
       timezone: 'America/Chicago',
       defaultServiceWindow: 'morning',
       cardPublishableKey: 'pk_test_abc123XYZ',
+      // Not posted: kept as it was.
+      stripeAccountId: 'acct_1BlueLagoonDemo',
       customerPortalUrl: 'https://portal.bluelagoon.test/login',
       serviceReportsEnabled: true,
       itemiseChemicals: false,
@@ -251,6 +255,19 @@ describe('saving settings', () => {
       cardPublishableKey: 'pk_live_owner1',
       customerPortalUrl: 'https://pay.bluelagoon.test',
     })
+  })
+
+  it('only the owner sets the card-provider account id (F12: not platform staff, not admins)', async () => {
+    const base = { name: 'Admin Renamed', timezone: 'America/Denver', defaultServiceWindow: 'morning' }
+    const invalid = reply(await action(call(post(owner, { ...base, stripeAccountId: 'sk_live_secret' }))))
+    expect(invalid.errors).toContain('Enter an account id that starts with acct_.')
+    const saved = reply(await action(call(post(owner, { ...base, stripeAccountId: ' acct_OwnerSet9 ' }))))
+    expect(saved.status).toBe(200)
+    expect((await load(owner)).settings.stripeAccountId).toBe('acct_OwnerSet9')
+    const refused = reply(await action(call(post(admin, { ...base, stripeAccountId: 'acct_AdminSet1' }))))
+    expect(refused.status).toBe(400)
+    expect(refused.errors).toContain('Only the owner can change card-provider settings.')
+    expect((await companyRow('Admin Renamed'))?.stripeAccountId).toBe('acct_OwnerSet9')
   })
 
   it('answers a dispatcher or a technician with 403 and saves nothing', async () => {

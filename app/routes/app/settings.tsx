@@ -45,6 +45,10 @@ function settingsSchema(timezones: readonly string[]) {
       (value) => value === null || /^pk_(live|test)_[A-Za-z0-9]+$/.test(value),
       'Enter a publishable key that starts with pk_live_ or pk_test_.',
     ),
+    stripeAccountId: optionalText(255).refine(
+      (value) => value === null || /^acct_[A-Za-z0-9]+$/.test(value),
+      'Enter an account id that starts with acct_.',
+    ),
     customerPortalUrl: optionalText(2048).refine((value) => {
       if (value === null) return true
       try {
@@ -72,6 +76,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       timezone: settings.timezone,
       defaultServiceWindow: settings.defaultServiceWindow,
       cardPublishableKey: settings.cardPublishableKey ?? '',
+      stripeAccountId: settings.stripeAccountId ?? '',
       customerPortalUrl: settings.customerPortalUrl ?? '',
       serviceReportsEnabled: settings.serviceReportsEnabled,
       itemiseChemicals: settings.itemiseChemicals,
@@ -91,17 +96,18 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== 'success') return data({ result: submission.reply(), notice: null }, 400)
 
   // A card field left out of the post (admins see it disabled) keeps its stored value.
-  const postsCardKey = formData.has('cardPublishableKey')
-  const { cardPublishableKey, ...fields } = submission.value
-  const changesCardKey = postsCardKey && cardPublishableKey !== current.cardPublishableKey
-  if (changesCardKey && !can(user.role, 'settings:billing')) {
+  const { cardPublishableKey, stripeAccountId, ...fields } = submission.value
+  const billing = { cardPublishableKey, stripeAccountId }
+  const changedBilling = Object.fromEntries(
+    (Object.keys(billing) as Array<keyof typeof billing>)
+      .filter((key) => formData.has(key) && billing[key] !== current[key])
+      .map((key) => [key, billing[key]]),
+  )
+  if (Object.keys(changedBilling).length > 0 && !can(user.role, 'settings:billing')) {
     return data({ result: submission.reply({ formErrors: [BILLING_REFUSED] }), notice: null }, 400)
   }
   try {
-    const saved = await updateCompanySettings(user.companyId, {
-      ...fields,
-      ...(changesCardKey ? { cardPublishableKey } : {}),
-    })
+    const saved = await updateCompanySettings(user.companyId, { ...fields, ...changedBilling })
     if (!saved) throw new Error('company not found')
   } catch {
     return data({ result: submission.reply({ formErrors: ['Unable to save settings.'] }), notice: null }, 500)
@@ -199,6 +205,21 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             autoComplete: 'off',
             spellCheck: false,
             placeholder: billingReadOnly ? undefined : 'pk_live_…',
+            disabled: billingReadOnly,
+            className: disabledLook,
+          }}
+        />
+        <Field
+          label="Card-provider account id"
+          errors={fields.stripeAccountId.errors}
+          hint={
+            billingReadOnly && canSave ? 'Only the owner sets it.' : 'Optional. Your card provider account, acct_….'
+          }
+          inputProps={{
+            ...getInputProps(fields.stripeAccountId, { type: 'text' }),
+            autoComplete: 'off',
+            spellCheck: false,
+            placeholder: billingReadOnly ? undefined : 'acct_…',
             disabled: billingReadOnly,
             className: disabledLook,
           }}

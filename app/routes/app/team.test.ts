@@ -1,7 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { emailOutbox, jobs, profiles, session, user } from '~/db/schema'
-import { seedDemoData } from '~/db/seed.server'
+import { companies, customers, emailOutbox, invitations, jobs, profiles, session, user } from '~/db/schema'
+import { createDemoLogin, seedDemoData } from '~/db/seed.server'
+import { startTrialCompany } from '~/models/trial.server'
+import { action as customersAction } from '~/routes/app/customers'
 import { loader as dashboardLoader } from '~/routes/app/dashboard'
 import { action as loginAction } from '~/routes/auth/login'
 import { CLIENT_IP_HEADER } from '~/utils/auth.server'
@@ -93,18 +95,29 @@ describe('inviting teammates', () => {
     }
   })
 
-  it('refuses the address of another company, a platform admin or a customer, and leaves them untouched', async () => {
+  it('answers an address of another company, a platform admin or a customer exactly as a new one, changes nothing, and tells that address (F4)', async () => {
+    const fresh = await reply(
+      action(call(post(owner, { intent: 'invite', role: 'admin', fullName: 'X', email: 'brand.new@example.com' }))),
+    )
     for (const email of ['owner@sunsetpools.test', 'admin@poolbud.test', 'customer@bluelagoon.test']) {
       const before = await profileByEmail(email)
       const [userBefore] = await db().select().from(user).where(eq(user.email, email))
       const result = await reply(action(call(post(owner, { intent: 'invite', role: 'admin', fullName: 'X', email }))))
-      expect(result.status, email).toBe(400)
-      expect(result.body.message).toBe(
-        'That email already belongs to another Pool Bud account. Use a different email address.',
-      )
+      expect(result, email).toEqual(fresh)
       expect(await profileByEmail(email)).toEqual(before)
       expect((await db().select().from(user).where(eq(user.email, email)))[0]).toEqual(userBefore)
-      expect(await emailsTo(email)).toHaveLength(0)
+      expect(
+        await db()
+          .select()
+          .from(invitations)
+          .where(eq(invitations.userId, userBefore?.id ?? '')),
+      ).toEqual([])
+      // The address learns that Blue Lagoon tried; no link that could sign anyone in.
+      const mails = await emailsTo(email)
+      expect(mails).toHaveLength(1)
+      expect(mails[0]?.subject).toBe('Blue Lagoon Pool Co. tried to invite you to Pool Bud')
+      expect(mails[0]?.text).toContain('already used by another Pool Bud account, so nothing changed')
+      expect(mails[0]?.text).not.toMatch(/https?:\/\//)
     }
   })
 
@@ -231,5 +244,100 @@ describe('changing roles and deactivating', () => {
     const { thrown } = await settle(action(call(post(owner, { intent: 'deactivate', memberId: me?.id ?? '' }))))
     expect((thrown as { init?: { status?: number } }).init?.status).toBe(404)
     expect((await profileByEmail('owner@bluelagoon.test'))?.deactivatedAt).toBeNull()
+  })
+})
+
+describe('invitation limits', () => {
+  it('a company sends at most 30 invitations an hour, whatever the addresses; then 429, portal invitations too (F4)', async () => {
+    const sunset = await signInAs('owner@sunsetpools.test')
+    const invite = (email: string) =>
+      reply(action(call(post(sunset, { intent: 'invite', role: 'tech', fullName: 'Limit Test', email }))))
+    // Addresses that already have accounts elsewhere count exactly like new ones.
+    const taken = ['tech@bluelagoon.test', 'admin@poolbud.test']
+    for (const email of [...taken, ...Array.from({ length: 28 }, (_, i) => `limit.${i}@example.com`)]) {
+      expect((await invite(email)).status, email).toBe(200)
+    }
+    for (const email of ['limit.over@example.com', 'office@bluelagoon.test']) {
+      const over = await invite(email)
+      expect(over.status, email).toBe(429)
+      expect(over.body.message).toMatch(
+        /^Your company has sent 30 invitations in the last hour, the most we allow\. Try again in \d+ minutes\.$/,
+      )
+      expect(await emailsTo(email), email).toHaveLength(0)
+    }
+    expect(await profileByEmail('limit.over@example.com')).toBeUndefined()
+
+    // Portal invitations keep their own refusals but share the company's hourly allowance.
+    const [wes] = await db().select().from(customers).where(eq(customers.email, 'wes.harmon@example.com'))
+    const portal = await reply(
+      customersAction(
+        call(
+          new Request(`${TEST_ORIGIN}/app/customers`, {
+            method: 'POST',
+            headers: { cookie: sunset, 'content-type': 'application/x-www-form-urlencoded', origin: TEST_ORIGIN },
+            body: new URLSearchParams({ intent: 'invite', customerId: wes?.id ?? '' }),
+          }),
+        ),
+      ),
+    )
+    expect(portal.status).toBe(429)
+    expect(await emailsTo('wes.harmon@example.com')).toHaveLength(0)
+  })
+
+  it('a trial company sends at most 10 invitation emails a day (F7); a company made by a platform admin is no trial', async () => {
+    await createDemoLogin(db(), { email: 'trial.sender@example.com', fullName: 'Tri Al', role: null, companyId: null })
+    const [sender] = await db().select().from(user).where(eq(user.email, 'trial.sender@example.com'))
+    const trial = await startTrialCompany({ userId: sender?.id ?? '', companyName: 'Spam Pools', timezone: 'UTC' })
+    const cookie = await signInAs('trial.sender@example.com')
+    const invite = (email: string) =>
+      reply(action(call(post(cookie, { intent: 'invite', role: 'tech', fullName: 'Victim', email }))))
+    for (let i = 0; i < 10; i++) expect((await invite(`spam.target.${i}@example.com`)).status).toBe(200)
+    const over = await invite('spam.target.10@example.com')
+    expect(over.status).toBe(429)
+    expect(over.body.message).toMatch(/^A trial company can send 10 invitations a day\. Try again in \d+ hours\.$/)
+    expect(await emailsTo('spam.target.10@example.com')).toHaveLength(0)
+    const [company] = await db()
+      .select()
+      .from(companies)
+      .where(eq(companies.id, trial.ok ? trial.companyId : ''))
+    expect(company?.trialEndsAt).not.toBeNull()
+    const [seeded] = await db().select().from(companies).where(eq(companies.id, blueLagoon))
+    expect(seeded?.trialEndsAt).toBeNull()
+  })
+})
+
+describe('invitation emails carry no text of the sender (F7)', () => {
+  it("neither a link-like company name nor the inviter's own name reaches the email", async () => {
+    await createDemoLogin(db(), { email: 'relay@example.com', fullName: 'Relay', role: null, companyId: null })
+    const [sender] = await db().select().from(user).where(eq(user.email, 'relay@example.com'))
+    await startTrialCompany({
+      userId: sender?.id ?? '',
+      companyName: 'Cheap meds at pills-now.example call 555 010 9999',
+      timezone: 'UTC',
+    })
+    await db()
+      .update(profiles)
+      .set({ fullName: 'Visit https://evil.example/win now' })
+      .where(eq(profiles.id, sender?.id ?? ''))
+    const cookie = await signInAs('relay@example.com')
+    const sent = await reply(
+      action(
+        call(
+          post(cookie, {
+            intent: 'invite',
+            role: 'tech',
+            fullName: 'Go to evil.example',
+            email: 'relay.target@example.com',
+          }),
+        ),
+      ),
+    )
+    expect(sent.status).toBe(200)
+    const [mail] = await emailsTo('relay.target@example.com')
+    for (const part of [mail?.subject, mail?.text, mail?.html]) {
+      expect(part).not.toMatch(/pills-now|evil\.example|555 010|Visit|Cheap meds/)
+    }
+    expect(mail?.subject).toBe('Join a pool company on Pool Bud')
+    expect(mail?.text).toContain('a pool company added you to their team on Pool Bud as Technician')
   })
 })

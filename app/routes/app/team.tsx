@@ -6,7 +6,6 @@ import { type InviteReply, InviteTeamMemberForm } from '~/components/team/invite
 import type { MemberReply } from '~/components/team/team-table'
 import { TeamTable } from '~/components/team/team-table'
 import { Card } from '~/components/ui/card'
-import { EMAIL_TAKEN } from '~/models/invitation.server'
 import {
   changeMemberRole,
   deactivateMember,
@@ -19,6 +18,7 @@ import {
 import { readForm } from '~/utils/forms'
 import { can, INVITABLE_ROLES, type StaffRole } from '~/utils/permissions'
 import { type CompanyMember, notFound, requireCompanyCapability } from '~/utils/permissions.server'
+import { failureStatus } from '~/utils/result'
 import { InviteTeamMemberSchema } from '~/utils/team'
 import type { Route } from './+types/team'
 
@@ -72,9 +72,7 @@ async function invite(member: CompanyMember, formData: FormData) {
     phone: parsed.data.phone,
   })
   if (result.ok) return inviteReply({ ok: true, message: INVITE_SENT[member.role as 'owner' | 'admin'] })
-  const status =
-    result.message === INVITE_MESSAGES.failed ? 500 : result.message === INVITE_MESSAGES.tooMany ? 429 : 400
-  return inviteReply({ ok: false, message: result.message }, status)
+  return inviteReply({ ok: false, message: result.message }, failureStatus(result))
 }
 
 const CHANGE_MESSAGES: Record<string, string> = {
@@ -112,7 +110,7 @@ export async function action({ request }: Route.ActionArgs) {
     })
     return data<MemberReply>(
       { intent, memberId, ok: result.ok, message: result.ok ? 'Invitation sent again.' : result.message },
-      result.ok ? 200 : result.message === EMAIL_TAKEN ? 400 : 429,
+      result.ok ? 200 : failureStatus(result),
     )
   }
   const owner = await requireCompanyCapability(request, 'team:manage')

@@ -177,8 +177,8 @@ function LoginForm({ lastResult }: { lastResult: LastResult }) {
       {verifyError ? <Alert tone="error">{verifyError}</Alert> : null}
       {searchParams.get('invite') === 'invalid' ? (
         <Alert tone="error">
-          That invitation link has expired or was already used. Log in if you have set up your account, or ask for a new
-          invitation.
+          That invitation link has expired or was already used, or a newer invitation replaced it. Log in if you have
+          set up your account, or use the newest invitation email.
         </Alert>
       ) : null}
       <Form method="post" {...getFormProps(form)} className="space-y-4">

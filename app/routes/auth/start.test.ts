@@ -4,6 +4,7 @@ import { companies, profiles } from '~/db/schema'
 import { createDemoLogin, seedDemoData } from '~/db/seed.server'
 import { action as teamAction } from '~/routes/app/team'
 import { db } from '~/utils/db.server'
+import { TRIAL_DAYS } from '~/utils/trial'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
 import { action, loader } from './start'
 
@@ -35,6 +36,9 @@ describe('self-serve trial', () => {
     expect(location(thrown)).toBe('/app')
     const [company] = await db().select().from(companies).where(eq(companies.name, 'Solo Pools'))
     expect(company?.timezone).toBe('America/Chicago')
+    // A trial of the length the pricing page states.
+    const trialDays = ((company?.trialEndsAt?.getTime() ?? 0) - (company?.createdAt.getTime() ?? 0)) / 86_400_000
+    expect(Math.round(trialDays)).toBe(TRIAL_DAYS)
     const [profile] = await db().select().from(profiles).where(eq(profiles.email, 'solo@example.com'))
     expect(profile).toMatchObject({ role: 'owner', companyId: company?.id, hasCompletedSetup: true })
 

@@ -10,6 +10,7 @@ import { startTrialCompany } from '~/models/trial.server'
 import { DEFAULT_TIMEZONE, timezoneList } from '~/utils/dates'
 import { readForm } from '~/utils/forms'
 import { homePathFor, requireUser } from '~/utils/permissions.server'
+import { TRIAL_DAYS } from '~/utils/trial'
 import type { Route } from './+types/start'
 
 /** Only someone signed in with no role may start a company. */
@@ -54,8 +55,8 @@ export default function StartTrial({ loaderData, actionData }: Route.ComponentPr
       <div className="space-y-1">
         <h1 className="text-2xl font-bold">Start your company</h1>
         <p className="text-sm text-slate-600">
-          Signed in as {loaderData.email}. Name your pool company to start a trial; you will be its owner and can invite
-          your team from the dashboard.
+          Signed in as {loaderData.email}. Name your pool company to start a {TRIAL_DAYS}-day trial; you will be its
+          owner and can invite your team from the dashboard.
         </p>
       </div>
       <Form method="post" className="space-y-4">

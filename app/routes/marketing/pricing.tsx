@@ -5,6 +5,7 @@ import { PageIntro } from '~/components/marketing/page-intro'
 import { pageMeta } from '~/components/marketing/page-meta'
 import { buttonClass } from '~/components/ui/button'
 import { cn } from '~/components/ui/cn'
+import { TRIAL_DAYS } from '~/utils/trial'
 import type { Route } from './+types/pricing'
 
 type Plan = { name: string; price: number; blurb: string; features: string[]; highlighted?: boolean }
@@ -57,7 +58,10 @@ export default function Pricing() {
   return (
     <>
       <PageIntro eyebrow="Pricing" title="Simple monthly pricing">
-        <p>Month-to-month, no setup fee. Pick the plan that fits the size of your team.</p>
+        <p>
+          Month-to-month, no setup fee, and a {TRIAL_DAYS}-day free trial. Pick the plan that fits the size of your
+          team.
+        </p>
       </PageIntro>
 
       <div className="mx-auto grid max-w-6xl gap-6 px-4 pb-16 sm:px-6 md:grid-cols-3 md:items-start">

@@ -118,7 +118,8 @@ describe('inviting an owner', () => {
             intent: 'invite-owner',
             mode: 'new',
             companyName: 'Coral Reef Pools',
-            stripeAccountId: '',
+            // Ignored: only the company's owner sets payment settings (F12).
+            stripeAccountId: 'acct_chosenByStaff1',
             fullName: 'Rita Coral',
             email: 'Rita@Coral.example',
           }),
@@ -131,6 +132,8 @@ describe('inviting an owner', () => {
     })
     const [company] = await db().select().from(companies).where(eq(companies.name, 'Coral Reef Pools'))
     expect(company?.stripeAccountId).toBeNull()
+    // A company a platform admin creates is no trial.
+    expect(company?.trialEndsAt).toBeNull()
     expect(await profileByEmail('rita@coral.example')).toMatchObject({
       companyId: company?.id,
       role: 'owner',
@@ -204,23 +207,31 @@ describe('inviting an owner', () => {
 })
 
 describe('companies', () => {
-  it('saves a new name and a blank card-provider id as NULL', async () => {
-    const result = await outcome(
-      action(
-        call(
-          post(admin, {
-            intent: 'update-company',
-            companyId: blueLagoon,
-            name: 'Blue Lagoon Pools',
-            stripeAccountId: '  ',
-          }),
+  it('saves a new name; the card-provider account id is only shown, and a posted one is ignored (F12)', async () => {
+    const [before] = await db().select().from(companies).where(eq(companies.id, blueLagoon))
+    expect(before?.stripeAccountId).toBe('acct_1BlueLagoonDemo')
+    for (const stripeAccountId of ['acct_chosenByStaff2', '  ']) {
+      const result = await outcome(
+        action(
+          call(
+            post(admin, {
+              intent: 'update-company',
+              companyId: blueLagoon,
+              name: 'Blue Lagoon Pools',
+              stripeAccountId,
+            }),
+          ),
         ),
-      ),
-    )
-    expect(result.body.ok).toBe(true)
-    const [row] = await db().select().from(companies).where(eq(companies.id, blueLagoon))
-    expect(row?.name).toBe('Blue Lagoon Pools')
-    expect(row?.stripeAccountId).toBeNull()
+      )
+      expect(result.body.ok).toBe(true)
+      const [row] = await db().select().from(companies).where(eq(companies.id, blueLagoon))
+      expect(row?.name).toBe('Blue Lagoon Pools')
+      expect(row?.stripeAccountId).toBe('acct_1BlueLagoonDemo')
+    }
+    const page = (await loader(call(pageRequest(`/staff/setup?q=${blueLagoon}`, admin)))) as {
+      companies: Array<{ id: string; stripeAccountId: string | null }>
+    }
+    expect(page.companies.find((c) => c.id === blueLagoon)?.stripeAccountId).toBe('acct_1BlueLagoonDemo')
     const missing = await outcome(
       action(
         call(

@@ -1,6 +1,7 @@
 // /staff/setup — Company & Owner Setup (SPEC §2, §4, §5): invite owners for an existing or a new
-// company, search and page through companies, edit their name and card-provider account id,
-// and transfer ownership. Platform admins only, checked in the loader and the action.
+// company, search and page through companies, rename them, and transfer ownership. Platform admins
+// only, checked in the loader and the action. A company's card-provider account id is shown here,
+// read-only: only its owner sets payment settings, in /app/settings (security review F12).
 import { useEffect, useRef, useState } from 'react'
 import { data, Form, Link, useFetcher } from 'react-router'
 import { RouteError } from '~/components/route-error'
@@ -15,12 +16,13 @@ import {
   listCompanyOptions,
   updateCompany,
 } from '~/models/company.server'
-import { inviteOwner, OWNER_INVITE_MESSAGES } from '~/models/owner-invitation.server'
+import { inviteOwner } from '~/models/owner-invitation.server'
 import { formatDate } from '~/utils/dates'
 import { readForm } from '~/utils/forms'
 import { logger } from '~/utils/logger.server'
 import { ROLE_LABELS, type Role } from '~/utils/permissions'
 import { requireCapability } from '~/utils/permissions.server'
+import { failureStatus } from '~/utils/result'
 import { InviteOwnerSchema, shortId, UpdateCompanySchema } from '~/utils/staff'
 import type { Route } from './+types/setup'
 
@@ -57,7 +59,7 @@ function reply(body: Reply, status = 200) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireCapability(request, 'staff:tools')
+  const admin = await requireCapability(request, 'staff:tools')
   const formData = await readForm(request)
   const intent = String(formData.get('intent') ?? '')
 
@@ -68,11 +70,11 @@ export async function action({ request }: Route.ActionArgs) {
     const owner = { fullName: v.fullName, email: v.email, phone: v.phone }
     const result = await inviteOwner(
       v.mode === 'existing'
-        ? { mode: 'existing', companyId: v.companyId ?? '', owner }
-        : { mode: 'new', companyName: v.companyName ?? '', stripeAccountId: v.stripeAccountId, owner },
+        ? { mode: 'existing', companyId: v.companyId ?? '', owner, invitedBy: admin.id }
+        : { mode: 'new', companyName: v.companyName ?? '', owner, invitedBy: admin.id },
     )
-    const status = result.ok ? 200 : result.message === OWNER_INVITE_MESSAGES.failed ? 500 : 400
-    return reply({ intent, companyId: result.companyId, ok: result.ok, message: result.message }, status)
+    if (!result.ok) return reply({ intent, ok: false, message: result.message }, failureStatus(result))
+    return reply({ intent, companyId: result.companyId, ok: true, message: result.message })
   }
 
   if (intent === 'update-company') {
@@ -225,13 +227,7 @@ function InviteOwnerCard({ options }: { options: LoaderData['options'] }) {
               </select>
             </div>
           ) : (
-            <>
-              <Field label="Company name" inputProps={{ name: 'companyName', autoComplete: 'organization' }} />
-              <Field
-                label="Card-provider account id (optional)"
-                inputProps={{ name: 'stripeAccountId', autoComplete: 'off', placeholder: 'acct_…' }}
-              />
-            </>
+            <Field label="Company name" inputProps={{ name: 'companyName', autoComplete: 'organization' }} />
           )}
           <Field label="Owner name" inputProps={{ name: 'fullName', autoComplete: 'off' }} />
           <Field label="Owner email" inputProps={{ name: 'email', type: 'email', autoComplete: 'off' }} />
@@ -260,26 +256,22 @@ function CompanyCard({ company }: { company: LoaderData['companies'][number] }) 
             <span className="font-mono">{company.id}</span> · since {company.created}
           </p>
         </div>
-        <edit.Form method="post" className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end" onChange={clearEdit}>
+        <edit.Form method="post" className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end" onChange={clearEdit}>
           <input type="hidden" name="intent" value="update-company" />
           <input type="hidden" name="companyId" value={company.id} />
           <Field
             label="Company name"
             inputProps={{ id: `name-${company.id}`, name: 'name', defaultValue: company.name, required: true }}
           />
-          <Field
-            label="Card-provider account id"
-            inputProps={{
-              id: `stripe-${company.id}`,
-              name: 'stripeAccountId',
-              defaultValue: company.stripeAccountId ?? '',
-              placeholder: 'None',
-            }}
-          />
           <Button type="submit" variant="secondary" pending={edit.state !== 'idle'} pendingLabel="Saving…">
             Save
           </Button>
         </edit.Form>
+        <p className="text-sm text-slate-700">
+          <span className="font-medium text-slate-800">Card-provider account id:</span>{' '}
+          <span className="break-all font-mono">{company.stripeAccountId ?? 'None'}</span>
+          <span className="block text-xs text-slate-500">Set by the company's owner in Settings.</span>
+        </p>
         {editReply ? <Alert tone={editReply.ok ? 'success' : 'error'}>{editReply.message}</Alert> : null}
         <div className="grid gap-4 border-t border-slate-100 pt-4 sm:grid-cols-2">
           <div className="space-y-1 text-sm">
