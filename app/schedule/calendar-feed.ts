@@ -85,5 +85,7 @@ export function calendarFeed(feed: CalendarFeed): string {
           : ICalEventStatus.CONFIRMED,
     })
   }
-  return calendar.toString()
+  // RFC 5545 §3.1 ends every content line with CRLF, the last one too; ical-generator leaves END:VCALENDAR bare.
+  const text = calendar.toString()
+  return text.endsWith('\r\n') ? text : `${text}\r\n`
 }
