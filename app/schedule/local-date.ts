@@ -38,16 +38,6 @@ export function isWallTime(value: unknown): value is WallTime {
   return typeof value === 'string' && WALL_TIME.test(value)
 }
 
-/** Whether the runtime knows `timeZone` as an IANA zone (or an alias of one). */
-export function isTimeZone(timeZone: string): boolean {
-  try {
-    Temporal.Now.zonedDateTimeISO(timeZone)
-    return true
-  } catch {
-    return false
-  }
-}
-
 /** The company's date at `instant`: the calendar day its wall clock shows then. */
 export function localDateAt(instant: Date, timeZone: string): LocalDate {
   return Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(timeZone).toPlainDate().toString()

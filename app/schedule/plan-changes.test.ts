@@ -118,6 +118,13 @@ describe('"Move visit" with "This and following visits"', () => {
     expect(change.next).toMatchObject({ weekday: 2, startsOn: '2026-03-31' })
   })
 
+  it('moves the plan’s last visit past its end along with the end', () => {
+    const ending = { ...monday, endsOn: '2026-03-16' }
+    const change = ok(moveFollowingVisits(ending, { occurrenceDate: '2026-03-16', to: '2026-03-18' }, context))
+    expect(change.next).toMatchObject({ weekday: 3, startsOn: '2026-03-16', endsOn: '2026-03-18' })
+    expect(occurrences(change.next as Plan, '2026-03-16', '2026-12-31')).toEqual(['2026-03-18'])
+  })
+
   it('moves an overdue visit forward and leaves the other overdue visits for the office', () => {
     const overdue = {
       today: '2026-03-20',

@@ -141,7 +141,9 @@ export function moveFollowingVisits<P extends PlanSchedule, V extends VisitRef>(
   if (move.to < context.today) return failure('invalid', PAST)
   const cut = minDate(move.occurrenceDate, move.to)
   const startsOn = daysBetween(move.occurrenceDate, move.to) >= 7 ? move.to : cut
-  const replacement = { ...plan, ...move.changes, weekday: isoWeekday(move.to), startsOn }
+  // Moving the plan's last visit past its end keeps the visit: the end moves with it.
+  const endsOn = plan.endsOn === null ? null : maxDate(plan.endsOn, move.to)
+  const replacement = { ...plan, endsOn, ...move.changes, weekday: isoWeekday(move.to), startsOn }
   return replaceFrom(
     plan,
     cut,
