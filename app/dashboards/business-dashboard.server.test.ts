@@ -2,7 +2,7 @@
 // this month and this week (from Sunday 00:00), in the company's timezone — here Los Angeles,
 // across the end of daylight saving time on Sunday 1 November 2026.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { companies, customers, inventoryItems, jobs } from '~/db/schema'
+import { companies, customers, emailOutbox, inventoryItems, jobs } from '~/db/schema'
 import { db } from '~/utils/db.server'
 import { loadAdminDashboard, loadOwnerDashboard } from './business-dashboard.server'
 
@@ -118,5 +118,59 @@ describe("admin 'invoiced': completed jobs this week (from Sunday 00:00) × $120
     const data = await loadAdminDashboard({ companyId: pacific, timezone: LA, now: new Date('2026-12-02T20:00:00Z') })
     expect(data.completedThisWeek).toBe(2)
     expect(data.invoiced).toBe('$240.00')
+  })
+})
+
+describe('emails that could not be delivered', () => {
+  it('both dashboards list the company’s emails the outbox gave up on this past week, and no other company’s', async () => {
+    const now = new Date('2026-11-22T20:00:00Z')
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3_600_000)
+    const email = (companyId: string | null, to: string, createdAt: Date, status: 'failed' | 'pending' | 'sent') => ({
+      companyId,
+      to,
+      subject: `Your visit report for ${to}`,
+      html: '<p>report</p>',
+      text: 'report',
+      status,
+      createdAt,
+      lastError: status === 'failed' ? `550 5.1.1 <${to}>: mailbox unavailable` : null,
+    })
+    await db()
+      .insert(emailOutbox)
+      .values([
+        email(pacific, 'ana@typo.example', daysAgo(2), 'failed'),
+        email(pacific, 'bo@typo.example', daysAgo(3), 'failed'),
+        // Given up on more than a week ago: no longer shown.
+        email(pacific, 'old@typo.example', daysAgo(10), 'failed'),
+        // Still being retried, or delivered: not a failure.
+        email(pacific, 'later@example.com', daysAgo(0.5), 'pending'),
+        email(pacific, 'fine@example.com', daysAgo(2), 'sent'),
+        // Another company's, and an account email of no company.
+        email(other, 'theirs@typo.example', daysAgo(2), 'failed'),
+        email(null, 'signup@typo.example', daysAgo(2), 'failed'),
+      ])
+    const expected = {
+      total: 2,
+      emails: [
+        {
+          id: expect.any(String),
+          to: 'ana@typo.example',
+          subject: 'Your visit report for ana@typo.example',
+          lastError: '550 5.1.1 <ana@typo.example>: mailbox unavailable',
+        },
+        {
+          id: expect.any(String),
+          to: 'bo@typo.example',
+          subject: 'Your visit report for bo@typo.example',
+          lastError: '550 5.1.1 <bo@typo.example>: mailbox unavailable',
+        },
+      ],
+    }
+    const owner = await loadOwnerDashboard({ companyId: pacific, timezone: LA, now })
+    const admin = await loadAdminDashboard({ companyId: pacific, timezone: LA, now })
+    expect(owner.undeliveredEmails).toEqual(expected)
+    expect(admin.undeliveredEmails).toEqual(expected)
+    const theirs = await loadOwnerDashboard({ companyId: other, timezone: 'UTC', now })
+    expect(theirs.undeliveredEmails.emails.map((e) => e.to)).toEqual(['theirs@typo.example'])
   })
 })

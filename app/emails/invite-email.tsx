@@ -1,12 +1,21 @@
 import { createElement } from 'react'
 import { ActionLinkEmail } from './action-link-email'
 
-/** What an invitation is for; the server sets it, never the visitor. */
+/**
+ * What an invitation is for; the server sets it, never the visitor. `companyId` is the company it invites to: the
+ * outbox tells that company's office if the email can never be delivered.
+ */
 export type InviteMetadata =
-  | { kind: 'customer'; companyName: string; customerName: string }
-  | { kind: 'staff'; companyName: string; roleLabel: string; inviterName: string }
-  | { kind: 'owner'; companyName: string }
+  | { kind: 'customer'; companyId: string; companyName: string; customerName: string }
+  | { kind: 'staff'; companyId: string; companyName: string; roleLabel: string; inviterName: string }
+  | { kind: 'owner'; companyId: string; companyName: string }
   | { kind: 'platform-admin' }
+
+/** The company an invitation email is sent for (none for a platform administrator's). */
+export function inviteCompanyId(metadata: Record<string, unknown> | undefined) {
+  const invite = metadata as InviteMetadata | undefined
+  return invite && 'companyId' in invite ? invite.companyId : null
+}
 
 const EXPIRY = 'This link works once and expires in 7 days.'
 

@@ -102,6 +102,7 @@ export async function inviteCustomer({
     }
     await sendInviteLink(email, `/customer-setup?customerId=${customer.id}`, {
       kind: 'customer',
+      companyId,
       companyName: customer.companyName,
       customerName: customer.name,
     })

@@ -90,7 +90,7 @@ export async function inviteOwner(invite: OwnerInvite): Promise<InviteResult & {
   }
 
   try {
-    await sendInviteLink(email, '/welcome', { kind: 'owner', companyName })
+    await sendInviteLink(email, '/welcome', { kind: 'owner', companyId, companyName })
   } catch (error) {
     logger.error({ err: error, companyId }, 'owner invite email failed')
     return { ok: false, message: OWNER_INVITE_MESSAGES.failed, companyId }

@@ -119,6 +119,7 @@ export async function inviteTeamMember({
     const invitedRole = (existing?.role as StaffRole | undefined) ?? role
     await sendInviteLink(email, '/welcome', {
       kind: 'staff',
+      companyId,
       companyName: names?.companyName ?? 'your company',
       roleLabel: ROLE_LABELS[invitedRole],
       inviterName: names?.inviterName ?? 'Your colleague',
