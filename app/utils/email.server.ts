@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import type { ReactElement } from 'react'
 import { type EmailAttachment, emailOutbox, mailboxMessages } from '~/db/schema'
+import { passwordResetEmail } from '~/models/password-reset.server'
 import { db } from './db.server'
 import { env } from './env.server'
 import { logger } from './logger.server'
@@ -197,8 +198,6 @@ function holdLease(emailId: string, leaseUntil: () => Date, lease: Lease) {
  * turns the row into the reset email (due at once, same id); an unknown or deactivated address is dropped quietly.
  */
 async function preparePasswordReset(task: OutboxRow, now: Date) {
-  // Imported here: it reaches better-auth, whose configuration queues its own emails through this module.
-  const { passwordResetEmail } = await import('~/models/password-reset.server')
   const email = await passwordResetEmail(task.to)
   if (!email) {
     await db().delete(emailOutbox).where(eq(emailOutbox.id, task.id))

@@ -1,0 +1,66 @@
+// A create form carries an idempotency key that works without JavaScript: each rendered form has its own, a new
+// one comes with the page after a success, and sending the first form again (a retry after a dropped connection)
+// does not create a second job.
+import { randomBytes } from 'node:crypto'
+import { DEMO_PASSWORD, expect, test } from './fixtures'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+test('without JavaScript, a create-job form sent twice makes one job, and the next form has a new key', async ({
+  browser,
+  extraHTTPHeaders,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders })
+  const page = await context.newPage()
+  await page.goto('/login')
+  await page.getByLabel('Email', { exact: true }).fill('dispatch@bluelagoon.test')
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
+  await page.getByRole('button', { name: 'Log in', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Dispatch' })).toBeVisible()
+
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Create job' }) })
+  const keyField = form.locator('input[type="hidden"][name="idempotencyKey"]')
+  const firstKey = await keyField.inputValue()
+  expect(firstKey).toMatch(UUID)
+
+  const name = `Retry ${randomBytes(4).toString('hex')}`
+  const select = form.getByLabel('Customer', { exact: true })
+  const customerId = (await select.locator('option', { hasText: 'Dana Whitfield' }).first().getAttribute('value')) ?? ''
+  await select.selectOption(customerId)
+  await form.getByLabel('Customer name').fill(name)
+  await form.getByLabel('Service address').fill('9 Retry Lane')
+  const scheduledAt = await form.getByLabel('Scheduled for').inputValue()
+  await form.getByRole('button', { name: 'Create job' }).click()
+  await expect(page.getByText('Job created.')).toBeVisible()
+  const jobHref = await page.getByRole('link', { name: 'Open it' }).getAttribute('href')
+
+  // The page after the success carries a new key for the next job.
+  const nextKey = await keyField.inputValue()
+  expect(nextKey).toMatch(UUID)
+  expect(nextKey).not.toBe(firstKey)
+
+  // The same form again, as a browser retrying the post whose answer was lost: told it worked, the same job.
+  const retry = await page.request.post('/app', {
+    headers: { origin: new URL(baseURL as string).origin },
+    form: {
+      intent: 'create-job',
+      customerId,
+      customerName: name,
+      address: '9 Retry Lane',
+      scheduledAt,
+      technicianId: '',
+      idempotencyKey: firstKey,
+    },
+  })
+  expect(retry.status()).toBe(200)
+  const html = await retry.text()
+  expect(html).toContain('Job created.')
+  expect(html).toContain(`href="${jobHref}"`)
+
+  // One job of that name in the recent activity.
+  await page.goto('/app')
+  const recent = page.locator('section', { has: page.getByRole('heading', { name: 'Recent activity' }) })
+  await expect(recent.getByRole('link', { name, exact: true })).toHaveCount(1)
+  await context.close()
+})
