@@ -41,7 +41,9 @@ test('without JavaScript, a create-job form sent twice makes one job, and the ne
   expect(nextKey).not.toBe(firstKey)
 
   // The same form again, as a browser retrying the post whose answer was lost: told it worked, the same job.
-  const retry = await page.request.post('/app', {
+  const formAction = (await form.getAttribute('action')) ?? ''
+  expect(formAction).toBe('/app?index')
+  const retry = await page.request.post(formAction, {
     headers: { origin: new URL(baseURL as string).origin },
     form: {
       intent: 'create-job',

@@ -138,6 +138,7 @@ describe.runIf(database.kind === 'postgres')('a server killed in the middle of s
       const exited = new Promise((resolve) => dying.once('exit', resolve))
       dying.kill('SIGKILL')
       await exited
+      server = undefined
       const killedAt = Date.now()
 
       // What the dead process left: a claim that runs out at most one lease from now.

@@ -92,6 +92,15 @@ describe('forgot password', () => {
   it('the worker mails the known address a working reset link; the unknown one gets nothing', async () => {
     expect((await ask(KNOWN)).submitted).toBe(true)
     expect((await ask('nobody-else@example.test')).submitted).toBe(true)
+    // Until the worker runs, both requests left the same thing behind: one queued task, nothing rendered.
+    const queued = await db()
+      .select({ to: emailOutbox.to, kind: emailOutbox.kind, html: emailOutbox.html, status: emailOutbox.status })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.status, 'pending'))
+    expect(queued.sort((a, b) => a.to.localeCompare(b.to))).toEqual([
+      { to: 'nobody-else@example.test', kind: 'password-reset', html: '', status: 'pending' },
+      { to: KNOWN, kind: 'password-reset', html: '', status: 'pending' },
+    ])
 
     const sent = await runWorker()
     expect(sent.map((mail) => [mail.to, mail.subject])).toEqual([[KNOWN, 'Reset your Pool Bud password']])
