@@ -1,9 +1,13 @@
 // The owner's forecast and the admin's 'invoiced' against a hand count (SPEC §9): completions
 // this month and this week (from Sunday 00:00), in the company's timezone — here Los Angeles,
 // across the end of daylight saving time on Sunday 1 November 2026.
+import { createContext, createElement, type FunctionComponent, useContext } from 'react'
+import { renderToString } from 'react-dom/server'
+import { createRoutesStub } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, customers, emailOutbox, inventoryItems, jobs } from '~/db/schema'
 import { db } from '~/utils/db.server'
+import { AdminDashboard, OwnerDashboard } from './business-dashboard'
 import { loadAdminDashboard, loadOwnerDashboard } from './business-dashboard.server'
 
 const LA = 'America/Los_Angeles'
@@ -172,5 +176,40 @@ describe('emails that could not be delivered', () => {
     expect(admin.undeliveredEmails).toEqual(expected)
     const theirs = await loadOwnerDashboard({ companyId: other, timezone: 'UTC', now })
     expect(theirs.undeliveredEmails.emails.map((e) => e.to)).toEqual(['theirs@typo.example'])
+
+    // The notice: how many, and for each the recipient, the subject and the last error.
+    for (const html of [render(OwnerDashboard, owner), render(AdminDashboard, admin)]) {
+      expect(html).toContain('2 emails could not be delivered')
+      for (const to of ['ana@typo.example', 'bo@typo.example']) {
+        expect(html).toContain(`>${to}</span>: “Your visit report for ${to}”`)
+        expect(html).toContain(`Last error: 550 5.1.1 &lt;${to}&gt;: mailbox unavailable`)
+      }
+      expect(html).not.toContain('theirs@typo.example')
+    }
+    expect(render(OwnerDashboard, theirs)).toContain('1 email could not be delivered')
+    const nothingFailed = await loadOwnerDashboard({ companyId: pacific, timezone: LA, now: daysAgo(-30) })
+    expect(render(OwnerDashboard, nothingFailed)).not.toContain('could not be delivered')
   })
 })
+
+// The dashboards use forms and fetchers, which need a data router around them; the page and its data reach the
+// stub's route through context so the stub itself is defined once.
+const PageContext = createContext<{ Page: FunctionComponent<{ data: never }>; data: unknown } | null>(null)
+
+function DashboardRoute() {
+  const page = useContext(PageContext)
+  return page ? createElement(page.Page, { data: page.data as never }) : null
+}
+
+const Stub = createRoutesStub([{ path: '/app', Component: DashboardRoute }])
+
+/** The page's HTML, without the comments React puts between adjacent text parts. */
+function render<T>(Page: FunctionComponent<{ data: T }>, data: T) {
+  return renderToString(
+    createElement(
+      PageContext.Provider,
+      { value: { Page: Page as FunctionComponent<{ data: never }>, data } },
+      createElement(Stub, { initialEntries: ['/app'] }),
+    ),
+  ).replaceAll('<!-- -->', '')
+}

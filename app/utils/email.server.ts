@@ -197,16 +197,18 @@ function holdLease(emailId: string, leaseUntil: () => Date, lease: Lease) {
  * A "password reset requested" task: the worker, not the request, looks the address up. For an active account it
  * turns the row into the reset email (due at once, same id); an unknown or deactivated address is dropped quietly.
  */
-async function preparePasswordReset(task: OutboxRow, now: Date) {
+async function preparePasswordReset(task: OutboxRow, now: Date, releaseLease: () => Promise<void>) {
   const email = await passwordResetEmail(task.to)
-  if (!email) {
+  const rendered = email ? await renderEmail(email.react) : null
+  // No renewal of the claim may land after the row is rewritten (it would push the email back by a lease).
+  await releaseLease()
+  if (!email || !rendered) {
     await db().delete(emailOutbox).where(eq(emailOutbox.id, task.id))
     return
   }
-  const { html, text } = await renderEmail(email.react)
   await db()
     .update(emailOutbox)
-    .set({ kind: 'email', subject: email.subject, html, text, nextAttemptAt: now })
+    .set({ kind: 'email', subject: email.subject, ...rendered, nextAttemptAt: now })
     .where(eq(emailOutbox.id, task.id))
 }
 
@@ -255,8 +257,8 @@ export async function deliverDueEmails({
     const release = holdLease(next.id, leaseUntil, lease)
     try {
       if (next.kind === 'password-reset') {
-        await preparePasswordReset(next, now)
-        await release()
+        // Now an email due at once (claimed next time round), or dropped.
+        await preparePasswordReset(next, now, release)
         continue
       }
       const attachments = await loadAttachments(next.id, next.attachments ?? [])
