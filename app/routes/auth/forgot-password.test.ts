@@ -139,7 +139,7 @@ describe('forgot password', () => {
     expect(await runWorker()).toEqual([])
   })
 
-  it(`refuses the ${RESETS_PER_ADDRESS.max + 1}th request for one address in an hour, from any client`, async () => {
+  it(`refuses request no. ${RESETS_PER_ADDRESS.max + 1} for one address in an hour, from any client`, async () => {
     const address = 'owner@bluelagoon.test'
     for (let i = 0; i < RESETS_PER_ADDRESS.max; i++) {
       expect(await ask(address)).toEqual({ status: 200, submitted: true, errors: [] })
@@ -154,7 +154,7 @@ describe('forgot password', () => {
     expect(sent.filter((mail) => mail.to === address)).toHaveLength(RESETS_PER_ADDRESS.max)
   })
 
-  it(`refuses the ${RESETS_PER_CLIENT.max + 1}th request from one client in an hour, whatever the address`, async () => {
+  it(`refuses request no. ${RESETS_PER_CLIENT.max + 1} from one client in an hour, whatever the address`, async () => {
     const client = '198.51.100.200'
     for (let i = 0; i < RESETS_PER_CLIENT.max; i++) {
       expect((await ask(`someone-${i}@example.test`, client)).status).toBe(200)
