@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@co
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useNavigation } from 'react-router'
 import { z } from 'zod'
+import { IdempotencyKeyInput, useIdempotencyKey } from '~/components/idempotency-key'
 import { Alert } from '~/components/ui/alert'
 import { Button, buttonClass } from '~/components/ui/button'
 import { Field, FieldError, inputClass } from '~/components/ui/field'
@@ -69,11 +70,14 @@ const POOL_SELECTS = [
  * the parent remounts it with a new `key` to return to a blank add form after a save.
  */
 export function CustomerForm({
+  idempotencyKey: freshKey,
   editing,
   lastResult,
   cancelTo,
   onInput,
 }: {
+  /** A fresh idempotency key for adding; the form keeps the one it mounted with (a save remounts it). */
+  idempotencyKey: string
   editing: CustomerFormValues | null
   lastResult: SubmissionResult<string[]> | undefined
   cancelTo: string
@@ -81,6 +85,7 @@ export function CustomerForm({
 }) {
   const navigation = useNavigation()
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save'
+  const idempotencyKey = useIdempotencyKey(freshKey, null)
   const [form, fields] = useForm<z.infer<typeof CustomerSchema>>({
     id: 'customer',
     lastResult,
@@ -93,7 +98,11 @@ export function CustomerForm({
   return (
     <Form method="post" {...getFormProps(form)} onInput={onInput} className="space-y-4">
       <input type="hidden" name="intent" value="save" />
-      {editing ? <input type="hidden" name="customerId" value={editing.id} /> : null}
+      {editing ? (
+        <input type="hidden" name="customerId" value={editing.id} />
+      ) : (
+        <IdempotencyKeyInput value={idempotencyKey} />
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="Name"

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@co
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useNavigation } from 'react-router'
 import { z } from 'zod'
+import { IdempotencyKeyInput, useIdempotencyKey } from '~/components/idempotency-key'
 import { Button, buttonClass } from '~/components/ui/button'
 import { Field, FieldError } from '~/components/ui/field'
 
@@ -86,12 +87,15 @@ export type InventoryFormValues = { id: string; name: string; sku: string; price
 
 /** The add/edit form (owners and admins); the parent remounts it with a new `key` to reset it. */
 export function InventoryForm({
+  idempotencyKey: freshKey,
   editing,
   lastResult,
   cancelTo,
   notice,
   onInput,
 }: {
+  /** A fresh idempotency key for adding; the form keeps the one it mounted with (a new item remounts it). */
+  idempotencyKey: string
   editing: InventoryFormValues | null
   lastResult: SubmissionResult<string[]> | undefined
   cancelTo: string
@@ -100,6 +104,7 @@ export function InventoryForm({
 }) {
   const navigation = useNavigation()
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save'
+  const idempotencyKey = useIdempotencyKey(freshKey, null)
   const [form, fields] = useForm({
     id: 'inventory-item',
     lastResult,
@@ -112,7 +117,11 @@ export function InventoryForm({
   return (
     <Form method="post" {...getFormProps(form)} onInput={onInput} className="space-y-4">
       <input type="hidden" name="intent" value="save" />
-      {editing ? <input type="hidden" name="itemId" value={editing.id} /> : null}
+      {editing ? (
+        <input type="hidden" name="itemId" value={editing.id} />
+      ) : (
+        <IdempotencyKeyInput value={idempotencyKey} />
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="Name"

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, use
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useFetcher } from 'react-router'
 import { CHEMICAL_UNITS, ChemicalAdditionSchema, describeChemical } from '~/utils/chemicals'
+import { IdempotencyKeyInput, useIdempotencyKey } from './idempotency-key'
 import { Alert } from './ui/alert'
 import { Button } from './ui/button'
 import { Card } from './ui/card'
@@ -19,14 +20,19 @@ export function JobChemicals({
   chemicals,
   stock,
   readOnly,
+  formKey,
 }: {
   chemicals: ChemicalRow[]
   stock: StockOption[]
   readOnly: boolean
+  /** A fresh idempotency key from the loader (see useIdempotencyKey). */
+  formKey: string
 }) {
   const fetcher = useFetcher<ChemicalActionData>({ key: 'job-chemical' })
   const busy = fetcher.state !== 'idle'
   const reply = fetcher.data?.intent === 'chemical' ? fetcher.data : undefined
+  // Idle: the page's loader has run again by then, so `formKey` is already a new key.
+  const idempotencyKey = useIdempotencyKey(formKey, reply?.ok && !busy ? reply : null)
   const [form, fields] = useForm({
     id: 'chemical',
     defaultValue: { unit: 'fl oz' },
@@ -54,6 +60,7 @@ export function JobChemicals({
       {readOnly ? null : (
         <fetcher.Form method="post" {...getFormProps(form)} className="space-y-3">
           <input type="hidden" name="intent" value="chemical" />
+          <IdempotencyKeyInput value={idempotencyKey} />
           <div className="space-y-1">
             <label htmlFor={fields.inventoryItemId.id} className="block text-sm font-medium text-slate-800">
               From stock

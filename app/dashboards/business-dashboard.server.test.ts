@@ -1,9 +1,13 @@
 // The owner's forecast and the admin's 'invoiced' against a hand count (SPEC §9): completions
 // this month and this week (from Sunday 00:00), in the company's timezone — here Los Angeles,
 // across the end of daylight saving time on Sunday 1 November 2026.
+import { createContext, createElement, type FunctionComponent, useContext } from 'react'
+import { renderToString } from 'react-dom/server'
+import { createRoutesStub } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { companies, customers, inventoryItems, jobs } from '~/db/schema'
+import { companies, customers, emailOutbox, inventoryItems, jobs } from '~/db/schema'
 import { db } from '~/utils/db.server'
+import { AdminDashboard, OwnerDashboard } from './business-dashboard'
 import { loadAdminDashboard, loadOwnerDashboard } from './business-dashboard.server'
 
 const LA = 'America/Los_Angeles'
@@ -120,3 +124,92 @@ describe("admin 'invoiced': completed jobs this week (from Sunday 00:00) × $120
     expect(data.invoiced).toBe('$240.00')
   })
 })
+
+describe('emails that could not be delivered', () => {
+  it('both dashboards list the company’s emails the outbox gave up on this past week, and no other company’s', async () => {
+    const now = new Date('2026-11-22T20:00:00Z')
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3_600_000)
+    const email = (companyId: string | null, to: string, createdAt: Date, status: 'failed' | 'pending' | 'sent') => ({
+      companyId,
+      to,
+      subject: `Your visit report for ${to}`,
+      html: '<p>report</p>',
+      text: 'report',
+      status,
+      createdAt,
+      lastError: status === 'failed' ? `550 5.1.1 <${to}>: mailbox unavailable` : null,
+    })
+    await db()
+      .insert(emailOutbox)
+      .values([
+        email(pacific, 'ana@typo.example', daysAgo(2), 'failed'),
+        email(pacific, 'bo@typo.example', daysAgo(3), 'failed'),
+        // Given up on more than a week ago: no longer shown.
+        email(pacific, 'old@typo.example', daysAgo(10), 'failed'),
+        // Still being retried, or delivered: not a failure.
+        email(pacific, 'later@example.com', daysAgo(0.5), 'pending'),
+        email(pacific, 'fine@example.com', daysAgo(2), 'sent'),
+        // Another company's, and an account email of no company.
+        email(other, 'theirs@typo.example', daysAgo(2), 'failed'),
+        email(null, 'signup@typo.example', daysAgo(2), 'failed'),
+      ])
+    const expected = {
+      total: 2,
+      emails: [
+        {
+          id: expect.any(String),
+          to: 'ana@typo.example',
+          subject: 'Your visit report for ana@typo.example',
+          lastError: '550 5.1.1 <ana@typo.example>: mailbox unavailable',
+        },
+        {
+          id: expect.any(String),
+          to: 'bo@typo.example',
+          subject: 'Your visit report for bo@typo.example',
+          lastError: '550 5.1.1 <bo@typo.example>: mailbox unavailable',
+        },
+      ],
+    }
+    const owner = await loadOwnerDashboard({ companyId: pacific, timezone: LA, now })
+    const admin = await loadAdminDashboard({ companyId: pacific, timezone: LA, now })
+    expect(owner.undeliveredEmails).toEqual(expected)
+    expect(admin.undeliveredEmails).toEqual(expected)
+    const theirs = await loadOwnerDashboard({ companyId: other, timezone: 'UTC', now })
+    expect(theirs.undeliveredEmails.emails.map((e) => e.to)).toEqual(['theirs@typo.example'])
+
+    // The notice: how many, and for each the recipient, the subject and the last error.
+    for (const html of [render(OwnerDashboard, owner), render(AdminDashboard, admin)]) {
+      expect(html).toContain('2 emails could not be delivered')
+      for (const to of ['ana@typo.example', 'bo@typo.example']) {
+        expect(html).toContain(`>${to}</span>: “Your visit report for ${to}”`)
+        expect(html).toContain(`Last error: 550 5.1.1 &lt;${to}&gt;: mailbox unavailable`)
+      }
+      expect(html).not.toContain('theirs@typo.example')
+    }
+    expect(render(OwnerDashboard, theirs)).toContain('1 email could not be delivered')
+    const nothingFailed = await loadOwnerDashboard({ companyId: pacific, timezone: LA, now: daysAgo(-30) })
+    expect(render(OwnerDashboard, nothingFailed)).not.toContain('could not be delivered')
+  })
+})
+
+// The dashboards use forms and fetchers, which need a data router around them; the page and its data reach the
+// stub's route through context so the stub itself is defined once.
+const PageContext = createContext<{ Page: FunctionComponent<{ data: never }>; data: unknown } | null>(null)
+
+function DashboardRoute() {
+  const page = useContext(PageContext)
+  return page ? createElement(page.Page, { data: page.data as never }) : null
+}
+
+const Stub = createRoutesStub([{ path: '/app', Component: DashboardRoute }])
+
+/** The page's HTML, without the comments React puts between adjacent text parts. */
+function render<T>(Page: FunctionComponent<{ data: T }>, data: T) {
+  return renderToString(
+    createElement(
+      PageContext.Provider,
+      { value: { Page: Page as FunctionComponent<{ data: never }>, data } },
+      createElement(Stub, { initialEntries: ['/app'] }),
+    ),
+  ).replaceAll('<!-- -->', '')
+}

@@ -4,6 +4,7 @@ import { getInventorySummary, listLowStockItems } from '~/models/inventory.serve
 import { getBusinessCounts, jobStatus, listOpenJobs, listRecentCompletions } from '~/models/job.server'
 import { countTeamByRole, listTeamMembers } from '~/models/team.server'
 import { formatDateTime } from '~/utils/dates'
+import { listUndeliveredEmails } from '~/utils/email.server'
 import { formatCents, REVENUE_PER_JOB_CENTS } from '~/utils/money'
 
 /** SPEC §9 list sizes. */
@@ -30,15 +31,17 @@ export type DashboardJob = ReturnType<typeof jobItem>
 type Args = { companyId: string; timezone: string; now?: Date }
 
 export async function loadOwnerDashboard({ companyId, timezone, now = new Date() }: Args) {
-  const [counts, pipeline, recent, inventory, team, members] = await Promise.all([
+  const [counts, pipeline, recent, inventory, team, members, undeliveredEmails] = await Promise.all([
     getBusinessCounts({ companyId, timezone, now }),
     listOpenJobs({ companyId, limit: OWNER_PIPELINE_SIZE }),
     listRecentCompletions({ companyId, limit: RECENT_COMPLETIONS_SIZE }),
     getInventorySummary(companyId),
     countTeamByRole(companyId),
     listTeamMembers(companyId),
+    listUndeliveredEmails({ companyId, now }),
   ])
   return {
+    undeliveredEmails,
     open: counts.open,
     overdue: counts.overdue,
     completedThisMonth: counts.completedThisMonth,
@@ -53,7 +56,7 @@ export async function loadOwnerDashboard({ companyId, timezone, now = new Date()
 }
 
 export async function loadAdminDashboard({ companyId, timezone, now = new Date() }: Args) {
-  const [counts, upcoming, recent, team, roster, lowStock] = await Promise.all([
+  const [counts, upcoming, recent, team, roster, lowStock, undeliveredEmails] = await Promise.all([
     getBusinessCounts({ companyId, timezone, now }),
     listOpenJobs({ companyId, limit: ADMIN_UPCOMING_SIZE }),
     listRecentCompletions({ companyId, limit: RECENT_COMPLETIONS_SIZE }),
@@ -61,8 +64,10 @@ export async function loadAdminDashboard({ companyId, timezone, now = new Date()
     // SPEC §6: the admin's roster shows dispatchers and technicians only.
     listTeamMembers(companyId, ['dispatcher', 'tech']),
     listLowStockItems({ companyId }),
+    listUndeliveredEmails({ companyId, now }),
   ])
   return {
+    undeliveredEmails,
     open: counts.open,
     today: counts.today,
     completedThisWeek: counts.completedThisWeek,
@@ -80,6 +85,8 @@ export async function loadAdminDashboard({ companyId, timezone, now = new Date()
     })),
   }
 }
+
+export type UndeliveredEmails = OwnerDashboardData['undeliveredEmails']
 
 export type OwnerDashboardData = Awaited<ReturnType<typeof loadOwnerDashboard>>
 export type AdminDashboardData = Awaited<ReturnType<typeof loadAdminDashboard>>

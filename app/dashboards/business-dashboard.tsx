@@ -5,14 +5,21 @@ import { Link } from 'react-router'
 import { StatusBadge } from '~/components/status-badge'
 import { InviteTeamMemberForm } from '~/components/team/invite-team-member-form'
 import { TeamTable } from '~/components/team/team-table'
+import { Alert } from '~/components/ui/alert'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import type { AdminDashboardData, DashboardJob, OwnerDashboardData } from './business-dashboard.server'
+import type {
+  AdminDashboardData,
+  DashboardJob,
+  OwnerDashboardData,
+  UndeliveredEmails,
+} from './business-dashboard.server'
 
 export function OwnerDashboard({ data }: { data: OwnerDashboardData }) {
   return (
     <div className="space-y-6">
       <Heading title="Business overview" />
+      <UndeliveredEmailsNotice undelivered={data.undeliveredEmails} />
       <Stats
         stats={[
           {
@@ -54,6 +61,7 @@ export function AdminDashboard({ data }: { data: AdminDashboardData }) {
   return (
     <div className="space-y-6">
       <Heading title="Operations" />
+      <UndeliveredEmailsNotice undelivered={data.undeliveredEmails} />
       <Stats
         stats={[
           { label: "Today's jobs", value: String(data.today), note: `${data.open} open in all` },
@@ -93,6 +101,32 @@ function Heading({ title }: { title: string }) {
         Dispatch board
       </ButtonLink>
     </div>
+  )
+}
+
+/**
+ * Emails the outbox gave up on after a day of retries (a mistyped customer address, a mail server refusing us):
+ * the office learns here, and can phone the customer or fix the address.
+ */
+function UndeliveredEmailsNotice({ undelivered }: { undelivered: UndeliveredEmails }) {
+  if (undelivered.total === 0) return null
+  const more = undelivered.total - undelivered.emails.length
+  return (
+    <Alert tone="error" className="space-y-2">
+      <p className="font-semibold">
+        {undelivered.total} {plural(undelivered.total, 'email')} could not be delivered
+      </p>
+      <p>We kept trying for a day. Check each address, then contact these people another way.</p>
+      <ul className="list-disc space-y-1 pl-5">
+        {undelivered.emails.map((email) => (
+          <li key={email.id}>
+            <span className="font-medium">{email.to}</span>: “{email.subject}”
+            {email.lastError ? <span className="block text-xs">Last error: {email.lastError}</span> : null}
+          </li>
+        ))}
+      </ul>
+      {more > 0 ? <p className="text-xs">…and {more} more.</p> : null}
+    </Alert>
   )
 }
 

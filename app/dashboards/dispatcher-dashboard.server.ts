@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto'
 import { data } from 'react-router'
 import { z } from 'zod'
 import { getCompanySummary } from '~/models/company.server'
 import { searchCustomers } from '~/models/customer.server'
+import { oncePerKey, readIdempotencyKey } from '~/models/idempotency.server'
 import {
   assignJob,
   assignmentVersion,
@@ -15,6 +17,7 @@ import {
 import { listTechnicians } from '~/models/profile.server'
 import { DEFAULT_TIMEZONE, formatDateTime, formatTime, fromZonedInputValue, toZonedInputValue } from '~/utils/dates'
 import { readForm } from '~/utils/forms'
+import { failure, failureStatus } from '~/utils/result'
 
 /**
  * Unassigned jobs per page of the board. Each row carries its own technician picker, so a long page would repeat
@@ -56,6 +59,8 @@ export async function loadDispatcherDashboard({
   ])
   return {
     counts,
+    // The create form's idempotency key: a new one for every page load.
+    createJobKey: randomUUID(),
     customerQuery,
     defaultSchedule: toZonedInputValue(new Date(now.getTime() + 60 * 60_000), timezone)
       .slice(0, 14)
@@ -128,9 +133,18 @@ export async function createJobFromForm(companyId: string | null, formData: Form
   if (!companyId) return data<ActionReply>({ intent: 'create-job', ok: null, error: 'No company context' }, 400)
   const scheduledAt = fromZonedInputValue(parsed.data.scheduledAt, timezone)
   if (!scheduledAt) return data<ActionReply>({ intent: 'create-job', ok: null, error: REQUIRED }, 400)
-  const job = await createJob({ ...parsed.data, companyId, scheduledAt }).catch(() => null)
-  if (!job) return data<ActionReply>({ intent: 'create-job', ok: null, error: 'Unable to create job.' }, 400)
-  return data<ActionReply>({ intent: 'create-job', jobId: job.id, ok: 'Job created.', error: null })
+  const idempotency = readIdempotencyKey(formData)
+  if (!idempotency.ok) return data<ActionReply>({ intent: 'create-job', ok: null, error: idempotency.message }, 400)
+  // A retry of the same form (same key) gets the job the first one created.
+  const created = await oncePerKey({ companyId, key: idempotency.key, action: 'job.create' }, async (tx) => {
+    const job = await createJob({ ...parsed.data, companyId, scheduledAt }, tx)
+    return job ? { ok: true as const, jobId: job.id } : failure('invalid', 'Unable to create job.')
+  }).catch(() => null)
+  if (!created?.ok) {
+    const error = created?.message ?? 'Unable to create job.'
+    return data<ActionReply>({ intent: 'create-job', ok: null, error }, created ? failureStatus(created) : 400)
+  }
+  return data<ActionReply>({ intent: 'create-job', jobId: created.jobId, ok: 'Job created.', error: null })
 }
 
 /** What the loser of two simultaneous edits of one job is told (the page refreshes with the winner's). */

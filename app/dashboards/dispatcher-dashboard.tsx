@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Form, Link, useActionData, useFetcher, useNavigation, useSearchParams, useSubmit } from 'react-router'
+import { IdempotencyKeyInput, useIdempotencyKey } from '~/components/idempotency-key'
 import { StatusBadge } from '~/components/status-badge'
 import { Alert } from '~/components/ui/alert'
 import { Button, buttonClass } from '~/components/ui/button'
@@ -49,6 +50,7 @@ function CreateJobCard({ data }: { data: DispatcherDashboardData }) {
   const [address, setAddress] = useState('')
   const reply = actionData?.intent === 'create-job' ? actionData : undefined
   const creating = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'create-job'
+  const idempotencyKey = useIdempotencyKey(data.createJobKey, reply?.ok && navigation.state === 'idle' ? reply : null)
 
   useEffect(() => {
     if (reply?.ok && navigation.state === 'idle') {
@@ -95,6 +97,7 @@ function CreateJobCard({ data }: { data: DispatcherDashboardData }) {
       </Form>
       <Form method="post" ref={formRef} className="space-y-3" noValidate>
         <input type="hidden" name="intent" value="create-job" />
+        <IdempotencyKeyInput value={idempotencyKey} />
         <div className="space-y-1 text-sm font-medium">
           {/* A separate label (not wrapping): a wrapped select's name would include the chosen option. */}
           <label htmlFor={`${id}-customer`} className="block">

@@ -81,6 +81,7 @@ export async function offerInvitation(
   await sendEmail(
     {
       to: invite.email,
+      companyId: invite.companyId,
       ...joinInvitationEmail({ url, companyName: invite.companyName, roleLabel: ROLE_LABELS[invite.role] }),
     },
     tx,

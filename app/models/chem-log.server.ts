@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm'
 import { chemLogs } from '~/db/schema'
-import { db } from '~/utils/db.server'
+import { type Database, db } from '~/utils/db.server'
 import { publishCompanyEvent } from '~/utils/events.server'
 import type { ChemReading } from './chem-reading'
 
@@ -19,22 +19,25 @@ export const readingColumns = {
 /** Recent Logs on the job page, newest first. */
 export const RECENT_LOGS_LIMIT = 20
 
-export async function addChemLog({
-  companyId,
-  jobId,
-  reading: value,
-  takenAt = new Date(),
-}: {
-  companyId: string
-  jobId: string
-  reading: ChemReading
-  takenAt?: Date
-}) {
-  const [row] = await db()
+export async function addChemLog(
+  {
+    companyId,
+    jobId,
+    reading: value,
+    takenAt = new Date(),
+  }: {
+    companyId: string
+    jobId: string
+    reading: ChemReading
+    takenAt?: Date
+  },
+  executor: Pick<Database, 'insert' | 'execute'> = db(),
+) {
+  const [row] = await executor
     .insert(chemLogs)
     .values({ companyId, jobId, ...value, takenAt })
     .returning({ id: chemLogs.id })
-  await publishCompanyEvent({ companyId, type: 'reading.saved', jobId })
+  await publishCompanyEvent({ companyId, type: 'reading.saved', jobId }, executor)
   return row
 }
 

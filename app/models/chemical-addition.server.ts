@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm'
 import { inventoryItems, jobChemicalAdditions } from '~/db/schema'
 import { CHEMICAL_MESSAGES, type ChemicalAdditionInput } from '~/utils/chemicals'
-import { db } from '~/utils/db.server'
+import { type Database, db } from '~/utils/db.server'
 import { publishCompanyEvent } from '~/utils/events.server'
 import { logger } from '~/utils/logger.server'
 
@@ -14,18 +14,22 @@ export type AddChemicalResult = { ok: true } | { ok: false; field: 'inventoryIte
  * Records what was added to the water on a job. With a stock item chosen, that item's stock goes down by the
  * same whole number in the same transaction, guarded so two technicians can never take it below zero.
  */
-export async function addChemicalToJob({
-  companyId,
-  jobId,
-  input,
-  userId,
-}: {
-  companyId: string
-  jobId: string
-  input: ChemicalAdditionInput
-  userId?: string
-}): Promise<AddChemicalResult> {
-  const result = await db().transaction(async (tx): Promise<AddChemicalResult> => {
+export async function addChemicalToJob(
+  {
+    companyId,
+    jobId,
+    input,
+    userId,
+  }: {
+    companyId: string
+    jobId: string
+    input: ChemicalAdditionInput
+    userId?: string
+  },
+  // Inside a caller's transaction this one becomes a savepoint.
+  executor: Database = db(),
+): Promise<AddChemicalResult> {
+  const result = await executor.transaction(async (tx): Promise<AddChemicalResult> => {
     let product = input.product ?? ''
     if (input.inventoryItemId) {
       const item = and(eq(inventoryItems.companyId, companyId), eq(inventoryItems.id, input.inventoryItemId))
@@ -58,7 +62,7 @@ export async function addChemicalToJob({
         { companyId, jobId, userId, itemId: input.inventoryItemId, change: -input.quantity },
         'stock used on a job',
       )
-    await publishCompanyEvent({ companyId, type: 'job.updated', jobId })
+    await publishCompanyEvent({ companyId, type: 'job.updated', jobId }, executor)
   }
   return result
 }

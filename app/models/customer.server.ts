@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
 import { customers, profiles } from '~/db/schema'
-import { db } from '~/utils/db.server'
+import { type Database, db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import type { Sanitiser, Surface } from '~/water/targets'
 
@@ -187,8 +187,11 @@ export async function getCustomer({ companyId, customerId }: { companyId: string
 }
 
 /** Adds a customer to `companyId`; returns its id. */
-export async function createCustomer({ companyId, ...fields }: CustomerFields & { companyId: string }) {
-  const [row] = await db()
+export async function createCustomer(
+  { companyId, ...fields }: CustomerFields & { companyId: string },
+  executor: Pick<Database, 'insert'> = db(),
+) {
+  const [row] = await executor
     .insert(customers)
     .values({ companyId, ...cleanFields(fields) })
     .returning({ id: customers.id })

@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, lte, or, type SQL, sql } from 'drizzle-orm'
 import { inventoryItems } from '~/db/schema'
-import { db } from '~/utils/db.server'
+import { type Database, db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import { logger } from '~/utils/logger.server'
 import { likePattern } from './customer.server'
@@ -120,12 +120,12 @@ function cleanFields(fields: InventoryFields): InventoryFields {
 
 export type SaveResult = { ok: true; item: InventoryItem } | { ok: false; reason: 'sku-taken' | 'not-found' }
 
-export async function createInventoryItem({
-  companyId,
-  ...fields
-}: InventoryFields & { companyId: string }): Promise<SaveResult> {
+export async function createInventoryItem(
+  { companyId, ...fields }: InventoryFields & { companyId: string },
+  executor: Pick<Database, 'insert'> = db(),
+): Promise<SaveResult> {
   try {
-    const [row] = await db()
+    const [row] = await executor
       .insert(inventoryItems)
       .values({ companyId, ...cleanFields(fields) })
       .returning(columns)

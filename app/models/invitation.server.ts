@@ -112,10 +112,21 @@ export async function revokeAccountAccess(tx: Database, userId: string) {
 /** Creates the invitee's one-time link and queues its email, both in the caller's transaction. */
 export async function queueInviteLink(
   tx: Database,
-  { email, callbackURL, invite }: { email: string; callbackURL: string; invite: InviteMetadata },
+  {
+    email,
+    callbackURL,
+    invite,
+    companyId,
+  }: {
+    email: string
+    callbackURL: string
+    invite: InviteMetadata
+    /** The company inviting: its office is told if the email can never be delivered (none for a platform admin). */
+    companyId: string | null
+  },
 ) {
   const url = await createInviteLink(tx, { email, callbackURL })
-  await sendEmail({ to: email, ...inviteEmail(url, invite) }, tx)
+  await sendEmail({ to: email, companyId, ...inviteEmail(url, invite) }, tx)
 }
 
 /**
@@ -183,6 +194,7 @@ export async function inviteCustomer({
         email,
         callbackURL: `/customer-setup?customerId=${customer.id}`,
         invite: { kind: 'customer', companyName: customer.companyName },
+        companyId,
       })
       return success({ message: `Portal invite sent to ${email}.` })
     })

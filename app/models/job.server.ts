@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm'
 import { chemLogs, companies, customers, jobs, profiles } from '~/db/schema'
 import { startOfZonedDay, startOfZonedMonth, startOfZonedWeek, zonedDayRange } from '~/utils/dates'
-import { db } from '~/utils/db.server'
+import { type Database, db } from '~/utils/db.server'
 import { publishCompanyEvent } from '~/utils/events.server'
 import { isUuid } from '~/utils/ids'
 import { readingColumns } from './chem-log.server'
@@ -517,24 +517,27 @@ export async function listTechHistory({
 }
 
 /** Creates a job for one of the company's customers (and optionally one of its technicians). */
-export async function createJob(input: {
-  companyId: string
-  customerId: string
-  customerName: string
-  address: string
-  scheduledAt: Date
-  technicianId: string | null
-}) {
+export async function createJob(
+  input: {
+    companyId: string
+    customerId: string
+    customerName: string
+    address: string
+    scheduledAt: Date
+    technicianId: string | null
+  },
+  executor: Database = db(),
+) {
   if (!isUuid(input.customerId)) return null
-  if (input.technicianId && !(await isCompanyTechnician(input.companyId, input.technicianId))) return null
+  if (input.technicianId && !(await isCompanyTechnician(input.companyId, input.technicianId, executor))) return null
   // The composite foreign key also refuses a customer of another company; checking first gives a clean null.
-  const [customer] = await db()
+  const [customer] = await executor
     .select({ id: customers.id })
     .from(customers)
     .where(and(eq(customers.companyId, input.companyId), eq(customers.id, input.customerId)))
     .limit(1)
   if (!customer) return null
-  const [row] = await db().insert(jobs).values(input).returning({ id: jobs.id })
-  if (row) await publishCompanyEvent({ companyId: input.companyId, type: 'job.created', jobId: row.id })
+  const [row] = await executor.insert(jobs).values(input).returning({ id: jobs.id })
+  if (row) await publishCompanyEvent({ companyId: input.companyId, type: 'job.created', jobId: row.id }, executor)
   return row ?? null
 }

@@ -112,6 +112,7 @@ export async function inviteOwner(invite: OwnerInvite): Promise<OwnerInviteResul
         email,
         callbackURL: '/welcome',
         invite: { kind: 'owner', companyName: company.name },
+        companyId: company.id,
       })
       return success({ message: OWNER_INVITE_MESSAGES.sent, companyId: company.id })
     })

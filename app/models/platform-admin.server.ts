@@ -57,7 +57,7 @@ export async function createPlatformAdmin(
     } else {
       await tx.insert(profiles).values({ id, role: 'platform_admin', email, hasCompletedSetup: false })
     }
-    await queueInviteLink(tx, { email, callbackURL: '/welcome', invite: { kind: 'platform-admin' } })
+    await queueInviteLink(tx, { email, callbackURL: '/welcome', invite: { kind: 'platform-admin' }, companyId: null })
     return { created: true, email }
   })
   if (outcome.created) {

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, ne } from 'drizzle-orm'
 import { profiles, user } from '~/db/schema'
-import { db } from '~/utils/db.server'
+import { type Database, db } from '~/utils/db.server'
 
 export type Profile = typeof profiles.$inferSelect
 
@@ -41,8 +41,12 @@ export async function listTechnicians(companyId: string) {
 }
 
 /** Whether `technicianId` is an active technician of `companyId` (assignment must never cross companies). */
-export async function isCompanyTechnician(companyId: string, technicianId: string) {
-  const [row] = await db()
+export async function isCompanyTechnician(
+  companyId: string,
+  technicianId: string,
+  executor: Pick<Database, 'select'> = db(),
+) {
+  const [row] = await executor
     .select({ id: profiles.id })
     .from(profiles)
     .where(

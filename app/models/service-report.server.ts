@@ -147,7 +147,12 @@ export async function queueServiceReport(
     portalUrl: `${env().APP_URL}${visitReportPath(report.customerId, report.jobId)}`,
   })
   await sendEmail(
-    { to: report.customerEmail, ...email, attachments: photos.map(({ kind: _, ...attachment }) => attachment) },
+    {
+      to: report.customerEmail,
+      companyId,
+      ...email,
+      attachments: photos.map(({ kind: _, ...attachment }) => attachment),
+    },
     executor,
   )
   return report.customerEmail

@@ -116,6 +116,7 @@ export async function inviteTeamMember(invite: TeamInvite): Promise<Result<{ mes
           email,
           callbackURL: '/welcome',
           invite: { kind: 'staff', companyName, roleLabel: ROLE_LABELS[invitedRole] },
+          companyId,
         })
 
       if (existing && pendingHere) {
@@ -147,7 +148,7 @@ export async function inviteTeamMember(invite: TeamInvite): Promise<Result<{ mes
         })
         return sent
       }
-      await sendEmail({ to: email, ...addressTakenEmail({ companyName }) }, tx)
+      await sendEmail({ to: email, companyId, ...addressTakenEmail({ companyName }) }, tx)
       return sent
     })
     // Committed: deliver without waiting for the worker's next tick.

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api'
@@ -36,6 +37,9 @@ export const DEACTIVATED_MESSAGE = 'This account has been deactivated. Contact y
  * appends `&error=CODE` when the link is expired, used, or cannot apply.
  */
 export const EMAIL_CHANGED_PATH = '/app/account?email=updated'
+
+/** Where `createPasswordResetLink` receives the link better-auth made (it hands it to `sendResetPassword`). */
+const resetLinkRequest = new AsyncLocalStorage<{ link?: { url: string; userId: string } }>()
 
 /** Email confirmation links (sign-up, and a change of sign-in email) work for 24 hours. */
 const VERIFY_LINK_HOURS = 24
@@ -130,18 +134,11 @@ function createAuth() {
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // Reset links are asked for only by the outbox worker (createPasswordResetLink), which mails them itself.
       async sendResetPassword({ user, url }) {
-        await sendEmail({
-          to: user.email,
-          subject: 'Reset your Pool Bud password',
-          react: createElement(ActionLinkEmail, {
-            heading: 'Reset your password',
-            intro: 'Someone (hopefully you) asked to reset the password of your Pool Bud account.',
-            actionLabel: 'Choose a new password',
-            url,
-            expiry: 'This link works once and expires in 1 hour.',
-          }),
-        })
+        const request = resetLinkRequest.getStore()
+        if (!request) throw new Error('Password reset links are created only by the outbox worker.')
+        request.link = { url, userId: user.id }
       },
     },
     emailVerification: {
@@ -268,7 +265,9 @@ function createAuth() {
     // Invitations: a one-time link that signs the invitee in (7 days). Our server writes it in the
     // transaction that creates the invitee (sign-in-links.server.ts); the public endpoint that would
     // mail a link to any address is disabled, so the plugin only verifies links.
-    disabledPaths: ['/sign-in/magic-link'],
+    // Reset links likewise: "Forgot password" queues a task and the outbox worker asks for the link
+    // (models/password-reset.server.ts), so the request takes the same time for every address.
+    disabledPaths: ['/sign-in/magic-link', '/request-password-reset'],
     plugins: [
       magicLink({
         expiresIn: INVITE_LINK_SECONDS,
@@ -297,6 +296,18 @@ export function getAuth(): Auth {
     globalThis.__poolBudAuth = { auth: createAuth(), db: current }
   }
   return globalThis.__poolBudAuth.auth
+}
+
+/**
+ * better-auth's reset link for `email` (a one-time token that expires in an hour), or
+ * null when no user has that address. Called by the outbox worker only.
+ */
+export async function createPasswordResetLink(email: string) {
+  const request: { link?: { url: string; userId: string } } = {}
+  await resetLinkRequest.run(request, () =>
+    getAuth().api.requestPasswordReset({ body: { email, redirectTo: '/reset-password' }, headers: new Headers() }),
+  )
+  return request.link ?? null
 }
 
 /**

@@ -4,12 +4,22 @@ import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { createElement } from 'react'
 import { SMTPServer } from 'smtp-server'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { emailOutbox } from '~/db/schema'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { companies, emailOutbox } from '~/db/schema'
 import { ActionLinkEmail } from '~/emails/action-link-email'
 import { db } from './db.server'
-import { countPendingEmails, deliverDueEmails, MAX_EMAIL_ATTEMPTS, retryDelayMs, sendEmail } from './email.server'
+import {
+  countPendingEmails,
+  deliverDueEmails,
+  GIVE_UP_AFTER_MS,
+  listUndeliveredEmails,
+  messageIdFor,
+  type OutgoingMail,
+  retryDelayMs,
+  sendEmail,
+} from './email.server'
 import { env } from './env.server'
+import { logger } from './logger.server'
 
 type Received = { from: string | undefined; to: string[]; raw: string }
 
@@ -66,6 +76,7 @@ function parseMessage(raw: string) {
   const [head = '', ...rest] = raw.split(/\r?\n\r?\n/)
   const headers = head.replace(/\r?\n[ \t]+/g, ' ')
   const subject = /^Subject: (.*)$/im.exec(headers)?.[1]?.trim()
+  const messageId = /^Message-ID: (.*)$/im.exec(headers)?.[1]?.trim()
   const boundary = /boundary="?([^";\r\n]+)"?/i.exec(headers)?.[1]
   const body = rest.join('\r\n\r\n')
   const parts = boundary ? body.split(`--${boundary}`).slice(1, -1) : [`${head}\r\n\r\n${body}`]
@@ -79,7 +90,7 @@ function parseMessage(raw: string) {
   const links = texts.flatMap(({ content }) =>
     [...content.matchAll(/https?:\/\/[^\s"'<>)\]]+/g)].map((m) => m[0].replaceAll('&amp;', '&')),
   )
-  return { subject, texts, links }
+  return { subject, messageId, texts, links }
 }
 
 async function outboxRow(id: string) {
@@ -189,30 +200,57 @@ describe('email over SMTP', () => {
     expect(sent).toMatchObject({ status: 'sent', attempts: 2, lastError: null })
   })
 
-  it(`gives up after ${MAX_EMAIL_ATTEMPTS} failed attempts, with growing back-off`, async () => {
+  it('keeps retrying for a day (back-off capped at an hour), then marks the email failed, logs an error and lists it for the office', async () => {
     received.length = 0
     await stopSmtp()
+    const [company] = await db().insert(companies).values({ name: 'Blue Lagoon Pool Co.' }).returning()
+    const [otherCompany] = await db().insert(companies).values({ name: 'Sunset Pools' }).returning()
+    if (!company || !otherCompany) throw new Error('no company')
     const queued = await sendEmail({
       to: 'owner@bluelagoon.test',
       subject: 'Your weekly summary',
       react: resetEmail('http://localhost:3999/app'),
+      companyId: company.id,
     })
     if (!queued) throw new Error('sendEmail returned no row')
+    const createdAt = (await outboxRow(queued.id)).createdAt.getTime()
+    const errors = vi.spyOn(logger, 'error')
 
     let now = new Date()
     const delays: number[] = []
-    for (let attempt = 1; attempt <= MAX_EMAIL_ATTEMPTS; attempt++) {
+    for (let attempt = 1; ; attempt++) {
       expect(await deliverDueEmails({ now })).toEqual({ sent: 0, failed: 1 })
       const row = await outboxRow(queued.id)
       expect(row.attempts).toBe(attempt)
-      expect(row.status).toBe(attempt < MAX_EMAIL_ATTEMPTS ? 'pending' : 'failed')
+      expect(row.lastError).toBeTruthy()
       delays.push(row.nextAttemptAt.getTime() - now.getTime())
+      if (row.status === 'failed') {
+        // Failed only once a day has gone by since it was queued; every earlier attempt left it pending.
+        expect(now.getTime() - createdAt).toBeGreaterThanOrEqual(GIVE_UP_AFTER_MS)
+        break
+      }
+      expect(row.status).toBe('pending')
+      expect(now.getTime() - createdAt).toBeLessThan(GIVE_UP_AFTER_MS)
+      // No error log while it is still being retried.
+      expect(errors).not.toHaveBeenCalled()
       now = new Date(row.nextAttemptAt.getTime() + 1_000)
     }
-    // 30 s, then doubling, never more than an hour.
+    // 30 s, then doubling, never more than an hour: a day of retries is a couple of dozen attempts.
     expect(delays[0]).toBe(30_000)
     for (let i = 1; i < delays.length; i++) expect(delays[i]).toBeGreaterThanOrEqual(delays[i - 1] ?? 0)
-    expect(Math.max(...delays)).toBeLessThanOrEqual(3_600_000)
+    expect(Math.max(...delays)).toBe(3_600_000)
+    expect(delays.length).toBeGreaterThan(24)
+
+    // Logged once, as an error, with what the office needs to find it.
+    expect(errors).toHaveBeenCalledTimes(1)
+    expect(errors.mock.calls[0]?.[0]).toMatchObject({
+      emailId: queued.id,
+      companyId: company.id,
+      to: 'owner@bluelagoon.test',
+      subject: 'Your weekly summary',
+    })
+    expect(errors.mock.calls[0]?.[1]).toBe('email could not be delivered for a day; marked failed')
+    errors.mockRestore()
 
     // A failed email is not retried, even when SMTP is back.
     await startSmtp(port)
@@ -222,9 +260,95 @@ describe('email over SMTP', () => {
     })
     expect(received).toHaveLength(0)
     const row = await outboxRow(queued.id)
-    expect(row).toMatchObject({ status: 'failed', attempts: MAX_EMAIL_ATTEMPTS, sentAt: null })
-    expect(row.lastError).toBeTruthy()
+    expect(row).toMatchObject({ status: 'failed', sentAt: null })
     expect(await countPendingEmails()).toBe(0)
+
+    // Its company's office sees it (recipient, subject, last error); another company does not.
+    const undelivered = await listUndeliveredEmails({ companyId: company.id, now })
+    expect(undelivered).toEqual({
+      total: 1,
+      emails: [
+        { id: queued.id, to: 'owner@bluelagoon.test', subject: 'Your weekly summary', lastError: row.lastError },
+      ],
+    })
+    expect(await listUndeliveredEmails({ companyId: otherCompany.id, now })).toEqual({ total: 0, emails: [] })
+  })
+
+  it('gives every attempt of an email the same Message-ID, derived from the row and the APP_URL host', async () => {
+    received.length = 0
+    const queued = await sendEmail({
+      to: 'dana.whitfield@example.com',
+      subject: 'Your service report',
+      react: resetEmail('http://localhost:3999/customer'),
+    })
+    if (!queued) throw new Error('sendEmail returned no row')
+    expect(messageIdFor(queued.id)).toBe(`<${queued.id}@localhost>`)
+
+    // The process "dies" after the SMTP server took the message but before the row was marked sent.
+    const handedOver: OutgoingMail[] = []
+    const dying = {
+      async send(mail: OutgoingMail) {
+        handedOver.push(mail)
+        throw new Error('the process died before marking the email sent')
+      },
+    }
+    const attemptedAt = new Date()
+    expect(await deliverDueEmails({ now: attemptedAt, transport: dying })).toEqual({ sent: 0, failed: 1 })
+    expect(handedOver.map((mail) => mail.messageId)).toEqual([`<${queued.id}@localhost>`])
+
+    // The retry goes out over SMTP with that same Message-ID.
+    const retryAt = new Date(attemptedAt.getTime() + retryDelayMs(1) + 1_000)
+    expect(await deliverDueEmails({ now: retryAt })).toEqual({ sent: 1, failed: 0 })
+    expect(received).toHaveLength(1)
+    expect(parseMessage(received[0]?.raw ?? '').messageId).toBe(`<${queued.id}@localhost>`)
+  })
+
+  it('renews the claim while an email is being sent, so no other worker takes it meanwhile', async () => {
+    received.length = 0
+    const queued = await sendEmail({
+      to: 'slow@example.com',
+      subject: 'Slow SMTP',
+      react: resetEmail('http://x.test/'),
+    })
+    if (!queued) throw new Error('sendEmail returned no row')
+    const lease = { ms: 2_000, renewEveryMs: 50 }
+    const now = new Date()
+
+    // A transport that holds the send until the test lets it go.
+    let finishSend: () => void = () => {}
+    let sendStarted: () => void = () => {}
+    const started = new Promise<void>((resolve) => {
+      sendStarted = resolve
+    })
+    const calls: string[] = []
+    const holding = {
+      async send(mail: OutgoingMail) {
+        calls.push(mail.to)
+        sendStarted()
+        await new Promise<void>((resolve) => {
+          finishSend = resolve
+        })
+      },
+    }
+    const first = deliverDueEmails({ now, transport: holding, lease })
+    await started
+    const claimedUntil = (await outboxRow(queued.id)).nextAttemptAt.getTime()
+    expect(claimedUntil).toBeGreaterThanOrEqual(now.getTime() + lease.ms)
+
+    // The worker renews its claim while the send is still in progress …
+    let renewedUntil = claimedUntil
+    while (renewedUntil <= claimedUntil + 100) {
+      await new Promise((resolve) => setTimeout(resolve, 25))
+      renewedUntil = (await outboxRow(queued.id)).nextAttemptAt.getTime()
+    }
+    // … so a worker looking after the first lease would have run out finds nothing due.
+    const second = await deliverDueEmails({ now: new Date(claimedUntil + 1), transport: holding, lease })
+    expect(second).toEqual({ sent: 0, failed: 0 })
+
+    finishSend()
+    expect(await first).toEqual({ sent: 1, failed: 0 })
+    expect(calls).toEqual(['slow@example.com'])
+    expect((await outboxRow(queued.id)).status).toBe('sent')
   })
 
   it('sends each email once when two workers run at the same time', async () => {

@@ -1,43 +1,78 @@
 import { render } from '@react-email/render'
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import type { ReactElement } from 'react'
 import { type EmailAttachment, emailOutbox, mailboxMessages } from '~/db/schema'
+import { passwordResetEmail } from '~/models/password-reset.server'
 import { db } from './db.server'
 import { env } from './env.server'
 import { logger } from './logger.server'
 import { getObject } from './storage.server'
 
-/** After this many failed attempts an email is marked failed (≈ 1 day of back-off). */
-export const MAX_EMAIL_ATTEMPTS = 12
+/**
+ * An email that still cannot be delivered this long after it was queued is marked failed, logged as an error and
+ * listed on its company's owner and admin dashboards. Until then it is retried (an SMTP outage of a night or a
+ * weekend morning loses nothing).
+ */
+export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000
 
 /** Back-off after the nth failure: 30 s, 1 min, 2 min … capped at 1 hour. */
 export function retryDelayMs(attempts: number) {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000)
 }
 
+/** Subject and both bodies of a template, as the outbox stores them. */
+export async function renderEmail(react: ReactElement) {
+  const [html, text] = await Promise.all([render(react), render(react, { plainText: true })])
+  return { html, text }
+}
+
 /**
- * Queues an email: renders the template and writes it to the outbox in the caller's
- * database (or transaction). The worker delivers it; nothing is lost if SMTP is down.
+ * Queues an email: renders the template and writes it to the outbox in the caller's database (or transaction).
+ * The worker delivers it; nothing is lost if SMTP is down. `companyId` is the company the email is sent for (a
+ * service report, an invitation): its office is told if the email can never be delivered. Account emails that
+ * belong to no company (sign-up confirmation, email change) pass none.
  */
 export async function sendEmail(
-  message: { to: string; subject: string; react: ReactElement; attachments?: EmailAttachment[] },
+  message: {
+    to: string
+    subject: string
+    react: ReactElement
+    attachments?: EmailAttachment[]
+    companyId?: string | null
+  },
   executor: Pick<ReturnType<typeof db>, 'insert'> = db(),
 ) {
-  const [html, text] = await Promise.all([render(message.react), render(message.react, { plainText: true })])
+  const { html, text } = await renderEmail(message.react)
   const attachments = message.attachments?.length ? message.attachments : null
   const [row] = await executor
     .insert(emailOutbox)
-    .values({ to: message.to, subject: message.subject, html, text, attachments })
+    .values({ to: message.to, subject: message.subject, html, text, attachments, companyId: message.companyId ?? null })
     .returning({ id: emailOutbox.id })
   kickOutboxWorker()
   return row
 }
 
+/**
+ * The Message-ID of an outbox row, the same on every attempt: when a process dies after the SMTP server took the
+ * message but before the row was marked sent, the retry carries the same id, so mail servers and clients see one
+ * message, not two.
+ */
+export function messageIdFor(emailId: string) {
+  return `<${emailId}@${new URL(env().APP_URL).hostname}>`
+}
+
 /** An inline image read from storage, ready to send. */
 export type LoadedAttachment = { cid: string; filename: string; contentType: string; content: Buffer }
 
-export type OutgoingMail = { to: string; subject: string; html: string; text: string; attachments: LoadedAttachment[] }
+export type OutgoingMail = {
+  messageId: string
+  to: string
+  subject: string
+  html: string
+  text: string
+  attachments: LoadedAttachment[]
+}
 
 type Transport = { send: (mail: OutgoingMail) => Promise<void> }
 
@@ -61,7 +96,7 @@ function inlineImages(html: string, attachments: LoadedAttachment[]) {
 
 /** With no SMTP server the email lands in the built-in mailbox, and its links go to the log. */
 const mailboxTransport: Transport = {
-  async send({ attachments, ...mail }) {
+  async send({ attachments, messageId: _, ...mail }) {
     await db()
       .insert(mailboxMessages)
       .values({ ...mail, html: inlineImages(mail.html, attachments), from: env().MAIL_FROM })
@@ -112,11 +147,18 @@ async function loadAttachments(emailId: string, attachments: EmailAttachment[]) 
   return loaded.filter((attachment) => attachment !== null)
 }
 
-/** How long a claimed email is reserved for one worker before another may retry it. */
-const CLAIM_LEASE_MS = 5 * 60_000
+/**
+ * How long a claimed email is reserved for its worker before another may take it, and how often the worker renews
+ * that while it is still sending. Short, so an email claimed by a process that died is retried within a minute;
+ * renewed, so a slow SMTP server never makes two workers send the same email at once.
+ */
+export const CLAIM_LEASE = { ms: 60_000, renewEveryMs: 20_000 }
 
-/** Claims the next due email for this worker, or returns undefined when none is due. */
-async function claimNextDueEmail(now: Date) {
+type Lease = typeof CLAIM_LEASE
+type OutboxRow = typeof emailOutbox.$inferSelect
+
+/** Claims the next due email for this worker until `leaseUntil`, or returns undefined when none is due. */
+async function claimNextDueEmail(now: Date, leaseUntil: Date) {
   const due = db()
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
@@ -126,42 +168,117 @@ async function claimNextDueEmail(now: Date) {
     .for('update', { skipLocked: true })
   const [claimed] = await db()
     .update(emailOutbox)
-    .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS) })
+    .set({ nextAttemptAt: leaseUntil })
     .where(inArray(emailOutbox.id, due))
     .returning()
   return claimed
 }
 
 /**
- * Delivers every due email once. Each row is claimed with a lease (SKIP LOCKED), then
- * sent outside any transaction, so a slow SMTP server never holds the database and
- * several app instances never send the same email at once. Returns the counts.
+ * Keeps renewing the claim on one email while it is being sent. `release` stops, and waits for a renewal already
+ * under way, so a late renewal can never overwrite what the worker writes next (sent, or the next retry time).
  */
-export async function deliverDueEmails({ now = new Date(), transport = currentTransport() } = {}) {
+function holdLease(emailId: string, leaseUntil: () => Date, lease: Lease) {
+  let renewing: Promise<unknown> = Promise.resolve()
+  const timer = setInterval(() => {
+    renewing = db()
+      .update(emailOutbox)
+      .set({ nextAttemptAt: leaseUntil() })
+      .where(and(eq(emailOutbox.id, emailId), eq(emailOutbox.status, 'pending')))
+      .catch((error: unknown) => logger.warn({ err: error, emailId }, 'could not renew the claim on an email'))
+  }, lease.renewEveryMs)
+  return async () => {
+    clearInterval(timer)
+    await renewing
+  }
+}
+
+/**
+ * A "password reset requested" task: the worker, not the request, looks the address up. For an active account it
+ * turns the row into the reset email (due at once, same id); an unknown or deactivated address is dropped quietly.
+ */
+async function preparePasswordReset(task: OutboxRow, now: Date, releaseLease: () => Promise<void>) {
+  const email = await passwordResetEmail(task.to)
+  const rendered = email ? await renderEmail(email.react) : null
+  // No renewal of the claim may land after the row is rewritten (it would push the email back by a lease).
+  await releaseLease()
+  if (!email || !rendered) {
+    await db().delete(emailOutbox).where(eq(emailOutbox.id, task.id))
+    return
+  }
+  await db()
+    .update(emailOutbox)
+    .set({ kind: 'email', subject: email.subject, ...rendered, nextAttemptAt: now })
+    .where(eq(emailOutbox.id, task.id))
+}
+
+/** A failed attempt: retried with back-off, or, a day after the email was queued, marked failed for the office. */
+async function recordFailure(row: OutboxRow, error: unknown, now: Date) {
+  const attempts = row.attempts + 1
+  const message = error instanceof Error ? error.message : String(error)
+  const givingUp = now.getTime() - row.createdAt.getTime() >= GIVE_UP_AFTER_MS
+  const details = { emailId: row.id, companyId: row.companyId, to: row.to, subject: row.subject, attempts }
+  if (givingUp) {
+    logger.error({ ...details, error: message }, 'email could not be delivered for a day; marked failed')
+  } else {
+    logger.warn({ ...details, error: message }, 'email delivery failed; will retry')
+  }
+  await db()
+    .update(emailOutbox)
+    .set({
+      attempts,
+      lastError: message.slice(0, 1000),
+      status: givingUp ? 'failed' : 'pending',
+      nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
+    })
+    .where(eq(emailOutbox.id, row.id))
+}
+
+/**
+ * Delivers every due email once. Each row is claimed with a short lease (SKIP LOCKED) that is renewed while it is
+ * sent outside any transaction, so a slow SMTP server never holds the database and several app instances never
+ * send the same email at once. Every attempt carries the row's own Message-ID. Returns the counts.
+ */
+export async function deliverDueEmails({
+  now = new Date(),
+  transport = currentTransport(),
+  lease = CLAIM_LEASE,
+}: {
+  now?: Date
+  transport?: Transport
+  lease?: Lease
+} = {}) {
+  // A long run must not hand out leases that have already run out: they count from the time actually elapsed.
+  const startedAt = Date.now()
+  const leaseUntil = () => new Date(now.getTime() + (Date.now() - startedAt) + lease.ms)
   let sent = 0
   let failed = 0
-  for (let next = await claimNextDueEmail(now); next; next = await claimNextDueEmail(now)) {
-    const attempts = next.attempts + 1
+  for (let next = await claimNextDueEmail(now, leaseUntil()); next; next = await claimNextDueEmail(now, leaseUntil())) {
+    const release = holdLease(next.id, leaseUntil, lease)
     try {
+      if (next.kind === 'password-reset') {
+        // Now an email due at once (claimed next time round), or dropped.
+        await preparePasswordReset(next, now, release)
+        continue
+      }
       const attachments = await loadAttachments(next.id, next.attachments ?? [])
-      await transport.send({ to: next.to, subject: next.subject, html: next.html, text: next.text, attachments })
+      await transport.send({
+        messageId: messageIdFor(next.id),
+        to: next.to,
+        subject: next.subject,
+        html: next.html,
+        text: next.text,
+        attachments,
+      })
+      await release()
       await db()
         .update(emailOutbox)
-        .set({ status: 'sent', sentAt: new Date(), attempts, lastError: null })
+        .set({ status: 'sent', sentAt: new Date(), attempts: next.attempts + 1, lastError: null })
         .where(eq(emailOutbox.id, next.id))
       sent++
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error)
-      logger.warn({ emailId: next.id, attempts, error: message }, 'email delivery failed; will retry')
-      await db()
-        .update(emailOutbox)
-        .set({
-          attempts,
-          lastError: message.slice(0, 1000),
-          status: attempts >= MAX_EMAIL_ATTEMPTS ? 'failed' : 'pending',
-          nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
-        })
-        .where(eq(emailOutbox.id, next.id))
+      await release()
+      await recordFailure(next, error, now)
       failed++
     }
   }
@@ -197,6 +314,34 @@ export async function stopOutboxWorker() {
   if (timer) clearInterval(timer)
   timer = undefined
   await running
+}
+
+/** Undelivered emails stay on the dashboards for a week after they were marked failed (queued 8 days ago). */
+const UNDELIVERED_SHOWN_MS = 8 * 24 * 60 * 60_000
+
+/** How many of them the notice lists; the count says how many there are in all. */
+export const UNDELIVERED_LISTED = 5
+
+/** The company's emails that could not be delivered for a day, newest first, for the owner and admin dashboards. */
+export async function listUndeliveredEmails({ companyId, now = new Date() }: { companyId: string; now?: Date }) {
+  const failedForCompany = and(
+    eq(emailOutbox.companyId, companyId),
+    eq(emailOutbox.status, 'failed'),
+    gt(emailOutbox.createdAt, new Date(now.getTime() - UNDELIVERED_SHOWN_MS)),
+  )
+  const rows = await db()
+    .select({
+      id: emailOutbox.id,
+      to: emailOutbox.to,
+      subject: emailOutbox.subject,
+      lastError: emailOutbox.lastError,
+      total: sql<number>`(count(*) over ())::int`,
+    })
+    .from(emailOutbox)
+    .where(failedForCompany)
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(UNDELIVERED_LISTED)
+  return { total: rows[0]?.total ?? 0, emails: rows.map(({ total: _, ...email }) => email) }
 }
 
 /** Pending emails, for the health check and tests. */

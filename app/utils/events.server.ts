@@ -4,7 +4,7 @@
 import { EventEmitter } from 'node:events'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
-import { currentDatabaseHandle, db } from './db.server'
+import { currentDatabaseHandle, type Database, db } from './db.server'
 import { logger } from './logger.server'
 
 export const EVENTS_CHANNEL = 'pool_bud_events'
@@ -19,10 +19,13 @@ declare global {
   var __poolBudEvents: { emitter: EventEmitter; stop: () => Promise<void> } | undefined
 }
 
-/** Announces a change to everyone watching the company (never throws: a missed refresh is not a failed save). */
-export async function publishCompanyEvent(event: CompanyEvent) {
+/**
+ * Announces a change to everyone watching the company (never throws: a missed refresh is not a failed save). Given
+ * the transaction of the change, PostgreSQL sends it when that commits, and not at all if it rolls back.
+ */
+export async function publishCompanyEvent(event: CompanyEvent, executor: Pick<Database, 'execute'> = db()) {
   try {
-    await db().execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`)
+    await executor.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`)
   } catch (error) {
     logger.warn({ error, event }, 'could not publish a live update')
   }

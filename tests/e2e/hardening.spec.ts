@@ -176,11 +176,20 @@ const BURSTS = [
     message: 'Too many failed sign-ins for this account.',
   },
   {
+    // 20 reset requests per client address an hour (a different address each time) …
     name: 'forgot-password: a burst from one client is cut off',
     path: '/forgot-password',
-    attempts: 8,
+    attempts: 21,
     fields: (attempt: number) => ({ email: `nobody-${attempt}@example.test` }),
-    message: 'Too many requests. Wait a minute, then try again.',
+    message: 'Too many reset requests. Try again in',
+  },
+  {
+    // … and 3 per address an hour, whoever asks.
+    name: 'forgot-password: a fourth request for one address is cut off',
+    path: '/forgot-password',
+    attempts: 4,
+    fields: () => ({ email: 'burst-one-address@example.test' }),
+    message: 'Too many reset requests. Try again in',
   },
   {
     name: 'sign-up: a burst from one client is cut off',

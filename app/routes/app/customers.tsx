@@ -10,6 +10,7 @@ import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
 import { getCompanySummary } from '~/models/company.server'
 import { createCustomer, getCustomer, listCustomers, type PortalStatus, updateCustomer } from '~/models/customer.server'
+import { oncePerKey, readIdempotencyKey } from '~/models/idempotency.server'
 import { inviteCustomer } from '~/models/invitation.server'
 import { DEFAULT_TIMEZONE, formatDate } from '~/utils/dates'
 import { env } from '~/utils/env.server'
@@ -119,6 +120,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       pageSize: PAGE_SIZE,
       total: list.total,
       flash,
+      // The add form's idempotency key: a new one for every page load (a save redirects here).
+      addFormKey: crypto.randomUUID(),
       editing: editing
         ? {
             id: editing.id,
@@ -170,11 +173,24 @@ async function saveCustomer(companyId: string | null, formData: FormData, url: U
     return data({ intent: 'save' as const, result: submission.reply({ formErrors: ['No company context.'] }) }, 400)
   }
 
+  const idempotency = readIdempotencyKey(formData)
+  if (!idempotency.ok) {
+    return data({ intent: 'save' as const, result: submission.reply({ formErrors: [idempotency.message] }) }, 400)
+  }
+
   const { customerId: _id, poolSetting, ...rest } = submission.value
   const fields = { ...rest, poolIndoor: poolSetting === null ? null : poolSetting === 'indoor' }
-  const saved: string | false | null = await (customerId
-    ? updateCustomer({ companyId, customerId, ...fields }).then((ok) => (ok ? customerId : false))
-    : createCustomer({ companyId, ...fields }).then((row) => row.id)
+  // A new customer sent again (same key) is created once, and invited once.
+  const create = () =>
+    oncePerKey({ companyId, key: idempotency.key, action: 'customer.create' }, async (tx) => {
+      const row = await createCustomer({ companyId, ...fields }, tx)
+      return { ok: true as const, customerId: row.id }
+    }).then((created) => (created.ok ? { id: created.customerId, replayed: 'replayed' in created } : null))
+  const saved: { id: string; replayed: boolean } | false | null = await (customerId
+    ? updateCustomer({ companyId, customerId, ...fields }).then((ok) =>
+        ok ? { id: customerId, replayed: false } : false,
+      )
+    : create()
   ).catch((error: unknown) => {
     logger.error({ err: error, customerId }, 'customer save failed')
     return null
@@ -189,7 +205,7 @@ async function saveCustomer(companyId: string | null, formData: FormData, url: U
 
   // SPEC §5: an email given on creation triggers the portal invitation. The customer is
   // already saved; the invite's outcome, good or bad, is shown beside "Customer saved.".
-  const sent = !customerId && fields.email ? await sendInvite(companyId, saved) : null
+  const sent = !customerId && !saved.replayed && fields.email ? await sendInvite(companyId, saved.id) : null
   const invite = sent ? { ok: sent.ok, message: sent.message } : null
   const flash: Flash = { id: crypto.randomUUID(), notice: 'Customer saved.', invite }
   const { q, page } = readListParams(url)
@@ -274,6 +290,7 @@ function CustomersScreen({ data, actionData }: { data: PageData; actionData: Rou
         </div>
         <CustomerForm
           key={`${editingId ?? 'new'}:${formVersion}`}
+          idempotencyKey={data.addFormKey}
           editing={data.editing}
           lastResult={saveResult}
           cancelTo={cancelTo}

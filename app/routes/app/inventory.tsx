@@ -16,6 +16,7 @@ import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
 import { FieldError, inputClass } from '~/components/ui/field'
+import { oncePerKey, readIdempotencyKey } from '~/models/idempotency.server'
 import {
   adjustStock,
   createInventoryItem,
@@ -29,6 +30,7 @@ import { logger } from '~/utils/logger.server'
 import { formatCents } from '~/utils/money'
 import { can } from '~/utils/permissions'
 import { notFound, requireCompanyCapability } from '~/utils/permissions.server'
+import { failureStatus } from '~/utils/result'
 import type { Route } from './+types/inventory'
 
 /** SPEC §9: the search box starts with 'chlorine' and searches it on load. */
@@ -60,6 +62,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     q,
     canManage,
+    // The add form's idempotency key: a new one for every page load.
+    addFormKey: crypto.randomUUID(),
     editing: editing
       ? {
           id: editing.id,
@@ -97,11 +101,26 @@ async function save(companyId: string, formData: FormData) {
   if (submission.status !== 'success') {
     return data({ intent: 'save' as const, ok: false, result: submission.reply(), message: null }, 400)
   }
+  const idempotency = readIdempotencyKey(formData)
+  if (!idempotency.ok) {
+    return data(
+      {
+        intent: 'save' as const,
+        ok: false,
+        result: submission.reply({ formErrors: [idempotency.message] }),
+        message: null,
+      },
+      400,
+    )
+  }
   const { name, sku, price, qty } = submission.value
   const fields = { name, sku, priceCents: price, qty }
   const saved = await (itemId
     ? updateInventoryItem({ companyId, itemId, ...fields })
-    : createInventoryItem({ companyId, ...fields })
+    : // A new item sent again (same key) is created once.
+      oncePerKey({ companyId, key: idempotency.key, action: 'inventory.create' }, (tx) =>
+        createInventoryItem({ companyId, ...fields }, tx),
+      )
   ).catch((error: unknown) => {
     logger.error({ err: error, itemId }, 'inventory save failed')
     return null
@@ -117,16 +136,13 @@ async function save(companyId: string, formData: FormData) {
       500,
     )
   }
-  if (!saved.ok && saved.reason === 'not-found') notFound()
+  if (!saved.ok && 'reason' in saved && saved.reason === 'not-found') notFound()
   if (!saved.ok) {
+    // The SKU is taken, or (`message`) the key was already used by another form.
+    const errors = 'reason' in saved ? { fieldErrors: { sku: [SKU_TAKEN] } } : { formErrors: [saved.message] }
     return data(
-      {
-        intent: 'save' as const,
-        ok: false,
-        result: submission.reply({ fieldErrors: { sku: [SKU_TAKEN] } }),
-        message: null,
-      },
-      400,
+      { intent: 'save' as const, ok: false, result: submission.reply(errors), message: null },
+      'reason' in saved ? 400 : failureStatus(saved),
     )
   }
   return data({
@@ -216,6 +232,7 @@ export default function InventoryPage({ loaderData, actionData }: Route.Componen
             // A new item remounts a blank form; an edit keeps the fields of that item.
             key={`${editingId ?? 'new'}:${editingId ? '' : (shownSave ?? '')}`}
             editing={loaderData.editing satisfies InventoryFormValues | null}
+            idempotencyKey={loaderData.addFormKey}
             lastResult={saveReply?.result}
             cancelTo={cancelTo}
             notice={notice}

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Fragment } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { z } from 'zod'
+import { IdempotencyKeyInput, useIdempotencyKey } from '~/components/idempotency-key'
 import { JobChemicals } from '~/components/job-chemicals'
 import { JobPhotos } from '~/components/job-photos'
 import { RouteError } from '~/components/route-error'
@@ -17,6 +18,7 @@ import { addChemLog, listChemLogsForJob } from '~/models/chem-log.server'
 import { ChemReadingSchema } from '~/models/chem-reading'
 import { addChemicalToJob, listChemicalsForJob } from '~/models/chemical-addition.server'
 import { getCompanySummary } from '~/models/company.server'
+import { oncePerKey, readIdempotencyKey } from '~/models/idempotency.server'
 import { searchInventory } from '~/models/inventory.server'
 import { assignJob, assignmentVersion, completeJob, getJobForViewer, jobStatus } from '~/models/job.server'
 import { photoUrl } from '~/models/photo.server'
@@ -32,6 +34,7 @@ import {
   requireCompanyCapability,
   requireJobViewer,
 } from '~/utils/permissions.server'
+import { failureStatus } from '~/utils/result'
 import { SERVICE_CHECKLIST } from '~/utils/service-checklist'
 import { adviceForLatest, describePool, summariseReading } from '~/water/summary'
 import { type PoolProfile, poolProfileOf } from '~/water/targets'
@@ -95,6 +98,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     technicians: technicians.map((t) => ({ id: t.id, name: t.fullName ?? t.email })),
     chemicals: chemicals.map(({ addedAt: _, ...chemical }) => chemical),
     stock: stock.map((item) => ({ id: item.id, name: item.name, qty: item.qty })),
+    // Idempotency keys of the reading and chemical forms: new ones for every page load.
+    formKeys: { reading: crypto.randomUUID(), chemical: crypto.randomUUID() },
   }
 }
 
@@ -131,8 +136,25 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (intent === 'reading') {
     const submission = parseWithZod(formData, { schema: ReadingFormSchema })
     if (submission.status !== 'success') return data({ intent, result: submission.reply(), ok: null }, 400)
+    const idempotency = readIdempotencyKey(formData)
+    if (!idempotency.ok) {
+      return data({ intent, result: submission.reply({ formErrors: [idempotency.message] }), ok: null }, 400)
+    }
     try {
-      await addChemLog({ companyId: member.companyId, jobId: job.id, reading: submission.value })
+      // The same reading sent again (same key) is saved once.
+      const saved = await oncePerKey(
+        { companyId: member.companyId, key: idempotency.key, action: 'reading.create' },
+        async (tx) => {
+          const row = await addChemLog({ companyId: member.companyId, jobId: job.id, reading: submission.value }, tx)
+          return { ok: true as const, readingId: row?.id }
+        },
+      )
+      if (!saved.ok) {
+        return data(
+          { intent, result: submission.reply({ formErrors: [saved.message] }), ok: null },
+          failureStatus(saved),
+        )
+      }
     } catch {
       return data({ intent, result: submission.reply({ formErrors: ['Unable to save reading.'] }), ok: null }, 500)
     }
@@ -141,18 +163,30 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (intent === 'chemical') {
     const submission = parseWithZod(formData, { schema: ChemicalAdditionSchema })
     if (submission.status !== 'success') return data({ intent, result: submission.reply(), ok: null }, 400)
+    const idempotency = readIdempotencyKey(formData)
+    if (!idempotency.ok) {
+      return data({ intent, result: submission.reply({ formErrors: [idempotency.message] }), ok: null }, 400)
+    }
     try {
-      const outcome = await addChemicalToJob({
-        companyId: member.companyId,
-        jobId: job.id,
-        input: submission.value,
-        userId: member.id,
-      })
-      if (!outcome.ok)
+      // The same addition sent again (same key) is recorded, and taken off stock, once.
+      const outcome = await oncePerKey(
+        { companyId: member.companyId, key: idempotency.key, action: 'chemical.add' },
+        (tx) =>
+          addChemicalToJob(
+            { companyId: member.companyId, jobId: job.id, input: submission.value, userId: member.id },
+            tx,
+          ),
+      )
+      if (!outcome.ok) {
+        const errors =
+          'field' in outcome
+            ? { fieldErrors: { [outcome.field]: [outcome.message] } }
+            : { formErrors: [outcome.message] }
         return data(
-          { intent, result: submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } }), ok: null },
-          400,
+          { intent, result: submission.reply(errors), ok: null },
+          'code' in outcome ? failureStatus(outcome) : 400,
         )
+      }
     } catch {
       return data({ intent, result: submission.reply({ formErrors: [CHEMICAL_MESSAGES.saveFailed] }), ok: null }, 500)
     }
@@ -215,6 +249,7 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
         </Card>
 
         <ChemistryCard
+          formKey={loaderData.formKeys.reading}
           actionData={actionData}
           busy={busyIntent === 'reading'}
           logs={logs}
@@ -225,7 +260,13 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
 
       <JobPhotos key={job.id} jobId={job.id} photos={photos} readOnly={readOnly} />
 
-      <JobChemicals key={`chemicals-${job.id}`} chemicals={chemicals} stock={stock} readOnly={readOnly} />
+      <JobChemicals
+        key={`chemicals-${job.id}`}
+        chemicals={chemicals}
+        stock={stock}
+        readOnly={readOnly}
+        formKey={loaderData.formKeys.chemical}
+      />
 
       {canManage && !job.completed ? (
         <Card className="space-y-3">
@@ -278,12 +319,14 @@ const OPTIONAL_FIELDS = [
 ] as const
 
 function ChemistryCard({
+  formKey,
   actionData,
   busy,
   logs,
   advice,
   readOnly,
 }: {
+  formKey: string
   actionData: Route.ComponentProps['actionData']
   busy: boolean
   logs: Log[]
@@ -303,11 +346,14 @@ function ChemistryCard({
   // One "fill in all readings" message rather than three identical ones; optional fields show theirs in place.
   const messages = [...new Set([...(form.errors ?? []), ...(fieldErrors as string[])])]
   const numeric = { inputMode: 'decimal' as const, step: 'any' }
+  const saved = actionData?.intent === 'reading' && actionData.ok && !busy ? actionData : null
+  const idempotencyKey = useIdempotencyKey(formKey, saved)
   return (
     <Card className="space-y-4">
       <h2 className="text-lg font-semibold">Chemical Test</h2>
       <Form method="post" {...getFormProps(form)} className="space-y-3" hidden={readOnly}>
         <input type="hidden" name="intent" value="reading" />
+        <IdempotencyKeyInput value={idempotencyKey} />
         <div className="grid grid-cols-3 items-end gap-3">
           <Field label="pH" inputProps={{ ...getInputProps(fields.ph, { type: 'number' }), ...numeric }} />
           <Field

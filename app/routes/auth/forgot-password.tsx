@@ -6,8 +6,10 @@ import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Field } from '~/components/ui/field'
-import { callAuthEndpoint } from '~/utils/auth.server'
+import { requestPasswordReset } from '~/models/password-reset.server'
+import { CLIENT_IP_HEADER } from '~/utils/auth.server'
 import { readForm } from '~/utils/forms'
+import { failureStatus } from '~/utils/result'
 import type { Route } from './+types/forgot-password'
 
 const ForgotPasswordSchema = z.object({
@@ -23,20 +25,14 @@ const ForgotPasswordSchema = z.object({
 export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: ForgotPasswordSchema })
   if (submission.status !== 'success') return data({ result: submission.reply(), submitted: false }, 400)
-  // better-auth answers the same whether or not the account exists (no enumeration).
-  const result = await callAuthEndpoint(request, '/request-password-reset', {
+  // The same work and the same answer whether or not the account exists: the outbox worker looks it up later.
+  const result = await requestPasswordReset({
     email: submission.value.email,
-    redirectTo: '/reset-password',
-  }).catch(() => null)
-  if (!result?.ok) {
-    const message =
-      result?.status === 429
-        ? 'Too many requests. Wait a minute, then try again.'
-        : 'Unable to send reset instructions. Try again.'
-    return data(
-      { result: submission.reply({ formErrors: [message] }), submitted: false },
-      result?.status === 429 ? 429 : 500,
-    )
+    // Set by our server from the socket (absent only under the Vite dev server, which then shares one bucket).
+    clientIp: request.headers.get(CLIENT_IP_HEADER) ?? 'unknown',
+  })
+  if (!result.ok) {
+    return data({ result: submission.reply({ formErrors: [result.message] }), submitted: false }, failureStatus(result))
   }
   return { result: submission.reply(), submitted: true }
 }

@@ -1,0 +1,22 @@
+import { jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { companies } from './companies'
+
+/**
+ * One row per create or reading made with an idempotency key (the hidden field of the form, or the offline app's
+ * queued write), written in the transaction of the change. A repeat of the key finds it and gets the first answer.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    key: uuid('key').notNull(),
+    /** What the key was used for ('job.create', …): the same key sent to another form is refused, not replayed. */
+    action: text('action').notNull(),
+    /** The first request's answer (null only inside the transaction that is making it). */
+    response: jsonb('response').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.key] })],
+)

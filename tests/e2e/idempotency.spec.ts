@@ -1,0 +1,110 @@
+// A create form carries an idempotency key that works without JavaScript: each rendered form has its own, a new
+// one comes with the page after a success, and sending the first form again (a retry after a dropped connection)
+// does not create a second job.
+import { randomBytes } from 'node:crypto'
+import { DEMO_PASSWORD, expect, test, waitForHydration } from './fixtures'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+test('without JavaScript, a create-job form sent twice makes one job, and the next form has a new key', async ({
+  browser,
+  extraHTTPHeaders,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders })
+  const page = await context.newPage()
+  await page.goto('/login')
+  await page.getByLabel('Email', { exact: true }).fill('dispatch@bluelagoon.test')
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
+  await page.getByRole('button', { name: 'Log in', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Dispatch' })).toBeVisible()
+
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Create job' }) })
+  const keyField = form.locator('input[type="hidden"][name="idempotencyKey"]')
+  const firstKey = await keyField.inputValue()
+  expect(firstKey).toMatch(UUID)
+
+  const name = `Retry ${randomBytes(4).toString('hex')}`
+  const select = form.getByLabel('Customer', { exact: true })
+  const customerId = (await select.locator('option', { hasText: 'Dana Whitfield' }).first().getAttribute('value')) ?? ''
+  await select.selectOption(customerId)
+  await form.getByLabel('Customer name').fill(name)
+  await form.getByLabel('Service address').fill('9 Retry Lane')
+  const scheduledAt = await form.getByLabel('Scheduled for').inputValue()
+  await form.getByRole('button', { name: 'Create job' }).click()
+  await expect(page.getByText('Job created.')).toBeVisible()
+  const jobHref = await page.getByRole('link', { name: 'Open it' }).getAttribute('href')
+
+  // The page after the success carries a new key for the next job.
+  const nextKey = await keyField.inputValue()
+  expect(nextKey).toMatch(UUID)
+  expect(nextKey).not.toBe(firstKey)
+
+  // The same form again, as a browser retrying the post whose answer was lost: told it worked, the same job.
+  const formAction = (await form.getAttribute('action')) ?? ''
+  expect(formAction).toBe('/app?index')
+  const retry = await page.request.post(formAction, {
+    headers: { origin: new URL(baseURL as string).origin },
+    form: {
+      intent: 'create-job',
+      customerId,
+      customerName: name,
+      address: '9 Retry Lane',
+      scheduledAt,
+      technicianId: '',
+      idempotencyKey: firstKey,
+    },
+  })
+  expect(retry.status()).toBe(200)
+  const html = await retry.text()
+  expect(html).toContain('Job created.')
+  expect(html).toContain(`href="${jobHref}"`)
+
+  // One job of that name in the recent activity.
+  await page.goto('/app')
+  const recent = page.locator('section', { has: page.getByRole('heading', { name: 'Recent activity' }) })
+  await expect(recent.getByRole('link', { name, exact: true })).toHaveCount(1)
+  await context.close()
+})
+
+test('with JavaScript, the create-job form keeps its key while the page reloads its data, and takes a new one after each job', async ({
+  page,
+  loginAs,
+}) => {
+  await loginAs(page, 'dispatch@bluelagoon.test')
+  await expect(page.getByRole('heading', { level: 1, name: 'Dispatch' })).toBeVisible()
+  await waitForHydration(page)
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Create job' }) })
+  const keyField = form.locator('input[type="hidden"][name="idempotencyKey"]')
+  const firstKey = await keyField.inputValue()
+  expect(firstKey).toMatch(UUID)
+
+  // Searching customers re-runs the page's loader (which makes a new key): the form keeps the one it has, so a
+  // retry of the same entry would still be recognised.
+  await page.getByLabel('Search customers').fill('Dana')
+  await expect(page).toHaveURL(/customerQuery=Dana/)
+  await expect(
+    form.getByLabel('Customer', { exact: true }).locator('option', { hasText: 'Dana Whitfield' }),
+  ).not.toHaveCount(0)
+  expect(await keyField.inputValue()).toBe(firstKey)
+
+  // Two jobs in a row, without reloading: each is its own job, and each success brings a new key.
+  const jobIds: string[] = []
+  const keys = [firstKey]
+  for (const name of [`Twice A ${Date.now()}`, `Twice B ${Date.now()}`]) {
+    const select = form.getByLabel('Customer', { exact: true })
+    await select.selectOption(
+      (await select.locator('option', { hasText: 'Dana Whitfield' }).first().getAttribute('value')) ?? '',
+    )
+    await form.getByLabel('Customer name').fill(name)
+    await form.getByRole('button', { name: 'Create job' }).click()
+    const link = page.getByRole('link', { name: 'Open it' })
+    await expect(link).toHaveAttribute('href', new RegExp(`^/app/jobs/(?!${jobIds.at(-1) ?? 'none'}$)`))
+    jobIds.push((await link.getAttribute('href'))?.split('/').pop() ?? '')
+    await expect(keyField).not.toHaveValue(keys.at(-1) ?? '')
+    keys.push(await keyField.inputValue())
+  }
+  expect(new Set(jobIds).size).toBe(2)
+  expect(new Set(keys).size).toBe(3)
+  for (const key of keys) expect(key).toMatch(UUID)
+})

@@ -1,0 +1,338 @@
+// Fault drill #3: a create or a reading sent again with the same idempotency key (a retry after a dropped
+// connection, the offline app replaying its queue) is written once, and every copy is told it succeeded. Each form
+// that creates or records is posted through its real route action, as the signed-in user's browser would.
+import { randomUUID } from 'node:crypto'
+import { and, count, eq, isNull } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import {
+  chemLogs,
+  companies,
+  customers,
+  emailOutbox,
+  inventoryItems,
+  jobChemicalAdditions,
+  jobs,
+  profiles,
+} from '~/db/schema'
+import { seedDemoData } from '~/db/seed.server'
+import { KEY_USED_ELSEWHERE, MALFORMED_KEY } from '~/models/idempotency.server'
+import { action as customersAction } from '~/routes/app/customers'
+import { action as dashboardAction } from '~/routes/app/dashboard'
+import { action as inventoryAction } from '~/routes/app/inventory'
+import { action as jobAction } from '~/routes/app/job'
+import { CHEMICAL_MESSAGES } from '~/utils/chemicals'
+import { db } from '~/utils/db.server'
+import { signInAs, TEST_ORIGIN } from '../helpers/session'
+
+type Company = 'blue' | 'sunset'
+type Setup = { id: string; cookie: string; jobId: string; customerId: string; stockId: string }
+const companiesUnderTest = {} as Record<Company, Setup>
+
+const STOCK_START = 1_000
+
+/** An action's answer as the browser gets it: a status, and the reply's data (null for a redirect). */
+type Answer = { status: number; body: Record<string, unknown> | null; location: string | null }
+
+function answerOf(result: unknown): Answer {
+  if (result instanceof Response) return { status: result.status, body: null, location: result.headers.get('Location') }
+  const value = result as { type?: string; data?: Record<string, unknown>; init?: { status?: number } | null }
+  if (value?.type === 'DataWithResponseInit') {
+    return { status: value.init?.status ?? 200, body: value.data ?? null, location: null }
+  }
+  return { status: 200, body: result as Record<string, unknown>, location: null }
+}
+
+/** The form errors of a Conform reply, or the dashboard's `error`. */
+function messagesOf(answer: Answer) {
+  const body = answer.body as { error?: unknown; result?: { error?: Record<string, string[] | null> } } | null
+  if (typeof body?.error === 'string') return [body.error]
+  return Object.values(body?.result?.error ?? {})
+    .flat()
+    .filter(Boolean)
+}
+
+function post(path: string, cookie: string, fields: Record<string, string>) {
+  return new Request(`${TEST_ORIGIN}${path}`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  })
+}
+
+/**
+ * One form that creates or records: how its company's user posts it (`tag` names one filled-in form), how many
+ * rows it has written, and whether an answer says it succeeded.
+ */
+type FormCase = {
+  name: string
+  submit: (company: Company, fields: Record<string, string>) => Promise<unknown>
+  fields: (company: Company, tag: string) => Record<string, string>
+  rows: (company: Company) => Promise<number>
+  succeeded: (answer: Answer) => boolean
+  /** What must still hold however many copies were sent (e.g. stock taken once per recorded addition). */
+  consistent?: (company: Company) => Promise<void>
+}
+
+const onCompany = (company: Company) => companiesUnderTest[company]
+
+async function countRows(query: Promise<Array<{ n: number }>>) {
+  const [row] = await query
+  return row?.n ?? 0
+}
+
+const FORMS: FormCase[] = [
+  {
+    name: 'create job (dispatch board)',
+    submit: (company, fields) =>
+      dashboardAction({ request: post('/app', onCompany(company).cookie, fields), params: {}, context: {} } as never),
+    fields: (company, tag) => ({
+      intent: 'create-job',
+      customerId: onCompany(company).customerId,
+      customerName: `Idempotent ${tag}`,
+      address: '1 Retry Lane',
+      scheduledAt: '2026-12-03T09:00',
+      technicianId: '',
+    }),
+    rows: (company) =>
+      countRows(
+        db()
+          .select({ n: count() })
+          .from(jobs)
+          .where(and(eq(jobs.companyId, onCompany(company).id), eq(jobs.address, '1 Retry Lane'))),
+      ),
+    succeeded: (answer) => answer.status === 200 && answer.body?.ok === 'Job created.' && Boolean(answer.body?.jobId),
+  },
+  {
+    name: 'save a chemistry reading (job page)',
+    submit: (company, fields) =>
+      jobAction({
+        request: post(`/app/jobs/${onCompany(company).jobId}`, onCompany(company).cookie, fields),
+        params: { jobId: onCompany(company).jobId },
+        context: {},
+      } as never),
+    fields: () => ({ intent: 'reading', ph: '7.4', chlorinePpm: '3', alkalinity: '90' }),
+    rows: (company) =>
+      countRows(
+        db()
+          .select({ n: count() })
+          .from(chemLogs)
+          .where(eq(chemLogs.jobId, onCompany(company).jobId)),
+      ),
+    succeeded: (answer) => answer.status === 200 && answer.body?.ok === 'Readings saved.',
+  },
+  {
+    name: 'add a chemical from stock (job page)',
+    submit: (company, fields) =>
+      jobAction({
+        request: post(`/app/jobs/${onCompany(company).jobId}`, onCompany(company).cookie, fields),
+        params: { jobId: onCompany(company).jobId },
+        context: {},
+      } as never),
+    fields: (company) => ({ intent: 'chemical', inventoryItemId: onCompany(company).stockId, quantity: '1' }),
+    rows: (company) =>
+      countRows(
+        db()
+          .select({ n: count() })
+          .from(jobChemicalAdditions)
+          .where(eq(jobChemicalAdditions.inventoryItemId, onCompany(company).stockId)),
+      ),
+    succeeded: (answer) => answer.status === 200 && answer.body?.ok === CHEMICAL_MESSAGES.saved,
+    consistent: async (company) => {
+      // Stock went down once per recorded addition, never for a replay.
+      const [item] = await db()
+        .select({ qty: inventoryItems.qty })
+        .from(inventoryItems)
+        .where(eq(inventoryItems.id, onCompany(company).stockId))
+      const additions = await FORMS[2]?.rows(company)
+      expect(item?.qty).toBe(STOCK_START - (additions ?? 0))
+    },
+  },
+  {
+    name: 'add customer (with an email: the portal invite goes once)',
+    submit: (company, fields) =>
+      customersAction({
+        request: post('/app/customers', onCompany(company).cookie, fields),
+        params: {},
+        context: {},
+      } as never),
+    fields: (company, tag) => ({
+      intent: 'save',
+      customerName: `Idempotent ${tag}`,
+      address: '2 Retry Lane',
+      email: `idem-${company}-${tag}@example.test`.toLowerCase(),
+    }),
+    rows: (company) =>
+      countRows(
+        db()
+          .select({ n: count() })
+          .from(customers)
+          .where(and(eq(customers.companyId, onCompany(company).id), eq(customers.address, '2 Retry Lane'))),
+      ),
+    succeeded: (answer) => answer.status === 302 && answer.location?.startsWith('/app/customers') === true,
+    consistent: async (company) => {
+      // One invitation email per customer created, however many copies of the form arrived.
+      const created = await db()
+        .select({ email: customers.email })
+        .from(customers)
+        .where(and(eq(customers.companyId, onCompany(company).id), eq(customers.address, '2 Retry Lane')))
+      for (const { email } of created) {
+        const invites = await countRows(
+          db()
+            .select({ n: count() })
+            .from(emailOutbox)
+            .where(eq(emailOutbox.to, email ?? '')),
+        )
+        expect(invites, `invitations to ${email}`).toBe(1)
+      }
+    },
+  },
+  {
+    name: 'add inventory item',
+    submit: (company, fields) =>
+      inventoryAction({
+        request: post('/app/inventory', onCompany(company).cookie, fields),
+        params: {},
+        context: {},
+      } as never),
+    fields: (_company, tag) => ({ intent: 'save', name: 'Retry tabs', sku: `RETRY-${tag}`, price: '9.99', qty: '4' }),
+    rows: (company) =>
+      countRows(
+        db()
+          .select({ n: count() })
+          .from(inventoryItems)
+          .where(and(eq(inventoryItems.companyId, onCompany(company).id), eq(inventoryItems.name, 'Retry tabs'))),
+      ),
+    succeeded: (answer) => answer.status === 200 && answer.body?.ok === true && answer.body?.message === 'Item saved.',
+  },
+]
+
+async function setUp(company: Company, companyName: string, owner: string): Promise<Setup> {
+  const [row] = await db().select({ id: companies.id }).from(companies).where(eq(companies.name, companyName))
+  const id = row?.id as string
+  const [customer] = await db().select({ id: customers.id }).from(customers).where(eq(customers.companyId, id)).limit(1)
+  const [job] = await db()
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.companyId, id), isNull(jobs.completedAt)))
+    .limit(1)
+  const [stock] = await db()
+    .insert(inventoryItems)
+    .values({ companyId: id, name: 'Idempotency test tabs', sku: `IDEM-${company}`, qty: STOCK_START, priceCents: 100 })
+    .returning({ id: inventoryItems.id })
+  return {
+    id,
+    cookie: await signInAs(owner),
+    jobId: job?.id as string,
+    customerId: customer?.id as string,
+    stockId: stock?.id as string,
+  }
+}
+
+let tags = 0
+const nextTag = () => `t${++tags}`
+
+beforeAll(async () => {
+  await seedDemoData(db())
+  companiesUnderTest.blue = await setUp('blue', 'Blue Lagoon Pool Co.', 'owner@bluelagoon.test')
+  companiesUnderTest.sunset = await setUp('sunset', 'Sunset Pool Care', 'owner@sunsetpools.test')
+  // Every user above is an owner of their company (the role that may use all five forms).
+  const owners = await db()
+    .select({ role: profiles.role })
+    .from(profiles)
+    .where(eq(profiles.email, 'owner@sunsetpools.test'))
+  expect(owners).toEqual([{ role: 'owner' }])
+})
+
+describe.each(FORMS)('$name', (form) => {
+  it('posted twice with the same key: one row, both answers report success; another key makes another row', async () => {
+    const before = await form.rows('blue')
+    const fields = { ...form.fields('blue', nextTag()), idempotencyKey: randomUUID() }
+    const first = answerOf(await form.submit('blue', fields))
+    const second = answerOf(await form.submit('blue', fields))
+    expect(form.succeeded(first), JSON.stringify(first)).toBe(true)
+    expect(form.succeeded(second), JSON.stringify(second)).toBe(true)
+    // The retry gets the first answer (the same job, for a created job).
+    expect(second.body?.jobId).toEqual(first.body?.jobId)
+    expect(await form.rows('blue')).toBe(before + 1)
+
+    // The next entry, with a key of its own, is a second row.
+    const next = answerOf(
+      await form.submit('blue', { ...form.fields('blue', nextTag()), idempotencyKey: randomUUID() }),
+    )
+    expect(form.succeeded(next), JSON.stringify(next)).toBe(true)
+    expect(await form.rows('blue')).toBe(before + 2)
+    await form.consistent?.('blue')
+  })
+
+  it('posted 5 times at once with the same key: one row, and every answer reports success', async () => {
+    const before = await form.rows('blue')
+    const fields = { ...form.fields('blue', nextTag()), idempotencyKey: randomUUID() }
+    const answers = (await Promise.all(Array.from({ length: 5 }, () => form.submit('blue', fields)))).map(answerOf)
+    for (const answer of answers) expect(form.succeeded(answer), JSON.stringify(answer)).toBe(true)
+    expect(new Set(answers.map((answer) => answer.body?.jobId)).size).toBe(1)
+    expect(await form.rows('blue')).toBe(before + 1)
+    await form.consistent?.('blue')
+  })
+
+  it("a key of company A replayed by company B makes B's own row once, and A still gets its own answer", async () => {
+    const key = randomUUID()
+    const blueBefore = await form.rows('blue')
+    const sunsetBefore = await form.rows('sunset')
+    const blueFields = { ...form.fields('blue', nextTag()), idempotencyKey: key }
+    const sunsetFields = { ...form.fields('sunset', nextTag()), idempotencyKey: key }
+    const blue = answerOf(await form.submit('blue', blueFields))
+    const sunset = [
+      answerOf(await form.submit('sunset', sunsetFields)),
+      answerOf(await form.submit('sunset', sunsetFields)),
+    ]
+    const blueAgain = answerOf(await form.submit('blue', blueFields))
+    for (const answer of [blue, ...sunset, blueAgain]) expect(form.succeeded(answer), JSON.stringify(answer)).toBe(true)
+    if (blue.body?.jobId) {
+      // B's answer is B's job, never A's; A's replay is still A's.
+      expect(sunset[0]?.body?.jobId).not.toBe(blue.body.jobId)
+      expect(sunset[1]?.body?.jobId).toBe(sunset[0]?.body?.jobId)
+      expect(blueAgain.body?.jobId).toBe(blue.body.jobId)
+    }
+    expect(await form.rows('blue')).toBe(blueBefore + 1)
+    expect(await form.rows('sunset')).toBe(sunsetBefore + 1)
+    await form.consistent?.('blue')
+    await form.consistent?.('sunset')
+  })
+
+  it('a malformed key is refused with 400 and a clear message and writes nothing; no key saves as before', async () => {
+    const before = await form.rows('blue')
+    const fields = form.fields('blue', nextTag())
+    for (const malformed of ['not-a-uuid', '', `${randomUUID()}x`]) {
+      const answer = answerOf(await form.submit('blue', { ...fields, idempotencyKey: malformed }))
+      expect(answer.status).toBe(400)
+      expect(messagesOf(answer)).toEqual([MALFORMED_KEY])
+    }
+    expect(await form.rows('blue')).toBe(before)
+
+    // A page from before keys (no field at all) saves every time, as it always did.
+    expect(form.succeeded(answerOf(await form.submit('blue', fields)))).toBe(true)
+    // The inventory form refuses a second item with the same SKU; the others save a second row.
+    const second = form.name === 'add inventory item' ? form.fields('blue', nextTag()) : fields
+    expect(form.succeeded(answerOf(await form.submit('blue', second)))).toBe(true)
+    expect(await form.rows('blue')).toBe(before + 2)
+  })
+})
+
+describe('a key is for one form', () => {
+  it('a key already used to create a job is refused by the reading form, which writes nothing', async () => {
+    const [createJob, saveReading] = [FORMS[0], FORMS[1]] as [FormCase, FormCase]
+    const key = randomUUID()
+    expect(
+      createJob.succeeded(
+        answerOf(await createJob.submit('blue', { ...createJob.fields('blue', nextTag()), idempotencyKey: key })),
+      ),
+    ).toBe(true)
+    const readings = await saveReading.rows('blue')
+    const refused = answerOf(
+      await saveReading.submit('blue', { ...saveReading.fields('blue', nextTag()), idempotencyKey: key }),
+    )
+    expect(refused.status).toBe(409)
+    expect(messagesOf(refused)).toEqual([KEY_USED_ELSEWHERE])
+    expect(await saveReading.rows('blue')).toBe(readings)
+  })
+})
