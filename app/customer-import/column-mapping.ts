@@ -446,7 +446,11 @@ export function checkMapping(mapping: readonly ColumnMapping[]): Result<{ mappin
   for (const [field, columns] of columnsOf) {
     if (columns.length < 2 || MULTI_COLUMN_FIELDS.has(field)) continue
     const names = columns.map((column) => `'${column.header}'`).join(' and ')
-    problems.push(`${names} are all set to ${FIELD_LABELS[field]}. Set all but one of them to Don't import.`)
+    problems.push(
+      columns.length === 2
+        ? `${names} are both set to ${FIELD_LABELS[field]}. Set one of them to Don't import.`
+        : `${names} are all set to ${FIELD_LABELS[field]}. Set all but one of them to Don't import.`,
+    )
   }
   const has = (field: ImportField) => columnsOf.has(field)
   if (!has('customerName') && !has('firstName') && !has('lastName') && !has('companyName')) {

@@ -198,8 +198,9 @@ function detectLayout(text: string): Layout | null {
     for (const { count } of filled) tally.set(count, (tally.get(count) ?? 0) + 1)
     let columns = 0
     let most = 0
+    // The most common number of values; on a tie the one seen first (a short file's header decides).
     for (const [count, times] of tally) {
-      if (times > most || (times === most && count > columns)) [columns, most] = [count, times]
+      if (times > most) [columns, most] = [count, times]
     }
     if (columns < 2) continue
     const header = filled.find((record) => record.count === columns)
@@ -260,7 +261,14 @@ async function parseRows(
     source.destroy()
     if (!(error instanceof CsvError)) throw error
     const at = typeof error.records === 'number' ? error.records + 1 : row + 1
-    if (error.code === 'CSV_QUOTE_NOT_CLOSED' || error.code === 'CSV_MAX_RECORD_SIZE') {
+    if (error.code === 'CSV_MAX_RECORD_SIZE') {
+      return failure(
+        'invalid',
+        `Row ${at}: a value runs on for more than 128,000 characters, usually because a quote (") is never ` +
+          'closed. Check the quotes on this row.',
+      )
+    }
+    if (error.code === 'CSV_QUOTE_NOT_CLOSED') {
       return failure(
         'invalid',
         `Row ${at}: a value starts with a quote (") that is never closed, so the rest of the file can't be read. ` +
