@@ -218,9 +218,11 @@ function readRow(
   options: PlanOptions,
   report: (message: string, column?: string) => void,
 ): RowRecord | null {
+  const formulas = new Set<ImportField>()
   for (const [field, fieldCells] of cells) {
     for (const cell of fieldCells) {
       if (looksLikeFormula(cell.value)) {
+        formulas.add(field)
         report(
           `the ${FIELD_LABELS[field].toLowerCase()} ${quote(cell.value)} looks like a spreadsheet formula, not a ` +
             `value. Remove the leading '${cell.value.trim().charAt(0)}' if it is meant as text.`,
@@ -246,7 +248,9 @@ function readRow(
   // The customer
   const customerName = oneLine(first('customerName') ?? '') || fullName(first('firstName'), first('lastName'))
   const name = customerName || oneLine(first('companyName') ?? '')
-  if (!name) report('there is no customer name.')
+  const nameFields: ImportField[] = ['customerName', 'firstName', 'lastName', 'companyName']
+  // A name refused as a formula has been reported already.
+  if (!name && !nameFields.some((field) => formulas.has(field))) report('there is no customer name.')
   const emails = read('email', parseEmails)
   if (emails?.others.length) extraNotes.push(`Other email: ${emails.others.join(', ')}`)
   const phoneFields: ImportField[] = ['mobilePhone', 'phone']
@@ -276,7 +280,7 @@ function readRow(
     !city && !state && !postalCode && street.match(/^(.+?),\s*([^,]+?),?\s+([A-Za-z]{2})\.?,?\s+(\d{5}(?:-\d{4})?)$/)
   if (whole)
     [street, city, state, postalCode] = [whole[1] ?? street, whole[2] ?? null, whole[3] ?? null, whole[4] ?? null]
-  if (!street) report('there is no service address.')
+  if (!street && !formulas.has('street')) report('there is no service address.')
   const lat = read('latitude', (value) => parseCoordinate(value, 'latitude'))
   const lng = read('longitude', (value) => parseCoordinate(value, 'longitude'))
   const bothCoordinates = first('latitude') !== undefined && first('longitude') !== undefined
@@ -415,8 +419,15 @@ function conflicts<T extends object>(
   labels: Record<string, string>,
 ): Array<{ field: string; label: string; value: unknown }> {
   return fields
-    .filter((field) => incoming[field] !== null && current[field] !== null && incoming[field] !== current[field])
+    .filter(
+      (field) => incoming[field] !== null && current[field] !== null && !same(field, incoming[field], current[field]),
+    )
     .map((field) => ({ field, label: labels[field] ?? field, value: current[field] }))
+}
+
+/** Two spellings of one name ("bob  jones", "Bob Jones") are the same name; other values must match exactly. */
+function same(field: string, a: unknown, b: unknown) {
+  return field === 'customerName' ? nameKey(String(a)) === nameKey(String(b)) : a === b
 }
 
 function fillBlanks<T extends object>(current: T, incoming: T, fields: Array<keyof T>) {
