@@ -9,7 +9,7 @@
 // not mention are left alone and not reported.
 import type { Sanitiser, Surface } from '~/water/targets'
 import type { ImportPlan, PlannedBody, PlannedCustomer, PlannedLocation, PlannedPlan } from './import-plan.server'
-import { addressKey, nameKey } from './match-keys'
+import { addressKey, nameKey, streetKey } from './match-keys'
 import type { CustomerStatus, RateType, ServiceWindow } from './values'
 
 export type ExistingBody = {
@@ -76,13 +76,26 @@ export type ImportDiff = {
   totals: { customers: Tally; locations: Tally; bodiesOfWater: Tally; plans: Tally }
 }
 
+/**
+ * Values compared as the match keys compare them: "bob jones" is Bob Jones and "1 Palm Avenue" is 1 Palm Ave, so
+ * another spelling of what matched is not an update; every other value must be equal.
+ */
+function same(field: string, from: unknown, to: unknown) {
+  if (typeof from !== 'string' || typeof to !== 'string') return from === to
+  if (field === 'customerName' || field === 'name') return nameKey(from) === nameKey(to)
+  if (field === 'street') return streetKey(from) === streetKey(to)
+  return from === to
+}
+
 /** The fields of `planned` the file gave (not null) that differ from `existing`. */
 function changesOf<P extends object, E extends object>(planned: P, existing: E, fields: Array<keyof P & keyof E>) {
   const changes: FieldChange[] = []
   for (const field of fields) {
     const to = planned[field] as unknown
     const from = existing[field] as unknown
-    if (to !== null && to !== undefined && to !== from) changes.push({ field: String(field), from, to })
+    if (to !== null && to !== undefined && !same(String(field), from, to)) {
+      changes.push({ field: String(field), from, to })
+    }
   }
   return changes
 }
