@@ -209,10 +209,16 @@ describe('readCsv: the size cap', () => {
 
   it('refuses an uploaded File by its size without reading it, and a Node stream at the cap', async () => {
     const file = new File([new Uint8Array(MAX_FILE_BYTES + 1)], 'customers.csv', { type: 'text/csv' })
+    const unread = () => {
+      throw new Error('the file was read')
+    }
+    for (const method of ['stream', 'arrayBuffer', 'bytes', 'text'])
+      Object.defineProperty(file, method, { value: unread })
     expect(await refusal(file)).toBe(TOO_LARGE)
     const upload = fiftyMegabytes()
     const nodeStream = Readable.from(upload.generate())
     expect(await refusal(nodeStream)).toBe(TOO_LARGE)
+    expect(upload.tally.pulled).toBeLessThan(MAX_FILE_BYTES + 3 * upload.chunkSize)
     expect(nodeStream.destroyed).toBe(true)
   })
 
