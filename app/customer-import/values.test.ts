@@ -137,6 +137,7 @@ describe('gallons', () => {
         },
       ),
     )
+    expect(problem(parseGallons('123456789012345678901234'))).toContain('is outside 100 to 2,000,000 gallons')
     expect(problem(parseGallons('56000 L'))).toContain('in litres')
     expect(problem(parseGallons('big'))).toBe(
       "the pool size 'big' is not a number of gallons (e.g. 15000, 15,000 or 15k).",

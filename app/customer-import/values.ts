@@ -143,10 +143,10 @@ export function parseGallons(text: string): Parsed<number> {
     s = thousands[1] ?? ''
   }
   const decimal = readDecimal(s, 'thousands')
-  if (!decimal || decimal.whole.replace(/^0+/, '').length > 9) {
-    return bad(`the pool size ${quote(text)} is not a number of gallons ${example}.`)
-  }
-  const gallons = roundedTimes(decimal, multiplier)
+  if (!decimal) return bad(`the pool size ${quote(text)} is not a number of gallons ${example}.`)
+  // More than nine digits is out of range whatever they say, and would not fit the integer arithmetic below.
+  const huge = decimal.whole.replace(/^0+/, '').length > 9
+  const gallons = huge ? Number.POSITIVE_INFINITY : roundedTimes(decimal, multiplier)
   if (gallons < MIN_GALLONS || gallons > MAX_GALLONS) {
     return bad(`the pool size ${quote(text)} is outside 100 to 2,000,000 gallons.`)
   }
