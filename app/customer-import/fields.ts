@@ -1,0 +1,102 @@
+// The fields a column of a customer spreadsheet can be imported into (OPERATIONS §3), with the labels the
+// mapping step shows. Pure and small: the import page's column pickers use it in the browser too.
+
+export const IMPORT_FIELDS = [
+  // The customer (the account holder)
+  'customerName',
+  'firstName',
+  'lastName',
+  'companyName',
+  'email',
+  'phone',
+  'mobilePhone',
+  'billingAddress',
+  'billingCity',
+  'billingState',
+  'billingPostalCode',
+  'notes',
+  'status',
+  // The service location
+  'locationLabel',
+  'street',
+  'street2',
+  'city',
+  'state',
+  'postalCode',
+  'latitude',
+  'longitude',
+  'gateCode',
+  'accessNotes',
+  'dogOnSite',
+  'minutesOnSite',
+  // A body of water at the location
+  'bodyName',
+  'gallons',
+  'surface',
+  'sanitiser',
+  'salt',
+  'indoor',
+  // A service plan at the location
+  'serviceDay',
+  'frequency',
+  'technician',
+  'rate',
+  'rateType',
+  'serviceWindow',
+  'startsOn',
+  'endsOn',
+] as const
+
+export type ImportField = (typeof IMPORT_FIELDS)[number]
+
+export const FIELD_LABELS: Record<ImportField, string> = {
+  customerName: 'Customer name',
+  firstName: 'First name',
+  lastName: 'Last name',
+  companyName: 'Company name',
+  email: 'Email',
+  phone: 'Phone',
+  mobilePhone: 'Mobile phone',
+  billingAddress: 'Billing address',
+  billingCity: 'Billing city',
+  billingState: 'Billing state',
+  billingPostalCode: 'Billing ZIP',
+  notes: 'Notes',
+  status: 'Status',
+  locationLabel: 'Location name',
+  street: 'Service address',
+  street2: 'Address line 2',
+  city: 'City',
+  state: 'State',
+  postalCode: 'ZIP / Postal code',
+  latitude: 'Latitude',
+  longitude: 'Longitude',
+  gateCode: 'Gate code',
+  accessNotes: 'Access notes',
+  dogOnSite: 'Dog on site',
+  minutesOnSite: 'Minutes on site',
+  bodyName: 'Body of water',
+  gallons: 'Gallons',
+  surface: 'Surface',
+  sanitiser: 'Sanitiser',
+  salt: 'Salt pool (yes/no)',
+  indoor: 'Indoor',
+  serviceDay: 'Service day',
+  frequency: 'Frequency',
+  technician: 'Technician',
+  rate: 'Rate',
+  rateType: 'Rate type',
+  serviceWindow: 'Service window',
+  startsOn: 'Starts on',
+  endsOn: 'Ends on',
+}
+
+/**
+ * Fields that several columns may feed: their values are joined (notes, access notes, the billing street's two
+ * lines). Every other field takes one column, so two columns never silently compete for a customer's email.
+ */
+export const MULTI_COLUMN_FIELDS: ReadonlySet<ImportField> = new Set(['notes', 'accessNotes', 'billingAddress'])
+
+export function isImportField(value: unknown): value is ImportField {
+  return typeof value === 'string' && (IMPORT_FIELDS as readonly string[]).includes(value)
+}
