@@ -10,7 +10,7 @@ import { action as loginAction } from '~/routes/auth/login'
 import { action as resetAction } from '~/routes/auth/reset-password'
 import { action as welcomeAction } from '~/routes/auth/welcome'
 import { settle, signInAs, TEST_ORIGIN } from '../../tests/helpers/session'
-import { CLIENT_IP_HEADER, getAuth } from './auth.server'
+import { CLIENT_IP_HEADER, createPasswordResetLink, getAuth } from './auth.server'
 import { db } from './db.server'
 import { NewPasswordSchema, PASSWORD_TOO_COMMON, PASSWORD_TOO_SHORT } from './forms'
 import { checkNewPassword, isCommonPassword } from './password-policy.server'
@@ -69,16 +69,10 @@ async function userIdOf(email: string) {
   return row.id
 }
 
-/** A reset token for `email`, from the email better-auth queues. */
+/** A reset token for `email`, from the link better-auth makes for the outbox worker. */
 async function resetTokenFor(email: string) {
-  await getAuth().api.requestPasswordReset({ body: { email, redirectTo: '/reset-password' } })
-  const [mail] = await db()
-    .select({ html: emailOutbox.html })
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.to, email)))
-    .orderBy(desc(emailOutbox.createdAt))
-    .limit(1)
-  const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(mail?.html ?? '')?.[1]
+  const link = await createPasswordResetLink(email)
+  const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(link?.url ?? '')?.[1]
   if (!token) throw new Error(`no reset link for ${email}`)
   return token
 }

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, desc, eq, like } from 'drizzle-orm'
 import { emailOutbox, user, verification } from '~/db/schema'
-import { CLIENT_IP_HEADER, callAuthEndpoint, getAuth } from '~/utils/auth.server'
+import { CLIENT_IP_HEADER, callAuthEndpoint, createPasswordResetLink, getAuth } from '~/utils/auth.server'
 import { db } from '~/utils/db.server'
 import { TEST_ORIGIN } from './session'
 
@@ -45,9 +45,9 @@ export async function signsIn(link: string) {
   return { signedIn: sessionCookie(response) !== '', location: response.headers.get('location') ?? '', response }
 }
 
-/** Asks better-auth for a password-reset link for `email` and returns its token (read where better-auth keeps it). */
+/** Has better-auth make a password-reset link for `email`, as the outbox worker does, and returns its token (read where better-auth keeps it). */
 export async function requestResetToken(email: string) {
-  await getAuth().api.requestPasswordReset({ body: { email, redirectTo: '/reset-password' }, headers: new Headers() })
+  await createPasswordResetLink(email)
   const [account] = await db().select({ id: user.id }).from(user).where(eq(user.email, email))
   const [row] = await db()
     .select({ identifier: verification.identifier })
