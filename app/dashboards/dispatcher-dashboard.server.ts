@@ -13,6 +13,7 @@ import {
   listUnassignedJobs,
 } from '~/models/job.server'
 import { listTechnicians } from '~/models/profile.server'
+import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { DEFAULT_TIMEZONE, formatDateTime, formatTime, fromZonedInputValue, toZonedInputValue } from '~/utils/dates'
 import { readForm } from '~/utils/forms'
 
@@ -128,7 +129,11 @@ export async function createJobFromForm(companyId: string | null, formData: Form
   if (!companyId) return data<ActionReply>({ intent: 'create-job', ok: null, error: 'No company context' }, 400)
   const scheduledAt = fromZonedInputValue(parsed.data.scheduledAt, timezone)
   if (!scheduledAt) return data<ActionReply>({ intent: 'create-job', ok: null, error: REQUIRED }, 400)
-  const job = await createJob({ ...parsed.data, companyId, scheduledAt }).catch(() => null)
+  const job = await createJob({ ...parsed.data, companyId, scheduledAt }).catch((error: unknown) => {
+    // A database outage is not the form's fault: it goes on to the 503 (database-unavailable.server.ts).
+    throwIfDatabaseUnavailable(error)
+    return null
+  })
   if (!job) return data<ActionReply>({ intent: 'create-job', ok: null, error: 'Unable to create job.' }, 400)
   return data<ActionReply>({ intent: 'create-job', jobId: job.id, ok: 'Job created.', error: null })
 }

@@ -11,6 +11,7 @@ import { cn } from '~/components/ui/cn'
 import { getCompanySummary } from '~/models/company.server'
 import { createCustomer, getCustomer, listCustomers, type PortalStatus, updateCustomer } from '~/models/customer.server'
 import { inviteCustomer } from '~/models/invitation.server'
+import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { DEFAULT_TIMEZONE, formatDate } from '~/utils/dates'
 import { env } from '~/utils/env.server'
 import { readForm } from '~/utils/forms'
@@ -174,6 +175,7 @@ async function saveCustomer(companyId: string | null, formData: FormData, url: U
     ? updateCustomer({ companyId, customerId, ...fields }).then((ok) => (ok ? customerId : false))
     : createCustomer({ companyId, ...fields }).then((row) => row.id)
   ).catch((error: unknown) => {
+    throwIfDatabaseUnavailable(error)
     logger.error({ err: error, customerId }, 'customer save failed')
     return null
   })

@@ -24,6 +24,7 @@ import {
   searchInventory,
   updateInventoryItem,
 } from '~/models/inventory.server'
+import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { readForm } from '~/utils/forms'
 import { logger } from '~/utils/logger.server'
 import { formatCents } from '~/utils/money'
@@ -103,6 +104,7 @@ async function save(companyId: string, formData: FormData) {
     ? updateInventoryItem({ companyId, itemId, ...fields })
     : createInventoryItem({ companyId, ...fields })
   ).catch((error: unknown) => {
+    throwIfDatabaseUnavailable(error)
     logger.error({ err: error, itemId }, 'inventory save failed')
     return null
   })

@@ -22,6 +22,7 @@ import { assignJob, assignmentVersion, completeJob, getJobForViewer, jobStatus }
 import { photoUrl } from '~/models/photo.server'
 import { listTechnicians } from '~/models/profile.server'
 import { CHEMICAL_MESSAGES, ChemicalAdditionSchema } from '~/utils/chemicals'
+import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { formatDateTime, fromZonedInputValue, toZonedInputValue } from '~/utils/dates'
 import { readForm } from '~/utils/forms'
 import { can, type Role } from '~/utils/permissions'
@@ -133,7 +134,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (submission.status !== 'success') return data({ intent, result: submission.reply(), ok: null }, 400)
     try {
       await addChemLog({ companyId: member.companyId, jobId: job.id, reading: submission.value })
-    } catch {
+    } catch (error) {
+      throwIfDatabaseUnavailable(error)
       return data({ intent, result: submission.reply({ formErrors: ['Unable to save reading.'] }), ok: null }, 500)
     }
     return { intent, result: submission.reply({ resetForm: true }), ok: 'Readings saved.' }
@@ -153,7 +155,8 @@ export async function action({ request, params }: Route.ActionArgs) {
           { intent, result: submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } }), ok: null },
           400,
         )
-    } catch {
+    } catch (error) {
+      throwIfDatabaseUnavailable(error)
       return data({ intent, result: submission.reply({ formErrors: [CHEMICAL_MESSAGES.saveFailed] }), ok: null }, 500)
     }
     return { intent, result: submission.reply({ resetForm: true }), ok: CHEMICAL_MESSAGES.saved }
