@@ -59,6 +59,9 @@ const app = createApp({
   shutdown,
 })
 httpServer.on('request', app)
+// React Router's helper Vite servers (its config loader and child compiler) exit the process on SIGTERM (code 143)
+// before the database is closed; our graceful shutdown handles the signal instead, in development too.
+if (dev) process.removeAllListeners('SIGTERM')
 shutdown.attach(httpServer)
 
 httpServer.listen(config.PORT, () => {

@@ -28,10 +28,41 @@ function dechunk(raw: string) {
   }
 }
 
+/** Resolves once a complete answer (headers and a finished body) has arrived. */
+function answered(socket: net.Socket, received: () => string) {
+  const complete = () => {
+    const text = received()
+    const headerEnd = text.indexOf('\r\n\r\n')
+    if (headerEnd < 0) return false
+    const length = /\r\ncontent-length: (\d+)/i.exec(text.slice(0, headerEnd))?.[1]
+    return length ? text.length - headerEnd - 4 >= Number(length) : text.endsWith('0\r\n\r\n')
+  }
+  return new Promise<void>((resolve) => {
+    if (complete() || socket.destroyed) return resolve()
+    const check = () => {
+      if (!complete() && !socket.destroyed) return
+      socket.off('data', check)
+      socket.off('close', check)
+      resolve()
+    }
+    socket.on('data', check)
+    socket.on('close', check)
+  })
+}
+
 export async function postChunked(
   baseURL: string,
   path: string,
-  { headers = {}, plannedBytes = 64 * 1024 * 1024 }: { headers?: Record<string, string>; plannedBytes?: number } = {},
+  {
+    headers = {},
+    plannedBytes = 64 * 1024 * 1024,
+    awaitClose = true,
+  }: {
+    headers?: Record<string, string>
+    plannedBytes?: number
+    /** Wait (up to 10 s) for the server to close the connection; off when it is expected to keep it open. */
+    awaitClose?: boolean
+  } = {},
 ): Promise<ChunkedOutcome> {
   const { hostname, port, origin } = new URL(baseURL)
   const socket = net.connect(Number(port), hostname === 'localhost' ? '127.0.0.1' : hostname)
@@ -91,8 +122,9 @@ export async function postChunked(
   // The server either closes (body refused) or, had it read everything, would answer and keep the connection.
   const closedByServer = await Promise.race([
     closedPromise.then(() => true),
-    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000)),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), awaitClose ? 10_000 : 0)),
   ])
+  if (!awaitClose) await answered(socket, () => received)
   socket.destroy()
   const headerEnd = received.indexOf('\r\n\r\n')
   const headerLines = received.slice(0, Math.max(headerEnd, 0)).split('\r\n')
