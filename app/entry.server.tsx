@@ -3,7 +3,12 @@ import { PassThrough } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { EntryContext, HandleErrorFunction } from 'react-router'
 import { isRouteErrorResponse, ServerRouter } from 'react-router'
-import { answerDatabaseOutage, noteDatabaseOutage } from './utils/database-unavailable.server'
+import {
+  answerDatabaseOutage,
+  databaseUnavailableResponse,
+  hitDatabaseOutage,
+  noteDatabaseOutage,
+} from './utils/database-unavailable.server'
 import { NonceProvider } from './utils/nonce'
 import { runInRequestScope } from './utils/request-scope.server'
 import { startApp } from './utils/startup.server'
@@ -59,6 +64,8 @@ export default function handleRequest(
   responseHeaders: Headers,
   routerContext: EntryContext,
 ) {
+  // A loader hit a database outage: the 503 page replaces the error page, so do not render that first.
+  if (responseStatusCode >= 500 && hitDatabaseOutage(request)) return databaseUnavailableResponse(request)
   const nonce = randomBytes(16).toString('base64')
   if (process.env.NODE_ENV === 'production') {
     responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce))

@@ -15,7 +15,7 @@ export const MAX_BODY_BYTES = 1024 * 1024
 export const MAX_UPLOAD_BYTES = 17 * 1024 * 1024
 const PHOTO_UPLOAD_PATH = /^\/app\/jobs\/[^/]+\/photos\/[^/]+$/
 
-export const TOO_LARGE_MESSAGE = 'Request too large.'
+const TOO_LARGE_MESSAGE = 'Request too large.'
 
 /**
  * A connection closed with part of its body unread is not closed at once: a client still sending would otherwise
@@ -24,12 +24,12 @@ export const TOO_LARGE_MESSAGE = 'Request too large.'
 const CLOSE_LINGER_MS = 1_000
 
 /** How many body bytes a request to `pathname` may send. */
-export function bodyLimitFor(pathname) {
+function bodyLimitFor(pathname) {
   return PHOTO_UPLOAD_PATH.test(pathname) ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES
 }
 
 /** The error a capped body's reader sees once the cap is passed (the 413 has been sent by then). */
-export class RequestTooLargeError extends Error {
+class RequestTooLargeError extends Error {
   name = 'RequestTooLargeError'
   constructor() {
     super(TOO_LARGE_MESSAGE)
@@ -53,12 +53,21 @@ function closeAfterResponse(req, res) {
   }
 }
 
+/** A warning in the same JSON lines as the app's pino logger writes. */
+function logWarning(fields) {
+  console.warn(JSON.stringify({ level: 40, time: Date.now(), ...fields }))
+}
+
 /**
- * Answers 413 and closes the connection without reading any more of the body.
- * @param {import('node:http').IncomingMessage} req
+ * Answers 413 and closes the connection without reading any more of the body; logs one warning.
+ * @param {import('node:http').IncomingMessage & { originalUrl?: string }} req
  * @param {import('node:http').ServerResponse} res
+ * @param {number} limit
+ * @param {(fields: Record<string, unknown>) => void} log
  */
-export function refuseTooLarge(req, res) {
+function refuseTooLarge(req, res, limit, log) {
+  const path = (req.originalUrl ?? req.url ?? '/').split('?')[0]
+  log({ method: req.method, path, limit, msg: 'request body too large: answered 413' })
   if (res.headersSent) {
     res.destroy()
     return
@@ -78,7 +87,7 @@ export function refuseTooLarge(req, res) {
  * @param {() => void} onOverflow
  * @returns {ReadableStream<Uint8Array>}
  */
-export function cappedBody(req, limit, onOverflow) {
+function cappedBody(req, limit, onOverflow) {
   let received = 0
   let settled = false
   /** @type {() => void} */
@@ -166,7 +175,7 @@ function drained(res) {
  * @param {import('node:http').ServerResponse} res
  * @param {Response} response
  */
-export async function sendResponse(req, res, response) {
+async function sendResponse(req, res, response) {
   if (res.writableEnded || res.destroyed) {
     // Already answered (413) or the client left: nobody reads this response.
     await response.body?.cancel().catch(() => {})
@@ -215,8 +224,9 @@ export async function sendResponse(req, res, response) {
  * @param {import('node:http').IncomingMessage & { originalUrl?: string }} req
  * @param {import('node:http').ServerResponse} res
  * @param {string} origin
+ * @param {(fields: Record<string, unknown>) => void} log
  */
-export function createFetchRequest(req, res, origin) {
+function createFetchRequest(req, res, origin, log) {
   const path = req.originalUrl ?? req.url ?? '/'
   const controller = new AbortController()
   res.on('close', () => {
@@ -226,7 +236,7 @@ export function createFetchRequest(req, res, origin) {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     const limit = bodyLimitFor(new URL(path, 'http://local').pathname)
     init.body = cappedBody(req, limit, () => {
-      refuseTooLarge(req, res)
+      refuseTooLarge(req, res, limit, log)
       // The app's reader fails now; an aborted request is not logged as an error.
       controller.abort()
     })
@@ -242,6 +252,7 @@ export function createFetchRequest(req, res, origin) {
  *   origin: string,
  *   mode?: string,
  *   createHandler?: (build: import('react-router').ServerBuild) => (request: Request) => Promise<Response>,
+ *   log?: (fields: Record<string, unknown>) => void,
  * }} options
  */
 export function createRequestHandler({
@@ -249,6 +260,7 @@ export function createRequestHandler({
   origin,
   mode = process.env.NODE_ENV,
   createHandler = (build) => createReactRouterHandler(build, mode),
+  log = logWarning,
 }) {
   /** One React Router handler per build (the dev server hands a new build after each edit). */
   const handlers = new WeakMap()
@@ -256,14 +268,15 @@ export function createRequestHandler({
     try {
       const pathname = new URL(req.originalUrl ?? req.url ?? '/', 'http://local').pathname
       // A declared length over the cap is refused before a byte of the body is read.
-      if (Number(req.headers['content-length'] ?? 0) > bodyLimitFor(pathname)) return refuseTooLarge(req, res)
+      const limit = bodyLimitFor(pathname)
+      if (Number(req.headers['content-length'] ?? 0) > limit) return refuseTooLarge(req, res, limit, log)
       const build = await getBuild()
       let handler = handlers.get(build)
       if (!handler) {
         handler = createHandler(build)
         handlers.set(build, handler)
       }
-      const request = createFetchRequest(req, res, origin)
+      const request = createFetchRequest(req, res, origin, log)
       // The app's own wrapper (entry.server.tsx): its request scope, and a database outage answered 503.
       const serve = build.entry.module.serveRequest ?? ((request, handle) => handle(request))
       await sendResponse(req, res, await serve(request, handler))

@@ -11,8 +11,10 @@ const ORIGIN = 'https://pool.example.com'
 
 type Handler = (request: Request) => Promise<Response>
 let server: http.Server | undefined
+let logged: Record<string, unknown>[] = []
 
 afterEach(async () => {
+  logged = []
   server?.closeAllConnections()
   await new Promise((resolve) => server?.close(resolve))
   server = undefined
@@ -24,15 +26,17 @@ async function serve(handler: Handler) {
     getBuild: () => ({ entry: { module: {} } }) as never,
     origin: ORIGIN,
     createHandler: () => handler,
+    log: (fields: Record<string, unknown>) => logged.push(fields),
   })
-  server = http.createServer((req, res) =>
+  const listening = http.createServer((req, res) =>
     adapter(req, res, (error: unknown) => {
       res.statusCode = 500
       res.end(String(error))
     }),
   )
-  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve))
-  return `http://127.0.0.1:${(server?.address() as AddressInfo).port}`
+  server = listening
+  await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve))
+  return `http://127.0.0.1:${(listening.address() as AddressInfo).port}`
 }
 
 describe('request bodies', () => {
@@ -46,6 +50,9 @@ describe('request bodies', () => {
     expect(response.status).toBe(413)
     expect(await response.text()).toBe('Request too large.')
     expect(called).toBe(false)
+    expect(logged).toEqual([
+      { method: 'POST', path: '/login', limit: MAX_BODY_BYTES, msg: 'request body too large: answered 413' },
+    ])
   })
 
   it('a chunked body is read only up to the cap: 413 while the client still sends, then the connection closes', async () => {
@@ -67,6 +74,7 @@ describe('request bodies', () => {
     expect(outcome.closedByServer).toBe(true)
     // The app's reader failed, on a request marked aborted (React Router does not log those as errors).
     expect(seen).toEqual({ error: 'Request too large.', aborted: true })
+    expect(logged).toMatchObject([{ path: '/app/account', msg: 'request body too large: answered 413' }])
   })
 
   it('the photo upload route may send up to its own cap, not a byte more', async () => {

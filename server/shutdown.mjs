@@ -2,18 +2,19 @@
 // save is answered, not cut off), end the live-update streams (they would otherwise hold the shutdown for ever),
 // close idle keep-alive connections, then stop the app (background workers, database) and exit 0.
 
-/** How long requests in flight may take to finish; the whole shutdown stays within a supervisor's 10 s. */
-export const DRAIN_TIMEOUT_MS = 8_000
+/** How long requests in flight may take to finish, leaving time to stop the app within 10 s. */
+const DRAIN_TIMEOUT_MS = 8_000
+/** Past this, something hangs (a worker, the database): exit anyway, with an error code the supervisor logs. */
+const HARD_STOP_MS = 10_000
 
 /**
  * @param {{
  *   log: (message: string) => void,
  *   endStreams: () => void,
  *   stopApp: () => Promise<void>,
- *   drainTimeoutMs?: number,
  * }} options
  */
-export function createShutdown({ log, endStreams, stopApp, drainTimeoutMs = DRAIN_TIMEOUT_MS }) {
+export function createShutdown({ log, endStreams, stopApp }) {
   /** @type {import('node:http').Server | undefined} */
   let server
   let stopping = false
@@ -38,6 +39,10 @@ export function createShutdown({ log, endStreams, stopApp, drainTimeoutMs = DRAI
     if (stopping || !server) return
     stopping = true
     log(`${signal} received: finishing ${inFlight.size} request(s) in flight, then shutting down`)
+    setTimeout(() => {
+      log(`shutdown did not finish within ${HARD_STOP_MS / 1000} s: exiting now`)
+      process.exit(1)
+    }, HARD_STOP_MS).unref()
     for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close')
     const httpServer = server
     // No new connections from here on; the callback runs once the last open one has closed.
@@ -48,12 +53,12 @@ export function createShutdown({ log, endStreams, stopApp, drainTimeoutMs = DRAI
     const drained = await Promise.race([
       closed,
       new Promise((resolve) => {
-        timer = setTimeout(() => resolve(false), drainTimeoutMs)
+        timer = setTimeout(() => resolve(false), DRAIN_TIMEOUT_MS)
       }),
     ])
     clearTimeout(timer)
     if (!drained) {
-      log(`${inFlight.size} request(s) still running after ${drainTimeoutMs / 1000} s: closing their connections`)
+      log(`${inFlight.size} request(s) still running after ${DRAIN_TIMEOUT_MS / 1000} s: closing their connections`)
       httpServer.closeAllConnections()
     }
     try {

@@ -26,10 +26,7 @@ const OUTAGES = {
     'terminating connection due to administrator command',
   ),
   'the server is starting up': pgError('57P03', 'the database system is starting up'),
-  'the database refuses connections': pgError(
-    '55000',
-    'database "pool_bud" is not currently accepting connections',
-  ),
+  'the database refuses connections': pgError('55000', 'database "pool_bud" is not currently accepting connections'),
   'a connection exception': pgError('08006', 'connection failure'),
   'the socket closed mid-query': new Error('Connection terminated unexpectedly'),
   'a connection that already failed': new Error('Client has encountered a connection error and is not queryable'),

@@ -82,9 +82,14 @@ export function noteDatabaseOutage(error: unknown, request: Request) {
   return true
 }
 
+/** Whether answering `request` hit a database outage (noted by `noteDatabaseOutage`). */
+export function hitDatabaseOutage(request: Request) {
+  return outageRequests.has(request)
+}
+
 /** The response to send: React Router's, or the 503 when it is an error caused by a database outage. */
 export function answerDatabaseOutage(request: Request, response: Response) {
-  return response.status >= 500 && outageRequests.has(request) ? databaseUnavailableResponse(request) : response
+  return response.status >= 500 && hitDatabaseOutage(request) ? databaseUnavailableResponse(request) : response
 }
 
 /** A self-contained page (no scripts to hydrate: the app's would need the database too), with its own CSP. */

@@ -47,7 +47,10 @@ export async function openDatabase(options: {
     // a whole Drizzle transaction), so every connection gets its own listener for its whole life. Whatever query
     // was running fails on its own and is answered 503; the pool discards the connection and opens new ones.
     pool.on('connect', (client) => {
-      client.on('error', (error) => logger.warn({ err: error }, 'database connection lost'))
+      // An expected event, not a bug: the reason without a stack trace.
+      client.on('error', (error: Error & { code?: string }) =>
+        logger.warn({ code: error.code, reason: error.message }, 'database connection lost'),
+      )
     })
     // pg-pool re-emits an idle connection's error on the pool (already logged above); unheard, it too would crash.
     pool.on('error', () => {})

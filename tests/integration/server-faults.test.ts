@@ -339,13 +339,14 @@ describe.runIf(database.kind === 'postgres')('two app instances on one PostgreSQ
       signal: AbortSignal.timeout(30_000),
     })
     expect(stream.headers.get('Content-Type')).toMatch(/^text\/event-stream/)
-    const reader = (stream.body as ReadableStream<Uint8Array>).pipeThrough(new TextDecoderStream()).getReader()
+    const reader = (stream.body as ReadableStream<Uint8Array>).getReader()
+    const decoder = new TextDecoder()
     let received = ''
     const readUntilText = async (text: string) => {
       while (!received.includes(text)) {
         const { value, done } = await reader.read()
         if (done) throw new Error(`the stream ended before "${text}"`)
-        received += value
+        received += decoder.decode(value, { stream: true })
       }
     }
     await readUntilText(': connected')
