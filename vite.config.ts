@@ -1,30 +1,10 @@
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
-import { defineConfig, type Plugin } from 'vite'
-import { requestGuards } from './server/request-guards.mjs'
+import { defineConfig } from 'vite'
 
-const DEV_PORT = 3000
-
-/**
- * The production server's request checks (server/request-guards.mjs) in `npm run dev` too:
- * cross-origin and oversized posts are refused and rate limits key on the socket's address,
- * so development behaves like production.
- */
-function requestGuardsInDev(): Plugin {
-  return {
-    name: 'pool-bud-request-guards',
-    apply: 'serve',
-    configureServer(server) {
-      const appOrigin = new URL(process.env.APP_URL ?? `http://localhost:${DEV_PORT}`).origin
-      for (const guard of requestGuards({ appOrigin, clientIp: (req) => req.socket.remoteAddress })) {
-        server.middlewares.use(guard)
-      }
-    },
-  }
-}
-
+// `npm run dev` runs Vite in middleware mode inside server.mjs (scripts/dev.mjs), behind the production server's
+// request guards; `npm run build` builds for that server.
 export default defineConfig({
-  plugins: [requestGuardsInDev(), tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
-  server: { port: DEV_PORT },
 })

@@ -1,16 +1,23 @@
 import { randomBytes } from 'node:crypto'
 import { PassThrough } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
-import type { EntryContext } from 'react-router'
-import { ServerRouter } from 'react-router'
+import type { EntryContext, HandleErrorFunction } from 'react-router'
+import { isRouteErrorResponse, ServerRouter } from 'react-router'
+import {
+  answerDatabaseOutage,
+  databaseUnavailableResponse,
+  hitDatabaseOutage,
+  noteDatabaseOutage,
+} from './utils/database-unavailable.server'
 import { NonceProvider } from './utils/nonce'
+import { runInRequestScope } from './utils/request-scope.server'
 import { startApp } from './utils/startup.server'
 import { InlineStylesheetProvider } from './utils/stylesheet'
 import { inlineStylesheet } from './utils/stylesheet.server'
 
 export { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed.server'
 export { env } from './utils/env.server'
-export { runInRequestScope } from './utils/request-scope.server'
+export { closeLiveStreams } from './utils/live-stream.server'
 export { startApp, stopApp } from './utils/startup.server'
 
 // In development the Vite server loads this module on the first request; start-up
@@ -18,6 +25,22 @@ export { startApp, stopApp } from './utils/startup.server'
 await startApp()
 
 export const streamTimeout = 5_000
+
+/**
+ * How server.mjs (server/http-adapter.mjs) has React Router answer each request: inside the request's scope (what
+ * several loaders of one page read is read once), and with the 503 page or message when a loader or action hit a
+ * database outage — whether the request was a document, a `.data` request or a resource route.
+ */
+export function serveRequest(request: Request, handle: (request: Request) => Promise<Response>) {
+  return runInRequestScope(request.method, async () => answerDatabaseOutage(request, await handle(request)))
+}
+
+/** Every error React Router caught in a loader, action or render passes here. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  // The visitor left, or their body was refused (413): nothing went wrong on our side.
+  if (request.signal.aborted || noteDatabaseOutage(error, request)) return
+  console.error(isRouteErrorResponse(error) && 'error' in error && error.error ? error.error : error)
+}
 
 /** A CSP that allows only our own scripts and styles plus the inline ones marked with the nonce. */
 function contentSecurityPolicy(nonce: string) {
@@ -41,6 +64,8 @@ export default function handleRequest(
   responseHeaders: Headers,
   routerContext: EntryContext,
 ) {
+  // A loader hit a database outage: the 503 page replaces the error page, so do not render that first.
+  if (responseStatusCode >= 500 && hitDatabaseOutage(request)) return databaseUnavailableResponse(request)
   const nonce = randomBytes(16).toString('base64')
   if (process.env.NODE_ENV === 'production') {
     responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce))

@@ -1,14 +1,9 @@
-// The checks every request passes before React Router sees it, shared by the production server
-// (server.mjs, Express) and the development server (vite.config.ts), so both behave the same.
-// Plain Node (req, res, next) middleware: Express and Vite's connect both take it.
+// The checks every request passes before React Router sees it, set up once in server/app.mjs for both the
+// production and the development server. The body cap lives in server/http-adapter.mjs, where the body is read.
+// Plain Node (req, res, next) middleware.
 
 /** Rate limits key on this header; it is always set here, never taken from the client. */
 export const CLIENT_IP_HEADER = 'x-pool-bud-client-ip'
-
-/** Form posts are small; photo uploads have their own 16 MB cap in their route. */
-const MAX_BODY_BYTES = 1024 * 1024
-const MAX_UPLOAD_BYTES = 17 * 1024 * 1024
-const PHOTO_UPLOAD_PATH = /^\/app\/jobs\/[^/]+\/photos\/[^/]+$/
 
 function refuse(res, status, message) {
   res.statusCode = status
@@ -39,15 +34,6 @@ export function requestGuards({ appOrigin, clientIp }) {
       const origin = req.headers.origin
       if ((origin && origin !== appOrigin) || req.headers['sec-fetch-site'] === 'cross-site') {
         return refuse(res, 403, 'Cross-origin requests are not allowed.')
-      }
-      next()
-    },
-    // Refuse oversized bodies before anything reads them into memory.
-    function refuseOversizedBodies(req, res, next) {
-      const declared = Number(req.headers['content-length'] ?? 0)
-      const path = new URL(req.url ?? '/', 'http://local').pathname
-      if (declared > (PHOTO_UPLOAD_PATH.test(path) ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES)) {
-        return refuse(res, 413, 'Request too large.')
       }
       next()
     },

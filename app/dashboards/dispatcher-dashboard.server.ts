@@ -15,6 +15,7 @@ import {
   listUnassignedJobs,
 } from '~/models/job.server'
 import { listTechnicians } from '~/models/profile.server'
+import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { DEFAULT_TIMEZONE, formatDateTime, formatTime, fromZonedInputValue, toZonedInputValue } from '~/utils/dates'
 import { readForm } from '~/utils/forms'
 import { failure, failureStatus } from '~/utils/result'
@@ -139,7 +140,11 @@ export async function createJobFromForm(companyId: string | null, formData: Form
   const created = await oncePerKey({ companyId, key: idempotency.key, action: 'job.create' }, async (tx) => {
     const job = await createJob({ ...parsed.data, companyId, scheduledAt }, tx)
     return job ? { ok: true as const, jobId: job.id } : failure('invalid', 'Unable to create job.')
-  }).catch(() => null)
+  }).catch((error: unknown) => {
+    // A database outage is not the form's fault: it goes on to the 503 (database-unavailable.server.ts).
+    throwIfDatabaseUnavailable(error)
+    return null
+  })
   if (!created?.ok) {
     const error = created?.message ?? 'Unable to create job.'
     return data<ActionReply>({ intent: 'create-job', ok: null, error }, created ? failureStatus(created) : 400)

@@ -40,9 +40,20 @@ export async function openDatabase(options: {
   pglite?: PGlite
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
-    // An idle connection dropped by the server must not crash the process; the pool reconnects.
-    pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection closed'))
+    // A request waits at most this long for a connection when the server does not answer (then it gets a 503).
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 })
+    // A connection the server drops (a restart, a failover) emits 'error'; with no listener that would end the
+    // process. pg-pool listens on idle connections only and drops its listener while one is checked out (say, for
+    // a whole Drizzle transaction), so every connection gets its own listener for its whole life. Whatever query
+    // was running fails on its own and is answered 503; the pool discards the connection and opens new ones.
+    pool.on('connect', (client) => {
+      // An expected event, not a bug: the reason without a stack trace.
+      client.on('error', (error: Error & { code?: string }) =>
+        logger.warn({ code: error.code, reason: error.message }, 'database connection lost'),
+      )
+    })
+    // pg-pool re-emits an idle connection's error on the pool (already logged above); unheard, it too would crash.
+    pool.on('error', () => {})
     const db = drizzlePg(pool, { schema }) as unknown as Database
     return { kind: 'postgres', db, client: pool, close: () => pool.end() }
   }

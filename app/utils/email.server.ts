@@ -106,19 +106,6 @@ const mailboxTransport: Transport = {
   },
 }
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
-
-/**
- * The mailbox holds reset and invitation links, so it is listed at /dev/mailbox only in the
- * embedded demo (no SMTP server, no DATABASE_URL) and only to a browser on this machine.
- * `clientIp` is the address server.mjs sets; it is absent only under the Vite dev server.
- */
-export function mailboxListingEnabled(clientIp: string | null) {
-  const config = env()
-  const local = clientIp === null || LOOPBACK.has(clientIp)
-  return !config.SMTP_URL && !config.DATABASE_URL && local
-}
-
 function currentTransport(): Transport {
   const smtpUrl = env().SMTP_URL
   return smtpUrl ? smtpTransport(smtpUrl) : mailboxTransport

@@ -16,6 +16,8 @@ const EnvSchema = z
     MAIL_FROM: z.string().min(3).default('Pool Bud <no-reply@localhost>'),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SEED_DEMO: z.enum(['0', '1']).optional(),
+    /** Lists the built-in mailbox at /dev/mailbox under NODE_ENV=production too (still never with SMTP_URL). */
+    DEV_MAILBOX: z.enum(['0', '1']).optional(),
     PLATFORM_ADMIN_EMAIL: z.email('must be an email address').optional(),
     S3_BUCKET: z.string().optional(),
     S3_ENDPOINT: z.url().optional(),

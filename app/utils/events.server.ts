@@ -15,8 +15,11 @@ export type CompanyEvent = {
   jobId?: string
 }
 
+type Listening = { emitter: EventEmitter; stop: () => Promise<void> }
+
 declare global {
-  var __poolBudEvents: { emitter: EventEmitter; stop: () => Promise<void> } | undefined
+  /** The process's one listener, cached as a promise before anything is awaited (see `listener`). */
+  var __poolBudEvents: { ready: Promise<Listening> } | undefined
 }
 
 /**
@@ -93,7 +96,14 @@ async function listenOnPostgres(connectionString: string, emitter: EventEmitter)
     )
   }
 
-  await connect()
+  try {
+    await connect()
+  } catch (error) {
+    // Connected but could not LISTEN, or never connected: leave no connection behind.
+    stopped = true
+    await client?.end().catch(() => {})
+    throw error
+  }
   return async () => {
     stopped = true
     clearTimeout(retry)
@@ -101,22 +111,32 @@ async function listenOnPostgres(connectionString: string, emitter: EventEmitter)
   }
 }
 
-/** Starts listening on the database for this process (once); returns the shared emitter. */
-async function listener() {
-  if (globalThis.__poolBudEvents) return globalThis.__poolBudEvents.emitter
+async function startListening(): Promise<Listening> {
   const handle = currentDatabaseHandle()
   if (!handle) throw new Error('database not open')
   const emitter = new EventEmitter()
   emitter.setMaxListeners(0)
-  let stop: () => Promise<void>
   if (handle.kind === 'pglite') {
     const unlisten = await handle.client.listen(EVENTS_CHANNEL, (payload) => dispatch(emitter, payload))
-    stop = () => unlisten()
-  } else {
-    stop = await listenOnPostgres(handle.client.options.connectionString as string, emitter)
+    return { emitter, stop: () => unlisten() }
   }
-  globalThis.__poolBudEvents = { emitter, stop }
-  return emitter
+  return { emitter, stop: await listenOnPostgres(handle.client.options.connectionString as string, emitter) }
+}
+
+/**
+ * Starts listening on the database for this process (once); returns the shared emitter. The pending start is
+ * cached at once, so streams opened together all wait for the same LISTEN connection instead of each opening
+ * their own; a start that failed (the database was down) is forgotten, and the next stream tries again.
+ */
+function listener(): Promise<EventEmitter> {
+  if (!globalThis.__poolBudEvents) {
+    const events = { ready: startListening() }
+    globalThis.__poolBudEvents = events
+    events.ready.catch(() => {
+      if (globalThis.__poolBudEvents === events) globalThis.__poolBudEvents = undefined
+    })
+  }
+  return globalThis.__poolBudEvents.ready.then((listening) => listening.emitter)
 }
 
 /** Calls `onEvent` for every change of `companyId` until the returned function is called. */
@@ -132,5 +152,6 @@ export async function subscribeToCompany(companyId: string, onEvent: (event: Com
 export async function stopEvents() {
   const events = globalThis.__poolBudEvents
   globalThis.__poolBudEvents = undefined
-  await events?.stop()
+  const listening = await events?.ready.catch(() => undefined)
+  await listening?.stop()
 }

@@ -13,6 +13,24 @@ export const MAX_STREAMS_PER_USER = 8
 
 const openStreams = new Map<string, number>()
 
+declare global {
+  /** Every open stream's close, so a shutdown can end them (kept on globalThis: the dev server reloads modules). */
+  var __poolBudLiveStreams: Set<() => void> | undefined
+}
+
+function streamClosers() {
+  globalThis.__poolBudLiveStreams ??= new Set()
+  return globalThis.__poolBudLiveStreams
+}
+
+/**
+ * Ends every open stream (graceful shutdown: a stream never ends by itself, so it would hold the server until the
+ * drain timeout). Browsers reconnect after `retry`, to whichever server is up.
+ */
+export function closeLiveStreams() {
+  for (const close of [...streamClosers()]) close()
+}
+
 function countStream(userId: string, change: 1 | -1) {
   const next = (openStreams.get(userId) ?? 0) + change
   if (next > 0) openStreams.set(userId, next)
@@ -54,9 +72,16 @@ export function openLiveStream(request: Request, member: CompanyMember, heartbea
           cleanup()
         }
       }
-      const unsubscribe = await subscribeToCompany(member.companyId, (event) => {
-        send(`event: change\ndata: ${JSON.stringify({ type: event.type, jobId: event.jobId ?? null })}\n\n`)
-      })
+      let unsubscribe: () => void
+      try {
+        unsubscribe = await subscribeToCompany(member.companyId, (event) => {
+          send(`event: change\ndata: ${JSON.stringify({ type: event.type, jobId: event.jobId ?? null })}\n\n`)
+        })
+      } catch (error) {
+        // The database is down: this stream never opened, so it does not count against the user's tabs.
+        countStream(member.id, -1)
+        throw error
+      }
       const heartbeat = setInterval(async () => {
         if (await stillMember(request, member)) send(': keep-alive\n\n')
         else close()
@@ -67,7 +92,9 @@ export function openLiveStream(request: Request, member: CompanyMember, heartbea
         clearInterval(heartbeat)
         unsubscribe()
         countStream(member.id, -1)
+        streamClosers().delete(close)
       }
+      streamClosers().add(close)
       request.signal.addEventListener('abort', close)
       send('retry: 3000\n: connected\n\n')
     },

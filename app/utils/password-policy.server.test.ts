@@ -1,8 +1,8 @@
 // The password policy (F11) in every place a password is chosen: the forms (sign-up, reset, staff welcome,
 // customer setup, change password in account.test.ts) and better-auth's endpoints called directly.
-import { and, desc, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { emailOutbox, profiles, user } from '~/db/schema'
+import { profiles, user } from '~/db/schema'
 import { seedDemoData } from '~/db/seed.server'
 import { getCustomerIdForPortalUser } from '~/models/customer.server'
 import { action as customerSetupAction } from '~/routes/auth/customer-setup'

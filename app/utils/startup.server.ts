@@ -4,12 +4,14 @@ import { user } from '~/db/schema'
 import { seedDemoData } from '~/db/seed.server'
 import { createPlatformAdmin } from '~/models/platform-admin.server'
 import { type DatabaseHandle, installDatabase, migrateDatabase, openDatabase } from './db.server'
+import { devMailboxEnabled } from './dev-mailbox.server'
 import { startOutboxWorker, stopOutboxWorker } from './email.server'
 import { env } from './env.server'
 import { stopEvents } from './events.server'
 import { logger } from './logger.server'
 
-export type StartupInfo = { database: 'pglite' | 'postgres'; seeded: boolean; mailbox: boolean }
+/** `mailbox`: emails go to the built-in mailbox (no SMTP_URL); `mailboxPage`: it is listed at /dev/mailbox. */
+export type StartupInfo = { database: 'pglite' | 'postgres'; seeded: boolean; mailbox: boolean; mailboxPage: boolean }
 
 declare global {
   var __poolBudStartup: Promise<StartupInfo> | undefined
@@ -44,7 +46,7 @@ async function start(): Promise<StartupInfo> {
   }
   startOutboxWorker()
   logger.info({ database: handle.kind, seeded }, 'Pool Bud is ready')
-  return { database: handle.kind, seeded, mailbox: !config.SMTP_URL }
+  return { database: handle.kind, seeded, mailbox: !config.SMTP_URL, mailboxPage: devMailboxEnabled(config) }
 }
 
 /** Opens and migrates the database, seeds the demo and starts the email worker — once per process. */

@@ -1,7 +1,10 @@
 // Web hardening of the real production server (issue #8 §3), over plain HTTP: what a browser
-// is told (headers, cookies), and what an attacker's requests get (cross-origin posts,
+// is told (headers, cookies, caching), and what an attacker's requests get (cross-origin posts,
 // oversized bodies, brute force).
-import { DEMO_PASSWORD, expect, test } from './fixtures'
+import type { APIRequestContext, Page } from '@playwright/test'
+import sharp from 'sharp'
+import { DEMO_PASSWORD, expect, test, waitForHydration } from './fixtures'
+import { postChunked } from './raw-http'
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString()
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
@@ -118,6 +121,132 @@ test.describe('requests an attacker can make', () => {
       data: form({ intent: 'login', email: 'x@example.test', password: 'p'.repeat(2 * 1024 * 1024) }),
     })
     expect(response.status()).toBe(413)
+  })
+})
+
+/** Signs `email` in through the login form; returns the session cookie for a raw request. */
+async function sessionCookie(request: APIRequestContext, baseURL: string, email: string) {
+  const response = await request.post('/login', {
+    headers: { ...FORM, origin: new URL(baseURL).origin },
+    data: form({ intent: 'login', email, password: DEMO_PASSWORD }),
+    maxRedirects: 0,
+  })
+  expect(response.status()).toBe(302)
+  return response
+    .headersArray()
+    .filter((header) => header.name.toLowerCase() === 'set-cookie')
+    .map((header) => header.value.split(';')[0])
+    .join('; ')
+}
+
+/** As the dispatcher, a new job of Blue Lagoon's first customer (so no seeded job's photos change); its id. */
+async function newJob(page: Page) {
+  await page.goto('/login')
+  await waitForHydration(page)
+  await page.getByLabel('Email', { exact: true }).fill('dispatch@bluelagoon.test')
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
+  await page.getByRole('button', { name: 'Log in', exact: true }).click()
+  await page.waitForURL((url) => url.pathname !== '/login')
+  await waitForHydration(page)
+  const createForm = page.locator('form').filter({ has: page.getByRole('button', { name: 'Create job' }) })
+  const select = createForm.getByLabel('Customer', { exact: true })
+  const value = await select.locator('option').nth(1).getAttribute('value')
+  await select.selectOption(value ?? '')
+  await createForm.getByRole('button', { name: 'Create job' }).click()
+  const link = page.getByRole('link', { name: 'Open it' })
+  await expect(link).toBeVisible()
+  return (await link.getAttribute('href'))?.split('/').pop() ?? ''
+}
+
+test.describe('request bodies are capped by the bytes read, not by what Content-Length says', () => {
+  // A chunked body has no Content-Length: the server must count what it reads, stop at the cap (1 MB for forms,
+  // ~17 MB for photos; the photo route refuses at 16 MB with its own message) and answer 413 while the client is
+  // still sending, then close the connection without reading the rest.
+  const PLANNED = 64 * 1024 * 1024
+
+  test('a chunked body to the sign-in form is refused with 413 before it is read', async ({ baseURL, clientIp }) => {
+    const outcome = await postChunked(baseURL as string, '/login', {
+      headers: { 'X-Forwarded-For': clientIp },
+      plannedBytes: PLANNED,
+    })
+    expect(outcome.status).toBe(413)
+    expect(outcome.body).toBe('Request too large.')
+    expect(outcome.sentWhenAnswered).toBeLessThan(PLANNED)
+    expect(outcome.closedByServer).toBe(true)
+  })
+
+  test('a chunked body to a signed-in form is refused with 413; a normal form post still works', async ({
+    request,
+    baseURL,
+    clientIp,
+  }) => {
+    // The sign-in itself is a normal form post (302 with a session).
+    const cookie = await sessionCookie(request, baseURL as string, 'office@bluelagoon.test')
+    const outcome = await postChunked(baseURL as string, '/app/account', {
+      headers: { Cookie: cookie, 'X-Forwarded-For': clientIp },
+      plannedBytes: PLANNED,
+    })
+    expect(outcome.status).toBe(413)
+    expect(outcome.sentWhenAnswered).toBeLessThan(PLANNED)
+    expect(outcome.closedByServer).toBe(true)
+    // The session is untouched: the page behind the refused form still opens.
+    const page = await request.get('/app/account', { headers: { cookie }, maxRedirects: 0 })
+    expect(page.status()).toBe(200)
+  })
+
+  test('a chunked photo upload past the limit is refused with 413; a normal photo upload still works', async ({
+    page,
+    request,
+    baseURL,
+    clientIp,
+  }) => {
+    const jobId = await newJob(page)
+    const cookie = await sessionCookie(request, baseURL as string, 'dispatch@bluelagoon.test')
+    const outcome = await postChunked(baseURL as string, `/app/jobs/${jobId}/photos/before`, {
+      headers: {
+        Cookie: cookie,
+        'X-Forwarded-For': clientIp,
+        Accept: 'application/json',
+        'Content-Type': 'multipart/form-data; boundary=x',
+      },
+      plannedBytes: PLANNED,
+    })
+    expect(outcome.status).toBe(413)
+    expect(JSON.parse(outcome.body)).toEqual({ ok: false, message: 'Photos must be 15 MB or smaller.' })
+    expect(outcome.sentWhenAnswered).toBeLessThan(PLANNED)
+    expect(outcome.closedByServer).toBe(true)
+
+    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#1f8fcf' } })
+      .jpeg()
+      .toBuffer()
+    const upload = await request.post(`/app/jobs/${jobId}/photos/before`, {
+      headers: { cookie, origin: new URL(baseURL as string).origin, accept: 'application/json' },
+      multipart: { photo: { name: 'pool.jpg', mimeType: 'image/jpeg', buffer: jpeg } },
+    })
+    expect(upload.status()).toBe(200)
+    expect(await upload.json()).toMatchObject({ ok: true })
+  })
+})
+
+test.describe('caching', () => {
+  test('pages, data and the login page are never stored; built assets keep their long cache', async ({
+    request,
+    baseURL,
+  }) => {
+    const login = await request.get('/login')
+    expect(login.headers()['cache-control']).toBe('no-store')
+
+    const cookie = await sessionCookie(request, baseURL as string, 'dispatch@bluelagoon.test')
+    const document = await request.get('/app', { headers: { cookie }, maxRedirects: 0 })
+    expect(document.status()).toBe(200)
+    expect(document.headers()['cache-control']).toBe('no-store')
+    const data = await request.get('/app.data', { headers: { cookie }, maxRedirects: 0 })
+    expect(data.status()).toBe(200)
+    expect(data.headers()['cache-control']).toBe('no-store')
+
+    const asset = (await document.text()).match(/\/assets\/[\w.-]+\.js/)?.[0]
+    expect(asset).toBeTruthy()
+    expect((await request.get(asset as string)).headers()['cache-control']).toBe('public, max-age=31536000, immutable')
   })
 })
 

@@ -11,6 +11,7 @@ import { Field } from '~/components/ui/field'
 import { EMAIL_TAKEN } from '~/models/invitation.server'
 import { isEmailTaken, updateOwnProfile } from '~/models/profile.server'
 import { callAuthEndpoint, cookieHeaders, EMAIL_CHANGED_PATH } from '~/utils/auth.server'
+import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import {
   EmailSchema,
   NewPasswordSchema,
@@ -191,6 +192,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await updateOwnProfile(user.id, details)
   } catch (error) {
+    throwIfDatabaseUnavailable(error)
     logger.error({ err: error, userId: user.id }, 'profile update failed')
     return refuse(submission.reply({ formErrors: ['Unable to save your profile.'] }), 500)
   }

@@ -12,6 +12,7 @@ import { getCompanySummary } from '~/models/company.server'
 import { createCustomer, getCustomer, listCustomers, type PortalStatus, updateCustomer } from '~/models/customer.server'
 import { oncePerKey, readIdempotencyKey } from '~/models/idempotency.server'
 import { inviteCustomer } from '~/models/invitation.server'
+import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { DEFAULT_TIMEZONE, formatDate } from '~/utils/dates'
 import { env } from '~/utils/env.server'
 import { readForm } from '~/utils/forms'
@@ -192,6 +193,7 @@ async function saveCustomer(companyId: string | null, formData: FormData, url: U
       )
     : create()
   ).catch((error: unknown) => {
+    throwIfDatabaseUnavailable(error)
     logger.error({ err: error, customerId }, 'customer save failed')
     return null
   })

@@ -25,6 +25,7 @@ import {
   searchInventory,
   updateInventoryItem,
 } from '~/models/inventory.server'
+import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { readForm } from '~/utils/forms'
 import { logger } from '~/utils/logger.server'
 import { formatCents } from '~/utils/money'
@@ -122,6 +123,7 @@ async function save(companyId: string, formData: FormData) {
         createInventoryItem({ companyId, ...fields }, tx),
       )
   ).catch((error: unknown) => {
+    throwIfDatabaseUnavailable(error)
     logger.error({ err: error, itemId }, 'inventory save failed')
     return null
   })

@@ -24,6 +24,7 @@ import { assignJob, assignmentVersion, completeJob, getJobForViewer, jobStatus }
 import { photoUrl } from '~/models/photo.server'
 import { listTechnicians } from '~/models/profile.server'
 import { CHEMICAL_MESSAGES, ChemicalAdditionSchema } from '~/utils/chemicals'
+import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { formatDateTime, fromZonedInputValue, toZonedInputValue } from '~/utils/dates'
 import { readForm } from '~/utils/forms'
 import { can, type Role } from '~/utils/permissions'
@@ -155,7 +156,8 @@ export async function action({ request, params }: Route.ActionArgs) {
           failureStatus(saved),
         )
       }
-    } catch {
+    } catch (error) {
+      throwIfDatabaseUnavailable(error)
       return data({ intent, result: submission.reply({ formErrors: ['Unable to save reading.'] }), ok: null }, 500)
     }
     return { intent, result: submission.reply({ resetForm: true }), ok: 'Readings saved.' }
@@ -187,7 +189,8 @@ export async function action({ request, params }: Route.ActionArgs) {
           'code' in outcome ? failureStatus(outcome) : 400,
         )
       }
-    } catch {
+    } catch (error) {
+      throwIfDatabaseUnavailable(error)
       return data({ intent, result: submission.reply({ formErrors: [CHEMICAL_MESSAGES.saveFailed] }), ok: null }, 500)
     }
     return { intent, result: submission.reply({ resetForm: true }), ok: CHEMICAL_MESSAGES.saved }

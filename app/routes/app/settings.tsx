@@ -11,6 +11,7 @@ import { cn } from '~/components/ui/cn'
 import { Field, FieldError, inputClass } from '~/components/ui/field'
 import { SERVICE_WINDOWS, type ServiceWindow } from '~/db/schema/companies'
 import { getCompanySettings, updateCompanySettings } from '~/models/company.server'
+import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { timezoneList } from '~/utils/dates'
 import { optionalText, readForm } from '~/utils/forms'
 import { can } from '~/utils/permissions'
@@ -109,7 +110,8 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     const saved = await updateCompanySettings(user.companyId, { ...fields, ...changedBilling })
     if (!saved) throw new Error('company not found')
-  } catch {
+  } catch (error) {
+    throwIfDatabaseUnavailable(error)
     return data({ result: submission.reply({ formErrors: ['Unable to save settings.'] }), notice: null }, 500)
   }
   return { result: submission.reply(), notice: 'Settings saved.' }

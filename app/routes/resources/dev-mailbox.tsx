@@ -3,7 +3,7 @@ import { data } from 'react-router'
 import { mailboxMessages } from '~/db/schema'
 import { CLIENT_IP_HEADER } from '~/utils/auth.server'
 import { db } from '~/utils/db.server'
-import { mailboxListingEnabled } from '~/utils/email.server'
+import { mailboxListingEnabled } from '~/utils/dev-mailbox.server'
 import type { Route } from './+types/dev-mailbox'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -22,8 +22,8 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto max-w-3xl space-y-4 px-4 py-8">
       <h1 className="text-2xl font-bold">Mailbox</h1>
       <p className="text-sm text-slate-600">
-        Emails Pool Bud sent while no SMTP server is configured (newest first). This page exists only in the embedded
-        demo.
+        Emails Pool Bud sent while no SMTP server is configured (newest first). This page exists only in development,
+        for a browser on this machine.
       </p>
       {messages.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-500">

@@ -13,6 +13,7 @@ import {
   photoUrl,
   savePhoto,
 } from '~/models/photo.server'
+import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { isUuid } from '~/utils/ids'
 import { logger } from '~/utils/logger.server'
 import { requireCompanyCapability, requireJobViewer } from '~/utils/permissions.server'
@@ -108,6 +109,7 @@ async function upload(request: Request, jobId: string, kind: PhotoKind): Promise
     }
     return { ok: true, url: photoUrl(job.id, kind, saved.key) ?? '' }
   } catch (error) {
+    throwIfDatabaseUnavailable(error)
     logger.error({ err: error, jobId: job.id, kind }, 'photo upload failed')
     return { ok: false, status: 500, message: PHOTO_MESSAGES.failed }
   }

@@ -17,6 +17,7 @@ import {
   updateCompany,
 } from '~/models/company.server'
 import { inviteOwner } from '~/models/owner-invitation.server'
+import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { formatDate } from '~/utils/dates'
 import { readForm } from '~/utils/forms'
 import { logger } from '~/utils/logger.server'
@@ -47,6 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       loadError: null,
     }
   } catch (error) {
+    throwIfDatabaseUnavailable(error)
     logger.error({ err: error }, 'could not load companies')
     return { q, page, pageCount: 1, total: 0, options: [], companies: [], loadError: 'Unable to load companies.' }
   }
@@ -84,6 +86,7 @@ export async function action({ request }: Route.ActionArgs) {
       return reply({ intent, companyId, ok: false, message: parsed.error.issues[0]?.message ?? '' }, 400)
     }
     const saved = await updateCompany(parsed.data).catch((error: unknown) => {
+      throwIfDatabaseUnavailable(error)
       logger.error({ err: error, companyId }, 'company update failed')
       return null
     })
@@ -97,6 +100,7 @@ export async function action({ request }: Route.ActionArgs) {
     const profileId = String(formData.get('profileId') ?? '')
     if (!profileId) return reply({ intent, companyId, ok: false, message: 'Choose who should own this company.' }, 400)
     const outcome = await assignOwner({ companyId, profileId }).catch((error: unknown) => {
+      throwIfDatabaseUnavailable(error)
       logger.error({ err: error, companyId }, 'ownership transfer failed')
       return null
     })

@@ -1,0 +1,51 @@
+// /dev/mailbox exists only with no SMTP server, and outside production unless DEV_MAILBOX=1 (decision 003).
+import { describe, expect, it } from 'vitest'
+import { loader } from '~/routes/resources/dev-mailbox'
+import { CLIENT_IP_HEADER } from '~/utils/auth.server'
+import { devMailboxEnabled, mailboxListingEnabled } from './dev-mailbox.server'
+import { parseEnv } from './env.server'
+
+const SMTP_URL = 'smtp://mail.example.com:587'
+
+/** The validated environment for these variables (the rest as in the test run). */
+function config(vars: Record<string, string | undefined>) {
+  return parseEnv({ ...process.env, SMTP_URL: undefined, DEV_MAILBOX: undefined, ...vars })
+}
+
+describe('the /dev/mailbox page', () => {
+  const cases = [
+    { NODE_ENV: 'development', SMTP_URL: undefined, DEV_MAILBOX: undefined, enabled: true },
+    { NODE_ENV: 'test', SMTP_URL: undefined, DEV_MAILBOX: undefined, enabled: true },
+    { NODE_ENV: 'production', SMTP_URL: undefined, DEV_MAILBOX: undefined, enabled: false },
+    { NODE_ENV: 'production', SMTP_URL: undefined, DEV_MAILBOX: '0', enabled: false },
+    { NODE_ENV: 'production', SMTP_URL: undefined, DEV_MAILBOX: '1', enabled: true },
+    { NODE_ENV: 'development', SMTP_URL, DEV_MAILBOX: undefined, enabled: false },
+    { NODE_ENV: 'development', SMTP_URL, DEV_MAILBOX: '1', enabled: false },
+    { NODE_ENV: 'production', SMTP_URL, DEV_MAILBOX: '1', enabled: false },
+  ] as const
+
+  for (const { enabled, ...vars } of cases) {
+    it(`${enabled ? 'exists' : 'does not exist'} with ${JSON.stringify(vars)}`, () => {
+      const env = config(vars)
+      expect(devMailboxEnabled(env)).toBe(enabled)
+      // Even where it exists, only a browser on this machine sees it.
+      expect(mailboxListingEnabled('127.0.0.1', env)).toBe(enabled)
+      expect(mailboxListingEnabled('::1', env)).toBe(enabled)
+      expect(mailboxListingEnabled('::ffff:127.0.0.1', env)).toBe(enabled)
+      expect(mailboxListingEnabled('203.0.113.7', env)).toBe(false)
+      expect(mailboxListingEnabled(null, env)).toBe(false)
+    })
+  }
+
+  it('DEV_MAILBOX accepts only 0 or 1', () => {
+    expect(() => config({ DEV_MAILBOX: 'yes' })).toThrow(/DEV_MAILBOX/)
+  })
+
+  it('answers 404 to another machine, and lists the mail to this one (outside production)', async () => {
+    const request = (ip: string) =>
+      new Request('http://localhost:3999/dev/mailbox', { headers: { [CLIENT_IP_HEADER]: ip } })
+    const args = (ip: string) => ({ request: request(ip), params: {}, context: {} }) as never
+    await expect(loader(args('203.0.113.7'))).rejects.toMatchObject({ init: { status: 404 } })
+    expect(await loader(args('127.0.0.1'))).toEqual({ messages: [] })
+  })
+})

@@ -1,0 +1,47 @@
+// The Express app both servers run: `node server.mjs` (production, the built app) and `npm run dev` (the same app
+// with Vite in middleware mode). Everything a request passes through before React Router — shutdown handling,
+// compression, security headers, the cross-origin check, the body cap — is set up here once.
+import compression from 'compression'
+import express from 'express'
+import { createRequestHandler } from './http-adapter.mjs'
+import { requestGuards } from './request-guards.mjs'
+
+/**
+ * @param {{
+ *   appOrigin: string,
+ *   proxyHops: number,
+ *   getBuild: () => Promise<import('react-router').ServerBuild> | import('react-router').ServerBuild,
+ *   vite?: import('vite').ViteDevServer,
+ *   shutdown: { middleware: import('express').RequestHandler },
+ * }} options
+ */
+export function createApp({ appOrigin, proxyHops, getBuild, vite, shutdown }) {
+  const app = express()
+  app.disable('x-powered-by')
+  // TRUST_PROXY is the number of proxies in front of the app. Express then takes the client
+  // address that the nearest trusted proxy saw; never `true`, which would believe whatever
+  // X-Forwarded-For a client sends (and let it pick its own rate-limit bucket).
+  if (proxyHops > 0) app.set('trust proxy', proxyHops)
+  app.use(shutdown.middleware)
+  // Server-Sent Events must flush each message, so they are never compressed.
+  app.use(
+    compression({
+      filter: (req, res) =>
+        !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+    }),
+  )
+  // Security headers, the trusted client address, cross-origin requests.
+  app.use(requestGuards({ appOrigin, clientIp: (req) => req.ip }))
+
+  if (vite) {
+    // Development: Vite serves the client modules, public/ and hot reload.
+    app.use(vite.middlewares)
+  } else {
+    app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }))
+    // Marketing images are linked with their content hash (?v=…, see scripts/build-marketing-images.ts).
+    app.use('/marketing', express.static('build/client/marketing', { immutable: true, maxAge: '1y', index: false }))
+    app.use(express.static('build/client', { maxAge: '1h', index: false }))
+  }
+  app.all('/{*splat}', createRequestHandler({ getBuild, origin: appOrigin }))
+  return app
+}
