@@ -3,11 +3,13 @@ import { count } from 'drizzle-orm'
 import { user } from '~/db/schema'
 import { seedDemoData } from '~/db/seed.server'
 import { createPlatformAdmin } from '~/models/platform-admin.server'
+import { startBackgroundTask, stopBackgroundTasks } from './background.server'
 import { type DatabaseHandle, installDatabase, migrateDatabase, openDatabase } from './db.server'
 import { devMailboxEnabled } from './dev-mailbox.server'
 import { startOutboxWorker, stopOutboxWorker } from './email.server'
 import { env } from './env.server'
 import { stopEvents } from './events.server'
+import { runHousekeeping } from './housekeeping.server'
 import { logger } from './logger.server'
 
 /** `mailbox`: emails go to the built-in mailbox (no SMTP_URL); `mailboxPage`: it is listed at /dev/mailbox. */
@@ -45,6 +47,7 @@ async function start(): Promise<StartupInfo> {
     }
   }
   startOutboxWorker()
+  startBackgroundTask({ name: 'housekeeping', intervalMs: 60 * 60_000, run: runHousekeeping })
   logger.info({ database: handle.kind, seeded }, 'Pool Bud is ready')
   return { database: handle.kind, seeded, mailbox: !config.SMTP_URL, mailboxPage: devMailboxEnabled(config) }
 }
@@ -58,6 +61,7 @@ export function startApp(): Promise<StartupInfo> {
 /** Stops background work and closes the database so the process can exit (PGlite needs this). */
 export async function stopApp() {
   await stopOutboxWorker()
+  await stopBackgroundTasks()
   await stopEvents()
   const handle = globalThis.__poolBudDatabase
   installDatabase(undefined)
