@@ -1,6 +1,6 @@
 // Full-page screenshots for human review (not compared): test-results/screenshots/<page>-<width>x<height>.png.
 // Runs in the 'seeded-state' project, before welcome.spec.ts completes newtech's setup.
-import { capture, expect, loginAs, test, VIEWPORTS } from './fixtures'
+import { capture, expect, loginAs, test, VIEWPORTS, waitForHydration } from './fixtures'
 
 for (const viewport of VIEWPORTS) {
   test.describe(`at ${viewport.width}×${viewport.height}`, () => {
@@ -28,13 +28,18 @@ for (const viewport of VIEWPORTS) {
     test('dashboard (owner) and team page', async ({ page }, testInfo) => {
       await loginAs(page, 'owner@bluelagoon.test')
       await expect(page.getByRole('heading', { level: 1, name: 'Business overview' })).toBeVisible()
-      // Every app link is on screen (the owner has the most): none hidden behind a sideways scroll.
+      // Every app link is on screen (the owner has the most): none hidden behind a sideways scroll. On a phone they
+      // are behind the header's Menu button.
+      await capture(page, testInfo, 'app-owner')
+      if (viewport.width < 1024) {
+        await waitForHydration(page)
+        await page.getByRole('banner').getByText('Menu').click()
+      }
       const nav = page.getByRole('navigation', { name: 'App' })
       for (const label of ['Dashboard', 'Dispatch', 'Customers', 'Inventory', 'Team', 'Settings']) {
         const box = await nav.getByRole('link', { name: label, exact: true }).boundingBox()
         expect(box && box.x >= 0 && box.x + box.width <= viewport.width, `${label} link on screen`).toBe(true)
       }
-      await capture(page, testInfo, 'app-owner')
       await page.goto('/app/team')
       await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible()
       await capture(page, testInfo, 'app-team')
