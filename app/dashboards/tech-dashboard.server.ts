@@ -93,7 +93,7 @@ export async function loadTechDashboard({
       completedAt: (job.completedAt ?? job.scheduledAt).toISOString(),
       completed: formatDateTime(job.completedAt ?? job.scheduledAt, timezone),
       readings: job.readings,
-      water: job.latest ? summariseReading(job.latest, job.pool) : null,
+      water: job.latest ? summariseReading(job.latest, job.pool ?? {}) : null,
     })),
   }
 }

@@ -5,6 +5,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DATABASE_UNAVAILABLE_MESSAGE } from '~/components/error-page'
+import { PGLITE_OPTIONS } from '~/utils/db.server'
 import {
   connect,
   type ProductionServer,
@@ -303,7 +304,7 @@ describe('SIGTERM with requests in flight', () => {
 /** The shutdown jobs in a stopped server's embedded database (PGlite opens it once the server closed it). */
 async function storedNamesInEmbeddedDatabase(dataDir: string) {
   const { PGlite } = await import('@electric-sql/pglite')
-  const client = await PGlite.create(path.join(dataDir, 'db'))
+  const client = await PGlite.create(path.join(dataDir, 'db'), PGLITE_OPTIONS)
   try {
     const result = await client.query<{ name: string }>(
       `select customer_name as name from jobs where customer_name like 'Shutdown job %'`,
