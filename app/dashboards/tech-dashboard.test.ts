@@ -3,9 +3,10 @@ import { createContext, createElement, useContext } from 'react'
 import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { chemLogs, companies, customers, jobs, profiles } from '~/db/schema'
+import { chemLogs, companies, jobs, profiles } from '~/db/schema'
 import { seedDemoData } from '~/db/seed.server'
 import { db, queryRows } from '~/utils/db.server'
+import { findTestCustomer, type TestCustomer } from '../../tests/helpers/customers'
 import { TechDashboard } from './tech-dashboard'
 import { loadTechDashboard, TECH_ROUTE_LIMIT, type TechDashboardData } from './tech-dashboard.server'
 
@@ -23,7 +24,7 @@ let blue: string
 let tech: string
 let tech2: string
 let newTech: string
-let customer: { id: string; customerName: string; address: string }
+let customer: TestCustomer
 
 async function profileId(email: string) {
   const [row] = await db().select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email))
@@ -46,6 +47,7 @@ async function addJob(technicianId: string, scheduledAt: Date, completedAt: Date
     .values({
       companyId: blue,
       customerId: customer.id,
+      locationId: customer.locationId,
       customerName: customer.customerName,
       address: customer.address,
       scheduledAt,
@@ -68,13 +70,7 @@ beforeAll(async () => {
   tech = await profileId('tech@bluelagoon.test')
   tech2 = await profileId('tech2@bluelagoon.test')
   newTech = await profileId('newtech@bluelagoon.test')
-  const [first] = await db()
-    .select({ id: customers.id, customerName: customers.customerName, address: customers.address })
-    .from(customers)
-    .where(eq(customers.companyId, blue))
-    .limit(1)
-  if (!first) throw new Error('no customer')
-  customer = first
+  customer = await findTestCustomer('Marcus Bell', blue)
 })
 
 describe('loadTechDashboard', () => {

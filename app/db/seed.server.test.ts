@@ -213,9 +213,7 @@ describe('seedDemoData', () => {
       await count(sql`select count(*)::int as n from customers where company_id = ${blueLagoon}`),
     ).toBeGreaterThanOrEqual(30)
     expect(
-      await count(
-        sql`select count(*)::int as n from customers where status <> 'active' or phone !~ '^[+]1[0-9]{10}$'`,
-      ),
+      await count(sql`select count(*)::int as n from customers where status <> 'active' or phone !~ '^[+]1[0-9]{10}$'`),
     ).toBe(0)
   })
 
@@ -278,7 +276,10 @@ describe('seedDemoData', () => {
       /Pentair IntelliChlor/,
       /Polaris/,
     ]) {
-      expect(models.some((model) => expected.test(model)), String(expected)).toBe(true)
+      expect(
+        models.some((model) => expected.test(model)),
+        String(expected),
+      ).toBe(true)
     }
     // Salt pools have a salt cell.
     expect(

@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto'
 import { hashPassword } from 'better-auth/crypto'
 import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm'
 import sharp from 'sharp'
-import { type PhotoKind, photoKey, storePhotoFiles, THUMB_PHOTO_EDGE } from '~/models/photo.server'
 import type { EquipmentKind } from '~/models/customer-fields'
+import { type PhotoKind, photoKey, storePhotoFiles, THUMB_PHOTO_EDGE } from '~/models/photo.server'
 import { localDateAt } from '~/schedule/local-date'
 import { formatAddress } from '~/utils/address'
 import { startOfZonedDay, zonedParts, zonedTimeToUtc } from '~/utils/dates'
@@ -23,8 +23,8 @@ import {
   inventoryItems,
   jobs,
   profiles,
-  servicePlans,
   serviceLocations,
+  servicePlans,
   user,
 } from './schema'
 import type { Role } from './schema/profiles'
@@ -538,7 +538,13 @@ function demoPool(index: number): DemoBody {
 
 /** A spa next to the pool: small, plaster, on the pool's sanitiser. */
 function demoSpa(pool: DemoBody, index: number): DemoBody {
-  return { name: 'Spa', gallons: [600, 800, 1_000][index % 3] ?? 800, surface: 'plaster', sanitiser: pool.sanitiser, indoor: false }
+  return {
+    name: 'Spa',
+    gallons: [600, 800, 1_000][index % 3] ?? 800,
+    surface: 'plaster',
+    sanitiser: pool.sanitiser,
+    indoor: false,
+  }
 }
 
 type Kit = { kind: EquipmentKind; make: string; model: string; serial: string }
@@ -771,7 +777,16 @@ async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now:
   const locationsOf = (customerId: string) =>
     locationSpecs.flatMap((locationSpec, n) =>
       locationSpec.customer?.id === customerId
-        ? [{ id: insertedLocations[n]?.id ?? '', address: formatAddress({ ...locationSpec.location, state: spec.state, postalCode: locationSpec.location.zip }) }]
+        ? [
+            {
+              id: insertedLocations[n]?.id ?? '',
+              address: formatAddress({
+                ...locationSpec.location,
+                state: spec.state,
+                postalCode: locationSpec.location.zip,
+              }),
+            },
+          ]
         : [],
     )
   // The first technician's open visits become standard pools below; which visits are open depends on the clock,

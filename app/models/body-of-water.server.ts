@@ -99,7 +99,10 @@ export async function removeBodyOfWater({
     .where(and(eq(chemLogs.companyId, companyId), eq(chemLogs.bodyOfWaterId, bodyOfWaterId)))
     .limit(1)
   if (reading) {
-    return failure('conflict', 'This body of water has chemistry readings from past visits, so it stays in the history.')
+    return failure(
+      'conflict',
+      'This body of water has chemistry readings from past visits, so it stays in the history.',
+    )
   }
   // The foreign key from readings refuses the delete if one was saved meanwhile: no reading is ever orphaned.
   await db()

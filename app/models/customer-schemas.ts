@@ -21,7 +21,8 @@ const text = (max: number) => optionalText(max).nullable()
 /** Blank (or absent) as null, so "Not set" and an empty box mean the same. */
 function blankAsNull<T extends z.ZodType>(schema: T) {
   return z.preprocess(
-    (value) => (value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? null : value),
+    (value) =>
+      value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? null : value,
     schema.nullable(),
   )
 }
@@ -35,15 +36,18 @@ function wholeNumber(message: string) {
 }
 
 export const PhoneSchema = text(40).pipe(
-  z.string().nullable().transform((value, ctx) => {
-    if (value === null) return null
-    const e164 = toE164(value)
-    if (!e164) {
-      ctx.addIssue({ code: 'custom', message: INVALID_PHONE })
-      return z.NEVER
-    }
-    return e164
-  }),
+  z
+    .string()
+    .nullable()
+    .transform((value, ctx) => {
+      if (value === null) return null
+      const e164 = toE164(value)
+      if (!e164) {
+        ctx.addIssue({ code: 'custom', message: INVALID_PHONE })
+        return z.NEVER
+      }
+      return e164
+    }),
 )
 
 export const CustomerEmailSchema = text(254)
@@ -116,7 +120,8 @@ const GALLONS = `Gallons must be a whole number from ${MIN_GALLONS.toLocaleStrin
 /** A pool, spa or fountain; everything but the name is optional ("Not set"). */
 export const BodyOfWaterSchema = z.object({
   name: z.preprocess(
-    (value) => (value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? 'Pool' : value),
+    (value) =>
+      value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? 'Pool' : value,
     z.string().trim().max(60, 'Use at most 60 characters.'),
   ),
   gallons: blankAsNull(wholeNumber(GALLONS).pipe(z.number().min(MIN_GALLONS, GALLONS).max(MAX_GALLONS, GALLONS))),

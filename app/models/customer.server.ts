@@ -2,7 +2,16 @@
 // bodies of water and equipment there, and their visits. Every function takes the company it works in; a customer
 // of another company is "not found". Reads of a whole record run a fixed number of queries keyed by the customer.
 import { and, asc, count, desc, eq, exists, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm'
-import { bodiesOfWater, customers, equipment, jobs, profiles, servicePlans, serviceLocations, session } from '~/db/schema'
+import {
+  bodiesOfWater,
+  customers,
+  equipment,
+  jobs,
+  profiles,
+  serviceLocations,
+  servicePlans,
+  session,
+} from '~/db/schema'
 import { formatAddress, parseAddress } from '~/utils/address'
 import { type Database, db } from '~/utils/db.server'
 import { publishCompanyEvent } from '~/utils/events.server'
@@ -11,7 +20,13 @@ import { failure, type Result, success } from '~/utils/result'
 import type { Sanitiser, Surface } from '~/water/targets'
 import { bodyOrder, firstBodyOfWaterOf } from './body-of-water.server'
 import type { CustomerStatus } from './customer-fields'
-import { type ContactInput, ContactSchema, firstIssue, type NewCustomerInput, NewCustomerSchema } from './customer-schemas'
+import {
+  type ContactInput,
+  ContactSchema,
+  firstIssue,
+  type NewCustomerInput,
+  NewCustomerSchema,
+} from './customer-schemas'
 import { addressColumns, addressOf, cancelOpenVisits, firstLocationOf, locationOrder } from './service-location.server'
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found.'
@@ -159,7 +174,12 @@ export async function pickCustomers({
     .limit(Math.min(Math.max(1, limit), 50))
   if (found.length === 0) return []
   const locations = await db()
-    .select({ id: serviceLocations.id, customerId: serviceLocations.customerId, label: serviceLocations.label, ...addressColumns })
+    .select({
+      id: serviceLocations.id,
+      customerId: serviceLocations.customerId,
+      label: serviceLocations.label,
+      ...addressColumns,
+    })
     .from(serviceLocations)
     .where(
       and(
@@ -451,7 +471,10 @@ export async function getCustomerRecord({
         serviceLocations,
         and(eq(serviceLocations.companyId, servicePlans.companyId), eq(serviceLocations.id, servicePlans.locationId)),
       )
-      .leftJoin(profiles, and(eq(profiles.id, servicePlans.technicianId), eq(profiles.companyId, servicePlans.companyId)))
+      .leftJoin(
+        profiles,
+        and(eq(profiles.id, servicePlans.technicianId), eq(profiles.companyId, servicePlans.companyId)),
+      )
       .where(ofCustomer)
       .orderBy(asc(servicePlans.weekday), asc(servicePlans.startsOn), asc(servicePlans.id)),
     db()
@@ -522,7 +545,10 @@ export async function createCustomerWithLocation(
   if (!parsed.success) return failure('invalid', firstIssue(parsed.error))
   const { location, bodyOfWater, ...contact } = parsed.data
   return executor.transaction(async (tx) => {
-    const [customer] = await tx.insert(customers).values({ companyId, ...contact }).returning({ id: customers.id })
+    const [customer] = await tx
+      .insert(customers)
+      .values({ companyId, ...contact })
+      .returning({ id: customers.id })
     if (!customer) throw new Error('customer insert returned no row')
     const [place] = await tx
       .insert(serviceLocations)
@@ -820,7 +846,12 @@ export async function getOwnCustomerForSetup(userId: string, customerId: string 
 /** What a customer confirms at setup: their phone (E.164) and their service address (the first location's). */
 export async function saveCustomerSetup(
   tx: Database,
-  { companyId, customerId, phone, address }: { companyId: string; customerId: string; phone: string | null; address: string },
+  {
+    companyId,
+    customerId,
+    phone,
+    address,
+  }: { companyId: string; customerId: string; phone: string | null; address: string },
 ) {
   await tx
     .update(customers)

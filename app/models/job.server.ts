@@ -88,9 +88,7 @@ export async function listTodaysJobsAllCompanies(now = new Date()) {
     .from(jobs)
     .innerJoin(companies, eq(companies.id, jobs.companyId))
     .leftJoin(profiles, eq(profiles.id, jobs.technicianId))
-    .where(
-      and(sql`(${jobs.scheduledAt} at time zone ${companies.timezone})::date = ${day}`, isNull(jobs.cancelledAt)),
-    )
+    .where(and(sql`(${jobs.scheduledAt} at time zone ${companies.timezone})::date = ${day}`, isNull(jobs.cancelledAt)))
     .orderBy(asc(jobs.scheduledAt))
     .limit(ALL_COMPANIES_JOB_LIMIT)
 }
@@ -99,7 +97,12 @@ export async function listTodaysJobsAllCompanies(now = new Date()) {
 export type JobViewer = { id: string; role: string; companyId: string | null }
 
 /** What a technician needs at the property; null where the viewer may not see it. */
-export type SiteAccess = { gateCode: string | null; accessNotes: string | null; dogOnSite: boolean; minutesOnSite: number }
+export type SiteAccess = {
+  gateCode: string | null
+  accessNotes: string | null
+  dogOnSite: boolean
+  minutesOnSite: number
+}
 
 /**
  * One job as `viewer` may see it: within their company, and for technicians only when
@@ -423,9 +426,7 @@ export async function listTodaysRoute({
 }) {
   const { start, end } = zonedDayRange(now, timezone)
   return selectJobList()
-    .where(
-      and(eq(jobs.companyId, companyId), isOpen(), gte(jobs.scheduledAt, start), lt(jobs.scheduledAt, end)),
-    )
+    .where(and(eq(jobs.companyId, companyId), isOpen(), gte(jobs.scheduledAt, start), lt(jobs.scheduledAt, end)))
     .orderBy(asc(jobs.scheduledAt))
     .limit(DASHBOARD_LIST_LIMIT)
 }

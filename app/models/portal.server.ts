@@ -184,7 +184,12 @@ export async function getPortal({
       .limit(PORTAL_VISITS_PER_PAGE)
       .offset((current - 1) * PORTAL_VISITS_PER_PAGE),
     db()
-      .select({ ...readingColumns, visitScheduledAt: jobs.scheduledAt, readingBodyId: bodiesOfWater.id, ...poolProfileColumns })
+      .select({
+        ...readingColumns,
+        visitScheduledAt: jobs.scheduledAt,
+        readingBodyId: bodiesOfWater.id,
+        ...poolProfileColumns,
+      })
       .from(chemLogs)
       .innerJoin(jobs, and(eq(jobs.companyId, chemLogs.companyId), eq(jobs.id, chemLogs.jobId)))
       // Each reading is judged against the pool or spa it was taken in.
@@ -214,12 +219,14 @@ export async function getPortal({
   // Readings are judged against their pool's targets (the customer's pool when a reading says none); the
   // profiles themselves stay internal.
   const customerPool: PoolProfile = poolProfileOf(customer)
-  const judged = readings.map(({ readingBodyId, poolVolumeGallons, poolSurface, poolSanitiser, poolIndoor, ...reading }) => {
-    const pool = readingBodyId
-      ? poolProfileOf({ poolVolumeGallons, poolSurface, poolSanitiser, poolIndoor })
-      : customerPool
-    return { ...reading, summary: summariseReading(reading, pool) }
-  })
+  const judged = readings.map(
+    ({ readingBodyId, poolVolumeGallons, poolSurface, poolSanitiser, poolIndoor, ...reading }) => {
+      const pool = readingBodyId
+        ? poolProfileOf({ poolVolumeGallons, poolSurface, poolSanitiser, poolIndoor })
+        : customerPool
+      return { ...reading, summary: summariseReading(reading, pool) }
+    },
+  )
   return {
     customer: {
       name: customer.name,

@@ -58,7 +58,11 @@ export function addressOf(row: { street: string | null } & Omit<AddressParts, 's
 async function findLocation(executor: Database, companyId: string, locationId: string) {
   if (!isUuid(locationId)) return null
   const [row] = await executor
-    .select({ id: serviceLocations.id, customerId: serviceLocations.customerId, archivedAt: serviceLocations.archivedAt })
+    .select({
+      id: serviceLocations.id,
+      customerId: serviceLocations.customerId,
+      archivedAt: serviceLocations.archivedAt,
+    })
     .from(serviceLocations)
     .where(and(eq(serviceLocations.companyId, companyId), eq(serviceLocations.id, locationId)))
     .limit(1)
@@ -176,7 +180,12 @@ export async function removeServiceLocation({
  */
 export async function cancelOpenVisits(
   executor: Database,
-  { companyId, customerId, locationId, now }: { companyId: string; customerId?: string; locationId?: string; now: Date },
+  {
+    companyId,
+    customerId,
+    locationId,
+    now,
+  }: { companyId: string; customerId?: string; locationId?: string; now: Date },
 ) {
   const rows = await executor
     .update(jobs)

@@ -47,7 +47,10 @@ export const customers = pgTable(
       sql`(${t.customerName} || ' ' || coalesce(${t.email}, '') || ' ' || coalesce(${t.phone}, '')) gin_trgm_ops`,
     ),
     check('customers_name_not_blank', sql`length(trim(${t.customerName})) > 0`),
-    check('customers_billing_address_not_blank', sql`${t.billingAddress} is null or length(trim(${t.billingAddress})) > 0`),
+    check(
+      'customers_billing_address_not_blank',
+      sql`${t.billingAddress} is null or length(trim(${t.billingAddress})) > 0`,
+    ),
     check('customers_status_valid', sql`${t.status} in ('active', 'archived')`),
     // Archived exactly when it says when.
     check('customers_archived_at_matches_status', sql`(${t.status} = 'archived') = (${t.archivedAt} is not null)`),

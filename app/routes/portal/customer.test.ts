@@ -7,6 +7,7 @@ import { companies, customers, jobs, profiles } from '~/db/schema'
 import { seedDemoData } from '~/db/seed.server'
 import { PORTAL_READINGS_LIMIT } from '~/models/portal.server'
 import { db } from '~/utils/db.server'
+import { addTestCustomer } from '../../../tests/helpers/customers'
 import { pageRequest, settle, signInAs } from '../../../tests/helpers/session'
 import CustomerPortal, { loader } from './customer'
 
@@ -174,11 +175,8 @@ describe('portal page: what it sends', () => {
   })
 
   it('pages the visit history 50 at a time past 50 visits', async () => {
-    const [customer] = await db()
-      .insert(customers)
-      .values({ companyId: blue, customerName: 'Many Visits', address: '9 Weekly Road' })
-      .returning({ id: customers.id })
-    const id = customer?.id ?? ''
+    const customer = await addTestCustomer(blue, { customerName: 'Many Visits', address: '9 Weekly Road' })
+    const id = customer.id
     const start = Date.UTC(2024, 0, 3, 15)
     await db()
       .insert(jobs)
@@ -186,6 +184,7 @@ describe('portal page: what it sends', () => {
         Array.from({ length: 75 }, (_, i) => ({
           companyId: blue,
           customerId: id,
+          locationId: customer.locationId,
           customerName: 'Many Visits',
           address: '9 Weekly Road',
           scheduledAt: new Date(start + i * 7 * 86_400_000),
@@ -261,11 +260,8 @@ describe('portal page: what it shows', () => {
   })
 
   it("shows the empty states and 'All settled' for a customer with no visits and nothing due", async () => {
-    const [customer] = await db()
-      .insert(customers)
-      .values({ companyId: blue, customerName: 'Brand New', address: '5 Fresh Start Ct', balanceDue: 0 })
-      .returning({ id: customers.id })
-    const data = await portalAs('owner@bluelagoon.test', customer?.id ?? '')
+    const customer = await addTestCustomer(blue, { customerName: 'Brand New', address: '5 Fresh Start Ct' })
+    const data = await portalAs('owner@bluelagoon.test', customer.id)
     expect(data.balance.settled).toBe(true)
     const html = render(data)
     for (const text of ['No visits yet.', 'No chemistry readings yet.', 'No photos uploaded yet.', 'All settled']) {

@@ -9,8 +9,8 @@ import { getPortal, parsePortalPage, portalPhotoUrl, requirePortalAccess } from 
 import { visitReportPath } from '~/models/service-report.server'
 import { formatDate, formatDateTime } from '~/utils/dates'
 import { formatCents } from '~/utils/money'
-import { formatPhone } from '~/utils/phone'
 import { notFound } from '~/utils/permissions.server'
+import { formatPhone } from '~/utils/phone'
 import type { Route } from './+types/customer'
 
 // The customer's read-only portal. Only that customer's own login, or staff of the same
