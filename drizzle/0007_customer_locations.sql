@@ -152,6 +152,7 @@ ALTER TABLE "chem_logs" ADD CONSTRAINT "chem_logs_company_body_of_water_fk" FORE
 ALTER TABLE "jobs" ADD CONSTRAINT "jobs_company_location_fk" FOREIGN KEY ("company_id","location_id") REFERENCES "public"."service_locations"("company_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "jobs" ADD CONSTRAINT "jobs_completed_or_cancelled" CHECK ("jobs"."completed_at" is null or "jobs"."cancelled_at" is null);--> statement-breakpoint
 DROP INDEX "jobs_company_open_scheduled_idx";--> statement-breakpoint
+CREATE INDEX "chem_logs_company_body_of_water_idx" ON "chem_logs" USING btree ("company_id","body_of_water_id");--> statement-breakpoint
 CREATE INDEX "bodies_of_water_company_location_idx" ON "bodies_of_water" USING btree ("company_id","location_id","position");--> statement-breakpoint
 CREATE INDEX "equipment_company_body_of_water_idx" ON "equipment" USING btree ("company_id","body_of_water_id","created_at");--> statement-breakpoint
 CREATE INDEX "service_locations_company_customer_idx" ON "service_locations" USING btree ("company_id","customer_id","position");--> statement-breakpoint

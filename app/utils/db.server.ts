@@ -90,9 +90,9 @@ export async function openDatabase(options: {
   }
 }
 
-/** Applies the committed SQL migrations; already-applied ones are skipped. */
-export async function migrateDatabase(handle: DatabaseHandle) {
-  const config = { migrationsFolder: MIGRATIONS_DIR }
+/** Applies the committed SQL migrations (or a test's copy of some of them); already-applied ones are skipped. */
+export async function migrateDatabase(handle: DatabaseHandle, migrationsFolder = MIGRATIONS_DIR) {
+  const config = { migrationsFolder }
   if (handle.kind === 'pglite') {
     await migratePglite(handle.db as never, config)
     return

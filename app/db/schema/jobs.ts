@@ -115,6 +115,8 @@ export const chemLogs = pgTable(
       foreignColumns: [bodiesOfWater.companyId, bodiesOfWater.id],
     }),
     index('chem_logs_company_job_taken_idx').on(t.companyId, t.jobId, t.takenAt.desc()),
+    // Whether a body of water has readings (it then stays), and the foreign key's check on deleting one.
+    index('chem_logs_company_body_of_water_idx').on(t.companyId, t.bodyOfWaterId),
     check('chem_logs_ph_range', sql`${t.ph} between 0 and 14`),
     check('chem_logs_chlorine_range', sql`${t.chlorinePpm} between 0 and 50`),
     check('chem_logs_alkalinity_range', sql`${t.alkalinity} between 0 and 500`),
