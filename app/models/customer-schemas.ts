@@ -3,7 +3,6 @@
 // a form posts (strings, a checkbox's "on") as well as typed values, and give the cleaned value the database
 // stores: trimmed text with blank as null, lower-case email, E.164 phone, whole numbers.
 import { z } from 'zod'
-import { optionalText } from '~/utils/forms'
 import { INVALID_PHONE, toE164 } from '~/utils/phone'
 import { SANITISERS, SURFACES } from '~/water/targets'
 import {
@@ -15,16 +14,30 @@ import {
   MIN_MINUTES_ON_SITE,
 } from './customer-fields'
 
-/** Optional text: trimmed, blank (or null) as null. */
-const text = (max: number) => optionalText(max).nullable()
+/**
+ * Optional text: trimmed, blank (or null) as null. Left out (undefined) it stays undefined: an edit keeps what is
+ * stored, a new record gets the column's default. Forms post every field, so a cleared box is a blank, not absent.
+ */
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters.`)
+    .nullable()
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value || null))
 
-/** Blank (or absent) as null, so "Not set" and an empty box mean the same. */
+/**
+ * Blank as null, so "Not set" and an empty box mean the same. Left out altogether (a caller passing only some
+ * fields), the value stays as it is: the database default for a new record, unchanged for an edit.
+ */
 function blankAsNull<T extends z.ZodType>(schema: T) {
-  return z.preprocess(
-    (value) =>
-      value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? null : value,
-    schema.nullable(),
-  )
+  return z
+    .preprocess(
+      (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? null : value),
+      schema.nullable(),
+    )
+    .optional()
 }
 
 /** A whole number typed in a box (or given as one). */
@@ -38,9 +51,9 @@ function wholeNumber(message: string) {
 export const PhoneSchema = text(40).pipe(
   z
     .string()
-    .nullable()
+    .nullish()
     .transform((value, ctx) => {
-      if (value === null) return null
+      if (value == null) return value
       const e164 = toE164(value)
       if (!e164) {
         ctx.addIssue({ code: 'custom', message: INVALID_PHONE })
@@ -51,9 +64,9 @@ export const PhoneSchema = text(40).pipe(
 )
 
 export const CustomerEmailSchema = text(254)
-  .pipe(z.email('Enter a valid email address.').nullable())
+  .pipe(z.email('Enter a valid email address.').nullish())
   // One address is always one value (the portal invite looks accounts up by it).
-  .transform((value) => value?.toLowerCase() ?? null)
+  .transform((value) => (value == null ? value : value.toLowerCase()))
 
 const NAME_REQUIRED = 'Enter the customer’s name.'
 
@@ -96,8 +109,8 @@ export const ServiceLocationSchema = z
     state: text(50),
     postalCode: text(20),
     // Left out (not posted, not passed), these keep what is stored (a new location: none, and 30 minutes).
-    lat: coordinate('Latitude', 90).optional(),
-    lng: coordinate('Longitude', 180).optional(),
+    lat: coordinate('Latitude', 90),
+    lng: coordinate('Longitude', 180),
     gateCode: text(100),
     accessNotes: text(2000),
     // An unticked checkbox posts nothing: absent is "no".
@@ -119,11 +132,12 @@ const GALLONS = `Gallons must be a whole number from ${MIN_GALLONS.toLocaleStrin
 
 /** A pool, spa or fountain; everything but the name is optional ("Not set"). */
 export const BodyOfWaterSchema = z.object({
-  name: z.preprocess(
-    (value) =>
-      value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? 'Pool' : value,
-    z.string().trim().max(60, 'Use at most 60 characters.'),
-  ),
+  name: z
+    .preprocess(
+      (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? 'Pool' : value),
+      z.string().trim().max(60, 'Use at most 60 characters.'),
+    )
+    .optional(),
   gallons: blankAsNull(wholeNumber(GALLONS).pipe(z.number().min(MIN_GALLONS, GALLONS).max(MAX_GALLONS, GALLONS))),
   surface: blankAsNull(z.enum(SURFACES, { error: 'Choose plaster, vinyl or fibreglass.' })),
   sanitiser: blankAsNull(z.enum(SANITISERS, { error: 'Choose chlorine or salt.' })),

@@ -1,7 +1,7 @@
 // Customers as a pool company sees them (OPERATIONS §1–§2): the account holder, their service locations, the
 // bodies of water and equipment there, and their visits. Every function takes the company it works in; a customer
 // of another company is "not found". Reads of a whole record run a fixed number of queries keyed by the customer.
-import { and, asc, count, desc, eq, exists, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm'
 import {
   bodiesOfWater,
   customers,
@@ -83,30 +83,33 @@ function searchTerms(query: string | undefined) {
   return { text, pattern: likePattern(text), digitsPattern: phoneLike ? likePattern(digits) : null }
 }
 
-/** Customers of the company whose name, email, phone or any location's address contains the typed text. */
+/**
+ * Customers of the company whose name, email, phone or any location's address contains the typed text: the ids
+ * matching in either table, each found on its trigram index (a union rather than an OR, which no index answers).
+ */
 function customerFilter(companyId: string, query: string | undefined, status?: CustomerStatus) {
   const filters: Array<SQL | undefined> = [eq(customers.companyId, companyId)]
   if (status) filters.push(eq(customers.status, status))
   const terms = searchTerms(query)
   if (terms === 'nothing') filters.push(sql`false`)
   else if (terms) {
-    const atLocation = db()
-      .select({ one: sql`1` })
-      .from(serviceLocations)
+    const byCustomer = db()
+      .select({ id: customers.id })
+      .from(customers)
       .where(
         and(
-          eq(serviceLocations.companyId, customers.companyId),
-          eq(serviceLocations.customerId, customers.id),
-          ilike(locationSearchText, terms.pattern),
+          eq(customers.companyId, companyId),
+          or(
+            ilike(customerSearchText, terms.pattern),
+            terms.digitsPattern ? ilike(customerSearchText, terms.digitsPattern) : undefined,
+          ),
         ),
       )
-    filters.push(
-      or(
-        ilike(customerSearchText, terms.pattern),
-        terms.digitsPattern ? ilike(customerSearchText, terms.digitsPattern) : undefined,
-        exists(atLocation),
-      ),
-    )
+    const byLocation = db()
+      .select({ id: serviceLocations.customerId })
+      .from(serviceLocations)
+      .where(and(eq(serviceLocations.companyId, companyId), ilike(locationSearchText, terms.pattern)))
+    filters.push(sql`${customers.id} in (${byCustomer} union ${byLocation})`)
   }
   return and(...filters)
 }
@@ -159,10 +162,13 @@ export async function pickCustomers({
   limit?: number
 }) {
   const terms = searchTerms(query)
+  // Names starting with the text, then names with a word starting with it, then the closest (trigrams).
+  const prefix = likePattern(terms && terms !== 'nothing' ? terms.text : '').slice(1)
   const relevance =
     terms && terms !== 'nothing'
       ? [
-          desc(sql`${customers.customerName} ilike ${`${likePattern(terms.text).slice(1)}`}`),
+          desc(sql`${customers.customerName} ilike ${prefix}`),
+          desc(sql`${customers.customerName} ilike ${`% ${prefix}`}`),
           desc(sql`word_similarity(${terms.text}, ${customerSearchText})`),
         ]
       : []
@@ -676,8 +682,8 @@ export type CustomerFields = {
   customerName: string
   address: string
   email: string | null
-  /** E.164, as the form's schema gives it. */
-  phone: string | null
+  /** E.164, as the form's schema gives it; left out, it is not changed. */
+  phone?: string | null
   /** Pool profile; left out (undefined) it is not changed, null clears it. */
   poolVolumeGallons?: number | null
   poolSurface?: Surface | null
@@ -851,11 +857,11 @@ export async function saveCustomerSetup(
     customerId,
     phone,
     address,
-  }: { companyId: string; customerId: string; phone: string | null; address: string },
+  }: { companyId: string; customerId: string; phone?: string | null; address: string },
 ) {
   await tx
     .update(customers)
-    .set({ phone })
+    .set({ phone: phone ?? null })
     .where(and(eq(customers.companyId, companyId), eq(customers.id, customerId)))
   await setFirstLocationAddress(tx, { companyId, customerId, address })
 }
