@@ -119,6 +119,31 @@ describe('loadTechDashboard', () => {
     expect(data.next?.status).toBe('Scheduled')
   })
 
+  it('gives each stop what the technician needs at the property: gate code, access notes, dog, minutes', async () => {
+    const data = await load(tech)
+    const site = await queryRows<{
+      id: string
+      gate_code: string | null
+      dog_on_site: boolean
+      minutes_on_site: number
+    }>(
+      sql`select j.id, l.gate_code, l.dog_on_site, l.minutes_on_site from jobs j
+          join service_locations l on l.company_id = j.company_id and l.id = j.location_id
+          where j.company_id = ${blue} and j.technician_id = ${tech} and j.completed_at is null`,
+    )
+    const byId = new Map(site.map((row) => [row.id, row]))
+    for (const job of data.route) {
+      const expected = byId.get(job.id)
+      expect(job.access).toMatchObject({
+        gateCode: expected?.gate_code,
+        dogOnSite: expected?.dog_on_site,
+        minutesOnSite: expected?.minutes_on_site,
+      })
+    }
+    // The demo gives some of these stops gate codes and dogs.
+    expect(data.route.some((job) => job.access.gateCode)).toBe(true)
+  })
+
   it('formats times on the New York wall clock', async () => {
     const id = await addJob(tech2, new Date('2026-11-25T19:30:00Z'))
     const data = await load(tech2)
