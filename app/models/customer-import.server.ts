@@ -45,75 +45,74 @@ async function importTechnicians(companyId: string, executor: Database = db()): 
 
 /**
  * Every customer of the company with its locations, bodies of water and plans, as the diff and the export read
- * them: four queries for the whole company.
+ * them: four queries for the whole company, one after the other (inside the import's transaction they share one
+ * connection, which runs one query at a time).
  */
 async function loadCustomers(companyId: string, executor: Database = db()) {
-  const [customerRows, locationRows, bodyRows, planRows] = await Promise.all([
-    executor
-      .select({
-        id: customers.id,
-        customerName: customers.customerName,
-        email: customers.email,
-        phone: customers.phone,
-        billingAddress: customers.billingAddress,
-        notes: customers.notes,
-        status: customers.status,
-        balanceCents: customers.balanceDue,
-      })
-      .from(customers)
-      .where(eq(customers.companyId, companyId))
-      .orderBy(asc(customers.customerName), asc(customers.id)),
-    executor
-      .select({
-        id: serviceLocations.id,
-        customerId: serviceLocations.customerId,
-        label: serviceLocations.label,
-        street: serviceLocations.street,
-        city: serviceLocations.city,
-        state: serviceLocations.state,
-        postalCode: serviceLocations.postalCode,
-        lat: serviceLocations.lat,
-        lng: serviceLocations.lng,
-        gateCode: serviceLocations.gateCode,
-        accessNotes: serviceLocations.accessNotes,
-        dogOnSite: serviceLocations.dogOnSite,
-        minutesOnSite: serviceLocations.minutesOnSite,
-        position: serviceLocations.position,
-      })
-      .from(serviceLocations)
-      .where(eq(serviceLocations.companyId, companyId))
-      .orderBy(...locationOrder),
-    executor
-      .select({
-        id: bodiesOfWater.id,
-        locationId: bodiesOfWater.locationId,
-        name: bodiesOfWater.name,
-        gallons: bodiesOfWater.gallons,
-        surface: bodiesOfWater.surface,
-        sanitiser: bodiesOfWater.sanitiser,
-        indoor: bodiesOfWater.indoor,
-        position: bodiesOfWater.position,
-      })
-      .from(bodiesOfWater)
-      .where(eq(bodiesOfWater.companyId, companyId))
-      .orderBy(...bodyOrder),
-    executor
-      .select({
-        id: servicePlans.id,
-        locationId: servicePlans.locationId,
-        weekday: servicePlans.weekday,
-        frequencyWeeks: servicePlans.frequencyWeeks,
-        technicianId: servicePlans.technicianId,
-        serviceWindow: servicePlans.serviceWindow,
-        rateCents: servicePlans.rateCents,
-        rateType: servicePlans.rateType,
-        startsOn: servicePlans.startsOn,
-        endsOn: servicePlans.endsOn,
-      })
-      .from(servicePlans)
-      .where(eq(servicePlans.companyId, companyId))
-      .orderBy(asc(servicePlans.weekday), asc(servicePlans.startsOn), asc(servicePlans.id)),
-  ])
+  const customerRows = await executor
+    .select({
+      id: customers.id,
+      customerName: customers.customerName,
+      email: customers.email,
+      phone: customers.phone,
+      billingAddress: customers.billingAddress,
+      notes: customers.notes,
+      status: customers.status,
+      balanceCents: customers.balanceDue,
+    })
+    .from(customers)
+    .where(eq(customers.companyId, companyId))
+    .orderBy(asc(customers.customerName), asc(customers.id))
+  const locationRows = await executor
+    .select({
+      id: serviceLocations.id,
+      customerId: serviceLocations.customerId,
+      label: serviceLocations.label,
+      street: serviceLocations.street,
+      city: serviceLocations.city,
+      state: serviceLocations.state,
+      postalCode: serviceLocations.postalCode,
+      lat: serviceLocations.lat,
+      lng: serviceLocations.lng,
+      gateCode: serviceLocations.gateCode,
+      accessNotes: serviceLocations.accessNotes,
+      dogOnSite: serviceLocations.dogOnSite,
+      minutesOnSite: serviceLocations.minutesOnSite,
+      position: serviceLocations.position,
+    })
+    .from(serviceLocations)
+    .where(eq(serviceLocations.companyId, companyId))
+    .orderBy(...locationOrder)
+  const bodyRows = await executor
+    .select({
+      id: bodiesOfWater.id,
+      locationId: bodiesOfWater.locationId,
+      name: bodiesOfWater.name,
+      gallons: bodiesOfWater.gallons,
+      surface: bodiesOfWater.surface,
+      sanitiser: bodiesOfWater.sanitiser,
+      indoor: bodiesOfWater.indoor,
+      position: bodiesOfWater.position,
+    })
+    .from(bodiesOfWater)
+    .where(eq(bodiesOfWater.companyId, companyId))
+    .orderBy(...bodyOrder)
+  const planRows = await executor
+    .select({
+      id: servicePlans.id,
+      locationId: servicePlans.locationId,
+      weekday: servicePlans.weekday,
+      frequencyWeeks: servicePlans.frequencyWeeks,
+      technicianId: servicePlans.technicianId,
+      serviceWindow: servicePlans.serviceWindow,
+      rateCents: servicePlans.rateCents,
+      rateType: servicePlans.rateType,
+      startsOn: servicePlans.startsOn,
+      endsOn: servicePlans.endsOn,
+    })
+    .from(servicePlans)
+    .where(eq(servicePlans.companyId, companyId))
+    .orderBy(asc(servicePlans.weekday), asc(servicePlans.startsOn), asc(servicePlans.id))
   const bodiesOf = group(bodyRows, (row) => row.locationId)
   const plansOf = group(planRows, (row) => row.locationId)
   const locationsOf = group(locationRows, (row) => row.customerId)
