@@ -69,7 +69,9 @@ describe.runIf(database.kind === 'postgres')('PostgreSQL restarted five times un
     const [company] = await db.query<{ id: string }>(`select id from companies where name = 'Blue Lagoon Pool Co.'`)
     const [tech] = await db.query<{ id: string }>(`select id from profiles where email = 'tech@bluelagoon.test'`)
     const [customer] = await db.query<{ id: string; address: string }>(
-      'select id, address from customers where company_id = $1 order by customer_name limit 1',
+      `select c.id, l.street as address from customers c
+       join service_locations l on l.company_id = c.company_id and l.customer_id = c.id
+       where c.company_id = $1 order by c.customer_name, l.position limit 1`,
       [company?.id],
     )
     const [readingJob] = await db.query<{ id: string }>(
