@@ -112,13 +112,12 @@ export async function generateDataset(client: pg.Client, size: DatasetSize) {
   await timed(
     client,
     'customers',
-    `insert into customers (company_id, customer_name, address, phone, email, balance_due, created_at)
+    `insert into customers (company_id, customer_name, phone, email, balance_due, created_at)
      select p.company_id,
             (array['Avery', 'Blake', 'Casey', 'Drew', 'Emery', 'Finley', 'Harper', 'Jordan', 'Kendall', 'Logan'])[1 + g % 10]
               || ' ' || (array['Nguyen', 'Garcia', 'Smith', 'Patel', 'Johnson', 'Lee', 'Brown', 'Lopez', 'Clark', 'Hall'])[1 + (g / 10) % 10]
               || ' ' || g,
-            g || ' ' || (array['Palm Ave', 'Coral Way', 'Bayshore Blvd', 'Gulf Dr', 'Mangrove Ln'])[1 + g % 5],
-            '(813) 555-' || lpad((g % 10000)::text, 4, '0'),
+            '+1813555' || lpad((g % 10000)::text, 4, '0'),
             'customer' || g || '@' || replace(p.company_id::text, '-', '') || '.bench.test',
             (g % 7) * 2500,
             now() - (g % 700) * interval '1 day'
@@ -126,12 +125,37 @@ export async function generateDataset(client: pg.Client, size: DatasetSize) {
        where company_id = p.company_id)) g`,
   )
 
+  // One service location per customer (numbered like the customer) with its pool.
+  await timed(
+    client,
+    'service locations',
+    `insert into service_locations (company_id, customer_id, street, city, state)
+     select c.company_id, c.id,
+            n || ' ' || (array['Palm Ave', 'Coral Way', 'Bayshore Blvd', 'Gulf Dr', 'Mangrove Ln'])[1 + n % 5],
+            'Tampa', 'FL'
+     from customers c
+     cross join lateral (select coalesce(substring(c.customer_name from '([0-9]+)$')::int, 0) as n) number
+     where c.company_id in (select company_id from bench_plan)
+       and not exists (select 1 from service_locations l where l.company_id = c.company_id and l.customer_id = c.id)`,
+  )
+  await timed(
+    client,
+    'bodies of water',
+    `insert into bodies_of_water (company_id, location_id, gallons, surface, sanitiser)
+     select l.company_id, l.id, 15000, 'plaster', 'chlorine' from service_locations l
+     where l.company_id in (select company_id from bench_plan)
+       and not exists (select 1 from bodies_of_water b where b.company_id = l.company_id and b.location_id = l.id)`,
+  )
+
   // Customers and technicians numbered per company so visits can pick them arithmetically.
   await client.query(
     `create temp table bench_customer as
-     select company_id, id, customer_name, address,
-            (row_number() over (partition by company_id order by id) - 1)::int as n
-     from customers where company_id in (select company_id from bench_plan)`,
+     select c.company_id, c.id, c.customer_name, l.id as location_id, l.street || ', ' || l.city || ', ' || l.state as address,
+            (row_number() over (partition by c.company_id order by c.id) - 1)::int as n
+     from customers c
+     join lateral (select * from service_locations l where l.company_id = c.company_id and l.customer_id = c.id
+                   order by l.position limit 1) l on true
+     where c.company_id in (select company_id from bench_plan)`,
   )
   await client.query(`create index on bench_customer (company_id, n)`)
   await client.query(
@@ -153,8 +177,8 @@ export async function generateDataset(client: pg.Client, size: DatasetSize) {
   await timed(
     client,
     'past visits',
-    `insert into jobs (company_id, customer_id, customer_name, address, scheduled_at, completed_at, technician_id, created_at)
-     select p.company_id, c.id, c.customer_name, c.address, v.at, v.at + interval '40 minutes', t.id, v.at - interval '14 days'
+    `insert into jobs (company_id, customer_id, location_id, customer_name, address, scheduled_at, completed_at, technician_id, created_at)
+     select p.company_id, c.id, c.location_id, c.customer_name, c.address, v.at, v.at + interval '40 minutes', t.id, v.at - interval '14 days'
      from bench_plan p
      cross join lateral generate_series(1, p.visits) g
      cross join lateral (select date_trunc('day', now()) - (1 + (g::bigint * ${HISTORY_DAYS} / p.visits)) * interval '1 day'
@@ -166,8 +190,8 @@ export async function generateDataset(client: pg.Client, size: DatasetSize) {
   await timed(
     client,
     'open visits',
-    `insert into jobs (company_id, customer_id, customer_name, address, scheduled_at, technician_id, created_at)
-     select p.company_id, c.id, c.customer_name, c.address, v.at, case when g % 10 = 0 then null else t.id end, now() - interval '7 days'
+    `insert into jobs (company_id, customer_id, location_id, customer_name, address, scheduled_at, technician_id, created_at)
+     select p.company_id, c.id, c.location_id, c.customer_name, c.address, v.at, case when g % 10 = 0 then null else t.id end, now() - interval '7 days'
      from bench_plan p
      cross join lateral generate_series(1, greatest(p.visits / 40, 20)) g
      cross join lateral (select date_trunc('day', now()) + ((g % 33) - 3) * interval '1 day'
@@ -179,13 +203,15 @@ export async function generateDataset(client: pg.Client, size: DatasetSize) {
   await timed(
     client,
     'portal customer visits',
-    `insert into jobs (company_id, customer_id, customer_name, address, scheduled_at, completed_at, technician_id, created_at)
-     select c.company_id, c.id, c.customer_name, c.address, v.at, v.at + interval '35 minutes',
+    `insert into jobs (company_id, customer_id, location_id, customer_name, address, scheduled_at, completed_at, technician_id, created_at)
+     select c.company_id, c.id, l.id, c.customer_name, l.street, v.at, v.at + interval '35 minutes',
             case when g % 4 = 0 then (select id from bench_tech t where t.company_id = c.company_id and t.n = g % 5)
                  else (select id from profiles where email = 'tech@bluelagoon.test') end,
             v.at - interval '14 days'
      from customers c
      join "user" u on u.id = c.portal_user_id and u.email = $1
+     join lateral (select * from service_locations l where l.company_id = c.company_id and l.customer_id = c.id
+                   order by l.position limit 1) l on true
      cross join lateral generate_series(1, $2::int) g
      cross join lateral (select date_trunc('day', now()) - (1 + g * ${HISTORY_DAYS} / $2::int) * interval '1 day'
                                 + interval '14 hours' as at) v`,

@@ -89,7 +89,9 @@ async function run(db: pg.Client, runDir: string) {
   ).rows as Array<{ id: string; email: string }>
   const tech = techs.find((t) => t.email === 'tech@bluelagoon.test') as { id: string }
   const customer = await one<{ id: string; customer_name: string; address: string }>(
-    `select id, customer_name, address from customers where company_id = $1 order by customer_name limit 1`,
+    `select c.id, c.customer_name, l.street || coalesce(', ' || l.city, '') as address
+     from customers c join service_locations l on l.company_id = c.company_id and l.customer_id = c.id
+     where c.company_id = $1 and c.status = 'active' order by c.customer_name, l.position limit 1`,
     [blueLagoon.id],
   )
   const portal = await one<{ id: string }>(

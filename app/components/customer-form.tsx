@@ -6,7 +6,7 @@ import { IdempotencyKeyInput, useIdempotencyKey } from '~/components/idempotency
 import { Alert } from '~/components/ui/alert'
 import { Button, buttonClass } from '~/components/ui/button'
 import { Field, FieldError, inputClass } from '~/components/ui/field'
-import { optionalText } from '~/utils/forms'
+import { PhoneSchema } from '~/models/customer-schemas'
 import { SANITISERS, SURFACES } from '~/water/targets'
 
 const REQUIRED = 'Name and address are required.'
@@ -25,7 +25,8 @@ export const CustomerSchema = z.object({
     .pipe(z.email('Enter a valid email address.').nullable())
     // Stored lowercased so one address is always one value (the invite looks accounts up by it).
     .transform((value) => value?.toLowerCase() ?? null),
-  phone: optionalText(40),
+  // Stored in E.164; an invalid number is refused with a clear message.
+  phone: PhoneSchema,
   // Pool profile (optional): doses and targets on the job page depend on it.
   poolVolumeGallons: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),

@@ -7,7 +7,7 @@ export type JobCardData = {
   customerName: string
   address: string
   scheduledAt: string
-  status: 'Completed' | 'Overdue' | 'Scheduled'
+  status: 'Completed' | 'Cancelled' | 'Overdue' | 'Scheduled'
   technicianName: string | null
   timezone: string
   companyName?: string

@@ -59,10 +59,3 @@ export function parsePhones(text: string, country: CountryCode): Parsed<Several>
   if (numbers.length === 0) return { ok: false, problem: `the phone number ${quote(text)} is not a phone number.` }
   return { ok: true, value: { first: numbers[0] as string, others: numbers.slice(1) } }
 }
-
-/** A stored E.164 number as people write it: national for the company's own country, international otherwise. */
-export function formatPhone(e164: string, country: CountryCode) {
-  const phone = parsePhoneNumberFromString(e164)
-  if (!phone) return e164
-  return phone.country === country ? phone.formatNational() : phone.formatInternational()
-}

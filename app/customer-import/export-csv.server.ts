@@ -5,7 +5,7 @@
 // (that is how the import knows the rows belong together). Cells a spreadsheet would run as a formula are escaped
 // by csv-stringify (`escape_formulas`, OWASP's advice). UTF-8 with a byte order mark, so Excel shows "é" as "é".
 import { stringify } from 'csv-stringify/sync'
-import { type CountryCode, formatPhone } from './contact'
+import { type CountryCode, formatPhone } from '~/utils/phone'
 import type { ExistingBody, ExistingCustomer, ExistingLocation, ExistingPlan } from './diff'
 import type { Technician } from './import-plan.server'
 import { describeFrequency, WEEKDAY_NAMES } from './values'

@@ -5,8 +5,9 @@ import { createContext, createElement, type FunctionComponent, useContext } from
 import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { companies, customers, emailOutbox, inventoryItems, jobs } from '~/db/schema'
+import { companies, emailOutbox, inventoryItems, jobs } from '~/db/schema'
 import { db } from '~/utils/db.server'
+import { addTestCustomer } from '../../tests/helpers/customers'
 import { AdminDashboard, OwnerDashboard } from './business-dashboard'
 import { loadAdminDashboard, loadOwnerDashboard } from './business-dashboard.server'
 
@@ -20,16 +21,14 @@ async function company(name: string, timezone: string) {
 }
 
 async function addJobs(companyId: string, list: Array<{ scheduledAt: string; completedAt?: string }>) {
-  const [customer] = await db()
-    .insert(customers)
-    .values({ companyId, customerName: 'Ana Soto', address: '1 Palm Dr' })
-    .returning({ id: customers.id })
+  const customer = await addTestCustomer(companyId, { customerName: 'Ana Soto', address: '1 Palm Dr' })
   await db()
     .insert(jobs)
     .values(
       list.map((job, index) => ({
         companyId,
-        customerId: customer?.id as string,
+        customerId: customer.id,
+        locationId: customer.locationId,
         customerName: `Visit ${index + 1}`,
         address: '1 Palm Dr',
         scheduledAt: new Date(job.scheduledAt),

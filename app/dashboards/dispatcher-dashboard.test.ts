@@ -5,6 +5,7 @@ import { seedDemoData } from '~/db/seed.server'
 import { getDispatchCounts, listTodaysRoute } from '~/models/job.server'
 import { action as dashboardAction, loader as dashboardLoader } from '~/routes/app/dashboard'
 import { db } from '~/utils/db.server'
+import { addTestCustomer, findTestCustomer } from '../../tests/helpers/customers'
 import { pageRequest, signInAs, TEST_ORIGIN } from '../../tests/helpers/session'
 
 const args = (request: Request) => ({ request, params: {}, context: {} }) as never
@@ -35,12 +36,7 @@ beforeAll(async () => {
   await seedDemoData(db())
   const [company] = await db().select().from(companies).where(eq(companies.name, 'Blue Lagoon Pool Co.'))
   blue = company?.id ?? ''
-  const [customer] = await db()
-    .select({ id: customers.id, customerName: customers.customerName, address: customers.address })
-    .from(customers)
-    .where(eq(customers.customerName, 'Dana Whitfield'))
-  if (!customer) throw new Error('no Dana')
-  dana = customer
+  dana = await findTestCustomer('Dana Whitfield')
   const [tech] = await db().select({ id: profiles.id }).from(profiles).where(eq(profiles.email, 'tech@bluelagoon.test'))
   techId = tech?.id ?? ''
   dispatcher = await signInAs('dispatch@bluelagoon.test')
@@ -206,14 +202,12 @@ describe('counts and today', () => {
       .values({ name: 'Big Pools', timezone: 'America/New_York' })
       .returning()
     const companyId = company?.id ?? ''
-    const [customer] = await db()
-      .insert(customers)
-      .values({ companyId, customerName: 'Big Customer', address: '1 Main St' })
-      .returning()
+    const customer = await addTestCustomer(companyId, { customerName: 'Big Customer', address: '1 Main St' })
     const now = new Date('2026-11-22T17:00:00Z') // noon in New York
     const rows = Array.from({ length: 260 }, (_, i) => ({
       companyId,
-      customerId: customer?.id ?? '',
+      customerId: customer.id,
+      locationId: customer.locationId,
       customerName: 'Big Customer',
       address: '1 Main St',
       // 130 overdue (in the past), 130 upcoming (in the future), none assigned.
@@ -230,11 +224,14 @@ describe('counts and today', () => {
       .values({ name: 'Late Pools', timezone: 'America/New_York' })
       .returning()
     const companyId = company?.id ?? ''
-    const [customer] = await db()
-      .insert(customers)
-      .values({ companyId, customerName: 'Night Owl', address: '2 Main St' })
-      .returning()
-    const base = { companyId, customerId: customer?.id ?? '', customerName: 'Night Owl', address: '2 Main St' }
+    const customer = await addTestCustomer(companyId, { customerName: 'Night Owl', address: '2 Main St' })
+    const base = {
+      companyId,
+      customerId: customer.id,
+      locationId: customer.locationId,
+      customerName: 'Night Owl',
+      address: '2 Main St',
+    }
     // 23:30 on Nov 21 in New York is 04:30 UTC on Nov 22.
     await db()
       .insert(jobs)

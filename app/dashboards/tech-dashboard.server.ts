@@ -1,4 +1,11 @@
-import { getTechCounts, type JobStatus, jobStatus, listTechHistory, listTechOpenJobs } from '~/models/job.server'
+import {
+  getTechCounts,
+  type JobStatus,
+  jobStatus,
+  listTechHistory,
+  listTechOpenJobs,
+  type SiteAccess,
+} from '~/models/job.server'
 import { formatDate, formatDateTime, formatTime, zonedDayRange } from '~/utils/dates'
 import { type ReadingSummary, summariseReading } from '~/water/summary'
 
@@ -13,7 +20,9 @@ export type TechRouteJob = {
   scheduledAt: string
   /** "Today, 9:30 AM" or "Tue, Nov 24, 9:30 AM" on the company's wall clock. */
   when: string
-  status: Exclude<JobStatus, 'Completed'>
+  status: Exclude<JobStatus, 'Completed' | 'Cancelled'>
+  /** Gate code, access notes, dog, minutes on site: the technician is staff of the company. */
+  access: SiteAccess
 }
 
 export type TechHistoryJob = {
@@ -73,6 +82,12 @@ export async function loadTechDashboard({
     scheduledAt: job.scheduledAt.toISOString(),
     when: when(job.scheduledAt),
     status: jobStatus(job, now) === 'Overdue' ? 'Overdue' : 'Scheduled',
+    access: {
+      gateCode: job.gateCode,
+      accessNotes: job.accessNotes,
+      dogOnSite: job.dogOnSite,
+      minutesOnSite: job.minutesOnSite,
+    },
   })
   // Open jobs come from the earliest, so overdue ones (scheduled before now) lead the route.
   const route = openJobs.map(toRouteJob)
@@ -93,7 +108,7 @@ export async function loadTechDashboard({
       completedAt: (job.completedAt ?? job.scheduledAt).toISOString(),
       completed: formatDateTime(job.completedAt ?? job.scheduledAt, timezone),
       readings: job.readings,
-      water: job.latest ? summariseReading(job.latest, job.pool) : null,
+      water: job.latest ? summariseReading(job.latest, job.pool ?? {}) : null,
     })),
   }
 }

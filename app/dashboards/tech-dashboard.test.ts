@@ -3,9 +3,10 @@ import { createContext, createElement, useContext } from 'react'
 import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { chemLogs, companies, customers, jobs, profiles } from '~/db/schema'
+import { chemLogs, companies, jobs, profiles } from '~/db/schema'
 import { seedDemoData } from '~/db/seed.server'
 import { db, queryRows } from '~/utils/db.server'
+import { findTestCustomer, type TestCustomer } from '../../tests/helpers/customers'
 import { TechDashboard } from './tech-dashboard'
 import { loadTechDashboard, TECH_ROUTE_LIMIT, type TechDashboardData } from './tech-dashboard.server'
 
@@ -23,7 +24,7 @@ let blue: string
 let tech: string
 let tech2: string
 let newTech: string
-let customer: { id: string; customerName: string; address: string }
+let customer: TestCustomer
 
 async function profileId(email: string) {
   const [row] = await db().select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email))
@@ -46,6 +47,7 @@ async function addJob(technicianId: string, scheduledAt: Date, completedAt: Date
     .values({
       companyId: blue,
       customerId: customer.id,
+      locationId: customer.locationId,
       customerName: customer.customerName,
       address: customer.address,
       scheduledAt,
@@ -68,13 +70,7 @@ beforeAll(async () => {
   tech = await profileId('tech@bluelagoon.test')
   tech2 = await profileId('tech2@bluelagoon.test')
   newTech = await profileId('newtech@bluelagoon.test')
-  const [first] = await db()
-    .select({ id: customers.id, customerName: customers.customerName, address: customers.address })
-    .from(customers)
-    .where(eq(customers.companyId, blue))
-    .limit(1)
-  if (!first) throw new Error('no customer')
-  customer = first
+  customer = await findTestCustomer('Marcus Bell', blue)
 })
 
 describe('loadTechDashboard', () => {
@@ -121,6 +117,31 @@ describe('loadTechDashboard', () => {
     )
     expect(data.next?.id).toBe(expectedNext?.id)
     expect(data.next?.status).toBe('Scheduled')
+  })
+
+  it('gives each stop what the technician needs at the property: gate code, access notes, dog, minutes', async () => {
+    const data = await load(tech)
+    const site = await queryRows<{
+      id: string
+      gate_code: string | null
+      dog_on_site: boolean
+      minutes_on_site: number
+    }>(
+      sql`select j.id, l.gate_code, l.dog_on_site, l.minutes_on_site from jobs j
+          join service_locations l on l.company_id = j.company_id and l.id = j.location_id
+          where j.company_id = ${blue} and j.technician_id = ${tech} and j.completed_at is null`,
+    )
+    const byId = new Map(site.map((row) => [row.id, row]))
+    for (const job of data.route) {
+      const expected = byId.get(job.id)
+      expect(job.access).toMatchObject({
+        gateCode: expected?.gate_code,
+        dogOnSite: expected?.dog_on_site,
+        minutesOnSite: expected?.minutes_on_site,
+      })
+    }
+    // The demo gives some of these stops gate codes and dogs.
+    expect(data.route.some((job) => job.access.gateCode)).toBe(true)
   })
 
   it('formats times on the New York wall clock', async () => {

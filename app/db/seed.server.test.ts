@@ -32,6 +32,10 @@ const TABLES = [
   'profiles',
   'companies',
   'customers',
+  'service_locations',
+  'bodies_of_water',
+  'equipment',
+  'service_plans',
   'jobs',
   'chem_logs',
   'inventory_items',
@@ -98,18 +102,19 @@ describe('seeding at chosen clock times', () => {
   // Which visits are still open depends on the clock, and the first technician's open visits become standard
   // chlorine pools. At these times (a CI run hit the first) that once swallowed every salt pool.
   it.each(['2026-11-22T15:10:00Z', '2026-11-28T06:10:00Z'])(
-    'keeps salt pools and pools without a profile when seeded at %s',
+    'keeps salt pools and other surfaces, every profile filled, when seeded at %s',
     async (time) => {
       const { inspected } = await seedThenRollBack(new Date(time), async (database) => {
-        const [row] = await queryRows<{ sanitisers: number; without: number }>(
-          sql`select count(distinct c.pool_sanitiser)::int as sanitisers,
-                count(*) filter (where c.pool_volume_gallons is null)::int as without
-              from customers c join companies co on co.id = c.company_id where co.name = ${BLUE_LAGOON}`,
+        const [row] = await queryRows<{ sanitisers: number; surfaces: number; without: number }>(
+          sql`select count(distinct b.sanitiser)::int as sanitisers, count(distinct b.surface)::int as surfaces,
+                count(*) filter (where b.gallons is null or b.surface is null or b.sanitiser is null
+                  or b.indoor is null)::int as without
+              from bodies_of_water b join companies co on co.id = b.company_id where co.name = ${BLUE_LAGOON}`,
           database,
         )
         return row
       })
-      expect(inspected).toEqual({ sanitisers: 2, without: 4 })
+      expect(inspected).toEqual({ sanitisers: 2, surfaces: 3, without: 0 })
     },
   )
 })
@@ -203,10 +208,113 @@ describe('seedDemoData', () => {
     expect(await verifyPassword({ hash: owner?.hash ?? '', password: 'pooldemo124' })).toBe(false)
   })
 
-  it('gives Blue Lagoon at least 20 customers', async () => {
+  it('gives Blue Lagoon at least 30 customers, all active, with E.164 phones', async () => {
     expect(
       await count(sql`select count(*)::int as n from customers where company_id = ${blueLagoon}`),
-    ).toBeGreaterThanOrEqual(20)
+    ).toBeGreaterThanOrEqual(30)
+    expect(
+      await count(sql`select count(*)::int as n from customers where status <> 'active' or phone !~ '^[+]1[0-9]{10}$'`),
+    ).toBe(0)
+  })
+
+  it('puts Blue Lagoon in the Tampa metro: every location has an address and plausible coordinates', async () => {
+    const locations = await queryRows<{ city: string; state: string; zip: string; lat: number; lng: number }>(
+      sql`select city, state, postal_code as zip, lat::float8 as lat, lng::float8 as lng
+          from service_locations where company_id = ${blueLagoon}`,
+    )
+    expect(new Set(locations.map((l) => l.city))).toEqual(new Set(['Tampa', 'St. Petersburg', 'Clearwater', 'Brandon']))
+    for (const l of locations) {
+      expect(l.state).toBe('FL')
+      expect(l.zip).toMatch(/^33\d{3}$/)
+      // Tampa Bay: between Clearwater Beach and east of Brandon, St. Petersburg and New Tampa.
+      expect(l.lat > 27.7 && l.lat < 28.2 && l.lng > -82.85 && l.lng < -82.25, JSON.stringify(l)).toBe(true)
+    }
+  })
+
+  it('has the accounts a pool company has: houses with a pool, pool + spa, a landlord and an HOA', async () => {
+    const shapes = await queryRows<{ name: string; locations: number; bodies: string[] }>(
+      sql`select c.customer_name as name, count(distinct l.id)::int as locations,
+            array_agg(b.name order by l.position, b.position) as bodies
+          from customers c join service_locations l on l.company_id = c.company_id and l.customer_id = c.id
+          join bodies_of_water b on b.company_id = l.company_id and b.location_id = l.id
+          where c.company_id = ${blueLagoon} group by c.customer_name`,
+    )
+    const poolOnly = shapes.filter((c) => c.locations === 1 && c.bodies.join() === 'Pool')
+    const poolAndSpa = shapes.filter((c) => c.locations === 1 && c.bodies.join() === 'Pool,Spa')
+    expect(poolOnly.length).toBeGreaterThan(shapes.length / 2)
+    expect(poolAndSpa.length).toBeGreaterThanOrEqual(4)
+    expect(shapes.find((c) => c.name === 'Vance Rental Properties')).toMatchObject({ locations: 3 })
+    expect(shapes.find((c) => c.name === 'Bayshore Palms HOA')).toEqual({
+      name: 'Bayshore Palms HOA',
+      locations: 1,
+      bodies: ['Community pool', 'Spa'],
+    })
+    const [hoaPool] = await queryRows<{ gallons: number }>(
+      sql`select gallons from bodies_of_water where company_id = ${blueLagoon} and name = 'Community pool'`,
+    )
+    expect(hoaPool?.gallons).toBeGreaterThanOrEqual(50_000)
+  })
+
+  it('fills every body of water’s profile and gives each real equipment', async () => {
+    const [bodies] = await queryRows<{ incomplete: number; bare: number }>(
+      sql`select count(*) filter (where gallons is null or surface is null or sanitiser is null
+              or indoor is null)::int as incomplete,
+            count(*) filter (where not exists (select 1 from equipment e where e.company_id = b.company_id
+              and e.body_of_water_id = b.id and e.kind = 'pump'))::int as bare
+          from bodies_of_water b where company_id in (${blueLagoon}, ${sunset})`,
+    )
+    expect(bodies).toEqual({ incomplete: 0, bare: 0 })
+    const models = (
+      await queryRows<{ model: string }>(
+        sql`select distinct make || ' ' || model as model from equipment where company_id = ${blueLagoon}`,
+      )
+    ).map((row) => row.model)
+    for (const expected of [
+      /Pentair IntelliFlo VSF/,
+      /Hayward SwimClear/,
+      /Jandy JXi/,
+      /Pentair IntelliChlor/,
+      /Polaris/,
+    ]) {
+      expect(
+        models.some((model) => expected.test(model)),
+        String(expected),
+      ).toBe(true)
+    }
+    // Salt pools have a salt cell.
+    expect(
+      await count(
+        sql`select count(*)::int as n from bodies_of_water b where b.company_id = ${blueLagoon}
+            and b.sanitiser = 'salt' and not exists (select 1 from equipment e where e.company_id = b.company_id
+            and e.body_of_water_id = b.id and e.kind = 'chlorinator')`,
+      ),
+    ).toBe(0)
+  })
+
+  it('gives some locations gate codes and dogs, and every one 15 to 60 minutes on site', async () => {
+    const [row] = await queryRows<{ gates: number; dogs: number; dogsWithoutNotes: number; outside: number }>(
+      sql`select count(*) filter (where gate_code is not null)::int as gates,
+            count(*) filter (where dog_on_site)::int as dogs,
+            count(*) filter (where dog_on_site and access_notes is null)::int as "dogsWithoutNotes",
+            count(*) filter (where minutes_on_site not between 15 and 60)::int as outside
+          from service_locations where company_id = ${blueLagoon}`,
+    )
+    expect(row?.gates).toBeGreaterThanOrEqual(5)
+    expect(row?.dogs).toBeGreaterThanOrEqual(5)
+    expect(row).toMatchObject({ dogsWithoutNotes: 0, outside: 0 })
+  })
+
+  it('gives locations service plans with a weekday, a technician of the company and a rate', async () => {
+    const [row] = await queryRows<{ plans: number; foreign: number; withoutPlan: number }>(
+      sql`select count(*)::int as plans,
+            count(*) filter (where p.technician_id is not null and not exists (select 1 from profiles t
+              where t.id = p.technician_id and t.company_id = p.company_id and t.role = 'tech'))::int as foreign,
+            (select count(*)::int from service_locations l where l.company_id = ${blueLagoon} and not exists
+              (select 1 from service_plans q where q.company_id = l.company_id and q.location_id = l.id)) as "withoutPlan"
+          from service_plans p where p.company_id = ${blueLagoon}`,
+    )
+    expect(row?.plans).toBeGreaterThanOrEqual(30)
+    expect(row).toMatchObject({ foreign: 0, withoutPlan: 0 })
   })
 
   it('schedules Blue Lagoon jobs from about 60 days ago to about 30 days ahead, in working hours', async () => {
@@ -284,25 +392,25 @@ describe('seedDemoData', () => {
   })
 
   it('gives Dana Whitfield and every pool on tech@bluelagoon.test’s open visits a 15,000-gallon chlorine plaster profile', async () => {
-    const pools = await queryRows<{ name: string; volume: number; surface: string; sanitiser: string }>(
-      sql`select distinct c.customer_name as name, c.pool_volume_gallons as volume, c.pool_surface as surface,
-            c.pool_sanitiser as sanitiser
-          from customers c
-          where c.company_id = ${blueLagoon} and (c.customer_name = 'Dana Whitfield' or c.id in (
-            select j.customer_id from jobs j join profiles p on p.id = j.technician_id
+    // "The pool" of a visit is the first body of water at its location.
+    const pools = await queryRows<{ location: string; volume: number; surface: string; sanitiser: string }>(
+      sql`select distinct l.id as location, b.gallons as volume, b.surface, b.sanitiser
+          from service_locations l
+          join customers c on c.company_id = l.company_id and c.id = l.customer_id
+          join bodies_of_water b on b.company_id = l.company_id and b.location_id = l.id and b.position = 0
+          where l.company_id = ${blueLagoon} and (c.customer_name = 'Dana Whitfield' or l.id in (
+            select j.location_id from jobs j join profiles p on p.id = j.technician_id
             where j.company_id = ${blueLagoon} and j.completed_at is null and p.email = 'tech@bluelagoon.test'))`,
     )
     expect(pools.length).toBeGreaterThan(1)
     for (const pool of pools) expect(pool).toMatchObject({ volume: 15_000, surface: 'plaster', sanitiser: 'chlorine' })
-    const [variety] = await queryRows<{ surfaces: number; sanitisers: number; without: number }>(
-      sql`select count(distinct pool_surface)::int as surfaces, count(distinct pool_sanitiser)::int as sanitisers,
-            count(*) filter (where pool_volume_gallons is null)::int as without
-          from customers where company_id = ${blueLagoon}`,
+    const [variety] = await queryRows<{ surfaces: number; sanitisers: number }>(
+      sql`select count(distinct surface)::int as surfaces, count(distinct sanitiser)::int as sanitisers
+          from bodies_of_water where company_id = ${blueLagoon}`,
     )
-    // The rest vary, so the office sees salt pools, other surfaces and a customer still without a profile.
+    // The rest vary, so the office sees salt pools and other surfaces.
     expect(variety?.surfaces).toBeGreaterThanOrEqual(2)
     expect(variety?.sanitisers).toBe(2)
-    expect(variety?.without).toBeGreaterThan(0)
   })
 
   it('fills the optional readings (stabiliser, hardness, temperature) on some visits only', async () => {
@@ -380,6 +488,22 @@ describe('seedDemoData', () => {
     expect(
       await count(
         sql`select count(*)::int as n from chem_logs l join jobs j on j.id = l.job_id where j.company_id <> l.company_id`,
+      ),
+    ).toBe(0)
+    // Jobs → a location of another customer, or booked at another address than the location's.
+    expect(
+      await count(
+        sql`select count(*)::int as n from jobs j join service_locations l on l.id = j.location_id
+            where l.customer_id <> j.customer_id
+              or j.address <> l.street || ', ' || l.city || ', ' || l.state || ' ' || l.postal_code`,
+      ),
+    ).toBe(0)
+    // Readings → a body of water that is not at the visit's location.
+    expect(
+      await count(
+        sql`select count(*)::int as n from chem_logs r join jobs j on j.id = r.job_id
+            left join bodies_of_water b on b.id = r.body_of_water_id
+            where b.location_id is distinct from j.location_id`,
       ),
     ).toBe(0)
     // The two customer lists do not share people.

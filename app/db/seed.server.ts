@@ -4,11 +4,29 @@ import { randomUUID } from 'node:crypto'
 import { hashPassword } from 'better-auth/crypto'
 import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm'
 import sharp from 'sharp'
+import type { EquipmentKind } from '~/models/customer-fields'
 import { type PhotoKind, photoKey, storePhotoFiles, THUMB_PHOTO_EDGE } from '~/models/photo.server'
+import { localDateAt } from '~/schedule/local-date'
+import { formatAddress } from '~/utils/address'
 import { startOfZonedDay, zonedParts, zonedTimeToUtc } from '~/utils/dates'
 import type { Database } from '~/utils/db.server'
 import { logger } from '~/utils/logger.server'
-import { account, chemLogs, companies, customers, inventoryItems, jobs, profiles, user } from './schema'
+import { toE164 } from '~/utils/phone'
+import type { Sanitiser, Surface } from '~/water/targets'
+import {
+  account,
+  bodiesOfWater,
+  chemLogs,
+  companies,
+  customers,
+  equipment,
+  inventoryItems,
+  jobs,
+  profiles,
+  serviceLocations,
+  servicePlans,
+  user,
+} from './schema'
 import type { Role } from './schema/profiles'
 
 export const DEMO_PASSWORD = 'pooldemo123'
@@ -39,14 +57,50 @@ function prng(seed: number) {
   }
 }
 
+/** A body of water as the demo describes it; equipment comes from the kits below, by position. */
+type DemoBody = {
+  name: string
+  gallons: number
+  surface: Surface
+  sanitiser: Sanitiser
+  indoor: boolean
+}
+
+type DemoLocation = {
+  label?: string
+  street: string
+  city: string
+  zip: string
+  lat: number
+  lng: number
+  gateCode?: string
+  /** Set: there is a dog, described in the access notes. */
+  dog?: string
+  accessNotes?: string
+  /** Bodies beyond the pool: a spa, or the HOA's own list. */
+  spa?: boolean
+  bodies?: DemoBody[]
+  /** Every two weeks instead of weekly; an HOA's pool twice a week. */
+  visits?: 'weekly' | 'every-2-weeks' | 'twice-weekly'
+}
+
+type DemoCustomer = {
+  name: string
+  email?: string
+  phone: string
+  balance: number
+  billingAddress?: string
+  notes?: string
+  locations: DemoLocation[]
+}
+
 type CompanySpec = {
   name: string
   timezone: string
   stripeAccountId: string | null
   city: string
   state: string
-  streets: string[]
-  customers: Array<{ name: string; email?: string; phone: string; balance: number }>
+  customers: DemoCustomer[]
   staff: Array<{ email: string; role: Role; fullName: string; phone: string; done?: boolean }>
   portalCustomer: { email: string; name: string }
   inventory: Array<{ name: string; sku: string; qty: number; priceCents: number }>
@@ -57,47 +111,305 @@ type CompanySpec = {
   seed: number
 }
 
+const home = (street: string, city: string, zip: string, lat: number, lng: number, extra: Partial<DemoLocation> = {}) =>
+  ({ street, city, zip, lat, lng, ...extra }) satisfies DemoLocation
+
 const BLUE_LAGOON: CompanySpec = {
   name: 'Blue Lagoon Pool Co.',
   timezone: 'America/New_York',
   stripeAccountId: 'acct_1BlueLagoonDemo',
   city: 'Tampa',
   state: 'FL',
-  streets: [
-    'Bayshore Blvd',
-    'Palm Ave',
-    'Davis Blvd',
-    'Swann Ave',
-    'Azeele St',
-    'Euclid Ave',
-    'Mirabay Dr',
-    'Channel Dr',
-  ],
+  // The Tampa Bay area: South Tampa, Davis Islands, New Tampa, Westchase, Carrollwood, St. Petersburg, Clearwater
+  // and Brandon. Coordinates are where such a house would be (to five decimals), for routes and maps.
   customers: [
-    { name: 'Dana Whitfield', email: 'customer@bluelagoon.test', phone: '(813) 555-0101', balance: 24000 },
-    { name: 'Marcus Bell', email: 'marcus.bell@example.com', phone: '(813) 555-0102', balance: 0 },
-    { name: 'Priya Raman', email: 'priya.raman@example.com', phone: '(813) 555-0103', balance: 12000 },
-    { name: 'Tom Okafor', phone: '(813) 555-0104', balance: 0 },
-    { name: 'Elena Vasquez', email: 'elena.v@example.com', phone: '(813) 555-0105', balance: 36000 },
-    { name: 'Grace Kim', phone: '(813) 555-0106', balance: 0 },
-    { name: 'Henry Adeyemi', email: 'h.adeyemi@example.com', phone: '(813) 555-0107', balance: 12000 },
-    { name: 'Olivia Brennan', phone: '(813) 555-0108', balance: 0 },
-    { name: 'Sam Castellano', email: 'sam.c@example.com', phone: '(813) 555-0109', balance: 0 },
-    { name: 'Rita Moreno-Hall', phone: '(813) 555-0110', balance: 18000 },
-    { name: 'Jamal Price', email: 'jamal.price@example.com', phone: '(813) 555-0111', balance: 0 },
-    { name: 'Lena Fischer', phone: '(813) 555-0112', balance: 0 },
-    { name: 'Victor Huang', email: 'victor.huang@example.com', phone: '(813) 555-0113', balance: 24000 },
-    { name: 'Nora Lindqvist', phone: '(813) 555-0114', balance: 0 },
-    { name: 'Carlos Mendez', email: 'carlos.mendez@example.com', phone: '(813) 555-0115', balance: 0 },
-    { name: 'Bianca Rossi', phone: '(813) 555-0116', balance: 12000 },
-    { name: 'Derek Osei', email: 'derek.osei@example.com', phone: '(813) 555-0117', balance: 0 },
-    { name: 'Fiona MacLeod', phone: '(813) 555-0118', balance: 0 },
-    { name: 'Isaac Turner', email: 'isaac.t@example.com', phone: '(813) 555-0119', balance: 6000 },
-    { name: 'Yuki Tanaka', phone: '(813) 555-0120', balance: 0 },
-    { name: 'Aisha Rahman', email: 'aisha.rahman@example.com', phone: '(813) 555-0121', balance: 0 },
-    { name: 'Ben Whitaker', phone: '(813) 555-0122', balance: 30000 },
-    { name: 'Sofia Alvarez', email: 'sofia.alvarez@example.com', phone: '(813) 555-0123', balance: 0 },
-    { name: 'Paul Nguyen', phone: '(813) 555-0124', balance: 0 },
+    {
+      name: 'Dana Whitfield',
+      email: 'customer@bluelagoon.test',
+      phone: '(813) 555-0101',
+      balance: 24000,
+      locations: [
+        home('4107 W San Miguel St', 'Tampa', '33629', 27.91834, -82.50693, {
+          spa: true,
+          gateCode: '2580#',
+          dog: 'Biscuit, a friendly golden retriever: keep the side gate latched.',
+        }),
+      ],
+    },
+    {
+      name: 'Marcus Bell',
+      email: 'marcus.bell@example.com',
+      phone: '(813) 555-0102',
+      balance: 0,
+      locations: [home('2814 W Prospect Rd', 'Tampa', '33629', 27.92411, -82.48851)],
+    },
+    {
+      name: 'Priya Raman',
+      email: 'priya.raman@example.com',
+      phone: '(813) 555-0103',
+      balance: 12000,
+      locations: [
+        home('812 S Dakota Ave', 'Tampa', '33606', 27.93652, -82.47823, {
+          dog: 'Two small terriers; they stay inside if you text on arrival.',
+        }),
+      ],
+    },
+    {
+      name: 'Tom Okafor',
+      phone: '(813) 555-0104',
+      balance: 0,
+      locations: [home('35 Martinique Ave', 'Tampa', '33606', 27.91302, -82.45604, { gateCode: '4471' })],
+    },
+    {
+      name: 'Elena Vasquez',
+      email: 'elena.v@example.com',
+      phone: '(813) 555-0105',
+      balance: 36000,
+      notes: 'Prefers texts to calls. Pays by check at the end of the month.',
+      locations: [home('1107 S Orleans Ave', 'Tampa', '33606', 27.93302, -82.47941)],
+    },
+    {
+      name: 'Grace Kim',
+      phone: '(813) 555-0106',
+      balance: 0,
+      locations: [home('3717 W Euclid Ave', 'Tampa', '33629', 27.92031, -82.50114, { spa: true })],
+    },
+    {
+      name: 'Henry Adeyemi',
+      email: 'h.adeyemi@example.com',
+      phone: '(813) 555-0107',
+      balance: 12000,
+      locations: [home('4312 W Azeele St', 'Tampa', '33609', 27.94042, -82.51641)],
+    },
+    {
+      name: 'Olivia Brennan',
+      phone: '(813) 555-0108',
+      balance: 0,
+      locations: [
+        home('2915 W Knights Ave', 'Tampa', '33611', 27.90003, -82.49302, {
+          dog: 'Large shepherd in the yard on weekdays. Call before opening the gate.',
+        }),
+      ],
+    },
+    {
+      name: 'Sam Castellano',
+      email: 'sam.c@example.com',
+      phone: '(813) 555-0109',
+      balance: 0,
+      locations: [home('18012 Cypress Haven Dr', 'Tampa', '33647', 28.13853, -82.35431, { gateCode: '1122' })],
+    },
+    {
+      name: 'Rita Moreno-Hall',
+      phone: '(813) 555-0110',
+      balance: 18000,
+      locations: [home('10519 Bridlewood Ave', 'Tampa', '33626', 28.05602, -82.61104, { spa: true })],
+    },
+    {
+      name: 'Jamal Price',
+      email: 'jamal.price@example.com',
+      phone: '(813) 555-0111',
+      balance: 0,
+      locations: [home('13309 Lake Carroll Way', 'Tampa', '33618', 28.06221, -82.50163)],
+    },
+    {
+      name: 'Lena Fischer',
+      phone: '(813) 555-0112',
+      balance: 0,
+      locations: [
+        home('1640 Snell Isle Blvd NE', 'St. Petersburg', '33704', 27.79382, -82.61951, {
+          dog: 'Old beagle, harmless, naps by the pool equipment.',
+        }),
+      ],
+    },
+    {
+      name: 'Victor Huang',
+      email: 'victor.huang@example.com',
+      phone: '(813) 555-0113',
+      balance: 24000,
+      locations: [
+        home('2120 Coffee Pot Blvd NE', 'St. Petersburg', '33704', 27.79493, -82.62682, {
+          spa: true,
+          gateCode: '7301',
+        }),
+      ],
+    },
+    {
+      name: 'Nora Lindqvist',
+      phone: '(813) 555-0114',
+      balance: 0,
+      locations: [home('842 Brightwaters Blvd NE', 'St. Petersburg', '33704', 27.78741, -82.62343)],
+    },
+    {
+      name: 'Carlos Mendez',
+      email: 'carlos.mendez@example.com',
+      phone: '(813) 555-0115',
+      balance: 0,
+      locations: [
+        home('3915 Shore Acres Blvd NE', 'St. Petersburg', '33703', 27.81472, -82.60671, {
+          dog: 'Friendly lab; may try to follow you out.',
+        }),
+      ],
+    },
+    {
+      name: 'Bianca Rossi',
+      phone: '(813) 555-0116',
+      balance: 12000,
+      locations: [home('2431 Dartmouth Ave N', 'St. Petersburg', '33713', 27.77403, -82.66952)],
+    },
+    {
+      name: 'Derek Osei',
+      email: 'derek.osei@example.com',
+      phone: '(813) 555-0117',
+      balance: 0,
+      locations: [
+        home('840 Mandalay Ave', 'Clearwater', '33767', 27.98804, -82.82703, {
+          gateCode: '0914',
+          accessNotes: 'Park on the street; the driveway is shared.',
+        }),
+      ],
+    },
+    {
+      name: 'Fiona MacLeod',
+      phone: '(813) 555-0118',
+      balance: 0,
+      locations: [home('1502 Druid Rd E', 'Clearwater', '33756', 27.95753, -82.78382)],
+    },
+    {
+      name: 'Isaac Turner',
+      email: 'isaac.t@example.com',
+      phone: '(813) 555-0119',
+      balance: 6000,
+      locations: [home('1210 Sedeeva Cir N', 'Clearwater', '33755', 27.97721, -82.78154)],
+    },
+    {
+      name: 'Yuki Tanaka',
+      phone: '(813) 555-0120',
+      balance: 0,
+      locations: [
+        home('2707 Sabal Springs Dr', 'Clearwater', '33761', 28.04404, -82.72752, {
+          dog: 'Small dog inside; the pool cage door sticks, lift it as you close it.',
+        }),
+      ],
+    },
+    {
+      name: 'Aisha Rahman',
+      email: 'aisha.rahman@example.com',
+      phone: '(813) 555-0121',
+      balance: 0,
+      locations: [home('907 Bryan Rd', 'Brandon', '33511', 27.93523, -82.29304)],
+    },
+    {
+      name: 'Ben Whitaker',
+      phone: '(813) 555-0122',
+      balance: 30000,
+      locations: [home('1725 Dunhill Dr', 'Brandon', '33511', 27.90512, -82.28103, { spa: true })],
+    },
+    {
+      name: 'Sofia Alvarez',
+      email: 'sofia.alvarez@example.com',
+      phone: '(813) 555-0123',
+      balance: 0,
+      locations: [home('618 Oakfield Dr', 'Brandon', '33511', 27.92733, -82.30004, { gateCode: '3690' })],
+    },
+    {
+      name: 'Paul Nguyen',
+      phone: '(813) 555-0124',
+      balance: 0,
+      locations: [
+        home('2202 Providence Lakes Blvd', 'Brandon', '33511', 27.91604, -82.27702, {
+          dog: 'Two rescue dogs in the yard until noon.',
+        }),
+      ],
+    },
+    {
+      // A landlord: one account, three rental houses.
+      name: 'Vance Rental Properties',
+      email: 'leasing@vancerentals.example.com',
+      phone: '(813) 555-0125',
+      balance: 48000,
+      billingAddress: '100 N Tampa St, Suite 2200, Tampa, FL 33602',
+      notes: 'Tenants change; send reports to the leasing office, not the tenants.',
+      locations: [
+        home('6210 N Central Ave', 'Tampa', '33604', 28.00302, -82.46103, {
+          label: 'Seminole Heights house',
+          gateCode: '5150',
+          visits: 'every-2-weeks',
+        }),
+        home('1128 Lakewood Dr', 'Brandon', '33510', 27.95361, -82.29832, {
+          label: 'Brandon rental',
+          visits: 'every-2-weeks',
+        }),
+        home('4450 7th Ave N', 'St. Petersburg', '33713', 27.77922, -82.69503, {
+          label: 'St. Pete rental',
+          accessNotes: 'Lockbox on the back door; code from the leasing office.',
+          visits: 'every-2-weeks',
+        }),
+      ],
+    },
+    {
+      // An HOA: a large community pool and a spa at the clubhouse.
+      name: 'Bayshore Palms HOA',
+      email: 'board@bayshorepalms.example.com',
+      phone: '(813) 555-0126',
+      balance: 0,
+      billingAddress: 'c/o Gulfview Community Management, 4830 W Kennedy Blvd, Suite 600, Tampa, FL 33609',
+      notes: 'Post the chemical log on the clubhouse board after every visit.',
+      locations: [
+        home('3800 Bayshore Palms Dr', 'Tampa', '33611', 27.89402, -82.48904, {
+          label: 'Clubhouse',
+          gateCode: '#1957 (clubhouse keypad)',
+          accessNotes: 'Equipment room key is in the lockbox by the pool gate. Pool closes at 10 pm.',
+          visits: 'twice-weekly',
+          bodies: [
+            { name: 'Community pool', gallons: 85_000, surface: 'plaster', sanitiser: 'chlorine', indoor: false },
+            { name: 'Spa', gallons: 1_500, surface: 'plaster', sanitiser: 'chlorine', indoor: false },
+          ],
+        }),
+      ],
+    },
+    {
+      name: 'Lucia Ferreira',
+      email: 'lucia.ferreira@example.com',
+      phone: '(813) 555-0127',
+      balance: 0,
+      locations: [home('2711 W Palmira Ave', 'Tampa', '33629', 27.92702, -82.48931)],
+    },
+    {
+      name: 'Owen Gallagher',
+      phone: '(727) 555-0128',
+      balance: 9000,
+      locations: [home('1645 S Highland Ave', 'Clearwater', '33756', 27.94593, -82.77651, { spa: true })],
+    },
+    {
+      name: 'Rafael Ortiz',
+      email: 'rafael.ortiz@example.com',
+      phone: '(813) 555-0129',
+      balance: 0,
+      locations: [home('2011 Rolling Oaks Dr', 'Brandon', '33510', 27.94412, -82.31721, { gateCode: '8008' })],
+    },
+    {
+      name: 'Claire Donovan',
+      phone: '(727) 555-0130',
+      balance: 0,
+      locations: [home('270 Roland Ct NE', 'St. Petersburg', '33701', 27.78023, -82.62902)],
+    },
+    {
+      name: 'Mei Lin',
+      email: 'mei.lin@example.com',
+      phone: '(813) 555-0131',
+      balance: 15000,
+      locations: [
+        home('20306 Heritage Point Dr', 'Tampa', '33647', 28.15503, -82.34702, {
+          dog: 'Husky; very friendly, escapes given the chance.',
+        }),
+      ],
+    },
+    {
+      name: 'Andrew Kowalski',
+      phone: '(813) 555-0132',
+      balance: 0,
+      locations: [home('12011 Glenmore Dr', 'Tampa', '33626', 28.05881, -82.60623)],
+    },
   ],
   staff: [
     { email: 'owner@bluelagoon.test', role: 'owner', fullName: 'Olivia Marsh', phone: '(813) 555-0001' },
@@ -136,14 +448,50 @@ const SUNSET: CompanySpec = {
   stripeAccountId: null,
   city: 'Scottsdale',
   state: 'AZ',
-  streets: ['Camelback Rd', 'Indian School Rd', 'Hayden Rd', 'Shea Blvd'],
   customers: [
-    { name: 'Marco Ruiz', email: 'customer@sunsetpools.test', phone: '(480) 555-0131', balance: 9500 },
-    { name: 'Janet Cole', phone: '(480) 555-0132', balance: 0 },
-    { name: 'Wes Harmon', email: 'wes.harmon@example.com', phone: '(480) 555-0133', balance: 0 },
-    { name: 'Ivy Chen', phone: '(480) 555-0134', balance: 12000 },
-    { name: 'Luis Ortega', phone: '(480) 555-0135', balance: 0 },
-    { name: 'Kara Simmons', email: 'kara.s@example.com', phone: '(480) 555-0136', balance: 0 },
+    {
+      name: 'Marco Ruiz',
+      email: 'customer@sunsetpools.test',
+      phone: '(480) 555-0131',
+      balance: 9500,
+      locations: [home('7415 E Camelback Rd', 'Scottsdale', '85251', 33.50181, -111.92102, { gateCode: '4040' })],
+    },
+    {
+      name: 'Janet Cole',
+      phone: '(480) 555-0132',
+      balance: 0,
+      locations: [home('6820 E Indian School Rd', 'Scottsdale', '85251', 33.49442, -111.93303, { spa: true })],
+    },
+    {
+      name: 'Wes Harmon',
+      email: 'wes.harmon@example.com',
+      phone: '(480) 555-0133',
+      balance: 0,
+      locations: [
+        home('8302 E Via de Ventura', 'Scottsdale', '85258', 33.55401, -111.89904, {
+          dog: 'Desert tortoise in the side yard: close the gate behind you.',
+        }),
+      ],
+    },
+    {
+      name: 'Ivy Chen',
+      phone: '(480) 555-0134',
+      balance: 12000,
+      locations: [home('10435 N Hayden Rd', 'Scottsdale', '85258', 33.58102, -111.90901)],
+    },
+    {
+      name: 'Luis Ortega',
+      phone: '(480) 555-0135',
+      balance: 0,
+      locations: [home('9015 E Shea Blvd', 'Scottsdale', '85260', 33.58253, -111.88302, { gateCode: '2468' })],
+    },
+    {
+      name: 'Kara Simmons',
+      email: 'kara.s@example.com',
+      phone: '(480) 555-0136',
+      balance: 0,
+      locations: [home('5625 N Scottsdale Rd', 'Scottsdale', '85250', 33.51903, -111.92604, { spa: true })],
+    },
   ],
   staff: [
     { email: 'owner@sunsetpools.test', role: 'owner', fullName: 'Rosa Delgado', phone: '(480) 555-0011' },
@@ -164,26 +512,93 @@ const SUNSET: CompanySpec = {
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 
+/** The pool the end-to-end tests dose against: 15,000 gallons, chlorine, plaster, outdoors. */
 const STANDARD_POOL = {
-  poolVolumeGallons: 15_000,
-  poolSurface: 'plaster',
-  poolSanitiser: 'chlorine',
-  poolIndoor: false,
-} as const satisfies Partial<typeof customers.$inferInsert>
+  gallons: 15_000,
+  surface: 'plaster',
+  sanitiser: 'chlorine',
+  indoor: false,
+} as const satisfies Partial<typeof bodiesOfWater.$inferInsert>
 
-/** Salt pools and pools with no profile yet: the variety the office sees, kept off the first technician's visits. */
+/** Salt pools and other surfaces: the variety the office sees, kept off the first technician's visits. */
 const isShowcasePool = (index: number) => index % 4 === 1 || index % 5 === 4
 
-/** A varied pool profile per demo customer (by position, so it is the same every time); every fifth has none. */
-function demoPool(index: number): Partial<typeof customers.$inferInsert> {
-  if (index % 5 === 4) return {}
-  const volumes = [15_000, 18_000, 12_000, 22_000]
+/** A varied, complete pool profile per demo customer (by position, so it is the same every time). */
+function demoPool(index: number): DemoBody {
+  const volumes = [15_000, 18_000, 12_000, 22_000, 16_000, 20_000, 14_000, 25_000]
   return {
-    poolVolumeGallons: volumes[index % volumes.length],
-    poolSurface: index % 3 === 1 ? 'vinyl' : index % 7 === 2 ? 'fibreglass' : 'plaster',
-    poolSanitiser: index % 4 === 1 ? 'salt' : 'chlorine',
-    poolIndoor: index % 9 === 8,
+    name: 'Pool',
+    gallons: volumes[index % volumes.length] ?? 15_000,
+    surface: index % 3 === 1 ? 'vinyl' : index % 7 === 2 ? 'fibreglass' : 'plaster',
+    sanitiser: index % 4 === 1 ? 'salt' : 'chlorine',
+    // A screened lanai is still outdoors; one customer has a pool house.
+    indoor: index % 9 === 8,
   }
+}
+
+/** A spa next to the pool: small, plaster, on the pool's sanitiser. */
+function demoSpa(pool: DemoBody, index: number): DemoBody {
+  return {
+    name: 'Spa',
+    gallons: [600, 800, 1_000][index % 3] ?? 800,
+    surface: 'plaster',
+    sanitiser: pool.sanitiser,
+    indoor: false,
+  }
+}
+
+type Kit = { kind: EquipmentKind; make: string; model: string; serial: string }
+
+const PUMPS: Kit[] = [
+  { kind: 'pump', make: 'Pentair', model: 'IntelliFlo VSF 011056', serial: 'IFV' },
+  { kind: 'pump', make: 'Hayward', model: 'MaxFlo VS SP2303VSP', serial: 'HMX' },
+  { kind: 'pump', make: 'Jandy', model: 'VS FloPro 1.65 HP VSFHP165AUT', serial: 'JFP' },
+  { kind: 'pump', make: 'Pentair', model: 'SuperFlo VS 342001', serial: 'PSF' },
+]
+const FILTERS: Kit[] = [
+  { kind: 'filter', make: 'Hayward', model: 'SwimClear C4030 cartridge', serial: 'HSC' },
+  { kind: 'filter', make: 'Pentair', model: 'Clean & Clear Plus 420 cartridge', serial: 'PCC' },
+  { kind: 'filter', make: 'Jandy', model: 'CV460 cartridge', serial: 'JCV' },
+  { kind: 'filter', make: 'Pentair', model: 'Triton II TR60 sand', serial: 'PTR' },
+]
+const HEATERS: Kit[] = [
+  { kind: 'heater', make: 'Jandy', model: 'JXi 400 gas heater JXi400N', serial: 'JXI' },
+  { kind: 'heater', make: 'Pentair', model: 'MasterTemp 400 gas heater', serial: 'PMT' },
+  { kind: 'heater', make: 'Hayward', model: 'HeatPro HP21404T heat pump', serial: 'HHP' },
+]
+const SALT_CELLS: Kit[] = [
+  { kind: 'chlorinator', make: 'Pentair', model: 'IntelliChlor IC40 salt cell', serial: 'IC4' },
+  { kind: 'chlorinator', make: 'Hayward', model: 'AquaRite TurboCell T-CELL-15', serial: 'T15' },
+]
+const FEEDER: Kit = { kind: 'chlorinator', make: 'Pentair', model: 'Rainbow 320 tablet feeder', serial: 'R32' }
+const CLEANERS: Kit[] = [
+  { kind: 'cleaner', make: 'Polaris', model: '280 pressure cleaner', serial: 'P28' },
+  { kind: 'cleaner', make: 'Polaris', model: 'P965iQ robotic cleaner', serial: 'P96' },
+  { kind: 'cleaner', make: 'Hayward', model: 'TigerShark QC robotic cleaner', serial: 'HTS' },
+]
+const AUTOMATION: Kit[] = [
+  { kind: 'automation', make: 'Pentair', model: 'EasyTouch 8', serial: 'PET' },
+  { kind: 'automation', make: 'Jandy', model: 'iAquaLink RS-P4', serial: 'JIA' },
+  { kind: 'automation', make: 'Hayward', model: 'OmniLogic', serial: 'HOL' },
+]
+
+/** The equipment of the n-th body of water: always a pump and filter; the rest as real pools have them. */
+function demoEquipment(body: DemoBody, n: number) {
+  const pick = <T>(items: readonly T[]) => items[n % items.length] as T
+  const kits: Kit[] = [pick(PUMPS), pick(FILTERS)]
+  if (body.name === 'Spa' || n % 3 === 0) kits.push(pick(HEATERS))
+  if (body.sanitiser === 'salt') kits.push(pick(SALT_CELLS))
+  else if (n % 2 === 0) kits.push(FEEDER)
+  if (body.name !== 'Spa' && n % 4 !== 3) kits.push(pick(CLEANERS))
+  if (n % 5 === 0) kits.push(pick(AUTOMATION))
+  return kits.map((kit, i) => ({
+    kind: kit.kind,
+    make: kit.make,
+    model: kit.model,
+    serial: `${kit.serial}${String(104_729 * (n + 1) + 7_919 * i).slice(-7)}`,
+    // Installed over the last ten years, on a date that is the same every time.
+    installedOn: `${2016 + ((n + i) % 9)}-${String(1 + ((n * 5 + i) % 12)).padStart(2, '0')}-${String(1 + ((n * 7 + i * 3) % 28)).padStart(2, '0')}`,
+  }))
 }
 
 async function createLogin(tx: Tx, email: string, name: string, passwordHash: string) {
@@ -248,20 +663,65 @@ async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now:
     if (member.role === 'tech' && done) techIds.push(id)
   }
 
-  const customerRows = spec.customers.map((c, i) => ({
-    companyId,
-    customerName: c.name,
-    address: `${100 + ((i * 37) % 900)} ${spec.streets[i % spec.streets.length]}, ${spec.city}, ${spec.state}`,
-    phone: c.phone,
-    email: c.email ?? null,
-    balanceDue: c.balance,
-    createdAt: new Date(now.getTime() - (120 - i) * 86_400_000),
-    ...demoPool(i),
-  }))
   const insertedCustomers = await tx
     .insert(customers)
-    .values(customerRows)
-    .returning({ id: customers.id, name: customers.customerName, address: customers.address })
+    .values(
+      spec.customers.map((c, i) => ({
+        companyId,
+        customerName: c.name,
+        billingAddress: c.billingAddress ?? null,
+        phone: toE164(c.phone),
+        email: c.email ?? null,
+        notes: c.notes ?? null,
+        balanceDue: c.balance,
+        createdAt: new Date(now.getTime() - (120 - i) * 86_400_000),
+      })),
+    )
+    .returning({ id: customers.id, name: customers.customerName })
+
+  // Locations in customer order, then their bodies of water and equipment, each in one insert.
+  const locationSpecs = spec.customers.flatMap((customer, index) =>
+    customer.locations.map((location, position) => ({ customer: insertedCustomers[index], index, position, location })),
+  )
+  const insertedLocations = await tx
+    .insert(serviceLocations)
+    .values(
+      locationSpecs.map(({ customer, index, position, location }, n) => ({
+        companyId,
+        customerId: customer?.id ?? '',
+        label: location.label ?? null,
+        street: location.street,
+        city: location.city,
+        state: spec.state,
+        postalCode: location.zip,
+        lat: location.lat,
+        lng: location.lng,
+        gateCode: location.gateCode ?? null,
+        accessNotes: [location.dog, location.accessNotes].filter(Boolean).join('\n') || null,
+        dogOnSite: Boolean(location.dog),
+        // 15 to 60 minutes: a small pool is quick, a pool and spa or a community pool takes longer.
+        minutesOnSite: location.bodies ? 60 : location.spa ? 45 : [30, 25, 35, 20, 40, 15][(index + n) % 6],
+        position,
+        createdAt: new Date(now.getTime() - (120 - index) * 86_400_000),
+      })),
+    )
+    .returning({ id: serviceLocations.id, customerId: serviceLocations.customerId })
+  const bodySpecs = locationSpecs.flatMap(({ index, location }, n) => {
+    const pool = demoPool(index)
+    const bodies = location.bodies ?? (location.spa ? [pool, demoSpa(pool, index)] : [pool])
+    return bodies.map((body, position) => ({ locationId: insertedLocations[n]?.id ?? '', body, position }))
+  })
+  const insertedBodies = await tx
+    .insert(bodiesOfWater)
+    .values(bodySpecs.map(({ locationId, body, position }) => ({ companyId, locationId, ...body, position })))
+    .returning({ id: bodiesOfWater.id, locationId: bodiesOfWater.locationId })
+  await tx
+    .insert(equipment)
+    .values(
+      bodySpecs.flatMap(({ body }, n) =>
+        demoEquipment(body, n).map((item) => ({ companyId, bodyOfWaterId: insertedBodies[n]?.id ?? '', ...item })),
+      ),
+    )
 
   const portal = insertedCustomers.find((c) => c.name === spec.portalCustomer.name)
   if (!portal) throw new Error('portal customer missing')
@@ -278,14 +738,59 @@ async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now:
 
   await tx.insert(inventoryItems).values(spec.inventory.map((item) => ({ ...item, companyId })))
 
-  // Jobs: every weekday from pastDays ago to futureDays ahead, at morning and afternoon slots.
-  // Past jobs are completed (a few left open: overdue); some future ones are unassigned;
+  // Service plans: each location's weekday and technician, weekly (a landlord's rentals every two weeks, the HOA's
+  // pool twice a week), running since half a year ago.
+  const [firstTech, secondTech] = techIds
+  const showcaseIds = new Set(insertedCustomers.filter((_, index) => isShowcasePool(index)).map((c) => c.id))
+  const startsOn = localDateAt(startOfZonedDay(now, spec.timezone, -182), spec.timezone)
+  await tx.insert(servicePlans).values(
+    locationSpecs.flatMap(({ customer, index, location }, n): Array<typeof servicePlans.$inferInsert> => {
+      const locationId = insertedLocations[n]?.id ?? ''
+      const technicianId = (showcaseIds.has(customer?.id ?? '') ? secondTech : firstTech) ?? null
+      const weekday = 1 + ((index + n) % 5)
+      const base = {
+        companyId,
+        locationId,
+        technicianId,
+        startsOn,
+        serviceWindow: n % 3 === 0 ? ('afternoon' as const) : ('morning' as const),
+      }
+      if (location.visits === 'twice-weekly') {
+        return [1, 4].map((day) => ({ ...base, weekday: day, rateCents: 32_000, rateType: 'monthly' as const }))
+      }
+      return [
+        {
+          ...base,
+          weekday,
+          frequencyWeeks: location.visits === 'every-2-weeks' ? 2 : 1,
+          rateCents: n % 2 === 0 ? 4_500 + (n % 4) * 500 : 16_000 + (n % 3) * 2_000,
+          rateType: n % 2 === 0 ? ('per-visit' as const) : ('monthly-plus-chemicals' as const),
+        },
+      ]
+    }),
+  )
+
+  // Jobs: every weekday from pastDays ago to futureDays ahead, at morning and afternoon slots, each at one of the
+  // customer's locations. Past jobs are completed (a few left open: overdue); some future ones are unassigned;
   // the portal customer gets a visit every week so their history is full.
   const slots = [8, 9, 10, 11, 13, 14, 15]
+  const locationsOf = (customerId: string) =>
+    locationSpecs.flatMap((locationSpec, n) =>
+      locationSpec.customer?.id === customerId
+        ? [
+            {
+              id: insertedLocations[n]?.id ?? '',
+              address: formatAddress({
+                ...locationSpec.location,
+                state: spec.state,
+                postalCode: locationSpec.location.zip,
+              }),
+            },
+          ]
+        : [],
+    )
   // The first technician's open visits become standard pools below; which visits are open depends on the clock,
   // so showcase pools go to the next technician instead, or some clock time would standardise them all.
-  const showcaseIds = new Set(insertedCustomers.filter((_, index) => isShowcasePool(index)).map((c) => c.id))
-  const [firstTech, secondTech] = techIds
   const jobRows: Array<typeof jobs.$inferInsert> = []
   const nowParts = zonedParts(now, spec.timezone)
   const technicianFor = (picked: string, customerId: string, completed: boolean) =>
@@ -298,6 +803,9 @@ async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now:
     const count = offset === 0 ? spec.jobsPerDay + 2 : spec.jobsPerDay
     for (let n = 0; n < count; n++) {
       const customer = n === 0 && parts.weekday === 2 ? portal : pick(insertedCustomers)
+      const places = locationsOf(customer.id)
+      const place = places.length > 1 ? pick(places) : places[0]
+      if (!place) throw new Error(`no location for ${customer.name}`)
       const hour = slots[n % slots.length] ?? 9
       const scheduledAt = zonedTimeToUtc(
         { year: parts.year, month: parts.month, day: parts.day, hour, minute: n % 2 ? 30 : 0 },
@@ -310,8 +818,9 @@ async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now:
       jobRows.push({
         companyId,
         customerId: customer.id,
+        locationId: place.id,
         customerName: customer.name,
-        address: customer.address,
+        address: place.address,
         scheduledAt,
         completedAt: completed ? new Date(scheduledAt.getTime() + (35 + Math.floor(random() * 40)) * 60_000) : null,
         technicianId: unassigned || techIds.length === 0 ? null : technicianFor(pick(techIds), customer.id, completed),
@@ -325,20 +834,31 @@ async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now:
       })
     }
   }
-  const insertedJobs = await tx.insert(jobs).values(jobRows).returning({ id: jobs.id, completedAt: jobs.completedAt })
+  const insertedJobs = await tx
+    .insert(jobs)
+    .values(jobRows)
+    .returning({ id: jobs.id, locationId: jobs.locationId, completedAt: jobs.completedAt })
 
-  // The first technician's open visits and the portal customer are the standard 15,000-gallon chlorine plaster
-  // pool that the end-to-end tests dose against (ARCHITECTURE §3: the same every time).
+  // The pools of the first technician's open visits and the portal customer's are the standard 15,000-gallon
+  // chlorine plaster pool that the end-to-end tests dose against (ARCHITECTURE §3: the same every time). The pool
+  // is a location's first body of water.
   const firstTechId = staffIds.get(spec.staff.find((member) => member.role === 'tech')?.email ?? '')
-  const standardPools = new Set([portal.id])
+  const standardLocations = new Set(locationsOf(portal.id).map((place) => place.id))
   for (const job of jobRows) {
-    if (!job.completedAt && firstTechId && job.technicianId === firstTechId) standardPools.add(job.customerId)
+    if (!job.completedAt && firstTechId && job.technicianId === firstTechId) standardLocations.add(job.locationId)
   }
+  const firstBodies = bodySpecs.flatMap(({ locationId, position }, n) =>
+    position === 0 && standardLocations.has(locationId) ? [insertedBodies[n]?.id ?? ''] : [],
+  )
   await tx
-    .update(customers)
+    .update(bodiesOfWater)
     .set(STANDARD_POOL)
-    .where(and(eq(customers.companyId, companyId), inArray(customers.id, [...standardPools])))
+    .where(and(eq(bodiesOfWater.companyId, companyId), inArray(bodiesOfWater.id, firstBodies)))
 
+  const poolAt = new Map<string, string>()
+  for (const [n, { locationId, position }] of bodySpecs.entries()) {
+    if (position === 0) poolAt.set(locationId, insertedBodies[n]?.id ?? '')
+  }
   const readings: Array<typeof chemLogs.$inferInsert> = []
   // A separate sequence for the optional readings, so adding them did not move any other demo value.
   const extra = prng(spec.seed + 1)
@@ -351,6 +871,7 @@ async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now:
     readings.push({
       companyId,
       jobId: job.id,
+      bodyOfWaterId: poolAt.get(job.locationId) ?? null,
       ph: round(7.1 + random() * 0.8, 1),
       chlorinePpm: round(0.5 + random() * 4.5, 1),
       alkalinity: Math.round(70 + random() * 70),

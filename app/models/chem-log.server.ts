@@ -1,5 +1,5 @@
-import { and, desc, eq } from 'drizzle-orm'
-import { chemLogs } from '~/db/schema'
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { bodiesOfWater, chemLogs, jobs } from '~/db/schema'
 import { type Database, db } from '~/utils/db.server'
 import { publishCompanyEvent } from '~/utils/events.server'
 import type { ChemReading } from './chem-reading'
@@ -19,6 +19,10 @@ export const readingColumns = {
 /** Recent Logs on the job page, newest first. */
 export const RECENT_LOGS_LIMIT = 20
 
+/**
+ * Saves a reading of a job. It is taken in the first body of water at the job's location (the form has no choice of
+ * pool or spa yet), found in the same statement.
+ */
 export async function addChemLog(
   {
     companyId,
@@ -33,9 +37,16 @@ export async function addChemLog(
   },
   executor: Pick<Database, 'insert' | 'execute'> = db(),
 ) {
+  const firstBody = db()
+    .select({ id: bodiesOfWater.id })
+    .from(bodiesOfWater)
+    .innerJoin(jobs, and(eq(jobs.companyId, bodiesOfWater.companyId), eq(jobs.locationId, bodiesOfWater.locationId)))
+    .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId)))
+    .orderBy(asc(bodiesOfWater.position), asc(bodiesOfWater.createdAt), asc(bodiesOfWater.id))
+    .limit(1)
   const [row] = await executor
     .insert(chemLogs)
-    .values({ companyId, jobId, ...value, takenAt })
+    .values({ companyId, jobId, bodyOfWaterId: sql`(${firstBody})`, ...value, takenAt })
     .returning({ id: chemLogs.id })
   await publishCompanyEvent({ companyId, type: 'reading.saved', jobId }, executor)
   return row

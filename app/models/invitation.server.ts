@@ -149,6 +149,7 @@ export async function inviteCustomer({
           id: customers.id,
           name: customers.customerName,
           email: customers.email,
+          status: customers.status,
           portalUserId: customers.portalUserId,
           companyName: companies.name,
         })
@@ -158,6 +159,8 @@ export async function inviteCustomer({
         .limit(1)
         .for('update', { of: customers })
       if (!customer) return failure('not-found', 'Customer not found.')
+      // Archiving ended this customer's portal access; restoring them is what gives it back.
+      if (customer.status === 'archived') return failure('invalid', 'This customer is archived. Restore them first.')
       const email = customer.email?.trim().toLowerCase()
       if (!email) return failure('invalid', 'Add an email address to this customer first.')
 

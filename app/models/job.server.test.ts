@@ -1,11 +1,28 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { companies, jobs, profiles } from '~/db/schema'
+import { companies, jobs, profiles, serviceLocations } from '~/db/schema'
 import { seedDemoData } from '~/db/seed.server'
 import { db } from '~/utils/db.server'
+import { addTestCustomer } from '../../tests/helpers/customers'
 import { addChemLog, listChemLogsForJob } from './chem-log.server'
 import { ChemReadingSchema } from './chem-reading'
-import { assignJob, assignmentVersion, completeJob, getJobForViewer, jobStatus } from './job.server'
+import {
+  assignJob,
+  assignmentVersion,
+  completeJob,
+  createJob,
+  getBusinessCounts,
+  getDispatchCounts,
+  getJobForViewer,
+  getTechCounts,
+  jobStatus,
+  listOpenJobs,
+  listRecentlyCreatedJobs,
+  listTechOpenJobs,
+  listTodaysJobs,
+  listTodaysRoute,
+  listUnassignedJobs,
+} from './job.server'
 
 let blue: string
 let sunset: string
@@ -181,5 +198,108 @@ describe('jobStatus', () => {
     expect(jobStatus({ completedAt: now, scheduledAt: now }, now)).toBe('Completed')
     expect(jobStatus({ completedAt: null, scheduledAt: new Date('2026-11-22T11:59:00Z') }, now)).toBe('Overdue')
     expect(jobStatus({ completedAt: null, scheduledAt: new Date('2026-11-22T12:01:00Z') }, now)).toBe('Scheduled')
+  })
+})
+
+describe('a cancelled visit (issue #17)', () => {
+  const NY = 'America/New_York'
+  // Noon on Tuesday 24 November 2026 in New York.
+  const now = new Date('2026-11-24T17:00:00Z')
+  const at = (hours: number) => new Date(now.getTime() + hours * 3_600_000)
+
+  it('leaves every open-work list and count, stays in history as "Cancelled", and cannot be done', async () => {
+    const [company] = await db().insert(companies).values({ name: 'Cancel Pools', timezone: NY }).returning()
+    const companyId = company?.id ?? ''
+    const customer = await addTestCustomer(companyId, { customerName: 'Cal Cancel', address: '1 Cancel St' })
+    await db().update(profiles).set({ companyId }).where(eq(profiles.id, tech.id))
+    try {
+      const book = async (scheduledAt: Date, technicianId: string | null) =>
+        (await createJob({ companyId, customerId: customer.id, scheduledAt, technicianId }))?.id ?? ''
+      // One of each kind of open work: overdue, today (assigned and not), upcoming.
+      const ids = [
+        await book(at(-30), tech.id),
+        await book(at(1), tech.id),
+        await book(at(2), null),
+        await book(at(50), tech.id),
+      ]
+      const snapshot = async () => ({
+        dispatch: await getDispatchCounts({ companyId, timezone: NY, now }),
+        business: await getBusinessCounts({ companyId, timezone: NY, now }),
+        tech: await getTechCounts({ companyId, technicianId: tech.id, timezone: NY, now }),
+        open: (await listOpenJobs({ companyId, limit: 50 })).length,
+        unassigned: (await listUnassignedJobs({ companyId })).length,
+        route: (await listTodaysRoute({ companyId, timezone: NY, now })).length,
+        today: (await listTodaysJobs({ companyId, timezone: NY, now })).length,
+        techOpen: (await listTechOpenJobs({ companyId, technicianId: tech.id })).length,
+      })
+      expect(await snapshot()).toEqual({
+        dispatch: { unassigned: 1, today: 2, overdue: 1, upcoming: 3 },
+        business: { open: 4, today: 2, overdue: 1, upcoming: 3, completedThisWeek: 0, completedThisMonth: 0 },
+        tech: { today: 1, overdue: 1, upcoming: 2, completedThisWeek: 0 },
+        open: 4,
+        unassigned: 1,
+        route: 2,
+        today: 2,
+        techOpen: 3,
+      })
+
+      await db().update(jobs).set({ cancelledAt: now }).where(inArray(jobs.id, ids))
+      expect(await snapshot()).toEqual({
+        dispatch: { unassigned: 0, today: 0, overdue: 0, upcoming: 0 },
+        business: { open: 0, today: 0, overdue: 0, upcoming: 0, completedThisWeek: 0, completedThisMonth: 0 },
+        tech: { today: 0, overdue: 0, upcoming: 0, completedThisWeek: 0 },
+        open: 0,
+        unassigned: 0,
+        route: 0,
+        today: 0,
+        techOpen: 0,
+      })
+      // History still has them, as "Cancelled".
+      const recent = await listRecentlyCreatedJobs({ companyId })
+      expect(recent.map((job) => jobStatus(job, now))).toEqual(['Cancelled', 'Cancelled', 'Cancelled', 'Cancelled'])
+      const viewed = await getJobForViewer({ id: 'x', role: 'owner', companyId }, ids[1] ?? '')
+      expect(viewed && jobStatus(viewed, now)).toBe('Cancelled')
+      // Nobody completes or reschedules a cancelled visit.
+      expect(await completeJob({ companyId, jobId: ids[1] ?? '', now })).toBe(false)
+      expect(await assignJob({ companyId, jobId: ids[2] ?? '', technicianId: tech.id, scheduledAt: at(3) })).toBe(
+        'refused',
+      )
+      const [row] = await db()
+        .select()
+        .from(jobs)
+        .where(eq(jobs.id, ids[1] ?? ''))
+      expect(row).toMatchObject({ completedAt: null, cancelledAt: now })
+    } finally {
+      await db().update(profiles).set({ companyId: blue }).where(eq(profiles.id, tech.id))
+    }
+  })
+})
+
+describe('what a visit shows of its location', () => {
+  it('gives the company’s staff the gate code, access notes, dog and minutes; never a platform admin', async () => {
+    const dana = await addTestCustomer(blue, { customerName: 'Gate Keeper', address: '2 Gate St' })
+    await db()
+      .update(serviceLocations)
+      .set({ gateCode: '7777#', accessNotes: 'Side gate', dogOnSite: true, minutesOnSite: 50 })
+      .where(eq(serviceLocations.id, dana.locationId))
+    const job = await createJob({
+      companyId: blue,
+      customerId: dana.id,
+      scheduledAt: new Date(),
+      technicianId: tech.id,
+    })
+    const access = { gateCode: '7777#', accessNotes: 'Side gate', dogOnSite: true, minutesOnSite: 50 }
+    for (const viewer of [
+      { id: 'x', role: 'owner', companyId: blue },
+      { id: 'x', role: 'dispatcher', companyId: blue },
+      { id: tech.id, role: 'tech', companyId: blue },
+    ]) {
+      expect((await getJobForViewer(viewer, job?.id ?? ''))?.access, viewer.role).toEqual(access)
+    }
+    const admin = await getJobForViewer({ id: 'x', role: 'platform_admin', companyId: null }, job?.id ?? '')
+    expect(admin?.access).toBeNull()
+    expect(JSON.stringify(admin)).not.toContain('7777')
+    const route = await listTechOpenJobs({ companyId: blue, technicianId: tech.id })
+    expect(route.find((row) => row.id === job?.id)).toMatchObject(access)
   })
 })

@@ -1,11 +1,13 @@
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm'
-import { chemLogs, companies, customers, jobs, profiles } from '~/db/schema'
+import { chemLogs, companies, customers, jobs, profiles, serviceLocations } from '~/db/schema'
 import { startOfZonedDay, startOfZonedMonth, startOfZonedWeek, zonedDayRange } from '~/utils/dates'
 import { type Database, db } from '~/utils/db.server'
 import { publishCompanyEvent } from '~/utils/events.server'
 import { isUuid } from '~/utils/ids'
+import { firstBodyOfWaterOf } from './body-of-water.server'
 import { readingColumns } from './chem-log.server'
 import { isCompanyTechnician } from './profile.server'
+import { accessColumns, locationForNewVisit } from './service-location.server'
 import { queueServiceReport } from './service-report.server'
 
 /** SPEC §9: the "all companies" job query is capped at 50 rows. */
@@ -13,16 +15,24 @@ export const ALL_COMPANIES_JOB_LIMIT = 50
 /** SPEC §9: one company's job query is capped at 200 rows. */
 export const COMPANY_JOB_LIMIT = 200
 
-export type JobStatus = 'Completed' | 'Overdue' | 'Scheduled'
+export type JobStatus = 'Completed' | 'Cancelled' | 'Overdue' | 'Scheduled'
 
-/** SPEC §4: completed when completed_at is set; open and in the past is overdue. */
+/**
+ * SPEC §4: completed when completed_at is set; open and in the past is overdue. A cancelled visit (its customer
+ * was archived, say) is "Cancelled" in history and part of no open work.
+ */
 export function jobStatus(
-  job: { completedAt: Date | string | null; scheduledAt: Date | string },
+  job: { completedAt: Date | string | null; cancelledAt?: Date | string | null; scheduledAt: Date | string },
   now = new Date(),
 ): JobStatus {
   if (job.completedAt) return 'Completed'
+  if (job.cancelledAt) return 'Cancelled'
   return new Date(job.scheduledAt) < now ? 'Overdue' : 'Scheduled'
 }
+
+/** Open work: neither done nor cancelled (the condition of the open-jobs index, so queries can use it). */
+const isOpen = () => and(isNull(jobs.completedAt), isNull(jobs.cancelledAt)) as SQL
+const openSql = sql`(${jobs.completedAt} is null and ${jobs.cancelledAt} is null)`
 
 const jobCardColumns = {
   id: jobs.id,
@@ -30,6 +40,7 @@ const jobCardColumns = {
   address: jobs.address,
   scheduledAt: jobs.scheduledAt,
   completedAt: jobs.completedAt,
+  cancelledAt: jobs.cancelledAt,
   technicianId: jobs.technicianId,
   technicianName: profiles.fullName,
   companyName: companies.name,
@@ -37,7 +48,7 @@ const jobCardColumns = {
 }
 
 /**
- * Today's jobs for the "Today's Jobs" list, in the company's timezone.
+ * Today's jobs for the "Today's Jobs" list, in the company's timezone (cancelled ones are no one's work).
  * `technicianId` narrows it to one technician's own jobs.
  */
 export async function listTodaysJobs({
@@ -52,7 +63,12 @@ export async function listTodaysJobs({
   now?: Date
 }) {
   const { start, end } = zonedDayRange(now, timezone)
-  const filters: SQL[] = [eq(jobs.companyId, companyId), gte(jobs.scheduledAt, start), lt(jobs.scheduledAt, end)]
+  const filters: SQL[] = [
+    eq(jobs.companyId, companyId),
+    gte(jobs.scheduledAt, start),
+    lt(jobs.scheduledAt, end),
+    isNull(jobs.cancelledAt),
+  ]
   if (technicianId) filters.push(eq(jobs.technicianId, technicianId))
   return db()
     .select(jobCardColumns)
@@ -72,7 +88,7 @@ export async function listTodaysJobsAllCompanies(now = new Date()) {
     .from(jobs)
     .innerJoin(companies, eq(companies.id, jobs.companyId))
     .leftJoin(profiles, eq(profiles.id, jobs.technicianId))
-    .where(sql`(${jobs.scheduledAt} at time zone ${companies.timezone})::date = ${day}`)
+    .where(and(sql`(${jobs.scheduledAt} at time zone ${companies.timezone})::date = ${day}`, isNull(jobs.cancelledAt)))
     .orderBy(asc(jobs.scheduledAt))
     .limit(ALL_COMPANIES_JOB_LIMIT)
 }
@@ -80,10 +96,20 @@ export async function listTodaysJobsAllCompanies(now = new Date()) {
 /** Who is looking at a job: a company member, or a platform admin (companyId null: every company, read-only). */
 export type JobViewer = { id: string; role: string; companyId: string | null }
 
+/** What a technician needs at the property; null where the viewer may not see it. */
+export type SiteAccess = {
+  gateCode: string | null
+  accessNotes: string | null
+  dogOnSite: boolean
+  minutesOnSite: number
+}
+
 /**
  * One job as `viewer` may see it: within their company, and for technicians only when
  * it is assigned to them; platform admins see any job (read-only, ARCHITECTURE §4's fallback).
- * Anything else is null, which routes answer with 404.
+ * Anything else is null, which routes answer with 404. The pool is the first body of water at the visit's
+ * location; the gate code and access notes (`access`) only reach staff of the job's company (ARCHITECTURE §6),
+ * never a platform admin's read-only view.
  */
 export async function getJobForViewer(viewer: JobViewer, jobId: string) {
   if (!isUuid(jobId)) return null
@@ -93,15 +119,18 @@ export async function getJobForViewer(viewer: JobViewer, jobId: string) {
     filters.push(eq(jobs.companyId, viewer.companyId))
   }
   if (viewer.role === 'tech') filters.push(eq(jobs.technicianId, viewer.id))
-  const [job] = await db()
+  const pool = firstBodyOfWaterOf({ companyId: jobs.companyId, id: jobs.locationId })
+  const [row] = await db()
     .select({
       id: jobs.id,
       companyId: jobs.companyId,
       customerId: jobs.customerId,
+      locationId: jobs.locationId,
       customerName: jobs.customerName,
       address: jobs.address,
       scheduledAt: jobs.scheduledAt,
       completedAt: jobs.completedAt,
+      cancelledAt: jobs.cancelledAt,
       beforeUrl: jobs.beforeUrl,
       afterUrl: jobs.afterUrl,
       technicianId: jobs.technicianId,
@@ -109,23 +138,33 @@ export async function getJobForViewer(viewer: JobViewer, jobId: string) {
       technicianPhone: profiles.phone,
       createdAt: jobs.createdAt,
       // The pool the technician is servicing: targets and doses depend on it.
-      poolVolumeGallons: customers.poolVolumeGallons,
-      poolSurface: customers.poolSurface,
-      poolSanitiser: customers.poolSanitiser,
-      poolIndoor: customers.poolIndoor,
+      bodyOfWaterName: pool.name,
+      poolVolumeGallons: pool.poolVolumeGallons,
+      poolSurface: pool.poolSurface,
+      poolSanitiser: pool.poolSanitiser,
+      poolIndoor: pool.poolIndoor,
+      ...accessColumns,
     })
     .from(jobs)
     .leftJoin(profiles, eq(profiles.id, jobs.technicianId))
-    .innerJoin(customers, and(eq(customers.companyId, jobs.companyId), eq(customers.id, jobs.customerId)))
+    .innerJoin(
+      serviceLocations,
+      and(eq(serviceLocations.companyId, jobs.companyId), eq(serviceLocations.id, jobs.locationId)),
+    )
+    .leftJoinLateral(pool, sql`true`)
     .where(and(...filters))
     .limit(1)
-  return job ?? null
+  if (!row) return null
+  const { gateCode, accessNotes, dogOnSite, minutesOnSite, ...job } = row
+  const staff = viewer.role !== 'platform_admin' && viewer.companyId === job.companyId
+  const access: SiteAccess | null = staff ? { gateCode, accessNotes, dogOnSite, minutesOnSite } : null
+  return { ...job, access }
 }
 
 /**
  * Marks an open job complete now and, in the same transaction, queues the customer's service report: the job is
  * never complete without its report queued, nor the report sent for a job that is not. Returns false when it
- * was already complete (nothing changes, nothing is sent).
+ * was already complete or was cancelled (nothing changes, nothing is sent).
  */
 export async function completeJob({
   companyId,
@@ -140,7 +179,7 @@ export async function completeJob({
     const updated = await tx
       .update(jobs)
       .set({ completedAt: now })
-      .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId), isNull(jobs.completedAt)))
+      .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId), isOpen()))
       .returning({ id: jobs.id })
     if (updated.length === 0) return false
     await queueServiceReport({ companyId, jobId }, tx)
@@ -188,7 +227,7 @@ export async function assignJob({
 }): Promise<AssignOutcome> {
   if (!isUuid(jobId)) return 'refused'
   if (technicianId && !(await isCompanyTechnician(companyId, technicianId))) return 'refused'
-  const conditions = [eq(jobs.companyId, companyId), eq(jobs.id, jobId), isNull(jobs.completedAt)]
+  const conditions = [eq(jobs.companyId, companyId), eq(jobs.id, jobId), isOpen()]
   if (expectedVersion !== undefined) {
     const expected = parseAssignmentVersion(expectedVersion)
     if (!expected) return 'conflict'
@@ -211,7 +250,7 @@ export async function assignJob({
   const [stillOpen] = await db()
     .select({ id: jobs.id })
     .from(jobs)
-    .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId), isNull(jobs.completedAt)))
+    .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId), isOpen()))
   return stillOpen ? 'conflict' : 'refused'
 }
 
@@ -226,14 +265,17 @@ function countWhere(condition: SQL) {
   return sql<number>`count(*) filter (where ${condition})::int`
 }
 
-/** Today's jobs (scheduled within [start, end)), overdue (open, before now) and upcoming (open, from now). */
+/**
+ * Today's jobs (scheduled within [start, end), done or not), overdue (open, before now) and upcoming (open, from
+ * now). Cancelled visits are in none of them.
+ */
 function dayCounts(now: Date, start: Date, end: Date) {
   return {
     today: countWhere(
-      sql`${jobs.scheduledAt} >= ${start.toISOString()} and ${jobs.scheduledAt} < ${end.toISOString()}`,
+      sql`${jobs.scheduledAt} >= ${start.toISOString()} and ${jobs.scheduledAt} < ${end.toISOString()} and ${jobs.cancelledAt} is null`,
     ),
-    overdue: countWhere(sql`${jobs.completedAt} is null and ${jobs.scheduledAt} < ${now.toISOString()}`),
-    upcoming: countWhere(sql`${jobs.completedAt} is null and ${jobs.scheduledAt} >= ${now.toISOString()}`),
+    overdue: countWhere(sql`${openSql} and ${jobs.scheduledAt} < ${now.toISOString()}`),
+    upcoming: countWhere(sql`${openSql} and ${jobs.scheduledAt} >= ${now.toISOString()}`),
   }
 }
 
@@ -245,11 +287,11 @@ function dayCounts(now: Date, start: Date, end: Date) {
  */
 function countableRows(start: Date, end: Date, completedFrom?: Date, completedTo?: Date) {
   const scheduled = sql`(${jobs.scheduledAt} >= ${start.toISOString()} and ${jobs.scheduledAt} < ${end.toISOString()})`
-  if (!completedFrom) return sql`(${jobs.completedAt} is null or ${scheduled})`
+  if (!completedFrom) return sql`(${openSql} or ${scheduled})`
   const completed = completedTo
     ? sql`(${jobs.completedAt} >= ${completedFrom.toISOString()} and ${jobs.completedAt} < ${completedTo.toISOString()})`
     : sql`${jobs.completedAt} >= ${completedFrom.toISOString()}`
-  return sql`(${jobs.completedAt} is null or ${scheduled} or ${completed})`
+  return sql`(${openSql} or ${scheduled} or ${completed})`
 }
 
 /**
@@ -269,7 +311,7 @@ export async function getDispatchCounts({
   const { start, end } = zonedDayRange(now, timezone)
   const [row] = await db()
     .select({
-      unassigned: countWhere(sql`${jobs.completedAt} is null and ${jobs.technicianId} is null`),
+      unassigned: countWhere(sql`${openSql} and ${jobs.technicianId} is null`),
       ...dayCounts(now, start, end),
     })
     .from(jobs)
@@ -284,6 +326,7 @@ const jobListColumns = {
   address: jobs.address,
   scheduledAt: jobs.scheduledAt,
   completedAt: jobs.completedAt,
+  cancelledAt: jobs.cancelledAt,
   createdAt: jobs.createdAt,
   technicianId: jobs.technicianId,
   technicianName: profiles.fullName,
@@ -306,7 +349,7 @@ export async function listUnassignedJobs({
   offset?: number
 }) {
   return selectJobList()
-    .where(and(eq(jobs.companyId, companyId), isNull(jobs.completedAt), isNull(jobs.technicianId)))
+    .where(and(eq(jobs.companyId, companyId), isOpen(), isNull(jobs.technicianId)))
     .orderBy(asc(jobs.scheduledAt), asc(jobs.id))
     .limit(limit)
     .offset(offset)
@@ -335,7 +378,7 @@ export async function getBusinessCounts({
     countWhere(sql`${jobs.completedAt} >= ${from.toISOString()} and ${jobs.completedAt} < ${to.toISOString()}`)
   const [row] = await db()
     .select({
-      open: countWhere(sql`${jobs.completedAt} is null`),
+      open: countWhere(openSql),
       ...dayCounts(now, start, end),
       completedThisWeek: completedWithin(weekStart, weekEnd),
       completedThisMonth: completedWithin(monthStart, monthEnd),
@@ -358,7 +401,7 @@ export async function getBusinessCounts({
 /** Open jobs from the earliest (ARCHITECTURE §4 "upcoming"), overdue ones first. */
 export async function listOpenJobs({ companyId, limit }: { companyId: string; limit: number }) {
   return selectJobList()
-    .where(and(eq(jobs.companyId, companyId), isNull(jobs.completedAt)))
+    .where(and(eq(jobs.companyId, companyId), isOpen()))
     .orderBy(asc(jobs.scheduledAt), asc(jobs.id))
     .limit(limit)
 }
@@ -383,14 +426,7 @@ export async function listTodaysRoute({
 }) {
   const { start, end } = zonedDayRange(now, timezone)
   return selectJobList()
-    .where(
-      and(
-        eq(jobs.companyId, companyId),
-        isNull(jobs.completedAt),
-        gte(jobs.scheduledAt, start),
-        lt(jobs.scheduledAt, end),
-      ),
-    )
+    .where(and(eq(jobs.companyId, companyId), isOpen(), gte(jobs.scheduledAt, start), lt(jobs.scheduledAt, end)))
     .orderBy(asc(jobs.scheduledAt))
     .limit(DASHBOARD_LIST_LIMIT)
 }
@@ -435,7 +471,10 @@ export async function getTechCounts({
   return row ?? { today: 0, overdue: 0, upcoming: 0, completedThisWeek: 0 }
 }
 
-/** A technician's open jobs from the earliest (overdue first), capped at SPEC §9's 100. */
+/**
+ * A technician's open jobs from the earliest (overdue first), capped at SPEC §9's 100, each with what they need at
+ * the property (the technician is staff of the company: the gate code is theirs to see).
+ */
 export async function listTechOpenJobs({
   companyId,
   technicianId,
@@ -448,12 +487,19 @@ export async function listTechOpenJobs({
   /** Only jobs scheduled at or after this instant (not yet late). */
   from?: Date
 }) {
-  return selectJobList()
+  return db()
+    .select({ ...jobListColumns, ...accessColumns })
+    .from(jobs)
+    .leftJoin(profiles, eq(profiles.id, jobs.technicianId))
+    .innerJoin(
+      serviceLocations,
+      and(eq(serviceLocations.companyId, jobs.companyId), eq(serviceLocations.id, jobs.locationId)),
+    )
     .where(
       and(
         eq(jobs.companyId, companyId),
         eq(jobs.technicianId, technicianId),
-        isNull(jobs.completedAt),
+        isOpen(),
         from ? gte(jobs.scheduledAt, from) : undefined,
       ),
     )
@@ -482,6 +528,7 @@ export async function listTechHistory({
     .orderBy(desc(chemLogs.takenAt), desc(chemLogs.id))
     .limit(1)
     .as('latest_reading')
+  const pool = firstBodyOfWaterOf({ companyId: jobs.companyId, id: jobs.locationId })
   return db()
     .select({
       id: jobs.id,
@@ -502,42 +549,62 @@ export async function listTechHistory({
         waterTempF: latest.waterTempF,
       },
       pool: {
-        volumeGallons: customers.poolVolumeGallons,
-        surface: customers.poolSurface,
-        sanitiser: customers.poolSanitiser,
-        indoor: customers.poolIndoor,
+        volumeGallons: pool.poolVolumeGallons,
+        surface: pool.poolSurface,
+        sanitiser: pool.poolSanitiser,
+        indoor: pool.poolIndoor,
       },
     })
     .from(jobs)
-    .innerJoin(customers, and(eq(customers.companyId, jobs.companyId), eq(customers.id, jobs.customerId)))
     .leftJoinLateral(latest, sql`true`)
+    .leftJoinLateral(pool, sql`true`)
     .where(and(eq(jobs.companyId, companyId), eq(jobs.technicianId, technicianId), isNotNull(jobs.completedAt)))
     .orderBy(desc(jobs.completedAt))
     .limit(limit)
 }
 
-/** Creates a job for one of the company's customers (and optionally one of its technicians). */
+/**
+ * Creates a job at one of the company's active customers' locations (and optionally for one of its technicians).
+ * Without `locationId` the job goes to the customer's first location (today's form chooses only the customer).
+ * The name and address are the job's snapshot: the customer's name and the location's address unless the form
+ * gave its own. Null when the customer, location or technician is not the company's, or the customer is archived.
+ */
 export async function createJob(
   input: {
     companyId: string
     customerId: string
-    customerName: string
-    address: string
+    locationId?: string | null
+    customerName?: string
+    address?: string
     scheduledAt: Date
     technicianId: string | null
   },
   executor: Database = db(),
 ) {
-  if (!isUuid(input.customerId)) return null
-  if (input.technicianId && !(await isCompanyTechnician(input.companyId, input.technicianId, executor))) return null
-  // The composite foreign key also refuses a customer of another company; checking first gives a clean null.
+  const { companyId, customerId, scheduledAt, technicianId } = input
+  if (!isUuid(customerId)) return null
+  if (technicianId && !(await isCompanyTechnician(companyId, technicianId, executor))) return null
+  // The composite foreign keys also refuse another company's customer or location; checking first gives a null.
   const [customer] = await executor
-    .select({ id: customers.id })
+    .select({ name: customers.customerName })
     .from(customers)
-    .where(and(eq(customers.companyId, input.companyId), eq(customers.id, input.customerId)))
+    .where(and(eq(customers.companyId, companyId), eq(customers.id, customerId), eq(customers.status, 'active')))
     .limit(1)
   if (!customer) return null
-  const [row] = await executor.insert(jobs).values(input).returning({ id: jobs.id })
-  if (row) await publishCompanyEvent({ companyId: input.companyId, type: 'job.created', jobId: row.id }, executor)
+  const location = await locationForNewVisit(executor, { companyId, customerId, locationId: input.locationId })
+  if (!location) return null
+  const [row] = await executor
+    .insert(jobs)
+    .values({
+      companyId,
+      customerId,
+      locationId: location.id,
+      customerName: input.customerName?.trim() || customer.name,
+      address: input.address?.trim() || location.address,
+      scheduledAt,
+      technicianId,
+    })
+    .returning({ id: jobs.id })
+  if (row) await publishCompanyEvent({ companyId, type: 'job.created', jobId: row.id }, executor)
   return row ?? null
 }

@@ -4,7 +4,7 @@
 // logins, technician ids, emails or storage keys (ARCHITECTURE §4).
 import { createHash } from 'node:crypto'
 import { and, asc, desc, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm'
-import { chemLogs, companies, customers, jobs, profiles } from '~/db/schema'
+import { bodiesOfWater, chemLogs, companies, customers, jobs, profiles } from '~/db/schema'
 import { DEFAULT_TIMEZONE } from '~/utils/dates'
 import { db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
@@ -13,9 +13,11 @@ import { notFound, requireUser, type SessionUser } from '~/utils/permissions.ser
 import { getObject, InvalidStorageKeyError } from '~/utils/storage.server'
 import { summariseReading } from '~/water/summary'
 import { type PoolProfile, poolProfileOf } from '~/water/targets'
+import { firstBodyOfWaterOf, poolProfileColumns } from './body-of-water.server'
 import { readingColumns } from './chem-log.server'
 import { getPortalCustomer } from './customer.server'
 import { isPhotoKind, type PhotoKind, type PhotoSize, photoObjectKey } from './photo.server'
+import { addressOf, firstLocationOf } from './service-location.server'
 
 /** Visit history rows per page. */
 export const PORTAL_VISITS_PER_PAGE = 50
@@ -114,23 +116,32 @@ export async function getPortal({
     .orderBy(desc(chemLogs.takenAt), desc(chemLogs.id))
     .limit(1)
     .as('latest_reading')
+  // The address is the customer's first location's; its first body of water is "the pool" of the header. What a
+  // location has for staff (gate code, access notes) is never selected here.
+  const location = firstLocationOf(customers)
+  const pool = firstBodyOfWaterOf({ companyId: customers.companyId, id: location.id })
 
   const [header, counts, nextVisit, visitRows, readings, galleryRows] = await Promise.all([
     db()
       .select({
         name: customers.customerName,
-        address: customers.address,
+        street: location.street,
+        city: location.city,
+        state: location.state,
+        postalCode: location.postalCode,
         phone: customers.phone,
         balanceDueCents: customers.balanceDue,
         companyName: companies.name,
         timezone: companies.timezone,
-        poolVolumeGallons: customers.poolVolumeGallons,
-        poolSurface: customers.poolSurface,
-        poolSanitiser: customers.poolSanitiser,
-        poolIndoor: customers.poolIndoor,
+        poolVolumeGallons: pool.poolVolumeGallons,
+        poolSurface: pool.poolSurface,
+        poolSanitiser: pool.poolSanitiser,
+        poolIndoor: pool.poolIndoor,
       })
       .from(customers)
       .innerJoin(companies, eq(companies.id, customers.companyId))
+      .leftJoinLateral(location, sql`true`)
+      .leftJoinLateral(pool, sql`true`)
       .where(and(eq(customers.companyId, companyId), eq(customers.id, customerId)))
       .limit(1),
     db()
@@ -144,7 +155,7 @@ export async function getPortal({
       .select({ scheduledAt: jobs.scheduledAt, address: jobs.address, technicianName: profiles.fullName })
       .from(jobs)
       .leftJoin(profiles, technician)
-      .where(and(ofCustomer, isNull(jobs.completedAt), gte(jobs.scheduledAt, now)))
+      .where(and(ofCustomer, isNull(jobs.completedAt), isNull(jobs.cancelledAt), gte(jobs.scheduledAt, now)))
       .orderBy(asc(jobs.scheduledAt), asc(jobs.id))
       .limit(1),
     db()
@@ -152,6 +163,7 @@ export async function getPortal({
         id: jobs.id,
         scheduledAt: jobs.scheduledAt,
         completedAt: jobs.completedAt,
+        cancelledAt: jobs.cancelledAt,
         address: jobs.address,
         technicianName: profiles.fullName,
         beforeKey: jobs.beforeUrl,
@@ -172,9 +184,19 @@ export async function getPortal({
       .limit(PORTAL_VISITS_PER_PAGE)
       .offset((current - 1) * PORTAL_VISITS_PER_PAGE),
     db()
-      .select({ ...readingColumns, visitScheduledAt: jobs.scheduledAt })
+      .select({
+        ...readingColumns,
+        visitScheduledAt: jobs.scheduledAt,
+        readingBodyId: bodiesOfWater.id,
+        ...poolProfileColumns,
+      })
       .from(chemLogs)
       .innerJoin(jobs, and(eq(jobs.companyId, chemLogs.companyId), eq(jobs.id, chemLogs.jobId)))
+      // Each reading is judged against the pool or spa it was taken in.
+      .leftJoin(
+        bodiesOfWater,
+        and(eq(bodiesOfWater.companyId, chemLogs.companyId), eq(bodiesOfWater.id, chemLogs.bodyOfWaterId)),
+      )
       .where(and(eq(chemLogs.companyId, companyId), ofCustomer))
       .orderBy(desc(chemLogs.takenAt), desc(chemLogs.id))
       .limit(PORTAL_READINGS_LIMIT),
@@ -194,13 +216,21 @@ export async function getPortal({
   const customer = header[0]
   if (!customer) return null
   const { completed, total } = counts[0] ?? { completed: 0, total: 0 }
-  // Readings are judged against this pool's targets; the profile itself stays internal.
-  const pool: PoolProfile = poolProfileOf(customer)
-  const judged = readings.map((reading) => ({ ...reading, summary: summariseReading(reading, pool) }))
+  // Readings are judged against their pool's targets (the customer's pool when a reading says none); the
+  // profiles themselves stay internal.
+  const customerPool: PoolProfile = poolProfileOf(customer)
+  const judged = readings.map(
+    ({ readingBodyId, poolVolumeGallons, poolSurface, poolSanitiser, poolIndoor, ...reading }) => {
+      const pool = readingBodyId
+        ? poolProfileOf({ poolVolumeGallons, poolSurface, poolSanitiser, poolIndoor })
+        : customerPool
+      return { ...reading, summary: summariseReading(reading, pool) }
+    },
+  )
   return {
     customer: {
       name: customer.name,
-      address: customer.address,
+      address: addressOf(customer) ?? '',
       phone: customer.phone,
       balanceDueCents: customer.balanceDueCents,
     },

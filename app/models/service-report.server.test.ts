@@ -8,6 +8,7 @@ import { seedDemoData } from '~/db/seed.server'
 import { db } from '~/utils/db.server'
 import { deliverDueEmails, type OutgoingMail } from '~/utils/email.server'
 import { getObject } from '~/utils/storage.server'
+import { findTestCustomer } from '../../tests/helpers/customers'
 import { addChemLog } from './chem-log.server'
 import { completeJob, createJob } from './job.server'
 import { photoObjectKey } from './photo.server'
@@ -25,12 +26,8 @@ beforeAll(async () => {
     .from(companies)
     .where(eq(companies.name, 'Blue Lagoon Pool Co.'))
   blue = company?.id ?? ''
-  const [customer] = await db()
-    .select({ id: customers.id, name: customers.customerName, address: customers.address })
-    .from(customers)
-    .where(eq(customers.email, 'customer@bluelagoon.test'))
-  if (!customer) throw new Error('no Dana')
-  dana = customer
+  const customer = await findTestCustomer('Dana Whitfield', blue)
+  dana = { id: customer.id, name: customer.customerName, address: customer.address }
   const [tech] = await db().select({ id: profiles.id }).from(profiles).where(eq(profiles.email, 'tech@bluelagoon.test'))
   techId = tech?.id ?? ''
   // The seed stored a before and an after photo on one of Dana's visits; new visits reuse those files.
@@ -111,15 +108,11 @@ describe('completing a visit', () => {
   })
 
   it('sends nothing to a customer without an email, and still completes the job', async () => {
-    const [noEmail] = await db()
-      .select({ id: customers.id, name: customers.customerName, address: customers.address })
-      .from(customers)
-      .where(and(eq(customers.companyId, blue), eq(customers.customerName, 'Tom Okafor')))
-    if (!noEmail) throw new Error('no Tom')
+    const noEmail = await findTestCustomer('Tom Okafor', blue)
     const job = await createJob({
       companyId: blue,
       customerId: noEmail.id,
-      customerName: noEmail.name,
+      customerName: noEmail.customerName,
       address: noEmail.address,
       scheduledAt: new Date(),
       technicianId: null,

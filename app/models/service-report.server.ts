@@ -1,6 +1,6 @@
 // The service report: what was done on one visit, for the customer. The same data feeds the email sent when the
 // visit is marked complete and the visit's page in the portal, so the two always agree.
-import { and, asc, desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { EmailAttachment } from '~/db/schema'
 import { chemLogs, companies, customers, jobChemicalAdditions, jobs, profiles, serviceReports } from '~/db/schema'
 import { serviceReportEmail } from '~/emails/service-report-email'
@@ -11,6 +11,7 @@ import { isUuid } from '~/utils/ids'
 import { SERVICE_CHECKLIST } from '~/utils/service-checklist'
 import { summariseReading } from '~/water/summary'
 import { type PoolProfile, poolProfileOf } from '~/water/targets'
+import { firstBodyOfWaterOf } from './body-of-water.server'
 import { readingColumns } from './chem-log.server'
 import { PHOTO_KINDS, type PhotoKind, photoObjectKey } from './photo.server'
 
@@ -32,6 +33,8 @@ export async function getVisitReport(
   if (!isUuid(companyId) || !isUuid(jobId) || (customerId !== undefined && !isUuid(customerId))) return null
   const filters = [eq(jobs.companyId, companyId), eq(jobs.id, jobId)]
   if (customerId) filters.push(eq(jobs.customerId, customerId))
+  // Readings are judged against the first body of water at the visit's location.
+  const firstBody = firstBodyOfWaterOf({ companyId: jobs.companyId, id: jobs.locationId })
   const [headerRows, readings, chemicals] = await Promise.all([
     executor
       .select({
@@ -49,16 +52,17 @@ export async function getVisitReport(
         timezone: companies.timezone,
         reportsEnabled: companies.serviceReportsEnabled,
         itemiseChemicals: companies.itemiseChemicals,
-        poolVolumeGallons: customers.poolVolumeGallons,
-        poolSurface: customers.poolSurface,
-        poolSanitiser: customers.poolSanitiser,
-        poolIndoor: customers.poolIndoor,
+        poolVolumeGallons: firstBody.poolVolumeGallons,
+        poolSurface: firstBody.poolSurface,
+        poolSanitiser: firstBody.poolSanitiser,
+        poolIndoor: firstBody.poolIndoor,
       })
       .from(jobs)
       .innerJoin(companies, eq(companies.id, jobs.companyId))
       .innerJoin(customers, and(eq(customers.companyId, jobs.companyId), eq(customers.id, jobs.customerId)))
       // The technician is joined within the job's company: a name never crosses companies.
       .leftJoin(profiles, and(eq(profiles.id, jobs.technicianId), eq(profiles.companyId, jobs.companyId)))
+      .leftJoinLateral(firstBody, sql`true`)
       .where(and(...filters))
       .limit(1),
     executor

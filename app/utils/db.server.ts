@@ -1,7 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite'
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { type SQL, sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
@@ -33,11 +35,20 @@ export function projectRoot() {
 
 export const MIGRATIONS_DIR = path.join(projectRoot(), 'drizzle')
 
-/** Opens PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory without one). */
+/**
+ * The extensions the migrations create (customer search's trigram indexes). PGlite ships them as contrib
+ * modules that must be loaded by every instance that opens such a database, or it cannot read those indexes.
+ */
+export const PGLITE_OPTIONS = { extensions: { pg_trgm, btree_gin } } satisfies PGliteOptions
+
+/**
+ * Opens PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory without one; `loadDataDir` starts it
+ * from a `dumpDataDir` copy).
+ */
 export async function openDatabase(options: {
   databaseUrl?: string
   dataDir?: string
-  pglite?: PGlite
+  loadDataDir?: Blob
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     // A request waits at most this long for a connection when the server does not answer (then it gets a 503).
@@ -57,16 +68,14 @@ export async function openDatabase(options: {
     const db = drizzlePg(pool, { schema }) as unknown as Database
     return { kind: 'postgres', db, client: pool, close: () => pool.end() }
   }
-  let client = options.pglite
+  let client: PGlite
   let unlock = () => {}
-  if (!client) {
-    if (options.dataDir) unlock = lockDataFolder(options.dataDir)
-    try {
-      client = options.dataDir ? await PGlite.create(options.dataDir) : await PGlite.create()
-    } catch (error) {
-      unlock()
-      throw error
-    }
+  if (options.dataDir) unlock = lockDataFolder(options.dataDir)
+  try {
+    client = await PGlite.create({ ...PGLITE_OPTIONS, dataDir: options.dataDir, loadDataDir: options.loadDataDir })
+  } catch (error) {
+    unlock()
+    throw error
   }
   const pglite = client
   const db = drizzlePglite(pglite, { schema }) as unknown as Database
@@ -81,9 +90,9 @@ export async function openDatabase(options: {
   }
 }
 
-/** Applies the committed SQL migrations; already-applied ones are skipped. */
-export async function migrateDatabase(handle: DatabaseHandle) {
-  const config = { migrationsFolder: MIGRATIONS_DIR }
+/** Applies the committed SQL migrations (or a test's copy of some of them); already-applied ones are skipped. */
+export async function migrateDatabase(handle: DatabaseHandle, migrationsFolder = MIGRATIONS_DIR) {
+  const config = { migrationsFolder }
   if (handle.kind === 'pglite') {
     await migratePglite(handle.db as never, config)
     return

@@ -13,6 +13,7 @@ import {
   jobChemicalAdditions,
   jobs,
   profiles,
+  serviceLocations,
 } from '~/db/schema'
 import { seedDemoData } from '~/db/seed.server'
 import { KEY_USED_ELSEWHERE, MALFORMED_KEY } from '~/models/idempotency.server'
@@ -166,7 +167,8 @@ const FORMS: FormCase[] = [
         db()
           .select({ n: count() })
           .from(customers)
-          .where(and(eq(customers.companyId, onCompany(company).id), eq(customers.address, '2 Retry Lane'))),
+          .innerJoin(serviceLocations, eq(serviceLocations.customerId, customers.id))
+          .where(and(eq(customers.companyId, onCompany(company).id), eq(serviceLocations.street, '2 Retry Lane'))),
       ),
     succeeded: (answer) => answer.status === 302 && answer.location?.startsWith('/app/customers') === true,
     consistent: async (company) => {
@@ -174,7 +176,8 @@ const FORMS: FormCase[] = [
       const created = await db()
         .select({ email: customers.email })
         .from(customers)
-        .where(and(eq(customers.companyId, onCompany(company).id), eq(customers.address, '2 Retry Lane')))
+        .innerJoin(serviceLocations, eq(serviceLocations.customerId, customers.id))
+        .where(and(eq(customers.companyId, onCompany(company).id), eq(serviceLocations.street, '2 Retry Lane')))
       for (const { email } of created) {
         const invites = await countRows(
           db()

@@ -49,20 +49,29 @@ async function growBlueLagoon() {
   const [company] = await queryRows<{ id: string }>(sql`select id from companies where name = 'Blue Lagoon Pool Co.'`)
   const companyId = company?.id as string
   await db().execute(sql`
-    insert into customers (company_id, customer_name, address)
-    select ${companyId}, 'Grown Customer ' || g, g || ' Grown St' from generate_series(1, 300) g`)
+    insert into customers (company_id, customer_name)
+    select ${companyId}, 'Grown Customer ' || g from generate_series(1, 300) g`)
   await db().execute(sql`
-    insert into jobs (company_id, customer_id, customer_name, address, scheduled_at, completed_at, technician_id)
-    select c.company_id, c.id, c.customer_name, c.address, now() - (g % 400) * interval '1 day' + interval '1 hour',
+    insert into service_locations (company_id, customer_id, street)
+    select company_id, id, replace(customer_name, 'Grown Customer ', '') || ' Grown St' from customers
+    where company_id = ${companyId} and customer_name like 'Grown Customer %'`)
+  await db().execute(sql`
+    insert into bodies_of_water (company_id, location_id)
+    select l.company_id, l.id from service_locations l where l.company_id = ${companyId} and l.street like '% Grown St'`)
+  await db().execute(sql`
+    insert into jobs (company_id, customer_id, location_id, customer_name, address, scheduled_at, completed_at, technician_id)
+    select c.company_id, c.id, l.id, c.customer_name, l.street, now() - (g % 400) * interval '1 day' + interval '1 hour',
            case when g % 10 = 0 then null else now() - (g % 400) * interval '1 day' + interval '2 hours' end,
            (select id from profiles where email = case when g % 2 = 0 then 'tech@bluelagoon.test' else 'tech2@bluelagoon.test' end)
     from generate_series(1, 3000) g
-    join lateral (select * from customers where company_id = ${companyId} order by id offset g % 300 limit 1) c on true`)
+    join lateral (select * from customers where company_id = ${companyId} order by id offset g % 300 limit 1) c on true
+    join lateral (select * from service_locations where company_id = c.company_id and customer_id = c.id limit 1) l on true`)
   await db().execute(sql`
-    insert into jobs (company_id, customer_id, customer_name, address, scheduled_at, completed_at, technician_id)
-    select c.company_id, c.id, c.customer_name, c.address, now() - g * interval '2 days', now() - g * interval '2 days' + interval '1 hour',
+    insert into jobs (company_id, customer_id, location_id, customer_name, address, scheduled_at, completed_at, technician_id)
+    select c.company_id, c.id, l.id, c.customer_name, l.street, now() - g * interval '2 days', now() - g * interval '2 days' + interval '1 hour',
            (select id from profiles where email = 'tech@bluelagoon.test')
     from customers c join "user" u on u.id = c.portal_user_id and u.email = 'customer@bluelagoon.test'
+    join lateral (select * from service_locations where company_id = c.company_id and customer_id = c.id limit 1) l on true
     cross join generate_series(1, 300) g`)
   await db().execute(sql`
     insert into chem_logs (company_id, job_id, ph, chlorine_ppm, alkalinity, taken_at)

@@ -5,6 +5,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DATABASE_UNAVAILABLE_MESSAGE } from '~/components/error-page'
+import { PGLITE_OPTIONS } from '~/utils/db.server'
 import {
   connect,
   type ProductionServer,
@@ -68,7 +69,9 @@ describe.runIf(database.kind === 'postgres')('PostgreSQL restarted five times un
     const [company] = await db.query<{ id: string }>(`select id from companies where name = 'Blue Lagoon Pool Co.'`)
     const [tech] = await db.query<{ id: string }>(`select id from profiles where email = 'tech@bluelagoon.test'`)
     const [customer] = await db.query<{ id: string; address: string }>(
-      'select id, address from customers where company_id = $1 order by customer_name limit 1',
+      `select c.id, l.street as address from customers c
+       join service_locations l on l.company_id = c.company_id and l.customer_id = c.id
+       where c.company_id = $1 order by c.customer_name, l.position limit 1`,
       [company?.id],
     )
     const [readingJob] = await db.query<{ id: string }>(
@@ -303,7 +306,7 @@ describe('SIGTERM with requests in flight', () => {
 /** The shutdown jobs in a stopped server's embedded database (PGlite opens it once the server closed it). */
 async function storedNamesInEmbeddedDatabase(dataDir: string) {
   const { PGlite } = await import('@electric-sql/pglite')
-  const client = await PGlite.create(path.join(dataDir, 'db'))
+  const client = await PGlite.create(path.join(dataDir, 'db'), PGLITE_OPTIONS)
   try {
     const result = await client.query<{ name: string }>(
       `select customer_name as name from jobs where customer_name like 'Shutdown job %'`,

@@ -5,7 +5,6 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, inject, vi } from 'vitest'
 import { type DatabaseHandle, installDatabase, openDatabase } from '~/utils/db.server'
@@ -24,7 +23,7 @@ let dropDatabase: (() => Promise<void>) | undefined
 beforeAll(async () => {
   if (testDatabase.kind === 'pglite') {
     const dump = new Blob([fs.readFileSync(testDatabase.dumpFile)])
-    handle = await openDatabase({ pglite: await PGlite.create({ loadDataDir: dump }) })
+    handle = await openDatabase({ loadDataDir: dump })
   } else {
     const name = `pool_bud_test_${testDatabase.runId}_${randomBytes(4).toString('hex')}`
     const admin = new pg.Client({ connectionString: testDatabase.adminUrl })

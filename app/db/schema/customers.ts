@@ -1,9 +1,13 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
-import { SANITISERS, SURFACES } from '../../water/targets'
+import { check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import { CUSTOMER_STATUSES } from '../../models/customer-fields'
 import { user } from './auth'
 import { companies } from './companies'
 
+/**
+ * The account holder (OPERATIONS §1). Where the pools are — addresses, gate codes, the water — lives on the
+ * customer's service locations (`service-locations.ts`).
+ */
 export const customers = pgTable(
   'customers',
   {
@@ -12,30 +16,43 @@ export const customers = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     customerName: text('customer_name').notNull(),
-    address: text('address').notNull(),
+    /** Where invoices go, when it is not the service address. */
+    billingAddress: text('billing_address'),
+    /** E.164 ("+18135550101"); shown nationally formatted. */
     phone: text('phone'),
+    /** Lower-case. */
     email: text('email'),
+    notes: text('notes'),
+    status: text('status', { enum: CUSTOMER_STATUSES }).notNull().default('active'),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     /** Money owed, in cents. */
     balanceDue: integer('balance_due').notNull().default(0),
     /** The auth user who signs in to this customer's portal, once invited and set up. */
     portalUserId: text('portal_user_id').references(() => user.id, { onDelete: 'set null' }),
-    // Pool profile (all optional): what readings are judged against and doses are computed for.
-    poolVolumeGallons: integer('pool_volume_gallons'),
-    poolSurface: text('pool_surface', { enum: SURFACES }),
-    poolSanitiser: text('pool_sanitiser', { enum: SANITISERS }),
-    poolIndoor: boolean('pool_indoor'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // Lets jobs reference (company_id, customer_id) so a job can never point at another company's customer.
+    // Lets jobs and locations reference (company_id, customer_id): never another company's customer.
     unique('customers_company_id_id_key').on(t.companyId, t.id),
     unique('customers_portal_user_id_key').on(t.portalUserId),
     index('customers_company_name_idx').on(t.companyId, t.customerName),
     index('customers_company_created_idx').on(t.companyId, t.createdAt),
+    // The list's default filter (Active / Archived) in name order.
+    index('customers_company_status_name_idx').on(t.companyId, t.status, t.customerName, t.id),
+    // Type-ahead over name, email and phone (pg_trgm, with btree_gin for the leading company_id): the same
+    // expression as `customerSearchText` in customer.server.ts, or the index is not used.
+    index('customers_company_search_trgm_idx').using(
+      'gin',
+      t.companyId,
+      sql`(${t.customerName} || ' ' || coalesce(${t.email}, '') || ' ' || coalesce(${t.phone}, '')) gin_trgm_ops`,
+    ),
     check('customers_name_not_blank', sql`length(trim(${t.customerName})) > 0`),
-    check('customers_address_not_blank', sql`length(trim(${t.address})) > 0`),
-    check('customers_pool_volume_range', sql`${t.poolVolumeGallons} between 100 and 2000000`),
-    check('customers_pool_surface_valid', sql`${t.poolSurface} in ('plaster', 'vinyl', 'fibreglass')`),
-    check('customers_pool_sanitiser_valid', sql`${t.poolSanitiser} in ('chlorine', 'salt')`),
+    check(
+      'customers_billing_address_not_blank',
+      sql`${t.billingAddress} is null or length(trim(${t.billingAddress})) > 0`,
+    ),
+    check('customers_status_valid', sql`${t.status} in ('active', 'archived')`),
+    // Archived exactly when it says when.
+    check('customers_archived_at_matches_status', sql`(${t.status} = 'archived') = (${t.archivedAt} is not null)`),
   ],
 )

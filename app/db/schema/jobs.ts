@@ -16,6 +16,7 @@ import { companies } from './companies'
 import { customers } from './customers'
 import { inventoryItems } from './inventory'
 import { profiles } from './profiles'
+import { bodiesOfWater, serviceLocations } from './service-locations'
 
 export const jobs = pgTable(
   'jobs',
@@ -25,10 +26,18 @@ export const jobs = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     customerId: uuid('customer_id').notNull(),
+    /** The customer's service location the visit is at. */
+    locationId: uuid('location_id').notNull(),
     customerName: text('customer_name').notNull(),
+    /** The visit's address as it was when booked (the location's address then). */
     address: text('address').notNull(),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * A visit nobody will do (its customer was archived, say): it leaves every open-work list and count and stays
+     * in history as "Cancelled". Open work is `completed_at is null and cancelled_at is null`.
+     */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** Storage keys of the photos (served through an authorised route, never a public URL). */
     beforeUrl: text('before_url'),
     afterUrl: text('after_url'),
@@ -41,10 +50,17 @@ export const jobs = pgTable(
       columns: [t.companyId, t.customerId],
       foreignColumns: [customers.companyId, customers.id],
     }).onDelete('cascade'),
+    // No cascade: a location with visits is archived, never deleted.
+    foreignKey({
+      name: 'jobs_company_location_fk',
+      columns: [t.companyId, t.locationId],
+      foreignColumns: [serviceLocations.companyId, serviceLocations.id],
+    }),
     unique('jobs_company_id_id_key').on(t.companyId, t.id),
-    // Open jobs in schedule order: dashboards, "upcoming", "overdue", "today".
-    // Open work in schedule order, ties by id (listOpenJobs pages by both).
-    index('jobs_company_open_scheduled_idx').on(t.companyId, t.scheduledAt, t.id).where(sql`${t.completedAt} is null`),
+    // Open work in schedule order, ties by id (listOpenJobs pages by both): dashboards, "upcoming", "overdue".
+    index('jobs_company_open_scheduled_idx')
+      .on(t.companyId, t.scheduledAt, t.id)
+      .where(sql`${t.completedAt} is null and ${t.cancelledAt} is null`),
     // Counts of a day's jobs, open or done (dashboards' "today").
     index('jobs_company_scheduled_idx').on(t.companyId, t.scheduledAt),
     // Recent completions, newest first.
@@ -59,10 +75,12 @@ export const jobs = pgTable(
       .where(sql`${t.completedAt} is not null`),
     index('jobs_company_technician_scheduled_idx').on(t.companyId, t.technicianId, t.scheduledAt),
     index('jobs_company_customer_scheduled_idx').on(t.companyId, t.customerId, t.scheduledAt),
+    index('jobs_company_location_scheduled_idx').on(t.companyId, t.locationId, t.scheduledAt),
     // The dispatcher's "recently created" (`order by created_at desc`).
     index('jobs_company_created_idx').on(t.companyId, t.createdAt.desc().nullsFirst()),
     check('jobs_customer_name_not_blank', sql`length(trim(${t.customerName})) > 0`),
     check('jobs_address_not_blank', sql`length(trim(${t.address})) > 0`),
+    check('jobs_completed_or_cancelled', sql`${t.completedAt} is null or ${t.cancelledAt} is null`),
   ],
 )
 
@@ -72,6 +90,8 @@ export const chemLogs = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     companyId: uuid('company_id').notNull(),
     jobId: uuid('job_id').notNull(),
+    /** Which pool or spa of the visit's location the reading is of (null: not said). */
+    bodyOfWaterId: uuid('body_of_water_id'),
     ph: numeric('ph', { precision: 4, scale: 2, mode: 'number' }).notNull(),
     chlorinePpm: numeric('chlorine_ppm', { precision: 5, scale: 2, mode: 'number' }).notNull(),
     alkalinity: numeric('alkalinity', { precision: 6, scale: 1, mode: 'number' }).notNull(),
@@ -88,7 +108,15 @@ export const chemLogs = pgTable(
       columns: [t.companyId, t.jobId],
       foreignColumns: [jobs.companyId, jobs.id],
     }).onDelete('cascade'),
+    // No cascade: a body of water with readings stays (body-of-water.server.ts refuses to remove it).
+    foreignKey({
+      name: 'chem_logs_company_body_of_water_fk',
+      columns: [t.companyId, t.bodyOfWaterId],
+      foreignColumns: [bodiesOfWater.companyId, bodiesOfWater.id],
+    }),
     index('chem_logs_company_job_taken_idx').on(t.companyId, t.jobId, t.takenAt.desc()),
+    // Whether a body of water has readings (it then stays), and the foreign key's check on deleting one.
+    index('chem_logs_company_body_of_water_idx').on(t.companyId, t.bodyOfWaterId),
     check('chem_logs_ph_range', sql`${t.ph} between 0 and 14`),
     check('chem_logs_chlorine_range', sql`${t.chlorinePpm} between 0 and 50`),
     check('chem_logs_alkalinity_range', sql`${t.alkalinity} between 0 and 500`),

@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { customers, profiles } from '~/db/schema'
 import { seedDemoData } from '~/db/seed.server'
 import { db } from '~/utils/db.server'
+import { INVALID_PHONE } from '~/utils/phone'
+import { findTestCustomer, firstPoolOf } from '../../../tests/helpers/customers'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
 import { action, loader } from './customers'
 
@@ -77,9 +79,10 @@ function redirected(result: unknown, cookie: string) {
   return { location: response.headers.get('Location') ?? '', cookie: [cookie, ...flash].join('; ') }
 }
 
+/** The customer row, with the service address (their first location's) as the form shows it. */
 async function customerByName(name: string) {
   const [row] = await db().select().from(customers).where(eq(customers.customerName, name))
-  return row
+  return row && { ...row, address: (await findTestCustomer(name)).address }
 }
 
 let dispatcher: string
@@ -94,7 +97,7 @@ beforeAll(async () => {
 describe('customers page', () => {
   it("lists the company's customers with balance, portal status and created date", async () => {
     const data = await listPage(dispatcher)
-    expect(data.total).toBe(24)
+    expect(data.total).toBe(32)
     expect(data.editing).toBeNull()
     const dana = data.customers.find((c) => c.customerName === 'Dana Whitfield')
     expect(dana).toMatchObject({ balanceDue: '$240.00', portalStatus: 'active', email: 'customer@bluelagoon.test' })
@@ -158,6 +161,19 @@ describe('saving', () => {
     expect(await customerByName('Bad Email')).toBeUndefined()
   })
 
+  it('refuses a phone number that is not one, and shows stored numbers as people write them', async () => {
+    for (const phone of ['555', '(555) 123-4567', 'call me']) {
+      const result = await action(
+        call(post(dispatcher, { intent: 'save', customerName: 'Bad Phone', address: '1 A St', phone })),
+      )
+      expect(reply(result).status).toBe(400)
+      expect(errorsOf(result)).toContain(INVALID_PHONE)
+    }
+    expect(await customerByName('Bad Phone')).toBeUndefined()
+    const data = await listPage(dispatcher, '/app/customers?q=whitfield')
+    expect(data.customers[0]).toMatchObject({ phone: '(813) 555-0101', phoneHref: '+18135550101' })
+  })
+
   it('creates a customer, storing blank email and phone as null, and says so after the redirect', async () => {
     const result = await action(
       call(
@@ -200,7 +216,7 @@ describe('saving', () => {
     )
     const next = redirected(result, dispatcher)
     const row = await customerByName('Ivan Invite')
-    expect(row).toMatchObject({ email: 'ivan.invite@example.com', phone: '(813) 555-0177' })
+    expect(row).toMatchObject({ email: 'ivan.invite@example.com', phone: '+18135550177' })
     const data = await listPage(next.cookie, next.location)
     expect(data.flash?.notice).toBe('Customer saved.')
     // Whatever the invitation said, it is shown to the staff member.
@@ -243,7 +259,7 @@ describe('saving', () => {
             customerName: 'Edited Name',
             address: '2 New Rd',
             email: 'EDITED@example.com',
-            phone: ' 555 ',
+            phone: ' 813.555.0142 ',
           },
           `?q=edit&page=2&edit=${id}`,
         ),
@@ -251,12 +267,12 @@ describe('saving', () => {
     )
     const next = redirected(result, dispatcher)
     expect(next.location).toBe('/app/customers?q=edit&page=2')
-    const [row] = await db().select().from(customers).where(eq(customers.id, id))
-    expect(row).toMatchObject({
+    // Phones are stored in E.164 (issue #17).
+    expect(await customerByName('Edited Name')).toMatchObject({
       customerName: 'Edited Name',
       address: '2 New Rd',
       email: 'edited@example.com',
-      phone: '555',
+      phone: '+18135550142',
     })
     // An edit does not send an invitation.
     const data = await listPage(next.cookie, '/app/customers?q=edit')
@@ -362,17 +378,14 @@ describe('the pool profile on the customer form', () => {
       ),
     )
     expect(created).toBeInstanceOf(Response)
-    const [saved] = await db()
-      .select({
-        id: customers.id,
-        volume: customers.poolVolumeGallons,
-        surface: customers.poolSurface,
-        sanitiser: customers.poolSanitiser,
-        indoor: customers.poolIndoor,
-      })
-      .from(customers)
-      .where(eq(customers.customerName, name))
-    expect(saved).toMatchObject({ volume: 18_000, surface: 'vinyl', sanitiser: 'salt', indoor: true })
+    // The pool profile is the first body of water at the customer's first location.
+    const [saved] = await db().select({ id: customers.id }).from(customers).where(eq(customers.customerName, name))
+    expect(await firstPoolOf(saved?.id ?? '')).toMatchObject({
+      volume: 18_000,
+      surface: 'vinyl',
+      sanitiser: 'salt',
+      indoor: true,
+    })
     const editing = (await page(cookie, `/app/customers?edit=${saved?.id}`)) as PageData & {
       editing: Record<string, string>
     }
@@ -395,11 +408,7 @@ describe('the pool profile on the customer form', () => {
         }),
       ),
     )
-    const [cleared] = await db()
-      .select({ volume: customers.poolVolumeGallons, surface: customers.poolSurface, indoor: customers.poolIndoor })
-      .from(customers)
-      .where(eq(customers.id, saved?.id ?? ''))
-    expect(cleared).toEqual({ volume: null, surface: null, indoor: null })
+    expect(await firstPoolOf(saved?.id ?? '')).toEqual({ volume: null, surface: null, sanitiser: null, indoor: null })
   })
 
   it('refuses an impossible volume or surface with a clear message and saves nothing', async () => {

@@ -19,6 +19,7 @@ import { readForm } from '~/utils/forms'
 import { logger } from '~/utils/logger.server'
 import { formatCents } from '~/utils/money'
 import { notFound, requireCapability } from '~/utils/permissions.server'
+import { formatPhone } from '~/utils/phone'
 import { failureStatus } from '~/utils/result'
 import type { Route } from './+types/customers'
 
@@ -129,7 +130,7 @@ export async function loader({ request }: Route.LoaderArgs) {
             customerName: editing.customerName,
             address: editing.address,
             email: editing.email ?? '',
-            phone: editing.phone ?? '',
+            phone: editing.phone ? formatPhone(editing.phone) : '',
             poolVolumeGallons: editing.poolVolumeGallons?.toString() ?? '',
             poolSurface: editing.poolSurface ?? '',
             poolSanitiser: editing.poolSanitiser ?? '',
@@ -141,7 +142,8 @@ export async function loader({ request }: Route.LoaderArgs) {
         customerName: row.customerName,
         address: row.address,
         email: row.email,
-        phone: row.phone,
+        phone: row.phone ? formatPhone(row.phone) : null,
+        phoneHref: row.phone,
         balanceDue: formatCents(row.balanceDue),
         owes: row.balanceDue > 0,
         created: formatDate(row.createdAt, timezone),
@@ -408,7 +410,7 @@ function CustomerRow({ customer, editing, editTo }: { customer: CustomerRowData;
             )}
             {' · '}
             {customer.phone ? (
-              <a href={`tel:${customer.phone}`} className="hover:underline">
+              <a href={`tel:${customer.phoneHref}`} className="hover:underline">
                 {customer.phone}
               </a>
             ) : (

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { data, Form, redirect, type ShouldRevalidateFunction, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { NewPasswordFields } from '~/components/password-input'
@@ -9,12 +9,14 @@ import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Field } from '~/components/ui/field'
-import { customers, profiles } from '~/db/schema'
+import { profiles } from '~/db/schema'
+import { getOwnCustomerForSetup, saveCustomerSetup } from '~/models/customer.server'
+import { PhoneSchema } from '~/models/customer-schemas'
 import { db } from '~/utils/db.server'
-import { NewPasswordSchema, optionalText, PASSWORDS_MATCH, readForm } from '~/utils/forms'
-import { isUuid } from '~/utils/ids'
+import { NewPasswordSchema, PASSWORDS_MATCH, readForm } from '~/utils/forms'
 import { setUserPassword } from '~/utils/passwords.server'
 import { homePathFor, requireUser } from '~/utils/permissions.server'
+import { formatPhone } from '~/utils/phone'
 import type { Route } from './+types/customer-setup'
 
 const NOT_FOUND = 'We could not find your customer record. Contact your service provider for help.'
@@ -23,23 +25,12 @@ const CHOOSE_PASSWORD = 'Please choose a password so you can log in later.'
 const CustomerSetupSchema = z
   .object({
     fullName: z.string({ error: 'Enter your full name.' }).trim().min(1, 'Enter your full name.').max(120),
-    phone: optionalText(40),
+    phone: PhoneSchema,
     address: z.string({ error: 'Enter your service address.' }).trim().min(1, 'Enter your service address.').max(300),
     password: z.string({ error: CHOOSE_PASSWORD }).min(1, CHOOSE_PASSWORD).pipe(NewPasswordSchema),
     confirmPassword: z.string({ error: 'Passwords do not match.' }),
   })
   .refine(...PASSWORDS_MATCH)
-
-/** The customer record of this link, only if the signed-in user is its portal login. */
-async function findOwnCustomer(userId: string, customerId: string | null) {
-  if (!isUuid(customerId)) return null
-  const [row] = await db()
-    .select({ id: customers.id, name: customers.customerName, address: customers.address, phone: customers.phone })
-    .from(customers)
-    .where(and(eq(customers.id, customerId), eq(customers.portalUserId, userId)))
-    .limit(1)
-  return row ?? null
-}
 
 /** A signed-in user; one who already finished setup goes to their portal (setup never runs twice). */
 async function requireSetupUser(request: Request) {
@@ -52,14 +43,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireSetupUser(request)
   const customerId = new URL(request.url).searchParams.get('customerId')
   if (!customerId) return { state: 'missing-id' as const }
-  const customer = await findOwnCustomer(user.id, customerId)
+  const customer = await getOwnCustomerForSetup(user.id, customerId)
   if (!customer) return { state: 'not-found' as const }
   return {
     state: 'form' as const,
     customerId: customer.id,
     defaults: {
       fullName: user.profile?.fullName ?? customer.name,
-      phone: customer.phone ?? '',
+      phone: customer.phone ? formatPhone(customer.phone) : '',
       address: customer.address,
     },
   }
@@ -72,13 +63,13 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ hideFields: ['password', 'confirmPassword'] }), done: null }, 400)
   }
-  const customer = await findOwnCustomer(user.id, customerId)
+  const customer = await getOwnCustomerForSetup(user.id, customerId)
   if (!customer) return data({ result: submission.reply({ formErrors: [NOT_FOUND] }), done: null }, 404)
   const { fullName, phone, address, password } = submission.value
   try {
     await setUserPassword(user.id, password)
     await db().transaction(async (tx) => {
-      await tx.update(customers).set({ address, phone }).where(eq(customers.id, customer.id))
+      await saveCustomerSetup(tx, { companyId: customer.companyId, customerId: customer.id, phone, address })
       await tx.update(profiles).set({ fullName, phone, hasCompletedSetup: true }).where(eq(profiles.id, user.id))
     })
   } catch {

@@ -10,6 +10,7 @@ import { action as teamAction } from '~/routes/app/team'
 import { action as loginAction } from '~/routes/auth/login'
 import { CLIENT_IP_HEADER } from '~/utils/auth.server'
 import { db } from '~/utils/db.server'
+import { addTestCustomer } from '../../../tests/helpers/customers'
 import { clientIp, emailsTo } from '../../../tests/helpers/links'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
 import { action, loader } from './invitations'
@@ -205,7 +206,7 @@ describe('someone whose only company is a trial of their own (F14, decision 011)
     const trier = await profileOf('trier@example.com')
     const trial = await startTrialCompany({ userId: trier?.id ?? '', companyName: 'Trier Pools', timezone: 'UTC' })
     const trialId = trial.ok ? trial.companyId : ''
-    await db().insert(customers).values({ companyId: trialId, customerName: 'Test Customer', address: '1 Test St' })
+    await addTestCustomer(trialId, { customerName: 'Test Customer', address: '1 Test St' })
     const trierCookie = await signInAs('trier@example.com')
     // The trial invited someone with an account too (an invitation, not a member).
     await inviteAs(trierCookie, 'trier.friend@example.com')

@@ -3,12 +3,14 @@ import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { companies, customers, jobs, profiles } from '~/db/schema'
+import { companies, customers, jobs, profiles, serviceLocations } from '~/db/schema'
 import { seedDemoData } from '~/db/seed.server'
 import { PORTAL_READINGS_LIMIT } from '~/models/portal.server'
 import { db } from '~/utils/db.server'
+import { addTestCustomer } from '../../../tests/helpers/customers'
 import { pageRequest, settle, signInAs } from '../../../tests/helpers/session'
 import CustomerPortal, { loader } from './customer'
+import { loader as visitLoader } from './visit'
 
 type PortalData = Awaited<ReturnType<typeof loader>>
 
@@ -174,11 +176,8 @@ describe('portal page: what it sends', () => {
   })
 
   it('pages the visit history 50 at a time past 50 visits', async () => {
-    const [customer] = await db()
-      .insert(customers)
-      .values({ companyId: blue, customerName: 'Many Visits', address: '9 Weekly Road' })
-      .returning({ id: customers.id })
-    const id = customer?.id ?? ''
+    const customer = await addTestCustomer(blue, { customerName: 'Many Visits', address: '9 Weekly Road' })
+    const id = customer.id
     const start = Date.UTC(2024, 0, 3, 15)
     await db()
       .insert(jobs)
@@ -186,6 +185,7 @@ describe('portal page: what it sends', () => {
         Array.from({ length: 75 }, (_, i) => ({
           companyId: blue,
           customerId: id,
+          locationId: customer.locationId,
           customerName: 'Many Visits',
           address: '9 Weekly Road',
           scheduledAt: new Date(start + i * 7 * 86_400_000),
@@ -261,11 +261,8 @@ describe('portal page: what it shows', () => {
   })
 
   it("shows the empty states and 'All settled' for a customer with no visits and nothing due", async () => {
-    const [customer] = await db()
-      .insert(customers)
-      .values({ companyId: blue, customerName: 'Brand New', address: '5 Fresh Start Ct', balanceDue: 0 })
-      .returning({ id: customers.id })
-    const data = await portalAs('owner@bluelagoon.test', customer?.id ?? '')
+    const customer = await addTestCustomer(blue, { customerName: 'Brand New', address: '5 Fresh Start Ct' })
+    const data = await portalAs('owner@bluelagoon.test', customer.id)
     expect(data.balance.settled).toBe(true)
     const html = render(data)
     for (const text of ['No visits yet.', 'No chemistry readings yet.', 'No photos uploaded yet.', 'All settled']) {
@@ -273,5 +270,37 @@ describe('portal page: what it shows', () => {
     }
     expect(html).toContain('No visit scheduled')
     expect(html).not.toContain('$0.00')
+  })
+})
+
+describe('portal pages: what the company keeps to itself (ARCHITECTURE §6)', () => {
+  it('never carries the gate code or access notes, in the customer’s own view or a staff preview', async () => {
+    const gateCode = 'GATE-4321'
+    const accessNotes = 'Key under the third flowerpot'
+    await db()
+      .update(serviceLocations)
+      .set({ gateCode, accessNotes, dogOnSite: true })
+      .where(and(eq(serviceLocations.companyId, blue), eq(serviceLocations.customerId, danaId)))
+    const [visit] = await db()
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.customerId, danaId), isNotNull(jobs.completedAt)))
+      .limit(1)
+    for (const email of ['customer@bluelagoon.test', 'owner@bluelagoon.test']) {
+      const cookie = await cookieOf(email)
+      const portal = await portalAs(email, danaId)
+      const report = await visitLoader({
+        request: pageRequest(`/customer/${danaId}/visits/${visit?.id}`, cookie),
+        params: { customerId: danaId, jobId: visit?.id ?? '' },
+        context: {},
+      } as never)
+      expect(report.address.length).toBeGreaterThan(0)
+      for (const data of [portal, report]) {
+        const text = JSON.stringify(data)
+        expect(text, email).not.toContain(gateCode)
+        expect(text, email).not.toContain(accessNotes)
+        expect(text, email).not.toMatch(/gateCode|accessNotes|dogOnSite|minutesOnSite/)
+      }
+    }
   })
 })

@@ -10,6 +10,7 @@ import { visitReportPath } from '~/models/service-report.server'
 import { formatDate, formatDateTime } from '~/utils/dates'
 import { formatCents } from '~/utils/money'
 import { notFound } from '~/utils/permissions.server'
+import { formatPhone } from '~/utils/phone'
 import type { Route } from './+types/customer'
 
 // The customer's read-only portal. Only that customer's own login, or staff of the same
@@ -41,7 +42,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     customer: {
       name: portal.customer.name,
       address: portal.customer.address,
-      phone: portal.customer.phone,
+      phone: portal.customer.phone ? formatPhone(portal.customer.phone) : null,
     },
     balance: {
       settled: balance <= 0,
@@ -67,7 +68,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       rows: portal.visits.rows.map((visit) => ({
         id: visit.id,
         date: formatDate(visit.scheduledAt, tz),
-        status: visit.completedAt ? ('Completed' as const) : ('Scheduled' as const),
+        status: visit.completedAt
+          ? ('Completed' as const)
+          : visit.cancelledAt
+            ? ('Cancelled' as const)
+            : ('Scheduled' as const),
         technician: visit.technicianName,
         address: visit.address,
         reading: visit.reading ? reading(visit.reading) : null,
@@ -235,14 +240,16 @@ function TableScroller({ labelledBy, children }: { labelledBy: string; children:
 const th = 'whitespace-nowrap px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-500'
 const td = 'px-3 py-2 align-top'
 
-function StatusLabel({ status }: { status: 'Completed' | 'Scheduled' }) {
+function StatusLabel({ status }: { status: 'Completed' | 'Cancelled' | 'Scheduled' }) {
   return (
     <span
       className={cn(
         'inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1',
         status === 'Completed'
           ? 'bg-emerald-50 text-emerald-800 ring-emerald-200'
-          : 'bg-brand-50 text-brand-800 ring-brand-100',
+          : status === 'Cancelled'
+            ? 'bg-slate-100 text-slate-700 ring-slate-200'
+            : 'bg-brand-50 text-brand-800 ring-brand-100',
       )}
     >
       {status}
@@ -307,7 +314,7 @@ function VisitHistory({ visits }: { visits: LoaderData['visits'] }) {
                   </td>
                   <td className={cn(td, 'whitespace-nowrap')}>
                     {visit.technician ?? (
-                      <span className="text-slate-500">{visit.status === 'Completed' ? '—' : 'To be assigned'}</span>
+                      <span className="text-slate-500">{visit.status === 'Scheduled' ? 'To be assigned' : '—'}</span>
                     )}
                   </td>
                   <td className={cn(td, 'min-w-56')}>{visit.address}</td>

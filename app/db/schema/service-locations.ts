@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import {
+  DEFAULT_MINUTES_ON_SITE,
+  EQUIPMENT_KINDS,
+  MAX_GALLONS,
+  MAX_MINUTES_ON_SITE,
+  MIN_GALLONS,
+  MIN_MINUTES_ON_SITE,
+} from '../../models/customer-fields'
+import { SANITISERS, SURFACES } from '../../water/targets'
+import { companies } from './companies'
+import { customers } from './customers'
+
+/** Where a customer's pools are (OPERATIONS §1): a customer has one or more. */
+export const serviceLocations = pgTable(
+  'service_locations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').notNull(),
+    /** "Main house", "Rental on 5th": optional, for customers with several. */
+    label: text('label'),
+    street: text('street').notNull(),
+    city: text('city'),
+    state: text('state'),
+    postalCode: text('postal_code'),
+    // Six decimals is about 10 cm: more than a route needs, and what the import keeps.
+    lat: numeric('lat', { precision: 9, scale: 6, mode: 'number' }),
+    lng: numeric('lng', { precision: 9, scale: 6, mode: 'number' }),
+    /** Staff of the company only (ARCHITECTURE §6): never in the portal's read models. */
+    gateCode: text('gate_code'),
+    accessNotes: text('access_notes'),
+    dogOnSite: boolean('dog_on_site').notNull().default(false),
+    minutesOnSite: integer('minutes_on_site').notNull().default(DEFAULT_MINUTES_ON_SITE),
+    /** The customer's locations in this order; the first is the one shown where only one fits. */
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set instead of deleting a location that has visits: its history stays, it leaves pickers. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+  },
+  (t) => [
+    foreignKey({
+      name: 'service_locations_company_customer_fk',
+      columns: [t.companyId, t.customerId],
+      foreignColumns: [customers.companyId, customers.id],
+    }).onDelete('cascade'),
+    unique('service_locations_company_id_id_key').on(t.companyId, t.id),
+    index('service_locations_company_customer_idx').on(t.companyId, t.customerId, t.position),
+    // Search by address: the same expression as `locationSearchText` in customer.server.ts.
+    index('service_locations_company_search_trgm_idx').using(
+      'gin',
+      t.companyId,
+      sql`(coalesce(${t.label}, '') || ' ' || ${t.street} || ' ' || coalesce(${t.city}, '') || ' ' || coalesce(${t.state}, '') || ' ' || coalesce(${t.postalCode}, '')) gin_trgm_ops`,
+    ),
+    check('service_locations_street_not_blank', sql`length(trim(${t.street})) > 0`),
+    check('service_locations_lat_range', sql`${t.lat} between -90 and 90`),
+    check('service_locations_lng_range', sql`${t.lng} between -180 and 180`),
+    check('service_locations_lat_lng_together', sql`(${t.lat} is null) = (${t.lng} is null)`),
+    check(
+      'service_locations_minutes_on_site_range',
+      sql`${t.minutesOnSite} between ${sql.raw(String(MIN_MINUTES_ON_SITE))} and ${sql.raw(String(MAX_MINUTES_ON_SITE))}`,
+    ),
+  ],
+)
+
+/** A pool, spa or fountain at a location: what readings are judged against and doses computed for. */
+export const bodiesOfWater = pgTable(
+  'bodies_of_water',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    locationId: uuid('location_id').notNull(),
+    name: text('name').notNull().default('Pool'),
+    gallons: integer('gallons'),
+    surface: text('surface', { enum: SURFACES }),
+    sanitiser: text('sanitiser', { enum: SANITISERS }),
+    indoor: boolean('indoor'),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'bodies_of_water_company_location_fk',
+      columns: [t.companyId, t.locationId],
+      foreignColumns: [serviceLocations.companyId, serviceLocations.id],
+    }).onDelete('cascade'),
+    unique('bodies_of_water_company_id_id_key').on(t.companyId, t.id),
+    index('bodies_of_water_company_location_idx').on(t.companyId, t.locationId, t.position),
+    check('bodies_of_water_name_not_blank', sql`length(trim(${t.name})) > 0`),
+    check(
+      'bodies_of_water_gallons_range',
+      sql`${t.gallons} between ${sql.raw(String(MIN_GALLONS))} and ${sql.raw(String(MAX_GALLONS))}`,
+    ),
+    check('bodies_of_water_surface_valid', sql`${t.surface} in ('plaster', 'vinyl', 'fibreglass')`),
+    check('bodies_of_water_sanitiser_valid', sql`${t.sanitiser} in ('chlorine', 'salt')`),
+  ],
+)
+
+/** What runs a body of water: the technician needs the make and model to bring the right part. */
+export const equipment = pgTable(
+  'equipment',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    bodyOfWaterId: uuid('body_of_water_id').notNull(),
+    kind: text('kind', { enum: EQUIPMENT_KINDS }).notNull(),
+    make: text('make'),
+    model: text('model'),
+    serial: text('serial'),
+    /** A local date ('YYYY-MM-DD'). */
+    installedOn: date('installed_on', { mode: 'string' }),
+    notes: text('notes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'equipment_company_body_of_water_fk',
+      columns: [t.companyId, t.bodyOfWaterId],
+      foreignColumns: [bodiesOfWater.companyId, bodiesOfWater.id],
+    }).onDelete('cascade'),
+    index('equipment_company_body_of_water_idx').on(t.companyId, t.bodyOfWaterId, t.createdAt),
+    check(
+      'equipment_kind_valid',
+      sql`${t.kind} in ('pump', 'filter', 'heater', 'chlorinator', 'cleaner', 'automation', 'other')`,
+    ),
+  ],
+)

@@ -1,0 +1,487 @@
+// Customer import and export wired to the database (OPERATIONS §3, decision 014): the pure steps of
+// `app/customer-import/` (read, map, plan, diff, CSV) against a company's customers. A preview writes nothing; an
+// import writes the whole plan in one transaction with a few bulk statements per table, and a re-import of the same
+// file finds everything there ("0 new, N unchanged").
+import { randomUUID } from 'node:crypto'
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { type ColumnMapping, mapColumns } from '~/customer-import/column-mapping'
+import { describeDiff, diffImport, type FieldChange, type ImportDiff } from '~/customer-import/diff'
+import { customersToCsv } from '~/customer-import/export-csv.server'
+import {
+  buildImportPlan,
+  canImport,
+  describeCounts,
+  type ImportPlan,
+  type Technician,
+} from '~/customer-import/import-plan.server'
+import { type CsvSource, readCsv } from '~/customer-import/read-csv.server'
+import {
+  bodiesOfWater,
+  companies,
+  customers,
+  jobs,
+  profiles,
+  serviceLocations,
+  servicePlans,
+  session,
+} from '~/db/schema'
+import { localDateAt } from '~/schedule/local-date'
+import { type Database, db } from '~/utils/db.server'
+import { publishCompanyEvent } from '~/utils/events.server'
+import { DEFAULT_PHONE_COUNTRY } from '~/utils/phone'
+import { failure, type Result, success } from '~/utils/result'
+import { bodyOrder } from './body-of-water.server'
+import { locationOrder } from './service-location.server'
+
+/** The company's technicians as the import matches the Technician column against them. */
+async function importTechnicians(companyId: string, executor: Database = db()): Promise<Technician[]> {
+  const rows = await executor
+    .select({ id: profiles.id, name: profiles.fullName, email: profiles.email })
+    .from(profiles)
+    .where(and(eq(profiles.companyId, companyId), eq(profiles.role, 'tech')))
+    .orderBy(asc(profiles.fullName))
+  return rows.map((row) => ({ id: row.id, name: row.name ?? row.email, email: row.email }))
+}
+
+/**
+ * Every customer of the company with its locations, bodies of water and plans, as the diff and the export read
+ * them: four queries for the whole company, one after the other (inside the import's transaction they share one
+ * connection, which runs one query at a time).
+ */
+async function loadCustomers(companyId: string, executor: Database = db()) {
+  const customerRows = await executor
+    .select({
+      id: customers.id,
+      customerName: customers.customerName,
+      email: customers.email,
+      phone: customers.phone,
+      billingAddress: customers.billingAddress,
+      notes: customers.notes,
+      status: customers.status,
+      balanceCents: customers.balanceDue,
+    })
+    .from(customers)
+    .where(eq(customers.companyId, companyId))
+    .orderBy(asc(customers.customerName), asc(customers.id))
+  const locationRows = await executor
+    .select({
+      id: serviceLocations.id,
+      customerId: serviceLocations.customerId,
+      label: serviceLocations.label,
+      street: serviceLocations.street,
+      city: serviceLocations.city,
+      state: serviceLocations.state,
+      postalCode: serviceLocations.postalCode,
+      lat: serviceLocations.lat,
+      lng: serviceLocations.lng,
+      gateCode: serviceLocations.gateCode,
+      accessNotes: serviceLocations.accessNotes,
+      dogOnSite: serviceLocations.dogOnSite,
+      minutesOnSite: serviceLocations.minutesOnSite,
+      position: serviceLocations.position,
+    })
+    .from(serviceLocations)
+    .where(eq(serviceLocations.companyId, companyId))
+    .orderBy(...locationOrder)
+  const bodyRows = await executor
+    .select({
+      id: bodiesOfWater.id,
+      locationId: bodiesOfWater.locationId,
+      name: bodiesOfWater.name,
+      gallons: bodiesOfWater.gallons,
+      surface: bodiesOfWater.surface,
+      sanitiser: bodiesOfWater.sanitiser,
+      indoor: bodiesOfWater.indoor,
+      position: bodiesOfWater.position,
+    })
+    .from(bodiesOfWater)
+    .where(eq(bodiesOfWater.companyId, companyId))
+    .orderBy(...bodyOrder)
+  const planRows = await executor
+    .select({
+      id: servicePlans.id,
+      locationId: servicePlans.locationId,
+      weekday: servicePlans.weekday,
+      frequencyWeeks: servicePlans.frequencyWeeks,
+      technicianId: servicePlans.technicianId,
+      serviceWindow: servicePlans.serviceWindow,
+      rateCents: servicePlans.rateCents,
+      rateType: servicePlans.rateType,
+      startsOn: servicePlans.startsOn,
+      endsOn: servicePlans.endsOn,
+    })
+    .from(servicePlans)
+    .where(eq(servicePlans.companyId, companyId))
+    .orderBy(asc(servicePlans.weekday), asc(servicePlans.startsOn), asc(servicePlans.id))
+  const bodiesOf = group(bodyRows, (row) => row.locationId)
+  const plansOf = group(planRows, (row) => row.locationId)
+  const locationsOf = group(locationRows, (row) => row.customerId)
+  return customerRows.map((customer) => ({
+    ...customer,
+    locations: (locationsOf.get(customer.id) ?? []).map(({ customerId: _, ...location }) => ({
+      ...location,
+      bodiesOfWater: (bodiesOf.get(location.id) ?? []).map(({ locationId: __, ...body }) => body),
+      plans: (plansOf.get(location.id) ?? []).map(({ locationId: __, ...plan }) => plan),
+    })),
+  }))
+}
+
+function group<T, K>(rows: readonly T[], key: (row: T) => K) {
+  const groups = new Map<K, T[]>()
+  for (const row of rows) {
+    const list = groups.get(key(row))
+    if (list) list.push(row)
+    else groups.set(key(row), [row])
+  }
+  return groups
+}
+
+/** Coordinates as the database keeps them (six decimals), so a re-import compares like with like. */
+function asStored(plan: ImportPlan): ImportPlan {
+  const round = (value: number | null) => (value === null ? null : Math.round(value * 1e6) / 1e6)
+  return {
+    ...plan,
+    customers: plan.customers.map((customer) => ({
+      ...customer,
+      locations: customer.locations.map((location) => ({
+        ...location,
+        lat: round(location.lat),
+        lng: round(location.lng),
+      })),
+    })),
+  }
+}
+
+export type ImportSummary = {
+  /** "3 customers, 4 service locations, 2 bodies of water, 3 service plans" */
+  counts: string
+  /** "2 new, 1 updated, 9 unchanged", per kind of record. */
+  customers: string
+  locations: string
+  bodiesOfWater: string
+  plans: string
+}
+
+function summarise(plan: ImportPlan, diff: ImportDiff): ImportSummary {
+  return {
+    counts: describeCounts(plan.counts),
+    customers: describeDiff(diff.totals.customers),
+    locations: describeDiff(diff.totals.locations),
+    bodiesOfWater: describeDiff(diff.totals.bodiesOfWater),
+    plans: describeDiff(diff.totals.plans),
+  }
+}
+
+/**
+ * "Preview": the file read, its columns mapped (by their headers, or as the person set them), the plan with every
+ * row's problems, and what importing it would change in the company. Writes nothing.
+ */
+export async function previewImport(
+  companyId: string,
+  file: CsvSource,
+  mapping?: readonly ColumnMapping[],
+): Promise<
+  Result<{
+    headers: string[]
+    mapping: readonly ColumnMapping[]
+    plan: ImportPlan
+    diff: ImportDiff
+    summary: ImportSummary
+  }>
+> {
+  const read = await readCsv(file)
+  if (!read.ok) return read
+  const columns = mapping ?? mapColumns(read.table.headers)
+  const technicians = await importTechnicians(companyId)
+  const built = buildImportPlan(read.table, columns, { defaultCountry: DEFAULT_PHONE_COUNTRY, technicians })
+  if (!built.ok) return built
+  const plan = asStored(built.plan)
+  const diff = diffImport(plan, await loadCustomers(companyId))
+  return success({ headers: read.table.headers, mapping: columns, plan, diff, summary: summarise(plan, diff) })
+}
+
+/** Rows per bulk statement: well under PostgreSQL's 65,535 parameters for the widest table. */
+const CHUNK = 500
+
+function chunks<T>(rows: readonly T[]) {
+  const out: T[][] = []
+  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK))
+  return out
+}
+
+/**
+ * Updates matched records of one table in one statement per chunk: each row sets only the fields that change (the
+ * others are null in the VALUES list and keep what is stored, as a blank cell does).
+ */
+async function updateChanged(
+  tx: Database,
+  table: string,
+  companyId: string,
+  columns: Record<string, { column: string; type: string }>,
+  rows: Array<{ id: string; changes: FieldChange[] }>,
+) {
+  const fields = Object.keys(columns)
+  for (const part of chunks(rows.filter((row) => row.changes.length > 0))) {
+    const values = part.map((row) => {
+      const changed = new Map(row.changes.map((change) => [change.field, change.to]))
+      const cells = fields.map((field) => {
+        const { type } = columns[field] as { type: string }
+        return sql`${changed.has(field) ? changed.get(field) : null}::${sql.raw(type)}`
+      })
+      return sql`(${row.id}::uuid, ${sql.join(cells, sql`, `)})`
+    })
+    const names = fields.map((field) => sql.identifier(columns[field]?.column as string))
+    const sets = names.map((name) => sql`${name} = coalesce(v.${name}, t.${name})`)
+    await tx.execute(sql`
+      update ${sql.identifier(table)} t set ${sql.join(sets, sql`, `)}
+      from (values ${sql.join(values, sql`, `)}) as v(id, ${sql.join(names, sql`, `)})
+      where t.company_id = ${companyId} and t.id = v.id`)
+  }
+}
+
+const CUSTOMER_COLUMNS = {
+  customerName: { column: 'customer_name', type: 'text' },
+  email: { column: 'email', type: 'text' },
+  phone: { column: 'phone', type: 'text' },
+  billingAddress: { column: 'billing_address', type: 'text' },
+  notes: { column: 'notes', type: 'text' },
+}
+const LOCATION_COLUMNS = {
+  label: { column: 'label', type: 'text' },
+  street: { column: 'street', type: 'text' },
+  city: { column: 'city', type: 'text' },
+  state: { column: 'state', type: 'text' },
+  postalCode: { column: 'postal_code', type: 'text' },
+  lat: { column: 'lat', type: 'numeric' },
+  lng: { column: 'lng', type: 'numeric' },
+  gateCode: { column: 'gate_code', type: 'text' },
+  accessNotes: { column: 'access_notes', type: 'text' },
+  dogOnSite: { column: 'dog_on_site', type: 'boolean' },
+  minutesOnSite: { column: 'minutes_on_site', type: 'integer' },
+}
+const BODY_COLUMNS = {
+  name: { column: 'name', type: 'text' },
+  gallons: { column: 'gallons', type: 'integer' },
+  surface: { column: 'surface', type: 'text' },
+  sanitiser: { column: 'sanitiser', type: 'text' },
+  indoor: { column: 'indoor', type: 'boolean' },
+}
+const PLAN_COLUMNS = {
+  weekday: { column: 'weekday', type: 'integer' },
+  frequencyWeeks: { column: 'frequency_weeks', type: 'integer' },
+  technicianId: { column: 'technician_id', type: 'text' },
+  serviceWindow: { column: 'service_window', type: 'text' },
+  rateCents: { column: 'rate_cents', type: 'integer' },
+  rateType: { column: 'rate_type', type: 'text' },
+  startsOn: { column: 'starts_on', type: 'date' },
+  endsOn: { column: 'ends_on', type: 'date' },
+}
+
+export type ImportOutcome = {
+  totals: ImportDiff['totals']
+  summary: ImportSummary
+  /** The rows left out because they had problems ("Skip rows with problems"), listed after the import. */
+  skippedRows: number[]
+}
+
+/**
+ * "Import": writes the plan in ONE transaction, compared with the company's customers at that moment: new records
+ * are inserted in bulk, changed ones updated in bulk (only the fields the file changes; a blank cell keeps what is
+ * there), unchanged ones left alone. A customer the file marks archived is archived as on the record page (open
+ * visits cancelled, portal access ended). Refused, writing nothing, while rows have problems unless the person chose
+ * to skip them. Two imports of one company run one after the other, so neither adds what the other just added.
+ */
+export async function applyImport(
+  companyId: string,
+  plan: ImportPlan,
+  { skipRowsWithProblems = false, now = new Date() }: { skipRowsWithProblems?: boolean; now?: Date } = {},
+): Promise<Result<ImportOutcome>> {
+  if (!canImport(plan, skipRowsWithProblems)) {
+    const rows = plan.skippedRows.length
+    if (rows > 0 && !skipRowsWithProblems) {
+      return failure(
+        'invalid',
+        `${rows === 1 ? '1 row has' : `${rows.toLocaleString('en-US')} rows have`} problems. Fix them in the file ` +
+          'and preview it again, or choose "Skip rows with problems".',
+      )
+    }
+    return failure('invalid', 'There is nothing to import: no row makes a customer.')
+  }
+  const result = await db().transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`customer-import:${companyId}`}))`)
+    const [company] = await tx
+      .select({ timezone: companies.timezone, serviceWindow: companies.defaultServiceWindow })
+      .from(companies)
+      .where(eq(companies.id, companyId))
+    if (!company) return failure('not-found', 'Company not found.')
+    const existing = await loadCustomers(companyId, tx)
+    const diff = diffImport(plan, existing)
+    const today = localDateAt(now, company.timezone)
+    const newCustomers: Array<typeof customers.$inferInsert> = []
+    const newLocations: Array<typeof serviceLocations.$inferInsert> = []
+    const newBodies: Array<typeof bodiesOfWater.$inferInsert> = []
+    const newPlans: Array<typeof servicePlans.$inferInsert> = []
+    const archived: string[] = []
+    const restored: string[] = []
+    const byId = new Map(existing.map((customer) => [customer.id, customer]))
+
+    for (const entry of diff.customers) {
+      const planned = entry.planned
+      let customerId = entry.existingId
+      if (!customerId) {
+        customerId = randomUUID()
+        const status = planned.status ?? 'active'
+        newCustomers.push({
+          id: customerId,
+          companyId,
+          customerName: planned.customerName,
+          email: planned.email,
+          phone: planned.phone,
+          billingAddress: planned.billingAddress,
+          notes: planned.notes,
+          status,
+          archivedAt: status === 'archived' ? now : null,
+        })
+      } else {
+        const change = entry.changes.find((c) => c.field === 'status')
+        if (change?.to === 'archived') archived.push(customerId)
+        if (change?.to === 'active') restored.push(customerId)
+      }
+      const current = byId.get(customerId)
+      let nextPosition = Math.max(-1, ...(current?.locations.map((l) => l.position) ?? [])) + 1
+      for (const location of entry.locations) {
+        let locationId = location.existingId
+        const place = location.planned
+        if (!locationId) {
+          locationId = randomUUID()
+          newLocations.push({
+            id: locationId,
+            companyId,
+            customerId,
+            label: place.label,
+            street: place.street,
+            city: place.city,
+            state: place.state,
+            postalCode: place.postalCode,
+            lat: place.lat,
+            lng: place.lng,
+            gateCode: place.gateCode,
+            accessNotes: place.accessNotes,
+            dogOnSite: place.dogOnSite ?? false,
+            minutesOnSite: place.minutesOnSite ?? undefined,
+            position: nextPosition++,
+          })
+        }
+        const knownBodies = current?.locations.find((l) => l.id === locationId)?.bodiesOfWater ?? []
+        let bodyPosition = Math.max(-1, ...knownBodies.map((b) => b.position)) + 1
+        for (const body of location.bodiesOfWater) {
+          if (body.existingId) continue
+          const { row: _, ...water } = body.planned
+          newBodies.push({ id: randomUUID(), companyId, locationId, ...water, position: bodyPosition++ })
+        }
+        for (const service of location.plans) {
+          if (service.existingId) continue
+          const { row: _, ...p } = service.planned
+          newPlans.push({
+            id: randomUUID(),
+            companyId,
+            locationId,
+            weekday: p.weekday,
+            frequencyWeeks: p.frequencyWeeks,
+            technicianId: p.technicianId,
+            serviceWindow: p.serviceWindow ?? company.serviceWindow,
+            rateCents: p.rateCents ?? 0,
+            rateType: p.rateType ?? 'per-visit',
+            startsOn: p.startsOn ?? today,
+            endsOn: p.endsOn,
+          })
+        }
+      }
+    }
+
+    for (const part of chunks(newCustomers)) await tx.insert(customers).values(part)
+    for (const part of chunks(newLocations)) await tx.insert(serviceLocations).values(part)
+    for (const part of chunks(newBodies)) await tx.insert(bodiesOfWater).values(part)
+    for (const part of chunks(newPlans)) await tx.insert(servicePlans).values(part)
+
+    const matched = diff.customers.filter((c) => c.existingId)
+    const locations = matched.flatMap((c) => c.locations).filter((l) => l.existingId)
+    const idOf = <T extends { existingId: string | null; changes: FieldChange[] }>(entry: T) => ({
+      id: entry.existingId as string,
+      changes: entry.changes,
+    })
+    await updateChanged(tx, 'customers', companyId, CUSTOMER_COLUMNS, matched.map(idOf))
+    await updateChanged(tx, 'service_locations', companyId, LOCATION_COLUMNS, locations.map(idOf))
+    const bodies = matched.flatMap((c) => c.locations.flatMap((l) => l.bodiesOfWater)).filter((b) => b.existingId)
+    await updateChanged(tx, 'bodies_of_water', companyId, BODY_COLUMNS, bodies.map(idOf))
+    const plans = matched.flatMap((c) => c.locations.flatMap((l) => l.plans)).filter((p) => p.existingId)
+    await updateChanged(tx, 'service_plans', companyId, PLAN_COLUMNS, plans.map(idOf))
+    const cancelled = await changeStatus(tx, { companyId, archived, restored, now })
+    return success({
+      outcome: {
+        totals: diff.totals,
+        summary: summarise(plan, diff),
+        skippedRows: skipRowsWithProblems ? plan.skippedRows : [],
+      },
+      cancelled,
+    })
+  })
+  if (!result.ok) return result
+  if (result.cancelled > 0) await publishCompanyEvent({ companyId, type: 'job.updated' })
+  return success(result.outcome)
+}
+
+/** Archives and restores what the file's Status column changed, as the record page's buttons do. */
+async function changeStatus(
+  tx: Database,
+  { companyId, archived, restored, now }: { companyId: string; archived: string[]; restored: string[]; now: Date },
+) {
+  let cancelled = 0
+  if (archived.length > 0) {
+    await tx
+      .update(customers)
+      .set({ status: 'archived', archivedAt: now })
+      .where(and(eq(customers.companyId, companyId), inArray(customers.id, archived)))
+    const rows = await tx
+      .update(jobs)
+      .set({ cancelledAt: now })
+      .where(
+        and(
+          eq(jobs.companyId, companyId),
+          inArray(jobs.customerId, archived),
+          sql`${jobs.completedAt} is null and ${jobs.cancelledAt} is null`,
+        ),
+      )
+      .returning({ id: jobs.id })
+    cancelled = rows.length
+    const logins = portalLoginsOf(companyId, archived)
+    await tx.update(profiles).set({ deactivatedAt: now }).where(inArray(profiles.id, logins))
+    await tx.delete(session).where(inArray(session.userId, logins))
+  }
+  if (restored.length > 0) {
+    await tx
+      .update(customers)
+      .set({ status: 'active', archivedAt: null })
+      .where(and(eq(customers.companyId, companyId), inArray(customers.id, restored)))
+    await tx
+      .update(profiles)
+      .set({ deactivatedAt: null })
+      .where(inArray(profiles.id, portalLoginsOf(companyId, restored)))
+  }
+  return cancelled
+}
+
+/** The portal logins (customer profiles) of these customers, as a subquery. */
+function portalLoginsOf(companyId: string, customerIds: string[]): SQL {
+  return sql`(select p.id from ${profiles} p join ${customers} c on c.portal_user_id = p.id
+    where c.company_id = ${companyId} and c.id in (${sql.join(
+      customerIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) and p.role = 'customer')`
+}
+
+/** "Export customers (CSV)": every customer with locations, bodies of water, plans and balance, in the import's columns. */
+export async function exportCustomersCsv(companyId: string) {
+  const [list, technicians] = await Promise.all([loadCustomers(companyId), importTechnicians(companyId)])
+  return customersToCsv(list, { technicians, defaultCountry: DEFAULT_PHONE_COUNTRY })
+}

@@ -1,0 +1,229 @@
+// A customer's service locations (OPERATIONS §1): where the pools are, with what a technician needs at the gate.
+// Every function takes the company it works in; a location of another company is "not found".
+import { and, asc, count, eq, isNull, max, sql } from 'drizzle-orm'
+import { customers, jobs, serviceLocations } from '~/db/schema'
+import { type AddressParts, formatAddress } from '~/utils/address'
+import { type Database, db } from '~/utils/db.server'
+import { publishCompanyEvent } from '~/utils/events.server'
+import { isUuid } from '~/utils/ids'
+import { failure, type Result, success } from '~/utils/result'
+import { firstIssue, type ServiceLocationInput, ServiceLocationSchema } from './customer-schemas'
+
+export const LOCATION_NOT_FOUND = 'Service location not found.'
+
+/** A location's address columns, for `formatAddress`. */
+export const addressColumns = {
+  street: serviceLocations.street,
+  city: serviceLocations.city,
+  state: serviceLocations.state,
+  postalCode: serviceLocations.postalCode,
+}
+
+/** What the technician needs at the property. Staff of the company only: never in a portal read model. */
+export const accessColumns = {
+  gateCode: serviceLocations.gateCode,
+  accessNotes: serviceLocations.accessNotes,
+  dogOnSite: serviceLocations.dogOnSite,
+  minutesOnSite: serviceLocations.minutesOnSite,
+}
+
+/**
+ * The order a customer's locations are shown in: active ones first, then by position. The first is "the" address
+ * where only one fits (lists, the portal header, a job booked without choosing).
+ */
+export const locationOrder = [
+  asc(sql`${serviceLocations.archivedAt} is not null`),
+  asc(serviceLocations.position),
+  asc(serviceLocations.createdAt),
+  asc(serviceLocations.id),
+]
+
+/** A customer's first location (for a LATERAL join on a query of customers, or of jobs by their customer). */
+export function firstLocationOf(customer: { companyId: typeof customers.companyId; id: typeof customers.id }) {
+  return db()
+    .select({ id: serviceLocations.id, label: serviceLocations.label, ...addressColumns })
+    .from(serviceLocations)
+    .where(and(eq(serviceLocations.companyId, customer.companyId), eq(serviceLocations.customerId, customer.id)))
+    .orderBy(...locationOrder)
+    .limit(1)
+    .as('first_location')
+}
+
+/** The one-line address of a row with address columns (null when the row has none, e.g. no location). */
+export function addressOf(row: { street: string | null } & Omit<AddressParts, 'street'>) {
+  return row.street ? formatAddress({ ...row, street: row.street }) : null
+}
+
+/** A location of `companyId` with its customer, locked for the rest of the transaction; null when there is none. */
+async function findLocation(executor: Database, companyId: string, locationId: string) {
+  if (!isUuid(locationId)) return null
+  const [row] = await executor
+    .select({
+      id: serviceLocations.id,
+      customerId: serviceLocations.customerId,
+      archivedAt: serviceLocations.archivedAt,
+    })
+    .from(serviceLocations)
+    .where(and(eq(serviceLocations.companyId, companyId), eq(serviceLocations.id, locationId)))
+    .limit(1)
+    .for('update')
+  return row ?? null
+}
+
+/** Adds a location after the customer's others. */
+export async function addServiceLocation(
+  { companyId, customerId, input }: { companyId: string; customerId: string; input: ServiceLocationInput },
+  executor: Database = db(),
+): Promise<Result<{ locationId: string }>> {
+  const parsed = ServiceLocationSchema.safeParse(input)
+  if (!parsed.success) return failure('invalid', firstIssue(parsed.error))
+  if (!isUuid(customerId)) return failure('not-found', 'Customer not found.')
+  const [customer] = await executor
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.companyId, companyId), eq(customers.id, customerId)))
+    .limit(1)
+  if (!customer) return failure('not-found', 'Customer not found.')
+  const [last] = await executor
+    .select({ position: max(serviceLocations.position) })
+    .from(serviceLocations)
+    .where(and(eq(serviceLocations.companyId, companyId), eq(serviceLocations.customerId, customerId)))
+  const [row] = await executor
+    .insert(serviceLocations)
+    .values({ companyId, customerId, ...parsed.data, position: last?.position == null ? 0 : last.position + 1 })
+    .returning({ id: serviceLocations.id })
+  if (!row) throw new Error('location insert returned no row')
+  return success({ locationId: row.id })
+}
+
+/** Changes a location's address and access details. Booked visits keep the address they were booked with. */
+export async function updateServiceLocation({
+  companyId,
+  locationId,
+  input,
+}: {
+  companyId: string
+  locationId: string
+  input: ServiceLocationInput
+}): Promise<Result> {
+  const parsed = ServiceLocationSchema.safeParse(input)
+  if (!parsed.success) return failure('invalid', firstIssue(parsed.error))
+  if (!isUuid(locationId)) return failure('not-found', LOCATION_NOT_FOUND)
+  const rows = await db()
+    .update(serviceLocations)
+    .set(parsed.data)
+    .where(and(eq(serviceLocations.companyId, companyId), eq(serviceLocations.id, locationId)))
+    .returning({ id: serviceLocations.id })
+  return rows.length ? success({}) : failure('not-found', LOCATION_NOT_FOUND)
+}
+
+/**
+ * "Remove": a location nobody ever visited is deleted (with its bodies of water, equipment and plans); one with
+ * visits is archived instead, so its history stays, and its open visits are cancelled. A customer keeps at least
+ * one location in use: the last one cannot be removed (archive the customer instead).
+ */
+export async function removeServiceLocation({
+  companyId,
+  locationId,
+  now = new Date(),
+}: {
+  companyId: string
+  locationId: string
+  now?: Date
+}): Promise<Result<{ outcome: 'deleted' | 'archived'; cancelledVisits: number }>> {
+  const result = await db().transaction(async (tx) => {
+    const location = await findLocation(tx, companyId, locationId)
+    if (!location) return failure('not-found', LOCATION_NOT_FOUND)
+    if (location.archivedAt) return success({ outcome: 'archived' as const, cancelledVisits: 0 })
+    const [others] = await tx
+      .select({ n: count() })
+      .from(serviceLocations)
+      .where(
+        and(
+          eq(serviceLocations.companyId, companyId),
+          eq(serviceLocations.customerId, location.customerId),
+          isNull(serviceLocations.archivedAt),
+          sql`${serviceLocations.id} <> ${locationId}`,
+        ),
+      )
+    if (!others?.n) {
+      return failure(
+        'conflict',
+        'This is the customer’s only service location. Add another first, or archive the customer.',
+      )
+    }
+    const [visited] = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.companyId, companyId), eq(jobs.locationId, locationId)))
+      .limit(1)
+    if (!visited) {
+      await tx
+        .delete(serviceLocations)
+        .where(and(eq(serviceLocations.companyId, companyId), eq(serviceLocations.id, locationId)))
+      return success({ outcome: 'deleted' as const, cancelledVisits: 0 })
+    }
+    await tx
+      .update(serviceLocations)
+      .set({ archivedAt: now })
+      .where(and(eq(serviceLocations.companyId, companyId), eq(serviceLocations.id, locationId)))
+    const cancelled = await cancelOpenVisits(tx, { companyId, locationId, now })
+    return success({ outcome: 'archived' as const, cancelledVisits: cancelled })
+  })
+  if (result.ok && result.cancelledVisits > 0) await publishCompanyEvent({ companyId, type: 'job.updated' })
+  return result
+}
+
+/**
+ * Cancels the open visits of a customer or of one location: nobody will do them. Completed and already cancelled
+ * visits are history and stay as they are. Returns how many were cancelled.
+ */
+export async function cancelOpenVisits(
+  executor: Database,
+  {
+    companyId,
+    customerId,
+    locationId,
+    now,
+  }: { companyId: string; customerId?: string; locationId?: string; now: Date },
+) {
+  const rows = await executor
+    .update(jobs)
+    .set({ cancelledAt: now })
+    .where(
+      and(
+        eq(jobs.companyId, companyId),
+        customerId ? eq(jobs.customerId, customerId) : undefined,
+        locationId ? eq(jobs.locationId, locationId) : undefined,
+        isNull(jobs.completedAt),
+        isNull(jobs.cancelledAt),
+      ),
+    )
+    .returning({ id: jobs.id })
+  return rows.length
+}
+
+/**
+ * The location a new visit of `customerId` goes to: `locationId` when it is one of the customer's locations in
+ * use, else (no location chosen) the customer's first. Null when there is none.
+ */
+export async function locationForNewVisit(
+  executor: Pick<Database, 'select'>,
+  { companyId, customerId, locationId }: { companyId: string; customerId: string; locationId?: string | null },
+) {
+  if (locationId !== undefined && locationId !== null && !isUuid(locationId)) return null
+  const [row] = await executor
+    .select({ id: serviceLocations.id, ...addressColumns })
+    .from(serviceLocations)
+    .where(
+      and(
+        eq(serviceLocations.companyId, companyId),
+        eq(serviceLocations.customerId, customerId),
+        isNull(serviceLocations.archivedAt),
+        locationId ? eq(serviceLocations.id, locationId) : undefined,
+      ),
+    )
+    .orderBy(...locationOrder)
+    .limit(1)
+  return row ? { id: row.id, address: formatAddress(row) } : null
+}

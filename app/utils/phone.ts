@@ -1,0 +1,27 @@
+// Phone numbers are stored in E.164 ("+18135550101", OPERATIONS §6) and shown as people write them. One place for
+// both, with libphonenumber-js's full metadata so a number is validated, not only length-checked.
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max'
+
+export type { CountryCode }
+
+/** The companies' country until companies have one: numbers typed without a + are read as US numbers. */
+export const DEFAULT_PHONE_COUNTRY: CountryCode = 'US'
+
+export const INVALID_PHONE =
+  'Enter a valid phone number with its area code, or a + and the country code for a number abroad.'
+
+/** `text` as E.164, or null when it is not a valid number. */
+export function toE164(text: string, country: CountryCode = DEFAULT_PHONE_COUNTRY): string | null {
+  const phone = parsePhoneNumberFromString(text, country)
+  return phone?.isValid() ? phone.number : null
+}
+
+/**
+ * A stored number as people write it: national for the company's own country ("(813) 555-0101"), international
+ * otherwise. A value that is not E.164 (kept as typed by the migration) is shown as it is.
+ */
+export function formatPhone(stored: string, country: CountryCode = DEFAULT_PHONE_COUNTRY) {
+  const phone = stored.startsWith('+') ? parsePhoneNumberFromString(stored) : undefined
+  if (!phone) return stored
+  return phone.country === country ? phone.formatNational() : phone.formatInternational()
+}
