@@ -60,6 +60,8 @@ export default defineConfig({
       testMatch: ['account.spec.ts', 'inventory-settings.spec.ts', 'team.spec.ts'],
       dependencies: ['seeded-state'],
     },
+    // Imports add customers to Blue Lagoon (names with a random suffix), so the seeded views are photographed first.
+    { name: 'customer-import', testMatch: ['customer-import.spec.ts'], dependencies: ['seeded-state'] },
     // Water balance creates its own job for Dana (issue #10).
     { name: 'water', testMatch: ['water.spec.ts'] },
     // The public site (issue #7): read-only.

@@ -4,11 +4,14 @@
 // It owns the process's single database handle (PGlite allows one process per data folder) and shuts down
 // gracefully (server/shutdown.mjs).
 import http from 'node:http'
-import { createApp } from './server/app.mjs'
-import { createShutdown } from './server/shutdown.mjs'
+import { register } from 'node:module'
 
 const dev = process.env.NODE_ENV === 'development'
 if (!dev) process.env.NODE_ENV ??= 'production'
+// Before anything imports react-router: its production build (server/production-react-router.mjs).
+if (process.env.NODE_ENV === 'production') register('./server/production-react-router.mjs', import.meta.url)
+const { createApp } = await import('./server/app.mjs')
+const { createShutdown } = await import('./server/shutdown.mjs')
 
 const httpServer = http.createServer()
 /** @type {import('vite').ViteDevServer | undefined} */

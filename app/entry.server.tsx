@@ -3,22 +3,21 @@ import { PassThrough } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { EntryContext, HandleErrorFunction } from 'react-router'
 import { isRouteErrorResponse, ServerRouter } from 'react-router'
+import { startApp } from './runtime/startup.server'
 import {
   answerDatabaseOutage,
   databaseUnavailableResponse,
   hitDatabaseOutage,
   noteDatabaseOutage,
 } from './utils/database-unavailable.server'
+import { logger } from './utils/logger.server'
 import { NonceProvider } from './utils/nonce'
 import { runInRequestScope } from './utils/request-scope.server'
-import { startApp } from './utils/startup.server'
-import { InlineStylesheetProvider } from './utils/stylesheet'
-import { inlineStylesheet } from './utils/stylesheet.server'
 
-export { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed.server'
+export { closeLiveStreams } from './auth/live-stream.server'
+export { DEMO_LOGINS, DEMO_PASSWORD } from './demo/seed.server'
+export { startApp, stopApp } from './runtime/startup.server'
 export { env } from './utils/env.server'
-export { closeLiveStreams } from './utils/live-stream.server'
-export { startApp, stopApp } from './utils/startup.server'
 
 // In development the Vite server loads this module on the first request; start-up
 // (migrations, seed, email worker) must finish before any loader touches the database.
@@ -39,7 +38,12 @@ export function serveRequest(request: Request, handle: (request: Request) => Pro
 export const handleError: HandleErrorFunction = (error, { request }) => {
   // The visitor left, or their body was refused (413): nothing went wrong on our side.
   if (request.signal.aborted || noteDatabaseOutage(error, request)) return
-  console.error(isRouteErrorResponse(error) && 'error' in error && error.error ? error.error : error)
+  const cause = isRouteErrorResponse(error) && 'error' in error && error.error ? error.error : error
+  const url = new URL(request.url)
+  logger.error(
+    { err: cause, requestId: request.headers.get('x-request-id'), method: request.method, path: url.pathname },
+    'request failed',
+  )
 }
 
 /** A CSP that allows only our own scripts and styles plus the inline ones marked with the nonce. */
@@ -74,9 +78,7 @@ export default function handleRequest(
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <InlineStylesheetProvider value={inlineStylesheet()}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </InlineStylesheetProvider>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,

@@ -1,6 +1,8 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
 import type { Route } from './+types/root'
 import { ErrorPage } from './components/error-page'
+import { FlashMessage } from './components/flash-message'
+import { takeFlash } from './utils/flash.server'
 import { useNonce } from './utils/nonce'
 import { Stylesheet } from './utils/stylesheet'
 
@@ -26,8 +28,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
   )
 }
 
-export default function App() {
-  return <Outlet />
+/** Only the one-time message an action left (utils/flash.server.ts): the root loader runs on every navigation. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { flash, headers } = await takeFlash(request)
+  return data({ flash }, { headers })
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <FlashMessage flash={loaderData.flash} />
+      <Outlet />
+    </>
+  )
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

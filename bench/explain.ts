@@ -6,7 +6,7 @@ import { loadAdminDashboard, loadOwnerDashboard } from '~/dashboards/business-da
 import { loadDispatchBoard } from '~/dashboards/dispatcher-dashboard.server'
 import { loadTechDashboard } from '~/dashboards/tech-dashboard.server'
 import { listChemLogsForJob } from '~/models/chem-log.server'
-import { listCustomers } from '~/models/customer.server'
+import { listCustomerDirectory } from '~/models/customer.server'
 import { searchInventory } from '~/models/inventory.server'
 import { getJobForViewer } from '~/models/job.server'
 import { getPortal } from '~/models/portal.server'
@@ -46,9 +46,9 @@ const search = await one<{ q: string }>(
 const pages: Array<[string, () => Promise<unknown>]> = [
   ['owner dashboard', () => loadOwnerDashboard({ companyId, timezone })],
   ['admin dashboard', () => loadAdminDashboard({ companyId, timezone })],
-  ['dispatcher dashboard', () => loadDispatchBoard(new Request('http://bench.test/app'), companyId)],
+  ['dispatcher dashboard', () => loadDispatchBoard(new Request('http://bench.test/app'), companyId, timezone)],
   ['tech dashboard', () => loadTechDashboard({ companyId, technicianId: tech.id, timezone })],
-  [`customers ?q=${search.q}`, () => listCustomers({ companyId, query: search.q })],
+  [`customers ?q=${search.q}`, () => listCustomerDirectory({ companyId, query: search.q })],
   ['inventory', () => searchInventory({ companyId })],
   [
     'job page',

@@ -1,6 +1,6 @@
 // `npm run db:seed`: apply migrations and seed the demo data into the configured database.
 import path from 'node:path'
-import { seedDemoData } from '~/db/seed.server'
+import { seedDemoData } from '~/demo/seed.server'
 import { migrateDatabase, openDatabase } from '~/utils/db.server'
 import { env } from '~/utils/env.server'
 

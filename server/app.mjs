@@ -1,6 +1,8 @@
 // The Express app both servers run: `node server.mjs` (production, the built app) and `npm run dev` (the same app
 // with Vite in middleware mode). Everything a request passes through before React Router — shutdown handling,
 // compression, security headers, the cross-origin check, the body cap — is set up here once.
+import fs from 'node:fs'
+import path from 'node:path'
 import compression from 'compression'
 import express from 'express'
 import { createRequestHandler } from './http-adapter.mjs'
@@ -40,8 +42,27 @@ export function createApp({ appOrigin, proxyHops, getBuild, vite, shutdown }) {
     app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }))
     // Marketing images are linked with their content hash (?v=…, see scripts/build-marketing-images.ts).
     app.use('/marketing', express.static('build/client/marketing', { immutable: true, maxAge: '1y', index: false }))
-    app.use(express.static('build/client', { maxAge: '1h', index: false }))
+    // The rest of build/client (favicon, robots of public/…) is a handful of files known at start: a page URL
+    // must not cost a disk lookup on every request just to learn it is not one of them.
+    const publicFiles = filesUnder('build/client', ['assets', 'marketing'])
+    const servePublic = express.static('build/client', { maxAge: '1h', index: false })
+    app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()))
   }
   app.all('/{*splat}', createRequestHandler({ getBuild, origin: appOrigin }))
   return app
+}
+
+/** URL paths of the files under `root`, leaving out the `skip` folders (served by their own handlers). */
+function filesUnder(root, skip) {
+  const files = new Set()
+  const walk = (dir, urlPath) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (urlPath === '' && skip.includes(entry.name)) continue
+      const child = `${urlPath}/${entry.name}`
+      if (entry.isDirectory()) walk(path.join(dir, entry.name), child)
+      else files.add(child)
+    }
+  }
+  if (fs.existsSync(root)) walk(root, '')
+  return files
 }

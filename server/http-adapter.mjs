@@ -14,6 +14,13 @@ export const MAX_BODY_BYTES = 1024 * 1024
 /** Photo uploads: the route refuses photos over 15 MB itself (with its own message); this is the outer bound. */
 export const MAX_UPLOAD_BYTES = 17 * 1024 * 1024
 const PHOTO_UPLOAD_PATH = /^\/app\/jobs\/[^/]+\/photos\/[^/]+$/
+/**
+ * Customer spreadsheets: the import page reads at most 10 MB of the file itself and answers a larger one with plain
+ * words ("Split it into files under 10 MB"); this bound lets a 50 MB export reach the page for that answer instead
+ * of a bare 413. The body is still read only as far as the page reads it.
+ */
+export const MAX_IMPORT_BYTES = 51 * 1024 * 1024
+const CUSTOMER_IMPORT_PATH = /^\/app\/customers\/import\/?$/
 
 const TOO_LARGE_MESSAGE = 'Request too large.'
 
@@ -25,7 +32,9 @@ const CLOSE_LINGER_MS = 1_000
 
 /** How many body bytes a request to `pathname` may send. */
 function bodyLimitFor(pathname) {
-  return PHOTO_UPLOAD_PATH.test(pathname) ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES
+  if (PHOTO_UPLOAD_PATH.test(pathname)) return MAX_UPLOAD_BYTES
+  if (CUSTOMER_IMPORT_PATH.test(pathname)) return MAX_IMPORT_BYTES
+  return MAX_BODY_BYTES
 }
 
 /** The error a capped body's reader sees once the cap is passed (the 413 has been sent by then). */

@@ -5,7 +5,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { postChunked } from '../tests/e2e/raw-http'
-import { createRequestHandler, MAX_BODY_BYTES, MAX_UPLOAD_BYTES } from './http-adapter.mjs'
+import { createRequestHandler, MAX_BODY_BYTES, MAX_IMPORT_BYTES, MAX_UPLOAD_BYTES } from './http-adapter.mjs'
 
 const ORIGIN = 'https://pool.example.com'
 
@@ -88,6 +88,28 @@ describe('request bodies', () => {
     // Any other path has the form cap.
     const elsewhere = await postChunked(base, '/app/jobs/1', { plannedBytes: 2 * MAX_BODY_BYTES })
     expect(elsewhere.status).toBe(413)
+  })
+
+  it('the customer import page may be sent a 50 MB file, which it answers itself; more is refused', async () => {
+    let called = false
+    const base = await serve(async (request) => {
+      called = true
+      // The page reads what it needs (the first 10 MB) and answers; the rest is never read.
+      const reader = request.body?.getReader()
+      let read = 0
+      while (reader && read < 10 * 1024 * 1024) read += (await reader.read()).value?.byteLength ?? Infinity
+      await reader?.cancel()
+      return new Response('This file is too large. Split it into files under 10 MB.', { status: 400 })
+    })
+    const fifty = await postChunked(base, '/app/customers/import', { plannedBytes: 50 * 1024 * 1024 })
+    expect(fifty.status).toBe(400)
+    expect(fifty.body).toContain('Split it into files under 10 MB')
+    expect(called).toBe(true)
+    const declared = await fetch(`${base}/app/customers/import`, {
+      method: 'POST',
+      body: new Uint8Array(MAX_IMPORT_BYTES + 1),
+    })
+    expect(declared.status).toBe(413)
   })
 
   it('a body within the cap reaches the app whole, chunked or with a length', async () => {

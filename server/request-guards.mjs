@@ -1,9 +1,16 @@
 // The checks every request passes before React Router sees it, set up once in server/app.mjs for both the
 // production and the development server. The body cap lives in server/http-adapter.mjs, where the body is read.
 // Plain Node (req, res, next) middleware.
+import { randomUUID } from 'node:crypto'
 
 /** Rate limits key on this header; it is always set here, never taken from the client. */
 export const CLIENT_IP_HEADER = 'x-pool-bud-client-ip'
+
+/**
+ * Every request gets an id of ours (never the client's, which could forge or repeat one): the app's error log
+ * carries it, and the response says it, so "it failed at 10:42" can be found in the logs.
+ */
+export const REQUEST_ID_HEADER = 'x-request-id'
 
 function refuse(res, status, message) {
   res.statusCode = status
@@ -26,6 +33,9 @@ export function requestGuards({ appOrigin, clientIp }) {
         res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
       }
       req.headers[CLIENT_IP_HEADER] = clientIp(req) ?? req.socket.remoteAddress ?? 'unknown'
+      const requestId = randomUUID()
+      req.headers[REQUEST_ID_HEADER] = requestId
+      res.setHeader('X-Request-Id', requestId)
       next()
     },
     // Refuse state-changing requests that come from another site (CSRF), before any action runs.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CLIENT_IP_HEADER, requestGuards } from './request-guards.mjs'
+import { CLIENT_IP_HEADER, REQUEST_ID_HEADER, requestGuards } from './request-guards.mjs'
 
 type Req = { method: string; url: string; headers: Record<string, string>; socket: { remoteAddress: string } }
 
@@ -30,6 +30,15 @@ function run(appOrigin: string, req: Partial<Req>) {
 }
 
 describe('request guards', () => {
+  it('give every request an id of ours, in the request the app logs and in the response', () => {
+    const first = run('http://localhost:3000', { headers: { [REQUEST_ID_HEADER]: 'forged-by-client' } })
+    const second = run('http://localhost:3000', {})
+    const id = first.request.headers[REQUEST_ID_HEADER]
+    expect(id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(first.headers['x-request-id']).toBe(id)
+    expect(second.request.headers[REQUEST_ID_HEADER]).not.toBe(id)
+  })
+
   it('send HSTS only when the app is served over HTTPS', () => {
     expect(run('https://pool.example.com', {}).headers['strict-transport-security']).toBe(
       'max-age=31536000; includeSubDomains',

@@ -1,8 +1,8 @@
 import { Link, useLocation } from 'react-router'
+import { DATABASE_UNAVAILABLE_MESSAGE } from '~/utils/database-unavailable'
 import { buttonClass } from './ui/button'
 
 /** What a page or form says while the database cannot be reached (HTTP 503; `database-unavailable.server.ts`). */
-export const DATABASE_UNAVAILABLE_MESSAGE = 'Pool Bud cannot reach its database right now. Try again in a moment.'
 
 /** The friendly page for unknown URLs and unexpected errors, always with a way back. */
 export function ErrorPage({ status }: { status: number }) {

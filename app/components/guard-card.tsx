@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router'
-import type { GuardReason } from '~/utils/permissions.server'
+import type { GuardReason } from '~/auth/guards.server'
 import { Button } from './ui/button'
 import { Card } from './ui/card'
 
@@ -11,6 +11,10 @@ const CARDS: Record<GuardReason, { title: string; body: string }> = {
   'setup-incomplete': {
     title: 'Account setup incomplete',
     body: "We couldn't find a role for your account yet. Ask an owner or admin to add you, or contact support if you believe this is a mistake.",
+  },
+  'company-staff-only': {
+    title: 'This page is for company staff',
+    body: "It belongs to a pool company's own team. As a platform administrator you manage companies from the staff area.",
   },
   restricted: {
     title: 'Restricted area',
@@ -29,6 +33,13 @@ export function GuardCard({ reason }: { reason: GuardReason }) {
     <Card className="mx-auto max-w-lg space-y-3" role="alert">
       <h1 className="text-xl font-bold">{card.title}</h1>
       <p className="text-slate-700">{card.body}</p>
+      {reason === 'company-staff-only' ? (
+        <p>
+          <Link to="/staff" className="font-semibold text-brand-800 underline">
+            Go to the staff area
+          </Link>
+        </p>
+      ) : null}
       {reason === 'setup-incomplete' ? (
         <p className="text-slate-700">
           Running your own pool company?{' '}

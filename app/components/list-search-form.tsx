@@ -14,6 +14,7 @@ export function ListSearchForm({
   placeholder,
   q,
   editingId,
+  hidden,
 }: {
   /** The list page's path, to tell its own searches from other navigations. */
   path: string
@@ -23,6 +24,8 @@ export function ListSearchForm({
   q: string
   /** Searching while an item is open for editing keeps it open. */
   editingId: string | null
+  /** Other parameters of the list that a search keeps (a filter). */
+  hidden?: Record<string, string> | undefined
 }) {
   const navigation = useNavigation()
   const submit = useSubmit()
@@ -66,6 +69,9 @@ export function ListSearchForm({
         />
       </div>
       {editingId ? <input type="hidden" name="edit" value={editingId} /> : null}
+      {Object.entries(hidden ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <Button type="submit" variant="secondary" pending={searching} pendingLabel="Searching…">
         Search
       </Button>

@@ -19,7 +19,12 @@ export type ExportCustomer = Omit<ExistingCustomer, 'id' | 'locations'> & {
   balanceCents?: number | null
   locations: readonly ExportLocation[]
 }
-export type ExportOptions = { technicians: readonly Technician[]; defaultCountry: CountryCode }
+export type ExportOptions = {
+  technicians: readonly Technician[]
+  defaultCountry: CountryCode
+  /** false for every page of a long export but the first: no byte order mark and no header row. */
+  header?: boolean
+}
 
 /** The export's columns, each a header the import maps by itself with full confidence. */
 export const EXPORT_HEADERS = [
@@ -125,9 +130,10 @@ export function customersToCsv(customers: readonly ExportCustomer[], options: Ex
       }
     }
   }
+  const header = options.header ?? true
   return stringify(records, {
-    bom: true,
-    header: true,
+    bom: header,
+    header,
     columns: [...EXPORT_HEADERS],
     record_delimiter: 'windows',
     escape_formulas: true,

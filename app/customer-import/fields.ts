@@ -1,53 +1,53 @@
 // The fields a column of a customer spreadsheet can be imported into (OPERATIONS §3), with the labels the
 // mapping step shows. Pure and small: the import page's column pickers use it in the browser too.
 
-export const IMPORT_FIELDS = [
-  // The customer (the account holder)
-  'customerName',
-  'firstName',
-  'lastName',
-  'companyName',
-  'email',
-  'phone',
-  'mobilePhone',
-  'billingAddress',
-  'billingCity',
-  'billingState',
-  'billingPostalCode',
-  'notes',
-  'status',
-  // The service location
-  'locationLabel',
-  'street',
-  'street2',
-  'city',
-  'state',
-  'postalCode',
-  'latitude',
-  'longitude',
-  'gateCode',
-  'accessNotes',
-  'dogOnSite',
-  'minutesOnSite',
-  // A body of water at the location
-  'bodyName',
-  'gallons',
-  'surface',
-  'sanitiser',
-  'salt',
-  'indoor',
-  // A service plan at the location
-  'serviceDay',
-  'frequency',
-  'technician',
-  'rate',
-  'rateType',
-  'serviceWindow',
-  'startsOn',
-  'endsOn',
+/** The fields, grouped as the mapping step lists them (what each row's column can describe). */
+export const IMPORT_FIELD_GROUPS = [
+  {
+    label: 'Customer',
+    fields: [
+      'customerName',
+      'firstName',
+      'lastName',
+      'companyName',
+      'email',
+      'phone',
+      'mobilePhone',
+      'billingAddress',
+      'billingCity',
+      'billingState',
+      'billingPostalCode',
+      'notes',
+      'status',
+    ],
+  },
+  {
+    label: 'Service location',
+    fields: [
+      'locationLabel',
+      'street',
+      'street2',
+      'city',
+      'state',
+      'postalCode',
+      'latitude',
+      'longitude',
+      'gateCode',
+      'accessNotes',
+      'dogOnSite',
+      'minutesOnSite',
+    ],
+  },
+  { label: 'Body of water', fields: ['bodyName', 'gallons', 'surface', 'sanitiser', 'salt', 'indoor'] },
+  {
+    label: 'Service plan',
+    fields: ['serviceDay', 'frequency', 'technician', 'rate', 'rateType', 'serviceWindow', 'startsOn', 'endsOn'],
+  },
 ] as const
 
-export type ImportField = (typeof IMPORT_FIELDS)[number]
+export const IMPORT_FIELDS = IMPORT_FIELD_GROUPS.flatMap((group) => group.fields)
+
+export type ImportField = (typeof IMPORT_FIELD_GROUPS)[number]['fields'][number]
 
 export const FIELD_LABELS: Record<ImportField, string> = {
   customerName: 'Customer name',

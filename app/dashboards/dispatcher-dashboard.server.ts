@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { data } from 'react-router'
 import { z } from 'zod'
-import { getCompanySummary } from '~/models/company.server'
-import { searchCustomers } from '~/models/customer.server'
+import { pickCustomers } from '~/models/customer.server'
 import { oncePerKey, readIdempotencyKey } from '~/models/idempotency.server'
 import {
   assignJob,
@@ -16,7 +15,7 @@ import {
 } from '~/models/job.server'
 import { listTechnicians } from '~/models/profile.server'
 import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
-import { DEFAULT_TIMEZONE, formatDateTime, formatTime, fromZonedInputValue, toZonedInputValue } from '~/utils/dates'
+import { formatDateTime, formatTime, fromZonedInputValue, toZonedInputValue } from '~/utils/dates'
 import { readForm } from '~/utils/forms'
 import { failure, failureStatus } from '~/utils/result'
 
@@ -36,17 +35,15 @@ export function parseUnassignedPage(value: string | null) {
 export async function loadDispatcherDashboard({
   companyId,
   timezone,
-  customerQuery,
   unassignedPage = 1,
   now = new Date(),
 }: {
   companyId: string
   timezone: string
-  customerQuery: string
   unassignedPage?: number
   now?: Date
 }) {
-  const [counts, unassigned, route, recent, technicians, customerOptions] = await Promise.all([
+  const [counts, unassigned, route, recent, technicians] = await Promise.all([
     getDispatchCounts({ companyId, timezone, now }),
     listUnassignedJobs({
       companyId,
@@ -56,17 +53,14 @@ export async function loadDispatcherDashboard({
     listTodaysRoute({ companyId, timezone, now }),
     listRecentlyCreatedJobs({ companyId }),
     listTechnicians(companyId),
-    searchCustomers({ companyId, query: customerQuery }),
   ])
   return {
     counts,
     // The create form's idempotency key: a new one for every page load.
     createJobKey: randomUUID(),
-    customerQuery,
     defaultSchedule: toZonedInputValue(new Date(now.getTime() + 60 * 60_000), timezone)
       .slice(0, 14)
       .concat('00'),
-    customers: customerOptions,
     technicians: technicians.map((t) => ({ id: t.id, name: t.fullName ?? t.email })),
     unassignedPage: {
       page: unassignedPage,
@@ -112,6 +106,12 @@ const REQUIRED = 'Customer, address, and schedule are required.'
 export const CreateJobSchema = z.object({
   intent: z.literal('create-job'),
   customerId: z.string({ error: 'Select a customer for this job.' }).trim().min(1, 'Select a customer for this job.'),
+  // One of the customer's locations (the picker offers them); without one, the customer's first.
+  locationId: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || null),
   customerName: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(200, 'Use at most 200 characters.'),
   address: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(300, 'Use at most 300 characters.'),
   scheduledAt: z.string({ error: REQUIRED }).trim().min(1, REQUIRED),
@@ -124,9 +124,27 @@ export const CreateJobSchema = z.object({
 
 export type ActionReply = { intent: string; jobId?: string; ok: string | null; error: string | null }
 
+/**
+ * The customer a typed name stands for when no match was chosen from the list (a browser without JavaScript posts
+ * only the text): the one active customer the text finds, or the one whose name it is exactly. Else none, and the
+ * form asks to select a customer.
+ */
+async function customerFromText(companyId: string, text: string) {
+  const query = text.trim()
+  if (!query) return null
+  const found = await pickCustomers({ companyId, query, limit: 5 })
+  if (found.length === 1) return found[0]?.id ?? null
+  const exact = found.filter((customer) => customer.customerName.toLowerCase() === query.toLowerCase())
+  return exact.length === 1 ? (exact[0]?.id ?? null) : null
+}
+
 /** Creates a job from the dashboard form; answers with the spec's messages. */
 export async function createJobFromForm(companyId: string | null, formData: FormData, timezone: string) {
-  const parsed = CreateJobSchema.safeParse(Object.fromEntries(formData))
+  const fields = Object.fromEntries(formData)
+  if (companyId && !String(fields.customerId ?? '').trim() && typeof fields.customerQuery === 'string') {
+    fields.customerId = (await customerFromText(companyId, fields.customerQuery)) ?? ''
+  }
+  const parsed = CreateJobSchema.safeParse(fields)
   if (!parsed.success) {
     const error = parsed.error.issues[0]?.message ?? 'Unable to create job.'
     return data<ActionReply>({ intent: 'create-job', ok: null, error }, 400)
@@ -178,22 +196,18 @@ export async function assignJobFromForm(companyId: string, formData: FormData, t
 }
 
 /** The dispatch board's data for a request (shared by /app for dispatchers and /app/dispatch). */
-export async function loadDispatchBoard(request: Request, companyId: string, now = new Date()) {
-  const company = await getCompanySummary(companyId)
+export async function loadDispatchBoard(request: Request, companyId: string, timezone: string, now = new Date()) {
   return loadDispatcherDashboard({
     companyId,
-    timezone: company?.timezone ?? DEFAULT_TIMEZONE,
-    customerQuery: new URL(request.url).searchParams.get('customerQuery') ?? '',
+    timezone,
     unassignedPage: parseUnassignedPage(new URL(request.url).searchParams.get('unassigned')),
     now,
   })
 }
 
 /** The dispatch board's forms: create a job, assign or reschedule one. */
-export async function dispatchBoardAction(request: Request, companyId: string | null) {
+export async function dispatchBoardAction(request: Request, companyId: string | null, timezone: string) {
   const formData = await readForm(request)
-  const company = companyId ? await getCompanySummary(companyId) : null
-  const timezone = company?.timezone ?? DEFAULT_TIMEZONE
   const intent = formData.get('intent')
   if (intent === 'create-job') return createJobFromForm(companyId, formData, timezone)
   if (intent === 'assign' && companyId) return assignJobFromForm(companyId, formData, timezone)

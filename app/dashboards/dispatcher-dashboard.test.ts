@@ -1,8 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, customers, jobs, profiles } from '~/db/schema'
-import { seedDemoData } from '~/db/seed.server'
+import { seedDemoData } from '~/demo/seed.server'
 import { getDispatchCounts, listTodaysRoute } from '~/models/job.server'
+import { addServiceLocation } from '~/models/service-location.server'
 import { action as dashboardAction, loader as dashboardLoader } from '~/routes/app/dashboard'
 import { db } from '~/utils/db.server'
 import { addTestCustomer, findTestCustomer } from '../../tests/helpers/customers'
@@ -29,7 +30,7 @@ function reply(result: unknown) {
 
 let blue: string
 let dispatcher: string
-let dana: { id: string; customerName: string; address: string }
+let dana: { id: string; customerName: string; address: string; locationId: string }
 let techId: string
 
 beforeAll(async () => {
@@ -111,6 +112,55 @@ describe('create job', () => {
     // The unassigned list comes in pages of 10, earliest first: the new job is on one of them, exactly once.
     const everyPage = await allUnassignedPages()
     expect(everyPage.filter((id) => id === result.jobId)).toHaveLength(1)
+  })
+
+  it('books the visit at the location the picker offered, and refuses a location of another customer', async () => {
+    const landlord = await addTestCustomer(blue, { customerName: 'Lana Landlord', address: '1 First St, Tampa, FL' })
+    const second = await addServiceLocation({
+      companyId: blue,
+      customerId: landlord.id,
+      input: { street: '2 Second St', city: 'Tampa', state: 'FL', dogOnSite: false },
+    })
+    if (!second.ok) throw new Error(second.message)
+    const fields = {
+      intent: 'create-job',
+      customerId: landlord.id,
+      customerName: landlord.customerName,
+      address: '2 Second St, Tampa, FL',
+      scheduledAt: '2026-12-02T09:00',
+    }
+    const booked = reply(await dashboardAction(args(post(dispatcher, { ...fields, locationId: second.locationId }))))
+    expect(booked.ok).toBe('Job created.')
+    const [job] = await db()
+      .select()
+      .from(jobs)
+      .where(eq(jobs.id, booked.jobId ?? ''))
+    expect(job?.locationId).toBe(second.locationId)
+    const refused = reply(await dashboardAction(args(post(dispatcher, { ...fields, locationId: dana.locationId }))))
+    expect(refused.ok).toBeNull()
+    expect(refused.status).toBe(400)
+  })
+
+  it('without a choice from the list (no JavaScript), books the one customer the typed name finds', async () => {
+    const fields = {
+      intent: 'create-job',
+      customerId: '',
+      customerName: dana.customerName,
+      address: dana.address,
+      scheduledAt: '2026-12-03T09:00',
+    }
+    const booked = reply(await dashboardAction(args(post(dispatcher, { ...fields, customerQuery: 'dana whitfield' }))))
+    expect(booked.ok).toBe('Job created.')
+    const [job] = await db()
+      .select()
+      .from(jobs)
+      .where(eq(jobs.id, booked.jobId ?? ''))
+    expect(job?.customerId).toBe(dana.id)
+    // Text that finds several customers (or none) chooses nobody.
+    for (const customerQuery of ['a', 'nobody-like-this']) {
+      const refused = reply(await dashboardAction(args(post(dispatcher, { ...fields, customerQuery }))))
+      expect(refused).toMatchObject({ status: 400, error: 'Select a customer for this job.' })
+    }
   })
 
   it('pages the unassigned list: 10 per page, no overlap, every unassigned job once, the total counted', async () => {

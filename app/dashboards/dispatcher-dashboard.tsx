@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { Form, Link, useActionData, useFetcher, useNavigation, useSearchParams, useSubmit } from 'react-router'
+import { Form, Link, useActionData, useFetcher, useNavigation, useSearchParams } from 'react-router'
 import { IdempotencyKeyInput, useIdempotencyKey } from '~/components/idempotency-key'
 import { StatusBadge } from '~/components/status-badge'
 import { Alert } from '~/components/ui/alert'
 import { Button, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { inputClass } from '~/components/ui/field'
+import { CustomerPicker, type PickedCustomer } from '~/features/customers/customer-picker'
 import type { ActionReply, DispatcherDashboardData } from './dispatcher-dashboard.server'
 
 /** The office's dashboard: counts, job creation, assignment, today's route and recent activity. */
@@ -42,12 +43,13 @@ export function DispatcherDashboard({ data }: { data: DispatcherDashboardData })
 function CreateJobCard({ data }: { data: DispatcherDashboardData }) {
   const actionData = useActionData<ActionReply>()
   const navigation = useNavigation()
-  const submit = useSubmit()
   const formRef = useRef<HTMLFormElement>(null)
   const id = useId()
-  const [customerId, setCustomerId] = useState('')
+  const [customer, setCustomer] = useState<PickedCustomer | null>(null)
+  const [locationId, setLocationId] = useState('')
   const [customerName, setCustomerName] = useState('')
   const [address, setAddress] = useState('')
+  const [resets, setResets] = useState(0)
   const reply = actionData?.intent === 'create-job' ? actionData : undefined
   const creating = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'create-job'
   const idempotencyKey = useIdempotencyKey(data.createJobKey, reply?.ok && navigation.state === 'idle' ? reply : null)
@@ -55,72 +57,66 @@ function CreateJobCard({ data }: { data: DispatcherDashboardData }) {
   useEffect(() => {
     if (reply?.ok && navigation.state === 'idle') {
       formRef.current?.reset()
-      setCustomerId('')
+      setCustomer(null)
+      setLocationId('')
       setCustomerName('')
       setAddress('')
+      setResets((count) => count + 1)
     }
   }, [reply, navigation.state])
 
-  /** Choosing a customer fills the name and address (SPEC §5); both stay editable. */
-  function chooseCustomer(id: string) {
-    setCustomerId(id)
-    const customer = data.customers.find((c) => c.id === id)
-    if (customer) {
-      setCustomerName(customer.customerName)
-      setAddress(customer.address)
+  /** Choosing a customer fills the name and their first location's address (SPEC §5); both stay editable. */
+  function chooseCustomer(picked: PickedCustomer | null) {
+    setCustomer(picked)
+    const first = picked?.locations[0]
+    setLocationId(first?.id ?? '')
+    if (picked) {
+      setCustomerName(picked.customerName)
+      setAddress(first?.address ?? '')
     }
+  }
+
+  function chooseLocation(id: string) {
+    setLocationId(id)
+    const location = customer?.locations.find((l) => l.id === id)
+    if (location) setAddress(location.address)
   }
 
   return (
     <Card className="space-y-4">
       <h2 className="text-lg font-semibold">Create a job</h2>
-      <Form
-        method="get"
-        role="search"
-        className="flex gap-2"
-        onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}
-      >
-        <label className="sr-only" htmlFor="customer-search">
-          Search customers
-        </label>
-        <input
-          id="customer-search"
-          type="search"
-          name="customerQuery"
-          defaultValue={data.customerQuery}
-          placeholder="Search customers by name, address or email"
-          className={inputClass}
-        />
-        <Button type="submit" variant="secondary">
-          Search
-        </Button>
-      </Form>
       <Form method="post" ref={formRef} className="space-y-3" noValidate>
         <input type="hidden" name="intent" value="create-job" />
         <IdempotencyKeyInput value={idempotencyKey} />
-        <div className="space-y-1 text-sm font-medium">
-          {/* A separate label (not wrapping): a wrapped select's name would include the chosen option. */}
-          <label htmlFor={`${id}-customer`} className="block">
-            Customer
-          </label>
-          <select
-            id={`${id}-customer`}
-            name="customerId"
-            value={customerId}
-            onChange={(event) => chooseCustomer(event.target.value)}
-            className={inputClass}
-          >
-            <option value="">Select a customer…</option>
-            {data.customers.map((customer) => (
-              <option key={customer.id} value={customer.id}>
-                {customer.customerName} — {customer.address}
-              </option>
-            ))}
-          </select>
-          {data.customers.length === 0 ? (
-            <span className="text-xs text-slate-500">No customers match that search.</span>
-          ) : null}
-        </div>
+        <CustomerPicker
+          name="customerId"
+          textName="customerQuery"
+          label="Customer"
+          onPick={chooseCustomer}
+          resetKey={resets}
+        />
+        {customer && customer.locations.length > 1 ? (
+          <div className="space-y-1 text-sm font-medium">
+            <label htmlFor={`${id}-location`} className="block">
+              Service location
+            </label>
+            <select
+              id={`${id}-location`}
+              name="locationId"
+              value={locationId}
+              onChange={(event) => chooseLocation(event.target.value)}
+              className={inputClass}
+            >
+              {customer.locations.map((location) => (
+                <option key={location.id} value={location.id}>
+                  {location.label ? `${location.label}: ${location.address}` : location.address}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : (
+          <input type="hidden" name="locationId" value={locationId} />
+        )}
         <label className="block space-y-1 text-sm font-medium">
           <span>Customer name</span>
           <input

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Form, useNavigation } from 'react-router'
+import { SiteAccess } from '~/components/site-access'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { cn } from '~/components/ui/cn'
 import { ReadingStatuses } from '~/components/water-balance'
@@ -145,6 +146,7 @@ function RouteItem({ job }: { job: TechRouteJob }) {
       <p className="mt-1 text-base font-semibold text-slate-900">
         <time dateTime={job.scheduledAt}>{job.when}</time>
       </p>
+      <SiteAccess access={job.access} className="mt-3 rounded-lg bg-slate-50 p-3" />
       <div className="mt-3 grid grid-cols-2 gap-3">
         <ButtonLink to={action} variant="secondary" className="min-h-12 text-base">
           View details<span className="sr-only"> for {job.customerName}</span>

@@ -1,6 +1,6 @@
 // The pools, spas and fountains at a service location (OPERATIONS §1): what readings are judged against and doses
 // computed for. A location's first body of water is "the pool" of its visits (job page, report, portal).
-import { and, asc, eq, max, type SQLWrapper } from 'drizzle-orm'
+import { and, asc, eq, max, type SQLWrapper, sql } from 'drizzle-orm'
 import { bodiesOfWater, chemLogs, serviceLocations } from '~/db/schema'
 import { type Database, db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
@@ -67,9 +67,14 @@ export async function updateBodyOfWater(
   const parsed = BodyOfWaterSchema.safeParse(input)
   if (!parsed.success) return failure('invalid', firstIssue(parsed.error))
   if (!isUuid(bodyOfWaterId)) return failure('not-found', BODY_NOT_FOUND)
+  // Every field may be left out (each keeps what is stored); an UPDATE needs at least one column, so the name
+  // stands in for an empty change.
+  const changes = Object.values(parsed.data).some((value) => value !== undefined)
+    ? parsed.data
+    : { name: sql`${bodiesOfWater.name}` }
   const rows = await executor
     .update(bodiesOfWater)
-    .set(parsed.data)
+    .set(changes)
     .where(and(eq(bodiesOfWater.companyId, companyId), eq(bodiesOfWater.id, bodyOfWaterId)))
     .returning({ id: bodiesOfWater.id })
   return rows.length ? success({}) : failure('not-found', BODY_NOT_FOUND)

@@ -3,7 +3,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, inventoryItems, jobChemicalAdditions, jobs } from '~/db/schema'
-import { seedDemoData } from '~/db/seed.server'
+import { seedDemoData } from '~/demo/seed.server'
 import { CHEMICAL_MESSAGES, ChemicalAdditionSchema } from '~/utils/chemicals'
 import { db } from '~/utils/db.server'
 import { addChemicalToJob, listChemicalsForJob } from './chemical-addition.server'

@@ -2,7 +2,7 @@ import { and, asc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import { companies, profiles } from '~/db/schema'
 import { db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
-import { oncePerRequest } from '~/utils/request-scope.server'
+import { companySummaryKey, oncePerRequest } from '~/utils/request-scope.server'
 import { likePattern } from './customer.server'
 
 /**
@@ -10,7 +10,7 @@ import { likePattern } from './customer.server'
  * request both ask, so a GET reads them once.
  */
 export function getCompanySummary(companyId: string) {
-  return oncePerRequest(`company ${companyId}`, async () => {
+  return oncePerRequest(companySummaryKey(companyId), async () => {
     const [row] = await db()
       .select({ id: companies.id, name: companies.name, timezone: companies.timezone })
       .from(companies)

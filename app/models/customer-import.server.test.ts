@@ -6,10 +6,10 @@ import path from 'node:path'
 import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, customers, jobs, profiles, servicePlans } from '~/db/schema'
-import { createDemoLogin } from '~/db/seed.server'
+import { createDemoLogin } from '~/demo/seed.server'
 import { db, projectRoot, queryRows } from '~/utils/db.server'
 import { addTestCustomer } from '../../tests/helpers/customers'
-import { applyImport, exportCustomersCsv, previewImport } from './customer-import.server'
+import { applyImport, EXPORT_PAGE_CUSTOMERS, exportCustomersCsv, previewImport } from './customer-import.server'
 import { createJob } from './job.server'
 
 const FIXTURES = path.join(projectRoot(), 'tests/fixtures/customer-import')
@@ -179,6 +179,26 @@ describe('export → import', () => {
       expect([file, back.summary.customers]).toEqual([file, `0 new, ${counts?.customers} unchanged`])
       expect(back.diff.totals.plans.new + back.diff.totals.plans.changed).toBe(0)
     }
+  })
+
+  it('writes a company larger than one page of the export whole: one header, every customer once, in order', async () => {
+    const companyId = await newCompany()
+    const count = EXPORT_PAGE_CUSTOMERS + 3
+    // Two customers with one name on either side of the page boundary: the keyset is name, then id.
+    const names = Array.from(
+      { length: count },
+      (_, i) => `Page Customer ${String(Math.min(i, count - 4)).padStart(4, '0')}`,
+    )
+    const rows = names.map((name, i) => `${name},p${i}@pages.test,${i + 1} Palm Ave,Tampa,FL,33602`)
+    await importFile(companyId, encode(['Customer Name,Email,Address,City,State,Zip', ...rows].join('\n')))
+    const csv = await exportCustomersCsv(companyId)
+    expect(csv.startsWith('\uFEFFCustomer Name,')).toBe(true)
+    const lines = csv.trim().split('\r\n')
+    expect(lines.filter((line) => line.includes('Customer Name,'))).toHaveLength(1)
+    const emails = lines.slice(1).map((line) => line.split(',')[1])
+    expect(new Set(emails).size).toBe(count)
+    const exportedNames = lines.slice(1).map((line) => line.split(',')[0] ?? '')
+    expect(exportedNames).toEqual([...exportedNames].sort())
   })
 
   it('exports the demo company with its phones formatted and formula-looking cells escaped', async () => {

@@ -48,7 +48,7 @@ async function importTechnicians(companyId: string, executor: Database = db()): 
  * them: four queries for the whole company, one after the other (inside the import's transaction they share one
  * connection, which runs one query at a time).
  */
-async function loadCustomers(companyId: string, executor: Database = db()) {
+async function loadCustomers(companyId: string, executor: Database = db(), only?: readonly string[]) {
   const customerRows = await executor
     .select({
       id: customers.id,
@@ -61,7 +61,7 @@ async function loadCustomers(companyId: string, executor: Database = db()) {
       balanceCents: customers.balanceDue,
     })
     .from(customers)
-    .where(eq(customers.companyId, companyId))
+    .where(and(eq(customers.companyId, companyId), only ? inArray(customers.id, [...only]) : undefined))
     .orderBy(asc(customers.customerName), asc(customers.id))
   const locationRows = await executor
     .select({
@@ -81,8 +81,14 @@ async function loadCustomers(companyId: string, executor: Database = db()) {
       position: serviceLocations.position,
     })
     .from(serviceLocations)
-    .where(eq(serviceLocations.companyId, companyId))
+    .where(
+      and(
+        eq(serviceLocations.companyId, companyId),
+        only ? inArray(serviceLocations.customerId, [...only]) : undefined,
+      ),
+    )
     .orderBy(...locationOrder)
+  const locationIds = only ? locationRows.map((row) => row.id) : undefined
   const bodyRows = await executor
     .select({
       id: bodiesOfWater.id,
@@ -95,7 +101,12 @@ async function loadCustomers(companyId: string, executor: Database = db()) {
       position: bodiesOfWater.position,
     })
     .from(bodiesOfWater)
-    .where(eq(bodiesOfWater.companyId, companyId))
+    .where(
+      and(
+        eq(bodiesOfWater.companyId, companyId),
+        locationIds ? inArray(bodiesOfWater.locationId, locationIds) : undefined,
+      ),
+    )
     .orderBy(...bodyOrder)
   const planRows = await executor
     .select({
@@ -111,7 +122,12 @@ async function loadCustomers(companyId: string, executor: Database = db()) {
       endsOn: servicePlans.endsOn,
     })
     .from(servicePlans)
-    .where(eq(servicePlans.companyId, companyId))
+    .where(
+      and(
+        eq(servicePlans.companyId, companyId),
+        locationIds ? inArray(servicePlans.locationId, locationIds) : undefined,
+      ),
+    )
     .orderBy(asc(servicePlans.weekday), asc(servicePlans.startsOn), asc(servicePlans.id))
   const bodiesOf = group(bodyRows, (row) => row.locationId)
   const plansOf = group(planRows, (row) => row.locationId)
@@ -179,7 +195,8 @@ function summarise(plan: ImportPlan, diff: ImportDiff): ImportSummary {
 export async function previewImport(
   companyId: string,
   file: CsvSource,
-  mapping?: readonly ColumnMapping[],
+  /** As set on the page, or made from the file's headers (the page's choices over the guesses). */
+  mapping?: readonly ColumnMapping[] | ((headers: readonly string[]) => readonly ColumnMapping[]),
 ): Promise<
   Result<{
     headers: string[]
@@ -191,13 +208,14 @@ export async function previewImport(
 > {
   const read = await readCsv(file)
   if (!read.ok) return read
-  const columns = mapping ?? mapColumns(read.table.headers)
+  const headers = read.table.headers
+  const columns = typeof mapping === 'function' ? mapping(headers) : (mapping ?? mapColumns(headers))
   const technicians = await importTechnicians(companyId)
   const built = buildImportPlan(read.table, columns, { defaultCountry: DEFAULT_PHONE_COUNTRY, technicians })
   if (!built.ok) return built
   const plan = asStored(built.plan)
   const diff = diffImport(plan, await loadCustomers(companyId))
-  return success({ headers: read.table.headers, mapping: columns, plan, diff, summary: summarise(plan, diff) })
+  return success({ headers, mapping: columns, plan, diff, summary: summarise(plan, diff) })
 }
 
 /** Rows per bulk statement: well under PostgreSQL's 65,535 parameters for the widest table. */
@@ -294,7 +312,16 @@ export type ImportOutcome = {
 export async function applyImport(
   companyId: string,
   plan: ImportPlan,
-  { skipRowsWithProblems = false, now = new Date() }: { skipRowsWithProblems?: boolean; now?: Date } = {},
+  {
+    skipRowsWithProblems = false,
+    now = new Date(),
+    executor,
+  }: {
+    skipRowsWithProblems?: boolean
+    now?: Date
+    /** The caller's transaction (an idempotency key's): the import runs inside it, and commits with it. */
+    executor?: Database
+  } = {},
 ): Promise<Result<ImportOutcome>> {
   if (!canImport(plan, skipRowsWithProblems)) {
     const rows = plan.skippedRows.length
@@ -307,7 +334,7 @@ export async function applyImport(
     }
     return failure('invalid', 'There is nothing to import: no row makes a customer.')
   }
-  const result = await db().transaction(async (tx) => {
+  const result = await (executor ?? db()).transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`customer-import:${companyId}`}))`)
     const [company] = await tx
       .select({ timezone: companies.timezone, serviceWindow: companies.defaultServiceWindow })
@@ -427,7 +454,9 @@ export async function applyImport(
     })
   })
   if (!result.ok) return result
-  if (result.cancelled > 0) await publishCompanyEvent({ companyId, type: 'job.updated' })
+  // Inside the caller's transaction the notice goes out with its commit (NOTIFY is transactional); a query on
+  // another connection would wait for that transaction, which is waiting for this one.
+  if (result.cancelled > 0) await publishCompanyEvent({ companyId, type: 'job.updated' }, executor)
   return success(result.outcome)
 }
 
@@ -480,8 +509,62 @@ function portalLoginsOf(companyId: string, customerIds: string[]): SQL {
     )}) and p.role = 'customer')`
 }
 
-/** "Export customers (CSV)": every customer with locations, bodies of water, plans and balance, in the import's columns. */
+/** Customers per page of "Export customers (CSV)": one page's records are all the export holds at a time. */
+export const EXPORT_PAGE_CUSTOMERS = 500
+
+/**
+ * "Export customers (CSV)" a page of customers at a time (in name order, keyset on name and id): the first piece
+ * carries the byte order mark and the header row, the others only rows. Four queries per page.
+ */
+async function* customerCsvPieces(companyId: string): AsyncGenerator<string> {
+  const technicians = await importTechnicians(companyId)
+  let after: { name: string; id: string } | null = null
+  for (let first = true; ; first = false) {
+    const page: Array<{ id: string; name: string }> = await db()
+      .select({ id: customers.id, name: customers.customerName })
+      .from(customers)
+      .where(
+        and(
+          eq(customers.companyId, companyId),
+          after ? sql`(${customers.customerName}, ${customers.id}) > (${after.name}, ${after.id}::uuid)` : undefined,
+        ),
+      )
+      .orderBy(asc(customers.customerName), asc(customers.id))
+      .limit(EXPORT_PAGE_CUSTOMERS)
+    if (page.length === 0 && !first) return
+    const list =
+      page.length > 0
+        ? await loadCustomers(
+            companyId,
+            db(),
+            page.map((row) => row.id),
+          )
+        : []
+    yield customersToCsv(list, { technicians, defaultCountry: DEFAULT_PHONE_COUNTRY, header: first })
+    if (page.length < EXPORT_PAGE_CUSTOMERS) return
+    after = page[page.length - 1] ?? null
+  }
+}
+
+/** "Export customers (CSV)" as one text (tests and small companies). */
 export async function exportCustomersCsv(companyId: string) {
-  const [list, technicians] = await Promise.all([loadCustomers(companyId), importTechnicians(companyId)])
-  return customersToCsv(list, { technicians, defaultCountry: DEFAULT_PHONE_COUNTRY })
+  let csv = ''
+  for await (const piece of customerCsvPieces(companyId)) csv += piece
+  return csv
+}
+
+/** "Export customers (CSV)" as a response body, produced a page of customers at a time as it is read. */
+export function exportCustomersCsvStream(companyId: string): ReadableStream<Uint8Array> {
+  const pieces = customerCsvPieces(companyId)
+  const encoder = new TextEncoder()
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await pieces.next()
+      if (next.done) controller.close()
+      else controller.enqueue(encoder.encode(next.value))
+    },
+    async cancel() {
+      await pieces.return(undefined)
+    },
+  })
 }

@@ -2,8 +2,9 @@
 // restore with everything they change (visits, portal access, lists and pickers). Tenancy on every function.
 import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { getFreshSessionUser } from '~/auth/guards.server'
 import { companies, customers, jobs, profiles, session, user } from '~/db/schema'
-import { seedDemoData } from '~/db/seed.server'
+import { seedDemoData } from '~/demo/seed.server'
 import {
   currentDatabaseHandle,
   type DatabaseHandle,
@@ -12,7 +13,6 @@ import {
   type RecordedQuery,
   recordQueries,
 } from '~/utils/db.server'
-import { getFreshSessionUser } from '~/utils/permissions.server'
 import { addTestCustomer, findTestCustomer } from '../../tests/helpers/customers'
 import { pageRequest, signInAs } from '../../tests/helpers/session'
 import { addBodyOfWater } from './body-of-water.server'
@@ -21,11 +21,9 @@ import {
   createCustomerWithLocation,
   getCustomerRecord,
   listCustomerDirectory,
-  listCustomers,
   PICKER_LIMIT,
   pickCustomers,
   restoreCustomer,
-  searchCustomers,
   updateCustomerContact,
 } from './customer.server'
 import { addEquipment } from './equipment.server'
@@ -340,7 +338,7 @@ describe('pickCustomers (the new-job form’s customer picker)', () => {
     const [gone] = found
     await archiveCustomer({ companyId: blue, customerId: gone?.id ?? '' })
     expect(names(await pickCustomers({ companyId: blue, query: 'pickme' }))).not.toContain('Pickme 00')
-    expect(names(await searchCustomers({ companyId: blue, query: 'pickme' }))).not.toContain('Pickme 00')
+    expect(names((await listCustomerDirectory({ companyId: blue, query: 'pickme' })).rows)).not.toContain('Pickme 00')
   })
 })
 
@@ -371,15 +369,15 @@ describe('archiveCustomer / restoreCustomer', () => {
     expect(countsAfter.overdue).toBe(countsBefore.overdue - 1)
     expect(countsAfter.upcoming).toBe(countsBefore.upcoming - 2)
 
-    expect(names((await listCustomers({ companyId: blue, query: 'lenny' })).rows)).toEqual([])
-    expect(await searchCustomers({ companyId: blue, query: 'lenny' })).toEqual([])
+    expect(names((await listCustomerDirectory({ companyId: blue, query: 'lenny' })).rows)).toEqual([])
+    expect((await listCustomerDirectory({ companyId: blue, query: 'lenny' })).rows).toEqual([])
     expect(await pickCustomers({ companyId: blue, query: 'lenny' })).toEqual([])
     // No new visits for an archived customer.
     expect(await make(at(3))).toBeNull()
     // Archiving again changes nothing; restoring brings the customer back, and the cancelled visits stay cancelled.
     expect(await archiveCustomer({ companyId: blue, customerId: gone.id })).toEqual({ ok: true, cancelledVisits: 0 })
     expect(await restoreCustomer({ companyId: blue, customerId: gone.id })).toEqual({ ok: true })
-    expect(names((await listCustomers({ companyId: blue, query: 'lenny' })).rows)).toEqual(['Leaving Lenny'])
+    expect(names((await listCustomerDirectory({ companyId: blue, query: 'lenny' })).rows)).toEqual(['Leaving Lenny'])
     const cancelled = await db()
       .select({ id: jobs.id })
       .from(jobs)

@@ -3,8 +3,6 @@
 // a form posts (strings, a checkbox's "on") as well as typed values, and give the cleaned value the database
 // stores: trimmed text with blank as null, lower-case email, E.164 phone, whole numbers.
 import { z } from 'zod'
-import { INVALID_PHONE, toE164 } from '~/utils/phone'
-import { SANITISERS, SURFACES } from '~/water/targets'
 import {
   DEFAULT_MINUTES_ON_SITE,
   EQUIPMENT_KINDS,
@@ -12,7 +10,9 @@ import {
   MAX_MINUTES_ON_SITE,
   MIN_GALLONS,
   MIN_MINUTES_ON_SITE,
-} from './customer-fields'
+} from '~/utils/customer-fields'
+import { INVALID_PHONE, toE164 } from '~/utils/phone'
+import { SANITISERS, SURFACES } from '~/water/targets'
 
 /**
  * Optional text: trimmed, blank (or null) as null. Left out (undefined) it stays undefined: an edit keeps what is
@@ -170,6 +170,11 @@ export const NewCustomerSchema = ContactSchema.extend({
   bodyOfWater: BodyOfWaterSchema.optional(),
 })
 export type NewCustomerInput = z.input<typeof NewCustomerSchema>
+
+/** The "Add customer" form: a body of water always comes with it ("Pool" when none is described) — a pool company's customer has a pool. */
+export const AddCustomerSchema = NewCustomerSchema.extend({
+  bodyOfWater: BodyOfWaterSchema.optional().transform((body) => body ?? {}),
+})
 
 /** The first problem of a failed parse, in the schema's words. */
 export function firstIssue(error: z.ZodError) {

@@ -13,13 +13,12 @@ import {
   session,
 } from '~/db/schema'
 import { formatAddress, parseAddress } from '~/utils/address'
+import type { CustomerStatus } from '~/utils/customer-fields'
 import { type Database, db } from '~/utils/db.server'
 import { publishCompanyEvent } from '~/utils/events.server'
 import { isUuid } from '~/utils/ids'
 import { failure, type Result, success } from '~/utils/result'
-import type { Sanitiser, Surface } from '~/water/targets'
 import { bodyOrder, firstBodyOfWaterOf } from './body-of-water.server'
-import type { CustomerStatus } from './customer-fields'
 import {
   type ContactInput,
   ContactSchema,
@@ -75,7 +74,8 @@ const locationSearchText = sql<string>`(coalesce(${serviceLocations.label}, '') 
  * (phones are stored as "+18135550101", so "813-555" is looked for as "813555").
  */
 function searchTerms(query: string | undefined) {
-  const text = (query ?? '').trim().slice(0, 100)
+  // NUL characters are dropped here too: the text also goes to word_similarity as a parameter, not only to LIKE.
+  const text = (query ?? '').replaceAll('\u0000', '').trim().slice(0, 100)
   if (!text) return null
   if (!/[\p{L}\p{N}]/u.test(text)) return 'nothing' as const
   const digits = text.replace(/\D/g, '')
@@ -112,30 +112,6 @@ function customerFilter(companyId: string, query: string | undefined, status?: C
     filters.push(sql`${customers.id} in (${byCustomer} union ${byLocation})`)
   }
   return and(...filters)
-}
-
-/** Active customers matching `query` by name (the job form's customer list today), with their first address. */
-export async function searchCustomers({
-  companyId,
-  query,
-  limit = 20,
-}: {
-  companyId: string
-  query: string
-  limit?: number
-}) {
-  const location = firstLocationOf(customers)
-  const rows = await db()
-    .select({ id: customers.id, customerName: customers.customerName, ...pick(location) })
-    .from(customers)
-    .leftJoinLateral(location, sql`true`)
-    .where(customerFilter(companyId, query, 'active'))
-    .orderBy(asc(customers.customerName), asc(customers.id))
-    .limit(limit)
-  return rows.map(({ street, city, state, postalCode, ...row }) => ({
-    ...row,
-    address: addressOf({ street, city, state, postalCode }) ?? '',
-  }))
 }
 
 /** The address columns of a first-location subquery, for a select list. */
@@ -222,64 +198,9 @@ function pageNumber(page: number | undefined) {
 }
 
 /**
- * One page of the company's active customers by name (today's customers screen), with first address, balance
- * and portal status, plus the total matching count. Rows and total come from one query (a window count); only a
- * page past the end needs a second, counting query.
- */
-export async function listCustomers({
-  companyId,
-  query = '',
-  page = 1,
-  pageSize = 50,
-}: {
-  companyId: string
-  query?: string
-  page?: number
-  pageSize?: number
-}) {
-  const size = Math.max(1, Math.floor(pageSize))
-  const current = pageNumber(page)
-  const where = customerFilter(companyId, query, 'active')
-  const location = firstLocationOf(customers)
-  const rows = await db()
-    .select({
-      id: customers.id,
-      customerName: customers.customerName,
-      ...pick(location),
-      email: customers.email,
-      phone: customers.phone,
-      balanceDue: customers.balanceDue,
-      createdAt: customers.createdAt,
-      // A portal login exists once invited; it is active after the customer finished setup.
-      portalStatus,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(customers)
-    .leftJoin(profiles, eq(profiles.id, customers.portalUserId))
-    .leftJoinLateral(location, sql`true`)
-    .where(where)
-    // The id breaks ties between equal names so pages never overlap or skip a row.
-    .orderBy(asc(customers.customerName), asc(customers.id))
-    .limit(size)
-    .offset((current - 1) * size)
-  let total = rows[0]?.total ?? 0
-  if (rows.length === 0 && current > 1) {
-    const [counted] = await db().select({ value: count() }).from(customers).where(where)
-    total = counted?.value ?? 0
-  }
-  return {
-    rows: rows.map(({ total: _total, street, city, state, postalCode, ...row }) => ({
-      ...row,
-      address: addressOf({ street, city, state, postalCode }) ?? '',
-    })),
-    total,
-  }
-}
-
-/**
  * One page of the customer list (OPERATIONS §2): "Active" (the default) or "Archived" customers matching the
  * search, by name, with the first location's address, the next visit (the earliest open visit, which may be
- * overdue) and the balance; with the total of matches. One query: the address and next visit are LATERAL index
+ * overdue), the balance and whether they can use the portal; with the total of matches. One query: the address and next visit are LATERAL index
  * probes per row of the page, the total a window count.
  */
 export async function listCustomerDirectory({
@@ -322,10 +243,13 @@ export async function listCustomerDirectory({
       phone: customers.phone,
       ...pick(location),
       nextVisitAt: nextVisit.scheduledAt,
+      // The customers table's running balance: $0.00 for everyone until billing (OPERATIONS §7) posts to it.
       balanceDue: customers.balanceDue,
+      portalStatus,
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(customers)
+    .leftJoin(profiles, eq(profiles.id, customers.portalUserId))
     .leftJoinLateral(location, sql`true`)
     .leftJoinLateral(nextVisit, sql`true`)
     .where(where)
@@ -672,90 +596,6 @@ export async function restoreCustomer({
   })
 }
 
-// ---- Today's customers screen (/app/customers), until the record page replaces it ----
-
-/**
- * The fields of today's one-box customer form: the service address is the first location's (split into parts when
- * it reads "street, city, ST zip") and the pool profile is that location's first body of water.
- */
-export type CustomerFields = {
-  customerName: string
-  address: string
-  email: string | null
-  /** E.164, as the form's schema gives it; left out, it is not changed. */
-  phone?: string | null
-  /** Pool profile; left out (undefined) it is not changed, null clears it. */
-  poolVolumeGallons?: number | null
-  poolSurface?: Surface | null
-  poolSanitiser?: Sanitiser | null
-  poolIndoor?: boolean | null
-}
-
-function poolOf(fields: CustomerFields) {
-  return {
-    name: 'Pool',
-    gallons: fields.poolVolumeGallons ?? null,
-    surface: fields.poolSurface ?? null,
-    sanitiser: fields.poolSanitiser ?? null,
-    indoor: fields.poolIndoor ?? null,
-  }
-}
-
-/** Adds a customer with one location at `address` and a "Pool" (a pool company's customer has one); its id. */
-export async function createCustomer(
-  { companyId, ...fields }: CustomerFields & { companyId: string },
-  executor: Database = db(),
-) {
-  const created = await createCustomerWithLocation(
-    companyId,
-    {
-      customerName: fields.customerName,
-      email: fields.email,
-      phone: fields.phone,
-      location: { ...parseAddress(fields.address), dogOnSite: false },
-      bodyOfWater: poolOf(fields),
-    },
-    executor,
-  )
-  if (!created.ok) throw new Error(`customer not created: ${created.message}`)
-  return { id: created.customerId }
-}
-
-/**
- * Changes a customer from today's form: contact, the first location's address (only when the text changed, so a
- * location's parts are never re-split needlessly) and the first body of water's profile. False when the id is not
- * one of `companyId`'s customers.
- */
-export async function updateCustomer({
-  companyId,
-  customerId,
-  ...fields
-}: CustomerFields & { companyId: string; customerId: string }) {
-  if (!isUuid(customerId)) return false
-  const contact = ContactSchema.pick({ customerName: true, email: true, phone: true }).safeParse(fields)
-  if (!contact.success) throw new Error(`customer not updated: ${firstIssue(contact.error)}`)
-  return db().transaction(async (tx) => {
-    const updated = await tx
-      .update(customers)
-      .set(contact.data)
-      .where(and(eq(customers.companyId, companyId), eq(customers.id, customerId)))
-      .returning({ id: customers.id })
-    if (updated.length === 0) return false
-    const locationId = await setFirstLocationAddress(tx, { companyId, customerId, address: fields.address })
-    if (!locationId || fieldsLeavePoolAlone(fields)) return true
-    const [body] = await tx
-      .select({ id: bodiesOfWater.id })
-      .from(bodiesOfWater)
-      .where(and(eq(bodiesOfWater.companyId, companyId), eq(bodiesOfWater.locationId, locationId)))
-      .orderBy(...bodyOrder)
-      .limit(1)
-    const { name: _, ...profile } = poolOf(fields)
-    if (body) await tx.update(bodiesOfWater).set(profile).where(eq(bodiesOfWater.id, body.id))
-    else await tx.insert(bodiesOfWater).values({ companyId, locationId, ...profile })
-    return true
-  })
-}
-
 /**
  * Puts `address` on the customer's first location (creating it if they have none) and returns that location's id.
  * The location is only rewritten when the text differs from its address as shown, so parts the one-line form
@@ -785,15 +625,10 @@ async function setFirstLocationAddress(
   return first.id
 }
 
-function fieldsLeavePoolAlone(fields: CustomerFields) {
-  return [fields.poolVolumeGallons, fields.poolSurface, fields.poolSanitiser, fields.poolIndoor].every(
-    (value) => value === undefined,
-  )
-}
-
 /**
- * One customer of `companyId` for today's edit form: contact, the first location's address and its first body of
- * water's profile. Null for another company's id or anything that is not an id.
+ * One customer of `companyId` in brief: contact, the first location's address and its first body of water's profile
+ * (the list's invite, the record's check that a posted customer is the company's). Null for another company's id
+ * or anything that is not an id.
  */
 export async function getCustomer({ companyId, customerId }: { companyId: string; customerId: string }) {
   if (!isUuid(customerId)) return null

@@ -19,7 +19,13 @@ export const KEY_USED_ELSEWHERE =
   'This form was already used for something else. Reload the page, then fill it in again.'
 
 /** What each form's key is for: a key replayed to another form is refused rather than answered wrongly. */
-export type IdempotentAction = 'job.create' | 'reading.create' | 'chemical.add' | 'customer.create' | 'inventory.create'
+export type IdempotentAction =
+  | 'job.create'
+  | 'reading.create'
+  | 'chemical.add'
+  | 'customer.create'
+  | 'inventory.create'
+  | 'customer.import'
 
 /**
  * The key a form carries: null when it carries none (a page from before keys, another client), which behaves as

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { parseDollars } from '~/components/inventory-form'
 import { companies, inventoryItems } from '~/db/schema'
-import { seedDemoData } from '~/db/seed.server'
+import { seedDemoData } from '~/demo/seed.server'
 import { db } from '~/utils/db.server'
 import {
   adjustStock,

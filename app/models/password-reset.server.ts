@@ -2,10 +2,11 @@
 // request only counts two limits and queues a task (one insert, whatever the address). The outbox worker looks the
 // address up later and, for an active account, has better-auth create the reset link and mails it.
 import { createElement } from 'react'
+import { createPasswordResetLink } from '~/auth/better-auth.server'
 import { emailOutbox } from '~/db/schema'
 import { ActionLinkEmail } from '~/emails/action-link-email'
-import { createPasswordResetLink } from '~/utils/auth.server'
 import { db } from '~/utils/db.server'
+import { registerOutboxTask } from '~/utils/email.server'
 import { hitRateLimit, type RateLimitRule } from '~/utils/rate-limit.server'
 import { failure, type Result, success } from '~/utils/result'
 import { isDeactivated } from './profile.server'
@@ -72,3 +73,6 @@ export async function passwordResetEmail(email: string) {
     }),
   }
 }
+
+// The outbox worker turns this module's queued tasks into emails through this (utils/email.server.ts knows no model).
+registerOutboxTask('password-reset', passwordResetEmail)

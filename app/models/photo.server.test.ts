@@ -5,7 +5,7 @@ import { and, eq, isNotNull, isNull } from 'drizzle-orm'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, customers, jobs, profiles, user } from '~/db/schema'
-import { DEMO_PHOTO_JOBS_PER_COMPANY, seedDemoData, seedDemoPhotos } from '~/db/seed.server'
+import { DEMO_PHOTO_JOBS_PER_COMPANY, seedDemoData, seedDemoPhotos } from '~/demo/seed.server'
 import { db } from '~/utils/db.server'
 import {
   getPhotoForViewer,

@@ -4,12 +4,11 @@
 // logins, technician ids, emails or storage keys (ARCHITECTURE §4).
 import { createHash } from 'node:crypto'
 import { and, asc, desc, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm'
+import type { SessionUser } from '~/auth/guards.server'
 import { bodiesOfWater, chemLogs, companies, customers, jobs, profiles } from '~/db/schema'
-import { DEFAULT_TIMEZONE } from '~/utils/dates'
 import { db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import { can } from '~/utils/permissions'
-import { notFound, requireUser, type SessionUser } from '~/utils/permissions.server'
 import { getObject, InvalidStorageKeyError } from '~/utils/storage.server'
 import { summariseReading } from '~/water/summary'
 import { type PoolProfile, poolProfileOf } from '~/water/targets'
@@ -44,17 +43,6 @@ export async function findPortalAccess(user: SessionUser, customerId: string): P
   const isOwnRecord = profile.role === 'customer' && customer.portalUserId === user.id
   if (!isOwnRecord && !can(profile.role, 'portal:preview')) return null
   return { companyId: customer.companyId, customerId: customer.id, preview: !isOwnRecord }
-}
-
-/**
- * The signed-in viewer's access to a portal, or a 404. Visitors are sent to log in first.
- * Customers who have not finished setup still get in: requireUser only sends staff to /welcome.
- */
-export async function requirePortalAccess(request: Request, customerId: string): Promise<PortalAccess> {
-  const user = await requireUser(request)
-  const access = await findPortalAccess(user, customerId)
-  if (!access) notFound()
-  return access
 }
 
 /** A `?page=` value as a page number; anything odd is the first page. */
@@ -235,7 +223,7 @@ export async function getPortal({
       balanceDueCents: customer.balanceDueCents,
     },
     companyName: customer.companyName,
-    timezone: customer.timezone || DEFAULT_TIMEZONE,
+    timezone: customer.timezone,
     counts: { completed, total },
     nextVisit: nextVisit[0] ?? null,
     latestReading: judged[0] ?? null,

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { bodiesOfWater, chemLogs, companies, equipment, jobs, profiles, serviceLocations } from '~/db/schema'
-import { seedDemoData } from '~/db/seed.server'
+import { seedDemoData } from '~/demo/seed.server'
 import { db } from '~/utils/db.server'
 import { addTestCustomer, findTestCustomer } from '../../tests/helpers/customers'
 import { addBodyOfWater, removeBodyOfWater, updateBodyOfWater } from './body-of-water.server'
@@ -228,6 +228,10 @@ describe('bodies of water', () => {
         input: { name: 'Hot tub', gallons: '1,000', surface: '', sanitiser: '', indoor: 'indoor' },
       }),
     ).toEqual({ ok: true })
+    // A change that leaves every field out keeps them all (and is no database error).
+    expect(await updateBodyOfWater({ companyId: blue, bodyOfWaterId: spa.bodyOfWaterId, input: {} })).toEqual({
+      ok: true,
+    })
     const [row] = await db().select().from(bodiesOfWater).where(eq(bodiesOfWater.id, spa.bodyOfWaterId))
     expect(row).toMatchObject({
       name: 'Hot tub',

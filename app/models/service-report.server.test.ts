@@ -4,7 +4,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { companies, customers, emailOutbox, jobs, profiles, serviceReports } from '~/db/schema'
-import { seedDemoData } from '~/db/seed.server'
+import { seedDemoData } from '~/demo/seed.server'
 import { db } from '~/utils/db.server'
 import { deliverDueEmails, type OutgoingMail } from '~/utils/email.server'
 import { getObject } from '~/utils/storage.server'

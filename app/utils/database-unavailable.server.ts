@@ -5,7 +5,7 @@
 // entry.server.tsx's `serveRequest` then answers the document, `.data` or resource request with the 503
 // (`answerDatabaseOutage`).
 import { randomBytes } from 'node:crypto'
-import { DATABASE_UNAVAILABLE_MESSAGE } from '~/components/error-page'
+import { DATABASE_UNAVAILABLE_MESSAGE } from './database-unavailable'
 import { logger } from './logger.server'
 
 export { DATABASE_UNAVAILABLE_MESSAGE }

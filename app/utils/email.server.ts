@@ -3,7 +3,6 @@ import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import type { ReactElement } from 'react'
 import { type EmailAttachment, emailOutbox, mailboxMessages } from '~/db/schema'
-import { passwordResetEmail } from '~/models/password-reset.server'
 import { db } from './db.server'
 import { env } from './env.server'
 import { logger } from './logger.server'
@@ -180,12 +179,30 @@ function holdLease(emailId: string, leaseUntil: () => Date, lease: Lease) {
   }
 }
 
+/** An email the worker itself prepares from a queued task (which knows only the address). */
+export type TaskEmail = { subject: string; react: ReactElement }
+
 /**
- * A "password reset requested" task: the worker, not the request, looks the address up. For an active account it
- * turns the row into the reset email (due at once, same id); an unknown or deactivated address is dropped quietly.
+ * What turns a queued task of each kind into its email, or null to drop it. The module that queues a kind registers
+ * it (models/password-reset.server.ts registers 'password-reset'): this module sends email and knows no model.
  */
-async function preparePasswordReset(task: OutboxRow, now: Date, releaseLease: () => Promise<void>) {
-  const email = await passwordResetEmail(task.to)
+const taskPreparers = new Map<string, (to: string) => Promise<TaskEmail | null>>()
+
+export function registerOutboxTask(kind: string, prepare: (to: string) => Promise<TaskEmail | null>) {
+  taskPreparers.set(kind, prepare)
+}
+
+/**
+ * A task row (e.g. "password reset requested"): the worker, not the request, looks the address up. For an active
+ * account it turns the row into the email (due at once, same id); an unknown or deactivated address is dropped quietly.
+ */
+async function prepareTask(
+  task: OutboxRow,
+  prepare: (to: string) => Promise<TaskEmail | null>,
+  now: Date,
+  releaseLease: () => Promise<void>,
+) {
+  const email = await prepare(task.to)
   const rendered = email ? await renderEmail(email.react) : null
   // No renewal of the claim may land after the row is rewritten (it would push the email back by a lease).
   await releaseLease()
@@ -243,9 +260,12 @@ export async function deliverDueEmails({
   for (let next = await claimNextDueEmail(now, leaseUntil()); next; next = await claimNextDueEmail(now, leaseUntil())) {
     const release = holdLease(next.id, leaseUntil, lease)
     try {
-      if (next.kind === 'password-reset') {
+      if (next.kind !== 'email') {
+        const prepare = taskPreparers.get(next.kind)
+        // A kind nobody registered is a bug of ours: it fails like a send would, so it is retried and then reported.
+        if (!prepare) throw new Error(`no handler is registered for outbox tasks of kind "${next.kind}"`)
         // Now an email due at once (claimed next time round), or dropped.
-        await preparePasswordReset(next, now, release)
+        await prepareTask(next, prepare, now, release)
         continue
       }
       const attachments = await loadAttachments(next.id, next.attachments ?? [])

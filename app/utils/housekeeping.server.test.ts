@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { companies, idempotencyKeys, rateLimitCounters } from '~/db/schema'
 import { db } from './db.server'
 import { runHousekeeping } from './housekeeping.server'
+import { IMPORT_UPLOAD_HOURS, readImportUpload, saveImportUpload } from './import-uploads.server'
 import { hitRateLimit } from './rate-limit.server'
 
 describe('housekeeping', () => {
@@ -32,5 +35,21 @@ describe('housekeeping', () => {
       .from(idempotencyKeys)
       .where(eq(idempotencyKeys.companyId, companyId))
     expect(keys.map((k) => k.key)).toEqual([recentKey])
+  })
+
+  it('deletes customer spreadsheets uploaded for an import more than a day ago', async () => {
+    const [company] = await db().insert(companies).values({ name: 'Upload Pools' }).returning()
+    const companyId = company?.id as string
+    const old = await saveImportUpload(companyId, new TextEncoder().encode('Name,Address\nOld,1 Elm St\n'))
+    const recent = await saveImportUpload(companyId, new TextEncoder().encode('Name,Address\nNew,2 Elm St\n'))
+    const now = new Date()
+    const dayAgo = new Date(now.getTime() - (IMPORT_UPLOAD_HOURS + 1) * 3_600_000)
+    const file = path.join(process.env.DATA_DIR as string, 'uploads/customer-imports', companyId, `${old}.csv`)
+    fs.utimesSync(file, dayAgo, dayAgo)
+
+    await runHousekeeping(now)
+
+    expect(await readImportUpload(companyId, old)).toBeNull()
+    expect(new TextDecoder().decode((await readImportUpload(companyId, recent)) ?? undefined)).toContain('New')
   })
 })

@@ -2,19 +2,19 @@
 // customer setup, change password in account.test.ts) and better-auth's endpoints called directly.
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { CLIENT_IP_HEADER, createPasswordResetLink, getAuth } from '~/auth/better-auth.server'
+import { setUserPassword } from '~/auth/passwords.server'
 import { profiles, user } from '~/db/schema'
-import { seedDemoData } from '~/db/seed.server'
+import { seedDemoData } from '~/demo/seed.server'
 import { getCustomerIdForPortalUser } from '~/models/customer.server'
 import { action as customerSetupAction } from '~/routes/auth/customer-setup'
 import { action as loginAction } from '~/routes/auth/login'
 import { action as resetAction } from '~/routes/auth/reset-password'
 import { action as welcomeAction } from '~/routes/auth/welcome'
 import { settle, signInAs, TEST_ORIGIN } from '../../tests/helpers/session'
-import { CLIENT_IP_HEADER, createPasswordResetLink, getAuth } from './auth.server'
 import { db } from './db.server'
 import { NewPasswordSchema, PASSWORD_TOO_COMMON, PASSWORD_TOO_SHORT } from './forms'
 import { checkNewPassword, isCommonPassword } from './password-policy.server'
-import { setUserPassword } from './passwords.server'
 
 const GOOD = 'tide-pool-lantern-7'
 /** 10+ characters, yet among the 10,000 most common passwords (in some letter case). */

@@ -23,6 +23,8 @@ const TABLE: Record<Capability, readonly Role[]> = {
   'settings:view': ['owner', 'admin', 'dispatcher'],
   'settings:save': ['owner', 'admin'],
   'settings:billing': ['owner'],
+  // settings: "Export all data" (a ZIP of every customer, visit and reading)
+  'data:export': ['owner', 'admin'],
   // invite teammates
   'team:invite': ['owner', 'admin'],
   'team:manage': ['owner'],

@@ -28,6 +28,8 @@ const CAPABILITIES = {
   'inventory:manage': ['owner', 'admin'],
   'settings:view': ['owner', 'admin', 'dispatcher'],
   'settings:save': ['owner', 'admin'],
+  /** Settings' "Export all data": every customer, visit and reading of the company in one ZIP. */
+  'data:export': ['owner', 'admin'],
   /** Card-provider fields of the settings. */
   'settings:billing': ['owner'],
   'team:invite': ['owner', 'admin'],

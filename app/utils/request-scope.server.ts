@@ -24,3 +24,14 @@ export function oncePerRequest<T>(key: string, compute: () => Promise<T>): Promi
   }
   return value
 }
+
+/** Records `value` as this GET request's answer for `key`, when something already read it along the way. */
+export function rememberForRequest<T>(key: string, value: T) {
+  const scope = storage.getStore()
+  if (scope?.reads && !scope.memo.has(key)) scope.memo.set(key, Promise.resolve(value))
+}
+
+/** The key under which a request remembers a company's name and timezone (the session read fills it). */
+export function companySummaryKey(companyId: string) {
+  return `company ${companyId}`
+}

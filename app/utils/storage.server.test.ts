@@ -80,6 +80,20 @@ describe('S3 storage', () => {
         } else if (req.method === 'PUT') {
           objects.set(name, { body: Buffer.concat(chunks), type: String(req.headers['content-type']) })
           res.writeHead(200, { ETag: '"1"' }).end()
+        } else if (req.method === 'GET' && url.searchParams.get('list-type') === '2') {
+          // ListObjectsV2, one page; every object is a day old except those whose key says "new".
+          const bucket = name.replace(/\/$/, '')
+          const prefix = `${bucket}/${url.searchParams.get('prefix') ?? ''}`
+          const keys = [...objects.keys()].filter((key) => key.startsWith(prefix))
+          const contents = keys.map((key) => {
+            const modified = key.includes('new') ? new Date() : new Date(Date.now() - 86_400_000)
+            return `<Contents><Key>${key.slice(bucket.length + 1)}</Key><LastModified>${modified.toISOString()}</LastModified></Contents>`
+          })
+          res
+            .writeHead(200, { 'Content-Type': 'application/xml' })
+            .end(
+              `<?xml version="1.0"?><ListBucketResult><IsTruncated>false</IsTruncated>${contents.join('')}</ListBucketResult>`,
+            )
         } else if (req.method === 'GET') {
           const object = objects.get(name)
           if (!object) {
@@ -128,6 +142,17 @@ describe('S3 storage', () => {
     await s3.deleteObject('job-2/after-1-pool-abc.jpg')
     expect(await s3.getObject('job-2/after-1-pool-abc.jpg')).toBeNull()
     expect(paths.every((p) => p.split(' ')[1]?.startsWith('/photos/'))).toBe(true)
+  })
+
+  it('deletes the objects under a folder written before a moment, and no others', async () => {
+    const s3 = createS3Storage({ bucket: 'photos', endpoint, accessKeyId: 'k', secretAccessKey: 's' })
+    await s3.putObject('imports/a/old.csv', Buffer.from('1'), 'text/csv')
+    await s3.putObject('imports/a/new.csv', Buffer.from('2'), 'text/csv')
+    await s3.putObject('elsewhere/old.csv', Buffer.from('3'), 'text/csv')
+    expect(await s3.deleteOlderThan('imports', new Date(Date.now() - 3_600_000))).toBe(1)
+    expect(await s3.getObject('imports/a/old.csv')).toBeNull()
+    expect((await s3.getObject('imports/a/new.csv'))?.bytes.toString()).toBe('2')
+    expect((await s3.getObject('elsewhere/old.csv'))?.bytes.toString()).toBe('3')
   })
 
   it('refuses bad keys before sending anything', async () => {

@@ -15,6 +15,8 @@ export type Storage = {
   getObject(key: string): Promise<StoredObject | null>
   /** Removes the object; removing a missing one is not an error. */
   deleteObject(key: string): Promise<void>
+  /** Removes every object under the folder `prefix` written before `cutoff` (housekeeping); how many it removed. */
+  deleteOlderThan(prefix: string, cutoff: Date): Promise<number>
 }
 
 /** Thrown for a key that could name something outside the storage area. */
@@ -83,6 +85,25 @@ export function createDiskStorage(root: string): Storage {
     async deleteObject(key) {
       await fs.rm(fileFor(key), { force: true })
     },
+    async deleteOlderThan(prefix, cutoff) {
+      const folder = fileFor(prefix)
+      let entries: string[]
+      try {
+        entries = await fs.readdir(folder, { recursive: true })
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0
+        throw error
+      }
+      let removed = 0
+      for (const entry of entries) {
+        const file = path.join(folder, entry)
+        const stat = await fs.stat(file).catch(() => null)
+        if (!stat?.isFile() || stat.mtime >= cutoff) continue
+        await fs.rm(file, { force: true })
+        removed++
+      }
+      return removed
+    },
   }
 }
 
@@ -145,6 +166,23 @@ export function createS3Storage(config: S3Config): Storage {
       assertValidKey(key)
       const { client, s3 } = await connect()
       await client.send(new s3.DeleteObjectCommand({ Bucket, Key: key }))
+    },
+    async deleteOlderThan(prefix, cutoff) {
+      assertValidKey(prefix)
+      const { client, s3 } = await connect()
+      let removed = 0
+      let ContinuationToken: string | undefined
+      do {
+        const page = await client.send(new s3.ListObjectsV2Command({ Bucket, Prefix: `${prefix}/`, ContinuationToken }))
+        for (const item of page.Contents ?? []) {
+          if (!item.Key || !item.LastModified || item.LastModified >= cutoff) continue
+          // One DELETE per object: DeleteObjects needs a checksum header several S3-compatible stores refuse.
+          await client.send(new s3.DeleteObjectCommand({ Bucket, Key: item.Key }))
+          removed++
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
+      } while (ContinuationToken)
+      return removed
     },
   }
 }

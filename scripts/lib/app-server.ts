@@ -73,6 +73,9 @@ export async function waitForHealthy(url: string, child: { exitCode: number | nu
   throw new Error(`GET ${url} did not return 200 within ${timeoutMs / 1000} s`)
 }
 
+/** The secret the scripted servers sign sessions with (bench/capture.ts must verify the same cookies). */
+export const SERVER_AUTH_SECRET = 'load-test-secret-0123456789-abcdefghijkl'
+
 export type RunningServer = { origin: string; child: ChildProcess; stop: () => Promise<void> }
 
 /**
@@ -96,7 +99,7 @@ export async function startServer(
       DATA_DIR: options.dataDir,
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       TRUST_PROXY: '1',
-      AUTH_SECRET: 'load-test-secret-0123456789-abcdefghijkl',
+      AUTH_SECRET: SERVER_AUTH_SECRET,
       LOG_LEVEL: 'warn',
       ...options.env,
     },

@@ -46,6 +46,8 @@ test('tech2 resets the password from the emailed link, which then works only onc
   await expect(passwordInput).toBeVisible()
   await expect(confirmInput).toBeVisible()
   await expect(page.getByRole('button', { name: 'Update password' })).toBeVisible()
+  // A way back for someone who remembered the password after all.
+  await expect(page.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/login')
   await waitForHydration(page)
 
   await passwordInput.fill('nine-char')

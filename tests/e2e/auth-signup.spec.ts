@@ -1,6 +1,6 @@
 // Sign-up → confirmation email over SMTP → confirm → log in (no role yet) → log out.
 import { randomBytes } from 'node:crypto'
-import { expect, gotoHydrated, loginAs, submitLogin, test } from './fixtures'
+import { expect, gotoHydrated, loginAs, submitLogin, test, waitForHydration } from './fixtures'
 import { extractLink, waitForEmail } from './mail'
 
 test('a visitor signs up, confirms the email from the inbox, logs in and out', async ({ page }) => {
@@ -77,4 +77,42 @@ test('the show/hide toggle switches the password input between hidden and visibl
   )
   // The confirmation field has its own toggle and stays hidden.
   await expect(page.getByLabel('Confirm password', { exact: true })).toHaveAttribute('type', 'password')
+})
+
+test('"Get started" opens sign-up for an owner starting a company, and the plan chosen on Pricing reaches /start', async ({
+  page,
+}) => {
+  const ownerHeading = page.getByRole('heading', { name: 'Start your pool company on Pool Bud' })
+  await gotoHydrated(page, '/')
+  await page.getByRole('main').getByRole('link', { name: 'Get started' }).first().click()
+  await expect(page).toHaveURL(
+    (url) =>
+      url.pathname === '/login' &&
+      url.searchParams.get('mode') === 'signup' &&
+      url.searchParams.get('redirectTo') === '/start',
+  )
+  await expect(ownerHeading).toBeVisible()
+
+  await gotoHydrated(page, '/pricing')
+  await page.getByRole('link', { name: 'Choose Team' }).click()
+  await expect(ownerHeading).toBeVisible()
+  await expect(page.getByText('You chose the Team plan.')).toBeVisible()
+
+  const email = `e2e-owner-${Date.now()}-${randomBytes(3).toString('hex')}@example.test`
+  const password = `Owner-plan-${randomBytes(4).toString('hex')}`
+  const startedAt = new Date()
+  await waitForHydration(page)
+  await page.getByLabel('Email', { exact: true }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByLabel('Confirm password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible()
+
+  const confirmation = await waitForEmail({ to: email, subject: /Confirm your email/, after: startedAt })
+  await page.goto(extractLink(confirmation, '/api/auth/verify-email'))
+  await expect(page.getByText('Email confirmed. You can log in now.')).toBeVisible()
+  await submitLogin(page, email, password)
+  await expect(page).toHaveURL((url) => url.pathname === '/start' && url.searchParams.get('plan') === 'team')
+  await expect(page.getByRole('heading', { name: 'Start your company' })).toBeVisible()
+  await expect(page.getByText('Plan: Team')).toBeVisible()
 })

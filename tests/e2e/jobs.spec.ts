@@ -2,15 +2,14 @@
 // sees it completed without reloading (issue #3's "Done when").
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
+import { pickCustomer } from './customer-picker'
 import { expect, test, waitForHydration } from './fixtures'
 
 const DANA = 'Dana Whitfield'
 
-/** Picks Dana Whitfield in the "Create a job" form (the option's label also shows her address). */
+/** Picks Dana Whitfield in the "Create a job" form's customer combobox. */
 async function chooseDana(page: Page) {
-  const select = createForm(page).getByLabel('Customer', { exact: true })
-  const value = await select.locator('option', { hasText: DANA }).first().getAttribute('value')
-  await select.selectOption(value ?? '')
+  await pickCustomer(createForm(page), DANA)
 }
 
 function createForm(page: Page) {

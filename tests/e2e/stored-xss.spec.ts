@@ -13,12 +13,14 @@ test('a customer named like an <img onerror> tag is shown as text and runs nothi
   })
 
   await loginAs(page, 'dispatch@bluelagoon.test')
-  await page.goto('/app/customers')
+  await page.goto('/app/customers/new')
   await waitForHydration(page)
   await page.getByLabel('Name', { exact: true }).fill(name)
   await page.getByLabel('Service address').fill(address)
   await page.getByRole('button', { name: 'Add customer' }).click()
   await expect(page.getByText('Customer saved.')).toBeVisible()
+  // The record page, whose heading is the name, as text.
+  await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible()
 
   // The list (server-rendered, then hydrated) shows the literal text.
   await page.goto(`/app/customers?q=${encodeURIComponent(suffix)}`)
@@ -28,8 +30,10 @@ test('a customer named like an <img onerror> tag is shown as text and runs nothi
   await expect(page.locator('img[src="x"]')).toHaveCount(0)
 
   // The job form's customer picker, which renders search results on the client.
-  await page.goto(`/app?customerQuery=${encodeURIComponent(suffix)}`)
+  await page.goto('/app')
   await waitForHydration(page)
+  await page.getByRole('combobox', { name: 'Customer', exact: true }).fill(suffix)
+  await expect(page.getByRole('option', { name })).toBeVisible()
   await expect(page.locator('img[src="x"]')).toHaveCount(0)
 
   expect(await page.evaluate(() => (window as { __xss?: string }).__xss)).toBeUndefined()

@@ -3,6 +3,7 @@
 // the portal shows the water's status and each visit's report; the owner can turn reports off.
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
+import { pickCustomer } from './customer-picker'
 import { capture, expect, test, waitForHydration } from './fixtures'
 import { extractLink, readAllEmails, waitForEmail } from './mail'
 
@@ -21,9 +22,7 @@ function createForm(page: Page) {
 async function newVisitForDana(page: Page, loginAs: (page: Page, email: string) => Promise<void>) {
   await loginAs(page, 'dispatch@bluelagoon.test')
   await waitForHydration(page)
-  const select = createForm(page).getByLabel('Customer', { exact: true })
-  const value = await select.locator('option', { hasText: DANA }).first().getAttribute('value')
-  await select.selectOption(value ?? '')
+  await pickCustomer(createForm(page), DANA)
   await createForm(page).getByLabel('Technician (optional)').selectOption({ label: 'Tyler Brooks' })
   await createForm(page).getByRole('button', { name: 'Create job' }).click()
   const link = page.getByRole('link', { name: 'Open it' })

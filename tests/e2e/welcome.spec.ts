@@ -22,6 +22,11 @@ test('newtech completes the welcome form, then lands on the dashboard from then 
   const createPassword = page.getByLabel('Create password', { exact: true })
   const confirmPassword = page.getByLabel('Confirm password', { exact: true })
   const submit = page.getByRole('button', { name: 'Complete setup' })
+  // The password comes before the address, which is optional and says so.
+  const passwordTop = (await createPassword.boundingBox())?.y ?? Number.POSITIVE_INFINITY
+  const addressTop = (await page.getByLabel('Address line 1', { exact: true }).boundingBox())?.y ?? 0
+  expect(passwordTop).toBeLessThan(addressTop)
+  await expect(page.getByRole('group', { name: 'Address (optional)' })).toBeVisible()
 
   await fullName.fill('Nia Newtech')
   await submit.click()

@@ -1,8 +1,8 @@
 // Emailed one-time links, used the way a browser uses them: through better-auth's real handler.
 import { randomBytes } from 'node:crypto'
 import { and, desc, eq, like } from 'drizzle-orm'
+import { CLIENT_IP_HEADER, callAuthEndpoint, createPasswordResetLink, getAuth } from '~/auth/better-auth.server'
 import { emailOutbox, user, verification } from '~/db/schema'
-import { CLIENT_IP_HEADER, callAuthEndpoint, createPasswordResetLink, getAuth } from '~/utils/auth.server'
 import { db } from '~/utils/db.server'
 import { TEST_ORIGIN } from './session'
 

@@ -6,7 +6,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { DEMO_PASSWORD } from '~/db/seed.server'
+import { DEMO_PASSWORD } from '~/demo/seed.server'
 import { buildIfNeeded, createScratchDatabase, dropDatabase, signIn, startServer } from '../../scripts/lib/app-server'
 import { freePort } from '../../scripts/lib/free-port'
 

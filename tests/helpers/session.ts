@@ -1,8 +1,8 @@
 // Signs in through better-auth's real handler and returns the session cookie, so route
 // loaders and actions can be called exactly as a browser of that user would.
 import { randomBytes } from 'node:crypto'
-import { DEMO_PASSWORD } from '~/db/seed.server'
-import { CLIENT_IP_HEADER, callAuthEndpoint, cookieHeaders } from '~/utils/auth.server'
+import { CLIENT_IP_HEADER, callAuthEndpoint, cookieHeaders } from '~/auth/better-auth.server'
+import { DEMO_PASSWORD } from '~/demo/seed.server'
 
 export const TEST_ORIGIN = 'http://localhost:3999'
 

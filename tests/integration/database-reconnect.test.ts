@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, describe, expect, inject, it } from 'vitest'
-import { seedDemoData } from '~/db/seed.server'
+import { seedDemoData } from '~/demo/seed.server'
 import { loader as customersLoader } from '~/routes/app/customers'
 import { db } from '~/utils/db.server'
 import { type CompanyEvent, publishCompanyEvent, subscribeToCompany } from '~/utils/events.server'

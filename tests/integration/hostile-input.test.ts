@@ -6,10 +6,13 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { CLIENT_IP_HEADER } from '~/auth/better-auth.server'
 import { companies, customers, inventoryItems, jobs, profiles } from '~/db/schema'
-import { createDemoLogin, seedDemoData } from '~/db/seed.server'
+import { createDemoLogin, seedDemoData } from '~/demo/seed.server'
+import { action as customerAction } from '~/routes/app/customer'
+import { action as addCustomerAction } from '~/routes/app/customer-new'
 import { action as customersAction, loader as customersLoader } from '~/routes/app/customers'
-import { action as dashboardAction, loader as dashboardLoader } from '~/routes/app/dashboard'
+import { action as dashboardAction } from '~/routes/app/dashboard'
 import { action as inventoryAction, loader as inventoryLoader } from '~/routes/app/inventory'
 import { action as jobAction } from '~/routes/app/job'
 import { action as settingsAction } from '~/routes/app/settings'
@@ -17,8 +20,8 @@ import { action as teamAction } from '~/routes/app/team'
 import { action as forgotAction } from '~/routes/auth/forgot-password'
 import { action as loginAction } from '~/routes/auth/login'
 import { action as startAction } from '~/routes/auth/start'
+import { loader as pickerLoader } from '~/routes/resources/customer-picker'
 import { action as staffAction } from '~/routes/staff/setup'
-import { CLIENT_IP_HEADER } from '~/utils/auth.server'
 import { db } from '~/utils/db.server'
 import { findTestCustomer } from '../helpers/customers'
 import { signInAs, TEST_ORIGIN } from '../helpers/session'
@@ -145,8 +148,8 @@ beforeAll(async () => {
 describe('NUL characters (PostgreSQL text cannot hold them)', () => {
   it('are dropped from a saved form, which then saves what was meant', async () => {
     const status = await statusFrom(
-      customersAction,
-      post('/app/customers', owner, { intent: 'save', customerName: 'Nul\u0000 Tester', address: '1 Null Way\u0000' }),
+      addCustomerAction,
+      post('/app/customers/new', owner, { customerName: 'Nul\u0000 Tester', 'location.street': '1 Null Way\u0000' }),
     )
     expect(status).toBe(302)
     expect((await findTestCustomer('Nul Tester')).address).toBe('1 Null Way')
@@ -156,7 +159,7 @@ describe('NUL characters (PostgreSQL text cannot hold them)', () => {
     const get = (path: string) => new Request(`${TEST_ORIGIN}${path}`, { headers: { cookie: owner } })
     expect(await statusFrom(customersLoader, get('/app/customers?q=a%00b'))).toBe(200)
     expect(await statusFrom(inventoryLoader, get('/app/inventory?q=chlor%00ine'))).toBe(200)
-    expect(await statusFrom(dashboardLoader, get('/app?customerQuery=a%00b'))).toBe(200)
+    expect(await statusFrom(pickerLoader, get('/app/customers/picker?q=a%00b'))).toBe(200)
   })
 
   it('cannot reach an action that reads the raw form (every action uses readForm)', () => {
@@ -169,24 +172,50 @@ describe('NUL characters (PostgreSQL text cannot hold them)', () => {
 })
 
 describe('hostile input gets a clear answer, never a server error', () => {
-  it('customers: save (create and edit) and invite; a successful save stores exactly what was typed', async () => {
+  it('customers: add, invite, and every change on the record; a successful add stores exactly what was typed', async () => {
     await fc.assert(
       fc.asyncProperty(
-        formOf(['customerName', 'address', 'email', 'phone']),
-        fc.constantFrom(undefined, 'existing', 'garbage'),
-        fc.constantFrom('save', 'invite'),
-        async (fields, target, intent) => {
-          const id = target === 'existing' ? customerId : target === 'garbage' ? (fields.customerName ?? 'x') : ''
-          const status = await statusFrom(
-            customersAction,
-            post('/app/customers', owner, { intent, ...fields, ...(target ? { customerId: id } : {}) }),
-          )
+        formOf(['customerName', 'location.street', 'email', 'phone', 'bodyOfWater.gallons']),
+        async (fields) => {
+          const status = await statusFrom(addCustomerAction, post('/app/customers/new', owner, fields))
           expect(CLEAR).toContain(status)
-          if (intent === 'save' && status < 400 && target !== 'garbage') {
+          if (status < 400) {
             const name = (fields.customerName ?? '').replaceAll('\u0000', '').trim()
             const rows = await db().select().from(customers).where(eq(customers.customerName, name))
             expect(rows.length, `saved customer named ${JSON.stringify(name)}`).toBeGreaterThan(0)
           }
+        },
+      ),
+      RUNS,
+    )
+    await fc.assert(
+      fc.asyncProperty(formOf(['customerId']), async (fields) => {
+        expect(CLEAR).toContain(
+          await statusFrom(customersAction, post('/app/customers', owner, { intent: 'invite', ...fields })),
+        )
+      }),
+      RUNS,
+    )
+    await fc.assert(
+      fc.asyncProperty(
+        formOf(['customerName', 'street', 'name', 'gallons', 'kind', 'installedOn', 'minutesOnSite', 'lat', 'lng']),
+        fc.constantFrom(
+          'contact',
+          'add-location',
+          'edit-location',
+          'add-body',
+          'edit-body',
+          'add-equipment',
+          'remove-body',
+        ),
+        fc.constantFrom(customerId, 'garbage'),
+        async (fields, intent, target) => {
+          const status = await statusFrom(
+            customerAction,
+            post(`/app/customers/${target}`, owner, { intent, targetId: fields.name ?? '', ...fields }),
+            { customerId: target },
+          )
+          expect(CLEAR).toContain(status)
         },
       ),
       RUNS,
@@ -337,7 +366,7 @@ describe('hostile input gets a clear answer, never a server error', () => {
         const get = (path: string) => new Request(`${TEST_ORIGIN}${path}`, { headers: { cookie: owner } })
         expect(CLEAR).toContain(await statusFrom(customersLoader, get(`/app/customers?q=${q}`)))
         expect(CLEAR).toContain(await statusFrom(inventoryLoader, get(`/app/inventory?q=${q}`)))
-        expect(CLEAR).toContain(await statusFrom(dashboardLoader, get(`/app?customerQuery=${q}`)))
+        expect(CLEAR).toContain(await statusFrom(pickerLoader, get(`/app/customers/picker?q=${q}`)))
       }),
       RUNS,
     )

@@ -15,9 +15,9 @@ import {
   profiles,
   serviceLocations,
 } from '~/db/schema'
-import { seedDemoData } from '~/db/seed.server'
+import { seedDemoData } from '~/demo/seed.server'
 import { KEY_USED_ELSEWHERE, MALFORMED_KEY } from '~/models/idempotency.server'
-import { action as customersAction } from '~/routes/app/customers'
+import { action as addCustomerAction } from '~/routes/app/customer-new'
 import { action as dashboardAction } from '~/routes/app/dashboard'
 import { action as inventoryAction } from '~/routes/app/inventory'
 import { action as jobAction } from '~/routes/app/job'
@@ -150,16 +150,19 @@ const FORMS: FormCase[] = [
   },
   {
     name: 'add customer (with an email: the portal invite goes once)',
+    // A save redirects to the new record with its message (a thrown redirect).
     submit: (company, fields) =>
-      customersAction({
-        request: post('/app/customers', onCompany(company).cookie, fields),
+      addCustomerAction({
+        request: post('/app/customers/new', onCompany(company).cookie, fields),
         params: {},
         context: {},
-      } as never),
+      } as never).catch((thrown: unknown) => {
+        if (thrown instanceof Response) return thrown
+        throw thrown
+      }),
     fields: (company, tag) => ({
-      intent: 'save',
       customerName: `Idempotent ${tag}`,
-      address: '2 Retry Lane',
+      'location.street': '2 Retry Lane',
       email: `idem-${company}-${tag}@example.test`.toLowerCase(),
     }),
     rows: (company) =>
@@ -170,7 +173,7 @@ const FORMS: FormCase[] = [
           .innerJoin(serviceLocations, eq(serviceLocations.customerId, customers.id))
           .where(and(eq(customers.companyId, onCompany(company).id), eq(serviceLocations.street, '2 Retry Lane'))),
       ),
-    succeeded: (answer) => answer.status === 302 && answer.location?.startsWith('/app/customers') === true,
+    succeeded: (answer) => answer.status === 302 && answer.location?.startsWith('/app/customers/') === true,
     consistent: async (company) => {
       // One invitation email per customer created, however many copies of the form arrived.
       const created = await db()

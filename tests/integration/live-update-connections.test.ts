@@ -3,10 +3,10 @@
 // Only PostgreSQL has such connections (PGlite delivers notifications in-process).
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, inject, it } from 'vitest'
+import type { CompanyMember } from '~/auth/guards.server'
+import { openLiveStream } from '~/auth/live-stream.server'
 import { queryRows } from '~/utils/db.server'
 import { stopEvents } from '~/utils/events.server'
-import { openLiveStream } from '~/utils/live-stream.server'
-import type { CompanyMember } from '~/utils/permissions.server'
 import { TEST_ORIGIN } from '../helpers/session'
 
 const database = inject('testDatabase')

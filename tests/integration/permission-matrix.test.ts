@@ -12,11 +12,12 @@ import type { RouteConfigEntry } from '@react-router/dev/routes'
 import { and, eq, isNotNull, isNull } from 'drizzle-orm'
 import { matchPath } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { customers, inventoryItems, invitations, jobs, profiles } from '~/db/schema'
-import { createDemoLogin, seedDemoData } from '~/db/seed.server'
+import { CLIENT_IP_HEADER } from '~/auth/better-auth.server'
+import { customers, inventoryItems, invitations, jobs, profiles, serviceLocations } from '~/db/schema'
+import { createDemoLogin, seedDemoData } from '~/demo/seed.server'
 import routeConfig from '~/routes'
-import { CLIENT_IP_HEADER } from '~/utils/auth.server'
 import { db } from '~/utils/db.server'
+import { addTestCustomer } from '../helpers/customers'
 import { signInAs, TEST_ORIGIN } from '../helpers/session'
 
 const PERSONAS = [
@@ -59,6 +60,8 @@ type Fixtures = {
   photoJobId: string
   customerId: string
   otherCustomerId: string
+  /** A customer of the company whom rows may archive and restore. */
+  spareCustomerId: string
   itemId: string
   /** A teammate who has not finished setup (an invitation is pending). */
   pendingMemberId: string
@@ -233,7 +236,50 @@ const CASES: Case[] = [
     expect: ANY_STAFF,
   },
   { file: 'routes/app/customers.tsx', method: 'GET', path: () => '/app/customers', expect: OFFICE },
-  { file: 'routes/app/customers.tsx', method: 'POST', intent: 'save', path: () => '/app/customers', expect: OFFICE },
+  { file: 'routes/app/customer-new.tsx', method: 'GET', path: () => '/app/customers/new', expect: OFFICE },
+  { file: 'routes/app/customer-new.tsx', method: 'POST', path: () => '/app/customers/new', expect: OFFICE },
+  {
+    file: 'routes/resources/customer-picker.ts',
+    method: 'GET',
+    path: () => '/app/customers/picker?q=a',
+    expect: OFFICE,
+  },
+  {
+    file: 'routes/app/customer.tsx',
+    method: 'GET',
+    path: (f) => `/app/customers/${f.customerId}`,
+    expect: { ...OFFICE, otherOwner: 404 },
+  },
+  // Forms posted empty: the office gets the form's errors (400), the other company a 404 before any validation.
+  ...(['contact', 'add-location', 'edit-location', 'add-equipment', 'edit-equipment'] as const).map(
+    (intent): Case => ({
+      file: 'routes/app/customer.tsx',
+      method: 'POST',
+      intent,
+      path: (f) => `/app/customers/${f.customerId}`,
+      expect: { ...OFFICE, otherOwner: 404 },
+    }),
+  ),
+  // Changes to a piece that is not there (no id): 404 for the office too.
+  ...(['remove-location', 'add-body', 'edit-body', 'remove-body', 'remove-equipment'] as const).map(
+    (intent): Case => ({
+      file: 'routes/app/customer.tsx',
+      method: 'POST',
+      intent,
+      path: (f) => `/app/customers/${f.customerId}`,
+      expect: { ...OFFICE, owner: 404, admin: 404, dispatcher: 404, otherOwner: 404 },
+    }),
+  ),
+  // Archive and restore a customer kept for it (archiving Dana would end the portal rows' access).
+  ...(['archive', 'restore'] as const).map(
+    (intent): Case => ({
+      file: 'routes/app/customer.tsx',
+      method: 'POST',
+      intent,
+      path: (f) => `/app/customers/${f.spareCustomerId}`,
+      expect: passBy({ ...OFFICE, otherOwner: 404 }, 'to:/app/customers/'),
+    }),
+  ),
   {
     file: 'routes/app/customers.tsx',
     method: 'POST',
@@ -241,6 +287,29 @@ const CASES: Case[] = [
     path: () => '/app/customers',
     fields: (f) => ({ customerId: f.customerId }),
     expect: { ...OFFICE, otherOwner: 404 },
+  },
+  // Import and export (a preview or import with no upload is a validation answer; uploads are per company).
+  { file: 'routes/app/customers-import.tsx', method: 'GET', path: () => '/app/customers/import', expect: OFFICE },
+  ...(['upload', 'preview', 'import'] as const).map(
+    (intent): Case => ({
+      file: 'routes/app/customers-import.tsx',
+      method: 'POST',
+      intent,
+      path: () => '/app/customers/import',
+      expect: OFFICE,
+    }),
+  ),
+  {
+    file: 'routes/resources/customers-export.ts',
+    method: 'GET',
+    path: () => '/app/customers/export.csv',
+    expect: OFFICE,
+  },
+  {
+    file: 'routes/resources/data-export.ts',
+    method: 'GET',
+    path: () => '/app/settings/export.zip',
+    expect: OWNER_ADMIN,
   },
   {
     file: 'routes/app/inventory.tsx',
@@ -544,6 +613,7 @@ beforeAll(async () => {
     photoJobId: photoJob?.id ?? '',
     customerId: dana?.id ?? '',
     otherCustomerId: other?.id ?? '',
+    spareCustomerId: (await addTestCustomer(companyId, { customerName: 'Spare Matrix', address: '1 Spare St' })).id,
     itemId: item?.id ?? '',
   }
   expect(Object.values(fixtures).every(Boolean)).toBe(true)
@@ -595,4 +665,57 @@ describe('permission matrix (ARCHITECTURE §4)', () => {
     }
     expect(mismatches).toEqual([])
   })
+
+  it('gives the gate code to staff of the company only: never to a portal customer, a platform admin or another company', async () => {
+    const gateCode = 'GATE-MATRIX-8642'
+    const [job] = await db().select({ locationId: jobs.locationId }).from(jobs).where(eq(jobs.id, fixtures.jobId))
+    await db()
+      .update(serviceLocations)
+      .set({ gateCode, accessNotes: 'Matrix access notes' })
+      .where(eq(serviceLocations.id, job?.locationId ?? ''))
+    // Every page that shows this visit, its location or its customer, to anyone.
+    const pages = [
+      { file: 'routes/app/job.tsx', path: `/app/jobs/${fixtures.jobId}` },
+      { file: 'routes/app/dashboard.tsx', path: '/app' },
+      { file: 'routes/app/customer.tsx', path: `/app/customers/${fixtures.customerId}` },
+      { file: 'routes/portal/customer.tsx', path: `/customer/${fixtures.customerId}` },
+      { file: 'routes/portal/visit.tsx', path: `/customer/${fixtures.customerId}/visits/${fixtures.photoJobId}` },
+    ]
+    const seen = new Map<Persona, string[]>()
+    // Fresh sessions: the matrix above runs every intent, "Change password" (which ends other sessions) among them.
+    for (const [persona, email] of Object.entries(PERSONA_EMAILS))
+      cookies.set(persona as Persona, await signInAs(email))
+    for (const persona of PERSONAS) {
+      for (const page of pages) {
+        const payload = await loaderPayload(page.file, page.path, cookies.get(persona))
+        if (payload.includes(gateCode)) seen.set(persona, [...(seen.get(persona) ?? []), page.path])
+      }
+    }
+    // The office and the visit's technician see it where they work: the visit (and the office the record).
+    for (const persona of ['owner', 'admin', 'dispatcher', 'tech'] as const) {
+      expect(seen.get(persona), persona).toContain(`/app/jobs/${fixtures.jobId}`)
+    }
+    for (const persona of ['owner', 'admin', 'dispatcher'] as const) {
+      expect(seen.get(persona), persona).toContain(`/app/customers/${fixtures.customerId}`)
+    }
+    for (const persona of ['anonymous', 'platformAdmin', 'customer', 'otherCustomer', 'otherOwner'] as const) {
+      expect(seen.get(persona) ?? [], persona).toEqual([])
+    }
+  })
 })
+
+/** Everything a loader answered (or threw) for `path`, as text, to look for a value in. */
+async function loaderPayload(file: string, pathname: string, cookie: string | undefined) {
+  const module = await routeModules[`/app/${file}`]?.()
+  if (!module?.loader) throw new Error(`${file} has no loader`)
+  const url = new URL(pathname, TEST_ORIGIN)
+  const headers = new Headers({ [CLIENT_IP_HEADER]: '203.0.113.7', ...(cookie ? { cookie } : {}) })
+  let value: unknown
+  try {
+    value = await module.loader({ request: new Request(url, { headers }), params: paramsFor(file, url), context: {} })
+  } catch (thrown) {
+    value = thrown
+  }
+  if (value instanceof Response) return value.body ? await value.text() : ''
+  return JSON.stringify(value) ?? ''
+}

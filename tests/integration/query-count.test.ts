@@ -3,7 +3,8 @@
 // route loaders run for signed-in users; then the company grows tenfold and the counts must not move.
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { seedDemoData } from '~/db/seed.server'
+import { seedDemoData } from '~/demo/seed.server'
+import { loader as customerLoader } from '~/routes/app/customer'
 import { loader as customersLoader } from '~/routes/app/customers'
 import { loader as dashboardLoader } from '~/routes/app/dashboard'
 import { loader as portalLoader } from '~/routes/portal/customer'
@@ -108,6 +109,12 @@ beforeAll(async () => {
       email: 'owner@bluelagoon.test',
       path: '/app/customers?q=a',
       run: (request) => customersLoader(call(request)),
+    },
+    {
+      name: 'customer record',
+      email: 'owner@bluelagoon.test',
+      path: `/app/customers/${dana?.id}`,
+      run: (request) => customerLoader(call(request, { customerId: dana?.id as string })),
     },
     {
       name: 'customer portal',

@@ -4,7 +4,7 @@
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { DATABASE_UNAVAILABLE_MESSAGE } from '~/components/error-page'
+import { DATABASE_UNAVAILABLE_MESSAGE } from '~/utils/database-unavailable'
 import { PGLITE_OPTIONS } from '~/utils/db.server'
 import {
   connect,
@@ -184,11 +184,11 @@ describe.runIf(database.kind === 'postgres')('PostgreSQL restarted five times un
   })
 })
 
-/** The first customer offered by the dispatcher's create-job form. */
+/** The first customer the create-job form's picker offers before anything is typed. */
 async function firstCustomerId(server: ProductionServer, cookie: string) {
-  const html = await (await fetch(`${server.origin}/app`, { headers: { cookie } })).text()
-  const select = /name="customerId"[^>]*>([\s\S]*?)<\/select>/.exec(html)?.[1] ?? ''
-  const id = /<option value="([0-9a-f-]{36})"/.exec(select)?.[1]
+  const answer = await fetch(`${server.origin}/app/customers/picker?q=`, { headers: { cookie } })
+  const { customers } = (await answer.json()) as { customers: Array<{ id: string }> }
+  const id = customers[0]?.id
   if (!id) throw new Error('the create-job form offers no customer')
   return id
 }

@@ -6,5 +6,22 @@ export const MARKETING_LINKS = [
   { to: '/about', label: 'About' },
 ] as const
 
-/** Sign-up that continues to the self-serve trial (/start: name the company, become its owner). */
-export const TRIAL_SIGNUP_PATH = '/login?mode=signup&redirectTo=%2Fstart'
+/** The plans of the pricing page, as the sign-up and /start pages name them (`?plan=`). */
+export const PLAN_NAMES = ['Starter', 'Team', 'Business'] as const
+export type PlanName = (typeof PLAN_NAMES)[number]
+
+/** A `?plan=` value as one of our plans, or null. */
+export function planNamed(value: string | null | undefined): PlanName | null {
+  return PLAN_NAMES.find((plan) => plan.toLowerCase() === value?.toLowerCase()) ?? null
+}
+
+/**
+ * Sign-up that continues to the self-serve trial (/start: name the company, become its owner), keeping the plan the
+ * visitor chose on the way (the sign-up page and /start both show it).
+ */
+export function trialSignupPath(plan?: PlanName) {
+  const start = plan ? `/start?plan=${plan.toLowerCase()}` : '/start'
+  return `/login?mode=signup&redirectTo=${encodeURIComponent(start)}`
+}
+
+export const TRIAL_SIGNUP_PATH = trialSignupPath()

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
-import { CUSTOMER_STATUSES } from '../../models/customer-fields'
+import { CUSTOMER_STATUSES } from '~/utils/customer-fields'
 import { user } from './auth'
 import { companies } from './companies'
 

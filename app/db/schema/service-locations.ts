@@ -20,7 +20,7 @@ import {
   MAX_MINUTES_ON_SITE,
   MIN_GALLONS,
   MIN_MINUTES_ON_SITE,
-} from '../../models/customer-fields'
+} from '~/utils/customer-fields'
 import { SANITISERS, SURFACES } from '../../water/targets'
 import { companies } from './companies'
 import { customers } from './customers'

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { check, date, foreignKey, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
-import { RATE_TYPES } from '../../models/customer-fields'
+import { RATE_TYPES } from '~/utils/customer-fields'
 import { companies, SERVICE_WINDOWS } from './companies'
 import { profiles } from './profiles'
 import { serviceLocations } from './service-locations'

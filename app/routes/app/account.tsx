@@ -2,6 +2,8 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@co
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, useFetcher, useSearchParams } from 'react-router'
 import { z } from 'zod'
+import { callAuthEndpoint, cookieHeaders, EMAIL_CHANGED_PATH } from '~/auth/better-auth.server'
+import { requireCapability, type SessionUser } from '~/auth/guards.server'
 import { NewPasswordFields, PasswordField } from '~/components/password-input'
 import { RouteError } from '~/components/route-error'
 import { Alert } from '~/components/ui/alert'
@@ -10,7 +12,6 @@ import { Card } from '~/components/ui/card'
 import { Field } from '~/components/ui/field'
 import { EMAIL_TAKEN } from '~/models/invitation.server'
 import { isEmailTaken, updateOwnProfile } from '~/models/profile.server'
-import { callAuthEndpoint, cookieHeaders, EMAIL_CHANGED_PATH } from '~/utils/auth.server'
 import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import {
   EmailSchema,
@@ -21,7 +22,6 @@ import {
   readForm,
 } from '~/utils/forms'
 import { logger } from '~/utils/logger.server'
-import { requireCapability, type SessionUser } from '~/utils/permissions.server'
 import { SIGN_IN_LOCKED } from '~/utils/sign-in-limits.server'
 import type { Route } from './+types/account'
 
@@ -109,7 +109,7 @@ async function requestEmailChange(request: Request, userId: string, email: strin
   const change = await callAuthEndpoint(request, '/change-email', {
     newEmail: email,
     callbackURL: EMAIL_CHANGED_PATH,
-  }).catch(() => null)
+  })
   if (change?.status === 429) return { message: TOO_MANY, status: 429 }
   if (!change?.ok) {
     logger.warn({ status: change?.status, code: change?.code, userId }, 'change-email request failed')
@@ -133,7 +133,7 @@ async function changePassword(request: Request, user: SessionUser, formData: For
     currentPassword: submission.value.currentPassword,
     newPassword: submission.value.password,
     revokeOtherSessions: true,
-  }).catch(() => null)
+  })
   if (!change?.ok) {
     if (change?.code === 'INVALID_PASSWORD') {
       return refuse(

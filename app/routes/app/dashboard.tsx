@@ -1,3 +1,4 @@
+import { type Company, requireCapability } from '~/auth/guards.server'
 import { JobCard } from '~/components/job-card'
 import { RouteError } from '~/components/route-error'
 import { Alert } from '~/components/ui/alert'
@@ -7,11 +8,9 @@ import { DispatcherDashboard } from '~/dashboards/dispatcher-dashboard'
 import { dispatchBoardAction, loadDispatchBoard } from '~/dashboards/dispatcher-dashboard.server'
 import { TechDashboard } from '~/dashboards/tech-dashboard'
 import { loadTechDashboard } from '~/dashboards/tech-dashboard.server'
-import { getCompanySummary } from '~/models/company.server'
 import { jobStatus, listTodaysJobs, listTodaysJobsAllCompanies } from '~/models/job.server'
-import { DEFAULT_TIMEZONE, formatDate } from '~/utils/dates'
+import { formatDate } from '~/utils/dates'
 import { can, type Role } from '~/utils/permissions'
-import { requireCapability } from '~/utils/permissions.server'
 import type { Route } from './+types/dashboard'
 
 /** SPEC §8: what each role sees when their profile has no company. */
@@ -22,21 +21,20 @@ const MISSING_COMPANY: Partial<Record<Role, string>> = {
   tech: "Your account isn't linked to a technician profile yet. Contact your admin.",
 }
 
-async function loadFallback(role: Role, companyId: string | null, userId: string, now: Date) {
-  const company = companyId ? await getCompanySummary(companyId) : null
+async function loadFallback(role: Role, company: Company | null, timezone: string, userId: string, now: Date) {
   const rows =
     role === 'platform_admin' || !company
       ? await listTodaysJobsAllCompanies(now)
       : await listTodaysJobs({
           companyId: company.id,
-          timezone: company.timezone,
+          timezone,
           technicianId: role === 'tech' ? userId : undefined,
           now,
         })
   return {
     kind: 'fallback' as const,
     allCompanies: role === 'platform_admin',
-    today: formatDate(now, company?.timezone ?? DEFAULT_TIMEZONE),
+    today: formatDate(now, timezone),
     jobs: rows.map((row) => ({
       id: row.id,
       customerName: row.customerName,
@@ -55,42 +53,34 @@ async function loadFallback(role: Role, companyId: string | null, userId: string
 // own route; platform admins see the read-only "Today's Jobs" fallback across companies.
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireCapability(request, 'app:dashboard')
+  const { timezone } = user
   const now = new Date()
-  const companyId = user.profile?.companyId ?? null
+  // The company (and its timezone) came with the session.
+  const companyId = user.company?.id ?? null
   if (user.role !== 'platform_admin' && !companyId) {
     return { kind: 'no-company' as const, message: MISSING_COMPANY[user.role] ?? 'No company context' }
   }
   if (companyId && user.role === 'owner') {
-    const company = await getCompanySummary(companyId)
-    const timezone = company?.timezone ?? DEFAULT_TIMEZONE
     return { kind: 'owner' as const, ...(await loadOwnerDashboard({ companyId, timezone, now })) }
   }
   if (companyId && user.role === 'admin') {
-    const company = await getCompanySummary(companyId)
-    const timezone = company?.timezone ?? DEFAULT_TIMEZONE
     return { kind: 'admin' as const, ...(await loadAdminDashboard({ companyId, timezone, now })) }
   }
   if (companyId && can(user.role, 'jobs:manage')) {
-    return { kind: 'dispatcher' as const, ...(await loadDispatchBoard(request, companyId, now)) }
+    return { kind: 'dispatcher' as const, ...(await loadDispatchBoard(request, companyId, timezone, now)) }
   }
   if (companyId && user.role === 'tech') {
-    const company = await getCompanySummary(companyId)
     return {
       kind: 'tech' as const,
-      ...(await loadTechDashboard({
-        companyId,
-        technicianId: user.id,
-        timezone: company?.timezone ?? DEFAULT_TIMEZONE,
-        now,
-      })),
+      ...(await loadTechDashboard({ companyId, technicianId: user.id, timezone, now })),
     }
   }
-  return loadFallback(user.role, companyId, user.id, now)
+  return loadFallback(user.role, user.company, timezone, user.id, now)
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireCapability(request, 'jobs:manage')
-  return dispatchBoardAction(request, user.profile?.companyId ?? null)
+  return dispatchBoardAction(request, user.company?.id ?? null, user.timezone)
 }
 
 export function meta() {

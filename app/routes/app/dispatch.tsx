@@ -1,19 +1,20 @@
 // /app/dispatch: the dispatch board for owners and admins, whose /app is their own overview.
 // The same board (and the same loader and action code) is a dispatcher's /app.
+
+import { requireCompanyCapability } from '~/auth/guards.server'
 import { RouteError } from '~/components/route-error'
 import { DispatcherDashboard } from '~/dashboards/dispatcher-dashboard'
 import { dispatchBoardAction, loadDispatchBoard } from '~/dashboards/dispatcher-dashboard.server'
-import { requireCompanyCapability } from '~/utils/permissions.server'
 import type { Route } from './+types/dispatch'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const member = await requireCompanyCapability(request, 'jobs:manage')
-  return loadDispatchBoard(request, member.companyId)
+  return loadDispatchBoard(request, member.companyId, member.timezone)
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const member = await requireCompanyCapability(request, 'jobs:manage')
-  return dispatchBoardAction(request, member.companyId)
+  return dispatchBoardAction(request, member.companyId, member.timezone)
 }
 
 export function meta() {

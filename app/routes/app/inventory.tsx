@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useState } from 'react'
 import { data, Link, useFetcher } from 'react-router'
+import { notFound, requireCompanyCapability } from '~/auth/guards.server'
 import {
   AdjustSchema,
   centsToDollarText,
@@ -30,7 +31,6 @@ import { readForm } from '~/utils/forms'
 import { logger } from '~/utils/logger.server'
 import { formatCents } from '~/utils/money'
 import { can } from '~/utils/permissions'
-import { notFound, requireCompanyCapability } from '~/utils/permissions.server'
 import { failureStatus } from '~/utils/result'
 import type { Route } from './+types/inventory'
 

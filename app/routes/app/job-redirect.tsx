@@ -1,5 +1,5 @@
 import { redirect } from 'react-router'
-import { requireUser } from '~/utils/permissions.server'
+import { requireUser } from '~/auth/guards.server'
 import type { Route } from './+types/job-redirect'
 
 // /jobs/{id} (a job card's "Open") is the same page as /app/jobs/{id}, inside the app shell.

@@ -3,10 +3,12 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Fragment } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { z } from 'zod'
+import { type CompanyMember, forbidden, requireViewableJob, requireWorkableJob } from '~/auth/guards.server'
 import { IdempotencyKeyInput, useIdempotencyKey } from '~/components/idempotency-key'
 import { JobChemicals } from '~/components/job-chemicals'
 import { JobPhotos } from '~/components/job-photos'
 import { RouteError } from '~/components/route-error'
+import { SiteAccess } from '~/components/site-access'
 import { StatusBadge } from '~/components/status-badge'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
@@ -20,7 +22,7 @@ import { addChemicalToJob, listChemicalsForJob } from '~/models/chemical-additio
 import { getCompanySummary } from '~/models/company.server'
 import { oncePerKey, readIdempotencyKey } from '~/models/idempotency.server'
 import { searchInventory } from '~/models/inventory.server'
-import { assignJob, assignmentVersion, completeJob, getJobForViewer, jobStatus } from '~/models/job.server'
+import { assignJob, assignmentVersion, completeJob, jobStatus } from '~/models/job.server'
 import { photoUrl } from '~/models/photo.server'
 import { listTechnicians } from '~/models/profile.server'
 import { CHEMICAL_MESSAGES, ChemicalAdditionSchema } from '~/utils/chemicals'
@@ -28,13 +30,6 @@ import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { formatDateTime, fromZonedInputValue, toZonedInputValue } from '~/utils/dates'
 import { readForm } from '~/utils/forms'
 import { can, type Role } from '~/utils/permissions'
-import {
-  type CompanyMember,
-  forbidden,
-  notFound,
-  requireCompanyCapability,
-  requireJobViewer,
-} from '~/utils/permissions.server'
 import { failureStatus } from '~/utils/result'
 import { SERVICE_CHECKLIST } from '~/utils/service-checklist'
 import { adviceForLatest, describePool, summariseReading } from '~/water/summary'
@@ -43,33 +38,22 @@ import type { Route } from './+types/job'
 
 const ReadingFormSchema = ChemReadingSchema.extend({ intent: z.literal('reading') })
 
-/** A member who works this job (for changes); platform admins may only look (the loader). */
-async function requireJob(request: Request, jobId: string) {
-  const member = await requireCompanyCapability(request, 'jobs:work')
-  const job = await getJobForViewer({ id: member.id, role: member.role, companyId: member.companyId }, jobId)
-  if (!job) notFound()
-  return { member, job }
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const viewer = await requireJobViewer(request)
-  const job = await getJobForViewer(viewer, params.jobId)
-  if (!job) notFound()
+  const { viewer, job, company } = await requireViewableJob(request, params.jobId)
   const canManage = !viewer.readOnly && can(viewer.role as Role, 'jobs:manage')
-  const [company, logs, technicians, chemicals, stock] = await Promise.all([
-    getCompanySummary(job.companyId),
+  const [logs, technicians, chemicals, stock] = await Promise.all([
     listChemLogsForJob({ companyId: job.companyId, jobId: job.id }),
     canManage ? listTechnicians(job.companyId) : Promise.resolve([]),
     listChemicalsForJob({ companyId: job.companyId, jobId: job.id }),
     // The stock picker, for those who can record chemicals (never the platform admin's read-only view).
     viewer.readOnly ? Promise.resolve([]) : searchInventory({ companyId: job.companyId }),
   ])
-  const timezone = company?.timezone ?? 'America/New_York'
+  const timezone = company.timezone
   const pool: PoolProfile = poolProfileOf(job)
   return {
     canManage,
     readOnly: viewer.readOnly,
-    companyName: viewer.readOnly ? (company?.name ?? null) : null,
+    companyName: viewer.readOnly ? company.name : null,
     job: {
       id: job.id,
       customerName: job.customerName,
@@ -82,6 +66,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       technicianId: job.technicianId,
       technicianName: job.technicianName,
       technicianPhone: job.technicianPhone,
+      // Gate code and access notes: staff of the job's company only (null for a platform admin's look).
+      access: job.access,
       pool: describePool(pool),
     },
     // URLs of the authorised photo route, never storage keys or public links.
@@ -124,7 +110,7 @@ async function saveAssignment(member: CompanyMember, jobId: string, formData: Fo
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { member, job } = await requireJob(request, params.jobId)
+  const { member, job } = await requireWorkableJob(request, params.jobId)
   const formData = await readForm(request)
   const intent = formData.get('intent')
 
@@ -226,6 +212,7 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
         </p>
         <p className="text-slate-700">{job.pool ? `Pool: ${job.pool}` : 'Pool: no profile yet'}</p>
         {job.completed ? <p className="font-medium text-emerald-800">Completed {job.completed}</p> : null}
+        {job.access ? <SiteAccess access={job.access} className="mt-3 rounded-lg bg-slate-50 p-3" /> : null}
       </Card>
 
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">

@@ -1,10 +1,10 @@
 import { Outlet, redirect } from 'react-router'
+import { forbidden, homePathFor, requireUser } from '~/auth/guards.server'
 import { AppShell } from '~/components/app-shell'
 import { RouteError } from '~/components/route-error'
 import { hasOpenInvitation, INVITATIONS_PATH } from '~/models/account-invitation.server'
 import { getCompanySummary } from '~/models/company.server'
 import { type Capability, can, ROLE_LABELS, type Role } from '~/utils/permissions'
-import { forbidden, homePathFor, requireUser } from '~/utils/permissions.server'
 import { useLiveUpdates } from '~/utils/use-live-updates'
 import type { Route } from './+types/layout'
 

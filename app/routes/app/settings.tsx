@@ -3,9 +3,10 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import type { ComponentProps } from 'react'
 import { data, Form, useNavigation } from 'react-router'
 import { z } from 'zod'
+import { notFound, requireCompanyCapability } from '~/auth/guards.server'
 import { RouteError } from '~/components/route-error'
 import { Alert } from '~/components/ui/alert'
-import { Button } from '~/components/ui/button'
+import { Button, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
 import { Field, FieldError, inputClass } from '~/components/ui/field'
@@ -15,7 +16,6 @@ import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { timezoneList } from '~/utils/dates'
 import { optionalText, readForm } from '~/utils/forms'
 import { can } from '~/utils/permissions'
-import { notFound, requireCompanyCapability } from '~/utils/permissions.server'
 import type { Route } from './+types/settings'
 
 const SERVICE_WINDOW_LABELS: Record<ServiceWindow, string> = {
@@ -83,6 +83,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       itemiseChemicals: settings.itemiseChemicals,
     },
     canSave: can(user.role, 'settings:save'),
+    canExport: can(user.role, 'data:export'),
     canEditBilling: can(user.role, 'settings:billing'),
     timezones: timezoneList(settings.timezone),
   }
@@ -123,7 +124,7 @@ export function meta() {
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
-  const { settings, canSave, canEditBilling, timezones } = loaderData
+  const { settings, canSave, canEditBilling, canExport, timezones } = loaderData
   const schema = settingsSchema(timezones)
   const [form, fields] = useForm<SettingsForm>({
     id: 'settings',
@@ -140,124 +141,140 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
   const windowErrorId = `${fields.defaultServiceWindow.id}-error`
   const { key: timezoneKey, ...timezoneProps } = getSelectProps(fields.timezone)
   return (
-    <Card className="mx-auto max-w-2xl space-y-5">
-      <h1 className="text-2xl font-bold">Settings</h1>
-      {readOnly ? <Alert tone="info">{READ_ONLY_NOTE}</Alert> : null}
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <Field
-          label="Company name"
-          errors={fields.name.errors}
-          inputProps={{
-            ...getInputProps(fields.name, { type: 'text' }),
-            autoComplete: 'organization',
-            disabled: readOnly,
-            className: disabledLook,
-          }}
-        />
-        <div className="space-y-1">
-          <label htmlFor={fields.timezone.id} className="block text-sm font-medium text-slate-800">
-            Timezone
-          </label>
-          <select
-            {...timezoneProps}
-            key={timezoneKey}
-            disabled={readOnly}
-            aria-describedby={fields.timezone.errors?.length ? `${fields.timezone.id}-error` : undefined}
-            className={cn(inputClass, disabledLook)}
-          >
-            {timezones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone.replaceAll('_', ' ')}
-              </option>
-            ))}
-          </select>
-          <FieldError id={`${fields.timezone.id}-error`} errors={fields.timezone.errors} />
-        </div>
-        <fieldset
-          className="space-y-2"
-          aria-describedby={fields.defaultServiceWindow.errors ? windowErrorId : undefined}
-        >
-          <legend className="text-sm font-medium text-slate-800">Default service window</legend>
-          <div className="flex flex-wrap gap-2">
-            {getCollectionProps(fields.defaultServiceWindow, { type: 'radio', options: [...SERVICE_WINDOWS] }).map(
-              ({ key, ...props }) => (
-                <label
-                  key={key}
-                  htmlFor={props.id}
-                  className="flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
-                >
-                  <input {...props} disabled={readOnly} className="size-4 accent-brand-600" />
-                  {SERVICE_WINDOW_LABELS[props.value as ServiceWindow]}
-                </label>
-              ),
-            )}
+    <div className="mx-auto max-w-2xl space-y-5">
+      <Card className="space-y-5">
+        <h1 className="text-2xl font-bold">Settings</h1>
+        {readOnly ? <Alert tone="info">{READ_ONLY_NOTE}</Alert> : null}
+        <Form method="post" {...getFormProps(form)} className="space-y-4">
+          <Field
+            label="Company name"
+            errors={fields.name.errors}
+            inputProps={{
+              ...getInputProps(fields.name, { type: 'text' }),
+              autoComplete: 'organization',
+              disabled: readOnly,
+              className: disabledLook,
+            }}
+          />
+          <div className="space-y-1">
+            <label htmlFor={fields.timezone.id} className="block text-sm font-medium text-slate-800">
+              Timezone
+            </label>
+            <select
+              {...timezoneProps}
+              key={timezoneKey}
+              disabled={readOnly}
+              aria-describedby={fields.timezone.errors?.length ? `${fields.timezone.id}-error` : undefined}
+              className={cn(inputClass, disabledLook)}
+            >
+              {timezones.map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone.replaceAll('_', ' ')}
+                </option>
+              ))}
+            </select>
+            <FieldError id={`${fields.timezone.id}-error`} errors={fields.timezone.errors} />
           </div>
-          <FieldError id={windowErrorId} errors={fields.defaultServiceWindow.errors} />
-        </fieldset>
-        <Field
-          label="Card-provider publishable key"
-          errors={fields.cardPublishableKey.errors}
-          hint={
-            billingReadOnly && canSave
-              ? BILLING_REFUSED
-              : 'Optional. Starts with pk_live_ or pk_test_ (never the secret key).'
-          }
-          inputProps={{
-            ...getInputProps(fields.cardPublishableKey, { type: 'text' }),
-            autoComplete: 'off',
-            spellCheck: false,
-            placeholder: billingReadOnly ? undefined : 'pk_live_…',
-            disabled: billingReadOnly,
-            className: disabledLook,
-          }}
-        />
-        <Field
-          label="Card-provider account id"
-          errors={fields.stripeAccountId.errors}
-          hint={
-            billingReadOnly && canSave ? 'Only the owner sets it.' : 'Optional. Your card provider account, acct_….'
-          }
-          inputProps={{
-            ...getInputProps(fields.stripeAccountId, { type: 'text' }),
-            autoComplete: 'off',
-            spellCheck: false,
-            placeholder: billingReadOnly ? undefined : 'acct_…',
-            disabled: billingReadOnly,
-            className: disabledLook,
-          }}
-        />
-        <Field
-          label="Customer portal URL"
-          errors={fields.customerPortalUrl.errors}
-          hint="Optional. A full https:// address."
-          inputProps={{
-            ...getInputProps(fields.customerPortalUrl, { type: 'url' }),
-            placeholder: readOnly ? undefined : 'https://',
-            disabled: readOnly,
-            className: disabledLook,
-          }}
-        />
-        <fieldset className="space-y-2">
-          <legend className="text-sm font-medium text-slate-800">Service reports</legend>
-          <Checkbox
-            label="Email customers a service report after each visit"
-            hint="Sent when a technician marks the visit complete, to customers with an email address."
-            inputProps={{ ...getInputProps(fields.serviceReportsEnabled, { type: 'checkbox' }), disabled: readOnly }}
+          <fieldset
+            className="space-y-2"
+            aria-describedby={fields.defaultServiceWindow.errors ? windowErrorId : undefined}
+          >
+            <legend className="text-sm font-medium text-slate-800">Default service window</legend>
+            <div className="flex flex-wrap gap-2">
+              {getCollectionProps(fields.defaultServiceWindow, { type: 'radio', options: [...SERVICE_WINDOWS] }).map(
+                ({ key, ...props }) => (
+                  <label
+                    key={key}
+                    htmlFor={props.id}
+                    className="flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+                  >
+                    <input {...props} disabled={readOnly} className="size-4 accent-brand-600" />
+                    {SERVICE_WINDOW_LABELS[props.value as ServiceWindow]}
+                  </label>
+                ),
+              )}
+            </div>
+            <FieldError id={windowErrorId} errors={fields.defaultServiceWindow.errors} />
+          </fieldset>
+          <Field
+            label="Card-provider publishable key"
+            errors={fields.cardPublishableKey.errors}
+            hint={
+              billingReadOnly && canSave
+                ? BILLING_REFUSED
+                : 'Optional. Starts with pk_live_ or pk_test_ (never the secret key).'
+            }
+            inputProps={{
+              ...getInputProps(fields.cardPublishableKey, { type: 'text' }),
+              autoComplete: 'off',
+              spellCheck: false,
+              placeholder: billingReadOnly ? undefined : 'pk_live_…',
+              disabled: billingReadOnly,
+              className: disabledLook,
+            }}
           />
-          <Checkbox
-            label="List the chemicals added in reports and the customer portal"
-            inputProps={{ ...getInputProps(fields.itemiseChemicals, { type: 'checkbox' }), disabled: readOnly }}
+          <Field
+            label="Card-provider account id"
+            errors={fields.stripeAccountId.errors}
+            hint={
+              billingReadOnly && canSave ? 'Only the owner sets it.' : 'Optional. Your card provider account, acct_….'
+            }
+            inputProps={{
+              ...getInputProps(fields.stripeAccountId, { type: 'text' }),
+              autoComplete: 'off',
+              spellCheck: false,
+              placeholder: billingReadOnly ? undefined : 'acct_…',
+              disabled: billingReadOnly,
+              className: disabledLook,
+            }}
           />
-        </fieldset>
-        {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
-        {actionData?.notice && navigation.state === 'idle' ? <Alert tone="success">{actionData.notice}</Alert> : null}
-        {canSave ? (
-          <Button type="submit" pending={saving} pendingLabel="Saving…">
-            Save settings
-          </Button>
-        ) : null}
-      </Form>
-    </Card>
+          <Field
+            label="Customer portal URL"
+            errors={fields.customerPortalUrl.errors}
+            hint="Optional. A full https:// address."
+            inputProps={{
+              ...getInputProps(fields.customerPortalUrl, { type: 'url' }),
+              placeholder: readOnly ? undefined : 'https://',
+              disabled: readOnly,
+              className: disabledLook,
+            }}
+          />
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium text-slate-800">Service reports</legend>
+            <Checkbox
+              label="Email customers a service report after each visit"
+              hint="Sent when a technician marks the visit complete, to customers with an email address."
+              inputProps={{ ...getInputProps(fields.serviceReportsEnabled, { type: 'checkbox' }), disabled: readOnly }}
+            />
+            <Checkbox
+              label="List the chemicals added in reports and the customer portal"
+              inputProps={{ ...getInputProps(fields.itemiseChemicals, { type: 'checkbox' }), disabled: readOnly }}
+            />
+          </fieldset>
+          {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+          {actionData?.notice && navigation.state === 'idle' ? <Alert tone="success">{actionData.notice}</Alert> : null}
+          {canSave ? (
+            <Button type="submit" pending={saving} pendingLabel="Saving…">
+              Save settings
+            </Button>
+          ) : null}
+        </Form>
+      </Card>
+      {canExport ? (
+        <Card className="space-y-3" aria-labelledby="export-all-data">
+          <h2 id="export-all-data" className="text-lg font-semibold">
+            Export all data
+          </h2>
+          <p className="text-sm text-slate-700">
+            A ZIP of CSV files: customers, service locations, bodies of water, service plans, visits, readings, invoices
+            and payments, with the ids that link them.
+          </p>
+          <a href="/app/settings/export.zip" download className={buttonClass('secondary')}>
+            Export all data
+          </a>
+        </Card>
+      ) : null}
+    </div>
   )
 }
 

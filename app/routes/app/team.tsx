@@ -1,6 +1,7 @@
 // /app/team: the company's people. Owners and admins invite (SPEC §5, §6); owners also change
 // roles and deactivate. The dashboards embed the same form and list, which post here.
 import { data } from 'react-router'
+import { type CompanyMember, notFound, requireCompanyCapability } from '~/auth/guards.server'
 import { RouteError } from '~/components/route-error'
 import { type InviteReply, InviteTeamMemberForm } from '~/components/team/invite-team-member-form'
 import type { MemberReply } from '~/components/team/team-table'
@@ -17,7 +18,6 @@ import {
 } from '~/models/team.server'
 import { readForm } from '~/utils/forms'
 import { can, INVITABLE_ROLES, type StaffRole } from '~/utils/permissions'
-import { type CompanyMember, notFound, requireCompanyCapability } from '~/utils/permissions.server'
 import { failureStatus } from '~/utils/result'
 import { InviteTeamMemberSchema } from '~/utils/team'
 import type { Route } from './+types/team'

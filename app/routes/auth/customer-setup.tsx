@@ -1,8 +1,10 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { eq } from 'drizzle-orm'
-import { data, Form, redirect, type ShouldRevalidateFunction, useNavigation } from 'react-router'
+import { data, Form, type ShouldRevalidateFunction, useNavigation } from 'react-router'
 import { z } from 'zod'
+import { requireCustomerInSetup } from '~/auth/guards.server'
+import { setUserPassword } from '~/auth/passwords.server'
 import { NewPasswordFields } from '~/components/password-input'
 import { RedirectAfter } from '~/components/redirect-after'
 import { Alert } from '~/components/ui/alert'
@@ -14,8 +16,6 @@ import { getOwnCustomerForSetup, saveCustomerSetup } from '~/models/customer.ser
 import { PhoneSchema } from '~/models/customer-schemas'
 import { db } from '~/utils/db.server'
 import { NewPasswordSchema, PASSWORDS_MATCH, readForm } from '~/utils/forms'
-import { setUserPassword } from '~/utils/passwords.server'
-import { homePathFor, requireUser } from '~/utils/permissions.server'
 import { formatPhone } from '~/utils/phone'
 import type { Route } from './+types/customer-setup'
 
@@ -32,15 +32,8 @@ const CustomerSetupSchema = z
   })
   .refine(...PASSWORDS_MATCH)
 
-/** A signed-in user; one who already finished setup goes to their portal (setup never runs twice). */
-async function requireSetupUser(request: Request) {
-  const user = await requireUser(request)
-  if (user.profile?.hasCompletedSetup) throw redirect(await homePathFor(user))
-  return user
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireSetupUser(request)
+  const user = await requireCustomerInSetup(request)
   const customerId = new URL(request.url).searchParams.get('customerId')
   if (!customerId) return { state: 'missing-id' as const }
   const customer = await getOwnCustomerForSetup(user.id, customerId)
@@ -57,7 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireSetupUser(request)
+  const user = await requireCustomerInSetup(request)
   const customerId = new URL(request.url).searchParams.get('customerId')
   const submission = parseWithZod(await readForm(request), { schema: CustomerSetupSchema })
   if (submission.status !== 'success') {

@@ -2,10 +2,10 @@
 // mails a working link to a real account only, and per-address and per-client limits hold.
 import { eq } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { CLIENT_IP_HEADER, getAuth } from '~/auth/better-auth.server'
 import { emailOutbox, profiles } from '~/db/schema'
-import { seedDemoData } from '~/db/seed.server'
+import { seedDemoData } from '~/demo/seed.server'
 import { RESETS_PER_ADDRESS, RESETS_PER_CLIENT } from '~/models/password-reset.server'
-import { CLIENT_IP_HEADER, getAuth } from '~/utils/auth.server'
 import { currentDatabaseHandle, db, recordQueries } from '~/utils/db.server'
 import { deliverDueEmails, type OutgoingMail } from '~/utils/email.server'
 import { signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'

@@ -3,12 +3,12 @@
 // company (no membership, or only a trial of their own) sees it; everyone else is sent where they belong.
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { z } from 'zod'
+import { homePathFor, requireJoiningUser } from '~/auth/guards.server'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { acceptInvitation, declineInvitation, listOpenInvitations } from '~/models/account-invitation.server'
+import { acceptInvitation, declineInvitation } from '~/models/account-invitation.server'
 import { readForm } from '~/utils/forms'
-import { homePathFor, requireUser } from '~/utils/permissions.server'
 import { failureStatus } from '~/utils/result'
 import type { Route } from './+types/invitations'
 
@@ -16,14 +16,6 @@ const DecisionSchema = z.object({
   intent: z.enum(['accept', 'decline']),
   invitationId: z.string().min(1),
 })
-
-/** A signed-in person who may join a company, with their open invitations; anyone else goes home. */
-async function requireJoiningUser(request: Request) {
-  const user = await requireUser(request)
-  const open = await listOpenInvitations(user.id)
-  if (!open) throw redirect(await homePathFor(user))
-  return { user, open }
-}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, open } = await requireJoiningUser(request)

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { seedDemoData } from '~/db/seed.server'
-import { CLIENT_IP_HEADER, getAuth } from '~/utils/auth.server'
+import { CLIENT_IP_HEADER, getAuth } from '~/auth/better-auth.server'
+import { seedDemoData } from '~/demo/seed.server'
 import { db } from '~/utils/db.server'
 import { SIGN_IN_LOCKED } from '~/utils/sign-in-limits.server'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'

@@ -2,16 +2,19 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@co
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { z } from 'zod'
+import { ACCOUNT_DEACTIVATED, callAuthEndpoint, cookieHeaders, DEACTIVATED_MESSAGE } from '~/auth/better-auth.server'
+import { getSessionUser, homePathFor, safeRedirectPath } from '~/auth/guards.server'
+import { planNamed } from '~/components/marketing/nav-links'
 import { NewPasswordFields, PasswordField } from '~/components/password-input'
 import { Alert } from '~/components/ui/alert'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Field } from '~/components/ui/field'
 import { getProfile } from '~/models/profile.server'
-import { ACCOUNT_DEACTIVATED, callAuthEndpoint, cookieHeaders, DEACTIVATED_MESSAGE } from '~/utils/auth.server'
 import { EmailSchema, NewPasswordSchema, PASSWORDS_MATCH, readForm } from '~/utils/forms'
-import { getSessionUser, homePathFor, safeRedirectPath } from '~/utils/permissions.server'
+import { logger } from '~/utils/logger.server'
 import { SIGN_IN_LOCKED } from '~/utils/sign-in-limits.server'
+import { TRIAL_DAYS } from '~/utils/trial'
 import type { Route } from './+types/login'
 
 const LoginSchema = z.object({
@@ -84,7 +87,7 @@ export async function action({ request }: Route.ActionArgs) {
       name: value.email.split('@')[0],
       // The confirmation link leads back to the login form, still heading where the visitor was going.
       callbackURL: loginPath({ verified: '1', redirectTo: safeRedirectPath(value.redirectTo, '') }),
-    }).catch(() => null)
+    })
     if (!result?.ok) {
       const message = result?.status === 429 ? 'Too many attempts. Wait a minute, then try again.' : result?.message
       return data(
@@ -105,13 +108,14 @@ export async function action({ request }: Route.ActionArgs) {
     email: value.email,
     password: value.password,
     rememberMe: true,
-  }).catch(() => null)
+  })
   if (!result?.ok) {
     if (result?.code === 'EMAIL_NOT_VERIFIED') {
+      // A fresh confirmation link is a courtesy: if it cannot be sent, the answer below still says what to do.
       await callAuthEndpoint(request, '/send-verification-email', {
         email: value.email,
         callbackURL: '/login?verified=1',
-      }).catch(() => null)
+      }).catch((error: unknown) => logger.warn({ err: error }, 'could not resend the confirmation email'))
     }
     return data(
       {
@@ -227,14 +231,27 @@ function SignupForm({ lastResult }: { lastResult: LastResult }) {
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupSchema }),
   })
+  // Heading for /start: an owner starting a company (from the marketing pages), with the plan they chose.
+  const startingCompany = redirectTo?.startsWith('/start') ?? false
+  const plan = startingCompany ? planNamed(new URL(redirectTo as string, 'http://x').searchParams.get('plan')) : null
   return (
     <Card className="space-y-5">
-      <div className="space-y-1">
-        <h1 className="text-2xl font-bold">Create your account</h1>
-        <p className="text-sm text-slate-600">
-          We will email you a link to confirm your address. Your company’s owner or admin then adds you to their team.
-        </p>
-      </div>
+      {startingCompany ? (
+        <div className="space-y-1">
+          <h1 className="text-2xl font-bold">Start your pool company on Pool Bud</h1>
+          <p className="text-sm text-slate-600">
+            {plan ? `You chose the ${plan} plan. ` : ''}Create your owner account, confirm your email, then name your
+            company: your {TRIAL_DAYS}-day free trial starts there, no card needed.
+          </p>
+        </div>
+      ) : (
+        <div className="space-y-1">
+          <h1 className="text-2xl font-bold">Create your account</h1>
+          <p className="text-sm text-slate-600">
+            We will email you a link to confirm your address. Your company’s owner or admin then adds you to their team.
+          </p>
+        </div>
+      )}
       <Form
         method="post"
         action={loginPath({ mode: 'signup', redirectTo })}

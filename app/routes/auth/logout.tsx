@@ -1,5 +1,5 @@
 import { redirect } from 'react-router'
-import { callAuthEndpoint, cookieHeaders } from '~/utils/auth.server'
+import { callAuthEndpoint, cookieHeaders } from '~/auth/better-auth.server'
 import type { Route } from './+types/logout'
 
 // Logging out is a POST (a link or image elsewhere cannot log anyone out); it returns to "/".

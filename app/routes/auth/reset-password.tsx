@@ -2,12 +2,12 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { z } from 'zod'
+import { callAuthEndpoint, cookieHeaders } from '~/auth/better-auth.server'
 import { PasswordField } from '~/components/password-input'
 import { RedirectAfter } from '~/components/redirect-after'
 import { Alert } from '~/components/ui/alert'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { callAuthEndpoint, cookieHeaders } from '~/utils/auth.server'
 import { NewPasswordSchema, PASSWORDS_MATCH, readForm } from '~/utils/forms'
 import type { Route } from './+types/reset-password'
 
@@ -33,7 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
   const result = await callAuthEndpoint(request, '/reset-password', {
     newPassword: submission.value.password,
     token: submission.value.token,
-  }).catch(() => null)
+  })
   if (!result?.ok) {
     const message =
       result?.code === 'INVALID_TOKEN'
@@ -47,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
     )
   }
   // Every session of that account was revoked with the reset; this browser is signed out too.
-  const signOut = await callAuthEndpoint(request, '/sign-out', {}).catch(() => null)
+  const signOut = await callAuthEndpoint(request, '/sign-out', {})
   return data(
     { result: submission.reply({ resetForm: true }), done: true },
     { headers: signOut ? cookieHeaders(signOut.response) : undefined },
@@ -123,6 +123,12 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
           Update password
         </Button>
       </Form>
+      {/* A way back for someone who remembered their password after all (issue 16). */}
+      <p className="text-center text-sm">
+        <Link to="/login" className="font-medium text-brand-700 underline">
+          Back to login
+        </Link>
+      </p>
     </Card>
   )
 }

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, profiles } from '~/db/schema'
-import { createDemoLogin, seedDemoData } from '~/db/seed.server'
+import { createDemoLogin, seedDemoData } from '~/demo/seed.server'
 import { action as teamAction } from '~/routes/app/team'
 import { db } from '~/utils/db.server'
 import { TRIAL_DAYS } from '~/utils/trial'

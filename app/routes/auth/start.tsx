@@ -2,6 +2,8 @@
 // becomes its owner (issue #6). Everyone with a role is sent to where they belong.
 import { data, Form, redirect, useNavigation } from 'react-router'
 import { z } from 'zod'
+import { homePathFor, requireRoleless } from '~/auth/guards.server'
+import { planNamed } from '~/components/marketing/nav-links'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -9,24 +11,17 @@ import { Field, inputClass } from '~/components/ui/field'
 import { startTrialCompany } from '~/models/trial.server'
 import { DEFAULT_TIMEZONE, timezoneList } from '~/utils/dates'
 import { readForm } from '~/utils/forms'
-import { homePathFor, requireUser } from '~/utils/permissions.server'
 import { TRIAL_DAYS } from '~/utils/trial'
 import type { Route } from './+types/start'
 
-/** Only someone signed in with no role may start a company. */
-async function requireRolelessUser(request: Request) {
-  const user = await requireUser(request, { allowIncompleteSetup: true })
-  if (user.profile?.role || user.profile?.companyId) throw redirect(await homePathFor(user))
-  return user
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireRolelessUser(request)
-  return { email: user.email, timezones: timezoneList(), defaultTimezone: DEFAULT_TIMEZONE }
+  const user = await requireRoleless(request)
+  const plan = planNamed(new URL(request.url).searchParams.get('plan'))
+  return { email: user.email, timezones: timezoneList(), defaultTimezone: DEFAULT_TIMEZONE, plan }
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireRolelessUser(request)
+  const user = await requireRoleless(request)
   const zones = new Set(timezoneList())
   const parsed = z
     .object({
@@ -58,6 +53,11 @@ export default function StartTrial({ loaderData, actionData }: Route.ComponentPr
           Signed in as {loaderData.email}. Name your pool company to start a {TRIAL_DAYS}-day trial; you will be its
           owner and can invite your team from the dashboard.
         </p>
+        {loaderData.plan ? (
+          <p className="text-sm font-medium text-brand-800">
+            Plan: {loaderData.plan} — you pay nothing during the trial and can change plans before it ends.
+          </p>
+        ) : null}
       </div>
       <Form method="post" className="space-y-4">
         <Field

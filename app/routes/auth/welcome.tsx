@@ -1,7 +1,9 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, redirect, type ShouldRevalidateFunction, useNavigation } from 'react-router'
+import { data, Form, type ShouldRevalidateFunction, useNavigation } from 'react-router'
 import { z } from 'zod'
+import { requireUnfinishedStaff } from '~/auth/guards.server'
+import { setUserPassword } from '~/auth/passwords.server'
 import { NewPasswordFields } from '~/components/password-input'
 import { RedirectAfter } from '~/components/redirect-after'
 import { Alert } from '~/components/ui/alert'
@@ -10,9 +12,7 @@ import { Card } from '~/components/ui/card'
 import { Field } from '~/components/ui/field'
 import { updateOwnProfile } from '~/models/profile.server'
 import { NewPasswordSchema, optionalText, PASSWORDS_MATCH, readForm } from '~/utils/forms'
-import { setUserPassword } from '~/utils/passwords.server'
 import { ROLE_LABELS } from '~/utils/permissions'
-import { homePathFor, requireUser } from '~/utils/permissions.server'
 import type { Route } from './+types/welcome'
 
 const WelcomeSchema = z
@@ -33,16 +33,8 @@ const WelcomeSchema = z
   })
   .refine(...PASSWORDS_MATCH)
 
-/** Staff who have an unfinished profile; everyone else is sent where they belong. */
-async function requireWelcomeUser(request: Request) {
-  const user = await requireUser(request, { allowIncompleteSetup: true })
-  const profile = user.profile
-  if (profile?.role === 'customer' || profile?.hasCompletedSetup) throw redirect(await homePathFor(user))
-  return { user, profile }
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user, profile } = await requireWelcomeUser(request)
+  const { user, profile } = await requireUnfinishedStaff(request)
   if (!profile) return { profile: null, roleLabel: null, email: user.email }
   return {
     email: user.email,
@@ -61,7 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { user, profile } = await requireWelcomeUser(request)
+  const { user, profile } = await requireUnfinishedStaff(request)
   const submission = parseWithZod(await readForm(request), { schema: WelcomeSchema })
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ hideFields: ['password', 'confirmPassword'] }), done: false }, 400)
@@ -162,19 +154,23 @@ export default function WelcomePage({ loaderData, actionData }: Route.ComponentP
           }}
         />
         {text('phone', 'Phone', 'tel', 'tel')}
-        {text('addressLine1', 'Address line 1', 'address-line1')}
-        {text('addressLine2', 'Address line 2', 'address-line2')}
-        <div className="grid gap-4 sm:grid-cols-2">
-          {text('city', 'City', 'address-level2')}
-          {text('state', 'State / Province', 'address-level1')}
-          {text('postalCode', 'Postal code', 'postal-code')}
-          {text('country', 'Country', 'country-name')}
-        </div>
+        {/* The password is what setup needs; the address is optional and comes after it (issue 16 item 9). */}
         <NewPasswordFields
           password={fields.password}
           confirmPassword={fields.confirmPassword}
           passwordLabel="Create password"
         />
+        <fieldset className="space-y-4">
+          <legend className="mb-2 text-sm font-semibold text-slate-800">Address (optional)</legend>
+          {text('addressLine1', 'Address line 1', 'address-line1')}
+          {text('addressLine2', 'Address line 2', 'address-line2')}
+          <div className="grid gap-4 sm:grid-cols-2">
+            {text('city', 'City', 'address-level2')}
+            {text('state', 'State / Province', 'address-level1')}
+            {text('postalCode', 'Postal code', 'postal-code')}
+            {text('country', 'Country', 'country-name')}
+          </div>
+        </fieldset>
         {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
         <Button type="submit" className="w-full" pending={navigation.state !== 'idle'} pendingLabel="Saving…">
           Complete setup

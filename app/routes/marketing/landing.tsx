@@ -1,6 +1,7 @@
 import { Link, useRouteLoaderData } from 'react-router'
 import { DemoSnapshot } from '~/components/marketing/demo-snapshot'
 import { Icon, type IconName } from '~/components/marketing/icons'
+import { TRIAL_SIGNUP_PATH } from '~/components/marketing/nav-links'
 import { pageMeta } from '~/components/marketing/page-meta'
 import { PoolIllustration } from '~/components/marketing/pool-illustration'
 import { ProductGallery } from '~/components/marketing/product-gallery'
@@ -82,7 +83,7 @@ export default function Landing() {
                   Go to Dashboard
                 </Link>
               ) : (
-                <Link to="/login" className={buttonClass('primary', 'px-6 text-base')}>
+                <Link to={TRIAL_SIGNUP_PATH} className={buttonClass('primary', 'px-6 text-base')}>
                   Get started
                 </Link>
               )}

@@ -1,11 +1,11 @@
 import { Link, NavLink, Outlet } from 'react-router'
+import { getSessionUser } from '~/auth/guards.server'
 import { Logo } from '~/components/marketing/logo'
 import { MobileNav } from '~/components/marketing/mobile-nav'
 import { MARKETING_LINKS, TRIAL_SIGNUP_PATH } from '~/components/marketing/nav-links'
 import { buttonClass } from '~/components/ui/button'
 import { cn } from '~/components/ui/cn'
 import { env } from '~/utils/env.server'
-import { getSessionUser } from '~/utils/permissions.server'
 import type { Route } from './+types/layout'
 
 // Only a boolean leaves the server (the public pages never need to know who the visitor is), and the site's

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { Icon } from '~/components/marketing/icons'
-import { TRIAL_SIGNUP_PATH } from '~/components/marketing/nav-links'
+import { type PlanName, TRIAL_SIGNUP_PATH, trialSignupPath } from '~/components/marketing/nav-links'
 import { PageIntro } from '~/components/marketing/page-intro'
 import { pageMeta } from '~/components/marketing/page-meta'
 import { buttonClass } from '~/components/ui/button'
@@ -8,7 +8,7 @@ import { cn } from '~/components/ui/cn'
 import { TRIAL_DAYS } from '~/utils/trial'
 import type { Route } from './+types/pricing'
 
-type Plan = { name: string; price: number; blurb: string; features: string[]; highlighted?: boolean }
+type Plan = { name: PlanName; price: number; blurb: string; features: string[]; highlighted?: boolean }
 
 // Plan contents come straight from the product spec; card payments are marked as not yet available.
 const PLANS: Plan[] = [
@@ -103,7 +103,7 @@ export default function Pricing() {
                 ))}
               </ul>
               <Link
-                to={TRIAL_SIGNUP_PATH}
+                to={trialSignupPath(plan.name)}
                 className={buttonClass(plan.highlighted ? 'primary' : 'secondary', 'mt-8 w-full')}
               >
                 Choose {plan.name}

@@ -2,8 +2,9 @@
 // the customer's own visits, for the people who may see that portal (the customer, or staff of
 // the company previewing it). Customers have no access to the staff photo route, so the portal
 // serves its photos here; anything else, including a job of another customer, is a plain 404.
+
+import { requireUser } from '~/auth/guards.server'
 import { findPortalAccess, getPortalPhoto } from '~/models/portal.server'
-import { requireUser } from '~/utils/permissions.server'
 import type { Route } from './+types/customer-photo'
 
 function notFoundResponse() {

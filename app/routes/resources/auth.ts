@@ -1,5 +1,5 @@
 // better-auth's own endpoints (email-confirmation and password-reset links land here).
-import { getAuth } from '~/utils/auth.server'
+import { getAuth } from '~/auth/better-auth.server'
 import type { Route } from './+types/auth'
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { desc } from 'drizzle-orm'
 import { data } from 'react-router'
+import { CLIENT_IP_HEADER } from '~/auth/better-auth.server'
 import { mailboxMessages } from '~/db/schema'
-import { CLIENT_IP_HEADER } from '~/utils/auth.server'
 import { db } from '~/utils/db.server'
 import { mailboxListingEnabled } from '~/utils/dev-mailbox.server'
 import type { Route } from './+types/dev-mailbox'

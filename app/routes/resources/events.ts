@@ -1,5 +1,5 @@
-import { openLiveStream } from '~/utils/live-stream.server'
-import { requireCompanyCapability } from '~/utils/permissions.server'
+import { requireCompanyCapability } from '~/auth/guards.server'
+import { openLiveStream } from '~/auth/live-stream.server'
 import type { Route } from './+types/events'
 
 // Server-Sent Events for the signed-in member's company: pages revalidate when told.

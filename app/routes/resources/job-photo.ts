@@ -3,6 +3,7 @@
 // page's script (Accept: application/json) and redirects back to the job for a plain form post,
 // so uploading works without JavaScript too.
 import { redirect } from 'react-router'
+import { requireCompanyCapability, requireJobViewer } from '~/auth/guards.server'
 import { getJobForViewer } from '~/models/job.server'
 import {
   getPhotoForViewer,
@@ -16,7 +17,6 @@ import {
 import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { isUuid } from '~/utils/ids'
 import { logger } from '~/utils/logger.server'
-import { requireCompanyCapability, requireJobViewer } from '~/utils/permissions.server'
 import type { Route } from './+types/job-photo'
 
 const NO_PHOTO = 'Choose a photo to upload.'

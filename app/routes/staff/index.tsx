@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
+import { requireCapability } from '~/auth/guards.server'
 import { RouteError } from '~/components/route-error'
-import { requireCapability } from '~/utils/permissions.server'
 import type { Route } from './+types/index'
 
 // /staff → /staff/setup, for platform admins; everyone else gets the 'Restricted area' card.

@@ -1,10 +1,10 @@
 // The platform's staff area. Its own loader checks the role, and so does every child route's
 // (a layout's check does not protect its children).
 import { Outlet } from 'react-router'
+import { requireCapability } from '~/auth/guards.server'
 import { AppShell } from '~/components/app-shell'
 import { RouteError } from '~/components/route-error'
 import { ROLE_LABELS } from '~/utils/permissions'
-import { requireCapability } from '~/utils/permissions.server'
 import type { Route } from './+types/layout'
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { safeRedirectPath } from '~/auth/guards.server'
 import { customers, profiles, user } from '~/db/schema'
-import { seedDemoData } from '~/db/seed.server'
+import { seedDemoData } from '~/demo/seed.server'
 import { loader as dashboardLoader } from '~/routes/app/dashboard'
 import { loader as appLayoutLoader } from '~/routes/app/layout'
 import { loader as portalLoader } from '~/routes/portal/customer'
+import { currentDatabaseHandle, type DatabaseHandle, db, type RecordedQuery, recordQueries } from '~/utils/db.server'
+import { runInRequestScope } from '~/utils/request-scope.server'
 import { pageRequest, settle, signInAs } from '../../tests/helpers/session'
-import { currentDatabaseHandle, type DatabaseHandle, db, type RecordedQuery, recordQueries } from './db.server'
-import { safeRedirectPath } from './permissions.server'
-import { runInRequestScope } from './request-scope.server'
 
 type LoaderArgs = { request: Request; params: Record<string, string>; context: unknown }
 const args = (request: Request, params: Record<string, string> = {}) =>
@@ -67,6 +67,31 @@ describe('guards', () => {
     const cookie = await signInAs('customer@bluelagoon.test')
     const { thrown } = await settle(appLayoutLoader(args(pageRequest('/app', cookie))))
     expectRedirect(thrown, `/customer/${danaId}`)
+  })
+})
+
+describe('a platform administrator on a company page', () => {
+  it('gets the "This page is for company staff" card, not one naming a dashboard', async () => {
+    const { loader } = await import('~/routes/app/customers')
+    const cookie = await signInAs('admin@poolbud.test')
+    for (const path of ['/app/customers', '/app/inventory', '/app/settings']) {
+      const thrown = await (async () => {
+        try {
+          if (path === '/app/customers')
+            await loader({ request: pageRequest(path, cookie), params: {}, context: {} } as never)
+          else {
+            const module =
+              path === '/app/inventory' ? await import('~/routes/app/inventory') : await import('~/routes/app/settings')
+            await module.loader({ request: pageRequest(path, cookie), params: {}, context: {} } as never)
+          }
+        } catch (error) {
+          return error as { init?: { status?: number }; data?: { reason?: string } }
+        }
+        return null
+      })()
+      expect(thrown?.init?.status, path).toBe(403)
+      expect(thrown?.data?.reason, path).toBe('company-staff-only')
+    }
   })
 })
 

@@ -1,16 +1,18 @@
 import path from 'node:path'
 import { count } from 'drizzle-orm'
 import { user } from '~/db/schema'
-import { seedDemoData } from '~/db/seed.server'
+import { seedDemoData } from '~/demo/seed.server'
+// For its side effect: the outbox worker started here must know how to prepare password-reset tasks.
+import '~/models/password-reset.server'
 import { createPlatformAdmin } from '~/models/platform-admin.server'
-import { startBackgroundTask, stopBackgroundTasks } from './background.server'
-import { type DatabaseHandle, installDatabase, migrateDatabase, openDatabase } from './db.server'
-import { devMailboxEnabled } from './dev-mailbox.server'
-import { startOutboxWorker, stopOutboxWorker } from './email.server'
-import { env } from './env.server'
-import { stopEvents } from './events.server'
-import { runHousekeeping } from './housekeeping.server'
-import { logger } from './logger.server'
+import { startBackgroundTask, stopBackgroundTasks } from '~/utils/background.server'
+import { type DatabaseHandle, installDatabase, migrateDatabase, openDatabase } from '~/utils/db.server'
+import { devMailboxEnabled } from '~/utils/dev-mailbox.server'
+import { startOutboxWorker, stopOutboxWorker } from '~/utils/email.server'
+import { env } from '~/utils/env.server'
+import { stopEvents } from '~/utils/events.server'
+import { runHousekeeping } from '~/utils/housekeeping.server'
+import { logger } from '~/utils/logger.server'
 
 /** `mailbox`: emails go to the built-in mailbox (no SMTP_URL); `mailboxPage`: it is listed at /dev/mailbox. */
 export type StartupInfo = { database: 'pglite' | 'postgres'; seeded: boolean; mailbox: boolean; mailboxPage: boolean }

@@ -4,15 +4,6 @@ import { randomUUID } from 'node:crypto'
 import { hashPassword } from 'better-auth/crypto'
 import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm'
 import sharp from 'sharp'
-import type { EquipmentKind } from '~/models/customer-fields'
-import { type PhotoKind, photoKey, storePhotoFiles, THUMB_PHOTO_EDGE } from '~/models/photo.server'
-import { localDateAt } from '~/schedule/local-date'
-import { formatAddress } from '~/utils/address'
-import { startOfZonedDay, zonedParts, zonedTimeToUtc } from '~/utils/dates'
-import type { Database } from '~/utils/db.server'
-import { logger } from '~/utils/logger.server'
-import { toE164 } from '~/utils/phone'
-import type { Sanitiser, Surface } from '~/water/targets'
 import {
   account,
   bodiesOfWater,
@@ -26,8 +17,17 @@ import {
   serviceLocations,
   servicePlans,
   user,
-} from './schema'
-import type { Role } from './schema/profiles'
+} from '~/db/schema'
+import type { Role } from '~/db/schema/profiles'
+import { type PhotoKind, photoKey, storePhotoFiles, THUMB_PHOTO_EDGE } from '~/models/photo.server'
+import { localDateAt } from '~/schedule/local-date'
+import { formatAddress } from '~/utils/address'
+import type { EquipmentKind } from '~/utils/customer-fields'
+import { startOfZonedDay, zonedParts, zonedTimeToUtc } from '~/utils/dates'
+import type { Database } from '~/utils/db.server'
+import { logger } from '~/utils/logger.server'
+import { toE164 } from '~/utils/phone'
+import type { Sanitiser, Surface } from '~/water/targets'
 
 export const DEMO_PASSWORD = 'pooldemo123'
 

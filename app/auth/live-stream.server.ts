@@ -2,9 +2,10 @@
 // not trust the sign-in it started with: at every heartbeat it asks again who is signing in, and
 // closes once they signed out, were deactivated, lost the role or moved company. Each user may hold
 // a few streams (tabs) per server, not an unbounded number.
-import { subscribeToCompany } from './events.server'
-import { can } from './permissions'
-import { type CompanyMember, getFreshSessionUser } from './permissions.server'
+
+import { type CompanyMember, getFreshSessionUser } from '~/auth/guards.server'
+import { subscribeToCompany } from '~/utils/events.server'
+import { can } from '~/utils/permissions'
 
 /** Keeps proxies from closing an idle stream, and paces the session check. */
 export const HEARTBEAT_MS = 25_000

@@ -1,5 +1,5 @@
-import { getAuth } from './auth.server'
-import { checkNewPassword } from './password-policy.server'
+import { getAuth } from '~/auth/better-auth.server'
+import { checkNewPassword } from '~/utils/password-policy.server'
 
 /**
  * Sets a user's password, creating the email-and-password login when they have none yet

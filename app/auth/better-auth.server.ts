@@ -10,18 +10,19 @@ import { ActionLinkEmail } from '~/emails/action-link-email'
 import { emailChangeNoticeEmail, emailChangeVerificationEmail } from '~/emails/email-change'
 import { isDeactivated, isEmailTaken } from '~/models/profile.server'
 import { INVITE_LINK_SECONDS, onLinkDeleted, onLinkIssued, onPasswordSet } from '~/models/sign-in-links.server'
-import { db } from './db.server'
-import { kickOutboxWorker, sendEmail } from './email.server'
-import { env } from './env.server'
-import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_COMMON } from './forms'
-import { isCommonPassword, newPasswordOf } from './password-policy.server'
+import { db, pingDatabase } from '~/utils/db.server'
+import { kickOutboxWorker, sendEmail } from '~/utils/email.server'
+import { env } from '~/utils/env.server'
+import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_COMMON } from '~/utils/forms'
+import { isCommonPassword, newPasswordOf } from '~/utils/password-policy.server'
+import { SESSION_COOKIE, SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from '~/utils/session-read.server'
 import {
   type PasswordAttempt,
   passwordCheckAllowed,
   recordRightPassword,
   recordWrongPassword,
   SIGN_IN_LOCKED,
-} from './sign-in-limits.server'
+} from '~/utils/sign-in-limits.server'
 
 /** The header our server sets from the socket (or a trusted proxy); clients cannot forge it. */
 export const CLIENT_IP_HEADER = 'x-pool-bud-client-ip'
@@ -236,9 +237,10 @@ function createAuth() {
         },
       },
     },
+    // session-read.server.ts reads sessions itself and must agree with these (and with the cookie's name).
     session: {
-      expiresIn: 60 * 60 * 24 * 30,
-      updateAge: 60 * 60 * 24,
+      expiresIn: SESSION_EXPIRES_IN_S,
+      updateAge: SESSION_UPDATE_AGE_S,
     },
     rateLimit: {
       enabled: true,
@@ -257,7 +259,7 @@ function createAuth() {
       },
     },
     advanced: {
-      cookiePrefix: 'pool-bud',
+      cookiePrefix: SESSION_COOKIE.split('.')[0],
       useSecureCookies: APP_URL.startsWith('https://'),
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
@@ -327,10 +329,16 @@ export async function callAuthEndpoint(request: Request, endpoint: string, body:
       body: JSON.stringify(body),
     }),
   )
-  const payload = (await response
-    .clone()
-    .json()
-    .catch(() => null)) as { code?: string; message?: string } | null
+  if (response.status >= 500) {
+    // better-auth answers its own failures (a database outage among them) with a bare 500 and keeps the error. Ask
+    // the database ourselves: when it is down, that throws the error the outage page answers with a 503; else this
+    // is a bug of ours, thrown to the error page and the log, never shown as "wrong password".
+    await pingDatabase()
+    throw new Error(`better-auth ${endpoint} answered ${response.status}`)
+  }
+  // Its refusals carry a JSON body with a code and a message; a refusal without one is just its status.
+  const text = await response.clone().text()
+  const payload = text.startsWith('{') ? (JSON.parse(text) as { code?: string; message?: string }) : null
   return { response, ok: response.ok, status: response.status, code: payload?.code, message: payload?.message }
 }
 

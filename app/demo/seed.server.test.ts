@@ -1,10 +1,10 @@
 import { verifyPassword } from 'better-auth/crypto'
 import { and, eq, sql, TransactionRollbackError } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { account, chemLogs, companies, customers, inventoryItems, jobs, profiles, user } from '~/db/schema'
+import { seedDemoData } from '~/demo/seed.server'
 import { startOfZonedDay, zonedDayRange, zonedParts } from '~/utils/dates'
 import { type Database, db, queryRows } from '~/utils/db.server'
-import { account, chemLogs, companies, customers, inventoryItems, jobs, profiles, user } from './schema'
-import { seedDemoData } from './seed.server'
 
 const BLUE_LAGOON = 'Blue Lagoon Pool Co.'
 const SUNSET = 'Sunset Pool Care'

@@ -1,12 +1,12 @@
 // The live-update stream asks again who is signing in at every heartbeat, and caps tabs per user.
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { requireCompanyCapability } from '~/auth/guards.server'
+import { MAX_STREAMS_PER_USER, openLiveStream } from '~/auth/live-stream.server'
 import { profiles, session } from '~/db/schema'
-import { seedDemoData } from '~/db/seed.server'
+import { seedDemoData } from '~/demo/seed.server'
+import { db } from '~/utils/db.server'
 import { pageRequest, signInAs } from '../../tests/helpers/session'
-import { db } from './db.server'
-import { MAX_STREAMS_PER_USER, openLiveStream } from './live-stream.server'
-import { requireCompanyCapability } from './permissions.server'
 
 /** A stream of `email`'s, checked every 40 ms, with a way to hang up. */
 async function open(email: string, cookie?: string) {

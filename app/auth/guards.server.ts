@@ -1,0 +1,274 @@
+import { data, redirect } from 'react-router'
+import { getAuth } from '~/auth/better-auth.server'
+import { hasOpenInvitation, INVITATIONS_PATH, listOpenInvitations } from '~/models/account-invitation.server'
+import { getCompanySummary } from '~/models/company.server'
+import { getCustomerIdForPortalUser } from '~/models/customer.server'
+import { getJobForViewer } from '~/models/job.server'
+import { findPortalAccess, type PortalAccess } from '~/models/portal.server'
+import { getProfile, type Profile } from '~/models/profile.server'
+import { DEFAULT_TIMEZONE } from '~/utils/dates'
+import { type Capability, can, type Role } from '~/utils/permissions'
+import { companySummaryKey, oncePerRequest, rememberForRequest } from '~/utils/request-scope.server'
+import { readSession } from '~/utils/session-read.server'
+
+export type SessionUser = {
+  id: string
+  email: string
+  profile: Profile | null
+  /** The profile's company (read with the session, so a page need not ask again). */
+  company: { id: string; name: string; timezone: string } | null
+}
+
+/** Why a signed-in user was turned away; the app's error boundary draws the matching card. */
+export type GuardReason = 'no-access' | 'setup-incomplete' | 'restricted' | 'company-staff-only'
+
+export function forbidden(reason: GuardReason): never {
+  throw data({ reason }, { status: 403 })
+}
+
+export function notFound(): never {
+  throw data({ reason: 'not-found' }, { status: 404 })
+}
+
+/**
+ * The signed-in user with their profile, or null for visitors. A page's loaders (layout and route)
+ * all ask; within one GET they share one answer (`oncePerRequest` never shares within a POST, whose
+ * action may change the very session or profile asked about).
+ */
+export function getSessionUser(request: Request): Promise<SessionUser | null> {
+  return oncePerRequest(`session-user ${request.headers.get('cookie') ?? ''}`, async () => {
+    const user = await getFreshSessionUser(request)
+    // The company came with the session: the page's own getCompanySummary need not read it again.
+    if (user?.company) rememberForRequest(companySummaryKey(user.company.id), user.company)
+    return user
+  })
+}
+
+/** Who is signing in right now, never a copy remembered for the request (long-lived streams ask again). */
+export async function getFreshSessionUser(request: Request): Promise<SessionUser | null> {
+  const read = await readSession(request)
+  if (read.kind === 'none') return null
+  if (read.kind === 'refresh') return refreshedSessionUser(request)
+  if (read.profile?.deactivatedAt) return null
+  return { id: read.userId, email: read.email, profile: read.profile, company: read.company }
+}
+
+/** Once a day a session is extended: better-auth's own read does that write (and the reads around it). */
+async function refreshedSessionUser(request: Request): Promise<SessionUser | null> {
+  const session = await getAuth().api.getSession({ headers: request.headers })
+  if (!session) return null
+  const profile = await getProfile(session.user.id)
+  if (profile?.deactivatedAt) return null
+  const company = profile?.companyId ? await getCompanySummary(profile.companyId) : null
+  return { id: session.user.id, email: session.user.email, profile, company }
+}
+
+/** Where to send someone who must log in first, remembering the page they asked for. */
+export function loginRedirect(request: Request): never {
+  const url = new URL(request.url)
+  const redirectTo = `${url.pathname}${url.search}`
+  throw redirect(redirectTo === '/' ? '/login' : `/login?redirectTo=${encodeURIComponent(redirectTo)}`)
+}
+
+/**
+ * Any signed-in user. Staff who have not finished onboarding are sent to /welcome
+ * from every protected page (SPEC §2), except `allowIncompleteSetup` pages.
+ */
+export async function requireUser(request: Request, { allowIncompleteSetup = false } = {}): Promise<SessionUser> {
+  const user = await getSessionUser(request)
+  if (!user) loginRedirect(request)
+  const profile = user.profile
+  if (!allowIncompleteSetup && profile?.role && profile.role !== 'customer' && !profile.hasCompletedSetup) {
+    throw redirect('/welcome')
+  }
+  return user
+}
+
+export type CompanyMember = SessionUser & {
+  profile: Profile & { role: Role; companyId: string }
+  role: Role
+  companyId: string
+  company: Company
+  /** The company's timezone: every date a member sees is in it (ARCHITECTURE §4). */
+  timezone: string
+}
+
+export type Company = { id: string; name: string; timezone: string }
+
+/**
+ * A user who holds `capability`; the 403 card says why otherwise. `timezone` is their company's, or — for a platform
+ * administrator, who belongs to none — the platform's default: the one place that falls back.
+ */
+export async function requireCapability(
+  request: Request,
+  capability: Capability,
+): Promise<SessionUser & { role: Role; timezone: string }> {
+  const user = await requireUser(request)
+  const role = user.profile?.role
+  if (!role) forbidden('setup-incomplete')
+  if (!can(role, capability)) {
+    if (capability === 'staff:tools') forbidden('restricted')
+    // A platform administrator belongs to no company: a company's own pages are not theirs to use, and the card
+    // says so (rather than naming a role's dashboard they never had).
+    forbidden(role === 'platform_admin' ? 'company-staff-only' : 'no-access')
+  }
+  return { ...user, role, timezone: user.company?.timezone ?? DEFAULT_TIMEZONE }
+}
+
+/** A company member holding `capability`; the company always comes from the profile, never the request. */
+export async function requireCompanyCapability(request: Request, capability: Capability): Promise<CompanyMember> {
+  const user = await requireCapability(request, capability)
+  const companyId = user.profile?.companyId
+  // The company was read with the session (session-read.server.ts); a profile pointing nowhere gets no access.
+  if (!companyId || !user.profile || user.company?.id !== companyId) {
+    forbidden(user.role === 'platform_admin' ? 'company-staff-only' : 'no-access')
+  }
+  const company = user.company
+  return {
+    ...user,
+    companyId,
+    company,
+    timezone: company.timezone,
+    profile: { ...user.profile, role: user.role, companyId },
+  }
+}
+
+/** Where a user belongs after signing in when they asked for nothing in particular. */
+export async function homePathFor(user: Pick<SessionUser, 'id' | 'email' | 'profile'>): Promise<string> {
+  const profile = user.profile
+  if (profile?.role === 'customer') {
+    const customerId = await getCustomerIdForPortalUser(user.id)
+    if (!customerId) return '/app'
+    return profile.hasCompletedSetup ? `/customer/${customerId}` : `/customer-setup?customerId=${customerId}`
+  }
+  if (profile?.role && !profile.hasCompletedSetup) return '/welcome'
+  // Someone without a company (or with only a trial of their own) who was invited decides first (decision 011).
+  if ((!profile?.role || profile.role === 'owner') && (await hasOpenInvitation(user.id))) return INVITATIONS_PATH
+  return '/app'
+}
+
+const REDIRECT_BASE = 'http://pool-bud.invalid'
+
+/** Spaces, control characters and backslashes: browsers drop or rewrite them inside URLs. */
+function hasControlOrBackslash(value: string) {
+  return [...value].some((char) => char <= ' ' || char === '\x7f' || char === '\\')
+}
+
+/** Whether a browser reads `path` as another host's: `//host` or `/\host`, also with tabs or newlines between. */
+function leavesSite(path: string) {
+  return !path.startsWith('/') || /^[/\\]{2}/.test(path.replace(/[\t\n\r]/g, ''))
+}
+
+/**
+ * The path and what each percent-decoding makes of it (a server or proxy may decode once, or again), or null when
+ * it cannot be decoded.
+ */
+function decodings(path: string): string[] | null {
+  const forms = [path]
+  try {
+    for (let round = 0; round < 3; round++) {
+      const last = forms[forms.length - 1] as string
+      const decoded = decodeURIComponent(last)
+      if (decoded === last) break
+      forms.push(decoded)
+    }
+  } catch {
+    return null
+  }
+  return forms
+}
+
+/**
+ * Only paths of this site are followed after login, so a link cannot bounce users elsewhere (F2). The value is
+ * resolved the way a browser would (which drops tabs and newlines, reads backslashes as slashes, and removes dot
+ * segments: `/..//evil.example` becomes `//evil.example`), and the check runs on that result and on its
+ * percent-decoded forms (`/%2F%2Fevil.example`); anything that would leave the origin falls back.
+ */
+export function safeRedirectPath(value: unknown, fallback = '/app') {
+  if (typeof value !== 'string' || leavesSite(value) || hasControlOrBackslash(value)) return fallback
+  let url: URL
+  try {
+    url = new URL(value, REDIRECT_BASE)
+  } catch {
+    return fallback
+  }
+  if (url.origin !== REDIRECT_BASE) return fallback
+  const forms = decodings(url.pathname)
+  if (!forms || forms.some(leavesSite)) return fallback
+  return `${url.pathname}${url.search}${url.hash}`
+}
+
+/**
+ * Someone who may look at jobs: members who work jobs (their company's; techs narrowed later
+ * to their own), and platform admins, read-only across companies. Others get the 403 card.
+ */
+export async function requireJobViewer(request: Request) {
+  const user = await requireCapability(request, 'app:dashboard')
+  if (user.role === 'platform_admin') return { id: user.id, role: user.role, companyId: null, readOnly: true }
+  const companyId = user.profile?.companyId
+  if (!companyId || !can(user.role, 'jobs:work')) forbidden('no-access')
+  return { id: user.id, role: user.role, companyId, readOnly: false }
+}
+
+/**
+ * The job `jobId` as a viewer may see it (requireJobViewer), or a 404: another company's job, or a teammate's for a
+ * technician, does not exist for them. Platform admins may look at any company's job, read-only.
+ */
+export async function requireViewableJob(request: Request, jobId: string) {
+  const viewer = await requireJobViewer(request)
+  const job = await getJobForViewer(viewer, jobId)
+  if (!job) notFound()
+  // A member's company came with the session; a platform admin looks at another company's job.
+  const company = await getCompanySummary(job.companyId)
+  if (!company) notFound()
+  return { viewer, job, company }
+}
+
+/** A member who works job `jobId` (to change it: readings, photos, completion); a 404 for anyone else's job. */
+export async function requireWorkableJob(request: Request, jobId: string) {
+  const member = await requireCompanyCapability(request, 'jobs:work')
+  const job = await getJobForViewer({ id: member.id, role: member.role, companyId: member.companyId }, jobId)
+  if (!job) notFound()
+  return { member, job }
+}
+
+/**
+ * The signed-in viewer's access to customer `customerId`'s portal, or a 404. Visitors are sent to log in first;
+ * customers who have not finished setup still get in (requireUser only sends staff to /welcome).
+ */
+export async function requirePortalAccess(request: Request, customerId: string): Promise<PortalAccess> {
+  const user = await requireUser(request)
+  const access = await findPortalAccess(user, customerId)
+  if (!access) notFound()
+  return access
+}
+
+/** A customer finishing their portal setup; one who already did goes to their portal (setup never runs twice). */
+export async function requireCustomerInSetup(request: Request) {
+  const user = await requireUser(request)
+  if (user.profile?.hasCompletedSetup) throw redirect(await homePathFor(user))
+  return user
+}
+
+/** Staff with an unfinished profile (/welcome); everyone else is sent where they belong. */
+export async function requireUnfinishedStaff(request: Request) {
+  const user = await requireUser(request, { allowIncompleteSetup: true })
+  const profile = user.profile
+  if (profile?.role === 'customer' || profile?.hasCompletedSetup) throw redirect(await homePathFor(user))
+  return { user, profile }
+}
+
+/** Someone signed in with no role and no company: only they may start a company (/start). */
+export async function requireRoleless(request: Request) {
+  const user = await requireUser(request, { allowIncompleteSetup: true })
+  if (user.profile?.role || user.profile?.companyId) throw redirect(await homePathFor(user))
+  return user
+}
+
+/** A signed-in person who may join a company, with their open invitations; anyone else goes home. */
+export async function requireJoiningUser(request: Request) {
+  const user = await requireUser(request)
+  const open = await listOpenInvitations(user.id)
+  if (!open) throw redirect(await homePathFor(user))
+  return { user, open }
+}

@@ -1,0 +1,52 @@
+// "Export all data" across page boundaries: a company with more customers than one page of the export still comes
+// out whole (every row once, in files that each start with their header), and nothing of another company does.
+import { unzipSync } from 'fflate'
+import { describe, expect, it } from 'vitest'
+import { companies } from '~/db/schema'
+import { db } from '~/utils/db.server'
+import { applyImport, previewImport } from './customer-import.server'
+import { EXPORT_PAGE_ROWS, exportAllData } from './data-export.server'
+
+async function companyWith(customerCount: number, tag: string) {
+  const [company] = await db()
+    .insert(companies)
+    .values({ name: `Export Pools ${tag}` })
+    .returning()
+  const companyId = company?.id as string
+  const rows = Array.from(
+    { length: customerCount },
+    (_, i) => `Customer ${tag} ${i},c${i}@${tag}.test,${i + 1} Palm Ave,Tampa,FL,33602,15000`,
+  )
+  const file = new TextEncoder().encode(['Customer Name,Email,Address,City,State,Zip,Gallons', ...rows].join('\n'))
+  const preview = await previewImport(companyId, file)
+  if (!preview.ok) throw new Error(preview.message)
+  const applied = await applyImport(companyId, preview.plan)
+  if (!applied.ok) throw new Error(applied.message)
+  return companyId
+}
+
+async function unzip(stream: ReadableStream<Uint8Array>) {
+  const files = unzipSync(new Uint8Array(await new Response(stream).arrayBuffer()))
+  return Object.fromEntries(
+    Object.entries(files).map(([name, bytes]) => [name, new TextDecoder().decode(bytes).replace(/^\uFEFF/, '')]),
+  )
+}
+
+describe('Export all data', () => {
+  it('writes every row of a company larger than one page, once, and nothing of another company', async () => {
+    const count = EXPORT_PAGE_ROWS + 7
+    const big = await companyWith(count, 'big')
+    await companyWith(3, 'other')
+    const files = await unzip(exportAllData(big))
+    const lines = (name: string) => (files[name] ?? '').trim().split('\r\n')
+    for (const name of ['customers.csv', 'locations.csv', 'bodies-of-water.csv']) {
+      const [header, ...rows] = lines(name)
+      expect(header, name).toMatch(/ID,/)
+      expect(rows, name).toHaveLength(count)
+      expect(new Set(rows.map((row) => row.split(',')[0])).size, name).toBe(count)
+    }
+    expect(files['customers.csv']).not.toContain('Customer other')
+    expect(lines('visits.csv')).toHaveLength(1)
+    expect(lines('payments.csv')).toEqual(['Payment ID,Invoice ID,Customer ID,Received at,Amount,Method'])
+  })
+})

