@@ -56,7 +56,9 @@ export function CustomerPicker({
   }
 
   const matches = fetcher.data?.customers ?? []
-  const searching = fetcher.state !== 'idle'
+  // "Searching" means the matches shown are not yet for the text in the box. Not the fetcher's state: a live update
+  // elsewhere on the page reloads this fetcher too, and the answer must not blink out while the same query reloads.
+  const searching = fetcher.data?.query !== text.trim().slice(0, 100)
 
   function search(query: string) {
     clearTimeout(timer.current)
