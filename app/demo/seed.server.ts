@@ -100,6 +100,8 @@ type CompanySpec = {
   stripeAccountId: string | null
   city: string
   state: string
+  /** The yard routes start from ("Optimise route"). */
+  start: { address: string; lat: number; lng: number }
   customers: DemoCustomer[]
   staff: Array<{ email: string; role: Role; fullName: string; phone: string; done?: boolean }>
   portalCustomer: { email: string; name: string }
@@ -120,6 +122,7 @@ const BLUE_LAGOON: CompanySpec = {
   stripeAccountId: 'acct_1BlueLagoonDemo',
   city: 'Tampa',
   state: 'FL',
+  start: { address: '2502 N Rocky Point Dr, Tampa, FL 33607', lat: 27.96611, lng: -82.56222 },
   // The Tampa Bay area: South Tampa, Davis Islands, New Tampa, Westchase, Carrollwood, St. Petersburg, Clearwater
   // and Brandon. Coordinates are where such a house would be (to five decimals), for routes and maps.
   customers: [
@@ -448,6 +451,7 @@ const SUNSET: CompanySpec = {
   stripeAccountId: null,
   city: 'Scottsdale',
   state: 'AZ',
+  start: { address: '7014 E Camelback Rd, Scottsdale, AZ 85251', lat: 33.50253, lng: -111.92947 },
   customers: [
     {
       name: 'Marco Ruiz',
@@ -637,6 +641,9 @@ async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now:
       stripeAccountId: spec.stripeAccountId,
       defaultServiceWindow: 'morning',
       customerPortalUrl: null,
+      startAddress: spec.start.address,
+      startLat: spec.start.lat,
+      startLng: spec.start.lng,
     })
     .returning({ id: companies.id })
   if (!company) throw new Error('company insert returned nothing')

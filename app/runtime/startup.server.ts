@@ -5,6 +5,7 @@ import { seedDemoData } from '~/demo/seed.server'
 // For its side effect: the outbox worker started here must know how to prepare password-reset tasks.
 import '~/models/password-reset.server'
 import { createPlatformAdmin } from '~/models/platform-admin.server'
+import { generateVisits } from '~/models/service-plan.server'
 import { startBackgroundTask, stopBackgroundTasks } from '~/utils/background.server'
 import { type DatabaseHandle, installDatabase, migrateDatabase, openDatabase } from '~/utils/db.server'
 import { devMailboxEnabled } from '~/utils/dev-mailbox.server'
@@ -50,6 +51,9 @@ async function start(): Promise<StartupInfo> {
   }
   startOutboxWorker()
   startBackgroundTask({ name: 'housekeeping', intervalMs: 60 * 60_000, run: runHousekeeping })
+  // Keeps every plan's visits 8 weeks ahead (OPERATIONS §4): now, then every few hours, so a day's rollover is never
+  // far behind. Idempotent by the database's unique key, so several servers can all run it.
+  startBackgroundTask({ name: 'visit-generation', intervalMs: 6 * 60 * 60_000, run: () => generateVisits() })
   logger.info({ database: handle.kind, seeded }, 'Pool Bud is ready')
   return { database: handle.kind, seeded, mailbox: !config.SMTP_URL, mailboxPage: devMailboxEnabled(config) }
 }

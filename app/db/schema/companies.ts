@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, doublePrecision, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 export const SERVICE_WINDOWS = ['morning', 'afternoon', 'flexible'] as const
 export type ServiceWindow = (typeof SERVICE_WINDOWS)[number]
@@ -24,10 +24,16 @@ export const companies = pgTable(
      * admin created. Trial companies have a daily cap on invitation emails (decision 011).
      */
     trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    /** Where routes start ("Optimise route" orders the day from here); null: from the day's first stop. */
+    startAddress: text('start_address'),
+    startLat: doublePrecision('start_lat'),
+    startLng: doublePrecision('start_lng'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('companies_name_not_blank', sql`length(trim(${t.name})) > 0`),
+    check('companies_start_lat_range', sql`${t.startLat} is null or ${t.startLat} between -90 and 90`),
+    check('companies_start_lng_range', sql`${t.startLng} is null or ${t.startLng} between -180 and 180`),
     check(
       'companies_default_service_window_valid',
       sql`${t.defaultServiceWindow} in ('morning', 'afternoon', 'flexible')`,

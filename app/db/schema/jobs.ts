@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm'
 import {
   check,
+  date,
   foreignKey,
+  integer,
   index,
   numeric,
   pgTable,
@@ -17,6 +19,7 @@ import { customers } from './customers'
 import { inventoryItems } from './inventory'
 import { profiles } from './profiles'
 import { bodiesOfWater, serviceLocations } from './service-locations'
+import { servicePlans } from './service-plans'
 
 export const jobs = pgTable(
   'jobs',
@@ -38,6 +41,22 @@ export const jobs = pgTable(
      * in history as "Cancelled". Open work is `completed_at is null and cancelled_at is null`.
      */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /**
+     * "Skip visit"'s reason (OPERATIONS §4): a skipped visit is a cancelled one with a reason, so it leaves open work
+     * exactly as a cancelled one does, and shows as "Skipped" (not billed; the customer is told).
+     */
+    skipReason: text('skip_reason'),
+    /**
+     * A visit generated from a service plan: the plan and the date it stands for (a local date in the company's
+     * zone). Unique together, which makes generation idempotent; the occurrence date stays when the visit is moved,
+     * so a moved visit is never generated again. Both null: a one-off job.
+     */
+    planId: uuid('plan_id'),
+    occurrenceDate: date('occurrence_date', { mode: 'string' }),
+    /** When the office moved this visit by hand ("This visit only"): a plan change then leaves it where it is. */
+    movedAt: timestamp('moved_at', { withTimezone: true }),
+    /** The stop's place in its technician's day as the office ordered it (null: by time, after ordered stops). */
+    routePosition: integer('route_position'),
     /** Storage keys of the photos (served through an authorised route, never a public URL). */
     beforeUrl: text('before_url'),
     afterUrl: text('after_url'),
@@ -57,6 +76,17 @@ export const jobs = pgTable(
       foreignColumns: [serviceLocations.companyId, serviceLocations.id],
     }),
     unique('jobs_company_id_id_key').on(t.companyId, t.id),
+    // No cascade: plans are ended, never deleted, while they have visits.
+    foreignKey({
+      name: 'jobs_company_plan_fk',
+      columns: [t.companyId, t.planId],
+      foreignColumns: [servicePlans.companyId, servicePlans.id],
+    }),
+    // Generation's idempotency: one visit per plan and occurrence date, however many servers generate at once.
+    unique('jobs_company_plan_occurrence_key').on(t.companyId, t.planId, t.occurrenceDate),
+    check('jobs_plan_has_occurrence', sql`(${t.planId} is null) = (${t.occurrenceDate} is null)`),
+    check('jobs_skip_is_cancellation', sql`${t.skipReason} is null or ${t.cancelledAt} is not null`),
+    check('jobs_skip_reason_not_blank', sql`${t.skipReason} is null or length(trim(${t.skipReason})) > 0`),
     // Open work in schedule order, ties by id (listOpenJobs pages by both): dashboards, "upcoming", "overdue".
     index('jobs_company_open_scheduled_idx')
       .on(t.companyId, t.scheduledAt, t.id)

@@ -27,6 +27,8 @@ export const profiles = pgTable(
     hasCompletedSetup: boolean('has_completed_setup').notNull().default(false),
     // Deactivated members keep their history but can no longer sign in.
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /** SHA-256 of the technician's calendar-feed token (app/schedule/feed-token.server.ts); null: no feed yet. */
+    calendarFeedHash: text('calendar_feed_hash').unique('profiles_calendar_feed_hash_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

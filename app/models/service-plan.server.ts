@@ -1,0 +1,393 @@
+// Service plans and the visits they generate (OPERATIONS §4). Generation keeps every active plan's visits 8 weeks
+// ahead of the company's today: at start-up, daily, and right after a plan is added or changed. It is idempotent by
+// the database: the unique (company, plan, occurrence date) key and ON CONFLICT DO NOTHING make two runs — or two
+// servers at once — create each visit once. A visit that was moved, skipped or completed keeps its occurrence date,
+// so it is never generated again.
+import { and, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm'
+import { chemLogs, companies, customers, jobs, serviceLocations, servicePlans } from '~/db/schema'
+import { instantAt, type LocalDate, localDateAt } from '~/schedule/local-date'
+import { changePlanFrom, endPlan, type PlanChange } from '~/schedule/plan-changes'
+import { datesToGenerate, type FrequencyWeeks, generationWindow, type PlanSchedule } from '~/schedule/recurrence'
+import { SERVICE_WINDOW_HOURS } from '~/schedule/service-window'
+import { formatAddress } from '~/utils/address'
+import { type Database, db } from '~/utils/db.server'
+import { publishCompanyEvent } from '~/utils/events.server'
+import { isUuid } from '~/utils/ids'
+import { failure, type Result, success } from '~/utils/result'
+import { isCompanyTechnician } from './profile.server'
+import { type ServicePlanInput, ServicePlanSchema } from './service-plan-schemas'
+
+export const PLAN_NOT_FOUND = 'Service plan not found.'
+const INSERT_BATCH = 1000
+const PLAN_BATCH = 500
+
+type PlanRow = typeof servicePlans.$inferSelect
+type StoredPlan = PlanRow & PlanSchedule
+
+function asSchedule(plan: PlanRow): StoredPlan {
+  return {
+    ...plan,
+    frequencyWeeks: plan.frequencyWeeks as FrequencyWeeks,
+    weekday: plan.weekday as PlanSchedule['weekday'],
+  }
+}
+
+/** The instant a generated visit is scheduled at: its service window's start on its date in the company's zone. */
+export function visitInstant(date: LocalDate, serviceWindow: PlanRow['serviceWindow'], timeZone: string) {
+  return instantAt(date, SERVICE_WINDOW_HOURS[serviceWindow].start, timeZone)
+}
+
+/**
+ * Creates the missing visits of every active plan (of one company, or of every company) for the generation window,
+ * `planIds` narrowing it to those plans. Returns how many visits this call created.
+ */
+export async function generateVisits({
+  now = new Date(),
+  companyId,
+  planIds,
+  executor = db(),
+}: {
+  now?: Date
+  companyId?: string
+  planIds?: readonly string[]
+  executor?: Database
+} = {}): Promise<{ created: number }> {
+  const companyRows = await executor
+    .select({ id: companies.id, timezone: companies.timezone })
+    .from(companies)
+    .where(companyId ? eq(companies.id, companyId) : undefined)
+  let created = 0
+  for (const company of companyRows) {
+    created += await generateForCompany(executor, company, now, planIds)
+  }
+  return { created }
+}
+
+async function generateForCompany(
+  executor: Database,
+  company: { id: string; timezone: string },
+  now: Date,
+  planIds: readonly string[] | undefined,
+) {
+  if (planIds?.some((id) => !isUuid(id))) return 0
+  const window = generationWindow(now, company.timezone)
+  // Plans that run inside the window, at a location in use of an active customer.
+  const plans = await executor
+    .select({
+      plan: servicePlans,
+      customerId: customers.id,
+      customerName: customers.customerName,
+      street: serviceLocations.street,
+      city: serviceLocations.city,
+      state: serviceLocations.state,
+      postalCode: serviceLocations.postalCode,
+    })
+    .from(servicePlans)
+    .innerJoin(
+      serviceLocations,
+      and(
+        eq(serviceLocations.companyId, servicePlans.companyId),
+        eq(serviceLocations.id, servicePlans.locationId),
+        isNull(serviceLocations.archivedAt),
+      ),
+    )
+    .innerJoin(
+      customers,
+      and(
+        eq(customers.companyId, serviceLocations.companyId),
+        eq(customers.id, serviceLocations.customerId),
+        eq(customers.status, 'active'),
+      ),
+    )
+    .where(
+      and(
+        eq(servicePlans.companyId, company.id),
+        planIds ? inArray(servicePlans.id, planIds.length > 0 ? [...planIds] : ['']) : undefined,
+        lte(servicePlans.startsOn, window.to),
+        or(isNull(servicePlans.endsOn), gte(servicePlans.endsOn, window.from)),
+      ),
+    )
+  let created = 0
+  for (let i = 0; i < plans.length; i += PLAN_BATCH) {
+    const batch = plans.slice(i, i + PLAN_BATCH)
+    const existing = await executor
+      .select({ planId: jobs.planId, occurrenceDate: jobs.occurrenceDate })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.companyId, company.id),
+          inArray(
+            jobs.planId,
+            batch.map((row) => row.plan.id),
+          ),
+          gte(jobs.occurrenceDate, window.from),
+          lte(jobs.occurrenceDate, window.to),
+        ),
+      )
+    const have = new Map<string, LocalDate[]>()
+    for (const row of existing) {
+      if (row.planId && row.occurrenceDate) have.set(row.planId, [...(have.get(row.planId) ?? []), row.occurrenceDate])
+    }
+    const rows: Array<typeof jobs.$inferInsert> = []
+    for (const row of batch) {
+      const plan = asSchedule(row.plan)
+      const address = formatAddress({ ...row, street: row.street })
+      for (const date of datesToGenerate(plan, window, have.get(plan.id) ?? [])) {
+        rows.push({
+          companyId: company.id,
+          customerId: row.customerId,
+          locationId: plan.locationId,
+          customerName: row.customerName,
+          address,
+          scheduledAt: visitInstant(date, plan.serviceWindow, company.timezone),
+          technicianId: plan.technicianId,
+          planId: plan.id,
+          occurrenceDate: date,
+        })
+      }
+    }
+    for (let j = 0; j < rows.length; j += INSERT_BATCH) {
+      const inserted = await executor
+        .insert(jobs)
+        .values(rows.slice(j, j + INSERT_BATCH))
+        .onConflictDoNothing({ target: [jobs.companyId, jobs.planId, jobs.occurrenceDate] })
+        .returning({ id: jobs.id })
+      created += inserted.length
+    }
+  }
+  if (created > 0) await publishCompanyEvent({ companyId: company.id, type: 'job.created' }, executor)
+  return created
+}
+
+/** "Add service plan" on a location: the plan, then its visits for the next 8 weeks. */
+export async function createServicePlan(
+  { companyId, locationId, now = new Date() }: { companyId: string; locationId: string; now?: Date },
+  input: ServicePlanInput,
+): Promise<Result<{ planId: string; visits: number }>> {
+  const parsed = ServicePlanSchema.safeParse(input)
+  if (!parsed.success) return failure('invalid', parsed.error.issues[0]?.message ?? 'Check the plan.')
+  const plan = parsed.data
+  if (!isUuid(locationId)) return failure('not-found', 'Service location not found.')
+  if (plan.technicianId && !(await isCompanyTechnician(companyId, plan.technicianId))) {
+    return failure('invalid', 'Choose one of your technicians.')
+  }
+  const [location] = await db()
+    .select({ id: serviceLocations.id })
+    .from(serviceLocations)
+    .innerJoin(
+      customers,
+      and(eq(customers.companyId, serviceLocations.companyId), eq(customers.id, serviceLocations.customerId)),
+    )
+    .where(
+      and(
+        eq(serviceLocations.companyId, companyId),
+        eq(serviceLocations.id, locationId),
+        isNull(serviceLocations.archivedAt),
+        eq(customers.status, 'active'),
+      ),
+    )
+    .limit(1)
+  if (!location) return failure('not-found', 'Service location not found.')
+  const [row] = await db()
+    .insert(servicePlans)
+    .values({
+      companyId,
+      locationId,
+      frequencyWeeks: plan.frequencyWeeks,
+      weekday: plan.weekday,
+      technicianId: plan.technicianId,
+      startsOn: plan.startsOn,
+      endsOn: plan.endsOn ?? null,
+      serviceWindow: plan.serviceWindow,
+      rateCents: plan.rate,
+      rateType: plan.rateType,
+    })
+    .returning({ id: servicePlans.id })
+  if (!row) return failure('failed', 'The plan could not be saved.')
+  const { created } = await generateVisits({ now, companyId, planIds: [row.id] })
+  return success({ planId: row.id, visits: created })
+}
+
+/** A plan of the company, locked for the rest of the transaction. */
+async function lockPlan(executor: Database, companyId: string, planId: string) {
+  if (!isUuid(planId)) return null
+  const [row] = await executor
+    .select()
+    .from(servicePlans)
+    .where(and(eq(servicePlans.companyId, companyId), eq(servicePlans.id, planId)))
+    .for('update')
+  return row ? asSchedule(row) : null
+}
+
+/** A plan's visits from `from` on, with what makes one "touched" (moved, skipped, completed, or worked on). */
+async function planVisitsFrom(executor: Database, companyId: string, planId: string, from: LocalDate) {
+  return executor
+    .select({
+      id: jobs.id,
+      occurrenceDate: jobs.occurrenceDate,
+      movedAt: jobs.movedAt,
+      completedAt: jobs.completedAt,
+      cancelledAt: jobs.cancelledAt,
+      beforeUrl: jobs.beforeUrl,
+      afterUrl: jobs.afterUrl,
+      hasReadings: sql<boolean>`exists (select 1 from ${chemLogs} where ${chemLogs.companyId} = ${jobs.companyId} and ${chemLogs.jobId} = ${jobs.id})`,
+    })
+    .from(jobs)
+    .where(and(eq(jobs.companyId, companyId), eq(jobs.planId, planId), gte(jobs.occurrenceDate, from)))
+    .for('update')
+    .then((rows) => rows.map((row) => ({ ...row, occurrenceDate: row.occurrenceDate as LocalDate })))
+}
+
+type PlanVisit = Awaited<ReturnType<typeof planVisitsFrom>>[number]
+
+/** Untouched: as generation made it. Anything else is history or someone's decision, and a plan change keeps it. */
+export function isUntouchedVisit(
+  visit: Pick<PlanVisit, 'movedAt' | 'completedAt' | 'cancelledAt' | 'beforeUrl' | 'afterUrl' | 'hasReadings'>,
+) {
+  return (
+    !visit.movedAt &&
+    !visit.completedAt &&
+    !visit.cancelledAt &&
+    !visit.beforeUrl &&
+    !visit.afterUrl &&
+    !visit.hasReadings
+  )
+}
+
+/**
+ * Writes a plan change (from `~/schedule/plan-changes`) in the caller's transaction: the plan rows, untouched visits
+ * the change replaces deleted, touched visits re-homed; then generation runs
+ * for the plans. Returns the ids of the plans that now hold the schedule.
+ */
+export async function applyPlanChange(
+  tx: Database,
+  companyId: string,
+  change: PlanChange<StoredPlan, PlanVisit>,
+  now: Date,
+) {
+  const { id, createdAt: _createdAt, ...current } = change.current
+  await tx
+    .update(servicePlans)
+    .set(current)
+    .where(and(eq(servicePlans.companyId, companyId), eq(servicePlans.id, id)))
+  let nextId: string | null = null
+  if (change.next) {
+    const { id: _id, createdAt: _created, ...next } = change.next
+    const [row] = await tx.insert(servicePlans).values(next).returning({ id: servicePlans.id })
+    nextId = row?.id ?? null
+  }
+  if (change.remove.length > 0) {
+    await tx.delete(jobs).where(
+      and(
+        eq(jobs.companyId, companyId),
+        inArray(
+          jobs.id,
+          change.remove.map((visit) => visit.id),
+        ),
+      ),
+    )
+  }
+  for (const { visit, plan, occurrenceDate } of change.rehome) {
+    const planId = plan === 'current' ? id : nextId
+    if (!planId) continue
+    await tx
+      .update(jobs)
+      .set({ planId, occurrenceDate })
+      .where(and(eq(jobs.companyId, companyId), eq(jobs.id, visit.id)))
+  }
+  const planIds = nextId ? [id, nextId] : [id]
+  await generateVisits({ now, companyId, planIds, executor: tx })
+  return planIds
+}
+
+/** Loads a plan and its visits from `from`, locked, for a change computed by `~/schedule/plan-changes`. */
+export async function loadPlanForChange(tx: Database, companyId: string, planId: string, from: LocalDate) {
+  const plan = await lockPlan(tx, companyId, planId)
+  if (!plan) return null
+  const visits = await planVisitsFrom(tx, companyId, planId, from)
+  return { plan, visits }
+}
+
+/** The company's today, for plan changes ("Choose today or a later date"). */
+export async function companyToday(companyId: string, now = new Date(), executor: Database = db()) {
+  const [row] = await executor
+    .select({ timezone: companies.timezone })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+  return row ? { today: localDateAt(now, row.timezone), timezone: row.timezone } : null
+}
+
+/** "Ends on" for a plan: untouched visits after the end go; moved, skipped or completed ones stay. */
+export async function endServicePlan({
+  companyId,
+  planId,
+  endsOn,
+  now = new Date(),
+}: {
+  companyId: string
+  planId: string
+  endsOn: LocalDate
+  now?: Date
+}): Promise<Result> {
+  const clock = await companyToday(companyId, now)
+  if (!clock) return failure('not-found', PLAN_NOT_FOUND)
+  return db().transaction(async (tx) => {
+    const loaded = await loadPlanForChange(tx, companyId, planId, clock.today)
+    if (!loaded) return failure('not-found', PLAN_NOT_FOUND)
+    const outcome = endPlan(loaded.plan, endsOn, {
+      today: clock.today,
+      visits: loaded.visits,
+      isUntouched: isUntouchedVisit,
+    })
+    if (!outcome.ok) return outcome
+    await applyPlanChange(tx, companyId, outcome.change, now)
+    await publishCompanyEvent({ companyId, type: 'job.updated' }, tx)
+    return success({})
+  })
+}
+
+/** An edit of a plan's technician, day, frequency, window or rate that applies from `from` on. */
+export async function changeServicePlan({
+  companyId,
+  planId,
+  from,
+  input,
+  now = new Date(),
+}: {
+  companyId: string
+  planId: string
+  from: LocalDate
+  input: ServicePlanInput
+  now?: Date
+}): Promise<Result> {
+  const parsed = ServicePlanSchema.safeParse(input)
+  if (!parsed.success) return failure('invalid', parsed.error.issues[0]?.message ?? 'Check the plan.')
+  const edit = parsed.data
+  if (edit.technicianId && !(await isCompanyTechnician(companyId, edit.technicianId))) {
+    return failure('invalid', 'Choose one of your technicians.')
+  }
+  const clock = await companyToday(companyId, now)
+  if (!clock) return failure('not-found', PLAN_NOT_FOUND)
+  return db().transaction(async (tx) => {
+    const loaded = await loadPlanForChange(tx, companyId, planId, clock.today)
+    if (!loaded) return failure('not-found', PLAN_NOT_FOUND)
+    const outcome = changePlanFrom(
+      loaded.plan,
+      from,
+      {
+        frequencyWeeks: edit.frequencyWeeks as FrequencyWeeks,
+        weekday: edit.weekday as PlanSchedule['weekday'],
+        technicianId: edit.technicianId,
+        serviceWindow: edit.serviceWindow,
+        rateCents: edit.rate,
+        rateType: edit.rateType,
+        endsOn: edit.endsOn ?? null,
+      },
+      { today: clock.today, visits: loaded.visits, isUntouched: isUntouchedVisit },
+    )
+    if (!outcome.ok) return outcome
+    await applyPlanChange(tx, companyId, outcome.change, now)
+    await publishCompanyEvent({ companyId, type: 'job.updated' }, tx)
+    return success({})
+  })
+}

@@ -1,0 +1,491 @@
+// What the office does to a visit (OPERATIONS §4): "Move visit" (this visit only, or this and following), "Skip
+// visit" with a reason, "Cancel job"; the week board's read model; and a technician's day as a route — stops in
+// order, distances, "Optimise route" and its undo. Every function takes the company it works in; a visit of another
+// company is "not found".
+import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm'
+import { companies, jobs, profiles, serviceLocations } from '~/db/schema'
+import type { LatLng } from '~/routing/distance'
+import { driveDistances } from '~/routing/drive-distances.server'
+import { optimiseRoute, routeLength } from '~/routing/optimise'
+import { addDays, instantAt, isLocalDate, type LocalDate, localDateAt } from '~/schedule/local-date'
+import { moveFollowingVisits } from '~/schedule/plan-changes'
+import { formatTime, zonedParts } from '~/utils/dates'
+import { type Database, db } from '~/utils/db.server'
+import { publishCompanyEvent } from '~/utils/events.server'
+import { isUuid } from '~/utils/ids'
+import { failure, type Result, success } from '~/utils/result'
+import { isCompanyTechnician } from './profile.server'
+import { applyPlanChange, companyToday, isUntouchedVisit, loadPlanForChange } from './service-plan.server'
+import { type MoveVisitInput, MoveVisitSchema, type SkipVisitInput, SkipVisitSchema } from './service-plan-schemas'
+
+export const VISIT_NOT_FOUND = 'Visit not found.'
+const NOT_OPEN = 'This visit is already completed, skipped or cancelled.'
+/** A week board shows at most this many visits (a 25-technician company at 16 stops a day fits). */
+export const BOARD_LIMIT = 3000
+/** A day's route has at most this many stops. */
+export const ROUTE_LIMIT = 200
+
+export type VisitState = 'open' | 'completed' | 'skipped' | 'cancelled'
+
+export function visitState(visit: {
+  completedAt: Date | string | null
+  cancelledAt: Date | string | null
+  skipReason: string | null
+}): VisitState {
+  if (visit.completedAt) return 'completed'
+  if (visit.skipReason) return 'skipped'
+  if (visit.cancelledAt) return 'cancelled'
+  return 'open'
+}
+
+/** An open visit of the company, locked for the rest of the transaction. */
+async function lockOpenVisit(tx: Database, companyId: string, jobId: string) {
+  if (!isUuid(jobId)) return failure('not-found', VISIT_NOT_FOUND)
+  const [visit] = await tx
+    .select({
+      id: jobs.id,
+      scheduledAt: jobs.scheduledAt,
+      completedAt: jobs.completedAt,
+      cancelledAt: jobs.cancelledAt,
+      technicianId: jobs.technicianId,
+      planId: jobs.planId,
+      occurrenceDate: jobs.occurrenceDate,
+    })
+    .from(jobs)
+    .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId)))
+    .for('update')
+  if (!visit) return failure('not-found', VISIT_NOT_FOUND)
+  if (visit.completedAt || visit.cancelledAt) return failure('conflict', NOT_OPEN)
+  return success({ visit })
+}
+
+/**
+ * "Move visit": to another date and/or technician. "This visit only" moves this one (it keeps its occurrence date, so
+ * generation never adds it again); "This and following visits" ends the plan the day before and starts a new one
+ * from the new date (OPERATIONS §4). The visit keeps its time of day in the company's zone.
+ */
+export async function moveVisit({
+  companyId,
+  jobId,
+  input,
+  now = new Date(),
+}: {
+  companyId: string
+  jobId: string
+  input: MoveVisitInput
+  now?: Date
+}): Promise<Result<{ jobId: string }>> {
+  const parsed = MoveVisitSchema.safeParse(input)
+  if (!parsed.success) return failure('invalid', parsed.error.issues[0]?.message ?? 'Check the move.')
+  const move = parsed.data
+  if (move.technicianId && !(await isCompanyTechnician(companyId, move.technicianId))) {
+    return failure('invalid', 'Choose one of your technicians.')
+  }
+  const clock = await companyToday(companyId, now)
+  if (!clock) return failure('not-found', VISIT_NOT_FOUND)
+  if (move.date < clock.today) return failure('invalid', 'Choose today or a later date.')
+  return db().transaction(async (tx) => {
+    const locked = await lockOpenVisit(tx, companyId, jobId)
+    if (!locked.ok) return locked
+    const { visit } = locked
+    if (move.scope === 'following') {
+      if (!visit.planId || !visit.occurrenceDate) {
+        return failure('invalid', 'This is a one-off job: it has no following visits. Choose "This visit only".')
+      }
+      const loaded = await loadPlanForChange(
+        tx,
+        companyId,
+        visit.planId,
+        visit.occurrenceDate < move.date ? visit.occurrenceDate : move.date,
+      )
+      if (!loaded) return failure('not-found', VISIT_NOT_FOUND)
+      // The visit being moved is replaced by the new plan's first visit, even when it had been moved before.
+      const outcome = moveFollowingVisits(
+        loaded.plan,
+        { occurrenceDate: visit.occurrenceDate, to: move.date, changes: { technicianId: move.technicianId } },
+        {
+          today: clock.today,
+          visits: loaded.visits,
+          isUntouched: (other) => (other.id === visit.id && !other.hasReadings) || isUntouchedVisit(other),
+        },
+      )
+      if (!outcome.ok) return outcome
+      const planIds = await applyPlanChange(tx, companyId, outcome.change, now)
+      const [moved] = await tx
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(and(eq(jobs.companyId, companyId), inArray(jobs.planId, planIds), eq(jobs.occurrenceDate, move.date)))
+        .limit(1)
+      await publishCompanyEvent({ companyId, type: 'job.updated' }, tx)
+      return success({ jobId: moved?.id ?? visit.id })
+    }
+    const local = zonedParts(visit.scheduledAt, clock.timezone)
+    const time = `${String(local.hour).padStart(2, '0')}:${String(local.minute).padStart(2, '0')}`
+    await tx
+      .update(jobs)
+      .set({
+        scheduledAt: instantAt(move.date, time, clock.timezone),
+        technicianId: move.technicianId,
+        movedAt: now,
+        routePosition: null,
+      })
+      .where(and(eq(jobs.companyId, companyId), eq(jobs.id, visit.id)))
+    await publishCompanyEvent({ companyId, type: 'job.updated', jobId: visit.id }, tx)
+    return success({ jobId: visit.id })
+  })
+}
+
+/** "Skip visit" with a reason: the visit shows as Skipped, leaves open work and is not billed. */
+export async function skipVisit({
+  companyId,
+  jobId,
+  input,
+  technicianId,
+  now = new Date(),
+}: {
+  companyId: string
+  jobId: string
+  input: SkipVisitInput
+  /** Set when a technician skips: only their own visit. */
+  technicianId?: string
+  now?: Date
+}): Promise<Result<{ reason: string }>> {
+  const parsed = SkipVisitSchema.safeParse(input)
+  if (!parsed.success) return failure('invalid', parsed.error.issues[0]?.message ?? 'Choose a reason.')
+  return db().transaction(async (tx) => {
+    const locked = await lockOpenVisit(tx, companyId, jobId)
+    if (!locked.ok) return locked
+    if (technicianId && locked.visit.technicianId !== technicianId) return failure('not-found', VISIT_NOT_FOUND)
+    await tx
+      .update(jobs)
+      .set({ cancelledAt: now, skipReason: parsed.data.reason })
+      .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId)))
+    await publishCompanyEvent({ companyId, type: 'job.updated', jobId }, tx)
+    return success({ reason: parsed.data.reason })
+  })
+}
+
+/** "Cancel job": an open visit nobody will do. It stays in history as "Cancelled". */
+export async function cancelJob({
+  companyId,
+  jobId,
+  now = new Date(),
+}: {
+  companyId: string
+  jobId: string
+  now?: Date
+}): Promise<Result> {
+  return db().transaction(async (tx) => {
+    const locked = await lockOpenVisit(tx, companyId, jobId)
+    if (!locked.ok) return locked
+    await tx
+      .update(jobs)
+      .set({ cancelledAt: now })
+      .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId)))
+    await publishCompanyEvent({ companyId, type: 'job.updated', jobId }, tx)
+    return success({})
+  })
+}
+
+// ---- The week board ----
+
+/** The Monday of the week `date` is in ("This week" starts on Monday, OPERATIONS §8). */
+export function mondayOf(date: LocalDate): LocalDate {
+  const weekday = (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7
+  return addDays(date, -weekday)
+}
+
+export type BoardVisit = {
+  id: string
+  customerName: string
+  address: string
+  date: LocalDate
+  time: string
+  technicianId: string | null
+  minutes: number
+  state: VisitState
+  recurring: boolean
+}
+
+/**
+ * The week board (OPERATIONS §4): every visit from Monday `weekStart` for 7 days, with the company's active
+ * technicians (rows) — two queries, however many visits. Cancelled one-offs are left out; skipped visits show.
+ */
+export async function getWeekBoard({
+  companyId,
+  timezone,
+  weekStart,
+}: {
+  companyId: string
+  timezone: string
+  weekStart: LocalDate
+}) {
+  const start = instantAt(weekStart, '00:00', timezone)
+  const end = instantAt(addDays(weekStart, 7), '00:00', timezone)
+  const [technicians, rows] = await Promise.all([
+    listTechnicians(companyId),
+    db()
+      .select({
+        id: jobs.id,
+        customerName: jobs.customerName,
+        address: jobs.address,
+        scheduledAt: jobs.scheduledAt,
+        technicianId: jobs.technicianId,
+        completedAt: jobs.completedAt,
+        cancelledAt: jobs.cancelledAt,
+        skipReason: jobs.skipReason,
+        planId: jobs.planId,
+        minutes: serviceLocations.minutesOnSite,
+      })
+      .from(jobs)
+      .innerJoin(
+        serviceLocations,
+        and(eq(serviceLocations.companyId, jobs.companyId), eq(serviceLocations.id, jobs.locationId)),
+      )
+      .where(
+        and(
+          eq(jobs.companyId, companyId),
+          gte(jobs.scheduledAt, start),
+          lt(jobs.scheduledAt, end),
+          sql`(${jobs.cancelledAt} is null or ${jobs.skipReason} is not null)`,
+        ),
+      )
+      .orderBy(asc(jobs.scheduledAt), asc(jobs.routePosition), asc(jobs.id))
+      .limit(BOARD_LIMIT + 1),
+  ])
+  const visits: BoardVisit[] = rows.slice(0, BOARD_LIMIT).map((row) => ({
+    id: row.id,
+    customerName: row.customerName,
+    address: row.address,
+    date: localDateAt(row.scheduledAt, timezone),
+    time: formatTime(row.scheduledAt, timezone),
+    technicianId: row.technicianId,
+    minutes: row.minutes,
+    state: visitState(row),
+    recurring: row.planId !== null,
+  }))
+  const days = Array.from({ length: 7 }, (_, i) => addDays(weekStart, i))
+  return { weekStart, days, technicians, visits, truncated: rows.length > BOARD_LIMIT }
+}
+
+/** The company's active technicians, by name. */
+export async function listTechnicians(companyId: string) {
+  return db()
+    .select({ id: profiles.id, name: profiles.fullName, email: profiles.email })
+    .from(profiles)
+    .where(and(eq(profiles.companyId, companyId), eq(profiles.role, 'tech'), isNull(profiles.deactivatedAt)))
+    .orderBy(asc(profiles.fullName), asc(profiles.id))
+}
+
+// ---- A technician's day as a route ----
+
+export type RouteStop = {
+  id: string
+  customerName: string
+  address: string
+  time: string
+  state: VisitState
+  skipReason: string | null
+  minutesOnSite: number
+  point: LatLng | null
+  gateCode: string | null
+  accessNotes: string | null
+  dogOnSite: boolean
+}
+
+/**
+ * A technician's visits on one local date, in route order: the office's order first (route_position), then by time.
+ * Open and finished stops both (the technician's "Today" collapses finished ones); cancelled one-offs are left out.
+ */
+export async function listDayStops({
+  companyId,
+  timezone,
+  technicianId,
+  date,
+}: {
+  companyId: string
+  timezone: string
+  technicianId: string | null
+  date: LocalDate
+}): Promise<RouteStop[]> {
+  const start = instantAt(date, '00:00', timezone)
+  const end = instantAt(addDays(date, 1), '00:00', timezone)
+  const rows = await db()
+    .select({
+      id: jobs.id,
+      customerName: jobs.customerName,
+      address: jobs.address,
+      scheduledAt: jobs.scheduledAt,
+      completedAt: jobs.completedAt,
+      cancelledAt: jobs.cancelledAt,
+      skipReason: jobs.skipReason,
+      lat: serviceLocations.lat,
+      lng: serviceLocations.lng,
+      minutesOnSite: serviceLocations.minutesOnSite,
+      gateCode: serviceLocations.gateCode,
+      accessNotes: serviceLocations.accessNotes,
+      dogOnSite: serviceLocations.dogOnSite,
+    })
+    .from(jobs)
+    .innerJoin(
+      serviceLocations,
+      and(eq(serviceLocations.companyId, jobs.companyId), eq(serviceLocations.id, jobs.locationId)),
+    )
+    .where(
+      and(
+        eq(jobs.companyId, companyId),
+        technicianId ? eq(jobs.technicianId, technicianId) : isNull(jobs.technicianId),
+        gte(jobs.scheduledAt, start),
+        lt(jobs.scheduledAt, end),
+        sql`(${jobs.cancelledAt} is null or ${jobs.skipReason} is not null)`,
+      ),
+    )
+    .orderBy(sql`${jobs.routePosition} asc nulls last`, asc(jobs.scheduledAt), asc(jobs.id))
+    .limit(ROUTE_LIMIT)
+  return rows.map((row) => ({
+    id: row.id,
+    customerName: row.customerName,
+    address: row.address,
+    time: formatTime(row.scheduledAt, timezone),
+    state: visitState(row),
+    skipReason: row.skipReason,
+    minutesOnSite: row.minutesOnSite,
+    point: row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null,
+    gateCode: row.gateCode,
+    accessNotes: row.accessNotes,
+    dogOnSite: row.dogOnSite,
+  }))
+}
+
+async function companyStart(companyId: string) {
+  const [row] = await db()
+    .select({ address: companies.startAddress, lat: companies.startLat, lng: companies.startLng })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+  return row && row.lat !== null && row.lng !== null
+    ? { address: row.address ?? 'Start', point: { lat: row.lat, lng: row.lng } }
+    : null
+}
+
+/**
+ * The route page's model: the day's stops in order, the drive distance to each open stop from the one before (from
+ * the company's start address for the first), and the total. Stops without coordinates are listed without distances.
+ */
+export async function getDayRoute(args: {
+  companyId: string
+  timezone: string
+  technicianId: string | null
+  date: LocalDate
+}) {
+  const [stops, start] = await Promise.all([listDayStops(args), companyStart(args.companyId)])
+  const routed = stops.filter((stop) => stop.state === 'open' && stop.point)
+  const points = [...(start ? [start.point] : []), ...routed.map((stop) => stop.point as LatLng)]
+  const measured = await driveDistances(points)
+  const legs = new Map<string, number>()
+  let totalMetres = 0
+  if (measured.ok) {
+    const offset = start ? 1 : 0
+    routed.forEach((stop, index) => {
+      const from = index + offset - 1
+      if (from < 0) return
+      const metres = measured.distances.metres[from]?.[index + offset] ?? 0
+      legs.set(stop.id, metres)
+      totalMetres += metres
+    })
+  }
+  return {
+    start,
+    stops: stops.map((stop) => ({ ...stop, legMetres: legs.get(stop.id) ?? null })),
+    totalMetres,
+    source: measured.ok ? measured.distances.source : ('straight-line' as const),
+    fallback: measured.ok ? (measured.distances.fallback ?? null) : measured.message,
+  }
+}
+
+/**
+ * Saves the order of a technician's open stops on a day ("reorder by hand", "Optimise route", "Undo"). `jobIds` must
+ * be exactly the day's open stops; anything else (a stop added or finished meanwhile) is a conflict, not a guess.
+ */
+export async function setRouteOrder({
+  companyId,
+  timezone,
+  technicianId,
+  date,
+  jobIds,
+}: {
+  companyId: string
+  timezone: string
+  technicianId: string | null
+  date: LocalDate
+  jobIds: readonly string[]
+}): Promise<Result<{ previous: string[] }>> {
+  if (!isLocalDate(date)) return failure('not-found', 'Route not found.')
+  const current = (await listDayStops({ companyId, timezone, technicianId, date })).filter(
+    (stop) => stop.state === 'open',
+  )
+  const previous = current.map((stop) => stop.id)
+  const same = jobIds.length === previous.length && new Set(jobIds).size === jobIds.length
+  if (!same || !jobIds.every((id) => previous.includes(id))) {
+    return failure('conflict', 'The day’s stops changed meanwhile. Reload the route and try again.')
+  }
+  await db().transaction(async (tx) => {
+    // One statement: each stop's position from its place in the list.
+    await tx.execute(sql`
+      update ${jobs} set route_position = ordered.position
+      from (select unnest(${sql.param(jobIds)}::uuid[]) as id, generate_series(1, ${jobIds.length}) as position) ordered
+      where ${jobs.companyId} = ${companyId} and ${jobs.id} = ordered.id`)
+    await publishCompanyEvent({ companyId, type: 'job.updated' }, tx)
+  })
+  return success({ previous })
+}
+
+/**
+ * "Optimise route": reorders the day's open stops with coordinates to the shortest drive from the company's start
+ * (or from the first stop), stops without coordinates kept at the end. Returns the saving and the order before, for
+ * "Undo".
+ */
+export async function optimiseDayRoute(args: {
+  companyId: string
+  timezone: string
+  technicianId: string | null
+  date: LocalDate
+}): Promise<Result<{ previous: string[]; beforeMetres: number; afterMetres: number }>> {
+  const [stops, start] = await Promise.all([listDayStops(args), companyStart(args.companyId)])
+  const open = stops.filter((stop) => stop.state === 'open')
+  const routed = open.filter((stop) => stop.point)
+  const unplaced = open.filter((stop) => !stop.point)
+  if (routed.length < 2) return failure('invalid', 'There is nothing to optimise: the day has fewer than two stops.')
+  const points = [...(start ? [start.point] : []), ...routed.map((stop) => stop.point as LatLng)]
+  const measured = await driveDistances(points)
+  if (!measured.ok) return measured
+  const metres = measured.distances.metres
+  const distance = (from: number, to: number) => metres[from]?.[to] ?? 0
+  const offset = start ? 1 : 0
+  const before = routed.map((_, index) => index + offset)
+  const order = start
+    ? optimiseRoute(points.length, distance, { start: 0 }).slice(1)
+    : bestOpenPath(points.length, distance)
+  const beforeMetres = routeLength(start ? [0, ...before] : before, distance, { closed: false })
+  const afterMetres = routeLength(start ? [0, ...order] : order, distance, { closed: false })
+  // Never make a route longer than the office's own order.
+  const chosen = afterMetres <= beforeMetres ? order : before
+  const jobIds = [
+    ...chosen.map((point) => (routed[point - offset] as RouteStop).id),
+    ...unplaced.map((stop) => stop.id),
+  ]
+  const saved = await setRouteOrder({ ...args, jobIds })
+  if (!saved.ok) return saved
+  return success({ previous: saved.previous, beforeMetres, afterMetres: Math.min(afterMetres, beforeMetres) })
+}
+
+/** Without a start address: the shortest open path from any stop, as a path from a free start (a point at no distance from any). */
+function bestOpenPath(size: number, distance: (from: number, to: number) => number) {
+  const free = size
+  const withFree = (from: number, to: number) => (from === free || to === free ? 0 : distance(from, to))
+  return optimiseRoute(size + 1, withFree, { start: free }).slice(1)
+}
+
+/** The company's today as a local date. */
+export async function todayOf(companyId: string, now = new Date()) {
+  return (await companyToday(companyId, now))?.today ?? localDateAt(now, 'UTC')
+}
