@@ -1,9 +1,10 @@
 // Customers as a pool company sees them (OPERATIONS §1–§2): the account holder, their service locations, the
 // bodies of water and equipment there, and their visits. Every function takes the company it works in; a customer
 // of another company is "not found". Reads of a whole record run a fixed number of queries keyed by the customer.
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm'
 import {
   bodiesOfWater,
+  chemLogs,
   customers,
   equipment,
   jobs,
@@ -27,6 +28,7 @@ import {
   NewCustomerSchema,
 } from './customer-schemas'
 import { addressColumns, addressOf, cancelOpenVisits, firstLocationOf, locationOrder } from './service-location.server'
+import { generateVisits } from './service-plan.server'
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found.'
 
@@ -566,18 +568,28 @@ async function endPortalAccess(tx: Database, companyId: string, userId: string, 
 }
 
 /**
- * "Restore customer": active again, in the list and the pickers, and their portal login may sign in again. Visits
- * cancelled by the archive stay cancelled (the office books again what is still wanted).
+ * "Restore customer": active again, in the list and the pickers, and their portal login may sign in again. Plan
+ * visits still ahead that the archive cancelled are given back: they are deleted and generation makes them again
+ * from the plans (decision 018). One-off jobs cancelled by the archive stay cancelled (the office books again what is
+ * still wanted).
  */
 export async function restoreCustomer({
   companyId,
   customerId,
+  now = new Date(),
 }: {
   companyId: string
   customerId: string
+  now?: Date
 }): Promise<Result> {
   if (!isUuid(customerId)) return failure('not-found', CUSTOMER_NOT_FOUND)
-  return db().transaction(async (tx) => {
+  const result = await db().transaction(async (tx) => {
+    const [before] = await tx
+      .select({ archivedAt: customers.archivedAt })
+      .from(customers)
+      .where(and(eq(customers.companyId, companyId), eq(customers.id, customerId)))
+      .for('update')
+    if (!before) return failure('not-found', CUSTOMER_NOT_FOUND)
     const [customer] = await tx
       .update(customers)
       .set({ status: 'active', archivedAt: null })
@@ -592,8 +604,37 @@ export async function restoreCustomer({
           and(eq(profiles.id, customer.portalUserId), eq(profiles.companyId, companyId), eq(profiles.role, 'customer')),
         )
     }
+    if (before.archivedAt) {
+      // Exactly the visits the archive cancelled (same instant), still ahead, never worked on.
+      await tx
+        .delete(jobs)
+        .where(
+          and(
+            eq(jobs.companyId, companyId),
+            eq(jobs.customerId, customerId),
+            isNotNull(jobs.planId),
+            eq(jobs.cancelledAt, before.archivedAt),
+            isNull(jobs.skipReason),
+            gte(jobs.scheduledAt, now),
+            isNull(jobs.beforeUrl),
+            isNull(jobs.afterUrl),
+            sql`not exists (select 1 from ${chemLogs} where ${chemLogs.companyId} = ${jobs.companyId} and ${chemLogs.jobId} = ${jobs.id})`,
+          ),
+        )
+      const plans = await tx
+        .select({ id: servicePlans.id })
+        .from(servicePlans)
+        .innerJoin(
+          serviceLocations,
+          and(eq(serviceLocations.companyId, servicePlans.companyId), eq(serviceLocations.id, servicePlans.locationId)),
+        )
+        .where(and(eq(servicePlans.companyId, companyId), eq(serviceLocations.customerId, customerId)))
+      await generateVisits({ now, companyId, planIds: plans.map((plan) => plan.id), executor: tx })
+    }
     return success({})
   })
+  if (result.ok) await publishCompanyEvent({ companyId, type: 'job.updated' })
+  return result
 }
 
 /**

@@ -11,6 +11,7 @@ import { generationWindow, occurrences } from '~/schedule/recurrence'
 import { zonedParts } from '~/utils/dates'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../tests/helpers/customers'
+import { archiveCustomer, restoreCustomer } from './customer.server'
 import { completeJob } from './job.server'
 import { changeServicePlan, createServicePlan, endServicePlan, generateVisits } from './service-plan.server'
 import { cancelJob, moveVisit, skipVisit } from './visit.server'
@@ -177,6 +178,26 @@ describe('generation', () => {
     expect(await bad({ startsOn: '2026-02-30' })).toMatchObject({ message: '"Starts on" must be a date.' })
     expect(await bad({ endsOn: '2026-09-01' })).toMatchObject({ message: '"Ends on" cannot be before "Starts on".' })
     expect(await bad({ rate: '12.345' })).toMatchObject({ message: 'Enter the "Rate" in dollars, like 85 or 85.50.' })
+  })
+})
+
+describe('archive and restore', () => {
+  it('archiving cancels the plan’s visits; restoring brings back those still ahead, and the skipped one stays skipped', async () => {
+    const customer = await newLocation()
+    const { planId } = await addPlan(customer.locationId)
+    const [first, second] = await visitsOf([planId])
+    if (!first || !second) throw new Error('no visits')
+    await skipVisit({ companyId: blue, jobId: second.id, input: { reason: 'Customer request' }, now: NOW })
+    const archivedAt = new Date(NOW.getTime() + 60_000)
+    await archiveCustomer({ companyId: blue, customerId: customer.id, now: archivedAt })
+    const archived = await visitsOf([planId])
+    expect(archived.every((row) => row.cancelledAt !== null)).toBe(true)
+    expect((await generateVisits({ now: NOW, companyId: blue, planIds: [planId] })).created).toBe(0)
+    expect((await restoreCustomer({ companyId: blue, customerId: customer.id, now: archivedAt })).ok).toBe(true)
+    const restored = await visitsOf([planId])
+    expect(restored).toHaveLength(8)
+    expect(restored.filter((row) => row.cancelledAt === null)).toHaveLength(7)
+    expect(restored.find((row) => row.occurrenceDate === second.occurrenceDate)?.skipReason).toBe('Customer request')
   })
 })
 

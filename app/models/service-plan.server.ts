@@ -69,7 +69,7 @@ async function generateForCompany(
   now: Date,
   planIds: readonly string[] | undefined,
 ) {
-  if (planIds?.some((id) => !isUuid(id))) return 0
+  if (planIds && (planIds.length === 0 || planIds.some((id) => !isUuid(id)))) return 0
   const window = generationWindow(now, company.timezone)
   // Plans that run inside the window, at a location in use of an active customer.
   const plans = await executor
@@ -102,7 +102,7 @@ async function generateForCompany(
     .where(
       and(
         eq(servicePlans.companyId, company.id),
-        planIds ? inArray(servicePlans.id, planIds.length > 0 ? [...planIds] : ['']) : undefined,
+        planIds ? inArray(servicePlans.id, [...planIds]) : undefined,
         lte(servicePlans.startsOn, window.to),
         or(isNull(servicePlans.endsOn), gte(servicePlans.endsOn, window.from)),
       ),
