@@ -14,6 +14,7 @@ import { addTestCustomer } from '../../tests/helpers/customers'
 import { archiveCustomer, restoreCustomer } from './customer.server'
 import { completeJob } from './job.server'
 import { changeServicePlan, createServicePlan, endServicePlan, generateVisits } from './service-plan.server'
+import { deactivateMember } from './team.server'
 import { cancelJob, moveVisit, skipVisit } from './visit.server'
 
 let blue: string
@@ -198,6 +199,56 @@ describe('archive and restore', () => {
     expect(restored).toHaveLength(8)
     expect(restored.filter((row) => row.cancelledAt === null)).toHaveLength(7)
     expect(restored.find((row) => row.occurrenceDate === second.occurrenceDate)?.skipReason).toBe('Customer request')
+  })
+})
+
+describe('bad moves and leaving technicians', () => {
+  it('refuses a move into the past or onto a day the plan already has a visit, and changes nothing', async () => {
+    const { locationId } = await newLocation()
+    const { planId } = await addPlan(locationId)
+    const [first, second] = await visitsOf([planId])
+    if (!first || !second) throw new Error('no visits')
+    expect(
+      await moveVisit({ companyId: blue, jobId: first.id, input: { date: '2026-10-19', scope: 'one' }, now: NOW }),
+    ).toMatchObject({ ok: false, message: 'Choose today or a later date.' })
+    expect(
+      await moveVisit({
+        companyId: blue,
+        jobId: first.id,
+        input: { date: second.occurrenceDate ?? '', scope: 'one' },
+        now: NOW,
+      }),
+    ).toMatchObject({
+      ok: false,
+      code: 'conflict',
+      message: `This plan already has a visit on ${second.occurrenceDate}.`,
+    })
+    expect(await visitsOf([planId])).toEqual(await visitsOf([planId]))
+    expect((await visitsOf([planId]))[0]).toMatchObject({ id: first.id, scheduledAt: first.scheduledAt })
+  })
+
+  it('deactivating a technician leaves their future visits, and the plan’s next ones, unassigned', async () => {
+    const { locationId } = await newLocation()
+    const [owner] = await db()
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(eq(profiles.email, 'owner@bluelagoon.test'))
+    const [noah] = await db()
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(eq(profiles.email, 'newtech@bluelagoon.test'))
+    if (!owner || !noah) throw new Error('no staff')
+    const { planId } = await addPlan(locationId, { technicianId: noah.id })
+    expect(await deactivateMember({ companyId: blue, actorId: owner.id, memberId: noah.id })).toBe('ok')
+    await generateVisits({ now: new Date(NOW.getTime() + 14 * 86_400_000), companyId: blue, planIds: [planId] })
+    const rows = await visitsOf([planId])
+    expect(rows).toHaveLength(10)
+    expect(rows.every((row) => row.technicianId === null)).toBe(true)
+    const created = await createServicePlan(
+      { companyId: blue, locationId, now: NOW },
+      { frequencyWeeks: '1', weekday: '2', startsOn: '2026-10-01', technicianId: noah.id },
+    )
+    expect(created).toMatchObject({ ok: false, message: 'Choose one of your technicians.' })
   })
 })
 

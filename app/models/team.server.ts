@@ -3,7 +3,7 @@
 // (account-invitation.server.ts) and by ownership transfer.
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
-import { companies, type InvitationRole, jobs, profiles, session, user } from '~/db/schema'
+import { companies, type InvitationRole, jobs, profiles, servicePlans, session, user } from '~/db/schema'
 import { addressTakenEmail } from '~/emails/invite-email'
 import { db } from '~/utils/db.server'
 import { kickOutboxWorker, sendEmail } from '~/utils/email.server'
@@ -205,7 +205,8 @@ export async function changeMemberRole({
 
 /**
  * Deactivates a member in one transaction: they are signed out everywhere, can no longer sign
- * in, and their open jobs go back to the unassigned list. Their history stays.
+ * in, and their open jobs go back to the unassigned list — and so do their service plans, so visits generated later
+ * are unassigned too (visible on the board), never given to someone who cannot sign in. Their history stays.
  */
 export async function deactivateMember({ companyId, actorId, memberId }: MemberTarget): Promise<MemberChange> {
   const member = await changeableMember(companyId, actorId, memberId)
@@ -217,6 +218,10 @@ export async function deactivateMember({ companyId, actorId, memberId }: MemberT
       .set({ deactivatedAt: new Date() })
       .where(and(eq(profiles.companyId, companyId), eq(profiles.id, memberId)))
     await tx.delete(session).where(eq(session.userId, memberId))
+    await tx
+      .update(servicePlans)
+      .set({ technicianId: null })
+      .where(and(eq(servicePlans.companyId, companyId), eq(servicePlans.technicianId, memberId)))
     return tx
       .update(jobs)
       .set({ technicianId: null })

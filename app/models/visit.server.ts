@@ -2,7 +2,7 @@
 // visit" with a reason, "Cancel job"; the week board's read model; and a technician's day as a route — stops in
 // order, distances, "Optimise route" and its undo. Every function takes the company it works in; a visit of another
 // company is "not found".
-import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm'
 import { companies, jobs, profiles, serviceLocations } from '~/db/schema'
 import type { LatLng } from '~/routing/distance'
 import { driveDistances } from '~/routing/drive-distances.server'
@@ -118,6 +118,24 @@ export async function moveVisit({
         .limit(1)
       await publishCompanyEvent({ companyId, type: 'job.updated' }, tx)
       return success({ jobId: moved?.id ?? visit.id })
+    }
+    if (visit.planId) {
+      // Two visits of one plan on one day is a mistake, not a schedule.
+      const [taken] = await tx
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(
+          and(
+            eq(jobs.companyId, companyId),
+            eq(jobs.planId, visit.planId),
+            ne(jobs.id, visit.id),
+            isNull(jobs.cancelledAt),
+            gte(jobs.scheduledAt, instantAt(move.date, '00:00', clock.timezone)),
+            lt(jobs.scheduledAt, instantAt(addDays(move.date, 1), '00:00', clock.timezone)),
+          ),
+        )
+        .limit(1)
+      if (taken) return failure('conflict', `This plan already has a visit on ${move.date}.`)
     }
     const local = zonedParts(visit.scheduledAt, clock.timezone)
     const time = `${String(local.hour).padStart(2, '0')}:${String(local.minute).padStart(2, '0')}`
