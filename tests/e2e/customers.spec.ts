@@ -175,6 +175,13 @@ test('an office user builds a customer with two locations, a pool and a spa with
   }
   await page.goto('/app')
   await waitForHydration(page)
+  // The picker's resource route is known to the client before anyone types (a fetcher that ran before lazy route
+  // discovery was matched to the not-found route: an error page mid-typing, seen in CI).
+  expect(
+    await page.evaluate(() =>
+      Object.keys((window as unknown as { __reactRouterManifest: { routes: object } }).__reactRouterManifest.routes),
+    ),
+  ).toContain('routes/resources/customer-picker')
   await page.getByRole('combobox', { name: 'Customer', exact: true }).fill(suffix)
   await expect(page.getByText(`No customers match “${suffix}”.`)).toBeVisible()
 
