@@ -22,6 +22,7 @@ import {
 import type { BaselinePage } from './baseline'
 import { type CapturedPage, capturePages } from './capture'
 import { FULL, generateDataset, LARGE_COMPANY, PORTAL_CUSTOMER, SMALL } from './dataset'
+import { benchGenerateDb } from './generate-db'
 import { benchImportDb } from './import-db'
 import { benchRoute } from './route'
 import { benchSchedule } from './schedule'
@@ -183,6 +184,16 @@ async function workloads() {
       size: imported.rows,
       target,
       meetsTarget: step.medianMs / 1000 < target,
+    })
+  }
+  const generated = await benchGenerateDb({ plans: 5_000, runs: args.small ? 1 : 3 })
+  for (const step of generated.steps) {
+    rows.push({
+      name: `visit generation (${generated.database}): ${step.step}`,
+      seconds: step.medianMs / 1000,
+      size: generated.plans,
+      target: 5,
+      meetsTarget: step.medianMs / 1000 < 5,
     })
   }
   return rows
