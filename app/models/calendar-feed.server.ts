@@ -18,7 +18,7 @@ export const FEED_DAYS_AHEAD = 56
 /** A feed has at most this many visits (12 weeks at 16 stops a working day fit). */
 export const FEED_LIMIT = 1000
 
-const NOT_A_TECHNICIAN = 'Only technicians have a calendar link.'
+export const CALENDAR_FEED_NOT_A_TECHNICIAN = 'Only technicians have a calendar link.'
 
 const activeTechnician = and(eq(profiles.role, 'tech'), isNull(profiles.deactivatedAt), isNotNull(profiles.companyId))
 
@@ -41,7 +41,7 @@ export async function resetCalendarFeed(
   if (!replace && (await hasCalendarFeed(profileId))) {
     return failure('conflict', 'You already have a calendar link. Use "Reset link" for a new one.')
   }
-  return failure('forbidden', NOT_A_TECHNICIAN)
+  return failure('forbidden', CALENDAR_FEED_NOT_A_TECHNICIAN)
 }
 
 /** Whether the technician has a working calendar link. */
