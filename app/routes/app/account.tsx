@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { useState } from 'react'
+import { type MouseEvent, useState } from 'react'
 import { data, useFetcher, useSearchParams } from 'react-router'
 import { z } from 'zod'
 import { callAuthEndpoint, cookieHeaders, EMAIL_CHANGED_PATH } from '~/auth/better-auth.server'
@@ -438,7 +438,7 @@ function CalendarFeedSection({ active, pageReply }: { active: boolean; pageReply
 function FeedLink({ url }: { url: string }) {
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null)
   const select = (input: HTMLInputElement | null) => input?.select()
-  const copy = async (event: React.MouseEvent<HTMLButtonElement>) => {
+  const copy = async (event: MouseEvent<HTMLButtonElement>) => {
     const input = event.currentTarget.form?.elements.namedItem('calendar-feed-url') as HTMLInputElement | null
     try {
       await navigator.clipboard.writeText(url)
