@@ -13,6 +13,11 @@ export function newFeedToken(): { token: string; hash: string } {
   return { token, hash: hashFeedToken(token) }
 }
 
+/** Whether `value` has a token's shape: a URL that could not hold one is turned away without a query. */
+export function isFeedToken(value: string): boolean {
+  return TOKEN.test(value)
+}
+
 /** The stored form of a token (hex SHA-256), also the key to look a feed up by. */
 export function hashFeedToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex')
@@ -20,6 +25,6 @@ export function hashFeedToken(token: string): string {
 
 /** Whether `token` (from a URL, so anything) is the one whose hash is `storedHash`, in constant time. */
 export function feedTokenMatches(token: string, storedHash: string): boolean {
-  if (!TOKEN.test(token) || !/^[0-9a-f]{64}$/.test(storedHash)) return false
+  if (!isFeedToken(token) || !/^[0-9a-f]{64}$/.test(storedHash)) return false
   return timingSafeEqual(Buffer.from(hashFeedToken(token), 'hex'), Buffer.from(storedHash, 'hex'))
 }

@@ -15,6 +15,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { CLIENT_IP_HEADER } from '~/auth/better-auth.server'
 import { customers, inventoryItems, invitations, jobs, profiles, serviceLocations } from '~/db/schema'
 import { createDemoLogin, seedDemoData } from '~/demo/seed.server'
+import { resetCalendarFeed } from '~/models/calendar-feed.server'
 import routeConfig from '~/routes'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../helpers/customers'
@@ -67,6 +68,8 @@ type Fixtures = {
   pendingMemberId: string
   /** An open invitation of another account, which no persona may accept or decline. */
   invitationId: string
+  /** The calendar-feed token of a technician no row changes (the rows' "Reset link" would revoke their own). */
+  feedToken: string
 }
 
 type Case = {
@@ -135,6 +138,9 @@ const PORTAL = outcomes(404, {
   dispatcher: 'pass',
   customer: 'pass',
 })
+
+/** A technician's own things (the calendar link): only technicians, each their own. */
+const TECHNICIAN = outcomes(403, { anonymous: 'login', tech: 'pass', otherTech: 'pass' })
 
 /** Sends each signed-in persona to their own home (customer setup and the trial are not for them). */
 const SENDS_HOME = outcomes('to:/app', {
@@ -235,6 +241,15 @@ const CASES: Case[] = [
     path: () => '/app/account',
     expect: ANY_STAFF,
   },
+  ...(['create-feed', 'reset-feed'] as const).map(
+    (intent): Case => ({
+      file: 'routes/app/account.tsx',
+      method: 'POST',
+      intent,
+      path: () => '/app/account',
+      expect: TECHNICIAN,
+    }),
+  ),
   { file: 'routes/app/customers.tsx', method: 'GET', path: () => '/app/customers', expect: OFFICE },
   { file: 'routes/app/customer-new.tsx', method: 'GET', path: () => '/app/customers/new', expect: OFFICE },
   { file: 'routes/app/customer-new.tsx', method: 'POST', path: () => '/app/customers/new', expect: OFFICE },
@@ -428,6 +443,20 @@ const CASES: Case[] = [
     path: () => '/app/events',
     expect: { ...ANY_STAFF, platformAdmin: 403 },
   },
+  // A technician's calendar feed: phones send no session, so the secret URL is the credential, the same for
+  // everyone; any other URL is a 404.
+  {
+    file: 'routes/resources/calendar-feed.ts',
+    method: 'GET',
+    path: (f) => `/calendar/${f.feedToken}.ics`,
+    expect: PUBLIC,
+  },
+  {
+    file: 'routes/resources/calendar-feed.ts',
+    method: 'GET',
+    path: () => `/calendar/${'A'.repeat(43)}.ics`,
+    expect: outcomes(404),
+  },
   // Search-engine files: public, the same for everyone.
   { file: 'routes/resources/sitemap.ts', method: 'GET', path: () => '/sitemap.xml', expect: outcomes('pass') },
   { file: 'routes/resources/robots.ts', method: 'GET', path: () => '/robots.txt', expect: outcomes('pass') },
@@ -606,7 +635,9 @@ beforeAll(async () => {
     .insert(invitations)
     .values({ companyId, userId: joinerId, role: 'tech' })
     .returning({ id: invitations.id })
+  const feed = await resetCalendarFeed(pending?.id ?? '')
   fixtures = {
+    feedToken: feed.ok ? feed.token : '',
     invitationId: invitation?.id ?? '',
     pendingMemberId: pending?.id ?? '',
     jobId: job?.id ?? '',

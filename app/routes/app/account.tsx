@@ -1,15 +1,17 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { type MouseEvent, useState } from 'react'
 import { data, useFetcher, useSearchParams } from 'react-router'
 import { z } from 'zod'
 import { callAuthEndpoint, cookieHeaders, EMAIL_CHANGED_PATH } from '~/auth/better-auth.server'
-import { requireCapability, type SessionUser } from '~/auth/guards.server'
+import { forbidden, requireCapability, type SessionUser } from '~/auth/guards.server'
 import { NewPasswordFields, PasswordField } from '~/components/password-input'
 import { RouteError } from '~/components/route-error'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { Field } from '~/components/ui/field'
+import { Field, inputClass } from '~/components/ui/field'
+import { calendarFeedUrl, hasCalendarFeed, resetCalendarFeed } from '~/models/calendar-feed.server'
 import { EMAIL_TAKEN } from '~/models/invitation.server'
 import { isEmailTaken, updateOwnProfile } from '~/models/profile.server'
 import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
@@ -22,6 +24,7 @@ import {
   readForm,
 } from '~/utils/forms'
 import { logger } from '~/utils/logger.server'
+import { failureStatus } from '~/utils/result'
 import { SIGN_IN_LOCKED } from '~/utils/sign-in-limits.server'
 import type { Route } from './+types/account'
 
@@ -49,14 +52,18 @@ const ChangePasswordSchema = z
   })
   .refine(...PASSWORDS_MATCH)
 
+const CalendarFeedSchema = z.object({ intent: z.enum(['create-feed', 'reset-feed']) })
+
 const PASSWORD_CHANGED = 'Password changed. You were signed out on every other device.'
 const WRONG_CURRENT_PASSWORD = 'That is not your current password.'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireCapability(request, 'account:edit')
   const p = user.profile
-  if (!p) return { profile: null }
+  if (!p) return { profile: null, calendarFeed: null }
   return {
+    // Only technicians have visits of their own to subscribe to.
+    calendarFeed: p.role === 'tech' ? { active: await hasCalendarFeed(user.id) } : null,
     profile: {
       fullName: p.fullName ?? '',
       email: user.email,
@@ -89,12 +96,14 @@ function emailLinkError(code: string, currentEmail: string) {
   }
 }
 
-/** What the action answers; `form` says which of the page's two forms it belongs to (without JavaScript). */
+/** What the action answers; `form` says which of the page's forms it belongs to (without JavaScript). */
 type Reply = {
-  form: 'profile' | 'password'
+  form: 'profile' | 'password' | 'feed'
   result: SubmissionResult<string[]>
   notice: string | null
   pendingEmail: string | null
+  /** The new calendar link: in this answer only, never stored or shown again. */
+  feedUrl?: string
 }
 
 function refuse(result: SubmissionResult<string[]>, status: number, form: Reply['form'] = 'profile') {
@@ -167,10 +176,28 @@ async function changePassword(request: Request, user: SessionUser, formData: For
   )
 }
 
+/** "Create calendar link" and "Reset link": a new token, whose URL this answer carries once. */
+async function renewCalendarFeed(user: SessionUser & { role: string }, formData: FormData) {
+  if (user.role !== 'tech') forbidden('no-access')
+  const submission = parseWithZod(formData, { schema: CalendarFeedSchema })
+  if (submission.status !== 'success') return refuse(submission.reply(), 400, 'feed')
+  const renewed = await resetCalendarFeed(user.id, { replace: submission.value.intent === 'reset-feed' })
+  if (!renewed.ok) return refuse(submission.reply({ formErrors: [renewed.message] }), failureStatus(renewed), 'feed')
+  return data<Reply>({
+    form: 'feed',
+    result: submission.reply({ resetForm: true }),
+    notice: null,
+    pendingEmail: null,
+    feedUrl: calendarFeedUrl(renewed.token),
+  })
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireCapability(request, 'account:edit')
   const formData = await readForm(request)
-  if (formData.get('intent') === 'change-password') return changePassword(request, user, formData)
+  const intent = formData.get('intent')
+  if (intent === 'change-password') return changePassword(request, user, formData)
+  if (intent === 'create-feed' || intent === 'reset-feed') return renewCalendarFeed(user, formData)
   const submission = parseWithZod(formData, { schema: AccountSchema })
   if (submission.status !== 'success') return refuse(submission.reply(), 400)
   if (!user.profile) return refuse(submission.reply({ formErrors: ['Profile not loaded.'] }), 400)
@@ -289,6 +316,12 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           Save changes
         </Button>
       </fetcher.Form>
+      {loaderData.calendarFeed ? (
+        <CalendarFeedSection
+          active={loaderData.calendarFeed.active}
+          pageReply={actionData?.form === 'feed' ? actionData : undefined}
+        />
+      ) : null}
       <ChangePasswordForm pageReply={actionData?.form === 'password' ? actionData : undefined} />
     </Card>
   )
@@ -330,6 +363,118 @@ function ChangePasswordForm({ pageReply }: { pageReply: Reply | undefined }) {
         Change password
       </Button>
     </fetcher.Form>
+  )
+}
+
+/**
+ * "Calendar feed" (OPERATIONS §4): the technician's secret `.ics` link. Only its hash is stored, so the full URL is
+ * shown once, right after it is made; afterwards the page can only say that a link is active and offer a new one.
+ */
+function CalendarFeedSection({ active, pageReply }: { active: boolean; pageReply: Reply | undefined }) {
+  const fetcher = useFetcher<typeof action>({ key: 'calendar-feed' })
+  const reply = fetcher.data ?? pageReply
+  const busy = fetcher.state !== 'idle'
+  const pendingIntent = busy ? fetcher.formData?.get('intent') : null
+  const [confirming, setConfirming] = useState(false)
+  const [form] = useForm<z.infer<typeof CalendarFeedSchema>>({
+    id: 'calendar-feed',
+    lastResult: busy ? undefined : reply?.result,
+  })
+  const feedUrl = busy ? null : (reply?.feedUrl ?? null)
+  return (
+    <section aria-labelledby="calendar-feed-title" className="space-y-4 border-t border-slate-200 pt-5">
+      <h2 id="calendar-feed-title" className="text-lg font-semibold">
+        Calendar feed
+      </h2>
+      {feedUrl ? (
+        <FeedLink url={feedUrl} />
+      ) : active ? (
+        <p className="text-sm text-slate-700">Your calendar link is active.</p>
+      ) : (
+        <p className="text-sm text-slate-700">
+          See your visits in your phone's calendar: create a private link and subscribe to it there.
+        </p>
+      )}
+      {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+      {!active && !feedUrl ? (
+        <fetcher.Form method="post" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="create-feed" />
+          <Button type="submit" pending={pendingIntent === 'create-feed'} pendingLabel="Creating link…">
+            Create calendar link
+          </Button>
+        </fetcher.Form>
+      ) : confirming ? (
+        <fetcher.Form method="post" {...getFormProps(form)} className="space-y-2" onSubmit={() => setConfirming(false)}>
+          <input type="hidden" name="intent" value="reset-feed" />
+          <p className="text-sm text-slate-700">
+            Reset your calendar link? The old link stops working: calendars subscribed to it stop updating until you add
+            the new one.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" variant="danger">
+              Yes, reset link
+            </Button>
+            <Button type="button" variant="ghost" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+          </div>
+        </fetcher.Form>
+      ) : (
+        <Button
+          type="button"
+          variant="secondary"
+          pending={pendingIntent === 'reset-feed'}
+          pendingLabel="Resetting link…"
+          onClick={() => setConfirming(true)}
+        >
+          Reset link
+        </Button>
+      )}
+    </section>
+  )
+}
+
+/** The new link, read-only, with "Copy"; where the clipboard is not allowed the text is selected to copy by hand. */
+function FeedLink({ url }: { url: string }) {
+  const [copied, setCopied] = useState<'yes' | 'no' | null>(null)
+  const select = (input: HTMLInputElement | null) => input?.select()
+  const copy = async (event: MouseEvent<HTMLButtonElement>) => {
+    const input = event.currentTarget.form?.elements.namedItem('calendar-feed-url') as HTMLInputElement | null
+    try {
+      await navigator.clipboard.writeText(url)
+      setCopied('yes')
+    } catch {
+      select(input)
+      setCopied('no')
+    }
+  }
+  return (
+    <form className="space-y-2" onSubmit={(event) => event.preventDefault()}>
+      <label htmlFor="calendar-feed-url" className="block text-sm font-medium text-slate-800">
+        Your calendar link
+      </label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <input
+          id="calendar-feed-url"
+          name="calendar-feed-url"
+          type="text"
+          readOnly
+          value={url}
+          onFocus={(event) => select(event.currentTarget)}
+          aria-describedby="calendar-feed-url-hint"
+          className={`${inputClass} min-w-0 flex-1 font-mono text-xs`}
+        />
+        <Button type="button" variant="secondary" onClick={copy}>
+          {copied === 'yes' ? 'Copied' : 'Copy'}
+        </Button>
+      </div>
+      <p id="calendar-feed-url-hint" className="text-sm text-slate-700">
+        Add this link to your phone's calendar as a subscription. It is shown only now; if you lose it, reset it.
+      </p>
+      <p aria-live="polite" className="text-sm text-slate-700">
+        {copied === 'no' ? 'Copying is not allowed here: the link is selected, copy it by hand.' : null}
+      </p>
+    </form>
   )
 }
 

@@ -1,0 +1,149 @@
+// GET /calendar/<token>.ics and the "Calendar feed" section of My Account: the link made on the page is a working
+// RFC 5545 calendar of the technician's visits, a reset link is 404, and only technicians have one.
+import { eq } from 'drizzle-orm'
+import ICAL from 'ical.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { jobs, profiles } from '~/db/schema'
+import { seedDemoData } from '~/demo/seed.server'
+import { generateVisits } from '~/models/service-plan.server'
+import { visitUid } from '~/schedule/calendar-feed'
+import { db } from '~/utils/db.server'
+import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { action as accountAction, loader as accountLoader } from '../app/account'
+import { loader } from './calendar-feed'
+
+const call = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as never
+
+/** Fetches the feed at `url` through the route, as a phone would (no cookie). */
+async function fetchFeed(url: string) {
+  const path = new URL(url).pathname
+  const file = path.replace(/^\/calendar\//, '')
+  return (await loader(call(new Request(`${TEST_ORIGIN}${path}`), { file }))) as Response
+}
+
+type FeedReply = {
+  data: { feedUrl?: string; result: { error?: Record<string, string[] | null> } }
+  init: { status?: number } | null
+}
+
+async function post(cookie: string, intent: string) {
+  const request = new Request(`${TEST_ORIGIN}/app/account`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', origin: TEST_ORIGIN },
+    body: new URLSearchParams({ intent }),
+  })
+  const value = (await accountAction(call(request))) as unknown as FeedReply
+  return { status: value.init?.status ?? 200, feedUrl: value.data.feedUrl, errors: value.data.result.error ?? {} }
+}
+
+async function profileId(email: string): Promise<string> {
+  const [row] = await db().select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email))
+  return row?.id ?? ''
+}
+
+async function feedSection(cookie: string) {
+  const data = (await accountLoader(call(pageRequest('/app/account', cookie)))) as { calendarFeed: unknown }
+  return data.calendarFeed
+}
+
+let tech: string
+let tech2: string
+let dispatcher: string
+
+beforeAll(async () => {
+  await seedDemoData(db())
+  await generateVisits({ now: new Date() })
+  ;[tech, tech2, dispatcher] = await Promise.all([
+    signInAs('tech@bluelagoon.test'),
+    signInAs('tech2@bluelagoon.test'),
+    signInAs('dispatch@bluelagoon.test'),
+  ])
+})
+
+describe('the calendar feed', () => {
+  let firstUrl: string
+
+  it('is offered on My Account to a technician, and the link made there is a calendar of their visits', async () => {
+    expect(await feedSection(tech)).toEqual({ active: false })
+    const created = await post(tech, 'create-feed')
+    expect(created.status).toBe(200)
+    expect(created.feedUrl).toMatch(/^http:\/\/localhost:3999\/calendar\/[A-Za-z0-9_-]{43}\.ics$/)
+    firstUrl = created.feedUrl ?? ''
+    expect(await feedSection(tech)).toEqual({ active: true })
+
+    const response = await fetchFeed(firstUrl)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Content-Type')).toBe('text/calendar; charset=utf-8')
+    expect(response.headers.get('Cache-Control')).toBe('private, max-age=300')
+    expect(response.headers.get('Content-Disposition')).toBe('inline; filename="pool-bud.ics"')
+    const text = await response.text()
+
+    expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true)
+    expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true)
+    const lines = text.slice(0, -2).split('\r\n')
+    for (const line of lines) {
+      expect(line).not.toMatch(/[\r\n]/)
+      expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75)
+    }
+
+    const events = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent')
+    expect(events.length).toBeGreaterThan(0)
+    const uids = new Set(events.map((event) => String(event.getFirstPropertyValue('uid'))))
+    const tyler = await profileId('tech@bluelagoon.test')
+    const maya = await profileId('tech2@bluelagoon.test')
+    const tylers = await db().select({ id: jobs.id }).from(jobs).where(eq(jobs.technicianId, tyler))
+    const mayas = await db().select({ id: jobs.id }).from(jobs).where(eq(jobs.technicianId, maya))
+    const ownIds = new Set(tylers.map((job) => visitUid(job.id, 'localhost')))
+    for (const uid of uids) expect(ownIds.has(uid)).toBe(true)
+    for (const job of mayas) expect(uids.has(visitUid(job.id, 'localhost'))).toBe(false)
+  })
+
+  it('refuses a second "Create" (the page was stale) with a message, keeping the link', async () => {
+    const again = await post(tech, 'create-feed')
+    expect(again.status).toBe(409)
+    expect(again.feedUrl).toBeUndefined()
+    expect(again.errors['']?.[0]).toMatch(/Reset link/)
+    expect((await fetchFeed(firstUrl)).status).toBe(200)
+  })
+
+  it('answers 404 in plain text for a reset link, and the new link works', async () => {
+    const reset = await post(tech, 'reset-feed')
+    expect(reset.status).toBe(200)
+    expect(reset.feedUrl).not.toBe(firstUrl)
+    const old = await fetchFeed(firstUrl)
+    expect(old.status).toBe(404)
+    expect(old.headers.get('Content-Type')).toBe('text/plain; charset=utf-8')
+    expect(await old.text()).toMatch(/Calendar not found/)
+    expect((await fetchFeed(reset.feedUrl ?? '')).status).toBe(200)
+  })
+
+  it('answers 404 for file names that are not <token>.ics', async () => {
+    const reset = await post(tech, 'reset-feed')
+    const token = /\/calendar\/(.+)\.ics$/.exec(reset.feedUrl ?? '')?.[1] ?? ''
+    for (const file of [token, `${token}.ical`, `${token}.ics.ics`, '.ics', 'x.ics']) {
+      const response = (await loader(call(new Request(`${TEST_ORIGIN}/calendar/${file}`), { file }))) as Response
+      expect(response.status, file).toBe(404)
+    }
+  })
+
+  it('gives each technician their own link', async () => {
+    const created = await post(tech2, 'create-feed')
+    const text = await (await fetchFeed(created.feedUrl ?? '')).text()
+    expect(text).toContain('Maya Flores')
+  })
+
+  it('is not offered to the office, whose roles have no visits of their own', async () => {
+    expect(await feedSection(dispatcher)).toBeNull()
+    for (const intent of ['create-feed', 'reset-feed']) {
+      const { thrown } = await settle(post(dispatcher, intent))
+      expect((thrown as { init?: { status?: number } })?.init?.status).toBe(403)
+    }
+  })
+
+  it('stops working when the technician is deactivated', async () => {
+    const reset = await post(tech2, 'reset-feed')
+    expect((await fetchFeed(reset.feedUrl ?? '')).status).toBe(200)
+    await db().update(profiles).set({ deactivatedAt: new Date() }).where(eq(profiles.email, 'tech2@bluelagoon.test'))
+    expect((await fetchFeed(reset.feedUrl ?? '')).status).toBe(404)
+  })
+})
