@@ -65,9 +65,8 @@ export function templateProblem(template: string): string | null {
 
 /** A value as it may appear in a notice: one line (control characters and line breaks become spaces), trimmed. */
 function oneLine(value: string) {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
   return value
-    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
     .replace(/\s{2,}/g, ' ')
     .trim()
 }
