@@ -87,26 +87,22 @@ export function MoveVisitForm({
         </select>
         <FieldError errors={fields.technicianId.errors} />
       </div>
-      {visit.recurring ? (
-        <fieldset className="space-y-1">
-          <legend className="mb-1 text-sm font-medium text-slate-800">Which visits</legend>
-          {scopeOptions.map((option) => (
-            <label key={option.value} className="flex min-h-11 items-center gap-3 rounded-lg px-2 hover:bg-slate-50">
-              <input
-                type="radio"
-                name={fields.scope.name}
-                value={option.value}
-                defaultChecked={option.value === 'one'}
-                className="size-5 accent-brand-700"
-              />
-              <span>{option.label}</span>
-            </label>
-          ))}
-          <FieldError errors={fields.scope.errors} />
-        </fieldset>
-      ) : (
-        <input type="hidden" name={fields.scope.name} value="one" />
-      )}
+      <fieldset className="space-y-1">
+        <legend className="mb-1 text-sm font-medium text-slate-800">Which visits</legend>
+        {scopeOptions.map((option) => (
+          <label key={option.value} className="flex min-h-11 items-center gap-3 rounded-lg px-2 hover:bg-slate-50">
+            <input
+              type="radio"
+              name={fields.scope.name}
+              value={option.value}
+              defaultChecked={option.value === 'one'}
+              className="size-5 accent-brand-700"
+            />
+            <span>{option.label}</span>
+          </label>
+        ))}
+        <FieldError errors={fields.scope.errors} />
+      </fieldset>
       {form.errors?.length ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="secondary" onClick={onCancel}>

@@ -300,7 +300,7 @@ function VisitItem({
           type="button"
           data-move-visit={visit.id}
           onClick={() => onMove(visit)}
-          className="inline-flex min-h-11 w-full sm:min-h-9 items-center justify-center rounded-md border border-slate-300 px-2 text-xs font-semibold text-slate-800 hover:bg-slate-50"
+          className="inline-flex min-h-11 w-full items-center justify-center rounded-md border border-slate-300 px-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 sm:min-h-7 sm:w-auto sm:justify-start sm:border-transparent sm:px-1 sm:text-xs sm:text-brand-700 sm:hover:underline"
         >
           Move visit
         </button>
