@@ -276,31 +276,34 @@ function VisitItem({
       onDragStart={open ? onDragStart : undefined}
       onDragEnd={onDragEnd}
       className={cn(
-        'space-y-1 rounded-lg border p-2',
+        // Phones: one row, the button beside the name; the grid's narrow cells stack it underneath.
+        'flex items-center justify-between gap-2 rounded-lg border p-2 sm:block sm:space-y-1',
         open ? 'border-slate-200 bg-white' : 'border-slate-100 bg-slate-50 text-slate-600',
         open && onDragStart && 'cursor-grab active:cursor-grabbing',
       )}
     >
-      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <span className="text-xs font-medium text-slate-600">{visit.time}</span>
-        {visit.state === 'completed' ? <StatusPill tone="green">Completed</StatusPill> : null}
-        {visit.state === 'skipped' ? <StatusPill tone="amber">Skipped</StatusPill> : null}
+      <div className="min-w-0 space-y-1">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="text-xs font-medium text-slate-600">{visit.time}</span>
+          {visit.state === 'completed' ? <StatusPill tone="green">Completed</StatusPill> : null}
+          {visit.state === 'skipped' ? <StatusPill tone="amber">Skipped</StatusPill> : null}
+        </div>
+        <Link
+          to={`/app/jobs/${visit.id}`}
+          className={cn(
+            'block font-medium break-words text-slate-900 hover:underline',
+            visit.state === 'skipped' && 'line-through',
+          )}
+        >
+          {visit.customerName}
+        </Link>
       </div>
-      <Link
-        to={`/app/jobs/${visit.id}`}
-        className={cn(
-          'block font-medium break-words text-slate-900 hover:underline',
-          visit.state === 'skipped' && 'line-through',
-        )}
-      >
-        {visit.customerName}
-      </Link>
       {open ? (
         <button
           type="button"
           data-move-visit={visit.id}
           onClick={() => onMove(visit)}
-          className="inline-flex min-h-11 w-full items-center justify-center rounded-md border border-slate-300 px-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 sm:min-h-7 sm:w-auto sm:justify-start sm:border-transparent sm:px-1 sm:text-xs sm:text-brand-700 sm:hover:underline"
+          className="inline-flex min-h-11 shrink-0 items-center justify-center rounded-md border border-slate-300 px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50 sm:min-h-7 sm:justify-start sm:border-transparent sm:px-1 sm:text-xs sm:text-brand-700 sm:hover:underline"
         >
           Move visit
         </button>
