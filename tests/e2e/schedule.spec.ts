@@ -70,3 +70,46 @@ test('a dispatcher moves a visit on the week board with the keyboard', async ({ 
   await expect(page.getByRole('button', { name: 'Move visit' }).first()).toBeVisible()
   await capture(page, testInfo, 'schedule-week')
 })
+
+test('a visit dragged to another day lands there', async ({ page, loginAs }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await loginAs(page, 'dispatch@bluelagoon.test')
+  await page.goto('/app/schedule')
+  await page.getByRole('link', { name: 'Next week' }).click()
+  await page.waitForURL(/\/app\/schedule\?week=/)
+  await waitForHydration(page)
+  const unassigned = page.locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: 'Unassigned' }) })
+  // The last visit of the week, so a later test run or the keyboard test above picks others.
+  const visit = page.locator('tbody li[draggable="true"]').last()
+  const id = (await visit.locator('[data-move-visit]').getAttribute('data-move-visit')) as string
+  const before = await cellOf(page, id)
+  const day = before.day === 0 ? 1 : before.day - 1
+  await visit.dragTo(unassigned.locator('td').nth(day))
+  await expect(page.getByRole('status').filter({ hasText: 'Visit moved.' })).toBeVisible()
+  await page.reload()
+  await waitForHydration(page)
+  expect(await cellOf(page, id)).toEqual({ row: 'Unassigned', day })
+})
+
+test('"Move visit" on the visit page, on a phone', async ({ page, loginAs }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await loginAs(page, 'dispatch@bluelagoon.test')
+  await page.goto('/app/schedule')
+  await page.getByRole('link', { name: 'Next week' }).click()
+  await page.waitForURL(/\/app\/schedule\?week=/)
+  await waitForHydration(page)
+  // Not the first or the last visit of the week: the other tests, running alongside, move those.
+  const visits = page.locator('.sm\\:hidden li').filter({ has: page.getByRole('button', { name: 'Move visit' }) })
+  await visits.nth(1).getByRole('link').click()
+  await page.waitForURL(/\/app\/jobs\//)
+  await waitForHydration(page)
+  await page.getByRole('button', { name: 'Move visit' }).click()
+  const dialog = page.getByRole('dialog', { name: /Move visit/ })
+  await expect(dialog).toBeVisible()
+  await capture(page, testInfo, 'visit-move-dialog')
+  const date = await dialog.getByLabel('Date').inputValue()
+  await dialog.getByLabel('Date').fill(addDays(date, 1))
+  await dialog.getByRole('button', { name: 'Move visit' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Visit moved.' })).toBeVisible()
+  await expect(dialog).toBeHidden()
+})

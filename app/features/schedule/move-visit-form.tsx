@@ -51,7 +51,8 @@ export function MoveVisitForm({
   const reply = fetcher.state === 'idle' ? fetcher.data : undefined
   const [form, fields] = useForm({
     id: `move-visit-${visit.id}`,
-    lastResult: reply && !reply.ok ? reply.result : undefined,
+    // Only this visit's refusal: the dialog's one fetcher may still hold another visit's answer.
+    lastResult: reply && !reply.ok && reply.jobId === visit.id ? reply.result : undefined,
     constraint: getZodConstraint(MoveVisitSchema),
     defaultValue: { date: visit.date, technicianId: visit.technicianId ?? '', scope: 'one' },
     shouldValidate: 'onBlur',
