@@ -204,4 +204,20 @@ describe('Schedule: move-visit', () => {
     expect(localDateAt(row?.scheduledAt as Date, timezone)).toBe(to)
     expect(row?.technicianId).toBeNull()
   })
+
+  it('follows "This and following visits" from the visit page to the new plan’s visit', async () => {
+    const visit = await openPlanVisit(1, tyler)
+    const to = addDays(visit.date, 1)
+    const path = `/app/jobs/${visit.id}`
+    const fields = { intent: 'move-visit', jobId: visit.id, date: to, technicianId: maya, scope: 'following' }
+    const { thrown } = await settle(jobAction(call(post(path, dispatcher, fields), { jobId: visit.id })))
+    const response = thrown as Response
+    expect(response.status).toBe(302)
+    expect(response.headers.get('Set-Cookie')).toMatch(/^pb-flash=/)
+    const movedTo = (response.headers.get('Location') ?? '').replace('/app/jobs/', '')
+    expect(movedTo).not.toBe(visit.id)
+    const row = await visitRow(movedTo)
+    expect(localDateAt(row?.scheduledAt as Date, timezone)).toBe(to)
+    expect(row?.technicianId).toBe(maya)
+  })
 })
