@@ -21,6 +21,7 @@ export default [
   route('app', 'routes/app/layout.tsx', [
     index('routes/app/dashboard.tsx'),
     route('dispatch', 'routes/app/dispatch.tsx'),
+    route('schedule', 'routes/app/schedule.tsx'),
     route('account', 'routes/app/account.tsx'),
     route('customers', 'routes/app/customers.tsx'),
     route('customers/import', 'routes/app/customers-import.tsx'),

@@ -126,6 +126,7 @@ export async function getJobForViewer(viewer: JobViewer, jobId: string) {
       companyId: jobs.companyId,
       customerId: jobs.customerId,
       locationId: jobs.locationId,
+      planId: jobs.planId,
       customerName: jobs.customerName,
       address: jobs.address,
       scheduledAt: jobs.scheduledAt,

@@ -232,6 +232,15 @@ const CASES: Case[] = [
     expect: OFFICE,
   },
   { file: 'routes/app/dispatch.tsx', method: 'POST', intent: 'assign', path: () => '/app/dispatch', expect: OFFICE },
+  { file: 'routes/app/schedule.tsx', method: 'GET', path: () => '/app/schedule', expect: OFFICE },
+  {
+    file: 'routes/app/schedule.tsx',
+    method: 'POST',
+    intent: 'move-visit',
+    path: () => '/app/schedule',
+    fields: (f) => ({ jobId: f.jobId }),
+    expect: OFFICE,
+  },
   { file: 'routes/app/account.tsx', method: 'GET', path: () => '/app/account', expect: ANY_STAFF },
   { file: 'routes/app/account.tsx', method: 'POST', path: () => '/app/account', expect: ANY_STAFF },
   {
@@ -394,6 +403,7 @@ const CASES: Case[] = [
   { file: 'routes/app/job.tsx', method: 'POST', intent: 'reading', path: jobPath, expect: JOB_WORK },
   { file: 'routes/app/job.tsx', method: 'POST', intent: 'chemical', path: jobPath, expect: JOB_WORK },
   { file: 'routes/app/job.tsx', method: 'POST', intent: 'assign', path: jobPath, expect: JOB_MANAGE },
+  { file: 'routes/app/job.tsx', method: 'POST', intent: 'move-visit', path: jobPath, expect: JOB_MANAGE },
   {
     file: 'routes/resources/job-photo.ts',
     method: 'GET',

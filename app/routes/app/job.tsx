@@ -16,6 +16,8 @@ import { Card } from '~/components/ui/card'
 import { Field, inputClass } from '~/components/ui/field'
 import { DosingAdvice, ReadingStatuses } from '~/components/water-balance'
 import { ASSIGN_CONFLICT, expectedVersionOf } from '~/dashboards/dispatcher-dashboard.server'
+import { moveVisitOnVisitPage } from '~/features/schedule/move-visit.server'
+import { MoveVisitButton } from '~/features/schedule/move-visit-form'
 import { addChemLog, listChemLogsForJob } from '~/models/chem-log.server'
 import { ChemReadingSchema } from '~/models/chem-reading'
 import { addChemicalToJob, listChemicalsForJob } from '~/models/chemical-addition.server'
@@ -25,6 +27,8 @@ import { searchInventory } from '~/models/inventory.server'
 import { assignJob, assignmentVersion, completeJob, jobStatus } from '~/models/job.server'
 import { photoUrl } from '~/models/photo.server'
 import { listTechnicians } from '~/models/profile.server'
+import { todayOf } from '~/models/visit.server'
+import { localDateAt } from '~/schedule/local-date'
 import { CHEMICAL_MESSAGES, ChemicalAdditionSchema } from '~/utils/chemicals'
 import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { formatDateTime, fromZonedInputValue, toZonedInputValue } from '~/utils/dates'
@@ -50,8 +54,23 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   ])
   const timezone = company.timezone
   const pool: PoolProfile = poolProfileOf(job)
+  // "Move visit" (OPERATIONS §4): office roles, for a visit still to be done.
+  const move =
+    canManage && !job.completedAt && !job.cancelledAt
+      ? {
+          visit: {
+            id: job.id,
+            customerName: job.customerName,
+            date: localDateAt(job.scheduledAt, timezone),
+            technicianId: job.technicianId,
+            recurring: job.planId !== null,
+          },
+          today: await todayOf(job.companyId),
+        }
+      : null
   return {
     canManage,
+    move,
     readOnly: viewer.readOnly,
     companyName: viewer.readOnly ? company.name : null,
     job: {
@@ -120,6 +139,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     throw redirect('/app')
   }
   if (intent === 'assign') return saveAssignment(member, job.id, formData)
+  if (intent === 'move-visit') return moveVisitOnVisitPage(member, job.id, formData)
   if (intent === 'reading') {
     const submission = parseWithZod(formData, { schema: ReadingFormSchema })
     if (submission.status !== 'success') return data({ intent, result: submission.reply(), ok: null }, 400)
@@ -213,6 +233,14 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
         <p className="text-slate-700">{job.pool ? `Pool: ${job.pool}` : 'Pool: no profile yet'}</p>
         {job.completed ? <p className="font-medium text-emerald-800">Completed {job.completed}</p> : null}
         {job.access ? <SiteAccess access={job.access} className="mt-3 rounded-lg bg-slate-50 p-3" /> : null}
+        {loaderData.move ? (
+          <MoveVisitButton
+            action={`/app/jobs/${job.id}`}
+            visit={loaderData.move.visit}
+            technicians={technicians}
+            today={loaderData.move.today}
+          />
+        ) : null}
       </Card>
 
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import { type CellVisit, cellKey, cellSummary, dayHeader, formatMinutes, groupByCell } from './board-cells'
+
+const visit = (id: string, over: Partial<CellVisit> = {}): CellVisit => ({
+  id,
+  date: '2026-11-23',
+  technicianId: 'tyler',
+  minutes: 30,
+  state: 'open',
+  ...over,
+})
+
+describe('week board cells', () => {
+  it('heads a day column with its full date, year included', () => {
+    expect(dayHeader('2026-11-23')).toBe('Mon, Nov 23, 2026')
+    expect(dayHeader('2027-01-03')).toBe('Sun, Jan 3, 2027')
+  })
+
+  it('writes planned time in hours and minutes', () => {
+    expect(formatMinutes(0)).toBe('0 min')
+    expect(formatMinutes(45)).toBe('45 min')
+    expect(formatMinutes(120)).toBe('2 h')
+    expect(formatMinutes(130)).toBe('2 h 10 min')
+  })
+
+  it('counts every visit of a cell but plans no time for a skipped one', () => {
+    const cell = [
+      visit('a', { minutes: 40 }),
+      visit('b', { minutes: 30, state: 'completed' }),
+      visit('c', { minutes: 60 }),
+      visit('d', { minutes: 45, state: 'skipped' }),
+    ]
+    expect(cellSummary(cell)).toBe('4 visits · 2 h 10 min')
+    expect(cellSummary([visit('e', { minutes: 45 })])).toBe('1 visit · 45 min')
+  })
+
+  it('groups visits by technician (or Unassigned) and day, keeping their order', () => {
+    const cells = groupByCell([
+      visit('a'),
+      visit('b', { technicianId: null }),
+      visit('c'),
+      visit('d', { date: '2026-11-24' }),
+    ])
+    expect(cells.get(cellKey('tyler', '2026-11-23'))?.map((v) => v.id)).toEqual(['a', 'c'])
+    expect(cells.get('unassigned|2026-11-23')?.map((v) => v.id)).toEqual(['b'])
+    expect(cells.get(cellKey('tyler', '2026-11-24'))?.map((v) => v.id)).toEqual(['d'])
+  })
+})

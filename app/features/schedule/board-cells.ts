@@ -1,0 +1,60 @@
+// The week board's arithmetic, kept pure so the board, its phone list and the tests agree: which cell a visit is
+// in, what a cell sums to ("4 visits · 2 h 10 min") and how a day column is headed ("Mon, Nov 23, 2026").
+
+/** The row of visits nobody is assigned to; also the route page's name for it. */
+export const UNASSIGNED = 'unassigned'
+
+export type CellVisit = {
+  id: string
+  date: string
+  technicianId: string | null
+  minutes: number
+  state: 'open' | 'completed' | 'skipped' | 'cancelled'
+}
+
+export function cellKey(technicianId: string | null, date: string) {
+  return `${technicianId ?? UNASSIGNED}|${date}`
+}
+
+/** Visits by cell, each cell in the order given (the board's order: time, then route position). */
+export function groupByCell<T extends CellVisit>(visits: readonly T[]): Map<string, T[]> {
+  const cells = new Map<string, T[]>()
+  for (const visit of visits) {
+    const key = cellKey(visit.technicianId, visit.date)
+    const cell = cells.get(key)
+    if (cell) cell.push(visit)
+    else cells.set(key, [visit])
+  }
+  return cells
+}
+
+/** "45 min", "2 h", "2 h 10 min". */
+export function formatMinutes(minutes: number) {
+  const hours = Math.floor(minutes / 60)
+  const rest = minutes % 60
+  if (hours === 0) return `${rest} min`
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`
+}
+
+/**
+ * A cell's count and planned time: every visit shown counts, but a skipped visit plans no time on site (nobody
+ * will be there), so the minutes are the work still planned or done.
+ */
+export function cellSummary(visits: readonly CellVisit[]) {
+  const minutes = visits.reduce((sum, visit) => sum + (visit.state === 'skipped' ? 0 : visit.minutes), 0)
+  const count = `${visits.length} ${visits.length === 1 ? 'visit' : 'visits'}`
+  return `${count} · ${formatMinutes(minutes)}`
+}
+
+const DAY_HEADER = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
+
+/** A local date as a column header, with its year: "Mon, Nov 23, 2026" (OPERATIONS §8: full dates). */
+export function dayHeader(date: string) {
+  return DAY_HEADER.format(new Date(`${date}T12:00:00Z`))
+}

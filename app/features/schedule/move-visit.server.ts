@@ -1,0 +1,39 @@
+// The "move-visit" intent, shared by the week board and the visit page: the same form (MoveVisitSchema), the same
+// model call and the same answer, so both pages say "Visit moved." and show a refusal the same way.
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data } from 'react-router'
+import { type CompanyMember, forbidden } from '~/auth/guards.server'
+import { MoveVisitSchema } from '~/models/service-plan-schemas'
+import { moveVisit } from '~/models/visit.server'
+import { redirectWithFlash } from '~/utils/flash.server'
+import { can } from '~/utils/permissions'
+import { failureStatus } from '~/utils/result'
+
+export const VISIT_MOVED = 'Visit moved.'
+
+/** Moves visit `jobId` of `companyId` as the posted form says; 404 for a visit the company does not have. */
+export async function moveVisitIntent(companyId: string, jobId: string, formData: FormData) {
+  const intent = 'move-visit' as const
+  const submission = parseWithZod(formData, { schema: MoveVisitSchema })
+  if (submission.status !== 'success') return data({ intent, jobId, result: submission.reply(), ok: null }, 400)
+  const moved = await moveVisit({ companyId, jobId, input: submission.value })
+  if (!moved.ok) {
+    return data(
+      { intent, jobId, result: submission.reply({ formErrors: [moved.message] }), ok: null },
+      failureStatus(moved),
+    )
+  }
+  return data({ intent, jobId: moved.jobId, result: submission.reply({ resetForm: true }), ok: VISIT_MOVED })
+}
+
+/**
+ * "Move visit" on the visit page: office roles only. "This and following visits" can put a new plan's visit in
+ * this one's place, so the page follows the move to the visit that now stands there.
+ */
+export async function moveVisitOnVisitPage(member: CompanyMember, jobId: string, formData: FormData) {
+  if (!can(member.role, 'jobs:manage')) forbidden('no-access')
+  const answer = await moveVisitIntent(member.companyId, jobId, formData)
+  const movedTo = answer.data.ok ? answer.data.jobId : jobId
+  if (movedTo !== jobId) await redirectWithFlash(`/app/jobs/${movedTo}`, VISIT_MOVED)
+  return answer
+}

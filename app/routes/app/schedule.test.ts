@@ -1,0 +1,223 @@
+import { and, asc, eq, gt, isNotNull, isNull } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { companies, jobs, profiles } from '~/db/schema'
+import { seedDemoData } from '~/demo/seed.server'
+import { generateVisits } from '~/models/service-plan.server'
+import { mondayOf, todayOf } from '~/models/visit.server'
+import { addDays, localDateAt } from '~/schedule/local-date'
+import { db } from '~/utils/db.server'
+import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { action as jobAction } from './job'
+import { action, loader } from './schedule'
+
+const call = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as never
+
+function post(path: string, cookie: string, fields: Record<string, string>) {
+  return new Request(`${TEST_ORIGIN}${path}`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', origin: TEST_ORIGIN },
+    body: new URLSearchParams(fields),
+  })
+}
+
+const statusOf = (value: unknown) =>
+  (value as { init?: { status?: number } | null })?.init?.status ?? (value as Response)?.status
+
+type Reply = { data: { ok: string | null; jobId: string; result?: { error?: Record<string, string[]> } } }
+
+let dispatcher: string
+let companyId: string
+let timezone: string
+let today: string
+let maya: string
+let tyler: string
+
+/** An open plan visit of Blue Lagoon at least two days ahead, and its local date. */
+async function openPlanVisit(skip = 0, technicianId?: string) {
+  const rows = await db()
+    .select({ id: jobs.id, scheduledAt: jobs.scheduledAt, technicianId: jobs.technicianId })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.companyId, companyId),
+        isNotNull(jobs.planId),
+        technicianId ? eq(jobs.technicianId, technicianId) : undefined,
+        isNull(jobs.completedAt),
+        isNull(jobs.cancelledAt),
+        gt(jobs.scheduledAt, new Date(Date.now() + 2 * 86_400_000)),
+      ),
+    )
+    .orderBy(asc(jobs.scheduledAt), asc(jobs.id))
+    .limit(skip + 1)
+  const visit = rows[skip]
+  if (!visit) throw new Error('no open plan visit')
+  return { ...visit, date: localDateAt(visit.scheduledAt, timezone) }
+}
+
+async function visitRow(id: string) {
+  const [row] = await db()
+    .select({ scheduledAt: jobs.scheduledAt, technicianId: jobs.technicianId, movedAt: jobs.movedAt })
+    .from(jobs)
+    .where(eq(jobs.id, id))
+  return row
+}
+
+beforeAll(async () => {
+  await seedDemoData(db())
+  await generateVisits({ now: new Date() })
+  const [owner] = await db()
+    .select({ companyId: profiles.companyId })
+    .from(profiles)
+    .where(eq(profiles.email, 'owner@bluelagoon.test'))
+  companyId = owner?.companyId as string
+  const [company] = await db()
+    .select({ timezone: companies.timezone })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+  timezone = company?.timezone as string
+  today = await todayOf(companyId)
+  const [tech2] = await db()
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(profiles.email, 'tech2@bluelagoon.test'))
+  maya = tech2?.id as string
+  const [tech] = await db().select({ id: profiles.id }).from(profiles).where(eq(profiles.email, 'tech@bluelagoon.test'))
+  tyler = tech?.id as string
+  dispatcher = await signInAs('dispatch@bluelagoon.test')
+})
+
+describe('Schedule: the week board', () => {
+  it('shows this week from Monday: 7 day columns with full dates, a row per technician, visits counted per cell', async () => {
+    const board = await loader(call(pageRequest('/app/schedule', dispatcher)))
+    expect(board.weekStart).toBe(mondayOf(today))
+    expect(board.days.map((day) => day.date)).toEqual(Array.from({ length: 7 }, (_, i) => addDays(board.weekStart, i)))
+    expect(board.days[0]?.label).toMatch(/^Mon, [A-Z][a-z]{2} \d{1,2}, \d{4}$/)
+    expect(board.days[6]?.label).toMatch(/^Sun, /)
+    expect(board.technicians.map((tech) => tech.name)).toEqual(expect.arrayContaining(['Tyler Brooks', 'Maya Flores']))
+    expect(board.previousWeek).toBe(addDays(board.weekStart, -7))
+    expect(board.nextWeek).toBe(addDays(board.weekStart, 7))
+    expect(board.truncated).toBe(false)
+    for (const visit of board.visits) expect(board.days.map((day) => day.date)).toContain(visit.date)
+  })
+
+  it('lists next week’s generated plan visits in their technician’s cells', async () => {
+    const next = addDays(mondayOf(today), 7)
+    const board = await loader(call(pageRequest(`/app/schedule?week=${next}`, dispatcher)))
+    expect(board.weekStart).toBe(next)
+    expect(board.visits.length).toBeGreaterThan(0)
+    const techIds = new Set(board.technicians.map((tech) => tech.id))
+    for (const visit of board.visits) {
+      if (visit.technicianId) expect(techIds.has(visit.technicianId)).toBe(true)
+      expect(visit.minutes).toBeGreaterThan(0)
+    }
+  })
+
+  it.each([
+    ['a Tuesday', (monday: string) => addDays(monday, 8)],
+    ['not a date', () => 'soon'],
+    ['an impossible date', () => '2026-02-30'],
+  ])('falls back to this week when "week" is %s', async (_, week) => {
+    const board = await loader(call(pageRequest(`/app/schedule?week=${week(mondayOf(today))}`, dispatcher)))
+    expect(board.weekStart).toBe(mondayOf(today))
+  })
+
+  it('turns a technician away as the guard does', async () => {
+    const tech = await signInAs('tech@bluelagoon.test')
+    const { thrown } = await settle(loader(call(pageRequest('/app/schedule', tech))))
+    expect(statusOf(thrown)).toBe(403)
+    const move = await settle(action(call(post('/app/schedule', tech, { intent: 'move-visit' }))))
+    expect(statusOf(move.thrown)).toBe(403)
+  })
+})
+
+describe('Schedule: move-visit', () => {
+  it('moves one visit to another date and technician', async () => {
+    const visit = await openPlanVisit()
+    const to = addDays(visit.date, 1)
+    const reply = (await action(
+      call(
+        post('/app/schedule', dispatcher, {
+          intent: 'move-visit',
+          jobId: visit.id,
+          date: to,
+          technicianId: maya,
+          scope: 'one',
+        }),
+      ),
+    )) as unknown as Reply
+    expect(reply.data.ok).toBe('Visit moved.')
+    const row = await visitRow(visit.id)
+    expect(localDateAt(row?.scheduledAt as Date, timezone)).toBe(to)
+    expect(row?.technicianId).toBe(maya)
+    expect(row?.movedAt).not.toBeNull()
+    // The board shows it in its new cell.
+    const board = await loader(call(pageRequest(`/app/schedule?week=${mondayOf(to)}`, dispatcher)))
+    expect(board.visits.find((item) => item.id === visit.id)).toMatchObject({ date: to, technicianId: maya })
+  })
+
+  it('refuses a date in the past with the form error', async () => {
+    const visit = await openPlanVisit(1)
+    const result = await action(
+      call(
+        post('/app/schedule', dispatcher, {
+          intent: 'move-visit',
+          jobId: visit.id,
+          date: addDays(today, -1),
+          technicianId: '',
+        }),
+      ),
+    )
+    expect(statusOf(result)).toBe(400)
+    expect((result as unknown as Reply).data.result?.error?.['']).toEqual(['Choose today or a later date.'])
+    expect(localDateAt((await visitRow(visit.id))?.scheduledAt as Date, timezone)).toBe(visit.date)
+  })
+
+  it('answers 404 for another company’s visit, and moves nothing', async () => {
+    const visit = await openPlanVisit(2)
+    const otherOwner = await signInAs('owner@sunsetpools.test')
+    const result = await action(
+      call(
+        post('/app/schedule', otherOwner, {
+          intent: 'move-visit',
+          jobId: visit.id,
+          date: addDays(visit.date, 1),
+          technicianId: '',
+        }),
+      ),
+    )
+    expect(statusOf(result)).toBe(404)
+    expect(localDateAt((await visitRow(visit.id))?.scheduledAt as Date, timezone)).toBe(visit.date)
+  })
+
+  it('moves a visit from its visit page too (office only)', async () => {
+    const visit = await openPlanVisit(0, tyler)
+    const to = addDays(visit.date, 2)
+    const tech = await signInAs('tech@bluelagoon.test')
+    const path = `/app/jobs/${visit.id}`
+    const fields = { intent: 'move-visit', jobId: visit.id, date: to, technicianId: '', scope: 'one' }
+    // Tyler's own visit, but moving visits is the office's work.
+    const refused = await settle(jobAction(call(post(path, tech, fields), { jobId: visit.id })))
+    expect(statusOf(refused.thrown)).toBe(403)
+    const reply = (await jobAction(call(post(path, dispatcher, fields), { jobId: visit.id }))) as unknown as Reply
+    expect(reply.data.ok).toBe('Visit moved.')
+    const row = await visitRow(visit.id)
+    expect(localDateAt(row?.scheduledAt as Date, timezone)).toBe(to)
+    expect(row?.technicianId).toBeNull()
+  })
+
+  it('follows "This and following visits" from the visit page to the new plan’s visit', async () => {
+    const visit = await openPlanVisit(1, tyler)
+    const to = addDays(visit.date, 1)
+    const path = `/app/jobs/${visit.id}`
+    const fields = { intent: 'move-visit', jobId: visit.id, date: to, technicianId: maya, scope: 'following' }
+    const { thrown } = await settle(jobAction(call(post(path, dispatcher, fields), { jobId: visit.id })))
+    const response = thrown as Response
+    expect(response.status).toBe(302)
+    expect(response.headers.get('Set-Cookie')).toMatch(/^pb-flash=/)
+    const movedTo = (response.headers.get('Location') ?? '').replace('/app/jobs/', '')
+    expect(movedTo).not.toBe(visit.id)
+    const row = await visitRow(movedTo)
+    expect(localDateAt(row?.scheduledAt as Date, timezone)).toBe(to)
+    expect(row?.technicianId).toBe(maya)
+  })
+})

@@ -1,0 +1,55 @@
+// /app/schedule: the office's week board (OPERATIONS §4) — one row per technician plus "Unassigned", one column per
+// day from Monday; visits move by drag and drop or by "Move visit".
+import { data } from 'react-router'
+import { requireCompanyCapability } from '~/auth/guards.server'
+import { RouteError } from '~/components/route-error'
+import { dayHeader } from '~/features/schedule/board-cells'
+import { moveVisitIntent } from '~/features/schedule/move-visit.server'
+import { WeekBoard } from '~/features/schedule/week-board'
+import { getWeekBoard, mondayOf, todayOf } from '~/models/visit.server'
+import { addDays, isLocalDate } from '~/schedule/local-date'
+import { readForm } from '~/utils/forms'
+import type { Route } from './+types/schedule'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const member = await requireCompanyCapability(request, 'jobs:manage')
+  const today = await todayOf(member.companyId)
+  const thisWeek = mondayOf(today)
+  // Only a Monday names a week; anything else (an old or edited link) shows this week.
+  const asked = new URL(request.url).searchParams.get('week')
+  const weekStart = isLocalDate(asked) && mondayOf(asked) === asked ? asked : thisWeek
+  const board = await getWeekBoard({ companyId: member.companyId, timezone: member.timezone, weekStart })
+  return {
+    weekStart,
+    thisWeek,
+    previousWeek: addDays(weekStart, -7),
+    nextWeek: addDays(weekStart, 7),
+    today,
+    days: board.days.map((date) => ({ date, label: dayHeader(date) })),
+    technicians: board.technicians.map((tech) => ({ id: tech.id, name: tech.name ?? tech.email })),
+    visits: board.visits,
+    truncated: board.truncated,
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const member = await requireCompanyCapability(request, 'jobs:manage')
+  const formData = await readForm(request)
+  const intent = formData.get('intent')
+  if (intent === 'move-visit') {
+    return moveVisitIntent(member.companyId, String(formData.get('jobId') ?? ''), formData)
+  }
+  return data({ intent: 'unknown' as const, ok: null, error: 'Unknown action.' }, 400)
+}
+
+export function meta() {
+  return [{ title: 'Schedule · Pool Bud' }]
+}
+
+export default function SchedulePage({ loaderData }: Route.ComponentProps) {
+  return <WeekBoard board={loaderData} />
+}
+
+export function ErrorBoundary() {
+  return <RouteError />
+}
