@@ -149,7 +149,11 @@ describe('Cancel job', () => {
   it("is a 404 for another company's owner", async () => {
     const otherOwner = await signInAs('owner@sunsetpools.test')
     const jobId = techJobs[4] ?? ''
-    for (const fields of [{ intent: 'cancel-job' }, { intent: 'skip-visit', reason: 'Weather' }]) {
+    const attempts: Array<Record<string, string>> = [
+      { intent: 'cancel-job' },
+      { intent: 'skip-visit', reason: 'Weather' },
+    ]
+    for (const fields of attempts) {
       expect(status((await settle(action(call(post(otherOwner, jobId, fields), jobId)))).thrown)).toBe(404)
     }
   })
