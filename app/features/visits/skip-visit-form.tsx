@@ -1,7 +1,7 @@
 // "Skip visit" on the visit page: a reason from OPERATIONS §4's list ("Other" with a few words), checked by the
 // same SkipVisitSchema as the model. Opens from a button so the page stays short on a phone.
 import { getCollectionProps, getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { Alert } from '~/components/ui/alert'
@@ -17,7 +17,7 @@ export function SkipVisitForm({ lastResult }: { lastResult?: SubmissionResult<st
   const [form, fields] = useForm({
     id: 'skip-visit',
     lastResult,
-    constraint: getZodConstraint(SkipVisitSchema),
+    // No constraint from the schema: Conform cannot read one through its transform ("Other: …").
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SkipVisitSchema }),
