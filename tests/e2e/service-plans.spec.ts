@@ -43,7 +43,9 @@ test('office adds a weekly plan to a new customer and skips one of its visits fo
   await page.getByLabel('Rate', { exact: true }).fill('85')
   await page.getByRole('button', { name: 'Add service plan' }).click()
   await expect(page.getByText('Service plan added. 8 visits scheduled.')).toBeVisible()
-  await expect(page.getByText(/Every week on Thursday, morning · Tyler Brooks · \$85\.00 per visit/).first()).toBeVisible()
+  await expect(
+    page.getByText(/Every week on Thursday, morning · Tyler Brooks · \$85\.00 per visit/).first(),
+  ).toBeVisible()
   await capture(page, testInfo, 'service-plan-added')
   await page.setViewportSize(DESKTOP)
   await capture(page, testInfo, 'service-plan-added')
@@ -55,7 +57,11 @@ test('office adds a weekly plan to a new customer and skips one of its visits fo
   await waitForHydration(page)
   await page.setViewportSize(PHONE)
   await page.getByRole('button', { name: 'Skip visit' }).click()
+  // "Other" asks for a few words; the other reasons do not.
+  await page.getByLabel('Other', { exact: true }).check()
+  await expect(page.getByLabel('Other reason')).toBeVisible()
   await page.getByLabel('Weather').check()
+  await expect(page.getByLabel('Other reason')).toHaveCount(0)
   await capture(page, testInfo, 'skip-visit-form')
   await page.setViewportSize(DESKTOP)
   await capture(page, testInfo, 'skip-visit-form')
