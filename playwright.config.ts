@@ -59,6 +59,7 @@ export default defineConfig({
         'idempotency.spec.ts',
         'calendar-feed.spec.ts',
         'schedule.spec.ts',
+        'service-plans.spec.ts',
       ],
     },
     // account.spec changes (and restores) tech@sunsetpools.test's login, which only 'seeded-state'

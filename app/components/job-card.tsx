@@ -1,13 +1,13 @@
 import { Link } from 'react-router'
 import { formatTime } from '~/utils/dates'
-import { StatusBadge } from './status-badge'
+import { type JobStatusLabel, StatusBadge } from './status-badge'
 
 export type JobCardData = {
   id: string
   customerName: string
   address: string
   scheduledAt: string
-  status: 'Completed' | 'Cancelled' | 'Overdue' | 'Scheduled'
+  status: JobStatusLabel
   technicianName: string | null
   timezone: string
   companyName?: string

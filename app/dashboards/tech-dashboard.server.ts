@@ -20,7 +20,7 @@ export type TechRouteJob = {
   scheduledAt: string
   /** "Today, 9:30 AM" or "Tue, Nov 24, 9:30 AM" on the company's wall clock. */
   when: string
-  status: Exclude<JobStatus, 'Completed' | 'Cancelled'>
+  status: Exclude<JobStatus, 'Completed' | 'Skipped' | 'Cancelled'>
   /** Gate code, access notes, dog, minutes on site: the technician is staff of the company. */
   access: SiteAccess
 }

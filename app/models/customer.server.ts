@@ -308,6 +308,7 @@ export async function getCustomerRecord({
     scheduledAt: jobs.scheduledAt,
     completedAt: jobs.completedAt,
     cancelledAt: jobs.cancelledAt,
+    skipReason: jobs.skipReason,
     technicianName: profiles.fullName,
   }
   const [header, locationRows, bodyRows, equipmentRows, planRows, upcoming, history] = await Promise.all([

@@ -15,17 +15,24 @@ export const ALL_COMPANIES_JOB_LIMIT = 50
 /** SPEC §9: one company's job query is capped at 200 rows. */
 export const COMPANY_JOB_LIMIT = 200
 
-export type JobStatus = 'Completed' | 'Cancelled' | 'Overdue' | 'Scheduled'
+export type JobStatus = 'Completed' | 'Skipped' | 'Cancelled' | 'Overdue' | 'Scheduled'
 
 /**
  * SPEC §4: completed when completed_at is set; open and in the past is overdue. A cancelled visit (its customer
- * was archived, say) is "Cancelled" in history and part of no open work.
+ * was archived, say) is "Cancelled" in history and part of no open work; one cancelled with a skip reason was
+ * skipped (OPERATIONS §4) and says so.
  */
 export function jobStatus(
-  job: { completedAt: Date | string | null; cancelledAt?: Date | string | null; scheduledAt: Date | string },
+  job: {
+    completedAt: Date | string | null
+    cancelledAt?: Date | string | null
+    skipReason?: string | null
+    scheduledAt: Date | string
+  },
   now = new Date(),
 ): JobStatus {
   if (job.completedAt) return 'Completed'
+  if (job.skipReason) return 'Skipped'
   if (job.cancelledAt) return 'Cancelled'
   return new Date(job.scheduledAt) < now ? 'Overdue' : 'Scheduled'
 }
@@ -41,6 +48,7 @@ const jobCardColumns = {
   scheduledAt: jobs.scheduledAt,
   completedAt: jobs.completedAt,
   cancelledAt: jobs.cancelledAt,
+  skipReason: jobs.skipReason,
   technicianId: jobs.technicianId,
   technicianName: profiles.fullName,
   companyName: companies.name,
@@ -132,6 +140,7 @@ export async function getJobForViewer(viewer: JobViewer, jobId: string) {
       scheduledAt: jobs.scheduledAt,
       completedAt: jobs.completedAt,
       cancelledAt: jobs.cancelledAt,
+      skipReason: jobs.skipReason,
       beforeUrl: jobs.beforeUrl,
       afterUrl: jobs.afterUrl,
       technicianId: jobs.technicianId,

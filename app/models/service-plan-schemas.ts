@@ -81,6 +81,9 @@ export const ServicePlanSchema = z
   })
 export type ServicePlanInput = z.input<typeof ServicePlanSchema>
 
+/** "End plan": the plan's last day. */
+export const EndPlanSchema = z.object({ endsOn: localDate('Ends on') })
+
 export const MOVE_SCOPES = ['one', 'following'] as const
 export const MoveVisitSchema = z.object({
   date: localDate('Date'),

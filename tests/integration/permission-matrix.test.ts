@@ -50,9 +50,10 @@ const PERSONA_EMAILS: Record<Exclude<Persona, 'anonymous'>, string> = {
 /**
  * pass: got past the gate (a 2xx, or a 400 validation answer to an empty form);
  * login: redirected to /login; 403: the guard card; 404: as if the record did not exist;
+ * 409: got past the gate, and the record's state refused the change (it is already finished);
  * `to:/path`: redirected to that path (prefix match).
  */
-type Outcome = 'pass' | 'login' | 403 | 404 | `to:${string}`
+type Outcome = 'pass' | 'login' | 403 | 404 | 409 | `to:${string}`
 type Expectations = Record<Persona, Outcome>
 
 type Fixtures = {
@@ -275,7 +276,9 @@ const CASES: Case[] = [
     expect: { ...OFFICE, otherOwner: 404 },
   },
   // Forms posted empty: the office gets the form's errors (400), the other company a 404 before any validation.
-  ...(['contact', 'add-location', 'edit-location', 'add-equipment', 'edit-equipment'] as const).map(
+  ...(
+    ['contact', 'add-location', 'edit-location', 'add-equipment', 'edit-equipment', 'add-plan', 'end-plan'] as const
+  ).map(
     (intent): Case => ({
       file: 'routes/app/customer.tsx',
       method: 'POST',
@@ -404,6 +407,15 @@ const CASES: Case[] = [
   { file: 'routes/app/job.tsx', method: 'POST', intent: 'chemical', path: jobPath, expect: JOB_WORK },
   { file: 'routes/app/job.tsx', method: 'POST', intent: 'assign', path: jobPath, expect: JOB_MANAGE },
   { file: 'routes/app/job.tsx', method: 'POST', intent: 'move-visit', path: jobPath, expect: JOB_MANAGE },
+  { file: 'routes/app/job.tsx', method: 'POST', intent: 'skip-visit', path: jobPath, expect: JOB_WORK },
+  // Cancelling is asked of the completed photo job, so the matrix changes nothing: the office gets its refusal.
+  {
+    file: 'routes/app/job.tsx',
+    method: 'POST',
+    intent: 'cancel-job',
+    path: (f) => `/app/jobs/${f.photoJobId}`,
+    expect: passBy(JOB_MANAGE, 409),
+  },
   {
     file: 'routes/resources/job-photo.ts',
     method: 'GET',
@@ -534,7 +546,7 @@ function classify(value: unknown, threw: boolean): Outcome | string {
   }
   const status = statusOf(value)
   if (status === undefined) return threw ? `error: ${String(value)}` : 'pass'
-  if (status === 403 || status === 404) return status
+  if (status === 403 || status === 404 || status === 409) return status
   if ((status >= 200 && status < 300) || status === 400) return 'pass'
   return `status ${status}`
 }

@@ -23,6 +23,7 @@ import {
   parseCustomerForm,
 } from '~/features/customers/form-fields'
 import { describePlan } from '~/features/customers/plan-summary'
+import { ServicePlansSection } from '~/features/customers/service-plans-section'
 import { addBodyOfWater, removeBodyOfWater, updateBodyOfWater } from '~/models/body-of-water.server'
 import {
   archiveCustomer,
@@ -35,6 +36,10 @@ import {
 import { BodyOfWaterSchema, ContactSchema, EquipmentSchema, ServiceLocationSchema } from '~/models/customer-schemas'
 import { addEquipment, removeEquipment, updateEquipment } from '~/models/equipment.server'
 import { addServiceLocation, removeServiceLocation, updateServiceLocation } from '~/models/service-location.server'
+import { createServicePlan, endServicePlan } from '~/models/service-plan.server'
+import { EndPlanSchema, type ServicePlanInput, ServicePlanSchema } from '~/models/service-plan-schemas'
+import { listTechnicians } from '~/models/visit.server'
+import { localDateAt } from '~/schedule/local-date'
 import { formatDate, formatDateTime } from '~/utils/dates'
 import { redirectWithFlash } from '~/utils/flash.server'
 import { readForm } from '~/utils/forms'
@@ -51,28 +56,30 @@ function readHistoryPage(url: URL) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { companyId, timezone } = await requireCompanyCapability(request, 'customers:manage')
   const url = new URL(request.url)
-  const record = await getCustomerRecord({
-    companyId,
-    customerId: params.customerId,
-    historyPage: readHistoryPage(url),
-  })
+  const [record, technicians] = await Promise.all([
+    getCustomerRecord({ companyId, customerId: params.customerId, historyPage: readHistoryPage(url) }),
+    listTechnicians(companyId),
+  ])
   // Another company's customer (or a made-up id) does not exist for this user.
   if (!record) notFound()
+  const today = localDateAt(new Date(), timezone)
   return {
     open: { edit: url.searchParams.get('edit') ?? '', add: url.searchParams.get('add') ?? '' },
-    ...present(record, timezone),
+    today,
+    technicians: technicians.map((technician) => ({ id: technician.id, name: technician.name ?? technician.email })),
+    ...present(record, timezone, today),
   }
 }
 
 /** The record as the page shows it: dates in the company's timezone, money and phones formatted. */
-function present(record: CustomerRecord, timezone: string) {
+function present(record: CustomerRecord, timezone: string, today: string) {
   const { customer } = record
   const visit = (row: CustomerRecord['upcomingVisits'][number]) => ({
     id: row.id,
     address: row.address,
     when: formatDateTime(row.scheduledAt, timezone),
     technician: row.technicianName ?? 'Unassigned',
-    status: row.completedAt ? 'Completed' : row.cancelledAt ? 'Cancelled' : 'Scheduled',
+    status: row.completedAt ? 'Completed' : row.skipReason ? 'Skipped' : row.cancelledAt ? 'Cancelled' : 'Scheduled',
   })
   return {
     customer: {
@@ -134,7 +141,11 @@ function present(record: CustomerRecord, timezone: string) {
           },
         })),
       })),
-      plans: location.plans.map((plan) => describePlan(plan)),
+      // A plan is current until its last day has passed; only a current one can be ended.
+      plans: location.plans.map((plan) => ({
+        ...describePlan(plan),
+        current: !plan.endsOn || plan.endsOn >= today,
+      })),
     })),
     upcomingVisits: record.upcomingVisits.map(visit),
     visitHistory: {
@@ -158,6 +169,8 @@ const INTENTS = [
   'add-equipment',
   'edit-equipment',
   'remove-equipment',
+  'add-plan',
+  'end-plan',
   'archive',
   'restore',
 ] as const
@@ -176,19 +189,22 @@ export async function action({ request, params }: Route.ActionArgs) {
   // Another company's customer is answered before anything is validated, exactly as a missing one.
   if (!(await getCustomer({ companyId, customerId }))) notFound()
 
-  /** A form's save: the schema's errors next to its fields, the model's answer by its code. */
-  async function save<S extends z.ZodType>(
+  /**
+   * A form's save: the schema's errors next to its fields, the model's answer by its code. `change` gets the parsed
+   * value and the form as posted (for models that parse their input themselves).
+   */
+  async function save<S extends z.ZodType, T extends object = object>(
     schema: S,
-    change: (value: z.output<S>) => Promise<Result>,
-    message: string,
+    change: (value: z.output<S>, posted: Record<string, unknown>) => Promise<Result<T>>,
+    message: string | ((done: T) => string),
   ) {
     const submission = parseCustomerForm(formData, schema)
     if (submission.status !== 'success') {
       return data({ intent, target, message: null, result: submission.reply() }, 400)
     }
-    const result = await change(submission.value as z.output<S>)
+    const result = await change(submission.value as z.output<S>, submission.payload)
     if (!result.ok) return refused(result, submission.reply({ formErrors: [result.message] }))
-    return redirectWithFlash(back, message)
+    return redirectWithFlash(back, typeof message === 'string' ? message : message(result))
   }
 
   /** A button's change (remove, archive): its answer by its code. */
@@ -249,6 +265,18 @@ export async function action({ request, params }: Route.ActionArgs) {
       )
     case 'remove-equipment':
       return act(() => removeEquipment({ companyId, equipmentId: target }), 'Equipment removed.')
+    case 'add-plan':
+      return save(
+        ServicePlanSchema,
+        (_, posted) => createServicePlan({ companyId, locationId: target }, posted as ServicePlanInput),
+        ({ visits }) => `Service plan added. ${visits} ${visits === 1 ? 'visit' : 'visits'} scheduled.`,
+      )
+    case 'end-plan':
+      return save(
+        EndPlanSchema,
+        (input) => endServicePlan({ companyId, planId: target, endsOn: input.endsOn }),
+        'Service plan ended.',
+      )
     case 'archive':
       return act(() => archiveCustomer({ companyId, customerId }), 'Customer archived.')
     case 'restore':
@@ -481,18 +509,13 @@ function LocationCard({
           </ul>
         )}
       </div>
-      <div className="space-y-2">
-        <h4 className="font-semibold">Service plan</h4>
-        {location.plans.length === 0 ? (
-          <p className="text-sm text-slate-600">No service plan</p>
-        ) : (
-          <ul className="space-y-1 text-sm text-slate-700">
-            {location.plans.map((plan) => (
-              <li key={plan.id}>{plan.summary}</li>
-            ))}
-          </ul>
-        )}
-      </div>
+      <ServicePlansSection
+        location={location}
+        open={data.open}
+        technicians={data.technicians}
+        today={data.today}
+        actionData={actionData}
+      />
     </Card>
   )
 }
@@ -688,6 +711,7 @@ function VisitList({ visits }: { visits: PageData['upcomingVisits'] }) {
               'rounded-full px-2 py-0.5 text-xs font-medium ring-1',
               visit.status === 'Completed' && 'bg-emerald-50 text-emerald-800 ring-emerald-200',
               visit.status === 'Cancelled' && 'bg-slate-100 text-slate-700 ring-slate-300',
+              visit.status === 'Skipped' && 'bg-amber-50 text-amber-800 ring-amber-200',
               visit.status === 'Scheduled' && 'bg-brand-50 text-brand-900 ring-brand-100',
             )}
           >

@@ -18,6 +18,8 @@ import { DosingAdvice, ReadingStatuses } from '~/components/water-balance'
 import { ASSIGN_CONFLICT, expectedVersionOf } from '~/dashboards/dispatcher-dashboard.server'
 import { moveVisitOnVisitPage } from '~/features/schedule/move-visit.server'
 import { MoveVisitButton } from '~/features/schedule/move-visit-form'
+import { cancelJobAction, skipVisitAction } from '~/features/visits/visit-actions.server'
+import { VisitOutcome } from '~/features/visits/visit-outcome'
 import { addChemLog, listChemLogsForJob } from '~/models/chem-log.server'
 import { ChemReadingSchema } from '~/models/chem-reading'
 import { addChemicalToJob, listChemicalsForJob } from '~/models/chemical-addition.server'
@@ -27,7 +29,7 @@ import { searchInventory } from '~/models/inventory.server'
 import { assignJob, assignmentVersion, completeJob, jobStatus } from '~/models/job.server'
 import { photoUrl } from '~/models/photo.server'
 import { listTechnicians } from '~/models/profile.server'
-import { todayOf } from '~/models/visit.server'
+import { todayOf, visitState } from '~/models/visit.server'
 import { localDateAt } from '~/schedule/local-date'
 import { CHEMICAL_MESSAGES, ChemicalAdditionSchema } from '~/utils/chemicals'
 import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
@@ -68,9 +70,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           today: await todayOf(job.companyId),
         }
       : null
+  const state = visitState(job)
   return {
     canManage,
     move,
+    // Skip: the office, or the visit's own technician (the only one who gets this far); cancel: the office.
+    canSkip: !viewer.readOnly && state === 'open',
+    canCancel: canManage && state === 'open',
     readOnly: viewer.readOnly,
     companyName: viewer.readOnly ? company.name : null,
     job: {
@@ -82,6 +88,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       version: assignmentVersion(job),
       completed: job.completedAt ? formatDateTime(job.completedAt, timezone) : null,
       status: jobStatus(job),
+      state,
+      skipReason: job.skipReason,
       technicianId: job.technicianId,
       technicianName: job.technicianName,
       technicianPhone: job.technicianPhone,
@@ -140,6 +148,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   if (intent === 'assign') return saveAssignment(member, job.id, formData)
   if (intent === 'move-visit') return moveVisitOnVisitPage(member, job.id, formData)
+  if (intent === 'skip-visit') return skipVisitAction(member, job.id, formData)
+  if (intent === 'cancel-job') return cancelJobAction(member, job.id)
   if (intent === 'reading') {
     const submission = parseWithZod(formData, { schema: ReadingFormSchema })
     if (submission.status !== 'success') return data({ intent, result: submission.reply(), ok: null }, 400)
@@ -232,6 +242,7 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
         </p>
         <p className="text-slate-700">{job.pool ? `Pool: ${job.pool}` : 'Pool: no profile yet'}</p>
         {job.completed ? <p className="font-medium text-emerald-800">Completed {job.completed}</p> : null}
+        {job.skipReason ? <p className="font-medium text-amber-800">Skipped: {job.skipReason}</p> : null}
         {job.access ? <SiteAccess access={job.access} className="mt-3 rounded-lg bg-slate-50 p-3" /> : null}
         {loaderData.move ? (
           <MoveVisitButton
@@ -256,7 +267,7 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
               </li>
             ))}
           </ul>
-          {job.completed || readOnly ? null : (
+          {job.state !== 'open' || readOnly ? null : (
             <Form method="post">
               <input type="hidden" name="intent" value="complete" />
               <Button type="submit" className="w-full" pending={busyIntent === 'complete'} pendingLabel="Completing…">
@@ -286,7 +297,9 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
         formKey={loaderData.formKeys.chemical}
       />
 
-      {canManage && !job.completed ? (
+      <VisitOutcome canSkip={loaderData.canSkip} canCancel={loaderData.canCancel} actionData={actionData} />
+
+      {canManage && job.state === 'open' ? (
         <Card className="space-y-3">
           <h2 className="text-lg font-semibold">Assign and reschedule</h2>
           <Form method="post" className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">

@@ -1,0 +1,93 @@
+// "Add service plan" on a service location of the customer record (OPERATIONS §4): how often, which day, who, from
+// when, the window and the rate. The same ServicePlanSchema checks it here (errors next to the fields) and in the
+// model, which parses the posted form again.
+import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { getZodConstraint } from '@conform-to/zod/v4'
+import { Form, Link, useNavigation } from 'react-router'
+import { Alert } from '~/components/ui/alert'
+import { Button, buttonClass } from '~/components/ui/button'
+import { parseCustomerForm, Select, TextInput } from '~/features/customers/form-fields'
+import { FREQUENCY_LABELS, RATE_TYPE_LABELS, ServicePlanSchema, WEEKDAY_LABELS } from '~/models/service-plan-schemas'
+import { SERVICE_WINDOW_HOURS, SERVICE_WINDOWS } from '~/schedule/service-window'
+import { RATE_TYPES } from '~/utils/customer-fields'
+
+/** What the record's action answered, as far as its forms read it. */
+export type RecordActionData =
+  | { intent: unknown; target: string; message: string | null; result?: SubmissionResult<string[]> }
+  | undefined
+
+export type TechnicianOption = { id: string; name: string }
+
+const FREQUENCIES = Object.entries(FREQUENCY_LABELS).map(([value, label]) => ({ value, label }))
+const DAYS = WEEKDAY_LABELS.map((label, index) => ({ value: String(index + 1), label }))
+const WINDOWS = SERVICE_WINDOWS.map((value) => ({ value, label: SERVICE_WINDOW_HOURS[value].label }))
+const RATE_TYPE_OPTIONS = RATE_TYPES.map((value) => ({ value, label: RATE_TYPE_LABELS[value] }))
+
+export function ServicePlanForm({
+  locationId,
+  address,
+  technicians,
+  today,
+  actionData,
+}: {
+  locationId: string
+  address: string
+  technicians: readonly TechnicianOption[]
+  today: string
+  actionData: RecordActionData
+}) {
+  const navigation = useNavigation()
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'add-plan'
+  const mine = actionData?.intent === 'add-plan' && actionData.target === locationId
+  const [form, fields] = useForm({
+    id: `add-plan-${locationId}`,
+    lastResult: mine ? actionData.result : undefined,
+    defaultValue: {
+      frequencyWeeks: '1',
+      weekday: '1',
+      technicianId: '',
+      startsOn: today,
+      endsOn: '',
+      serviceWindow: 'flexible',
+      rate: '',
+      rateType: 'per-visit',
+    },
+    constraint: getZodConstraint(ServicePlanSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseCustomerForm(formData, ServicePlanSchema),
+  })
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
+      <h5 className="font-semibold">
+        Add service plan<span className="sr-only"> at {address}</span>
+      </h5>
+      <input type="hidden" name="intent" value="add-plan" />
+      <input type="hidden" name="targetId" value={locationId} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Select field={fields.frequencyWeeks} label="Frequency" options={FREQUENCIES} blank={null} />
+        <Select field={fields.weekday} label="Day" options={DAYS} blank={null} />
+        <Select
+          field={fields.technicianId}
+          label="Technician"
+          options={technicians.map((technician) => ({ value: technician.id, label: technician.name }))}
+          blank="Unassigned"
+        />
+        <Select field={fields.serviceWindow} label="Service window" options={WINDOWS} blank={null} />
+        <TextInput field={fields.startsOn} label="Starts on" type="date" />
+        <TextInput field={fields.endsOn} label="Ends on" type="date" hint="Optional: leave empty for no end." />
+        <TextInput field={fields.rate} label="Rate" inputMode="decimal" hint="In dollars, like 85 or 85.50." />
+        <Select field={fields.rateType} label="Rate type" options={RATE_TYPE_OPTIONS} blank={null} />
+      </div>
+      {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" pending={saving} pendingLabel="Adding…">
+          Add service plan
+        </Button>
+        <Link to="." className={buttonClass('secondary')} preventScrollReset>
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  )
+}

@@ -1,0 +1,70 @@
+// "Skip visit" on the visit page: a reason from OPERATIONS §4's list ("Other" with a few words), checked by the
+// same SkipVisitSchema as the model. Opens from a button so the page stays short on a phone.
+import { getCollectionProps, getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useState } from 'react'
+import { Form, useNavigation } from 'react-router'
+import { Alert } from '~/components/ui/alert'
+import { Button } from '~/components/ui/button'
+import { Field, FieldError } from '~/components/ui/field'
+import { SKIP_REASONS, SkipVisitSchema } from '~/models/service-plan-schemas'
+
+export function SkipVisitForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const navigation = useNavigation()
+  const skipping = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'skip-visit'
+  // A refused skip comes back open, with its errors.
+  const [open, setOpen] = useState(Boolean(lastResult))
+  const [form, fields] = useForm({
+    id: 'skip-visit',
+    lastResult,
+    // No constraint from the schema: Conform cannot read one through its transform ("Other: …").
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SkipVisitSchema }),
+  })
+  const reasonErrorId = `${fields.reason.id}-error`
+  if (!open) {
+    return (
+      <Button type="button" variant="secondary" onClick={() => setOpen(true)}>
+        Skip visit
+      </Button>
+    )
+  }
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-3">
+      <input type="hidden" name="intent" value="skip-visit" />
+      <fieldset className="space-y-2" aria-describedby={fields.reason.errors ? reasonErrorId : undefined}>
+        <legend className="text-sm font-medium text-slate-800">Why is the visit skipped?</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {getCollectionProps(fields.reason, { type: 'radio', options: [...SKIP_REASONS] }).map(({ key, ...props }) => (
+            <label
+              key={key}
+              htmlFor={props.id}
+              className="flex min-h-11 items-center gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+            >
+              <input {...props} className="size-5 accent-brand-700" />
+              {props.value}
+            </label>
+          ))}
+        </div>
+        <FieldError id={reasonErrorId} errors={fields.reason.errors} />
+      </fieldset>
+      {fields.reason.value === 'Other' ? (
+        <Field
+          label="Other reason"
+          errors={fields.otherReason.errors}
+          inputProps={{ ...getInputProps(fields.otherReason, { type: 'text' }), autoComplete: 'off' }}
+        />
+      ) : null}
+      {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" pending={skipping} pendingLabel="Skipping…">
+          Skip visit
+        </Button>
+        <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
+          Keep visit
+        </Button>
+      </div>
+    </Form>
+  )
+}
