@@ -58,6 +58,7 @@ export default defineConfig({
         'staff.spec.ts',
         'idempotency.spec.ts',
         'calendar-feed.spec.ts',
+        'route-day.spec.ts',
       ],
     },
     // account.spec changes (and restores) tech@sunsetpools.test's login, which only 'seeded-state'
