@@ -35,12 +35,11 @@ async function requireRoute(request: Request, params: { technicianId: string; da
   const { date } = params
   if (!isLocalDate(date)) notFound()
   const technicians = await listTechnicians(companyId)
+  const found = technicians.find((candidate) => candidate.id === params.technicianId)
   const technician =
     params.technicianId === UNASSIGNED
       ? { id: null, slug: UNASSIGNED, name: 'Unassigned' }
-      : technicians
-          .filter((candidate) => candidate.id === params.technicianId)
-          .map((candidate) => ({ id: candidate.id, slug: candidate.id, name: candidate.name }))[0]
+      : found && { id: found.id, slug: found.id, name: found.name }
   if (!technician) notFound()
   return {
     scope: { companyId, timezone, technicianId: technician.id, date },
@@ -352,7 +351,8 @@ function StopRow({
                   disabled={atEnd || busy}
                   pending={moving === value}
                 >
-                  Move<span className="sr-only"> {stop.customerName}</span> {direction}
+                  Move <span className="sr-only">{stop.customerName} </span>
+                  {direction}
                 </Button>
               )
             })}
