@@ -43,6 +43,8 @@ test('the dispatcher optimises a route, sees the saving, and undoes it', async (
   // Start from the shortest order, then put the first stop second by hand: a longer route to optimise.
   await page.getByRole('button', { name: 'Optimise route' }).click()
   await expect(page.getByRole('status').filter({ hasText: /Route optimised|already as short/ })).toBeVisible()
+  // The button is pending until the reloaded order shows.
+  await expect(page.getByRole('button', { name: 'Optimise route' })).toBeEnabled()
   const [first] = await stopNames(page)
   await page.getByRole('button', { name: `Move ${first} down` }).click()
   await expect(page.getByText('Route order saved.')).toBeVisible()

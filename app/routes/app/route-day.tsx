@@ -210,7 +210,7 @@ export default function RouteDayPage({ loaderData, actionData }: Route.Component
 
 function ActionMessage({ reply }: { reply: ActionReply }) {
   const navigation = useNavigation()
-  const undoing = navigation.state === 'submitting' && navigation.formData?.get('undo') === 'on'
+  const undoing = navigation.state !== 'idle' && navigation.formData?.get('undo') === 'on'
   return (
     <Alert tone={reply.tone} className="flex flex-wrap items-center justify-between gap-2">
       <span>{reply.message}</span>
@@ -232,7 +232,8 @@ function ActionMessage({ reply }: { reply: ActionReply }) {
 
 function StopsCard({ data }: { data: PageData }) {
   const navigation = useNavigation()
-  const submitting = navigation.state === 'submitting' ? navigation.formData : undefined
+  // Pending until the reloaded order shows (the form's data stays through the reload that follows the action).
+  const submitting = navigation.state !== 'idle' ? navigation.formData : undefined
   const optimising = submitting?.get('intent') === 'optimise'
   const moving = submitting?.get('move')
   return (
@@ -351,8 +352,11 @@ function StopRow({
                   disabled={atEnd || busy}
                   pending={moving === value}
                 >
-                  Move <span className="sr-only">{stop.customerName} </span>
-                  {direction}
+                  {/* One span: the button is a flex box, whose gap would split the visible words. */}
+                  <span>
+                    Move <span className="sr-only">{stop.customerName} </span>
+                    {direction}
+                  </span>
                 </Button>
               )
             })}
