@@ -12,11 +12,12 @@ function daysAhead(days: number) {
 const stopNames = (page: Page) =>
   page.getByRole('list', { name: 'Stops in route order' }).getByRole('link').allTextContents()
 
-test('the dispatcher optimises a route, sees the saving, and undoes it', async ({ page, loginAs }) => {
-  await loginAs(page, 'dispatch@bluelagoon.test')
-  // The route pages of a day link to each other: from the day's unassigned visits to Tyler's route.
-  let tylerRoute = ''
-  for (let days = 9; days < 23 && !tylerRoute; days += 1) {
+/**
+ * Tyler's route on the first coming day (from `fromDays` ahead) with several stops, reached as the office does: the
+ * route pages of a day link to each other, so from the day's unassigned visits to Tyler's.
+ */
+async function openTylersRoute(page: Page, fromDays: number) {
+  for (let days = fromDays; days < fromDays + 14; days += 1) {
     await page.goto(`/app/schedule/unassigned/${daysAhead(days)}`)
     await page
       .getByRole('navigation', { name: 'Other routes this day' })
@@ -27,10 +28,15 @@ test('the dispatcher optimises a route, sees the saving, and undoes it', async (
       (await page.getByRole('button', { name: 'Optimise route' }).count()) > 0 &&
       (await stopNames(page)).length >= 3
     ) {
-      tylerRoute = new URL(page.url()).pathname
+      return new URL(page.url()).pathname
     }
   }
-  expect(tylerRoute, 'a coming day with several stops for Tyler').not.toBe('')
+  throw new Error('No coming day with several stops for Tyler')
+}
+
+test('the dispatcher optimises a route, sees the saving, and undoes it', async ({ page, loginAs }) => {
+  await loginAs(page, 'dispatch@bluelagoon.test')
+  await openTylersRoute(page, 9)
   await waitForHydration(page)
   await expect(page.getByText('Total distance')).toBeVisible()
   await expect(page.getByRole('list', { name: 'Stops in route order' }).getByText(/^Start: /)).toBeVisible()
@@ -66,4 +72,22 @@ test('the dispatcher optimises a route, sees the saving, and undoes it', async (
   await page.getByRole('button', { name: 'Undo' }).click()
   await expect(page.getByText('Route order restored.')).toBeVisible()
   await expect.poll(() => stopNames(page)).toEqual(original)
+})
+
+test('"Move down" reorders the stops without JavaScript', async ({ browser, page, loginAs, extraHTTPHeaders }) => {
+  await loginAs(page, 'dispatch@bluelagoon.test')
+  // Days of its own, apart from the test above (the two may run side by side).
+  const route = await openTylersRoute(page, 23)
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+    extraHTTPHeaders,
+  })
+  const plain = await context.newPage()
+  await plain.goto(route)
+  const [first, second, ...rest] = await stopNames(plain)
+  await plain.getByRole('button', { name: `Move ${first} down` }).click()
+  await expect(plain).toHaveURL((url) => url.pathname === route)
+  expect(await stopNames(plain)).toEqual([second, first, ...rest])
+  await context.close()
 })
