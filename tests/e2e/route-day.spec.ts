@@ -55,6 +55,8 @@ test('the dispatcher optimises a route, sees the saving, and undoes it', async (
   await page.getByRole('button', { name: `Move ${first} down` }).click()
   await expect(page.getByText('Route order saved.')).toBeVisible()
   await expect.poll(async () => (await stopNames(page))[1]).toBe(first)
+  // The keyboard keeps its place: the moved stop's button has the focus again.
+  await expect(page.getByRole('button', { name: `Move ${first} down` })).toBeFocused()
   const original = await stopNames(page)
 
   await page.getByRole('button', { name: 'Optimise route' }).click()

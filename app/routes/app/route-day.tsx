@@ -3,6 +3,7 @@
 // hand ("Move up" / "Move down", plain forms, so it works before JavaScript). `unassigned` is the day's visits that
 // have no technician yet.
 import { parseWithZod } from '@conform-to/zod/v4'
+import { useEffect, useRef } from 'react'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { notFound, requireCompanyCapability } from '~/auth/guards.server'
 import { RouteError } from '~/components/route-error'
@@ -236,6 +237,7 @@ function StopsCard({ data }: { data: PageData }) {
   const submitting = navigation.state !== 'idle' ? navigation.formData : undefined
   const optimising = submitting?.get('intent') === 'optimise'
   const moving = submitting?.get('move')
+  const list = useKeepMoveFocus(typeof moving === 'string' ? moving : undefined)
   return (
     <Card className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -254,7 +256,7 @@ function StopsCard({ data }: { data: PageData }) {
         {data.openIds.map((id) => (
           <input key={id} type="hidden" name="jobIds" value={id} />
         ))}
-        <ol className="divide-y divide-slate-200" aria-label="Stops in route order">
+        <ol ref={list} className="divide-y divide-slate-200" aria-label="Stops in route order">
           {data.start ? (
             <li className="flex gap-3 py-3 text-sm">
               <span aria-hidden="true" className="mt-0.5 size-7 shrink-0 rounded-sm bg-slate-900" />
@@ -284,6 +286,31 @@ function StopsCard({ data }: { data: PageData }) {
       </p>
     </Card>
   )
+}
+
+/**
+ * Moving a stop disables its button and reorders the list, which loses the keyboard's place: once the new order
+ * shows, focus returns to the same button (or its other direction, at an end) so a stop can be moved again at once.
+ */
+function useKeepMoveFocus(moving: string | undefined) {
+  const list = useRef<HTMLOListElement>(null)
+  const lastMove = useRef<string | undefined>(undefined)
+  useEffect(() => {
+    if (moving) {
+      lastMove.current = moving
+      return
+    }
+    const move = lastMove.current
+    lastMove.current = undefined
+    if (!move) return
+    const [jobId, direction] = move.split(':')
+    const other = `${jobId}:${direction === 'up' ? 'down' : 'up'}`
+    const button = [move, other]
+      .map((value) => list.current?.querySelector<HTMLButtonElement>(`button[name="move"][value="${value}"]`))
+      .find((candidate) => candidate && !candidate.disabled)
+    button?.focus()
+  }, [moving])
+  return list
 }
 
 function stateLabel(stop: Stop) {
