@@ -60,6 +60,7 @@ export default defineConfig({
         'calendar-feed.spec.ts',
         'schedule.spec.ts',
         'service-plans.spec.ts',
+        'route-day.spec.ts',
       ],
     },
     // account.spec changes (and restores) tech@sunsetpools.test's login, which only 'seeded-state'

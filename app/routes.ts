@@ -33,6 +33,7 @@ export default [
     route('settings', 'routes/app/settings.tsx'),
     route('settings/export.zip', 'routes/resources/data-export.ts'),
     route('team', 'routes/app/team.tsx'),
+    route('schedule/:technicianId/:date', 'routes/app/route-day.tsx'),
     route('jobs/:jobId', 'routes/app/job.tsx'),
     route('jobs/:jobId/photos/:kind', 'routes/resources/job-photo.ts'),
   ]),

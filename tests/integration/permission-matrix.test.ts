@@ -71,6 +71,8 @@ type Fixtures = {
   invitationId: string
   /** The calendar-feed token of a technician no row changes (the rows' "Reset link" would revoke their own). */
   feedToken: string
+  /** The technician of the job under test (their route for a day). */
+  technicianId: string
 }
 
 type Case = {
@@ -151,6 +153,8 @@ const SENDS_HOME = outcomes('to:/app', {
 })
 
 const jobPath = (f: Fixtures) => `/app/jobs/${f.jobId}`
+/** A technician's route on a day long past with no stops: optimise and reorder answer without changing anything. */
+const routePath = (f: Fixtures) => `/app/schedule/${f.technicianId}/2020-01-06`
 
 const CASES: Case[] = [
   // Public pages (the marketing layout's loader only asks whether someone is signed in).
@@ -359,6 +363,22 @@ const CASES: Case[] = [
     fields: (f) => ({ itemId: f.itemId }),
     expect: { ...OWNER_ADMIN, otherOwner: 404 },
   },
+  // A technician's route for a day: the office of their company; another company's technician does not exist.
+  {
+    file: 'routes/app/route-day.tsx',
+    method: 'GET',
+    path: routePath,
+    expect: { ...OFFICE, otherOwner: 404 },
+  },
+  ...(['optimise', 'reorder'] as const).map(
+    (intent): Case => ({
+      file: 'routes/app/route-day.tsx',
+      method: 'POST',
+      intent,
+      path: routePath,
+      expect: { ...OFFICE, otherOwner: 404 },
+    }),
+  ),
   { file: 'routes/app/settings.tsx', method: 'GET', path: () => '/app/settings', expect: OFFICE },
   { file: 'routes/app/team.tsx', method: 'GET', path: () => '/app/team', expect: OWNER_ADMIN },
   { file: 'routes/app/team.tsx', method: 'POST', intent: 'invite', path: () => '/app/team', expect: OWNER_ADMIN },
@@ -668,6 +688,7 @@ beforeAll(async () => {
     otherCustomerId: other?.id ?? '',
     spareCustomerId: (await addTestCustomer(companyId, { customerName: 'Spare Matrix', address: '1 Spare St' })).id,
     itemId: item?.id ?? '',
+    technicianId: tech?.id ?? '',
   }
   expect(Object.values(fixtures).every(Boolean)).toBe(true)
   cookies.set('anonymous', undefined)

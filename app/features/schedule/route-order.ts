@@ -1,0 +1,61 @@
+// The route page's forms (OPERATIONS §4 "Optimise route", reorder by hand, "Undo") and the words it shows. Shared by
+// the route module and its tests, and safe in the browser: no database here.
+import { z } from 'zod'
+import { metresToMiles } from '~/routing/distance'
+
+/** The most stops a posted order may name; the day's route holds at most 200 (ROUTE_LIMIT), so this only caps abuse. */
+const MAX_POSTED_STOPS = 500
+
+export const OptimiseRouteSchema = z.object({ intent: z.literal('optimise') })
+
+/**
+ * A new order of the day's open stops. "Move up" / "Move down" post the order the page showed plus `move`
+ * (`<jobId>:up`), so they work without JavaScript and a stale page is a conflict, never a guess; "Undo" posts the
+ * order from before "Optimise route" with `undo`.
+ */
+export const ReorderRouteSchema = z.object({
+  intent: z.literal('reorder'),
+  jobIds: z.array(z.uuid('Unknown stop.')).min(1, 'There are no stops to order.').max(MAX_POSTED_STOPS),
+  move: z
+    .string()
+    .regex(/^[0-9a-f-]{36}:(up|down)$/i, 'Unknown move.')
+    .optional(),
+  undo: z.literal('on').optional(),
+})
+export type ReorderRouteInput = z.output<typeof ReorderRouteSchema>
+
+/** The order after moving one stop a place up or down; a move past either end (or of an unknown stop) changes nothing. */
+export function applyMove(jobIds: readonly string[], move: string | undefined): string[] {
+  const order = [...jobIds]
+  if (!move) return order
+  const [jobId, direction] = move.split(':')
+  const from = order.indexOf(jobId ?? '')
+  const to = direction === 'up' ? from - 1 : from + 1
+  if (from === -1 || to < 0 || to >= order.length) return order
+  ;[order[from], order[to]] = [order[to] as string, order[from] as string]
+  return order
+}
+
+/** Metres as the page shows them: "3.2 mi". */
+export function formatMiles(metres: number) {
+  return `${metresToMiles(metres).toFixed(1)} mi`
+}
+
+/** "Route optimised: 14.2 mi → 11.0 mi (saved 3.2 mi)." */
+export function optimisedMessage(beforeMetres: number, afterMetres: number) {
+  // The saving from the rounded figures, so the sentence adds up as read.
+  const before = Number(metresToMiles(beforeMetres).toFixed(1))
+  const after = Number(metresToMiles(afterMetres).toFixed(1))
+  return `Route optimised: ${before.toFixed(1)} mi → ${after.toFixed(1)} mi (saved ${Math.max(0, before - after).toFixed(1)} mi).`
+}
+
+/** A local date in full: "Tuesday, November 24, 2026" (the date itself, whatever the viewer's zone). */
+export function formatFullDate(date: string) {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  }).format(new Date(`${date}T12:00:00Z`))
+}

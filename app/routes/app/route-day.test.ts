@@ -1,0 +1,233 @@
+// The route page (OPERATIONS §4 "A technician's route for a day"): who may open which route, "Optimise route" never
+// making the day longer and its "Undo" putting back the exact order, reordering by hand, and a stale order refused.
+import { eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { companies, profiles } from '~/db/schema'
+import { seedDemoData } from '~/demo/seed.server'
+import { generateVisits } from '~/models/service-plan.server'
+import { getDayRoute, listDayStops, setRouteOrder, todayOf } from '~/models/visit.server'
+import { addDays } from '~/schedule/local-date'
+import { db } from '~/utils/db.server'
+import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { action, loader } from './route-day'
+
+const ZONE = 'America/New_York'
+
+let blue: string
+let tyler: string
+let sunsetTech: string
+let date: string
+let dispatcher: string
+let tech: string
+let sunsetOwner: string
+
+const call = (request: Request, technicianId: string, day: string) =>
+  ({ request, params: { technicianId, date: day }, context: {} }) as never
+
+function post(cookie: string, technicianId: string, day: string, fields: [string, string][]) {
+  return new Request(`${TEST_ORIGIN}/app/schedule/${technicianId}/${day}`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', origin: TEST_ORIGIN },
+    body: new URLSearchParams(fields),
+  })
+}
+
+const status = (thrown: unknown) =>
+  (thrown as { init?: { status?: number } })?.init?.status ?? (thrown as Response)?.status
+
+type Reply = { data: { message: string; undo?: string[] }; init: { status?: number } | null }
+
+async function openOrder() {
+  const stops = await listDayStops({ companyId: blue, timezone: ZONE, technicianId: tyler, date })
+  return stops.filter((stop) => stop.state === 'open').map((stop) => stop.id)
+}
+
+const routeTotal = async () =>
+  (await getDayRoute({ companyId: blue, timezone: ZONE, technicianId: tyler, date })).totalMetres
+
+beforeAll(async () => {
+  await seedDemoData(db())
+  await generateVisits({ now: new Date() })
+  const [company] = await db()
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.name, 'Blue Lagoon Pool Co.'))
+  blue = company?.id ?? ''
+  const techs = await db()
+    .select({ id: profiles.id, email: profiles.email, companyId: profiles.companyId })
+    .from(profiles)
+    .where(eq(profiles.role, 'tech'))
+  tyler = techs.find((t) => t.email === 'tech@bluelagoon.test')?.id ?? ''
+  sunsetTech = techs.find((t) => t.companyId !== blue)?.id ?? ''
+  // A coming day on which Tyler has several open stops to order.
+  const today = await todayOf(blue)
+  for (let offset = 1; offset <= 14; offset += 1) {
+    const candidate = addDays(today, offset)
+    const stops = await listDayStops({ companyId: blue, timezone: ZONE, technicianId: tyler, date: candidate })
+    if (stops.filter((stop) => stop.state === 'open' && stop.point).length >= 4) {
+      date = candidate
+      break
+    }
+  }
+  ;[dispatcher, tech, sunsetOwner] = await Promise.all([
+    signInAs('dispatch@bluelagoon.test'),
+    signInAs('tech@bluelagoon.test'),
+    signInAs('owner@sunsetpools.test'),
+  ])
+})
+
+describe('Opening a route', () => {
+  it('shows the technician, the day, each stop with its distance and the total', async () => {
+    expect(date).toBeDefined()
+    const page = await loader(call(pageRequest(`/app/schedule/${tyler}/${date}`, dispatcher), tyler, date))
+    expect(page.technician.name).toBe('Tyler Brooks')
+    expect(page.fullDate).toMatch(/^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday), /)
+    expect(page.weekStart <= date).toBe(true)
+    expect(page.previousDay).toBe(addDays(date, -1))
+    expect(page.nextDay).toBe(addDays(date, 1))
+    expect(page.start?.address).toContain('Rocky Point')
+    expect(page.stops.length).toBeGreaterThanOrEqual(4)
+    expect(page.stops.map((stop) => stop.number)).toEqual(page.stops.map((_, index) => index + 1))
+    expect(page.stops.filter((stop) => stop.state === 'open').every((stop) => stop.leg?.endsWith(' mi'))).toBe(true)
+    expect(page.total).toMatch(/^\d+\.\d mi$/)
+    expect(page.openIds).toEqual(await openOrder())
+    expect(page.canOptimise).toBe(true)
+  })
+
+  it('opens the unassigned visits of a day', async () => {
+    const page = await loader(call(pageRequest(`/app/schedule/unassigned/${date}`, dispatcher), 'unassigned', date))
+    expect(page.technician).toEqual({ slug: 'unassigned', name: 'Unassigned' })
+  })
+
+  it.each([
+    ['a date that does not exist', () => [tyler, '2026-02-30']],
+    ['a word for a date', () => [tyler, 'tomorrow']],
+    ['an unknown technician', () => ['6f1c0d7e-0000-4000-8000-000000000000', date]],
+    ['a word for a technician', () => ['everyone', date]],
+    ["another company's technician", () => [sunsetTech, date]],
+  ])('is a 404 for %s', async (_, route) => {
+    const [technicianId, day] = route() as [string, string]
+    const { thrown } = await settle(
+      loader(call(pageRequest(`/app/schedule/${technicianId}/${day}`, dispatcher), technicianId, day)),
+    )
+    expect(status(thrown)).toBe(404)
+  })
+
+  it("is a 404 for another company's office, and its actions too", async () => {
+    const page = await settle(loader(call(pageRequest(`/app/schedule/${tyler}/${date}`, sunsetOwner), tyler, date)))
+    expect(status(page.thrown)).toBe(404)
+    const optimise = await settle(action(call(post(sunsetOwner, tyler, date, [['intent', 'optimise']]), tyler, date)))
+    expect(status(optimise.thrown)).toBe(404)
+  })
+
+  it('refuses technicians, as the guard does', async () => {
+    const page = await settle(loader(call(pageRequest(`/app/schedule/${tyler}/${date}`, tech), tyler, date)))
+    expect(status(page.thrown)).toBe(403)
+    const optimise = await settle(action(call(post(tech, tyler, date, [['intent', 'optimise']]), tyler, date)))
+    expect(status(optimise.thrown)).toBe(403)
+  })
+})
+
+describe('Optimise route and Undo', () => {
+  it('never lengthens the route, tells the saving, and Undo restores the exact order before', async () => {
+    // A poor order to start from: the stops reversed.
+    const reversed = (await openOrder()).reverse()
+    const set = await setRouteOrder({ companyId: blue, timezone: ZONE, technicianId: tyler, date, jobIds: reversed })
+    expect(set.ok).toBe(true)
+    const before = await routeTotal()
+
+    const reply = (await action(call(post(dispatcher, tyler, date, [['intent', 'optimise']]), tyler, date))) as Reply
+    expect(reply.init?.status ?? 200).toBe(200)
+    const after = await routeTotal()
+    expect(after).toBeLessThanOrEqual(before + 1e-6)
+    if (reply.data.undo) {
+      expect(reply.data.message).toMatch(/^Route optimised: \d+\.\d mi → \d+\.\d mi \(saved \d+\.\d mi\)\.$/)
+      expect(reply.data.undo).toEqual(reversed)
+    } else {
+      expect(reply.data.message).toMatch(/^The route is already as short as it gets/)
+    }
+
+    const undo = await settle(
+      action(
+        call(
+          post(dispatcher, tyler, date, [
+            ['intent', 'reorder'],
+            ['undo', 'on'],
+            ...reversed.map((id): [string, string] => ['jobIds', id]),
+          ]),
+          tyler,
+          date,
+        ),
+      ),
+    )
+    expect((undo.thrown as Response).status).toBe(302)
+    expect((undo.thrown as Response).headers.get('Location')).toBe(`/app/schedule/${tyler}/${date}`)
+    expect(await openOrder()).toEqual(reversed)
+    expect(await routeTotal()).toBeCloseTo(before, 6)
+  })
+
+  it('a second optimise saves nothing more', async () => {
+    await action(call(post(dispatcher, tyler, date, [['intent', 'optimise']]), tyler, date))
+    const once = await routeTotal()
+    const reply = (await action(call(post(dispatcher, tyler, date, [['intent', 'optimise']]), tyler, date))) as Reply
+    expect(await routeTotal()).toBeLessThanOrEqual(once + 1e-6)
+    expect(reply.data.message).toMatch(/^(The route is already as short as it gets|Route optimised)/)
+  })
+
+  it('says there is nothing to optimise on a day without stops', async () => {
+    const empty = '2020-01-05'
+    const reply = (await action(call(post(dispatcher, tyler, empty, [['intent', 'optimise']]), tyler, empty))) as Reply
+    expect(reply.init?.status).toBe(400)
+    expect(reply.data.message).toMatch(/nothing to optimise/)
+  })
+})
+
+describe('Reordering by hand', () => {
+  it('"Move up" swaps a stop with the one before it', async () => {
+    const order = await openOrder()
+    const [first, second] = order as [string, string]
+    const moved = await settle(
+      action(
+        call(
+          post(dispatcher, tyler, date, [
+            ['intent', 'reorder'],
+            ...order.map((id): [string, string] => ['jobIds', id]),
+            ['move', `${second}:up`],
+          ]),
+          tyler,
+          date,
+        ),
+      ),
+    )
+    expect((moved.thrown as Response).status).toBe(302)
+    expect(await openOrder()).toEqual([second, first, ...order.slice(2)])
+  })
+
+  it('a wrong set of stops is a 409 with the reason, and changes nothing', async () => {
+    const order = await openOrder()
+    const reply = (await action(
+      call(
+        post(dispatcher, tyler, date, [
+          ['intent', 'reorder'],
+          ...order.slice(1).map((id): [string, string] => ['jobIds', id]),
+        ]),
+        tyler,
+        date,
+      ),
+    )) as Reply
+    expect(reply.init?.status).toBe(409)
+    expect(reply.data.message).toBe('The day’s stops changed meanwhile. Reload the route and try again.')
+    expect(await openOrder()).toEqual(order)
+  })
+
+  it('an order that names no stops is a 400', async () => {
+    const reply = (await action(call(post(dispatcher, tyler, date, [['intent', 'reorder']]), tyler, date))) as Reply
+    expect(reply.init?.status).toBe(400)
+    expect(reply.data.message).toBe('There are no stops to order.')
+  })
+
+  it('an unknown intent is a 400', async () => {
+    const reply = (await action(call(post(dispatcher, tyler, date, [['intent', 'shuffle']]), tyler, date))) as Reply
+    expect(reply.init?.status).toBe(400)
+  })
+})

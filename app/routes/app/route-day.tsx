@@ -1,0 +1,206 @@
+// /app/schedule/:technicianId/:date ("Route", OPERATIONS §4): one technician's stops on one day in route order, with
+// the drive distance to each and the day's total, a schematic map, "Optimise route" with its undo, and reordering by
+// hand ("Move up" / "Move down", plain forms, so it works before JavaScript). `unassigned` is the day's visits that
+// have no technician yet.
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Link } from 'react-router'
+import { notFound, requireCompanyCapability } from '~/auth/guards.server'
+import { RouteError } from '~/components/route-error'
+import { Card } from '~/components/ui/card'
+import { RouteMap } from '~/features/schedule/route-map'
+import {
+  applyMove,
+  formatFullDate,
+  formatMiles,
+  OptimiseRouteSchema,
+  optimisedMessage,
+  ReorderRouteSchema,
+} from '~/features/schedule/route-order'
+import { ActionMessage, MissingPoints, type RouteActionReply, StopsCard } from '~/features/schedule/route-stops'
+import { getDayRoute, listTechnicians, mondayOf, optimiseDayRoute, setRouteOrder } from '~/models/visit.server'
+import { addDays, isLocalDate } from '~/schedule/local-date'
+import { redirectWithFlash } from '~/utils/flash.server'
+import { readForm } from '~/utils/forms'
+import { type Failure, failureStatus } from '~/utils/result'
+import { useLiveUpdates } from '~/utils/use-live-updates'
+import type { Route } from './+types/route-day'
+
+const UNASSIGNED = 'unassigned'
+
+/** The route the URL names, or a 404: a bad date, or anyone but one of the company's technicians (or `unassigned`). */
+async function requireRoute(request: Request, params: { technicianId: string; date: string }) {
+  const { companyId, timezone } = await requireCompanyCapability(request, 'jobs:manage')
+  const { date } = params
+  if (!isLocalDate(date)) notFound()
+  const technicians = await listTechnicians(companyId)
+  const found = technicians.find((candidate) => candidate.id === params.technicianId)
+  const technician =
+    params.technicianId === UNASSIGNED
+      ? { id: null, slug: UNASSIGNED, name: 'Unassigned' }
+      : found && { id: found.id, slug: found.id, name: found.name }
+  if (!technician) notFound()
+  return {
+    scope: { companyId, timezone, technicianId: technician.id, date },
+    technician,
+    technicians: [
+      ...technicians.map((candidate) => ({ slug: candidate.id, name: candidate.name })),
+      { slug: UNASSIGNED, name: 'Unassigned' },
+    ],
+  }
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { scope, technician, technicians } = await requireRoute(request, params)
+  const route = await getDayRoute(scope)
+  const stops = route.stops.map((stop, index) => ({
+    id: stop.id,
+    number: index + 1,
+    customerName: stop.customerName,
+    address: stop.address,
+    time: stop.time,
+    state: stop.state,
+    skipReason: stop.skipReason,
+    point: stop.point,
+    leg: stop.legMetres === null ? null : formatMiles(stop.legMetres),
+  }))
+  const open = stops.filter((stop) => stop.state === 'open')
+  return {
+    technician: { slug: technician.slug, name: technician.name },
+    technicians,
+    date: scope.date,
+    fullDate: formatFullDate(scope.date),
+    previousDay: addDays(scope.date, -1),
+    nextDay: addDays(scope.date, 1),
+    weekStart: mondayOf(scope.date),
+    start: route.start,
+    stops,
+    openIds: open.map((stop) => stop.id),
+    canOptimise: open.filter((stop) => stop.point).length >= 2,
+    total: formatMiles(route.totalMetres),
+    source: route.source,
+    fallback: route.fallback,
+  }
+}
+
+function reply(value: RouteActionReply, status = 200) {
+  return data<RouteActionReply>(value, status)
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { scope } = await requireRoute(request, params)
+  const formData = await readForm(request)
+  const intent = formData.get('intent')
+  const refused = (result: Failure) => {
+    if (result.code === 'not-found') notFound()
+    return reply({ intent: String(intent), tone: 'error', message: result.message }, failureStatus(result))
+  }
+  switch (intent) {
+    case 'optimise': {
+      const submission = parseWithZod(formData, { schema: OptimiseRouteSchema })
+      if (submission.status !== 'success') return reply({ intent, tone: 'error', message: 'Unknown action.' }, 400)
+      const result = await optimiseDayRoute(scope)
+      if (!result.ok) return refused(result)
+      if (result.afterMetres >= result.beforeMetres) {
+        return reply({
+          intent,
+          tone: 'success',
+          message: `The route is already as short as it gets: ${formatMiles(result.beforeMetres)}.`,
+        })
+      }
+      return reply({
+        intent,
+        tone: 'success',
+        message: optimisedMessage(result.beforeMetres, result.afterMetres),
+        undo: result.previous,
+      })
+    }
+    case 'reorder': {
+      const submission = parseWithZod(formData, { schema: ReorderRouteSchema })
+      if (submission.status !== 'success') {
+        const message = Object.values(submission.error ?? {}).flat()[0] ?? 'Check the order.'
+        return reply({ intent, tone: 'error', message }, 400)
+      }
+      const { jobIds, move, undo } = submission.value
+      const result = await setRouteOrder({ ...scope, jobIds: applyMove(jobIds, move) })
+      if (!result.ok) return refused(result)
+      return redirectWithFlash(new URL(request.url).pathname, undo ? 'Route order restored.' : 'Route order saved.')
+    }
+    default:
+      return reply({ intent: null, tone: 'error', message: 'Unknown action.' }, 400)
+  }
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data ? `Route · ${data.technician.name} · ${data.fullDate} · Pool Bud` : 'Route · Pool Bud' }]
+}
+
+// ---- The page ----
+
+const linkClass = 'text-sm font-medium text-brand-700 hover:underline'
+
+export default function RouteDayPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { technician, date, stops } = loaderData
+  const base = `/app/schedule/${technician.slug}`
+  useLiveUpdates(true)
+  return (
+    <div className="space-y-6">
+      <div className="space-y-2">
+        <Link to={`/app/schedule?week=${loaderData.weekStart}`} className={linkClass}>
+          ← Back to schedule
+        </Link>
+        <h1 className="text-2xl font-bold break-words">
+          Route <span className="font-normal text-slate-600">· {technician.name}</span>
+        </h1>
+        <p className="text-slate-700">{loaderData.fullDate}</p>
+        <nav aria-label="Days" className="flex flex-wrap gap-x-4 gap-y-1">
+          <Link to={`${base}/${loaderData.previousDay}`} className={linkClass}>
+            ← Previous day
+          </Link>
+          <Link to={`${base}/${loaderData.nextDay}`} className={linkClass}>
+            Next day →
+          </Link>
+        </nav>
+        <nav aria-label="Other routes this day" className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
+          {loaderData.technicians.map((other) =>
+            other.slug === technician.slug ? (
+              <span key={other.slug} aria-current="page" className="font-semibold text-slate-900">
+                {other.name}
+              </span>
+            ) : (
+              <Link key={other.slug} to={`/app/schedule/${other.slug}/${date}`} className={linkClass}>
+                {other.name}
+              </Link>
+            ),
+          )}
+        </nav>
+      </div>
+      {actionData ? <ActionMessage reply={actionData} /> : null}
+      {stops.length === 0 ? (
+        <Card>
+          <p className="text-slate-700">No visits on this day.</p>
+        </Card>
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <StopsCard data={loaderData} />
+          <Card className="space-y-3 self-start">
+            <h2 className="text-lg font-semibold">Map</h2>
+            <RouteMap
+              start={loaderData.start}
+              stops={stops.map((stop) => ({
+                number: stop.number,
+                customerName: stop.customerName,
+                point: stop.point,
+                open: stop.state === 'open',
+              }))}
+            />
+            <MissingPoints stops={stops} />
+          </Card>
+        </div>
+      )}
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  return <RouteError />
+}

@@ -1,0 +1,95 @@
+// A technician's route for a day (OPERATIONS §4): the dispatcher opens Tyler's route, sees the stops with their
+// distances and the map, optimises it, sees the saving, and undoes it back to the order before.
+import type { Page } from '@playwright/test'
+import { capture, expect, test, waitForHydration } from './fixtures'
+
+/** A local date some days from now; far enough ahead that nobody's "today" is touched. */
+function daysAhead(days: number) {
+  const date = new Date(Date.now() + days * 86_400_000)
+  return date.toISOString().slice(0, 10)
+}
+
+const stopNames = (page: Page) =>
+  page.getByRole('list', { name: 'Stops in route order' }).getByRole('link').allTextContents()
+
+/**
+ * Tyler's route on the first coming day (from `fromDays` ahead) with several stops, reached as the office does: the
+ * route pages of a day link to each other, so from the day's unassigned visits to Tyler's.
+ */
+async function openTylersRoute(page: Page, fromDays: number) {
+  for (let days = fromDays; days < fromDays + 14; days += 1) {
+    await page.goto(`/app/schedule/unassigned/${daysAhead(days)}`)
+    await page
+      .getByRole('navigation', { name: 'Other routes this day' })
+      .getByRole('link', { name: 'Tyler Brooks' })
+      .click()
+    await expect(page.getByRole('heading', { level: 1, name: /Route.*Tyler Brooks/ })).toBeVisible()
+    if (
+      (await page.getByRole('button', { name: 'Optimise route' }).count()) > 0 &&
+      (await stopNames(page)).length >= 3
+    ) {
+      return new URL(page.url()).pathname
+    }
+  }
+  throw new Error('No coming day with several stops for Tyler')
+}
+
+test('the dispatcher optimises a route, sees the saving, and undoes it', async ({ page, loginAs }) => {
+  await loginAs(page, 'dispatch@bluelagoon.test')
+  await openTylersRoute(page, 9)
+  await waitForHydration(page)
+  await expect(page.getByText('Total distance')).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Stops in route order' }).getByText(/^Start: /)).toBeVisible()
+  await expect(page.getByRole('img', { name: /^Map of \d+ stops/ })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Back to schedule' })).toHaveAttribute(
+    'href',
+    /\/app\/schedule\?week=\d{4}-\d{2}-\d{2}$/,
+  )
+
+  // Start from the shortest order, then put the first stop second by hand: a longer route to optimise.
+  await page.getByRole('button', { name: 'Optimise route' }).click()
+  await expect(page.getByRole('status').filter({ hasText: /Route optimised|already as short/ })).toBeVisible()
+  // The button is pending until the reloaded order shows.
+  await expect(page.getByRole('button', { name: 'Optimise route' })).toBeEnabled()
+  const [first] = await stopNames(page)
+  await page.getByRole('button', { name: `Move ${first} down` }).click()
+  await expect(page.getByText('Route order saved.')).toBeVisible()
+  await expect.poll(async () => (await stopNames(page))[1]).toBe(first)
+  // The keyboard keeps its place: the moved stop's button has the focus again.
+  await expect(page.getByRole('button', { name: `Move ${first} down` })).toBeFocused()
+  const original = await stopNames(page)
+
+  await page.getByRole('button', { name: 'Optimise route' }).click()
+  await expect(page.getByText(/^Route optimised: \d+\.\d mi → \d+\.\d mi \(saved \d+\.\d mi\)\.$/)).toBeVisible()
+  // The message comes with the action's answer; the list with the page's reload just after.
+  await expect.poll(() => stopNames(page)).not.toEqual(original)
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(viewport)
+    await capture(page, test.info(), 'route-day-optimised')
+  }
+
+  await page.getByRole('button', { name: 'Undo' }).click()
+  await expect(page.getByText('Route order restored.')).toBeVisible()
+  await expect.poll(() => stopNames(page)).toEqual(original)
+})
+
+test('"Move down" reorders the stops without JavaScript', async ({ browser, page, loginAs, extraHTTPHeaders }) => {
+  await loginAs(page, 'dispatch@bluelagoon.test')
+  // Days of its own, apart from the test above (the two may run side by side).
+  const route = await openTylersRoute(page, 23)
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+    extraHTTPHeaders,
+  })
+  const plain = await context.newPage()
+  await plain.goto(route)
+  const [first, second, ...rest] = await stopNames(plain)
+  await plain.getByRole('button', { name: `Move ${first} down` }).click()
+  await expect(plain).toHaveURL((url) => url.pathname === route)
+  expect(await stopNames(plain)).toEqual([second, first, ...rest])
+  await context.close()
+})
