@@ -116,7 +116,7 @@ function TodayView({ data }: { data: TechDashboardData }) {
         {finished.length > 0 ? (
           <details className="rounded-xl border border-slate-300 bg-white shadow-sm">
             <summary className="flex min-h-11 cursor-pointer items-center px-4 text-base font-semibold text-slate-900">
-              Finished ({finished.length})
+              {`Finished (${finished.length})`}
             </summary>
             <ol className="divide-y divide-slate-200 border-t border-slate-200">
               {finished.map((stop) => (
@@ -148,7 +148,7 @@ function StopCard({ stop, total, featured = false }: { stop: TechStop; total: nu
       )}
     >
       <p className="text-sm font-semibold text-slate-700">
-        Stop {stop.number} of {total} · <time>{stop.time}</time>
+        {`Stop ${stop.number} of ${total}`} · <time>{stop.time}</time>
       </p>
       <h4 className={cn('font-bold break-words text-slate-900', featured ? 'text-2xl' : 'text-lg')}>
         <Link
@@ -299,9 +299,7 @@ function OverdueView({ visits, total }: { visits: TechOverdueVisit[]; total: num
         </ol>
       )}
       {total > visits.length ? (
-        <p className="text-sm text-slate-700">
-          Showing the oldest {visits.length} of {total} overdue visits.
-        </p>
+        <p className="text-sm text-slate-700">{`Showing the oldest ${visits.length} of ${total} overdue visits.`}</p>
       ) : null}
       <ButtonLink to="/app" variant="secondary" className="min-h-12 text-base">
         ← Back to Today
