@@ -51,7 +51,14 @@ export default defineConfig({
     // Jobs flows create their own jobs, so they never disturb the seeded views above.
     {
       name: 'jobs',
-      testMatch: ['jobs.spec.ts', 'customers.spec.ts', 'stored-xss.spec.ts', 'staff.spec.ts', 'idempotency.spec.ts'],
+      testMatch: [
+        'jobs.spec.ts',
+        'customers.spec.ts',
+        'stored-xss.spec.ts',
+        'staff.spec.ts',
+        'idempotency.spec.ts',
+        'tech-day.spec.ts',
+      ],
     },
     // account.spec changes (and restores) tech@sunsetpools.test's login, which only 'seeded-state'
     // logs in as; inventory-settings adds its own Sunset item and restores the settings it saves.

@@ -20,7 +20,7 @@ import type {
 /** The technician's dashboard (OPERATIONS §5): "Today" in route order, "This week" by day; their own visits only. */
 export function TechDashboard({ data }: { data: TechDashboardData }) {
   return (
-    <div className="space-y-6">
+    <div className="mx-auto max-w-3xl space-y-6">
       <header>
         <h1 className="text-2xl font-bold text-slate-900">Today's route</h1>
         <p className="text-base text-slate-700">{data.today}</p>
@@ -96,14 +96,18 @@ function TodayView({ data }: { data: TechDashboardData }) {
         {stops.length === 0 ? <EmptyState>No visits today.</EmptyState> : null}
         {stops.length > 0 && !next ? <EmptyState>All of today's stops are done.</EmptyState> : null}
         {next ? (
-          <div className="space-y-2">
-            <h3 className="text-sm font-semibold tracking-wide text-slate-700 uppercase">Up next</h3>
+          <section aria-labelledby="tech-up-next" className="space-y-2">
+            <h3 id="tech-up-next" className="text-sm font-semibold tracking-wide text-slate-700 uppercase">
+              Up next
+            </h3>
             <StopCard stop={next} total={stops.length} featured />
-          </div>
+          </section>
         ) : null}
         {later.length > 0 ? (
-          <div className="space-y-2">
-            <h3 className="text-sm font-semibold tracking-wide text-slate-700 uppercase">Later today</h3>
+          <section aria-labelledby="tech-later" className="space-y-2">
+            <h3 id="tech-later" className="text-sm font-semibold tracking-wide text-slate-700 uppercase">
+              Later today
+            </h3>
             <ol className="space-y-3">
               {later.map((stop) => (
                 <li key={stop.id}>
@@ -111,17 +115,24 @@ function TodayView({ data }: { data: TechDashboardData }) {
                 </li>
               ))}
             </ol>
-          </div>
+          </section>
         ) : null}
         {finished.length > 0 ? (
-          <details className="rounded-xl border border-slate-300 bg-white shadow-sm">
-            <summary className="flex min-h-11 cursor-pointer items-center px-4 text-base font-semibold text-slate-900">
+          <details className="group rounded-xl border border-slate-300 bg-white shadow-sm">
+            <summary className="flex min-h-11 cursor-pointer list-none items-center [&::-webkit-details-marker]:hidden gap-2 px-4 text-base font-semibold text-slate-900">
+              <span aria-hidden="true" className="transition-transform group-open:rotate-90">
+                ▸
+              </span>
               {`Finished (${finished.length})`}
             </summary>
             <ol className="divide-y divide-slate-200 border-t border-slate-200">
               {finished.map((stop) => (
                 <li key={stop.id}>
-                  <VisitRow id={stop.id} title={stop.customerName} detail={`Stop ${stop.number} · ${stop.time}`}>
+                  <VisitRow
+                    id={stop.id}
+                    title={stop.customerName}
+                    detail={`Stop ${stop.number} of ${stops.length} · ${stop.time}`}
+                  >
                     <StateBadge state={stop.state} skipReason={stop.skipReason} />
                   </VisitRow>
                 </li>
