@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link, useNavigation } from 'react-router'
 import { SiteAccess } from '~/components/site-access'
 import { ButtonLink } from '~/components/ui/button'
 import { cn } from '~/components/ui/cn'
@@ -39,6 +39,9 @@ const TABS: Array<{ tab: TechTab; label: string; to: string }> = [
 ]
 
 function Tabs({ current }: { current: TechTab }) {
+  const navigation = useNavigation()
+  // On a slow mobile connection the tapped tab says it is loading until its page arrives.
+  const loading = navigation.state === 'loading' ? `${navigation.location.pathname}${navigation.location.search}` : null
   return (
     <nav aria-label="Your schedule">
       <ul className="grid grid-cols-2 gap-1 rounded-xl bg-slate-200 p-1">
@@ -47,9 +50,11 @@ function Tabs({ current }: { current: TechTab }) {
             <Link
               to={to}
               aria-current={tab === current ? 'page' : undefined}
+              aria-busy={loading === to || undefined}
               className={cn(
                 'flex min-h-11 items-center justify-center rounded-lg text-base font-semibold',
                 tab === current ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-700 hover:bg-white/60',
+                loading === to && 'animate-pulse bg-white/60',
               )}
             >
               {label}
