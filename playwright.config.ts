@@ -61,6 +61,7 @@ export default defineConfig({
         'schedule.spec.ts',
         'service-plans.spec.ts',
         'route-day.spec.ts',
+        'tech-day.spec.ts',
       ],
     },
     // account.spec changes (and restores) tech@sunsetpools.test's login, which only 'seeded-state'

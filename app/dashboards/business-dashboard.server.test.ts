@@ -1,5 +1,5 @@
 // The owner's forecast and the admin's 'invoiced' against a hand count (SPEC §9): completions
-// this month and this week (from Sunday 00:00), in the company's timezone — here Los Angeles,
+// this month and this week (from Monday 00:00, OPERATIONS §8), in the company's timezone — here Los Angeles,
 // across the end of daylight saving time on Sunday 1 November 2026.
 import { createContext, createElement, type FunctionComponent, useContext } from 'react'
 import { renderToString } from 'react-dom/server'
@@ -43,8 +43,8 @@ const COMPLETIONS = [
   '2026-11-01T06:59:00Z', // Sat 31 Oct 23:59 PDT — October, one minute before the month
   '2026-11-01T07:00:30Z', // Sun 1 Nov 00:00:30 PDT — the month's first half-minute
   '2026-11-15T20:00:00Z', // Sun 15 Nov 12:00 PST — mid-month, an earlier week
-  '2026-11-22T07:59:00Z', // Sat 21 Nov 23:59 PST — the minute before this week
-  '2026-11-22T08:00:30Z', // Sun 22 Nov 00:00:30 PST — just after midnight: this week
+  '2026-11-23T07:59:00Z', // Sun 22 Nov 23:59 PST — the minute before this week
+  '2026-11-23T08:00:30Z', // Mon 23 Nov 00:00:30 PST — just after midnight: this week
   '2026-11-24T17:00:00Z', // Tue 24 Nov 09:00 PST — this week
   '2026-12-01T07:59:00Z', // Mon 30 Nov 23:59 PST — the last minute of November
   '2026-12-01T08:00:00Z', // Tue 1 Dec 00:00 PST — December
@@ -75,7 +75,7 @@ describe('owner forecast: completed jobs this month × $120', () => {
   it('in late November counts 1 Nov 00:00:30 to 30 Nov 23:59, and nothing of October or December', async () => {
     // Now: Mon 30 Nov 23:59:30 PST, the last half-minute of November.
     const data = await loadOwnerDashboard({ companyId: pacific, timezone: LA, now: new Date('2026-12-01T07:59:30Z') })
-    // 1 Nov 00:00:30, 15 Nov, 21 Nov 23:59, 22 Nov 00:00:30, 24 Nov, 30 Nov 23:59 = 6
+    // 1 Nov 00:00:30, 15 Nov, 22 Nov 23:59, 23 Nov 00:00:30, 24 Nov, 30 Nov 23:59 = 6
     expect(data.completedThisMonth).toBe(6)
     expect(data.forecast).toBe('$720.00')
   })
@@ -106,10 +106,10 @@ describe('owner forecast: completed jobs this month × $120', () => {
   })
 })
 
-describe("admin 'invoiced': completed jobs this week (from Sunday 00:00) × $120", () => {
-  it('on Sunday at noon counts the completion just after midnight, not the one a minute before', async () => {
-    const data = await loadAdminDashboard({ companyId: pacific, timezone: LA, now: new Date('2026-11-22T20:00:00Z') })
-    // Sun 22 Nov 00:00:30 and Tue 24 Nov 09:00 (this week runs Sun 22 – Sat 28 Nov).
+describe("admin 'invoiced': completed jobs this week (from Monday 00:00) × $120", () => {
+  it('on Monday at noon counts the completion just after midnight, not the one a minute before', async () => {
+    const data = await loadAdminDashboard({ companyId: pacific, timezone: LA, now: new Date('2026-11-23T20:00:00Z') })
+    // Mon 23 Nov 00:00:30 and Tue 24 Nov 09:00 (this week runs Mon 23 – Sun 29 Nov).
     expect(data.completedThisWeek).toBe(2)
     expect(data.invoiced).toBe('$240.00')
     expect(data.upcoming).toHaveLength(6)
@@ -121,6 +121,58 @@ describe("admin 'invoiced': completed jobs this week (from Sunday 00:00) × $120
     const data = await loadAdminDashboard({ companyId: pacific, timezone: LA, now: new Date('2026-12-02T20:00:00Z') })
     expect(data.completedThisWeek).toBe(2)
     expect(data.invoiced).toBe('$240.00')
+  })
+})
+
+describe("today's jobs, overdue and skipped this week", () => {
+  it('counts open visits only today, open visits from earlier days as overdue, and this week’s skips from Monday', async () => {
+    const lagoon = await company('Count Pools', LA)
+    const customer = await addTestCustomer(lagoon, { customerName: 'Cy Count', address: '2 Count Ct' })
+    // Now: Wed 25 Nov 12:00 PST; this week runs Mon 23 – Sun 29 Nov.
+    const now = new Date('2026-11-25T20:00:00Z')
+    const visits: Array<{ at: string; completed?: boolean; cancelled?: boolean; skip?: string }> = [
+      { at: '2026-11-25T17:00:00Z' }, // today 09:00, open (earlier than now: today's, not overdue)
+      { at: '2026-11-25T23:00:00Z' }, // today 15:00, open
+      { at: '2026-11-25T18:00:00Z', completed: true }, // today, done: not work to do
+      { at: '2026-11-25T19:00:00Z', cancelled: true, skip: 'Locked gate' }, // today, skipped
+      { at: '2026-11-25T19:30:00Z', cancelled: true }, // today, cancelled
+      { at: '2026-11-24T17:00:00Z' }, // yesterday, open: overdue
+      { at: '2026-11-18T17:00:00Z' }, // last week, open: overdue
+      { at: '2026-11-23T08:00:00Z', cancelled: true, skip: 'Weather' }, // Mon 23 Nov 00:00 PST: this week
+      { at: '2026-11-30T07:59:00Z', cancelled: true, skip: 'Dog in yard' }, // Sun 29 Nov 23:59 PST: this week
+      { at: '2026-11-23T07:59:00Z', cancelled: true, skip: 'Weather' }, // Sun 22 Nov 23:59 PST: last week
+      { at: '2026-11-30T08:00:00Z', cancelled: true, skip: 'Weather' }, // Mon 30 Nov: next week
+    ]
+    await db()
+      .insert(jobs)
+      .values(
+        visits.map((visit, index) => ({
+          companyId: lagoon,
+          customerId: customer.id,
+          locationId: customer.locationId,
+          customerName: `Count ${index + 1}`,
+          address: '2 Count Ct',
+          scheduledAt: new Date(visit.at),
+          completedAt: visit.completed ? now : null,
+          cancelledAt: visit.cancelled ? now : null,
+          skipReason: visit.skip ?? null,
+        })),
+      )
+    const admin = await loadAdminDashboard({ companyId: lagoon, timezone: LA, now })
+    const owner = await loadOwnerDashboard({ companyId: lagoon, timezone: LA, now })
+    expect({ today: admin.today, overdue: admin.overdue, skipped: admin.skippedThisWeek, open: admin.open }).toEqual({
+      today: 2,
+      overdue: 2,
+      skipped: 3,
+      open: 4,
+    })
+    expect({ overdue: owner.overdue, skipped: owner.skippedThisWeek }).toEqual({ overdue: 2, skipped: 3 })
+
+    for (const html of [render(AdminDashboard, admin), render(OwnerDashboard, owner)]) {
+      expect(html).toMatch(/<dt[^>]*>Overdue<\/dt><dd[^>]*>2<\/dd>/)
+      expect(html).toMatch(/<dt[^>]*>Skipped this week<\/dt><dd[^>]*>3<\/dd>/)
+    }
+    expect(render(AdminDashboard, admin)).toMatch(/<dt[^>]*>Today&#x27;s jobs<\/dt><dd[^>]*>2<\/dd>/)
   })
 })
 

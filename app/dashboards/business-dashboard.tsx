@@ -27,7 +27,9 @@ export function OwnerDashboard({ data }: { data: OwnerDashboardData }) {
             value: data.forecast,
             note: `${data.completedThisMonth} completed ${plural(data.completedThisMonth, 'job')} × $120`,
           },
-          { label: 'Open jobs', value: String(data.open), note: `${data.overdue} overdue` },
+          { label: 'Open jobs', value: String(data.open), note: 'Not done, skipped or cancelled' },
+          { label: 'Overdue', value: String(data.overdue), note: 'Open visits from earlier days' },
+          { label: 'Skipped this week', value: String(data.skippedThisWeek), note: 'Since Monday' },
           {
             label: 'Inventory value',
             value: data.inventoryValue,
@@ -64,8 +66,10 @@ export function AdminDashboard({ data }: { data: AdminDashboardData }) {
       <UndeliveredEmailsNotice undelivered={data.undeliveredEmails} />
       <Stats
         stats={[
-          { label: "Today's jobs", value: String(data.today), note: `${data.open} open in all` },
-          { label: 'Completed this week', value: String(data.completedThisWeek), note: 'Since Sunday' },
+          { label: "Today's jobs", value: String(data.today), note: `Open visits · ${data.open} open in all` },
+          { label: 'Overdue', value: String(data.overdue), note: 'Open visits from earlier days' },
+          { label: 'Skipped this week', value: String(data.skippedThisWeek), note: 'Since Monday' },
+          { label: 'Completed this week', value: String(data.completedThisWeek), note: 'Since Monday' },
           { label: 'Invoiced this week', value: data.invoiced, note: `${data.completedThisWeek} × $120` },
           { label: 'Active technicians', value: String(data.activeTechnicians), note: 'Signed up and active' },
         ]}
@@ -132,7 +136,7 @@ function UndeliveredEmailsNotice({ undelivered }: { undelivered: UndeliveredEmai
 
 function Stats({ stats }: { stats: Array<{ label: string; value: string; note: string }> }) {
   return (
-    <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+    <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
       {stats.map((stat) => (
         <div key={stat.label} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
           <dt className="text-sm text-slate-600">{stat.label}</dt>

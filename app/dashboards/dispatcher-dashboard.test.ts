@@ -268,6 +268,29 @@ describe('counts and today', () => {
     expect(counts).toEqual({ unassigned: 260, today: 23, overdue: 130, upcoming: 130 })
   })
 
+  it("count only open visits as today's jobs: not a completed, skipped or cancelled one", async () => {
+    const [company] = await db()
+      .insert(companies)
+      .values({ name: 'Done Pools', timezone: 'America/New_York' })
+      .returning()
+    const companyId = company?.id ?? ''
+    const customer = await addTestCustomer(companyId, { customerName: 'Del Done', address: '3 Main St' })
+    const now = new Date('2026-11-25T17:00:00Z') // noon in New York
+    const at = (hours: number) => new Date(now.getTime() + hours * 3_600_000)
+    const visit = { companyId, customerId: customer.id, locationId: customer.locationId, customerName: 'Del Done' }
+    await db()
+      .insert(jobs)
+      .values([
+        { ...visit, address: '3 Main St', scheduledAt: at(-2) },
+        { ...visit, address: '3 Main St', scheduledAt: at(2) },
+        { ...visit, address: '3 Main St', scheduledAt: at(-3), completedAt: at(-2) },
+        { ...visit, address: '3 Main St', scheduledAt: at(1), cancelledAt: now, skipReason: 'Weather' },
+        { ...visit, address: '3 Main St', scheduledAt: at(3), cancelledAt: now },
+      ])
+    const counts = await getDispatchCounts({ companyId, timezone: 'America/New_York', now })
+    expect(counts).toEqual({ unassigned: 2, today: 2, overdue: 1, upcoming: 1 })
+  })
+
   it("follow the company's midnight, not UTC's", async () => {
     const [company] = await db()
       .insert(companies)

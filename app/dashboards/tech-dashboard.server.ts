@@ -1,29 +1,51 @@
-import {
-  getTechCounts,
-  type JobStatus,
-  jobStatus,
-  listTechHistory,
-  listTechOpenJobs,
-  type SiteAccess,
-} from '~/models/job.server'
-import { formatDate, formatDateTime, formatTime, zonedDayRange } from '~/utils/dates'
+// The technician's /app (OPERATIONS §5): "Today" is the day's stops in route order with "Up next" on top, "This week"
+// is Monday to Sunday grouped by day. Never a flat list of every job ever assigned.
+import { getTechCounts, listTechHistory, listTechOpenJobs, type SiteAccess } from '~/models/job.server'
+import { listDayStops, listTechnicianWeek, mondayOf, type RouteStop, type VisitState } from '~/models/visit.server'
+import { instantAt, type LocalDate, localDateAt } from '~/schedule/local-date'
+import { formatDate, formatDateTime, formatFullDate, zonedDayRange } from '~/utils/dates'
 import { type ReadingSummary, summariseReading } from '~/water/summary'
 
-/** SPEC §9: a technician's job query is capped at 100 rows. */
-export const TECH_ROUTE_LIMIT = 100
+/** The overdue list shows the oldest visits first, this many at most; the count above it is exact. */
+export const OVERDUE_LIST_LIMIT = 50
 
-export type TechRouteJob = {
+export type TechTab = 'today' | 'week' | 'overdue'
+
+/** `?tab=week` and `?tab=overdue`; anything else is "Today". */
+export function techTabOf(url: URL): TechTab {
+  const tab = url.searchParams.get('tab')
+  return tab === 'week' || tab === 'overdue' ? tab : 'today'
+}
+
+/** A Google Maps route to the address from wherever the phone is. */
+export function directionsUrl(address: string) {
+  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(address)}`
+}
+
+export type TechStop = {
   id: string
   customerName: string
   address: string
-  /** ISO instant, for `<time dateTime>`. */
-  scheduledAt: string
-  /** "Today, 9:30 AM" or "Tue, Nov 24, 9:30 AM" on the company's wall clock. */
-  when: string
-  status: Exclude<JobStatus, 'Completed' | 'Skipped' | 'Cancelled'>
+  /** "9:30 AM" on the company's wall clock. */
+  time: string
+  state: VisitState
+  skipReason: string | null
+  /** Its place among all the day's stops, from 1 ("Stop k of n"). */
+  number: number
+  directions: string
   /** Gate code, access notes, dog, minutes on site: the technician is staff of the company. */
   access: SiteAccess
 }
+
+export type TechDay = {
+  date: LocalDate
+  /** "Wednesday, November 25, 2026". */
+  heading: string
+  isToday: boolean
+  stops: TechStop[]
+}
+
+export type TechOverdueVisit = { id: string; customerName: string; address: string; scheduledAt: string; when: string }
 
 export type TechHistoryJob = {
   id: string
@@ -37,69 +59,91 @@ export type TechHistoryJob = {
 }
 
 export type TechDashboardData = {
+  tab: TechTab
   /** "Nov 25, 2026": today's date in the company's timezone. */
   today: string
-  counts: { today: number; overdue: number; upcoming: number; completedThisWeek: number }
-  next: TechRouteJob | null
-  route: TechRouteJob[]
-  /** All open jobs (counted in SQL), so the page can say when the route list was cut at the limit. */
-  openTotal: number
+  /** Open visits today, open visits from earlier days, completions since Monday. */
+  counts: { today: number; overdue: number; completedThisWeek: number }
+  /** Today's stops in route order (the "Today" tab; empty on the others). */
+  stops: TechStop[]
+  /** Monday to Sunday (the "This week" tab; empty on the others). */
+  week: TechDay[]
+  /** The oldest open visits from earlier days (the overdue list; empty on the other tabs). */
+  overdue: TechOverdueVisit[]
   history: TechHistoryJob[]
 }
 
+function toTechStop(stop: RouteStop, index: number): TechStop {
+  return {
+    id: stop.id,
+    customerName: stop.customerName,
+    address: stop.address,
+    time: stop.time,
+    state: stop.state,
+    skipReason: stop.skipReason,
+    number: index + 1,
+    directions: directionsUrl(stop.address),
+    access: {
+      gateCode: stop.gateCode,
+      accessNotes: stop.accessNotes,
+      dogOnSite: stop.dogOnSite,
+      minutesOnSite: stop.minutesOnSite,
+    },
+  }
+}
+
+/** A local date's heading: the date at noon, which every zone's day contains whatever its clock changes. */
+function dayHeading(date: LocalDate, timezone: string) {
+  return formatFullDate(instantAt(date, '12:00', timezone), timezone)
+}
+
 /**
- * Everything the technician's dashboard shows, limited to jobs assigned to `technicianId`
- * (SPEC §2). Dates are pre-formatted in the company's timezone so the server and the
- * browser render the same text whatever the device's clock says.
+ * What the technician's dashboard shows, limited to visits assigned to `technicianId` and to what the tab needs. Dates
+ * are pre-formatted in the company's timezone so the server and the browser render the same text.
  */
 export async function loadTechDashboard({
   companyId,
   technicianId,
   timezone,
+  tab = 'today',
   now = new Date(),
 }: {
   companyId: string
   technicianId: string
   timezone: string
+  tab?: TechTab
   now?: Date
 }): Promise<TechDashboardData> {
-  const [counts, openJobs, [nextOnTime], history] = await Promise.all([
+  const todayDate = localDateAt(now, timezone)
+  const todayStart = zonedDayRange(now, timezone).start
+  const [counts, stops, week, overdue, history] = await Promise.all([
     getTechCounts({ companyId, technicianId, timezone, now }),
-    listTechOpenJobs({ companyId, technicianId, limit: TECH_ROUTE_LIMIT }),
-    // Asked for on its own: the route list is cut at the limit, and a backlog of late visits could fill it.
-    listTechOpenJobs({ companyId, technicianId, limit: 1, from: now }),
-    listTechHistory({ companyId, technicianId }),
+    tab === 'today' ? listDayStops({ companyId, timezone, technicianId, date: todayDate }) : [],
+    tab === 'week' ? listTechnicianWeek({ companyId, timezone, technicianId, weekStart: mondayOf(todayDate) }) : [],
+    tab === 'overdue'
+      ? listTechOpenJobs({ companyId, technicianId, before: todayStart, limit: OVERDUE_LIST_LIMIT })
+      : [],
+    tab === 'today' ? listTechHistory({ companyId, technicianId }) : [],
   ])
 
-  const { start, end } = zonedDayRange(now, timezone)
-  const when = (at: Date) =>
-    at >= start && at < end ? `Today, ${formatTime(at, timezone)}` : formatDateTime(at, timezone)
-
-  const toRouteJob = (job: (typeof openJobs)[number]): TechRouteJob => ({
-    id: job.id,
-    customerName: job.customerName,
-    address: job.address,
-    scheduledAt: job.scheduledAt.toISOString(),
-    when: when(job.scheduledAt),
-    status: jobStatus(job, now) === 'Overdue' ? 'Overdue' : 'Scheduled',
-    access: {
-      gateCode: job.gateCode,
-      accessNotes: job.accessNotes,
-      dogOnSite: job.dogOnSite,
-      minutesOnSite: job.minutesOnSite,
-    },
-  })
-  // Open jobs come from the earliest, so overdue ones (scheduled before now) lead the route.
-  const route = openJobs.map(toRouteJob)
-
   return {
+    tab,
     today: formatDate(now, timezone),
     counts,
-    // Where to drive next is the first visit still on time; if everything left is late,
-    // the oldest late one is the one to catch up on.
-    next: nextOnTime ? toRouteJob(nextOnTime) : (route[0] ?? null),
-    route,
-    openTotal: counts.overdue + counts.upcoming,
+    stops: stops.map(toTechStop),
+    week: week.map((day) => ({
+      date: day.date,
+      heading: dayHeading(day.date, timezone),
+      isToday: day.date === todayDate,
+      stops: day.stops.map(toTechStop),
+    })),
+    overdue: overdue.map((job) => ({
+      id: job.id,
+      customerName: job.customerName,
+      address: job.address,
+      scheduledAt: job.scheduledAt.toISOString(),
+      when: formatDateTime(job.scheduledAt, timezone),
+    })),
     history: history.map((job) => ({
       id: job.id,
       customerName: job.customerName,

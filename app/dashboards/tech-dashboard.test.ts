@@ -5,18 +5,20 @@ import { createRoutesStub } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { chemLogs, companies, jobs, profiles } from '~/db/schema'
 import { seedDemoData } from '~/demo/seed.server'
+import { generateVisits } from '~/models/service-plan.server'
+import { listDayStops } from '~/models/visit.server'
 import { db, queryRows } from '~/utils/db.server'
 import { findTestCustomer, type TestCustomer } from '../../tests/helpers/customers'
 import { TechDashboard } from './tech-dashboard'
-import { loadTechDashboard, TECH_ROUTE_LIMIT, type TechDashboardData } from './tech-dashboard.server'
+import { loadTechDashboard, OVERDUE_LIST_LIMIT, type TechDashboardData, type TechTab } from './tech-dashboard.server'
 
 const NY = 'America/New_York'
-// A fixed Wednesday, 10:00 in New York, so "today" and "this week" have known bounds:
-// today is 2026-11-25 05:00Z to 2026-11-26 05:00Z, and the week began Sunday 2026-11-22 05:00Z.
+// A fixed Wednesday, 10:00 in New York, so "today" and "this week" have known bounds: today is 2026-11-25 05:00Z to
+// 2026-11-26 05:00Z, and the week (OPERATIONS §8) began Monday 2026-11-23 05:00Z and ends Monday 2026-11-30 05:00Z.
 const NOW = new Date('2026-11-25T15:00:00Z')
 const TODAY_START = '2026-11-25T05:00:00Z'
 const TODAY_END = '2026-11-26T05:00:00Z'
-const WEEK_START = '2026-11-22T05:00:00Z'
+const WEEK_START = '2026-11-23T05:00:00Z'
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 
@@ -32,8 +34,8 @@ async function profileId(email: string) {
   return row.id
 }
 
-function load(technicianId: string) {
-  return loadTechDashboard({ companyId: blue, technicianId, timezone: NY, now: NOW })
+function load(technicianId: string, tab: TechTab = 'today') {
+  return loadTechDashboard({ companyId: blue, technicianId, timezone: NY, tab, now: NOW })
 }
 
 async function count(query: ReturnType<typeof sql>) {
@@ -41,7 +43,12 @@ async function count(query: ReturnType<typeof sql>) {
   return row?.n ?? -1
 }
 
-async function addJob(technicianId: string, scheduledAt: Date, completedAt: Date | null = null) {
+async function addJob(
+  technicianId: string,
+  scheduledAt: Date,
+  completedAt: Date | null = null,
+  extra: { routePosition?: number; skipReason?: string } = {},
+) {
   const [row] = await db()
     .insert(jobs)
     .values({
@@ -53,6 +60,9 @@ async function addJob(technicianId: string, scheduledAt: Date, completedAt: Date
       scheduledAt,
       completedAt,
       technicianId,
+      routePosition: extra.routePosition ?? null,
+      skipReason: extra.skipReason ?? null,
+      cancelledAt: extra.skipReason ? NOW : null,
     })
     .returning({ id: jobs.id })
   if (!row) throw new Error('job insert returned nothing')
@@ -61,6 +71,8 @@ async function addJob(technicianId: string, scheduledAt: Date, completedAt: Date
 
 beforeAll(async () => {
   await seedDemoData(db(), NOW)
+  // The server generates plan visits at start-up; the seed alone has none.
+  await generateVisits({ now: NOW })
   const [company] = await db()
     .select({ id: companies.id })
     .from(companies)
@@ -73,50 +85,101 @@ beforeAll(async () => {
   customer = await findTestCustomer('Marcus Bell', blue)
 })
 
-describe('loadTechDashboard', () => {
-  it("lists only the technician's own jobs, never a teammate's", async () => {
-    const data = await load(tech)
-    const ownOpen = await queryRows<{ id: string }>(
-      sql`select id from jobs where company_id = ${blue} and technician_id = ${tech} and completed_at is null`,
-    )
-    const teammates = await queryRows<{ id: string }>(sql`select id from jobs where technician_id = ${tech2}`)
-    // The seed gives both technicians work, so an unfiltered query would be caught.
-    expect(ownOpen.length).toBeGreaterThan(0)
-    expect(ownOpen.length).toBeLessThanOrEqual(TECH_ROUTE_LIMIT)
-    expect(teammates.length).toBeGreaterThan(0)
+/** The technician's visits in [from, to) in route order, as the spec defines it, straight from SQL. */
+async function expectedStops(technicianId: string, from: string, to: string) {
+  const rows = await queryRows<{ id: string }>(
+    sql`select id from jobs where company_id = ${blue} and technician_id = ${technicianId}
+        and scheduled_at >= ${from} and scheduled_at < ${to} and (cancelled_at is null or skip_reason is not null)
+        order by route_position asc nulls last, scheduled_at asc, id asc`,
+  )
+  return rows.map((row) => row.id)
+}
 
-    expect(new Set(data.route.map((job) => job.id))).toEqual(new Set(ownOpen.map((job) => job.id)))
-    const shown = [...data.route, ...data.history].map((job) => job.id)
-    const teammateIds = new Set(teammates.map((job) => job.id))
-    expect(shown.filter((id) => teammateIds.has(id))).toEqual([])
-    const owners = await queryRows<{ technician_id: string }>(
-      sql`select distinct technician_id from jobs where id in (${sql.join(
-        shown.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
+describe('loadTechDashboard: Today', () => {
+  it("lists today's visits of this technician only, in route order, numbered over the whole day", async () => {
+    const data = await load(tech)
+    const expected = await expectedStops(tech, TODAY_START, TODAY_END)
+    // The seed and the generated plan visits give the demo technician a day's work, and a backlog from earlier days.
+    expect(expected.length).toBeGreaterThan(1)
+    expect(data.stops.map((stop) => stop.id)).toEqual(expected)
+    expect(data.stops.map((stop) => stop.number)).toEqual(expected.map((_, index) => index + 1))
+    const ownOpen = await count(
+      sql`select count(*)::int as n from jobs where company_id = ${blue} and technician_id = ${tech}
+          and completed_at is null and cancelled_at is null`,
     )
-    expect(owners).toEqual([{ technician_id: tech }])
+    // Not a flat list of every job ever assigned.
+    expect(ownOpen).toBeGreaterThan(data.stops.length)
+    const teammates = await queryRows<{ id: string }>(sql`select id from jobs where technician_id = ${tech2}`)
+    expect(teammates.length).toBeGreaterThan(0)
+    const teammateIds = new Set(teammates.map((job) => job.id))
+    expect([...data.stops, ...data.history].filter((job) => teammateIds.has(job.id))).toEqual([])
+    // Each tab loads only what it shows.
+    expect(data.week).toEqual([])
+    expect(data.overdue).toEqual([])
   })
 
-  it('orders the route by scheduled time, overdue first, and picks the next on-time visit', async () => {
-    const data = await load(tech)
-    const times = data.route.map((job) => Date.parse(job.scheduledAt))
-    expect(times).toEqual([...times].sort((a, b) => a - b))
+  it('numbers stops by route_position first, then time; finished stops keep their number', async () => {
+    const at = (time: string) => new Date(`2026-11-25T${time}:00Z`)
+    // 13:00, 09:00 and 11:00 in New York; the office put 13:00 first and 09:00 second.
+    const afternoon = await addJob(newTech, at('18:00'), null, { routePosition: 1 })
+    const morning = await addJob(newTech, at('14:00'), null, { routePosition: 2 })
+    const late = await addJob(newTech, at('16:00'))
+    const early = await addJob(newTech, at('13:00'))
+    // Yesterday's open visit is overdue, not one of today's stops.
+    const yesterday = await addJob(newTech, new Date('2026-11-24T15:00:00Z'))
+    try {
+      let data = await load(newTech)
+      expect(data.stops.map((stop) => [stop.id, stop.number])).toEqual([
+        [afternoon, 1],
+        [morning, 2],
+        [early, 3],
+        [late, 4],
+      ])
+      expect(data.stops.map((stop) => stop.time)).toEqual(['1:00 PM', '9:00 AM', '8:00 AM', '11:00 AM'])
+      expect(data.counts).toMatchObject({ today: 4, overdue: 1 })
 
-    // Overdue means scheduled before now: exactly a prefix of the route.
-    for (const job of data.route) {
-      expect(job.status).toBe(Date.parse(job.scheduledAt) < NOW.getTime() ? 'Overdue' : 'Scheduled')
+      // The first stop is done and the next one skipped: both stay on the day with their numbers, out of "today".
+      await db().update(jobs).set({ completedAt: NOW }).where(eq(jobs.id, afternoon))
+      await db().update(jobs).set({ cancelledAt: NOW, skipReason: 'Locked gate' }).where(eq(jobs.id, morning))
+      data = await load(newTech)
+      expect(data.stops.map((stop) => [stop.number, stop.state])).toEqual([
+        [1, 'completed'],
+        [2, 'skipped'],
+        [3, 'open'],
+        [4, 'open'],
+      ])
+      expect(data.counts).toMatchObject({ today: 2, overdue: 1 })
+
+      const html = render(data)
+      const upNext = html.slice(html.indexOf('Up next'), html.indexOf('Later today'))
+      expect(upNext).toContain('Stop 3 of 4')
+      expect(upNext).toContain(`href="/app/jobs/${early}"`)
+      expect(html).toContain('Stop 4 of 4')
+      const finished = html.slice(html.indexOf('Finished ('))
+      expect(finished).toContain('Stop 1 of 4 · 1:00 PM')
+      expect(finished).toContain('Stop 2 of 4 · 9:00 AM')
+      expect(html).toMatch(/<summary[^>]*>.*Finished \(2\)<\/summary>/)
+      expect(html).toContain('Skipped: Locked gate')
+      expect(html).toContain('>1 overdue visit from earlier days<')
+      expect(html).toContain('href="/app?tab=overdue"')
+      const overdue = await load(newTech, 'overdue')
+      expect(overdue.overdue.map((visit) => visit.id)).toEqual([yesterday])
+      expect(render(overdue)).toContain('Overdue visits')
+    } finally {
+      await db().delete(jobs).where(eq(jobs.technicianId, newTech))
     }
-    const statuses = data.route.map((job) => job.status)
-    expect(statuses).toContain('Scheduled')
-    expect(statuses.slice(statuses.indexOf('Scheduled'))).not.toContain('Overdue')
+  })
 
-    const [expectedNext] = await queryRows<{ id: string }>(
-      sql`select id from jobs where company_id = ${blue} and technician_id = ${tech} and completed_at is null
-          and scheduled_at >= ${NOW.toISOString()} order by scheduled_at asc limit 1`,
+  it('gives "Up next" a Directions link to the address that opens in a new tab', async () => {
+    const data = await load(tech)
+    const next = data.stops.find((stop) => stop.state === 'open')
+    if (!next) throw new Error('the demo technician has no open stop today')
+    expect(next.directions).toBe(
+      `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(next.address)}`,
     )
-    expect(data.next?.id).toBe(expectedNext?.id)
-    expect(data.next?.status).toBe('Scheduled')
+    const html = render(data)
+    const href = next.directions.replaceAll('&', '&amp;')
+    expect(html).toContain(`href="${href}" target="_blank" rel="noopener noreferrer"`)
   })
 
   it('gives each stop what the technician needs at the property: gate code, access notes, dog, minutes', async () => {
@@ -124,34 +187,60 @@ describe('loadTechDashboard', () => {
     const site = await queryRows<{
       id: string
       gate_code: string | null
+      access_notes: string | null
       dog_on_site: boolean
       minutes_on_site: number
     }>(
-      sql`select j.id, l.gate_code, l.dog_on_site, l.minutes_on_site from jobs j
+      sql`select j.id, l.gate_code, l.access_notes, l.dog_on_site, l.minutes_on_site from jobs j
           join service_locations l on l.company_id = j.company_id and l.id = j.location_id
-          where j.company_id = ${blue} and j.technician_id = ${tech} and j.completed_at is null`,
+          where j.company_id = ${blue} and j.technician_id = ${tech}`,
     )
     const byId = new Map(site.map((row) => [row.id, row]))
-    for (const job of data.route) {
-      const expected = byId.get(job.id)
-      expect(job.access).toMatchObject({
+    for (const stop of data.stops) {
+      const expected = byId.get(stop.id)
+      expect(stop.access).toEqual({
         gateCode: expected?.gate_code,
+        accessNotes: expected?.access_notes,
         dogOnSite: expected?.dog_on_site,
         minutesOnSite: expected?.minutes_on_site,
       })
     }
-    // The demo gives some of these stops gate codes and dogs.
-    expect(data.route.some((job) => job.access.gateCode)).toBe(true)
   })
 
-  it('formats times on the New York wall clock', async () => {
-    const id = await addJob(tech2, new Date('2026-11-25T19:30:00Z'))
-    const data = await load(tech2)
-    const job = data.route.find((row) => row.id === id)
-    expect(job?.when).toBe('Today, 2:30 PM')
-    expect(job?.scheduledAt).toBe('2026-11-25T19:30:00.000Z')
-    expect(data.today).toBe('Nov 25, 2026')
-    await db().delete(jobs).where(eq(jobs.id, id))
+  it("counts today's open visits only, overdue before today, and completions since Monday", async () => {
+    const data = await load(tech)
+    const where = sql`company_id = ${blue} and technician_id = ${tech}`
+    const open = sql`completed_at is null and cancelled_at is null`
+    const expected = {
+      today: await count(
+        sql`select count(*)::int as n from jobs where ${where} and ${open}
+            and scheduled_at >= ${TODAY_START} and scheduled_at < ${TODAY_END}`,
+      ),
+      overdue: await count(
+        sql`select count(*)::int as n from jobs where ${where} and ${open} and scheduled_at < ${TODAY_START}`,
+      ),
+      completedThisWeek: await count(
+        sql`select count(*)::int as n from jobs where ${where} and completed_at >= ${WEEK_START}`,
+      ),
+    }
+    expect(expected.today).toBeGreaterThan(0)
+    expect(expected.overdue).toBeGreaterThan(0)
+    expect(data.counts).toEqual(expected)
+    expect(data.stops.filter((stop) => stop.state === 'open')).toHaveLength(expected.today)
+  })
+
+  it('starts "completed this week" at Monday 00:00 New York time, not UTC', async () => {
+    const before = await load(tech)
+    const monday = Date.parse(WEEK_START)
+    // Sunday 23:59 in New York is already Monday in UTC: a UTC week would count it.
+    const outside = await addJob(tech, new Date(monday - 3 * HOUR), new Date(monday - MINUTE))
+    const inside = await addJob(tech, new Date(monday - 2 * HOUR), new Date(monday + MINUTE))
+    try {
+      const after = await load(tech)
+      expect(after.counts.completedThisWeek).toBe(before.counts.completedThisWeek + 1)
+    } finally {
+      await db().delete(jobs).where(sql`${jobs.id} in (${outside}, ${inside})`)
+    }
   })
 
   it('shows the 10 newest completions with their reading counts', async () => {
@@ -202,56 +291,63 @@ describe('loadTechDashboard', () => {
       text: expect.stringMatching(/^pH (low|in range|high)$/),
     })
   })
+})
 
-  it('counts today, overdue, upcoming and this week over all of the technician’s jobs', async () => {
-    const data = await load(tech)
-    const where = sql`company_id = ${blue} and technician_id = ${tech}`
-    const expected = {
-      today: await count(
-        sql`select count(*)::int as n from jobs where ${where} and scheduled_at >= ${TODAY_START} and scheduled_at < ${TODAY_END}`,
-      ),
-      overdue: await count(
-        sql`select count(*)::int as n from jobs where ${where} and completed_at is null and scheduled_at < ${NOW.toISOString()}`,
-      ),
-      upcoming: await count(
-        sql`select count(*)::int as n from jobs where ${where} and completed_at is null and scheduled_at >= ${NOW.toISOString()}`,
-      ),
-      completedThisWeek: await count(
-        sql`select count(*)::int as n from jobs where ${where} and completed_at >= ${WEEK_START}`,
-      ),
+describe('loadTechDashboard: This week and the overdue list', () => {
+  it('gives Monday to Sunday, each day in route order as listDayStops has it, headed by its full date', async () => {
+    // Sunday 23:30 in New York is this week; Monday 00:30 is next week's.
+    const sundayNight = await addJob(tech, new Date('2026-11-30T04:30:00Z'))
+    const nextMonday = await addJob(tech, new Date('2026-11-30T05:30:00Z'))
+    try {
+      const data = await load(tech, 'week')
+      expect(data.stops).toEqual([])
+      expect(data.week.map((day) => day.date)).toEqual([
+        '2026-11-23',
+        '2026-11-24',
+        '2026-11-25',
+        '2026-11-26',
+        '2026-11-27',
+        '2026-11-28',
+        '2026-11-29',
+      ])
+      expect(data.week[0]?.heading).toBe('Monday, November 23, 2026')
+      expect(data.week[6]?.heading).toBe('Sunday, November 29, 2026')
+      expect(data.week.map((day) => day.isToday)).toEqual([false, false, true, false, false, false, false])
+      for (const day of data.week) {
+        const stops = await listDayStops({ companyId: blue, timezone: NY, technicianId: tech, date: day.date })
+        expect(day.stops.map((stop) => [stop.id, stop.state, stop.time])).toEqual(
+          stops.map((stop) => [stop.id, stop.state, stop.time]),
+        )
+      }
+      const ids = data.week.flatMap((day) => day.stops.map((stop) => stop.id))
+      expect(ids).toContain(sundayNight)
+      expect(ids).not.toContain(nextMonday)
+      expect(new Set(ids)).toEqual(new Set(await expectedStops(tech, WEEK_START, '2026-11-30T05:00:00Z')))
+
+      const html = render(data)
+      expect(html).toMatch(/<h2[^>]*>Monday, November 23, 2026<\/h2>/)
+      expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*>This week<\/a>/)
+      expect(html).not.toContain('Up next')
+    } finally {
+      await db().delete(jobs).where(sql`${jobs.id} in (${sundayNight}, ${nextMonday})`)
     }
-    expect(expected.today).toBeGreaterThan(0)
-    expect(expected.completedThisWeek).toBeGreaterThan(0)
-    expect(data.counts).toEqual(expected)
-    expect(data.openTotal).toBe(expected.overdue + expected.upcoming)
   })
 
-  it('starts "completed this week" at Sunday 00:00 New York time, not UTC', async () => {
-    const before = await load(tech)
-    const sunday = Date.parse(WEEK_START)
-    // Saturday 23:59 in New York is already Sunday in UTC: a UTC week would count it.
-    await addJob(tech, new Date(sunday - 3 * HOUR), new Date(sunday - MINUTE))
-    const inside = await addJob(tech, new Date(sunday - 2 * HOUR), new Date(sunday + MINUTE))
-    const after = await load(tech)
-    expect(after.counts.completedThisWeek).toBe(before.counts.completedThisWeek + 1)
-    const justAfter = await count(
-      sql`select count(*)::int as n from jobs where id = ${inside} and completed_at >= ${WEEK_START}`,
-    )
-    expect(justAfter).toBe(1)
-  })
-
-  it('caps the route at 100 jobs but counts every open job, and finds the next on-time visit past the backlog', async () => {
-    const start = new Date(NOW.getTime() - 10 * 24 * HOUR)
+  it('lists overdue visits from earlier days oldest first, at most 50, and counts them all', async () => {
+    const start = new Date('2026-11-10T15:00:00Z')
     const ids: string[] = []
-    // 120 late jobs an hour apart for a technician the seed gave none, and one for tomorrow.
-    for (let i = 0; i < 120; i++) ids.push(await addJob(newTech, new Date(start.getTime() + i * HOUR)))
-    const tomorrow = await addJob(newTech, new Date(NOW.getTime() + 24 * HOUR))
-    const data = await load(newTech)
-    expect(data.route).toHaveLength(TECH_ROUTE_LIMIT)
-    expect(data.route.map((job) => job.id)).toEqual(ids.slice(0, TECH_ROUTE_LIMIT))
-    expect(data.openTotal).toBe(121)
-    expect(data.counts.overdue + data.counts.upcoming).toBe(121)
-    expect(data.next).toMatchObject({ id: tomorrow, status: 'Scheduled' })
+    for (let i = 0; i < 60; i++) ids.push(await addJob(newTech, new Date(start.getTime() + i * HOUR)))
+    // Today's stop, even one already late this morning, is not overdue from an earlier day.
+    await addJob(newTech, new Date('2026-11-25T13:00:00Z'))
+    try {
+      const data = await load(newTech, 'overdue')
+      expect(data.counts.overdue).toBe(60)
+      expect(data.overdue.map((visit) => visit.id)).toEqual(ids.slice(0, OVERDUE_LIST_LIMIT))
+      // Checked as a boolean: a failing toContain would print the whole page.
+      expect(render(data).includes(`Showing the oldest ${OVERDUE_LIST_LIMIT} of 60 overdue visits.`)).toBe(true)
+    } finally {
+      await db().delete(jobs).where(eq(jobs.technicianId, newTech))
+    }
   })
 })
 
@@ -273,34 +369,35 @@ function render(data: TechDashboardData) {
 }
 
 describe('TechDashboard', () => {
-  it('shows the empty states to a technician with no jobs', async () => {
-    const data = await load(await profileId('tech@sunsetpools.test'))
-    expect(data.route).toEqual([])
-    expect(data.history).toEqual([])
+  it('shows "No visits today." to a technician with an empty day', async () => {
+    const data = await loadTechDashboard({
+      companyId: blue,
+      technicianId: newTech,
+      timezone: NY,
+      now: NOW,
+    })
+    expect(data.stops).toEqual([])
     const html = render(data)
-    expect(html).toContain('No open jobs assigned to you. Enjoy the sunshine.')
+    expect(html).toContain('No visits today.')
     expect(html).toContain('No completed visits yet.')
-    expect(html).toContain('Nothing scheduled')
+    expect(html).not.toContain('overdue visit')
     expect(html).toMatch(/<h1[^>]*>Today&#x27;s route<\/h1>/)
+    expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*>Today<\/a>/)
+    expect(html).toContain('href="/app?tab=week"')
   })
 
-  it('renders each open job with its details link and a Mark Complete form posting to the job', async () => {
+  it("renders the demo technician's day: Up next first, each open stop numbered, no Mark Complete shortcut", async () => {
     const data = await load(tech)
     const html = render(data)
-    // Checked as booleans: a failing toContain would print the whole page.
+    const open = data.stops.filter((stop) => stop.state === 'open')
+    const [next] = open
+    if (!next) throw new Error('no open stop')
     const has = (text: string) => html.includes(text)
-    const [job] = data.route
-    if (!job) throw new Error('no route')
-    expect(has(`href="/app/jobs/${job.id}"`)).toBe(true)
-    expect(has(`action="/app/jobs/${job.id}"`)).toBe(true)
-    expect(html.match(/name="intent" value="complete"/g)).toHaveLength(data.route.length)
-    const overdue = data.route.filter((row) => row.status === 'Overdue').length
-    expect(overdue).toBeGreaterThan(0)
-    expect(has(`>${data.counts.overdue} overdue<`)).toBe(true)
-    expect(html.match(/>Overdue</g)).toHaveLength(overdue)
-    const [visit] = data.history
-    if (!visit) throw new Error('no history')
-    expect(has(`href="/app/jobs/${visit.id}"`)).toBe(true)
-    expect(has(visit.readings === 0 ? 'No readings' : `${visit.readings} reading`)).toBe(true)
+    expect(has(`Stop ${next.number} of ${data.stops.length}`)).toBe(true)
+    expect(html.indexOf('Up next')).toBeLessThan(html.indexOf(`href="/app/jobs/${next.id}"`))
+    expect(html.match(/Stop \d+ of \d+/g)).toHaveLength(data.stops.length)
+    for (const stop of data.stops) expect(has(`href="/app/jobs/${stop.id}"`)).toBe(true)
+    expect(has('name="intent"')).toBe(false)
+    expect(has(`>${data.counts.overdue} overdue visits from earlier days<`)).toBe(true)
   })
 })

@@ -234,8 +234,16 @@ describe('a cancelled visit (issue #17)', () => {
       })
       expect(await snapshot()).toEqual({
         dispatch: { unassigned: 1, today: 2, overdue: 1, upcoming: 3 },
-        business: { open: 4, today: 2, overdue: 1, upcoming: 3, completedThisWeek: 0, completedThisMonth: 0 },
-        tech: { today: 1, overdue: 1, upcoming: 2, completedThisWeek: 0 },
+        business: {
+          open: 4,
+          today: 2,
+          overdue: 1,
+          upcoming: 3,
+          skippedThisWeek: 0,
+          completedThisWeek: 0,
+          completedThisMonth: 0,
+        },
+        tech: { today: 1, overdue: 1, completedThisWeek: 0 },
         open: 4,
         unassigned: 1,
         route: 2,
@@ -246,8 +254,16 @@ describe('a cancelled visit (issue #17)', () => {
       await db().update(jobs).set({ cancelledAt: now }).where(inArray(jobs.id, ids))
       expect(await snapshot()).toEqual({
         dispatch: { unassigned: 0, today: 0, overdue: 0, upcoming: 0 },
-        business: { open: 0, today: 0, overdue: 0, upcoming: 0, completedThisWeek: 0, completedThisMonth: 0 },
-        tech: { today: 0, overdue: 0, upcoming: 0, completedThisWeek: 0 },
+        business: {
+          open: 0,
+          today: 0,
+          overdue: 0,
+          upcoming: 0,
+          skippedThisWeek: 0,
+          completedThisWeek: 0,
+          completedThisMonth: 0,
+        },
+        tech: { today: 0, overdue: 0, completedThisWeek: 0 },
         open: 0,
         unassigned: 0,
         route: 0,

@@ -276,17 +276,22 @@ function countWhere(condition: SQL) {
 }
 
 /**
- * Today's jobs (scheduled within [start, end), done or not), overdue (open, before now) and upcoming (open, from
- * now). Cancelled visits are in none of them.
+ * Today's jobs (open visits scheduled within [start, end): a completed, skipped or cancelled one is no longer work to
+ * do), overdue (open, before now) and upcoming (open, from now).
  */
 function dayCounts(now: Date, start: Date, end: Date) {
   return {
     today: countWhere(
-      sql`${jobs.scheduledAt} >= ${start.toISOString()} and ${jobs.scheduledAt} < ${end.toISOString()} and ${jobs.cancelledAt} is null`,
+      sql`${openSql} and ${jobs.scheduledAt} >= ${start.toISOString()} and ${jobs.scheduledAt} < ${end.toISOString()}`,
     ),
     overdue: countWhere(sql`${openSql} and ${jobs.scheduledAt} < ${now.toISOString()}`),
     upcoming: countWhere(sql`${openSql} and ${jobs.scheduledAt} >= ${now.toISOString()}`),
   }
+}
+
+/** Open visits from earlier days: a visit later today is not overdue yet, whatever the time. */
+function overdueBefore(todayStart: Date) {
+  return countWhere(sql`${openSql} and ${jobs.scheduledAt} < ${todayStart.toISOString()}`)
 }
 
 /**
@@ -366,9 +371,9 @@ export async function listUnassignedJobs({
 }
 
 /**
- * The business figures of the owner and admin dashboards, over the whole company in one
- * query: open and overdue jobs, today's jobs, and completions this week (from Sunday 00:00)
- * and this month, all in the company's timezone.
+ * The business figures of the owner and admin dashboards, over the whole company in one query: open jobs, today's open
+ * visits, overdue (open visits from before today), visits skipped this week, and completions this week (from Monday
+ * 00:00, OPERATIONS §8) and this month, all in the company's timezone.
  */
 export async function getBusinessCounts({
   companyId,
@@ -386,10 +391,14 @@ export async function getBusinessCounts({
   const monthEnd = startOfZonedMonth(startOfZonedDay(monthStart, timezone, 32), timezone)
   const completedWithin = (from: Date, to: Date) =>
     countWhere(sql`${jobs.completedAt} >= ${from.toISOString()} and ${jobs.completedAt} < ${to.toISOString()}`)
+  const scheduledThisWeek = sql`${jobs.scheduledAt} >= ${weekStart.toISOString()} and ${jobs.scheduledAt} < ${weekEnd.toISOString()}`
+  const skippedThisWeek = sql`(${jobs.skipReason} is not null and ${scheduledThisWeek})`
   const [row] = await db()
     .select({
       open: countWhere(openSql),
       ...dayCounts(now, start, end),
+      overdue: overdueBefore(start),
+      skippedThisWeek: countWhere(skippedThisWeek),
       completedThisWeek: completedWithin(weekStart, weekEnd),
       completedThisMonth: completedWithin(monthStart, monthEnd),
     })
@@ -397,15 +406,25 @@ export async function getBusinessCounts({
     .where(
       and(
         eq(jobs.companyId, companyId),
-        countableRows(
+        sql`(${countableRows(
           start,
           end,
           new Date(Math.min(weekStart.getTime(), monthStart.getTime())),
           new Date(Math.max(weekEnd.getTime(), monthEnd.getTime())),
-        ),
+        )} or ${skippedThisWeek})`,
       ),
     )
-  return row ?? { open: 0, today: 0, overdue: 0, upcoming: 0, completedThisWeek: 0, completedThisMonth: 0 }
+  return (
+    row ?? {
+      open: 0,
+      today: 0,
+      overdue: 0,
+      upcoming: 0,
+      skippedThisWeek: 0,
+      completedThisWeek: 0,
+      completedThisMonth: 0,
+    }
+  )
 }
 
 /** Open jobs from the earliest (ARCHITECTURE §4 "upcoming"), overdue ones first. */
@@ -453,8 +472,8 @@ export async function listRecentlyCreatedJobs({
 }
 
 /**
- * A technician's figures in one query: today's jobs, overdue, upcoming and completed
- * this week (from Sunday 00:00 in the company's timezone).
+ * A technician's figures in one query: today's open visits, overdue ones from earlier days, and completed this week
+ * (from Monday 00:00 in the company's timezone).
  */
 export async function getTechCounts({
   companyId,
@@ -469,16 +488,18 @@ export async function getTechCounts({
 }) {
   const { start, end } = zonedDayRange(now, timezone)
   const weekStart = startOfZonedWeek(now, timezone)
+  const { today } = dayCounts(now, start, end)
   const [row] = await db()
     .select({
-      ...dayCounts(now, start, end),
+      today,
+      overdue: overdueBefore(start),
       completedThisWeek: countWhere(sql`${jobs.completedAt} >= ${weekStart.toISOString()}`),
     })
     .from(jobs)
     .where(
       and(eq(jobs.companyId, companyId), eq(jobs.technicianId, technicianId), countableRows(start, end, weekStart)),
     )
-  return row ?? { today: 0, overdue: 0, upcoming: 0, completedThisWeek: 0 }
+  return row ?? { today: 0, overdue: 0, completedThisWeek: 0 }
 }
 
 /**
@@ -490,12 +511,15 @@ export async function listTechOpenJobs({
   technicianId,
   limit = 100,
   from,
+  before,
 }: {
   companyId: string
   technicianId: string
   limit?: number
   /** Only jobs scheduled at or after this instant (not yet late). */
   from?: Date
+  /** Only jobs scheduled before this instant (the start of today, for visits left from earlier days). */
+  before?: Date
 }) {
   return db()
     .select({ ...jobListColumns, ...accessColumns })
@@ -511,6 +535,7 @@ export async function listTechOpenJobs({
         eq(jobs.technicianId, technicianId),
         isOpen(),
         from ? gte(jobs.scheduledAt, from) : undefined,
+        before ? lt(jobs.scheduledAt, before) : undefined,
       ),
     )
     .orderBy(asc(jobs.scheduledAt), asc(jobs.id))

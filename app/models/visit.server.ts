@@ -311,6 +311,61 @@ export type RouteStop = {
   dogOnSite: boolean
 }
 
+const stopColumns = {
+  id: jobs.id,
+  customerName: jobs.customerName,
+  address: jobs.address,
+  scheduledAt: jobs.scheduledAt,
+  completedAt: jobs.completedAt,
+  cancelledAt: jobs.cancelledAt,
+  skipReason: jobs.skipReason,
+  lat: serviceLocations.lat,
+  lng: serviceLocations.lng,
+  minutesOnSite: serviceLocations.minutesOnSite,
+  gateCode: serviceLocations.gateCode,
+  accessNotes: serviceLocations.accessNotes,
+  dogOnSite: serviceLocations.dogOnSite,
+}
+
+/** A technician's (or the unassigned) visits in [start, end); cancelled one-offs are left out, skipped ones stay. */
+function selectStops(companyId: string, technicianId: string | null, start: Date, end: Date) {
+  return db()
+    .select(stopColumns)
+    .from(jobs)
+    .innerJoin(
+      serviceLocations,
+      and(eq(serviceLocations.companyId, jobs.companyId), eq(serviceLocations.id, jobs.locationId)),
+    )
+    .where(
+      and(
+        eq(jobs.companyId, companyId),
+        technicianId ? eq(jobs.technicianId, technicianId) : isNull(jobs.technicianId),
+        gte(jobs.scheduledAt, start),
+        lt(jobs.scheduledAt, end),
+        sql`(${jobs.cancelledAt} is null or ${jobs.skipReason} is not null)`,
+      ),
+    )
+}
+
+/** The office's order first (route_position), then by time. */
+const routeOrder = [sql`${jobs.routePosition} asc nulls last`, asc(jobs.scheduledAt), asc(jobs.id)]
+
+function toRouteStop(row: Awaited<ReturnType<typeof selectStops>>[number], timezone: string): RouteStop {
+  return {
+    id: row.id,
+    customerName: row.customerName,
+    address: row.address,
+    time: formatTime(row.scheduledAt, timezone),
+    state: visitState(row),
+    skipReason: row.skipReason,
+    minutesOnSite: row.minutesOnSite,
+    point: row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null,
+    gateCode: row.gateCode,
+    accessNotes: row.accessNotes,
+    dogOnSite: row.dogOnSite,
+  }
+}
+
 /**
  * A technician's visits on one local date, in route order: the office's order first (route_position), then by time.
  * Open and finished stops both (the technician's "Today" collapses finished ones); cancelled one-offs are left out.
@@ -328,51 +383,37 @@ export async function listDayStops({
 }): Promise<RouteStop[]> {
   const start = instantAt(date, '00:00', timezone)
   const end = instantAt(addDays(date, 1), '00:00', timezone)
-  const rows = await db()
-    .select({
-      id: jobs.id,
-      customerName: jobs.customerName,
-      address: jobs.address,
-      scheduledAt: jobs.scheduledAt,
-      completedAt: jobs.completedAt,
-      cancelledAt: jobs.cancelledAt,
-      skipReason: jobs.skipReason,
-      lat: serviceLocations.lat,
-      lng: serviceLocations.lng,
-      minutesOnSite: serviceLocations.minutesOnSite,
-      gateCode: serviceLocations.gateCode,
-      accessNotes: serviceLocations.accessNotes,
-      dogOnSite: serviceLocations.dogOnSite,
-    })
-    .from(jobs)
-    .innerJoin(
-      serviceLocations,
-      and(eq(serviceLocations.companyId, jobs.companyId), eq(serviceLocations.id, jobs.locationId)),
-    )
-    .where(
-      and(
-        eq(jobs.companyId, companyId),
-        technicianId ? eq(jobs.technicianId, technicianId) : isNull(jobs.technicianId),
-        gte(jobs.scheduledAt, start),
-        lt(jobs.scheduledAt, end),
-        sql`(${jobs.cancelledAt} is null or ${jobs.skipReason} is not null)`,
-      ),
-    )
-    .orderBy(sql`${jobs.routePosition} asc nulls last`, asc(jobs.scheduledAt), asc(jobs.id))
+  const rows = await selectStops(companyId, technicianId, start, end)
+    .orderBy(...routeOrder)
     .limit(ROUTE_LIMIT)
-  return rows.map((row) => ({
-    id: row.id,
-    customerName: row.customerName,
-    address: row.address,
-    time: formatTime(row.scheduledAt, timezone),
-    state: visitState(row),
-    skipReason: row.skipReason,
-    minutesOnSite: row.minutesOnSite,
-    point: row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null,
-    gateCode: row.gateCode,
-    accessNotes: row.accessNotes,
-    dogOnSite: row.dogOnSite,
-  }))
+  return rows.map((row) => toRouteStop(row, timezone))
+}
+
+/**
+ * A technician's week from Monday `weekStart` ("This week", OPERATIONS §5 and §8) in one query: seven days, each with
+ * its stops in route order as `listDayStops` gives them (a day with nothing has no stops).
+ */
+export async function listTechnicianWeek({
+  companyId,
+  timezone,
+  technicianId,
+  weekStart,
+}: {
+  companyId: string
+  timezone: string
+  technicianId: string
+  weekStart: LocalDate
+}): Promise<Array<{ date: LocalDate; stops: RouteStop[] }>> {
+  const start = instantAt(weekStart, '00:00', timezone)
+  const end = instantAt(addDays(weekStart, 7), '00:00', timezone)
+  const rows = await selectStops(companyId, technicianId, start, end)
+    // Route order holds within a day: the local day comes first.
+    .orderBy(sql`(${jobs.scheduledAt} at time zone ${timezone})::date`, ...routeOrder)
+    .limit(7 * ROUTE_LIMIT)
+  const days = Array.from({ length: 7 }, (_, i) => ({ date: addDays(weekStart, i), stops: [] as RouteStop[] }))
+  const byDate = new Map(days.map((day) => [day.date, day.stops]))
+  for (const row of rows) byDate.get(localDateAt(row.scheduledAt, timezone))?.push(toRouteStop(row, timezone))
+  return days
 }
 
 async function companyStart(companyId: string) {

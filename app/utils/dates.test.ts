@@ -40,8 +40,10 @@ describe('when UTC and New York disagree about the day', () => {
     expect(now >= start && now < end).toBe(true)
   })
 
-  it('"this week" began Sunday Nov 15, not Sunday Nov 22 as UTC would say', () => {
-    expect(startOfZonedWeek(now, NY)).toEqual(at('2026-11-15T05:00:00Z'))
+  it('"this week" began Monday Nov 16, not Monday Nov 23 as UTC would say on Sunday evening', () => {
+    // 03:00 UTC on Monday Nov 23 is 22:00 on Sunday Nov 22 in New York.
+    expect(startOfZonedWeek(at('2026-11-23T03:00:00Z'), NY)).toEqual(at('2026-11-16T05:00:00Z'))
+    expect(startOfZonedWeek(now, NY)).toEqual(at('2026-11-16T05:00:00Z'))
   })
 
   it('"this month" is still November on the evening of Nov 30', () => {
@@ -56,30 +58,34 @@ describe('when UTC and New York disagree about the day', () => {
   })
 })
 
-describe('weeks start on Sunday 00:00', () => {
-  it('a Sunday is the start of its own week', () => {
-    expect(startOfZonedWeek(at('2026-11-15T05:00:00Z'), NY)).toEqual(at('2026-11-15T05:00:00Z'))
-    expect(startOfZonedWeek(at('2026-11-15T20:00:00Z'), NY)).toEqual(at('2026-11-15T05:00:00Z'))
+describe('weeks start on Monday 00:00 (OPERATIONS §8)', () => {
+  it('a Monday is the start of its own week', () => {
+    expect(startOfZonedWeek(at('2026-11-16T05:00:00Z'), NY)).toEqual(at('2026-11-16T05:00:00Z'))
+    expect(startOfZonedWeek(at('2026-11-16T20:00:00Z'), NY)).toEqual(at('2026-11-16T05:00:00Z'))
   })
 
-  it('one minute before Sunday midnight still belongs to the previous week', () => {
-    expect(startOfZonedWeek(at('2026-11-15T04:59:00Z'), NY)).toEqual(at('2026-11-08T05:00:00Z'))
+  it('a Sunday is the last day of its week', () => {
+    expect(startOfZonedWeek(at('2026-11-22T20:00:00Z'), NY)).toEqual(at('2026-11-16T05:00:00Z'))
+  })
+
+  it('one minute before Monday midnight still belongs to the previous week', () => {
+    expect(startOfZonedWeek(at('2026-11-16T04:59:00Z'), NY)).toEqual(at('2026-11-09T05:00:00Z'))
   })
 })
 
 describe('across daylight-saving changes in New York', () => {
-  it('the week of Sunday Nov 1 2026 (clocks go back at 02:00) starts at 00:00 EDT and lasts 7 days + 1 hour', () => {
-    const start = at('2026-11-01T04:00:00Z')
-    // Wednesday, and late Saturday evening (already standard time).
-    expect(startOfZonedWeek(at('2026-11-04T12:00:00Z'), NY)).toEqual(start)
-    expect(startOfZonedWeek(at('2026-11-08T04:30:00Z'), NY)).toEqual(start)
-    const next = startOfZonedWeek(at('2026-11-08T05:00:00Z'), NY)
-    expect(next).toEqual(at('2026-11-08T05:00:00Z'))
+  it('the week of Sunday Nov 1 2026 (clocks go back at 02:00) starts Monday Oct 26 00:00 EDT and lasts 7 days + 1 hour', () => {
+    const start = at('2026-10-26T04:00:00Z')
+    // Wednesday, and late Sunday evening (already standard time).
+    expect(startOfZonedWeek(at('2026-10-28T12:00:00Z'), NY)).toEqual(start)
+    expect(startOfZonedWeek(at('2026-11-02T04:30:00Z'), NY)).toEqual(start)
+    const next = startOfZonedWeek(at('2026-11-02T05:00:00Z'), NY)
+    expect(next).toEqual(at('2026-11-02T05:00:00Z'))
     expect(next.getTime() - start.getTime()).toBe(7 * 24 * HOUR + HOUR)
   })
 
-  it('the week before the change ends at Sunday Nov 1 00:00 EDT', () => {
-    expect(startOfZonedWeek(at('2026-11-01T03:59:00Z'), NY)).toEqual(at('2026-10-25T04:00:00Z'))
+  it('the week before ends at Monday Oct 26 00:00 EDT', () => {
+    expect(startOfZonedWeek(at('2026-10-26T03:59:00Z'), NY)).toEqual(at('2026-10-19T04:00:00Z'))
   })
 
   it('Nov 1 2026 is a 25-hour day', () => {
@@ -89,18 +95,18 @@ describe('across daylight-saving changes in New York', () => {
     expect(end.getTime() - start.getTime()).toBe(25 * HOUR)
   })
 
-  it('the week of Sunday Mar 8 2026 (clocks go forward at 02:00) starts at 00:00 EST', () => {
-    expect(startOfZonedWeek(at('2026-03-10T12:00:00Z'), NY)).toEqual(at('2026-03-08T05:00:00Z'))
-    // Saturday 23:30 EDT is still that week.
-    expect(startOfZonedWeek(at('2026-03-15T03:30:00Z'), NY)).toEqual(at('2026-03-08T05:00:00Z'))
-    expect(startOfZonedWeek(at('2026-03-15T04:00:00Z'), NY)).toEqual(at('2026-03-15T04:00:00Z'))
+  it('the week of Sunday Mar 8 2026 (clocks go forward at 02:00) starts Monday Mar 2 00:00 EST', () => {
+    expect(startOfZonedWeek(at('2026-03-04T12:00:00Z'), NY)).toEqual(at('2026-03-02T05:00:00Z'))
+    // Sunday 23:30 EDT is still that week.
+    expect(startOfZonedWeek(at('2026-03-09T03:30:00Z'), NY)).toEqual(at('2026-03-02T05:00:00Z'))
+    expect(startOfZonedWeek(at('2026-03-09T04:00:00Z'), NY)).toEqual(at('2026-03-09T04:00:00Z'))
   })
 
   it('the week of Sunday Mar 14 2027 (mid-March change) lasts 7 days - 1 hour', () => {
-    const start = startOfZonedWeek(at('2027-03-17T16:00:00Z'), NY)
-    expect(start).toEqual(at('2027-03-14T05:00:00Z'))
-    const next = startOfZonedWeek(at('2027-03-21T12:00:00Z'), NY)
-    expect(next).toEqual(at('2027-03-21T04:00:00Z'))
+    const start = startOfZonedWeek(at('2027-03-10T16:00:00Z'), NY)
+    expect(start).toEqual(at('2027-03-08T05:00:00Z'))
+    const next = startOfZonedWeek(at('2027-03-17T12:00:00Z'), NY)
+    expect(next).toEqual(at('2027-03-15T04:00:00Z'))
     expect(next.getTime() - start.getTime()).toBe(7 * 24 * HOUR - HOUR)
   })
 
@@ -142,10 +148,10 @@ describe('America/Phoenix (no daylight saving)', () => {
       const { start, end } = zonedDayRange(at(day), PHOENIX)
       expect(end.getTime() - start.getTime()).toBe(24 * HOUR)
     }
-    const week = startOfZonedWeek(at('2026-11-04T12:00:00Z'), PHOENIX)
-    expect(week).toEqual(at('2026-11-01T07:00:00Z'))
-    expect(startOfZonedWeek(at('2026-11-08T07:00:00Z'), PHOENIX).getTime() - week.getTime()).toBe(7 * 24 * HOUR)
-    expect(startOfZonedWeek(at('2026-03-10T12:00:00Z'), PHOENIX)).toEqual(at('2026-03-08T07:00:00Z'))
+    const week = startOfZonedWeek(at('2026-10-28T12:00:00Z'), PHOENIX)
+    expect(week).toEqual(at('2026-10-26T07:00:00Z'))
+    expect(startOfZonedWeek(at('2026-11-02T07:00:00Z'), PHOENIX).getTime() - week.getTime()).toBe(7 * 24 * HOUR)
+    expect(startOfZonedWeek(at('2026-03-04T12:00:00Z'), PHOENIX)).toEqual(at('2026-03-02T07:00:00Z'))
   })
 
   it('the same instant can be "today" in Phoenix and "tomorrow" in New York', () => {
@@ -229,7 +235,7 @@ describe('for every hour of 2026 in several timezones', () => {
           zonedParts(start, zone).day === p.day &&
           week <= now &&
           isFirstInstantOfDay(week, zone) &&
-          weekParts.weekday === 0 &&
+          weekParts.weekday === 1 &&
           now.getTime() - week.getTime() < 7 * 24 * HOUR + HOUR &&
           month <= now &&
           isFirstInstantOfDay(month, zone) &&

@@ -1,5 +1,5 @@
-// Calendar maths in a company's timezone (ARCHITECTURE §4: "today", "this week" from
-// Sunday 00:00 and "this month" are the company's, not the server's).
+// Calendar maths in a company's timezone (ARCHITECTURE §4: "today", "this week" and "this month" are the company's,
+// not the server's; "this week" starts on Monday 00:00, OPERATIONS §8).
 
 export const DEFAULT_TIMEZONE = 'America/New_York'
 
@@ -80,9 +80,9 @@ export function zonedDayRange(now: Date, timeZone: string) {
   return { start: startOfZonedDay(now, timeZone), end: startOfZonedDay(now, timeZone, 1) }
 }
 
-/** This week's start: the most recent Sunday 00:00 in `timeZone`. */
+/** This week's start: the most recent Monday 00:00 in `timeZone`. */
 export function startOfZonedWeek(now: Date, timeZone: string): Date {
-  return startOfZonedDay(now, timeZone, -zonedParts(now, timeZone).weekday)
+  return startOfZonedDay(now, timeZone, -((zonedParts(now, timeZone).weekday + 6) % 7))
 }
 
 /** The first day of this month, 00:00 in `timeZone`. */
@@ -95,6 +95,7 @@ const DISPLAY_FORMATS = {
   dateTime: { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
   time: { hour: 'numeric', minute: '2-digit' },
   date: { month: 'short', day: 'numeric', year: 'numeric' },
+  fullDate: { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>
 
 // Building an Intl.DateTimeFormat costs far more than formatting with one, and a dashboard formats
@@ -124,6 +125,11 @@ export function formatTime(date: Date | string, timeZone: string) {
 /** "Nov 24, 2026" in the company's timezone. */
 export function formatDate(date: Date | string, timeZone: string) {
   return display('date', date, timeZone)
+}
+
+/** "Wednesday, November 25, 2026" in the company's timezone. */
+export function formatFullDate(date: Date | string, timeZone: string) {
+  return display('fullDate', date, timeZone)
 }
 
 /** The `<input type="datetime-local">` value ("2026-11-22T14:30") of `date` on the company's wall clock. */

@@ -34,6 +34,18 @@ describe('/app picks the dashboard by role', () => {
     expect(new Set(admin.roster.map((m) => m.role))).toEqual(new Set(['dispatcher', 'tech']))
   })
 
+  it("the technician's ?tab= picks Today, This week or the overdue list; anything else is Today", async () => {
+    const cookie = await signInAs('tech@bluelagoon.test')
+    const tab = async (search: string) => {
+      const data = (await loader(call(pageRequest(`/app${search}`, cookie)))) as { tab: string; week: unknown[] }
+      return { tab: data.tab, days: data.week.length }
+    }
+    expect(await tab('')).toEqual({ tab: 'today', days: 0 })
+    expect(await tab('?tab=week')).toEqual({ tab: 'week', days: 7 })
+    expect(await tab('?tab=overdue')).toEqual({ tab: 'overdue', days: 0 })
+    expect(await tab('?tab=everything')).toEqual({ tab: 'today', days: 0 })
+  })
+
   it('owners and admins keep the dispatch board at /app/dispatch', async () => {
     for (const email of ['owner@bluelagoon.test', 'office@bluelagoon.test']) {
       const board = (await dispatchLoader(call(pageRequest('/app/dispatch', await signInAs(email))))) as {

@@ -7,7 +7,7 @@ import { loadAdminDashboard, loadOwnerDashboard } from '~/dashboards/business-da
 import { DispatcherDashboard } from '~/dashboards/dispatcher-dashboard'
 import { dispatchBoardAction, loadDispatchBoard } from '~/dashboards/dispatcher-dashboard.server'
 import { TechDashboard } from '~/dashboards/tech-dashboard'
-import { loadTechDashboard } from '~/dashboards/tech-dashboard.server'
+import { loadTechDashboard, techTabOf } from '~/dashboards/tech-dashboard.server'
 import { jobStatus, listTodaysJobs, listTodaysJobsAllCompanies } from '~/models/job.server'
 import { formatDate } from '~/utils/dates'
 import { can, type Role } from '~/utils/permissions'
@@ -72,7 +72,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (companyId && user.role === 'tech') {
     return {
       kind: 'tech' as const,
-      ...(await loadTechDashboard({ companyId, technicianId: user.id, timezone, now })),
+      ...(await loadTechDashboard({
+        companyId,
+        technicianId: user.id,
+        timezone,
+        tab: techTabOf(new URL(request.url)),
+        now,
+      })),
     }
   }
   return loadFallback(user.role, user.company, timezone, user.id, now)

@@ -1,0 +1,79 @@
+// The technician's day on a phone (OPERATIONS §5): "Today" in route order with "Stop k of n", a tappable "Up next"
+// with "Directions", finished stops collapsed, and "This week" by day. Never a flat list of every assigned job.
+import type { Page } from '@playwright/test'
+import { pickCustomer } from './customer-picker'
+import { capture, expect, test, waitForHydration } from './fixtures'
+
+const DANA = 'Dana Whitfield'
+
+/**
+ * As the dispatcher, an open visit for Dana with Tyler Brooks at this minute on the company's clock, so Tyler's day
+ * has an open stop whatever the hour the suite runs at. Returns its id.
+ */
+async function openStopToday(page: Page, loginAs: (page: Page, email: string) => Promise<void>) {
+  await loginAs(page, 'dispatch@bluelagoon.test')
+  await waitForHydration(page)
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Create job' }) })
+  await pickCustomer(form, DANA)
+  await form.getByLabel('Technician (optional)').selectOption({ label: 'Tyler Brooks' })
+  // The form suggests an hour from now, which is tomorrow late in the evening: step back to now.
+  const when = form.locator('input[name="scheduledAt"]')
+  const suggested = new Date(`${await when.inputValue()}:00Z`)
+  await when.fill(new Date(suggested.getTime() - 60 * 60_000).toISOString().slice(0, 16))
+  await form.getByRole('button', { name: 'Create job' }).click()
+  const link = page.getByRole('link', { name: 'Open it' })
+  await expect(link).toBeVisible()
+  const jobId = (await link.getAttribute('href'))?.split('/').pop() ?? ''
+  await page.context().clearCookies()
+  return jobId
+}
+
+test("tech@ sees Today's stops with Up next and Directions, then This week by day", async ({ page, loginAs }) => {
+  const jobId = await openStopToday(page, loginAs)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await loginAs(page, 'tech@bluelagoon.test')
+  await expect(page.getByRole('heading', { level: 1, name: "Today's route" })).toBeVisible()
+  const tabs = page.getByRole('navigation', { name: 'Your schedule' })
+  await expect(tabs.getByRole('link', { name: 'Today', exact: true })).toHaveAttribute('aria-current', 'page')
+
+  // "Up next" is the first open stop: one card, the whole of it a link to the visit, with "Directions".
+  const upNext = page.getByRole('region', { name: 'Up next' }).locator('article')
+  await expect(upNext).toHaveCount(1)
+  await expect(upNext.getByText(/^Stop \d+ of \d+/)).toBeVisible()
+  const directions = upNext.getByRole('link', { name: /^Directions/ })
+  await expect(directions).toHaveAttribute('href', /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=/)
+  await expect(directions).toHaveAttribute('target', '_blank')
+  await expect(directions).toHaveAttribute('rel', /noopener/)
+  // The day's stops are numbered from 1 however many are finished; the finished ones are folded away.
+  const finished = page.locator('details', { hasText: /Finished \(\d+\)/ })
+  if (await finished.count()) await finished.locator('summary').click()
+  await expect(page.getByText(/^Stop 1 of \d+/)).toBeVisible()
+  // Today's stops only (the new visit among them), not every job ever assigned to Tyler.
+  await expect(page.locator(`main a[href="/app/jobs/${jobId}"]`).first()).toBeVisible()
+  expect(await page.locator('main a[href^="/app/jobs/"]').count()).toBeLessThan(40)
+  await capture(page, test.info(), 'tech-today')
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await capture(page, test.info(), 'tech-today')
+
+  // The whole "Up next" card opens the visit: a tap on the address, not only on the name.
+  const [upNextId] = (await upNext.getByRole('link').first().getAttribute('href'))?.split('/').slice(-1) ?? []
+  await upNext.locator('p').nth(1).scrollIntoViewIfNeeded()
+  const address = await upNext.locator('p').nth(1).boundingBox()
+  if (!address) throw new Error('no address on the Up next card')
+  await page.mouse.click(address.x + 5, address.y + address.height / 2)
+  await expect(page).toHaveURL((url) => url.pathname === `/app/jobs/${upNextId}`)
+  await page.goBack()
+
+  await waitForHydration(page)
+  await tabs.getByRole('link', { name: 'This week' }).click()
+  await expect(page).toHaveURL((url) => url.searchParams.get('tab') === 'week')
+  await expect(tabs.getByRole('link', { name: 'This week' })).toHaveAttribute('aria-current', 'page')
+  // Seven days, Monday first, each headed by its full date.
+  const headings = page.getByRole('main').getByRole('heading', { level: 2 })
+  await expect(headings).toHaveCount(7)
+  await expect(headings.first()).toHaveText(/^Monday, [A-Z][a-z]+ \d{1,2}, \d{4}/)
+  await expect(headings.last()).toHaveText(/^Sunday, /)
+  await capture(page, test.info(), 'tech-week')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await capture(page, test.info(), 'tech-week')
+})
