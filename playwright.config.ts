@@ -62,6 +62,7 @@ export default defineConfig({
         'service-plans.spec.ts',
         'route-day.spec.ts',
         'tech-day.spec.ts',
+        'recurring-routes.spec.ts',
       ],
     },
     // account.spec changes (and restores) tech@sunsetpools.test's login, which only 'seeded-state'
