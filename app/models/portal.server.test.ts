@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, ne, or } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, ne, or } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { chemLogs, companies, customers, jobs, profiles } from '~/db/schema'
 import { seedDemoData } from '~/demo/seed.server'
 import { db } from '~/utils/db.server'
 import { addTestCustomer, findTestCustomer } from '../../tests/helpers/customers'
+import { createJob } from './job.server'
 import {
   getPortal,
   getPortalPhoto,
@@ -13,6 +14,7 @@ import {
   parsePortalPage,
   portalPhotoUrl,
 } from './portal.server'
+import { skipVisit } from './visit.server'
 
 let blue: string
 let sunset: string
@@ -79,7 +81,38 @@ describe("getPortal: Dana Whitfield's demo portal", () => {
       .where(and(eq(jobs.customerId, dana.id), isNotNull(jobs.completedAt)))
     expect(portal.counts).toEqual({ total: total?.n, completed: completed?.n })
     expect(portal.counts.completed).toBeGreaterThan(0)
-    expect(portal.visits.total).toBe(total?.n)
+    // The history holds the visits that are due or done; the ones still ahead are the "next visit".
+    const [history] = await db()
+      .select({ n: count() })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.customerId, dana.id),
+          or(lt(jobs.scheduledAt, new Date()), isNotNull(jobs.completedAt), isNotNull(jobs.cancelledAt)),
+        ),
+      )
+    expect(portal.visits.total).toBe(history?.n)
+  })
+
+  it('keeps visits still ahead out of the history, and shows a skipped one with its reason', async () => {
+    const ahead = await createJob({
+      companyId: blue,
+      customerId: dana.id,
+      scheduledAt: new Date(Date.now() + 3 * 86_400_000),
+      technicianId: null,
+    })
+    const skipped = await createJob({
+      companyId: blue,
+      customerId: dana.id,
+      scheduledAt: new Date(Date.now() - 3_600_000),
+      technicianId: null,
+    })
+    if (!ahead || !skipped) throw new Error('no jobs')
+    expect((await skipVisit({ companyId: blue, jobId: skipped.id, input: { reason: 'Locked gate' } })).ok).toBe(true)
+    const portal = await danaPortal()
+    const ids = portal.visits.rows.map((row) => row.id)
+    expect(ids).not.toContain(ahead.id)
+    expect(portal.visits.rows.find((row) => row.id === skipped.id)).toMatchObject({ skipReason: 'Locked gate' })
   })
 
   it('lists the 12 most recent readings across her visits, newest first, with the visit date', async () => {

@@ -109,6 +109,9 @@ export async function getPortal({
   const location = firstLocationOf(customers)
   const pool = firstBodyOfWaterOf({ companyId: customers.companyId, id: location.id })
 
+  // The history: visits that are due or done. Visits still ahead (a plan keeps 8 weeks of them) are the "next visit",
+  // not rows of history.
+  const inHistory = sql`(${jobs.scheduledAt} < ${now.toISOString()} or ${jobs.completedAt} is not null or ${jobs.cancelledAt} is not null)`
   const [header, counts, nextVisit, visitRows, readings, galleryRows] = await Promise.all([
     db()
       .select({
@@ -136,6 +139,7 @@ export async function getPortal({
       .select({
         completed: sql<number>`count(*) filter (where ${jobs.completedAt} is not null)::int`,
         total: sql<number>`count(*)::int`,
+        history: sql<number>`count(*) filter (where ${inHistory})::int`,
       })
       .from(jobs)
       .where(ofCustomer),
@@ -152,6 +156,7 @@ export async function getPortal({
         scheduledAt: jobs.scheduledAt,
         completedAt: jobs.completedAt,
         cancelledAt: jobs.cancelledAt,
+        skipReason: jobs.skipReason,
         address: jobs.address,
         technicianName: profiles.fullName,
         beforeKey: jobs.beforeUrl,
@@ -166,7 +171,7 @@ export async function getPortal({
       .from(jobs)
       .leftJoin(profiles, technician)
       .leftJoinLateral(latestReading, sql`true`)
-      .where(ofCustomer)
+      .where(and(ofCustomer, inHistory))
       // The id breaks ties between visits at the same time so pages never overlap or skip one.
       .orderBy(desc(jobs.scheduledAt), desc(jobs.id))
       .limit(PORTAL_VISITS_PER_PAGE)
@@ -203,7 +208,7 @@ export async function getPortal({
 
   const customer = header[0]
   if (!customer) return null
-  const { completed, total } = counts[0] ?? { completed: 0, total: 0 }
+  const { completed, total, history } = counts[0] ?? { completed: 0, total: 0, history: 0 }
   // Readings are judged against their pool's targets (the customer's pool when a reading says none); the
   // profiles themselves stay internal.
   const customerPool: PoolProfile = poolProfileOf(customer)
@@ -230,8 +235,8 @@ export async function getPortal({
     visits: {
       page: current,
       pageSize: PORTAL_VISITS_PER_PAGE,
-      pageCount: Math.max(1, Math.ceil(total / PORTAL_VISITS_PER_PAGE)),
-      total,
+      pageCount: Math.max(1, Math.ceil(history / PORTAL_VISITS_PER_PAGE)),
+      total: history,
       rows: visitRows.map(({ beforeKey, afterKey, ...visit }) => ({
         ...visit,
         photos: { before: photoVersion(beforeKey), after: photoVersion(afterKey) },

@@ -70,9 +70,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         date: formatDate(visit.scheduledAt, tz),
         status: visit.completedAt
           ? ('Completed' as const)
-          : visit.cancelledAt
-            ? ('Cancelled' as const)
-            : ('Scheduled' as const),
+          : visit.skipReason
+            ? ('Skipped' as const)
+            : visit.cancelledAt
+              ? ('Cancelled' as const)
+              : ('Scheduled' as const),
+        skipReason: visit.skipReason,
         technician: visit.technicianName,
         address: visit.address,
         reading: visit.reading ? reading(visit.reading) : null,
@@ -240,7 +243,7 @@ function TableScroller({ labelledBy, children }: { labelledBy: string; children:
 const th = 'whitespace-nowrap px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-500'
 const td = 'px-3 py-2 align-top'
 
-function StatusLabel({ status }: { status: 'Completed' | 'Cancelled' | 'Scheduled' }) {
+function StatusLabel({ status }: { status: 'Completed' | 'Skipped' | 'Cancelled' | 'Scheduled' }) {
   return (
     <span
       className={cn(
@@ -249,7 +252,9 @@ function StatusLabel({ status }: { status: 'Completed' | 'Cancelled' | 'Schedule
           ? 'bg-emerald-50 text-emerald-800 ring-emerald-200'
           : status === 'Cancelled'
             ? 'bg-slate-100 text-slate-700 ring-slate-200'
-            : 'bg-brand-50 text-brand-800 ring-brand-100',
+            : status === 'Skipped'
+              ? 'bg-amber-50 text-amber-900 ring-amber-200'
+              : 'bg-brand-50 text-brand-800 ring-brand-100',
       )}
     >
       {status}
@@ -306,6 +311,9 @@ function VisitHistory({ visits }: { visits: LoaderData['visits'] }) {
                   </th>
                   <td className={cn(td, 'whitespace-nowrap')}>
                     <StatusLabel status={visit.status} />
+                    {visit.skipReason ? (
+                      <span className="ml-2 text-slate-700">{visit.skipReason.replace(/^Other: /, '')}</span>
+                    ) : null}
                     {visit.reportUrl ? (
                       <Link to={visit.reportUrl} className="ml-2 font-medium text-brand-700 underline">
                         Report<span className="sr-only"> of the visit on {visit.date}</span>
