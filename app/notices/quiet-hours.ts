@@ -34,6 +34,16 @@ export function isQuietAt(instant: Date, quiet: QuietHours, timeZone: string) {
  * that `now` falls in ("Until" on the same night's morning). "From" equal to "Until" means no quiet hours.
  */
 export function sendableAt(now: Date, quiet: QuietHours, timeZone: string): Date {
+  // The end of the quiet hours can itself fall inside quiet hours once: when the clocks skip the whole sending window
+  // (a window of minutes inside the hour a spring-forward night skips). Then it is the next night's end.
+  let at = quietEnd(now, quiet, timeZone)
+  for (let tries = 0; tries < 3 && at > now && isQuietAt(at, quiet, timeZone); tries++) {
+    at = quietEnd(at, quiet, timeZone)
+  }
+  return at
+}
+
+function quietEnd(now: Date, quiet: QuietHours, timeZone: string): Date {
   const zoned = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(timeZone)
   const minute = zoned.hour * 60 + zoned.minute
   if (!isQuietMinute(minute, quiet)) return now
