@@ -237,6 +237,14 @@ async function main() {
        order by j.scheduled_at limit 1`,
       [largeCompanyId],
     )
+    // The busiest technician's route today (the board's busiest row), in the company's zone.
+    const route = await one<{ technician: string; day: string }>(
+      `select j.technician_id as technician, to_char(j.scheduled_at at time zone c.timezone, 'YYYY-MM-DD') as day
+       from jobs j join companies c on c.id = j.company_id
+       where j.company_id = $1 and j.technician_id is not null and j.completed_at is null and j.scheduled_at >= now()
+       group by 1, 2 order by count(*) desc limit 1`,
+      [largeCompanyId],
+    )
     const search = await one<{ q: string }>(
       `select split_part(customer_name, ' ', 2) as q from customers where company_id = $1 order by id limit 1`,
       [largeCompanyId],
@@ -267,6 +275,8 @@ async function main() {
       get('tech dashboard /app', '/app', cookies.tech),
       get(`customers ?q=${search.q}`, `/app/customers?q=${encodeURIComponent(search.q)}`, cookies.owner),
       get('inventory', '/app/inventory', cookies.owner),
+      get('schedule (week board)', '/app/schedule', cookies.dispatcher),
+      get('route of a day', `/app/schedule/${route.technician}/${route.day}`, cookies.dispatcher),
       get('job page', `/app/jobs/${techJob.id}`, cookies.tech),
       get(`portal (${portal.visits} visits)`, `/customer/${portal.id}`, cookies.customer),
       {

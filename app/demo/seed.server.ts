@@ -28,6 +28,7 @@ import type { Database } from '~/utils/db.server'
 import { logger } from '~/utils/logger.server'
 import { toE164 } from '~/utils/phone'
 import type { Sanitiser, Surface } from '~/water/targets'
+import { type RouteArea, seedRoutes } from './routes.server'
 
 export const DEMO_PASSWORD = 'pooldemo123'
 
@@ -102,6 +103,8 @@ type CompanySpec = {
   state: string
   /** The yard routes start from ("Optimise route"). */
   start: { address: string; lat: number; lng: number }
+  /** The houses on the technicians' weekly routes: their neighbourhoods, phone area code and stops a day. */
+  routes: { areas: RouteArea[]; areaCode: string; stopsPerDay: number; surnames: 0 | 1 }
   customers: DemoCustomer[]
   staff: Array<{ email: string; role: Role; fullName: string; phone: string; done?: boolean }>
   portalCustomer: { email: string; name: string }
@@ -123,6 +126,20 @@ const BLUE_LAGOON: CompanySpec = {
   city: 'Tampa',
   state: 'FL',
   start: { address: '2502 N Rocky Point Dr, Tampa, FL 33607', lat: 27.96611, lng: -82.56222 },
+  routes: {
+    areas: [
+      { city: 'Tampa', zip: '33629', lat: 27.915, lng: -82.49 },
+      { city: 'Tampa', zip: '33618', lat: 28.05, lng: -82.5 },
+      { city: 'Tampa', zip: '33647', lat: 28.13, lng: -82.36 },
+      { city: 'Tampa', zip: '33626', lat: 28.06, lng: -82.61 },
+      { city: 'St. Petersburg', zip: '33704', lat: 27.79, lng: -82.67 },
+      { city: 'Clearwater', zip: '33755', lat: 27.975, lng: -82.76 },
+      { city: 'Brandon', zip: '33511', lat: 27.94, lng: -82.3 },
+    ],
+    areaCode: '813',
+    stopsPerDay: 10,
+    surnames: 0,
+  },
   // The Tampa Bay area: South Tampa, Davis Islands, New Tampa, Westchase, Carrollwood, St. Petersburg, Clearwater
   // and Brandon. Coordinates are where such a house would be (to five decimals), for routes and maps.
   customers: [
@@ -452,6 +469,17 @@ const SUNSET: CompanySpec = {
   city: 'Scottsdale',
   state: 'AZ',
   start: { address: '7014 E Camelback Rd, Scottsdale, AZ 85251', lat: 33.50253, lng: -111.92947 },
+  routes: {
+    areas: [
+      { city: 'Scottsdale', zip: '85251', lat: 33.5, lng: -111.925 },
+      { city: 'Scottsdale', zip: '85258', lat: 33.565, lng: -111.895 },
+      { city: 'Scottsdale', zip: '85260', lat: 33.6, lng: -111.89 },
+      { city: 'Scottsdale', zip: '85250', lat: 33.53, lng: -111.92 },
+    ],
+    areaCode: '480',
+    stopsPerDay: 12,
+    surnames: 1,
+  },
   customers: [
     {
       name: 'Marco Ruiz',
@@ -889,6 +917,20 @@ async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now:
     })
   }
   if (readings.length) await tx.insert(chemLogs).values(readings)
+
+  await seedRoutes(tx, {
+    companyId,
+    timezone: spec.timezone,
+    state: spec.state,
+    areaCode: spec.routes.areaCode,
+    areas: spec.routes.areas,
+    start: { lat: spec.start.lat, lng: spec.start.lng },
+    technicians: techIds.map((id) => [id, id === firstTechId] as const),
+    stopsPerDay: spec.routes.stopsPerDay,
+    surnames: spec.routes.surnames,
+    now,
+    seed: spec.seed + 2,
+  })
   return companyId
 }
 

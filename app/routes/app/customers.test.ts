@@ -77,7 +77,8 @@ beforeAll(async () => {
 describe('the customer list', () => {
   it("lists the company's active customers with address, next visit, balance and portal status", async () => {
     const data = await listPage(dispatcher)
-    expect(data.total).toBe(32)
+    // The demo's 32 customers and the 100 on the technicians' weekly routes (app/demo/routes.server.ts).
+    expect(data.total).toBe(132)
     expect(data.status).toBe('active')
     const dana = data.customers.find((c) => c.customerName === 'Dana Whitfield')
     expect(dana).toMatchObject({
@@ -123,7 +124,8 @@ describe('the customer list', () => {
     expect(list.customers.map((c) => c.customerName)).toEqual(['Zed Archived'])
     // A page past the end shows the last page.
     const far = await listPage(dispatcher, '/app/customers?page=999')
-    expect(far.page).toBe(1)
+    expect(far.page).toBe(Math.ceil(far.total / 50))
+    expect(far.page).toBeGreaterThan(1)
     expect(far.customers.length).toBeGreaterThan(0)
   })
 })

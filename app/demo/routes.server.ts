@@ -1,0 +1,348 @@
+// The demo's recurring routes (issue #18: "every demo technician has a realistic route today (12–16 stops, some
+// done), history for the past 8 weeks with readings, and only a few overdue visits"). Each technician gets a
+// neighbourhood per working day — houses on weekly plans — and the visits of the last 8 weeks and of today are
+// written as they would have happened: in the day's optimised order from the company's yard, one every ~35 minutes
+// from 08:00, done (with a reading) when that time has passed. Later visits come from generation at start-up, as in
+// a real company. Working days are the five starting from the seed's weekday, so "today" always has a route.
+
+import { bodiesOfWater, chemLogs, customers, equipment, jobs, serviceLocations, servicePlans } from '~/db/schema'
+import { type LatLng, straightLineMatrix } from '~/routing/distance'
+import { optimiseRoute } from '~/routing/optimise'
+import { addDays, instantAt, isoWeekday, type LocalDate, localDateAt } from '~/schedule/local-date'
+import type { Database } from '~/utils/db.server'
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
+
+export type RouteArea = { city: string; zip: string; lat: number; lng: number }
+
+export type RouteSeed = {
+  companyId: string
+  timezone: string
+  state: string
+  areaCode: string
+  /** Neighbourhoods a day's route is drawn in (each technician-day gets one). */
+  areas: readonly RouteArea[]
+  start: LatLng
+  /** [technician id, whether their pools are the standard one the end-to-end tests dose against]. */
+  technicians: ReadonlyArray<readonly [string, boolean]>
+  stopsPerDay: number
+  /** Which half of the surnames: two companies never share a customer's name. */
+  surnames: 0 | 1
+  now: Date
+  seed: number
+}
+
+const FIRST = [
+  'Avery',
+  'Blake',
+  'Carmen',
+  'Dario',
+  'Elena',
+  'Felix',
+  'Gina',
+  'Hector',
+  'Iris',
+  'Jonah',
+  'Kara',
+  'Luis',
+  'Mara',
+  'Nadia',
+  'Omar',
+  'Paula',
+  'Otto',
+  'Rhea',
+  'Silas',
+  'Tessa',
+  'Ulrich',
+  'Vera',
+  'Wade',
+  'Yara',
+  'Zane',
+  'Leona',
+  'Miles',
+  'Nora',
+  'Pedro',
+  'Sofia',
+  'Theo',
+  'Uma',
+  'Wes',
+  'Ximena',
+  'Yusuf',
+  'Adele',
+  'Bruno',
+  'Celia',
+  'Damon',
+] as const
+const LAST = [
+  'Abbott',
+  'Barrios',
+  'Castillo',
+  'Dalton',
+  'Ellison',
+  'Figueroa',
+  'Garland',
+  'Holloway',
+  'Ingram',
+  'Jaramillo',
+  'Kessler',
+  'Lindqvist',
+  'Mercado',
+  'Navarro',
+  'Oyelaran',
+  'Pham',
+  'Quintero',
+  'Rasmussen',
+  'Salazar',
+  'Tanaka',
+  'Underwood',
+  'Valdez',
+  'Wexler',
+  'Yamada',
+  'Zamora',
+  'Brennan',
+  'Calloway',
+  'Delgado',
+  'Esposito',
+  'Fairbanks',
+] as const
+const STREETS = [
+  'Palm Ave',
+  'Bayview Dr',
+  'Mangrove Ln',
+  'Heron Ct',
+  'Pelican Way',
+  'Seagrape St',
+  'Cypress Rd',
+  'Magnolia Ave',
+  'Osprey Ln',
+  'Tarpon Dr',
+  'Manatee Ct',
+  'Sandpiper Way',
+  'Egret St',
+  'Citrus Ln',
+  'Coral Way',
+  'Laurel Dr',
+  'Banyan St',
+  'Juniper Ave',
+  'Sabal Palm Rd',
+  'Oak Hollow Dr',
+] as const
+const PUMPS = [
+  ['Pentair', 'SuperFlo VS'],
+  ['Hayward', 'MaxFlo VS'],
+  ['Jandy', 'FloPro VS'],
+] as const
+const FILTERS = [
+  ['Pentair', 'Clean & Clear Plus 420'],
+  ['Hayward', 'SwimClear C4030'],
+] as const
+const SURFACES = ['plaster', 'plaster', 'fibreglass', 'vinyl'] as const
+/** Minutes between stops: time on site plus the drive. */
+const STOP_MINUTES = 35
+
+function prng(seed: number) {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
+  }
+}
+
+export async function seedRoutes(tx: Tx, o: RouteSeed) {
+  const random = prng(o.seed)
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T
+  const today = localDateAt(o.now, o.timezone)
+  const weekdays = Array.from({ length: 5 }, (_, i) => isoWeekday(addDays(today, i)))
+  const names = new Set<string>()
+  const surnames = LAST.filter((_, i) => i % 2 === o.surnames)
+  type Stop = {
+    name: string
+    phone: string
+    street: string
+    area: RouteArea
+    point: LatLng
+    technicianId: string
+    standard: boolean
+    weekday: number
+  }
+  const stops: Stop[] = []
+  let n = 0
+  for (const [technicianId, standard] of o.technicians) {
+    for (const weekday of weekdays) {
+      const area = pick(o.areas)
+      for (let k = 0; k < o.stopsPerDay; k++) {
+        let name = `${pick(FIRST)} ${pick(surnames)}`
+        while (names.has(name)) name = `${pick(FIRST)} ${pick(surnames)}`
+        names.add(name)
+        n += 1
+        stops.push({
+          name,
+          phone: `+1${o.areaCode}555${String(3000 + n).padStart(4, '0')}`,
+          street: `${100 + Math.floor(random() * 9800)} ${pick(STREETS)}`,
+          area,
+          point: {
+            lat: Number((area.lat + (random() - 0.5) * 0.05).toFixed(5)),
+            lng: Number((area.lng + (random() - 0.5) * 0.05).toFixed(5)),
+          },
+          technicianId,
+          standard,
+          weekday,
+        })
+      }
+    }
+  }
+
+  const insertedCustomers = await tx
+    .insert(customers)
+    .values(stops.map((stop) => ({ companyId: o.companyId, customerName: stop.name, phone: stop.phone })))
+    .returning({ id: customers.id })
+  const insertedLocations = await tx
+    .insert(serviceLocations)
+    .values(
+      stops.map((stop, i) => ({
+        companyId: o.companyId,
+        customerId: insertedCustomers[i]?.id ?? '',
+        street: stop.street,
+        city: stop.area.city,
+        state: o.state,
+        postalCode: stop.area.zip,
+        lat: stop.point.lat,
+        lng: stop.point.lng,
+        minutesOnSite: [20, 25, 30, 35][i % 4],
+      })),
+    )
+    .returning({ id: serviceLocations.id })
+  const insertedBodies = await tx
+    .insert(bodiesOfWater)
+    .values(
+      stops.map((stop, i) => ({
+        companyId: o.companyId,
+        locationId: insertedLocations[i]?.id ?? '',
+        name: 'Pool',
+        ...(stop.standard
+          ? { gallons: 15_000, surface: 'plaster' as const, sanitiser: 'chlorine' as const }
+          : {
+              gallons: 10_000 + Math.floor(random() * 16) * 1_000,
+              surface: pick(SURFACES),
+              sanitiser: random() < 0.3 ? ('salt' as const) : ('chlorine' as const),
+            }),
+        indoor: false,
+      })),
+    )
+    .returning({ id: bodiesOfWater.id, sanitiser: bodiesOfWater.sanitiser })
+  await tx.insert(equipment).values(
+    insertedBodies.flatMap((body) => {
+      const [pumpMake, pumpModel] = pick(PUMPS)
+      const [filterMake, filterModel] = pick(FILTERS)
+      return [
+        { companyId: o.companyId, bodyOfWaterId: body.id, kind: 'pump' as const, make: pumpMake, model: pumpModel },
+        {
+          companyId: o.companyId,
+          bodyOfWaterId: body.id,
+          kind: 'filter' as const,
+          make: filterMake,
+          model: filterModel,
+        },
+        ...(body.sanitiser === 'salt'
+          ? [
+              {
+                companyId: o.companyId,
+                bodyOfWaterId: body.id,
+                kind: 'chlorinator' as const,
+                make: 'Hayward',
+                model: 'AquaRite T-Cell-15',
+              },
+            ]
+          : []),
+      ]
+    }),
+  )
+  const insertedPlans = await tx
+    .insert(servicePlans)
+    .values(
+      stops.map((stop, i) => ({
+        companyId: o.companyId,
+        locationId: insertedLocations[i]?.id ?? '',
+        weekday: stop.weekday,
+        technicianId: stop.technicianId,
+        startsOn: addDays(today, -120),
+        serviceWindow: 'morning' as const,
+        rateCents: i % 3 === 0 ? 16_000 + (i % 4) * 1_000 : 4_500 + (i % 5) * 500,
+        rateType: i % 3 === 0 ? ('monthly' as const) : ('per-visit' as const),
+      })),
+    )
+    .returning({ id: servicePlans.id })
+
+  // Each technician-day's order: the shortest drive from the yard, the same every week.
+  const order = new Map<string, number[]>()
+  for (const [technicianId] of o.technicians) {
+    for (const weekday of weekdays) {
+      const day = stops.flatMap((stop, i) =>
+        stop.technicianId === technicianId && stop.weekday === weekday ? [i] : [],
+      )
+      const points = [o.start, ...day.map((i) => (stops[i] as Stop).point)]
+      const metres = straightLineMatrix(points)
+      const route = optimiseRoute(points.length, (a, b) => metres[a]?.[b] ?? 0, { start: 0 }).slice(1)
+      order.set(
+        `${technicianId} ${weekday}`,
+        route.map((point) => day[point - 1] as number),
+      )
+    }
+  }
+
+  const visits: Array<typeof jobs.$inferInsert & { bodyId: string }> = []
+  for (let offset = -56; offset <= 0; offset++) {
+    const date: LocalDate = addDays(today, offset)
+    const start = instantAt(date, '08:00', o.timezone)
+    for (const [technicianId] of o.technicians) {
+      const day = order.get(`${technicianId} ${isoWeekday(date)}`) ?? []
+      day.forEach((i, position) => {
+        const stop = stops[i] as Stop
+        const doneAt = new Date(start.getTime() + (position + 1) * STOP_MINUTES * 60_000)
+        // A few visits of the past weeks were never closed: the office's "Overdue".
+        const done = doneAt.getTime() < o.now.getTime() - 5 * 60_000 && (offset === 0 || random() > 0.005)
+        visits.push({
+          companyId: o.companyId,
+          customerId: insertedCustomers[i]?.id ?? '',
+          locationId: insertedLocations[i]?.id ?? '',
+          customerName: stop.name,
+          address: `${stop.street}, ${stop.area.city}, ${o.state} ${stop.area.zip}`,
+          scheduledAt: start,
+          completedAt: done ? doneAt : null,
+          technicianId,
+          planId: insertedPlans[i]?.id ?? '',
+          occurrenceDate: date,
+          routePosition: position + 1,
+          createdAt: new Date(start.getTime() - 60 * 86_400_000),
+          bodyId: insertedBodies[i]?.id ?? '',
+        })
+      })
+    }
+  }
+  const readings: Array<typeof chemLogs.$inferInsert> = []
+  for (let from = 0; from < visits.length; from += 1000) {
+    const batch = visits.slice(from, from + 1000)
+    const inserted = await tx
+      .insert(jobs)
+      .values(batch.map(({ bodyId: _body, ...visit }) => visit))
+      .returning({ id: jobs.id })
+    batch.forEach((visit, i) => {
+      if (!visit.completedAt) return
+      readings.push({
+        companyId: o.companyId,
+        jobId: inserted[i]?.id ?? '',
+        bodyOfWaterId: visit.bodyId,
+        ph: Number((7.2 + random() * 0.6).toFixed(1)),
+        chlorinePpm: Number((1 + random() * 3.5).toFixed(1)),
+        alkalinity: Math.round(80 + random() * 50),
+        takenAt: new Date(visit.completedAt.getTime() - 10 * 60_000),
+      })
+    })
+  }
+  for (let from = 0; from < readings.length; from += 1000) {
+    await tx.insert(chemLogs).values(readings.slice(from, from + 1000))
+  }
+}
