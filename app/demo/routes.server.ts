@@ -10,6 +10,7 @@ import { type LatLng, straightLineMatrix } from '~/routing/distance'
 import { optimiseRoute } from '~/routing/optimise'
 import { addDays, instantAt, isoWeekday, type LocalDate, localDateAt } from '~/schedule/local-date'
 import type { Database } from '~/utils/db.server'
+import { prng } from './prng'
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 
@@ -139,17 +140,6 @@ const FILTERS = [
 const SURFACES = ['plaster', 'plaster', 'fibreglass', 'vinyl'] as const
 /** Minutes between stops: time on site plus the drive. */
 const STOP_MINUTES = 35
-
-function prng(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
 
 export async function seedRoutes(tx: Tx, o: RouteSeed) {
   const random = prng(o.seed)

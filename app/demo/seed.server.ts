@@ -28,6 +28,7 @@ import type { Database } from '~/utils/db.server'
 import { logger } from '~/utils/logger.server'
 import { toE164 } from '~/utils/phone'
 import type { Sanitiser, Surface } from '~/water/targets'
+import { prng } from './prng'
 import { type RouteArea, seedRoutes } from './routes.server'
 
 export const DEMO_PASSWORD = 'pooldemo123'
@@ -45,18 +46,6 @@ export const DEMO_LOGINS: Array<{ email: string; role: Role; company: string | n
   { email: 'tech@sunsetpools.test', role: 'tech', company: 'Sunset Pool Care' },
   { email: 'customer@sunsetpools.test', role: 'customer', company: 'Sunset Pool Care', note: 'Marco Ruiz' },
 ]
-
-/** A small deterministic PRNG (mulberry32) so the demo is identical on every machine. */
-function prng(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** A body of water as the demo describes it; equipment comes from the kits below, by position. */
 type DemoBody = {

@@ -9,6 +9,7 @@ import { addDays, instantAt, localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { env } from '~/utils/env.server'
 import { failure, type Result, success } from '~/utils/result'
+import { visitLocation } from './service-location.server'
 import { visitState } from './visit.server'
 
 /** The feed covers visits from this many days back… */
@@ -95,10 +96,7 @@ export async function calendarFeedFor(token: string, now = new Date()): Promise<
       accessNotes: serviceLocations.accessNotes,
     })
     .from(jobs)
-    .innerJoin(
-      serviceLocations,
-      and(eq(serviceLocations.companyId, jobs.companyId), eq(serviceLocations.id, jobs.locationId)),
-    )
+    .innerJoin(serviceLocations, visitLocation)
     .leftJoin(servicePlans, and(eq(servicePlans.companyId, jobs.companyId), eq(servicePlans.id, jobs.planId)))
     .where(
       and(

@@ -7,7 +7,7 @@ import { isUuid } from '~/utils/ids'
 import { firstBodyOfWaterOf } from './body-of-water.server'
 import { readingColumns } from './chem-log.server'
 import { isCompanyTechnician } from './profile.server'
-import { accessColumns, locationForNewVisit } from './service-location.server'
+import { accessColumns, locationForNewVisit, visitLocation } from './service-location.server'
 import { queueServiceReport } from './service-report.server'
 
 /** SPEC §9: the "all companies" job query is capped at 50 rows. */
@@ -157,10 +157,7 @@ export async function getJobForViewer(viewer: JobViewer, jobId: string) {
     })
     .from(jobs)
     .leftJoin(profiles, eq(profiles.id, jobs.technicianId))
-    .innerJoin(
-      serviceLocations,
-      and(eq(serviceLocations.companyId, jobs.companyId), eq(serviceLocations.id, jobs.locationId)),
-    )
+    .innerJoin(serviceLocations, visitLocation)
     .leftJoinLateral(pool, sql`true`)
     .where(and(...filters))
     .limit(1)
@@ -525,10 +522,7 @@ export async function listTechOpenJobs({
     .select({ ...jobListColumns, ...accessColumns })
     .from(jobs)
     .leftJoin(profiles, eq(profiles.id, jobs.technicianId))
-    .innerJoin(
-      serviceLocations,
-      and(eq(serviceLocations.companyId, jobs.companyId), eq(serviceLocations.id, jobs.locationId)),
-    )
+    .innerJoin(serviceLocations, visitLocation)
     .where(
       and(
         eq(jobs.companyId, companyId),

@@ -1,6 +1,6 @@
 // A customer's service locations (OPERATIONS §1): where the pools are, with what a technician needs at the gate.
 // Every function takes the company it works in; a location of another company is "not found".
-import { and, asc, count, eq, isNull, max, sql } from 'drizzle-orm'
+import { and, asc, count, eq, isNull, max, type SQL, sql } from 'drizzle-orm'
 import { customers, jobs, serviceLocations } from '~/db/schema'
 import { type AddressParts, formatAddress } from '~/utils/address'
 import { type Database, db } from '~/utils/db.server'
@@ -26,6 +26,12 @@ export const accessColumns = {
   dogOnSite: serviceLocations.dogOnSite,
   minutesOnSite: serviceLocations.minutesOnSite,
 }
+
+/** Joins a visit to its own location (the composite key keeps both in one company). */
+export const visitLocation = and(
+  eq(serviceLocations.companyId, jobs.companyId),
+  eq(serviceLocations.id, jobs.locationId),
+) as SQL
 
 /**
  * The order a customer's locations are shown in: active ones first, then by position. The first is "the" address

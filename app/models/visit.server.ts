@@ -15,6 +15,7 @@ import { publishCompanyEvent } from '~/utils/events.server'
 import { isUuid } from '~/utils/ids'
 import { failure, type Result, success } from '~/utils/result'
 import { isCompanyTechnician } from './profile.server'
+import { visitLocation } from './service-location.server'
 import { applyPlanChange, companyToday, isUntouchedVisit, loadPlanForChange } from './service-plan.server'
 import { type MoveVisitInput, MoveVisitSchema, type SkipVisitInput, SkipVisitSchema } from './service-plan-schemas'
 
@@ -256,10 +257,7 @@ export async function getWeekBoard({
         minutes: serviceLocations.minutesOnSite,
       })
       .from(jobs)
-      .innerJoin(
-        serviceLocations,
-        and(eq(serviceLocations.companyId, jobs.companyId), eq(serviceLocations.id, jobs.locationId)),
-      )
+      .innerJoin(serviceLocations, visitLocation)
       .where(
         and(
           eq(jobs.companyId, companyId),
@@ -332,10 +330,7 @@ function selectStops(companyId: string, technicianId: string | null, start: Date
   return db()
     .select(stopColumns)
     .from(jobs)
-    .innerJoin(
-      serviceLocations,
-      and(eq(serviceLocations.companyId, jobs.companyId), eq(serviceLocations.id, jobs.locationId)),
-    )
+    .innerJoin(serviceLocations, visitLocation)
     .where(
       and(
         eq(jobs.companyId, companyId),
