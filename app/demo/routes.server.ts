@@ -26,7 +26,10 @@ export type RouteSeed = {
   start: LatLng
   /** [technician id, whether their pools are the standard one the end-to-end tests dose against]. */
   technicians: ReadonlyArray<readonly [string, boolean]>
+  /** Stops a technician's working day should have in all (one-off jobs and other plans included). */
   stopsPerDay: number
+  /** What a technician already has on a date (one-off jobs, other plans' visits). */
+  busy: (technicianId: string, date: LocalDate) => number
   /** Which half of the surnames: two companies never share a customer's name. */
   surnames: 0 | 1
   now: Date
@@ -161,9 +164,11 @@ export async function seedRoutes(tx: Tx, o: RouteSeed) {
   const stops: Stop[] = []
   let n = 0
   for (const [technicianId, standard] of o.technicians) {
-    for (const weekday of weekdays) {
+    for (const [day, weekday] of weekdays.entries()) {
       const area = pick(o.areas)
-      for (let k = 0; k < o.stopsPerDay; k++) {
+      // The houses of this weekday fill the coming such day up to `stopsPerDay` (at least a short round).
+      const houses = Math.max(4, o.stopsPerDay - o.busy(technicianId, addDays(today, day)))
+      for (let k = 0; k < houses; k++) {
         let name = `${pick(FIRST)} ${pick(surnames)}`
         while (names.has(name)) name = `${pick(FIRST)} ${pick(surnames)}`
         names.add(name)

@@ -3,6 +3,7 @@ import { and, eq, sql, TransactionRollbackError } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { account, chemLogs, companies, customers, inventoryItems, jobs, profiles, user } from '~/db/schema'
 import { seedDemoData } from '~/demo/seed.server'
+import { generateVisits } from '~/models/service-plan.server'
 import { startOfZonedDay, zonedDayRange, zonedParts } from '~/utils/dates'
 import { type Database, db, queryRows } from '~/utils/db.server'
 
@@ -115,6 +116,57 @@ describe('seeding at chosen clock times', () => {
         return row
       })
       expect(inspected).toEqual({ sanitisers: 2, surfaces: 3, without: 0 })
+    },
+  )
+})
+
+// Every day of a week, at 10:00 in New York: each technician's day as the server shows it after start-up's generation.
+describe('routes on every day of the week', () => {
+  it.each([
+    '2026-11-23T15:00:00Z',
+    '2026-11-24T15:00:00Z',
+    '2026-11-25T15:00:00Z',
+    '2026-11-26T15:00:00Z',
+    '2026-11-27T15:00:00Z',
+    '2026-11-28T15:00:00Z',
+    '2026-11-29T15:00:00Z',
+  ])(
+    'seeded at %s: every technician has 12 to 16 stops today, 8 weeks of history with readings, a few overdue',
+    async (time) => {
+      const now = new Date(time)
+      const { start, end } = zonedDayRange(now, NY)
+      const { inspected: days } = await seedThenRollBack(now, async (database) => {
+        await generateVisits({ now, executor: database })
+        return queryRows<{ email: string; today: number; history: number; read: number; overdue: number }>(
+          sql`select p.email,
+                count(*) filter (where j.scheduled_at >= ${start.toISOString()}::timestamptz
+                  and j.scheduled_at < ${end.toISOString()}::timestamptz and j.cancelled_at is null)::int as today,
+                count(*) filter (where j.plan_id is not null and j.completed_at is not null
+                  and j.scheduled_at < ${start.toISOString()}::timestamptz
+                  and j.scheduled_at >= ${startOfZonedDay(now, NY, -56).toISOString()}::timestamptz)::int as history,
+                count(*) filter (where j.plan_id is not null and j.completed_at is not null
+                  and exists (select 1 from chem_logs r where r.job_id = j.id))::int as read,
+                count(*) filter (where j.completed_at is null and j.cancelled_at is null
+                  and j.scheduled_at < ${start.toISOString()}::timestamptz)::int as overdue
+              from profiles p join jobs j on j.technician_id = p.id
+              where p.email in ('tech@bluelagoon.test', 'tech2@bluelagoon.test', 'tech@sunsetpools.test')
+              group by p.email order by p.email`,
+          database,
+        )
+      })
+      expect(days.map((day) => day.email)).toEqual([
+        'tech2@bluelagoon.test',
+        'tech@bluelagoon.test',
+        'tech@sunsetpools.test',
+      ])
+      for (const day of days) {
+        expect(day.today, day.email).toBeGreaterThanOrEqual(12)
+        expect(day.today, day.email).toBeLessThanOrEqual(16)
+        // Five working days a week of 9 to 12 houses, for 8 weeks.
+        expect(day.history, day.email).toBeGreaterThanOrEqual(5 * 9 * 7)
+        expect(day.read, day.email).toBeGreaterThanOrEqual(day.history)
+        expect(day.overdue, day.email).toBeLessThanOrEqual(12)
+      }
     },
   )
 })

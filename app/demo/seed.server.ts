@@ -20,7 +20,8 @@ import {
 } from '~/db/schema'
 import type { Role } from '~/db/schema/profiles'
 import { type PhotoKind, photoKey, storePhotoFiles, THUMB_PHOTO_EDGE } from '~/models/photo.server'
-import { localDateAt } from '~/schedule/local-date'
+import { type IsoWeekday, type LocalDate, localDateAt } from '~/schedule/local-date'
+import { type FrequencyWeeks, isOccurrence } from '~/schedule/recurrence'
 import { formatAddress } from '~/utils/address'
 import type { EquipmentKind } from '~/utils/customer-fields'
 import { startOfZonedDay, zonedParts, zonedTimeToUtc } from '~/utils/dates'
@@ -126,7 +127,7 @@ const BLUE_LAGOON: CompanySpec = {
       { city: 'Brandon', zip: '33511', lat: 27.94, lng: -82.3 },
     ],
     areaCode: '813',
-    stopsPerDay: 10,
+    stopsPerDay: 14,
     surnames: 0,
   },
   // The Tampa Bay area: South Tampa, Davis Islands, New Tampa, Westchase, Carrollwood, St. Petersburg, Clearwater
@@ -466,7 +467,7 @@ const SUNSET: CompanySpec = {
       { city: 'Scottsdale', zip: '85250', lat: 33.53, lng: -111.92 },
     ],
     areaCode: '480',
-    stopsPerDay: 12,
+    stopsPerDay: 14,
     surnames: 1,
   },
   customers: [
@@ -767,8 +768,8 @@ async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now:
   const [firstTech, secondTech] = techIds
   const showcaseIds = new Set(insertedCustomers.filter((_, index) => isShowcasePool(index)).map((c) => c.id))
   const startsOn = localDateAt(startOfZonedDay(now, spec.timezone, -182), spec.timezone)
-  await tx.insert(servicePlans).values(
-    locationSpecs.flatMap(({ customer, index, location }, n): Array<typeof servicePlans.$inferInsert> => {
+  const planRows = locationSpecs.flatMap(
+    ({ customer, index, location }, n): Array<typeof servicePlans.$inferInsert> => {
       const locationId = insertedLocations[n]?.id ?? ''
       const technicianId = (showcaseIds.has(customer?.id ?? '') ? secondTech : firstTech) ?? null
       const weekday = 1 + ((index + n) % 5)
@@ -791,8 +792,9 @@ async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now:
           rateType: n % 2 === 0 ? ('per-visit' as const) : ('monthly-plus-chemicals' as const),
         },
       ]
-    }),
+    },
   )
+  await tx.insert(servicePlans).values(planRows)
 
   // Jobs: every weekday from pastDays ago to futureDays ahead, at morning and afternoon slots, each at one of the
   // customer's locations. Past jobs are completed (a few left open: overdue); some future ones are unassigned;
@@ -907,6 +909,23 @@ async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now:
   }
   if (readings.length) await tx.insert(chemLogs).values(readings)
 
+  // What a technician already has on a date: one-off jobs, and the visits generation will make from the plans above.
+  const busy = (technicianId: string, date: LocalDate) =>
+    jobRows.filter((job) => job.technicianId === technicianId && localDateAt(job.scheduledAt, spec.timezone) === date)
+      .length +
+    planRows.filter(
+      (plan) =>
+        plan.technicianId === technicianId &&
+        isOccurrence(
+          {
+            frequencyWeeks: (plan.frequencyWeeks ?? 1) as FrequencyWeeks,
+            weekday: plan.weekday as IsoWeekday,
+            startsOn: plan.startsOn,
+            endsOn: null,
+          },
+          date,
+        ),
+    ).length
   await seedRoutes(tx, {
     companyId,
     timezone: spec.timezone,
@@ -916,6 +935,7 @@ async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now:
     start: { lat: spec.start.lat, lng: spec.start.lng },
     technicians: techIds.map((id) => [id, id === firstTechId] as const),
     stopsPerDay: spec.routes.stopsPerDay,
+    busy,
     surnames: spec.routes.surnames,
     now,
     seed: spec.seed + 2,
