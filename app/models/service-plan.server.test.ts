@@ -349,19 +349,22 @@ describe('changing a plan', () => {
 })
 
 describe('rolling generation (property)', () => {
-  it('day after day, every plan has exactly its occurrences from the first day to 8 weeks after the last', async () => {
+  it('over a year of runs spanning DST changes: each occurrence of each window once, on its weekday in the zone; moves and skips stay', async () => {
     const zones = ['America/New_York', 'America/Phoenix', 'Europe/London', 'Australia/Sydney']
     await fc.assert(
       fc.asyncProperty(
         fc.record({
           frequencyWeeks: fc.integer({ min: 1, max: 4 }),
           weekday: fc.integer({ min: 1, max: 7 }),
-          startOffset: fc.integer({ min: -60, max: 60 }),
-          steps: fc.array(fc.integer({ min: 0, max: 20 }), { minLength: 1, maxLength: 4 }),
+          startOffset: fc.integer({ min: -400, max: 60 }),
+          // Runs a day to ten weeks apart over about a year: a gap longer than the 8-week window leaves dates no run
+          // ever covered, which is what a server switched off for that long would do.
+          steps: fc.array(fc.integer({ min: 1, max: 70 }), { minLength: 2, maxLength: 8 }),
           zone: fc.constantFrom(...zones),
           window: fc.constantFrom('morning', 'afternoon', 'flexible'),
+          touch: fc.nat(),
         }),
-        async ({ frequencyWeeks, weekday, startOffset, steps, zone, window }) => {
+        async ({ frequencyWeeks, weekday, startOffset, steps, zone, window, touch }) => {
           await db().update(companies).set({ timezone: zone }).where(eq(companies.id, blue))
           try {
             const { locationId } = await newLocation()
@@ -377,19 +380,49 @@ describe('rolling generation (property)', () => {
               },
             )
             if (!created.ok) throw new Error(created.message)
+            const plan = { frequencyWeeks: frequencyWeeks as 1, weekday: weekday as 1, startsOn, endsOn: null }
+            const expected = new Set(occurrences(plan, today, generationWindow(NOW, zone).to))
+            // One visit skipped and one moved (this visit only) after the first run: both stay as they are.
+            const first = await visitsOf([created.planId])
+            const skipped = first[touch % first.length]
+            const moved = first[(touch + 1) % first.length]
+            if (skipped) await skipVisit({ companyId: blue, jobId: skipped.id, input: { reason: 'Weather' }, now: NOW })
+            let movedTo: string | null = null
+            if (moved && moved.id !== skipped?.id) {
+              const to = addDays(moved.occurrenceDate ?? today, 1)
+              const result = await moveVisit({
+                companyId: blue,
+                jobId: moved.id,
+                input: { date: to, technicianId: maya, scope: 'one' },
+                now: NOW,
+              })
+              if (result.ok) movedTo = to
+            }
             let now = NOW
             for (const days of steps) {
               now = new Date(now.getTime() + days * 86_400_000)
-              await generateVisits({ now, companyId: blue, planIds: [created.planId] })
+              // Two at once: on PostgreSQL each on its own connection.
+              await Promise.all([
+                generateVisits({ now, companyId: blue, planIds: [created.planId] }),
+                generateVisits({ now, companyId: blue, planIds: [created.planId] }),
+              ])
+              for (const date of occurrences(plan, localDateAt(now, zone), generationWindow(now, zone).to)) {
+                expected.add(date)
+              }
             }
             const rows = await visitsOf([created.planId])
-            const expected = occurrences(
-              { frequencyWeeks: frequencyWeeks as 1, weekday: weekday as 1, startsOn, endsOn: null },
-              today,
-              generationWindow(now, zone).to,
-            )
-            expect(rows.map((row) => row.occurrenceDate)).toEqual(expected)
-            for (const row of rows) expect(localDateAt(row.scheduledAt, zone)).toBe(row.occurrenceDate)
+            const dates = rows.map((row) => row.occurrenceDate ?? '').sort()
+            expect(dates).toEqual([...expected].sort())
+            for (const row of rows) {
+              if (row.id === moved?.id && movedTo) {
+                expect(localDateAt(row.scheduledAt, zone)).toBe(movedTo)
+                expect(row.technicianId).toBe(maya)
+              } else {
+                expect(localDateAt(row.scheduledAt, zone)).toBe(row.occurrenceDate)
+                expect(isoWeekday(row.occurrenceDate ?? '')).toBe(weekday)
+              }
+            }
+            if (skipped) expect(rows.find((row) => row.id === skipped.id)?.skipReason).toBe('Weather')
           } finally {
             await db().update(companies).set({ timezone: ZONE }).where(eq(companies.id, blue))
           }
