@@ -14,7 +14,6 @@ const SCHEDULE_PATH = '/app/schedule'
 
 export type BoardVisitView = MovableVisit & {
   time: string
-  address: string
   minutes: number
   state: 'open' | 'completed' | 'skipped' | 'cancelled'
 }
@@ -275,11 +274,11 @@ function VisitItem({
       draggable={open && Boolean(onDragStart)}
       onDragStart={open ? onDragStart : undefined}
       onDragEnd={onDragEnd}
+      // Phones: one row, the button beside the name; the grid's narrow cells stack it underneath (app.css).
       className={cn(
-        // Phones: one row, the button beside the name; the grid's narrow cells stack it underneath.
-        'flex items-center justify-between gap-2 rounded-lg border p-2 sm:block sm:space-y-1',
-        open ? 'border-slate-200 bg-white' : 'border-slate-100 bg-slate-50 text-slate-600',
-        open && onDragStart && 'cursor-grab active:cursor-grabbing',
+        'board-visit',
+        open ? 'board-visit-open' : 'board-visit-done',
+        open && onDragStart && 'cursor-grab',
       )}
     >
       <div className="min-w-0 space-y-1">
@@ -288,23 +287,12 @@ function VisitItem({
           {visit.state === 'completed' ? <StatusPill tone="green">Completed</StatusPill> : null}
           {visit.state === 'skipped' ? <StatusPill tone="amber">Skipped</StatusPill> : null}
         </div>
-        <Link
-          to={`/app/jobs/${visit.id}`}
-          className={cn(
-            'block font-medium break-words text-slate-900 hover:underline',
-            visit.state === 'skipped' && 'line-through',
-          )}
-        >
+        <Link to={`/app/jobs/${visit.id}`} className={cn('board-name', visit.state === 'skipped' && 'line-through')}>
           {visit.customerName}
         </Link>
       </div>
       {open ? (
-        <button
-          type="button"
-          data-move-visit={visit.id}
-          onClick={() => onMove(visit)}
-          className="inline-flex min-h-11 shrink-0 items-center justify-center rounded-md border border-slate-300 px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50 sm:min-h-7 sm:justify-start sm:border-transparent sm:px-1 sm:text-xs sm:text-brand-700 sm:hover:underline"
-        >
+        <button type="button" data-move-visit={visit.id} onClick={() => onMove(visit)} className="board-move">
           Move visit
         </button>
       ) : null}

@@ -27,7 +27,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     today,
     days: board.days.map((date) => ({ date, label: dayHeader(date) })),
     technicians: board.technicians.map((tech) => ({ id: tech.id, name: tech.name ?? tech.email })),
-    visits: board.visits,
+    // What a card shows and a move needs; the address is on the visit's page.
+    visits: board.visits.map(({ address: _address, ...visit }) => visit),
     truncated: board.truncated,
   }
 }
