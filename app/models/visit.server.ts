@@ -7,7 +7,7 @@ import { companies, jobs, profiles, serviceLocations } from '~/db/schema'
 import type { LatLng } from '~/routing/distance'
 import { driveDistances } from '~/routing/drive-distances.server'
 import { optimiseRoute, routeLength } from '~/routing/optimise'
-import { addDays, instantAt, isLocalDate, type LocalDate, localDateAt } from '~/schedule/local-date'
+import { addDays, instantAt, isLocalDate, type LocalDate, localDateAt, minDate } from '~/schedule/local-date'
 import { moveFollowingVisits } from '~/schedule/plan-changes'
 import { formatTime, zonedParts } from '~/utils/dates'
 import { type Database, db } from '~/utils/db.server'
@@ -93,12 +93,7 @@ export async function moveVisit({
       if (!visit.planId || !visit.occurrenceDate) {
         return failure('invalid', 'This is a one-off job: it has no following visits. Choose "This visit only".')
       }
-      const loaded = await loadPlanForChange(
-        tx,
-        companyId,
-        visit.planId,
-        visit.occurrenceDate < move.date ? visit.occurrenceDate : move.date,
-      )
+      const loaded = await loadPlanForChange(tx, companyId, visit.planId, minDate(visit.occurrenceDate, move.date))
       if (!loaded) return failure('not-found', VISIT_NOT_FOUND)
       // The visit being moved is replaced by the new plan's first visit, even when it had been moved before.
       const outcome = moveFollowingVisits(
@@ -537,9 +532,4 @@ function bestOpenPath(size: number, distance: (from: number, to: number) => numb
   const free = size
   const withFree = (from: number, to: number) => (from === free || to === free ? 0 : distance(from, to))
   return optimiseRoute(size + 1, withFree, { start: free }).slice(1)
-}
-
-/** The company's today as a local date. */
-export async function todayOf(companyId: string, now = new Date()) {
-  return (await companyToday(companyId, now))?.today ?? localDateAt(now, 'UTC')
 }

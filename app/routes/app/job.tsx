@@ -29,7 +29,7 @@ import { searchInventory } from '~/models/inventory.server'
 import { assignJob, assignmentVersion, completeJob, jobStatus } from '~/models/job.server'
 import { photoUrl } from '~/models/photo.server'
 import { listTechnicians } from '~/models/profile.server'
-import { todayOf, visitState } from '~/models/visit.server'
+import { visitState } from '~/models/visit.server'
 import { localDateAt } from '~/schedule/local-date'
 import { CHEMICAL_MESSAGES, ChemicalAdditionSchema } from '~/utils/chemicals'
 import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
@@ -67,7 +67,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
             technicianId: job.technicianId,
             recurring: job.planId !== null,
           },
-          today: await todayOf(job.companyId),
+          today: localDateAt(new Date(), timezone),
         }
       : null
   const state = visitState(job)

@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, profiles } from '~/db/schema'
 import { seedDemoData } from '~/demo/seed.server'
 import { generateVisits } from '~/models/service-plan.server'
-import { getDayRoute, listDayStops, setRouteOrder, todayOf } from '~/models/visit.server'
-import { addDays } from '~/schedule/local-date'
+import { getDayRoute, listDayStops, setRouteOrder } from '~/models/visit.server'
+import { addDays, localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
 import { action, loader } from './route-day'
@@ -60,7 +60,7 @@ beforeAll(async () => {
   tyler = techs.find((t) => t.email === 'tech@bluelagoon.test')?.id ?? ''
   sunsetTech = techs.find((t) => t.companyId !== blue)?.id ?? ''
   // A coming day on which Tyler has several open stops to order.
-  const today = await todayOf(blue)
+  const today = localDateAt(new Date(), 'America/New_York')
   for (let offset = 1; offset <= 14; offset += 1) {
     const candidate = addDays(today, offset)
     const stops = await listDayStops({ companyId: blue, timezone: ZONE, technicianId: tyler, date: candidate })

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, jobs, profiles } from '~/db/schema'
 import { seedDemoData } from '~/demo/seed.server'
 import { generateVisits } from '~/models/service-plan.server'
-import { mondayOf, todayOf } from '~/models/visit.server'
+import { mondayOf } from '~/models/visit.server'
 import { addDays, localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
@@ -75,7 +75,7 @@ beforeAll(async () => {
     .from(companies)
     .where(eq(companies.id, companyId))
   timezone = company?.timezone as string
-  today = await todayOf(companyId)
+  today = localDateAt(new Date(), 'America/New_York')
   const [tech2] = await db()
     .select({ id: profiles.id })
     .from(profiles)

@@ -6,14 +6,15 @@ import { RouteError } from '~/components/route-error'
 import { dayHeader } from '~/features/schedule/board-cells'
 import { moveVisitIntent } from '~/features/schedule/move-visit.server'
 import { WeekBoard } from '~/features/schedule/week-board'
-import { getWeekBoard, mondayOf, todayOf } from '~/models/visit.server'
-import { addDays, isLocalDate } from '~/schedule/local-date'
+import { getWeekBoard, mondayOf } from '~/models/visit.server'
+import { addDays, isLocalDate, localDateAt } from '~/schedule/local-date'
 import { readForm } from '~/utils/forms'
 import type { Route } from './+types/schedule'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const member = await requireCompanyCapability(request, 'jobs:manage')
-  const today = await todayOf(member.companyId)
+  // The company's today from the timezone the guard already read: no query of its own.
+  const today = localDateAt(new Date(), member.timezone)
   const thisWeek = mondayOf(today)
   // Only a Monday names a week; anything else (an old or edited link) shows this week.
   const asked = new URL(request.url).searchParams.get('week')
