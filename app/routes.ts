@@ -36,6 +36,7 @@ export default [
     route('schedule/:technicianId/:date', 'routes/app/route-day.tsx'),
     route('jobs/:jobId', 'routes/app/job.tsx'),
     route('jobs/:jobId/photos/:kind', 'routes/resources/job-photo.ts'),
+    route('field/changes', 'routes/resources/field-changes.ts'),
   ]),
   route('staff', 'routes/staff/layout.tsx', [
     index('routes/staff/index.tsx'),

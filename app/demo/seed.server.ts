@@ -31,6 +31,7 @@ import { toE164 } from '~/utils/phone'
 import type { Sanitiser, Surface } from '~/water/targets'
 import { prng } from './prng'
 import { type RouteArea, seedRoutes } from './routes.server'
+import { addDefaultChecklist } from '~/models/checklist.server'
 
 export const DEMO_PASSWORD = 'pooldemo123'
 
@@ -665,6 +666,7 @@ async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now:
     })
     .returning({ id: companies.id })
   if (!company) throw new Error('company insert returned nothing')
+  await addDefaultChecklist(tx, company.id)
   const companyId = company.id
 
   const techIds: string[] = []

@@ -46,11 +46,18 @@ function ServiceReportEmail({
         {report.technicianName ? ` by ${report.technicianName}` : ''}
       </Text>
       <Text style={label}>Work done</Text>
+      {report.checklist.length === 0 ? <Text style={body}>No checklist items were ticked.</Text> : null}
       {report.checklist.map((item) => (
         <Text key={item} style={body}>
           ✓ {item}
         </Text>
       ))}
+      {report.customerNote ? (
+        <>
+          <Text style={label}>Note from your technician</Text>
+          <Text style={body}>{report.customerNote}</Text>
+        </>
+      ) : null}
       <Text style={label}>Water chemistry</Text>
       {report.readings.length === 0 ? (
         <Text style={body}>No readings were taken on this visit.</Text>

@@ -26,6 +26,7 @@ export type IdempotentAction =
   | 'customer.create'
   | 'inventory.create'
   | 'customer.import'
+  | 'field.change'
 
 /**
  * The key a form carries: null when it carries none (a page from before keys, another client), which behaves as

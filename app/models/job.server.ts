@@ -4,6 +4,7 @@ import { startOfZonedDay, startOfZonedMonth, startOfZonedWeek, zonedDayRange } f
 import { type Database, db } from '~/utils/db.server'
 import { publishCompanyEvent } from '~/utils/events.server'
 import { isUuid } from '~/utils/ids'
+import { failure, type Result, success } from '~/utils/result'
 import { firstBodyOfWaterOf } from './body-of-water.server'
 import { readingColumns } from './chem-log.server'
 import { isCompanyTechnician } from './profile.server'
@@ -173,27 +174,58 @@ export async function getJobForViewer(viewer: JobViewer, jobId: string) {
  * never complete without its report queued, nor the report sent for a job that is not. Returns false when it
  * was already complete or was cancelled (nothing changes, nothing is sent).
  */
-export async function completeJob({
-  companyId,
-  jobId,
-  now = new Date(),
-}: {
-  companyId: string
-  jobId: string
-  now?: Date
-}) {
-  const completed = await db().transaction(async (tx) => {
+export async function completeJob(
+  {
+    companyId,
+    jobId,
+    completedBy = null,
+    now = new Date(),
+  }: {
+    companyId: string
+    jobId: string
+    /** Who marked it complete (null: not known, as for visits completed before this was kept). */
+    completedBy?: string | null
+    now?: Date
+  },
+  // Inside a caller's transaction (the field app's change) this one becomes a savepoint.
+  executor: Database = db(),
+) {
+  return executor.transaction(async (tx) => {
     const updated = await tx
       .update(jobs)
-      .set({ completedAt: now })
+      .set({ completedAt: now, completedBy })
       .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId), isOpen()))
       .returning({ id: jobs.id })
     if (updated.length === 0) return false
     await queueServiceReport({ companyId, jobId }, tx)
+    await publishCompanyEvent({ companyId, type: 'job.completed', jobId }, tx)
     return true
   })
-  if (completed) await publishCompanyEvent({ companyId, type: 'job.completed', jobId })
-  return completed
+}
+
+/**
+ * "Reopen visit" (office, OPERATIONS §5): a completed or skipped visit becomes open work again, so the technician
+ * can finish it. Its readings, ticks and photos stay. A report already sent is not sent again when it is completed
+ * a second time (service_reports keeps the first).
+ */
+export async function reopenVisit({ companyId, jobId }: { companyId: string; jobId: string }): Promise<Result> {
+  if (!isUuid(jobId)) return failure('not-found', 'Visit not found.')
+  return db().transaction(async (tx) => {
+    const [visit] = await tx
+      .select({ completedAt: jobs.completedAt, skipReason: jobs.skipReason })
+      .from(jobs)
+      .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId)))
+      .for('update')
+    if (!visit) return failure('not-found', 'Visit not found.')
+    if (!visit.completedAt && !visit.skipReason)
+      return failure('conflict', 'Only a completed or skipped visit can be reopened.')
+    await tx
+      .update(jobs)
+      .set({ completedAt: null, completedBy: null, cancelledAt: null, skipReason: null })
+      .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId)))
+    await publishCompanyEvent({ companyId, type: 'job.updated', jobId }, tx)
+    return success({})
+  })
 }
 
 /**

@@ -10,6 +10,7 @@ import { isUuid } from '~/utils/ids'
 import { logger } from '~/utils/logger.server'
 import { type Failure, failure, type Result, success } from '~/utils/result'
 import { joinableAs, offerInvitation } from './account-invitation.server'
+import { addDefaultChecklist } from './checklist.server'
 import {
   EMAIL_TAKEN,
   findInvitee,
@@ -71,6 +72,7 @@ export async function inviteOwner(invite: OwnerInvite): Promise<OwnerInviteResul
                 .where(eq(companies.id, invite.companyId))
             )[0]
       if (!company) throw new Refusal(failure('invalid', OWNER_INVITE_MESSAGES.noCompany))
+      if (invite.mode === 'new') await addDefaultChecklist(tx, company.id)
 
       const existing = await findInvitee(tx, email)
       const memberHere = existing?.role != null && existing.companyId === company.id && existing.role !== 'customer'

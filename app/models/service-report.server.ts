@@ -8,10 +8,10 @@ import { type Database, db } from '~/utils/db.server'
 import { sendEmail } from '~/utils/email.server'
 import { env } from '~/utils/env.server'
 import { isUuid } from '~/utils/ids'
-import { SERVICE_CHECKLIST } from '~/utils/service-checklist'
 import { summariseReading } from '~/water/summary'
 import { type PoolProfile, poolProfileOf } from '~/water/targets'
 import { firstBodyOfWaterOf } from './body-of-water.server'
+import { listVisitChecks } from './checklist.server'
 import { readingColumns } from './chem-log.server'
 import { PHOTO_KINDS, type PhotoKind, photoObjectKey } from './photo.server'
 
@@ -35,7 +35,7 @@ export async function getVisitReport(
   if (customerId) filters.push(eq(jobs.customerId, customerId))
   // Readings are judged against the first body of water at the visit's location.
   const firstBody = firstBodyOfWaterOf({ companyId: jobs.companyId, id: jobs.locationId })
-  const [headerRows, readings, chemicals] = await Promise.all([
+  const [headerRows, readings, chemicals, checks] = await Promise.all([
     executor
       .select({
         jobId: jobs.id,
@@ -45,6 +45,7 @@ export async function getVisitReport(
         address: jobs.address,
         scheduledAt: jobs.scheduledAt,
         completedAt: jobs.completedAt,
+        customerNote: jobs.customerNote,
         technicianName: profiles.fullName,
         beforeKey: jobs.beforeUrl,
         afterKey: jobs.afterUrl,
@@ -81,6 +82,7 @@ export async function getVisitReport(
       .where(and(eq(jobChemicalAdditions.companyId, companyId), eq(jobChemicalAdditions.jobId, jobId)))
       .orderBy(asc(jobChemicalAdditions.addedAt), asc(jobChemicalAdditions.id))
       .limit(REPORT_CHEMICALS_LIMIT),
+    listVisitChecks({ companyId, jobId }, executor),
   ])
   const header = headerRows[0]
   if (!header?.completedAt) return null
@@ -97,8 +99,9 @@ export async function getVisitReport(
     companyName: header.companyName,
     timezone: header.timezone,
     reportsEnabled: header.reportsEnabled,
-    // A completed visit had its checklist done: Mark Complete is the technician's sign-off.
-    checklist: [...SERVICE_CHECKLIST],
+    // Exactly the items the technician ticked, as they were labelled then (never "all done" by assumption).
+    checklist: checks.map((check) => check.label),
+    customerNote: header.customerNote,
     readings: readings.map((reading) => ({ ...reading, summary: summariseReading(reading, pool) })),
     // Null (not empty) when the company does not itemise chemicals: the report then says nothing about them.
     chemicals: header.itemiseChemicals ? chemicals : null,

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm'
 import { companies, profiles, user } from '~/db/schema'
 import { db } from '~/utils/db.server'
 import { TRIAL_DAYS } from '~/utils/trial'
+import { addDefaultChecklist } from './checklist.server'
 
 export async function startTrialCompany({
   userId,
@@ -30,6 +31,7 @@ export async function startTrialCompany({
       .values({ name: companyName, timezone, trialEndsAt })
       .returning({ id: companies.id })
     const companyId = company?.id as string
+    await addDefaultChecklist(tx, companyId)
     await tx
       .insert(profiles)
       .values({

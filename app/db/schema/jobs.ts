@@ -57,6 +57,11 @@ export const jobs = pgTable(
     movedAt: timestamp('moved_at', { withTimezone: true }),
     /** The stop's place in its technician's day as the office ordered it (null: by time, after ordered stops). */
     routePosition: integer('route_position'),
+    /** "Note for office" and "Note for customer" (OPERATIONS §5); the customer's note is in the service report. */
+    officeNote: text('office_note'),
+    customerNote: text('customer_note'),
+    /** Who marked the visit complete (null for visits completed before this was kept, or by a removed user). */
+    completedBy: text('completed_by').references(() => profiles.id, { onDelete: 'set null' }),
     /** Storage keys of the photos (served through an authorised route, never a public URL). */
     beforeUrl: text('before_url'),
     afterUrl: text('after_url'),
@@ -110,6 +115,8 @@ export const jobs = pgTable(
     index('jobs_company_created_idx').on(t.companyId, t.createdAt.desc().nullsFirst()),
     check('jobs_customer_name_not_blank', sql`length(trim(${t.customerName})) > 0`),
     check('jobs_address_not_blank', sql`length(trim(${t.address})) > 0`),
+    check('jobs_office_note_length', sql`${t.officeNote} is null or length(${t.officeNote}) <= 2000`),
+    check('jobs_customer_note_length', sql`${t.customerNote} is null or length(${t.customerNote}) <= 2000`),
     check('jobs_completed_or_cancelled', sql`${t.completedAt} is null or ${t.cancelledAt} is null`),
   ],
 )

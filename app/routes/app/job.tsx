@@ -142,7 +142,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const intent = formData.get('intent')
 
   if (intent === 'complete') {
-    await completeJob({ companyId: member.companyId, jobId: job.id })
+    await completeJob({ companyId: member.companyId, jobId: job.id, completedBy: member.id })
     // SPEC §4 / ARCHITECTURE §4: Mark Complete returns to the dashboard.
     throw redirect('/app')
   }

@@ -36,6 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     date: formatDate(report.completedAt, tz),
     technician: report.technicianName,
     checklist: report.checklist,
+    customerNote: report.customerNote,
     readings: report.readings.map((reading) => ({
       takenAt: formatTime(reading.takenAt, tz),
       values: describeReading(reading),
@@ -74,11 +75,18 @@ export default function VisitReport({ loaderData }: Route.ComponentProps) {
         <h2 id="work-heading" className="text-lg font-semibold">
           Work done
         </h2>
+        {checklist.length === 0 ? <p className="text-slate-600">No checklist items were ticked.</p> : null}
         <ul className="space-y-1">
           {checklist.map((item) => (
             <li key={item}>✓ {item}</li>
           ))}
         </ul>
+        {loaderData.customerNote ? (
+          <div className="border-t border-slate-100 pt-2">
+            <h3 className="font-medium">Note from your technician</h3>
+            <p className="whitespace-pre-line text-slate-700">{loaderData.customerNote}</p>
+          </div>
+        ) : null}
       </Card>
 
       <Card className="space-y-3" aria-labelledby="chemistry-heading">

@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm'
+import { boolean, check, foreignKey, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import { companies } from './companies'
+import { jobs } from './jobs'
+import { profiles } from './profiles'
+
+/**
+ * The company's service checklist (Settings → "Checklist", OPERATIONS §5). Removing an item archives it, so the
+ * ticks saved on past visits keep their item and the reports sent keep saying what was done.
+ */
+export const checklistItems = pgTable(
+  'checklist_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    position: integer('position').notNull(),
+    /** The visit cannot be marked complete without a photo while this item is ticked. */
+    photoRequired: boolean('photo_required').notNull().default(false),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('checklist_items_company_id_id_key').on(t.companyId, t.id),
+    index('checklist_items_company_position_idx').on(t.companyId, t.position).where(sql`${t.archivedAt} is null`),
+    check('checklist_items_label_not_blank', sql`length(trim(${t.label})) between 1 and 80`),
+  ],
+)
+
+/**
+ * A ticked checklist item on a visit: a row per tick, deleted on untick. The label is copied when ticked, so the
+ * service report says what the technician saw even after the office renames or removes the item.
+ */
+export const visitChecks = pgTable(
+  'visit_checks',
+  {
+    companyId: uuid('company_id').notNull(),
+    jobId: uuid('job_id').notNull(),
+    itemId: uuid('item_id').notNull(),
+    label: text('label').notNull(),
+    checkedBy: text('checked_by').references(() => profiles.id, { onDelete: 'set null' }),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One tick per item per visit: a tick replayed from the phone's queue, or sent twice, is one row.
+    unique('visit_checks_company_job_item_key').on(t.companyId, t.jobId, t.itemId),
+    foreignKey({
+      name: 'visit_checks_company_job_fk',
+      columns: [t.companyId, t.jobId],
+      foreignColumns: [jobs.companyId, jobs.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'visit_checks_company_item_fk',
+      columns: [t.companyId, t.itemId],
+      foreignColumns: [checklistItems.companyId, checklistItems.id],
+    }),
+  ],
+)
+
+export const PHOTO_LABELS = ['before', 'after', 'other'] as const
+export type PhotoLabel = (typeof PHOTO_LABELS)[number]
+
+/**
+ * A visit's photos (OPERATIONS §5: several, each labelled Before / After / Other). `client_key` is the phone's
+ * idempotency key for the upload: the same photo sent again by the offline queue is one row.
+ */
+export const visitPhotos = pgTable(
+  'visit_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id').notNull(),
+    jobId: uuid('job_id').notNull(),
+    label: text('label', { enum: PHOTO_LABELS }).notNull(),
+    /** Storage key of the processed files (served through an authorised route, never a public URL). */
+    storageKey: text('storage_key').notNull(),
+    clientKey: uuid('client_key'),
+    takenBy: text('taken_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('visit_photos_company_id_id_key').on(t.companyId, t.id),
+    unique('visit_photos_company_client_key').on(t.companyId, t.clientKey),
+    foreignKey({
+      name: 'visit_photos_company_job_fk',
+      columns: [t.companyId, t.jobId],
+      foreignColumns: [jobs.companyId, jobs.id],
+    }).onDelete('cascade'),
+    index('visit_photos_company_job_idx').on(t.companyId, t.jobId, t.createdAt),
+    check('visit_photos_label_valid', sql`${t.label} in ('before', 'after', 'other')`),
+  ],
+)

@@ -1,0 +1,52 @@
+// A change the technician makes to a visit (OPERATIONS §5), as the phone queues it and the server applies it. The
+// same shape travels online and offline: the page queues every change, the queue sends it (now, or when the
+// connection returns) to POST /app/field/changes, and the server applies it once per `key` (idempotency_keys).
+// Readings, chemicals and skips carry the fields of their forms as typed, so the server parses them with the very
+// schemas the forms use (chem-reading.ts, chemicals.ts, SkipVisitSchema): one set of rules online and offline.
+import { z } from 'zod'
+
+const FormFields = z.record(z.string().max(64), z.string().max(2000))
+
+export const NOTE_MAX = 2000
+
+export const VisitChangeSchema = z.discriminatedUnion('type', [
+  /** A checklist tick (checked) or untick. */
+  z.object({ type: z.literal('check'), itemId: z.uuid(), checked: z.boolean() }),
+  /** The Chemical Test form's fields. */
+  z.object({ type: z.literal('reading'), fields: FormFields }),
+  /** The chemicals-added form's fields. */
+  z.object({ type: z.literal('chemical'), fields: FormFields }),
+  /** "Note for office" or "Note for customer": the whole note as it now reads (the last one sent wins). */
+  z.object({
+    type: z.literal('note'),
+    audience: z.enum(['office', 'customer']),
+    text: z.string().max(NOTE_MAX, `Keep the note under ${NOTE_MAX} characters.`),
+  }),
+  /** "Mark Complete" (sent after its 10 seconds of "Undo" have passed). */
+  z.object({ type: z.literal('complete') }),
+  /** "Skip visit": the skip form's fields (reason, otherReason). */
+  z.object({ type: z.literal('skip'), fields: FormFields }),
+])
+export type VisitChange = z.infer<typeof VisitChangeSchema>
+export type VisitChangeType = VisitChange['type']
+
+/** What the phone sends: one change of one visit, with its idempotency key and when it was made on the phone. */
+export const FieldChangeSchema = z.object({
+  key: z.uuid(),
+  visitId: z.uuid(),
+  /** When the technician made the change (the phone's clock): a reading taken offline keeps its time. */
+  madeAt: z.iso.datetime({ offset: true }),
+  change: VisitChangeSchema,
+})
+export type FieldChange = z.infer<typeof FieldChangeSchema>
+
+/**
+ * The server's answer. `refused` is final (the visit was reassigned, cancelled or completed by someone else, or the
+ * change is invalid): the phone shows it with what was not applied and never sends it again. Anything else (a
+ * network error, 5xx, 429) is retried; 401 waits for the technician to sign in again.
+ */
+export type FieldChangeAnswer =
+  | { ok: true; replayed?: boolean }
+  | { ok: false; refused: true; code: 'not-found' | 'conflict' | 'invalid' | 'forbidden'; message: string }
+
+export const FIELD_CHANGES_PATH = '/app/field/changes'

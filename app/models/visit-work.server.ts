@@ -1,0 +1,180 @@
+// The technician's changes to a visit (OPERATIONS §5), from the visit page online or from the phone's offline
+// queue: one function applies each change once per idempotency key, after checking that the visit is still this
+// technician's open work. A change the server cannot apply is refused with a reason the phone shows, never dropped.
+import { and, eq } from 'drizzle-orm'
+import type { CompanyMember } from '~/auth/guards.server'
+import { checklistItems, jobs, visitChecks } from '~/db/schema'
+import type { FieldChange, FieldChangeAnswer, VisitChange } from '~/field/changes'
+import { ChemReadingSchema } from '~/models/chem-reading'
+import { ChemicalAdditionSchema } from '~/utils/chemicals'
+import type { Database } from '~/utils/db.server'
+import { publishCompanyEvent } from '~/utils/events.server'
+import { type Failure, failure, type Result, success } from '~/utils/result'
+import { addChemLog } from './chem-log.server'
+import { addChemicalToJob } from './chemical-addition.server'
+import { oncePerKey } from './idempotency.server'
+import { completeJob } from './job.server'
+import { SkipVisitSchema } from './service-plan-schemas'
+
+export const FIELD_MESSAGES = {
+  notFound: 'This visit is no longer on your route.',
+  reassigned: 'The office gave this visit to another technician.',
+  cancelled: 'The office cancelled this visit.',
+  completed: 'This visit was already completed.',
+  itemGone: 'This checklist item was removed by the office.',
+} as const
+
+/** A reading made offline keeps the phone's time, but never one in the future nor older than two weeks. */
+const OLDEST_CHANGE_MS = 14 * 24 * 60 * 60 * 1000
+
+function madeAtOf(madeAt: string, now: Date) {
+  const at = new Date(madeAt)
+  if (Number.isNaN(at.getTime()) || at > now) return now
+  return at.getTime() < now.getTime() - OLDEST_CHANGE_MS ? new Date(now.getTime() - OLDEST_CHANGE_MS) : at
+}
+
+type Member = Pick<CompanyMember, 'id' | 'role' | 'companyId'>
+
+/**
+ * Locks the visit for the change and says why it may not be changed: gone (or another company's), given to another
+ * technician, cancelled or skipped, or completed. A completion sent again by the one who completed it is no conflict.
+ */
+async function lockWorkableVisit(tx: Database, member: Member, visitId: string, change: VisitChange) {
+  const [visit] = await tx
+    .select({
+      technicianId: jobs.technicianId,
+      completedAt: jobs.completedAt,
+      completedBy: jobs.completedBy,
+      cancelledAt: jobs.cancelledAt,
+      skipReason: jobs.skipReason,
+    })
+    .from(jobs)
+    .where(and(eq(jobs.companyId, member.companyId), eq(jobs.id, visitId)))
+    .for('update')
+  if (!visit) return failure('not-found', FIELD_MESSAGES.notFound)
+  if (member.role === 'tech' && visit.technicianId !== member.id) {
+    return failure('conflict', FIELD_MESSAGES.reassigned)
+  }
+  if (visit.cancelledAt) {
+    return failure(
+      'conflict',
+      visit.skipReason ? `This visit was skipped: ${visit.skipReason}.` : FIELD_MESSAGES.cancelled,
+    )
+  }
+  if (visit.completedAt) {
+    if (change.type === 'complete' && visit.completedBy === member.id) return success({ alreadyDone: true })
+    return failure('conflict', FIELD_MESSAGES.completed)
+  }
+  return success({ alreadyDone: false })
+}
+
+function firstIssue(error: { issues: { message: string }[] }) {
+  return error.issues[0]?.message ?? 'This change could not be read.'
+}
+
+async function applyChange(
+  tx: Database,
+  member: Member,
+  visitId: string,
+  change: VisitChange,
+  madeAt: Date,
+  now: Date,
+): Promise<Result | Failure> {
+  const { companyId } = member
+  switch (change.type) {
+    case 'check': {
+      if (!change.checked) {
+        await tx
+          .delete(visitChecks)
+          .where(
+            and(
+              eq(visitChecks.companyId, companyId),
+              eq(visitChecks.jobId, visitId),
+              eq(visitChecks.itemId, change.itemId),
+            ),
+          )
+        return success({})
+      }
+      const [item] = await tx
+        .select({ label: checklistItems.label })
+        .from(checklistItems)
+        .where(and(eq(checklistItems.companyId, companyId), eq(checklistItems.id, change.itemId)))
+      if (!item) return failure('invalid', FIELD_MESSAGES.itemGone)
+      await tx
+        .insert(visitChecks)
+        .values({
+          companyId,
+          jobId: visitId,
+          itemId: change.itemId,
+          label: item.label,
+          checkedBy: member.id,
+          checkedAt: madeAt,
+        })
+        .onConflictDoNothing()
+      return success({})
+    }
+    case 'reading': {
+      const parsed = ChemReadingSchema.safeParse(change.fields)
+      if (!parsed.success) return failure('invalid', firstIssue(parsed.error))
+      await addChemLog({ companyId, jobId: visitId, reading: parsed.data, takenAt: madeAt }, tx)
+      return success({})
+    }
+    case 'chemical': {
+      const parsed = ChemicalAdditionSchema.safeParse(change.fields)
+      if (!parsed.success) return failure('invalid', firstIssue(parsed.error))
+      const added = await addChemicalToJob({ companyId, jobId: visitId, input: parsed.data, userId: member.id }, tx)
+      return added.ok ? success({}) : failure('invalid', added.message)
+    }
+    case 'note': {
+      const text = change.text.trim() || null
+      await tx
+        .update(jobs)
+        .set(change.audience === 'office' ? { officeNote: text } : { customerNote: text })
+        .where(and(eq(jobs.companyId, companyId), eq(jobs.id, visitId)))
+      return success({})
+    }
+    case 'complete': {
+      await completeJob({ companyId, jobId: visitId, completedBy: member.id, now }, tx)
+      return success({})
+    }
+    case 'skip': {
+      const parsed = SkipVisitSchema.safeParse(change.fields)
+      if (!parsed.success) return failure('invalid', firstIssue(parsed.error))
+      await tx
+        .update(jobs)
+        .set({ cancelledAt: now, skipReason: parsed.data.reason })
+        .where(and(eq(jobs.companyId, companyId), eq(jobs.id, visitId)))
+      return success({})
+    }
+  }
+}
+
+/**
+ * Applies one change from the technician's phone (or the visit page) exactly once per key: the key's row is written
+ * in the change's transaction, so a replay (the queue sending again after a lost answer, five times over) writes
+ * nothing and gets the first answer. A refusal stores nothing and is final for the phone.
+ */
+export async function applyFieldChange(
+  member: Member,
+  { key, visitId, madeAt, change }: FieldChange,
+  now = new Date(),
+): Promise<FieldChangeAnswer> {
+  const outcome = await oncePerKey({ companyId: member.companyId, key, action: 'field.change' }, async (tx) => {
+    const locked = await lockWorkableVisit(tx, member, visitId, change)
+    if (!locked.ok) return locked
+    if (locked.alreadyDone) return success({})
+    const applied = await applyChange(tx, member, visitId, change, madeAtOf(madeAt, now), now)
+    if (!applied.ok) return applied
+    if (change.type !== 'complete')
+      await publishCompanyEvent({ companyId: member.companyId, type: 'job.updated', jobId: visitId }, tx)
+    return success({})
+  })
+  if (outcome.ok) return 'replayed' in outcome ? { ok: true, replayed: true } : { ok: true }
+  const code = outcome.code
+  return {
+    ok: false,
+    refused: true,
+    code: code === 'not-found' || code === 'conflict' || code === 'forbidden' ? code : 'invalid',
+    message: outcome.message,
+  }
+}

@@ -1,0 +1,143 @@
+// POST /app/field/changes: the phone's queued changes, each applied once however often it is replayed (issue #19).
+import { and, count, eq, isNull } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { checklistItems, chemLogs, idempotencyKeys, jobs, profiles, serviceReports, visitChecks } from '~/db/schema'
+import { seedDemoData } from '~/demo/seed.server'
+import type { FieldChange, VisitChange } from '~/field/changes'
+import { generateVisits } from '~/models/service-plan.server'
+import { db } from '~/utils/db.server'
+import { signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { action } from './field-changes'
+
+const send = async (cookie: string, body: unknown) => {
+  const request = new Request(`${TEST_ORIGIN}/app/field/changes`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  const response = (await action({ request, params: {}, context: {} } as never)) as Response
+  return { status: response.status, body: await response.json() }
+}
+
+const change = (visitId: string, body: VisitChange): FieldChange => ({
+  key: crypto.randomUUID(),
+  visitId,
+  madeAt: new Date().toISOString(),
+  change: body,
+})
+
+let tech: string
+let tech2: string
+let techId: string
+let visits: string[]
+let items: string[]
+
+beforeAll(async () => {
+  await seedDemoData(db())
+  await generateVisits({ now: new Date() })
+  tech = await signInAs('tech@bluelagoon.test')
+  tech2 = await signInAs('tech2@bluelagoon.test')
+  const [profile] = await db().select().from(profiles).where(eq(profiles.email, 'tech@bluelagoon.test'))
+  techId = profile?.id ?? ''
+  const rows = await db()
+    .select({ id: jobs.id, companyId: jobs.companyId })
+    .from(jobs)
+    .where(and(eq(jobs.technicianId, techId), isNull(jobs.completedAt), isNull(jobs.cancelledAt)))
+    .orderBy(jobs.scheduledAt)
+    .limit(6)
+  visits = rows.map((row) => row.id)
+  const list = await db()
+    .select({ id: checklistItems.id })
+    .from(checklistItems)
+    .where(eq(checklistItems.companyId, rows[0]?.companyId ?? ''))
+    .orderBy(checklistItems.position)
+  items = list.map((item) => item.id)
+  expect(visits.length).toBe(6)
+  expect(items.length).toBe(4)
+})
+
+const countOf = async (table: typeof chemLogs | typeof visitChecks, jobId: string) =>
+  (await db().select({ n: count() }).from(table).where(eq(table.jobId, jobId)))[0]?.n
+
+describe('field changes', () => {
+  it('applies every queued change once when the whole queue is replayed five times, two copies at once', async () => {
+    const visitId = visits[0] ?? ''
+    const queue = [
+      change(visitId, { type: 'check', itemId: items[0] ?? '', checked: true }),
+      change(visitId, { type: 'check', itemId: items[1] ?? '', checked: true }),
+      change(visitId, { type: 'reading', fields: { ph: '7.4', chlorinePpm: '2', alkalinity: '90' } }),
+      change(visitId, { type: 'note', audience: 'customer', text: 'Filter cleaned; looking great.' }),
+      change(visitId, { type: 'complete' }),
+    ]
+    for (let round = 0; round < 5; round++) {
+      for (const queued of queue) {
+        const answers = await Promise.all([send(tech, queued), send(tech, queued)])
+        for (const answer of answers) expect(answer).toMatchObject({ status: 200, body: { ok: true } })
+      }
+    }
+    expect(await countOf(chemLogs, visitId)).toBe(1)
+    expect(await countOf(visitChecks, visitId)).toBe(2)
+    const [visit] = await db().select().from(jobs).where(eq(jobs.id, visitId))
+    expect(visit?.completedAt).not.toBeNull()
+    expect(visit?.completedBy).toBe(techId)
+    expect(visit?.customerNote).toBe('Filter cleaned; looking great.')
+    const keys = await db()
+      .select({ n: count() })
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.action, 'field.change'))
+    expect(keys[0]?.n).toBeGreaterThanOrEqual(queue.length)
+    const reports = await db().select({ n: count() }).from(serviceReports).where(eq(serviceReports.jobId, visitId))
+    expect(reports[0]?.n).toBeLessThanOrEqual(1)
+  })
+
+  it('refuses a change to a visit the office gave to another technician, and keeps nothing of it', async () => {
+    const visitId = visits[1] ?? ''
+    const [other] = await db().select().from(profiles).where(eq(profiles.email, 'tech2@bluelagoon.test'))
+    await db()
+      .update(jobs)
+      .set({ technicianId: other?.id ?? '' })
+      .where(eq(jobs.id, visitId))
+    const answer = await send(
+      tech,
+      change(visitId, { type: 'reading', fields: { ph: '7.2', chlorinePpm: '3', alkalinity: '100' } }),
+    )
+    expect(answer).toMatchObject({
+      status: 409,
+      body: { ok: false, refused: true, message: 'The office gave this visit to another technician.' },
+    })
+    expect(await countOf(chemLogs, visitId)).toBe(0)
+  })
+
+  it('refuses changes to a cancelled or skipped visit, and a second completion by someone else', async () => {
+    const skipped = visits[2] ?? ''
+    expect(await send(tech, change(skipped, { type: 'skip', fields: { reason: 'Locked gate' } }))).toMatchObject({
+      status: 200,
+    })
+    const tick = await send(tech, change(skipped, { type: 'check', itemId: items[0] ?? '', checked: true }))
+    expect(tick).toMatchObject({ status: 409, body: { message: 'This visit was skipped: Locked gate.' } })
+  })
+
+  it('answers another technician’s visit as not found, and bad input with a clear refusal', async () => {
+    const visitId = visits[3] ?? ''
+    const other = await send(tech2, change(visitId, { type: 'check', itemId: items[0] ?? '', checked: true }))
+    expect(other).toMatchObject({ status: 409, body: { refused: true } })
+    const bad = await send(
+      tech,
+      change(visitId, { type: 'reading', fields: { ph: '19', chlorinePpm: '2', alkalinity: '90' } }),
+    )
+    expect(bad).toMatchObject({ status: 400, body: { refused: true, message: 'pH must be between 0 and 14.' } })
+    const garbage = await send(tech, { key: 'nope' })
+    expect(garbage).toMatchObject({ status: 400, body: { refused: true } })
+    expect(await countOf(chemLogs, visitId)).toBe(0)
+  })
+
+  it('unticks, and asks a signed-out phone to sign in rather than dropping its change', async () => {
+    const visitId = visits[4] ?? ''
+    await send(tech, change(visitId, { type: 'check', itemId: items[2] ?? '', checked: true }))
+    expect(await countOf(visitChecks, visitId)).toBe(1)
+    await send(tech, change(visitId, { type: 'check', itemId: items[2] ?? '', checked: false }))
+    expect(await countOf(visitChecks, visitId)).toBe(0)
+    const signedOut = await send('', change(visitId, { type: 'complete' }))
+    expect(signedOut).toMatchObject({ status: 401, body: { signedOut: true } })
+  })
+})
