@@ -19,6 +19,7 @@ import {
   user,
 } from '~/db/schema'
 import type { Role } from '~/db/schema/profiles'
+import { addDefaultChecklist } from '~/models/checklist.server'
 import { type PhotoKind, photoKey, storePhotoFiles, THUMB_PHOTO_EDGE } from '~/models/photo.server'
 import { type IsoWeekday, type LocalDate, localDateAt } from '~/schedule/local-date'
 import { type FrequencyWeeks, isOccurrence } from '~/schedule/recurrence'
@@ -31,7 +32,6 @@ import { toE164 } from '~/utils/phone'
 import type { Sanitiser, Surface } from '~/water/targets'
 import { prng } from './prng'
 import { type RouteArea, seedRoutes } from './routes.server'
-import { addDefaultChecklist } from '~/models/checklist.server'
 
 export const DEMO_PASSWORD = 'pooldemo123'
 
