@@ -36,10 +36,15 @@ function madeAtOf(madeAt: string, now: Date) {
 type Member = Pick<CompanyMember, 'id' | 'role' | 'companyId'>
 
 /**
- * Locks the visit for the change and says why it may not be changed: gone (or another company's), given to another
+ * Locks the visit for a change (a tick, a reading, a photo…) and says why it may not be changed: gone (or another company's), given to another
  * technician, cancelled or skipped, or completed. A completion sent again by the one who completed it is no conflict.
  */
-async function lockWorkableVisit(tx: Database, member: Member, visitId: string, change: VisitChange) {
+export async function lockWorkableVisit(
+  tx: Database,
+  member: Member,
+  visitId: string,
+  change: Pick<VisitChange, 'type'>,
+) {
   const [visit] = await tx
     .select({
       technicianId: jobs.technicianId,
