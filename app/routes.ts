@@ -45,6 +45,7 @@ export default [
   route('jobs/:jobId', 'routes/app/job-redirect.tsx'),
   route('app/events', 'routes/resources/events.ts'),
   route('calendar/:file', 'routes/resources/calendar-feed.ts'),
+  route('webhooks/sms', 'routes/resources/sms-webhook.ts'),
   route('customer/:customerId', 'routes/portal/customer.tsx'),
   route('customer/:customerId/photos/:jobId/:kind', 'routes/portal/customer-photo.ts'),
   route('customer/:customerId/visits/:jobId', 'routes/portal/visit.tsx'),

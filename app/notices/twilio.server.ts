@@ -143,3 +143,46 @@ function unreachable(error: unknown, timeoutMs: number): TextOutcome {
     message: `Twilio could not be reached (${code ?? (error instanceof Error ? error.message : String(error))})`,
   }
 }
+
+const TwilioMessageList = z.object({
+  messages: z.array(
+    z.object({ sid: z.string(), to: z.string(), body: z.string(), date_created: z.string().nullish() }),
+  ),
+})
+
+/**
+ * Whether Twilio already took this text: asked before sending again after an attempt whose answer was lost (a
+ * timeout after the request went out, a 5xx), so a retry never makes the customer's phone buzz twice. Lists the
+ * sender's messages to the number created since the first attempt (Messages resource, GET with To, From and
+ * DateSent>) and matches the body. Returns the sid, null when it is not there, or 'unknown' when Twilio could not be
+ * asked (then the engine waits and asks again rather than risk a second text).
+ */
+export async function findSentText(
+  config: TwilioConfig,
+  message: TextMessage & { since: Date },
+  { timeoutMs = TWILIO_TIMEOUT_MS }: { timeoutMs?: number } = {},
+): Promise<string | null | 'unknown'> {
+  const query = new URLSearchParams({
+    To: message.to,
+    From: config.from,
+    // Twilio's inequality filter: the key is "DateSent>" (on or after that UTC day).
+    'DateSent>': message.since.toISOString().slice(0, 10),
+    PageSize: '100',
+  })
+  const url = `${config.apiBase}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Messages.json?${query}`
+  const credentials = Buffer.from(`${config.accountSid}:${config.authToken}`, 'utf8').toString('base64')
+  try {
+    const response = await fetch(url, {
+      headers: { authorization: `Basic ${credentials}`, accept: 'application/json' },
+      redirect: 'error',
+      signal: AbortSignal.timeout(timeoutMs),
+    })
+    if (!response.ok) return 'unknown'
+    const list = TwilioMessageList.safeParse(await response.json())
+    if (!list.success) return 'unknown'
+    const found = list.data.messages.find((sent) => sent.to === message.to && sent.body === message.body)
+    return found?.sid ?? null
+  } catch {
+    return 'unknown'
+  }
+}

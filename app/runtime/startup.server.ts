@@ -4,6 +4,8 @@ import { user } from '~/db/schema'
 import { seedDemoData } from '~/demo/seed.server'
 // For its side effect: the outbox worker started here must know how to prepare password-reset tasks.
 import '~/models/password-reset.server'
+// … and how to send texts (Twilio when configured, the built-in mailbox's "Texts" otherwise).
+import '~/notices/text-delivery.server'
 import { createPlatformAdmin } from '~/models/platform-admin.server'
 import { generateVisits } from '~/models/service-plan.server'
 import { startBackgroundTask, stopBackgroundTasks } from '~/utils/background.server'

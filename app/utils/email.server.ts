@@ -216,8 +216,67 @@ async function prepareTask(
     .where(eq(emailOutbox.id, task.id))
 }
 
+/**
+ * What sending one text came to. The texts module (app/notices/text-delivery.server.ts) decides it from the
+ * provider's answer and registers itself here, as the password reset registers its task: this module delivers and
+ * knows no provider.
+ */
+export type TextDelivery =
+  | { status: 'sent'; providerId: string | null }
+  /** The number replied STOP: recorded, never sent, never retried. */
+  | { status: 'opted-out'; message: string }
+  /** Refused for good (an invalid number): marked failed at once, never retried. */
+  | { status: 'failed'; message: string }
+  | { status: 'retry'; message: string; retryAfterMs: number | null }
+  /** Not now (quiet hours): due again at `until`, no attempt counted. */
+  | { status: 'deferred'; until: Date }
+
+type TextRow = Pick<OutboxRow, 'id' | 'companyId' | 'to' | 'text' | 'attempts' | 'lastError' | 'createdAt'>
+let textSender: ((row: TextRow, now: Date) => Promise<TextDelivery>) | null = null
+
+export function registerTextSender(send: (row: TextRow, now: Date) => Promise<TextDelivery>) {
+  textSender = send
+}
+
+/** Sends a text row and writes what came of it. */
+async function deliverText(row: OutboxRow, now: Date, releaseLease: () => Promise<void>) {
+  // No sender registered is a bug of ours: it fails like a send would, so it is retried and then reported.
+  if (!textSender) throw new Error('no text sender is registered')
+  const outcome = await textSender(row, now)
+  await releaseLease()
+  const where = eq(emailOutbox.id, row.id)
+  switch (outcome.status) {
+    case 'sent':
+      await db()
+        .update(emailOutbox)
+        .set({
+          status: 'sent',
+          sentAt: new Date(),
+          attempts: row.attempts + 1,
+          lastError: null,
+          providerId: outcome.providerId,
+        })
+        .where(where)
+      return 'sent'
+    case 'opted-out':
+    case 'failed':
+      logger.warn({ outboxId: row.id, companyId: row.companyId, status: outcome.status }, outcome.message)
+      await db()
+        .update(emailOutbox)
+        .set({ status: outcome.status, attempts: row.attempts + 1, lastError: outcome.message.slice(0, 1000) })
+        .where(where)
+      return 'failed'
+    case 'deferred':
+      await db().update(emailOutbox).set({ nextAttemptAt: outcome.until }).where(where)
+      return 'deferred'
+    case 'retry':
+      await recordFailure(row, new Error(outcome.message), now, outcome.retryAfterMs)
+      return 'failed'
+  }
+}
+
 /** A failed attempt: retried with back-off, or, a day after the email was queued, marked failed for the office. */
-async function recordFailure(row: OutboxRow, error: unknown, now: Date) {
+async function recordFailure(row: OutboxRow, error: unknown, now: Date, retryAfterMs: number | null = null) {
   const attempts = row.attempts + 1
   const message = error instanceof Error ? error.message : String(error)
   const givingUp = now.getTime() - row.createdAt.getTime() >= GIVE_UP_AFTER_MS
@@ -233,7 +292,8 @@ async function recordFailure(row: OutboxRow, error: unknown, now: Date) {
       attempts,
       lastError: message.slice(0, 1000),
       status: givingUp ? 'failed' : 'pending',
-      nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
+      // The provider's Retry-After, when it said one, if longer than our own back-off.
+      nextAttemptAt: new Date(now.getTime() + Math.max(retryDelayMs(attempts), retryAfterMs ?? 0)),
     })
     .where(eq(emailOutbox.id, row.id))
 }
@@ -260,6 +320,12 @@ export async function deliverDueEmails({
   for (let next = await claimNextDueEmail(now, leaseUntil()); next; next = await claimNextDueEmail(now, leaseUntil())) {
     const release = holdLease(next.id, leaseUntil, lease)
     try {
+      if (next.kind === 'text') {
+        const delivered = await deliverText(next, now, release)
+        if (delivered === 'sent') sent++
+        if (delivered === 'failed') failed++
+        continue
+      }
       if (next.kind !== 'email') {
         const prepare = taskPreparers.get(next.kind)
         // A kind nobody registered is a bug of ours: it fails like a send would, so it is retried and then reported.

@@ -7,12 +7,14 @@ import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-export type AcceptedText = { sid: string; to: string; from: string; body: string }
+export type AcceptedText = { sid: string; to: string; from: string; body: string; dateCreated: Date }
 
 /** What the server does with one well-formed call: accept it, answer an error, or never answer (a timeout). */
 export type FakeTwilioAnswer =
   | 'accept'
   | 'hang'
+  /** Takes the message, then never answers: the answer is lost (the engine must not send it twice). */
+  | 'accept-then-hang'
   | { status: 429; retryAfter?: string }
   | { status: 500 | 502 | 503 }
   | { status: 400; code: number; message?: string }
@@ -29,6 +31,8 @@ export type FakeTwilio = {
   answer: (call: number, form: URLSearchParams) => FakeTwilioAnswer
   /** Numbers that replied STOP to our sender: Twilio refuses them with 21610. */
   optedOut: Set<string>
+  /** Twilio's clock, for the messages' dates (a test that moves the engine's clock moves this one with it). */
+  now: () => Date
   close: () => Promise<void>
 }
 
@@ -46,6 +50,7 @@ export async function startFakeTwilio({
     calls: 0,
     answer: () => 'accept',
     optedOut: new Set(),
+    now: () => new Date(),
     close: async () => {},
   }
   const path = `/2010-04-01/Accounts/${accountSid}/Messages.json`
@@ -61,6 +66,7 @@ export async function startFakeTwilio({
     const url = new URL(request.url ?? '/', 'http://127.0.0.1')
     if (url.pathname !== path)
       return error(response, 404, 20404, `The requested resource ${url.pathname} was not found`)
+    if (request.method === 'GET') return list(response, url.searchParams)
     if (request.method !== 'POST') return error(response, 405, 20004, 'Method not allowed')
     if (!request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
       return error(response, 400, 21100, 'Content-Type must be application/x-www-form-urlencoded')
@@ -77,7 +83,7 @@ export async function startFakeTwilio({
       return error(response, 400, 21617, 'The concatenated message body exceeds the 1600 character limit.')
     const answer = fake.answer(fake.calls, form)
     if (answer === 'hang') return // the client's timeout ends it; close() cuts the connection
-    if (answer !== 'accept') {
+    if (answer !== 'accept' && answer !== 'accept-then-hang') {
       if (answer.status === 429) {
         const headers: Record<string, string> = answer.retryAfter ? { 'retry-after': answer.retryAfter } : {}
         return error(response, 429, 20429, 'Too Many Requests', headers)
@@ -89,7 +95,8 @@ export async function startFakeTwilio({
       return error(response, 400, 21610, 'Attempt to send to unsubscribed recipient')
     }
     const sid = `SM${randomBytes(16).toString('hex')}`
-    fake.accepted.push({ sid, to, from, body })
+    fake.accepted.push({ sid, to, from, body, dateCreated: fake.now() })
+    if (answer === 'accept-then-hang') return
     response.writeHead(201, { 'content-type': 'application/json' })
     response.end(
       JSON.stringify({
@@ -107,6 +114,19 @@ export async function startFakeTwilio({
       }),
     )
   })
+  /** GET Messages.json: the accepted messages filtered by To, From and DateSent> (a UTC day), newest first. */
+  function list(response: http.ServerResponse, query: URLSearchParams) {
+    const since = query.get('DateSent>')
+    const messages = fake.accepted
+      .filter(
+        (m) => (!query.get('To') || m.to === query.get('To')) && (!query.get('From') || m.from === query.get('From')),
+      )
+      .filter((m) => !since || m.dateCreated.toISOString().slice(0, 10) >= since)
+      .reverse()
+      .map((m) => ({ sid: m.sid, to: m.to, from: m.from, body: m.body, date_created: m.dateCreated.toUTCString() }))
+    response.writeHead(200, { 'content-type': 'application/json' })
+    response.end(JSON.stringify({ messages, page: 0, page_size: messages.length, next_page_uri: null }))
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   fake.close = () =>

@@ -516,6 +516,9 @@ const CASES: Case[] = [
     path: () => `/calendar/${'A'.repeat(43)}.ics`,
     expect: outcomes(404),
   },
+  // Twilio's inbound-text webhook: no session; only Twilio's signature counts (sms-webhook.test.ts). Without Twilio
+  // configured (as here) it does not exist for anyone.
+  { file: 'routes/resources/sms-webhook.ts', method: 'POST', path: () => '/webhooks/sms', expect: outcomes(404) },
   // Search-engine files: public, the same for everyone.
   { file: 'routes/resources/sitemap.ts', method: 'GET', path: () => '/sitemap.xml', expect: outcomes('pass') },
   { file: 'routes/resources/robots.ts', method: 'GET', path: () => '/robots.txt', expect: outcomes('pass') },

@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, doublePrecision, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, doublePrecision, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+
+/** A company's notice settings per event ('on-my-way' …): channels on or off, and wording per channel. */
+export type NoticeSettings = Partial<
+  Record<string, { email?: boolean; text?: boolean; emailTemplate?: string; textTemplate?: string }>
+>
 
 export const SERVICE_WINDOWS = ['morning', 'afternoon', 'flexible'] as const
 export type ServiceWindow = (typeof SERVICE_WINDOWS)[number]
@@ -28,10 +33,23 @@ export const companies = pgTable(
     startAddress: text('start_address'),
     startLat: doublePrecision('start_lat'),
     startLng: doublePrecision('start_lng'),
+    /**
+     * Settings → "Customer notices" (OPERATIONS §6): per event, each channel on or off and its own wording; what is
+     * not set here takes the defaults of app/notices/templates.ts.
+     */
+    noticeSettings: jsonb('notice_settings').$type<NoticeSettings>().notNull().default(sql`'{}'::jsonb`),
+    /** "Quiet hours": texts are held from this wall-clock time … */
+    quietHoursFrom: text('quiet_hours_from').notNull().default('21:00'),
+    /** … until this one, on the company's clock (app/notices/quiet-hours.ts). */
+    quietHoursUntil: text('quiet_hours_until').notNull().default('08:00'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('companies_name_not_blank', sql`length(trim(${t.name})) > 0`),
+    check(
+      'companies_quiet_hours_valid',
+      sql`${t.quietHoursFrom} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.quietHoursUntil} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`,
+    ),
     check('companies_start_lat_range', sql`${t.startLat} is null or ${t.startLat} between -90 and 90`),
     check('companies_start_lng_range', sql`${t.startLng} is null or ${t.startLng} between -180 and 180`),
     check(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
 import { CUSTOMER_STATUSES } from '~/utils/customer-fields'
 import { user } from './auth'
 import { companies } from './companies'
@@ -23,6 +23,9 @@ export const customers = pgTable(
     /** Lower-case. */
     email: text('email'),
     notes: text('notes'),
+    /** The customer's own choice (OPERATIONS §6): notices by email, by text. Off means never, whatever the company says. */
+    noticesByEmail: boolean('notices_by_email').notNull().default(true),
+    noticesByText: boolean('notices_by_text').notNull().default(true),
     status: text('status', { enum: CUSTOMER_STATUSES }).notNull().default('active'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     /** Money owed, in cents. */
