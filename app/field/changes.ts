@@ -24,6 +24,8 @@ export const VisitChangeSchema = z.discriminatedUnion('type', [
   }),
   /** "Mark Complete" (sent after its 10 seconds of "Undo" have passed). */
   z.object({ type: z.literal('complete') }),
+  /** "On my way": the customer is told, with an arrival estimate from the route (once per visit). */
+  z.object({ type: z.literal('on-my-way') }),
   /** "Skip visit": the skip form's fields (reason, otherReason). */
   z.object({ type: z.literal('skip'), fields: FormFields }),
 ])

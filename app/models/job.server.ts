@@ -7,6 +7,7 @@ import { isUuid } from '~/utils/ids'
 import { failure, type Result, success } from '~/utils/result'
 import { firstBodyOfWaterOf } from './body-of-water.server'
 import { readingColumns } from './chem-log.server'
+import { queueVisitNotice } from './notice.server'
 import { isCompanyTechnician } from './profile.server'
 import { accessColumns, locationForNewVisit, visitLocation } from './service-location.server'
 import { queueServiceReport } from './service-report.server'
@@ -198,6 +199,13 @@ export async function completeJob(
       .returning({ id: jobs.id })
     if (updated.length === 0) return false
     await queueServiceReport({ companyId, jobId }, tx)
+    // The report is the email; a company that texts "Visit completed" texts it too (OPERATIONS §6).
+    await queueVisitNotice(tx, {
+      companyId,
+      jobId,
+      event: 'visit-completed',
+      channels: ['text'],
+    })
     await publishCompanyEvent({ companyId, type: 'job.completed', jobId }, tx)
     return true
   })

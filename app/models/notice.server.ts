@@ -20,6 +20,7 @@ import { OPTED_OUT_MESSAGE } from '~/notices/text-delivery.server'
 import type { Database } from '~/utils/db.server'
 import { kickOutboxWorker, renderEmail } from '~/utils/email.server'
 import { env } from '~/utils/env.server'
+import { visitReportPath } from './service-report.server'
 
 type Executor = Pick<Database, 'select' | 'insert'>
 
@@ -79,7 +80,8 @@ export async function queueVisitNotice(executor: Executor, notice: VisitNotice) 
     customer: visit.customerName,
     technician: visit.technician ?? 'Your technician',
     company: visit.companyName,
-    link: `${env().APP_URL}/customer/${visit.customerId}`,
+    // A completed visit links to its report; every other notice to the customer's portal.
+    link: `${env().APP_URL}${event === 'visit-completed' ? visitReportPath(visit.customerId, jobId) : `/customer/${visit.customerId}`}`,
     ...notice.values,
   }
   const wanted = (channel: NoticeChannel) => !notice.channels || notice.channels.includes(channel)

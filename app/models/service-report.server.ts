@@ -157,6 +157,8 @@ export async function queueServiceReport(
     {
       to: report.customerEmail,
       companyId,
+      // The "Visit completed" notice by email is this report: in the customer's Messages, and once per visit.
+      notice: { event: 'visit-completed', subject: jobId, customerId: report.customerId },
       ...email,
       attachments: photos.map(({ kind: _, ...attachment }) => attachment),
     },

@@ -3,10 +3,13 @@
 // technician's open work. A change the server cannot apply is refused with a reason the phone shows, never dropped.
 import { and, eq } from 'drizzle-orm'
 import type { CompanyMember } from '~/auth/guards.server'
-import { checklistItems, jobs, visitChecks } from '~/db/schema'
+import { checklistItems, companies, jobs, visitChecks } from '~/db/schema'
 import type { FieldChange, FieldChangeAnswer, VisitChange } from '~/field/changes'
 import { ChemReadingSchema } from '~/models/chem-reading'
+import { arrivalEstimate } from '~/notices/eta'
+import { localDateAt } from '~/schedule/local-date'
 import { ChemicalAdditionSchema } from '~/utils/chemicals'
+import { formatTime } from '~/utils/dates'
 import type { Database } from '~/utils/db.server'
 import { publishCompanyEvent } from '~/utils/events.server'
 import { type Failure, failure, type Result, success } from '~/utils/result'
@@ -14,7 +17,9 @@ import { addChemLog } from './chem-log.server'
 import { addChemicalToJob } from './chemical-addition.server'
 import { oncePerKey } from './idempotency.server'
 import { completeJob } from './job.server'
+import { queueVisitNotice } from './notice.server'
 import { SkipVisitSchema } from './service-plan-schemas'
+import { legToStop, markSkipped } from './visit.server'
 
 export const FIELD_MESSAGES = {
   notFound: 'This visit is no longer on your route.',
@@ -145,13 +150,43 @@ async function applyChange(
     case 'skip': {
       const parsed = SkipVisitSchema.safeParse(change.fields)
       if (!parsed.success) return failure('invalid', firstIssue(parsed.error))
-      await tx
-        .update(jobs)
-        .set({ cancelledAt: now, skipReason: parsed.data.reason })
-        .where(and(eq(jobs.companyId, companyId), eq(jobs.id, visitId)))
+      await markSkipped(tx, { companyId, jobId: visitId, reason: parsed.data.reason, now })
       return success({})
     }
+    case 'on-my-way':
+      return tellOnMyWay(tx, member, visitId, madeAt, now)
   }
+}
+
+/**
+ * "On my way": the customer is told when to expect the technician, estimated from the route as it was when the
+ * technician tapped (`madeAt`: a tap queued offline keeps its moment). An estimate already past when it reaches the
+ * server (the phone was offline too long) is not sent: a text saying "arriving about 9:40" at 10:15 helps nobody.
+ * Once per visit (the notice's unique key), however often it is tapped.
+ */
+async function tellOnMyWay(tx: Database, member: Member, visitId: string, madeAt: Date, now: Date) {
+  const [visit] = await tx
+    .select({ technicianId: jobs.technicianId, scheduledAt: jobs.scheduledAt, timezone: companies.timezone })
+    .from(jobs)
+    .innerJoin(companies, eq(companies.id, jobs.companyId))
+    .where(and(eq(jobs.companyId, member.companyId), eq(jobs.id, visitId)))
+  if (!visit?.technicianId) return failure('conflict', 'This visit has no technician to be on the way.')
+  const leg = await legToStop({
+    companyId: member.companyId,
+    timezone: visit.timezone,
+    technicianId: visit.technicianId,
+    visitId,
+    date: localDateAt(visit.scheduledAt, visit.timezone),
+  })
+  const eta = arrivalEstimate(madeAt, leg)
+  if (eta < now) return success({ eta: null })
+  await queueVisitNotice(tx, {
+    companyId: member.companyId,
+    jobId: visitId,
+    event: 'on-my-way',
+    values: { eta: formatTime(eta, visit.timezone) },
+  })
+  return success({ eta: eta.toISOString() })
 }
 
 /**

@@ -4,6 +4,7 @@
 // company is "not found".
 import { and, asc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm'
 import { companies, jobs, profiles, serviceLocations } from '~/db/schema'
+import type { Leg } from '~/notices/eta'
 import type { LatLng } from '~/routing/distance'
 import { driveDistances } from '~/routing/drive-distances.server'
 import { optimiseRoute, routeLength } from '~/routing/optimise'
@@ -14,6 +15,7 @@ import { type Database, db } from '~/utils/db.server'
 import { publishCompanyEvent } from '~/utils/events.server'
 import { isUuid } from '~/utils/ids'
 import { failure, type Result, success } from '~/utils/result'
+import { queueVisitNotice } from './notice.server'
 import { isCompanyTechnician } from './profile.server'
 import { visitLocation } from './service-location.server'
 import { applyPlanChange, companyToday, isUntouchedVisit, loadPlanForChange } from './service-plan.server'
@@ -170,13 +172,35 @@ export async function skipVisit({
     const locked = await lockOpenVisit(tx, companyId, jobId)
     if (!locked.ok) return locked
     if (technicianId && locked.visit.technicianId !== technicianId) return failure('not-found', VISIT_NOT_FOUND)
-    await tx
-      .update(jobs)
-      .set({ cancelledAt: now, skipReason: parsed.data.reason })
-      .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId)))
-    await publishCompanyEvent({ companyId, type: 'job.updated', jobId }, tx)
+    await markSkipped(tx, { companyId, jobId, reason: parsed.data.reason, now })
     return success({ reason: parsed.data.reason })
   })
+}
+
+/**
+ * Skips an open visit (locked by the caller) with its reason and tells the customer ("Visit skipped", OPERATIONS §6),
+ * in the caller's transaction: the office's skip and the technician's (from the phone) are the same change.
+ */
+export async function markSkipped(
+  tx: Database,
+  { companyId, jobId, reason, now }: { companyId: string; jobId: string; reason: string; now: Date },
+) {
+  await tx
+    .update(jobs)
+    .set({ cancelledAt: now, skipReason: reason })
+    .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId)))
+  await queueVisitNotice(tx, {
+    companyId,
+    jobId,
+    event: 'visit-skipped',
+    values: { reason: skipReasonForCustomer(reason) },
+  })
+  await publishCompanyEvent({ companyId, type: 'job.updated', jobId }, tx)
+}
+
+/** "Other: the pump was off" reads "the pump was off" to the customer. */
+function skipReasonForCustomer(reason: string) {
+  return reason.replace(/^Other: /, '')
 }
 
 /** "Cancel job": an open visit nobody will do. It stays in history as "Cancelled". */
@@ -532,4 +556,34 @@ function bestOpenPath(size: number, distance: (from: number, to: number) => numb
   const free = size
   const withFree = (from: number, to: number) => (from === free || to === free ? 0 : distance(from, to))
   return optimiseRoute(size + 1, withFree, { start: free }).slice(1)
+}
+
+/**
+ * The leg of the technician's day that ends at stop `visitId` ("On my way"'s arrival estimate, app/notices/eta.ts):
+ * from the open stop before it in route order (still to finish there: its minutes on site), else from the last
+ * stop finished before it, else from the company's start. Distances as the route page measures them.
+ */
+export async function legToStop(args: {
+  companyId: string
+  timezone: string
+  technicianId: string
+  visitId: string
+  date: LocalDate
+}): Promise<Leg> {
+  const [stops, start] = await Promise.all([listDayStops(args), companyStart(args.companyId)])
+  const index = stops.findIndex((stop) => stop.id === args.visitId)
+  const before =
+    index > 0 ? stops.slice(0, index).filter((stop) => stop.state !== 'skipped' && stop.state !== 'cancelled') : []
+  const previous = before.at(-1)
+  const from = previous?.point ?? (previous ? null : (start?.point ?? null))
+  const to = stops[index]?.point ?? null
+  const minutesLeftThere = previous?.state === 'open' ? previous.minutesOnSite : 0
+  if (!from || !to) return { metres: null, minutesLeftThere }
+  const measured = await driveDistances([from, to])
+  if (!measured.ok) return { metres: null, minutesLeftThere }
+  return {
+    metres: measured.distances.metres[0]?.[1] ?? null,
+    seconds: measured.distances.seconds?.[0]?.[1] ?? null,
+    minutesLeftThere,
+  }
 }

@@ -39,6 +39,8 @@ export async function sendEmail(
     react: ReactElement
     attachments?: EmailAttachment[]
     companyId?: string | null
+    /** A customer notice: its event, what it is about (a visit's id) and the customer (their Messages log). */
+    notice?: { event: string; subject: string; customerId: string }
   },
   executor: Pick<ReturnType<typeof db>, 'insert'> = db(),
 ) {
@@ -46,7 +48,17 @@ export async function sendEmail(
   const attachments = message.attachments?.length ? message.attachments : null
   const [row] = await executor
     .insert(emailOutbox)
-    .values({ to: message.to, subject: message.subject, html, text, attachments, companyId: message.companyId ?? null })
+    .values({
+      to: message.to,
+      subject: message.subject,
+      html,
+      text,
+      attachments,
+      companyId: message.companyId ?? null,
+      noticeEvent: message.notice?.event ?? null,
+      noticeSubject: message.notice?.subject ?? null,
+      customerId: message.notice?.customerId ?? null,
+    })
     .returning({ id: emailOutbox.id })
   kickOutboxWorker()
   return row

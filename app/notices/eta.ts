@@ -1,0 +1,31 @@
+// "On my way"'s arrival estimate (OPERATIONS §6, issue #20 item 4): when the technician taps it, they are at, or
+// leaving, the stop before on their route. The estimate is: the time left on site there (its minutes on site, when
+// that stop is still open), plus the drive from it (OSRM's driving time when known, otherwise the distance at an
+// average town speed), rounded up to five minutes — customers read "about 10:40", not "10:37".
+
+/** Average driving speed between pool stops in town, when no road time is known: 30 mph. */
+export const TOWN_SPEED_METRES_PER_SECOND = 13.4
+/** With no distance at all (a stop without coordinates): a typical hop between neighbouring stops. */
+export const UNKNOWN_DRIVE_SECONDS = 15 * 60
+const ROUND_TO_MS = 5 * 60_000
+
+export type Leg = {
+  /** Drive distance from the stop before (metres), when both have coordinates. */
+  metres: number | null
+  /** Driving time from OSRM (seconds), when it answered. */
+  seconds?: number | null
+  /** Minutes still to spend at the stop before (0 when it is done or there is none). */
+  minutesLeftThere: number
+}
+
+/** When the technician should arrive, counting from `now`. */
+export function arrivalEstimate(now: Date, leg: Leg): Date {
+  const driveSeconds =
+    leg.seconds != null && Number.isFinite(leg.seconds)
+      ? leg.seconds
+      : leg.metres != null && Number.isFinite(leg.metres)
+        ? leg.metres / TOWN_SPEED_METRES_PER_SECOND
+        : UNKNOWN_DRIVE_SECONDS
+  const at = now.getTime() + Math.max(0, leg.minutesLeftThere) * 60_000 + Math.max(0, driveSeconds) * 1000
+  return new Date(Math.ceil(at / ROUND_TO_MS) * ROUND_TO_MS)
+}
