@@ -1,7 +1,15 @@
 // The service worker's rules (decision 019): what a phone keeps, under which key, and what it must never keep —
 // another person's pages behind a redirect, POSTs, the live stream, pages outside the staff app.
 import { describe, expect, it } from 'vitest'
-import { dayUrls, isKeepable, MAX_SAVED_STOPS, offlineKeys, offlineRuleFor, visitUrls } from './offline-cache'
+import {
+  dayUrls,
+  isKeepable,
+  MAX_SAVED_STOPS,
+  offlineKeys,
+  offlineRuleFor,
+  pageOfData,
+  visitUrls,
+} from './offline-cache'
 
 const ORIGIN = 'https://app.example'
 const get = (path: string, mode = 'cors') => ({ method: 'GET', mode, url: `${ORIGIN}${path}` })
@@ -29,6 +37,9 @@ describe('offlineRuleFor', () => {
     expect(offlineRuleFor(get('/app/settings/export.zip', 'navigate'))).toBeNull()
     // A fetcher's JSON (the customer picker) is always fresh.
     expect(offlineRuleFor(get('/app/customers/picker?q=da'))).toBeNull()
+    expect(
+      offlineRuleFor(get('/app/customers/picker.data?q=da&_routes=routes%2Fresources%2Fcustomer-picker')),
+    ).toBeNull()
   })
 
   it('leaves every page outside the staff app to the network: marketing, login, the portal', () => {
@@ -59,6 +70,13 @@ describe('offlineKeys', () => {
   it('tries a page as asked, then its bare path', () => {
     expect(offlineKeys(`${ORIGIN}/app/jobs/abc`)).toEqual([`${ORIGIN}/app/jobs/abc`])
     expect(offlineKeys(`${ORIGIN}/app?tab=week`)).toEqual([`${ORIGIN}/app?tab=week`, `${ORIGIN}/app`])
+  })
+})
+
+describe('pageOfData', () => {
+  it('names the page whose document stands in for missing data', () => {
+    expect(pageOfData(`${ORIGIN}/app/jobs/abc.data?_routes=routes%2Fapp%2Fjob`)).toBe('/app/jobs/abc')
+    expect(pageOfData(`${ORIGIN}/app.data?tab=week&_routes=x`)).toBe('/app?tab=week')
   })
 })
 

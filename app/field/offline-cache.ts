@@ -20,8 +20,9 @@ export const NETWORK_TIMEOUT_SECONDS = 4
 /** At most this many of today's stops are saved ahead (two requests each: the page and its data). */
 export const MAX_SAVED_STOPS = 30
 
-// Under /app, but never worth keeping: a live stream, downloads, and the queue's own endpoint.
-const NEVER = [/^\/app\/events(\/|$)/, /^\/app\/field\//, /\.(csv|zip|ics)$/]
+// Under /app, but never kept: a live stream, downloads, the queue's own endpoint, and the customer picker's search
+// (a fetcher, always fresh; a saved answer would also be taken for a page's data below).
+const NEVER = [/^\/app\/events(\/|$)/, /^\/app\/field\//, /^\/app\/customers\/picker$/, /\.(csv|zip|ics)$/]
 const PHOTO = /^\/app\/jobs\/[^/]+\/photos\/[^/]+$/
 
 /** Which rule answers a request, or null for the network alone (the worker does not touch it). */
@@ -33,8 +34,9 @@ export function offlineRuleFor(request: { method: string; mode: string; url: str
     // React Router asks for the data of /app itself at /app.data.
     return path === '/app.data' ? 'data' : null
   }
-  if (NEVER.some((pattern) => pattern.test(path))) return null
-  if (path.endsWith('.data')) return 'data'
+  const data = path.endsWith('.data')
+  if (NEVER.some((pattern) => pattern.test(data ? path.slice(0, -'.data'.length) : path))) return null
+  if (data) return 'data'
   if (PHOTO.test(path)) return 'photo'
   if (request.mode === 'navigate') return 'page'
   return null
@@ -58,6 +60,18 @@ export function offlineKeys(href: string) {
 }
 
 /**
+ * The page a React Router data URL belongs to (`/app/jobs/x.data?_routes=…` → `/app/jobs/x`). Offline, with no saved
+ * copy of the data, the worker answers a navigation's data request with a redirect that makes React Router load this
+ * page as a document, which the worker answers with its saved copy or the offline page.
+ */
+export function pageOfData(href: string) {
+  const url = new URL(href)
+  url.pathname = url.pathname.replace(/\.data$/, '')
+  url.searchParams.delete('_routes')
+  return `${url.pathname}${url.search}`
+}
+
+/**
  * Whether a response may be kept. Only a plain 200: never an error, and never a redirect that was followed (a
  * signed-out visit to /app ends on the login page, which must not be saved as /app), nor a single-fetch redirect.
  */
@@ -75,6 +89,10 @@ export function visitUrls(visitId: string) {
 export function dayUrls(visitIds: string[]) {
   return ['/app', '/app.data', ...visitIds.slice(0, MAX_SAVED_STOPS).flatMap(visitUrls)]
 }
+
+/** What the page asks the worker: save these URLs (Today and its stops) now, answering on the message's port. */
+export type WorkerMessage = { type: 'save-day'; urls: string[] }
+export type SaveDayAnswer = { saved: number; total: number }
 
 /** The page shown for a staff page that is not on the phone yet, while offline. Self-contained: no other request. */
 export const OFFLINE_PAGE = `<!doctype html>
