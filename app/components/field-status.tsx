@@ -10,7 +10,7 @@ function plural(n: number, one: string, many: string) {
   return `${n} ${n === 1 ? one : many}`
 }
 
-const PILL = 'inline-flex min-h-8 items-center rounded-full px-3 text-sm font-semibold'
+const PILL = 'inline-flex min-h-8 items-center rounded-2xl px-3 py-1 text-sm leading-snug font-semibold'
 
 /**
  * The phone's state in the staff app's header (OPERATIONS §5): "Offline", "N changes waiting", then "All changes

@@ -35,6 +35,43 @@ async function waitForWorker(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })
 }
 
+/**
+ * Puts notes for the office on the phone's queue as the visit page would (app/field/queue.client.ts, the shape of
+ * its IndexedDB items) and tells the page, which shows them; `held` keeps them unsent, as "Undo" holds a change.
+ */
+async function queueNotes(page: Page, visitId: string, notes: string[], held: boolean) {
+  await page.evaluate(
+    async ({ visitId, notes, held }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('pool-bud-field')
+        open.onsuccess = () => resolve(open.result)
+        open.onerror = () => reject(open.error)
+      })
+      const tx = db.transaction('items', 'readwrite')
+      notes.forEach((note, index) => {
+        tx.objectStore('items').put({
+          key: crypto.randomUUID(),
+          visitId,
+          seq: Date.now() * 1000 + index,
+          createdAt: new Date().toISOString(),
+          state: 'waiting',
+          ...(held ? { heldUntil: Date.now() + 60 * 60_000 } : {}),
+          attempts: 0,
+          kind: 'change',
+          madeAt: new Date().toISOString(),
+          change: { type: 'note', audience: 'office', text: note },
+        })
+      })
+      await new Promise((resolve) => {
+        tx.oncomplete = resolve
+      })
+      db.close()
+      new BroadcastChannel('pool-bud-field').postMessage('changed')
+    },
+    { visitId, notes, held },
+  )
+}
+
 /** The caches the worker keeps pages, data and photos in (app/field/offline-cache.ts OFFLINE_CACHES). */
 function savedCaches(page: Page) {
   return page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('pool-bud-')))
@@ -126,8 +163,28 @@ test("Tyler's day opens offline after one online load of Today", async ({ page, 
   await expect(page.getByRole('heading', { level: 1, name: "Today's route" })).toBeVisible()
   await waitForHydration(page)
 
+  // A change made offline waits on the phone; back online it is sent at once and the header says so.
+  await queueNotes(page, jobId, ['Filter basket cracked, bring a new one'], false)
+  await expect(status.getByText('1 change waiting')).toBeVisible()
   await context.setOffline(false)
   await expect(status.getByText('Offline', { exact: true })).toBeHidden()
+  await expect(status.getByText('All changes saved')).toBeVisible()
+  await expect(status.getByText('1 change waiting')).toBeHidden()
+})
+
+test('a phone that cannot store changes says so in the header', async ({ page, loginAs }) => {
+  // As in a private window with storage blocked: IndexedDB refuses to open.
+  await page.addInitScript(() => {
+    IDBFactory.prototype.open = () => {
+      throw new DOMException('The user denied permission to access the database.', 'UnknownError')
+    }
+  })
+  await page.setViewportSize({ width: 360, height: 740 })
+  await loginAs(page, 'tech@bluelagoon.test')
+  await waitForHydration(page)
+  const status = page.getByRole('banner').getByRole('status')
+  await expect(status.getByText('Changes cannot be kept offline on this phone')).toBeVisible()
+  await capture(page, test.info(), 'no-storage')
 })
 
 test('logging out with changes waiting warns first, then leaves nothing of Tyler on the phone', async ({
@@ -142,34 +199,8 @@ test('logging out with changes waiting warns first, then leaves nothing of Tyler
     .poll(() => savedCaches(page), { timeout: 60_000 })
     .toEqual(expect.arrayContaining(['pool-bud-pages', 'pool-bud-data']))
 
-  // Two changes on the phone, held (as "Undo" holds one) so they stay unsent while the test looks.
-  await page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('pool-bud-field')
-      open.onsuccess = () => resolve(open.result)
-      open.onerror = () => reject(open.error)
-    })
-    const tx = db.transaction('items', 'readwrite')
-    for (const note of ['Gate was open', 'Pump is loud']) {
-      tx.objectStore('items').put({
-        key: crypto.randomUUID(),
-        visitId: crypto.randomUUID(),
-        seq: Date.now() * 1000 + note.length,
-        createdAt: new Date().toISOString(),
-        state: 'waiting',
-        heldUntil: Date.now() + 60 * 60_000,
-        attempts: 0,
-        kind: 'change',
-        madeAt: new Date().toISOString(),
-        change: { type: 'note', audience: 'office', text: note },
-      })
-    }
-    await new Promise((resolve) => {
-      tx.oncomplete = resolve
-    })
-    db.close()
-    new BroadcastChannel('pool-bud-field').postMessage('changed')
-  })
+  // Two changes on the phone, held so they stay unsent while the test looks.
+  await queueNotes(page, crypto.randomUUID(), ['Gate was open', 'Pump is loud'], true)
   const status = page.getByRole('banner').getByRole('status')
   await expect(status.getByText('2 changes waiting')).toBeVisible()
   await capture(page, test.info(), 'changes-waiting')
