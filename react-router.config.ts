@@ -1,3 +1,4 @@
+import path from 'node:path'
 import type { Config } from '@react-router/dev/config'
 
 export default {
@@ -7,4 +8,13 @@ export default {
   // customer picker, the board's moves) could run before discovery and be matched to the not-found splat route —
   // an error page in the middle of typing (seen in CI).
   routeDiscovery: { mode: 'initial' },
+  // The staff app's service worker precaches the assets this build just wrote (decision 019). Imported here, not
+  // at the top, so that loading this config (dev, typegen) does not load the build tools.
+  async buildEnd({ viteConfig, reactRouterConfig }) {
+    const { buildServiceWorker } = await import('./scripts/lib/service-worker')
+    await buildServiceWorker({
+      root: viteConfig.root,
+      clientDir: path.resolve(viteConfig.root, reactRouterConfig.buildDirectory, 'client'),
+    })
+  },
 } satisfies Config

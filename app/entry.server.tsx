@@ -55,6 +55,9 @@ function contentSecurityPolicy(nonce: string) {
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
+    // The installable staff app: its manifest and its service worker (decision 019), both our own files.
+    "manifest-src 'self'",
+    "worker-src 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
     "base-uri 'self'",

@@ -45,12 +45,23 @@ export function createApp({ appOrigin, proxyHops, getBuild, vite, shutdown }) {
     // The rest of build/client (favicon, robots of public/…) is a handful of files known at start: a page URL
     // must not cost a disk lookup on every request just to learn it is not one of them.
     const publicFiles = filesUnder('build/client', ['assets', 'marketing'])
-    const servePublic = express.static('build/client', { maxAge: '1h', index: false })
+    const servePublic = express.static('build/client', {
+      maxAge: '1h',
+      index: false,
+      // The service worker and the manifest must reach phones as soon as a new version is out: the browser asks
+      // again every time (a 304 when unchanged) instead of running yesterday's worker for an hour.
+      setHeaders: (res, filePath) => {
+        if (NO_CACHE.has(path.basename(filePath))) res.setHeader('Cache-Control', 'no-cache')
+      },
+    })
     app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()))
   }
   app.all('/{*splat}', createRequestHandler({ getBuild, origin: appOrigin }))
   return app
 }
+
+/** Files of build/client that are revalidated on every request (decision 019). */
+const NO_CACHE = new Set(['sw.js', 'manifest.webmanifest'])
 
 /** URL paths of the files under `root`, leaving out the `skip` folders (served by their own handlers). */
 function filesUnder(root, skip) {

@@ -37,6 +37,7 @@ export function AppShell({
   nav,
   email,
   roleLabel,
+  status,
   children,
 }: {
   homeTo: string
@@ -46,6 +47,8 @@ export function AppShell({
   nav: ShellNavItem[]
   email: string | null
   roleLabel: string
+  /** Under the header's row, full width on a phone: the staff app's offline and queue state (FieldStatus). */
+  status?: ReactNode
   children: ReactNode
 }) {
   return (
@@ -87,6 +90,7 @@ export function AppShell({
             </div>
           </Disclosure>
         </div>
+        {status ? <div className="mx-auto max-w-6xl px-4">{status}</div> : null}
       </header>
       <main id="main" className="mx-auto max-w-6xl px-4 py-6">
         {children}

@@ -4,6 +4,7 @@ import { SiteAccess } from '~/components/site-access'
 import { ButtonLink } from '~/components/ui/button'
 import { cn } from '~/components/ui/cn'
 import { ReadingStatuses } from '~/components/water-balance'
+import { type DaySaved, useSaveDayForOffline } from '~/field/offline-day'
 import type { VisitState } from '~/models/visit.server'
 import type {
   TechDashboardData,
@@ -75,6 +76,7 @@ function TodayView({ data }: { data: TechDashboardData }) {
   const open = stops.filter((stop) => stop.state === 'open')
   const finished = stops.filter((stop) => stop.state !== 'open')
   const [next, ...later] = open
+  const saved = useSaveDayForOffline(stops.map((stop) => stop.id))
   return (
     <>
       <section aria-labelledby="tech-today" className="space-y-3">
@@ -87,6 +89,7 @@ function TodayView({ data }: { data: TechDashboardData }) {
               {`${plural(open.length, 'stop', 'stops')} left of ${stops.length} · ${counts.completedThisWeek} completed this week`}
             </p>
           ) : null}
+          <SavedOnPhone saved={stops.length > 0 ? saved : null} />
         </div>
         {counts.overdue > 0 ? (
           <p>
@@ -340,6 +343,20 @@ function HistorySection({ history }: { history: TechHistoryJob[] }) {
         </ul>
       )}
     </section>
+  )
+}
+
+/** Whether today's stops are on the phone for when the signal goes (OPERATIONS §5). */
+function SavedOnPhone({ saved }: { saved: DaySaved | null }) {
+  let text = ''
+  if (saved?.state === 'saving') text = 'Saving today’s stops on this phone…'
+  if (saved?.state === 'saved') text = `${plural(saved.stops, 'stop', 'stops')} saved on this phone for offline use.`
+  if (saved?.state === 'partly')
+    text = 'Some of today’s stops could not be saved on this phone. Open them to save them.'
+  return (
+    <p role="status" className="text-sm text-slate-700">
+      {text}
+    </p>
   )
 }
 

@@ -70,9 +70,11 @@ type Snapshot = {
   signedOut: boolean
   /** When the queue last became empty after sending something: "All changes saved". */
   savedAt: number | null
+  /** The phone's storage would not open (private mode, blocked or full): nothing can be kept offline. */
+  noStorage: boolean
 }
 
-const EMPTY: Snapshot = { items: [], online: true, signedOut: false, savedAt: null }
+const EMPTY: Snapshot = { items: [], online: true, signedOut: false, savedAt: null, noStorage: false }
 let snapshot: Snapshot = EMPTY
 const listeners = new Set<() => void>()
 let sendingKey: string | null = null
@@ -81,13 +83,16 @@ const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastCh
 
 async function refresh() {
   let stored: QueuedItem[] = []
+  let noStorage = false
   try {
     stored = await (await openQueue()).getAllFromIndex('items', 'seq')
   } catch {
     stored = []
+    noStorage = true
   }
   snapshot = {
     ...snapshot,
+    noStorage,
     online: typeof navigator === 'undefined' ? true : navigator.onLine,
     items: stored.map((item) => ({ ...item, sending: item.key === sendingKey, progress: progress.get(item.key) })),
   }
@@ -117,6 +122,7 @@ export function useFieldQueue(visitId?: string) {
     online: current.online,
     signedOut: current.signedOut,
     savedAt: current.savedAt,
+    noStorage: current.noStorage,
     /** Changes not yet on the server, on every visit (the indicator counts the whole phone). */
     waiting: current.items.filter((item) => item.state === 'waiting').length,
     refused: items.filter((item) => item.state === 'refused'),
@@ -210,6 +216,12 @@ export async function dismissRefused(key: string) {
   await changed()
 }
 
+/** Empties the queue, refusals included: signing out of a shared phone leaves nothing of this person's work. */
+export async function clearQueue() {
+  await (await openQueue()).clear('items')
+  await changed()
+}
+
 // ---- Sending ------------------------------------------------------------------------------------------------
 
 type Sent = 'sent' | 'retry' | 'signed-out' | { refused: string }
@@ -277,6 +289,13 @@ export function nextToSend(items: QueuedItem[], now: number) {
   return null
 }
 
+/** Writes an item back unless it was removed while on its way (clearQueue at sign-out must not see it return). */
+async function updateIfQueued(db: IDBPDatabase<QueueSchema>, item: QueuedItem) {
+  const tx = db.transaction('items', 'readwrite')
+  if (await tx.store.get(item.key)) await tx.store.put(item)
+  await tx.done
+}
+
 let flushing: Promise<void> | null = null
 let onSent: (() => void) | null = null
 
@@ -299,10 +318,10 @@ async function drain() {
       snapshot = { ...snapshot, signedOut: true }
       break
     } else if (outcome === 'retry') {
-      await db.put('items', { ...item, attempts: item.attempts + 1 })
+      await updateIfQueued(db, { ...item, attempts: item.attempts + 1 })
       break
     } else {
-      await db.put('items', { ...item, state: 'refused', refusal: outcome.refused })
+      await updateIfQueued(db, { ...item, state: 'refused', refusal: outcome.refused })
     }
     await changed()
   }

@@ -7,7 +7,14 @@ import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 
-const SOURCES = ['app', 'public', 'package.json', 'vite.config.ts', 'react-router.config.ts']
+const SOURCES = [
+  'app',
+  'public',
+  'package.json',
+  'vite.config.ts',
+  'react-router.config.ts',
+  'scripts/lib/service-worker.ts',
+]
 
 function newestMtime(entry: string): number {
   const stat = fs.statSync(entry, { throwIfNoEntry: false })

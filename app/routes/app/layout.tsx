@@ -1,7 +1,11 @@
-import { Outlet, redirect } from 'react-router'
+import { useEffect, useLayoutEffect } from 'react'
+import { Outlet, redirect, useRevalidator } from 'react-router'
 import { forbidden, homePathFor, requireUser } from '~/auth/guards.server'
 import { AppShell } from '~/components/app-shell'
+import { FieldStatus } from '~/components/field-status'
 import { RouteError } from '~/components/route-error'
+import { keepOfflineCopiesFor, registerServiceWorker } from '~/field/offline-app.client'
+import { startFieldQueue } from '~/field/queue.client'
 import { hasOpenInvitation, INVITATIONS_PATH } from '~/models/account-invitation.server'
 import { getCompanySummary } from '~/models/company.server'
 import { type Capability, can, ROLE_LABELS, type Role } from '~/utils/permissions'
@@ -49,6 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
   useLiveUpdates(loaderData.live)
+  useOfflineApp(loaderData.email)
   const nav = NAV.filter(
     (item) => can(loaderData.role, item.capability) && (!item.roles || item.roles.includes(loaderData.role)),
   )
@@ -64,10 +69,27 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
       nav={nav}
       email={loaderData.email}
       roleLabel={loaderData.roleLabel}
+      status={<FieldStatus />}
     >
       <Outlet />
     </AppShell>
   )
+}
+
+/**
+ * The staff app works offline on a phone (issue #19, decision 019): its service worker, and the queue of visit
+ * changes, which sends what waits now and whenever the connection returns, then reloads the page's data.
+ */
+function useOfflineApp(owner: string | null) {
+  const { revalidate } = useRevalidator()
+  // A layout effect: it runs before any page's effect can ask the worker to save something for this person.
+  useLayoutEffect(() => {
+    if (owner) keepOfflineCopiesFor(owner)
+  }, [owner])
+  useEffect(() => {
+    registerServiceWorker()
+    startFieldQueue(() => void revalidate())
+  }, [revalidate])
 }
 
 export function ErrorBoundary() {

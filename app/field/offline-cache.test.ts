@@ -1,0 +1,111 @@
+// The service worker's rules (decision 019): what a phone keeps, under which key, and what it must never keep —
+// another person's pages behind a redirect, POSTs, the live stream, pages outside the staff app.
+import { describe, expect, it } from 'vitest'
+import {
+  dayUrls,
+  isKeepable,
+  MAX_SAVED_STOPS,
+  offlineKeys,
+  offlineRuleFor,
+  pageOfData,
+  visitUrls,
+} from './offline-cache'
+
+const ORIGIN = 'https://app.example'
+const get = (path: string, mode = 'cors') => ({ method: 'GET', mode, url: `${ORIGIN}${path}` })
+
+describe('offlineRuleFor', () => {
+  it('keeps staff pages opened by navigation, their React Router data and visit photos', () => {
+    expect(offlineRuleFor(get('/app', 'navigate'))).toBe('page')
+    expect(offlineRuleFor(get('/app/jobs/abc', 'navigate'))).toBe('page')
+    expect(offlineRuleFor(get('/app?tab=week', 'navigate'))).toBe('page')
+    expect(offlineRuleFor(get('/app.data'))).toBe('data')
+    expect(offlineRuleFor(get('/app.data?tab=week&_routes=routes%2Fapp%2Fdashboard'))).toBe('data')
+    expect(offlineRuleFor(get('/app/jobs/abc.data?_routes=routes%2Fapp%2Fjob'))).toBe('data')
+    expect(offlineRuleFor(get('/app/jobs/abc/photos/before', 'no-cors'))).toBe('photo')
+  })
+
+  it('never touches writes, the live stream, sign-in, downloads or the queue endpoint', () => {
+    expect(offlineRuleFor({ method: 'POST', mode: 'navigate', url: `${ORIGIN}/app/jobs/abc` })).toBeNull()
+    expect(offlineRuleFor({ method: 'POST', mode: 'cors', url: `${ORIGIN}/app/jobs/abc.data` })).toBeNull()
+    expect(offlineRuleFor({ method: 'POST', mode: 'cors', url: `${ORIGIN}/app/jobs/abc/photos` })).toBeNull()
+    expect(offlineRuleFor(get('/app/events'))).toBeNull()
+    expect(offlineRuleFor(get('/app/events', 'navigate'))).toBeNull()
+    expect(offlineRuleFor(get('/app/field/changes'))).toBeNull()
+    expect(offlineRuleFor(get('/api/auth/get-session'))).toBeNull()
+    expect(offlineRuleFor(get('/app/customers/export.csv', 'navigate'))).toBeNull()
+    expect(offlineRuleFor(get('/app/settings/export.zip', 'navigate'))).toBeNull()
+    // A fetcher's JSON (the customer picker) is always fresh.
+    expect(offlineRuleFor(get('/app/customers/picker?q=da'))).toBeNull()
+    expect(
+      offlineRuleFor(get('/app/customers/picker.data?q=da&_routes=routes%2Fresources%2Fcustomer-picker')),
+    ).toBeNull()
+  })
+
+  it('leaves every page outside the staff app to the network: marketing, login, the portal', () => {
+    expect(offlineRuleFor(get('/', 'navigate'))).toBeNull()
+    expect(offlineRuleFor(get('/_root.data'))).toBeNull()
+    expect(offlineRuleFor(get('/login', 'navigate'))).toBeNull()
+    expect(offlineRuleFor(get('/customer/c1', 'navigate'))).toBeNull()
+    expect(offlineRuleFor(get('/customer/c1.data'))).toBeNull()
+    expect(offlineRuleFor(get('/customer/c1/photos/j1/before'))).toBeNull()
+    expect(offlineRuleFor(get('/application', 'navigate'))).toBeNull()
+    expect(offlineRuleFor(get('/staff', 'navigate'))).toBeNull()
+  })
+})
+
+describe('offlineKeys', () => {
+  it('falls back from a navigation’s partial data request to the full copy saved ahead', () => {
+    expect(offlineKeys(`${ORIGIN}/app/jobs/abc.data?_routes=routes%2Fapp%2Fjob`)).toEqual([
+      `${ORIGIN}/app/jobs/abc.data?_routes=routes%2Fapp%2Fjob`,
+      `${ORIGIN}/app/jobs/abc.data`,
+    ])
+    expect(offlineKeys(`${ORIGIN}/app.data?tab=week&_routes=routes%2Fapp%2Fdashboard`)).toEqual([
+      `${ORIGIN}/app.data?tab=week&_routes=routes%2Fapp%2Fdashboard`,
+      `${ORIGIN}/app.data?tab=week`,
+      `${ORIGIN}/app.data`,
+    ])
+  })
+
+  it('tries a page as asked, then its bare path', () => {
+    expect(offlineKeys(`${ORIGIN}/app/jobs/abc`)).toEqual([`${ORIGIN}/app/jobs/abc`])
+    expect(offlineKeys(`${ORIGIN}/app?tab=week`)).toEqual([`${ORIGIN}/app?tab=week`, `${ORIGIN}/app`])
+  })
+})
+
+describe('pageOfData', () => {
+  it('names the page whose document stands in for missing data', () => {
+    expect(pageOfData(`${ORIGIN}/app/jobs/abc.data?_routes=routes%2Fapp%2Fjob`)).toBe('/app/jobs/abc')
+    expect(pageOfData(`${ORIGIN}/app.data?tab=week&_routes=x`)).toBe('/app?tab=week')
+  })
+})
+
+describe('isKeepable', () => {
+  const response = (status: number, redirected = false, headers: Record<string, string> = {}) => ({
+    status,
+    redirected,
+    headers: new Headers(headers),
+  })
+
+  it('keeps a plain 200 only', () => {
+    expect(isKeepable(response(200))).toBe(true)
+    expect(isKeepable(response(404))).toBe(false)
+    expect(isKeepable(response(500))).toBe(false)
+    expect(isKeepable(response(0))).toBe(false)
+  })
+
+  it('never keeps the login page a signed-out /app was redirected to, nor a single-fetch redirect', () => {
+    expect(isKeepable(response(200, true))).toBe(false)
+    expect(isKeepable(response(202, false, { 'X-Remix-Redirect': '/login' }))).toBe(false)
+    expect(isKeepable(response(200, false, { 'X-Remix-Redirect': '/login' }))).toBe(false)
+  })
+})
+
+describe('dayUrls', () => {
+  it('saves Today and each stop’s page and data, at most MAX_SAVED_STOPS stops', () => {
+    expect(dayUrls(['a', 'b'])).toEqual(['/app', '/app.data', ...visitUrls('a'), ...visitUrls('b')])
+    expect(visitUrls('a')).toEqual(['/app/jobs/a', '/app/jobs/a.data'])
+    const many = Array.from({ length: 50 }, (_, i) => `v${i}`)
+    expect(dayUrls(many)).toHaveLength(2 + 2 * MAX_SAVED_STOPS)
+  })
+})

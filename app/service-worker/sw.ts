@@ -1,0 +1,150 @@
+// The staff app's service worker (issue #19, decision 019), built by scripts/lib/service-worker.ts after
+// `react-router build` into build/client/sw.js with the list of built assets injected. It keeps the app's code on the
+// phone and the staff pages the technician opened (or Today saved ahead), so the day opens without a connection.
+// What it keeps and under which key is decided in app/field/offline-cache.ts; writes never pass through here (the
+// page's queue, app/field/queue.client.ts, sends them; no Background Sync).
+import { ExpirationPlugin } from 'workbox-expiration'
+import { cleanupOutdatedCaches, type PrecacheEntry, precacheAndRoute } from 'workbox-precaching'
+import { registerRoute, setCatchHandler } from 'workbox-routing'
+import { CacheFirst, NetworkFirst } from 'workbox-strategies'
+import {
+  isKeepable,
+  NETWORK_TIMEOUT_SECONDS,
+  OFFLINE_CACHES,
+  OFFLINE_PAGE,
+  offlineKeys,
+  offlineRuleFor,
+  pageOfData,
+  type SaveDayAnswer,
+  type WorkerMessage,
+} from '../field/offline-cache'
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> }
+
+const MATCH: CacheQueryOptions = { ignoreVary: true }
+const DAY = 24 * 60 * 60
+
+precacheAndRoute(self.__WB_MANIFEST)
+cleanupOutdatedCaches()
+
+/** Only plain 200s are kept (never the login page a signed-out request was redirected to). */
+const keepOnlyPlain = {
+  cacheWillUpdate: async ({ response }: { response: Response }) => (isKeepable(response) ? response : null),
+}
+
+/** Offline, a URL with no copy of its own may be answered by a fuller one (offlineKeys). */
+const fallBackToFullerCopy = {
+  cachedResponseWillBeUsed: async ({
+    cacheName,
+    request,
+    cachedResponse,
+  }: {
+    cacheName: string
+    request: Request
+    cachedResponse?: Response
+  }) => {
+    if (cachedResponse) return cachedResponse
+    const cache = await caches.open(cacheName)
+    for (const key of offlineKeys(request.url).slice(1)) {
+      const found = await cache.match(key, MATCH)
+      if (found) return found
+    }
+    return null
+  },
+}
+
+function networkFirst(cacheName: string) {
+  return new NetworkFirst({
+    cacheName,
+    networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+    matchOptions: MATCH,
+    plugins: [
+      keepOnlyPlain,
+      fallBackToFullerCopy,
+      new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 14 * DAY, purgeOnQuotaError: true }),
+    ],
+  })
+}
+
+registerRoute(({ request }) => offlineRuleFor(request) === 'page', networkFirst(OFFLINE_CACHES.pages))
+registerRoute(({ request }) => offlineRuleFor(request) === 'data', networkFirst(OFFLINE_CACHES.data))
+registerRoute(
+  ({ request }) => offlineRuleFor(request) === 'photo',
+  new CacheFirst({
+    cacheName: OFFLINE_CACHES.photos,
+    matchOptions: MATCH,
+    plugins: [
+      keepOnlyPlain,
+      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
+    ],
+  }),
+)
+
+// Offline with no copy at all: a page gets the offline page; a navigation's data request gets a redirect that has
+// React Router load that page as a document (the offline page, with its link to Today) instead of an error screen.
+setCatchHandler(async ({ request }) => {
+  if (request.mode === 'navigate') {
+    return new Response(OFFLINE_PAGE, {
+      headers: {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+      },
+    })
+  }
+  if (offlineRuleFor(request) === 'data') {
+    return new Response(null, {
+      status: 204,
+      headers: { 'X-Remix-Redirect': pageOfData(request.url), 'X-Remix-Reload-Document': 'true' },
+    })
+  }
+  return Response.error()
+})
+
+/** Saves Today and its stops ahead (app/field/offline-day.client.ts): a few requests at a time, each kept or not. */
+async function saveDay(urls: string[]): Promise<SaveDayAnswer> {
+  let saved = 0
+  const queue = [...urls]
+  const worker = async () => {
+    for (let url = queue.shift(); url; url = queue.shift()) {
+      const request = new Request(new URL(url, self.location.origin), { credentials: 'same-origin' })
+      const rule = offlineRuleFor({
+        method: 'GET',
+        mode: url.endsWith('.data') ? 'cors' : 'navigate',
+        url: request.url,
+      })
+      if (rule !== 'page' && rule !== 'data') continue
+      try {
+        const response = await fetch(request, { headers: rule === 'page' ? { Accept: 'text/html' } : {} })
+        if (!isKeepable(response)) continue
+        await (await caches.open(rule === 'page' ? OFFLINE_CACHES.pages : OFFLINE_CACHES.data)).put(request, response)
+        saved++
+      } catch {
+        // The connection dropped mid-way: what was saved stays, the rest is saved on the next online Today.
+      }
+    }
+  }
+  await Promise.all([worker(), worker(), worker()])
+  return { saved, total: urls.length }
+}
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const message = event.data as WorkerMessage
+  const port = event.ports[0]
+  if (message?.type === 'save-day' && port) {
+    event.waitUntil(saveDay(message.urls).then((answer) => port.postMessage(answer)))
+  }
+})
+
+self.addEventListener('install', () => {
+  void self.skipWaiting()
+})
+
+// A new version's saved pages would name the previous build's assets, which the precache just removed: drop them.
+// This runs online (a new version was just downloaded), and Today saves the day again once this worker controls it.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    Promise.all([caches.delete(OFFLINE_CACHES.pages), caches.delete(OFFLINE_CACHES.data)]).then(() =>
+      self.clients.claim(),
+    ),
+  )
+})

@@ -1,0 +1,237 @@
+// The installable staff app that works offline (issue #19, OPERATIONS §5, decision 019): installable in Chromium;
+// after one online load of Today the technician's day opens with no connection (the page reloaded, a stop's visit
+// page); the header says "Offline"; and logging out with changes still on the phone warns first, then leaves
+// nothing of this person on it.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { chromium, type Page } from '@playwright/test'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium'
+import { pickCustomer } from './customer-picker'
+import { capture, expect, loginAs, test, waitForHydration } from './fixtures'
+
+const DANA = 'Dana Whitfield'
+
+/** As the dispatcher, an open visit for Dana with Tyler Brooks now (see tech-day.spec openStopToday). Its id. */
+async function openStopToday(page: Page, loginAs: (page: Page, email: string) => Promise<void>) {
+  await loginAs(page, 'dispatch@bluelagoon.test')
+  await waitForHydration(page)
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Create job' }) })
+  await pickCustomer(form, DANA)
+  await form.getByLabel('Technician (optional)').selectOption({ label: 'Tyler Brooks' })
+  const when = form.locator('input[name="scheduledAt"]')
+  const suggested = new Date(`${await when.inputValue()}:00Z`)
+  await when.fill(new Date(suggested.getTime() - 60 * 60_000).toISOString().slice(0, 16))
+  await form.getByRole('button', { name: 'Create job' }).click()
+  const link = page.getByRole('link', { name: 'Open it' })
+  await expect(link).toBeVisible()
+  const jobId = (await link.getAttribute('href'))?.split('/').pop() ?? ''
+  await page.context().clearCookies()
+  return jobId
+}
+
+/** Once the service worker controls the page (the first visit installs it, then it takes the page over). */
+async function waitForWorker(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })
+}
+
+/**
+ * Puts notes for the office on the phone's queue as the visit page would (app/field/queue.client.ts, the shape of
+ * its IndexedDB items) and tells the page, which shows them; `held` keeps them unsent, as "Undo" holds a change.
+ */
+async function queueNotes(page: Page, visitId: string, notes: string[], held: boolean) {
+  await page.evaluate(
+    async ({ visitId, notes, held }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('pool-bud-field')
+        open.onsuccess = () => resolve(open.result)
+        open.onerror = () => reject(open.error)
+      })
+      const tx = db.transaction('items', 'readwrite')
+      notes.forEach((note, index) => {
+        tx.objectStore('items').put({
+          key: crypto.randomUUID(),
+          visitId,
+          seq: Date.now() * 1000 + index,
+          createdAt: new Date().toISOString(),
+          state: 'waiting',
+          ...(held ? { heldUntil: Date.now() + 60 * 60_000 } : {}),
+          attempts: 0,
+          kind: 'change',
+          madeAt: new Date().toISOString(),
+          change: { type: 'note', audience: 'office', text: note },
+        })
+      })
+      await new Promise((resolve) => {
+        tx.oncomplete = resolve
+      })
+      db.close()
+      new BroadcastChannel('pool-bud-field').postMessage('changed')
+    },
+    { visitId, notes, held },
+  )
+}
+
+/** The caches the worker keeps pages, data and photos in (app/field/offline-cache.ts OFFLINE_CACHES). */
+function savedCaches(page: Page) {
+  return page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('pool-bud-')))
+}
+
+test('the staff app is installable: manifest, icons and a worker that controls /app', async ({
+  page,
+  baseURL,
+  clientIp,
+}) => {
+  const manifest = await page.request.get('/manifest.webmanifest')
+  expect(manifest.status()).toBe(200)
+  expect(manifest.headers()['content-type']).toContain('application/manifest+json')
+  const body = await manifest.json()
+  expect(body).toMatchObject({ name: 'Pool Bud', start_url: '/app', scope: '/', display: 'standalone' })
+  for (const icon of body.icons as Array<{ src: string; sizes: string }>) {
+    const response = await page.request.get(icon.src)
+    expect(response.headers()['content-type'], icon.src).toBe('image/png')
+  }
+  expect(body.icons.map((icon: { purpose: string }) => icon.purpose)).toContain('maskable')
+  // Phones ask for the worker again every time, so a new version reaches them at once.
+  const worker = await page.request.get('/sw.js')
+  expect(worker.status()).toBe(200)
+  expect(worker.headers()['cache-control']).toBe('no-cache')
+
+  // Chromium never offers to install from a throwaway (incognito) profile, which is what a test's context is: a
+  // profile on disk, as a phone's browser has.
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'pool-bud-install-'))
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS,
+    baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': clientIp },
+  })
+  try {
+    const phone = browser.pages()[0] ?? (await browser.newPage())
+    await loginAs(phone, 'tech@bluelagoon.test')
+    await expect(phone).toHaveURL(/\/app$/)
+    await waitForWorker(phone)
+    // What Chromium's install prompt checks (Lighthouse 12 no longer has PWA audits; decision 019).
+    const cdp = await browser.newCDPSession(phone)
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors')
+    expect(installabilityErrors).toEqual([])
+    const { errors, url } = await cdp.send('Page.getAppManifest')
+    expect(errors).toEqual([])
+    expect(url).toMatch(/\/manifest\.webmanifest$/)
+  } finally {
+    await browser.close()
+    fs.rmSync(profile, { recursive: true, force: true })
+  }
+})
+
+test("Tyler's day opens offline after one online load of Today", async ({ page, context, loginAs }) => {
+  const jobId = await openStopToday(page, loginAs)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await loginAs(page, 'tech@bluelagoon.test')
+  await waitForHydration(page)
+  await waitForWorker(page)
+  // Today saved itself and its stops on the phone.
+  await expect(page.getByText(/\d+ stops? saved on this phone for offline use\./)).toBeVisible({ timeout: 60_000 })
+  const status = page.getByRole('banner').getByRole('status')
+  await expect(status).toHaveText('')
+
+  await context.setOffline(true)
+  await page.reload()
+  await waitForHydration(page)
+  await expect(page.getByRole('heading', { level: 1, name: "Today's route" })).toBeVisible()
+  await expect(status.getByText('Offline', { exact: true })).toBeVisible()
+  await capture(page, test.info(), 'offline-today')
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await capture(page, test.info(), 'offline-today')
+  await page.setViewportSize({ width: 390, height: 844 })
+
+  // A stop's visit page, tapped on Today (React Router's data request) and opened afresh (the document).
+  const finished = page.locator('details', { hasText: /Finished \(\d+\)/ })
+  if (await finished.count()) await finished.locator('summary').click()
+  await page.locator(`main a[href="/app/jobs/${jobId}"]`).first().click()
+  await expect(page).toHaveURL(new RegExp(`/app/jobs/${jobId}$`))
+  await expect(page.getByRole('heading', { level: 1, name: DANA })).toBeVisible()
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1, name: DANA })).toBeVisible()
+  await expect(status.getByText('Offline', { exact: true })).toBeVisible()
+
+  // A page that was never opened here: the offline page, with its way back to Today.
+  await page.goto('/app/account')
+  await expect(page.getByText("You're offline and this page is not on this phone yet.")).toBeVisible()
+  await capture(page, test.info(), 'offline-page')
+  await page.getByRole('link', { name: 'Go to Today' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: "Today's route" })).toBeVisible()
+  await waitForHydration(page)
+
+  // A change made offline waits on the phone; back online it is sent at once and the header says so.
+  await queueNotes(page, jobId, ['Filter basket cracked, bring a new one'], false)
+  await expect(status.getByText('1 change waiting')).toBeVisible()
+  await context.setOffline(false)
+  await expect(status.getByText('Offline', { exact: true })).toBeHidden()
+  await expect(status.getByText('All changes saved')).toBeVisible()
+  await expect(status.getByText('1 change waiting')).toBeHidden()
+})
+
+test('a phone that cannot store changes says so in the header', async ({ page, loginAs }) => {
+  // As in a private window with storage blocked: IndexedDB refuses to open.
+  await page.addInitScript(() => {
+    IDBFactory.prototype.open = () => {
+      throw new DOMException('The user denied permission to access the database.', 'UnknownError')
+    }
+  })
+  await page.setViewportSize({ width: 360, height: 740 })
+  await loginAs(page, 'tech@bluelagoon.test')
+  await waitForHydration(page)
+  const status = page.getByRole('banner').getByRole('status')
+  await expect(status.getByText('Changes cannot be kept offline on this phone')).toBeVisible()
+  await capture(page, test.info(), 'no-storage')
+})
+
+test('logging out with changes waiting warns first, then leaves nothing of Tyler on the phone', async ({
+  page,
+  loginAs,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await loginAs(page, 'tech@bluelagoon.test')
+  await waitForHydration(page)
+  await waitForWorker(page)
+  await expect
+    .poll(() => savedCaches(page), { timeout: 60_000 })
+    .toEqual(expect.arrayContaining(['pool-bud-pages', 'pool-bud-data']))
+
+  // Two changes on the phone, held so they stay unsent while the test looks.
+  await queueNotes(page, crypto.randomUUID(), ['Gate was open', 'Pump is loud'], true)
+  const status = page.getByRole('banner').getByRole('status')
+  await expect(status.getByText('2 changes waiting')).toBeVisible()
+  await capture(page, test.info(), 'changes-waiting')
+
+  const menu = page.getByRole('banner').locator('summary:visible')
+  await menu.click()
+  await page.getByRole('button', { name: 'Log out' }).click()
+  const warning = page.getByText('2 changes on this phone have not been sent yet. Sign out anyway? They will be lost.')
+  await expect(warning).toBeVisible()
+  await capture(page, test.info(), 'sign-out-warning')
+  await page.getByRole('button', { name: 'Cancel' }).click()
+  await expect(warning).toBeHidden()
+  await expect(page).toHaveURL(/\/app$/)
+
+  await page.getByRole('button', { name: 'Log out' }).click()
+  await page.getByRole('button', { name: 'Sign out anyway' }).click()
+  await page.waitForURL((url) => url.pathname === '/')
+  // Nothing of Tyler's stays: no saved pages or data, no queued changes; and he is signed out.
+  expect(await savedCaches(page)).toEqual([])
+  const left = await page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('pool-bud-field')
+        open.onsuccess = () => {
+          const count = open.result.transaction('items').objectStore('items').count()
+          count.onsuccess = () => resolve(count.result)
+        }
+        open.onerror = () => reject(open.error)
+      }),
+  )
+  expect(left).toBe(0)
+  await page.goto('/app')
+  await expect(page).toHaveURL(/\/login/)
+})
