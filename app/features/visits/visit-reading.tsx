@@ -139,13 +139,22 @@ export function VisitReading({
 }
 
 /** The visit's readings, newest first, with those still on the phone at the top. */
-export function ReadingList({ logs, pending }: { logs: readonly ReadingLog[]; pending: readonly PendingReading[] }) {
+export function ReadingList({
+  logs,
+  pending,
+  heading = true,
+}: {
+  logs: readonly ReadingLog[]
+  pending: readonly PendingReading[]
+  /** False where the list sits under a heading of its own (the summary's "Chemical Test"). */
+  heading?: boolean
+}) {
   if (logs.length === 0 && pending.length === 0) {
     return <p className="text-sm text-slate-600">No chemistry readings yet.</p>
   }
   return (
     <div>
-      <h3 className="mb-2 font-semibold">Readings</h3>
+      {heading ? <h3 className="mb-2 font-semibold">Readings</h3> : null}
       <table className="w-full text-left text-sm">
         <thead className="text-slate-600">
           <tr>

@@ -61,7 +61,7 @@ export function VisitSummary({
           <h3 id="summary-chemistry" className="font-semibold">
             Chemical Test
           </h3>
-          <ReadingList logs={logs} pending={pendingReadings} />
+          <ReadingList logs={logs} pending={pendingReadings} heading={false} />
         </section>
         <section aria-labelledby="summary-chemicals" className="space-y-1">
           <h3 id="summary-chemicals" className="font-semibold">
