@@ -230,3 +230,43 @@ test('the office reopens a completed visit; its technician cannot', async ({ pag
   await expect(page.getByRole('button', { name: 'Move visit' })).toBeVisible()
   await capture(page, testInfo, 'visit-office-tools')
 })
+
+test('a change the server refuses is shown with its reason and what was not saved, until dismissed', async ({
+  page,
+  browser,
+  loginAs,
+  extraHTTPHeaders,
+}) => {
+  const { jobId } = await bookVisitToday(page, loginAs)
+  await page.setViewportSize(PHONE)
+  await loginAs(page, 'tech@bluelagoon.test')
+  await gotoHydrated(page, `/app/jobs/${jobId}`)
+  await expect(checklist(page).getByRole('checkbox')).toHaveCount(4)
+
+  // With no way through to the server, the technician ticks the first item: it shows ticked, waiting on the phone.
+  const first = checklist(page).getByRole('checkbox').first()
+  const label = ((await checklist(page).locator('label').first().textContent()) ?? '').trim()
+  await page.route('**/app/field/changes', (route) => route.abort('internetdisconnected'))
+  await first.click()
+  await expect(first).toBeChecked()
+
+  // Meanwhile the office cancels the visit.
+  const office = await browser.newContext({ extraHTTPHeaders: { ...extraHTTPHeaders, 'x-forwarded-for': '10.98.0.7' } })
+  const dispatcher = await office.newPage()
+  await loginAs(dispatcher, 'dispatch@bluelagoon.test')
+  const cancelled = await dispatcher.request.post(`/app/jobs/${jobId}`, {
+    form: { intent: 'cancel-job' },
+    maxRedirects: 0,
+  })
+  expect(cancelled.status()).toBe(302)
+  await office.close()
+
+  // Through again, the tick is sent and refused: the phone says why and what was not saved.
+  await page.unroute('**/app/field/changes')
+  await page.evaluate(() => window.dispatchEvent(new Event('online')))
+  const refusal = page.getByRole('alert').filter({ hasText: 'Not saved:' })
+  await expect(refusal).toContainText(`The office cancelled this visit. Ticked ${label}`)
+  await page.getByRole('button', { name: 'Dismiss' }).click()
+  await expect(refusal).toHaveCount(0)
+  await expect(page.getByText('Cancelled', { exact: true }).first()).toBeVisible()
+})
