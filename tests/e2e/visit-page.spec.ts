@@ -270,3 +270,37 @@ test('a change the server refuses is shown with its reason and what was not save
   await expect(refusal).toHaveCount(0)
   await expect(page.getByText('Cancelled', { exact: true }).first()).toBeVisible()
 })
+
+test('without JavaScript the checklist and notes are plain forms', async ({
+  page,
+  browser,
+  loginAs,
+  extraHTTPHeaders,
+}) => {
+  const { jobId } = await bookVisitToday(page, loginAs)
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: PHONE,
+    extraHTTPHeaders: { ...extraHTTPHeaders, 'x-forwarded-for': '10.98.0.9' },
+  })
+  const tech = await context.newPage()
+  await tech.goto('/login')
+  await tech.getByLabel('Email', { exact: true }).fill('tech@bluelagoon.test')
+  await tech.getByLabel('Password', { exact: true }).fill('pooldemo123')
+  await tech.getByRole('button', { name: 'Log in', exact: true }).click()
+  await tech.waitForURL((url) => url.pathname !== '/login')
+  await tech.goto(`/app/jobs/${jobId}`)
+
+  const boxes = checklist(tech).getByRole('checkbox')
+  await boxes.nth(1).check()
+  await boxes.nth(3).check()
+  await tech.getByRole('button', { name: 'Save checklist' }).click()
+  await expect(tech.getByText('Checklist saved.')).toBeVisible()
+  await expect(checklist(tech).getByText('2 of 4 done')).toBeVisible()
+
+  await tech.getByLabel('Note for customer').fill('Brushed the steps.')
+  await tech.getByRole('button', { name: 'Save notes' }).click()
+  await expect(tech.getByText('Notes saved.')).toBeVisible()
+  await expect(tech.getByLabel('Note for customer')).toHaveValue('Brushed the steps.')
+  await context.close()
+})
