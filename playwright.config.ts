@@ -64,6 +64,7 @@ export default defineConfig({
         'tech-day.spec.ts',
         'recurring-routes.spec.ts',
         'offline.spec.ts',
+        'visit-page.spec.ts',
       ],
     },
     // account.spec changes (and restores) tech@sunsetpools.test's login, which only 'seeded-state'

@@ -125,8 +125,14 @@ test('dispatcher creates, assigns and routes a job; the technician logs a readin
   await expect(photo).toBeVisible()
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
 
-  // Completing it returns to /app; the dispatcher sees it completed without reloading.
+  // Completed (after its 10 seconds of "Undo"), it is a summary; the dispatcher sees it completed without reloading.
   await tech.getByRole('button', { name: 'Mark Complete' }).click()
+  await tech
+    .getByRole('dialog', { name: 'Complete this visit?' })
+    .getByRole('button', { name: 'Complete visit' })
+    .click()
+  await expect(tech.getByText(/^Completed .+ by Tyler Brooks$/)).toBeVisible({ timeout: 25_000 })
+  await tech.getByRole('link', { name: '← Back to dashboard' }).click()
   await expect(tech).toHaveURL((url) => url.pathname === '/app')
   const recent = page.locator('section', { has: page.getByRole('heading', { name: 'Recent activity' }) })
   await expect(recent.locator('li', { has: page.locator(`a[href="/app/jobs/${jobId}"]`) })).toContainText('Completed', {

@@ -16,6 +16,8 @@ async function hrefs(locator: Locator) {
 /** Moves the visit whose page is open to `days` after its date, for this visit only or for the following ones too. */
 async function moveVisit(page: Page, days: number, scope: 'This visit only' | 'This and following visits') {
   await waitForHydration(page)
+  // The office's forms sit below the visit's own work, folded away.
+  await page.getByText('Office: assign, move or cancel').click()
   await page.getByRole('button', { name: 'Move visit' }).first().click()
   const dialog = page.getByRole('dialog', { name: /Move visit/ })
   await expect(dialog).toBeVisible()

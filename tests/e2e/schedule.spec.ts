@@ -102,9 +102,12 @@ test('"Move visit" on the visit page, on a phone', async ({ page, loginAs }, tes
   const visits = page.locator('.sm\\:hidden li').filter({ has: page.getByRole('button', { name: 'Move visit' }) })
   await visits.nth(1).getByRole('link').click()
   await page.waitForURL(/\/app\/jobs\//)
-  // The URL changes before the visit page replaces the board: wait until the board's buttons are gone.
-  await expect(page.getByRole('button', { name: 'Move visit' })).toHaveCount(1)
+  // The URL changes before the visit page replaces the board: wait for the visit page's folded office forms.
+  const office = page.getByText('Office: assign, move or cancel')
+  await expect(office).toBeVisible()
   await waitForHydration(page)
+  await office.click()
+  await expect(page.getByRole('button', { name: 'Move visit' })).toHaveCount(1)
   await page.getByRole('button', { name: 'Move visit' }).click()
   const dialog = page.getByRole('dialog', { name: /Move visit/ })
   await expect(dialog).toBeVisible()

@@ -437,6 +437,23 @@ const CASES: Case[] = [
     path: (f) => `/app/jobs/${f.photoJobId}`,
     expect: passBy(JOB_MANAGE, 409),
   },
+  // The visit's own work without JavaScript: an empty checklist (nothing ticked yet, nothing changes) and empty notes.
+  {
+    file: 'routes/app/job.tsx',
+    method: 'POST',
+    intent: 'checklist',
+    path: jobPath,
+    expect: passBy(JOB_WORK, 'to:/app/jobs/'),
+  },
+  {
+    file: 'routes/app/job.tsx',
+    method: 'POST',
+    intent: 'notes',
+    path: jobPath,
+    expect: passBy(JOB_WORK, 'to:/app/jobs/'),
+  },
+  // Reopening is asked of the open job, so the matrix changes nothing: the office gets its refusal.
+  { file: 'routes/app/job.tsx', method: 'POST', intent: 'reopen', path: jobPath, expect: passBy(JOB_MANAGE, 409) },
   {
     file: 'routes/resources/job-photo.ts',
     method: 'GET',

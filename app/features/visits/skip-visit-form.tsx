@@ -1,5 +1,6 @@
 // "Skip visit" on the visit page: a reason from OPERATIONS §4's list ("Other" with a few words), checked by the
-// same SkipVisitSchema as the model. Opens from a button so the page stays short on a phone.
+// same SkipVisitSchema as the model. Opens from a button so the page stays short on a phone. With JavaScript and
+// `onQueue`, the skip goes through the phone's queue like the visit's other changes; without it the form posts.
 import { getCollectionProps, getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useState } from 'react'
@@ -8,12 +9,22 @@ import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Field, FieldError } from '~/components/ui/field'
 import { SKIP_REASONS, SkipVisitSchema } from '~/models/service-plan-schemas'
+import { formFields } from './form-fields'
 
-export function SkipVisitForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+type Queued = { ok: true; key: string } | { ok: false; message: string }
+
+export function SkipVisitForm({
+  lastResult,
+  onQueue,
+}: {
+  lastResult?: SubmissionResult<string[]>
+  onQueue?: (fields: Record<string, string>) => Promise<Queued>
+}) {
   const navigation = useNavigation()
   const skipping = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'skip-visit'
   // A refused skip comes back open, with its errors.
   const [open, setOpen] = useState(Boolean(lastResult))
+  const [queueError, setQueueError] = useState<string | null>(null)
   const [form, fields] = useForm({
     id: 'skip-visit',
     lastResult,
@@ -21,6 +32,13 @@ export function SkipVisitForm({ lastResult }: { lastResult?: SubmissionResult<st
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SkipVisitSchema }),
+    onSubmit: onQueue
+      ? async (event, { formData }) => {
+          event.preventDefault()
+          const queued = await onQueue(formFields(formData))
+          setQueueError(queued.ok ? null : queued.message)
+        }
+      : undefined,
   })
   const reasonErrorId = `${fields.reason.id}-error`
   if (!open) {
@@ -57,6 +75,7 @@ export function SkipVisitForm({ lastResult }: { lastResult?: SubmissionResult<st
         />
       ) : null}
       {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+      {queueError ? <Alert tone="error">{queueError}</Alert> : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" pending={skipping} pendingLabel="Skipping…">
           Skip visit

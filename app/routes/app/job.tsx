@@ -1,120 +1,57 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Fragment } from 'react'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
-import { z } from 'zod'
+// The visit page, /app/jobs/:jobId (OPERATIONS §5): phone first, in visit order — the customer and the way in,
+// "Checklist", "Chemical Test", chemicals added, "Photos", "Notes", "Mark Complete", "Skip visit" — and the office's
+// own forms below, folded away. A finished visit is a read-only summary. The technician's changes go through the
+// phone's queue (app/field/queue.client.ts) and show at once, sent or not; without JavaScript every section is a
+// plain form posting an intent below.
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useEffect, useRef } from 'react'
+import { data, Form, redirect, useNavigation, useRevalidator } from 'react-router'
 import { type CompanyMember, forbidden, requireViewableJob, requireWorkableJob } from '~/auth/guards.server'
-import { IdempotencyKeyInput, useIdempotencyKey } from '~/components/idempotency-key'
-import { JobChemicals } from '~/components/job-chemicals'
 import { JobPhotos } from '~/components/job-photos'
 import { RouteError } from '~/components/route-error'
-import { SiteAccess } from '~/components/site-access'
-import { StatusBadge } from '~/components/status-badge'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { Field, inputClass } from '~/components/ui/field'
-import { DosingAdvice, ReadingStatuses } from '~/components/water-balance'
+import { inputClass } from '~/components/ui/field'
 import { ASSIGN_CONFLICT, expectedVersionOf } from '~/dashboards/dispatcher-dashboard.server'
 import { moveVisitOnVisitPage } from '~/features/schedule/move-visit.server'
 import { MoveVisitButton } from '~/features/schedule/move-visit-form'
+import { CancelJobForm } from '~/features/visits/cancel-job-form'
+import { CompletedBanner, MarkComplete, missingWork, UNDO_MS } from '~/features/visits/complete-visit'
+import { describeChemicalFields } from '~/features/visits/describe-change'
+import { SkipVisitForm } from '~/features/visits/skip-visit-form'
+import { latestPending, tickedItems, useVisitChanges } from '~/features/visits/use-visit-changes'
 import { cancelJobAction, skipVisitAction } from '~/features/visits/visit-actions.server'
-import { VisitOutcome } from '~/features/visits/visit-outcome'
-import { addChemLog, listChemLogsForJob } from '~/models/chem-log.server'
-import { ChemReadingSchema } from '~/models/chem-reading'
-import { addChemicalToJob, listChemicalsForJob } from '~/models/chemical-addition.server'
+import { VisitChecklist } from '~/features/visits/visit-checklist'
+import { type ChemicalReply, VisitChemicals } from '~/features/visits/visit-chemicals'
+import { VisitHeader } from '~/features/visits/visit-header'
+import { type NoteAudience, VisitNotes } from '~/features/visits/visit-notes'
+import {
+  loadVisitPage,
+  reopenVisitAction,
+  saveChecklistAction,
+  saveNotesAction,
+} from '~/features/visits/visit-page.server'
+import { ReadingFormSchema, type ReadingReply, VisitReading } from '~/features/visits/visit-reading'
+import { VisitRefusals } from '~/features/visits/visit-refusals'
+import { VisitSummary } from '~/features/visits/visit-summary'
+import { startFieldQueue } from '~/field/queue.client'
+import { addChemLog } from '~/models/chem-log.server'
+import { addChemicalToJob } from '~/models/chemical-addition.server'
 import { getCompanySummary } from '~/models/company.server'
 import { oncePerKey, readIdempotencyKey } from '~/models/idempotency.server'
-import { searchInventory } from '~/models/inventory.server'
-import { assignJob, assignmentVersion, completeJob, jobStatus } from '~/models/job.server'
-import { photoUrl } from '~/models/photo.server'
-import { listTechnicians } from '~/models/profile.server'
-import { visitState } from '~/models/visit.server'
-import { localDateAt } from '~/schedule/local-date'
+import { assignJob, completeJob } from '~/models/job.server'
+import { SkipVisitSchema } from '~/models/service-plan-schemas'
 import { CHEMICAL_MESSAGES, ChemicalAdditionSchema } from '~/utils/chemicals'
 import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
-import { formatDateTime, fromZonedInputValue, toZonedInputValue } from '~/utils/dates'
+import { fromZonedInputValue } from '~/utils/dates'
 import { readForm } from '~/utils/forms'
-import { can, type Role } from '~/utils/permissions'
+import { can } from '~/utils/permissions'
 import { failureStatus } from '~/utils/result'
-import { SERVICE_CHECKLIST } from '~/utils/service-checklist'
-import { adviceForLatest, describePool, summariseReading } from '~/water/summary'
-import { type PoolProfile, poolProfileOf } from '~/water/targets'
 import type { Route } from './+types/job'
 
-const ReadingFormSchema = ChemReadingSchema.extend({ intent: z.literal('reading') })
-
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { viewer, job, company } = await requireViewableJob(request, params.jobId)
-  const canManage = !viewer.readOnly && can(viewer.role as Role, 'jobs:manage')
-  const [logs, technicians, chemicals, stock] = await Promise.all([
-    listChemLogsForJob({ companyId: job.companyId, jobId: job.id }),
-    canManage ? listTechnicians(job.companyId) : Promise.resolve([]),
-    listChemicalsForJob({ companyId: job.companyId, jobId: job.id }),
-    // The stock picker, for those who can record chemicals (never the platform admin's read-only view).
-    viewer.readOnly ? Promise.resolve([]) : searchInventory({ companyId: job.companyId }),
-  ])
-  const timezone = company.timezone
-  const pool: PoolProfile = poolProfileOf(job)
-  // "Move visit" (OPERATIONS §4): office roles, for a visit still to be done.
-  const move =
-    canManage && !job.completedAt && !job.cancelledAt
-      ? {
-          visit: {
-            id: job.id,
-            customerName: job.customerName,
-            date: localDateAt(job.scheduledAt, timezone),
-            technicianId: job.technicianId,
-            recurring: job.planId !== null,
-          },
-          today: localDateAt(new Date(), timezone),
-        }
-      : null
-  const state = visitState(job)
-  return {
-    canManage,
-    move,
-    // Skip: the office, or the visit's own technician (the only one who gets this far); cancel: the office.
-    canSkip: !viewer.readOnly && state === 'open',
-    canCancel: canManage && state === 'open',
-    readOnly: viewer.readOnly,
-    companyName: viewer.readOnly ? company.name : null,
-    job: {
-      id: job.id,
-      customerName: job.customerName,
-      address: job.address,
-      scheduled: formatDateTime(job.scheduledAt, timezone),
-      scheduledInput: toZonedInputValue(job.scheduledAt, timezone),
-      version: assignmentVersion(job),
-      completed: job.completedAt ? formatDateTime(job.completedAt, timezone) : null,
-      status: jobStatus(job),
-      state,
-      skipReason: job.skipReason,
-      technicianId: job.technicianId,
-      technicianName: job.technicianName,
-      technicianPhone: job.technicianPhone,
-      // Gate code and access notes: staff of the job's company only (null for a platform admin's look).
-      access: job.access,
-      pool: describePool(pool),
-    },
-    // URLs of the authorised photo route, never storage keys or public links.
-    photos: {
-      before: photoUrl(job.id, 'before', job.beforeUrl),
-      after: photoUrl(job.id, 'after', job.afterUrl),
-    },
-    logs: logs.map((log) => ({
-      ...log,
-      takenAt: formatDateTime(log.takenAt, timezone),
-      summary: summariseReading(log, pool),
-    })),
-    // Doses for the newest reading (logs are newest first) and this pool's volume.
-    advice: adviceForLatest(logs[0], pool),
-    technicians: technicians.map((t) => ({ id: t.id, name: t.fullName ?? t.email })),
-    chemicals: chemicals.map(({ addedAt: _, ...chemical }) => chemical),
-    stock: stock.map((item) => ({ id: item.id, name: item.name, qty: item.qty })),
-    // Idempotency keys of the reading and chemical forms: new ones for every page load.
-    formKeys: { reading: crypto.randomUUID(), chemical: crypto.randomUUID() },
-  }
+  return loadVisitPage(await requireViewableJob(request, params.jobId))
 }
 
 async function saveAssignment(member: CompanyMember, jobId: string, formData: FormData) {
@@ -136,81 +73,81 @@ async function saveAssignment(member: CompanyMember, jobId: string, formData: Fo
   return { intent: 'assign', error: null, ok: 'Job updated.' }
 }
 
+async function saveReading(member: CompanyMember, jobId: string, formData: FormData) {
+  const intent = 'reading' as const
+  const submission = parseWithZod(formData, { schema: ReadingFormSchema })
+  if (submission.status !== 'success') return data({ intent, result: submission.reply(), ok: null }, 400)
+  const idempotency = readIdempotencyKey(formData)
+  if (!idempotency.ok) {
+    return data({ intent, result: submission.reply({ formErrors: [idempotency.message] }), ok: null }, 400)
+  }
+  try {
+    // The same reading sent again (same key) is saved once.
+    const saved = await oncePerKey(
+      { companyId: member.companyId, key: idempotency.key, action: 'reading.create' },
+      async (tx) => {
+        const row = await addChemLog({ companyId: member.companyId, jobId, reading: submission.value }, tx)
+        return { ok: true as const, readingId: row?.id }
+      },
+    )
+    if (!saved.ok) {
+      return data({ intent, result: submission.reply({ formErrors: [saved.message] }), ok: null }, failureStatus(saved))
+    }
+  } catch (error) {
+    throwIfDatabaseUnavailable(error)
+    return data({ intent, result: submission.reply({ formErrors: ['Unable to save reading.'] }), ok: null }, 500)
+  }
+  return { intent, result: submission.reply({ resetForm: true }), ok: 'Readings saved.' }
+}
+
+async function saveChemical(member: CompanyMember, jobId: string, formData: FormData) {
+  const intent = 'chemical' as const
+  const submission = parseWithZod(formData, { schema: ChemicalAdditionSchema })
+  if (submission.status !== 'success') return data({ intent, result: submission.reply(), ok: null }, 400)
+  const idempotency = readIdempotencyKey(formData)
+  if (!idempotency.ok) {
+    return data({ intent, result: submission.reply({ formErrors: [idempotency.message] }), ok: null }, 400)
+  }
+  try {
+    // The same addition sent again (same key) is recorded, and taken off stock, once.
+    const outcome = await oncePerKey(
+      { companyId: member.companyId, key: idempotency.key, action: 'chemical.add' },
+      (tx) => addChemicalToJob({ companyId: member.companyId, jobId, input: submission.value, userId: member.id }, tx),
+    )
+    if (!outcome.ok) {
+      const errors =
+        'field' in outcome ? { fieldErrors: { [outcome.field]: [outcome.message] } } : { formErrors: [outcome.message] }
+      return data(
+        { intent, result: submission.reply(errors), ok: null },
+        'code' in outcome ? failureStatus(outcome) : 400,
+      )
+    }
+  } catch (error) {
+    throwIfDatabaseUnavailable(error)
+    return data({ intent, result: submission.reply({ formErrors: [CHEMICAL_MESSAGES.saveFailed] }), ok: null }, 500)
+  }
+  return { intent, result: submission.reply({ resetForm: true }), ok: CHEMICAL_MESSAGES.saved }
+}
+
 export async function action({ request, params }: Route.ActionArgs) {
   const { member, job } = await requireWorkableJob(request, params.jobId)
   const formData = await readForm(request)
   const intent = formData.get('intent')
 
+  // The plain form's Mark Complete (without JavaScript): at once, and back to the dashboard (ARCHITECTURE §4).
   if (intent === 'complete') {
     await completeJob({ companyId: member.companyId, jobId: job.id, completedBy: member.id })
-    // SPEC §4 / ARCHITECTURE §4: Mark Complete returns to the dashboard.
     throw redirect('/app')
   }
+  if (intent === 'checklist') return saveChecklistAction(member, job, formData)
+  if (intent === 'notes') return saveNotesAction(member, job, formData)
+  if (intent === 'reopen') return reopenVisitAction(member, job)
+  if (intent === 'reading') return saveReading(member, job.id, formData)
+  if (intent === 'chemical') return saveChemical(member, job.id, formData)
   if (intent === 'assign') return saveAssignment(member, job.id, formData)
   if (intent === 'move-visit') return moveVisitOnVisitPage(member, job.id, formData)
   if (intent === 'skip-visit') return skipVisitAction(member, job.id, formData)
   if (intent === 'cancel-job') return cancelJobAction(member, job.id)
-  if (intent === 'reading') {
-    const submission = parseWithZod(formData, { schema: ReadingFormSchema })
-    if (submission.status !== 'success') return data({ intent, result: submission.reply(), ok: null }, 400)
-    const idempotency = readIdempotencyKey(formData)
-    if (!idempotency.ok) {
-      return data({ intent, result: submission.reply({ formErrors: [idempotency.message] }), ok: null }, 400)
-    }
-    try {
-      // The same reading sent again (same key) is saved once.
-      const saved = await oncePerKey(
-        { companyId: member.companyId, key: idempotency.key, action: 'reading.create' },
-        async (tx) => {
-          const row = await addChemLog({ companyId: member.companyId, jobId: job.id, reading: submission.value }, tx)
-          return { ok: true as const, readingId: row?.id }
-        },
-      )
-      if (!saved.ok) {
-        return data(
-          { intent, result: submission.reply({ formErrors: [saved.message] }), ok: null },
-          failureStatus(saved),
-        )
-      }
-    } catch (error) {
-      throwIfDatabaseUnavailable(error)
-      return data({ intent, result: submission.reply({ formErrors: ['Unable to save reading.'] }), ok: null }, 500)
-    }
-    return { intent, result: submission.reply({ resetForm: true }), ok: 'Readings saved.' }
-  }
-  if (intent === 'chemical') {
-    const submission = parseWithZod(formData, { schema: ChemicalAdditionSchema })
-    if (submission.status !== 'success') return data({ intent, result: submission.reply(), ok: null }, 400)
-    const idempotency = readIdempotencyKey(formData)
-    if (!idempotency.ok) {
-      return data({ intent, result: submission.reply({ formErrors: [idempotency.message] }), ok: null }, 400)
-    }
-    try {
-      // The same addition sent again (same key) is recorded, and taken off stock, once.
-      const outcome = await oncePerKey(
-        { companyId: member.companyId, key: idempotency.key, action: 'chemical.add' },
-        (tx) =>
-          addChemicalToJob(
-            { companyId: member.companyId, jobId: job.id, input: submission.value, userId: member.id },
-            tx,
-          ),
-      )
-      if (!outcome.ok) {
-        const errors =
-          'field' in outcome
-            ? { fieldErrors: { [outcome.field]: [outcome.message] } }
-            : { formErrors: [outcome.message] }
-        return data(
-          { intent, result: submission.reply(errors), ok: null },
-          'code' in outcome ? failureStatus(outcome) : 400,
-        )
-      }
-    } catch (error) {
-      throwIfDatabaseUnavailable(error)
-      return data({ intent, result: submission.reply({ formErrors: [CHEMICAL_MESSAGES.saveFailed] }), ok: null }, 500)
-    }
-    return { intent, result: submission.reply({ resetForm: true }), ok: CHEMICAL_MESSAGES.saved }
-  }
   return data({ intent: 'unknown', error: 'Unknown action.', ok: null }, 400)
 }
 
@@ -218,90 +155,227 @@ export function meta({ data }: Route.MetaArgs) {
   return [{ title: data ? `${data.job.customerName} · Job · Pool Bud` : 'Job · Pool Bud' }]
 }
 
-export default function JobPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { job, logs, advice, canManage, technicians, photos, readOnly, companyName, chemicals, stock } = loaderData
+type ActionData = Route.ComponentProps['actionData']
+
+/** The plain-form error an intent answered, if it was that intent's. */
+function errorOf(actionData: ActionData, intent: string) {
+  return actionData?.intent === intent && 'error' in actionData && typeof actionData.error === 'string'
+    ? actionData.error
+    : null
+}
+
+/** "Skipped: Weather" for a skip's fields as typed. */
+function skipReasonOf(fields: Record<string, string>) {
+  const parsed = SkipVisitSchema.safeParse(fields)
+  return parsed.success ? parsed.data.reason : (fields.reason ?? '')
+}
+
+export default function VisitPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { job, checklist, ticks, logs, chemicals, stock, canWork, canManage, formKeys } = loaderData
   const navigation = useNavigation()
   const busyIntent = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null
+  const changes = useVisitChanges(job.id, loaderData)
+  const { pending } = changes
+
+  // Read the page again whenever the queue has delivered something, so the server's copy replaces the phone's.
+  const revalidator = useRevalidator()
+  const revalidate = useRef(revalidator.revalidate)
+  revalidate.current = revalidator.revalidate
+  useEffect(() => startFieldQueue(() => void revalidate.current()), [])
+
+  const pendingComplete = latestPending(pending, 'complete')
+  const pendingSkip = latestPending(pending, 'skip')
+  const state = job.state !== 'open' ? job.state : pendingComplete ? 'completed' : pendingSkip ? 'skipped' : 'open'
+  const status = pendingComplete ? 'Completed' : pendingSkip ? 'Skipped' : job.status
+
+  const ticked = tickedItems(
+    ticks.map((tick) => tick.itemId),
+    pending,
+  )
+  const pendingReadings = pending.flatMap((item) =>
+    item.change.type === 'reading' ? [{ key: item.key, fields: item.change.fields, waiting: item.waiting }] : [],
+  )
+  const stockNames = new Map(stock.map((item) => [item.id, item.name]))
+  const pendingChemicals = pending.flatMap((item) =>
+    item.change.type === 'chemical'
+      ? [{ key: item.key, text: describeChemicalFields(item.change.fields, stockNames), waiting: item.waiting }]
+      : [],
+  )
+  const noteOf = (audience: NoteAudience) => latestPending(pending, 'note', (note) => note.audience === audience)
+  const notes = {
+    office: noteOf('office')?.change.text ?? job.officeNote,
+    customer: noteOf('customer')?.change.text ?? job.customerNote,
+  }
+  const waitingNotes = new Set(
+    (['office', 'customer'] as const).filter((audience) => noteOf(audience)?.waiting === true),
+  )
+  const photoCount = Object.values(loaderData.photoCounts).reduce((sum, n) => sum + n, 0)
+  const hasPhoto =
+    photoCount > 0 || changes.queuedPhotos > 0 || Boolean(loaderData.photos.before || loaderData.photos.after)
+  const context = {
+    items: new Map([
+      ...ticks.map((tick) => [tick.itemId, tick.label] as const),
+      ...checklist.map((i) => [i.id, i.label] as const),
+    ]),
+    stock: stockNames,
+  }
+
+  const photos = (
+    <JobPhotos key={job.id} jobId={job.id} photos={loaderData.photos} readOnly={!(canWork && state === 'open')} />
+  )
+
   return (
-    <div className="space-y-5">
-      <Link to="/app" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700">
-        ← Back to dashboard
-      </Link>
-      <Card className="space-y-2">
-        <div className="flex flex-wrap items-center gap-2">
-          <h1 className="text-2xl font-bold">{job.customerName}</h1>
-          <StatusBadge status={job.status} />
-          {job.technicianId ? null : <StatusBadge status="Unassigned" />}
-        </div>
-        {companyName ? <p className="text-sm font-medium text-brand-700">{companyName} · read-only</p> : null}
-        <p className="text-slate-700">{job.address}</p>
-        <p className="text-slate-700">Scheduled {job.scheduled}</p>
-        <p className="text-slate-700">
-          {job.technicianName ? `Technician: ${job.technicianName}` : 'Unassigned'}
-          {job.technicianPhone ? ` · ${job.technicianPhone}` : ''}
-        </p>
-        <p className="text-slate-700">{job.pool ? `Pool: ${job.pool}` : 'Pool: no profile yet'}</p>
-        {job.completed ? <p className="font-medium text-emerald-800">Completed {job.completed}</p> : null}
-        {job.skipReason ? <p className="font-medium text-amber-800">Skipped: {job.skipReason}</p> : null}
-        {job.access ? <SiteAccess access={job.access} className="mt-3 rounded-lg bg-slate-50 p-3" /> : null}
-        {loaderData.move ? (
-          <MoveVisitButton
-            action={`/app/jobs/${job.id}`}
-            visit={loaderData.move.visit}
-            technicians={technicians}
-            today={loaderData.move.today}
-          />
-        ) : null}
-      </Card>
-
-      <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
-        <Card className="space-y-3">
-          <h2 className="text-lg font-semibold">Service checklist</h2>
-          <ul className="space-y-2">
-            {SERVICE_CHECKLIST.map((item) => (
-              <li key={item}>
-                <label className="flex min-h-11 items-center gap-3 rounded-lg px-2 hover:bg-slate-50">
-                  <input type="checkbox" className="size-5 accent-brand-700" defaultChecked={Boolean(job.completed)} />
-                  <span>{item}</span>
-                </label>
-              </li>
-            ))}
-          </ul>
-          {job.state !== 'open' || readOnly ? null : (
-            <Form method="post">
-              <input type="hidden" name="intent" value="complete" />
-              <Button type="submit" className="w-full" pending={busyIntent === 'complete'} pendingLabel="Completing…">
-                Mark Complete
-              </Button>
-            </Form>
-          )}
-        </Card>
-
-        <ChemistryCard
-          formKey={loaderData.formKeys.reading}
-          actionData={actionData}
-          busy={busyIntent === 'reading'}
-          logs={logs}
-          advice={advice}
-          readOnly={readOnly}
-        />
-      </div>
-
-      <JobPhotos key={job.id} jobId={job.id} photos={photos} readOnly={readOnly} />
-
-      <JobChemicals
-        key={`chemicals-${job.id}`}
-        chemicals={chemicals}
-        stock={stock}
-        readOnly={readOnly}
-        formKey={loaderData.formKeys.chemical}
+    <div className="mx-auto max-w-3xl space-y-5">
+      <VisitHeader
+        customerName={job.customerName}
+        address={job.address}
+        status={status}
+        assigned={Boolean(job.technicianId)}
+        companyName={loaderData.companyName}
+        access={job.access}
+        scheduled={job.scheduled}
+        technicianName={job.technicianName}
+        technicianPhone={job.technicianPhone}
+        pool={job.pool}
       />
+      <VisitRefusals refused={changes.refused} context={context} onDismiss={(key) => void changes.dismiss(key)} />
 
-      <VisitOutcome canSkip={loaderData.canSkip} canCancel={loaderData.canCancel} actionData={actionData} />
+      {canWork && state === 'open' ? (
+        <>
+          <VisitChecklist
+            items={checklist}
+            ticked={ticked}
+            formKey={formKeys.checklist}
+            error={errorOf(actionData, 'checklist')}
+            onToggle={(itemId, checked) => changes.queue({ type: 'check', itemId, checked })}
+          />
+          <VisitReading
+            formKey={formKeys.reading}
+            reply={actionData?.intent === 'reading' ? (actionData as ReadingReply) : undefined}
+            busy={busyIntent === 'reading'}
+            logs={logs}
+            pending={pendingReadings}
+            advice={loaderData.advice}
+            onQueue={(fields) => changes.queue({ type: 'reading', fields })}
+          />
+          <VisitChemicals
+            chemicals={chemicals}
+            pending={pendingChemicals}
+            stock={stock}
+            formKey={formKeys.chemical}
+            reply={actionData?.intent === 'chemical' ? (actionData as ChemicalReply) : undefined}
+            busy={busyIntent === 'chemical'}
+            onQueue={(fields) => changes.queue({ type: 'chemical', fields })}
+          />
+          {/* Photos: the one slot for the visit's photos component. */}
+          {photos}
+          <VisitNotes
+            key={job.id}
+            officeNote={notes.office}
+            customerNote={notes.customer}
+            waiting={waitingNotes}
+            formKey={formKeys.notes}
+            error={errorOf(actionData, 'notes')}
+            onSave={(audience, text) => changes.queue({ type: 'note', audience, text })}
+          />
+          <MarkComplete
+            missing={missingWork({
+              items: checklist,
+              ticked,
+              hasPhoto,
+              hasReading: logs.length > 0 || pendingReadings.length > 0,
+            })}
+            onComplete={() => changes.queue({ type: 'complete' }, { holdMs: UNDO_MS })}
+          />
+          {loaderData.canSkip ? (
+            <Card className="space-y-3">
+              <h2 className="text-lg font-semibold">Can't do this visit?</h2>
+              <SkipVisitForm
+                lastResult={
+                  actionData?.intent === 'skip-visit' && 'result' in actionData
+                    ? (actionData.result as Parameters<typeof SkipVisitForm>[0]['lastResult'])
+                    : undefined
+                }
+                onQueue={(fields) => changes.queue({ type: 'skip', fields })}
+              />
+            </Card>
+          ) : null}
+          {canManage ? (
+            <OfficeTools loaderData={loaderData} actionData={actionData} busy={busyIntent === 'assign'} />
+          ) : null}
+        </>
+      ) : (
+        <>
+          {pendingComplete ? (
+            <CompletedBanner
+              heldUntil={pendingComplete.heldUntil}
+              waiting={pendingComplete.waiting}
+              onUndo={() => changes.cancel(pendingComplete.key)}
+            />
+          ) : null}
+          <VisitSummary
+            outcome={
+              pendingComplete ? null : pendingSkip ? (
+                <p className="text-amber-900">
+                  Skipped: {skipReasonOf(pendingSkip.change.fields)}
+                  {pendingSkip.waiting ? ' · Waiting to send' : ''}
+                </p>
+              ) : job.state === 'completed' ? (
+                <p className="text-emerald-800">
+                  Completed {job.completed}
+                  {job.completedBy ? ` by ${job.completedBy}` : ''}
+                </p>
+              ) : job.state === 'skipped' ? (
+                <p className="text-amber-900">Skipped: {job.skipReason}</p>
+              ) : job.state === 'cancelled' ? (
+                <p className="text-slate-700">Cancelled</p>
+              ) : null
+            }
+            ticked={[
+              ...checklist.filter((item) => ticked.has(item.id)).map((item) => item.label),
+              // Items ticked on this visit and since removed from the company's list keep their label.
+              ...ticks.filter((tick) => !checklist.some((item) => item.id === tick.itemId)).map((tick) => tick.label),
+            ]}
+            logs={logs}
+            pendingReadings={pendingReadings}
+            chemicals={chemicals}
+            pendingChemicals={pendingChemicals}
+            photos={photos}
+            officeNote={notes.office}
+            customerNote={notes.customer}
+            reopen={loaderData.canReopen && !pendingComplete ? { error: errorOf(actionData, 'reopen') } : null}
+          />
+        </>
+      )}
+    </div>
+  )
+}
 
-      {canManage && job.state === 'open' ? (
-        <Card className="space-y-3">
-          <h2 className="text-lg font-semibold">Assign and reschedule</h2>
+/** The office's forms for an open visit — assign and reschedule, "Move visit", "Cancel job" — folded away. */
+function OfficeTools({
+  loaderData,
+  actionData,
+  busy,
+}: {
+  loaderData: Route.ComponentProps['loaderData']
+  actionData: ActionData
+  busy: boolean
+}) {
+  const { job, technicians, move } = loaderData
+  const answered = actionData?.intent === 'assign' || actionData?.intent === 'cancel-job'
+  return (
+    <details className="group rounded-xl border border-slate-200 bg-white shadow-sm" open={answered || undefined}>
+      <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-2 px-5 py-3 font-semibold [&::-webkit-details-marker]:hidden">
+        Office: assign, move or cancel
+        <span aria-hidden="true" className="text-slate-500 transition-transform group-open:rotate-180">
+          ▾
+        </span>
+      </summary>
+      <div className="space-y-5 border-t border-slate-100 px-5 py-4">
+        <section className="space-y-3" aria-labelledby="assign-heading">
+          <h2 id="assign-heading" className="font-semibold">
+            Assign and reschedule
+          </h2>
           <Form method="post" className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
             <input type="hidden" name="intent" value="assign" />
             <input type="hidden" name="version" value={job.version} />
@@ -326,144 +400,25 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
                 required
               />
             </label>
-            <Button type="submit" pending={busyIntent === 'assign'} pendingLabel="Saving…">
+            <Button type="submit" pending={busy} pendingLabel="Saving…">
               Save
             </Button>
           </Form>
-          {actionData?.intent === 'assign' && 'error' in actionData && actionData.error ? (
-            <Alert tone="error">{actionData.error}</Alert>
-          ) : null}
+          {errorOf(actionData, 'assign') ? <Alert tone="error">{errorOf(actionData, 'assign')}</Alert> : null}
           {actionData?.intent === 'assign' && actionData.ok ? <Alert tone="success">{actionData.ok}</Alert> : null}
-        </Card>
-      ) : null}
-    </div>
-  )
-}
-
-type Log = Route.ComponentProps['loaderData']['logs'][number]
-
-const OPTIONAL_FIELDS = [
-  ['cyanuricAcid', 'Cyanuric acid (ppm)'],
-  ['calciumHardness', 'Calcium hardness (ppm)'],
-  ['salt', 'Salt (ppm)'],
-  ['waterTempF', 'Water temp (°F)'],
-] as const
-
-function ChemistryCard({
-  formKey,
-  actionData,
-  busy,
-  logs,
-  advice,
-  readOnly,
-}: {
-  formKey: string
-  actionData: Route.ComponentProps['actionData']
-  busy: boolean
-  logs: Log[]
-  advice: Route.ComponentProps['loaderData']['advice']
-  readOnly: boolean
-}) {
-  const lastResult = actionData?.intent === 'reading' && 'result' in actionData ? actionData.result : undefined
-  const [form, fields] = useForm<z.infer<typeof ReadingFormSchema>>({
-    id: 'reading',
-    lastResult,
-    constraint: getZodConstraint(ReadingFormSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReadingFormSchema }),
-  })
-  const fieldErrors = [fields.ph.errors, fields.chlorinePpm.errors, fields.alkalinity.errors].flat().filter(Boolean)
-  // One "fill in all readings" message rather than three identical ones; optional fields show theirs in place.
-  const messages = [...new Set([...(form.errors ?? []), ...(fieldErrors as string[])])]
-  const numeric = { inputMode: 'decimal' as const, step: 'any' }
-  const saved = actionData?.intent === 'reading' && actionData.ok && !busy ? actionData : null
-  const idempotencyKey = useIdempotencyKey(formKey, saved)
-  return (
-    <Card className="space-y-4">
-      <h2 className="text-lg font-semibold">Chemical Test</h2>
-      <Form method="post" {...getFormProps(form)} className="space-y-3" hidden={readOnly}>
-        <input type="hidden" name="intent" value="reading" />
-        <IdempotencyKeyInput value={idempotencyKey} />
-        <div className="grid grid-cols-3 items-end gap-3">
-          <Field label="pH" inputProps={{ ...getInputProps(fields.ph, { type: 'number' }), ...numeric }} />
-          <Field
-            label="Chlorine (ppm)"
-            inputProps={{ ...getInputProps(fields.chlorinePpm, { type: 'number' }), ...numeric }}
+        </section>
+        {move ? (
+          <MoveVisitButton
+            action={`/app/jobs/${job.id}`}
+            visit={move.visit}
+            technicians={technicians}
+            today={move.today}
           />
-          <Field
-            label="Alkalinity"
-            inputProps={{ ...getInputProps(fields.alkalinity, { type: 'number' }), ...numeric }}
-          />
-        </div>
-        <fieldset className="grid grid-cols-2 items-start gap-3 sm:grid-cols-4">
-          <legend className="mb-2 text-sm text-slate-600">Optional: for the water balance</legend>
-          {OPTIONAL_FIELDS.map(([name, label]) => (
-            <Field
-              key={name}
-              label={label}
-              errors={fields[name].errors}
-              inputProps={{ ...getInputProps(fields[name], { type: 'number' }), ...numeric }}
-            />
-          ))}
-        </fieldset>
-        {messages.length ? <Alert tone="error">{messages.join(' ')}</Alert> : null}
-        {actionData?.intent === 'reading' && actionData.ok && !busy ? (
-          <Alert tone="success">{actionData.ok}</Alert>
         ) : null}
-        <Button type="submit" className="w-full" pending={busy} pendingLabel="Saving…">
-          Save Reading
-        </Button>
-      </Form>
-      {readOnly ? null : <DosingAdvice advice={advice} hasReading={logs.length > 0} />}
-      <div>
-        <h3 className="mb-2 font-semibold">Recent Logs</h3>
-        {logs.length === 0 ? (
-          <p className="text-sm text-slate-600">No chemistry readings yet.</p>
-        ) : (
-          <table className="w-full text-left text-sm">
-            <thead className="text-slate-500">
-              <tr>
-                <th className="py-1 font-medium">Time</th>
-                <th className="py-1 font-medium">pH</th>
-                <th className="py-1 font-medium">Cl</th>
-                <th className="py-1 font-medium">Alk</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {logs.map((log) => (
-                <Fragment key={log.id}>
-                  <tr>
-                    <td className="py-1.5">{log.takenAt}</td>
-                    <td className="py-1.5">{log.ph}</td>
-                    <td className="py-1.5">{log.chlorinePpm}</td>
-                    <td className="py-1.5">{log.alkalinity}</td>
-                  </tr>
-                  <tr className="border-t-0">
-                    <td colSpan={4} className="pb-2">
-                      <ExtraReadings log={log} />
-                      <ReadingStatuses summary={log.summary} />
-                    </td>
-                  </tr>
-                </Fragment>
-              ))}
-            </tbody>
-          </table>
-        )}
+        {loaderData.canCancel ? <CancelJobForm error={errorOf(actionData, 'cancel-job')} /> : null}
       </div>
-    </Card>
+    </details>
   )
-}
-
-/** The optional readings of a log, when any were taken. */
-function ExtraReadings({ log }: { log: Log }) {
-  const parts = [
-    log.cyanuricAcid == null ? null : `CYA ${log.cyanuricAcid}`,
-    log.calciumHardness == null ? null : `CH ${log.calciumHardness}`,
-    log.salt == null ? null : `Salt ${log.salt}`,
-    log.waterTempF == null ? null : `${log.waterTempF} °F`,
-  ].filter(Boolean)
-  return parts.length ? <p className="mb-1 text-xs text-slate-600">{parts.join(' · ')}</p> : null
 }
 
 export function ErrorBoundary() {

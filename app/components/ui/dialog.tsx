@@ -1,0 +1,54 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react'
+
+/**
+ * A modal question: a native <dialog> opened with showModal(), so the page behind is inert (focus stays inside),
+ * Escape closes it, and focus goes back to the control that opened it.
+ */
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+}: {
+  open: boolean
+  /** Called however it closes: a button, Escape. */
+  onClose: () => void
+  title: ReactNode
+  children: ReactNode
+}) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const opener = useRef<HTMLElement | null>(null)
+  const titleId = useId()
+
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    if (open && !dialog.open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+      dialog.showModal()
+    } else if (!open && dialog.open) {
+      dialog.close()
+    }
+  }, [open])
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={() => {
+        onClose()
+        if (opener.current?.isConnected) opener.current.focus()
+      }}
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
+    >
+      {open ? (
+        <div className="space-y-4 p-5">
+          <h2 id={titleId} className="text-lg font-semibold">
+            {title}
+          </h2>
+          {children}
+        </div>
+      ) : null}
+    </dialog>
+  )
+}

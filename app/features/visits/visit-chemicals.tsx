@@ -1,0 +1,153 @@
+// "Chemicals added" on the visit page: what the technician put in the water (a stock item deducts from inventory).
+// With JavaScript the form is checked by ChemicalAdditionSchema in the browser and queued on the phone like every
+// other change of the visit; without it the form posts the 'chemical' intent.
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { useState } from 'react'
+import { Form } from 'react-router'
+import { IdempotencyKeyInput, useIdempotencyKey } from '~/components/idempotency-key'
+import { Alert } from '~/components/ui/alert'
+import { Button } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { Field, FieldError, inputClass } from '~/components/ui/field'
+import { CHEMICAL_MESSAGES, CHEMICAL_UNITS, ChemicalAdditionSchema, describeChemical } from '~/utils/chemicals'
+import { formFields } from './form-fields'
+
+export type ChemicalRow = { id: string; product: string; quantity: number; unit: string; fromStock: boolean }
+export type StockOption = { id: string; name: string; qty: number }
+export type ChemicalReply = { intent: 'chemical'; result: SubmissionResult<string[]>; ok: string | null }
+/** A chemical queued on this phone and not yet read back, described as typed. */
+export type PendingChemical = { key: string; text: string; waiting: boolean }
+
+type Queued = { ok: true; key: string } | { ok: false; message: string }
+
+/** The visit's chemicals, with those still on the phone first. */
+export function ChemicalList({
+  chemicals,
+  pending,
+}: {
+  chemicals: readonly ChemicalRow[]
+  pending: readonly PendingChemical[]
+}) {
+  if (chemicals.length === 0 && pending.length === 0) {
+    return <p className="text-sm text-slate-600">Nothing recorded on this visit yet.</p>
+  }
+  return (
+    <ul className="space-y-1 text-sm" aria-label="Chemicals added">
+      {pending.map((chemical) => (
+        <li key={chemical.key} className="flex flex-wrap items-center gap-2">
+          <span>{chemical.text}</span>
+          {chemical.waiting ? <span className="text-xs font-medium text-amber-800">Waiting to send</span> : null}
+        </li>
+      ))}
+      {chemicals.map((chemical) => (
+        <li key={chemical.id} className="flex flex-wrap items-center gap-2">
+          <span>{describeChemical(chemical)}</span>
+          {chemical.fromStock ? <span className="text-xs text-slate-600">from stock</span> : null}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export function VisitChemicals({
+  chemicals,
+  pending,
+  stock,
+  formKey,
+  reply,
+  busy,
+  onQueue,
+}: {
+  chemicals: readonly ChemicalRow[]
+  pending: readonly PendingChemical[]
+  stock: readonly StockOption[]
+  /** A fresh idempotency key from the loader (see useIdempotencyKey). */
+  formKey: string
+  /** The 'chemical' intent's answer (a plain form post). */
+  reply: ChemicalReply | undefined
+  busy: boolean
+  onQueue: (fields: Record<string, string>) => Promise<Queued>
+}) {
+  const [queued, setQueued] = useState<{ ok: string } | { error: string } | null>(null)
+  const saved = reply?.ok && !busy ? reply : null
+  const idempotencyKey = useIdempotencyKey(formKey, saved)
+  const [form, fields] = useForm({
+    id: 'chemical',
+    defaultValue: { unit: 'fl oz' },
+    lastResult: busy ? undefined : reply?.result,
+    constraint: getZodConstraint(ChemicalAdditionSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChemicalAdditionSchema }),
+    onSubmit: async (event, { formData }) => {
+      event.preventDefault()
+      const outcome = await onQueue(formFields(formData))
+      if (!outcome.ok) {
+        setQueued({ error: outcome.message })
+        return
+      }
+      setQueued({ ok: CHEMICAL_MESSAGES.saved })
+      form.reset()
+    },
+  })
+  return (
+    <Card className="space-y-4" aria-labelledby="chemicals-heading">
+      <h2 id="chemicals-heading" className="text-lg font-semibold">
+        Chemicals added
+      </h2>
+      <ChemicalList chemicals={chemicals} pending={pending} />
+      <Form method="post" {...getFormProps(form)} className="space-y-3" onInput={() => setQueued(null)}>
+        <input type="hidden" name="intent" value="chemical" />
+        <IdempotencyKeyInput value={idempotencyKey} />
+        <div className="space-y-1">
+          <label htmlFor={fields.inventoryItemId.id} className="block text-sm font-medium text-slate-800">
+            From stock
+          </label>
+          <select {...getSelectProps(fields.inventoryItemId)} className={inputClass}>
+            <option value="">Not from stock (type the product)</option>
+            {stock.map((item) => (
+              <option key={item.id} value={item.id} disabled={item.qty === 0}>
+                {item.name} ({item.qty} in stock)
+              </option>
+            ))}
+          </select>
+          <p className="text-xs text-slate-600">A stock item is counted in whole units and taken off inventory.</p>
+          <FieldError errors={fields.inventoryItemId.errors} />
+        </div>
+        <Field
+          label="Product"
+          errors={fields.product.errors}
+          inputProps={getInputProps(fields.product, { type: 'text' })}
+        />
+        <div className="grid grid-cols-2 items-start gap-3">
+          <Field
+            label="Quantity"
+            errors={fields.quantity.errors}
+            inputProps={{ ...getInputProps(fields.quantity, { type: 'number' }), inputMode: 'decimal', step: 'any' }}
+          />
+          <div className="space-y-1">
+            <label htmlFor={fields.unit.id} className="block text-sm font-medium text-slate-800">
+              Unit
+            </label>
+            <select {...getSelectProps(fields.unit)} className={inputClass}>
+              {CHEMICAL_UNITS.map((unit) => (
+                <option key={unit} value={unit}>
+                  {unit}
+                </option>
+              ))}
+            </select>
+            <FieldError errors={fields.unit.errors} />
+          </div>
+        </div>
+        {form.errors?.length ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+        {queued && 'error' in queued ? <Alert tone="error">{queued.error}</Alert> : null}
+        {queued && 'ok' in queued ? <Alert tone="success">{queued.ok}</Alert> : null}
+        {saved ? <Alert tone="success">{saved.ok}</Alert> : null}
+        <Button type="submit" variant="secondary" className="w-full" pending={busy} pendingLabel="Saving…">
+          Add chemical
+        </Button>
+      </Form>
+    </Card>
+  )
+}

@@ -1,0 +1,160 @@
+// "Notes" on the visit page (OPERATIONS §5): "Note for office" (stays inside the company) and "Note for customer"
+// (printed in the service report). Each is saved as the whole note as it now reads — when the field loses focus,
+// and after 1.5 seconds without typing — through the phone's queue; the last one sent wins. Without JavaScript the
+// two fields are a form with "Save notes".
+import { useEffect, useId, useRef, useState } from 'react'
+import { Form } from 'react-router'
+import { IdempotencyKeyInput } from '~/components/idempotency-key'
+import { Alert } from '~/components/ui/alert'
+import { Button } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { cn } from '~/components/ui/cn'
+import { inputClass } from '~/components/ui/field'
+import { NOTE_MAX } from '~/field/changes'
+import { useHydrated } from '~/utils/use-hydrated'
+
+export type NoteAudience = 'office' | 'customer'
+
+type Queued = { ok: true; key: string } | { ok: false; message: string }
+
+const TYPING_PAUSE_MS = 1500
+
+export function VisitNotes({
+  officeNote,
+  customerNote,
+  waiting,
+  formKey,
+  error,
+  onSave,
+}: {
+  /** The notes as the page knows them (the server's, or a queued one's text). */
+  officeNote: string
+  customerNote: string
+  /** Which notes are still on the phone. */
+  waiting: ReadonlySet<NoteAudience>
+  formKey: string
+  /** A plain form's refusal (no JavaScript). */
+  error: string | null
+  onSave: (audience: NoteAudience, text: string) => Promise<Queued>
+}) {
+  const hydrated = useHydrated()
+  return (
+    <Card className="space-y-4" aria-labelledby="notes-heading">
+      <h2 id="notes-heading" className="text-lg font-semibold">
+        Notes
+      </h2>
+      <Form method="post" className="space-y-4">
+        <input type="hidden" name="intent" value="notes" />
+        <IdempotencyKeyInput value={formKey} />
+        <NoteField
+          name="officeNote"
+          label="Note for office"
+          hint="Only your company sees this."
+          initial={officeNote}
+          waiting={waiting.has('office')}
+          onSave={(text) => onSave('office', text)}
+        />
+        <NoteField
+          name="customerNote"
+          label="Note for customer"
+          hint="Printed in the customer's service report."
+          initial={customerNote}
+          waiting={waiting.has('customer')}
+          onSave={(text) => onSave('customer', text)}
+        />
+        {error ? <Alert tone="error">{error}</Alert> : null}
+        {hydrated ? null : (
+          <Button type="submit" variant="secondary" className="w-full">
+            Save notes
+          </Button>
+        )}
+      </Form>
+    </Card>
+  )
+}
+
+type NoteState = { kind: 'idle' } | { kind: 'saved' } | { kind: 'failed'; message: string }
+
+function NoteField({
+  name,
+  label,
+  hint,
+  initial,
+  waiting,
+  onSave,
+}: {
+  name: string
+  label: string
+  hint: string
+  initial: string
+  waiting: boolean
+  onSave: (text: string) => Promise<Queued>
+}) {
+  const id = useId()
+  const [text, setText] = useState(initial)
+  const [state, setState] = useState<NoteState>({ kind: 'idle' })
+  // The text last handed to the queue (or read from the server): nothing is sent twice for the same words.
+  const savedText = useRef(initial)
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
+
+  async function save(value: string) {
+    if (timer.current) clearTimeout(timer.current)
+    timer.current = null
+    if (value === savedText.current) return
+    const queued = await onSave(value)
+    if (queued.ok) {
+      savedText.current = value
+      setState({ kind: 'saved' })
+    } else {
+      // What was typed stays in the field; the next pause or leaving the field tries again.
+      setState({ kind: 'failed', message: queued.message })
+    }
+  }
+
+  // Leaving the page within the pause still keeps the note.
+  const saveLatest = useRef(() => {})
+  saveLatest.current = () => void save(text)
+  useEffect(
+    () => () => {
+      if (timer.current) saveLatest.current()
+    },
+    [],
+  )
+
+  const tooLong = text.length > NOTE_MAX
+  const statusId = `${id}-status`
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name={name}
+        rows={3}
+        maxLength={NOTE_MAX}
+        value={text}
+        aria-describedby={statusId}
+        aria-invalid={tooLong || state.kind === 'failed' || undefined}
+        onChange={(event) => {
+          const value = event.currentTarget.value
+          setText(value)
+          setState({ kind: 'idle' })
+          if (timer.current) clearTimeout(timer.current)
+          timer.current = setTimeout(() => void save(value), TYPING_PAUSE_MS)
+        }}
+        onBlur={() => void save(text)}
+        className={cn(inputClass, 'min-h-24')}
+      />
+      <p id={statusId} className={cn('text-xs', state.kind === 'failed' ? 'text-danger' : 'text-slate-600')}>
+        {state.kind === 'failed'
+          ? state.message
+          : waiting
+            ? 'Waiting to send'
+            : state.kind === 'saved'
+              ? 'Saved'
+              : hint}
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,258 @@
+// The visit page's server side (OPERATIONS §5): what the page shows, read in one fixed set of queries, and the
+// intents that work without JavaScript. A technician's change made here goes through applyFieldChange, the same
+// function the phone's queue reaches, so a tick or a note has one way to be applied whichever way it came.
+import { createHash } from 'node:crypto'
+import { and, count, eq } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import { data } from 'react-router'
+import { type CompanyMember, forbidden, notFound, type requireViewableJob } from '~/auth/guards.server'
+import { jobs, profiles, visitPhotos } from '~/db/schema'
+import { PHOTO_LABELS, type PhotoLabel } from '~/db/schema/visit-work'
+import type { VisitChange } from '~/field/changes'
+import { NOTE_MAX } from '~/field/changes'
+import { listChecklist, listVisitChecks } from '~/models/checklist.server'
+import { listChemLogsForJob } from '~/models/chem-log.server'
+import { listChemicalsForJob } from '~/models/chemical-addition.server'
+import { readIdempotencyKey } from '~/models/idempotency.server'
+import { searchInventory } from '~/models/inventory.server'
+import { assignmentVersion, jobStatus, reopenVisit } from '~/models/job.server'
+import { photoUrl } from '~/models/photo.server'
+import { listTechnicians } from '~/models/profile.server'
+import { visitState } from '~/models/visit.server'
+import { applyFieldChange } from '~/models/visit-work.server'
+import { localDateAt } from '~/schedule/local-date'
+import { formatDateTime, formatTime, toZonedInputValue } from '~/utils/dates'
+import { db } from '~/utils/db.server'
+import { redirectWithFlash } from '~/utils/flash.server'
+import { can, type Role } from '~/utils/permissions'
+import { failureStatus } from '~/utils/result'
+import { adviceForLatest, describePool, summariseReading } from '~/water/summary'
+import { type PoolProfile, poolProfileOf } from '~/water/targets'
+
+export const VISIT_MESSAGES = {
+  checklistSaved: 'Checklist saved.',
+  notesSaved: 'Notes saved.',
+  reopened: 'Visit reopened.',
+} as const
+
+type Viewable = Awaited<ReturnType<typeof requireViewableJob>>
+
+const completer = alias(profiles, 'completer')
+
+/** The visit's notes and who completed it: the columns the shared job read does not carry. */
+async function readVisitWork(companyId: string, jobId: string) {
+  const [row] = await db()
+    .select({ officeNote: jobs.officeNote, customerNote: jobs.customerNote, completedByName: completer.fullName })
+    .from(jobs)
+    .leftJoin(completer, eq(completer.id, jobs.completedBy))
+    .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId)))
+  return row ?? { officeNote: null, customerNote: null, completedByName: null }
+}
+
+/** How many photos the visit has under each label. */
+async function countPhotos(companyId: string, jobId: string) {
+  const rows = await db()
+    .select({ label: visitPhotos.label, n: count() })
+    .from(visitPhotos)
+    .where(and(eq(visitPhotos.companyId, companyId), eq(visitPhotos.jobId, jobId)))
+    .groupBy(visitPhotos.label)
+  const counts = Object.fromEntries(PHOTO_LABELS.map((label) => [label, 0])) as Record<PhotoLabel, number>
+  for (const row of rows) counts[row.label] = Number(row.n)
+  return counts
+}
+
+/** "10:42 AM" for a visit completed today, the date as well otherwise. */
+function completedWhen(at: Date, timezone: string, now = new Date()) {
+  return localDateAt(at, timezone) === localDateAt(now, timezone)
+    ? formatTime(at, timezone)
+    : formatDateTime(at, timezone)
+}
+
+/** Everything the visit page shows, in a fixed number of queries whatever the visit holds. */
+export async function loadVisitPage({ viewer, job, company }: Viewable) {
+  const canManage = !viewer.readOnly && can(viewer.role as Role, 'jobs:manage')
+  const { companyId, id: jobId } = job
+  const [logs, technicians, chemicals, stock, checklist, ticks, work, photoCounts] = await Promise.all([
+    listChemLogsForJob({ companyId, jobId }),
+    canManage ? listTechnicians(companyId) : Promise.resolve([]),
+    listChemicalsForJob({ companyId, jobId }),
+    // The stock picker, for those who can record chemicals (never the platform admin's read-only view).
+    viewer.readOnly ? Promise.resolve([]) : searchInventory({ companyId }),
+    listChecklist(companyId),
+    listVisitChecks({ companyId, jobId }),
+    readVisitWork(companyId, jobId),
+    countPhotos(companyId, jobId),
+  ])
+  const timezone = company.timezone
+  const pool: PoolProfile = poolProfileOf(job)
+  const state = visitState(job)
+  const open = state === 'open'
+  return {
+    canManage,
+    // The visit's own work (ticks, readings, notes, completing): open visits, never the platform admin's look.
+    canWork: !viewer.readOnly && open,
+    // Skip: the office, or the visit's own technician (the only one who gets this far); cancel: the office.
+    canSkip: !viewer.readOnly && open,
+    canCancel: canManage && open,
+    canReopen: canManage && (state === 'completed' || state === 'skipped'),
+    readOnly: viewer.readOnly,
+    companyName: viewer.readOnly ? company.name : null,
+    // "Move visit" (OPERATIONS §4): office roles, for a visit still to be done.
+    move:
+      canManage && open
+        ? {
+            visit: {
+              id: job.id,
+              customerName: job.customerName,
+              date: localDateAt(job.scheduledAt, timezone),
+              technicianId: job.technicianId,
+              recurring: job.planId !== null,
+            },
+            today: localDateAt(new Date(), timezone),
+          }
+        : null,
+    job: {
+      id: job.id,
+      customerName: job.customerName,
+      address: job.address,
+      scheduled: formatDateTime(job.scheduledAt, timezone),
+      scheduledInput: toZonedInputValue(job.scheduledAt, timezone),
+      version: assignmentVersion(job),
+      completed: job.completedAt ? completedWhen(job.completedAt, timezone) : null,
+      completedBy: work.completedByName,
+      status: jobStatus(job),
+      state,
+      skipReason: job.skipReason,
+      technicianId: job.technicianId,
+      technicianName: job.technicianName,
+      technicianPhone: job.technicianPhone,
+      // Gate code and access notes: staff of the job's company only (null for a platform admin's look).
+      access: job.access,
+      pool: describePool(pool),
+      officeNote: work.officeNote ?? '',
+      customerNote: work.customerNote ?? '',
+    },
+    checklist,
+    ticks: ticks.map((tick) => ({ itemId: tick.itemId, label: tick.label })),
+    photoCounts,
+    // URLs of the authorised photo route, never storage keys or public links.
+    photos: {
+      before: photoUrl(job.id, 'before', job.beforeUrl),
+      after: photoUrl(job.id, 'after', job.afterUrl),
+    },
+    logs: logs.map((log) => ({
+      ...log,
+      takenAt: formatDateTime(log.takenAt, timezone),
+      summary: summariseReading(log, pool),
+    })),
+    // Doses for the newest reading (logs are newest first) and this pool's volume.
+    advice: adviceForLatest(logs[0], pool),
+    technicians: technicians.map((t) => ({ id: t.id, name: t.fullName ?? t.email })),
+    chemicals: chemicals.map(({ addedAt: _, ...chemical }) => chemical),
+    stock: stock.map((item) => ({ id: item.id, name: item.name, qty: item.qty })),
+    // Idempotency keys of the page's forms: new ones for every page load.
+    formKeys: {
+      reading: crypto.randomUUID(),
+      chemical: crypto.randomUUID(),
+      checklist: crypto.randomUUID(),
+      notes: crypto.randomUUID(),
+    },
+  }
+}
+
+export type VisitPageData = Awaited<ReturnType<typeof loadVisitPage>>
+
+/**
+ * The key of one change a plain form makes: derived from the form's own key and what the change is, so the same
+ * form posted again (a double submit, a retry) makes each of its changes once, and a form without a key (a page
+ * from before keys) gets fresh ones.
+ */
+export function changeKey(formKey: string | null, part: string) {
+  if (!formKey) return crypto.randomUUID()
+  const hex = createHash('sha256').update(`${formKey}:${part}`).digest('hex')
+  // A UUID (version 8: made by us) so the idempotency table's uuid column takes it.
+  const variant = ((Number.parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16)
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`
+}
+
+type Job = { id: string }
+
+/** Applies a plain form's changes in order; the first refusal stops there and is answered with its reason. */
+async function applyAll(
+  member: CompanyMember,
+  job: Job,
+  formData: FormData,
+  intent: 'checklist' | 'notes',
+  changes: { part: string; change: VisitChange }[],
+) {
+  const formKey = readIdempotencyKey(formData)
+  if (!formKey.ok) return data({ intent, error: formKey.message, ok: null }, failureStatus(formKey))
+  const madeAt = new Date().toISOString()
+  for (const { part, change } of changes) {
+    const answer = await applyFieldChange(member, {
+      key: changeKey(formKey.key, part),
+      visitId: job.id,
+      madeAt,
+      change,
+    })
+    if (!answer.ok) {
+      if (answer.code === 'not-found') notFound()
+      return data({ intent, error: answer.message, ok: null }, failureStatus(answer))
+    }
+  }
+  return null
+}
+
+/** "Save checklist" without JavaScript: the form carries the set of ticked items; what changed is applied. */
+export async function saveChecklistAction(member: CompanyMember, job: Job, formData: FormData) {
+  const wanted = new Set(formData.getAll('itemId').map(String))
+  const [items, ticks] = await Promise.all([
+    listChecklist(member.companyId),
+    listVisitChecks({ companyId: member.companyId, jobId: job.id }),
+  ])
+  const ticked = new Set(ticks.map((tick) => tick.itemId))
+  const changes = items
+    .filter((item) => wanted.has(item.id) !== ticked.has(item.id))
+    .map((item) => {
+      const checked = wanted.has(item.id)
+      return { part: `check:${item.id}:${checked}`, change: { type: 'check' as const, itemId: item.id, checked } }
+    })
+  const refused = await applyAll(member, job, formData, 'checklist', changes)
+  if (refused) return refused
+  return redirectWithFlash(`/app/jobs/${job.id}`, VISIT_MESSAGES.checklistSaved)
+}
+
+/** "Save notes" without JavaScript: both notes as they now read. */
+export async function saveNotesAction(member: CompanyMember, job: Job, formData: FormData) {
+  const notes = (['office', 'customer'] as const).map((audience) => ({
+    audience,
+    text: String(formData.get(audience === 'office' ? 'officeNote' : 'customerNote') ?? ''),
+  }))
+  const tooLong = notes.find((note) => note.text.length > NOTE_MAX)
+  if (tooLong) {
+    return data({ intent: 'notes', error: `Keep the note under ${NOTE_MAX} characters.`, ok: null }, 400)
+  }
+  const refused = await applyAll(
+    member,
+    job,
+    formData,
+    'notes',
+    notes.map((note) => ({
+      part: `note:${note.audience}`,
+      change: { type: 'note' as const, audience: note.audience, text: note.text },
+    })),
+  )
+  if (refused) return refused
+  return redirectWithFlash(`/app/jobs/${job.id}`, VISIT_MESSAGES.notesSaved)
+}
+
+/** "Reopen visit": the office makes a completed or skipped visit open work again. */
+export async function reopenVisitAction(member: CompanyMember, job: Job) {
+  if (!can(member.role, 'jobs:manage')) forbidden('no-access')
+  const result = await reopenVisit({ companyId: member.companyId, jobId: job.id })
+  if (!result.ok) {
+    if (result.code === 'not-found') notFound()
+    return data({ intent: 'reopen', error: result.message, ok: null }, failureStatus(result))
+  }
+  return redirectWithFlash(`/app/jobs/${job.id}`, VISIT_MESSAGES.reopened)
+}

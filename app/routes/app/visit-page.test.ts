@@ -1,0 +1,200 @@
+// The visit page (OPERATIONS §5, issue #19) through the job route's loader and action: the checklist and notes as
+// plain forms, the read-only summary of a completed visit, and "Reopen visit" for the office only.
+import { and, eq, isNull } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { checklistItems, jobs, profiles, visitChecks } from '~/db/schema'
+import { seedDemoData } from '~/demo/seed.server'
+import { generateVisits } from '~/models/service-plan.server'
+import { db } from '~/utils/db.server'
+import { takeFlash } from '~/utils/flash.server'
+import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { action, loader } from './job'
+
+const call = (request: Request, jobId: string) => ({ request, params: { jobId }, context: {} }) as never
+
+function post(cookie: string, jobId: string, fields: [string, string][]) {
+  return new Request(`${TEST_ORIGIN}/app/jobs/${jobId}`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  })
+}
+
+const status = (thrown: unknown) =>
+  (thrown as { init?: { status?: number } })?.init?.status ?? (thrown as Response)?.status
+
+type VisitPage = Awaited<ReturnType<typeof loader>>
+const page = async (cookie: string, jobId: string) =>
+  (await loader(call(pageRequest(`/app/jobs/${jobId}`, cookie), jobId))) as VisitPage
+
+/** Runs an action that should redirect back to the visit; returns the message it carries. */
+async function backToVisit(cookie: string, jobId: string, fields: [string, string][]) {
+  const { thrown, returned } = await settle(action(call(post(cookie, jobId, fields), jobId)))
+  expect(returned).toBeUndefined()
+  const response = thrown as Response
+  expect(response.status).toBe(302)
+  expect(response.headers.get('Location')).toBe(`/app/jobs/${jobId}`)
+  const cookieValue = (response.headers.get('Set-Cookie') ?? '').split(';')[0] ?? ''
+  return (await takeFlash(new Request(TEST_ORIGIN, { headers: { cookie: cookieValue } }))).flash?.text
+}
+
+const ticksOf = async (jobId: string) =>
+  (await db().select({ label: visitChecks.label }).from(visitChecks).where(eq(visitChecks.jobId, jobId)))
+    .map((row) => row.label)
+    .sort()
+
+let tech: string
+let dispatcher: string
+let otherOwner: string
+let techJobs: string[]
+let items: { id: string; label: string }[]
+
+beforeAll(async () => {
+  await seedDemoData(db())
+  await generateVisits({ now: new Date() })
+  ;[tech, dispatcher, otherOwner] = await Promise.all([
+    signInAs('tech@bluelagoon.test'),
+    signInAs('dispatch@bluelagoon.test'),
+    signInAs('owner@sunsetpools.test'),
+  ])
+  const [profile] = await db().select().from(profiles).where(eq(profiles.email, 'tech@bluelagoon.test'))
+  const rows = await db()
+    .select({ id: jobs.id, companyId: jobs.companyId })
+    .from(jobs)
+    .where(and(eq(jobs.technicianId, profile?.id ?? ''), isNull(jobs.completedAt), isNull(jobs.cancelledAt)))
+    .orderBy(jobs.scheduledAt)
+    .limit(4)
+  techJobs = rows.map((row) => row.id)
+  items = await db()
+    .select({ id: checklistItems.id, label: checklistItems.label })
+    .from(checklistItems)
+    .where(eq(checklistItems.companyId, rows[0]?.companyId ?? ''))
+    .orderBy(checklistItems.position)
+  expect(techJobs).toHaveLength(4)
+  expect(items).toHaveLength(4)
+})
+
+describe('the visit page', () => {
+  it("lists the company's checklist in order, nothing ticked, on an open visit the technician works", async () => {
+    const visit = await page(tech, techJobs[0] ?? '')
+    expect(visit.checklist.map((item) => item.label)).toEqual(items.map((item) => item.label))
+    expect(visit.ticks).toEqual([])
+    expect(visit).toMatchObject({ canWork: true, canReopen: false, canManage: false })
+  })
+
+  it('saves the ticked set from the plain checklist form once, however often it is posted', async () => {
+    const jobId = techJobs[0] ?? ''
+    const formKey = crypto.randomUUID()
+    const fields: [string, string][] = [
+      ['intent', 'checklist'],
+      ['idempotencyKey', formKey],
+      ['itemId', items[0]?.id ?? ''],
+      ['itemId', items[2]?.id ?? ''],
+    ]
+    expect(await backToVisit(tech, jobId, fields)).toBe('Checklist saved.')
+    // A double submit of the same form changes nothing more.
+    expect(await backToVisit(tech, jobId, fields)).toBe('Checklist saved.')
+    expect(await ticksOf(jobId)).toEqual([items[0]?.label, items[2]?.label].sort())
+    // The next form, with the first item unticked and the second ticked.
+    await backToVisit(tech, jobId, [
+      ['intent', 'checklist'],
+      ['idempotencyKey', crypto.randomUUID()],
+      ['itemId', items[1]?.id ?? ''],
+      ['itemId', items[2]?.id ?? ''],
+    ])
+    expect(await ticksOf(jobId)).toEqual([items[1]?.label, items[2]?.label].sort())
+    expect((await page(tech, jobId)).ticks.map((tick) => tick.itemId).sort()).toEqual(
+      [items[1]?.id, items[2]?.id].sort(),
+    )
+  })
+
+  it('saves both notes from the plain notes form', async () => {
+    const jobId = techJobs[0] ?? ''
+    const message = await backToVisit(tech, jobId, [
+      ['intent', 'notes'],
+      ['idempotencyKey', crypto.randomUUID()],
+      ['officeNote', 'Pump seal weeping; order a kit.'],
+      ['customerNote', 'Filter cleaned; looking great.'],
+    ])
+    expect(message).toBe('Notes saved.')
+    const visit = await page(tech, jobId)
+    expect(visit.job).toMatchObject({
+      officeNote: 'Pump seal weeping; order a kit.',
+      customerNote: 'Filter cleaned; looking great.',
+    })
+  })
+
+  it('shows a completed visit as its summary, completed by whom, with Reopen for the office only', async () => {
+    const jobId = techJobs[0] ?? ''
+    const { thrown } = await settle(action(call(post(tech, jobId, [['intent', 'complete']]), jobId)))
+    expect((thrown as Response).headers.get('Location')).toBe('/app')
+
+    const techView = await page(tech, jobId)
+    expect(techView).toMatchObject({ canWork: false, canReopen: false })
+    expect(techView.job).toMatchObject({
+      state: 'completed',
+      completedBy: 'Tyler Brooks',
+      customerNote: 'Filter cleaned; looking great.',
+    })
+    expect(techView.job.completed).toMatch(/\d{1,2}:\d{2}\s?[AP]M/)
+    expect(techView.ticks.map((tick) => tick.label).sort()).toEqual([items[1]?.label, items[2]?.label].sort())
+
+    const officeView = await page(dispatcher, jobId)
+    expect(officeView).toMatchObject({ canWork: false, canReopen: true, canCancel: false })
+
+    // The technician's plain forms are refused now, with the reason, and change nothing.
+    const late = await settle(
+      action(
+        call(
+          post(tech, jobId, [
+            ['intent', 'checklist'],
+            ['idempotencyKey', crypto.randomUUID()],
+          ]),
+          jobId,
+        ),
+      ),
+    )
+    expect(late.returned).toMatchObject({ init: { status: 409 }, data: { error: 'This visit was already completed.' } })
+    expect(await ticksOf(jobId)).toHaveLength(2)
+  })
+
+  it('lets the office reopen a completed visit, but not its technician', async () => {
+    const jobId = techJobs[0] ?? ''
+    const { thrown } = await settle(action(call(post(tech, jobId, [['intent', 'reopen']]), jobId)))
+    expect(status(thrown)).toBe(403)
+    expect((await db().select().from(jobs).where(eq(jobs.id, jobId)))[0]?.completedAt).not.toBeNull()
+
+    expect(await backToVisit(dispatcher, jobId, [['intent', 'reopen']])).toBe('Visit reopened.')
+    const [visit] = await db().select().from(jobs).where(eq(jobs.id, jobId))
+    expect(visit).toMatchObject({ completedAt: null, completedBy: null })
+    // Open work again for the technician, with what was done kept.
+    const techView = await page(tech, jobId)
+    expect(techView).toMatchObject({ canWork: true })
+    expect(techView.ticks).toHaveLength(2)
+
+    // An open visit cannot be reopened.
+    const again = await settle(action(call(post(dispatcher, jobId, [['intent', 'reopen']]), jobId)))
+    expect(again.returned).toMatchObject({ init: { status: 409 } })
+  })
+
+  it("is a 404 for another company's owner on the page and the new intents, and changes nothing", async () => {
+    const jobId = techJobs[1] ?? ''
+    expect(status((await settle(page(otherOwner, jobId))).thrown)).toBe(404)
+    for (const fields of [
+      [
+        ['intent', 'checklist'],
+        ['itemId', items[0]?.id ?? ''],
+      ],
+      [
+        ['intent', 'notes'],
+        ['customerNote', 'Hello from elsewhere'],
+      ],
+      [['intent', 'reopen']],
+    ] as [string, string][][]) {
+      const { thrown } = await settle(action(call(post(otherOwner, jobId, fields), jobId)))
+      expect(status(thrown)).toBe(404)
+    }
+    expect(await ticksOf(jobId)).toEqual([])
+    expect((await db().select().from(jobs).where(eq(jobs.id, jobId)))[0]?.customerNote).toBeNull()
+  })
+})
