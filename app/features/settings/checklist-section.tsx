@@ -147,6 +147,7 @@ function EditableRow({
             <input
               type="checkbox"
               name="photoRequired"
+              aria-label={`Photo required: ${item.label}`}
               checked={photoRequired}
               onChange={(event) =>
                 fetcher.submit(
@@ -160,14 +161,17 @@ function EditableRow({
               }
               className="size-5 shrink-0 accent-brand-700"
             />
-            <span>
-              Photo required<span className="sr-only">: {item.label}</span>
-            </span>
+            <span>Photo required</span>
           </label>
           {/* Before JavaScript a ticked box needs a button to send it; after, ticking sends it. */}
           {hydrated ? null : (
-            <Button type="submit" variant="secondary" className="px-3">
-              Save<span className="sr-only"> Photo required: {item.label}</span>
+            <Button
+              type="submit"
+              variant="secondary"
+              className="px-3"
+              aria-label={`Save Photo required: ${item.label}`}
+            >
+              Save
             </Button>
           )}
         </fetcher.Form>
@@ -183,13 +187,10 @@ function EditableRow({
               variant="secondary"
               className="px-3"
               data-move={`${item.id}:${direction}`}
+              aria-label={`Move ${direction}: ${item.label}`}
               disabled={busy || (direction === 'up' ? isFirst : isLast)}
             >
-              {/* One span: the button is a flex box, whose gap would split the visible words. */}
-              <span>
-                Move {direction}
-                <span className="sr-only">: {item.label}</span>
-              </span>
+              Move {direction}
             </Button>
           ))}
         </fetcher.Form>
@@ -197,10 +198,10 @@ function EditableRow({
         <details key={`rename-${item.label}`} open={renameRefused} className="group/rename open:basis-full">
           <summary data-checklist-rename={item.id} className={summaryClass('secondary')}>
             <span className="group-open/rename:hidden">
-              Rename<span className="sr-only">: {item.label}</span>
+              Rename<span className="sr-only"> {item.label}</span>
             </span>
             <span className="hidden group-open/rename:inline">
-              Cancel rename<span className="sr-only">: {item.label}</span>
+              Cancel rename<span className="sr-only"> {item.label}</span>
             </span>
           </summary>
           <RenameForm item={item} fetcher={fetcher} reply={renameRefused ? reply : undefined} />
@@ -208,10 +209,10 @@ function EditableRow({
         <details className="group/remove open:basis-full">
           <summary className={summaryClass('ghost')}>
             <span className="group-open/remove:hidden">
-              Remove<span className="sr-only">: {item.label}</span>
+              Remove<span className="sr-only"> {item.label}</span>
             </span>
             <span className="hidden group-open/remove:inline">
-              Keep<span className="sr-only">: {item.label}</span>
+              Keep<span className="sr-only"> {item.label}</span>
             </span>
           </summary>
           <fetcher.Form
@@ -313,8 +314,15 @@ function ReplyMessage({ reply }: { reply: ChecklistReply }) {
         <fetcher.Form method="post" action={ACTION}>
           <input type="hidden" name="intent" value="checklist-restore" />
           <input type="hidden" name="itemId" value={reply.undo.itemId} />
-          <Button type="submit" variant="secondary" data-checklist-undo="" pending={undoing} pendingLabel="Undoing…">
-            Undo<span className="sr-only">: put “{reply.undo.label}” back</span>
+          <Button
+            type="submit"
+            variant="secondary"
+            data-checklist-undo=""
+            aria-label={undoing ? undefined : `Undo: put “${reply.undo.label}” back`}
+            pending={undoing}
+            pendingLabel="Undoing…"
+          >
+            Undo
           </Button>
         </fetcher.Form>
       ) : null}
