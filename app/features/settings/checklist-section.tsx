@@ -139,7 +139,7 @@ function EditableRow({
   return (
     <li data-checklist-item={item.id} tabIndex={-1} className="space-y-2 py-3 focus-visible:outline-2">
       <RowLabel number={number}>{item.label}</RowLabel>
-      <div className="flex flex-wrap items-start gap-2 pl-8">
+      <div className="flex flex-wrap items-start gap-2 sm:pl-8">
         <fetcher.Form method="post" action={ACTION} className="flex items-center gap-1">
           <input type="hidden" name="intent" value="checklist-photo" />
           <input type="hidden" name="itemId" value={item.id} />
@@ -185,12 +185,14 @@ function EditableRow({
               name="direction"
               value={direction}
               variant="secondary"
-              className="px-3"
+              className="min-w-11 px-3"
               data-move={`${item.id}:${direction}`}
               aria-label={`Move ${direction}: ${item.label}`}
               disabled={busy || (direction === 'up' ? isFirst : isLast)}
             >
-              Move {direction}
+              {/* An arrow on a phone, where four words would not fit one line; its name says it all. */}
+              <span aria-hidden="true">{direction === 'up' ? '↑' : '↓'}</span>
+              <span className="hidden sm:inline">Move {direction}</span>
             </Button>
           ))}
         </fetcher.Form>
