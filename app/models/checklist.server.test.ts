@@ -9,8 +9,6 @@ import { addTestCustomer } from '../../tests/helpers/customers'
 import {
   addChecklistItem,
   addDefaultChecklist,
-  CHECKLIST_LIMIT,
-  CHECKLIST_MESSAGES,
   DEFAULT_CHECKLIST,
   listChecklist,
   listVisitChecks,
@@ -20,6 +18,7 @@ import {
   restoreChecklistItem,
   setPhotoRequired,
 } from './checklist.server'
+import { CHECKLIST_LIMIT, CHECKLIST_MESSAGES } from './checklist-rules'
 import { createJob } from './job.server'
 
 /** A company of its own for each test, with the default checklist, so no test sees another's changes. */

@@ -4,6 +4,7 @@ import { checklistItems, companies, visitChecks } from '~/db/schema'
 import { type Database, db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import { failure, type Result, success } from '~/utils/result'
+import { CHECKLIST_LABEL_MAX, CHECKLIST_LIMIT, CHECKLIST_MESSAGES, duplicateLabelMessage } from './checklist-rules'
 
 /** What every new company starts with: the checklist that was built in before companies could edit theirs. */
 export const DEFAULT_CHECKLIST = [
@@ -46,21 +47,6 @@ export async function listVisitChecks(
     .where(and(eq(visitChecks.companyId, companyId), eq(visitChecks.jobId, jobId)))
     .orderBy(asc(checklistItems.position), asc(visitChecks.checkedAt))
 }
-
-/** The most items a checklist holds: more would not fit a technician's screen, nor their visit. */
-export const CHECKLIST_LIMIT = 30
-/** The longest label (the table's check says the same). */
-export const CHECKLIST_LABEL_MAX = 80
-
-export const CHECKLIST_MESSAGES = {
-  blank: 'Enter the checklist item.',
-  tooLong: `Use at most ${CHECKLIST_LABEL_MAX} characters.`,
-  full: `The checklist holds at most ${CHECKLIST_LIMIT} items. Remove one first.`,
-  notFound: 'That checklist item does not exist.',
-  removed: 'That checklist item was removed.',
-} as const
-
-export const duplicateLabelMessage = (label: string) => `“${label}” is already on the checklist.`
 
 type StoredItem = ChecklistItem & { position: number; archived: boolean }
 

@@ -2,10 +2,7 @@
 // settings route's action and their tests; safe in the browser (no database here).
 import type { SubmissionResult } from '@conform-to/react'
 import { z } from 'zod'
-
-/** Same words as the model (checklist.server.ts), which checks again. */
-const LABEL_MAX = 80
-const BLANK_LABEL = 'Enter the checklist item.'
+import { CHECKLIST_LABEL_MAX, CHECKLIST_MESSAGES } from '~/models/checklist-rules'
 
 export const CHECKLIST_INTENTS = [
   'checklist-add',
@@ -19,10 +16,10 @@ export type ChecklistIntent = (typeof CHECKLIST_INTENTS)[number]
 
 const itemId = z.uuid({ error: 'Unknown checklist item.' })
 const label = z
-  .string({ error: BLANK_LABEL })
+  .string({ error: CHECKLIST_MESSAGES.blank })
   .trim()
-  .min(1, BLANK_LABEL)
-  .max(LABEL_MAX, `Use at most ${LABEL_MAX} characters.`)
+  .min(1, CHECKLIST_MESSAGES.blank)
+  .max(CHECKLIST_LABEL_MAX, CHECKLIST_MESSAGES.tooLong)
 
 /** "Add item". */
 export const AddChecklistItemSchema = z.object({ intent: z.literal('checklist-add'), label })

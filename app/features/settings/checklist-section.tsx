@@ -10,10 +10,9 @@ import { Alert } from '~/components/ui/alert'
 import { Button, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Field } from '~/components/ui/field'
+import { CHECKLIST_LIMIT } from '~/models/checklist-rules'
 import { AddChecklistItemSchema, type ChecklistReply, RenameChecklistItemSchema } from './checklist-forms'
 
-/** The same number the model enforces (CHECKLIST_LIMIT), for hiding "Add item" on a full checklist. */
-const CHECKLIST_LIMIT = 30
 const ACTION = '/app/settings'
 /** One fetcher for the section: its rows disable their buttons while any checklist change is on its way. */
 const FETCHER_KEY = 'settings-checklist'
