@@ -68,10 +68,11 @@ export default defineConfig({
       ],
     },
     // account.spec changes (and restores) tech@sunsetpools.test's login, which only 'seeded-state'
-    // logs in as; inventory-settings adds its own Sunset item and restores the settings it saves.
+    // logs in as; inventory-settings adds its own Sunset item and restores the settings it saves; checklist-settings
+    // leaves Sunset's checklist as seeded.
     {
       name: 'company',
-      testMatch: ['account.spec.ts', 'inventory-settings.spec.ts', 'team.spec.ts'],
+      testMatch: ['account.spec.ts', 'inventory-settings.spec.ts', 'team.spec.ts', 'checklist-settings.spec.ts'],
       dependencies: ['seeded-state'],
     },
     // Imports add customers to Blue Lagoon (names with a random suffix), so the seeded views are photographed first.

@@ -16,6 +16,7 @@ import { CLIENT_IP_HEADER } from '~/auth/better-auth.server'
 import { customers, inventoryItems, invitations, jobs, profiles, serviceLocations } from '~/db/schema'
 import { createDemoLogin, seedDemoData } from '~/demo/seed.server'
 import { resetCalendarFeed } from '~/models/calendar-feed.server'
+import { addChecklistItem } from '~/models/checklist.server'
 import routeConfig from '~/routes'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../helpers/customers'
@@ -74,6 +75,8 @@ type Fixtures = {
   feedToken: string
   /** The technician of the job under test (their route for a day). */
   technicianId: string
+  /** An item added to Blue Lagoon's checklist for the rows to rename, move, remove and restore. */
+  checklistItemId: string
 }
 
 type Case = {
@@ -402,6 +405,33 @@ const CASES: Case[] = [
     }),
   ),
   { file: 'routes/app/settings.tsx', method: 'POST', path: () => '/app/settings', expect: OWNER_ADMIN },
+  // Settings → "Checklist": owners and admins; another company's item does not exist. In this order, so that the
+  // item is still on the checklist for each row before "Remove", and back after "Undo".
+  {
+    file: 'routes/app/settings.tsx',
+    method: 'POST',
+    intent: 'checklist-add',
+    path: () => '/app/settings',
+    expect: OWNER_ADMIN,
+  },
+  ...(
+    [
+      ['checklist-rename', { label: 'Matrix spare item' }],
+      ['checklist-move', { direction: 'up' }],
+      ['checklist-photo', {}],
+      ['checklist-remove', {}],
+      ['checklist-restore', {}],
+    ] as const
+  ).map(
+    ([intent, fields]): Case => ({
+      file: 'routes/app/settings.tsx',
+      method: 'POST',
+      intent,
+      path: () => '/app/settings',
+      fields: (f) => ({ itemId: f.checklistItemId, ...fields }),
+      expect: { ...OWNER_ADMIN, otherOwner: 404 },
+    }),
+  ),
 
   // The platform's staff area: platform admins only, on every page and action.
   { file: 'routes/staff/layout.tsx', method: 'GET', path: () => '/staff', expect: STAFF },
@@ -715,6 +745,7 @@ beforeAll(async () => {
     .values({ companyId, userId: joinerId, role: 'tech' })
     .returning({ id: invitations.id })
   const feed = await resetCalendarFeed(pending?.id ?? '')
+  const spareItem = await addChecklistItem({ companyId, label: 'Matrix spare item' })
   fixtures = {
     feedToken: feed.ok ? feed.token : '',
     invitationId: invitation?.id ?? '',
@@ -726,6 +757,7 @@ beforeAll(async () => {
     spareCustomerId: (await addTestCustomer(companyId, { customerName: 'Spare Matrix', address: '1 Spare St' })).id,
     itemId: item?.id ?? '',
     technicianId: tech?.id ?? '',
+    checklistItemId: spareItem.ok ? spareItem.item.id : '',
   }
   expect(Object.values(fixtures).every(Boolean)).toBe(true)
   cookies.set('anonymous', undefined)

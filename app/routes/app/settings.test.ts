@@ -317,3 +317,70 @@ describe('saving settings', () => {
     expect((await load(sunsetOwner)).settings.name).toBe('Sunset Pool Care & Spa')
   })
 })
+
+describe('Settings → Checklist', () => {
+  type ChecklistAnswer = {
+    data: {
+      checklist: {
+        intent: string
+        itemId: string | null
+        tone: string
+        message: string
+        result?: { error?: Record<string, string[] | null> }
+        undo?: { itemId: string; label: string }
+      }
+    }
+    init: { status?: number } | null
+  }
+  const send = async (cookie: string, fields: Record<string, string>) => {
+    const answer = (await action(call(post(cookie, fields)))) as unknown as ChecklistAnswer
+    return { status: answer.init?.status ?? 200, ...answer.data.checklist }
+  }
+  const checklistOf = async (cookie: string) =>
+    (await loader(call(pageRequest('/app/settings', cookie)))) as unknown as {
+      checklist: { id: string; label: string; photoRequired: boolean }[]
+      canSave: boolean
+    }
+
+  it('lets the owner add an item, refuses a duplicate at its field, and offers Undo after Remove', async () => {
+    const added = await send(sunsetOwner, { intent: 'checklist-add', label: 'Clean filter' })
+    expect(added).toMatchObject({ status: 200, tone: 'success', message: 'Added “Clean filter”.' })
+    const again = await send(sunsetOwner, { intent: 'checklist-add', label: 'clean FILTER' })
+    expect(again.status).toBe(409)
+    expect(again.result?.error?.label).toEqual(['“Clean filter” is already on the checklist.'])
+    const blank = await send(sunsetOwner, { intent: 'checklist-add', label: '  ' })
+    expect(blank.status).toBe(400)
+    expect(blank.result?.error?.label).toEqual(['Enter the checklist item.'])
+
+    const id = added.itemId ?? ''
+    const removed = await send(sunsetOwner, { intent: 'checklist-remove', itemId: id })
+    expect(removed).toMatchObject({ message: 'Removed “Clean filter”.', undo: { itemId: id, label: 'Clean filter' } })
+    expect((await checklistOf(sunsetOwner)).checklist.map((item) => item.label)).not.toContain('Clean filter')
+    await send(sunsetOwner, { intent: 'checklist-restore', itemId: id })
+    expect((await checklistOf(sunsetOwner)).checklist.at(-1)).toEqual({
+      id,
+      label: 'Clean filter',
+      photoRequired: false,
+    })
+  })
+
+  it('shows the dispatcher the checklist without the right to change it, and refuses them', async () => {
+    const page = await checklistOf(dispatcher)
+    expect(page.canSave).toBe(false)
+    expect(page.checklist.map((item) => item.label)).toContain('Brush walls')
+    const { thrown } = await settle(action(call(post(dispatcher, { intent: 'checklist-add', label: 'Sneaky' }))))
+    expect(status(thrown)).toBe(403)
+    expect((await checklistOf(owner)).checklist.map((item) => item.label)).not.toContain('Sneaky')
+  })
+
+  it("answers another company's item as not found and leaves it alone", async () => {
+    const blueItem = (await checklistOf(owner)).checklist[0]
+    const answer = await send(sunsetOwner, {
+      intent: 'checklist-photo',
+      itemId: blueItem?.id ?? '',
+      photoRequired: 'on',
+    })
+    expect(answer).toMatchObject({ status: 404, tone: 'error', message: 'That checklist item does not exist.' })
+    expect((await checklistOf(owner)).checklist[0]).toEqual(blueItem)
+  })
+})

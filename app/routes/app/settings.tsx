@@ -11,11 +11,14 @@ import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
 import { Field, FieldError, inputClass } from '~/components/ui/field'
 import { SERVICE_WINDOWS, type ServiceWindow } from '~/db/schema/companies'
+import { checklistAction } from '~/features/settings/checklist-actions.server'
+import { ChecklistSection } from '~/features/settings/checklist-section'
+import { listChecklist } from '~/models/checklist.server'
 import { getCompanySettings, updateCompanySettings } from '~/models/company.server'
 import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { timezoneList } from '~/utils/dates'
 import { optionalText, readForm } from '~/utils/forms'
-import { can } from '~/utils/permissions'
+import { can, type Role } from '~/utils/permissions'
 import type { Route } from './+types/settings'
 
 const SERVICE_WINDOW_LABELS: Record<ServiceWindow, string> = {
@@ -69,9 +72,10 @@ type SettingsForm = z.infer<ReturnType<typeof settingsSchema>>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireCompanyCapability(request, 'settings:view')
-  const settings = await getCompanySettings(user.companyId)
+  const [settings, checklist] = await Promise.all([getCompanySettings(user.companyId), listChecklist(user.companyId)])
   if (!settings) notFound()
   return {
+    checklist,
     settings: {
       name: settings.name,
       timezone: settings.timezone,
@@ -91,12 +95,26 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireCompanyCapability(request, 'settings:save')
+  const formData = await readForm(request)
+  const intent = formData.get('intent')
+  switch (intent) {
+    case 'checklist-add':
+    case 'checklist-rename':
+    case 'checklist-move':
+    case 'checklist-photo':
+    case 'checklist-remove':
+    case 'checklist-restore':
+      return checklistAction(user.companyId, intent, formData)
+  }
+  return saveSettings(user, formData)
+}
+
+/** The settings form itself (it posts no intent). */
+async function saveSettings(user: { companyId: string; role: Role }, formData: FormData) {
   const current = await getCompanySettings(user.companyId)
   if (!current) notFound()
-  const formData = await readForm(request)
   const submission = parseWithZod(formData, { schema: settingsSchema(timezoneList(current.timezone)) })
   if (submission.status !== 'success') return data({ result: submission.reply(), notice: null }, 400)
-
   // A card field left out of the post (admins see it disabled) keeps its stored value.
   const { cardPublishableKey, stripeAccountId, ...fields } = submission.value
   const billing = { cardPublishableKey, stripeAccountId }
@@ -124,11 +142,13 @@ export function meta() {
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
-  const { settings, canSave, canEditBilling, canExport, timezones } = loaderData
+  const { settings, checklist, canSave, canEditBilling, canExport, timezones } = loaderData
+  // Without JavaScript a checklist form posts to this page too; with it, the section's fetcher holds the answer.
+  const settingsReply = actionData && 'result' in actionData ? actionData : undefined
   const schema = settingsSchema(timezones)
   const [form, fields] = useForm<SettingsForm>({
     id: 'settings',
-    lastResult: actionData?.result,
+    lastResult: settingsReply?.result,
     defaultValue: settings,
     constraint: getZodConstraint(schema),
     shouldValidate: 'onSubmit',
@@ -252,7 +272,9 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             />
           </fieldset>
           {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
-          {actionData?.notice && navigation.state === 'idle' ? <Alert tone="success">{actionData.notice}</Alert> : null}
+          {settingsReply?.notice && navigation.state === 'idle' ? (
+            <Alert tone="success">{settingsReply.notice}</Alert>
+          ) : null}
           {canSave ? (
             <Button type="submit" pending={saving} pendingLabel="Saving…">
               Save settings
@@ -260,6 +282,11 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           ) : null}
         </Form>
       </Card>
+      <ChecklistSection
+        items={checklist}
+        canEdit={canSave}
+        reply={actionData && 'checklist' in actionData ? actionData.checklist : undefined}
+      />
       {canExport ? (
         <Card className="space-y-3" aria-labelledby="export-all-data">
           <h2 id="export-all-data" className="text-lg font-semibold">
