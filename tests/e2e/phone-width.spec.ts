@@ -141,8 +141,15 @@ function smallTargets(page: Page) {
         // WCAG's inline exception: a link inside a sentence or block of text.
         let block = target.parentElement
         while (block && getComputedStyle(block).display === 'inline') block = block.parentElement
-        const words = (element: Element | null) => (element?.textContent ?? '').replace(/\s+/g, '')
-        if (words(block).length > words(target).length) continue
+        // The text on the link's lines: its block's text outside nested blocks, which are lines of their own.
+        const lineText = (node: Node): string =>
+          node instanceof Element
+            ? getComputedStyle(node).display === 'inline' || node === block
+              ? [...node.childNodes].map(lineText).join('')
+              : ''
+            : (node.textContent ?? '')
+        const words = (text: string) => text.replace(/\s+/g, '').length
+        if (block && words(lineText(block)) > words(target.textContent ?? '')) continue
       }
       if (box.height >= min - 0.5 && box.width >= min - 0.5) continue
       const label = (target.getAttribute('aria-label') ?? target.textContent ?? '').trim().replace(/\s+/g, ' ')

@@ -390,7 +390,7 @@ function ContactCard({ data, actionData }: { data: PageData; actionData: ActionD
         </Detail>
         <Detail label="Phone">
           {customer.phone ? (
-            <a href={`tel:${customer.phoneHref}`} className="hover:underline">
+            <a href={`tel:${customer.phoneHref}`} className="inline-flex min-h-11 items-center hover:underline">
               {customer.phone}
             </a>
           ) : (
@@ -789,7 +789,8 @@ function ArchiveCard({ data, actionData }: { data: PageData; actionData: ActionD
 
 // ---- Pieces ----
 
-const linkClass = 'inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-medium text-brand-700 hover:underline'
+const linkClass =
+  'inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg px-2 text-sm font-medium text-brand-700 hover:underline'
 
 function EditLink({ to, what }: { to: string; what: string }) {
   return (

@@ -7,6 +7,8 @@ import { data, Link } from 'react-router'
 import { notFound, requireCompanyCapability } from '~/auth/guards.server'
 import { RouteError } from '~/components/route-error'
 import { Card } from '~/components/ui/card'
+import { cn } from '~/components/ui/cn'
+import { textLinkTarget } from '~/components/ui/touch'
 import { RouteMap } from '~/features/schedule/route-map'
 import {
   applyMove,
@@ -136,7 +138,7 @@ export function meta({ data }: Route.MetaArgs) {
 
 // ---- The page ----
 
-const linkClass = 'text-sm font-medium text-brand-700 hover:underline'
+const linkClass = cn('text-sm font-medium text-brand-700 hover:underline', textLinkTarget)
 
 export default function RouteDayPage({ loaderData, actionData }: Route.ComponentProps) {
   const { technician, date, stops } = loaderData
