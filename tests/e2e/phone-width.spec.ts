@@ -122,8 +122,9 @@ function smallTargets(page: Page) {
       if (seen.has(target)) continue
       seen.add(target)
       const style = getComputedStyle(target)
-      const hidden =
-        style.clip === 'rect(0px, 0px, 0px, 0px)' || style.visibility === 'hidden' || !target.checkVisibility()
+      // Screen-reader-only elements (Tailwind's sr-only clips them away) are not tapped.
+      const clipped = style.clipPath === 'inset(50%)' || style.clip === 'rect(0px, 0px, 0px, 0px)'
+      const hidden = clipped || style.visibility === 'hidden' || !target.checkVisibility()
       let box = target.getBoundingClientRect()
       if (hidden || box.width <= 1 || box.height <= 1 || box.right <= 0 || box.left >= innerWidth) continue
       // A stretched link (an absolute ::after over its card, "after:absolute after:inset-0") is tapped anywhere on
