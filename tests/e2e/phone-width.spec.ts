@@ -8,7 +8,7 @@
 // "inline" exception), screen-reader-only elements (skip links show only on focus), and the footer's site map.
 // Read-only: it opens pages and changes nothing, so it runs beside every other project.
 import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import type { Page, TestInfo } from '@playwright/test'
 import { capture, expect, gotoHydrated, test } from './fixtures'
 
 const PHONE = { width: 360, height: 740 }
@@ -162,6 +162,22 @@ function smallTargets(page: Page) {
   }, MIN_TARGET)
 }
 
+/** The three checks on the page as it is now, reported together; then a screenshot for review. */
+async function checkPhonePage(page: Page, testInfo: TestInfo, name: string) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth)
+  expect.soft(width, 'page width (no sideways scrolling)').toBeLessThanOrEqual(PHONE.width)
+
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+  expect.soft(serious, 'serious or critical axe violations').toEqual([])
+
+  expect.soft(await smallTargets(page), `controls under ${MIN_TARGET} px`).toEqual([])
+
+  await capture(page, testInfo, `phone-${name.replace(/\W+/g, '-')}`)
+}
+
 for (const { who, pages } of PERSONAS) {
   test.describe(who ?? 'a visitor', () => {
     test.use({ viewport: PHONE })
@@ -174,24 +190,28 @@ for (const { who, pages } of PERSONAS) {
         if (who) await loginAs(page, who)
         await phonePage.open(page)
         await expect(page.locator('main')).toBeVisible()
-
-        const width = await page.evaluate(() => document.documentElement.scrollWidth)
-        expect.soft(width, 'page width (no sideways scrolling)').toBeLessThanOrEqual(PHONE.width)
-
-        const { violations } = await new AxeBuilder({ page }).analyze()
-        const serious = violations
-          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-          .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
-        expect.soft(serious, 'serious or critical axe violations').toEqual([])
-
-        expect.soft(await smallTargets(page), `controls under ${MIN_TARGET} px`).toEqual([])
-
-        await capture(
-          page,
-          testInfo,
-          `phone-${(who ?? 'visitor').split('@')[0]}-${phonePage.name.replace(/\W+/g, '-')}`,
-        )
+        await checkPhonePage(page, testInfo, `${(who ?? 'visitor').split('@')[0]}-${phonePage.name}`)
       })
     }
   })
 }
+
+test.describe('the menus on a phone', () => {
+  test.use({ viewport: PHONE })
+
+  test("the staff app's menu, open (the owner has the most links)", async ({ page, loginAs }, testInfo) => {
+    await loginAs(page, 'owner@bluelagoon.test')
+    await gotoHydrated(page, '/app')
+    await page.getByRole('banner').getByText('Menu').click()
+    await expect(page.getByRole('navigation', { name: 'App' }).getByRole('link', { name: 'Settings' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'My Account' })).toBeVisible()
+    await checkPhonePage(page, testInfo, 'owner-menu-open')
+  })
+
+  test("the public site's menu, open", async ({ page }, testInfo) => {
+    await gotoHydrated(page, '/')
+    await page.getByRole('button', { name: 'Menu' }).click()
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible()
+    await checkPhonePage(page, testInfo, 'visitor-menu-open')
+  })
+})

@@ -154,7 +154,7 @@ export default function RouteDayPage({ loaderData, actionData }: Route.Component
           Route <span className="font-normal text-slate-600">· {technician.name}</span>
         </h1>
         <p className="text-slate-700">{loaderData.fullDate}</p>
-        <nav aria-label="Days" className="flex flex-wrap gap-x-4 gap-y-1">
+        <nav aria-label="Days" className="flex flex-wrap gap-x-4">
           <Link to={`${base}/${loaderData.previousDay}`} className={linkClass}>
             ← Previous day
           </Link>
@@ -162,7 +162,7 @@ export default function RouteDayPage({ loaderData, actionData }: Route.Component
             Next day →
           </Link>
         </nav>
-        <nav aria-label="Other routes this day" className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
+        <nav aria-label="Other routes this day" className="flex flex-wrap items-center gap-x-3 text-sm">
           {loaderData.technicians.map((other) =>
             other.slug === technician.slug ? (
               <span key={other.slug} aria-current="page" className="font-semibold text-slate-900">
