@@ -83,5 +83,7 @@ export default defineConfig({
     { name: 'public', testMatch: ['marketing.spec.ts'] },
     // The signed-in frame: menus and the phone header (read-only).
     { name: 'shell', testMatch: ['shell.spec.ts'] },
+    // Every page on a 360 px phone: width, axe and touch targets (issue #19 item 6; read-only).
+    { name: 'phone', testMatch: ['phone-width.spec.ts'] },
   ],
 })

@@ -21,7 +21,7 @@ export function PasswordField({
         onClick={() => setVisible((v) => !v)}
         aria-pressed={visible}
         aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
-        className="absolute right-1 top-7 min-h-9 rounded-md px-3 text-sm font-medium text-brand-700 hover:bg-brand-50"
+        className="absolute right-0 top-6 min-h-11 rounded-r-lg px-3 text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
       >
         {visible ? 'Hide' : 'Show'}
       </button>

@@ -8,6 +8,8 @@ import { TeamTable } from '~/components/team/team-table'
 import { Alert } from '~/components/ui/alert'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
+import { cn } from '~/components/ui/cn'
+import { rowLinkTarget, textLinkTarget } from '~/components/ui/touch'
 import type {
   AdminDashboardData,
   DashboardJob,
@@ -169,9 +171,12 @@ function JobListCard({
       ) : (
         <ul className="divide-y divide-slate-100">
           {jobs.map((job) => (
-            <li key={job.id} className="py-2 text-sm">
+            <li key={job.id} className="relative py-2 text-sm hover:bg-slate-50">
               <div className="flex flex-wrap items-center gap-2">
-                <Link to={`/app/jobs/${job.id}`} className="font-medium text-brand-800 hover:underline">
+                <Link
+                  to={`/app/jobs/${job.id}`}
+                  className={cn('font-medium text-brand-800 hover:underline', rowLinkTarget)}
+                >
                   {job.customerName}
                 </Link>
                 {completed ? null : <StatusBadge status={job.status} />}
@@ -196,7 +201,7 @@ function RestockCard({ items }: { items: AdminDashboardData['lowStock'] }) {
     <Card className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold">Low inventory</h2>
-        <Link to="/app/inventory" className="text-sm font-medium text-brand-800 hover:underline">
+        <Link to="/app/inventory" className={cn('text-sm font-medium text-brand-800 hover:underline', textLinkTarget)}>
           Open inventory
         </Link>
       </div>
@@ -253,7 +258,7 @@ function TeamSection({
       <Card className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 className="text-lg font-semibold">{title}</h2>
-          <Link to="/app/team" className="text-sm font-medium text-brand-800 hover:underline">
+          <Link to="/app/team" className={cn('text-sm font-medium text-brand-800 hover:underline', textLinkTarget)}>
             Manage team
           </Link>
         </div>

@@ -5,7 +5,9 @@ import { StatusBadge } from '~/components/status-badge'
 import { Alert } from '~/components/ui/alert'
 import { Button, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
+import { cn } from '~/components/ui/cn'
 import { inputClass } from '~/components/ui/field'
+import { rowLinkTarget, textLinkTarget } from '~/components/ui/touch'
 import { CustomerPicker, type PickedCustomer } from '~/features/customers/customer-picker'
 import type { ActionReply, DispatcherDashboardData } from './dispatcher-dashboard.server'
 
@@ -248,7 +250,7 @@ function UnassignedRow({
   return (
     <li className="space-y-2 py-3">
       <div className="flex flex-wrap items-center gap-2">
-        <Link to={`/app/jobs/${job.id}`} className="font-semibold text-slate-900 hover:underline">
+        <Link to={`/app/jobs/${job.id}`} className={cn('font-semibold text-slate-900 hover:underline', textLinkTarget)}>
           {job.customerName}
         </Link>
         <StatusBadge status={job.status} />
@@ -295,10 +297,10 @@ function TodaysRouteCard({ route }: { route: DispatcherDashboardData['route'] })
       ) : (
         <ol className="divide-y divide-slate-100">
           {route.map((job) => (
-            <li key={job.id} className="flex items-start gap-3 py-2">
+            <li key={job.id} className="relative flex items-start gap-3 py-2 hover:bg-slate-50">
               <span className="w-20 shrink-0 text-sm font-semibold text-slate-700">{job.time}</span>
               <div className="min-w-0 flex-1">
-                <Link to={`/app/jobs/${job.id}`} className="font-medium hover:underline">
+                <Link to={`/app/jobs/${job.id}`} className={cn('font-medium hover:underline', rowLinkTarget)}>
                   {job.customerName}
                 </Link>
                 <p className="text-sm text-slate-600">{job.address}</p>
@@ -309,7 +311,7 @@ function TodaysRouteCard({ route }: { route: DispatcherDashboardData['route'] })
                       {job.technicianPhone ? (
                         <>
                           {' · '}
-                          <a href={`tel:${job.technicianPhone}`} className="underline">
+                          <a href={`tel:${job.technicianPhone}`} className="relative z-10 underline">
                             {job.technicianPhone}
                           </a>
                         </>
@@ -338,9 +340,9 @@ function RecentActivityCard({ recent }: { recent: DispatcherDashboardData['recen
       ) : (
         <ul className="divide-y divide-slate-100">
           {recent.map((job) => (
-            <li key={job.id} className="py-2 text-sm">
+            <li key={job.id} className="relative py-2 text-sm hover:bg-slate-50">
               <div className="flex flex-wrap items-center gap-2">
-                <Link to={`/app/jobs/${job.id}`} className="font-medium hover:underline">
+                <Link to={`/app/jobs/${job.id}`} className={cn('font-medium hover:underline', rowLinkTarget)}>
                   {job.customerName}
                 </Link>
                 <StatusBadge status={job.status} />

@@ -7,6 +7,7 @@ import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
+import { textLinkTarget } from '~/components/ui/touch'
 import type { VisitState } from '~/models/visit.server'
 import type { LatLng } from '~/routing/distance'
 
@@ -174,14 +175,18 @@ function StopRow({
       <span
         className={cn(
           'flex size-7 shrink-0 items-center justify-center rounded-full text-sm font-semibold text-white',
-          stop.state === 'open' ? 'bg-brand-700' : 'bg-slate-400',
+          // White on slate-600 keeps AA contrast for a finished stop's number.
+          stop.state === 'open' ? 'bg-brand-700' : 'bg-slate-600',
         )}
       >
         {stop.number}
       </span>
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-          <Link to={`/app/jobs/${stop.id}`} className="font-semibold break-words text-brand-700 hover:underline">
+          <Link
+            to={`/app/jobs/${stop.id}`}
+            className={cn('font-semibold break-words text-brand-700 hover:underline', textLinkTarget)}
+          >
             {stop.customerName}
           </Link>
           <span className="text-sm">{stop.time}</span>
@@ -208,7 +213,7 @@ function StopRow({
                   name="move"
                   value={value}
                   variant="secondary"
-                  className="min-h-9 px-3 py-1"
+                  className="px-3 py-1"
                   disabled={atEnd || busy}
                   pending={moving === value}
                 >

@@ -249,7 +249,7 @@ function CellHeader({ row, day, visits }: { row: Row; day: Day; visits: readonly
       <Link
         to={routePath(row, day.date)}
         aria-label={`Route: ${row.name}, ${day.label}`}
-        className="inline-flex min-h-6 items-center font-medium text-brand-700 hover:underline"
+        className="inline-flex min-h-11 min-w-11 items-center justify-center font-medium text-brand-700 hover:underline sm:min-h-6 sm:min-w-0"
       >
         Route
       </Link>

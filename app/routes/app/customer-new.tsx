@@ -10,6 +10,8 @@ import { RouteError } from '~/components/route-error'
 import { Alert } from '~/components/ui/alert'
 import { Button, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
+import { cn } from '~/components/ui/cn'
+import { textLinkTarget } from '~/components/ui/touch'
 import { BodyOfWaterFields, ContactFields, LocationFields, parseCustomerForm } from '~/features/customers/form-fields'
 import { sendPortalInvite } from '~/features/customers/portal-invite.server'
 import { createCustomerWithLocation } from '~/models/customer.server'
@@ -66,7 +68,7 @@ export function meta() {
 export default function AddCustomerPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl space-y-4">
-      <Link to="/app/customers" className="text-sm font-medium text-brand-700 hover:underline">
+      <Link to="/app/customers" className={cn('text-sm font-medium text-brand-700 hover:underline', textLinkTarget)}>
         ← Customers
       </Link>
       <h1 className="text-2xl font-bold">Add customer</h1>

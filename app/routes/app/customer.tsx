@@ -15,6 +15,7 @@ import { Alert } from '~/components/ui/alert'
 import { Button, ButtonLink, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
+import { rowLinkTarget, textLinkTarget } from '~/components/ui/touch'
 import {
   BodyOfWaterFields,
   ContactFields,
@@ -301,7 +302,7 @@ export default function CustomerRecordPage({ loaderData, actionData }: Route.Com
   return (
     <div className="space-y-6">
       <div className="space-y-2">
-        <Link to="/app/customers" className="text-sm font-medium text-brand-700 hover:underline">
+        <Link to="/app/customers" className={cn('text-sm font-medium text-brand-700 hover:underline', textLinkTarget)}>
           ← Customers
         </Link>
         <div className="flex flex-wrap items-center gap-3">
@@ -390,7 +391,7 @@ function ContactCard({ data, actionData }: { data: PageData; actionData: ActionD
         </Detail>
         <Detail label="Phone">
           {customer.phone ? (
-            <a href={`tel:${customer.phoneHref}`} className="hover:underline">
+            <a href={`tel:${customer.phoneHref}`} className="inline-flex min-h-11 items-center hover:underline">
               {customer.phone}
             </a>
           ) : (
@@ -697,9 +698,15 @@ function VisitList({ visits }: { visits: PageData['upcomingVisits'] }) {
   return (
     <ul className="divide-y divide-slate-100 text-sm">
       {visits.map((visit) => (
-        <li key={visit.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+        <li
+          key={visit.id}
+          className="relative flex flex-wrap items-center justify-between gap-2 py-2 hover:bg-slate-50"
+        >
           <div className="min-w-0">
-            <Link to={`/app/jobs/${visit.id}`} className="font-medium text-brand-700 hover:underline">
+            <Link
+              to={`/app/jobs/${visit.id}`}
+              className={cn('font-medium text-brand-700 hover:underline', rowLinkTarget)}
+            >
               {visit.when}
             </Link>
             <p className="text-slate-600">
@@ -789,7 +796,8 @@ function ArchiveCard({ data, actionData }: { data: PageData; actionData: ActionD
 
 // ---- Pieces ----
 
-const linkClass = 'inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-medium text-brand-700 hover:underline'
+const linkClass =
+  'inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg px-2 text-sm font-medium text-brand-700 hover:underline'
 
 function EditLink({ to, what }: { to: string; what: string }) {
   return (

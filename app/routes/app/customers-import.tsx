@@ -14,7 +14,9 @@ import { RouteError } from '~/components/route-error'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
+import { cn } from '~/components/ui/cn'
 import { Field } from '~/components/ui/field'
+import { textLinkTarget } from '~/components/ui/touch'
 import { mapColumns, overrideMapping } from '~/customer-import/column-mapping'
 import { IMPORT_FIELDS } from '~/customer-import/fields'
 import { type CsvDelimiter, type CsvEncoding, readCsv } from '~/customer-import/read-csv.server'
@@ -214,10 +216,14 @@ export default function ImportCustomersPage({ loaderData, actionData }: Route.Co
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-semibold text-slate-900">Import customers</h1>
         <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-          <Link to="/app/customers" className="font-medium text-brand-700 underline">
+          <Link to="/app/customers" className={cn('font-medium text-brand-700 underline', textLinkTarget)}>
             Back to customers
           </Link>
-          <a href="/app/customers/export.csv" download className="font-medium text-brand-700 underline">
+          <a
+            href="/app/customers/export.csv"
+            download
+            className={cn('font-medium text-brand-700 underline', textLinkTarget)}
+          >
             Export customers (CSV)
           </a>
         </div>

@@ -9,6 +9,7 @@ import { Alert } from '~/components/ui/alert'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
+import { textLinkTarget } from '~/components/ui/touch'
 import { sendPortalInvite } from '~/features/customers/portal-invite.server'
 import { getCustomer, listCustomerDirectory, type PortalStatus } from '~/models/customer.server'
 import type { CustomerStatus } from '~/utils/customer-fields'
@@ -241,7 +242,10 @@ function CustomerRow({ customer }: { customer: CustomerRowData }) {
       <div className="grid gap-2 md:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,1.2fr)_minmax(0,0.8fr)] md:gap-4">
         <div className="min-w-0 space-y-0.5">
           <div className="flex flex-wrap items-center gap-2">
-            <Link to={`/app/customers/${customer.id}`} className="font-semibold text-brand-700 hover:underline">
+            <Link
+              to={`/app/customers/${customer.id}`}
+              className={cn('font-semibold text-brand-700 hover:underline', textLinkTarget)}
+            >
               {customer.customerName}
             </Link>
             <PortalBadge status={customer.portalStatus} />

@@ -340,7 +340,7 @@ function InventoryCard({
         <div className="space-y-2 border-t border-slate-100 pt-3">
           <Link
             to={editTo}
-            className="inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-medium text-brand-700 hover:underline"
+            className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg px-2 text-sm font-medium text-brand-700 hover:underline"
           >
             Edit<span className="sr-only"> {item.name}</span>
           </Link>

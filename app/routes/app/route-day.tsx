@@ -7,6 +7,8 @@ import { data, Link } from 'react-router'
 import { notFound, requireCompanyCapability } from '~/auth/guards.server'
 import { RouteError } from '~/components/route-error'
 import { Card } from '~/components/ui/card'
+import { cn } from '~/components/ui/cn'
+import { textLinkTarget } from '~/components/ui/touch'
 import { RouteMap } from '~/features/schedule/route-map'
 import {
   applyMove,
@@ -136,7 +138,7 @@ export function meta({ data }: Route.MetaArgs) {
 
 // ---- The page ----
 
-const linkClass = 'text-sm font-medium text-brand-700 hover:underline'
+const linkClass = cn('text-sm font-medium text-brand-700 hover:underline', textLinkTarget)
 
 export default function RouteDayPage({ loaderData, actionData }: Route.ComponentProps) {
   const { technician, date, stops } = loaderData
@@ -152,7 +154,7 @@ export default function RouteDayPage({ loaderData, actionData }: Route.Component
           Route <span className="font-normal text-slate-600">· {technician.name}</span>
         </h1>
         <p className="text-slate-700">{loaderData.fullDate}</p>
-        <nav aria-label="Days" className="flex flex-wrap gap-x-4 gap-y-1">
+        <nav aria-label="Days" className="flex flex-wrap gap-x-4">
           <Link to={`${base}/${loaderData.previousDay}`} className={linkClass}>
             ← Previous day
           </Link>
@@ -160,7 +162,7 @@ export default function RouteDayPage({ loaderData, actionData }: Route.Component
             Next day →
           </Link>
         </nav>
-        <nav aria-label="Other routes this day" className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
+        <nav aria-label="Other routes this day" className="flex flex-wrap items-center gap-x-3 text-sm">
           {loaderData.technicians.map((other) =>
             other.slug === technician.slug ? (
               <span key={other.slug} aria-current="page" className="font-semibold text-slate-900">

@@ -62,7 +62,7 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
           If an account exists for that email, we sent it a link to reset your password. The link works once and expires
           in 1 hour.
         </p>
-        <Link to="/login" className="text-sm font-medium text-brand-700 underline">
+        <Link to="/login" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline">
           Back to login
         </Link>
       </Card>
@@ -85,7 +85,7 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
           Send reset link
         </Button>
       </Form>
-      <Link to="/login" className="text-sm font-medium text-brand-700 underline">
+      <Link to="/login" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline">
         Back to login
       </Link>
     </Card>

@@ -92,7 +92,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
         <ButtonLink to="/forgot-password" className="w-full">
           Send me a reset link
         </ButtonLink>
-        <Link to="/login" className="text-sm font-medium text-brand-700 underline">
+        <Link to="/login" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline">
           Back to login
         </Link>
       </Card>
@@ -125,7 +125,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
       </Form>
       {/* A way back for someone who remembered their password after all (issue 16). */}
       <p className="text-center text-sm">
-        <Link to="/login" className="font-medium text-brand-700 underline">
+        <Link to="/login" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">
           Back to login
         </Link>
       </p>

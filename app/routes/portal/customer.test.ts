@@ -238,8 +238,10 @@ describe('portal page: what it shows', () => {
       expect(html).toContain(text)
     }
     expect(html).toMatch(/<button[^>]*type="button"[^>]*disabled=""[^>]*>Pay Invoice \(coming soon\)<\/button>/)
-    expect(html).toMatch(/<th scope="col"[^>]*>Technician<\/th>/)
-    expect(html).toMatch(/<th scope="col"[^>]*>Last chemistry<\/th>/)
+    // Visits and readings are cards (no table to scroll sideways on a phone), each with its labelled facts.
+    expect(html).not.toContain('<table')
+    expect(html).toMatch(/<dt[^>]*>Technician<\/dt>/)
+    expect(html).toMatch(/<dt[^>]*>Chemistry<\/dt>/)
     expect(html).not.toContain('Staff preview')
     // Thumbnails carry alt text and link to the full-size photo.
     const photo = data.gallery[0]
@@ -250,8 +252,9 @@ describe('portal page: what it shows', () => {
     expect(html).toMatch(
       new RegExp(`<img src="${thumb.replace(/[?.]/g, '\\$&')}" alt="(Before|After) the visit on [^"]+"`),
     )
-    // Each reading row (12) plus the header row.
-    expect(html.match(/<tr/g)?.length).toBeGreaterThan(PORTAL_READINGS_LIMIT)
+    // One card per reading (12).
+    expect(data.readings).toHaveLength(PORTAL_READINGS_LIMIT)
+    expect(html.match(/>Alkalinity<\/dt>/g)).toHaveLength(PORTAL_READINGS_LIMIT)
   })
 
   it('shows staff a preview banner and no Log out', async () => {

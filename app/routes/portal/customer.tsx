@@ -144,7 +144,10 @@ export default function CustomerPortal({ loaderData }: Route.ComponentProps) {
           <p className="text-slate-600">{customer.address}</p>
           {customer.phone ? (
             <p>
-              <a href={`tel:${customer.phone.replace(/[^\d+]/g, '')}`} className="text-slate-600 underline">
+              <a
+                href={`tel:${customer.phone.replace(/[^\d+]/g, '')}`}
+                className="inline-flex min-h-11 items-center text-slate-700 underline"
+              >
                 {customer.phone}
               </a>
             </p>
@@ -226,23 +229,6 @@ function Summary({ data }: { data: LoaderData }) {
   )
 }
 
-/**
- * Wide tables scroll sideways on phones; the region is focusable so keyboards can scroll it too.
- * It is positioned so the screen-reader-only text inside (absolutely placed) stays within it
- * instead of widening the whole page.
- */
-function TableScroller({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
-  return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
-    <div role="region" aria-labelledby={labelledBy} tabIndex={0} className="relative -mx-5 overflow-x-auto px-5">
-      {children}
-    </div>
-  )
-}
-
-const th = 'whitespace-nowrap px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-500'
-const td = 'px-3 py-2 align-top'
-
 function StatusLabel({ status }: { status: 'Completed' | 'Skipped' | 'Cancelled' | 'Scheduled' }) {
   return (
     <span
@@ -262,6 +248,12 @@ function StatusLabel({ status }: { status: 'Completed' | 'Skipped' | 'Cancelled'
   )
 }
 
+/** A card of a list: one visit or one reading (phone first, so no wide tables to scroll sideways). */
+const listCard = 'rounded-lg border border-slate-200 p-4'
+/** Label and value rows inside a card. */
+const factList = 'grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm'
+const factLabel = 'text-slate-600'
+
 function VisitHistory({ visits }: { visits: LoaderData['visits'] }) {
   return (
     <Card aria-labelledby="visits-heading" id="visits">
@@ -278,88 +270,65 @@ function VisitHistory({ visits }: { visits: LoaderData['visits'] }) {
       {visits.rows.length === 0 ? (
         <p className="text-slate-600">No visits yet.</p>
       ) : (
-        <TableScroller labelledBy="visits-heading">
-          <table className="w-full min-w-[44rem] text-sm">
-            <caption className="sr-only">Your visits, newest first</caption>
-            <thead className="border-b border-slate-200">
-              <tr>
-                <th scope="col" className={th}>
-                  Date
-                </th>
-                <th scope="col" className={th}>
-                  Status
-                </th>
-                <th scope="col" className={th}>
-                  Technician
-                </th>
-                <th scope="col" className={th}>
-                  Address
-                </th>
-                <th scope="col" className={th}>
-                  Last chemistry
-                </th>
-                <th scope="col" className={th}>
-                  Photos
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {visits.rows.map((visit) => (
-                <tr key={visit.id}>
-                  <th scope="row" className={cn(td, 'whitespace-nowrap text-left font-medium')}>
-                    {visit.date}
-                  </th>
-                  <td className={cn(td, 'whitespace-nowrap')}>
-                    <StatusLabel status={visit.status} />
-                    {visit.skipReason ? (
-                      <span className="ml-2 text-slate-700">{visit.skipReason.replace(/^Other: /, '')}</span>
-                    ) : null}
-                    {visit.reportUrl ? (
-                      <Link to={visit.reportUrl} className="ml-2 font-medium text-brand-700 underline">
-                        Report<span className="sr-only"> of the visit on {visit.date}</span>
-                      </Link>
-                    ) : null}
-                  </td>
-                  <td className={cn(td, 'whitespace-nowrap')}>
-                    {visit.technician ?? (
-                      <span className="text-slate-500">{visit.status === 'Scheduled' ? 'To be assigned' : '—'}</span>
-                    )}
-                  </td>
-                  <td className={cn(td, 'min-w-56')}>{visit.address}</td>
-                  <td className={cn(td, 'whitespace-nowrap')}>
-                    {visit.reading ? chemistryText(visit.reading) : <span className="text-slate-500">—</span>}
-                  </td>
-                  <td className={cn(td, 'whitespace-nowrap')}>
-                    <PhotoLinks date={visit.date} photos={visit.photos} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
+        <ol aria-label="Your visits, newest first" className="grid gap-3 md:grid-cols-2">
+          {visits.rows.map((visit) => (
+            <li key={visit.id} className={cn(listCard, 'space-y-2')}>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h3 className="font-semibold">{visit.date}</h3>
+                <StatusLabel status={visit.status} />
+              </div>
+              <dl className={factList}>
+                {visit.skipReason ? (
+                  <>
+                    <dt className={factLabel}>Reason</dt>
+                    <dd>{visit.skipReason.replace(/^Other: /, '')}</dd>
+                  </>
+                ) : null}
+                <dt className={factLabel}>Technician</dt>
+                <dd>{visit.technician ?? (visit.status === 'Scheduled' ? 'To be assigned' : '—')}</dd>
+                <dt className={factLabel}>Address</dt>
+                <dd className="break-words">{visit.address}</dd>
+                <dt className={factLabel}>Chemistry</dt>
+                <dd>{visit.reading ? chemistryText(visit.reading) : '—'}</dd>
+              </dl>
+              <VisitLinks visit={visit} />
+            </li>
+          ))}
+        </ol>
       )}
       {visits.pageCount > 1 ? <Pagination page={visits.page} pageCount={visits.pageCount} /> : null}
     </Card>
   )
 }
 
-function PhotoLinks({ date, photos }: { date: string; photos: LoaderData['visits']['rows'][number]['photos'] }) {
-  if (!photos.before && !photos.after) return <span className="text-slate-500">—</span>
+/** The report and the photos of a visit, as buttons a thumb can hit; nothing when there are none. */
+function VisitLinks({ visit }: { visit: LoaderData['visits']['rows'][number] }) {
+  const { reportUrl, photos, date } = visit
+  if (!reportUrl && !photos.before && !photos.after) return null
   return (
-    <span className="flex gap-3">
-      {(['before', 'after'] as const).map((kind) => {
-        const photo = photos[kind]
-        if (!photo) return null
-        return (
-          // A plain link: the photo is a file, not a page of the app, so the browser opens it full size.
-          <a key={kind} href={photo.full} className="font-medium text-brand-700 underline">
-            {kind === 'before' ? 'Before' : 'After'}
-            <span className="sr-only"> photo of the visit on {date}</span>
-          </a>
-        )
-      })}
-    </span>
+    <p className="flex flex-wrap gap-2">
+      {reportUrl ? (
+        <Link to={reportUrl} className={buttonClass('secondary', 'text-brand-800')}>
+          Report<span className="sr-only"> of the visit on {date}</span>
+        </Link>
+      ) : null}
+      <PhotoLinks date={date} photos={photos} />
+    </p>
   )
+}
+
+function PhotoLinks({ date, photos }: { date: string; photos: LoaderData['visits']['rows'][number]['photos'] }) {
+  return (['before', 'after'] as const).map((kind) => {
+    const photo = photos[kind]
+    if (!photo) return null
+    return (
+      // A plain link: the photo is a file, not a page of the app, so the browser opens it full size.
+      <a key={kind} href={photo.full} className={buttonClass('secondary', 'text-brand-800')}>
+        {kind === 'before' ? 'Before photo' : 'After photo'}
+        <span className="sr-only"> of the visit on {date}</span>
+      </a>
+    )
+  })
 }
 
 function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
@@ -392,51 +361,36 @@ function Readings({ readings }: { readings: LoaderData['readings'] }) {
       {readings.length === 0 ? (
         <p className="text-slate-600">No chemistry readings yet.</p>
       ) : (
-        <TableScroller labelledBy="readings-heading">
-          <table className="w-full min-w-[32rem] text-sm">
-            <caption className="sr-only">The {readings.length} most recent readings, newest first</caption>
-            <thead className="border-b border-slate-200">
-              <tr>
-                <th scope="col" className={th}>
-                  Taken
-                </th>
-                <th scope="col" className={th}>
-                  Visit
-                </th>
-                <th scope="col" className={cn(th, 'text-right')}>
-                  pH
-                </th>
-                <th scope="col" className={cn(th, 'text-right')}>
-                  Chlorine (ppm)
-                </th>
-                <th scope="col" className={cn(th, 'text-right')}>
-                  Alkalinity (ppm)
-                </th>
-                <th scope="col" className={th}>
-                  Water
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {readings.map((reading, index) => (
-                // Readings have no id on the page (none is needed); their order is fixed by the loader.
-                // biome-ignore lint/suspicious/noArrayIndexKey: a static, server-ordered list
-                <tr key={index}>
-                  <th scope="row" className={cn(td, 'whitespace-nowrap text-left font-medium')}>
-                    {reading.takenAt}
-                  </th>
-                  <td className={cn(td, 'whitespace-nowrap')}>{reading.visitDate}</td>
-                  <td className={cn(td, 'text-right tabular-nums')}>{reading.ph}</td>
-                  <td className={cn(td, 'text-right tabular-nums')}>{reading.chlorinePpm}</td>
-                  <td className={cn(td, 'text-right tabular-nums')}>{reading.alkalinity}</td>
-                  <td className={cn(td, 'min-w-56')}>
-                    <ReadingStatuses summary={reading.summary} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
+        <ol
+          aria-label={`The ${readings.length} most recent readings, newest first`}
+          className="grid gap-3 md:grid-cols-2"
+        >
+          {readings.map((reading, index) => (
+            // Readings have no id on the page (none is needed); their order is fixed by the loader.
+            // biome-ignore lint/suspicious/noArrayIndexKey: a static, server-ordered list
+            <li key={index} className={cn(listCard, 'space-y-2')}>
+              <div>
+                <h3 className="font-semibold">{reading.takenAt}</h3>
+                <p className="text-sm text-slate-600">Visit of {reading.visitDate}</p>
+              </div>
+              <dl className="grid grid-cols-3 gap-2 text-sm">
+                <div>
+                  <dt className={factLabel}>pH</dt>
+                  <dd className="text-base font-semibold tabular-nums">{reading.ph}</dd>
+                </div>
+                <div>
+                  <dt className={factLabel}>Chlorine</dt>
+                  <dd className="text-base font-semibold tabular-nums">{reading.chlorinePpm} ppm</dd>
+                </div>
+                <div>
+                  <dt className={factLabel}>Alkalinity</dt>
+                  <dd className="text-base font-semibold tabular-nums">{reading.alkalinity} ppm</dd>
+                </div>
+              </dl>
+              <ReadingStatuses summary={reading.summary} />
+            </li>
+          ))}
+        </ol>
       )}
     </Card>
   )
