@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
-import { useFieldQueue } from '~/field/queue.client'
+import { useFieldQueue } from '~/field/queue'
 import { cn } from './ui/cn'
 
 /** How long "All changes saved" stays after the last waiting change reached the server. */

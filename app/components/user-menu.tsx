@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { Form, Link } from 'react-router'
 import { clearOfflineCopies } from '~/field/offline-app.client'
-import { clearQueue, countWaiting } from '~/field/queue.client'
+import { clearQueue, countWaiting } from '~/field/queue'
 import { Disclosure } from './disclosure'
 import { Button } from './ui/button'
 

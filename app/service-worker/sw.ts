@@ -2,7 +2,7 @@
 // `react-router build` into build/client/sw.js with the list of built assets injected. It keeps the app's code on the
 // phone and the staff pages the technician opened (or Today saved ahead), so the day opens without a connection.
 // What it keeps and under which key is decided in app/field/offline-cache.ts; writes never pass through here (the
-// page's queue, app/field/queue.client.ts, sends them; no Background Sync).
+// page's queue, app/field/queue.ts, sends them; no Background Sync).
 import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, type PrecacheEntry, precacheAndRoute } from 'workbox-precaching'
 import { registerRoute, setCatchHandler } from 'workbox-routing'

@@ -36,7 +36,7 @@ async function waitForWorker(page: Page) {
 }
 
 /**
- * Puts notes for the office on the phone's queue as the visit page would (app/field/queue.client.ts, the shape of
+ * Puts notes for the office on the phone's queue as the visit page would (app/field/queue.ts, the shape of
  * its IndexedDB items) and tells the page, which shows them; `held` keeps them unsent, as "Undo" holds a change.
  */
 async function queueNotes(page: Page, visitId: string, notes: string[], held: boolean) {

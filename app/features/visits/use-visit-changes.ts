@@ -3,15 +3,7 @@
 // ticked, a reading is listed and a completion shows the visit completed from the moment of the tap, online or not.
 import { useEffect, useRef, useState } from 'react'
 import type { VisitChange } from '~/field/changes'
-import type { ShownItem } from '~/field/queue.client'
-import * as fieldQueue from '~/field/queue.client'
-
-type QueueView = ReturnType<typeof fieldQueue.useFieldQueue>
-const NOTHING_QUEUED: QueueView = { items: [], online: true, signedOut: false, savedAt: null, waiting: 0, refused: [] }
-// On the server the .client module is empty: the page renders as if nothing were queued, as the phone's first
-// render does (the queue's server snapshot), and hydration fills it in.
-const useFieldQueue: (visitId: string) => QueueView =
-  typeof fieldQueue.useFieldQueue === 'function' ? fieldQueue.useFieldQueue : () => NOTHING_QUEUED
+import { cancelQueued, dismissRefused, queueChange, type ShownItem, useFieldQueue } from '~/field/queue'
 
 /** A change the page shows as made: `waiting` while it is still on the phone. */
 export type PendingChange = { key: string; seq: number; change: VisitChange; waiting: boolean; heldUntil?: number }
@@ -54,7 +46,7 @@ export function useVisitChanges(visitId: string, serverData: unknown) {
   ].sort((a, b) => a.seq - b.seq)
 
   async function queue_(change: VisitChange, options: { holdMs?: number } = {}): Promise<Queued> {
-    const queued = await fieldQueue.queueChange(visitId, change, options)
+    const queued = await queueChange(visitId, change, options)
     if (queued.ok) {
       setSent((current) => [
         ...current,
@@ -65,7 +57,7 @@ export function useVisitChanges(visitId: string, serverData: unknown) {
   }
 
   async function cancel(key: string) {
-    const cancelled = await fieldQueue.cancelQueued(key)
+    const cancelled = await cancelQueued(key)
     if (cancelled) setSent((current) => current.filter((change) => change.key !== key))
     return cancelled
   }
@@ -78,7 +70,7 @@ export function useVisitChanges(visitId: string, serverData: unknown) {
     online: queue.online,
     queue: queue_,
     cancel,
-    dismiss: (key: string) => fieldQueue.dismissRefused(key),
+    dismiss: (key: string) => dismissRefused(key),
   }
 }
 

@@ -1,7 +1,7 @@
 // The visit page, /app/jobs/:jobId (OPERATIONS §5): phone first, in visit order — the customer and the way in,
 // "Checklist", "Chemical Test", chemicals added, "Photos", "Notes", "Mark Complete", "Skip visit" — and the office's
 // own forms below, folded away. A finished visit is a read-only summary. The technician's changes go through the
-// phone's queue (app/field/queue.client.ts) and show at once, sent or not; without JavaScript every section is a
+// phone's queue (app/field/queue.ts) and show at once, sent or not; without JavaScript every section is a
 // plain form posting an intent below.
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef } from 'react'
@@ -35,7 +35,7 @@ import {
 import { ReadingFormSchema, type ReadingReply, VisitReading } from '~/features/visits/visit-reading'
 import { VisitRefusals } from '~/features/visits/visit-refusals'
 import { VisitSummary } from '~/features/visits/visit-summary'
-import { startFieldQueue } from '~/field/queue.client'
+import { startFieldQueue } from '~/field/queue'
 import { addChemLog } from '~/models/chem-log.server'
 import { addChemicalToJob } from '~/models/chemical-addition.server'
 import { getCompanySummary } from '~/models/company.server'

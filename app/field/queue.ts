@@ -79,7 +79,9 @@ let snapshot: Snapshot = EMPTY
 const listeners = new Set<() => void>()
 let sendingKey: string | null = null
 const progress = new Map<string, number>()
-const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(DB_NAME)
+// Browsers only: on the server (which renders the pages that use the queue) there is no queue to share.
+const channel =
+  typeof window === 'undefined' || typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(DB_NAME)
 
 async function refresh() {
   let stored: QueuedItem[] = []

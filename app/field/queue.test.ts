@@ -3,7 +3,7 @@
 // Chromium in tests/e2e (offline work replayed when the connection returns).
 import { describe, expect, it } from 'vitest'
 import { checkPhotoFile, MAX_PHOTO_BYTES } from './photo-rules'
-import { nextToSend, outcomeOf, type QueuedItem } from './queue.client'
+import { nextToSend, outcomeOf, type QueuedItem } from './queue'
 
 const item = (key: string, visitId: string, extra: Partial<QueuedItem> = {}): QueuedItem => ({
   key,
