@@ -1,6 +1,7 @@
 // The technician's /app (OPERATIONS §5): "Today" is the day's stops in route order with "Up next" on top, "This week"
 // is Monday to Sunday grouped by day. Never a flat list of every job ever assigned.
 import { getTechCounts, listTechHistory, listTechOpenJobs, type SiteAccess } from '~/models/job.server'
+import { listNoticeSubjects } from '~/models/notice.server'
 import { listDayStops, listTechnicianWeek, mondayOf, type RouteStop, type VisitState } from '~/models/visit.server'
 import { instantAt, type LocalDate, localDateAt } from '~/schedule/local-date'
 import { formatDate, formatDateTime, formatFullDate, zonedDayRange } from '~/utils/dates'
@@ -35,6 +36,8 @@ export type TechStop = {
   directions: string
   /** Gate code, access notes, dog, minutes on site: the technician is staff of the company. */
   access: SiteAccess
+  /** The customer was already told "On my way" about this visit (Today only). */
+  toldOnMyWay: boolean
 }
 
 export type TechDay = {
@@ -83,6 +86,7 @@ function toTechStop(stop: RouteStop, index: number): TechStop {
     skipReason: stop.skipReason,
     number: index + 1,
     directions: directionsUrl(stop.address),
+    toldOnMyWay: false,
     access: {
       gateCode: stop.gateCode,
       accessNotes: stop.accessNotes,
@@ -126,11 +130,15 @@ export async function loadTechDashboard({
     tab === 'today' ? listTechHistory({ companyId, technicianId }) : [],
   ])
 
+  // Which of today's stops the customer was already told "On my way" about (the notice's outbox row).
+  const told = new Set(
+    await listNoticeSubjects({ companyId, event: 'on-my-way', subjects: stops.map((stop) => stop.id) }),
+  )
   return {
     tab,
     today: formatDate(now, timezone),
     counts,
-    stops: stops.map(toTechStop),
+    stops: stops.map((stop, index) => ({ ...toTechStop(stop, index), toldOnMyWay: told.has(stop.id) })),
     week: week.map((day) => ({
       date: day.date,
       heading: dayHeading(day.date, timezone),

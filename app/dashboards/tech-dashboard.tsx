@@ -4,6 +4,7 @@ import { SiteAccess } from '~/components/site-access'
 import { ButtonLink } from '~/components/ui/button'
 import { cn } from '~/components/ui/cn'
 import { ReadingStatuses } from '~/components/water-balance'
+import { OnMyWayButton } from '~/features/visits/on-my-way-button'
 import { type DaySaved, useSaveDayForOffline } from '~/field/offline-day'
 import type { VisitState } from '~/models/visit.server'
 import type {
@@ -192,6 +193,7 @@ function StopCard({ stop, total, featured = false }: { stop: TechStop; total: nu
       >
         Directions<span className="sr-only"> to {stop.customerName} (opens in a new tab)</span>
       </a>
+      {featured ? <OnMyWayButton visitId={stop.id} customerName={stop.customerName} told={stop.toldOnMyWay} /> : null}
     </article>
   )
 }

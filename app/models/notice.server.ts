@@ -4,7 +4,7 @@
 // replay from the phone, a retry, two servers. The company decides which channels are on and their wording
 // (Settings → "Customer notices"); the customer may turn a channel off; a number that replied STOP gets a row
 // recorded as "opted out", never a text.
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { companies, customers, emailOutbox, jobs, profiles } from '~/db/schema'
 import { noticeEmail } from '~/emails/notice-email'
 import {
@@ -17,7 +17,7 @@ import {
   type TemplateValues,
 } from '~/notices/templates'
 import { OPTED_OUT_MESSAGE } from '~/notices/text-delivery.server'
-import type { Database } from '~/utils/db.server'
+import { type Database, db } from '~/utils/db.server'
 import { kickOutboxWorker, renderEmail } from '~/utils/email.server'
 import { env } from '~/utils/env.server'
 import { visitReportPath } from './service-report.server'
@@ -114,4 +114,28 @@ export async function queueVisitNotice(executor: Executor, notice: VisitNotice) 
     .returning({ id: emailOutbox.id })
   if (inserted.length) kickOutboxWorker()
   return inserted.length
+}
+
+/** Of `subjects` (visit ids), those with a notice of `event` queued (any channel): one indexed query. */
+export async function listNoticeSubjects({
+  companyId,
+  event,
+  subjects,
+}: {
+  companyId: string
+  event: NoticeEvent
+  subjects: string[]
+}) {
+  if (subjects.length === 0) return []
+  const rows = await db()
+    .selectDistinct({ subject: emailOutbox.noticeSubject })
+    .from(emailOutbox)
+    .where(
+      and(
+        eq(emailOutbox.companyId, companyId),
+        eq(emailOutbox.noticeEvent, event),
+        inArray(emailOutbox.noticeSubject, subjects),
+      ),
+    )
+  return rows.map((row) => row.subject).filter((subject): subject is string => subject !== null)
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { CLIENT_IP_HEADER } from '~/auth/better-auth.server'
 import { loader } from '~/routes/resources/dev-mailbox'
-import { devMailboxEnabled, mailboxListingEnabled } from './dev-mailbox.server'
+import { devMailboxEnabled, devMailboxTabs, mailboxListingEnabled } from './dev-mailbox.server'
 import { parseEnv } from './env.server'
 
 const SMTP_URL = 'smtp://mail.example.com:587'
@@ -13,29 +13,38 @@ function config(vars: Record<string, string | undefined>) {
 }
 
 describe('the /dev/mailbox page', () => {
+  // `texting`: a Twilio account is configured, so texts have somewhere else to go too.
   const cases = [
-    { NODE_ENV: 'development', SMTP_URL: undefined, DEV_MAILBOX: undefined, enabled: true },
-    { NODE_ENV: 'test', SMTP_URL: undefined, DEV_MAILBOX: undefined, enabled: true },
-    { NODE_ENV: 'production', SMTP_URL: undefined, DEV_MAILBOX: undefined, enabled: false },
-    { NODE_ENV: 'production', SMTP_URL: undefined, DEV_MAILBOX: '0', enabled: false },
-    { NODE_ENV: 'production', SMTP_URL: undefined, DEV_MAILBOX: '1', enabled: true },
-    { NODE_ENV: 'development', SMTP_URL, DEV_MAILBOX: undefined, enabled: false },
-    { NODE_ENV: 'development', SMTP_URL, DEV_MAILBOX: '1', enabled: false },
-    { NODE_ENV: 'production', SMTP_URL, DEV_MAILBOX: '1', enabled: false },
+    { NODE_ENV: 'development', SMTP_URL: undefined, DEV_MAILBOX: undefined, texting: true, enabled: true },
+    { NODE_ENV: 'test', SMTP_URL: undefined, DEV_MAILBOX: undefined, texting: true, enabled: true },
+    { NODE_ENV: 'production', SMTP_URL: undefined, DEV_MAILBOX: undefined, texting: false, enabled: false },
+    { NODE_ENV: 'production', SMTP_URL: undefined, DEV_MAILBOX: '0', texting: false, enabled: false },
+    { NODE_ENV: 'production', SMTP_URL: undefined, DEV_MAILBOX: '1', texting: true, enabled: true },
+    { NODE_ENV: 'development', SMTP_URL, DEV_MAILBOX: undefined, texting: true, enabled: false },
+    { NODE_ENV: 'development', SMTP_URL, DEV_MAILBOX: '1', texting: true, enabled: false },
+    { NODE_ENV: 'production', SMTP_URL, DEV_MAILBOX: '1', texting: true, enabled: false },
+    // Email goes to the SMTP server, texts have nowhere to go but the mailbox: it shows "Texts" only.
+    { NODE_ENV: 'development', SMTP_URL, DEV_MAILBOX: undefined, texting: false, enabled: true },
+    { NODE_ENV: 'production', SMTP_URL, DEV_MAILBOX: undefined, texting: false, enabled: false },
   ] as const
 
-  for (const { enabled, ...vars } of cases) {
-    it(`${enabled ? 'exists' : 'does not exist'} with ${JSON.stringify(vars)}`, () => {
+  for (const { enabled, texting, ...vars } of cases) {
+    it(`${enabled ? 'exists' : 'does not exist'} with ${JSON.stringify({ ...vars, texting })}`, () => {
       const env = config(vars)
-      expect(devMailboxEnabled(env)).toBe(enabled)
+      expect(devMailboxEnabled(env, texting)).toBe(enabled)
       // Even where it exists, only a browser on this machine sees it.
-      expect(mailboxListingEnabled('127.0.0.1', env)).toBe(enabled)
-      expect(mailboxListingEnabled('::1', env)).toBe(enabled)
-      expect(mailboxListingEnabled('::ffff:127.0.0.1', env)).toBe(enabled)
-      expect(mailboxListingEnabled('203.0.113.7', env)).toBe(false)
-      expect(mailboxListingEnabled(null, env)).toBe(false)
+      expect(mailboxListingEnabled('127.0.0.1', env, texting)).toBe(enabled)
+      expect(mailboxListingEnabled('::1', env, texting)).toBe(enabled)
+      expect(mailboxListingEnabled('::ffff:127.0.0.1', env, texting)).toBe(enabled)
+      expect(mailboxListingEnabled('203.0.113.7', env, texting)).toBe(false)
+      expect(mailboxListingEnabled(null, env, texting)).toBe(false)
     })
   }
+
+  it('shows emails only without an SMTP server, texts only without Twilio', () => {
+    expect(devMailboxTabs(config({ NODE_ENV: 'development', SMTP_URL }), false)).toEqual({ emails: false, texts: true })
+    expect(devMailboxTabs(config({ NODE_ENV: 'development' }), true)).toEqual({ emails: true, texts: false })
+  })
 
   it('DEV_MAILBOX accepts only 0 or 1', () => {
     expect(() => config({ DEV_MAILBOX: 'yes' })).toThrow(/DEV_MAILBOX/)

@@ -1,15 +1,24 @@
-import { desc } from 'drizzle-orm'
-import { data } from 'react-router'
+import { desc, eq } from 'drizzle-orm'
+import { data, Link } from 'react-router'
 import { CLIENT_IP_HEADER } from '~/auth/better-auth.server'
 import { mailboxMessages } from '~/db/schema'
 import { db } from '~/utils/db.server'
-import { mailboxListingEnabled } from '~/utils/dev-mailbox.server'
+import { devMailboxTabs, mailboxListingEnabled } from '~/utils/dev-mailbox.server'
 import type { Route } from './+types/dev-mailbox'
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (!mailboxListingEnabled(request.headers.get(CLIENT_IP_HEADER))) throw data(null, { status: 404 })
-  const messages = await db().select().from(mailboxMessages).orderBy(desc(mailboxMessages.createdAt)).limit(50)
-  return { messages: messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) }
+  const tabs = devMailboxTabs()
+  // Only what the mailbox holds here: with an SMTP server, emails are not in it (and their links stay private).
+  const tab =
+    tabs.texts && (new URL(request.url).searchParams.get('tab') === 'texts' || !tabs.emails) ? 'texts' : 'emails'
+  const messages = await db()
+    .select()
+    .from(mailboxMessages)
+    .where(eq(mailboxMessages.kind, tab === 'texts' ? 'text' : 'email'))
+    .orderBy(desc(mailboxMessages.createdAt))
+    .limit(50)
+  return { tab, tabs, messages: messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) }
 }
 
 export function meta() {
@@ -17,17 +26,32 @@ export function meta() {
 }
 
 export default function DevMailbox({ loaderData }: Route.ComponentProps) {
-  const { messages } = loaderData
+  const { messages, tab, tabs } = loaderData
+  const texts = tab === 'texts'
+  const tabClass = (current: boolean) =>
+    `inline-flex min-h-11 items-center rounded-lg px-4 font-semibold ${current ? 'bg-brand-700 text-white' : 'text-brand-800 hover:bg-slate-100'}`
   return (
     <main className="mx-auto max-w-3xl space-y-4 px-4 py-8">
       <h1 className="text-2xl font-bold">Mailbox</h1>
       <p className="text-sm text-slate-600">
-        Emails Pool Bud sent while no SMTP server is configured (newest first). This page exists only in development,
-        for a browser on this machine.
+        Emails and texts Pool Bud sent while no SMTP server or Twilio account is configured (newest first). This page
+        exists only in development, for a browser on this machine.
       </p>
+      <nav aria-label="Mailbox" className="flex gap-2">
+        {tabs.emails ? (
+          <Link to="/dev/mailbox" className={tabClass(!texts)} aria-current={texts ? undefined : 'page'}>
+            Emails
+          </Link>
+        ) : null}
+        {tabs.texts ? (
+          <Link to="/dev/mailbox?tab=texts" className={tabClass(texts)} aria-current={texts ? 'page' : undefined}>
+            Texts
+          </Link>
+        ) : null}
+      </nav>
       {messages.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-500">
-          No emails yet.
+          {texts ? 'No texts yet.' : 'No emails yet.'}
         </p>
       ) : (
         <ul className="space-y-4">
@@ -36,7 +60,7 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
               <p className="text-xs text-slate-500">
                 {new Date(message.createdAt).toLocaleString('en-US')} · to {message.to}
               </p>
-              <h2 className="font-semibold">{message.subject}</h2>
+              {message.subject ? <h2 className="font-semibold">{message.subject}</h2> : null}
               <pre className="mt-2 whitespace-pre-wrap break-words text-sm text-slate-700">{linkify(message.text)}</pre>
             </li>
           ))}
