@@ -11,6 +11,8 @@ import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
 import { Field, FieldError, inputClass } from '~/components/ui/field'
 import { SERVICE_WINDOWS, type ServiceWindow } from '~/db/schema/companies'
+import { loadNoticeSettings, saveNoticeSettingsForm } from '~/features/notices/notice-settings.server'
+import { NoticeSettingsSection } from '~/features/notices/notice-settings-section'
 import { getCompanySettings, updateCompanySettings } from '~/models/company.server'
 import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { timezoneList } from '~/utils/dates'
@@ -69,9 +71,13 @@ type SettingsForm = z.infer<ReturnType<typeof settingsSchema>>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireCompanyCapability(request, 'settings:view')
-  const settings = await getCompanySettings(user.companyId)
+  const [settings, notices] = await Promise.all([
+    getCompanySettings(user.companyId),
+    loadNoticeSettings(user.companyId),
+  ])
   if (!settings) notFound()
   return {
+    notices,
     settings: {
       name: settings.name,
       timezone: settings.timezone,
@@ -91,9 +97,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireCompanyCapability(request, 'settings:save')
+  const formData = await readForm(request)
+  if (formData.get('intent') === 'notice-settings') return saveNoticeSettingsForm(user.companyId, formData)
   const current = await getCompanySettings(user.companyId)
   if (!current) notFound()
-  const formData = await readForm(request)
   const submission = parseWithZod(formData, { schema: settingsSchema(timezoneList(current.timezone)) })
   if (submission.status !== 'success') return data({ result: submission.reply(), notice: null }, 400)
 
@@ -125,10 +132,12 @@ export function meta() {
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
   const { settings, canSave, canEditBilling, canExport, timezones } = loaderData
+  // A section's form posts here too (without JavaScript its answer is the page's); each form reads its own reply.
+  const settingsReply = actionData && 'result' in actionData ? actionData : undefined
   const schema = settingsSchema(timezones)
   const [form, fields] = useForm<SettingsForm>({
     id: 'settings',
-    lastResult: actionData?.result,
+    lastResult: settingsReply?.result,
     defaultValue: settings,
     constraint: getZodConstraint(schema),
     shouldValidate: 'onSubmit',
@@ -252,7 +261,9 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             />
           </fieldset>
           {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
-          {actionData?.notice && navigation.state === 'idle' ? <Alert tone="success">{actionData.notice}</Alert> : null}
+          {settingsReply?.notice && navigation.state === 'idle' ? (
+            <Alert tone="success">{settingsReply.notice}</Alert>
+          ) : null}
           {canSave ? (
             <Button type="submit" pending={saving} pendingLabel="Saving…">
               Save settings
@@ -260,6 +271,11 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           ) : null}
         </Form>
       </Card>
+      <NoticeSettingsSection
+        data={loaderData.notices}
+        canSave={canSave}
+        reply={actionData && 'noticeSettings' in actionData ? actionData.noticeSettings : undefined}
+      />
       {canExport ? (
         <Card className="space-y-3" aria-labelledby="export-all-data">
           <h2 id="export-all-data" className="text-lg font-semibold">
