@@ -55,7 +55,8 @@ async function saveNotices(cookie: string, fields: Record<string, string>) {
   const { returned, thrown } = await settle(
     settingsRoute.action({ request: postTo('/app/settings', cookie, fields), params: {}, context: {} } as never),
   )
-  if (thrown) return { thrown, status: status(thrown), message: null, errors: {} }
+  const none: Record<string, string[] | null> = {}
+  if (thrown) return { thrown, status: status(thrown), message: null, errors: none }
   const value = returned as unknown as {
     data: { noticeSettings: { message: string | null; result: { error?: Record<string, string[] | null> } } }
     init: { status?: number } | null
@@ -64,7 +65,7 @@ async function saveNotices(cookie: string, fields: Record<string, string>) {
     thrown: undefined,
     status: value.init?.status ?? 200,
     message: value.data.noticeSettings.message,
-    errors: value.data.noticeSettings.result.error ?? {},
+    errors: value.data.noticeSettings.result.error ?? none,
   }
 }
 
