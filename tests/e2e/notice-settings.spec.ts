@@ -68,6 +68,8 @@ test.describe('Settings → Customer notices', () => {
     await expect(section.getByText('Customer notices saved.')).toBeVisible()
     await page.reload()
     await expect(texts).not.toBeChecked()
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await capture(page, testInfo, 'notice-settings')
   })
 })
 
@@ -85,7 +87,8 @@ type Sql = (text: string, params?: unknown[]) => Promise<Record<string, unknown>
 async function writeMessages(query: Sql) {
   const [marco] = await query(`select id, company_id, phone, email from customers where customer_name = 'Marco Ruiz'`)
   if (!marco) throw new Error('Marco Ruiz is not in the demo data')
-  const row = (minutesAgo: number, fields: Record<string, unknown>) => ({
+  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000)
+  const row = (ago: number, fields: Record<string, unknown>) => ({
     kind: 'text',
     to: marco.phone,
     status: 'sent',
@@ -93,16 +96,18 @@ async function writeMessages(query: Sql) {
     next_attempt_at: new Date(),
     sent_at: null,
     notice_event: 'on-my-way',
-    created_at: new Date(Date.now() - minutesAgo * 60_000),
+    created_at: minutesAgo(ago),
     ...fields,
   })
   const rows = [
     row(1, { status: 'pending', next_attempt_at: nextPhoenixMorning() }),
     row(2, { status: 'failed', last_error: 'The number cannot receive texts.' }),
-    row(3, { kind: 'email', to: marco.email, notice_event: 'visit-completed', sent_at: new Date() }),
+    row(3, { kind: 'email', to: marco.email, notice_event: 'visit-completed', sent_at: minutesAgo(3) }),
     row(4, { notice_event: 'visit-skipped', status: 'opted-out' }),
     // Older ones, enough for a second page.
-    ...Array.from({ length: 20 }, (_, i) => row(60 + i, { notice_event: 'visit-reminder', sent_at: new Date() })),
+    ...Array.from({ length: 20 }, (_, i) =>
+      row(60 + i, { notice_event: 'visit-reminder', sent_at: minutesAgo(60 + i) }),
+    ),
   ]
   for (const [i, r] of rows.entries()) {
     await query(
@@ -217,6 +222,8 @@ test.describe("a customer's Notices", () => {
       await page.reload()
       await expect(byText).not.toBeChecked()
       await expect(notices.getByRole('switch', { name: 'Notices by email' })).toBeChecked()
+      await page.setViewportSize({ width: 1280, height: 800 })
+      await capture(page, testInfo, 'customer-messages')
     } finally {
       await context.close()
       await server.stop()

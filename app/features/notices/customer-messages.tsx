@@ -47,8 +47,8 @@ export function CustomerMessages({ data, refusal }: { data: CustomerMessagesData
                   <p className="font-medium">
                     {row.what} <span className="font-normal text-slate-600">· {row.channel}</span>
                   </p>
-                  <p className="break-all text-slate-600">
-                    {row.to} · {row.when}
+                  <p className="text-slate-600">
+                    <span className="[overflow-wrap:anywhere]">{row.to}</span> · {row.when}
                   </p>
                 </div>
                 <span

@@ -224,7 +224,7 @@ function Wording({
         id={field.id}
         name={field.name}
         value={value}
-        rows={3}
+        rows={4}
         disabled={readOnly}
         onChange={(e) => control.change(e.target.value)}
         onBlur={control.blur}
