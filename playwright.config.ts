@@ -67,12 +67,19 @@ export default defineConfig({
         'visit-page.spec.ts',
       ],
     },
+    // notice-settings changes (and restores) Sunset's customer notices; its Messages part runs on its own server.
     // account.spec changes (and restores) tech@sunsetpools.test's login, which only 'seeded-state'
     // logs in as; inventory-settings adds its own Sunset item and restores the settings it saves; checklist-settings
     // leaves Sunset's checklist as seeded.
     {
       name: 'company',
-      testMatch: ['account.spec.ts', 'inventory-settings.spec.ts', 'team.spec.ts', 'checklist-settings.spec.ts'],
+      testMatch: [
+        'account.spec.ts',
+        'inventory-settings.spec.ts',
+        'team.spec.ts',
+        'checklist-settings.spec.ts',
+        'notice-settings.spec.ts',
+      ],
       dependencies: ['seeded-state'],
     },
     // Imports add customers to Blue Lagoon (names with a random suffix), so the seeded views are photographed first.

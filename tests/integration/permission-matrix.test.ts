@@ -305,6 +305,14 @@ const CASES: Case[] = [
       expect: { ...OFFICE, owner: 404, admin: 404, dispatcher: 404, otherOwner: 404 },
     }),
   ),
+  // "Notices by email / by text" posted without a channel: the office gets the form's errors, the other company a 404.
+  {
+    file: 'routes/app/customer.tsx',
+    method: 'POST',
+    intent: 'notice-preference',
+    path: (f) => `/app/customers/${f.customerId}`,
+    expect: { ...OFFICE, otherOwner: 404 },
+  },
   // Archive and restore a customer kept for it (archiving Dana would end the portal rows' access).
   ...(['archive', 'restore'] as const).map(
     (intent): Case => ({
@@ -432,6 +440,14 @@ const CASES: Case[] = [
       expect: { ...OWNER_ADMIN, otherOwner: 404 },
     }),
   ),
+  // Settings → "Customer notices" posted empty: owners and admins get the form's errors (quiet hours are required).
+  {
+    file: 'routes/app/settings.tsx',
+    method: 'POST',
+    intent: 'notice-settings',
+    path: () => '/app/settings',
+    expect: OWNER_ADMIN,
+  },
 
   // The platform's staff area: platform admins only, on every page and action.
   { file: 'routes/staff/layout.tsx', method: 'GET', path: () => '/staff', expect: STAFF },

@@ -25,6 +25,9 @@ import {
 } from '~/features/customers/form-fields'
 import { describePlan } from '~/features/customers/plan-summary'
 import { ServicePlansSection } from '~/features/customers/service-plans-section'
+import { CustomerMessages } from '~/features/notices/customer-messages'
+import { loadCustomerMessages } from '~/features/notices/customer-messages.server'
+import { NoticePreferenceSchema } from '~/features/notices/notice-preference-schema'
 import { addBodyOfWater, removeBodyOfWater, updateBodyOfWater } from '~/models/body-of-water.server'
 import {
   archiveCustomer,
@@ -34,6 +37,7 @@ import {
   restoreCustomer,
   updateCustomerContact,
 } from '~/models/customer.server'
+import { setCustomerNoticeChannel } from '~/models/customer-messages.server'
 import { BodyOfWaterSchema, ContactSchema, EquipmentSchema, ServiceLocationSchema } from '~/models/customer-schemas'
 import { addEquipment, removeEquipment, updateEquipment } from '~/models/equipment.server'
 import { addServiceLocation, removeServiceLocation, updateServiceLocation } from '~/models/service-location.server'
@@ -64,7 +68,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // Another company's customer (or a made-up id) does not exist for this user.
   if (!record) notFound()
   const today = localDateAt(new Date(), timezone)
+  const notices = await loadCustomerMessages({ companyId, customerId: params.customerId, url })
   return {
+    notices,
     open: { edit: url.searchParams.get('edit') ?? '', add: url.searchParams.get('add') ?? '' },
     today,
     technicians: technicians.map((technician) => ({ id: technician.id, name: technician.name ?? technician.email })),
@@ -174,6 +180,7 @@ const INTENTS = [
   'end-plan',
   'archive',
   'restore',
+  'notice-preference',
 ] as const
 type Intent = (typeof INTENTS)[number]
 
@@ -282,6 +289,13 @@ export async function action({ request, params }: Route.ActionArgs) {
       return act(() => archiveCustomer({ companyId, customerId }), 'Customer archived.')
     case 'restore':
       return act(() => restoreCustomer({ companyId, customerId }), 'Customer restored.')
+    case 'notice-preference':
+      return save(
+        NoticePreferenceSchema,
+        ({ channel, enabled }) =>
+          setCustomerNoticeChannel({ companyId, customerId, channel, enabled: enabled === 'on' }),
+        ({ channel, enabled }) => `Notices by ${channel} turned ${enabled ? 'on' : 'off'}.`,
+      )
   }
 }
 
@@ -345,6 +359,10 @@ export default function CustomerRecordPage({ loaderData, actionData }: Route.Com
         ))}
       </section>
       <VisitsCard data={loaderData} />
+      <CustomerMessages
+        data={loaderData.notices}
+        refusal={actionData?.intent === 'notice-preference' ? (actionData.message ?? 'Choose on or off.') : null}
+      />
       <ArchiveCard data={loaderData} actionData={actionData} />
     </div>
   )

@@ -11,6 +11,8 @@ import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
 import { Field, FieldError, inputClass } from '~/components/ui/field'
 import { SERVICE_WINDOWS, type ServiceWindow } from '~/db/schema/companies'
+import { loadNoticeSettings, saveNoticeSettingsForm } from '~/features/notices/notice-settings.server'
+import { NoticeSettingsSection } from '~/features/notices/notice-settings-section'
 import { checklistAction } from '~/features/settings/checklist-actions.server'
 import { ChecklistSection } from '~/features/settings/checklist-section'
 import { listChecklist } from '~/models/checklist.server'
@@ -72,10 +74,15 @@ type SettingsForm = z.infer<ReturnType<typeof settingsSchema>>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireCompanyCapability(request, 'settings:view')
-  const [settings, checklist] = await Promise.all([getCompanySettings(user.companyId), listChecklist(user.companyId)])
+  const [settings, checklist, notices] = await Promise.all([
+    getCompanySettings(user.companyId),
+    listChecklist(user.companyId),
+    loadNoticeSettings(user.companyId),
+  ])
   if (!settings) notFound()
   return {
     checklist,
+    notices,
     settings: {
       name: settings.name,
       timezone: settings.timezone,
@@ -105,6 +112,8 @@ export async function action({ request }: Route.ActionArgs) {
     case 'checklist-remove':
     case 'checklist-restore':
       return checklistAction(user.companyId, intent, formData)
+    case 'notice-settings':
+      return saveNoticeSettingsForm(user.companyId, formData)
   }
   return saveSettings(user, formData)
 }
@@ -143,7 +152,7 @@ export function meta() {
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
   const { settings, checklist, canSave, canEditBilling, canExport, timezones } = loaderData
-  // Without JavaScript a checklist form posts to this page too; with it, the section's fetcher holds the answer.
+  // A section's form posts here too (without JavaScript its answer is the page's); each form reads its own reply.
   const settingsReply = actionData && 'result' in actionData ? actionData : undefined
   const schema = settingsSchema(timezones)
   const [form, fields] = useForm<SettingsForm>({
@@ -286,6 +295,11 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         items={checklist}
         canEdit={canSave}
         reply={actionData && 'checklist' in actionData ? actionData.checklist : undefined}
+      />
+      <NoticeSettingsSection
+        data={loaderData.notices}
+        canSave={canSave}
+        reply={actionData && 'noticeSettings' in actionData ? actionData.noticeSettings : undefined}
       />
       {canExport ? (
         <Card className="space-y-3" aria-labelledby="export-all-data">
