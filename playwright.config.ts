@@ -65,6 +65,7 @@ export default defineConfig({
         'recurring-routes.spec.ts',
         'offline.spec.ts',
         'visit-page.spec.ts',
+        'notices.spec.ts',
       ],
     },
     // notice-settings changes (and restores) Sunset's customer notices; its Messages part runs on its own server.

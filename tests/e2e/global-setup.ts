@@ -7,8 +7,10 @@ import path from 'node:path'
 import type { FullConfig } from '@playwright/test'
 import { SMTPServer } from 'smtp-server'
 import { buildIfNeeded, createScratchDatabase, waitForHealthy } from '../../scripts/lib/app-server'
+import { startFakeTwilio } from '../helpers/fake-twilio'
 import globalTeardown from './global-teardown'
 import { type E2eState, STATE_FILE_ENV, setE2eState } from './state'
+import { E2E_TWILIO_ENV, E2E_TWILIO_FROM } from './texts'
 
 const AUTH_SECRET = 'e2e-secret-0123456789-abcdefghij-0123456'
 /** An SMTP server that accepts everything and stores each raw message as a file in `dir`. */
@@ -54,7 +56,8 @@ export default async function globalSetup(config: FullConfig) {
   fs.mkdirSync(dataDir)
   const state: E2eState = { runDir, mailDir }
   const stateFile = path.join(runDir, 'state.json')
-  const saveState = () => fs.writeFileSync(stateFile, JSON.stringify({ ...state, server: undefined, smtp: undefined }))
+  const saveState = () =>
+    fs.writeFileSync(stateFile, JSON.stringify({ ...state, server: undefined, smtp: undefined, twilio: undefined }))
   setE2eState(state)
   process.env[STATE_FILE_ENV] = stateFile
   saveState()
@@ -73,6 +76,18 @@ export default async function globalSetup(config: FullConfig) {
     // Inherited by the worker processes, which read the messages from this folder.
     process.env.E2E_MAIL_DIR = mailDir
 
+    // Texts go to a local server that speaks Twilio's API (the real adapter, its auth and its errors); the specs read
+    // what it accepted through that API, and sign inbound webhooks with its auth token.
+    const twilio = await startFakeTwilio()
+    state.twilio = twilio
+    const texting = {
+      url: twilio.url,
+      accountSid: twilio.accountSid,
+      authToken: twilio.authToken,
+      from: E2E_TWILIO_FROM,
+    }
+    process.env[E2E_TWILIO_ENV] = JSON.stringify(texting)
+
     buildIfNeeded(root, 'e2e')
 
     const serverEnv: NodeJS.ProcessEnv = {
@@ -84,8 +99,10 @@ export default async function globalSetup(config: FullConfig) {
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       SEED_DEMO: '1',
       TRUST_PROXY: '1',
-      // Texts have no Twilio here: they land in the built-in mailbox, whose "Texts" a spec reads as a local browser.
-      DEV_MAILBOX: '1',
+      TWILIO_ACCOUNT_SID: twilio.accountSid,
+      TWILIO_AUTH_TOKEN: twilio.authToken,
+      TWILIO_FROM: E2E_TWILIO_FROM,
+      TWILIO_API_BASE: twilio.url,
       AUTH_SECRET,
     }
     if (process.env.DATABASE_URL) {

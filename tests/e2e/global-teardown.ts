@@ -48,6 +48,7 @@ export default async function globalTeardown(config: FullConfig) {
   // Let the exit line reach the log before it is copied.
   await new Promise((resolve) => setTimeout(resolve, 100))
   await new Promise<void>((resolve) => (state.smtp ? state.smtp.close(() => resolve()) : resolve()))
+  await state.twilio?.close()
 
   if (state.database) await dropDatabase(state.database.adminUrl, state.database.name)
 

@@ -13,6 +13,8 @@ export type E2eState = {
   /** Set by the teardown, so an earlier exit of the server is reported as unexpected. */
   stopping?: boolean
   smtp?: SMTPServer
+  /** The local server that speaks Twilio's Messages API, where the app sends its texts. */
+  twilio?: { close: () => Promise<void> }
 }
 
 export const STATE_FILE_ENV = 'E2E_STATE_FILE'

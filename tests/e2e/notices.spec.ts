@@ -1,0 +1,137 @@
+// Customer notices end to end (issue #20, OPERATIONS §6): "On my way" from the technician's phone texts the customer
+// an arrival time; skipping with "Locked gate" texts the reason; completing emails the report; a STOP reply (signed as
+// Twilio signs it) stops the next text, and the office sees why in the customer's Messages. Texts go to the local
+// server that speaks Twilio's API (global setup); emails to the SMTP sink.
+import type { Page } from '@playwright/test'
+import { pickCustomer } from './customer-picker'
+import { capture, expect, gotoHydrated, test, waitForHydration } from './fixtures'
+import { waitForEmail } from './mail'
+import { replyText, sentTexts } from './texts'
+
+const DANA = 'Dana Whitfield'
+const DANA_PHONE = '+18135550101'
+const PHONE = { width: 390, height: 844 }
+/** Mark Complete waits 10 s for "Undo", then the queue sends it; the worker then sends the notices. */
+const SENT_SOON = 30_000
+
+async function bookVisitsToday(page: Page, loginAs: (page: Page, email: string) => Promise<void>, count: number) {
+  await loginAs(page, 'dispatch@bluelagoon.test')
+  const ids: string[] = []
+  for (let i = 0; i < count; i++) {
+    await gotoHydrated(page, '/app')
+    const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Create job' }) })
+    await pickCustomer(form, DANA)
+    await form.getByLabel('Technician (optional)').selectOption({ label: 'Tyler Brooks' })
+    const when = form.locator('input[name="scheduledAt"]')
+    const suggested = new Date(`${await when.inputValue()}:00Z`)
+    await when.fill(new Date(suggested.getTime() - (60 - i) * 60_000).toISOString().slice(0, 16))
+    await form.getByRole('button', { name: 'Create job' }).click()
+    const link = page.getByRole('link', { name: 'Open it' })
+    await expect(link).toBeVisible()
+    ids.push((await link.getAttribute('href'))?.split('/').pop() ?? '')
+  }
+  await page.context().clearCookies()
+  return ids
+}
+
+/** Polls the Twilio-speaking server until a text to `to` (any number when null) matches `body`. */
+async function textMatching(to: string | null, body: RegExp, since: Date) {
+  let found: Awaited<ReturnType<typeof sentTexts>>[number] | undefined
+  await expect
+    .poll(
+      async () => {
+        found = (await sentTexts(to ?? undefined)).find(
+          (text) => body.test(text.body) && new Date(text.date_created).getTime() >= since.getTime() - 1000,
+        )
+        return Boolean(found)
+      },
+      { timeout: SENT_SOON },
+    )
+    .toBe(true)
+  return found
+}
+
+test('On my way, a skip and a completion reach the customer; STOP stops the next text and Messages says why', async ({
+  page,
+  loginAs,
+  baseURL,
+}, testInfo) => {
+  const started = new Date()
+  // The suite runs at any hour: Blue Lagoon's quiet hours are turned off (From = Until) for this test's texts.
+  await loginAs(page, 'owner@bluelagoon.test')
+  await gotoHydrated(page, '/app/settings')
+  const notices = page.locator('#customer-notices')
+  await notices.getByLabel('From', { exact: true }).fill('00:00')
+  await notices.getByLabel('Until', { exact: true }).fill('00:00')
+  await notices.getByRole('button', { name: 'Save customer notices' }).click()
+  await expect(notices.getByText('Customer notices saved.')).toBeVisible()
+  await page.context().clearCookies()
+
+  const [toSkip, toComplete, afterStop] = await bookVisitsToday(page, loginAs, 3)
+
+  // "On my way" on the technician's next stop: its customer gets a text with an arrival time.
+  await page.setViewportSize(PHONE)
+  await loginAs(page, 'tech@bluelagoon.test')
+  await waitForHydration(page)
+  const upNext = page.getByRole('region', { name: 'Up next' })
+  await upNext.getByRole('button', { name: 'On my way' }).click()
+  await expect(upNext.getByText(/is told you are on the way\.$/)).toBeVisible()
+  await capture(page, testInfo, 'on-my-way')
+  const onMyWay = await textMatching(
+    null,
+    /^Blue Lagoon Pool Co\.: Tyler Brooks is on the way to service your pool, arriving about \d{1,2}:\d{2} [AP]M\.$/,
+    started,
+  )
+  expect(onMyWay).toBeDefined()
+
+  // Skipping with "Locked gate": Dana is texted the reason.
+  await gotoHydrated(page, `/app/jobs/${toSkip}`)
+  await page.getByRole('button', { name: 'Skip visit' }).click()
+  await page.getByLabel('Locked gate').check()
+  await page.getByRole('button', { name: 'Skip visit' }).click()
+  await expect(page.getByText('Skipped: Locked gate')).toBeVisible({ timeout: SENT_SOON })
+  await textMatching(DANA_PHONE, /could not service your pool today \(Locked gate\)/, started)
+
+  // Completing: the report is emailed to Dana.
+  await gotoHydrated(page, `/app/jobs/${toComplete}`)
+  await page.getByRole('button', { name: 'Mark Complete' }).click()
+  await page
+    .getByRole('dialog', { name: 'Complete this visit?' })
+    .getByRole('button', { name: 'Complete visit' })
+    .click()
+  await expect(page.getByText(/^Completed .+ by Tyler Brooks$/)).toBeVisible({ timeout: SENT_SOON })
+  const report = await waitForEmail({
+    to: 'customer@bluelagoon.test',
+    subject: /^Service report: Blue Lagoon/,
+    after: started,
+  })
+  expect(report.text).toContain(`/visits/${toComplete}`)
+
+  // Dana replies STOP. A forged reply is refused first; the signed one is taken.
+  expect((await replyText(baseURL ?? '', DANA_PHONE, 'STOP', { sign: false })).status).toBe(403)
+  const stop = await replyText(baseURL ?? '', DANA_PHONE, 'STOP')
+  expect(stop.status).toBe(200)
+  const stoppedAt = new Date()
+
+  // The next skip texts nothing; the office sees why on Dana's record.
+  await gotoHydrated(page, `/app/jobs/${afterStop}`)
+  await page.getByRole('button', { name: 'Skip visit' }).click()
+  await page.getByLabel('Dog in yard').check()
+  await page.getByRole('button', { name: 'Skip visit' }).click()
+  await expect(page.getByText('Skipped: Dog in yard')).toBeVisible({ timeout: SENT_SOON })
+  await page.context().clearCookies()
+
+  await loginAs(page, 'dispatch@bluelagoon.test')
+  await gotoHydrated(page, '/app/customers')
+  await page.getByRole('link', { name: DANA }).first().click()
+  await expect(page.getByRole('heading', { level: 1, name: DANA })).toBeVisible()
+  await expect(page.getByText(/^Texts are off: this number replied STOP on /)).toBeVisible()
+  await expect(page.getByText('Not sent: the customer replied STOP').first()).toBeVisible()
+  await capture(page, testInfo, 'customer-messages-stop')
+  expect(
+    (await sentTexts(DANA_PHONE)).filter((text) => new Date(text.date_created).getTime() >= stoppedAt.getTime() - 1000),
+  ).toEqual([])
+
+  // Dana opts back in, so the rest of the suite's texts go as before.
+  expect((await replyText(baseURL ?? '', DANA_PHONE, 'START')).status).toBe(200)
+})
