@@ -171,13 +171,16 @@ async function tellOnMyWay(tx: Database, member: Member, visitId: string, madeAt
     .innerJoin(companies, eq(companies.id, jobs.companyId))
     .where(and(eq(jobs.companyId, member.companyId), eq(jobs.id, visitId)))
   if (!visit?.technicianId) return failure('conflict', 'This visit has no technician to be on the way.')
-  const leg = await legToStop({
-    companyId: member.companyId,
-    timezone: visit.timezone,
-    technicianId: visit.technicianId,
-    visitId,
-    date: localDateAt(visit.scheduledAt, visit.timezone),
-  })
+  const leg = await legToStop(
+    {
+      companyId: member.companyId,
+      timezone: visit.timezone,
+      technicianId: visit.technicianId,
+      visitId,
+      date: localDateAt(visit.scheduledAt, visit.timezone),
+    },
+    tx,
+  )
   const eta = arrivalEstimate(madeAt, leg)
   if (eta < now) return success({ eta: null })
   await queueVisitNotice(tx, {

@@ -345,8 +345,14 @@ const stopColumns = {
 }
 
 /** A technician's (or the unassigned) visits in [start, end); cancelled one-offs are left out, skipped ones stay. */
-function selectStops(companyId: string, technicianId: string | null, start: Date, end: Date) {
-  return db()
+function selectStops(
+  companyId: string,
+  technicianId: string | null,
+  start: Date,
+  end: Date,
+  executor: Pick<Database, 'select'> = db(),
+) {
+  return executor
     .select(stopColumns)
     .from(jobs)
     .innerJoin(serviceLocations, visitLocation)
@@ -384,20 +390,23 @@ function toRouteStop(row: Awaited<ReturnType<typeof selectStops>>[number], timez
  * A technician's visits on one local date, in route order: the office's order first (route_position), then by time.
  * Open and finished stops both (the technician's "Today" collapses finished ones); cancelled one-offs are left out.
  */
-export async function listDayStops({
-  companyId,
-  timezone,
-  technicianId,
-  date,
-}: {
-  companyId: string
-  timezone: string
-  technicianId: string | null
-  date: LocalDate
-}): Promise<RouteStop[]> {
+export async function listDayStops(
+  {
+    companyId,
+    timezone,
+    technicianId,
+    date,
+  }: {
+    companyId: string
+    timezone: string
+    technicianId: string | null
+    date: LocalDate
+  },
+  executor: Pick<Database, 'select'> = db(),
+): Promise<RouteStop[]> {
   const start = instantAt(date, '00:00', timezone)
   const end = instantAt(addDays(date, 1), '00:00', timezone)
-  const rows = await selectStops(companyId, technicianId, start, end)
+  const rows = await selectStops(companyId, technicianId, start, end, executor)
     .orderBy(...routeOrder)
     .limit(ROUTE_LIMIT)
   return rows.map((row) => toRouteStop(row, timezone))
@@ -430,8 +439,8 @@ export async function listTechnicianWeek({
   return days
 }
 
-async function companyStart(companyId: string) {
-  const [row] = await db()
+async function companyStart(companyId: string, executor: Pick<Database, 'select'> = db()) {
+  const [row] = await executor
     .select({ address: companies.startAddress, lat: companies.startLat, lng: companies.startLng })
     .from(companies)
     .where(eq(companies.id, companyId))
@@ -563,14 +572,20 @@ function bestOpenPath(size: number, distance: (from: number, to: number) => numb
  * from the open stop before it in route order (still to finish there: its minutes on site), else from the last
  * stop finished before it, else from the company's start. Distances as the route page measures them.
  */
-export async function legToStop(args: {
-  companyId: string
-  timezone: string
-  technicianId: string
-  visitId: string
-  date: LocalDate
-}): Promise<Leg> {
-  const [stops, start] = await Promise.all([listDayStops(args), companyStart(args.companyId)])
+export async function legToStop(
+  args: {
+    companyId: string
+    timezone: string
+    technicianId: string
+    visitId: string
+    date: LocalDate
+  },
+  executor: Pick<Database, 'select'> = db(),
+): Promise<Leg> {
+  // In the caller's transaction when given one (the embedded database has one connection: a query beside an open
+  // transaction would wait for it forever).
+  const stops = await listDayStops(args, executor)
+  const start = await companyStart(args.companyId, executor)
   const index = stops.findIndex((stop) => stop.id === args.visitId)
   const before =
     index > 0 ? stops.slice(0, index).filter((stop) => stop.state !== 'skipped' && stop.state !== 'cancelled') : []
