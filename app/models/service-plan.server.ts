@@ -4,7 +4,7 @@
 // servers at once — create each visit once. A visit that was moved, skipped or completed keeps its occurrence date,
 // so it is never generated again.
 import { and, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm'
-import { chemLogs, companies, customers, jobs, serviceLocations, servicePlans } from '~/db/schema'
+import { chemLogs, companies, customers, jobs, serviceLocations, servicePlans, visitPhotos } from '~/db/schema'
 import { instantAt, type LocalDate, localDateAt } from '~/schedule/local-date'
 import { changePlanFrom, endPlan, type PlanChange } from '~/schedule/plan-changes'
 import { datesToGenerate, type FrequencyWeeks, generationWindow, type PlanSchedule } from '~/schedule/recurrence'
@@ -268,8 +268,7 @@ async function planVisitsFrom(executor: Database, companyId: string, planId: str
       movedAt: jobs.movedAt,
       completedAt: jobs.completedAt,
       cancelledAt: jobs.cancelledAt,
-      beforeUrl: jobs.beforeUrl,
-      afterUrl: jobs.afterUrl,
+      hasPhotos: sql<boolean>`exists (select 1 from ${visitPhotos} where ${visitPhotos.companyId} = ${jobs.companyId} and ${visitPhotos.jobId} = ${jobs.id})`,
       hasReadings: sql<boolean>`exists (select 1 from ${chemLogs} where ${chemLogs.companyId} = ${jobs.companyId} and ${chemLogs.jobId} = ${jobs.id})`,
     })
     .from(jobs)
@@ -282,16 +281,9 @@ type PlanVisit = Awaited<ReturnType<typeof planVisitsFrom>>[number]
 
 /** Untouched: as generation made it. Anything else is history or someone's decision, and a plan change keeps it. */
 export function isUntouchedVisit(
-  visit: Pick<PlanVisit, 'movedAt' | 'completedAt' | 'cancelledAt' | 'beforeUrl' | 'afterUrl' | 'hasReadings'>,
+  visit: Pick<PlanVisit, 'movedAt' | 'completedAt' | 'cancelledAt' | 'hasPhotos' | 'hasReadings'>,
 ) {
-  return (
-    !visit.movedAt &&
-    !visit.completedAt &&
-    !visit.cancelledAt &&
-    !visit.beforeUrl &&
-    !visit.afterUrl &&
-    !visit.hasReadings
-  )
+  return !visit.movedAt && !visit.completedAt && !visit.cancelledAt && !visit.hasPhotos && !visit.hasReadings
 }
 
 /**

@@ -6,7 +6,6 @@ import { z } from 'zod'
 import { type CompanyMember, forbidden, requireViewableJob, requireWorkableJob } from '~/auth/guards.server'
 import { IdempotencyKeyInput, useIdempotencyKey } from '~/components/idempotency-key'
 import { JobChemicals } from '~/components/job-chemicals'
-import { JobPhotos } from '~/components/job-photos'
 import { RouteError } from '~/components/route-error'
 import { SiteAccess } from '~/components/site-access'
 import { StatusBadge } from '~/components/status-badge'
@@ -20,6 +19,7 @@ import { moveVisitOnVisitPage } from '~/features/schedule/move-visit.server'
 import { MoveVisitButton } from '~/features/schedule/move-visit-form'
 import { cancelJobAction, skipVisitAction } from '~/features/visits/visit-actions.server'
 import { VisitOutcome } from '~/features/visits/visit-outcome'
+import { VisitPhotos } from '~/features/visits/visit-photos'
 import { addChemLog, listChemLogsForJob } from '~/models/chem-log.server'
 import { ChemReadingSchema } from '~/models/chem-reading'
 import { addChemicalToJob, listChemicalsForJob } from '~/models/chemical-addition.server'
@@ -27,7 +27,7 @@ import { getCompanySummary } from '~/models/company.server'
 import { oncePerKey, readIdempotencyKey } from '~/models/idempotency.server'
 import { searchInventory } from '~/models/inventory.server'
 import { assignJob, assignmentVersion, completeJob, jobStatus } from '~/models/job.server'
-import { photoUrl } from '~/models/photo.server'
+import { listVisitPhotos, shownPhoto } from '~/models/photo.server'
 import { listTechnicians } from '~/models/profile.server'
 import { visitState } from '~/models/visit.server'
 import { localDateAt } from '~/schedule/local-date'
@@ -47,12 +47,13 @@ const ReadingFormSchema = ChemReadingSchema.extend({ intent: z.literal('reading'
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { viewer, job, company } = await requireViewableJob(request, params.jobId)
   const canManage = !viewer.readOnly && can(viewer.role as Role, 'jobs:manage')
-  const [logs, technicians, chemicals, stock] = await Promise.all([
+  const [logs, technicians, chemicals, stock, photos] = await Promise.all([
     listChemLogsForJob({ companyId: job.companyId, jobId: job.id }),
     canManage ? listTechnicians(job.companyId) : Promise.resolve([]),
     listChemicalsForJob({ companyId: job.companyId, jobId: job.id }),
     // The stock picker, for those who can record chemicals (never the platform admin's read-only view).
     viewer.readOnly ? Promise.resolve([]) : searchInventory({ companyId: job.companyId }),
+    listVisitPhotos({ companyId: job.companyId, jobId: job.id }),
   ])
   const timezone = company.timezone
   const pool: PoolProfile = poolProfileOf(job)
@@ -98,10 +99,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       pool: describePool(pool),
     },
     // URLs of the authorised photo route, never storage keys or public links.
-    photos: {
-      before: photoUrl(job.id, 'before', job.beforeUrl),
-      after: photoUrl(job.id, 'after', job.afterUrl),
-    },
+    photos: photos.map((photo) => shownPhoto(job.id, photo)),
     logs: logs.map((log) => ({
       ...log,
       takenAt: formatDateTime(log.takenAt, timezone),

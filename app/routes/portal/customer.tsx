@@ -6,6 +6,8 @@ import { Button, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
 import { ReadingStatuses } from '~/components/water-balance'
+import type { PhotoLabel } from '~/db/schema/visit-work'
+import { PHOTO_LABEL_NAMES } from '~/models/photo-labels'
 import { getPortal, parsePortalPage, portalPhotoUrl } from '~/models/portal.server'
 import { visitReportPath } from '~/models/service-report.server'
 import { formatDate, formatDateTime } from '~/utils/dates'
@@ -28,9 +30,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
   const tz = portal.timezone
   const customerId = access.customerId
-  const photoLinks = (jobId: string, photos: { before: string | null; after: string | null }) => ({
-    before: photoLink(customerId, jobId, 'before', photos.before),
-    after: photoLink(customerId, jobId, 'after', photos.after),
+  const photoLink = (jobId: string, photo: { id: string; label: PhotoLabel }) => ({
+    id: photo.id,
+    label: PHOTO_LABEL_NAMES[photo.label],
+    full: portalPhotoUrl(customerId, jobId, photo.id),
+    thumb: portalPhotoUrl(customerId, jobId, photo.id, 'thumb'),
   })
   // Only the three values leave the server, whatever else the row carries.
   const reading = (r: Reading) => ({ ph: r.ph, chlorinePpm: r.chlorinePpm, alkalinity: r.alkalinity })
@@ -79,7 +83,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         technician: visit.technicianName,
         address: visit.address,
         reading: visit.reading ? reading(visit.reading) : null,
-        photos: photoLinks(visit.id, visit.photos),
+        photos: visit.photos.map((photo) => photoLink(visit.id, photo)),
         reportUrl: visit.completedAt ? visitReportPath(customerId, visit.id) : null,
       })),
     },
@@ -89,25 +93,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       takenAt: formatDateTime(r.takenAt, tz),
       visitDate: formatDate(r.visitScheduledAt, tz),
     })),
-    gallery: portal.gallery.flatMap((visit) => {
-      const date = formatDate(visit.scheduledAt, tz)
-      const links = photoLinks(visit.jobId, visit.photos)
-      return (['before', 'after'] as const).flatMap((kind) => {
-        const link = links[kind]
-        return link ? [{ key: `${visit.jobId}-${kind}`, kind, date, ...link }] : []
-      })
-    }),
+    gallery: portal.gallery.map((photo) => ({
+      ...photoLink(photo.jobId, photo),
+      date: formatDate(photo.scheduledAt, tz),
+    })),
   }
 }
 
 type Reading = { ph: number; chlorinePpm: number; alkalinity: number }
-
-/** The full-size and thumbnail URLs of one photo, or null when the visit has none. */
-function photoLink(customerId: string, jobId: string, kind: 'before' | 'after', version: string | null) {
-  const full = portalPhotoUrl(customerId, jobId, kind, version)
-  const thumb = portalPhotoUrl(customerId, jobId, kind, version, 'thumb')
-  return full && thumb ? { full, thumb } : null
-}
 
 export function meta({ data }: Route.MetaArgs) {
   return [{ title: data ? `${data.customer.name} · Pool Bud` : 'Customer portal · Pool Bud' }]
@@ -344,20 +337,19 @@ function VisitHistory({ visits }: { visits: LoaderData['visits'] }) {
 }
 
 function PhotoLinks({ date, photos }: { date: string; photos: LoaderData['visits']['rows'][number]['photos'] }) {
-  if (!photos.before && !photos.after) return <span className="text-slate-500">—</span>
+  if (photos.length === 0) return <span className="text-slate-500">—</span>
   return (
-    <span className="flex gap-3">
-      {(['before', 'after'] as const).map((kind) => {
-        const photo = photos[kind]
-        if (!photo) return null
-        return (
-          // A plain link: the photo is a file, not a page of the app, so the browser opens it full size.
-          <a key={kind} href={photo.full} className="font-medium text-brand-700 underline">
-            {kind === 'before' ? 'Before' : 'After'}
-            <span className="sr-only"> photo of the visit on {date}</span>
-          </a>
-        )
-      })}
+    <span className="flex max-w-64 flex-wrap gap-x-3 gap-y-1">
+      {photos.map((photo, index) => (
+        // A plain link: the photo is a file, not a page of the app, so the browser opens it full size.
+        <a key={photo.id} href={photo.full} className="font-medium text-brand-700 underline">
+          {photo.label}
+          <span className="sr-only">
+            {' '}
+            photo ({index + 1} of {photos.length}) of the visit on {date}
+          </span>
+        </a>
+      ))}
     </span>
   )
 }
@@ -453,9 +445,9 @@ function Gallery({ photos }: { photos: LoaderData['gallery'] }) {
       ) : (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
           {photos.map((photo) => {
-            const label = `${photo.kind === 'before' ? 'Before' : 'After'} the visit on ${photo.date}`
+            const label = `${photo.label}, the visit on ${photo.date}`
             return (
-              <li key={photo.key}>
+              <li key={photo.id}>
                 <a href={photo.full} className="group block">
                   <img
                     src={photo.thumb}
