@@ -1,6 +1,6 @@
 import { Button, Column, Img, Link, Row, Section, Text } from '@react-email/components'
 import { createElement } from 'react'
-import { PHOTO_LABEL_NAMES, type PhotoLabel } from '~/models/photo-labels'
+import { PHOTO_LABEL_NAMES, type PhotoLabel } from '~/models/visit-photo'
 import type { VisitReport } from '~/models/service-report.server'
 import { describeChemical } from '~/utils/chemicals'
 import { formatDate, formatTime } from '~/utils/dates'

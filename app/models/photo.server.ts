@@ -15,15 +15,19 @@ import { can } from '~/utils/permissions'
 import { type Failure, failure, type Result, success } from '~/utils/result'
 import { deleteObject, getObject, InvalidStorageKeyError, putObject } from '~/utils/storage.server'
 import { getJobForViewer, type JobViewer } from './job.server'
-import { isPhotoLabel, type PhotoLabel } from './photo-labels'
+import {
+  isPhotoLabel,
+  MAX_PHOTO_BYTES,
+  MAX_VISIT_PHOTOS,
+  PHOTO_MESSAGES,
+  type PhotoLabel,
+  type VisitPhotoView,
+} from './visit-photo'
+
+export { MAX_PHOTO_BYTES, MAX_VISIT_PHOTOS, PHOTO_MESSAGES }
 import { lockWorkableVisit } from './visit-work.server'
 
 export type PhotoSize = 'full' | 'thumb'
-
-/** Photos one visit may hold: plenty for a pool, and a bound on what one visit can fill the storage with. */
-export const MAX_VISIT_PHOTOS = 20
-
-export const MAX_PHOTO_BYTES = 15 * 1024 * 1024
 
 /** The photo limit plus room for the multipart envelope; a bigger upload request is refused unread. */
 export const MAX_UPLOAD_REQUEST_BYTES = MAX_PHOTO_BYTES + 1024 * 1024
@@ -31,18 +35,6 @@ export const MAX_UPLOAD_REQUEST_BYTES = MAX_PHOTO_BYTES + 1024 * 1024
 export const MAX_PHOTO_PIXELS = 40_000_000
 export const WEB_PHOTO_EDGE = 1600
 export const THUMB_PHOTO_EDGE = 400
-
-export const PHOTO_MESSAGES = {
-  tooLarge: 'Photos must be 15 MB or smaller.',
-  notImage: 'Choose an image file (JPEG, PNG, WebP or HEIC).',
-  tooManyPixels: 'Photos must be 40 megapixels or smaller.',
-  noJob: 'Job not found.',
-  noPhoto: 'Photo not found.',
-  badLabel: 'Label the photo Before, After or Other.',
-  tooMany: `A visit can hold at most ${MAX_VISIT_PHOTOS} photos. Remove one to add another.`,
-  keyUsedElsewhere: 'This photo was already sent for another visit.',
-  failed: 'Unable to save photo. Try again.',
-} as const
 
 /** What sharp may decode. HEIC/AVIF report as "heif"; SVG, PDF, TIFF and the rest are refused. */
 const ALLOWED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'avif', 'gif'])
@@ -149,10 +141,8 @@ async function discardPhotoFiles(key: string, why: string) {
 
 type Member = Pick<CompanyMember, 'id' | 'role' | 'companyId'>
 
-/** A photo as the visit page and the upload's answer show it. */
-export type ShownPhoto = { id: string; label: PhotoLabel; url: string; thumbUrl: string }
-
-export function shownPhoto(jobId: string, photo: { id: string; label: PhotoLabel }): ShownPhoto {
+/** A photo as the visit page and the upload's answer show it: URLs of the authorised route, never storage keys. */
+export function shownPhoto(jobId: string, photo: { id: string; label: PhotoLabel }): VisitPhotoView {
   return {
     id: photo.id,
     label: photo.label,

@@ -9,7 +9,7 @@ import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { isUuid } from '~/utils/ids'
 import { failureStatus } from '~/utils/result'
 import type { Route } from './+types/job-photo'
-import { notFoundResponse, wantsJson } from './job-photos'
+import { noticeOf, notFoundResponse, wantsJson } from './job-photos'
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
 
@@ -73,5 +73,5 @@ export async function action({ request, params }: Route.ActionArgs) {
   const back = `/app/jobs/${jobId}`
   return removed.ok
     ? redirect(`${back}?photo=removed#photos`, 303)
-    : redirect(`${back}?photoError=${encodeURIComponent(removed.message)}#photos`, 303)
+    : redirect(`${back}?photoError=${encodeURIComponent(noticeOf(removed.message))}#photos`, 303)
 }

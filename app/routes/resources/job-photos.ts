@@ -15,20 +15,21 @@ import {
   shownPhoto,
 } from '~/models/photo.server'
 import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
+import { photoNotice } from '~/models/visit-photo'
 import { isUuid } from '~/utils/ids'
 import { logger } from '~/utils/logger.server'
 import { type FailureCode, failureStatus } from '~/utils/result'
 import type { Route } from './+types/job-photos'
 
-export const UPLOAD_MESSAGES = {
-  noPhoto: 'Choose a photo to upload.',
-  interrupted: 'The upload was interrupted. Check your connection and try again.',
-} as const
-
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
 
 export function notFoundResponse() {
   return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+}
+
+/** The page shows only messages of its own list (photoNotice); a reason with details reads as the general one. */
+export function noticeOf(message: string) {
+  return photoNotice(message) ?? PHOTO_MESSAGES.visitClosed
 }
 
 export function wantsJson(request: Request) {
@@ -75,13 +76,13 @@ async function upload(request: Request, jobId: string): Promise<Outcome> {
     return refused(404, 'not-found', PHOTO_MESSAGES.noJob)
   }
   if (!(request.headers.get('Content-Type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
-    return refused(400, 'invalid', UPLOAD_MESSAGES.noPhoto)
+    return refused(400, 'invalid', PHOTO_MESSAGES.noFile)
   }
   // A connection that drops mid-upload (a phone losing signal) ends here: nothing was stored, and the queue tries
   // again (no `refused`).
   const body = await readBodyCapped(request, MAX_UPLOAD_REQUEST_BYTES).catch(() => 'interrupted' as const)
   if (body === 'interrupted') {
-    return { ok: false, status: 400, code: 'invalid', message: UPLOAD_MESSAGES.interrupted, refused: false }
+    return { ok: false, status: 400, code: 'invalid', message: PHOTO_MESSAGES.interrupted, refused: false }
   }
   if (!body) return refused(413, 'invalid', PHOTO_MESSAGES.tooLarge)
   let form: FormData
@@ -90,10 +91,10 @@ async function upload(request: Request, jobId: string): Promise<Outcome> {
       headers: { 'Content-Type': request.headers.get('Content-Type') ?? '' },
     }).formData()
   } catch {
-    return refused(400, 'invalid', UPLOAD_MESSAGES.noPhoto)
+    return refused(400, 'invalid', PHOTO_MESSAGES.noFile)
   }
   const file = form.get('photo')
-  if (!(file instanceof File) || file.size === 0) return refused(400, 'invalid', UPLOAD_MESSAGES.noPhoto)
+  if (!(file instanceof File) || file.size === 0) return refused(400, 'invalid', PHOTO_MESSAGES.noFile)
   const clientKey = form.get('clientKey')
 
   try {
@@ -159,5 +160,5 @@ export async function action({ request, params }: Route.ActionArgs) {
   // 303: the browser follows with a GET, so a reload does not post the photo again.
   return outcome.ok
     ? redirect(`${back}?photo=saved#photos`, 303)
-    : redirect(`${back}?photoError=${encodeURIComponent(outcome.message)}#photos`, 303)
+    : redirect(`${back}?photoError=${encodeURIComponent(noticeOf(outcome.message))}#photos`, 303)
 }
