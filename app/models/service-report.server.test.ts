@@ -1,9 +1,18 @@
 // The service report a customer receives when their visit is marked complete: queued with the completion,
 // sent once, never when the company turned reports off or the customer has no email, and carrying the
 // visit's own readings and photos.
-import { and, eq, isNotNull } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { companies, customers, emailOutbox, jobs, profiles, serviceReports } from '~/db/schema'
+import {
+  checklistItems,
+  companies,
+  customers,
+  emailOutbox,
+  jobs,
+  profiles,
+  serviceReports,
+  visitChecks,
+} from '~/db/schema'
 import { seedDemoData } from '~/demo/seed.server'
 import { db } from '~/utils/db.server'
 import { deliverDueEmails, type OutgoingMail } from '~/utils/email.server'
@@ -64,6 +73,18 @@ async function visitForDana({ photos = true } = {}) {
   return job.id
 }
 
+/** Ticks the company's checklist items with these labels on the visit, as the technician's phone does. */
+async function tick(jobId: string, labels: string[]) {
+  const items = await db()
+    .select({ id: checklistItems.id, label: checklistItems.label })
+    .from(checklistItems)
+    .where(and(eq(checklistItems.companyId, blue), inArray(checklistItems.label, labels)))
+  expect(items).toHaveLength(labels.length)
+  await db()
+    .insert(visitChecks)
+    .values(items.map((item) => ({ companyId: blue, jobId, itemId: item.id, label: item.label })))
+}
+
 async function deliver() {
   const sent: OutgoingMail[] = []
   await deliverDueEmails({ transport: { send: async (mail) => void sent.push(mail) } })
@@ -74,6 +95,11 @@ describe('completing a visit', () => {
   it('emails the customer a report with the visit’s readings, their status and its photos, once', async () => {
     const jobId = await visitForDana()
     await addChemLog({ companyId: blue, jobId, reading: { ph: 7.9, chlorinePpm: 0.5, alkalinity: 70 } })
+    await tick(jobId, ['Brush walls', 'Vacuum pool'])
+    await db()
+      .update(jobs)
+      .set({ customerNote: 'Your pump is noisy; we will look next week.' })
+      .where(eq(jobs.id, jobId))
 
     expect(await completeJob({ companyId: blue, jobId })).toBe(true)
     expect(await completeJob({ companyId: blue, jobId })).toBe(false)
@@ -85,7 +111,11 @@ describe('completing a visit', () => {
     expect(mail?.subject).toMatch(/^Service report: Blue Lagoon Pool Co\., /)
     expect(mail?.text).toContain('pH 7.9 · chlorine 0.5 ppm · alkalinity 70 ppm')
     expect(mail?.text).toContain('pH high, chlorine low')
+    // Exactly the items ticked, never the whole checklist by assumption; and the note for the customer.
     expect(mail?.text).toContain('✓ Brush walls')
+    expect(mail?.text).toContain('✓ Vacuum pool')
+    expect(mail?.text).not.toContain('Skim surface')
+    expect(mail?.text).toContain('Your pump is noisy; we will look next week.')
     expect(mail?.text).toContain(`http://localhost:3999/customer/${dana.id}/visits/${jobId}`)
     // The photos are the visit's own thumbnails, inline.
     const before = await getObject(photoObjectKey(photoKeys.before, 'thumb'))

@@ -49,11 +49,12 @@ const PERSONA_EMAILS: Record<Exclude<Persona, 'anonymous'>, string> = {
 
 /**
  * pass: got past the gate (a 2xx, or a 400 validation answer to an empty form);
- * login: redirected to /login; 403: the guard card; 404: as if the record did not exist;
+ * login: redirected to /login; 401: a script told to sign in again; 403: the guard card; 404: as if the record did
+ * not exist;
  * 409: got past the gate, and the record's state refused the change (it is already finished);
  * `to:/path`: redirected to that path (prefix match).
  */
-type Outcome = 'pass' | 'login' | 403 | 404 | 409 | `to:${string}`
+type Outcome = 'pass' | 'login' | 401 | 403 | 404 | 409 | `to:${string}`
 type Expectations = Record<Persona, Outcome>
 
 type Fixtures = {
@@ -449,6 +450,22 @@ const CASES: Case[] = [
     // No file: back to the job with 'Choose a photo to upload.'
     expect: passBy(JOB_WORK, 'to:/app/jobs/'),
   },
+  // The phone's queued changes (JSON; a form body is refused as unreadable, 400): members who work jobs get past
+  // the gate — which visit they may change is decided per change (field-changes.test.ts); a script is told 401.
+  {
+    file: 'routes/resources/field-changes.ts',
+    method: 'POST',
+    path: () => '/app/field/changes',
+    expect: outcomes(403, {
+      anonymous: 401,
+      owner: 'pass',
+      admin: 'pass',
+      dispatcher: 'pass',
+      tech: 'pass',
+      otherTech: 'pass',
+      otherOwner: 'pass',
+    }),
+  },
   // The short link only forwards; the job page decides.
   {
     file: 'routes/app/job-redirect.tsx',
@@ -566,7 +583,7 @@ function classify(value: unknown, threw: boolean): Outcome | string {
   }
   const status = statusOf(value)
   if (status === undefined) return threw ? `error: ${String(value)}` : 'pass'
-  if (status === 403 || status === 404 || status === 409) return status
+  if (status === 401 || status === 403 || status === 404 || status === 409) return status
   if ((status >= 200 && status < 300) || status === 400) return 'pass'
   return `status ${status}`
 }

@@ -13,10 +13,6 @@ import type { Route } from './+types/field-changes'
 const MAX_BODY_BYTES = 64 * 1024
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
 
-export async function loader() {
-  return new Response('Method not allowed', { status: 405, headers: { Allow: 'POST' } })
-}
-
 export async function action({ request }: Route.ActionArgs) {
   let member: Awaited<ReturnType<typeof requireCompanyCapability>>
   try {

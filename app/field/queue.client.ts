@@ -1,0 +1,356 @@
+// The phone's queue of visit changes and photos (issue #19, OPERATIONS §5). Every change a technician makes on a
+// visit — a tick, a reading, a note, a photo, a completion, a skip — is first written to IndexedDB with a fresh
+// idempotency key, then sent in order: at once when online, and again when the connection returns (the `online`
+// event, opening the app, and a timer; no Background Sync, which iPhones lack). The server applies each key once,
+// so sending the same item twice (an answer lost to a dropped connection) changes nothing. A change the server
+// refuses (the visit was reassigned, cancelled or completed by someone else) stays on the phone with the reason,
+// for the technician to read; nothing is dropped silently.
+//
+// Only one tab sends at a time (the Web Locks API); tabs tell each other about changes over a BroadcastChannel.
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb'
+import { useSyncExternalStore } from 'react'
+import type { PhotoLabel } from '~/db/schema/visit-work'
+import { FIELD_CHANGES_PATH, type FieldChange, type FieldChangeAnswer, type VisitChange } from './changes'
+import { checkPhotoFile } from './photo-rules'
+
+type ItemBase = {
+  key: string
+  visitId: string
+  /** Queue order: items are sent oldest first. */
+  seq: number
+  createdAt: string
+  /** 'waiting' to be sent (or held until `heldUntil`, the "Undo" window), or 'refused' by the server for good. */
+  state: 'waiting' | 'refused'
+  heldUntil?: number
+  refusal?: string
+  attempts: number
+}
+export type QueuedChange = ItemBase & { kind: 'change'; madeAt: string; change: VisitChange }
+export type QueuedPhoto = ItemBase & { kind: 'photo'; label: PhotoLabel; blob: Blob; fileName: string }
+export type QueuedItem = QueuedChange | QueuedPhoto
+
+/** An item as the page shows it: what is stored, plus whether it is on its way now and how far a photo got. */
+export type ShownItem = QueuedItem & { sending: boolean; progress?: number }
+
+interface QueueSchema extends DBSchema {
+  items: { key: string; value: QueuedItem; indexes: { seq: number } }
+}
+
+export const QUEUE_MESSAGES = {
+  noStorage:
+    'This phone cannot keep changes offline (storage is full or the browser is in private mode). Nothing was saved: keep this page open and try again with a connection.',
+  signedOut: 'You are signed out. Log in again to send the changes waiting on this phone.',
+} as const
+
+const DB_NAME = 'pool-bud-field'
+const LOCK_NAME = 'pool-bud-field-queue'
+const RETRY_EVERY_MS = 15_000
+
+let database: Promise<IDBPDatabase<QueueSchema>> | null = null
+
+function openQueue() {
+  database ??= openDB<QueueSchema>(DB_NAME, 1, {
+    upgrade(db) {
+      const store = db.createObjectStore('items', { keyPath: 'key' })
+      store.createIndex('seq', 'seq')
+    },
+  }).catch((error: unknown) => {
+    // Private modes and blocked storage refuse to open: say so at the next write instead of failing forever.
+    database = null
+    throw error
+  })
+  return database
+}
+
+// ---- What the page sees -------------------------------------------------------------------------------------
+
+type Snapshot = {
+  items: ShownItem[]
+  online: boolean
+  signedOut: boolean
+  /** When the queue last became empty after sending something: "All changes saved". */
+  savedAt: number | null
+}
+
+const EMPTY: Snapshot = { items: [], online: true, signedOut: false, savedAt: null }
+let snapshot: Snapshot = EMPTY
+const listeners = new Set<() => void>()
+let sendingKey: string | null = null
+const progress = new Map<string, number>()
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(DB_NAME)
+
+async function refresh() {
+  let stored: QueuedItem[] = []
+  try {
+    stored = await (await openQueue()).getAllFromIndex('items', 'seq')
+  } catch {
+    stored = []
+  }
+  snapshot = {
+    ...snapshot,
+    online: typeof navigator === 'undefined' ? true : navigator.onLine,
+    items: stored.map((item) => ({ ...item, sending: item.key === sendingKey, progress: progress.get(item.key) })),
+  }
+  for (const listener of listeners) listener()
+}
+
+function changed() {
+  channel?.postMessage('changed')
+  return refresh()
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** The queue as the page shows it: every item, or one visit's; "N changes waiting"; refusals; the connection. */
+export function useFieldQueue(visitId?: string) {
+  const current = useSyncExternalStore(
+    subscribe,
+    () => snapshot,
+    () => EMPTY,
+  )
+  const items = visitId ? current.items.filter((item) => item.visitId === visitId) : current.items
+  return {
+    items,
+    online: current.online,
+    signedOut: current.signedOut,
+    savedAt: current.savedAt,
+    /** Changes not yet on the server, on every visit (the indicator counts the whole phone). */
+    waiting: current.items.filter((item) => item.state === 'waiting').length,
+    refused: items.filter((item) => item.state === 'refused'),
+  }
+}
+
+/** How many changes would be lost by signing out now (the sign-out warning). */
+export async function countWaiting() {
+  try {
+    const stored = await (await openQueue()).getAll('items')
+    return stored.filter((item) => item.state === 'waiting').length
+  } catch {
+    return 0
+  }
+}
+
+// ---- Adding and removing ------------------------------------------------------------------------------------
+
+let lastSeq = 0
+function nextSeq() {
+  lastSeq = Math.max(Date.now() * 1000, lastSeq + 1)
+  return lastSeq
+}
+
+type Queued = { ok: true; key: string } | { ok: false; message: string }
+
+async function store(item: QueuedItem): Promise<Queued> {
+  try {
+    await (await openQueue()).put('items', item)
+    // Ask the browser not to evict the queue under storage pressure (best effort; it may say no).
+    void navigator.storage?.persist?.().catch(() => false)
+  } catch {
+    return { ok: false, message: QUEUE_MESSAGES.noStorage }
+  }
+  await changed()
+  void flushQueue()
+  return { ok: true, key: item.key }
+}
+
+function base(visitId: string) {
+  return {
+    key: crypto.randomUUID(),
+    visitId,
+    seq: nextSeq(),
+    createdAt: new Date().toISOString(),
+    state: 'waiting' as const,
+    attempts: 0,
+  }
+}
+
+/**
+ * Queues a change of a visit and starts sending it. With `holdMs` it waits that long first ("Undo" on Mark
+ * Complete: cancelQueued within the window and it was never sent). Fails only when the phone cannot store it,
+ * with a message to show next to the form (whose content the caller keeps).
+ */
+export function queueChange(visitId: string, change: VisitChange, options: { holdMs?: number } = {}) {
+  const item: QueuedChange = { ...base(visitId), kind: 'change', madeAt: new Date().toISOString(), change }
+  if (options.holdMs) {
+    item.heldUntil = Date.now() + options.holdMs
+    setTimeout(() => void flushQueue(), options.holdMs + 50)
+  }
+  return store(item)
+}
+
+/** Queues a photo of a visit (checked first: an image, within the size limit) and starts uploading it. */
+export function queuePhoto(visitId: string, file: File, label: PhotoLabel): Promise<Queued> {
+  const problem = checkPhotoFile(file)
+  if (problem) return Promise.resolve({ ok: false, message: problem })
+  return store({ ...base(visitId), kind: 'photo', label, blob: file, fileName: file.name || 'photo.jpg' })
+}
+
+/** Takes an item back before it is sent ("Undo"). False when it is already on its way or gone. */
+export async function cancelQueued(key: string) {
+  if (key === sendingKey) return false
+  try {
+    const db = await openQueue()
+    if (!(await db.get('items', key))) return false
+    await db.delete('items', key)
+  } catch {
+    return false
+  }
+  await changed()
+  return true
+}
+
+/** Removes a refused item once the technician has read it (its content is shown until then). */
+export async function dismissRefused(key: string) {
+  const db = await openQueue()
+  const item = await db.get('items', key)
+  if (item?.state === 'refused') await db.delete('items', key)
+  await changed()
+}
+
+// ---- Sending ------------------------------------------------------------------------------------------------
+
+type Sent = 'sent' | 'retry' | 'signed-out' | { refused: string }
+
+/** What an answer means for the queue: applied, refused for good, or try again later. */
+export function outcomeOf(status: number, body: unknown): Sent {
+  const answer = (body ?? {}) as Partial<FieldChangeAnswer> & { signedOut?: boolean; message?: string }
+  if (status >= 200 && status < 300 && answer.ok) return 'sent'
+  if (status === 401 || answer.signedOut) return 'signed-out'
+  if (status === 429 || status >= 500) return 'retry'
+  if (answer.ok === false && 'refused' in answer && answer.refused) return { refused: answer.message ?? 'Refused.' }
+  // Any other 4xx (a proxy's page, say) is not a refusal we can explain: keep it and try again.
+  return 'retry'
+}
+
+async function sendChange(item: QueuedChange): Promise<Sent> {
+  const body: FieldChange = { key: item.key, visitId: item.visitId, madeAt: item.madeAt, change: item.change }
+  try {
+    const response = await fetch(FIELD_CHANGES_PATH, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body),
+    })
+    return outcomeOf(response.status, await response.json().catch(() => null))
+  } catch {
+    return 'retry'
+  }
+}
+
+function sendPhoto(item: QueuedPhoto): Promise<Sent> {
+  return new Promise((resolve) => {
+    const form = new FormData()
+    form.set('photo', new File([item.blob], item.fileName, { type: item.blob.type || 'image/jpeg' }))
+    form.set('label', item.label)
+    form.set('clientKey', item.key)
+    const request = new XMLHttpRequest()
+    request.open('POST', `/app/jobs/${encodeURIComponent(item.visitId)}/photos`)
+    request.setRequestHeader('Accept', 'application/json')
+    request.responseType = 'json'
+    request.upload.onprogress = (event) => {
+      if (!event.lengthComputable) return
+      progress.set(item.key, event.loaded / event.total)
+      void refresh()
+    }
+    request.onload = () => resolve(outcomeOf(request.status, request.response))
+    request.onerror = () => resolve('retry')
+    request.ontimeout = () => resolve('retry')
+    request.timeout = 120_000
+    request.send(form)
+  })
+}
+
+/** The next item to send: the oldest waiting one not held, never overtaking a held item of the same visit. */
+export function nextToSend(items: QueuedItem[], now: number) {
+  const heldVisits = new Set<string>()
+  for (const item of items) {
+    if (item.state !== 'waiting') continue
+    if (item.heldUntil && item.heldUntil > now) {
+      heldVisits.add(item.visitId)
+      continue
+    }
+    if (!heldVisits.has(item.visitId)) return item
+  }
+  return null
+}
+
+let flushing: Promise<void> | null = null
+let onSent: (() => void) | null = null
+
+async function drain() {
+  const db = await openQueue()
+  let sentAny = false
+  for (;;) {
+    const item = nextToSend(await db.getAllFromIndex('items', 'seq'), Date.now())
+    if (!item) break
+    sendingKey = item.key
+    await refresh()
+    const outcome = item.kind === 'change' ? await sendChange(item) : await sendPhoto(item)
+    sendingKey = null
+    progress.delete(item.key)
+    if (outcome === 'sent') {
+      await db.delete('items', item.key)
+      sentAny = true
+      snapshot = { ...snapshot, signedOut: false }
+    } else if (outcome === 'signed-out') {
+      snapshot = { ...snapshot, signedOut: true }
+      break
+    } else if (outcome === 'retry') {
+      await db.put('items', { ...item, attempts: item.attempts + 1 })
+      break
+    } else {
+      await db.put('items', { ...item, state: 'refused', refusal: outcome.refused })
+    }
+    await changed()
+  }
+  const left = (await db.getAll('items')).some((item) => item.state === 'waiting')
+  if (sentAny && !left) snapshot = { ...snapshot, savedAt: Date.now() }
+  await changed()
+  if (sentAny) onSent?.()
+}
+
+/** Sends what is waiting, in order, one tab at a time. Safe to call often: calls made while sending join it. */
+export function flushQueue(): Promise<void> {
+  if (typeof window === 'undefined') return Promise.resolve()
+  flushing ??= (async () => {
+    try {
+      if (navigator.locks) await navigator.locks.request(LOCK_NAME, { ifAvailable: true }, (lock) => lock && drain())
+      else await drain()
+    } catch {
+      // Storage unavailable: nothing can be waiting (queueing said so when it failed).
+    } finally {
+      flushing = null
+    }
+  })()
+  return flushing
+}
+
+let started = false
+
+/**
+ * Starts the queue once per page: sends what is waiting now, when the connection returns, when the app comes back
+ * to the foreground, and every 15 seconds while something waits. `whenSent` runs after items reach the server
+ * (the page reloads its data then, to show the server's copy).
+ */
+export function startFieldQueue(whenSent?: () => void) {
+  onSent = whenSent ?? null
+  if (started || typeof window === 'undefined') return
+  started = true
+  const update = () => {
+    void refresh()
+    void flushQueue()
+  }
+  window.addEventListener('online', update)
+  window.addEventListener('offline', () => void refresh())
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') update()
+  })
+  channel?.addEventListener('message', () => void refresh())
+  setInterval(() => {
+    if (snapshot.items.some((item) => item.state === 'waiting')) void flushQueue()
+  }, RETRY_EVERY_MS)
+  update()
+}
