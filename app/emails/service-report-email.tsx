@@ -1,7 +1,7 @@
 import { Button, Column, Img, Link, Row, Section, Text } from '@react-email/components'
 import { createElement } from 'react'
-import { PHOTO_LABEL_NAMES, type PhotoLabel } from '~/models/visit-photo'
 import type { VisitReport } from '~/models/service-report.server'
+import { PHOTO_LABEL_NAMES, type PhotoLabel } from '~/models/visit-photo'
 import { describeChemical } from '~/utils/chemicals'
 import { formatDate, formatTime } from '~/utils/dates'
 import { describeReading, describeStatus } from '~/water/summary'

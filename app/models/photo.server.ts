@@ -25,6 +25,7 @@ import {
 } from './visit-photo'
 
 export { MAX_PHOTO_BYTES, MAX_VISIT_PHOTOS, PHOTO_MESSAGES }
+
 import { lockWorkableVisit } from './visit-work.server'
 
 export type PhotoSize = 'full' | 'thumb'

@@ -2,8 +2,9 @@
 // know them: the labels, the limits and the messages. The browser checks a file before sending it; the server checks
 // again (app/models/photo.server.ts) with the same numbers and words.
 import { PHOTO_LABELS, type PhotoLabel } from '~/db/schema/visit-work'
+import { MAX_PHOTO_BYTES, PHOTO_FILE_MESSAGES } from '~/field/photo-rules'
 
-export { PHOTO_LABELS, type PhotoLabel }
+export { MAX_PHOTO_BYTES, PHOTO_LABELS, type PhotoLabel }
 
 export const PHOTO_LABEL_NAMES: Record<PhotoLabel, string> = { before: 'Before', after: 'After', other: 'Other' }
 
@@ -14,11 +15,8 @@ export function isPhotoLabel(value: unknown): value is PhotoLabel {
 /** Photos one visit may hold: plenty for a pool, and a bound on what one visit can fill the storage with. */
 export const MAX_VISIT_PHOTOS = 20
 
-export const MAX_PHOTO_BYTES = 15 * 1024 * 1024
-
 export const PHOTO_MESSAGES = {
-  tooLarge: 'Photos must be 15 MB or smaller.',
-  notImage: 'Choose an image file (JPEG, PNG, WebP or HEIC).',
+  ...PHOTO_FILE_MESSAGES,
   tooManyPixels: 'Photos must be 40 megapixels or smaller.',
   noJob: 'Job not found.',
   noPhoto: 'Photo not found.',

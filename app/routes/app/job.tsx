@@ -285,7 +285,7 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
         />
       </div>
 
-      <JobPhotos key={job.id} jobId={job.id} photos={photos} readOnly={readOnly} />
+      <VisitPhotos key={job.id} visitId={job.id} photos={photos} readOnly={readOnly || job.state !== 'open'} />
 
       <JobChemicals
         key={`chemicals-${job.id}`}

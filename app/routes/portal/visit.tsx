@@ -3,9 +3,9 @@ import { notFound, requirePortalAccess } from '~/auth/guards.server'
 import { RouteError } from '~/components/route-error'
 import { Card } from '~/components/ui/card'
 import { ReadingStatuses } from '~/components/water-balance'
-import { PHOTO_LABEL_NAMES } from '~/models/visit-photo'
 import { portalPhotoUrl } from '~/models/portal.server'
 import { getVisitReport } from '~/models/service-report.server'
+import { PHOTO_LABEL_NAMES } from '~/models/visit-photo'
 import { describeChemical } from '~/utils/chemicals'
 import { formatDate, formatTime } from '~/utils/dates'
 import { describeReading } from '~/water/summary'
@@ -142,7 +142,7 @@ export default function VisitReport({ loaderData }: Route.ComponentProps) {
                 <a href={photo.full} className="block">
                   <img
                     src={photo.thumb}
-                    alt={`${photo.label}, photo ${index + 1} of ${photos.length} of the visit (opens full size)`}
+                    alt={`${photo.label}, ${index + 1} of ${photos.length} of the visit (opens full size)`}
                     loading="lazy"
                     width={400}
                     height={300}

@@ -9,7 +9,7 @@ import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { isUuid } from '~/utils/ids'
 import { failureStatus } from '~/utils/result'
 import type { Route } from './+types/job-photo'
-import { noticeOf, notFoundResponse, wantsJson } from './job-photos'
+import { notFoundResponse, noticeOf, wantsJson } from './job-photos'
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
 

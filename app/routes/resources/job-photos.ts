@@ -14,8 +14,8 @@ import {
   savePhoto,
   shownPhoto,
 } from '~/models/photo.server'
-import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { photoNotice } from '~/models/visit-photo'
+import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { isUuid } from '~/utils/ids'
 import { logger } from '~/utils/logger.server'
 import { type FailureCode, failureStatus } from '~/utils/result'
@@ -150,10 +150,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (json) {
     if (outcome.ok) return Response.json({ ok: true, photo: outcome.photo }, { headers: NO_STORE })
     const { status, code, message } = outcome
-    return Response.json(
-      outcome.refused ? { ok: false, refused: true, code, message } : { ok: false, message },
-      { status, headers: NO_STORE },
-    )
+    return Response.json(outcome.refused ? { ok: false, refused: true, code, message } : { ok: false, message }, {
+      status,
+      headers: NO_STORE,
+    })
   }
   if (!outcome.ok && outcome.status === 404) return notFoundResponse()
   const back = `/app/jobs/${jobId}`
