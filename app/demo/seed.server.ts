@@ -1080,7 +1080,9 @@ export async function seedDemoPhotos(database: Database) {
     companyId: jobs.companyId,
     completedAt: jobs.completedAt,
     technicianId: jobs.technicianId,
-    hasPhotos: sql<boolean>`exists (select 1 from ${visitPhotos} where ${visitPhotos.companyId} = ${jobs.companyId} and ${visitPhotos.jobId} = ${jobs.id})`,
+    // Table names written out: in a one-table select drizzle leaves columns unqualified, which inside the subquery
+    // would name visit_photos' own.
+    hasPhotos: sql<boolean>`exists (select 1 from "visit_photos" where "visit_photos"."company_id" = "jobs"."company_id" and "visit_photos"."job_id" = "jobs"."id")`,
   }
   const recent = await Promise.all(
     demoCompanies.map((company) =>

@@ -56,12 +56,14 @@ export function portalPhotoUrl(customerId: string, jobId: string, photoId: strin
   return `/customer/${customerId}/photos/${jobId}/${photoId}${size === 'thumb' ? '?size=thumb' : ''}`
 }
 
-/** A visit's photos as JSON ([{ id, label }], in the order they were taken), in the visit's own query. */
+/**
+ * A visit's photos as JSON ([{ id, label }], in the order they were taken), in the visit's own query. Table names are
+ * written out: drizzle may leave columns unqualified in a select list, where they would name the subquery's own.
+ */
 const photosOfVisit = sql<{ id: string; label: PhotoLabel }[]>`coalesce((
-  select json_agg(json_build_object('id', ${visitPhotos.id}, 'label', ${visitPhotos.label})
-    order by ${visitPhotos.createdAt}, ${visitPhotos.id})
-  from ${visitPhotos}
-  where ${visitPhotos.companyId} = ${jobs.companyId} and ${visitPhotos.jobId} = ${jobs.id}
+  select json_agg(json_build_object('id', vp.id, 'label', vp.label) order by vp.created_at, vp.id)
+  from "visit_photos" vp
+  where vp.company_id = "jobs"."company_id" and vp.job_id = "jobs"."id"
 ), '[]'::json)`
 
 /**
