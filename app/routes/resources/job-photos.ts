@@ -120,10 +120,6 @@ async function upload(request: Request, jobId: string): Promise<Outcome> {
   }
 }
 
-export async function loader() {
-  return new Response('Method not allowed', { status: 405, headers: { Allow: 'POST' } })
-}
-
 export async function action({ request, params }: Route.ActionArgs) {
   const { jobId } = params
   const json = wantsJson(request)
