@@ -63,6 +63,7 @@ export default defineConfig({
         'route-day.spec.ts',
         'tech-day.spec.ts',
         'recurring-routes.spec.ts',
+        'visit-photos.spec.ts',
       ],
     },
     // account.spec changes (and restores) tech@sunsetpools.test's login, which only 'seeded-state'

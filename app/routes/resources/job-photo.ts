@@ -4,12 +4,12 @@
 //        (redirected back to the visit, so removing works without JavaScript too).
 import { redirect } from 'react-router'
 import { requireCompanyCapability, requireJobViewer } from '~/auth/guards.server'
+import { notFoundResponse, noticeOf, wantsJson } from '~/features/visits/photo-answers.server'
 import { deletePhoto, getPhotoForViewer } from '~/models/photo.server'
 import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { isUuid } from '~/utils/ids'
 import { failureStatus } from '~/utils/result'
 import type { Route } from './+types/job-photo'
-import { notFoundResponse, noticeOf, wantsJson } from './job-photos'
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
 

@@ -7,6 +7,7 @@
 // A plain form post (no JavaScript) is redirected back to the visit with the outcome in the URL.
 import { redirect } from 'react-router'
 import { requireCompanyCapability } from '~/auth/guards.server'
+import { notFoundResponse, noticeOf, wantsJson } from '~/features/visits/photo-answers.server'
 import {
   isVisitOfCompany,
   MAX_UPLOAD_REQUEST_BYTES,
@@ -14,7 +15,6 @@ import {
   savePhoto,
   shownPhoto,
 } from '~/models/photo.server'
-import { photoNotice } from '~/models/visit-photo'
 import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { isUuid } from '~/utils/ids'
 import { logger } from '~/utils/logger.server'
@@ -22,19 +22,6 @@ import { type FailureCode, failureStatus } from '~/utils/result'
 import type { Route } from './+types/job-photos'
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
-
-export function notFoundResponse() {
-  return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
-}
-
-/** The page shows only messages of its own list (photoNotice); a reason with details reads as the general one. */
-export function noticeOf(message: string) {
-  return photoNotice(message) ?? PHOTO_MESSAGES.visitClosed
-}
-
-export function wantsJson(request: Request) {
-  return (request.headers.get('Accept') ?? '').includes('application/json')
-}
 
 /** Reads at most `limit` bytes of the body: a request without Content-Length cannot slip a huge upload past. */
 async function readBodyCapped(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
