@@ -33,6 +33,15 @@ const SESSION_ENDED = 'Your session has ended. Log in again to remove photos.'
 
 type QueuedPhoto = Extract<ShownItem, { kind: 'photo' }>
 
+/**
+ * The phone's queue for this visit. queue.client.ts exists only in the browser (React Router empties `.client`
+ * modules on the server), so the server renders an empty queue, as the browser's first (hydrating) render does too.
+ */
+function useVisitQueue(visitId: string): Pick<ReturnType<typeof useFieldQueue>, 'items' | 'online' | 'signedOut'> {
+  // biome-ignore lint/correctness/useHookAtTopLevel: the same branch on every render of one environment
+  return useFieldQueue ? useFieldQueue(visitId) : { items: [], online: true, signedOut: false }
+}
+
 export function VisitPhotos({
   visitId,
   photos,
@@ -51,13 +60,13 @@ export function VisitPhotos({
   const revalidator = useRevalidator()
   const revalidate = useRef(revalidator.revalidate)
   revalidate.current = revalidator.revalidate
-  const queue = useFieldQueue(visitId)
+  const queue = useVisitQueue(visitId)
   const queued = queue.items.filter((item): item is QueuedPhoto => item.kind === 'photo')
 
   useEffect(() => {
     setHydrated(true)
     // A photo that reached the server is shown from the server: the page reloads its data when the queue sent one.
-    startFieldQueue(() => void revalidate.current())
+    startFieldQueue?.(() => void revalidate.current())
   }, [])
 
   const shown = photos.filter((photo) => !removed.has(photo.id))
@@ -103,7 +112,7 @@ export function VisitPhotos({
       {shown.length === 0 && queued.length === 0 ? (
         <p className="text-sm text-slate-600">No photos yet.</p>
       ) : (
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Photos of this visit">
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label="Photos of this visit">
           {shown.map((photo, index) => (
             <SavedPhoto
               key={photo.id}
@@ -124,7 +133,7 @@ export function VisitPhotos({
       )}
 
       {readOnly ? null : hydrated ? (
-        <div className="space-y-3">
+        <div className="space-y-3 sm:max-w-md">
           <LabelChoice value={label} onChange={setChosenLabel} />
           {full ? (
             <p className="text-sm text-slate-700">{PHOTO_MESSAGES.tooMany}</p>
@@ -159,7 +168,7 @@ function LabelChoice({ value, onChange }: { value: PhotoLabel; onChange: (label:
           <label
             key={option}
             className={cn(
-              'flex min-h-11 cursor-pointer items-center justify-center rounded-lg border px-2 text-sm font-semibold',
+              'relative flex min-h-11 cursor-pointer items-center justify-center rounded-lg border px-2 text-sm font-semibold',
               'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700',
               value === option
                 ? 'border-brand-700 bg-brand-700 text-white'
@@ -172,7 +181,8 @@ function LabelChoice({ value, onChange }: { value: PhotoLabel; onChange: (label:
               value={option}
               checked={value === option}
               onChange={() => onChange(option)}
-              className="sr-only"
+              // Invisible over the whole button: a tap anywhere on it is a tap on the radio.
+              className="absolute inset-0 cursor-pointer opacity-0"
             />
             {PHOTO_LABEL_NAMES[option]}
           </label>
