@@ -160,8 +160,10 @@ test('pH 7.9, chlorine 0.5, alkalinity 70 shows pH high and chlorine low with a 
   await expect(page.getByText('pH 7.9 · chlorine 0.5 ppm · alkalinity 70 ppm')).toBeVisible()
   await expect(page.getByRole('list', { name: 'Water status' }).getByText('pH high', { exact: true })).toBeVisible()
   await expect(page.getByText('1 × Muriatic Acid 31.45% (1 gal)')).toBeVisible()
-  for (const kind of ['Before', 'After']) {
-    const image = page.getByRole('img', { name: `${kind} the visit` })
+  // Every photo of the visit, labelled, in the order taken.
+  for (const [index, kind] of ['Before', 'After'].entries()) {
+    const image = page.getByRole('img', { name: new RegExp(`^${kind}, ${index + 1} of 2 of the visit`) })
+    await image.scrollIntoViewIfNeeded()
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
   }
   for (const width of [375, 1280]) {

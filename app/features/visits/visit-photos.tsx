@@ -89,8 +89,6 @@ export function VisitPhotos({
     }
     const outcome = await queuePhoto(visitId, file, label)
     if (!outcome.ok) setProblem(outcome.message)
-    // The next photo of a visit is most likely an After one.
-    else if (!chosenLabel && label === 'before') setChosenLabel('after')
   }
 
   return (
