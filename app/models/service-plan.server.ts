@@ -4,7 +4,7 @@
 // servers at once — create each visit once. A visit that was moved, skipped or completed keeps its occurrence date,
 // so it is never generated again.
 import { and, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm'
-import { chemLogs, companies, customers, jobs, serviceLocations, servicePlans } from '~/db/schema'
+import { companies, customers, jobs, serviceLocations, servicePlans } from '~/db/schema'
 import { instantAt, type LocalDate, localDateAt } from '~/schedule/local-date'
 import { changePlanFrom, endPlan, type PlanChange } from '~/schedule/plan-changes'
 import { datesToGenerate, type FrequencyWeeks, generationWindow, type PlanSchedule } from '~/schedule/recurrence'
