@@ -66,6 +66,7 @@ export default defineConfig({
         'offline.spec.ts',
         'visit-page.spec.ts',
         'notices.spec.ts',
+        'visit-photos.spec.ts',
       ],
     },
     // notice-settings changes (and restores) Sunset's customer notices; its Messages part runs on its own server.

@@ -35,7 +35,8 @@ export default [
     route('team', 'routes/app/team.tsx'),
     route('schedule/:technicianId/:date', 'routes/app/route-day.tsx'),
     route('jobs/:jobId', 'routes/app/job.tsx'),
-    route('jobs/:jobId/photos/:kind', 'routes/resources/job-photo.ts'),
+    route('jobs/:jobId/photos', 'routes/resources/job-photos.ts'),
+    route('jobs/:jobId/photos/:photoId', 'routes/resources/job-photo.ts'),
     route('field/changes', 'routes/resources/field-changes.ts'),
   ]),
   route('staff', 'routes/staff/layout.tsx', [
@@ -47,7 +48,7 @@ export default [
   route('calendar/:file', 'routes/resources/calendar-feed.ts'),
   route('webhooks/sms', 'routes/resources/sms-webhook.ts'),
   route('customer/:customerId', 'routes/portal/customer.tsx'),
-  route('customer/:customerId/photos/:jobId/:kind', 'routes/portal/customer-photo.ts'),
+  route('customer/:customerId/photos/:jobId/:photoId', 'routes/portal/customer-photo.ts'),
   route('customer/:customerId/visits/:jobId', 'routes/portal/visit.tsx'),
   ...prefix('api', [route('auth/*', 'routes/resources/auth.ts')]),
   route('dev/mailbox', 'routes/resources/dev-mailbox.tsx'),

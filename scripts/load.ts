@@ -123,9 +123,13 @@ async function run(db: pg.Client, runDir: string) {
     .jpeg({ quality: 80 })
     .toBuffer()
   const boundary = '----poolbudload'
+  // One photo from the phone's queue, sent over and over (a queue replaying after lost answers): stored once.
+  const photoClientKey = crypto.randomUUID()
   const photoBody = Buffer.concat([
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="pool.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="label"\r\n\r\nbefore\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="clientKey"\r\n\r\n${photoClientKey}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="pool.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
     ),
     photo,
     Buffer.from(`\r\n--${boundary}--\r\n`),
@@ -214,9 +218,9 @@ async function run(db: pg.Client, runDir: string) {
       },
       true,
     ),
-    scenario('technician uploads a photo', 1, {
+    scenario('technician uploads a photo (the queue replaying it)', 1, {
       method: 'POST',
-      path: `/app/jobs/${techJobs[0]}/photos/before`,
+      path: `/app/jobs/${techJobs[0]}/photos`,
       headers: {
         cookie: cookies.tech,
         origin,
@@ -258,10 +262,12 @@ async function run(db: pg.Client, runDir: string) {
   const storedReadings =
     Number((await one<{ n: string }>(`select count(*) as n from chem_logs where job_id = any($1)`, [techJobs])).n) -
     readingsBefore
-  const photoRow = await one<{ before_url: string | null }>(`select before_url from jobs where id = $1`, [techJobs[0]])
-  const photoOnDisk = photoRow.before_url
-    ? fs.existsSync(path.join(runDir, 'data', 'uploads', `${photoRow.before_url}.jpg`))
-    : false
+  const photoRows = await db.query<{ storage_key: string }>(
+    `select storage_key from visit_photos where job_id = $1 and client_key = $2`,
+    [techJobs[0], photoClientKey],
+  )
+  const photoKey = photoRows.rows[0]?.storage_key
+  const photoOnDisk = photoKey ? fs.existsSync(path.join(runDir, 'data', 'uploads', `${photoKey}.jpg`)) : false
 
   const rows = scenarios.map((s, index) => {
     const result = results[index] as autocannon.Result
@@ -284,7 +290,9 @@ async function run(db: pg.Client, runDir: string) {
   console.log(`Throughput: ${Math.round(total / DURATION_S)} requests/s overall (${total} requests)`)
   console.log(`Jobs created: ${acknowledgedCreates} acknowledged, ${storedCreates} stored`)
   console.log(`Readings saved: ${acknowledgedReadings} acknowledged, ${storedReadings} stored`)
-  console.log(`Photo: ${photoRow.before_url && photoOnDisk ? 'stored and on disk' : 'MISSING'}`)
+  console.log(
+    `Photo: ${photoRows.rows.length === 1 && photoOnDisk ? 'stored once and on disk' : `${photoRows.rows.length} rows, on disk: ${photoOnDisk}`}`,
+  )
   console.log(`Lost writes: ${lost}. Server errors: ${serverErrors}.`)
   const clientErrors = scenarios.filter((s) => s.tally.clientError > 0)
   for (const s of clientErrors) console.log(`  4xx in "${s.name}": ${JSON.stringify(s.tally.statuses)}`)

@@ -13,7 +13,7 @@ import { createRequestHandler as createReactRouterHandler } from 'react-router'
 export const MAX_BODY_BYTES = 1024 * 1024
 /** Photo uploads: the route refuses photos over 15 MB itself (with its own message); this is the outer bound. */
 export const MAX_UPLOAD_BYTES = 17 * 1024 * 1024
-const PHOTO_UPLOAD_PATH = /^\/app\/jobs\/[^/]+\/photos\/[^/]+$/
+const PHOTO_UPLOAD_PATH = /^\/app\/jobs\/[^/]+\/photos\/?$/
 /**
  * Customer spreadsheets: the import page reads at most 10 MB of the file itself and answers a larger one with plain
  * words ("Split it into files under 10 MB"); this bound lets a 50 MB export reach the page for that answer instead

@@ -2,7 +2,7 @@
 // relative to "now" in each company's timezone, and idempotent (a second run adds nothing).
 import { randomUUID } from 'node:crypto'
 import { hashPassword } from 'better-auth/crypto'
-import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import {
   account,
@@ -17,10 +17,11 @@ import {
   serviceLocations,
   servicePlans,
   user,
+  visitPhotos,
 } from '~/db/schema'
 import type { Role } from '~/db/schema/profiles'
 import { addDefaultChecklist } from '~/models/checklist.server'
-import { type PhotoKind, photoKey, storePhotoFiles, THUMB_PHOTO_EDGE } from '~/models/photo.server'
+import { photoKey, storePhotoFiles, THUMB_PHOTO_EDGE } from '~/models/photo.server'
 import { type IsoWeekday, type LocalDate, localDateAt } from '~/schedule/local-date'
 import { type FrequencyWeeks, isOccurrence } from '~/schedule/recurrence'
 import { formatAddress } from '~/utils/address'
@@ -979,6 +980,9 @@ export async function seedDemoData(database: Database, now = new Date()) {
   return true
 }
 
+/** The demo shows a visit before and after the work. */
+type DemoPhotoLabel = 'before' | 'after'
+
 /** Completed jobs per company that get demo photos (the newest ones), besides all of the portal customers'. */
 export const DEMO_PHOTO_JOBS_PER_COMPANY = 12
 
@@ -986,7 +990,7 @@ export const DEMO_PHOTO_JOBS_PER_COMPANY = 12
  * A pool seen from above, text-free: greenish, cloudy water with leaves before the visit;
  * clear blue water after it. `variant` moves the clouds, leaves and ripples around.
  */
-function poolScene(kind: PhotoKind, variant: number) {
+function poolScene(kind: DemoPhotoLabel, variant: number) {
   const random = prng(9_000 + variant * 17 + (kind === 'before' ? 0 : 1))
   const before = kind === 'before'
   const [top, bottom] = before ? ['#8aa257', '#5b7736'] : ['#40c8ee', '#0a74b4']
@@ -1031,12 +1035,12 @@ function poolScene(kind: PhotoKind, variant: number) {
 }
 
 const DEMO_PHOTO_VARIANTS = 2
-let demoPhotos: Promise<Record<PhotoKind, Array<{ full: Buffer; thumb: Buffer }>>> | undefined
+let demoPhotos: Promise<Record<DemoPhotoLabel, Array<{ full: Buffer; thumb: Buffer }>>> | undefined
 
 /** The demo images, rendered once per process (rendering is the slow part; storing is cheap). */
 function renderDemoPhotos() {
   demoPhotos ??= (async () => {
-    const render = async (kind: PhotoKind, variant: number) => {
+    const render = async (kind: DemoPhotoLabel, variant: number) => {
       const full = await sharp(Buffer.from(poolScene(kind, variant)))
         .jpeg({ quality: 80, mozjpeg: true })
         .toBuffer()
@@ -1063,8 +1067,8 @@ function renderDemoPhotos() {
 /**
  * Gives the demo's newest completed jobs of each company, and every completed visit of the
  * portal customers (Dana Whitfield, Marco Ruiz), a before and an after photo, stored through
- * the photo storage under the usual keys. Jobs that already have a photo are left alone, so
- * running it again adds nothing.
+ * the photo storage under the usual keys (visit_photos rows labelled before and after). Jobs that already have a
+ * photo are left alone, so running it again adds nothing.
  */
 export async function seedDemoPhotos(database: Database) {
   const demoCompanies = await database
@@ -1075,8 +1079,10 @@ export async function seedDemoPhotos(database: Database) {
     id: jobs.id,
     companyId: jobs.companyId,
     completedAt: jobs.completedAt,
-    beforeUrl: jobs.beforeUrl,
-    afterUrl: jobs.afterUrl,
+    technicianId: jobs.technicianId,
+    // Table names written out: in a one-table select drizzle leaves columns unqualified, which inside the subquery
+    // would name visit_photos' own.
+    hasPhotos: sql<boolean>`exists (select 1 from "visit_photos" where "visit_photos"."company_id" = "jobs"."company_id" and "visit_photos"."job_id" = "jobs"."id")`,
   }
   const recent = await Promise.all(
     demoCompanies.map((company) =>
@@ -1101,7 +1107,7 @@ export async function seedDemoPhotos(database: Database) {
     )
   const targets = new Map<string, (typeof portalVisits)[number]>()
   for (const job of [...recent.flat(), ...portalVisits]) {
-    if (!job.beforeUrl && !job.afterUrl && job.completedAt) targets.set(job.id, job)
+    if (!job.hasPhotos && job.completedAt) targets.set(job.id, job)
   }
   if (targets.size === 0) return 0
 
@@ -1113,16 +1119,18 @@ export async function seedDemoPhotos(database: Database) {
       list.slice(start, start + 8).map(async (job, offset) => {
         const index = start + offset
         const completedAt = job.completedAt ?? new Date()
-        const beforeKey = photoKey(job.id, 'before', 'demo-before.jpg', new Date(completedAt.getTime() - 40 * 60_000))
+        const beforeAt = new Date(completedAt.getTime() - 40 * 60_000)
+        const beforeKey = photoKey(job.id, 'before', 'demo-before.jpg', beforeAt)
         const afterKey = photoKey(job.id, 'after', 'demo-after.jpg', completedAt)
         const before = images.before[index % DEMO_PHOTO_VARIANTS]
         const after = images.after[(index + 1) % DEMO_PHOTO_VARIANTS]
         if (!before || !after) throw new Error('demo photos missing')
         await Promise.all([storePhotoFiles(beforeKey, before), storePhotoFiles(afterKey, after)])
-        await database
-          .update(jobs)
-          .set({ beforeUrl: beforeKey, afterUrl: afterKey })
-          .where(and(eq(jobs.companyId, job.companyId), eq(jobs.id, job.id)))
+        const taken = { companyId: job.companyId, jobId: job.id, takenBy: job.technicianId }
+        await database.insert(visitPhotos).values([
+          { ...taken, label: 'before', storageKey: beforeKey, createdAt: beforeAt },
+          { ...taken, label: 'after', storageKey: afterKey, createdAt: completedAt },
+        ])
       }),
     )
   }

@@ -1,7 +1,7 @@
 import { Button, Column, Img, Link, Row, Section, Text } from '@react-email/components'
 import { createElement } from 'react'
-import type { PhotoKind } from '~/models/photo.server'
 import type { VisitReport } from '~/models/service-report.server'
+import { PHOTO_LABEL_NAMES, type PhotoLabel } from '~/models/visit-photo'
 import { describeChemical } from '~/utils/chemicals'
 import { formatDate, formatTime } from '~/utils/dates'
 import { describeReading, describeStatus } from '~/water/summary'
@@ -10,10 +10,19 @@ import { EmailLayout } from './layout'
 const label = { fontSize: 13, color: '#64748b', margin: '16px 0 4px', fontWeight: 600 } as const
 const body = { fontSize: 15, color: '#334155', margin: '2px 0' } as const
 
-type ReportPhoto = { kind: PhotoKind; src: string }
+type ReportPhoto = { label: PhotoLabel; src: string }
+
+/** Photos side by side in one row of the email: two fit a phone's width. */
+const PHOTOS_PER_ROW = 2
 
 /** Subject and body of the report a customer receives when their visit is marked complete. */
-export function serviceReportEmail(props: { report: VisitReport; photos: ReportPhoto[]; portalUrl: string }) {
+export function serviceReportEmail(props: {
+  report: VisitReport
+  photos: ReportPhoto[]
+  /** Photos of the visit not in the email (only in the portal). */
+  morePhotos: number
+  portalUrl: string
+}) {
   const date = formatDate(props.report.completedAt, props.report.timezone)
   return {
     subject: `Service report: ${props.report.companyName}, ${date}`,
@@ -24,12 +33,17 @@ export function serviceReportEmail(props: { report: VisitReport; photos: ReportP
 function ServiceReportEmail({
   report,
   photos,
+  morePhotos,
   portalUrl,
 }: {
   report: VisitReport
   photos: ReportPhoto[]
+  morePhotos: number
   portalUrl: string
 }) {
+  const photoRows = Array.from({ length: Math.ceil(photos.length / PHOTOS_PER_ROW) }, (_, row) =>
+    photos.slice(row * PHOTOS_PER_ROW, (row + 1) * PHOTOS_PER_ROW),
+  )
   const tz = report.timezone
   const intro = `${report.companyName} serviced your pool at ${report.address} on ${formatDate(report.completedAt, tz)}.`
   return (
@@ -89,19 +103,26 @@ function ServiceReportEmail({
       {photos.length ? (
         <>
           <Text style={label}>Photos</Text>
-          <Row>
-            {photos.map((photo) => (
-              <Column key={photo.kind} style={{ paddingRight: 8, verticalAlign: 'top' }}>
-                <Img
-                  src={photo.src}
-                  alt={`${photo.kind === 'before' ? 'Before' : 'After'} photo`}
-                  width={220}
-                  style={{ borderRadius: 8 }}
-                />
-                <Text style={{ ...body, fontSize: 13 }}>{photo.kind === 'before' ? 'Before' : 'After'}</Text>
-              </Column>
-            ))}
-          </Row>
+          {photoRows.map((row) => (
+            <Row key={row[0]?.src}>
+              {row.map((photo) => (
+                <Column key={photo.src} style={{ paddingRight: 8, verticalAlign: 'top', width: '50%' }}>
+                  <Img
+                    src={photo.src}
+                    alt={`${PHOTO_LABEL_NAMES[photo.label]} photo`}
+                    width={220}
+                    style={{ borderRadius: 8, maxWidth: '100%', height: 'auto' }}
+                  />
+                  <Text style={{ ...body, fontSize: 13 }}>{PHOTO_LABEL_NAMES[photo.label]}</Text>
+                </Column>
+              ))}
+            </Row>
+          ))}
+          {morePhotos > 0 ? (
+            <Text style={body}>
+              {morePhotos === 1 ? '1 more photo is' : `${morePhotos} more photos are`} in your portal.
+            </Text>
+          ) : null}
         </>
       ) : null}
       <Section style={{ marginTop: 24 }}>

@@ -12,6 +12,7 @@ import {
   serviceLocations,
   servicePlans,
   session,
+  visitPhotos,
 } from '~/db/schema'
 import { formatAddress, parseAddress } from '~/utils/address'
 import type { CustomerStatus } from '~/utils/customer-fields'
@@ -617,8 +618,7 @@ export async function restoreCustomer({
             eq(jobs.cancelledAt, before.archivedAt),
             isNull(jobs.skipReason),
             gte(jobs.scheduledAt, now),
-            isNull(jobs.beforeUrl),
-            isNull(jobs.afterUrl),
+            sql`not exists (select 1 from ${visitPhotos} where ${visitPhotos.companyId} = ${jobs.companyId} and ${visitPhotos.jobId} = ${jobs.id})`,
             sql`not exists (select 1 from ${chemLogs} where ${chemLogs.companyId} = ${jobs.companyId} and ${chemLogs.jobId} = ${jobs.id})`,
           ),
         )

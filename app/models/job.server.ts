@@ -143,8 +143,6 @@ export async function getJobForViewer(viewer: JobViewer, jobId: string) {
       completedAt: jobs.completedAt,
       cancelledAt: jobs.cancelledAt,
       skipReason: jobs.skipReason,
-      beforeUrl: jobs.beforeUrl,
-      afterUrl: jobs.afterUrl,
       technicianId: jobs.technicianId,
       technicianName: profiles.fullName,
       technicianPhone: profiles.phone,

@@ -1,29 +1,38 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { and, eq, isNotNull, isNull } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { companies, customers, jobs, profiles, user } from '~/db/schema'
+import { companies, customers, jobs, profiles, user, visitPhotos } from '~/db/schema'
 import { DEMO_PHOTO_JOBS_PER_COMPANY, seedDemoData, seedDemoPhotos } from '~/demo/seed.server'
 import { db } from '~/utils/db.server'
 import {
+  deletePhoto,
   getPhotoForViewer,
   MAX_PHOTO_BYTES,
+  MAX_VISIT_PHOTOS,
   PHOTO_MESSAGES,
   photoObjectKey,
   photoUrl,
   sanitiseFileName,
   savePhoto,
 } from './photo.server'
+import { FIELD_MESSAGES } from './visit-work.server'
 
 const uploads = () => path.join(process.env.DATA_DIR as string, 'uploads')
 const fileOf = (key: string, size: 'full' | 'thumb' = 'full') => path.join(uploads(), photoObjectKey(key, size))
+
+/** Visits completed here are dated long ago, so they never count among the demo's newest completed visits. */
+const LONG_AGO = new Date('2001-01-01T12:00:00Z')
 
 let blue: string
 let sunset: string
 let tech: string
 let tech2: string
+type Member = { id: string; role: 'owner' | 'dispatcher' | 'tech'; companyId: string }
+let office: Member
+let asTech: Member
 
 async function idOf(email: string) {
   const [row] = await db().select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email))
@@ -31,13 +40,14 @@ async function idOf(email: string) {
   return row.id
 }
 
-/** A job of `companyId` with no photos yet (open jobs get none from the demo), optionally `technicianId`'s. */
-async function jobWithoutPhotos(companyId: string, technicianId?: string) {
+/** An open visit of `companyId` with no photos yet (open visits get none from the demo), optionally `technicianId`'s. */
+async function openVisit(companyId: string, technicianId?: string) {
   const filters = [
     eq(jobs.companyId, companyId),
     isNull(jobs.completedAt),
-    isNull(jobs.beforeUrl),
-    isNull(jobs.afterUrl),
+    isNull(jobs.cancelledAt),
+    sql`${jobs.address} not like '%(photo test)'`,
+    sql`not exists (select 1 from ${visitPhotos} where ${visitPhotos.jobId} = ${jobs.id})`,
   ]
   if (technicianId) filters.push(eq(jobs.technicianId, technicianId))
   const [row] = await db()
@@ -45,8 +55,8 @@ async function jobWithoutPhotos(companyId: string, technicianId?: string) {
     .from(jobs)
     .where(and(...filters))
     .limit(1)
-  if (!row) throw new Error('no job without photos')
-  // Mark it as used so the next call returns a different job.
+  if (!row) throw new Error('no open visit without photos')
+  // Mark it as used so the next call returns a different visit.
   await db()
     .update(jobs)
     .set({ address: `${row.id} (photo test)` })
@@ -54,9 +64,22 @@ async function jobWithoutPhotos(companyId: string, technicianId?: string) {
   return row.id
 }
 
-async function photoKeys(jobId: string) {
-  const [row] = await db().select({ before: jobs.beforeUrl, after: jobs.afterUrl }).from(jobs).where(eq(jobs.id, jobId))
-  return row
+async function rowsOf(jobId: string) {
+  return db()
+    .select({ id: visitPhotos.id, label: visitPhotos.label, key: visitPhotos.storageKey, takenBy: visitPhotos.takenBy })
+    .from(visitPhotos)
+    .where(eq(visitPhotos.jobId, jobId))
+    .orderBy(asc(visitPhotos.createdAt), asc(visitPhotos.id))
+}
+
+async function labelsOf(jobId: string) {
+  return (await rowsOf(jobId)).map((row) => row.label)
+}
+
+async function storageKeyOf(photoId: string) {
+  const [row] = await db().select({ key: visitPhotos.storageKey }).from(visitPhotos).where(eq(visitPhotos.id, photoId))
+  if (!row) throw new Error('no photo row')
+  return row.key
 }
 
 function filesOfJob(jobId: string) {
@@ -103,117 +126,122 @@ beforeAll(async () => {
   sunset = rows.find((c) => c.name === 'Sunset Pool Care')?.id ?? ''
   tech = await idOf('tech@bluelagoon.test')
   tech2 = await idOf('tech2@bluelagoon.test')
+  office = { id: await idOf('dispatch@bluelagoon.test'), role: 'dispatcher', companyId: blue }
+  asTech = { id: tech, role: 'tech', companyId: blue }
 })
 
-describe('savePhoto', () => {
-  it('stores a JPEG as a web-size image and a thumbnail, and points the job at its key', async () => {
-    const jobId = await jobWithoutPhotos(blue)
+describe('savePhoto: the picture', () => {
+  it('stores a JPEG as a web-size image and a thumbnail, in a labelled row with who took it', async () => {
+    const jobId = await openVisit(blue, tech)
     const result = await savePhoto({
-      companyId: blue,
+      member: asTech,
       jobId,
-      kind: 'before',
+      label: 'before',
       fileName: 'IMG_2041.JPG',
       bytes: await jpeg(3000, 2000),
     })
-    expect(result.ok).toBe(true)
+    expect(result).toMatchObject({ ok: true, replayed: false, photo: { label: 'before' } })
     if (!result.ok) return
-    expect(result.key).toMatch(new RegExp(`^${jobId}/before-\\d{13}-img-2041-[0-9a-f]{16}$`))
-    expect(await photoKeys(jobId)).toEqual({ before: result.key, after: null })
+    const key = await storageKeyOf(result.photo.id)
+    expect(key).toMatch(new RegExp(`^${jobId}/before-\\d{13}-img-2041-[0-9a-f]{16}$`))
+    expect(await rowsOf(jobId)).toEqual([{ id: result.photo.id, label: 'before', key, takenBy: tech }])
 
-    const full = await sharp(fs.readFileSync(fileOf(result.key))).metadata()
+    const full = await sharp(fs.readFileSync(fileOf(key))).metadata()
     expect(full).toMatchObject({ format: 'jpeg', width: 1600, height: 1067 })
-    const thumb = await sharp(fs.readFileSync(fileOf(result.key, 'thumb'))).metadata()
+    const thumb = await sharp(fs.readFileSync(fileOf(key, 'thumb'))).metadata()
     expect(thumb).toMatchObject({ format: 'jpeg', width: 400, height: 267 })
   })
 
   it('stores a PNG (transparency and all) as JPEG without enlarging a small image', async () => {
-    const jobId = await jobWithoutPhotos(blue)
+    const jobId = await openVisit(blue)
     const png = await sharp({
       create: { width: 500, height: 300, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
     })
       .png()
       .toBuffer()
-    const result = await savePhoto({ companyId: blue, jobId, kind: 'after', fileName: 'pool.png', bytes: png })
+    const result = await savePhoto({ member: office, jobId, label: 'after', fileName: 'pool.png', bytes: png })
     expect(result.ok).toBe(true)
     if (!result.ok) return
-    const full = sharp(fs.readFileSync(fileOf(result.key)))
+    const key = await storageKeyOf(result.photo.id)
+    const full = sharp(fs.readFileSync(fileOf(key)))
     expect(await full.metadata()).toMatchObject({ format: 'jpeg', width: 500, height: 300, hasAlpha: false })
     // Transparent areas become white, not black.
     const { dominant } = await full.stats()
     expect(dominant).toEqual({ r: 248, g: 248, b: 248 })
-    expect(await photoKeys(jobId)).toEqual({ before: null, after: result.key })
+    expect(await labelsOf(jobId)).toEqual(['after'])
   })
 
   it('refuses a text file renamed .jpg, and writes nothing', async () => {
-    const jobId = await jobWithoutPhotos(blue)
+    const jobId = await openVisit(blue)
     const result = await savePhoto({
-      companyId: blue,
+      member: office,
       jobId,
-      kind: 'before',
+      label: 'before',
       fileName: 'holiday.jpg',
       bytes: Buffer.from('This is not a photo, just some text pretending to be one.\n'.repeat(50)),
     })
-    expect(result).toEqual({ ok: false, message: 'Choose an image file (JPEG, PNG, WebP or HEIC).' })
+    expect(result).toEqual({ ok: false, code: 'invalid', message: 'Choose an image file (JPEG, PNG, WebP or HEIC).' })
     expect(filesOfJob(jobId)).toEqual([])
-    expect(await photoKeys(jobId)).toEqual({ before: null, after: null })
+    expect(await labelsOf(jobId)).toEqual([])
   })
 
   it('refuses an SVG, which is an image sharp can read but not one we accept', async () => {
-    const jobId = await jobWithoutPhotos(blue)
+    const jobId = await openVisit(blue)
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
     )
-    const result = await savePhoto({ companyId: blue, jobId, kind: 'before', fileName: 'x.jpg', bytes: svg })
-    expect(result).toEqual({ ok: false, message: PHOTO_MESSAGES.notImage })
+    const result = await savePhoto({ member: office, jobId, label: 'before', fileName: 'x.jpg', bytes: svg })
+    expect(result).toEqual({ ok: false, code: 'invalid', message: PHOTO_MESSAGES.notImage })
   })
 
   it('refuses a truncated JPEG', async () => {
-    const jobId = await jobWithoutPhotos(blue)
+    const jobId = await openVisit(blue)
     const whole = await jpeg(1200, 900)
     const result = await savePhoto({
-      companyId: blue,
+      member: office,
       jobId,
-      kind: 'before',
+      label: 'before',
       fileName: 'cut.jpg',
       bytes: whole.subarray(0, Math.floor(whole.length / 2)),
     })
-    expect(result).toEqual({ ok: false, message: PHOTO_MESSAGES.notImage })
+    expect(result).toEqual({ ok: false, code: 'invalid', message: PHOTO_MESSAGES.notImage })
     expect(filesOfJob(jobId)).toEqual([])
   })
 
   it('refuses anything over 15 MB before looking at it', async () => {
-    const jobId = await jobWithoutPhotos(blue)
+    const jobId = await openVisit(blue)
     const big = Buffer.alloc(16 * 1024 * 1024, 0xff)
-    const result = await savePhoto({ companyId: blue, jobId, kind: 'before', fileName: 'big.jpg', bytes: big })
-    expect(result).toEqual({ ok: false, message: 'Photos must be 15 MB or smaller.' })
+    const result = await savePhoto({ member: office, jobId, label: 'before', fileName: 'big.jpg', bytes: big })
+    expect(result).toEqual({ ok: false, code: 'invalid', message: 'Photos must be 15 MB or smaller.' })
     expect(MAX_PHOTO_BYTES).toBe(15 * 1024 * 1024)
     expect(filesOfJob(jobId)).toEqual([])
   })
 
   it('refuses a decompression bomb: a small file of 10000 × 10000 pixels', async () => {
-    const jobId = await jobWithoutPhotos(blue)
+    const jobId = await openVisit(blue)
     const bomb = pngBomb(10_000, 10_000)
     // It really is a 100-megapixel image that sharp can read.
     expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({ format: 'png', width: 10_000 })
     expect(bomb.length).toBeLessThan(MAX_PHOTO_BYTES)
-    const result = await savePhoto({ companyId: blue, jobId, kind: 'before', fileName: 'bomb.png', bytes: bomb })
-    expect(result).toEqual({ ok: false, message: PHOTO_MESSAGES.tooManyPixels })
+    const result = await savePhoto({ member: office, jobId, label: 'before', fileName: 'bomb.png', bytes: bomb })
+    expect(result).toEqual({ ok: false, code: 'invalid', message: PHOTO_MESSAGES.tooManyPixels })
     expect(filesOfJob(jobId)).toEqual([])
   })
 
   it('keeps a path-traversal file name inside the uploads folder', async () => {
-    const jobId = await jobWithoutPhotos(blue)
+    const jobId = await openVisit(blue)
     const result = await savePhoto({
-      companyId: blue,
+      member: office,
       jobId,
-      kind: 'before',
+      label: 'before',
       fileName: '../../etc/passwd.jpg',
       bytes: await jpeg(64, 64),
     })
     expect(result.ok).toBe(true)
     if (!result.ok) return
-    expect(result.key).toMatch(new RegExp(`^${jobId}/before-\\d{13}-passwd-[0-9a-f]{16}$`))
-    const file = fileOf(result.key)
+    const key = await storageKeyOf(result.photo.id)
+    expect(key).toMatch(new RegExp(`^${jobId}/before-\\d{13}-passwd-[0-9a-f]{16}$`))
+    const file = fileOf(key)
     expect(path.resolve(file).startsWith(`${path.resolve(uploads())}${path.sep}`)).toBe(true)
     expect(fs.existsSync(file)).toBe(true)
     expect(fs.existsSync(path.join(process.env.DATA_DIR as string, 'etc'))).toBe(false)
@@ -222,7 +250,7 @@ describe('savePhoto', () => {
   })
 
   it('strips EXIF (GPS included) and turns the picture upright first', async () => {
-    const jobId = await jobWithoutPhotos(blue)
+    const jobId = await openVisit(blue)
     // 800 × 600 pixels stored sideways (orientation 6: show rotated 90°), with a camera and GPS position.
     const withGps = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3366aa' } })
       .jpeg()
@@ -241,11 +269,12 @@ describe('savePhoto', () => {
     expect(input.exif?.toString('latin1')).toContain('TestCam')
     expect(input.orientation).toBe(6)
 
-    const result = await savePhoto({ companyId: blue, jobId, kind: 'after', fileName: 'gps.jpg', bytes: withGps })
+    const result = await savePhoto({ member: office, jobId, label: 'after', fileName: 'gps.jpg', bytes: withGps })
     expect(result.ok).toBe(true)
     if (!result.ok) return
+    const key = await storageKeyOf(result.photo.id)
     for (const size of ['full', 'thumb'] as const) {
-      const bytes = fs.readFileSync(fileOf(result.key, size))
+      const bytes = fs.readFileSync(fileOf(key, size))
       const meta = await sharp(bytes).metadata()
       expect(meta.exif, size).toBeUndefined()
       expect(meta.xmp, size).toBeUndefined()
@@ -257,130 +286,318 @@ describe('savePhoto', () => {
       expect((meta.height ?? 0) > (meta.width ?? 0), size).toBe(true)
     }
   })
+})
 
-  it('replacing a photo deletes the old files', async () => {
-    const jobId = await jobWithoutPhotos(blue)
-    const first = await savePhoto({
-      companyId: blue,
+describe('savePhoto: several photos per visit', () => {
+  it('keeps every photo of a visit, each with its label, and refuses an unknown label', async () => {
+    const jobId = await openVisit(blue)
+    for (const label of ['before', 'after', 'other', 'after'] as const) {
+      const saved = await savePhoto({
+        member: office,
+        jobId,
+        label,
+        fileName: `${label}.jpg`,
+        bytes: await jpeg(64, 64),
+      })
+      expect(saved.ok, label).toBe(true)
+    }
+    expect(await labelsOf(jobId)).toEqual(['before', 'after', 'other', 'after'])
+    expect(filesOfJob(jobId)).toHaveLength(8)
+    const sideways = await savePhoto({
+      member: office,
       jobId,
-      kind: 'before',
-      fileName: 'a.jpg',
+      label: 'sideways',
+      fileName: 'x.jpg',
       bytes: await jpeg(64, 64),
     })
-    const after = await savePhoto({
-      companyId: blue,
-      jobId,
-      kind: 'after',
-      fileName: 'c.jpg',
-      bytes: await jpeg(64, 64),
-    })
-    if (!first.ok || !after.ok) throw new Error('upload failed')
-    expect(fs.existsSync(fileOf(first.key))).toBe(true)
-    const second = await savePhoto({
-      companyId: blue,
-      jobId,
-      kind: 'before',
-      fileName: 'b.jpg',
-      bytes: await jpeg(64, 64, '#ff0000'),
-    })
-    if (!second.ok) throw new Error('upload failed')
-    expect(second.key).not.toBe(first.key)
-    expect(fs.existsSync(fileOf(first.key))).toBe(false)
-    expect(fs.existsSync(fileOf(first.key, 'thumb'))).toBe(false)
-    expect(await photoKeys(jobId)).toEqual({ before: second.key, after: after.key })
-    // Only the current before and after photos are left, each with its thumbnail; the other kind is untouched.
+    expect(sideways).toEqual({ ok: false, code: 'invalid', message: PHOTO_MESSAGES.badLabel })
+    expect(filesOfJob(jobId)).toHaveLength(8)
+  })
+
+  it('stores a photo sent five times with one clientKey once: one row, one set of files, the same answer', async () => {
+    const jobId = await openVisit(blue, tech)
+    const clientKey = crypto.randomUUID()
+    const bytes = await jpeg(200, 150)
+    const answers = []
+    for (let i = 0; i < 5; i++) {
+      answers.push(await savePhoto({ member: asTech, jobId, label: 'before', fileName: 'p.jpg', bytes, clientKey }))
+    }
+    const first = answers[0]
+    if (!first?.ok) throw new Error('first upload failed')
+    expect(first.replayed).toBe(false)
+    for (const answer of answers.slice(1)) expect(answer).toEqual({ ok: true, photo: first.photo, replayed: true })
+    expect(await rowsOf(jobId)).toHaveLength(1)
+    const key = await storageKeyOf(first.photo.id)
     expect(filesOfJob(jobId)).toEqual(
-      [
-        photoObjectKey(second.key, 'full'),
-        photoObjectKey(second.key, 'thumb'),
-        photoObjectKey(after.key, 'full'),
-        photoObjectKey(after.key, 'thumb'),
-      ]
-        .map((key) => key.split('/')[1])
-        .sort(),
+      [photoObjectKey(key, 'full'), photoObjectKey(key, 'thumb')].map((k) => k.split('/')[1]).sort(),
     )
   })
 
-  it("refuses another company's job, and a job id that is not one", async () => {
-    const jobId = await jobWithoutPhotos(blue)
+  it('stores five copies arriving at once once, and removes the files the others wrote', async () => {
+    const jobId = await openVisit(blue, tech)
+    const clientKey = crypto.randomUUID()
+    const bytes = await jpeg(300, 200)
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        savePhoto({ member: asTech, jobId, label: 'after', fileName: 'p.jpg', bytes, clientKey }),
+      ),
+    )
+    expect(answers.every((answer) => answer.ok)).toBe(true)
+    const ids = new Set(answers.map((answer) => (answer.ok ? answer.photo.id : '')))
+    expect(ids.size).toBe(1)
+    expect(answers.filter((answer) => answer.ok && !answer.replayed)).toHaveLength(1)
+    expect(await rowsOf(jobId)).toHaveLength(1)
+    expect(filesOfJob(jobId)).toHaveLength(2)
+  })
+
+  it('refuses the same clientKey for another visit', async () => {
+    const [first, second] = [await openVisit(blue), await openVisit(blue)]
+    const clientKey = crypto.randomUUID()
     const bytes = await jpeg(64, 64)
-    expect(await savePhoto({ companyId: sunset, jobId, kind: 'before', fileName: 'x.jpg', bytes })).toEqual({
+    expect(
+      (await savePhoto({ member: office, jobId: first, label: 'before', fileName: 'a.jpg', bytes, clientKey })).ok,
+    ).toBe(true)
+    expect(
+      await savePhoto({ member: office, jobId: second, label: 'before', fileName: 'a.jpg', bytes, clientKey }),
+    ).toEqual({
       ok: false,
-      message: 'Job not found.',
+      code: 'invalid',
+      message: PHOTO_MESSAGES.keyUsedElsewhere,
+    })
+    expect(await rowsOf(second)).toEqual([])
+    expect(filesOfJob(second)).toEqual([])
+  })
+
+  it(`holds at most ${MAX_VISIT_PHOTOS} photos, even when the last ones arrive together`, async () => {
+    const jobId = await openVisit(blue)
+    // Rows without files stand in for the first 18 photos (decoding 18 pictures proves nothing more).
+    await db()
+      .insert(visitPhotos)
+      .values(
+        Array.from({ length: MAX_VISIT_PHOTOS - 2 }, (_, i) => ({
+          companyId: blue,
+          jobId,
+          label: 'other' as const,
+          storageKey: `${jobId}/other-placeholder-${i}`,
+        })),
+      )
+    const bytes = await jpeg(64, 64)
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => savePhoto({ member: office, jobId, label: 'after', fileName: 'x.jpg', bytes })),
+    )
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(2)
+    expect(answers.filter((answer) => !answer.ok)).toEqual([
+      { ok: false, code: 'conflict', message: PHOTO_MESSAGES.tooMany },
+      { ok: false, code: 'conflict', message: PHOTO_MESSAGES.tooMany },
+    ])
+    expect(PHOTO_MESSAGES.tooMany).toBe('A visit can hold at most 20 photos. Remove one to add another.')
+    expect(await rowsOf(jobId)).toHaveLength(MAX_VISIT_PHOTOS)
+    // Only the two stored photos left files behind.
+    expect(filesOfJob(jobId)).toHaveLength(4)
+  })
+})
+
+describe('savePhoto: whose visit', () => {
+  it('refuses a photo for a visit the office gave to another technician, with the reason, and keeps nothing', async () => {
+    const jobId = await openVisit(blue, tech)
+    await db().update(jobs).set({ technicianId: tech2 }).where(eq(jobs.id, jobId))
+    const result = await savePhoto({
+      member: asTech,
+      jobId,
+      label: 'after',
+      fileName: 'x.jpg',
+      bytes: await jpeg(64, 64),
+    })
+    expect(result).toEqual({ ok: false, code: 'conflict', message: FIELD_MESSAGES.reassigned })
+    expect(await rowsOf(jobId)).toEqual([])
+    expect(filesOfJob(jobId)).toEqual([])
+  })
+
+  it('refuses a completed or skipped visit, but answers a replay of a photo it already has', async () => {
+    const jobId = await openVisit(blue, tech)
+    const clientKey = crypto.randomUUID()
+    const bytes = await jpeg(64, 64)
+    const first = await savePhoto({ member: asTech, jobId, label: 'after', fileName: 'x.jpg', bytes, clientKey })
+    await db().update(jobs).set({ completedAt: LONG_AGO }).where(eq(jobs.id, jobId))
+    expect(await savePhoto({ member: asTech, jobId, label: 'after', fileName: 'y.jpg', bytes })).toEqual({
+      ok: false,
+      code: 'conflict',
+      message: FIELD_MESSAGES.completed,
+    })
+    if (!first.ok) throw new Error('first upload failed')
+    expect(await savePhoto({ member: asTech, jobId, label: 'after', fileName: 'x.jpg', bytes, clientKey })).toEqual({
+      ok: true,
+      photo: first.photo,
+      replayed: true,
+    })
+
+    const skipped = await openVisit(blue, tech)
+    await db().update(jobs).set({ cancelledAt: new Date(), skipReason: 'Gate locked' }).where(eq(jobs.id, skipped))
+    expect(await savePhoto({ member: asTech, jobId: skipped, label: 'before', fileName: 'x.jpg', bytes })).toEqual({
+      ok: false,
+      code: 'conflict',
+      message: 'This visit was skipped: Gate locked.',
+    })
+    expect(filesOfJob(skipped)).toEqual([])
+  })
+
+  it("answers not found for another company's visit, and a visit id that is not one", async () => {
+    const jobId = await openVisit(blue)
+    const bytes = await jpeg(64, 64)
+    const sunsetOwner: Member = { id: await idOf('owner@sunsetpools.test'), role: 'owner', companyId: sunset }
+    const notFound = { ok: false, code: 'not-found', message: PHOTO_MESSAGES.noJob }
+    expect(await savePhoto({ member: sunsetOwner, jobId, label: 'before', fileName: 'x.jpg', bytes })).toEqual({
+      ...notFound,
+      message: FIELD_MESSAGES.notFound,
     })
     expect(filesOfJob(jobId)).toEqual([])
-    expect(await photoKeys(jobId)).toEqual({ before: null, after: null })
-    expect(await savePhoto({ companyId: blue, jobId: '../etc', kind: 'before', fileName: 'x.jpg', bytes })).toEqual({
-      ok: false,
-      message: 'Job not found.',
+    expect(await rowsOf(jobId)).toEqual([])
+    expect(await savePhoto({ member: office, jobId: '../etc', label: 'before', fileName: 'x.jpg', bytes })).toEqual(
+      notFound,
+    )
+  })
+})
+
+describe('deletePhoto', () => {
+  it('lets the technician remove a photo of their open visit: the row, then its files', async () => {
+    const jobId = await openVisit(blue, tech)
+    const saved = await savePhoto({
+      member: asTech,
+      jobId,
+      label: 'before',
+      fileName: 'x.jpg',
+      bytes: await jpeg(64, 64),
     })
+    if (!saved.ok) throw new Error('upload failed')
+    const key = await storageKeyOf(saved.photo.id)
+    expect(await deletePhoto({ member: asTech, jobId, photoId: saved.photo.id })).toEqual({ ok: true })
+    expect(await rowsOf(jobId)).toEqual([])
+    expect(fs.existsSync(fileOf(key))).toBe(false)
+    expect(fs.existsSync(fileOf(key, 'thumb'))).toBe(false)
+    expect(await deletePhoto({ member: asTech, jobId, photoId: saved.photo.id })).toEqual({
+      ok: false,
+      code: 'not-found',
+      message: PHOTO_MESSAGES.noPhoto,
+    })
+  })
+
+  it("keeps a completed visit's photos from its technician, lets the office remove one, and no other company", async () => {
+    const jobId = await openVisit(blue, tech)
+    const saved = await savePhoto({
+      member: asTech,
+      jobId,
+      label: 'after',
+      fileName: 'x.jpg',
+      bytes: await jpeg(64, 64),
+    })
+    if (!saved.ok) throw new Error('upload failed')
+    await db().update(jobs).set({ completedAt: LONG_AGO }).where(eq(jobs.id, jobId))
+    const photoId = saved.photo.id
+    expect(await deletePhoto({ member: asTech, jobId, photoId })).toEqual({
+      ok: false,
+      code: 'conflict',
+      message: FIELD_MESSAGES.completed,
+    })
+    const sunsetOwner: Member = { id: await idOf('owner@sunsetpools.test'), role: 'owner', companyId: sunset }
+    expect(await deletePhoto({ member: sunsetOwner, jobId, photoId })).toMatchObject({ ok: false, code: 'not-found' })
+    expect(await rowsOf(jobId)).toHaveLength(1)
+    expect(await deletePhoto({ member: office, jobId, photoId })).toEqual({ ok: true })
+    expect(await rowsOf(jobId)).toEqual([])
+    expect(filesOfJob(jobId)).toEqual([])
   })
 })
 
 describe('getPhotoForViewer', () => {
-  it("gives a technician their own job's photo, and nobody else's", async () => {
-    const own = await jobWithoutPhotos(blue, tech)
-    const teammates = await jobWithoutPhotos(blue, tech2)
-    for (const jobId of [own, teammates]) {
+  it("gives a technician their own visit's photo, and nobody else's", async () => {
+    const own = await openVisit(blue, tech)
+    const teammates = await openVisit(blue, tech2)
+    const ids: Record<string, string> = {}
+    for (const [jobId, member] of [
+      [own, asTech],
+      [teammates, { id: tech2, role: 'tech', companyId: blue }],
+    ] as const) {
       const saved = await savePhoto({
-        companyId: blue,
+        member,
         jobId,
-        kind: 'before',
+        label: 'before',
         fileName: 'p.jpg',
         bytes: await jpeg(2000, 1000),
       })
-      expect(saved.ok).toBe(true)
+      if (!saved.ok) throw new Error('upload failed')
+      ids[jobId] = saved.photo.id
     }
-    const asTech = { id: tech, role: 'tech', companyId: blue }
-    const full = await getPhotoForViewer(asTech, own, 'before', 'full')
+    const ownPhoto = ids[own] ?? ''
+    const teammatesPhoto = ids[teammates] ?? ''
+    const full = await getPhotoForViewer(asTech, own, ownPhoto, 'full')
     expect(full?.contentType).toBe('image/jpeg')
     expect((await sharp(full?.bytes).metadata()).width).toBe(1600)
-    const thumb = await getPhotoForViewer(asTech, own, 'before', 'thumb')
+    const thumb = await getPhotoForViewer(asTech, own, ownPhoto, 'thumb')
     expect((await sharp(thumb?.bytes).metadata()).width).toBe(400)
 
-    expect(await getPhotoForViewer(asTech, teammates, 'before')).toBeNull()
-    expect(await getPhotoForViewer(asTech, own, 'after')).toBeNull()
-    expect(await getPhotoForViewer(asTech, own, 'sideways')).toBeNull()
-    expect(
-      await getPhotoForViewer({ id: 'x', role: 'dispatcher', companyId: blue }, teammates, 'before'),
-    ).not.toBeNull()
-    expect(await getPhotoForViewer({ id: 'x', role: 'owner', companyId: sunset }, own, 'before')).toBeNull()
+    expect(await getPhotoForViewer(asTech, teammates, teammatesPhoto)).toBeNull()
+    // A photo id of another visit, asked under the technician's own visit.
+    expect(await getPhotoForViewer(asTech, own, teammatesPhoto)).toBeNull()
+    expect(await getPhotoForViewer(asTech, own, 'before')).toBeNull()
+    expect(await getPhotoForViewer(office, teammates, teammatesPhoto)).not.toBeNull()
+    expect(await getPhotoForViewer({ id: 'x', role: 'platform_admin', companyId: null }, own, ownPhoto)).not.toBeNull()
+    expect(await getPhotoForViewer({ id: 'x', role: 'owner', companyId: sunset }, own, ownPhoto)).toBeNull()
   })
 
-  it('builds the authorised URL with a cache-busting version from the key', () => {
+  it('builds the authorised URL from the visit and the photo id', () => {
     const jobId = '3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b'
-    expect(photoUrl(jobId, 'after', null)).toBeNull()
-    expect(photoUrl(jobId, 'after', `${jobId}/after-1700000000000-pool-0123456789abcdef`)).toBe(
-      `/app/jobs/${jobId}/photos/after?v=0123456789abcdef`,
-    )
+    const photoId = '0b7f4a52-7c1e-4d8a-9f3b-2e6d5c4b3a21'
+    expect(photoUrl(jobId, photoId)).toBe(`/app/jobs/${jobId}/photos/${photoId}`)
+    expect(photoUrl(jobId, photoId, 'thumb')).toBe(`/app/jobs/${jobId}/photos/${photoId}?size=thumb`)
   })
 })
 
 describe('demo photos', () => {
-  it('give recent completed jobs and every visit of Dana Whitfield a before and an after photo', async () => {
-    const photographed = await db()
-      .select({ id: jobs.id, companyId: jobs.companyId, before: jobs.beforeUrl, after: jobs.afterUrl })
-      .from(jobs)
-      .where(isNotNull(jobs.beforeUrl))
+  async function demoRows() {
+    return db()
+      .select({
+        jobId: visitPhotos.jobId,
+        companyId: visitPhotos.companyId,
+        label: visitPhotos.label,
+        key: visitPhotos.storageKey,
+      })
+      .from(visitPhotos)
+      .where(sql`${visitPhotos.storageKey} like '%-demo-%'`)
+      .orderBy(asc(visitPhotos.jobId), asc(visitPhotos.createdAt))
+  }
+
+  it('give recent completed visits and every visit of Dana Whitfield a before and an after photo', async () => {
+    const rows = await demoRows()
     for (const companyId of [blue, sunset]) {
-      expect(photographed.filter((j) => j.companyId === companyId).length).toBeGreaterThanOrEqual(
-        DEMO_PHOTO_JOBS_PER_COMPANY,
-      )
+      const visits = new Set(rows.filter((row) => row.companyId === companyId).map((row) => row.jobId))
+      expect(visits.size).toBeGreaterThanOrEqual(DEMO_PHOTO_JOBS_PER_COMPANY)
     }
     const danaVisits = await db()
-      .select({ before: jobs.beforeUrl, after: jobs.afterUrl })
+      .select({ id: jobs.id })
       .from(jobs)
       .innerJoin(customers, eq(customers.id, jobs.customerId))
       .innerJoin(user, eq(user.id, customers.portalUserId))
       .where(and(eq(user.email, 'customer@bluelagoon.test'), isNotNull(jobs.completedAt)))
     expect(danaVisits.length).toBeGreaterThan(3)
+    const ofDana = await db()
+      .select({ jobId: visitPhotos.jobId, label: visitPhotos.label, key: visitPhotos.storageKey })
+      .from(visitPhotos)
+      .where(
+        inArray(
+          visitPhotos.jobId,
+          danaVisits.map((visit) => visit.id),
+        ),
+      )
+      .orderBy(asc(visitPhotos.jobId), asc(visitPhotos.createdAt))
     for (const visit of danaVisits) {
-      expect(visit.before).toMatch(/^[0-9a-f-]{36}\/before-\d{13}-demo-before-[0-9a-f]{16}$/)
-      expect(visit.after).toMatch(/^[0-9a-f-]{36}\/after-\d{13}-demo-after-[0-9a-f]{16}$/)
+      const photos = ofDana.filter((row) => row.jobId === visit.id)
+      expect(photos.map((row) => row.label)).toEqual(['before', 'after'])
+      expect(photos[0]?.key).toMatch(/^[0-9a-f-]{36}\/before-\d{13}-demo-before-[0-9a-f]{16}$/)
+      expect(photos[1]?.key).toMatch(/^[0-9a-f-]{36}\/after-\d{13}-demo-after-[0-9a-f]{16}$/)
     }
-    const sample = photographed.find((j) => j.before?.includes('-demo-before-'))
-    if (!sample?.before || !sample.after) throw new Error('no demo photo')
-    for (const key of [sample.before, sample.after]) {
+    const sample = ofDana.slice(0, 2)
+    const [beforeKey, afterKey] = sample.map((row) => row.key)
+    if (!beforeKey || !afterKey) throw new Error('no demo photo')
+    for (const key of [beforeKey, afterKey]) {
       for (const size of ['full', 'thumb'] as const) {
         const meta = await sharp(fs.readFileSync(fileOf(key, size))).metadata()
         expect(meta.format).toBe('jpeg')
@@ -388,19 +605,17 @@ describe('demo photos', () => {
       }
     }
     // The before picture is the green one, the after picture the blue one.
-    const before = await sharp(fs.readFileSync(fileOf(sample.before))).stats()
-    const after = await sharp(fs.readFileSync(fileOf(sample.after))).stats()
-    const [bR, bG, bB] = before.channels.map((c) => c.mean)
+    const before = await sharp(fs.readFileSync(fileOf(beforeKey))).stats()
+    const after = await sharp(fs.readFileSync(fileOf(afterKey))).stats()
+    const [, bG, bB] = before.channels.map((c) => c.mean)
     const [, , aB] = after.channels.map((c) => c.mean)
     expect(bG ?? 0).toBeGreaterThan(bB ?? 0)
     expect(aB ?? 0).toBeGreaterThan(bB ?? 0)
-    expect(bR).toBeDefined()
   })
 
   it('adds nothing when run again', async () => {
-    const before = await db().select({ id: jobs.id, key: jobs.beforeUrl }).from(jobs).where(isNotNull(jobs.beforeUrl))
+    const before = await demoRows()
     expect(await seedDemoPhotos(db())).toBe(0)
-    const again = await db().select({ id: jobs.id, key: jobs.beforeUrl }).from(jobs).where(isNotNull(jobs.beforeUrl))
-    expect(again).toEqual(before)
+    expect(await demoRows()).toEqual(before)
   })
 })

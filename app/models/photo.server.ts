@@ -1,22 +1,34 @@
-// Before/after job photos (ARCHITECTURE §4): image files only, checked by their content;
-// at most 15 MB; re-encoded so no metadata (customers' home GPS) survives; stored privately
-// under an unguessable key and served only to people who may see the job.
+// A visit's photos (OPERATIONS §5: several, each labelled Before / After / Other; ARCHITECTURE §4): image files
+// only, checked by their content; at most 15 MB; re-encoded so no metadata (customers' home GPS) survives; stored
+// privately under an unguessable key and served only to people who may see the visit. Each upload carries the
+// phone's idempotency key (client_key), so the offline queue sending a photo again stores it once.
 import { randomBytes } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, asc, count, eq } from 'drizzle-orm'
 import sharp, { type Metadata } from 'sharp'
-import { jobs } from '~/db/schema'
-import { db } from '~/utils/db.server'
+import type { CompanyMember } from '~/auth/guards.server'
+import { jobs, visitPhotos } from '~/db/schema'
+import { type Database, db } from '~/utils/db.server'
 import { publishCompanyEvent } from '~/utils/events.server'
 import { isUuid } from '~/utils/ids'
 import { logger } from '~/utils/logger.server'
+import { can } from '~/utils/permissions'
+import { type Failure, failure, type Result, success } from '~/utils/result'
 import { deleteObject, getObject, InvalidStorageKeyError, putObject } from '~/utils/storage.server'
 import { getJobForViewer, type JobViewer } from './job.server'
+import {
+  isPhotoLabel,
+  MAX_PHOTO_BYTES,
+  MAX_VISIT_PHOTOS,
+  PHOTO_MESSAGES,
+  type PhotoLabel,
+  type VisitPhotoView,
+} from './visit-photo'
 
-export const PHOTO_KINDS = ['before', 'after'] as const
-export type PhotoKind = (typeof PHOTO_KINDS)[number]
+export { MAX_PHOTO_BYTES, MAX_VISIT_PHOTOS, PHOTO_MESSAGES }
+
+import { lockWorkableVisit } from './visit-work.server'
+
 export type PhotoSize = 'full' | 'thumb'
-
-export const MAX_PHOTO_BYTES = 15 * 1024 * 1024
 
 /** The photo limit plus room for the multipart envelope; a bigger upload request is refused unread. */
 export const MAX_UPLOAD_REQUEST_BYTES = MAX_PHOTO_BYTES + 1024 * 1024
@@ -25,20 +37,8 @@ export const MAX_PHOTO_PIXELS = 40_000_000
 export const WEB_PHOTO_EDGE = 1600
 export const THUMB_PHOTO_EDGE = 400
 
-export const PHOTO_MESSAGES = {
-  tooLarge: 'Photos must be 15 MB or smaller.',
-  notImage: 'Choose an image file (JPEG, PNG, WebP or HEIC).',
-  tooManyPixels: 'Photos must be 40 megapixels or smaller.',
-  noJob: 'Job not found.',
-  failed: 'Unable to save photo. Try again.',
-} as const
-
 /** What sharp may decode. HEIC/AVIF report as "heif"; SVG, PDF, TIFF and the rest are refused. */
 const ALLOWED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'avif', 'gif'])
-
-export function isPhotoKind(value: unknown): value is PhotoKind {
-  return value === 'before' || value === 'after'
-}
 
 /**
  * The user's file name reduced to a short, harmless slug: no directories, no dots, nothing a
@@ -57,10 +57,10 @@ export function sanitiseFileName(fileName: string) {
   return slug || 'photo'
 }
 
-/** `{jobId}/{kind}-{timestamp}-{name}-{16 hex}`; the random part makes it unguessable. */
-export function photoKey(jobId: string, kind: PhotoKind, fileName: string, now = new Date()) {
+/** `{jobId}/{label}-{timestamp}-{name}-{16 hex}`; the random part makes it unguessable. */
+export function photoKey(jobId: string, label: PhotoLabel, fileName: string, now = new Date()) {
   if (!isUuid(jobId)) throw new Error('photoKey needs a job id')
-  return `${jobId}/${kind}-${now.getTime()}-${sanitiseFileName(fileName)}-${randomBytes(8).toString('hex')}`
+  return `${jobId}/${label}-${now.getTime()}-${sanitiseFileName(fileName)}-${randomBytes(8).toString('hex')}`
 }
 
 /** The stored files of one photo key: the web-size image and its thumbnail. */
@@ -68,10 +68,12 @@ export function photoObjectKey(key: string, size: PhotoSize) {
   return size === 'thumb' ? `${key}-thumb.jpg` : `${key}.jpg`
 }
 
-/** The authorised route that serves a photo; `v` changes with every upload so caches never show an old one. */
-export function photoUrl(jobId: string, kind: PhotoKind, key: string | null) {
-  if (!key) return null
-  return `/app/jobs/${jobId}/photos/${kind}?v=${encodeURIComponent(key.slice(-16))}`
+/**
+ * The authorised route that serves a photo. A photo row never changes its files (a new photo is a new row), so the
+ * id alone is a stable, cacheable address.
+ */
+export function photoUrl(jobId: string, photoId: string, size: PhotoSize = 'full') {
+  return `/app/jobs/${jobId}/photos/${photoId}${size === 'thumb' ? '?size=thumb' : ''}`
 }
 
 export type ProcessedPhoto = { full: Buffer; thumb: Buffer }
@@ -133,100 +135,213 @@ export async function deletePhotoFiles(key: string) {
   await Promise.all([deleteObject(photoObjectKey(key, 'full')), deleteObject(photoObjectKey(key, 'thumb'))])
 }
 
-export type SavePhotoResult = { ok: true; key: string } | { ok: false; message: string }
+/** Removes a photo's files that no row points to; a failure leaves an orphan for the logs, never an error. */
+async function discardPhotoFiles(key: string, why: string) {
+  await deletePhotoFiles(key).catch((error: unknown) => logger.warn({ err: error, key }, why))
+}
 
-const column = { before: jobs.beforeUrl, after: jobs.afterUrl } as const
+type Member = Pick<CompanyMember, 'id' | 'role' | 'companyId'>
+
+/** A photo as the visit page and the upload's answer show it: URLs of the authorised route, never storage keys. */
+export function shownPhoto(jobId: string, photo: { id: string; label: PhotoLabel }): VisitPhotoView {
+  return {
+    id: photo.id,
+    label: photo.label,
+    url: photoUrl(jobId, photo.id),
+    thumbUrl: photoUrl(jobId, photo.id, 'thumb'),
+  }
+}
+
+const photoColumns = {
+  id: visitPhotos.id,
+  jobId: visitPhotos.jobId,
+  label: visitPhotos.label,
+  storageKey: visitPhotos.storageKey,
+}
+
+async function photoByClientKey(executor: Database, companyId: string, clientKey: string) {
+  const [row] = await executor
+    .select(photoColumns)
+    .from(visitPhotos)
+    .where(and(eq(visitPhotos.companyId, companyId), eq(visitPhotos.clientKey, clientKey)))
+    .limit(1)
+  return row
+}
+
+/** The photo an earlier upload with the same key stored: the first answer again, or a refusal for another visit. */
+function replayOf(earlier: { id: string; jobId: string; label: PhotoLabel }, jobId: string) {
+  return earlier.jobId === jobId
+    ? success({ photo: { id: earlier.id, label: earlier.label }, replayed: true })
+    : failure('invalid', PHOTO_MESSAGES.keyUsedElsewhere)
+}
+
+export type SavedPhoto = Result<{ photo: { id: string; label: PhotoLabel }; replayed: boolean }>
 
 /**
- * Checks, processes and stores a job's before or after photo, then points the job at it and
- * removes the photo it replaces. Only a job of `companyId` is touched; callers authorise the
- * viewer (getJobForViewer) first.
+ * Checks, processes and stores one photo of visit `jobId`, taken by `member`. The visit must still be theirs to
+ * work (lockWorkableVisit: a photo queued offline for a visit since reassigned, cancelled or completed is refused
+ * with the reason). `clientKey` is the phone's idempotency key: the same key again returns the first photo and
+ * keeps no second file, however many copies arrive and however close together.
  */
 export async function savePhoto({
-  companyId,
+  member,
   jobId,
-  kind,
+  label,
   fileName,
   bytes,
+  clientKey = null,
   now = new Date(),
 }: {
-  companyId: string
+  member: Member
   jobId: string
-  kind: PhotoKind
+  label: string
   fileName: string
   bytes: Uint8Array
+  clientKey?: string | null
   now?: Date
-}): Promise<SavePhotoResult> {
-  if (!isPhotoKind(kind) || !isUuid(jobId) || !isUuid(companyId)) return { ok: false, message: PHOTO_MESSAGES.noJob }
+}): Promise<SavedPhoto> {
+  const { companyId } = member
+  if (!isUuid(jobId) || !isUuid(companyId)) return failure('not-found', PHOTO_MESSAGES.noJob)
+  if (!isPhotoLabel(label)) return failure('invalid', PHOTO_MESSAGES.badLabel)
+  const key = clientKey?.toLowerCase() ?? null
+  if (key !== null && !isUuid(key)) return failure('invalid', PHOTO_MESSAGES.failed)
+
+  // A replay (the queue sending again after a lost answer) gets the first answer without decoding anything.
+  if (key) {
+    const earlier = await photoByClientKey(db(), companyId, key)
+    if (earlier) return replayOf(earlier, jobId)
+  }
   // Size first: nothing larger than the limit is ever handed to the decoder.
-  if (bytes.byteLength > MAX_PHOTO_BYTES) return { ok: false, message: PHOTO_MESSAGES.tooLarge }
-  const [job] = await db()
+  if (bytes.byteLength > MAX_PHOTO_BYTES) return failure('invalid', PHOTO_MESSAGES.tooLarge)
+  // Refused before the costly decode when the visit may not take it; checked again, locked, before the insert.
+  const open = await db().transaction((tx) => lockWorkableVisit(tx, member, jobId, { type: 'photo' }))
+  if (!open.ok) return open
+
+  const processed = await processPhoto(bytes)
+  if (!processed.ok) return failure('invalid', processed.message)
+
+  const storageKey = photoKey(jobId, label, fileName, now)
+  try {
+    await storePhotoFiles(storageKey, processed.photo)
+  } catch (error) {
+    await discardPhotoFiles(storageKey, 'could not remove a half-written photo')
+    throw error
+  }
+
+  let saved: SavedPhoto
+  try {
+    saved = await db().transaction(async (tx): Promise<SavedPhoto | Failure> => {
+      // The visit's row lock puts one visit's uploads in a line: the count below cannot be passed by two at once.
+      const visit = await lockWorkableVisit(tx, member, jobId, { type: 'photo' })
+      // A copy that raced the first one here finds its row, even if the visit was completed in between.
+      const earlier = key ? await photoByClientKey(tx, companyId, key) : undefined
+      if (earlier) return replayOf(earlier, jobId)
+      if (!visit.ok) return visit
+      const [held] = await tx
+        .select({ n: count() })
+        .from(visitPhotos)
+        .where(and(eq(visitPhotos.companyId, companyId), eq(visitPhotos.jobId, jobId)))
+      if ((held?.n ?? 0) >= MAX_VISIT_PHOTOS) return failure('conflict', PHOTO_MESSAGES.tooMany)
+      const [inserted] = await tx
+        .insert(visitPhotos)
+        .values({ companyId, jobId, label, storageKey, clientKey: key, takenBy: member.id, createdAt: now })
+        .onConflictDoNothing({ target: [visitPhotos.companyId, visitPhotos.clientKey] })
+        .returning({ id: visitPhotos.id, label: visitPhotos.label })
+      if (inserted) {
+        await publishCompanyEvent({ companyId, type: 'photo.saved', jobId }, tx)
+        return success({ photo: inserted, replayed: false })
+      }
+      // The key arrived with another visit's upload at the same moment.
+      const other = key ? await photoByClientKey(tx, companyId, key) : undefined
+      return other ? replayOf(other, jobId) : failure('failed', PHOTO_MESSAGES.failed)
+    })
+  } catch (error) {
+    await discardPhotoFiles(storageKey, 'could not remove the files of a photo that was not saved')
+    throw error
+  }
+  if (!saved.ok || saved.replayed) await discardPhotoFiles(storageKey, 'could not remove the files of a repeated photo')
+  return saved
+}
+
+/**
+ * Removes one photo of a visit: the office at any time (a photo that should not be there), a technician only on
+ * their own open visit. The row goes first, then the files, so a failure never leaves a row without its picture.
+ */
+export async function deletePhoto({
+  member,
+  jobId,
+  photoId,
+}: {
+  member: Member
+  jobId: string
+  photoId: string
+}): Promise<Result> {
+  const { companyId } = member
+  if (!isUuid(jobId) || !isUuid(companyId)) return failure('not-found', PHOTO_MESSAGES.noJob)
+  if (!isUuid(photoId)) return failure('not-found', PHOTO_MESSAGES.noPhoto)
+  const removed = await db().transaction(async (tx): Promise<Result<{ storageKey: string }>> => {
+    if (!can(member.role, 'jobs:manage')) {
+      const visit = await lockWorkableVisit(tx, member, jobId, { type: 'photo' })
+      if (!visit.ok) return visit
+    }
+    const [row] = await tx
+      .delete(visitPhotos)
+      .where(and(eq(visitPhotos.companyId, companyId), eq(visitPhotos.jobId, jobId), eq(visitPhotos.id, photoId)))
+      .returning({ storageKey: visitPhotos.storageKey })
+    if (!row) return failure('not-found', PHOTO_MESSAGES.noPhoto)
+    await publishCompanyEvent({ companyId, type: 'photo.saved', jobId }, tx)
+    return success({ storageKey: row.storageKey })
+  })
+  if (!removed.ok) return removed
+  await discardPhotoFiles(removed.storageKey, 'could not delete the files of a removed photo')
+  return success({})
+}
+
+/** Whether `jobId` is a visit of `companyId`: an upload for anything else is a 404 before its body is read. */
+export async function isVisitOfCompany({ companyId, jobId }: { companyId: string; jobId: string }) {
+  if (!isUuid(companyId) || !isUuid(jobId)) return false
+  const [row] = await db()
     .select({ id: jobs.id })
     .from(jobs)
     .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId)))
     .limit(1)
-  if (!job) return { ok: false, message: PHOTO_MESSAGES.noJob }
-
-  const processed = await processPhoto(bytes)
-  if (!processed.ok) return processed
-
-  const key = photoKey(jobId, kind, fileName, now)
-  try {
-    await storePhotoFiles(key, processed.photo)
-  } catch (error) {
-    await deletePhotoFiles(key).catch(() => {})
-    throw error
-  }
-
-  // Lock the row while swapping keys, so two uploads at once each delete exactly the photo they replaced.
-  const previous = await db()
-    .transaction(async (tx) => {
-      const [row] = await tx
-        .select({ key: column[kind] })
-        .from(jobs)
-        .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId)))
-        .for('update')
-      if (!row) return undefined
-      await tx
-        .update(jobs)
-        .set(kind === 'before' ? { beforeUrl: key } : { afterUrl: key })
-        .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId)))
-      return { key: row.key }
-    })
-    .catch(async (error: unknown) => {
-      await deletePhotoFiles(key).catch(() => {})
-      throw error
-    })
-  if (!previous) {
-    // The job went away while the files were written: leave nothing behind.
-    await deletePhotoFiles(key)
-    return { ok: false, message: PHOTO_MESSAGES.noJob }
-  }
-  if (previous.key && previous.key !== key) {
-    // The new photo is saved either way; a leftover old file is for the logs, not the user.
-    await deletePhotoFiles(previous.key).catch((error: unknown) =>
-      logger.warn({ err: error, key: previous.key }, 'could not delete a replaced photo'),
-    )
-  }
-  await publishCompanyEvent({ companyId, type: 'photo.saved', jobId })
-  return { ok: true, key }
+  return Boolean(row)
 }
 
-/**
- * A photo's bytes for `viewer`, or null when they may not see the job (another company, a
- * teammate's job for a technician), the kind is unknown or the job has no such photo.
- */
-export async function getPhotoForViewer(viewer: JobViewer, jobId: string, kind: string, size: PhotoSize = 'full') {
-  if (!isPhotoKind(kind)) return null
-  const job = await getJobForViewer(viewer, jobId)
-  if (!job) return null
-  const key = kind === 'before' ? job.beforeUrl : job.afterUrl
-  if (!key) return null
+/** A visit's photos, oldest first (the order they were taken). */
+export function listVisitPhotos(
+  { companyId, jobId }: { companyId: string; jobId: string },
+  executor: Pick<Database, 'select'> = db(),
+) {
+  return executor
+    .select({ id: visitPhotos.id, label: visitPhotos.label, storageKey: visitPhotos.storageKey })
+    .from(visitPhotos)
+    .where(and(eq(visitPhotos.companyId, companyId), eq(visitPhotos.jobId, jobId)))
+    .orderBy(asc(visitPhotos.createdAt), asc(visitPhotos.id))
+}
+
+/** Reads one size of a stored photo; a key that is not one of ours (never written here) is no photo. */
+export async function readPhotoFile(storageKey: string, size: PhotoSize) {
   try {
-    return await getObject(photoObjectKey(key, size))
+    return await getObject(photoObjectKey(storageKey, size))
   } catch (error) {
-    // A value that is not one of our keys (never written by this module) is simply no photo.
     if (error instanceof InvalidStorageKeyError) return null
     throw error
   }
+}
+
+/**
+ * A photo's bytes for `viewer`, or null when they may not see the visit (another company, a teammate's visit for
+ * a technician) or the visit has no such photo.
+ */
+export async function getPhotoForViewer(viewer: JobViewer, jobId: string, photoId: string, size: PhotoSize = 'full') {
+  if (!isUuid(photoId)) return null
+  const job = await getJobForViewer(viewer, jobId)
+  if (!job) return null
+  const [row] = await db()
+    .select({ storageKey: visitPhotos.storageKey })
+    .from(visitPhotos)
+    .where(and(eq(visitPhotos.companyId, job.companyId), eq(visitPhotos.jobId, job.id), eq(visitPhotos.id, photoId)))
+    .limit(1)
+  return row ? readPhotoFile(row.storageKey, size) : null
 }

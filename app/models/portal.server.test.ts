@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, ne, or } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { chemLogs, companies, customers, jobs, profiles } from '~/db/schema'
+import { chemLogs, companies, customers, jobs, profiles, visitPhotos } from '~/db/schema'
 import { seedDemoData } from '~/demo/seed.server'
 import { db } from '~/utils/db.server'
 import { addTestCustomer, findTestCustomer } from '../../tests/helpers/customers'
@@ -8,7 +8,7 @@ import { createJob } from './job.server'
 import {
   getPortal,
   getPortalPhoto,
-  PORTAL_GALLERY_VISITS,
+  PORTAL_GALLERY_PHOTOS,
   PORTAL_READINGS_LIMIT,
   PORTAL_VISITS_PER_PAGE,
   parsePortalPage,
@@ -157,14 +157,21 @@ describe("getPortal: Dana Whitfield's demo portal", () => {
     for (const open of portal.visits.rows.filter((v) => v.completedAt === null)) expect(open.reading).toBeNull()
   })
 
-  it('marks which visits have photos and fills the gallery with her photographed visits, newest first', async () => {
+  it("lists each visit's labelled photos in the order taken, and fills the gallery with her newest photos", async () => {
     const portal = await danaPortal()
-    const withPhotos = portal.visits.rows.filter((v) => v.photos.before && v.photos.after)
+    const withPhotos = portal.visits.rows.filter((v) => v.photos.length > 0)
     expect(withPhotos.length).toBeGreaterThan(0)
+    for (const visit of withPhotos) expect(visit.photos.map((p) => p.label)).toEqual(['before', 'after'])
+    const stored = await db()
+      .select({ id: visitPhotos.id })
+      .from(visitPhotos)
+      .where(eq(visitPhotos.jobId, withPhotos[0]?.id ?? ''))
+      .orderBy(asc(visitPhotos.createdAt))
+    expect(withPhotos[0]?.photos.map((p) => p.id)).toEqual(stored.map((p) => p.id))
     expect(portal.gallery.length).toBeGreaterThan(0)
-    expect(portal.gallery.length).toBeLessThanOrEqual(PORTAL_GALLERY_VISITS)
+    expect(portal.gallery.length).toBeLessThanOrEqual(PORTAL_GALLERY_PHOTOS)
     const own = await jobIdsOf(dana.id)
-    expect(portal.gallery.every((g) => own.has(g.jobId) && (g.photos.before || g.photos.after))).toBe(true)
+    expect(portal.gallery.every((g) => own.has(g.jobId))).toBe(true)
     const times = portal.gallery.map((g) => g.scheduledAt.getTime())
     expect(times).toEqual([...times].sort((a, b) => b - a))
   })
@@ -195,16 +202,17 @@ describe("getPortal: Dana Whitfield's demo portal", () => {
       .from(profiles)
       .where(eq(profiles.companyId, blue))
     const keys = await db()
-      .select({ before: jobs.beforeUrl, after: jobs.afterUrl })
-      .from(jobs)
-      .where(and(eq(jobs.customerId, dana.id), or(isNotNull(jobs.beforeUrl), isNotNull(jobs.afterUrl))))
+      .select({ key: visitPhotos.storageKey })
+      .from(visitPhotos)
+      .innerJoin(jobs, eq(jobs.id, visitPhotos.jobId))
+      .where(eq(jobs.customerId, dana.id))
     const secrets = [
       blue,
       dana.id,
       dana.portalUserId ?? '',
       'customer@bluelagoon.test',
       ...technicians.flatMap((t) => [t.id, t.email ?? '']),
-      ...keys.flatMap((k) => [k.before ?? '', k.after ?? '']),
+      ...keys.map((k) => k.key),
     ].filter(Boolean)
     expect(keys.length).toBeGreaterThan(0)
     for (const secret of secrets) expect(text).not.toContain(secret)
@@ -308,84 +316,55 @@ describe('parsePortalPage', () => {
 })
 
 describe('portalPhotoUrl', () => {
-  it('points at the portal photo route, and at nothing without a photo', () => {
-    expect(portalPhotoUrl('c', 'j', 'before', 'abc')).toBe('/customer/c/photos/j/before?v=abc')
-    expect(portalPhotoUrl('c', 'j', 'after', 'abc', 'thumb')).toBe('/customer/c/photos/j/after?size=thumb&v=abc')
-    expect(portalPhotoUrl('c', 'j', 'after', null)).toBeNull()
+  it('points at the portal photo route', () => {
+    expect(portalPhotoUrl('c', 'j', 'p')).toBe('/customer/c/photos/j/p')
+    expect(portalPhotoUrl('c', 'j', 'p', 'thumb')).toBe('/customer/c/photos/j/p?size=thumb')
   })
 })
 
 describe('getPortalPhoto', () => {
-  async function photographedJob(customerId: string) {
-    const [job] = await db()
-      .select({ id: jobs.id, companyId: jobs.companyId })
-      .from(jobs)
-      .where(and(eq(jobs.customerId, customerId), isNotNull(jobs.beforeUrl), isNotNull(jobs.afterUrl)))
+  /** A visit of `customerId`'s (or, with `other`, of another Blue Lagoon customer) and its photo ids. */
+  async function photographedVisit(customerId: string, other = false) {
+    const [row] = await db()
+      .select({ jobId: visitPhotos.jobId })
+      .from(visitPhotos)
+      .innerJoin(jobs, eq(jobs.id, visitPhotos.jobId))
+      .where(and(eq(jobs.companyId, blue), other ? ne(jobs.customerId, customerId) : eq(jobs.customerId, customerId)))
       .limit(1)
-    if (!job) throw new Error('no photographed job')
-    return job
+    if (!row) throw new Error('no photographed visit')
+    const photos = await db()
+      .select({ id: visitPhotos.id })
+      .from(visitPhotos)
+      .where(eq(visitPhotos.jobId, row.jobId))
+      .orderBy(asc(visitPhotos.createdAt))
+    return { jobId: row.jobId, photoIds: photos.map((p) => p.id) }
   }
 
   it("returns the bytes of Dana's own visit photos, full size and thumbnail", async () => {
-    const job = await photographedJob(dana.id)
-    for (const kind of ['before', 'after']) {
-      const full = await getPortalPhoto({ companyId: blue, customerId: dana.id, jobId: job.id, kind })
-      const thumb = await getPortalPhoto({ companyId: blue, customerId: dana.id, jobId: job.id, kind, size: 'thumb' })
+    const { jobId, photoIds } = await photographedVisit(dana.id)
+    expect(photoIds.length).toBeGreaterThan(1)
+    for (const photoId of photoIds) {
+      const full = await getPortalPhoto({ companyId: blue, customerId: dana.id, jobId, photoId })
+      const thumb = await getPortalPhoto({ companyId: blue, customerId: dana.id, jobId, photoId, size: 'thumb' })
       expect(full?.bytes.byteLength).toBeGreaterThan(0)
       expect(thumb?.bytes.byteLength).toBeGreaterThan(0)
       expect(thumb?.bytes.byteLength).toBeLessThan(full?.bytes.byteLength ?? 0)
     }
   })
 
-  it("returns nothing for another customer's job paired with Dana's id, or a bad kind or id", async () => {
-    const marcoJob = await photographedJob(marco.id)
-    const [neighbour] = await db()
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(and(eq(jobs.companyId, blue), ne(jobs.customerId, dana.id), isNotNull(jobs.beforeUrl)))
-      .limit(1)
-    expect(neighbour).toBeDefined()
-    const own = await photographedJob(dana.id)
+  it("returns nothing for another customer's visit paired with Dana's id, or a photo of another visit", async () => {
+    const own = await photographedVisit(dana.id)
+    const neighbour = await photographedVisit(dana.id, true)
+    const ownPhoto = own.photoIds[0] ?? ''
+    const theirPhoto = neighbour.photoIds[0] ?? ''
     const cases = [
-      { companyId: blue, customerId: dana.id, jobId: neighbour?.id ?? '', kind: 'before' },
-      { companyId: blue, customerId: dana.id, jobId: marcoJob.id, kind: 'before' },
-      { companyId: sunset, customerId: dana.id, jobId: own.id, kind: 'before' },
-      { companyId: blue, customerId: marco.id, jobId: marcoJob.id, kind: 'before' },
-      { companyId: blue, customerId: dana.id, jobId: own.id, kind: 'during' },
-      { companyId: blue, customerId: dana.id, jobId: 'not-a-job', kind: 'before' },
+      { companyId: blue, customerId: dana.id, jobId: neighbour.jobId, photoId: theirPhoto },
+      { companyId: blue, customerId: dana.id, jobId: own.jobId, photoId: theirPhoto },
+      { companyId: sunset, customerId: dana.id, jobId: own.jobId, photoId: ownPhoto },
+      { companyId: blue, customerId: marco.id, jobId: own.jobId, photoId: ownPhoto },
+      { companyId: blue, customerId: dana.id, jobId: own.jobId, photoId: 'before' },
+      { companyId: blue, customerId: dana.id, jobId: 'not-a-job', photoId: ownPhoto },
     ]
     for (const args of cases) expect(await getPortalPhoto(args)).toBeNull()
-  })
-})
-
-describe('getPortal: water balance', () => {
-  it("judges each reading against the customer's pool and gives the latest one's balance", async () => {
-    const [visit] = await db()
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(and(eq(jobs.customerId, dana.id), isNotNull(jobs.completedAt)))
-      .orderBy(desc(jobs.scheduledAt))
-      .limit(1)
-    await db()
-      .insert(chemLogs)
-      .values({
-        companyId: blue,
-        jobId: visit?.id ?? '',
-        ph: 7.9,
-        chlorinePpm: 0.5,
-        alkalinity: 80,
-        cyanuricAcid: 50,
-        calciumHardness: 300,
-        waterTempF: 84,
-        takenAt: new Date(Date.now() + 60_000),
-      })
-    const portal = await danaPortal()
-    expect(portal.latestReading?.summary.statuses.filter((s) => s.level !== 'in range').map((s) => s.text)).toEqual([
-      'pH high',
-      'chlorine low',
-    ])
-    // The worked example (≈ −0.06) at pH 7.9 instead of 7.5: +0.4 puts it past +0.3.
-    expect(portal.latestReading?.summary.balance).toMatchObject({ status: 'Scaling' })
-    expect(portal.readings.every((reading) => Array.isArray(reading.summary.statuses))).toBe(true)
   })
 })

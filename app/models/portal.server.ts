@@ -2,28 +2,27 @@
 // Every query filters by company_id AND customer_id, so an id of another customer or company
 // finds nothing. What leaves this module is only what the page shows: no company ids, portal
 // logins, technician ids, emails or storage keys (ARCHITECTURE §4).
-import { createHash } from 'node:crypto'
-import { and, asc, desc, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm'
 import type { SessionUser } from '~/auth/guards.server'
-import { bodiesOfWater, chemLogs, companies, customers, jobs, profiles } from '~/db/schema'
+import { bodiesOfWater, chemLogs, companies, customers, jobs, profiles, visitPhotos } from '~/db/schema'
+import type { PhotoLabel } from '~/db/schema/visit-work'
 import { db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import { can } from '~/utils/permissions'
-import { getObject, InvalidStorageKeyError } from '~/utils/storage.server'
 import { summariseReading } from '~/water/summary'
 import { type PoolProfile, poolProfileOf } from '~/water/targets'
 import { firstBodyOfWaterOf, poolProfileColumns } from './body-of-water.server'
 import { readingColumns } from './chem-log.server'
 import { getPortalCustomer } from './customer.server'
-import { isPhotoKind, type PhotoKind, type PhotoSize, photoObjectKey } from './photo.server'
+import { type PhotoSize, readPhotoFile } from './photo.server'
 import { addressOf, firstLocationOf } from './service-location.server'
 
 /** Visit history rows per page. */
 export const PORTAL_VISITS_PER_PAGE = 50
 /** SPEC §9: the portal's chemistry table shows the 12 most recent readings. */
 export const PORTAL_READINGS_LIMIT = 12
-/** Visits in the photo gallery (each up to a before and an after photo, so up to 24 pictures). */
-export const PORTAL_GALLERY_VISITS = 12
+/** Photos in the gallery: the newest visits' photos, in the order they were taken. */
+export const PORTAL_GALLERY_PHOTOS = 24
 /** No one has this many pages of visits; a bigger number is someone typing in the URL. */
 const MAX_PAGE = 100_000
 
@@ -52,26 +51,20 @@ export function parsePortalPage(value: string | null | undefined) {
   return Math.min(page, MAX_PAGE)
 }
 
-/**
- * A short fingerprint of a photo's storage key for the URL's `v`: it changes whenever the
- * photo is replaced (so caches never show an old one) without revealing the key itself.
- */
-export function photoVersion(key: string | null) {
-  return key ? createHash('sha256').update(key).digest('hex').slice(0, 12) : null
+/** The portal's own photo route (authorised by portal access, not by staff job access). */
+export function portalPhotoUrl(customerId: string, jobId: string, photoId: string, size: PhotoSize = 'full') {
+  return `/customer/${customerId}/photos/${jobId}/${photoId}${size === 'thumb' ? '?size=thumb' : ''}`
 }
 
-/** The portal's own photo route (authorised by portal access, not by staff job access). */
-export function portalPhotoUrl(
-  customerId: string,
-  jobId: string,
-  kind: PhotoKind,
-  version: string | null,
-  size: PhotoSize = 'full',
-) {
-  if (!version) return null
-  const query = size === 'thumb' ? `?size=thumb&v=${version}` : `?v=${version}`
-  return `/customer/${customerId}/photos/${jobId}/${kind}${query}`
-}
+/**
+ * A visit's photos as JSON ([{ id, label }], in the order they were taken), in the visit's own query. Table names are
+ * written out: drizzle may leave columns unqualified in a select list, where they would name the subquery's own.
+ */
+const photosOfVisit = sql<{ id: string; label: PhotoLabel }[]>`coalesce((
+  select json_agg(json_build_object('id', vp.id, 'label', vp.label) order by vp.created_at, vp.id)
+  from "visit_photos" vp
+  where vp.company_id = "jobs"."company_id" and vp.job_id = "jobs"."id"
+), '[]'::json)`
 
 /**
  * Everything the portal page shows for one customer of `companyId`, or null when there is no
@@ -159,8 +152,7 @@ export async function getPortal({
         skipReason: jobs.skipReason,
         address: jobs.address,
         technicianName: profiles.fullName,
-        beforeKey: jobs.beforeUrl,
-        afterKey: jobs.afterUrl,
+        photos: photosOfVisit,
         reading: {
           ph: latestReading.ph,
           chlorinePpm: latestReading.chlorinePpm,
@@ -194,16 +186,12 @@ export async function getPortal({
       .orderBy(desc(chemLogs.takenAt), desc(chemLogs.id))
       .limit(PORTAL_READINGS_LIMIT),
     db()
-      .select({
-        jobId: jobs.id,
-        scheduledAt: jobs.scheduledAt,
-        beforeKey: jobs.beforeUrl,
-        afterKey: jobs.afterUrl,
-      })
-      .from(jobs)
-      .where(and(ofCustomer, or(isNotNull(jobs.beforeUrl), isNotNull(jobs.afterUrl))))
-      .orderBy(desc(jobs.scheduledAt), desc(jobs.id))
-      .limit(PORTAL_GALLERY_VISITS),
+      .select({ id: visitPhotos.id, label: visitPhotos.label, jobId: jobs.id, scheduledAt: jobs.scheduledAt })
+      .from(visitPhotos)
+      .innerJoin(jobs, and(eq(jobs.companyId, visitPhotos.companyId), eq(jobs.id, visitPhotos.jobId)))
+      .where(and(eq(visitPhotos.companyId, companyId), ofCustomer))
+      .orderBy(desc(jobs.scheduledAt), desc(jobs.id), asc(visitPhotos.createdAt), asc(visitPhotos.id))
+      .limit(PORTAL_GALLERY_PHOTOS),
   ])
 
   const customer = header[0]
@@ -237,50 +225,45 @@ export async function getPortal({
       pageSize: PORTAL_VISITS_PER_PAGE,
       pageCount: Math.max(1, Math.ceil(history / PORTAL_VISITS_PER_PAGE)),
       total: history,
-      rows: visitRows.map(({ beforeKey, afterKey, ...visit }) => ({
-        ...visit,
-        photos: { before: photoVersion(beforeKey), after: photoVersion(afterKey) },
-      })),
+      rows: visitRows,
     },
     readings: judged,
-    gallery: galleryRows.map(({ beforeKey, afterKey, ...visit }) => ({
-      ...visit,
-      photos: { before: photoVersion(beforeKey), after: photoVersion(afterKey) },
-    })),
+    gallery: galleryRows,
   }
 }
 
 export type Portal = NonNullable<Awaited<ReturnType<typeof getPortal>>>
 
 /**
- * A photo of one of the customer's own visits, or null when the job is not that customer's
- * (in that company), the kind is unknown or the visit has no such photo.
+ * A photo of one of the customer's own visits, or null when the visit is not that customer's (in that company) or
+ * has no such photo.
  */
 export async function getPortalPhoto({
   companyId,
   customerId,
   jobId,
-  kind,
+  photoId,
   size = 'full',
 }: {
   companyId: string
   customerId: string
   jobId: string
-  kind: string
+  photoId: string
   size?: PhotoSize
 }) {
-  if (!isPhotoKind(kind) || !isUuid(jobId) || !isUuid(customerId) || !isUuid(companyId)) return null
-  const [job] = await db()
-    .select({ key: kind === 'before' ? jobs.beforeUrl : jobs.afterUrl })
-    .from(jobs)
-    .where(and(eq(jobs.companyId, companyId), eq(jobs.customerId, customerId), eq(jobs.id, jobId)))
+  if (!isUuid(photoId) || !isUuid(jobId) || !isUuid(customerId) || !isUuid(companyId)) return null
+  const [photo] = await db()
+    .select({ storageKey: visitPhotos.storageKey })
+    .from(visitPhotos)
+    .innerJoin(jobs, and(eq(jobs.companyId, visitPhotos.companyId), eq(jobs.id, visitPhotos.jobId)))
+    .where(
+      and(
+        eq(visitPhotos.companyId, companyId),
+        eq(visitPhotos.jobId, jobId),
+        eq(visitPhotos.id, photoId),
+        eq(jobs.customerId, customerId),
+      ),
+    )
     .limit(1)
-  if (!job?.key) return null
-  try {
-    return await getObject(photoObjectKey(job.key, size))
-  } catch (error) {
-    // A value that is not one of our keys (never written by the photo module) is simply no photo.
-    if (error instanceof InvalidStorageKeyError) return null
-    throw error
-  }
+  return photo ? readPhotoFile(photo.storageKey, size) : null
 }

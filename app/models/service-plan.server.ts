@@ -4,7 +4,7 @@
 // servers at once — create each visit once. A visit that was moved, skipped or completed keeps its occurrence date,
 // so it is never generated again.
 import { and, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm'
-import { chemLogs, companies, customers, jobs, serviceLocations, servicePlans } from '~/db/schema'
+import { companies, customers, jobs, serviceLocations, servicePlans } from '~/db/schema'
 import { instantAt, type LocalDate, localDateAt } from '~/schedule/local-date'
 import { changePlanFrom, endPlan, type PlanChange } from '~/schedule/plan-changes'
 import { datesToGenerate, type FrequencyWeeks, generationWindow, type PlanSchedule } from '~/schedule/recurrence'
@@ -268,9 +268,10 @@ async function planVisitsFrom(executor: Database, companyId: string, planId: str
       movedAt: jobs.movedAt,
       completedAt: jobs.completedAt,
       cancelledAt: jobs.cancelledAt,
-      beforeUrl: jobs.beforeUrl,
-      afterUrl: jobs.afterUrl,
-      hasReadings: sql<boolean>`exists (select 1 from ${chemLogs} where ${chemLogs.companyId} = ${jobs.companyId} and ${chemLogs.jobId} = ${jobs.id})`,
+      // Table names written out: in a one-table select drizzle leaves columns unqualified, and inside the
+      // subquery "company_id" and "id" would name the subquery's own columns (the check was then always false).
+      hasPhotos: sql<boolean>`exists (select 1 from "visit_photos" where "visit_photos"."company_id" = "jobs"."company_id" and "visit_photos"."job_id" = "jobs"."id")`,
+      hasReadings: sql<boolean>`exists (select 1 from "chem_logs" where "chem_logs"."company_id" = "jobs"."company_id" and "chem_logs"."job_id" = "jobs"."id")`,
     })
     .from(jobs)
     .where(and(eq(jobs.companyId, companyId), eq(jobs.planId, planId), gte(jobs.occurrenceDate, from)))
@@ -282,16 +283,9 @@ type PlanVisit = Awaited<ReturnType<typeof planVisitsFrom>>[number]
 
 /** Untouched: as generation made it. Anything else is history or someone's decision, and a plan change keeps it. */
 export function isUntouchedVisit(
-  visit: Pick<PlanVisit, 'movedAt' | 'completedAt' | 'cancelledAt' | 'beforeUrl' | 'afterUrl' | 'hasReadings'>,
+  visit: Pick<PlanVisit, 'movedAt' | 'completedAt' | 'cancelledAt' | 'hasPhotos' | 'hasReadings'>,
 ) {
-  return (
-    !visit.movedAt &&
-    !visit.completedAt &&
-    !visit.cancelledAt &&
-    !visit.beforeUrl &&
-    !visit.afterUrl &&
-    !visit.hasReadings
-  )
+  return !visit.movedAt && !visit.completedAt && !visit.cancelledAt && !visit.hasPhotos && !visit.hasReadings
 }
 
 /**

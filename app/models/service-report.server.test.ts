@@ -1,7 +1,7 @@
 // The service report a customer receives when their visit is marked complete: queued with the completion,
 // sent once, never when the company turned reports off or the customer has no email, and carrying the
 // visit's own readings and photos.
-import { and, eq, inArray, isNotNull } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   checklistItems,
@@ -12,7 +12,9 @@ import {
   profiles,
   serviceReports,
   visitChecks,
+  visitPhotos,
 } from '~/db/schema'
+import type { PhotoLabel } from '~/db/schema/visit-work'
 import { seedDemoData } from '~/demo/seed.server'
 import { db } from '~/utils/db.server'
 import { deliverDueEmails, type OutgoingMail } from '~/utils/email.server'
@@ -39,14 +41,21 @@ beforeAll(async () => {
   dana = { id: customer.id, name: customer.customerName, address: customer.address }
   const [tech] = await db().select({ id: profiles.id }).from(profiles).where(eq(profiles.email, 'tech@bluelagoon.test'))
   techId = tech?.id ?? ''
-  // The seed stored a before and an after photo on one of Dana's visits; new visits reuse those files.
-  const [withPhotos] = await db()
-    .select({ before: jobs.beforeUrl, after: jobs.afterUrl })
-    .from(jobs)
-    .where(and(eq(jobs.customerId, dana.id), isNotNull(jobs.beforeUrl), isNotNull(jobs.afterUrl)))
+  // The seed stored a before and an after photo on each of Dana's visits; new visits reuse those files.
+  const [seeded] = await db()
+    .select({ jobId: visitPhotos.jobId })
+    .from(visitPhotos)
+    .innerJoin(jobs, eq(jobs.id, visitPhotos.jobId))
+    .where(eq(jobs.customerId, dana.id))
     .limit(1)
-  if (!withPhotos?.before || !withPhotos.after) throw new Error('no seeded photos')
-  photoKeys = { before: withPhotos.before, after: withPhotos.after }
+  const keys = await db()
+    .select({ label: visitPhotos.label, key: visitPhotos.storageKey })
+    .from(visitPhotos)
+    .where(eq(visitPhotos.jobId, seeded?.jobId ?? ''))
+  const before = keys.find((k) => k.label === 'before')?.key
+  const after = keys.find((k) => k.label === 'after')?.key
+  if (!before || !after) throw new Error('no seeded photos')
+  photoKeys = { before, after }
 })
 
 beforeEach(async () => {
@@ -58,7 +67,8 @@ beforeEach(async () => {
     .where(eq(companies.id, blue))
 })
 
-async function visitForDana({ photos = true } = {}) {
+/** A visit of Dana's with photos labelled `photos` (in that order), each on the seeded before or after files. */
+async function visitForDana({ photos = ['before', 'after'] as PhotoLabel[] } = {}) {
   const job = await createJob({
     companyId: blue,
     customerId: dana.id,
@@ -68,8 +78,18 @@ async function visitForDana({ photos = true } = {}) {
     technicianId: techId,
   })
   if (!job) throw new Error('job not created')
-  if (photos)
-    await db().update(jobs).set({ beforeUrl: photoKeys.before, afterUrl: photoKeys.after }).where(eq(jobs.id, job.id))
+  const taken = Date.now()
+  for (const [index, label] of photos.entries()) {
+    await db()
+      .insert(visitPhotos)
+      .values({
+        companyId: blue,
+        jobId: job.id,
+        label,
+        storageKey: index % 2 === 0 ? photoKeys.before : photoKeys.after,
+        createdAt: new Date(taken + index * 1000),
+      })
+  }
   return job.id
 }
 
@@ -120,11 +140,12 @@ describe('completing a visit', () => {
     // The photos are the visit's own thumbnails, inline.
     const before = await getObject(photoObjectKey(photoKeys.before, 'thumb'))
     const after = await getObject(photoObjectKey(photoKeys.after, 'thumb'))
-    expect(mail?.attachments.map((a) => a.cid)).toEqual(['before-photo', 'after-photo'])
+    expect(mail?.attachments.map((a) => a.cid)).toEqual(['photo-1', 'photo-2'])
     expect(mail?.attachments[0]?.content.equals(before?.bytes ?? Buffer.alloc(0))).toBe(true)
     expect(mail?.attachments[1]?.content.equals(after?.bytes ?? Buffer.alloc(0))).toBe(true)
-    expect(mail?.html).toContain('src="cid:before-photo"')
-    expect(mail?.html).toContain('src="cid:after-photo"')
+    expect(mail?.html).toMatch(/src="cid:photo-1"[^>]*alt="Before photo"|alt="Before photo"[^>]*src="cid:photo-1"/)
+    expect(mail?.html).toMatch(/src="cid:photo-2"[^>]*alt="After photo"|alt="After photo"[^>]*src="cid:photo-2"/)
+    expect(mail?.text).not.toContain('more photo')
     // Another attempt to queue it (a second server, a retry) finds the report already claimed.
     expect(await db().select().from(serviceReports).where(eq(serviceReports.jobId, jobId))).toHaveLength(1)
   })
@@ -151,9 +172,45 @@ describe('completing a visit', () => {
     expect(await deliver()).toEqual([])
   })
 
+  it('attaches the thumbnails of the first six photos, labelled, and points to the portal for the rest', async () => {
+    const labels: PhotoLabel[] = ['before', 'before', 'other', 'after', 'after', 'other', 'after', 'after']
+    const jobId = await visitForDana({ photos: labels })
+    await completeJob({ companyId: blue, jobId })
+    const [mail] = await deliver()
+    expect(mail?.attachments.map((a) => a.cid)).toEqual([
+      'photo-1',
+      'photo-2',
+      'photo-3',
+      'photo-4',
+      'photo-5',
+      'photo-6',
+    ])
+    expect(mail?.attachments.map((a) => a.filename)).toEqual([
+      'before-1.jpg',
+      'before-2.jpg',
+      'other-3.jpg',
+      'after-4.jpg',
+      'after-5.jpg',
+      'other-6.jpg',
+    ])
+    expect(mail?.html).toContain('alt="Other photo"')
+    expect(mail?.text).toContain('2 more photos are in your portal.')
+    // The portal's report has all eight, in the order taken.
+    const report = await getVisitReport({ companyId: blue, jobId, customerId: dana.id })
+    expect(report?.photos.map((photo) => photo.label)).toEqual(labels)
+    const ids = await db()
+      .select({ id: visitPhotos.id })
+      .from(visitPhotos)
+      .where(eq(visitPhotos.jobId, jobId))
+      .orderBy(asc(visitPhotos.createdAt))
+    expect(report?.photos.map((photo) => photo.id)).toEqual(ids.map((row) => row.id))
+  })
+
   it('sends the report without a photo deleted since it was queued', async () => {
-    const jobId = await visitForDana({ photos: false })
-    await db().update(jobs).set({ beforeUrl: 'job-photos/gone/before-missing' }).where(eq(jobs.id, jobId))
+    const jobId = await visitForDana({ photos: [] })
+    await db()
+      .insert(visitPhotos)
+      .values({ companyId: blue, jobId, label: 'before', storageKey: 'job-photos/gone/before-missing' })
     await completeJob({ companyId: blue, jobId })
     const [mail] = await deliver()
     expect(mail?.attachments).toEqual([])

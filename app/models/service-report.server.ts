@@ -13,12 +13,14 @@ import { type PoolProfile, poolProfileOf } from '~/water/targets'
 import { firstBodyOfWaterOf } from './body-of-water.server'
 import { listVisitChecks } from './checklist.server'
 import { readingColumns } from './chem-log.server'
-import { PHOTO_KINDS, type PhotoKind, photoObjectKey } from './photo.server'
+import { listVisitPhotos, photoObjectKey } from './photo.server'
 
 /** Readings listed in one report: a visit rarely has more than two (before and after dosing). */
 const REPORT_READINGS_LIMIT = 10
 /** Chemical additions listed in one report. */
 const REPORT_CHEMICALS_LIMIT = 30
+/** Photo thumbnails attached to the email (the portal's report shows every photo). */
+export const EMAIL_PHOTOS_LIMIT = 6
 
 type Executor = Pick<Database, 'select' | 'insert'>
 
@@ -35,7 +37,7 @@ export async function getVisitReport(
   if (customerId) filters.push(eq(jobs.customerId, customerId))
   // Readings are judged against the first body of water at the visit's location.
   const firstBody = firstBodyOfWaterOf({ companyId: jobs.companyId, id: jobs.locationId })
-  const [headerRows, readings, chemicals, checks] = await Promise.all([
+  const [headerRows, readings, chemicals, checks, photos] = await Promise.all([
     executor
       .select({
         jobId: jobs.id,
@@ -47,8 +49,6 @@ export async function getVisitReport(
         completedAt: jobs.completedAt,
         customerNote: jobs.customerNote,
         technicianName: profiles.fullName,
-        beforeKey: jobs.beforeUrl,
-        afterKey: jobs.afterUrl,
         companyName: companies.name,
         timezone: companies.timezone,
         reportsEnabled: companies.serviceReportsEnabled,
@@ -83,6 +83,7 @@ export async function getVisitReport(
       .orderBy(asc(jobChemicalAdditions.addedAt), asc(jobChemicalAdditions.id))
       .limit(REPORT_CHEMICALS_LIMIT),
     listVisitChecks({ companyId, jobId }, executor),
+    listVisitPhotos({ companyId, jobId }, executor),
   ])
   const header = headerRows[0]
   if (!header?.completedAt) return null
@@ -105,7 +106,8 @@ export async function getVisitReport(
     readings: readings.map((reading) => ({ ...reading, summary: summariseReading(reading, pool) })),
     // Null (not empty) when the company does not itemise chemicals: the report then says nothing about them.
     chemicals: header.itemiseChemicals ? chemicals : null,
-    photoKeys: { before: header.beforeKey, after: header.afterKey } as Record<PhotoKind, string | null>,
+    // Every photo, labelled, in the order taken. Storage keys stay on the server: callers turn them into URLs.
+    photos,
   }
 }
 
@@ -134,23 +136,20 @@ export async function queueServiceReport(
     .onConflictDoNothing()
     .returning({ jobId: serviceReports.jobId })
   if (claimed.length === 0) return null
-  const photos = PHOTO_KINDS.flatMap((kind): (EmailAttachment & { kind: PhotoKind })[] => {
-    const key = report.photoKeys[kind]
-    return key
-      ? [
-          {
-            kind,
-            cid: `${kind}-photo`,
-            filename: `${kind}.jpg`,
-            storageKey: photoObjectKey(key, 'thumb'),
-            contentType: 'image/jpeg',
-          },
-        ]
-      : []
-  })
+  // Thumbnails keep the email small; the portal's report has every photo full size.
+  const attached = report.photos.slice(0, EMAIL_PHOTOS_LIMIT).map((photo, index) => ({
+    label: photo.label,
+    attachment: {
+      cid: `photo-${index + 1}`,
+      filename: `${photo.label}-${index + 1}.jpg`,
+      storageKey: photoObjectKey(photo.storageKey, 'thumb'),
+      contentType: 'image/jpeg',
+    } satisfies EmailAttachment,
+  }))
   const email = serviceReportEmail({
     report,
-    photos: photos.map(({ kind, cid }) => ({ kind, src: `cid:${cid}` })),
+    photos: attached.map(({ label, attachment }) => ({ label, src: `cid:${attachment.cid}` })),
+    morePhotos: report.photos.length - attached.length,
     portalUrl: `${env().APP_URL}${visitReportPath(report.customerId, report.jobId)}`,
   })
   await sendEmail(
@@ -160,7 +159,7 @@ export async function queueServiceReport(
       // The "Visit completed" notice by email is this report: in the customer's Messages, and once per visit.
       notice: { event: 'visit-completed', subject: jobId, customerId: report.customerId },
       ...email,
-      attachments: photos.map(({ kind: _, ...attachment }) => attachment),
+      attachments: attached.map(({ attachment }) => attachment),
     },
     executor,
   )

@@ -48,7 +48,7 @@ export async function lockWorkableVisit(
   tx: Database,
   member: Member,
   visitId: string,
-  change: Pick<VisitChange, 'type'>,
+  change: { type: VisitChange['type'] | 'photo' },
 ) {
   const [visit] = await tx
     .select({

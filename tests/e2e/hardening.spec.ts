@@ -221,7 +221,7 @@ test.describe('request bodies are capped by the bytes read, not by what Content-
   }) => {
     const jobId = await newJob(page)
     const cookie = await sessionCookie(request, baseURL as string, 'dispatch@bluelagoon.test')
-    const outcome = await postChunked(baseURL as string, `/app/jobs/${jobId}/photos/before`, {
+    const outcome = await postChunked(baseURL as string, `/app/jobs/${jobId}/photos`, {
       headers: {
         Cookie: cookie,
         'X-Forwarded-For': clientIp,
@@ -231,19 +231,24 @@ test.describe('request bodies are capped by the bytes read, not by what Content-
       plannedBytes: PLANNED,
     })
     expect(outcome.status).toBe(413)
-    expect(JSON.parse(outcome.body)).toEqual({ ok: false, message: 'Photos must be 15 MB or smaller.' })
+    expect(JSON.parse(outcome.body)).toEqual({
+      ok: false,
+      refused: true,
+      code: 'invalid',
+      message: 'Photos must be 15 MB or smaller.',
+    })
     expect(outcome.sentWhenAnswered).toBeLessThan(PLANNED)
     expect(outcome.closedByServer).toBe(true)
 
     const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#1f8fcf' } })
       .jpeg()
       .toBuffer()
-    const upload = await request.post(`/app/jobs/${jobId}/photos/before`, {
+    const upload = await request.post(`/app/jobs/${jobId}/photos`, {
       headers: { cookie, origin: new URL(baseURL as string).origin, accept: 'application/json' },
-      multipart: { photo: { name: 'pool.jpg', mimeType: 'image/jpeg', buffer: jpeg } },
+      multipart: { label: 'before', photo: { name: 'pool.jpg', mimeType: 'image/jpeg', buffer: jpeg } },
     })
     expect(upload.status()).toBe(200)
-    expect(await upload.json()).toMatchObject({ ok: true })
+    expect(await upload.json()).toMatchObject({ ok: true, photo: { label: 'before' } })
   })
 })
 

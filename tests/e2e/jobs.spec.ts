@@ -108,22 +108,27 @@ test('dispatcher creates, assigns and routes a job; the technician logs a readin
   const logs = tech.locator('table')
   await expect(logs.locator('tbody tr').first()).toContainText('7.4')
 
-  // A before photo: a real JPEG is shown; a text file named .jpg is refused with a clear message.
-  await tech.getByLabel('After photo').setInputFiles({
+  // Photos: a text file named .jpg is sent and refused with a clear message, kept on screen until dismissed; a real
+  // JPEG uploads at once and is shown labelled Before (the first photo of a visit).
+  const photos = tech.locator('#photos')
+  await photos.getByLabel('Choose photo').setInputFiles({
     name: 'notes.jpg',
     mimeType: 'image/jpeg',
     buffer: Buffer.from('these are not the pixels you are looking for'),
   })
-  await tech.getByRole('button', { name: 'Upload after photo' }).click()
-  await expect(tech.getByText('Choose an image file (JPEG, PNG, WebP or HEIC).')).toBeVisible()
+  await expect(photos.getByText('Not uploaded: Choose an image file (JPEG, PNG, WebP or HEIC).')).toBeVisible()
+  await photos.getByRole('button', { name: 'Dismiss' }).click()
+  await expect(photos.getByText(/^Not uploaded/)).toHaveCount(0)
   const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#2aa7c9' } })
     .jpeg()
     .toBuffer()
-  await tech.getByLabel('Before photo').setInputFiles({ name: 'pool.jpg', mimeType: 'image/jpeg', buffer: jpeg })
-  await tech.getByRole('button', { name: 'Upload before photo' }).click()
-  const photo = tech.getByRole('img', { name: /^Before the service visit/ })
+  await expect(photos.getByRole('radio', { name: 'Before' })).toBeChecked()
+  await photos.getByLabel('Take photo').setInputFiles({ name: 'pool.jpg', mimeType: 'image/jpeg', buffer: jpeg })
+  const photo = photos.getByRole('img', { name: /^Before, 1 of 1 of this visit/ })
   await expect(photo).toBeVisible()
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+  // The next photo is an After one unless the technician picks another label.
+  await expect(photos.getByRole('radio', { name: 'After' })).toBeChecked()
 
   // Completed (after its 10 seconds of "Undo"), it is a summary; the dispatcher sees it completed without reloading.
   await tech.getByRole('button', { name: 'Mark Complete' }).click()

@@ -40,15 +40,18 @@ function reportsFor(jobId: string) {
   )
 }
 
+/** Uploads a photo labelled `kind` from the visit page's "Choose photo"; answers its thumbnail's URL once shown. */
 async function uploadPhoto(page: Page, kind: 'before' | 'after', colour: string) {
   const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: colour } })
     .jpeg()
     .toBuffer()
   const title = kind === 'before' ? 'Before' : 'After'
-  await page.getByLabel(`${title} photo`).setInputFiles({ name: `${kind}.jpg`, mimeType: 'image/jpeg', buffer: jpeg })
-  await page.getByRole('button', { name: `Upload ${kind} photo` }).click()
-  const photo = page.getByRole('img', { name: new RegExp(`^${title} the service visit`) })
+  const photos = page.locator('#photos')
+  await photos.getByRole('radio', { name: title }).check()
+  await photos.getByLabel('Choose photo').setInputFiles({ name: `${kind}.jpg`, mimeType: 'image/jpeg', buffer: jpeg })
+  const photo = photos.getByRole('img', { name: new RegExp(`^${title}, \\d+ of \\d+ of this visit`) })
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+  return (await photo.getAttribute('src')) ?? ''
 }
 
 /** Mark Complete, confirmed; sent once its 10 seconds of "Undo" have passed, the visit shows as completed. */
@@ -103,8 +106,7 @@ test('pH 7.9, chlorine 0.5, alkalinity 70 shows pH high and chlorine low with a 
 
   // Photos and a chemical from stock, then the visit is done.
   await page.setViewportSize({ width: 1280, height: 900 })
-  await uploadPhoto(page, 'before', '#1f8fb0')
-  await uploadPhoto(page, 'after', '#37c4e0')
+  const thumbUrls = [await uploadPhoto(page, 'before', '#1f8fb0'), await uploadPhoto(page, 'after', '#37c4e0')]
   const chemicals = page
     .locator('section, div')
     .filter({ has: page.getByRole('heading', { name: 'Chemicals added' }) })
@@ -120,8 +122,9 @@ test('pH 7.9, chlorine 0.5, alkalinity 70 shows pH high and chlorine low with a 
     '1 × Muriatic Acid 31.45% (1 gal)',
   )
   const thumbs = await Promise.all(
-    (['before', 'after'] as const).map(async (kind) => {
-      const response = await page.request.get(`/app/jobs/${jobId}/photos/${kind}?size=thumb`)
+    thumbUrls.map(async (url) => {
+      expect(url).toMatch(new RegExp(`^/app/jobs/${jobId}/photos/[0-9a-f-]{36}\\?size=thumb$`))
+      const response = await page.request.get(url)
       expect(response.status()).toBe(200)
       return response.body()
     }),
@@ -137,9 +140,11 @@ test('pH 7.9, chlorine 0.5, alkalinity 70 shows pH high and chlorine low with a 
   expect(report.text).toContain('Tyler Brooks')
   expect(report.text).toContain('1 × Muriatic Acid 31.45% (1 gal)')
   const images = new Map(report.attachments.map((attachment) => [attachment.contentId, attachment]))
-  expect(images.get('before-photo')?.content.equals(thumbs[0] ?? Buffer.alloc(0))).toBe(true)
-  expect(images.get('after-photo')?.content.equals(thumbs[1] ?? Buffer.alloc(0))).toBe(true)
-  expect(report.html).toContain('cid:before-photo')
+  expect(images.get('photo-1')?.content.equals(thumbs[0] ?? Buffer.alloc(0))).toBe(true)
+  expect(images.get('photo-2')?.content.equals(thumbs[1] ?? Buffer.alloc(0))).toBe(true)
+  expect(report.html).toContain('cid:photo-1')
+  expect(report.html).toContain('alt="Before photo"')
+  expect(report.html).toContain('alt="After photo"')
 
   // Completing it again (a double submit, a second tab) sends nothing more.
   const again = await page.request.post(`/app/jobs/${jobId}`, { form: { intent: 'complete' }, maxRedirects: 0 })
@@ -164,8 +169,10 @@ test('pH 7.9, chlorine 0.5, alkalinity 70 shows pH high and chlorine low with a 
   await expect(page.getByText('pH 7.9 · chlorine 0.5 ppm · alkalinity 70 ppm')).toBeVisible()
   await expect(page.getByRole('list', { name: 'Water status' }).getByText('pH high', { exact: true })).toBeVisible()
   await expect(page.getByText('1 × Muriatic Acid 31.45% (1 gal)')).toBeVisible()
-  for (const kind of ['Before', 'After']) {
-    const image = page.getByRole('img', { name: `${kind} the visit` })
+  // Every photo of the visit, labelled, in the order taken.
+  for (const [index, kind] of ['Before', 'After'].entries()) {
+    const image = page.getByRole('img', { name: new RegExp(`^${kind}, ${index + 1} of 2 of the visit`) })
+    await image.scrollIntoViewIfNeeded()
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
   }
   for (const width of [375, 1280]) {

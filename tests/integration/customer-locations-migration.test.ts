@@ -57,16 +57,25 @@ const COUNTED = {
   customers: sql`select count(*)::int as n from customers`,
   jobs: sql`select count(*)::int as n from jobs`,
   readings: sql`select count(*)::int as n from chem_logs`,
-  photos: sql`select count(*)::int as n from jobs where before_url is not null or after_url is not null`,
   invites: sql`select count(*)::int as n from invitations`,
   inventory: sql`select count(*)::int as n from inventory_items`,
 }
+
+/** Photos were two columns of jobs until 0009 copied them into visit_photos (and 0010 dropped the columns). */
+const PHOTOS_BEFORE_0009 = sql`select (count(before_url) + count(after_url))::int as n from jobs`
+const PHOTOS_SINCE_0009 = sql`select count(*)::int as n from visit_photos`
 
 async function counts(handle: DatabaseHandle) {
   const result: Record<string, number> = {}
   for (const [name, query] of Object.entries(COUNTED)) {
     result[name] = (await queryRows<{ n: number }>(query, handle.db))[0]?.n ?? -1
   }
+  const [table] = await queryRows<{ exists: boolean }>(
+    sql`select to_regclass('visit_photos') is not null as exists`,
+    handle.db,
+  )
+  result.photos =
+    (await queryRows<{ n: number }>(table?.exists ? PHOTOS_SINCE_0009 : PHOTOS_BEFORE_0009, handle.db))[0]?.n ?? -1
   return result
 }
 

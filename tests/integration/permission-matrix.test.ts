@@ -13,7 +13,7 @@ import { and, eq, isNotNull, isNull } from 'drizzle-orm'
 import { matchPath } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CLIENT_IP_HEADER } from '~/auth/better-auth.server'
-import { customers, inventoryItems, invitations, jobs, profiles, serviceLocations } from '~/db/schema'
+import { customers, inventoryItems, invitations, jobs, profiles, serviceLocations, visitPhotos } from '~/db/schema'
 import { createDemoLogin, seedDemoData } from '~/demo/seed.server'
 import { resetCalendarFeed } from '~/models/calendar-feed.server'
 import { addChecklistItem } from '~/models/checklist.server'
@@ -62,6 +62,10 @@ type Fixtures = {
   jobId: string
   /** A completed job of the same customer and technician, with photos. */
   photoJobId: string
+  /** One of that job's photos. */
+  photoId: string
+  /** A photo id no visit has (removing it changes nothing for anyone). */
+  missingPhotoId: string
   customerId: string
   otherCustomerId: string
   /** A customer of the company whom rows may archive and restore. */
@@ -503,15 +507,26 @@ const CASES: Case[] = [
   {
     file: 'routes/resources/job-photo.ts',
     method: 'GET',
-    path: (f) => `/app/jobs/${f.photoJobId}/photos/before`,
+    path: (f) => `/app/jobs/${f.photoJobId}/photos/${f.photoId}`,
     expect: JOB_VIEW,
   },
   {
+    file: 'routes/resources/job-photos.ts',
+    method: 'POST',
+    path: (f) => `/app/jobs/${f.jobId}/photos`,
+    // No file: back to the visit with 'Choose a photo to upload.' A teammate passes the gate too: a photo queued
+    // offline for a visit given to someone else since is refused with that reason (409, job-photos.test.ts).
+    expect: { ...passBy(JOB_WORK, 'to:/app/jobs/'), otherTech: 'to:/app/jobs/' },
+  },
+  // Removing a photo no visit has, on the completed visit: the office is told there is no such photo; its
+  // technician, that the visit is completed, and a teammate that it is not theirs (a technician changes only their
+  // own open visits); another company, nothing.
+  {
     file: 'routes/resources/job-photo.ts',
     method: 'POST',
-    path: (f) => `/app/jobs/${f.jobId}/photos/before`,
-    // No file: back to the job with 'Choose a photo to upload.'
-    expect: passBy(JOB_WORK, 'to:/app/jobs/'),
+    intent: 'remove',
+    path: (f) => `/app/jobs/${f.photoJobId}/photos/${f.missingPhotoId}`,
+    expect: { ...passBy(JOB_WORK, 404), tech: 'to:/app/jobs/', otherTech: 'to:/app/jobs/' },
   },
   // The phone's queued changes (JSON; a form body is refused as unreadable, 400): members who work jobs get past
   // the gate — which visit they may change is decided per change (field-changes.test.ts); a script is told 401.
@@ -554,7 +569,7 @@ const CASES: Case[] = [
   {
     file: 'routes/portal/customer-photo.ts',
     method: 'GET',
-    path: (f) => `/customer/${f.customerId}/photos/${f.photoJobId}/before`,
+    path: (f) => `/customer/${f.customerId}/photos/${f.photoJobId}/${f.photoId}`,
     expect: PORTAL,
   },
 
@@ -736,9 +751,10 @@ beforeAll(async () => {
       .where(eq(customers.id, other?.id ?? '')),
   )
   const [photoJob] = await db()
-    .select({ id: jobs.id })
+    .select({ id: jobs.id, photoId: visitPhotos.id })
     .from(jobs)
-    .where(and(eq(jobs.technicianId, tech?.id ?? ''), eq(jobs.customerId, dana?.id ?? ''), isNotNull(jobs.beforeUrl)))
+    .innerJoin(visitPhotos, and(eq(visitPhotos.companyId, jobs.companyId), eq(visitPhotos.jobId, jobs.id)))
+    .where(and(eq(jobs.technicianId, tech?.id ?? ''), eq(jobs.customerId, dana?.id ?? ''), isNotNull(jobs.completedAt)))
     .limit(1)
   const [item] = await db()
     .select({ id: inventoryItems.id })
@@ -768,6 +784,8 @@ beforeAll(async () => {
     pendingMemberId: pending?.id ?? '',
     jobId: job?.id ?? '',
     photoJobId: photoJob?.id ?? '',
+    photoId: photoJob?.photoId ?? '',
+    missingPhotoId: crypto.randomUUID(),
     customerId: dana?.id ?? '',
     otherCustomerId: other?.id ?? '',
     spareCustomerId: (await addTestCustomer(companyId, { customerName: 'Spare Matrix', address: '1 Spare St' })).id,

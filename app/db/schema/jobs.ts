@@ -62,9 +62,6 @@ export const jobs = pgTable(
     customerNote: text('customer_note'),
     /** Who marked the visit complete (null for visits completed before this was kept, or by a removed user). */
     completedBy: text('completed_by').references(() => profiles.id, { onDelete: 'set null' }),
-    /** Storage keys of the photos (served through an authorised route, never a public URL). */
-    beforeUrl: text('before_url'),
-    afterUrl: text('after_url'),
     technicianId: text('technician_id').references(() => profiles.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,12 +2,11 @@
 // intents that work without JavaScript. A technician's change made here goes through applyFieldChange, the same
 // function the phone's queue reaches, so a tick or a note has one way to be applied whichever way it came.
 import { createHash } from 'node:crypto'
-import { and, count, eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { data } from 'react-router'
 import { type CompanyMember, forbidden, notFound, type requireViewableJob } from '~/auth/guards.server'
-import { jobs, profiles, visitPhotos } from '~/db/schema'
-import { PHOTO_LABELS, type PhotoLabel } from '~/db/schema/visit-work'
+import { jobs, profiles } from '~/db/schema'
 import type { VisitChange } from '~/field/changes'
 import { NOTE_MAX } from '~/field/changes'
 import { listChecklist, listVisitChecks } from '~/models/checklist.server'
@@ -16,7 +15,7 @@ import { listChemicalsForJob } from '~/models/chemical-addition.server'
 import { readIdempotencyKey } from '~/models/idempotency.server'
 import { searchInventory } from '~/models/inventory.server'
 import { assignmentVersion, jobStatus, reopenVisit } from '~/models/job.server'
-import { photoUrl } from '~/models/photo.server'
+import { listVisitPhotos, shownPhoto } from '~/models/photo.server'
 import { listTechnicians } from '~/models/profile.server'
 import { visitState } from '~/models/visit.server'
 import { applyFieldChange } from '~/models/visit-work.server'
@@ -49,18 +48,6 @@ async function readVisitWork(companyId: string, jobId: string) {
   return row ?? { officeNote: null, customerNote: null, completedByName: null }
 }
 
-/** How many photos the visit has under each label. */
-async function countPhotos(companyId: string, jobId: string) {
-  const rows = await db()
-    .select({ label: visitPhotos.label, n: count() })
-    .from(visitPhotos)
-    .where(and(eq(visitPhotos.companyId, companyId), eq(visitPhotos.jobId, jobId)))
-    .groupBy(visitPhotos.label)
-  const counts = Object.fromEntries(PHOTO_LABELS.map((label) => [label, 0])) as Record<PhotoLabel, number>
-  for (const row of rows) counts[row.label] = Number(row.n)
-  return counts
-}
-
 /** "10:42 AM" for a visit completed today, the date as well otherwise. */
 function completedWhen(at: Date, timezone: string, now = new Date()) {
   return localDateAt(at, timezone) === localDateAt(now, timezone)
@@ -72,7 +59,7 @@ function completedWhen(at: Date, timezone: string, now = new Date()) {
 export async function loadVisitPage({ viewer, job, company }: Viewable) {
   const canManage = !viewer.readOnly && can(viewer.role as Role, 'jobs:manage')
   const { companyId, id: jobId } = job
-  const [logs, technicians, chemicals, stock, checklist, ticks, work, photoCounts] = await Promise.all([
+  const [logs, technicians, chemicals, stock, checklist, ticks, work, photos] = await Promise.all([
     listChemLogsForJob({ companyId, jobId }),
     canManage ? listTechnicians(companyId) : Promise.resolve([]),
     listChemicalsForJob({ companyId, jobId }),
@@ -81,7 +68,7 @@ export async function loadVisitPage({ viewer, job, company }: Viewable) {
     listChecklist(companyId),
     listVisitChecks({ companyId, jobId }),
     readVisitWork(companyId, jobId),
-    countPhotos(companyId, jobId),
+    listVisitPhotos({ companyId, jobId }),
   ])
   const timezone = company.timezone
   const pool: PoolProfile = poolProfileOf(job)
@@ -134,12 +121,8 @@ export async function loadVisitPage({ viewer, job, company }: Viewable) {
     },
     checklist,
     ticks: ticks.map((tick) => ({ itemId: tick.itemId, label: tick.label })),
-    photoCounts,
     // URLs of the authorised photo route, never storage keys or public links.
-    photos: {
-      before: photoUrl(job.id, 'before', job.beforeUrl),
-      after: photoUrl(job.id, 'after', job.afterUrl),
-    },
+    photos: photos.map((photo) => shownPhoto(job.id, photo)),
     logs: logs.map((log) => ({
       ...log,
       takenAt: formatDateTime(log.takenAt, timezone),

@@ -7,7 +7,6 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef } from 'react'
 import { data, Form, redirect, useNavigation, useRevalidator } from 'react-router'
 import { type CompanyMember, forbidden, requireViewableJob, requireWorkableJob } from '~/auth/guards.server'
-import { JobPhotos } from '~/components/job-photos'
 import { RouteError } from '~/components/route-error'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
@@ -32,6 +31,7 @@ import {
   saveChecklistAction,
   saveNotesAction,
 } from '~/features/visits/visit-page.server'
+import { VisitPhotos } from '~/features/visits/visit-photos'
 import { ReadingFormSchema, type ReadingReply, VisitReading } from '~/features/visits/visit-reading'
 import { VisitRefusals } from '~/features/visits/visit-refusals'
 import { VisitSummary } from '~/features/visits/visit-summary'
@@ -209,9 +209,7 @@ export default function VisitPage({ loaderData, actionData }: Route.ComponentPro
   const waitingNotes = new Set(
     (['office', 'customer'] as const).filter((audience) => noteOf(audience)?.waiting === true),
   )
-  const photoCount = Object.values(loaderData.photoCounts).reduce((sum, n) => sum + n, 0)
-  const hasPhoto =
-    photoCount > 0 || changes.queuedPhotos > 0 || Boolean(loaderData.photos.before || loaderData.photos.after)
+  const hasPhoto = loaderData.photos.length > 0 || changes.queuedPhotos > 0
   const context = {
     items: new Map([
       ...ticks.map((tick) => [tick.itemId, tick.label] as const),
@@ -221,7 +219,7 @@ export default function VisitPage({ loaderData, actionData }: Route.ComponentPro
   }
 
   const photos = (
-    <JobPhotos key={job.id} jobId={job.id} photos={loaderData.photos} readOnly={!(canWork && state === 'open')} />
+    <VisitPhotos key={job.id} visitId={job.id} photos={loaderData.photos} readOnly={!(canWork && state === 'open')} />
   )
 
   return (

@@ -1,22 +1,23 @@
-import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm'
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { companies, customers, jobs } from '~/db/schema'
+import { companies, customers, jobs, visitPhotos } from '~/db/schema'
 import { seedDemoData } from '~/demo/seed.server'
 import { db } from '~/utils/db.server'
 import { pageRequest, settle, signInAs } from '../../../tests/helpers/session'
 import { loader as portalLoader } from './customer'
 import { loader } from './customer-photo'
 
-type Params = { customerId: string; jobId: string; kind: string }
+type Params = { customerId: string; jobId: string; photoId: string }
+type Visit = { jobId: string; photoIds: string[] }
 const call = (request: Request, params: Params) => ({ request, params, context: {} }) as never
 
 let danaId: string
 let marcoId: string
-let danaJob: string
-let danaBareJob: string
-let marcoJob: string
-let neighbourJob: string
+let danaVisit: Visit
+let danaOpenJob: string
+let marcoVisit: Visit
+let neighbourVisit: Visit
 const cookies: Record<string, string> = {}
 
 async function cookieOf(email: string) {
@@ -24,10 +25,10 @@ async function cookieOf(email: string) {
   return cookies[email]
 }
 
-/** Requests `/customer/{customerId}/photos/{jobId}/{kind}{query}` as `email` (or anonymously). */
+/** Requests `/customer/{customerId}/photos/{jobId}/{photoId}{query}` as `email` (or anonymously). */
 async function fetchPhoto(email: string | null, params: Params, query = '') {
   const cookie = email ? await cookieOf(email) : undefined
-  const path = `/customer/${params.customerId}/photos/${params.jobId}/${params.kind}${query}`
+  const path = `/customer/${params.customerId}/photos/${params.jobId}/${params.photoId}${query}`
   return settle(loader(call(pageRequest(path, cookie), params)))
 }
 
@@ -38,14 +39,27 @@ async function expectNotFound(email: string | null, params: Params) {
   expect((thrown as Response).status).toBe(404)
 }
 
-async function photographedJob(customerId: string) {
+/** A visit of `customerId`'s (or, with `other`, of another customer of Blue Lagoon) with its photos. */
+async function photographedVisit(customerId: string, other = false) {
   const [job] = await db()
     .select({ id: jobs.id })
     .from(jobs)
-    .where(and(eq(jobs.customerId, customerId), isNotNull(jobs.beforeUrl), isNotNull(jobs.afterUrl)))
+    .innerJoin(companies, eq(companies.id, jobs.companyId))
+    .where(
+      and(
+        other ? ne(jobs.customerId, customerId) : eq(jobs.customerId, customerId),
+        other ? eq(companies.name, 'Blue Lagoon Pool Co.') : undefined,
+        sql`exists (select 1 from "visit_photos" where "visit_photos"."job_id" = "jobs"."id")`,
+      ),
+    )
     .limit(1)
   if (!job) throw new Error('no photographed job')
-  return job.id
+  const photos = await db()
+    .select({ id: visitPhotos.id })
+    .from(visitPhotos)
+    .where(eq(visitPhotos.jobId, job.id))
+    .orderBy(asc(visitPhotos.createdAt))
+  return { jobId: job.id, photoIds: photos.map((photo) => photo.id) }
 }
 
 beforeAll(async () => {
@@ -53,27 +67,24 @@ beforeAll(async () => {
   const rows = await db().select({ id: customers.id, name: customers.customerName }).from(customers)
   danaId = rows.find((r) => r.name === 'Dana Whitfield')?.id ?? ''
   marcoId = rows.find((r) => r.name === 'Marco Ruiz')?.id ?? ''
-  danaJob = await photographedJob(danaId)
-  marcoJob = await photographedJob(marcoId)
-  const [bare] = await db()
+  danaVisit = await photographedVisit(danaId)
+  marcoVisit = await photographedVisit(marcoId)
+  neighbourVisit = await photographedVisit(danaId, true)
+  const [open] = await db()
     .select({ id: jobs.id })
     .from(jobs)
-    .where(and(eq(jobs.customerId, danaId), isNull(jobs.beforeUrl), isNull(jobs.afterUrl)))
+    .where(and(eq(jobs.customerId, danaId), isNull(jobs.completedAt)))
     .limit(1)
-  danaBareJob = bare?.id ?? ''
-  const [blue] = await db()
-    .select({ id: companies.id })
-    .from(companies)
-    .where(eq(companies.name, 'Blue Lagoon Pool Co.'))
-  const [neighbour] = await db()
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(eq(jobs.companyId, blue?.id ?? ''), ne(jobs.customerId, danaId), isNotNull(jobs.beforeUrl)))
-    .limit(1)
-  neighbourJob = neighbour?.id ?? ''
+  danaOpenJob = open?.id ?? ''
 })
 
-describe('GET /customer/:customerId/photos/:jobId/:kind', () => {
+const danaPhoto = (index = 0): Params => ({
+  customerId: danaId,
+  jobId: danaVisit.jobId,
+  photoId: danaVisit.photoIds[index] ?? '',
+})
+
+describe('GET /customer/:customerId/photos/:jobId/:photoId', () => {
   it('serves Dana the photos her portal links to, privately cached and never sniffed', async () => {
     const cookie = await cookieOf('customer@bluelagoon.test')
     const page = await portalLoader({
@@ -83,16 +94,15 @@ describe('GET /customer/:customerId/photos/:jobId/:kind', () => {
     } as never)
     const photo = page.gallery[0]
     if (!photo) throw new Error('the gallery is empty')
-    const [, jobId, kind] = /\/photos\/([^/]+)\/(before|after)\?/.exec(photo.full) ?? []
-    const params = { customerId: danaId, jobId: jobId ?? '', kind: kind ?? '' }
-    const full = (await fetchPhoto('customer@bluelagoon.test', params, photo.full.slice(photo.full.indexOf('?'))))
-      .returned as Response
-    const thumb = (await fetchPhoto('customer@bluelagoon.test', params, photo.thumb.slice(photo.thumb.indexOf('?'))))
-      .returned as Response
+    const [, jobId, photoId] = /\/photos\/([0-9a-f-]{36})\/([0-9a-f-]{36})$/.exec(photo.full) ?? []
+    expect(photo.thumb).toBe(`${photo.full}?size=thumb`)
+    const params = { customerId: danaId, jobId: jobId ?? '', photoId: photoId ?? '' }
+    const full = (await fetchPhoto('customer@bluelagoon.test', params)).returned as Response
+    const thumb = (await fetchPhoto('customer@bluelagoon.test', params, '?size=thumb')).returned as Response
     for (const response of [full, thumb]) {
       expect(response.status).toBe(200)
       expect(response.headers.get('Content-Type')).toBe('image/jpeg')
-      expect(response.headers.get('Cache-Control')).toBe('private, max-age=3600')
+      expect(response.headers.get('Cache-Control')).toMatch(/^private, /)
       expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff')
     }
     const fullMeta = await sharp(Buffer.from(await full.arrayBuffer())).metadata()
@@ -102,10 +112,11 @@ describe('GET /customer/:customerId/photos/:jobId/:kind', () => {
     expect(fullMeta.width ?? 0).toBeGreaterThan(thumbMeta.width ?? 0)
   })
 
-  it('serves both photos of a visit to Dana and to a dispatcher previewing her portal', async () => {
+  it('serves every photo of a visit to Dana and to a dispatcher previewing her portal', async () => {
+    expect(danaVisit.photoIds).toHaveLength(2)
     for (const email of ['customer@bluelagoon.test', 'dispatch@bluelagoon.test']) {
-      for (const kind of ['before', 'after']) {
-        const { returned } = await fetchPhoto(email, { customerId: danaId, jobId: danaJob, kind })
+      for (const index of [0, 1]) {
+        const { returned } = await fetchPhoto(email, danaPhoto(index))
         expect((returned as Response).status).toBe(200)
       }
     }
@@ -113,41 +124,44 @@ describe('GET /customer/:customerId/photos/:jobId/:kind', () => {
 
   it("answers 404 to the other company's customer and owner", async () => {
     for (const email of ['customer@sunsetpools.test', 'owner@sunsetpools.test']) {
-      await expectNotFound(email, { customerId: danaId, jobId: danaJob, kind: 'before' })
+      await expectNotFound(email, danaPhoto())
       // Their own company's id for the customer changes nothing.
-      await expectNotFound(email, { customerId: marcoId, jobId: danaJob, kind: 'after' })
+      await expectNotFound(email, { ...danaPhoto(1), customerId: marcoId })
     }
   })
 
   it("answers 404 to Dana for Marco's portal, and for her id paired with another customer's job", async () => {
+    const marcoPhoto = marcoVisit.photoIds[0] ?? ''
+    const neighbourPhoto = neighbourVisit.photoIds[0] ?? ''
     const cases: Params[] = [
-      { customerId: marcoId, jobId: marcoJob, kind: 'before' },
-      { customerId: danaId, jobId: marcoJob, kind: 'before' },
-      { customerId: danaId, jobId: neighbourJob, kind: 'before' },
-      { customerId: danaId, jobId: neighbourJob, kind: 'after' },
+      { customerId: marcoId, jobId: marcoVisit.jobId, photoId: marcoPhoto },
+      { customerId: danaId, jobId: marcoVisit.jobId, photoId: marcoPhoto },
+      { customerId: danaId, jobId: neighbourVisit.jobId, photoId: neighbourPhoto },
+      // Her own visit, with another customer's photo id.
+      { customerId: danaId, jobId: danaVisit.jobId, photoId: neighbourPhoto },
     ]
     for (const params of cases) await expectNotFound('customer@bluelagoon.test', params)
   })
 
   it('answers 404 to a technician and a platform admin: neither may see a portal', async () => {
     for (const email of ['tech@bluelagoon.test', 'admin@poolbud.test']) {
-      await expectNotFound(email, { customerId: danaId, jobId: danaJob, kind: 'before' })
+      await expectNotFound(email, danaPhoto())
     }
   })
 
-  it('answers 404 for a bad kind, a bad id and a visit without that photo', async () => {
+  it('answers 404 for ids that are not ids, and a photo asked under another of her visits', async () => {
     const cases: Params[] = [
-      { customerId: danaId, jobId: danaJob, kind: 'during' },
-      { customerId: danaId, jobId: danaJob, kind: '..%2F..%2Fetc' },
-      { customerId: danaId, jobId: 'not-a-job', kind: 'before' },
-      { customerId: 'not-a-customer', jobId: danaJob, kind: 'before' },
-      { customerId: danaId, jobId: danaBareJob, kind: 'before' },
+      { ...danaPhoto(), photoId: 'before' },
+      { ...danaPhoto(), photoId: '..%2F..%2Fetc' },
+      { ...danaPhoto(), jobId: 'not-a-job' },
+      { ...danaPhoto(), customerId: 'not-a-customer' },
+      { ...danaPhoto(), jobId: danaOpenJob },
     ]
     for (const params of cases) await expectNotFound('customer@bluelagoon.test', params)
   })
 
   it('sends visitors who are not signed in to log in', async () => {
-    const { thrown } = await fetchPhoto(null, { customerId: danaId, jobId: danaJob, kind: 'before' })
+    const { thrown } = await fetchPhoto(null, danaPhoto())
     expect(thrown).toBeInstanceOf(Response)
     expect((thrown as Response).status).toBe(302)
     expect((thrown as Response).headers.get('location')).toMatch(/^\/login\?redirectTo=/)

@@ -1,4 +1,4 @@
-// GET /customer/:customerId/photos/:jobId/:kind[?size=thumb] — a before/after photo of one of
+// GET /customer/:customerId/photos/:jobId/:photoId[?size=thumb] — a photo of one of
 // the customer's own visits, for the people who may see that portal (the customer, or staff of
 // the company previewing it). Customers have no access to the staff photo route, so the portal
 // serves its photos here; anything else, including a job of another customer, is a plain 404.
@@ -21,7 +21,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     companyId: access.companyId,
     customerId: access.customerId,
     jobId: params.jobId,
-    kind: params.kind,
+    photoId: params.photoId,
     size,
   })
   if (!photo) throw notFoundResponse()
@@ -30,9 +30,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       'Content-Type': 'image/jpeg',
       'Content-Length': String(photo.bytes.byteLength),
       // Private: a shared cache must never hand one customer's photo to someone else.
-      'Cache-Control': 'private, max-age=3600',
+      // A photo id never changes its picture.
+      'Cache-Control': 'private, max-age=2592000, immutable',
       'X-Content-Type-Options': 'nosniff',
-      'Content-Disposition': `inline; filename="${params.kind}${size === 'thumb' ? '-thumb' : ''}.jpg"`,
+      'Content-Disposition': `inline; filename="photo${size === 'thumb' ? '-thumb' : ''}.jpg"`,
     },
   })
 }

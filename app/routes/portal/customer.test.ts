@@ -3,7 +3,7 @@ import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { companies, customers, jobs, profiles, serviceLocations } from '~/db/schema'
+import { companies, customers, jobs, profiles, serviceLocations, visitPhotos } from '~/db/schema'
 import { seedDemoData } from '~/demo/seed.server'
 import { PORTAL_READINGS_LIMIT } from '~/models/portal.server'
 import { db } from '~/utils/db.server'
@@ -83,13 +83,13 @@ describe('portal page: who may see it', () => {
     expect(data.nextVisit).not.toBeNull()
     expect(data.gallery.length).toBeGreaterThan(0)
     for (const photo of data.gallery) {
-      expect(photo.full).toMatch(
-        new RegExp(`^/customer/${danaId}/photos/[0-9a-f-]{36}/(before|after)\\?v=[0-9a-f]{12}$`),
-      )
-      expect(photo.thumb).toBe(photo.full.replace('?v=', '?size=thumb&v='))
+      expect(photo.full).toMatch(new RegExp(`^/customer/${danaId}/photos/[0-9a-f-]{36}/[0-9a-f-]{36}$`))
+      expect(photo.thumb).toBe(`${photo.full}?size=thumb`)
+      expect(['Before', 'After', 'Other']).toContain(photo.label)
     }
-    const linked = data.visits.rows.filter((v) => v.photos.before && v.photos.after)
+    const linked = data.visits.rows.filter((v) => v.photos.length > 0)
     expect(linked.length).toBeGreaterThan(0)
+    expect(linked[0]?.photos.map((p) => p.label)).toEqual(['Before', 'After'])
   })
 
   it('lets staff who may preview (owner, admin, dispatcher) see it, marked as a preview', async () => {
@@ -160,15 +160,16 @@ describe('portal page: what it sends', () => {
         .from(customers)
         .where(eq(customers.id, danaId))
       const keys = await db()
-        .select({ before: jobs.beforeUrl, after: jobs.afterUrl })
-        .from(jobs)
-        .where(and(eq(jobs.customerId, danaId), isNotNull(jobs.beforeUrl)))
+        .select({ key: visitPhotos.storageKey })
+        .from(visitPhotos)
+        .innerJoin(jobs, eq(jobs.id, visitPhotos.jobId))
+        .where(eq(jobs.customerId, danaId))
       expect(keys.length).toBeGreaterThan(0)
       const secrets = [
         blue,
         dana?.portalUserId ?? '',
         ...staff.flatMap((p) => [p.id, p.email ?? '']),
-        ...keys.flatMap((k) => [k.before ?? '', k.after ?? '']),
+        ...keys.map((k) => k.key),
       ].filter(Boolean)
       for (const secret of secrets) expect(text).not.toContain(secret)
       expect(text).not.toMatch(/companyId|portalUserId|technicianId|email|balanceDueCents/i)
@@ -250,7 +251,7 @@ describe('portal page: what it shows', () => {
     const full = (photo?.full ?? '').replaceAll('&', '&amp;')
     expect(html).toContain(`<a href="${full}"`)
     expect(html).toMatch(
-      new RegExp(`<img src="${thumb.replace(/[?.]/g, '\\$&')}" alt="(Before|After) the visit on [^"]+"`),
+      new RegExp(`<img src="${thumb.replace(/[?.]/g, '\\$&')}" alt="(Before|After), the visit on [^"]+"`),
     )
     // One card per reading (12).
     expect(data.readings).toHaveLength(PORTAL_READINGS_LIMIT)

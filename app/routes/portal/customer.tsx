@@ -6,8 +6,10 @@ import { Button, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
 import { ReadingStatuses } from '~/components/water-balance'
+import type { PhotoLabel } from '~/db/schema/visit-work'
 import { getPortal, parsePortalPage, portalPhotoUrl } from '~/models/portal.server'
 import { visitReportPath } from '~/models/service-report.server'
+import { PHOTO_LABEL_NAMES } from '~/models/visit-photo'
 import { formatDate, formatDateTime } from '~/utils/dates'
 import { formatCents } from '~/utils/money'
 import { formatPhone } from '~/utils/phone'
@@ -28,9 +30,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
   const tz = portal.timezone
   const customerId = access.customerId
-  const photoLinks = (jobId: string, photos: { before: string | null; after: string | null }) => ({
-    before: photoLink(customerId, jobId, 'before', photos.before),
-    after: photoLink(customerId, jobId, 'after', photos.after),
+  const photoLink = (jobId: string, photo: { id: string; label: PhotoLabel }) => ({
+    id: photo.id,
+    label: PHOTO_LABEL_NAMES[photo.label],
+    full: portalPhotoUrl(customerId, jobId, photo.id),
+    thumb: portalPhotoUrl(customerId, jobId, photo.id, 'thumb'),
   })
   // Only the three values leave the server, whatever else the row carries.
   const reading = (r: Reading) => ({ ph: r.ph, chlorinePpm: r.chlorinePpm, alkalinity: r.alkalinity })
@@ -79,7 +83,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         technician: visit.technicianName,
         address: visit.address,
         reading: visit.reading ? reading(visit.reading) : null,
-        photos: photoLinks(visit.id, visit.photos),
+        photos: visit.photos.map((photo) => photoLink(visit.id, photo)),
         reportUrl: visit.completedAt ? visitReportPath(customerId, visit.id) : null,
       })),
     },
@@ -89,25 +93,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       takenAt: formatDateTime(r.takenAt, tz),
       visitDate: formatDate(r.visitScheduledAt, tz),
     })),
-    gallery: portal.gallery.flatMap((visit) => {
-      const date = formatDate(visit.scheduledAt, tz)
-      const links = photoLinks(visit.jobId, visit.photos)
-      return (['before', 'after'] as const).flatMap((kind) => {
-        const link = links[kind]
-        return link ? [{ key: `${visit.jobId}-${kind}`, kind, date, ...link }] : []
-      })
-    }),
+    gallery: portal.gallery.map((photo) => ({
+      ...photoLink(photo.jobId, photo),
+      date: formatDate(photo.scheduledAt, tz),
+    })),
   }
 }
 
 type Reading = { ph: number; chlorinePpm: number; alkalinity: number }
-
-/** The full-size and thumbnail URLs of one photo, or null when the visit has none. */
-function photoLink(customerId: string, jobId: string, kind: 'before' | 'after', version: string | null) {
-  const full = portalPhotoUrl(customerId, jobId, kind, version)
-  const thumb = portalPhotoUrl(customerId, jobId, kind, version, 'thumb')
-  return full && thumb ? { full, thumb } : null
-}
 
 export function meta({ data }: Route.MetaArgs) {
   return [{ title: data ? `${data.customer.name} · Pool Bud` : 'Customer portal · Pool Bud' }]
@@ -304,7 +297,7 @@ function VisitHistory({ visits }: { visits: LoaderData['visits'] }) {
 /** The report and the photos of a visit, as buttons a thumb can hit; nothing when there are none. */
 function VisitLinks({ visit }: { visit: LoaderData['visits']['rows'][number] }) {
   const { reportUrl, photos, date } = visit
-  if (!reportUrl && !photos.before && !photos.after) return null
+  if (!reportUrl && photos.length === 0) return null
   return (
     <p className="flex flex-wrap gap-2">
       {reportUrl ? (
@@ -318,17 +311,16 @@ function VisitLinks({ visit }: { visit: LoaderData['visits']['rows'][number] }) 
 }
 
 function PhotoLinks({ date, photos }: { date: string; photos: LoaderData['visits']['rows'][number]['photos'] }) {
-  return (['before', 'after'] as const).map((kind) => {
-    const photo = photos[kind]
-    if (!photo) return null
-    return (
-      // A plain link: the photo is a file, not a page of the app, so the browser opens it full size.
-      <a key={kind} href={photo.full} className={buttonClass('secondary', 'text-brand-800')}>
-        {kind === 'before' ? 'Before photo' : 'After photo'}
-        <span className="sr-only"> of the visit on {date}</span>
-      </a>
-    )
-  })
+  return photos.map((photo, index) => (
+    // A plain link: the photo is a file, not a page of the app, so the browser opens it full size.
+    <a key={photo.id} href={photo.full} className={buttonClass('secondary', 'text-brand-800')}>
+      {`${photo.label} photo`}
+      <span className="sr-only">
+        {' '}
+        ({index + 1} of {photos.length}) of the visit on {date}
+      </span>
+    </a>
+  ))
 }
 
 function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
@@ -407,9 +399,9 @@ function Gallery({ photos }: { photos: LoaderData['gallery'] }) {
       ) : (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
           {photos.map((photo) => {
-            const label = `${photo.kind === 'before' ? 'Before' : 'After'} the visit on ${photo.date}`
+            const label = `${photo.label}, the visit on ${photo.date}`
             return (
-              <li key={photo.key}>
+              <li key={photo.id}>
                 <a href={photo.full} className="group block">
                   <img
                     src={photo.thumb}

@@ -3,8 +3,9 @@ import { notFound, requirePortalAccess } from '~/auth/guards.server'
 import { RouteError } from '~/components/route-error'
 import { Card } from '~/components/ui/card'
 import { ReadingStatuses } from '~/components/water-balance'
-import { photoVersion, portalPhotoUrl } from '~/models/portal.server'
+import { portalPhotoUrl } from '~/models/portal.server'
 import { getVisitReport } from '~/models/service-report.server'
+import { PHOTO_LABEL_NAMES } from '~/models/visit-photo'
 import { describeChemical } from '~/utils/chemicals'
 import { formatDate, formatTime } from '~/utils/dates'
 import { describeReading } from '~/water/summary'
@@ -22,12 +23,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   })
   if (!report) notFound()
   const tz = report.timezone
-  const photos = (['before', 'after'] as const).flatMap((kind) => {
-    const version = photoVersion(report.photoKeys[kind])
-    const full = portalPhotoUrl(access.customerId, report.jobId, kind, version)
-    const thumb = portalPhotoUrl(access.customerId, report.jobId, kind, version, 'thumb')
-    return full && thumb ? [{ kind, full, thumb }] : []
-  })
+  // Every photo of the visit, labelled; URLs of the portal's photo route, never storage keys.
+  const photos = report.photos.map((photo) => ({
+    id: photo.id,
+    label: PHOTO_LABEL_NAMES[photo.label],
+    full: portalPhotoUrl(access.customerId, report.jobId, photo.id),
+    thumb: portalPhotoUrl(access.customerId, report.jobId, photo.id, 'thumb'),
+  }))
   return {
     customerId: access.customerId,
     companyName: report.companyName,
@@ -134,18 +136,21 @@ export default function VisitReport({ loaderData }: Route.ComponentProps) {
         {photos.length === 0 ? (
           <p className="text-slate-600">No photos on this visit.</p>
         ) : (
-          <ul className="grid grid-cols-2 gap-3">
-            {photos.map((photo) => (
-              <li key={photo.kind}>
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+            {photos.map((photo, index) => (
+              <li key={photo.id}>
                 <a href={photo.full} className="block">
                   <img
                     src={photo.thumb}
-                    alt={`${photo.kind === 'before' ? 'Before' : 'After'} the visit`}
+                    alt={`${photo.label}, ${index + 1} of ${photos.length} of the visit (opens full size)`}
+                    loading="lazy"
                     width={400}
                     height={300}
                     className="h-auto w-full rounded-lg object-cover"
                   />
-                  <span className="mt-1 block text-sm font-medium">{photo.kind === 'before' ? 'Before' : 'After'}</span>
+                  <span aria-hidden="true" className="mt-1 block text-sm font-medium">
+                    {photo.label}
+                  </span>
                 </a>
               </li>
             ))}

@@ -1,147 +1,77 @@
-// GET  /app/jobs/:jobId/photos/:kind[?size=thumb] — a job photo, only for people who may see the job.
-// POST /app/jobs/:jobId/photos/:kind — upload (multipart field "photo"). Answers JSON to the
-// page's script (Accept: application/json) and redirects back to the job for a plain form post,
-// so uploading works without JavaScript too.
+// GET    /app/jobs/:jobId/photos/:photoId[?size=thumb] — one photo of a visit, only for people who may see the visit
+//        (its company's staff, technicians only on their own visits, platform admins read-only).
+// DELETE /app/jobs/:jobId/photos/:photoId — removes it (JSON answer), or POST with intent=remove from a plain form
+//        (redirected back to the visit, so removing works without JavaScript too).
 import { redirect } from 'react-router'
 import { requireCompanyCapability, requireJobViewer } from '~/auth/guards.server'
-import { getJobForViewer } from '~/models/job.server'
-import {
-  getPhotoForViewer,
-  isPhotoKind,
-  MAX_UPLOAD_REQUEST_BYTES,
-  PHOTO_MESSAGES,
-  type PhotoKind,
-  photoUrl,
-  savePhoto,
-} from '~/models/photo.server'
+import { notFoundResponse, noticeOf, wantsJson } from '~/features/visits/photo-answers.server'
+import { deletePhoto, getPhotoForViewer } from '~/models/photo.server'
 import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { isUuid } from '~/utils/ids'
-import { logger } from '~/utils/logger.server'
+import { failureStatus } from '~/utils/result'
 import type { Route } from './+types/job-photo'
 
-const NO_PHOTO = 'Choose a photo to upload.'
-const UPLOAD_INTERRUPTED = 'The upload was interrupted. Check your connection and try again.'
-const SESSION_ENDED = 'Your session has ended. Log in again to upload photos.'
-
-function notFoundResponse() {
-  return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
-}
+const NO_STORE = { 'Cache-Control': 'private, no-store' }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await requireJobViewer(request)
-  if (!isPhotoKind(params.kind)) throw notFoundResponse()
   const size = new URL(request.url).searchParams.get('size') === 'thumb' ? 'thumb' : 'full'
-  const photo = await getPhotoForViewer(viewer, params.jobId, params.kind, size)
+  const photo = await getPhotoForViewer(viewer, params.jobId, params.photoId, size)
   if (!photo) throw notFoundResponse()
   return new Response(new Uint8Array(photo.bytes), {
     headers: {
       'Content-Type': 'image/jpeg',
       'Content-Length': String(photo.bytes.byteLength),
-      // Private: a shared cache must never hand one company's photo to someone else.
-      'Cache-Control': 'private, max-age=3600',
+      // Private: a shared cache must never hand one company's photo to someone else. A photo id never changes
+      // its picture, so the phone may keep it (and show it offline) for a long time.
+      'Cache-Control': 'private, max-age=2592000, immutable',
       'X-Content-Type-Options': 'nosniff',
-      'Content-Disposition': `inline; filename="${params.kind}${size === 'thumb' ? '-thumb' : ''}.jpg"`,
+      'Content-Disposition': `inline; filename="photo${size === 'thumb' ? '-thumb' : ''}.jpg"`,
     },
   })
 }
 
-/** Reads at most `limit` bytes of the body: a request without Content-Length cannot slip a huge upload past. */
-async function readBodyCapped(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  if (!request.body) return new Uint8Array()
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let total = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    total += value.byteLength
-    if (total > limit) {
-      await reader.cancel()
-      return null
-    }
-    chunks.push(value)
-  }
-  return Buffer.concat(chunks, total)
-}
-
-type Outcome = { ok: true; url: string } | { ok: false; status: 400 | 401 | 404 | 413 | 500; message: string }
-
-async function upload(request: Request, jobId: string, kind: PhotoKind): Promise<Outcome> {
-  const declared = Number(request.headers.get('Content-Length'))
-  if (Number.isFinite(declared) && declared > MAX_UPLOAD_REQUEST_BYTES) {
-    return { ok: false, status: 413, message: PHOTO_MESSAGES.tooLarge }
-  }
-  const member = await requireCompanyCapability(request, 'jobs:work')
-  // The same check as the job page: company, and technicians only on their own jobs.
-  const job = await getJobForViewer({ id: member.id, role: member.role, companyId: member.companyId }, jobId)
-  if (!job) return { ok: false, status: 404, message: PHOTO_MESSAGES.noJob }
-
-  if (!(request.headers.get('Content-Type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
-    return { ok: false, status: 400, message: NO_PHOTO }
-  }
-  // A connection that drops mid-upload (a phone losing signal) ends here: nothing was stored.
-  const body = await readBodyCapped(request, MAX_UPLOAD_REQUEST_BYTES).catch(() => 'interrupted' as const)
-  if (body === 'interrupted') return { ok: false, status: 400, message: UPLOAD_INTERRUPTED }
-  if (!body) return { ok: false, status: 413, message: PHOTO_MESSAGES.tooLarge }
-  let file: FormDataEntryValue | null
-  try {
-    const form = await new Response(body, {
-      headers: { 'Content-Type': request.headers.get('Content-Type') ?? '' },
-    }).formData()
-    file = form.get('photo')
-  } catch {
-    return { ok: false, status: 400, message: NO_PHOTO }
-  }
-  if (!(file instanceof File) || file.size === 0) return { ok: false, status: 400, message: NO_PHOTO }
-
-  try {
-    const saved = await savePhoto({
-      companyId: member.companyId,
-      jobId: job.id,
-      kind,
-      fileName: file.name,
-      bytes: new Uint8Array(await file.arrayBuffer()),
-    })
-    if (!saved.ok) {
-      const status =
-        saved.message === PHOTO_MESSAGES.tooLarge ? 413 : saved.message === PHOTO_MESSAGES.noJob ? 404 : 400
-      return { ok: false, status, message: saved.message }
-    }
-    return { ok: true, url: photoUrl(job.id, kind, saved.key) ?? '' }
-  } catch (error) {
-    throwIfDatabaseUnavailable(error)
-    logger.error({ err: error, jobId: job.id, kind }, 'photo upload failed')
-    return { ok: false, status: 500, message: PHOTO_MESSAGES.failed }
-  }
-}
-
 export async function action({ request, params }: Route.ActionArgs) {
-  const { jobId, kind } = params
-  const wantsJson = (request.headers.get('Accept') ?? '').includes('application/json')
-  if (!isUuid(jobId) || !isPhotoKind(kind)) {
-    return wantsJson ? Response.json({ ok: false, message: PHOTO_MESSAGES.noJob }, { status: 404 }) : notFoundResponse()
+  const json = wantsJson(request)
+  const { jobId, photoId } = params
+  // DELETE from a script; a plain form (no JavaScript) posts intent=remove.
+  let remove = request.method === 'DELETE'
+  if (request.method === 'POST') {
+    const form = await request.formData().catch(() => null)
+    const intent = form?.get('intent')
+    remove = intent === 'remove'
   }
-
-  let outcome: Outcome
+  if (!remove || !isUuid(jobId) || !isUuid(photoId)) {
+    if (!json) return notFoundResponse()
+    return Response.json({ ok: false, message: 'Not found.' }, { status: 404, headers: NO_STORE })
+  }
+  let member: Awaited<ReturnType<typeof requireCompanyCapability>>
   try {
-    outcome = await upload(request, jobId, kind)
+    member = await requireCompanyCapability(request, 'jobs:work')
   } catch (thrown) {
-    // A script cannot follow the login redirect; tell it plainly instead.
-    if (wantsJson && thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
-      return Response.json({ ok: false, message: SESSION_ENDED }, { status: 401 })
+    if (json && thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
+      return Response.json({ ok: false, signedOut: true }, { status: 401, headers: NO_STORE })
     }
     throw thrown
   }
-
-  if (wantsJson) {
-    return outcome.ok
-      ? Response.json({ ok: true, url: outcome.url })
-      : Response.json({ ok: false, message: outcome.message }, { status: outcome.status })
+  let removed: Awaited<ReturnType<typeof deletePhoto>>
+  try {
+    removed = await deletePhoto({ member, jobId, photoId })
+  } catch (error) {
+    throwIfDatabaseUnavailable(error)
+    throw error
   }
-  if (!outcome.ok && outcome.status === 404) return notFoundResponse()
+  if (json) {
+    return removed.ok
+      ? Response.json({ ok: true }, { headers: NO_STORE })
+      : Response.json(
+          { ok: false, refused: true, code: removed.code, message: removed.message },
+          { status: failureStatus(removed), headers: NO_STORE },
+        )
+  }
+  if (!removed.ok && removed.code === 'not-found') return notFoundResponse()
   const back = `/app/jobs/${jobId}`
-  // 303: the browser follows with a GET, so a reload does not post the photo again.
-  return outcome.ok
-    ? redirect(`${back}?photo=saved`, 303)
-    : redirect(`${back}?photoError=${encodeURIComponent(outcome.message)}`, 303)
+  return removed.ok
+    ? redirect(`${back}?photo=removed#photos`, 303)
+    : redirect(`${back}?photoError=${encodeURIComponent(noticeOf(removed.message))}#photos`, 303)
 }

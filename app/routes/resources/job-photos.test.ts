@@ -1,0 +1,484 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
+import sharp from 'sharp'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { jobs, profiles, visitPhotos } from '~/db/schema'
+import { seedDemoData } from '~/demo/seed.server'
+import { MAX_UPLOAD_REQUEST_BYTES, PHOTO_MESSAGES } from '~/models/photo.server'
+import { photoNotice } from '~/models/visit-photo'
+import { FIELD_MESSAGES } from '~/models/visit-work.server'
+import { loader as jobPageLoader } from '~/routes/app/job'
+import { db } from '~/utils/db.server'
+import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { action as photoAction, loader as photoLoader } from './job-photo'
+import { action as uploadAction } from './job-photos'
+
+type Args = { request: Request; params: Record<string, string>; context: unknown }
+const args = (request: Request, params: Record<string, string>) => ({ request, params, context: {} }) as Args as never
+
+let tech: string
+let techCookie: string
+let officeCookie: string
+let adminCookie: string
+let sunsetOwnerCookie: string
+/** A completed visit of the technician's with the demo's before and after photos. */
+let photographed: { jobId: string; photoIds: string[] }
+/** The same, of their teammate's. */
+let teammates: { jobId: string; photoIds: string[] }
+
+const uploads = () => path.join(process.env.DATA_DIR as string, 'uploads')
+
+async function profileId(email: string) {
+  const [row] = await db().select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email))
+  if (!row) throw new Error(`no profile ${email}`)
+  return row.id
+}
+
+/** Every file under `dir` (none when it does not exist yet). */
+function listFiles(dir: string) {
+  return fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort() : []
+}
+
+function jpeg(width = 1200, height = 900) {
+  return sharp({ create: { width, height, channels: 3, background: '#1f8fcf' } })
+    .jpeg()
+    .toBuffer()
+}
+
+async function jpegFile(name = 'pool.jpg') {
+  return new File([await jpeg()], name, { type: 'image/jpeg' })
+}
+
+async function photographedVisitOf(technicianId: string) {
+  const [visit] = await db()
+    .select({ jobId: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.technicianId, technicianId),
+        isNotNull(jobs.completedAt),
+        sql`exists (select 1 from "visit_photos" where "visit_photos"."job_id" = "jobs"."id")`,
+      ),
+    )
+    .limit(1)
+  if (!visit) throw new Error('no photographed visit')
+  const photos = await db()
+    .select({ id: visitPhotos.id })
+    .from(visitPhotos)
+    .where(eq(visitPhotos.jobId, visit.jobId))
+    .orderBy(asc(visitPhotos.createdAt))
+  return { jobId: visit.jobId, photoIds: photos.map((photo) => photo.id) }
+}
+
+/** An open visit of the technician's without photos, not used by another test. */
+async function openVisitOf(technicianId: string) {
+  const [row] = await db()
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.technicianId, technicianId),
+        isNull(jobs.completedAt),
+        isNull(jobs.cancelledAt),
+        sql`"jobs"."address" not like '%(route test)'`,
+        sql`not exists (select 1 from "visit_photos" where "visit_photos"."job_id" = "jobs"."id")`,
+      ),
+    )
+    .limit(1)
+  if (!row) throw new Error('no open visit')
+  await db()
+    .update(jobs)
+    .set({ address: `${row.id} (route test)` })
+    .where(eq(jobs.id, row.id))
+  return row.id
+}
+
+async function rowsOf(jobId: string) {
+  return db()
+    .select({ id: visitPhotos.id, label: visitPhotos.label })
+    .from(visitPhotos)
+    .where(eq(visitPhotos.jobId, jobId))
+    .orderBy(asc(visitPhotos.createdAt), asc(visitPhotos.id))
+}
+
+function uploadRequest(
+  jobId: string,
+  {
+    cookie,
+    file,
+    label = 'before',
+    clientKey,
+    json = true,
+    headers = {},
+  }: {
+    cookie?: string
+    file?: File
+    label?: string
+    clientKey?: string
+    json?: boolean
+    headers?: Record<string, string>
+  },
+) {
+  const form = new FormData()
+  form.append('label', label)
+  if (clientKey) form.append('clientKey', clientKey)
+  if (file) form.append('photo', file)
+  return new Request(`${TEST_ORIGIN}/app/jobs/${jobId}/photos`, {
+    method: 'POST',
+    body: form,
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      ...(json ? { Accept: 'application/json' } : { Accept: 'text/html,application/xhtml+xml' }),
+      ...headers,
+    },
+  })
+}
+
+async function upload(jobId: string, options: Parameters<typeof uploadRequest>[1]) {
+  return (await uploadAction(args(uploadRequest(jobId, options), { jobId }))) as Response
+}
+
+function photoRequest(jobId: string, photoId: string, cookie?: string, query = '') {
+  return pageRequest(`/app/jobs/${jobId}/photos/${photoId}${query}`, cookie)
+}
+
+function removeRequest(jobId: string, photoId: string, cookie: string, json = true) {
+  return new Request(`${TEST_ORIGIN}/app/jobs/${jobId}/photos/${photoId}`, {
+    method: json ? 'DELETE' : 'POST',
+    body: json ? undefined : new URLSearchParams({ intent: 'remove' }),
+    headers: {
+      cookie,
+      ...(json ? { Accept: 'application/json' } : { 'Content-Type': 'application/x-www-form-urlencoded' }),
+    },
+  })
+}
+
+async function remove(jobId: string, photoId: string, cookie: string, json = true) {
+  return (await photoAction(args(removeRequest(jobId, photoId, cookie, json), { jobId, photoId }))) as Response
+}
+
+function expectNotFound(thrown: unknown) {
+  expect(thrown).toBeInstanceOf(Response)
+  expect((thrown as Response).status).toBe(404)
+}
+
+beforeAll(async () => {
+  await seedDemoData(db())
+  tech = await profileId('tech@bluelagoon.test')
+  photographed = await photographedVisitOf(tech)
+  teammates = await photographedVisitOf(await profileId('tech2@bluelagoon.test'))
+  techCookie = await signInAs('tech@bluelagoon.test')
+  officeCookie = await signInAs('dispatch@bluelagoon.test')
+  adminCookie = await signInAs('admin@poolbud.test')
+  sunsetOwnerCookie = await signInAs('owner@sunsetpools.test')
+})
+
+describe('GET /app/jobs/:jobId/photos/:photoId', () => {
+  it("serves a technician their own visit's photos, privately cached and never sniffed", async () => {
+    const { jobId, photoIds } = photographed
+    expect(photoIds).toHaveLength(2)
+    for (const photoId of photoIds) {
+      const response = (await photoLoader(
+        args(photoRequest(jobId, photoId, techCookie), { jobId, photoId }),
+      )) as Response
+      expect(response.status).toBe(200)
+      expect(response.headers.get('Content-Type')).toBe('image/jpeg')
+      expect(response.headers.get('Cache-Control')).toMatch(/^private, /)
+      expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff')
+      const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata()
+      expect(meta.format).toBe('jpeg')
+      expect(meta.exif).toBeUndefined()
+    }
+  })
+
+  it('serves the thumbnail with ?size=thumb, and lets a platform admin look', async () => {
+    const { jobId, photoIds } = photographed
+    const photoId = photoIds[0] ?? ''
+    const full = (await photoLoader(args(photoRequest(jobId, photoId, techCookie), { jobId, photoId }))) as Response
+    const thumb = (await photoLoader(
+      args(photoRequest(jobId, photoId, techCookie, '?size=thumb'), { jobId, photoId }),
+    )) as Response
+    const fullWidth = (await sharp(Buffer.from(await full.arrayBuffer())).metadata()).width ?? 0
+    const thumbWidth = (await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).width ?? 0
+    expect(thumbWidth).toBeLessThanOrEqual(400)
+    expect(fullWidth).toBeGreaterThan(thumbWidth)
+    const asAdmin = (await photoLoader(args(photoRequest(jobId, photoId, adminCookie), { jobId, photoId }))) as Response
+    expect(asAdmin.status).toBe(200)
+  })
+
+  it("answers 404 for a teammate's photo, a photo of another visit, and ids that are not ids", async () => {
+    const own = photographed.jobId
+    const theirs = teammates.photoIds[0] ?? ''
+    for (const [jobId, photoId] of [
+      [teammates.jobId, theirs],
+      [own, theirs],
+      [own, 'before'],
+      [own, '..%2F..%2Fetc'],
+      ['not-a-job', photographed.photoIds[0] ?? ''],
+    ] as const) {
+      const { thrown } = await settle(photoLoader(args(photoRequest(jobId, photoId, techCookie), { jobId, photoId })))
+      expectNotFound(thrown)
+    }
+  })
+
+  it("answers 404 to another company's owner, and sends visitors to log in", async () => {
+    const { jobId } = photographed
+    const photoId = photographed.photoIds[0] ?? ''
+    const { thrown } = await settle(
+      photoLoader(args(photoRequest(jobId, photoId, sunsetOwnerCookie), { jobId, photoId })),
+    )
+    expectNotFound(thrown)
+    const anonymous = await settle(photoLoader(args(photoRequest(jobId, photoId), { jobId, photoId })))
+    expect((anonymous.thrown as Response).status).toBe(302)
+    expect((anonymous.thrown as Response).headers.get('location')).toMatch(/^\/login\?redirectTo=/)
+  })
+})
+
+describe('POST /app/jobs/:jobId/photos (the phone, JSON)', () => {
+  it('stores a labelled photo and answers where it is; the same clientKey again is the same photo', async () => {
+    const jobId = await openVisitOf(tech)
+    const clientKey = crypto.randomUUID()
+    const response = await upload(jobId, { cookie: techCookie, file: await jpegFile(), label: 'after', clientKey })
+    expect(response.status).toBe(200)
+    const body = (await response.json()) as { ok: true; photo: { id: string; url: string; thumbUrl: string } }
+    const id = body.photo.id
+    expect(body).toEqual({
+      ok: true,
+      photo: {
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        label: 'after',
+        url: `/app/jobs/${jobId}/photos/${id}`,
+        thumbUrl: `/app/jobs/${jobId}/photos/${id}?size=thumb`,
+      },
+    })
+    // The URL serves it, and the visit page lists it.
+    const served = (await photoLoader(
+      args(pageRequest(body.photo.url, techCookie), { jobId, photoId: id }),
+    )) as Response
+    expect(served.status).toBe(200)
+    const page = await jobPageLoader(args(pageRequest(`/app/jobs/${jobId}`, techCookie), { jobId }))
+    expect(page.photos).toEqual([body.photo])
+
+    // The queue sending it again after a lost answer.
+    const again = await upload(jobId, { cookie: techCookie, file: await jpegFile(), label: 'after', clientKey })
+    expect(again.status).toBe(200)
+    expect(await again.json()).toEqual(body)
+    expect(await rowsOf(jobId)).toEqual([{ id, label: 'after' }])
+  })
+
+  it('refuses, for good, a file that is not an image, a form without a photo and an unknown label', async () => {
+    const jobId = await openVisitOf(tech)
+    const cases = [
+      { file: new File(['just some notes'], 'notes.jpg', { type: 'image/jpeg' }), message: PHOTO_MESSAGES.notImage },
+      { file: undefined, message: PHOTO_MESSAGES.noFile },
+      { file: await jpegFile(), label: 'during', message: PHOTO_MESSAGES.badLabel },
+    ]
+    for (const { file, label, message } of cases) {
+      const response = await upload(jobId, { cookie: techCookie, file, label })
+      expect(response.status, message).toBe(400)
+      expect(await response.json()).toEqual({ ok: false, refused: true, code: 'invalid', message })
+    }
+    expect(await rowsOf(jobId)).toEqual([])
+  })
+
+  it("refuses a photo for a visit given to a teammate with the reason (409), and another company's with 404", async () => {
+    const teammateResponse = await upload(teammates.jobId, { cookie: techCookie, file: await jpegFile() })
+    expect(teammateResponse.status).toBe(409)
+    expect(await teammateResponse.json()).toEqual({
+      ok: false,
+      refused: true,
+      code: 'conflict',
+      message: FIELD_MESSAGES.reassigned,
+    })
+    expect(await rowsOf(teammates.jobId)).toHaveLength(teammates.photoIds.length)
+
+    const otherCompany = await upload(photographed.jobId, { cookie: sunsetOwnerCookie, file: await jpegFile() })
+    expect(otherCompany.status).toBe(404)
+    expect(await otherCompany.json()).toMatchObject({ ok: false, refused: true, code: 'not-found' })
+    const plain = await upload(photographed.jobId, { cookie: sunsetOwnerCookie, file: await jpegFile(), json: false })
+    expect(plain.status).toBe(404)
+    expect(await rowsOf(photographed.jobId)).toHaveLength(photographed.photoIds.length)
+  })
+
+  it('refuses a photo for a completed visit (409)', async () => {
+    const response = await upload(photographed.jobId, { cookie: techCookie, file: await jpegFile() })
+    expect(response.status).toBe(409)
+    expect(await response.json()).toEqual({
+      ok: false,
+      refused: true,
+      code: 'conflict',
+      message: FIELD_MESSAGES.completed,
+    })
+  })
+
+  it('refuses a declared Content-Length over the limit with 413 without reading the body', async () => {
+    const jobId = await openVisitOf(tech)
+    let read = false
+    // highWaterMark 0: the stream is pulled only when someone actually reads it.
+    const body = new ReadableStream(
+      {
+        pull(controller) {
+          read = true
+          controller.close()
+        },
+      },
+      { highWaterMark: 0 },
+    )
+    const request = new Request(`${TEST_ORIGIN}/app/jobs/${jobId}/photos`, {
+      method: 'POST',
+      body,
+      duplex: 'half',
+      headers: {
+        cookie: techCookie,
+        Accept: 'application/json',
+        'Content-Type': 'multipart/form-data; boundary=x',
+        'Content-Length': String(MAX_UPLOAD_REQUEST_BYTES + 1),
+      },
+    } as RequestInit)
+    const response = (await uploadAction(args(request, { jobId }))) as Response
+    expect(response.status).toBe(413)
+    expect(await response.json()).toEqual({
+      ok: false,
+      refused: true,
+      code: 'invalid',
+      message: 'Photos must be 15 MB or smaller.',
+    })
+    expect(read).toBe(false)
+  })
+
+  it('stops reading an upload without Content-Length once it passes the limit', async () => {
+    const jobId = await openVisitOf(tech)
+    let sent = 0
+    const chunk = new Uint8Array(1024 * 1024)
+    const body = new ReadableStream({
+      pull(controller) {
+        sent += chunk.byteLength
+        controller.enqueue(chunk)
+      },
+    })
+    const request = new Request(`${TEST_ORIGIN}/app/jobs/${jobId}/photos`, {
+      method: 'POST',
+      body,
+      duplex: 'half',
+      headers: { cookie: techCookie, Accept: 'application/json', 'Content-Type': 'multipart/form-data; boundary=x' },
+    } as RequestInit)
+    const response = (await uploadAction(args(request, { jobId }))) as Response
+    expect(response.status).toBe(413)
+    expect(sent).toBeLessThan(MAX_UPLOAD_REQUEST_BYTES + 4 * chunk.byteLength)
+  })
+
+  it('keeps nothing when the upload is cut off mid-way, and does not call it a refusal (the queue sends again)', async () => {
+    const jobId = await openVisitOf(tech)
+    const filesBefore = listFiles(uploads())
+    // A genuine multipart upload of a real JPEG, of which only the first half ever arrives.
+    const form = new FormData()
+    form.append('label', 'before')
+    form.append('clientKey', crypto.randomUUID())
+    form.append('photo', await jpegFile())
+    const encoded = new Request('http://x', { method: 'POST', body: form })
+    const contentType = encoded.headers.get('Content-Type') as string
+    const bytes = new Uint8Array(await encoded.arrayBuffer())
+    const body = new ReadableStream({
+      start(controller) {
+        controller.enqueue(bytes.slice(0, Math.floor(bytes.byteLength / 2)))
+        controller.error(new Error('connection reset by peer'))
+      },
+    })
+    const request = new Request(`${TEST_ORIGIN}/app/jobs/${jobId}/photos`, {
+      method: 'POST',
+      body,
+      duplex: 'half',
+      headers: { cookie: techCookie, Accept: 'application/json', 'Content-Type': contentType },
+    } as RequestInit)
+    const { returned, thrown } = await settle(uploadAction(args(request, { jobId })))
+    expect(thrown).toBeUndefined()
+    const response = returned as Response
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({ ok: false, message: PHOTO_MESSAGES.interrupted })
+    expect(await rowsOf(jobId)).toEqual([])
+    expect(listFiles(uploads())).toEqual(filesBefore)
+  })
+
+  it('tells a script whose session ended that it is signed out (401), and the queue keeps the photo', async () => {
+    const response = await upload(photographed.jobId, { file: await jpegFile() })
+    expect(response.status).toBe(401)
+    expect(await response.json()).toEqual({ ok: false, signedOut: true })
+  })
+})
+
+describe('POST /app/jobs/:jobId/photos (a plain form, no JavaScript)', () => {
+  it('redirects back to the visit with the outcome', async () => {
+    const jobId = await openVisitOf(tech)
+    const saved = await upload(jobId, { cookie: techCookie, file: await jpegFile(), json: false })
+    expect(saved.status).toBe(303)
+    expect(saved.headers.get('Location')).toBe(`/app/jobs/${jobId}?photo=saved#photos`)
+    expect(await rowsOf(jobId)).toHaveLength(1)
+
+    const refused = await upload(jobId, {
+      cookie: techCookie,
+      file: new File(['hello'], 'x.jpg', { type: 'image/jpeg' }),
+      json: false,
+    })
+    expect(refused.status).toBe(303)
+    const location = new URL(refused.headers.get('Location') ?? '', TEST_ORIGIN)
+    expect(location.pathname).toBe(`/app/jobs/${jobId}`)
+    expect(location.searchParams.get('photoError')).toBe(PHOTO_MESSAGES.notImage)
+  })
+
+  it('puts only messages the visit page agrees to show in the URL', async () => {
+    const refused = await upload(teammates.jobId, { cookie: techCookie, file: await jpegFile(), json: false })
+    const location = new URL(refused.headers.get('Location') ?? '', TEST_ORIGIN)
+    // The reassigned reason is not in the page's list: the general one stands in.
+    expect(location.searchParams.get('photoError')).toBe(PHOTO_MESSAGES.visitClosed)
+    for (const message of Object.values(PHOTO_MESSAGES)) expect(photoNotice(message)).toBe(message)
+    expect(photoNotice('Call 555-0100 to claim your prize')).toBeNull()
+    expect(photoNotice(null)).toBeNull()
+  })
+})
+
+describe('removing a photo', () => {
+  it('lets the technician remove a photo of their open visit (DELETE), after which it is gone', async () => {
+    const jobId = await openVisitOf(tech)
+    const uploaded = (await (await upload(jobId, { cookie: techCookie, file: await jpegFile() })).json()) as {
+      photo: { id: string }
+    }
+    const photoId = uploaded.photo.id
+    const response = await remove(jobId, photoId, techCookie)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ ok: true })
+    expect(await rowsOf(jobId)).toEqual([])
+    const { thrown } = await settle(photoLoader(args(photoRequest(jobId, photoId, techCookie), { jobId, photoId })))
+    expectNotFound(thrown)
+    // Removing it again (another tab) finds nothing.
+    expect((await remove(jobId, photoId, techCookie)).status).toBe(404)
+  })
+
+  it('works as a plain form (intent=remove) and redirects back', async () => {
+    const jobId = await openVisitOf(tech)
+    const uploaded = (await (await upload(jobId, { cookie: techCookie, file: await jpegFile() })).json()) as {
+      photo: { id: string }
+    }
+    const response = await remove(jobId, uploaded.photo.id, techCookie, false)
+    expect(response.status).toBe(303)
+    expect(response.headers.get('Location')).toBe(`/app/jobs/${jobId}?photo=removed#photos`)
+    expect(await rowsOf(jobId)).toEqual([])
+  })
+
+  it("keeps a completed visit's photos from its technician and from another company; the office may remove one", async () => {
+    const { jobId, photoIds } = await photographedVisitOf(tech)
+    const photoId = photoIds[1] ?? ''
+    const asTech = await remove(jobId, photoId, techCookie)
+    expect(asTech.status).toBe(409)
+    expect(await asTech.json()).toEqual({
+      ok: false,
+      refused: true,
+      code: 'conflict',
+      message: FIELD_MESSAGES.completed,
+    })
+    expect((await remove(jobId, photoId, sunsetOwnerCookie)).status).toBe(404)
+    expect(await rowsOf(jobId)).toHaveLength(photoIds.length)
+    expect((await remove(jobId, photoId, officeCookie)).status).toBe(200)
+    expect((await rowsOf(jobId)).map((row) => row.id)).toEqual(photoIds.filter((id) => id !== photoId))
+  })
+})
