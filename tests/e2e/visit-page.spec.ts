@@ -82,19 +82,20 @@ test('a routine visit on a phone — 4 ticks, three readings, two photos, comple
   await expect(page.getByText('Readings saved.')).toBeVisible()
   await expect(page.getByRole('list', { name: 'Water status' }).first()).toBeVisible()
 
-  for (const [kind, colour] of [
-    ['before', '#1f8fb0'],
-    ['after', '#37c4e0'],
-  ] as const) {
-    const title = kind === 'before' ? 'Before' : 'After'
-    await choose(page.getByLabel(`${title} photo`), {
-      name: `${kind}.jpg`,
-      mimeType: 'image/jpeg',
-      buffer: await jpeg(colour),
-    })
-    await tap(page.getByRole('button', { name: `Upload ${kind} photo` }))
-    await expect(page.getByRole('img', { name: new RegExp(`^${title} the service visit`) })).toBeVisible()
-  }
+  // Taking a photo uploads it at once: Before first (the visit has none yet), then After.
+  const photos = page.locator('#photos')
+  await choose(photos.getByLabel('Take photo'), {
+    name: 'before.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await jpeg('#1f8fb0'),
+  })
+  await expect(photos.getByRole('img', { name: /^Before, 1 of 1 of this visit/ })).toBeVisible()
+  await choose(photos.getByLabel('Take photo'), {
+    name: 'after.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await jpeg('#37c4e0'),
+  })
+  await expect(photos.getByRole('img', { name: /^After, 2 of 2 of this visit/ })).toBeVisible()
 
   await tap(page.getByRole('button', { name: 'Mark Complete' }))
   const dialog = page.getByRole('dialog', { name: 'Complete this visit?' })
