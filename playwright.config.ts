@@ -67,6 +67,7 @@ export default defineConfig({
         'visit-page.spec.ts',
         'notices.spec.ts',
         'visit-photos.spec.ts',
+        'offline-day.spec.ts',
       ],
     },
     // notice-settings changes (and restores) Sunset's customer notices; its Messages part runs on its own server.

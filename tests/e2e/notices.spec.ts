@@ -2,8 +2,7 @@
 // an arrival time; skipping with "Locked gate" texts the reason; completing emails the report; a STOP reply (signed as
 // Twilio signs it) stops the next text, and the office sees why in the customer's Messages. Texts go to the local
 // server that speaks Twilio's API (global setup); emails to the SMTP sink.
-import type { Page } from '@playwright/test'
-import { pickCustomer } from './customer-picker'
+import { bookVisitsToday } from './book-visit'
 import { capture, expect, gotoHydrated, test, waitForHydration } from './fixtures'
 import { waitForEmail } from './mail'
 import { replyText, sentTexts } from './texts'
@@ -13,26 +12,6 @@ const DANA_PHONE = '+18135550101'
 const PHONE = { width: 390, height: 844 }
 /** Mark Complete waits 10 s for "Undo", then the queue sends it; the worker then sends the notices. */
 const SENT_SOON = 30_000
-
-async function bookVisitsToday(page: Page, loginAs: (page: Page, email: string) => Promise<void>, count: number) {
-  await loginAs(page, 'dispatch@bluelagoon.test')
-  const ids: string[] = []
-  for (let i = 0; i < count; i++) {
-    await gotoHydrated(page, '/app')
-    const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Create job' }) })
-    await pickCustomer(form, DANA)
-    await form.getByLabel('Technician (optional)').selectOption({ label: 'Tyler Brooks' })
-    const when = form.locator('input[name="scheduledAt"]')
-    const suggested = new Date(`${await when.inputValue()}:00Z`)
-    await when.fill(new Date(suggested.getTime() - (60 - i) * 60_000).toISOString().slice(0, 16))
-    await form.getByRole('button', { name: 'Create job' }).click()
-    const link = page.getByRole('link', { name: 'Open it' })
-    await expect(link).toBeVisible()
-    ids.push((await link.getAttribute('href'))?.split('/').pop() ?? '')
-  }
-  await page.context().clearCookies()
-  return ids
-}
 
 /** Polls the Twilio-speaking server until a text to `to` (any number when null) matches `body`. */
 async function textMatching(to: string | null, body: RegExp, since: Date) {

@@ -32,6 +32,8 @@ function jpeg(colour: string) {
 async function expectDrawn(page: Page, name: RegExp) {
   const image = page.locator('#photos').getByRole('img', { name })
   await expect(image).toBeVisible()
+  // Thumbnails load lazily: one below the fold is only fetched once scrolled to.
+  await image.scrollIntoViewIfNeeded()
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
 }
 
