@@ -60,6 +60,7 @@ describe('sending a text through Twilio', () => {
         to: DANA,
         from: FROM,
         body: 'Hi Dana, Sam is on the way & arrives ~10:40.',
+        dateCreated: expect.any(Date),
       },
     ])
     expect(outcome).toEqual({ status: 'accepted', sid: twilio.accepted[0]?.sid })

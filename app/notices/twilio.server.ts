@@ -1,6 +1,6 @@
 // Sends one text through Twilio's Messages resource (POST {TWILIO_API_BASE}/2010-04-01/Accounts/{AccountSid}/
 // Messages.json, form-encoded To/From/Body, HTTP Basic auth with the Account SID and auth token) with plain fetch,
-// and says what the delivery engine must do next. Decision 019: why not the `twilio` package, and the
+// and says what the delivery engine must do next. Decision 020: why not the `twilio` package, and the
 // classification below.
 //
 // - accepted: Twilio took the message (its sid is kept); never send it again.

@@ -7,6 +7,7 @@ import { requireCompanyCapability, requireJobViewer } from '~/auth/guards.server
 import { notFoundResponse, noticeOf, wantsJson } from '~/features/visits/photo-answers.server'
 import { deletePhoto, getPhotoForViewer } from '~/models/photo.server'
 import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
+import { readForm } from '~/utils/forms'
 import { isUuid } from '~/utils/ids'
 import { failureStatus } from '~/utils/result'
 import type { Route } from './+types/job-photo'
@@ -37,7 +38,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   // DELETE from a script; a plain form (no JavaScript) posts intent=remove.
   let remove = request.method === 'DELETE'
   if (request.method === 'POST') {
-    const form = await request.formData().catch(() => null)
+    const form = await readForm(request).catch(() => null)
     const intent = form?.get('intent')
     remove = intent === 'remove'
   }
