@@ -2,10 +2,11 @@
 // an arrival time; skipping with "Locked gate" texts the reason; completing emails the report; a STOP reply (signed as
 // Twilio signs it) stops the next text, and the office sees why in the customer's Messages. Texts go to the local
 // server that speaks Twilio's API (global setup); emails to the SMTP sink.
-import { bookVisitsToday } from './book-visit'
+
 import { capture, expect, gotoHydrated, test, waitForHydration } from './fixtures'
 import { waitForEmail } from './mail'
 import { replyText, sentTexts } from './texts'
+import { bookVisitsToday } from './visits'
 
 const DANA = 'Dana Whitfield'
 const DANA_PHONE = '+18135550101'
@@ -46,7 +47,9 @@ test('On my way, a skip and a completion reach the customer; STOP stops the next
   await expect(notices.getByText('Customer notices saved.')).toBeVisible()
   await page.context().clearCookies()
 
-  const [toSkip, toComplete, afterStop] = await bookVisitsToday(page, loginAs, 3)
+  const {
+    ids: [toSkip, toComplete, afterStop],
+  } = await bookVisitsToday(page, loginAs, 3)
 
   // "On my way" on the technician's next stop: its customer gets a text with an arrival time.
   await page.setViewportSize(PHONE)

@@ -3,17 +3,10 @@
 // connection. When the signal returns everything reaches the server within 30 seconds, each change once, and the
 // office's week board, open the whole time, shows the visits done without being reloaded.
 import type { Page } from '@playwright/test'
-import sharp from 'sharp'
-import { bookVisitsToday } from './book-visit'
 import { capture, expect, gotoHydrated, test, waitForHydration } from './fixtures'
+import { bookVisitsToday, jpeg } from './visits'
 
 const PHONE = { width: 390, height: 844 }
-
-function jpeg(colour: string) {
-  return sharp({ create: { width: 640, height: 480, channels: 3, background: colour } })
-    .jpeg()
-    .toBuffer()
-}
 
 /** One stop's work on the visit page, offline: 4 ticks, a reading, both notes, two photos. */
 async function workStop(page: Page, n: number) {
@@ -45,7 +38,7 @@ test('three stops worked offline reach the server once when the signal returns, 
   browser,
 }, testInfo) => {
   test.setTimeout(240_000)
-  const visits = await bookVisitsToday(page, loginAs, 3)
+  const { ids: visits } = await bookVisitsToday(page, loginAs, 3)
 
   // The office's week board, open throughout in its own browser.
   const office = await browser.newContext({ viewport: { width: 1280, height: 800 } })

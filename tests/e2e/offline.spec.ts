@@ -7,28 +7,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { chromium, type Page } from '@playwright/test'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium'
-import { pickCustomer } from './customer-picker'
 import { capture, expect, loginAs, test, waitForHydration } from './fixtures'
+import { bookVisitToday } from './visits'
 
 const DANA = 'Dana Whitfield'
-
-/** As the dispatcher, an open visit for Dana with Tyler Brooks now (see tech-day.spec openStopToday). Its id. */
-async function openStopToday(page: Page, loginAs: (page: Page, email: string) => Promise<void>) {
-  await loginAs(page, 'dispatch@bluelagoon.test')
-  await waitForHydration(page)
-  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Create job' }) })
-  await pickCustomer(form, DANA)
-  await form.getByLabel('Technician (optional)').selectOption({ label: 'Tyler Brooks' })
-  const when = form.locator('input[name="scheduledAt"]')
-  const suggested = new Date(`${await when.inputValue()}:00Z`)
-  await when.fill(new Date(suggested.getTime() - 60 * 60_000).toISOString().slice(0, 16))
-  await form.getByRole('button', { name: 'Create job' }).click()
-  const link = page.getByRole('link', { name: 'Open it' })
-  await expect(link).toBeVisible()
-  const jobId = (await link.getAttribute('href'))?.split('/').pop() ?? ''
-  await page.context().clearCookies()
-  return jobId
-}
 
 /** Once the service worker controls the page (the first visit installs it, then it takes the page over). */
 async function waitForWorker(page: Page) {
@@ -125,7 +107,7 @@ test('the staff app is installable: manifest, icons and a worker that controls /
 })
 
 test("Tyler's day opens offline after one online load of Today", async ({ page, context, loginAs }) => {
-  const jobId = await openStopToday(page, loginAs)
+  const { jobId } = await bookVisitToday(page, loginAs)
   await page.setViewportSize({ width: 390, height: 844 })
   await loginAs(page, 'tech@bluelagoon.test')
   await waitForHydration(page)

@@ -1,35 +1,10 @@
-// The technician's day on a phone (OPERATIONS §5): "Today" in route order with "Stop k of n", a tappable "Up next"
-// with "Directions", finished stops collapsed, and "This week" by day. Never a flat list of every assigned job.
-import type { Page } from '@playwright/test'
-import { pickCustomer } from './customer-picker'
 import { capture, expect, test, waitForHydration } from './fixtures'
+import { bookVisitToday } from './visits'
 
-const DANA = 'Dana Whitfield'
-
-/**
- * As the dispatcher, an open visit for Dana with Tyler Brooks at this minute on the company's clock, so Tyler's day
- * has an open stop whatever the hour the suite runs at. Returns its id.
- */
-async function openStopToday(page: Page, loginAs: (page: Page, email: string) => Promise<void>) {
-  await loginAs(page, 'dispatch@bluelagoon.test')
-  await waitForHydration(page)
-  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Create job' }) })
-  await pickCustomer(form, DANA)
-  await form.getByLabel('Technician (optional)').selectOption({ label: 'Tyler Brooks' })
-  // The form suggests an hour from now, which is tomorrow late in the evening: step back to now.
-  const when = form.locator('input[name="scheduledAt"]')
-  const suggested = new Date(`${await when.inputValue()}:00Z`)
-  await when.fill(new Date(suggested.getTime() - 60 * 60_000).toISOString().slice(0, 16))
-  await form.getByRole('button', { name: 'Create job' }).click()
-  const link = page.getByRole('link', { name: 'Open it' })
-  await expect(link).toBeVisible()
-  const jobId = (await link.getAttribute('href'))?.split('/').pop() ?? ''
-  await page.context().clearCookies()
-  return jobId
-}
+const _DANA = 'Dana Whitfield'
 
 test("tech@ sees Today's stops with Up next and Directions, then This week by day", async ({ page, loginAs }) => {
-  const jobId = await openStopToday(page, loginAs)
+  const { jobId } = await bookVisitToday(page, loginAs)
   await page.setViewportSize({ width: 390, height: 844 })
   await loginAs(page, 'tech@bluelagoon.test')
   await expect(page.getByRole('heading', { level: 1, name: "Today's route" })).toBeVisible()

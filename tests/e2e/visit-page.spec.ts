@@ -1,42 +1,14 @@
 // The visit page on a phone (OPERATIONS §5, issue #19): a routine visit in at most 12 taps, the report listing exactly
 // the ticked items and the customer's note, "Undo" after Mark Complete, and the office reopening a finished visit.
 import type { Locator, Page } from '@playwright/test'
-import sharp from 'sharp'
-import { pickCustomer } from './customer-picker'
 import { capture, expect, gotoHydrated, test, waitForHydration } from './fixtures'
+import { bookVisitToday, jpeg } from './visits'
 
 const DANA = 'Dana Whitfield'
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1280, height: 800 }
 /** Mark Complete waits 10 seconds for "Undo" before the completion is sent; then the page reads it back. */
 const SENT_AFTER_UNDO = 25_000
-
-/**
- * As the dispatcher, an open visit for Dana with Tyler Brooks at this minute on the company's clock (the form
- * suggests an hour from now, which late in the evening is tomorrow). Returns the visit's and Dana's ids.
- */
-async function bookVisitToday(page: Page, loginAs: (page: Page, email: string) => Promise<void>) {
-  await loginAs(page, 'dispatch@bluelagoon.test')
-  await waitForHydration(page)
-  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Create job' }) })
-  const customerId = await pickCustomer(form, DANA)
-  await form.getByLabel('Technician (optional)').selectOption({ label: 'Tyler Brooks' })
-  const when = form.locator('input[name="scheduledAt"]')
-  const suggested = new Date(`${await when.inputValue()}:00Z`)
-  await when.fill(new Date(suggested.getTime() - 60 * 60_000).toISOString().slice(0, 16))
-  await form.getByRole('button', { name: 'Create job' }).click()
-  const link = page.getByRole('link', { name: 'Open it' })
-  await expect(link).toBeVisible()
-  const jobId = (await link.getAttribute('href'))?.split('/').pop() ?? ''
-  await page.context().clearCookies()
-  return { jobId, customerId }
-}
-
-function jpeg(colour: string) {
-  return sharp({ create: { width: 800, height: 600, channels: 3, background: colour } })
-    .jpeg()
-    .toBuffer()
-}
 
 const checklist = (page: Page) => page.getByRole('region', { name: 'Checklist' })
 

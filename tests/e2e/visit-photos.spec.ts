@@ -2,32 +2,10 @@
 // or choosing one uploads it at once; offline it waits on the phone (IndexedDB) with its preview, survives the page
 // being closed, and goes up when the connection returns; "Remove" asks first.
 import type { Page } from '@playwright/test'
-import sharp from 'sharp'
-import { pickCustomer } from './customer-picker'
 import { capture, expect, test, waitForHydration } from './fixtures'
+import { bookVisitToday, jpeg } from './visits'
 
-const DANA = 'Dana Whitfield'
-
-/** As the dispatcher, an open visit for Dana with Tyler Brooks. Returns its id. */
-async function visitForTyler(page: Page, loginAs: (page: Page, email: string) => Promise<void>) {
-  await loginAs(page, 'dispatch@bluelagoon.test')
-  await waitForHydration(page)
-  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Create job' }) })
-  await pickCustomer(form, DANA)
-  await form.getByLabel('Technician (optional)').selectOption({ label: 'Tyler Brooks' })
-  await form.getByRole('button', { name: 'Create job' }).click()
-  const link = page.getByRole('link', { name: 'Open it' })
-  await expect(link).toBeVisible()
-  const jobId = (await link.getAttribute('href'))?.split('/').pop() ?? ''
-  await page.context().clearCookies()
-  return jobId
-}
-
-function jpeg(colour: string) {
-  return sharp({ create: { width: 800, height: 600, channels: 3, background: colour } })
-    .jpeg()
-    .toBuffer()
-}
+const _DANA = 'Dana Whitfield'
 
 async function expectDrawn(page: Page, name: RegExp) {
   const image = page.locator('#photos').getByRole('img', { name })
@@ -41,7 +19,7 @@ test('several labelled photos: uploaded at once, kept on the phone while offline
   page,
   loginAs,
 }) => {
-  const jobId = await visitForTyler(page, loginAs)
+  const { jobId } = await bookVisitToday(page, loginAs)
   await page.setViewportSize({ width: 390, height: 844 })
   await loginAs(page, 'tech@bluelagoon.test')
   // No live updates: other specs' changes in the company would reload this page's data, which fails while the test

@@ -1,0 +1,47 @@
+// What the visit specs share: visits booked as the dispatcher (Dana Whitfield with Tyler Brooks, today on the
+// company's clock) and photos to take on them.
+import type { Page } from '@playwright/test'
+import sharp from 'sharp'
+import { pickCustomer } from './customer-picker'
+import { expect, gotoHydrated } from './fixtures'
+
+type LoginAs = (page: Page, email: string) => Promise<void>
+
+/**
+ * Books `count` open visits for Dana with Tyler, a minute apart, starting an hour before the new-job form's
+ * suggestion (which is an hour from now: late in the evening that would be tomorrow). Returns their ids and Dana's;
+ * leaves the browser signed out.
+ */
+export async function bookVisitsToday(page: Page, loginAs: LoginAs, count: number) {
+  await loginAs(page, 'dispatch@bluelagoon.test')
+  const ids: string[] = []
+  let customerId = ''
+  for (let i = 0; i < count; i++) {
+    await gotoHydrated(page, '/app')
+    const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Create job' }) })
+    customerId = await pickCustomer(form, 'Dana Whitfield')
+    await form.getByLabel('Technician (optional)').selectOption({ label: 'Tyler Brooks' })
+    const when = form.locator('input[name="scheduledAt"]')
+    const suggested = new Date(`${await when.inputValue()}:00Z`)
+    await when.fill(new Date(suggested.getTime() - (60 - i) * 60_000).toISOString().slice(0, 16))
+    await form.getByRole('button', { name: 'Create job' }).click()
+    const link = page.getByRole('link', { name: 'Open it' })
+    await expect(link).toBeVisible()
+    ids.push((await link.getAttribute('href'))?.split('/').pop() ?? '')
+  }
+  await page.context().clearCookies()
+  return { ids, customerId }
+}
+
+/** One open visit for Dana with Tyler now: its id and Dana's. */
+export async function bookVisitToday(page: Page, loginAs: LoginAs) {
+  const { ids, customerId } = await bookVisitsToday(page, loginAs, 1)
+  return { jobId: ids[0] ?? '', customerId }
+}
+
+/** A plain JPEG of one colour, as a phone's camera would hand over (sharp draws it). */
+export function jpeg(colour: string, { width = 800, height = 600 } = {}) {
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer()
+}
