@@ -4,7 +4,7 @@
 // replay from the phone, a retry, two servers. The company decides which channels are on and their wording
 // (Settings → "Customer notices"); the customer may turn a channel off; a number that replied STOP gets a row
 // recorded as "opted out", never a text.
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm'
 import { companies, customers, emailOutbox, jobs, profiles } from '~/db/schema'
 import { noticeEmail } from '~/emails/notice-email'
 import {
@@ -17,6 +17,8 @@ import {
   type TemplateValues,
 } from '~/notices/templates'
 import { OPTED_OUT_MESSAGE } from '~/notices/text-delivery.server'
+import { addDays, instantAt, localDateAt } from '~/schedule/local-date'
+import { zonedParts } from '~/utils/dates'
 import { type Database, db } from '~/utils/db.server'
 import { kickOutboxWorker, renderEmail } from '~/utils/email.server'
 import { env } from '~/utils/env.server'
@@ -138,4 +140,44 @@ export async function listNoticeSubjects({
       ),
     )
   return rows.map((row) => row.subject).filter((subject): subject is string => subject !== null)
+}
+
+/** Reminders go out from this hour of the afternoon before the visit, on the company's clock. */
+export const REMINDER_FROM_HOUR = 16
+/** At most this many reminders per company and run (a run every hour catches up with the rest). */
+const REMINDERS_PER_RUN = 2000
+
+/**
+ * "Visit reminder" (OPERATIONS §6): the afternoon before, each open visit of tomorrow gets its reminder, for companies
+ * that turned it on. Runs every hour on every server; the notice's unique key makes each reminder once. Returns how
+ * many were queued.
+ */
+export async function queueVisitReminders(now = new Date()) {
+  const all = await db()
+    .select({ id: companies.id, timezone: companies.timezone, settings: companies.noticeSettings })
+    .from(companies)
+  let queued = 0
+  for (const company of all) {
+    const { channels } = noticeSettingFor(company.settings, 'visit-reminder')
+    if (!channels.email && !channels.text) continue
+    if (zonedParts(now, company.timezone).hour < REMINDER_FROM_HOUR) continue
+    const tomorrow = addDays(localDateAt(now, company.timezone), 1)
+    const visits = await db()
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.companyId, company.id),
+          isNull(jobs.completedAt),
+          isNull(jobs.cancelledAt),
+          gte(jobs.scheduledAt, instantAt(tomorrow, '00:00', company.timezone)),
+          lt(jobs.scheduledAt, instantAt(addDays(tomorrow, 1), '00:00', company.timezone)),
+        ),
+      )
+      .limit(REMINDERS_PER_RUN)
+    for (const visit of visits) {
+      queued += await queueVisitNotice(db(), { companyId: company.id, jobId: visit.id, event: 'visit-reminder' })
+    }
+  }
+  return queued
 }

@@ -6,6 +6,7 @@ import { seedDemoData } from '~/demo/seed.server'
 import '~/models/password-reset.server'
 // … and how to send texts (Twilio when configured, the built-in mailbox's "Texts" otherwise).
 import '~/notices/text-delivery.server'
+import { queueVisitReminders } from '~/models/notice.server'
 import { createPlatformAdmin } from '~/models/platform-admin.server'
 import { generateVisits } from '~/models/service-plan.server'
 import { startBackgroundTask, stopBackgroundTasks } from '~/utils/background.server'
@@ -56,6 +57,9 @@ async function start(): Promise<StartupInfo> {
   // Keeps every plan's visits 8 weeks ahead (OPERATIONS §4): now, then every few hours, so a day's rollover is never
   // far behind. Idempotent by the database's unique key, so several servers can all run it.
   startBackgroundTask({ name: 'visit-generation', intervalMs: 6 * 60 * 60_000, run: () => generateVisits() })
+  // "Visit reminder" the afternoon before (OPERATIONS §6), for companies that turned it on; once per visit by the
+  // notice's unique key, so every server may run it.
+  startBackgroundTask({ name: 'visit-reminders', intervalMs: 60 * 60_000, run: () => queueVisitReminders() })
   logger.info({ database: handle.kind, seeded }, 'Pool Bud is ready')
   return { database: handle.kind, seeded, mailbox: !config.SMTP_URL, mailboxPage: devMailboxEnabled(config) }
 }

@@ -1,6 +1,7 @@
 // /dev/mailbox exists only with no SMTP server, and outside production unless DEV_MAILBOX=1 (decision 003).
 import { describe, expect, it } from 'vitest'
 import { CLIENT_IP_HEADER } from '~/auth/better-auth.server'
+import { deliverTextRow } from '~/notices/text-delivery.server'
 import { loader } from '~/routes/resources/dev-mailbox'
 import { devMailboxEnabled, devMailboxTabs, mailboxListingEnabled } from './dev-mailbox.server'
 import { parseEnv } from './env.server'
@@ -56,5 +57,25 @@ describe('the /dev/mailbox page', () => {
     const args = (ip: string) => ({ request: request(ip), params: {}, context: {} }) as never
     await expect(loader(args('203.0.113.7'))).rejects.toMatchObject({ init: { status: 404 } })
     expect(await loader(args('127.0.0.1'))).toMatchObject({ messages: [] })
+  })
+
+  it('lists texts under "Texts" when no Twilio account is configured', async () => {
+    const now = new Date()
+    const row = { id: crypto.randomUUID(), companyId: null, to: '+18135550199', lastError: null, createdAt: now }
+    const text = 'Blue Lagoon Pool Co.: Tyler Brooks is on the way, arriving about 10:40 AM.'
+    expect(await deliverTextRow({ ...row, text }, now)).toEqual({ status: 'sent', providerId: null })
+    const request = new Request('http://localhost:3999/dev/mailbox?tab=texts', {
+      headers: { [CLIENT_IP_HEADER]: '127.0.0.1' },
+    })
+    const page = await loader({ request, params: {}, context: {} } as never)
+    expect(page).toMatchObject({ tab: 'texts', tabs: { texts: true } })
+    expect(page.messages.map((message) => [message.to, message.text])).toContainEqual(['+18135550199', text])
+    // The emails tab does not show texts.
+    const emails = await loader({
+      request: new Request('http://localhost:3999/dev/mailbox', { headers: { [CLIENT_IP_HEADER]: '127.0.0.1' } }),
+      params: {},
+      context: {},
+    } as never)
+    expect(emails.messages.some((message) => message.text === text)).toBe(false)
   })
 })

@@ -1,0 +1,84 @@
+// Notices queued by their events: once per visit, channel and recipient, only on the channels the company and the
+// customer have on; and the afternoon-before reminders.
+import { and, eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { companies, customers, emailOutbox, profiles } from '~/db/schema'
+import { seedDemoData } from '~/demo/seed.server'
+import { db } from '~/utils/db.server'
+import { findTestCustomer } from '../../tests/helpers/customers'
+import { createJob } from './job.server'
+import { queueVisitNotice, queueVisitReminders } from './notice.server'
+
+let blue: string
+let dana: { id: string; name: string; address: string }
+let techId: string
+
+beforeAll(async () => {
+  await seedDemoData(db())
+  const [company] = await db().select().from(companies).where(eq(companies.name, 'Blue Lagoon Pool Co.'))
+  blue = company?.id ?? ''
+  const customer = await findTestCustomer('Dana Whitfield', blue)
+  dana = { id: customer.id, name: customer.customerName, address: customer.address }
+  const [tech] = await db().select().from(profiles).where(eq(profiles.email, 'tech@bluelagoon.test'))
+  techId = tech?.id ?? ''
+})
+
+async function visitAt(scheduledAt: Date) {
+  const job = await createJob({
+    companyId: blue,
+    customerId: dana.id,
+    customerName: dana.name,
+    address: dana.address,
+    scheduledAt,
+    technicianId: techId,
+  })
+  if (!job) throw new Error('no job')
+  return job.id
+}
+
+const noticesOf = (jobId: string) => db().select().from(emailOutbox).where(eq(emailOutbox.noticeSubject, jobId))
+
+describe('queueVisitNotice', () => {
+  it('queues a skip notice by email and text once, however often the event fires', async () => {
+    const jobId = await visitAt(new Date())
+    const notice = { companyId: blue, jobId, event: 'visit-skipped' as const, values: { reason: 'Locked gate' } }
+    expect(await queueVisitNotice(db(), notice)).toBe(2)
+    expect(await queueVisitNotice(db(), notice)).toBe(0)
+    const rows = await noticesOf(jobId)
+    expect(rows.map((row) => row.kind).sort()).toEqual(['email', 'text'])
+    const text = rows.find((row) => row.kind === 'text')
+    expect(text).toMatchObject({ to: '+18135550101', customerId: dana.id, status: 'pending' })
+    expect(text?.text).toContain('could not service your pool today (Locked gate)')
+  })
+
+  it('leaves out a channel the customer turned off', async () => {
+    await db().update(customers).set({ noticesByText: false }).where(eq(customers.id, dana.id))
+    const jobId = await visitAt(new Date())
+    expect(await queueVisitNotice(db(), { companyId: blue, jobId, event: 'visit-skipped' })).toBe(1)
+    expect((await noticesOf(jobId)).map((row) => row.kind)).toEqual(['email'])
+    await db().update(customers).set({ noticesByText: true }).where(eq(customers.id, dana.id))
+  })
+})
+
+describe('queueVisitReminders', () => {
+  it('reminds the afternoon before, once, and only where the company turned reminders on', async () => {
+    // 10:00 and 17:00 in New York, on a day whose tomorrow has a visit of Dana's.
+    const morning = new Date('2026-12-02T15:00:00Z')
+    const afternoon = new Date('2026-12-02T22:00:00Z')
+    const jobId = await visitAt(new Date('2026-12-03T14:30:00Z'))
+    expect(await queueVisitReminders(afternoon)).toBe(0)
+    await db()
+      .update(companies)
+      .set({ noticeSettings: { 'visit-reminder': { text: true } } })
+      .where(eq(companies.id, blue))
+    expect(await queueVisitReminders(morning)).toBe(0)
+    expect(await queueVisitReminders(afternoon)).toBeGreaterThanOrEqual(1)
+    expect(await queueVisitReminders(afternoon)).toBe(0)
+    const rows = await db()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.noticeSubject, jobId), eq(emailOutbox.noticeEvent, 'visit-reminder')))
+    expect(rows.map((row) => row.kind)).toEqual(['text'])
+    expect(rows[0]?.text).toContain('will service your pool tomorrow')
+  })
+})
