@@ -70,6 +70,9 @@ export async function saveDayForOffline(visitIds: string[]): Promise<SaveDayAnsw
 /** Empties the pages, data and photos the worker kept (the app's code stays: it holds nobody's data). */
 export async function clearOfflineCopies() {
   if (typeof caches === 'undefined') return
+  // The worker also drops what is still on its way from before this moment (a revalidation in flight).
+  const forget: WorkerMessage = { type: 'forget' }
+  navigator.serviceWorker?.controller?.postMessage(forget)
   await Promise.all(Object.values(OFFLINE_CACHES).map((name) => caches.delete(name)))
   lastDay = null
 }

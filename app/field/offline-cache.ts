@@ -91,7 +91,8 @@ export function dayUrls(visitIds: string[]) {
 }
 
 /** What the page asks the worker: save these URLs (Today and its stops) now, answering on the message's port. */
-export type WorkerMessage = { type: 'save-day'; urls: string[] }
+/** 'forget': the person signed out; nothing fetched before this moment may be kept afterwards. */
+export type WorkerMessage = { type: 'save-day'; urls: string[] } | { type: 'forget' }
 export type SaveDayAnswer = { saved: number; total: number }
 
 /** The page shown for a staff page that is not on the phone yet, while offline. Self-contained: no other request. */

@@ -27,9 +27,23 @@ const DAY = 24 * 60 * 60
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 
-/** Only plain 200s are kept (never the login page a signed-out request was redirected to). */
+/**
+ * When the person last signed out on this phone ('forget'). A response to a request made before then (a page's data
+ * still on its way when "Log out" cleared the caches) is never kept: it would put their customers back on the phone.
+ */
+let forgottenAt = 0
+
+/** Only plain 200s are kept (never the login page a signed-out request was redirected to), and nothing from before
+ * the last sign-out. */
 const keepOnlyPlain = {
-  cacheWillUpdate: async ({ response }: { response: Response }) => (isKeepable(response) ? response : null),
+  requestWillFetch: async ({ request, state }: { request: Request; state?: Record<string, unknown> }) => {
+    if (state) state.startedAt = Date.now()
+    return request
+  },
+  cacheWillUpdate: async ({ response, state }: { response: Response; state?: Record<string, unknown> }) => {
+    const startedAt = typeof state?.startedAt === 'number' ? state.startedAt : 0
+    return isKeepable(response) && startedAt > forgottenAt ? response : null
+  },
 }
 
 /** Offline, a URL with no copy of its own may be answered by a fuller one (offlineKeys). */
@@ -106,6 +120,7 @@ async function saveDay(urls: string[]): Promise<SaveDayAnswer> {
   const queue = [...urls]
   const worker = async () => {
     for (let url = queue.shift(); url; url = queue.shift()) {
+      const startedAt = Date.now()
       const request = new Request(new URL(url, self.location.origin), { credentials: 'same-origin' })
       const rule = offlineRuleFor({
         method: 'GET',
@@ -115,7 +130,7 @@ async function saveDay(urls: string[]): Promise<SaveDayAnswer> {
       if (rule !== 'page' && rule !== 'data') continue
       try {
         const response = await fetch(request, { headers: rule === 'page' ? { Accept: 'text/html' } : {} })
-        if (!isKeepable(response)) continue
+        if (!isKeepable(response) || startedAt <= forgottenAt) continue
         await (await caches.open(rule === 'page' ? OFFLINE_CACHES.pages : OFFLINE_CACHES.data)).put(request, response)
         saved++
       } catch {
@@ -132,6 +147,10 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const port = event.ports[0]
   if (message?.type === 'save-day' && port) {
     event.waitUntil(saveDay(message.urls).then((answer) => port.postMessage(answer)))
+  }
+  if (message?.type === 'forget') {
+    forgottenAt = Date.now()
+    event.waitUntil(Promise.all(Object.values(OFFLINE_CACHES).map((name) => caches.delete(name))))
   }
 })
 

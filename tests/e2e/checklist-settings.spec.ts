@@ -50,7 +50,9 @@ test.describe('Settings → Checklist', () => {
     // "Photo required" is saved as soon as it is ticked.
     const photo = section.getByRole('checkbox', { name: 'Photo required: Clean filter' })
     await expect(photo).not.toBeChecked()
-    await photo.check()
+    // The box shows what the server saved: it turns checked when the answer comes back, not on the click.
+    await photo.click()
+    await expect(photo).toBeChecked()
     await expect(section.getByRole('status')).toHaveText('A photo is now required for “Clean filter”.')
 
     // "Move up" swaps it with the item above, and the keyboard stays on the same button.

@@ -58,9 +58,10 @@ test('office adds a weekly plan to a new customer and skips one of its visits fo
   await page.setViewportSize(PHONE)
   await page.getByRole('button', { name: 'Skip visit' }).click()
   // "Other" asks for a few words; the other reasons do not.
-  await page.getByLabel('Other', { exact: true }).check()
+  const reasons = page.getByRole('group', { name: 'Why is the visit skipped?' })
+  await reasons.getByLabel('Other', { exact: true }).check()
   await expect(page.getByLabel('Other reason')).toBeVisible()
-  await page.getByLabel('Weather').check()
+  await reasons.getByLabel('Weather').check()
   await expect(page.getByLabel('Other reason')).toHaveCount(0)
   await capture(page, testInfo, 'skip-visit-form')
   await page.setViewportSize(DESKTOP)

@@ -320,7 +320,7 @@ export default function CustomerRecordPage({ loaderData, actionData }: Route.Com
           ← Customers
         </Link>
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-bold break-words">{customer.customerName}</h1>
+          <h1 className="min-w-0 text-2xl font-bold wrap-anywhere">{customer.customerName}</h1>
           {customer.archived ? (
             <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 ring-1 ring-slate-300">
               Archived{customer.archivedOn ? ` ${customer.archivedOn}` : ''}
@@ -467,7 +467,7 @@ function LocationCard({
       ) : (
         <>
           <div className="flex flex-wrap items-start justify-between gap-2">
-            <h3 id={`location-${location.id}`} className="min-w-0 text-lg font-semibold break-words">
+            <h3 id={`location-${location.id}`} className="min-w-0 text-lg font-semibold wrap-anywhere">
               {title}
               {location.archived ? <span className="ml-2 text-sm font-normal text-slate-600">(archived)</span> : null}
             </h3>
