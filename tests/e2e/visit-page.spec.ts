@@ -277,3 +277,42 @@ test('without JavaScript the checklist and notes are plain forms', async ({
   await expect(tech.getByLabel('Note for customer')).toHaveValue('Brushed the steps.')
   await context.close()
 })
+
+test('a reading queued for a visit the office gave to another technician is refused, with what was typed kept', async ({
+  page,
+  browser,
+  loginAs,
+  extraHTTPHeaders,
+}) => {
+  const { jobId } = await bookVisitToday(page, loginAs)
+  await page.setViewportSize(PHONE)
+  await loginAs(page, 'tech@bluelagoon.test')
+  await gotoHydrated(page, `/app/jobs/${jobId}`)
+
+  // No signal: the reading waits on the phone.
+  await page.route('**/app/field/changes', (route) => route.abort('internetdisconnected'))
+  await page.getByLabel('pH', { exact: true }).fill('7.6')
+  await page.getByLabel('Chlorine (ppm)', { exact: true }).fill('4')
+  await page.getByLabel('Alkalinity', { exact: true }).fill('110')
+  await page.getByRole('button', { name: 'Save Reading' }).click()
+  await expect(page.getByText('Waiting to send').first()).toBeVisible()
+
+  // Meanwhile the office gives the visit to Maya Flores.
+  const office = await browser.newContext({ extraHTTPHeaders: { ...extraHTTPHeaders, 'x-forwarded-for': '10.98.0.8' } })
+  const dispatcher = await office.newPage()
+  await loginAs(dispatcher, 'dispatch@bluelagoon.test')
+  await gotoHydrated(dispatcher, `/app/jobs/${jobId}`)
+  await dispatcher.getByText('Office: assign, move or cancel').click()
+  const assign = dispatcher.locator('form').filter({ has: dispatcher.locator('input[name="intent"][value="assign"]') })
+  await assign.locator('select[name="technicianId"]').selectOption({ label: 'Maya Flores' })
+  await assign.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(dispatcher.getByText('Job updated.')).toBeVisible()
+  await office.close()
+
+  // The signal returns: the reading is refused with the reason, and the phone still shows what was typed.
+  await page.unroute('**/app/field/changes')
+  await page.evaluate(() => window.dispatchEvent(new Event('online')))
+  const refusal = page.getByRole('alert').filter({ hasText: 'Not saved:' })
+  await expect(refusal.first()).toContainText('The office gave this visit to another technician.')
+  await expect(refusal.first()).toContainText('7.6')
+})

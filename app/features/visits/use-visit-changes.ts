@@ -74,7 +74,7 @@ export function useVisitChanges(visitId: string, serverData: unknown) {
   }
 }
 
-function refusedOf(item: ShownItem): RefusedChange {
+export function refusedOf(item: ShownItem): RefusedChange {
   return {
     key: item.key,
     change: item.kind === 'change' ? item.change : null,

@@ -1,8 +1,9 @@
 // Changes the server refused (the visit was reassigned, cancelled or completed by someone else meanwhile): each is
 // shown with its reason and what was not applied, until the technician dismisses it. Nothing is dropped silently.
 import { Button } from '~/components/ui/button'
+import { dismissRefused, useFieldQueue } from '~/field/queue'
 import { type ChangeContext, describeChange } from './describe-change'
-import type { RefusedChange } from './use-visit-changes'
+import { type RefusedChange, refusedOf } from './use-visit-changes'
 
 export function VisitRefusals({
   refused,
@@ -32,5 +33,18 @@ export function VisitRefusals({
         </div>
       ))}
     </section>
+  )
+}
+
+const NO_NAMES: ChangeContext = { items: new Map(), stock: new Map() }
+
+/**
+ * The changes this phone made to a visit it can no longer open (given to another technician, say: the page is a 404
+ * for this technician now), refused by the server: still shown with what was not saved, until dismissed.
+ */
+export function RefusedOnThisPhone({ visitId }: { visitId: string }) {
+  const { refused } = useFieldQueue(visitId)
+  return (
+    <VisitRefusals refused={refused.map(refusedOf)} context={NO_NAMES} onDismiss={(key) => void dismissRefused(key)} />
   )
 }

@@ -5,7 +5,7 @@
 // plain form posting an intent below.
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef } from 'react'
-import { data, Form, redirect, useNavigation, useRevalidator } from 'react-router'
+import { data, Form, redirect, useNavigation, useParams, useRevalidator } from 'react-router'
 import { type CompanyMember, forbidden, requireViewableJob, requireWorkableJob } from '~/auth/guards.server'
 import { RouteError } from '~/components/route-error'
 import { Alert } from '~/components/ui/alert'
@@ -33,7 +33,7 @@ import {
 } from '~/features/visits/visit-page.server'
 import { VisitPhotos } from '~/features/visits/visit-photos'
 import { ReadingFormSchema, type ReadingReply, VisitReading } from '~/features/visits/visit-reading'
-import { VisitRefusals } from '~/features/visits/visit-refusals'
+import { RefusedOnThisPhone, VisitRefusals } from '~/features/visits/visit-refusals'
 import { VisitSummary } from '~/features/visits/visit-summary'
 import { startFieldQueue } from '~/field/queue'
 import { addChemLog } from '~/models/chem-log.server'
@@ -420,5 +420,12 @@ function OfficeTools({
 }
 
 export function ErrorBoundary() {
-  return <RouteError />
+  // A visit that stopped being this technician's is a 404 for them; what the phone could not save on it still shows.
+  const { jobId } = useParams()
+  return (
+    <div className="space-y-4">
+      <RefusedOnThisPhone visitId={jobId ?? ''} />
+      <RouteError />
+    </div>
+  )
 }
