@@ -55,8 +55,18 @@ async function queueNotes(page: Page, visitId: string, notes: string[], held: bo
 }
 
 /** The caches the worker keeps pages, data and photos in (app/field/offline-cache.ts OFFLINE_CACHES). */
+/**
+ * The worker's caches that hold something. (An empty one may reappear after sign-out: a request still on its way
+ * looks into its cache while it waits for the network, which creates it; what matters is that nothing is in it.)
+ */
 function savedCaches(page: Page) {
-  return page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('pool-bud-')))
+  return page.evaluate(async () => {
+    const names = (await caches.keys()).filter((name) => name.startsWith('pool-bud-'))
+    const holding = await Promise.all(
+      names.map(async (name) => ((await (await caches.open(name)).keys()).length > 0 ? name : null)),
+    )
+    return holding.filter((name) => name !== null)
+  })
 }
 
 test('the staff app is installable: manifest, icons and a worker that controls /app', async ({
