@@ -12,6 +12,8 @@ import {
   customers,
   equipment,
   inventoryItems,
+  invoiceLines,
+  invoices,
   jobs,
   profiles,
   serviceLocations,
@@ -701,11 +703,12 @@ async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now:
         phone: toE164(c.phone),
         email: c.email ?? null,
         notes: c.notes ?? null,
-        balanceDue: c.balance,
         createdAt: new Date(now.getTime() - (120 - i) * 86_400_000),
       })),
     )
     .returning({ id: customers.id, name: customers.customerName })
+
+  await seedOpeningBalances(tx, companyId, spec, insertedCustomers, now)
 
   // Locations in customer order, then their bodies of water and equipment, each in one insert.
   const locationSpecs = spec.customers.flatMap((customer, index) =>
@@ -1135,4 +1138,55 @@ export async function seedDemoPhotos(database: Database) {
     )
   }
   return list.length
+}
+
+/**
+ * What the demo customers owed before they came to Pool Bud, as the migration turns a hand-typed balance into an
+ * opening-balance invoice (drizzle/0012): sent a month ago, so the larger ones are past due.
+ */
+async function seedOpeningBalances(
+  tx: Database,
+  companyId: string,
+  spec: CompanySpec,
+  inserted: { id: string; name: string }[],
+  now: Date,
+) {
+  const owing = spec.customers.flatMap((c, i) =>
+    c.balance > 0 && inserted[i] ? [{ id: inserted[i].id, cents: c.balance }] : [],
+  )
+  if (owing.length === 0) return
+  const issuedOn = localDateAt(startOfZonedDay(now, spec.timezone, -30), spec.timezone)
+  const dueOn = localDateAt(startOfZonedDay(now, spec.timezone, -15), spec.timezone)
+  const rows = await tx
+    .insert(invoices)
+    .values(
+      owing.map((customer, i) => ({
+        companyId,
+        customerId: customer.id,
+        number: i + 1,
+        state: 'sent' as const,
+        issuedOn,
+        dueOn,
+        subtotalCents: customer.cents,
+        totalCents: customer.cents,
+        sentAt: startOfZonedDay(now, spec.timezone, -30),
+      })),
+    )
+    .returning({ id: invoices.id, totalCents: invoices.totalCents })
+  await tx.insert(invoiceLines).values(
+    rows.map((row) => ({
+      companyId,
+      invoiceId: row.id,
+      position: 1,
+      kind: 'opening-balance' as const,
+      description: 'Opening balance',
+      quantity: '1',
+      unitCents: row.totalCents,
+      amountCents: row.totalCents,
+    })),
+  )
+  await tx
+    .update(companies)
+    .set({ nextInvoiceNumber: rows.length + 1 })
+    .where(eq(companies.id, companyId))
 }

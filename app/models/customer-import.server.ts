@@ -30,6 +30,7 @@ import { type Database, db } from '~/utils/db.server'
 import { publishCompanyEvent } from '~/utils/events.server'
 import { DEFAULT_PHONE_COUNTRY } from '~/utils/phone'
 import { failure, type Result, success } from '~/utils/result'
+import { balanceCentsOf } from './balance.server'
 import { bodyOrder } from './body-of-water.server'
 import { locationOrder } from './service-location.server'
 
@@ -58,7 +59,7 @@ async function loadCustomers(companyId: string, executor: Database = db(), only?
       billingAddress: customers.billingAddress,
       notes: customers.notes,
       status: customers.status,
-      balanceCents: customers.balanceDue,
+      balanceCents: balanceCentsOf(customers.companyId, customers.id),
     })
     .from(customers)
     .where(and(eq(customers.companyId, companyId), only ? inArray(customers.id, [...only]) : undefined))

@@ -20,6 +20,7 @@ import { type Database, db } from '~/utils/db.server'
 import { publishCompanyEvent } from '~/utils/events.server'
 import { isUuid } from '~/utils/ids'
 import { failure, type Result, success } from '~/utils/result'
+import { balanceCentsOf } from './balance.server'
 import { bodyOrder, firstBodyOfWaterOf } from './body-of-water.server'
 import {
   type ContactInput,
@@ -246,8 +247,7 @@ export async function listCustomerDirectory({
       phone: customers.phone,
       ...pick(location),
       nextVisitAt: nextVisit.scheduledAt,
-      // The customers table's running balance: $0.00 for everyone until billing (OPERATIONS §7) posts to it.
-      balanceDue: customers.balanceDue,
+      balanceDue: balanceCentsOf(customers.companyId, customers.id),
       portalStatus,
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
@@ -323,7 +323,7 @@ export async function getCustomerRecord({
         notes: customers.notes,
         status: customers.status,
         archivedAt: customers.archivedAt,
-        balanceDue: customers.balanceDue,
+        balanceDue: balanceCentsOf(customers.companyId, customers.id),
         portalStatus,
         createdAt: customers.createdAt,
       })
@@ -684,7 +684,7 @@ export async function getCustomer({ companyId, customerId }: { companyId: string
       email: customers.email,
       phone: customers.phone,
       status: customers.status,
-      balanceDue: customers.balanceDue,
+      balanceDue: balanceCentsOf(customers.companyId, customers.id),
       portalUserId: customers.portalUserId,
       createdAt: customers.createdAt,
       poolVolumeGallons: pool.poolVolumeGallons,

@@ -10,6 +10,7 @@ import { Zip, ZipDeflate } from 'fflate'
 import { centsToAmount } from '~/customer-import/export-csv.server'
 import { bodiesOfWater, chemLogs, customers, jobs, profiles, serviceLocations, servicePlans } from '~/db/schema'
 import { db } from '~/utils/db.server'
+import { balanceCentsOf } from './balance.server'
 
 /** Rows per query and per piece of CSV handed to the ZIP. */
 export const EXPORT_PAGE_ROWS = 1_000
@@ -53,7 +54,7 @@ export const SHEETS: Sheet[] = [
           billingAddress: customers.billingAddress,
           notes: customers.notes,
           status: customers.status,
-          balance: customers.balanceDue,
+          balance: balanceCentsOf(customers.companyId, customers.id),
           createdAt: customers.createdAt,
         })
         .from(customers)

@@ -11,6 +11,7 @@ import { isUuid } from '~/utils/ids'
 import { can } from '~/utils/permissions'
 import { summariseReading } from '~/water/summary'
 import { type PoolProfile, poolProfileOf } from '~/water/targets'
+import { balanceCentsOf } from './balance.server'
 import { firstBodyOfWaterOf, poolProfileColumns } from './body-of-water.server'
 import { readingColumns } from './chem-log.server'
 import { getPortalCustomer } from './customer.server'
@@ -114,7 +115,7 @@ export async function getPortal({
         state: location.state,
         postalCode: location.postalCode,
         phone: customers.phone,
-        balanceDueCents: customers.balanceDue,
+        balanceDueCents: balanceCentsOf(customers.companyId, customers.id),
         companyName: companies.name,
         timezone: companies.timezone,
         poolVolumeGallons: pool.poolVolumeGallons,

@@ -6,6 +6,7 @@ import { seedDemoData } from '~/demo/seed.server'
 import '~/models/password-reset.server'
 // … and how to send texts (Twilio when configured, the built-in mailbox's "Texts" otherwise).
 import '~/notices/text-delivery.server'
+import { queueOverdueNotices } from '~/models/invoice-notice.server'
 import { queueVisitReminders } from '~/models/notice.server'
 import { createPlatformAdmin } from '~/models/platform-admin.server'
 import { generateVisits } from '~/models/service-plan.server'
@@ -60,6 +61,8 @@ async function start(): Promise<StartupInfo> {
   // "Visit reminder" the afternoon before (OPERATIONS §6), for companies that turned it on; once per visit by the
   // notice's unique key, so every server may run it.
   startBackgroundTask({ name: 'visit-reminders', intervalMs: 60 * 60_000, run: () => queueVisitReminders() })
+  // "Payment overdue" 7 and 14 days after an invoice's due date (OPERATIONS §7), once per mark by the notice's key.
+  startBackgroundTask({ name: 'overdue-notices', intervalMs: 60 * 60_000, run: () => queueOverdueNotices() })
   logger.info({ database: handle.kind, seeded }, 'Pool Bud is ready')
   return { database: handle.kind, seeded, mailbox: !config.SMTP_URL, mailboxPage: devMailboxEnabled(config) }
 }

@@ -127,6 +127,11 @@ export function formatDate(date: Date | string, timeZone: string) {
   return display('date', date, timeZone)
 }
 
+/** A local date ("2026-12-10", already in the company's calendar) as "Dec 10, 2026". */
+export function formatLocalDate(date: string) {
+  return display('date', `${date}T12:00:00Z`, 'UTC')
+}
+
 /** "Wednesday, November 25, 2026" in the company's timezone. */
 export function formatFullDate(date: Date | string, timeZone: string) {
   return display('fullDate', date, timeZone)

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, doublePrecision, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, doublePrecision, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 /** A company's notice settings per event ('on-my-way' …): channels on or off, and wording per channel. */
 export type NoticeSettings = Partial<
@@ -42,9 +42,18 @@ export const companies = pgTable(
     quietHoursFrom: text('quiet_hours_from').notNull().default('21:00'),
     /** … until this one, on the company's clock (app/notices/quiet-hours.ts). */
     quietHoursUntil: text('quiet_hours_until').notNull().default('08:00'),
+    /** Billing (OPERATIONS §7): tax on every invoice, in basis points (725 = 7.25 %); 0 = none. */
+    taxRateBasisPoints: integer('tax_rate_basis_points').notNull().default(0),
+    /** Days from an invoice's issue to its due date; after it the invoice is "Past due". */
+    paymentTermsDays: integer('payment_terms_days').notNull().default(15),
+    /** The next invoice's number, taken and advanced in the transaction that creates the invoice (no gaps). */
+    nextInvoiceNumber: integer('next_invoice_number').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('companies_tax_rate_range', sql`${t.taxRateBasisPoints} between 0 and 3000`),
+    check('companies_payment_terms_range', sql`${t.paymentTermsDays} between 0 and 120`),
+    check('companies_next_invoice_number_positive', sql`${t.nextInvoiceNumber} > 0`),
     check('companies_name_not_blank', sql`length(trim(${t.name})) > 0`),
     check(
       'companies_quiet_hours_valid',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
 import { CUSTOMER_STATUSES } from '~/utils/customer-fields'
 import { user } from './auth'
 import { companies } from './companies'
@@ -28,8 +28,13 @@ export const customers = pgTable(
     noticesByText: boolean('notices_by_text').notNull().default(true),
     status: text('status', { enum: CUSTOMER_STATUSES }).notNull().default('active'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
-    /** Money owed, in cents. */
-    balanceDue: integer('balance_due').notNull().default(0),
+    /**
+     * Stripe (OPERATIONS §7 "Autopay"): the Stripe customer, and the card saved for automatic payments with what the
+     * office and the customer are shown of it ("Visa ending 4242"). The balance is not stored: invoices minus payments.
+     */
+    stripeCustomerId: text('stripe_customer_id'),
+    autopayPaymentMethodId: text('autopay_payment_method_id'),
+    autopayCardLabel: text('autopay_card_label'),
     /** The auth user who signs in to this customer's portal, once invited and set up. */
     portalUserId: text('portal_user_id').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

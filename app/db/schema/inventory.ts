@@ -14,6 +14,8 @@ export const inventoryItems = pgTable(
     qty: integer('qty').notNull().default(0),
     /** Unit price in cents. */
     priceCents: integer('price_cents').notNull().default(0),
+    /** What a unit costs the company, in cents: chemical cost in "Profit per pool". */
+    costCents: integer('cost_cents').notNull().default(0),
   },
   (t) => [
     unique('inventory_items_company_sku_key').on(t.companyId, t.sku),
@@ -22,5 +24,6 @@ export const inventoryItems = pgTable(
     index('inventory_items_company_name_idx').on(t.companyId, t.name),
     check('inventory_items_qty_non_negative', sql`${t.qty} >= 0`),
     check('inventory_items_price_non_negative', sql`${t.priceCents} >= 0`),
+    check('inventory_items_cost_non_negative', sql`${t.costCents} >= 0`),
   ],
 )

@@ -1,0 +1,175 @@
+import { sql } from 'drizzle-orm'
+import {
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { INVOICE_LINE_KINDS, INVOICE_STATES, PAYMENT_METHODS } from '../../billing/billing-fields'
+import { companies } from './companies'
+import { customers } from './customers'
+import { profiles } from './profiles'
+
+/**
+ * An invoice (OPERATIONS §7): numbered per company ("INV-0001") in the transaction that creates it, so numbers have
+ * no gaps and are never reused (a void invoice keeps its number). The stored state is the office's doing — draft,
+ * sent, void; "Paid", "Partially paid" and "Past due" follow from the money and the date (app/billing/status.ts).
+ * Totals are kept with the lines they sum (the total is the sum of the lines, tax included).
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').notNull(),
+    number: integer('number').notNull(),
+    /** The month billed, as its first and last local dates; null for an invoice of no period (opening balance). */
+    periodStart: date('period_start', { mode: 'string' }),
+    periodEnd: date('period_end', { mode: 'string' }),
+    state: text('state', { enum: INVOICE_STATES }).notNull().default('draft'),
+    /** Set when sent: the issue date and the date it falls due (issue date + the company's terms). */
+    issuedOn: date('issued_on', { mode: 'string' }),
+    dueOn: date('due_on', { mode: 'string' }),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    taxCents: integer('tax_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    /** The customer's earlier overpayment applied to this invoice when it was created. */
+    creditAppliedCents: integer('credit_applied_cents').notNull().default(0),
+    /** Net of refunds: the sum of this invoice's payments, kept in the transaction that records each one. */
+    paidCents: integer('paid_cents').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    /** Autopay: charges tried off-session, and when the next one is due (null: none due). */
+    autopayAttempts: integer('autopay_attempts').notNull().default(0),
+    autopayNextAt: timestamp('autopay_next_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'invoices_company_customer_fk',
+      columns: [t.companyId, t.customerId],
+      foreignColumns: [customers.companyId, customers.id],
+    }).onDelete('cascade'),
+    unique('invoices_company_id_id_key').on(t.companyId, t.id),
+    unique('invoices_company_number_key').on(t.companyId, t.number),
+    // One live invoice per customer and month: creating the month twice, or from two requests at once, adds none.
+    uniqueIndex('invoices_company_customer_period_key')
+      .on(t.companyId, t.customerId, t.periodStart)
+      .where(sql`${t.periodStart} is not null and ${t.state} <> 'void'`),
+    index('invoices_company_period_idx').on(t.companyId, t.periodStart, t.number),
+    index('invoices_company_customer_idx').on(t.companyId, t.customerId, t.number),
+    index('invoices_company_issued_idx').on(t.companyId, t.issuedOn),
+    index('invoices_company_due_idx').on(t.companyId, t.dueOn).where(sql`${t.state} = 'sent'`),
+    check('invoices_number_positive', sql`${t.number} > 0`),
+    check('invoices_state_valid', sql`${t.state} in ('draft', 'sent', 'void')`),
+    check('invoices_period_complete', sql`(${t.periodStart} is null) = (${t.periodEnd} is null)`),
+    check('invoices_period_order', sql`${t.periodEnd} is null or ${t.periodEnd} >= ${t.periodStart}`),
+    check(
+      'invoices_sent_has_dates',
+      sql`${t.state} = 'draft' or (${t.issuedOn} is not null and ${t.dueOn} is not null)`,
+    ),
+    check('invoices_total_is_sum', sql`${t.totalCents} = ${t.subtotalCents} + ${t.taxCents}`),
+    check('invoices_credit_applied_range', sql`${t.creditAppliedCents} >= 0`),
+    check('invoices_paid_non_negative', sql`${t.paidCents} >= 0`),
+  ],
+)
+
+/** One line of an invoice, in order. Amounts are whole cents, each rounded half up from quantity × unit price. */
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id').notNull(),
+    invoiceId: uuid('invoice_id').notNull(),
+    position: integer('position').notNull(),
+    kind: text('kind', { enum: INVOICE_LINE_KINDS }).notNull(),
+    description: text('description').notNull(),
+    quantity: numeric('quantity', { precision: 10, scale: 2, mode: 'string' }).notNull(),
+    unitCents: integer('unit_cents').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** Where the line's work was done (profit per pool), and the plan it bills; null for tax or an opening balance. */
+    locationId: uuid('location_id'),
+    planId: uuid('plan_id'),
+  },
+  (t) => [
+    foreignKey({
+      name: 'invoice_lines_company_invoice_fk',
+      columns: [t.companyId, t.invoiceId],
+      foreignColumns: [invoices.companyId, invoices.id],
+    }).onDelete('cascade'),
+    unique('invoice_lines_invoice_position_key').on(t.invoiceId, t.position),
+    index('invoice_lines_company_location_idx').on(t.companyId, t.locationId),
+    check('invoice_lines_description_not_blank', sql`length(trim(${t.description})) > 0`),
+    check('invoice_lines_kind_valid', sql`${t.kind} in ('visits', 'monthly', 'chemicals', 'tax', 'opening-balance')`),
+  ],
+)
+
+/**
+ * Money received (OPERATIONS §7): against an invoice, or as account credit (no invoice). A reference (a check
+ * number, a Stripe Checkout session) is unique per customer, which is what makes a retried webhook or a
+ * double-submitted form record a payment once. Refunds reduce it (refunded_cents), never delete it.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').notNull(),
+    invoiceId: uuid('invoice_id'),
+    amountCents: integer('amount_cents').notNull(),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    receivedOn: date('received_on', { mode: 'string' }).notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    reference: text('reference'),
+    /** Something the office should look at: a card payment whose amount differs from the invoice, a dispute. */
+    flag: text('flag'),
+    /** Stripe's PaymentIntent, for refunds and disputes that name it. */
+    stripePaymentIntentId: text('stripe_payment_intent_id'),
+    recordedBy: text('recorded_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'payments_company_customer_fk',
+      columns: [t.companyId, t.customerId],
+      foreignColumns: [customers.companyId, customers.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'payments_company_invoice_fk',
+      columns: [t.companyId, t.invoiceId],
+      foreignColumns: [invoices.companyId, invoices.id],
+    }),
+    uniqueIndex('payments_company_customer_reference_key')
+      .on(t.companyId, t.customerId, t.reference)
+      .where(sql`${t.reference} is not null`),
+    index('payments_company_received_idx').on(t.companyId, t.receivedOn),
+    index('payments_company_customer_idx').on(t.companyId, t.customerId, t.receivedOn),
+    index('payments_company_invoice_idx').on(t.companyId, t.invoiceId),
+    index('payments_stripe_payment_intent_idx')
+      .on(t.stripePaymentIntentId)
+      .where(sql`${t.stripePaymentIntentId} is not null`),
+    check('payments_amount_positive', sql`${t.amountCents} > 0`),
+    check('payments_refund_range', sql`${t.refundedCents} between 0 and ${t.amountCents}`),
+    check('payments_method_valid', sql`${t.method} in ('cash', 'check', 'card', 'bank-transfer')`),
+    check('payments_reference_not_blank', sql`${t.reference} is null or length(trim(${t.reference})) > 0`),
+  ],
+)
+
+/** Stripe events applied (their ids): a webhook delivered three times, or out of order, is applied once. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+})

@@ -1,0 +1,167 @@
+// "Invoice sent" and "Payment overdue" (OPERATIONS §6, §7): the customer notices about an invoice, through the same
+// outbox and unique notice key as the visit notices — once per invoice, event, channel and recipient. An overdue
+// notice's subject carries its day ("…:7", "…:14"), so each reminder is sent once too.
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { invoiceNumberLabel } from '~/billing/billing-fields'
+import { periodLabel } from '~/billing/invoice-draft'
+import { outstandingCents } from '~/billing/invoice-status'
+import { companies, customers, emailOutbox, invoiceLines, invoices } from '~/db/schema'
+import { invoiceEmail } from '~/emails/invoice-email'
+import { type NoticeChannel, renderTemplate, type TemplateValues } from '~/notices/templates'
+import { OPTED_OUT_MESSAGE } from '~/notices/text-delivery.server'
+import { addDays, localDateAt } from '~/schedule/local-date'
+import { formatLocalDate } from '~/utils/dates'
+import { type Database, db } from '~/utils/db.server'
+import { kickOutboxWorker, renderEmail } from '~/utils/email.server'
+import { env } from '~/utils/env.server'
+import { formatCents } from '~/utils/money'
+import { noticeSettingFor } from './notice.server'
+
+type Executor = Pick<Database, 'select' | 'insert'>
+
+/** Where the customer sees (and pays) an invoice. */
+export function portalInvoicePath(customerId: string, invoiceId: string) {
+  return `/customer/${customerId}/invoices/${invoiceId}`
+}
+
+export type InvoiceNotice = {
+  companyId: string
+  invoiceId: string
+  event: 'invoice-sent' | 'payment-overdue'
+  /** Days past due, for "Payment overdue" (7 or 14): part of the notice's key. */
+  daysPastDue?: number
+}
+
+/** Queues the invoice's notice on each channel the company and customer have on, in the caller's transaction. */
+export async function queueInvoiceNotice(executor: Executor, notice: InvoiceNotice) {
+  const { companyId, invoiceId, event } = notice
+  const [invoice] = await executor
+    .select({
+      number: invoices.number,
+      customerId: customers.id,
+      customerName: customers.customerName,
+      email: customers.email,
+      phone: customers.phone,
+      byEmail: customers.noticesByEmail,
+      byText: customers.noticesByText,
+      archived: sql<boolean>`${customers.archivedAt} is not null`,
+      companyName: companies.name,
+      settings: companies.noticeSettings,
+      periodStart: invoices.periodStart,
+      periodEnd: invoices.periodEnd,
+      state: invoices.state,
+      dueOn: invoices.dueOn,
+      totalCents: invoices.totalCents,
+      paidCents: invoices.paidCents,
+      creditAppliedCents: invoices.creditAppliedCents,
+      optedOut: sql<boolean>`exists (select 1 from text_opt_outs o where o.phone = ${customers.phone})`,
+    })
+    .from(invoices)
+    .innerJoin(customers, and(eq(customers.companyId, invoices.companyId), eq(customers.id, invoices.customerId)))
+    .innerJoin(companies, eq(companies.id, invoices.companyId))
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.id, invoiceId)))
+  if (!invoice || invoice.archived || invoice.state !== 'sent' || !invoice.dueOn) return 0
+  const setting = noticeSettingFor(invoice.settings, event)
+  const link = `${env().APP_URL}${portalInvoicePath(invoice.customerId, invoiceId)}`
+  const values: TemplateValues = { customer: invoice.customerName, company: invoice.companyName, link }
+  const subject = notice.daysPastDue ? `${invoiceId}:${notice.daysPastDue}` : invoiceId
+  const base = { companyId, customerId: invoice.customerId, noticeEvent: event, noticeSubject: subject }
+  const rows: (typeof emailOutbox.$inferInsert)[] = []
+  const wanted: Record<NoticeChannel, boolean> = {
+    email: setting.channels.email && invoice.byEmail && Boolean(invoice.email),
+    text: setting.channels.text && invoice.byText && Boolean(invoice.phone),
+  }
+  if (wanted.email && invoice.email) {
+    const lines = await executor
+      .select({ description: invoiceLines.description, amountCents: invoiceLines.amountCents })
+      .from(invoiceLines)
+      .where(and(eq(invoiceLines.companyId, companyId), eq(invoiceLines.invoiceId, invoiceId)))
+      .orderBy(asc(invoiceLines.position))
+    const email = invoiceEmail({
+      companyName: invoice.companyName,
+      numberLabel: invoiceNumberLabel(invoice.number),
+      periodLabel: invoice.periodStart
+        ? periodLabel({ start: invoice.periodStart, end: invoice.periodEnd ?? invoice.periodStart })
+        : null,
+      message: renderTemplate(setting.templates.email, values),
+      lines: lines.map((line) => ({ description: line.description, amount: formatCents(line.amountCents) })),
+      total: formatCents(invoice.totalCents),
+      amountDue: formatCents(outstandingCents(invoice)),
+      dueDate: formatLocalDate(invoice.dueOn),
+      payUrl: link,
+    })
+    rows.push({
+      ...base,
+      kind: 'email',
+      to: invoice.email,
+      subject: email.subject,
+      ...(await renderEmail(email.react)),
+    })
+  }
+  if (wanted.text && invoice.phone) {
+    rows.push({
+      ...base,
+      kind: 'text',
+      to: invoice.phone,
+      subject: event === 'invoice-sent' ? 'Invoice sent' : 'Payment overdue',
+      html: '',
+      text: renderTemplate(setting.templates.text, values),
+      ...(invoice.optedOut ? { status: 'opted-out' as const, lastError: OPTED_OUT_MESSAGE } : {}),
+    })
+  }
+  if (rows.length === 0) return 0
+  const inserted = await executor
+    .insert(emailOutbox)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ id: emailOutbox.id })
+  if (inserted.length) kickOutboxWorker()
+  return inserted.length
+}
+
+/** "Payment overdue" goes out this many days after the due date (OPERATIONS §7, issue #21). */
+export const OVERDUE_NOTICE_DAYS = [7, 14] as const
+const OVERDUE_PER_RUN = 2000
+
+/**
+ * Hourly on every server: each sent invoice still owed 7 (then 14) days after its due date gets "Payment overdue",
+ * once per day mark by the notice's key. Returns how many notices were queued.
+ */
+export async function queueOverdueNotices(now = new Date()) {
+  const all = await db()
+    .select({ id: companies.id, timezone: companies.timezone, settings: companies.noticeSettings })
+    .from(companies)
+  let queued = 0
+  for (const company of all) {
+    const { channels } = noticeSettingFor(company.settings, 'payment-overdue')
+    if (!channels.email && !channels.text) continue
+    const today = localDateAt(now, company.timezone)
+    for (const days of OVERDUE_NOTICE_DAYS) {
+      const dueBy = addDays(today, -days)
+      const owed = await db()
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(
+          and(
+            eq(invoices.companyId, company.id),
+            eq(invoices.state, 'sent'),
+            sql`${invoices.dueOn} <= ${dueBy}`,
+            sql`${invoices.totalCents} > ${invoices.paidCents} + ${invoices.creditAppliedCents}`,
+            // Not already told at this mark (one indexed probe per invoice, not a notice each run).
+            sql`not exists (select 1 from email_outbox o where o.company_id = ${invoices.companyId}
+              and o.notice_event = 'payment-overdue' and o.notice_subject = ${invoices.id}::text || ':' || ${String(days)})`,
+          ),
+        )
+        .limit(OVERDUE_PER_RUN)
+      for (const invoice of owed) {
+        queued += await queueInvoiceNotice(db(), {
+          companyId: company.id,
+          invoiceId: invoice.id,
+          event: 'payment-overdue',
+          daysPastDue: days,
+        })
+      }
+    }
+  }
+  return queued
+}

@@ -1,0 +1,582 @@
+// Invoices (OPERATIONS §7, issue #21): "Create invoices" for a month previews the drafts (nothing written), then
+// writes them; "Send invoices" sends the drafts. The arithmetic is app/billing/invoice-draft.ts; this module reads
+// what it needs in a fixed number of statements (whatever the number of customers), and writes in one transaction
+// that first locks the company's row: two requests creating the same month run one after the other, the second
+// finds every invoice made, and numbers are taken from the company's counter in that transaction — no gaps, no
+// duplicates (the unique keys would refuse both anyway).
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
+import { invoiceNumberLabel } from '~/billing/billing-fields'
+import {
+  type BillingPeriod,
+  type ChemicalUse,
+  type DraftLine,
+  draftInvoice,
+  type InvoiceDraft,
+  type PlanToBill,
+  periodLabel,
+  planActiveIn,
+} from '~/billing/invoice-draft'
+import { type InvoiceStatus, invoiceStatus, outstandingCents } from '~/billing/invoice-status'
+import {
+  companies,
+  customers,
+  invoiceLines,
+  invoices,
+  jobChemicalAdditions,
+  jobs,
+  payments,
+  profiles,
+  serviceLocations,
+  servicePlans,
+} from '~/db/schema'
+import type { IsoWeekday } from '~/schedule/local-date'
+import { addDays, type LocalDate, localDateAt } from '~/schedule/local-date'
+import type { FrequencyWeeks } from '~/schedule/recurrence'
+import { type Database, db } from '~/utils/db.server'
+import { isUuid } from '~/utils/ids'
+import { failure, type Result, success } from '~/utils/result'
+import { queueInvoiceNotice } from './invoice-notice.server'
+
+/** Rows per insert statement when writing a month's invoices (well under PostgreSQL's 65,535 parameters). */
+const INSERT_CHUNK = 1000
+
+/**
+ * Each customer's unapplied credit: overpayments on invoices (a void invoice's payments all become credit) and
+ * payments recorded to no invoice, less the credit already applied to live invoices. One grouped statement.
+ */
+export async function creditsByCustomer(executor: Database, companyId: string, customerIds?: string[]) {
+  const only = customerIds
+    ? sql`and customer_id in ${customerIds.length ? sql`(${sql.join(customerIds, sql`, `)})` : sql`(null)`}`
+    : sql``
+  const result = await executor.execute(sql`
+    select customer_id, sum(credit)::bigint as credit from (
+      select customer_id,
+        case when state = 'void' then paid_cents
+             else greatest(0, paid_cents + credit_applied_cents - total_cents) - credit_applied_cents end as credit
+      from invoices where company_id = ${companyId} ${only}
+      union all
+      select customer_id, amount_cents - refunded_cents from payments
+      where company_id = ${companyId} and invoice_id is null ${only}
+    ) c group by customer_id having sum(credit) > 0`)
+  return new Map(
+    rowsOf<{ customer_id: string; credit: string }>(result).map((row) => [row.customer_id, Number(row.credit)]),
+  )
+}
+
+/** drizzle's `execute` answers node-postgres's result on PostgreSQL and PGlite's on PGlite: both carry `rows`. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows
+}
+
+type MonthBillables = {
+  itemiseChemicals: boolean
+  taxRateBasisPoints: number
+  customers: { id: string; name: string; plans: PlanToBill[]; chemicals: ChemicalUse[]; creditCents: number }[]
+  /** Customers who already have a live invoice for the month. */
+  invoiced: Set<string>
+}
+
+/**
+ * What a month's invoices are made from, for every active customer with a plan active in the month: four
+ * statements, whatever the number of customers.
+ */
+async function loadMonthBillables(
+  executor: Database,
+  companyId: string,
+  period: BillingPeriod,
+): Promise<MonthBillables> {
+  const [company] = await executor
+    .select({ itemiseChemicals: companies.itemiseChemicals, taxRateBasisPoints: companies.taxRateBasisPoints })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+  const planRows = await executor
+    .select({
+      id: servicePlans.id,
+      customerId: customers.id,
+      customerName: customers.customerName,
+      locationId: servicePlans.locationId,
+      place: serviceLocations.street,
+      frequencyWeeks: servicePlans.frequencyWeeks,
+      weekday: servicePlans.weekday,
+      startsOn: servicePlans.startsOn,
+      endsOn: servicePlans.endsOn,
+      rateType: servicePlans.rateType,
+      rateCents: servicePlans.rateCents,
+      completedVisits: sql<number>`(select count(*) from ${jobs} j where j.company_id = ${servicePlans.companyId}
+        and j.plan_id = ${servicePlans.id} and j.completed_at is not null
+        and j.occurrence_date between ${period.start} and ${period.end})`.mapWith(Number),
+    })
+    .from(servicePlans)
+    .innerJoin(
+      serviceLocations,
+      and(eq(serviceLocations.companyId, servicePlans.companyId), eq(serviceLocations.id, servicePlans.locationId)),
+    )
+    .innerJoin(
+      customers,
+      and(eq(customers.companyId, serviceLocations.companyId), eq(customers.id, serviceLocations.customerId)),
+    )
+    .where(
+      and(
+        eq(servicePlans.companyId, companyId),
+        eq(customers.status, 'active'),
+        lte(servicePlans.startsOn, period.end),
+        or(isNull(servicePlans.endsOn), gte(servicePlans.endsOn, period.start)),
+      ),
+    )
+    .orderBy(asc(customers.customerName), asc(customers.id), asc(servicePlans.startsOn), asc(servicePlans.id))
+  // Chemicals are priced from the stock item they were taken from; one typed by hand has no price and is not billed.
+  const chemicalRows = await executor
+    .select({
+      planId: sql<string>`${jobs.planId}`,
+      product: jobChemicalAdditions.product,
+      unit: jobChemicalAdditions.unit,
+      quantityHundredths: sql<number>`round(sum(${jobChemicalAdditions.quantity}) * 100)::integer`.mapWith(Number),
+      unitPriceCents: sql<number>`max(inventory_items.price_cents)`.mapWith(Number),
+    })
+    .from(jobChemicalAdditions)
+    .innerJoin(jobs, and(eq(jobs.companyId, jobChemicalAdditions.companyId), eq(jobs.id, jobChemicalAdditions.jobId)))
+    .innerJoin(
+      sql`inventory_items`,
+      sql`inventory_items.company_id = ${jobChemicalAdditions.companyId} and inventory_items.id = ${jobChemicalAdditions.inventoryItemId}`,
+    )
+    .where(
+      and(
+        eq(jobChemicalAdditions.companyId, companyId),
+        isNotNull(jobs.planId),
+        isNotNull(jobs.completedAt),
+        gte(jobs.occurrenceDate, period.start),
+        lte(jobs.occurrenceDate, period.end),
+      ),
+    )
+    .groupBy(jobs.planId, jobChemicalAdditions.product, jobChemicalAdditions.unit, sql`inventory_items.id`)
+    .orderBy(jobs.planId, jobChemicalAdditions.product, jobChemicalAdditions.unit)
+  const invoicedRows = await executor
+    .select({ customerId: invoices.customerId })
+    .from(invoices)
+    .where(
+      and(eq(invoices.companyId, companyId), eq(invoices.periodStart, period.start), sql`${invoices.state} <> 'void'`),
+    )
+  const credits = await creditsByCustomer(executor, companyId)
+
+  const chemicalsByPlan = new Map<string, ChemicalUse[]>()
+  for (const row of chemicalRows) {
+    const list = chemicalsByPlan.get(row.planId) ?? []
+    list.push(row)
+    chemicalsByPlan.set(row.planId, list)
+  }
+  const byCustomer = new Map<string, MonthBillables['customers'][number]>()
+  for (const row of planRows) {
+    const plan: PlanToBill = {
+      id: row.id,
+      locationId: row.locationId,
+      place: row.place,
+      frequencyWeeks: row.frequencyWeeks as FrequencyWeeks,
+      weekday: row.weekday as IsoWeekday,
+      startsOn: row.startsOn,
+      endsOn: row.endsOn,
+      rateType: row.rateType,
+      rateCents: row.rateCents,
+      completedVisits: row.completedVisits,
+    }
+    if (!planActiveIn(plan, period)) continue
+    let customer = byCustomer.get(row.customerId)
+    if (!customer) {
+      customer = {
+        id: row.customerId,
+        name: row.customerName,
+        plans: [],
+        chemicals: [],
+        creditCents: credits.get(row.customerId) ?? 0,
+      }
+      byCustomer.set(row.customerId, customer)
+    }
+    customer.plans.push(plan)
+    customer.chemicals.push(...(chemicalsByPlan.get(plan.id) ?? []))
+  }
+  return {
+    itemiseChemicals: company?.itemiseChemicals ?? true,
+    taxRateBasisPoints: company?.taxRateBasisPoints ?? 0,
+    customers: [...byCustomer.values()],
+    invoiced: new Set(invoicedRows.map((row) => row.customerId)),
+  }
+}
+
+export type InvoicePreview = {
+  period: BillingPeriod
+  invoices: { customerId: string; customerName: string; draft: InvoiceDraft }[]
+  count: number
+  totalCents: number
+  /** Customers left out because their invoice for the month exists already. */
+  alreadyInvoiced: number
+}
+
+function draftsOf(billables: MonthBillables, period: BillingPeriod): InvoicePreview {
+  const drafts: InvoicePreview['invoices'] = []
+  for (const customer of billables.customers) {
+    if (billables.invoiced.has(customer.id)) continue
+    const draft = draftInvoice({
+      period,
+      plans: customer.plans,
+      chemicals: customer.chemicals,
+      itemiseChemicals: billables.itemiseChemicals,
+      taxRateBasisPoints: billables.taxRateBasisPoints,
+      creditCents: customer.creditCents,
+    })
+    if (draft) drafts.push({ customerId: customer.id, customerName: customer.name, draft })
+  }
+  return {
+    period,
+    invoices: drafts,
+    count: drafts.length,
+    totalCents: drafts.reduce((sum, { draft }) => sum + draft.totalCents, 0),
+    alreadyInvoiced: billables.invoiced.size,
+  }
+}
+
+/** "Create invoices" before anything is written: the drafts the month would get ("N invoices, $X"). */
+export async function previewInvoices({ companyId, period }: { companyId: string; period: BillingPeriod }) {
+  return draftsOf(await loadMonthBillables(db(), companyId, period), period)
+}
+
+/**
+ * "Create N invoices": writes the month's drafts, once. Safe to run twice or from two requests at once (the company
+ * row's lock orders them; the second finds nothing left to create).
+ */
+export async function createInvoices({ companyId, period }: { companyId: string; period: BillingPeriod }) {
+  return db().transaction(async (tx) => {
+    const [company] = await tx
+      .select({ next: companies.nextInvoiceNumber })
+      .from(companies)
+      .where(eq(companies.id, companyId))
+      .for('update')
+    if (!company) return { created: 0, totalCents: 0, firstNumber: null as number | null }
+    const preview = draftsOf(await loadMonthBillables(tx, companyId, period), period)
+    if (preview.count === 0) return { created: 0, totalCents: 0, firstNumber: null }
+    await insertInvoices(tx, companyId, company.next, period, preview.invoices)
+    await tx
+      .update(companies)
+      .set({ nextInvoiceNumber: company.next + preview.count })
+      .where(eq(companies.id, companyId))
+    return { created: preview.count, totalCents: preview.totalCents, firstNumber: company.next }
+  })
+}
+
+async function insertInvoices(
+  tx: Database,
+  companyId: string,
+  firstNumber: number,
+  period: BillingPeriod,
+  drafts: InvoicePreview['invoices'],
+) {
+  for (let from = 0; from < drafts.length; from += INSERT_CHUNK) {
+    const chunk = drafts.slice(from, from + INSERT_CHUNK)
+    const rows = await tx
+      .insert(invoices)
+      .values(
+        chunk.map(({ customerId, draft }, i) => ({
+          companyId,
+          customerId,
+          number: firstNumber + from + i,
+          periodStart: period.start,
+          periodEnd: period.end,
+          subtotalCents: draft.subtotalCents,
+          taxCents: draft.taxCents,
+          totalCents: draft.totalCents,
+          creditAppliedCents: draft.creditAppliedCents,
+        })),
+      )
+      .returning({ id: invoices.id })
+    const lines = chunk.flatMap(({ draft }, i) =>
+      draft.lines.map((line: DraftLine, position) => ({
+        companyId,
+        invoiceId: rows[i]?.id ?? '',
+        position: position + 1,
+        kind: line.kind,
+        description: line.description,
+        quantity: line.quantity,
+        unitCents: line.unitCents,
+        amountCents: line.amountCents,
+        locationId: line.locationId,
+        planId: line.planId,
+      })),
+    )
+    for (let at = 0; at < lines.length; at += INSERT_CHUNK) {
+      await tx.insert(invoiceLines).values(lines.slice(at, at + INSERT_CHUNK))
+    }
+  }
+}
+
+/**
+ * "Send invoices": the drafts of the month (or the ones named) become sent, issued today and due after the company's
+ * terms, and each customer gets "Invoice sent" (email, and text when the company turns it on) — queued in the same
+ * transaction, once per invoice by the notice's key. An invoice whose customer saved a card is due for autopay.
+ */
+export async function sendInvoices({
+  companyId,
+  period,
+  invoiceIds,
+  now = new Date(),
+}: {
+  companyId: string
+  period?: BillingPeriod
+  invoiceIds?: string[]
+  now?: Date
+}) {
+  if (!period && !invoiceIds?.length) return { sent: 0 }
+  return db().transaction(async (tx) => {
+    const [company] = await tx
+      .select({ timezone: companies.timezone, terms: companies.paymentTermsDays })
+      .from(companies)
+      .where(eq(companies.id, companyId))
+    if (!company) return { sent: 0 }
+    const today = localDateAt(now, company.timezone)
+    const which = invoiceIds?.length
+      ? inArray(invoices.id, invoiceIds.filter(isUuid))
+      : eq(invoices.periodStart, period?.start ?? '')
+    const sent = await tx
+      .update(invoices)
+      .set({
+        state: 'sent',
+        issuedOn: today,
+        dueOn: addDays(today, company.terms),
+        sentAt: now,
+        autopayNextAt: sql`case when exists (select 1 from customers c where c.company_id = ${invoices.companyId}
+          and c.id = ${invoices.customerId} and c.autopay_payment_method_id is not null)
+          and ${invoices.totalCents} > ${invoices.creditAppliedCents} then ${now.toISOString()}::timestamptz end`,
+      })
+      .where(and(eq(invoices.companyId, companyId), eq(invoices.state, 'draft'), which))
+      .returning({ id: invoices.id })
+    for (const { id } of sent) await queueInvoiceNotice(tx, { companyId, invoiceId: id, event: 'invoice-sent' })
+    return { sent: sent.length }
+  })
+}
+
+export type InvoiceListFilter = 'all' | InvoiceStatus
+
+/** SQL for "still owed on this invoice", matching `outstandingCents`. */
+export const outstandingSql = sql<number>`(case when ${invoices.state} = 'sent'
+  then greatest(0, ${invoices.totalCents} - ${invoices.paidCents} - ${invoices.creditAppliedCents}) else 0 end)`
+
+function statusWhere(status: InvoiceListFilter, today: LocalDate): SQL | undefined {
+  const owed = sql`${invoices.totalCents} - ${invoices.paidCents} - ${invoices.creditAppliedCents}`
+  switch (status) {
+    case 'all':
+      return undefined
+    case 'Draft':
+      return eq(invoices.state, 'draft')
+    case 'Void':
+      return eq(invoices.state, 'void')
+    case 'Paid':
+      return and(eq(invoices.state, 'sent'), sql`${owed} <= 0`)
+    case 'Past due':
+      return and(eq(invoices.state, 'sent'), sql`${owed} > 0`, sql`${invoices.dueOn} < ${today}`)
+    case 'Partially paid':
+      return and(
+        eq(invoices.state, 'sent'),
+        sql`${owed} > 0`,
+        sql`${invoices.dueOn} >= ${today}`,
+        sql`${invoices.paidCents} + ${invoices.creditAppliedCents} > 0`,
+      )
+    case 'Sent':
+      return and(
+        eq(invoices.state, 'sent'),
+        sql`${owed} > 0`,
+        sql`${invoices.dueOn} >= ${today}`,
+        sql`${invoices.paidCents} + ${invoices.creditAppliedCents} = 0`,
+      )
+  }
+}
+
+export const INVOICES_PER_PAGE = 50
+
+/** A page of invoices, newest number first: one statement (the count rides along as a window). */
+export async function listInvoices({
+  companyId,
+  today,
+  period,
+  customerId,
+  status = 'all',
+  page = 1,
+  size = INVOICES_PER_PAGE,
+}: {
+  companyId: string
+  today: LocalDate
+  period?: BillingPeriod
+  customerId?: string
+  status?: InvoiceListFilter
+  page?: number
+  size?: number
+}) {
+  const rows = await db()
+    .select({
+      id: invoices.id,
+      number: invoices.number,
+      customerId: invoices.customerId,
+      customerName: customers.customerName,
+      periodStart: invoices.periodStart,
+      periodEnd: invoices.periodEnd,
+      state: invoices.state,
+      issuedOn: invoices.issuedOn,
+      dueOn: invoices.dueOn,
+      totalCents: invoices.totalCents,
+      paidCents: invoices.paidCents,
+      creditAppliedCents: invoices.creditAppliedCents,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(invoices)
+    .innerJoin(customers, and(eq(customers.companyId, invoices.companyId), eq(customers.id, invoices.customerId)))
+    .where(
+      and(
+        eq(invoices.companyId, companyId),
+        period ? eq(invoices.periodStart, period.start) : undefined,
+        customerId ? eq(invoices.customerId, customerId) : undefined,
+        statusWhere(status, today),
+      ),
+    )
+    .orderBy(desc(invoices.number))
+    .limit(size)
+    .offset((Math.max(1, page) - 1) * size)
+  return {
+    total: rows[0]?.total ?? 0,
+    invoices: rows.map(({ total: _total, ...row }) => ({
+      ...row,
+      numberLabel: invoiceNumberLabel(row.number),
+      status: invoiceStatus(row, today),
+      outstandingCents: outstandingCents(row),
+    })),
+  }
+}
+
+/** The month's invoices in figures, for the billing page's header: one statement. */
+export async function periodSummary({ companyId, period }: { companyId: string; period: BillingPeriod }) {
+  const [row] = await db()
+    .select({
+      drafts: sql<number>`count(*) filter (where ${invoices.state} = 'draft')`.mapWith(Number),
+      draftCents:
+        sql<number>`coalesce(sum(${invoices.totalCents}) filter (where ${invoices.state} = 'draft'), 0)`.mapWith(
+          Number,
+        ),
+      sent: sql<number>`count(*) filter (where ${invoices.state} = 'sent')`.mapWith(Number),
+      sentCents:
+        sql<number>`coalesce(sum(${invoices.totalCents}) filter (where ${invoices.state} = 'sent'), 0)`.mapWith(Number),
+    })
+    .from(invoices)
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.periodStart, period.start)))
+  return row ?? { drafts: 0, draftCents: 0, sent: 0, sentCents: 0 }
+}
+
+/** One invoice with its lines and payments, or null when it is not this company's. */
+export async function getInvoice({
+  companyId,
+  invoiceId,
+  customerId,
+  today,
+}: {
+  companyId: string
+  invoiceId: string
+  /** The portal: only this customer's invoice, and never a draft. */
+  customerId?: string
+  today: LocalDate
+}) {
+  if (!isUuid(invoiceId)) return null
+  const [invoice] = await db()
+    .select({
+      id: invoices.id,
+      number: invoices.number,
+      customerId: invoices.customerId,
+      customerName: customers.customerName,
+      customerEmail: customers.email,
+      billingAddress: customers.billingAddress,
+      autopayCardLabel: customers.autopayCardLabel,
+      periodStart: invoices.periodStart,
+      periodEnd: invoices.periodEnd,
+      state: invoices.state,
+      issuedOn: invoices.issuedOn,
+      dueOn: invoices.dueOn,
+      subtotalCents: invoices.subtotalCents,
+      taxCents: invoices.taxCents,
+      totalCents: invoices.totalCents,
+      paidCents: invoices.paidCents,
+      creditAppliedCents: invoices.creditAppliedCents,
+      sentAt: invoices.sentAt,
+      voidedAt: invoices.voidedAt,
+      autopayAttempts: invoices.autopayAttempts,
+    })
+    .from(invoices)
+    .innerJoin(customers, and(eq(customers.companyId, invoices.companyId), eq(customers.id, invoices.customerId)))
+    .where(
+      and(
+        eq(invoices.companyId, companyId),
+        eq(invoices.id, invoiceId),
+        customerId ? and(eq(invoices.customerId, customerId), sql`${invoices.state} <> 'draft'`) : undefined,
+      ),
+    )
+  if (!invoice) return null
+  const [lines, paid] = await Promise.all([
+    db()
+      .select({
+        id: invoiceLines.id,
+        kind: invoiceLines.kind,
+        description: invoiceLines.description,
+        quantity: invoiceLines.quantity,
+        unitCents: invoiceLines.unitCents,
+        amountCents: invoiceLines.amountCents,
+      })
+      .from(invoiceLines)
+      .where(and(eq(invoiceLines.companyId, companyId), eq(invoiceLines.invoiceId, invoiceId)))
+      .orderBy(asc(invoiceLines.position)),
+    db()
+      .select({
+        id: payments.id,
+        amountCents: payments.amountCents,
+        refundedCents: payments.refundedCents,
+        receivedOn: payments.receivedOn,
+        method: payments.method,
+        reference: payments.reference,
+        flag: payments.flag,
+        recordedBy: profiles.fullName,
+      })
+      .from(payments)
+      .leftJoin(profiles, eq(profiles.id, payments.recordedBy))
+      .where(and(eq(payments.companyId, companyId), eq(payments.invoiceId, invoiceId)))
+      .orderBy(asc(payments.receivedOn), asc(payments.createdAt)),
+  ])
+  return {
+    ...invoice,
+    numberLabel: invoiceNumberLabel(invoice.number),
+    periodLabel: invoice.periodStart ? periodLabel({ start: invoice.periodStart, end: invoice.periodEnd ?? '' }) : null,
+    status: invoiceStatus(invoice, today),
+    outstandingCents: outstandingCents(invoice),
+    lines,
+    payments: paid,
+  }
+}
+
+export type InvoiceDetail = NonNullable<Awaited<ReturnType<typeof getInvoice>>>
+
+/**
+ * "Void invoice": the invoice stays with its number and counts for nothing; payments on it become the customer's
+ * credit, and credit it had applied is released.
+ */
+export async function voidInvoice({
+  companyId,
+  invoiceId,
+  now = new Date(),
+}: {
+  companyId: string
+  invoiceId: string
+  now?: Date
+}): Promise<Result> {
+  if (!isUuid(invoiceId)) return failure('not-found', 'Invoice not found.')
+  const [row] = await db()
+    .update(invoices)
+    .set({ state: 'void', voidedAt: now, autopayNextAt: null })
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.id, invoiceId), sql`${invoices.state} <> 'void'`))
+    .returning({ id: invoices.id })
+  if (row) return success({})
+  const [exists] = await db()
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.id, invoiceId)))
+  return exists ? failure('conflict', 'This invoice is already void.') : failure('not-found', 'Invoice not found.')
+}

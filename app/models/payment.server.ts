@@ -1,0 +1,149 @@
+// "Record payment" (OPERATIONS §7): money received against an invoice, or as account credit. One transaction per
+// payment: the invoice row is locked, the payment inserted (its reference unique per customer, so a double-submitted
+// form or a webhook delivered twice records it once) and the invoice's paid sum moved with it. Overpaying leaves a
+// credit, applied to the customer's next invoice.
+import { and, eq, sql } from 'drizzle-orm'
+import type { PaymentMethod } from '~/billing/billing-fields'
+import { companies, customers, invoices, payments } from '~/db/schema'
+import { type LocalDate, localDateAt } from '~/schedule/local-date'
+import { type Database, db } from '~/utils/db.server'
+import { isUuid } from '~/utils/ids'
+import { failure, type Result, success } from '~/utils/result'
+
+export const PAYMENT_MESSAGES = {
+  amount: 'Enter an amount greater than $0.00.',
+  futureDate: 'A payment cannot be dated in the future.',
+  duplicateReference: (reference: string) =>
+    `A payment with reference "${reference}" is already recorded for this customer.`,
+  voidInvoice: 'This invoice is void: record the payment as account credit instead.',
+  draftInvoice: 'Send the invoice before recording a payment against it.',
+  notFound: 'Invoice not found.',
+  customerNotFound: 'Customer not found.',
+} as const
+
+export type PaymentInput = {
+  companyId: string
+  customerId: string
+  /** Null: account credit. */
+  invoiceId: string | null
+  amountCents: number
+  receivedOn: LocalDate
+  method: PaymentMethod
+  reference: string | null
+  recordedBy: string | null
+  /** Set for a card payment whose amount differs from what was asked, say: the office looks at it. */
+  flag?: string | null
+  stripePaymentIntentId?: string | null
+  now?: Date
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code =
+    (error as { code?: string; cause?: { code?: string } })?.code ??
+    (error as { cause?: { code?: string } })?.cause?.code
+  return code === '23505'
+}
+
+/**
+ * Records a payment. `executor` lets the Stripe webhook record it inside its own transaction (with the event id);
+ * on its own it runs in a transaction of its own. A repeated reference is a 'conflict' that changes nothing.
+ */
+export async function recordPayment(input: PaymentInput, executor?: Database): Promise<Result<{ paymentId: string }>> {
+  if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) return failure('invalid', PAYMENT_MESSAGES.amount)
+  if (!isUuid(input.customerId)) return failure('not-found', PAYMENT_MESSAGES.customerNotFound)
+  if (input.invoiceId !== null && !isUuid(input.invoiceId)) return failure('not-found', PAYMENT_MESSAGES.notFound)
+  const run = async (tx: Database): Promise<Result<{ paymentId: string }>> => {
+    const [customer] = await tx
+      .select({ timezone: companies.timezone })
+      .from(customers)
+      .innerJoin(companies, eq(companies.id, customers.companyId))
+      .where(and(eq(customers.companyId, input.companyId), eq(customers.id, input.customerId)))
+    if (!customer) return failure('not-found', PAYMENT_MESSAGES.customerNotFound)
+    if (input.receivedOn > localDateAt(input.now ?? new Date(), customer.timezone)) {
+      return failure('invalid', PAYMENT_MESSAGES.futureDate)
+    }
+    if (input.invoiceId) {
+      const [invoice] = await tx
+        .select({ state: invoices.state })
+        .from(invoices)
+        .where(
+          and(
+            eq(invoices.companyId, input.companyId),
+            eq(invoices.customerId, input.customerId),
+            eq(invoices.id, input.invoiceId),
+          ),
+        )
+        .for('update')
+      if (!invoice) return failure('not-found', PAYMENT_MESSAGES.notFound)
+      if (invoice.state === 'void') return failure('conflict', PAYMENT_MESSAGES.voidInvoice)
+      if (invoice.state === 'draft') return failure('conflict', PAYMENT_MESSAGES.draftInvoice)
+    }
+    const reference = input.reference?.trim() || null
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        companyId: input.companyId,
+        customerId: input.customerId,
+        invoiceId: input.invoiceId,
+        amountCents: input.amountCents,
+        receivedOn: input.receivedOn,
+        method: input.method,
+        reference,
+        flag: input.flag ?? null,
+        stripePaymentIntentId: input.stripePaymentIntentId ?? null,
+        recordedBy: input.recordedBy,
+      })
+      .onConflictDoNothing()
+      .returning({ id: payments.id })
+    if (!row) return failure('conflict', PAYMENT_MESSAGES.duplicateReference(reference ?? ''))
+    if (input.invoiceId) await movePaid(tx, input.companyId, input.invoiceId, input.amountCents)
+    return success({ paymentId: row.id })
+  }
+  try {
+    return executor ? await run(executor) : await db().transaction(run)
+  } catch (error) {
+    if (isUniqueViolation(error)) return failure('conflict', PAYMENT_MESSAGES.duplicateReference(input.reference ?? ''))
+    throw error
+  }
+}
+
+/** Moves an invoice's paid sum by `cents` (negative for a refund), and stops autopay once nothing is owed. */
+export async function movePaid(tx: Pick<Database, 'update'>, companyId: string, invoiceId: string, cents: number) {
+  await tx
+    .update(invoices)
+    .set({
+      paidCents: sql`${invoices.paidCents} + ${cents}`,
+      autopayNextAt: sql`case when ${invoices.paidCents} + ${cents} + ${invoices.creditAppliedCents} >= ${invoices.totalCents}
+        then null else ${invoices.autopayNextAt} end`,
+    })
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.id, invoiceId)))
+}
+
+/** A customer's payments, newest first (the customer record's "Payments"). */
+export async function listCustomerPayments({
+  companyId,
+  customerId,
+  limit = 20,
+}: {
+  companyId: string
+  customerId: string
+  limit?: number
+}) {
+  return db()
+    .select({
+      id: payments.id,
+      invoiceId: payments.invoiceId,
+      invoiceNumber: invoices.number,
+      amountCents: payments.amountCents,
+      refundedCents: payments.refundedCents,
+      receivedOn: payments.receivedOn,
+      method: payments.method,
+      reference: payments.reference,
+      flag: payments.flag,
+    })
+    .from(payments)
+    .leftJoin(invoices, and(eq(invoices.companyId, payments.companyId), eq(invoices.id, payments.invoiceId)))
+    .where(and(eq(payments.companyId, companyId), eq(payments.customerId, customerId)))
+    .orderBy(sql`${payments.receivedOn} desc, ${payments.createdAt} desc`)
+    .limit(limit)
+}
