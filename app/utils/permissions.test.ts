@@ -23,6 +23,10 @@ const TABLE: Record<Capability, readonly Role[]> = {
   'settings:view': ['owner', 'admin', 'dispatcher'],
   'settings:save': ['owner', 'admin'],
   'settings:billing': ['owner'],
+  // OPERATIONS §8: "Billing", invoices, payments, "Change prices" and "Profit per pool" — owner and admin;
+  // dispatchers see balances; technicians see none of it
+  'billing:manage': ['owner', 'admin'],
+  'billing:balances': ['owner', 'admin', 'dispatcher'],
   // settings: "Export all data" (a ZIP of every customer, visit and reading)
   'data:export': ['owner', 'admin'],
   // invite teammates

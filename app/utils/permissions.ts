@@ -30,6 +30,10 @@ const CAPABILITIES = {
   'settings:save': ['owner', 'admin'],
   /** Settings' "Export all data": every customer, visit and reading of the company in one ZIP. */
   'data:export': ['owner', 'admin'],
+  /** Billing (OPERATIONS §7, §8): invoices, payments, "Change prices", "Profit per pool", the QuickBooks export. */
+  'billing:manage': ['owner', 'admin'],
+  /** A customer's balance and invoices, read-only (dispatchers answer the phone; technicians see none of it). */
+  'billing:balances': ['owner', 'admin', 'dispatcher'],
   /** Card-provider fields of the settings. */
   'settings:billing': ['owner'],
   'team:invite': ['owner', 'admin'],
