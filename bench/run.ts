@@ -24,6 +24,7 @@ import { type CapturedPage, capturePages } from './capture'
 import { FULL, generateDataset, LARGE_COMPANY, PORTAL_CUSTOMER, SMALL } from './dataset'
 import { benchGenerateDb } from './generate-db'
 import { benchImportDb } from './import-db'
+import { benchInvoicesDb } from './invoices-db'
 import { benchRoute } from './route'
 import { benchSchedule } from './schedule'
 
@@ -194,6 +195,16 @@ async function workloads() {
       size: generated.plans,
       target: 5,
       meetsTarget: step.medianMs / 1000 < 5,
+    })
+  }
+  const invoiced = await benchInvoicesDb({ customers: 5_000, runs: args.small ? 1 : 3 })
+  for (const step of invoiced.steps) {
+    rows.push({
+      name: `month's invoices (${invoiced.database}): ${step.step}`,
+      seconds: step.medianMs / 1000,
+      size: invoiced.customers,
+      target: 10,
+      meetsTarget: step.medianMs / 1000 < 10,
     })
   }
   return rows
