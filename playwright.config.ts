@@ -16,6 +16,14 @@ const OUTPUT_DIR = process.env.E2E_OUTPUT_DIR ?? 'test-results'
 const baseURL = `http://localhost:${process.env.E2E_PORT}`
 process.env.E2E_BASE_URL = baseURL
 
+// Projects whose specs check only what the browser gets (layout at 360 px, axe, menus, the public site) and change
+// nothing: the same on either database. CI runs the suite once per database side by side on two cores, so it gives
+// each of these to one pass only (E2E_LAYOUT_PROJECTS, set by .ci/run); anywhere else, unset, every project runs.
+const LAYOUT_PROJECTS = ['public', 'shell', 'phone']
+const layoutHere = process.env.E2E_LAYOUT_PROJECTS?.split(',').map((name) => name.trim())
+const runsHere = (project: { name: string }) =>
+  !layoutHere || !LAYOUT_PROJECTS.includes(project.name) || layoutHere.includes(project.name)
+
 export default defineConfig({
   testDir: 'tests/e2e',
   // CI runs the PGlite and PostgreSQL passes side by side: each gets its own folders (E2E_OUTPUT_DIR).
@@ -38,62 +46,64 @@ export default defineConfig({
     // Recording a trace of every test costs CI a fair share of its two cores; locally it is kept for failures.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
   },
-  projects: [
-    // These need the demo accounts as seeded (newtech has not finished setup yet) …
-    { name: 'seeded-state', testMatch: ['auth-landing.spec.ts', 'screenshots.spec.ts'] },
-    // … so the spec that completes newtech's setup runs after them.
-    { name: 'welcome', testMatch: ['welcome.spec.ts'], dependencies: ['seeded-state'] },
-    // Independent flows run alongside (auth-reset changes tech2's password: nobody else uses tech2).
-    {
-      name: 'accounts',
-      testMatch: ['auth-signup.spec.ts', 'auth-reset.spec.ts', 'hardening.spec.ts', 'invitations.spec.ts'],
-    },
-    // Jobs flows create their own jobs, so they never disturb the seeded views above.
-    {
-      name: 'jobs',
-      testMatch: [
-        'jobs.spec.ts',
-        'customers.spec.ts',
-        'stored-xss.spec.ts',
-        'staff.spec.ts',
-        'idempotency.spec.ts',
-        'calendar-feed.spec.ts',
-        'schedule.spec.ts',
-        'service-plans.spec.ts',
-        'route-day.spec.ts',
-        'tech-day.spec.ts',
-        'recurring-routes.spec.ts',
-        'offline.spec.ts',
-        'visit-page.spec.ts',
-        'notices.spec.ts',
-        'visit-photos.spec.ts',
-        'offline-day.spec.ts',
-      ],
-    },
-    // notice-settings changes (and restores) Sunset's customer notices; its Messages part runs on its own server.
-    // account.spec changes (and restores) tech@sunsetpools.test's login, which only 'seeded-state'
-    // logs in as; inventory-settings adds its own Sunset item and restores the settings it saves; checklist-settings
-    // leaves Sunset's checklist as seeded.
-    {
-      name: 'company',
-      testMatch: [
-        'account.spec.ts',
-        'inventory-settings.spec.ts',
-        'team.spec.ts',
-        'checklist-settings.spec.ts',
-        'notice-settings.spec.ts',
-      ],
-      dependencies: ['seeded-state'],
-    },
-    // Imports add customers to Blue Lagoon (names with a random suffix), so the seeded views are photographed first.
-    { name: 'customer-import', testMatch: ['customer-import.spec.ts'], dependencies: ['seeded-state'] },
-    // Water balance creates its own job for Dana (issue #10).
-    { name: 'water', testMatch: ['water.spec.ts'] },
-    // The public site (issue #7): read-only.
-    { name: 'public', testMatch: ['marketing.spec.ts'] },
-    // The signed-in frame: menus and the phone header (read-only).
-    { name: 'shell', testMatch: ['shell.spec.ts'] },
-    // Every page on a 360 px phone: width, axe and touch targets (issue #19 item 6; read-only).
-    { name: 'phone', testMatch: ['phone-width.spec.ts'] },
-  ],
+  projects: (
+    [
+      // These need the demo accounts as seeded (newtech has not finished setup yet) …
+      { name: 'seeded-state', testMatch: ['auth-landing.spec.ts', 'screenshots.spec.ts'] },
+      // … so the spec that completes newtech's setup runs after them.
+      { name: 'welcome', testMatch: ['welcome.spec.ts'], dependencies: ['seeded-state'] },
+      // Independent flows run alongside (auth-reset changes tech2's password: nobody else uses tech2).
+      {
+        name: 'accounts',
+        testMatch: ['auth-signup.spec.ts', 'auth-reset.spec.ts', 'hardening.spec.ts', 'invitations.spec.ts'],
+      },
+      // Jobs flows create their own jobs, so they never disturb the seeded views above.
+      {
+        name: 'jobs',
+        testMatch: [
+          'jobs.spec.ts',
+          'customers.spec.ts',
+          'stored-xss.spec.ts',
+          'staff.spec.ts',
+          'idempotency.spec.ts',
+          'calendar-feed.spec.ts',
+          'schedule.spec.ts',
+          'service-plans.spec.ts',
+          'route-day.spec.ts',
+          'tech-day.spec.ts',
+          'recurring-routes.spec.ts',
+          'offline.spec.ts',
+          'visit-page.spec.ts',
+          'notices.spec.ts',
+          'visit-photos.spec.ts',
+          'offline-day.spec.ts',
+        ],
+      },
+      // notice-settings changes (and restores) Sunset's customer notices; its Messages part runs on its own server.
+      // account.spec changes (and restores) tech@sunsetpools.test's login, which only 'seeded-state'
+      // logs in as; inventory-settings adds its own Sunset item and restores the settings it saves; checklist-settings
+      // leaves Sunset's checklist as seeded.
+      {
+        name: 'company',
+        testMatch: [
+          'account.spec.ts',
+          'inventory-settings.spec.ts',
+          'team.spec.ts',
+          'checklist-settings.spec.ts',
+          'notice-settings.spec.ts',
+        ],
+        dependencies: ['seeded-state'],
+      },
+      // Imports add customers to Blue Lagoon (names with a random suffix), so the seeded views are photographed first.
+      { name: 'customer-import', testMatch: ['customer-import.spec.ts'], dependencies: ['seeded-state'] },
+      // Water balance creates its own job for Dana (issue #10).
+      { name: 'water', testMatch: ['water.spec.ts'] },
+      // The public site (issue #7): read-only.
+      { name: 'public', testMatch: ['marketing.spec.ts'] },
+      // The signed-in frame: menus and the phone header (read-only).
+      { name: 'shell', testMatch: ['shell.spec.ts'] },
+      // Every page on a 360 px phone: width, axe and touch targets (issue #19 item 6; read-only).
+      { name: 'phone', testMatch: ['phone-width.spec.ts'] },
+    ] satisfies { name: string }[]
+  ).filter(runsHere),
 })

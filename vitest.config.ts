@@ -1,3 +1,4 @@
+import os from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
@@ -11,6 +12,9 @@ export default defineConfig({
     ],
     environment: 'node',
     pool: 'forks',
+    // Never fewer than two files at once, even on two cores (Vitest's default there is one): the slowest files mostly
+    // wait — a server restarted after a kill, an email lease running out — and another file runs meanwhile.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     globalSetup: ['tests/setup/global-setup.ts'],
     setupFiles: ['tests/setup/test-env.ts'],
     // Generous: in CI this run shares two cores with the other database's run (.ci/run).
