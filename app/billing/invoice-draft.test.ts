@@ -778,7 +778,7 @@ const GOLDEN: GoldenCase[] = [
     expected: null,
   },
   {
-    name: 'nothing to bill: monthly plans that ended before the month or start after it, and no plans at all',
+    name: 'nothing to bill: monthly plans that ended before the month or start after it',
     input: input({
       period: NOVEMBER_2026,
       plans: [
