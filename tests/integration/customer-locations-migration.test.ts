@@ -8,7 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getJobForViewer } from '~/models/job.server'
 import { formatAddress, parseAddress } from '~/utils/address'
 import {
@@ -21,27 +21,10 @@ import {
   projectRoot,
   queryRows,
 } from '~/utils/db.server'
-import { createScratchDatabase, dropDatabase } from '../../scripts/lib/app-server'
+import { databaseMigratedTo, migrationsUpTo } from '../helpers/migrations'
 
 const FIXTURE = path.join(projectRoot(), 'tests/fixtures/migrations/demo-0006.sql')
 const BEFORE = '0006_outbox_and_idempotency'
-const testDatabase = inject('testDatabase')
-
-/** A copy of the migrations folder holding only the migrations up to `lastTag`. */
-function migrationsUpTo(lastTag: string) {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'pool-bud-migrations-'))
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
-    entries: Array<{ tag: string }>
-  }
-  const last = journal.entries.findIndex((entry) => entry.tag === lastTag)
-  if (last < 0) throw new Error(`no migration ${lastTag}`)
-  journal.entries = journal.entries.slice(0, last + 1)
-  fs.mkdirSync(path.join(folder, 'meta'))
-  fs.writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify(journal))
-  for (const { tag } of journal.entries)
-    fs.copyFileSync(path.join(MIGRATIONS_DIR, `${tag}.sql`), path.join(folder, `${tag}.sql`))
-  return folder
-}
 
 /** Runs the fixture's statements (plain INSERTs) on either kind of database. */
 async function loadFixture(handle: DatabaseHandle) {
@@ -94,28 +77,14 @@ type OldCustomer = {
 
 /** Yesterday's demo database, migrated to 0006 and filled from the fixture. */
 async function yesterdaysDemo(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
-  const folder = migrationsUpTo(BEFORE)
+  const demo = await databaseMigratedTo(BEFORE)
   try {
-    if (testDatabase.kind === 'pglite') {
-      const handle = await openDatabase({})
-      await migrateDatabase(handle, folder)
-      await loadFixture(handle)
-      return { handle, drop: () => handle.close() }
-    }
-    const scratch = await createScratchDatabase(testDatabase.adminUrl, `pool_bud_test_${testDatabase.runId}_mig`)
-    const handle = await openDatabase({ databaseUrl: scratch.url })
-    await migrateDatabase(handle, folder)
-    await loadFixture(handle)
-    return {
-      handle,
-      drop: async () => {
-        await handle.close()
-        await dropDatabase(testDatabase.adminUrl, scratch.name)
-      },
-    }
-  } finally {
-    fs.rmSync(folder, { recursive: true, force: true })
+    await loadFixture(demo.handle)
+  } catch (error) {
+    await demo.drop()
+    throw error
   }
+  return demo
 }
 
 describe('migration 0007 on yesterday’s demo database', () => {
