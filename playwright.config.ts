@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { defineConfig } from '@playwright/test'
+import { defineConfig, type Project } from '@playwright/test'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/lib/chromium'
 
 // The config is evaluated in the runner and again in every worker; the port is chosen once,
@@ -21,8 +21,8 @@ process.env.E2E_BASE_URL = baseURL
 // each of these to one pass only (E2E_LAYOUT_PROJECTS, set by .ci/run); anywhere else, unset, every project runs.
 const LAYOUT_PROJECTS = ['public', 'shell', 'phone']
 const layoutHere = process.env.E2E_LAYOUT_PROJECTS?.split(',').map((name) => name.trim())
-const runsHere = (project: { name: string }) =>
-  !layoutHere || !LAYOUT_PROJECTS.includes(project.name) || layoutHere.includes(project.name)
+const runsHere = (project: Project) =>
+  !layoutHere || !LAYOUT_PROJECTS.includes(project.name ?? '') || layoutHere.includes(project.name ?? '')
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -104,6 +104,6 @@ export default defineConfig({
       { name: 'shell', testMatch: ['shell.spec.ts'] },
       // Every page on a 360 px phone: width, axe and touch targets (issue #19 item 6; read-only).
       { name: 'phone', testMatch: ['phone-width.spec.ts'] },
-    ] satisfies { name: string }[]
+    ] as Project[]
   ).filter(runsHere),
 })

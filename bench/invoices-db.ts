@@ -35,7 +35,7 @@ async function companyWithMonth(count: number, run: number) {
     .values({
       name: `Invoice bench ${run} ${randomUUID().slice(0, 8)}`,
       timezone: 'America/New_York',
-      taxRateBasisPoints: 725,
+      taxRateMilliPercent: 7250,
     })
     .returning({ id: companies.id })
   const companyId = company?.id as string

@@ -77,7 +77,7 @@ CREATE TABLE "stripe_events" (
 	"received_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "companies" ADD COLUMN "tax_rate_basis_points" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "tax_rate_milli_percent" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "companies" ADD COLUMN "payment_terms_days" integer DEFAULT 15 NOT NULL;--> statement-breakpoint
 ALTER TABLE "companies" ADD COLUMN "next_invoice_number" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "customers" ADD COLUMN "stripe_customer_id" text;--> statement-breakpoint
@@ -102,7 +102,7 @@ CREATE INDEX "payments_company_received_idx" ON "payments" USING btree ("company
 CREATE INDEX "payments_company_customer_idx" ON "payments" USING btree ("company_id","customer_id","received_on");--> statement-breakpoint
 CREATE INDEX "payments_company_invoice_idx" ON "payments" USING btree ("company_id","invoice_id");--> statement-breakpoint
 CREATE INDEX "payments_stripe_payment_intent_idx" ON "payments" USING btree ("stripe_payment_intent_id") WHERE "payments"."stripe_payment_intent_id" is not null;--> statement-breakpoint
-ALTER TABLE "companies" ADD CONSTRAINT "companies_tax_rate_range" CHECK ("companies"."tax_rate_basis_points" between 0 and 3000);--> statement-breakpoint
+ALTER TABLE "companies" ADD CONSTRAINT "companies_tax_rate_range" CHECK ("companies"."tax_rate_milli_percent" between 0 and 30000);--> statement-breakpoint
 ALTER TABLE "companies" ADD CONSTRAINT "companies_payment_terms_range" CHECK ("companies"."payment_terms_days" between 0 and 120);--> statement-breakpoint
 ALTER TABLE "companies" ADD CONSTRAINT "companies_next_invoice_number_positive" CHECK ("companies"."next_invoice_number" > 0);--> statement-breakpoint
 ALTER TABLE "inventory_items" ADD CONSTRAINT "inventory_items_cost_non_negative" CHECK ("inventory_items"."cost_cents" >= 0);--> statement-breakpoint

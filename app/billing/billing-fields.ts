@@ -21,8 +21,8 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 /** Days after the issue date an invoice falls due, unless the company says otherwise (OPERATIONS §7). */
 export const DEFAULT_PAYMENT_TERMS_DAYS = 15
 export const MAX_PAYMENT_TERMS_DAYS = 120
-/** Tax in basis points (725 = 7.25 %); at most 30 %. */
-export const MAX_TAX_RATE_BASIS_POINTS = 3000
+/** Tax in thousandths of a percent (7250 = 7.25 %, 8875 = 8.875 %: US rates have three decimals); at most 30 %. */
+export const MAX_TAX_RATE_MILLI_PERCENT = 30_000
 
 /** "INV-0001": the company's sequential number, at least four digits. */
 export function invoiceNumberLabel(number: number) {

@@ -47,7 +47,7 @@ function plan(fields: Partial<PlanToBill> & Pick<PlanToBill, 'rateType' | 'rateC
 }
 
 function input(fields: Partial<DraftInput> & Pick<DraftInput, 'period' | 'plans'>): DraftInput {
-  return { chemicals: [], itemiseChemicals: true, taxRateBasisPoints: 0, creditCents: 0, ...fields }
+  return { chemicals: [], itemiseChemicals: true, taxRateMilliPercent: 0, creditCents: 0, ...fields }
 }
 
 /** An expected line, as it should read on the invoice. */
@@ -552,7 +552,7 @@ const GOLDEN: GoldenCase[] = [
     input: input({
       period: NOVEMBER_2026,
       plans: [plan({ rateType: 'per-visit', rateCents: 4500, completedVisits: 5 })],
-      taxRateBasisPoints: 725,
+      taxRateMilliPercent: 7250,
     }),
     expected: {
       lines: [
@@ -572,7 +572,7 @@ const GOLDEN: GoldenCase[] = [
     input: input({
       period: NOVEMBER_2026,
       plans: [plan({ rateType: 'per-visit', rateCents: 5100, completedVisits: 2 })],
-      taxRateBasisPoints: 725,
+      taxRateMilliPercent: 7250,
     }),
     expected: {
       lines: [
@@ -592,7 +592,7 @@ const GOLDEN: GoldenCase[] = [
     input: input({
       period: NOVEMBER_2026,
       plans: [plan({ rateType: 'monthly', rateCents: 16400 })],
-      taxRateBasisPoints: 887.5,
+      taxRateMilliPercent: 8875,
     }),
     expected: {
       lines: [
@@ -618,7 +618,7 @@ const GOLDEN: GoldenCase[] = [
         { planId: 'plan-1', product: 'Chlorine tablets', unit: 'lb', quantityHundredths: 300, unitPriceCents: 849 },
       ],
       itemiseChemicals: false,
-      taxRateBasisPoints: 887.5,
+      taxRateMilliPercent: 8875,
     }),
     expected: {
       lines: [
@@ -659,7 +659,7 @@ const GOLDEN: GoldenCase[] = [
     input: input({
       period: NOVEMBER_2026,
       plans: [plan({ rateType: 'monthly', rateCents: 16000 })],
-      taxRateBasisPoints: 725,
+      taxRateMilliPercent: 7250,
       creditCents: 25000,
     }),
     expected: {
@@ -703,7 +703,7 @@ const GOLDEN: GoldenCase[] = [
         { planId: 'plan-spa', product: 'Bromine tablets', unit: 'lb', quantityHundredths: 50, unitPriceCents: 1299 },
         { planId: 'plan-bay', product: 'Muriatic acid', unit: 'gal', quantityHundredths: 50, unitPriceCents: 1250 },
       ],
-      taxRateBasisPoints: 725,
+      taxRateMilliPercent: 7250,
     }),
     expected: {
       lines: [
@@ -749,7 +749,7 @@ const GOLDEN: GoldenCase[] = [
         { planId: 'plan-bay', product: 'Muriatic acid', unit: 'gal', quantityHundredths: 50, unitPriceCents: 1250 },
       ],
       itemiseChemicals: false,
-      taxRateBasisPoints: 725,
+      taxRateMilliPercent: 7250,
     }),
     expected: {
       lines: [
@@ -790,7 +790,7 @@ const GOLDEN: GoldenCase[] = [
   },
   {
     name: 'nothing to bill: no plans',
-    input: input({ period: NOVEMBER_2026, plans: [], creditCents: 5000, taxRateBasisPoints: 725 }),
+    input: input({ period: NOVEMBER_2026, plans: [], creditCents: 5000, taxRateMilliPercent: 7250 }),
     expected: null,
   },
 
@@ -1021,8 +1021,8 @@ const draftInput: fc.Arbitrary<DraftInput> = localDate.map(monthOf).chain((perio
         { maxLength: 12 },
       ),
       itemiseChemicals: fc.boolean(),
-      // Whole and half basis points (8.875 % is 887.5), up to 30 %.
-      taxRateBasisPoints: fc.integer({ min: 0, max: 6000 }).map((halves) => halves / 2),
+      // Thousandths of a percent (8.875 % is 8875), up to 30 %.
+      taxRateMilliPercent: fc.integer({ min: 0, max: 30_000 }),
       creditCents: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 300_000 })),
     })
     .map(({ plans, chemicals, ...rest }): DraftInput => {
@@ -1151,11 +1151,11 @@ describe('invoice properties', () => {
       fc.property(draftInput, (input) => {
         const draft = draftInvoice(input)
         if (!draft) return
-        // In units of 1/20,000 of a cent, everything is a whole number (half basis points included).
-        const exact = draft.subtotalCents * input.taxRateBasisPoints * 2
-        const off = draft.taxCents * 20_000 - exact
-        expect(Math.abs(off)).toBeLessThanOrEqual(10_000)
-        if (Math.abs(off) === 10_000) expect(off).toBeGreaterThan(0)
+        // In units of 1/100,000 of a cent, everything is a whole number.
+        const exact = draft.subtotalCents * input.taxRateMilliPercent
+        const off = draft.taxCents * 100_000 - exact
+        expect(Math.abs(off)).toBeLessThanOrEqual(50_000)
+        if (Math.abs(off) === 50_000) expect(off).toBeGreaterThan(0)
         // Each chemical line, too, is within half a cent of quantity × price.
         for (const use of input.chemicals) {
           const exactChem = use.quantityHundredths * use.unitPriceCents

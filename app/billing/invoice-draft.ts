@@ -42,8 +42,8 @@ export type DraftInput = {
   plans: PlanToBill[]
   chemicals: ChemicalUse[]
   itemiseChemicals: boolean
-  /** 725 = 7.25 %. */
-  taxRateBasisPoints: number
+  /** Thousandths of a percent: 7250 = 7.25 %, 8875 = 8.875 %. */
+  taxRateMilliPercent: number
   /** The customer's unapplied credit from earlier overpayments. */
   creditCents: number
 }
@@ -200,11 +200,11 @@ export function draftInvoice(input: DraftInput): InvoiceDraft | null {
   }
   if (lines.length === 0) return null
   const subtotalCents = lines.reduce((sum, line) => sum + line.amountCents, 0)
-  const taxCents = input.taxRateBasisPoints > 0 ? divideHalfUp(subtotalCents * input.taxRateBasisPoints, 10_000) : 0
+  const taxCents = input.taxRateMilliPercent > 0 ? divideHalfUp(subtotalCents * input.taxRateMilliPercent, 100_000) : 0
   if (taxCents > 0) {
     lines.push({
       kind: 'tax',
-      description: `Tax (${input.taxRateBasisPoints / 100}%)`,
+      description: `Tax (${input.taxRateMilliPercent / 1000}%)`,
       quantity: '1',
       unitCents: taxCents,
       amountCents: taxCents,

@@ -70,7 +70,7 @@ function rowsOf<T>(result: unknown): T[] {
 
 type MonthBillables = {
   itemiseChemicals: boolean
-  taxRateBasisPoints: number
+  taxRateMilliPercent: number
   customers: { id: string; name: string; plans: PlanToBill[]; chemicals: ChemicalUse[]; creditCents: number }[]
   /** Customers who already have a live invoice for the month. */
   invoiced: Set<string>
@@ -86,7 +86,7 @@ async function loadMonthBillables(
   period: BillingPeriod,
 ): Promise<MonthBillables> {
   const [company] = await executor
-    .select({ itemiseChemicals: companies.itemiseChemicals, taxRateBasisPoints: companies.taxRateBasisPoints })
+    .select({ itemiseChemicals: companies.itemiseChemicals, taxRateMilliPercent: companies.taxRateMilliPercent })
     .from(companies)
     .where(eq(companies.id, companyId))
   const planRows = await executor
@@ -195,7 +195,7 @@ async function loadMonthBillables(
   }
   return {
     itemiseChemicals: company?.itemiseChemicals ?? true,
-    taxRateBasisPoints: company?.taxRateBasisPoints ?? 0,
+    taxRateMilliPercent: company?.taxRateMilliPercent ?? 0,
     customers: [...byCustomer.values()],
     invoiced: new Set(invoicedRows.map((row) => row.customerId)),
   }
@@ -219,7 +219,7 @@ function draftsOf(billables: MonthBillables, period: BillingPeriod): InvoicePrev
       plans: customer.plans,
       chemicals: customer.chemicals,
       itemiseChemicals: billables.itemiseChemicals,
-      taxRateBasisPoints: billables.taxRateBasisPoints,
+      taxRateMilliPercent: billables.taxRateMilliPercent,
       creditCents: customer.creditCents,
     })
     if (draft) drafts.push({ customerId: customer.id, customerName: customer.name, draft })

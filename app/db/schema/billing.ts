@@ -21,7 +21,7 @@ import { profiles } from './profiles'
 /**
  * An invoice (OPERATIONS §7): numbered per company ("INV-0001") in the transaction that creates it, so numbers have
  * no gaps and are never reused (a void invoice keeps its number). The stored state is the office's doing — draft,
- * sent, void; "Paid", "Partially paid" and "Past due" follow from the money and the date (app/billing/status.ts).
+ * sent, void; "Paid", "Partially paid" and "Past due" follow from the money and the date (app/billing/invoice-status.ts).
  * Totals are kept with the lines they sum (the total is the sum of the lines, tax included).
  */
 export const invoices = pgTable(

@@ -42,8 +42,8 @@ export const companies = pgTable(
     quietHoursFrom: text('quiet_hours_from').notNull().default('21:00'),
     /** … until this one, on the company's clock (app/notices/quiet-hours.ts). */
     quietHoursUntil: text('quiet_hours_until').notNull().default('08:00'),
-    /** Billing (OPERATIONS §7): tax on every invoice, in basis points (725 = 7.25 %); 0 = none. */
-    taxRateBasisPoints: integer('tax_rate_basis_points').notNull().default(0),
+    /** Billing (OPERATIONS §7): tax on every invoice, in thousandths of a percent (7250 = 7.25 %, 8875 = 8.875 %); 0 = none. */
+    taxRateMilliPercent: integer('tax_rate_milli_percent').notNull().default(0),
     /** Days from an invoice's issue to its due date; after it the invoice is "Past due". */
     paymentTermsDays: integer('payment_terms_days').notNull().default(15),
     /** The next invoice's number, taken and advanced in the transaction that creates the invoice (no gaps). */
@@ -51,7 +51,7 @@ export const companies = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('companies_tax_rate_range', sql`${t.taxRateBasisPoints} between 0 and 3000`),
+    check('companies_tax_rate_range', sql`${t.taxRateMilliPercent} between 0 and 30000`),
     check('companies_payment_terms_range', sql`${t.paymentTermsDays} between 0 and 120`),
     check('companies_next_invoice_number_positive', sql`${t.nextInvoiceNumber} > 0`),
     check('companies_name_not_blank', sql`length(trim(${t.name})) > 0`),
