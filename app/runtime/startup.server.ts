@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { count } from 'drizzle-orm'
+import { stripeConfig } from '~/billing/stripe-config.server'
 import { user } from '~/db/schema'
 import { seedDemoData } from '~/demo/seed.server'
 // For its side effect: the outbox worker started here must know how to prepare password-reset tasks.
@@ -37,6 +38,8 @@ async function shouldSeed(handle: DatabaseHandle) {
 
 async function start(): Promise<StartupInfo> {
   const config = env()
+  // Half-configured card payments stop the server here (an EnvError, printed by server.mjs), before anything runs.
+  stripeConfig()
   const handle = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: path.join(config.DATA_DIR, 'db'),
