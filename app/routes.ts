@@ -47,6 +47,7 @@ export default [
   route('app/events', 'routes/resources/events.ts'),
   route('calendar/:file', 'routes/resources/calendar-feed.ts'),
   route('webhooks/sms', 'routes/resources/sms-webhook.ts'),
+  route('webhooks/stripe', 'routes/resources/stripe-webhook.ts'),
   route('customer/:customerId', 'routes/portal/customer.tsx'),
   route('customer/:customerId/photos/:jobId/:photoId', 'routes/portal/customer-photo.ts'),
   route('customer/:customerId/visits/:jobId', 'routes/portal/visit.tsx'),

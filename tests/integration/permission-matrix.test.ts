@@ -597,6 +597,9 @@ const CASES: Case[] = [
   // Twilio's inbound-text webhook: no session; only Twilio's signature counts (sms-webhook.test.ts). Without Twilio
   // configured (as here) it does not exist for anyone.
   { file: 'routes/resources/sms-webhook.ts', method: 'POST', path: () => '/webhooks/sms', expect: outcomes(404) },
+  // Stripe's webhook: no session; only Stripe's signature counts (stripe-webhook.test.ts). Without Stripe configured (as
+  // here) it does not exist for anyone.
+  { file: 'routes/resources/stripe-webhook.ts', method: 'POST', path: () => '/webhooks/stripe', expect: outcomes(404) },
   // Search-engine files: public, the same for everyone.
   { file: 'routes/resources/sitemap.ts', method: 'GET', path: () => '/sitemap.xml', expect: outcomes('pass') },
   { file: 'routes/resources/robots.ts', method: 'GET', path: () => '/robots.txt', expect: outcomes('pass') },
