@@ -53,3 +53,14 @@ function parseApiBase(value: string | undefined): StripeApiBase | null {
     port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443,
   }
 }
+
+/**
+ * Where "Pay invoice" and "Save card" send the browser after a form post: the CSP's form-action must allow it, or the
+ * browser stops the redirect to Stripe's Checkout page. Stripe's own page, or the local stand-in's origin.
+ */
+export function checkoutOrigins(config: StripeConfig | undefined): string[] {
+  if (!config) return []
+  if (!config.apiBase) return ['https://checkout.stripe.com']
+  const { protocol, host, port } = config.apiBase
+  return [`${protocol}://${host.includes(':') ? `[${host}]` : host}:${port}`]
+}
