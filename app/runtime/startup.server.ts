@@ -7,6 +7,7 @@ import { seedDemoData } from '~/demo/seed.server'
 import '~/models/password-reset.server'
 // … and how to send texts (Twilio when configured, the built-in mailbox's "Texts" otherwise).
 import '~/notices/text-delivery.server'
+import { runAutopay } from '~/models/autopay.server'
 import { queueOverdueNotices } from '~/models/invoice-notice.server'
 import { queueVisitReminders } from '~/models/notice.server'
 import { createPlatformAdmin } from '~/models/platform-admin.server'
@@ -66,6 +67,9 @@ async function start(): Promise<StartupInfo> {
   startBackgroundTask({ name: 'visit-reminders', intervalMs: 60 * 60_000, run: () => queueVisitReminders() })
   // "Payment overdue" 7 and 14 days after an invoice's due date (OPERATIONS §7), once per mark by the notice's key.
   startBackgroundTask({ name: 'overdue-notices', intervalMs: 60 * 60_000, run: () => queueOverdueNotices() })
+  // Autopay (OPERATIONS §7): sent invoices of customers with a saved card are charged off-session, declines retried
+  // over a week. Claimed with SKIP LOCKED and a lease, charged with an idempotency key: safe on every server.
+  startBackgroundTask({ name: 'autopay', intervalMs: 5 * 60_000, run: () => runAutopay() })
   logger.info({ database: handle.kind, seeded }, 'Pool Bud is ready')
   return { database: handle.kind, seeded, mailbox: !config.SMTP_URL, mailboxPage: devMailboxEnabled(config) }
 }

@@ -36,7 +36,7 @@ async function post(
     body: new URLSearchParams(),
   })
   const { returned, thrown } = await settle(handler({ request, params, context: {} } as never))
-  const answer = (thrown ?? returned) as Response & { init?: { status?: number } }
+  const answer = (thrown ?? returned) as unknown
   if (answer instanceof Response) {
     return {
       status: answer.status,
@@ -44,7 +44,7 @@ async function post(
       flash: (answer.headers.get('Set-Cookie') ?? '').includes('pb-flash='),
     }
   }
-  return { status: answer?.init?.status ?? 200, location: null, flash: false }
+  return { status: (answer as { init?: { status?: number } })?.init?.status ?? 200, location: null, flash: false }
 }
 
 const payInvoice = (invoiceId: string, email = 'customer@bluelagoon.test', customerId = danaId) =>
