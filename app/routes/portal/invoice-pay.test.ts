@@ -3,18 +3,23 @@
 // Checkout in setup mode; the office emails the customer a link instead. Who may do what, and what happens when Stripe
 // is off or failing.
 import { and, eq } from 'drizzle-orm'
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
+import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ONLINE_PAYMENT_NOT_SET_UP } from '~/billing/online-payments.server'
 import { companies, customers, emailOutbox, profiles } from '~/db/schema'
 import { seedDemoData } from '~/demo/seed.server'
+import { AutopaySection, type AutopayState } from '~/features/billing/autopay-section'
 import { CARD_CHECKOUT_MESSAGES } from '~/models/card-checkout.server'
 import { recordPayment } from '~/models/payment.server'
 import { action as officeAutopay } from '~/routes/app/customer-autopay'
 import { db } from '~/utils/db.server'
 import { addCardCustomer, addSentInvoice } from '../../../tests/helpers/card-payments'
 import { type FakeStripe, startFakeStripe } from '../../../tests/helpers/fake-stripe'
-import { settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
 import { action as autopay } from './autopay'
+import { loader as portalLoader } from './customer'
 import { action as pay } from './invoice-pay'
 
 let fake: FakeStripe
@@ -219,5 +224,50 @@ describe('"Save card for automatic payments"', () => {
     )
     expect(refused).toMatchObject({ status: 302, flash: true })
     expect(CARD_CHECKOUT_MESSAGES.noEmail).toContain('email')
+  })
+})
+
+describe('the portal\'s "Automatic payments" section', () => {
+  function render(autopay: AutopayState, preview = false) {
+    const router = createMemoryRouter(
+      [{ path: '/', element: createElement(AutopaySection, { customerId: danaId, autopay, preview }) }],
+      { initialEntries: ['/'] },
+    )
+    return renderToString(createElement(RouterProvider, { router })).replaceAll('<!-- -->', '')
+  }
+  const button = (html: string) => html.match(/<button[^>]*>Save card for automatic payments<\/button>/)?.[0] ?? ''
+  const off = { enabled: false, cardLabel: null, justSaved: false, notSetUpText: ONLINE_PAYMENT_NOT_SET_UP }
+
+  it('keeps "Save card for automatic payments" disabled with "Online payment is not set up" without Stripe', () => {
+    const html = render(off)
+    expect(button(html)).toContain('disabled=""')
+    expect(button(html)).toContain('aria-describedby="autopay-note"')
+    expect(html).toContain('<p id="autopay-note" class="text-sm text-slate-600">Online payment is not set up</p>')
+  })
+
+  it('posts to the autopay route when Stripe is on, and names the saved card', () => {
+    const html = render({ ...off, enabled: true, cardLabel: 'Visa ending 4242' })
+    expect(html).toContain(`action="/customer/${danaId}/autopay"`)
+    expect(button(html)).not.toBe('')
+    expect(button(html)).not.toContain('disabled=""')
+    expect(html).toContain('Invoices are charged to your <strong>Visa ending 4242</strong> when they are sent.')
+    // Staff previewing see it disabled.
+    expect(button(render({ ...off, enabled: true }, true))).toContain('disabled=""')
+  })
+
+  it('comes with the portal page, read with one query', async () => {
+    await db().update(customers).set({ autopayCardLabel: 'Visa ending 4242' }).where(eq(customers.id, danaId))
+    cookies['customer@bluelagoon.test'] ??= await signInAs('customer@bluelagoon.test')
+    const data = await portalLoader({
+      request: pageRequest(`/customer/${danaId}?card=saved`, cookies['customer@bluelagoon.test']),
+      params: { customerId: danaId },
+      context: {},
+    } as never)
+    expect(data.autopay).toEqual({
+      enabled: true,
+      cardLabel: 'Visa ending 4242',
+      justSaved: true,
+      notSetUpText: 'Online payment is not set up',
+    })
   })
 })

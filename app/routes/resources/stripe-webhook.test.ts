@@ -187,6 +187,29 @@ describe('POST /webhooks/stripe', () => {
     ])
   })
 
+  it('records an autopay charge from payment_intent.succeeded once (the worker may have died before writing it)', async () => {
+    const customer = await addCardCustomer(companyId, 'Abe Autopay', 'abe@example.com')
+    const invoice = await addSentInvoice(companyId, customer.id, 4_200)
+    const intent = {
+      id: 'pi_test_autopay_1',
+      object: 'payment_intent',
+      amount: 4_200,
+      amount_received: 4_200,
+      status: 'succeeded',
+      metadata: { invoice_id: invoice.id, customer_id: customer.id, company_id: companyId, autopay: '1' },
+    }
+    // Two events about the same charge (Stripe's, and a resend from the dashboard): one payment.
+    expect((await deliver(fake.event('payment_intent.succeeded', intent))).status).toBe(200)
+    expect((await deliver(fake.event('payment_intent.succeeded', intent))).status).toBe(200)
+    // Checkout's own intents (no autopay marker) are recorded from their session, never from here.
+    const checkoutIntent = { ...intent, id: 'pi_test_checkout_1', metadata: { invoice_id: invoice.id } }
+    expect((await deliver(fake.event('payment_intent.succeeded', checkoutIntent))).status).toBe(200)
+    expect(await paymentsOf(customer.id)).toMatchObject([
+      { invoiceId: invoice.id, amountCents: 4_200, reference: intent.id, stripePaymentIntentId: intent.id, flag: null },
+    ])
+    expect(await invoiceMoney(invoice.id)).toMatchObject({ paidCents: 4_200 })
+  })
+
   it('saves the card of a completed setup on the customer, for autopay', async () => {
     const customer = await addCardCustomer(companyId, 'Carla Card', 'carla@example.com')
     const stripeCustomer = await stripeClient(config).customers.create({ name: 'Carla Card' })
