@@ -5,7 +5,7 @@
 // form-action), and once Stripe's signed webhook says the setup is complete the portal names the card.
 import { type FakeStripe, startFakeStripe } from '../helpers/fake-stripe'
 import { type ProductionServer, startProductionServer } from '../helpers/production-server'
-import { DEMO_PASSWORD, expect, test, waitForHydration } from './fixtures'
+import { capture, DEMO_PASSWORD, expect, test, VIEWPORTS, waitForHydration } from './fixtures'
 
 let fake: FakeStripe
 let server: ProductionServer
@@ -32,7 +32,9 @@ async function logInAsDana(page: import('@playwright/test').Page, javaScript: bo
   return new URL(page.url()).pathname.split('/')[2] as string
 }
 
-test('"Save card for automatic payments" opens Checkout; the signed webhook saves the card', async ({ page }) => {
+test('"Save card for automatic payments" opens Checkout; the signed webhook saves the card', async ({
+  page,
+}, testInfo) => {
   const customerId = await logInAsDana(page, true)
   const section = page.locator('#autopay')
   await expect(section.getByText('Save a card and each invoice is paid from it when it is sent.')).toBeVisible()
@@ -60,6 +62,10 @@ test('"Save card for automatic payments" opens Checkout; the signed webhook save
 
   await page.goto(completed.success_url)
   await expect(section.getByText('Invoices are charged to your Visa ending 4242 when they are sent.')).toBeVisible()
+  for (const size of [{ width: 360, height: 740 }, ...VIEWPORTS]) {
+    await page.setViewportSize(size)
+    await capture(page, testInfo, 'portal-autopay')
+  }
 })
 
 test.describe('without JavaScript', () => {
