@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { EntryContext, HandleErrorFunction } from 'react-router'
 import { isRouteErrorResponse, ServerRouter } from 'react-router'
+import { checkoutOrigins, stripeConfig } from './billing/stripe-config.server'
 import { startApp } from './runtime/startup.server'
 import {
   answerDatabaseOutage,
@@ -58,7 +59,8 @@ function contentSecurityPolicy(nonce: string) {
     // The installable staff app: its manifest and its service worker (decision 019), both our own files.
     "manifest-src 'self'",
     "worker-src 'self'",
-    "form-action 'self'",
+    // Card payments redirect a posted form to Stripe's Checkout page (app/routes/portal/invoice-pay.ts).
+    ['form-action', "'self'", ...checkoutOrigins(stripeConfig())].join(' '),
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "object-src 'none'",

@@ -326,6 +326,8 @@ export async function getCustomerRecord({
         balanceDue: balanceCentsOf(customers.companyId, customers.id),
         portalStatus,
         createdAt: customers.createdAt,
+        // "Visa ending 4242" when the customer saved a card for autopay; the page shows it to billing roles only.
+        autopayCardLabel: customers.autopayCardLabel,
       })
       .from(customers)
       .leftJoin(profiles, eq(profiles.id, customers.portalUserId))

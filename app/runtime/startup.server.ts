@@ -1,11 +1,13 @@
 import path from 'node:path'
 import { count } from 'drizzle-orm'
+import { stripeConfig } from '~/billing/stripe-config.server'
 import { user } from '~/db/schema'
 import { seedDemoData } from '~/demo/seed.server'
 // For its side effect: the outbox worker started here must know how to prepare password-reset tasks.
 import '~/models/password-reset.server'
 // … and how to send texts (Twilio when configured, the built-in mailbox's "Texts" otherwise).
 import '~/notices/text-delivery.server'
+import { runAutopay } from '~/models/autopay.server'
 import { queueOverdueNotices } from '~/models/invoice-notice.server'
 import { queueVisitReminders } from '~/models/notice.server'
 import { createPlatformAdmin } from '~/models/platform-admin.server'
@@ -37,6 +39,8 @@ async function shouldSeed(handle: DatabaseHandle) {
 
 async function start(): Promise<StartupInfo> {
   const config = env()
+  // Half-configured card payments stop the server here (an EnvError, printed by server.mjs), before anything runs.
+  stripeConfig()
   const handle = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: path.join(config.DATA_DIR, 'db'),
@@ -63,6 +67,9 @@ async function start(): Promise<StartupInfo> {
   startBackgroundTask({ name: 'visit-reminders', intervalMs: 60 * 60_000, run: () => queueVisitReminders() })
   // "Payment overdue" 7 and 14 days after an invoice's due date (OPERATIONS §7), once per mark by the notice's key.
   startBackgroundTask({ name: 'overdue-notices', intervalMs: 60 * 60_000, run: () => queueOverdueNotices() })
+  // Autopay (OPERATIONS §7): sent invoices of customers with a saved card are charged off-session, declines retried
+  // over a week. Claimed with SKIP LOCKED and a lease, charged with an idempotency key: safe on every server.
+  startBackgroundTask({ name: 'autopay', intervalMs: 5 * 60_000, run: () => runAutopay() })
   logger.info({ database: handle.kind, seeded }, 'Pool Bud is ready')
   return { database: handle.kind, seeded, mailbox: !config.SMTP_URL, mailboxPage: devMailboxEnabled(config) }
 }

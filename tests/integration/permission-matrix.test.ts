@@ -13,7 +13,16 @@ import { and, eq, isNotNull, isNull } from 'drizzle-orm'
 import { matchPath } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CLIENT_IP_HEADER } from '~/auth/better-auth.server'
-import { customers, inventoryItems, invitations, jobs, profiles, serviceLocations, visitPhotos } from '~/db/schema'
+import {
+  customers,
+  inventoryItems,
+  invitations,
+  invoices,
+  jobs,
+  profiles,
+  serviceLocations,
+  visitPhotos,
+} from '~/db/schema'
 import { createDemoLogin, seedDemoData } from '~/demo/seed.server'
 import { resetCalendarFeed } from '~/models/calendar-feed.server'
 import { addChecklistItem } from '~/models/checklist.server'
@@ -81,6 +90,8 @@ type Fixtures = {
   technicianId: string
   /** An item added to Blue Lagoon's checklist for the rows to rename, move, remove and restore. */
   checklistItemId: string
+  /** A sent invoice of the customer under test (card payments). */
+  invoiceId: string
 }
 
 type Case = {
@@ -149,6 +160,9 @@ const PORTAL = outcomes(404, {
   dispatcher: 'pass',
   customer: 'pass',
 })
+
+/** The customer's own actions in the portal: staff who may preview it may not act for the customer. */
+const PORTAL_OWN = { ...PORTAL, owner: 403, admin: 403, dispatcher: 403 } satisfies Expectations
 
 /** A technician's own things (the calendar link): only technicians, each their own. */
 const TECHNICIAN = outcomes(403, { anonymous: 'login', tech: 'pass', otherTech: 'pass' })
@@ -280,6 +294,20 @@ const CASES: Case[] = [
     method: 'GET',
     path: () => '/app/customers/picker?q=a',
     expect: OFFICE,
+  },
+  // The office emails a customer a link to save a card (billing: owner and admin). Without Stripe (as here) the
+  // record says "Online payment is not set up"; another company's customer is a 404.
+  {
+    file: 'routes/app/customer-autopay.ts',
+    method: 'POST',
+    path: (f) => `/app/customers/${f.customerId}/autopay`,
+    expect: passBy({ ...OWNER_ADMIN, otherOwner: 404 }, 'to:/app/customers/'),
+  },
+  {
+    file: 'routes/app/customer-autopay.ts',
+    method: 'GET',
+    path: (f) => `/app/customers/${f.customerId}/autopay`,
+    expect: passBy(OWNER_ADMIN, 'to:/app/customers/'),
   },
   {
     file: 'routes/app/customer.tsx',
@@ -566,6 +594,32 @@ const CASES: Case[] = [
     path: (f) => `/customer/${f.customerId}/visits/${f.photoJobId}`,
     expect: PORTAL,
   },
+  // Card payments from the portal: only the customer's own login (staff previewing are refused); without Stripe (as
+  // here) the customer is sent back with "Online payment is not set up".
+  {
+    file: 'routes/portal/invoice-pay.ts',
+    method: 'POST',
+    path: (f) => `/customer/${f.customerId}/invoices/${f.invoiceId}/pay`,
+    expect: { ...PORTAL_OWN, customer: 'to:/customer/' },
+  },
+  {
+    file: 'routes/portal/invoice-pay.ts',
+    method: 'GET',
+    path: (f) => `/customer/${f.customerId}/invoices/${f.invoiceId}/pay`,
+    expect: passBy(PORTAL, 'to:/customer/'),
+  },
+  {
+    file: 'routes/portal/autopay.ts',
+    method: 'POST',
+    path: (f) => `/customer/${f.customerId}/autopay`,
+    expect: { ...PORTAL_OWN, customer: 'to:/customer/' },
+  },
+  {
+    file: 'routes/portal/autopay.ts',
+    method: 'GET',
+    path: (f) => `/customer/${f.customerId}/autopay`,
+    expect: passBy(PORTAL, 'to:/customer/'),
+  },
   {
     file: 'routes/portal/customer-photo.ts',
     method: 'GET',
@@ -597,6 +651,9 @@ const CASES: Case[] = [
   // Twilio's inbound-text webhook: no session; only Twilio's signature counts (sms-webhook.test.ts). Without Twilio
   // configured (as here) it does not exist for anyone.
   { file: 'routes/resources/sms-webhook.ts', method: 'POST', path: () => '/webhooks/sms', expect: outcomes(404) },
+  // Stripe's webhook: no session; only Stripe's signature counts (stripe-webhook.test.ts). Without Stripe configured (as
+  // here) it does not exist for anyone.
+  { file: 'routes/resources/stripe-webhook.ts', method: 'POST', path: () => '/webhooks/stripe', expect: outcomes(404) },
   // Search-engine files: public, the same for everyone.
   { file: 'routes/resources/sitemap.ts', method: 'GET', path: () => '/sitemap.xml', expect: outcomes('pass') },
   { file: 'routes/resources/robots.ts', method: 'GET', path: () => '/robots.txt', expect: outcomes('pass') },
@@ -778,6 +835,19 @@ beforeAll(async () => {
     .returning({ id: invitations.id })
   const feed = await resetCalendarFeed(pending?.id ?? '')
   const spareItem = await addChecklistItem({ companyId, label: 'Matrix spare item' })
+  const [invoice] = await db()
+    .insert(invoices)
+    .values({
+      companyId,
+      customerId: dana?.id ?? '',
+      number: 9001,
+      state: 'sent',
+      issuedOn: '2026-11-01',
+      dueOn: '2026-11-16',
+      subtotalCents: 5_000,
+      totalCents: 5_000,
+    })
+    .returning({ id: invoices.id })
   fixtures = {
     feedToken: feed.ok ? feed.token : '',
     invitationId: invitation?.id ?? '',
@@ -792,6 +862,7 @@ beforeAll(async () => {
     itemId: item?.id ?? '',
     technicianId: tech?.id ?? '',
     checklistItemId: spareItem.ok ? spareItem.item.id : '',
+    invoiceId: invoice?.id ?? '',
   }
   expect(Object.values(fixtures).every(Boolean)).toBe(true)
   cookies.set('anonymous', undefined)

@@ -70,6 +70,8 @@ export const invoices = pgTable(
     index('invoices_company_customer_idx').on(t.companyId, t.customerId, t.number),
     index('invoices_company_issued_idx').on(t.companyId, t.issuedOn),
     index('invoices_company_due_idx').on(t.companyId, t.dueOn).where(sql`${t.state} = 'sent'`),
+    // The autopay worker's queue, across companies (like the outbox's pending index): only invoices with a charge due.
+    index('invoices_autopay_due_idx').on(t.autopayNextAt).where(sql`${t.autopayNextAt} is not null`),
     check('invoices_number_positive', sql`${t.number} > 0`),
     check('invoices_state_valid', sql`${t.state} in ('draft', 'sent', 'void')`),
     check('invoices_period_complete', sql`(${t.periodStart} is null) = (${t.periodEnd} is null)`),

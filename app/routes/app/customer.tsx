@@ -16,6 +16,7 @@ import { Button, ButtonLink, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
 import { rowLinkTarget, textLinkTarget } from '~/components/ui/touch'
+import { AutopayOffice } from '~/features/billing/autopay-office'
 import {
   BodyOfWaterFields,
   ContactFields,
@@ -29,6 +30,7 @@ import { CustomerMessages } from '~/features/notices/customer-messages'
 import { loadCustomerMessages } from '~/features/notices/customer-messages.server'
 import { NoticePreferenceSchema } from '~/features/notices/notice-preference-schema'
 import { addBodyOfWater, removeBodyOfWater, updateBodyOfWater } from '~/models/body-of-water.server'
+import { autopayState } from '~/models/card-checkout.server'
 import {
   archiveCustomer,
   type CustomerRecord,
@@ -49,6 +51,7 @@ import { formatDate, formatDateTime } from '~/utils/dates'
 import { redirectWithFlash } from '~/utils/flash.server'
 import { readForm } from '~/utils/forms'
 import { formatCents } from '~/utils/money'
+import { can } from '~/utils/permissions'
 import { formatPhone } from '~/utils/phone'
 import { type Failure, failureStatus, type Result } from '~/utils/result'
 import type { Route } from './+types/customer'
@@ -59,7 +62,7 @@ function readHistoryPage(url: URL) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { companyId, timezone } = await requireCompanyCapability(request, 'customers:manage')
+  const { companyId, timezone, role } = await requireCompanyCapability(request, 'customers:manage')
   const url = new URL(request.url)
   const [record, technicians] = await Promise.all([
     getCustomerRecord({ companyId, customerId: params.customerId, historyPage: readHistoryPage(url) }),
@@ -70,6 +73,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const today = localDateAt(new Date(), timezone)
   const notices = await loadCustomerMessages({ companyId, customerId: params.customerId, url })
   return {
+    // Autopay is billing: owner and admin only.
+    autopay: can(role, 'billing:manage') ? autopayState(record.customer.autopayCardLabel) : null,
     notices,
     open: { edit: url.searchParams.get('edit') ?? '', add: url.searchParams.get('add') ?? '' },
     today,
@@ -363,6 +368,9 @@ export default function CustomerRecordPage({ loaderData, actionData }: Route.Com
         data={loaderData.notices}
         refusal={actionData?.intent === 'notice-preference' ? (actionData.message ?? 'Choose on or off.') : null}
       />
+      {loaderData.autopay ? (
+        <AutopayOffice customerId={customer.id} autopay={loaderData.autopay} hasEmail={Boolean(customer.email)} />
+      ) : null}
       <ArchiveCard data={loaderData} actionData={actionData} />
     </div>
   )

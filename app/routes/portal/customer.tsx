@@ -7,6 +7,8 @@ import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
 import { ReadingStatuses } from '~/components/water-balance'
 import type { PhotoLabel } from '~/db/schema/visit-work'
+import { AutopaySection } from '~/features/billing/autopay-section'
+import { getAutopayState } from '~/models/card-checkout.server'
 import { getPortal, parsePortalPage, portalPhotoUrl } from '~/models/portal.server'
 import { visitReportPath } from '~/models/service-report.server'
 import { PHOTO_LABEL_NAMES } from '~/models/visit-photo'
@@ -22,7 +24,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const access = await requirePortalAccess(request, params.customerId)
   const url = new URL(request.url)
   const page = parsePortalPage(url.searchParams.get('page'))
-  const portal = await getPortal({ companyId: access.companyId, customerId: access.customerId, page })
+  const [portal, autopay] = await Promise.all([
+    getPortal({ companyId: access.companyId, customerId: access.customerId, page }),
+    getAutopayState(access),
+  ])
   if (!portal) notFound()
   const { pageCount } = portal.visits
   // A page past the end (an old bookmark after visits were removed) shows the last one instead.
@@ -42,6 +47,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
   return {
     preview: access.preview,
+    autopay: { ...autopay, justSaved: url.searchParams.get('card') === 'saved' },
     companyName: portal.companyName,
     customer: {
       name: portal.customer.name,
@@ -112,7 +118,7 @@ function chemistryText(reading: Reading) {
   return `pH ${reading.ph} · Cl ${reading.chlorinePpm} ppm · Alk ${reading.alkalinity} ppm`
 }
 
-export default function CustomerPortal({ loaderData }: Route.ComponentProps) {
+export default function CustomerPortal({ loaderData, params }: Route.ComponentProps) {
   const { customer, companyName, preview } = loaderData
   return (
     <main id="main" className="mx-auto max-w-5xl space-y-6 px-4 py-6 sm:py-8">
@@ -160,6 +166,7 @@ export default function CustomerPortal({ loaderData }: Route.ComponentProps) {
       <Readings readings={loaderData.readings} />
       <Gallery photos={loaderData.gallery} />
       <Payments balance={loaderData.balance} companyName={companyName} />
+      <AutopaySection customerId={params.customerId} autopay={loaderData.autopay} preview={preview} />
     </main>
   )
 }

@@ -1,0 +1,34 @@
+import { Button, Link, Text } from '@react-email/components'
+import { createElement } from 'react'
+import { EmailLayout } from './layout'
+
+type CardEmailProps = { heading: string; lines: string[]; actionLabel: string; url: string; footer: string }
+
+/**
+ * Card payments' emails (OPERATIONS §7): a link to save a card for automatic payments, and "Payment failed" to the
+ * customer and to the office. Plain props only: the model that queues them has already read what they say.
+ */
+export function cardEmail({ subject, ...props }: CardEmailProps & { subject: string }) {
+  return { subject, react: createElement(CardEmail, props) }
+}
+
+function CardEmail({ heading, lines, actionLabel, url, footer }: CardEmailProps) {
+  return (
+    <EmailLayout preview={lines[0] ?? heading} heading={heading} footer={footer}>
+      {lines.map((line) => (
+        <Text key={line} style={{ fontSize: 15, color: '#334155' }}>
+          {line}
+        </Text>
+      ))}
+      <Button
+        href={url}
+        style={{ backgroundColor: '#0e7490', color: '#ffffff', borderRadius: 8, padding: '12px 20px', fontWeight: 600 }}
+      >
+        {actionLabel}
+      </Button>
+      <Text style={{ fontSize: 13, color: '#64748b' }}>
+        Or paste this link into your browser: <Link href={url}>{url}</Link>
+      </Text>
+    </EmailLayout>
+  )
+}

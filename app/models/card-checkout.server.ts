@@ -1,0 +1,227 @@
+// Starting a card payment or a card's saving with Stripe Checkout (OPERATIONS §7): the portal's "Pay invoice" (a
+// payment session for what the invoice still owes) and "Save card for automatic payments" (a setup session), and the
+// office's way to start the latter — an emailed link, so staff never handle card numbers. Nothing is recorded here:
+// the webhook records what Stripe says happened (card-payment.server.ts).
+import { and, eq } from 'drizzle-orm'
+import { invoiceNumberLabel } from '~/billing/billing-fields'
+import { outstandingCents } from '~/billing/invoice-status'
+import { ONLINE_PAYMENT_NOT_SET_UP, onlinePaymentsEnabled } from '~/billing/online-payments.server'
+import { configuredStripe, createCheckoutSession, createStripeCustomer } from '~/billing/stripe.server'
+import { companies, customers, emailOutbox, invoices } from '~/db/schema'
+import { cardEmail } from '~/emails/card-email'
+import { db } from '~/utils/db.server'
+import { kickOutboxWorker, renderEmail } from '~/utils/email.server'
+import { env } from '~/utils/env.server'
+import { isUuid } from '~/utils/ids'
+import { logger } from '~/utils/logger.server'
+import { formatCents } from '~/utils/money'
+import { failure, type Result, success } from '~/utils/result'
+import { portalInvoicePath } from './invoice-notice.server'
+
+/** Stripe's smallest charge in usd. */
+export const STRIPE_MINIMUM_CENTS = 50
+
+export const CARD_CHECKOUT_MESSAGES = {
+  notSetUp: ONLINE_PAYMENT_NOT_SET_UP,
+  invoiceNotFound: 'Invoice not found.',
+  customerNotFound: 'Customer not found.',
+  paid: 'This invoice is paid: there is nothing left to pay.',
+  void: 'This invoice is void: there is nothing to pay.',
+  tooSmall: (company: string) =>
+    `Amounts under ${formatCents(STRIPE_MINIMUM_CENTS)} cannot be paid by card. Please pay ${company} directly.`,
+  unavailable: 'Card payment could not be started. Please try again in a few minutes.',
+  noEmail: "Add the customer's email address first: the link to save a card is sent there.",
+  linkSent: (email: string) => `A link to save a card for automatic payments was sent to ${email}.`,
+} as const
+
+/** The portal's own pages, as absolute URLs for Stripe to send the customer back to. */
+const portalUrl = (path: string) => `${env().APP_URL}${path}`
+
+/**
+ * "Pay invoice": a Checkout session for what the customer's own sent invoice still owes; its URL to redirect to.
+ * Only the customer's own invoice (the caller passes the company and customer the portal's guard found).
+ */
+export async function startInvoiceCheckout({
+  companyId,
+  customerId,
+  invoiceId,
+}: {
+  companyId: string
+  customerId: string
+  invoiceId: string
+}): Promise<Result<{ url: string }>> {
+  const stripe = configuredStripe()
+  if (!stripe) return failure('unavailable', CARD_CHECKOUT_MESSAGES.notSetUp)
+  if (!isUuid(invoiceId)) return failure('not-found', CARD_CHECKOUT_MESSAGES.invoiceNotFound)
+  const [invoice] = await db()
+    .select({
+      number: invoices.number,
+      state: invoices.state,
+      totalCents: invoices.totalCents,
+      paidCents: invoices.paidCents,
+      creditAppliedCents: invoices.creditAppliedCents,
+      dueOn: invoices.dueOn,
+      email: customers.email,
+      stripeCustomerId: customers.stripeCustomerId,
+      companyName: companies.name,
+    })
+    .from(invoices)
+    .innerJoin(customers, and(eq(customers.companyId, invoices.companyId), eq(customers.id, invoices.customerId)))
+    .innerJoin(companies, eq(companies.id, invoices.companyId))
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.customerId, customerId), eq(invoices.id, invoiceId)))
+  // A draft is not the customer's to see yet, so not to pay either.
+  if (!invoice || invoice.state === 'draft') return failure('not-found', CARD_CHECKOUT_MESSAGES.invoiceNotFound)
+  if (invoice.state === 'void') return failure('conflict', CARD_CHECKOUT_MESSAGES.void)
+  const owed = outstandingCents(invoice)
+  if (owed === 0) return failure('conflict', CARD_CHECKOUT_MESSAGES.paid)
+  if (owed < STRIPE_MINIMUM_CENTS) return failure('conflict', CARD_CHECKOUT_MESSAGES.tooSmall(invoice.companyName))
+  const back = portalUrl(portalInvoicePath(customerId, invoiceId))
+  const session = await createCheckoutSession(stripe.client, {
+    mode: 'payment',
+    invoiceId,
+    customerId,
+    companyId,
+    amountCents: owed,
+    description: `${invoice.companyName} invoice ${invoiceNumberLabel(invoice.number)}`,
+    stripeCustomerId: invoice.stripeCustomerId,
+    email: invoice.email,
+    // The page says the payment is on its way until the webhook records it (usually within seconds).
+    successUrl: `${back}?payment=done`,
+    cancelUrl: back,
+  })
+  if (!session.ok) {
+    logger.error({ invoice: invoiceId, reason: session.message }, 'Stripe Checkout session could not be created')
+    return failure('unavailable', CARD_CHECKOUT_MESSAGES.unavailable)
+  }
+  return success({ url: session.url })
+}
+
+/**
+ * "Save card for automatic payments": a Checkout session in setup mode for the customer (their Stripe customer is
+ * made first, once, and kept), whose completion the webhook turns into the saved card.
+ */
+export async function startCardSetup({
+  companyId,
+  customerId,
+  returnPath,
+}: {
+  companyId: string
+  customerId: string
+  /** Where Stripe sends the customer back to (a portal page). */
+  returnPath: string
+}): Promise<Result<{ url: string; email: string | null; customerName: string; companyName: string }>> {
+  const stripe = configuredStripe()
+  if (!stripe) return failure('unavailable', CARD_CHECKOUT_MESSAGES.notSetUp)
+  if (!isUuid(customerId)) return failure('not-found', CARD_CHECKOUT_MESSAGES.customerNotFound)
+  const [customer] = await db()
+    .select({
+      name: customers.customerName,
+      email: customers.email,
+      stripeCustomerId: customers.stripeCustomerId,
+      companyName: companies.name,
+    })
+    .from(customers)
+    .innerJoin(companies, eq(companies.id, customers.companyId))
+    .where(and(eq(customers.companyId, companyId), eq(customers.id, customerId)))
+  if (!customer) return failure('not-found', CARD_CHECKOUT_MESSAGES.customerNotFound)
+  let stripeCustomerId = customer.stripeCustomerId
+  if (!stripeCustomerId) {
+    const created = await createStripeCustomer(stripe.client, {
+      customerId,
+      companyId,
+      name: customer.name,
+      email: customer.email,
+    })
+    if (!created.ok) {
+      logger.error({ customer: customerId, reason: created.message }, 'Stripe customer could not be created')
+      return failure('unavailable', CARD_CHECKOUT_MESSAGES.unavailable)
+    }
+    stripeCustomerId = created.id
+    // Kept at once: the same Stripe customer for the next try (its idempotency key would give the same one anyway).
+    await db()
+      .update(customers)
+      .set({ stripeCustomerId })
+      .where(and(eq(customers.companyId, companyId), eq(customers.id, customerId)))
+  }
+  const back = portalUrl(returnPath)
+  const session = await createCheckoutSession(stripe.client, {
+    mode: 'setup',
+    customerId,
+    companyId,
+    stripeCustomerId,
+    successUrl: `${back}?card=saved`,
+    cancelUrl: back,
+  })
+  if (!session.ok) {
+    logger.error({ customer: customerId, reason: session.message }, 'Stripe setup session could not be created')
+    return failure('unavailable', CARD_CHECKOUT_MESSAGES.unavailable)
+  }
+  return success({
+    url: session.url,
+    email: customer.email,
+    customerName: customer.name,
+    companyName: customer.companyName,
+  })
+}
+
+/**
+ * The office starts autopay: the customer gets an email with a link to Stripe's page where they save their card
+ * themselves (staff never see card numbers). One email per link, through the outbox.
+ */
+export async function sendCardSetupLink({
+  companyId,
+  customerId,
+}: {
+  companyId: string
+  customerId: string
+}): Promise<Result<{ email: string; message: string }>> {
+  if (!isUuid(customerId)) return failure('not-found', CARD_CHECKOUT_MESSAGES.customerNotFound)
+  const [customer] = await db()
+    .select({ email: customers.email })
+    .from(customers)
+    .where(and(eq(customers.companyId, companyId), eq(customers.id, customerId)))
+  if (!customer) return failure('not-found', CARD_CHECKOUT_MESSAGES.customerNotFound)
+  if (!configuredStripe()) return failure('unavailable', CARD_CHECKOUT_MESSAGES.notSetUp)
+  if (!customer.email) return failure('invalid', CARD_CHECKOUT_MESSAGES.noEmail)
+  const setup = await startCardSetup({ companyId, customerId, returnPath: `/customer/${customerId}` })
+  if (!setup.ok) return setup
+  const email = cardEmail({
+    subject: `${setup.companyName}: save a card for automatic payments`,
+    heading: 'Save a card for automatic payments',
+    lines: [
+      `Hi ${setup.customerName}, ${setup.companyName} invites you to save a card for automatic payments.`,
+      'Your invoices are then charged to it when they are sent. The card is kept by Stripe, our payment processor; we only see its last four digits.',
+    ],
+    actionLabel: 'Save card for automatic payments',
+    url: setup.url,
+    footer: `You receive this email because ${setup.companyName} services your pool with Pool Bud. The link works for 24 hours.`,
+  })
+  await db()
+    .insert(emailOutbox)
+    .values({
+      companyId,
+      customerId,
+      kind: 'email',
+      to: customer.email,
+      subject: email.subject,
+      ...(await renderEmail(email.react)),
+    })
+  kickOutboxWorker()
+  return success({ email: customer.email, message: CARD_CHECKOUT_MESSAGES.linkSent(customer.email) })
+}
+
+/** What the autopay sections show: the saved card ("Visa ending 4242"), if any, and whether card payments are on. */
+export function autopayState(cardLabel: string | null) {
+  return { enabled: onlinePaymentsEnabled(), cardLabel, notSetUpText: ONLINE_PAYMENT_NOT_SET_UP }
+}
+
+/** The customer's autopay state for the portal: one indexed read. */
+export async function getAutopayState({ companyId, customerId }: { companyId: string; customerId: string }) {
+  const [row] = isUuid(customerId)
+    ? await db()
+        .select({ cardLabel: customers.autopayCardLabel })
+        .from(customers)
+        .where(and(eq(customers.companyId, companyId), eq(customers.id, customerId)))
+    : []
+  return autopayState(row?.cardLabel ?? null)
+}

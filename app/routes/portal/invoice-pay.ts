@@ -1,0 +1,35 @@
+// POST /customer/:customerId/invoices/:invoiceId/pay — the portal's "Pay invoice" (OPERATIONS §7): a Stripe Checkout
+// session for what the customer's own sent invoice still owes, and a 303 to Stripe's page. Only the customer's own
+// login pays (staff previewing the portal are refused); another customer's invoice, or a draft, is a 404. When it
+// cannot start (Stripe off or failing, nothing owed) the customer is sent back to the invoice with the reason.
+import { redirect } from 'react-router'
+import { forbidden, notFound, requirePortalAccess } from '~/auth/guards.server'
+import { startInvoiceCheckout } from '~/models/card-checkout.server'
+import { portalInvoicePath } from '~/models/invoice-notice.server'
+import { redirectWithFlash } from '~/utils/flash.server'
+import type { Route } from './+types/invoice-pay'
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const access = await requirePortalAccess(request, params.customerId)
+  // A bookmarked or reloaded pay URL: the invoice page has the button.
+  throw redirect(portalInvoicePath(access.customerId, params.invoiceId))
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const access = await requirePortalAccess(request, params.customerId)
+  if (access.preview) forbidden('no-access')
+  const result = await startInvoiceCheckout({
+    companyId: access.companyId,
+    customerId: access.customerId,
+    invoiceId: params.invoiceId,
+  })
+  if (!result.ok) {
+    if (result.code === 'not-found') notFound()
+    return redirectWithFlash(portalInvoicePath(access.customerId, params.invoiceId), {
+      tone: 'error',
+      text: result.message,
+    })
+  }
+  // 303: the browser follows with a GET to Stripe's page, whatever the form's method was.
+  throw redirect(result.url, 303)
+}
