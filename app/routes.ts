@@ -32,6 +32,8 @@ export default [
     route('inventory', 'routes/app/inventory.tsx'),
     route('settings', 'routes/app/settings.tsx'),
     route('settings/export.zip', 'routes/resources/data-export.ts'),
+    route('billing/quickbooks.iif', 'routes/resources/quickbooks-iif.ts'),
+    route('billing/quickbooks.csv', 'routes/resources/quickbooks-csv.ts'),
     route('team', 'routes/app/team.tsx'),
     route('schedule/:technicianId/:date', 'routes/app/route-day.tsx'),
     route('jobs/:jobId', 'routes/app/job.tsx'),

@@ -358,6 +358,19 @@ const CASES: Case[] = [
     path: () => '/app/settings/export.zip',
     expect: OWNER_ADMIN,
   },
+  // "Export for QuickBooks": owners and admins; the other company's owner gets their own company's month.
+  {
+    file: 'routes/resources/quickbooks-iif.ts',
+    method: 'GET',
+    path: () => '/app/billing/quickbooks.iif?month=2026-11',
+    expect: OWNER_ADMIN,
+  },
+  {
+    file: 'routes/resources/quickbooks-csv.ts',
+    method: 'GET',
+    path: () => '/app/billing/quickbooks.csv?month=2026-11',
+    expect: OWNER_ADMIN,
+  },
   {
     file: 'routes/app/inventory.tsx',
     method: 'GET',
