@@ -34,6 +34,8 @@ export default [
     route('settings/export.zip', 'routes/resources/data-export.ts'),
     route('billing/quickbooks.iif', 'routes/resources/quickbooks-iif.ts'),
     route('billing/quickbooks.csv', 'routes/resources/quickbooks-csv.ts'),
+    route('reports/profit', 'routes/app/profit-report.tsx'),
+    route('reports/profit.csv', 'routes/resources/profit-report-csv.ts'),
     route('team', 'routes/app/team.tsx'),
     route('schedule/:technicianId/:date', 'routes/app/route-day.tsx'),
     route('jobs/:jobId', 'routes/app/job.tsx'),

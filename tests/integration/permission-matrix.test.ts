@@ -371,6 +371,19 @@ const CASES: Case[] = [
     path: () => '/app/billing/quickbooks.csv?month=2026-11',
     expect: OWNER_ADMIN,
   },
+  // "Profit per pool" and its CSV: owners and admins (each company its own pools).
+  {
+    file: 'routes/app/profit-report.tsx',
+    method: 'GET',
+    path: () => '/app/reports/profit?sort=revenue&dir=asc',
+    expect: OWNER_ADMIN,
+  },
+  {
+    file: 'routes/resources/profit-report-csv.ts',
+    method: 'GET',
+    path: () => '/app/reports/profit.csv',
+    expect: OWNER_ADMIN,
+  },
   {
     file: 'routes/app/inventory.tsx',
     method: 'GET',
