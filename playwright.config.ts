@@ -89,6 +89,8 @@ export default defineConfig({
     { name: 'customer-import', testMatch: ['customer-import.spec.ts'], dependencies: ['seeded-state'] },
     // Water balance creates its own job for Dana (issue #10).
     { name: 'water', testMatch: ['water.spec.ts'] },
+    // "Profit per pool" and the QuickBooks downloads (issue #21): read-only.
+    { name: 'reports', testMatch: ['reports.spec.ts'] },
     // The public site (issue #7): read-only.
     { name: 'public', testMatch: ['marketing.spec.ts'] },
     // The signed-in frame: menus and the phone header (read-only).

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { placeOf, profitCsvFileName, profitToCsv } from './profit-csv'
+import { placeOf } from './place'
+import { profitCsvFileName, profitToCsv } from './profit-csv'
 
 describe('profit per pool as CSV', () => {
   it('writes the rows exactly, figures as numbers (a negative margin too), an empty margin % left blank', () => {

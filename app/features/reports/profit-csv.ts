@@ -4,6 +4,7 @@
 import { stringify } from 'csv-stringify/sync'
 import { amountText } from '~/billing/quickbooks'
 import type { LocalDate } from '~/schedule/local-date'
+import { placeOf } from './place'
 
 export type ProfitCsvRow = {
   label: string | null
@@ -30,11 +31,6 @@ export const PROFIT_CSV_COLUMNS = [
 ] as const
 
 const MONEY = new Set<string>(['Revenue', 'Chemical cost', 'Margin'])
-
-/** "Main house, 12 Palm Ave, Tampa": the location as one line. */
-export function placeOf(row: Pick<ProfitCsvRow, 'label' | 'street' | 'city'>) {
-  return [row.label, row.street, row.city].filter(Boolean).join(', ')
-}
 
 /** `profit-per-pool-2026-11-01-to-2026-11-30.csv`. */
 export function profitCsvFileName(from: LocalDate, to: LocalDate) {

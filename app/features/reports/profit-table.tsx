@@ -8,7 +8,7 @@ import { inputClass } from '~/components/ui/field'
 import { textLinkTarget } from '~/components/ui/touch'
 import type { ProfitRow, ProfitTotals } from '~/models/profit-report.server'
 import { formatCents } from '~/utils/money'
-import { placeOf } from './profit-csv'
+import { placeOf } from './place'
 import { firstDirection, PROFIT_SORTS, type ProfitSort, type SortDirection } from './profit-params'
 
 export type ProfitView = {
@@ -152,11 +152,12 @@ function SortHeading({ sort, view }: { sort: ProfitSort; view: ProfitView }) {
       <Link
         to={profitSearch({ from: view.from, to: view.to, sort, dir })}
         preventScrollReset
+        // The name says what a tap does; the heading's aria-sort says how the table is sorted now.
+        aria-label={`${LABELS[sort]}, sort ${dir === 'asc' ? 'ascending' : 'descending'}`}
         className={cn(textLinkTarget, 'gap-1 hover:text-slate-900', current && 'text-slate-900')}
       >
         {LABELS[sort]}
         <span aria-hidden="true">{arrow}</span>
-        <span className="sr-only">, sort {dir === 'asc' ? 'ascending' : 'descending'}</span>
       </Link>
     </th>
   )
@@ -165,10 +166,10 @@ function SortHeading({ sort, view }: { sort: ProfitSort; view: ProfitView }) {
 /** Phones have no column headings to tap: the same choice as a small form. */
 function SortForm({ view }: { view: ProfitView }) {
   return (
-    <Form method="get" className="flex flex-wrap items-end gap-2 md:hidden">
+    <Form method="get" className="grid grid-cols-[minmax(0,1fr)_auto] items-end gap-2 md:hidden">
       <input type="hidden" name="from" value={view.from} />
       <input type="hidden" name="to" value={view.to} />
-      <div className="min-w-0 flex-1 space-y-1">
+      <div className="col-span-2 space-y-1">
         <label htmlFor="profit-sort" className="block text-sm font-medium text-slate-800">
           Sort by
         </label>
@@ -180,7 +181,7 @@ function SortForm({ view }: { view: ProfitView }) {
           ))}
         </select>
       </div>
-      <div className="space-y-1">
+      <div className="min-w-0 space-y-1">
         <label htmlFor="profit-dir" className="block text-sm font-medium text-slate-800">
           Order
         </label>

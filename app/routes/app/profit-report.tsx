@@ -6,6 +6,7 @@ import { requireCompanyCapability } from '~/auth/guards.server'
 import { monthOf } from '~/billing/invoice-draft'
 import { Pager } from '~/components/pager'
 import { RouteError } from '~/components/route-error'
+import { Alert } from '~/components/ui/alert'
 import { Button, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Field } from '~/components/ui/field'
@@ -101,6 +102,13 @@ export default function ProfitReportPage({ loaderData }: Route.ComponentProps) {
               <p className="text-sm text-slate-600" aria-live="polite">
                 {loaderData.total === 1 ? '1 pool' : `${loaderData.total} pools`}
               </p>
+              {loaderData.totals.revenueCents === 0 ? (
+                // A month is invoiced once it is over: this month's work has no revenue yet, which is not a loss.
+                <Alert tone="info">
+                  No invoices for this period yet: a month's invoices are created once it is over. Last month's figures
+                  are under “Last month”.
+                </Alert>
+              ) : null}
               <ProfitTable view={loaderData} />
               <Pager page={loaderData.page} pageCount={loaderData.pageCount} label="Report pages" />
             </>
