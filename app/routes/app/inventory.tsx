@@ -334,16 +334,17 @@ function InventoryCard({
           <dt className="text-slate-500">Price</dt>
           <dd className="font-semibold text-slate-900">{item.price}</dd>
         </div>
+        <div>
+          <dt className="text-slate-500">In stock</dt>
+          <dd className={cn('font-semibold', item.low ? 'text-amber-800' : 'text-slate-900')}>{item.qty}</dd>
+        </div>
+        {/* Last, after the figures every searcher sees: only owners and admins get it. */}
         {item.cost === null ? null : (
           <div>
             <dt className="text-slate-500">Unit cost</dt>
             <dd className="font-semibold text-slate-900">{item.cost}</dd>
           </div>
         )}
-        <div>
-          <dt className="text-slate-500">In stock</dt>
-          <dd className={cn('font-semibold', item.low ? 'text-amber-800' : 'text-slate-900')}>{item.qty}</dd>
-        </div>
       </dl>
       {canManage ? (
         <div className="space-y-2 border-t border-slate-100 pt-3">
