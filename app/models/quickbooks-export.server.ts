@@ -15,13 +15,42 @@ function quantityText(stored: string) {
   return stored.includes('.') ? stored.replace(/\.?0+$/, '') : stored
 }
 
+/** The month's payments, each with what was kept, oldest first (ties by when recorded, then id). */
+function loadPayments(companyId: string, period: BillingPeriod) {
+  return db()
+    .select({
+      customerName: customers.customerName,
+      receivedOn: payments.receivedOn,
+      amountCents: sql<number>`${payments.amountCents} - ${payments.refundedCents}`.mapWith(Number),
+      method: payments.method,
+      reference: payments.reference,
+      invoiceNumber: invoices.number,
+    })
+    .from(payments)
+    .innerJoin(customers, and(eq(customers.companyId, payments.companyId), eq(customers.id, payments.customerId)))
+    .leftJoin(invoices, and(eq(invoices.companyId, payments.companyId), eq(invoices.id, payments.invoiceId)))
+    .where(
+      and(
+        eq(payments.companyId, companyId),
+        between(payments.receivedOn, period.start, period.end),
+        // A payment refunded in full brought in nothing; a partial refund leaves what was kept (no refund date is
+        // stored, so the payment's own month carries it).
+        sql`${payments.amountCents} > ${payments.refundedCents}`,
+      ),
+    )
+    .orderBy(asc(payments.receivedOn), asc(payments.createdAt), asc(payments.id))
+}
+
 /** The month's invoices (with their lines) and payments, ready for either file. */
 export async function loadQuickBooksPeriod({
   companyId,
   period,
+  withPayments = true,
 }: {
   companyId: string
   period: BillingPeriod
+  /** False for QuickBooks Online's CSV, which holds invoices only. */
+  withPayments?: boolean
 }): Promise<ExportPeriod> {
   const [lineRows, paymentRows] = await Promise.all([
     db()
@@ -55,28 +84,7 @@ export async function loadQuickBooksPeriod({
         ),
       )
       .orderBy(asc(invoices.number), asc(invoiceLines.position)),
-    db()
-      .select({
-        customerName: customers.customerName,
-        receivedOn: payments.receivedOn,
-        amountCents: sql<number>`${payments.amountCents} - ${payments.refundedCents}`.mapWith(Number),
-        method: payments.method,
-        reference: payments.reference,
-        invoiceNumber: invoices.number,
-      })
-      .from(payments)
-      .innerJoin(customers, and(eq(customers.companyId, payments.companyId), eq(customers.id, payments.customerId)))
-      .leftJoin(invoices, and(eq(invoices.companyId, payments.companyId), eq(invoices.id, payments.invoiceId)))
-      .where(
-        and(
-          eq(payments.companyId, companyId),
-          between(payments.receivedOn, period.start, period.end),
-          // A payment refunded in full brought in nothing; a partial refund leaves what was kept (no refund date is
-          // stored, so the payment's own month carries it).
-          sql`${payments.amountCents} > ${payments.refundedCents}`,
-        ),
-      )
-      .orderBy(asc(payments.receivedOn), asc(payments.createdAt), asc(payments.id)),
+    withPayments ? loadPayments(companyId, period) : [],
   ])
 
   const byId = new Map<string, ExportInvoice>()
@@ -114,5 +122,5 @@ export async function exportQuickBooksIif(args: { companyId: string; period: Bil
 
 /** The month's invoices as CSV in QuickBooks Online's invoice-import layout. */
 export async function exportQuickBooksOnlineCsv(args: { companyId: string; period: BillingPeriod }) {
-  return periodToQuickBooksOnlineCsv(await loadQuickBooksPeriod(args))
+  return periodToQuickBooksOnlineCsv(await loadQuickBooksPeriod({ ...args, withPayments: false }))
 }
