@@ -102,6 +102,8 @@ export default defineConfig({
       { name: 'public', testMatch: ['marketing.spec.ts'] },
       // The signed-in frame: menus and the phone header (read-only).
       { name: 'shell', testMatch: ['shell.spec.ts'] },
+      // "Profit per pool" and the QuickBooks downloads (issue #21): read-only.
+      { name: 'reports', testMatch: ['reports.spec.ts'] },
       // Card payments with Stripe configured: the spec runs its own server against a local fake Stripe.
       { name: 'card-payments', testMatch: ['card-payments.spec.ts'] },
       // Every page on a 360 px phone: width, axe and touch targets (issue #19 item 6; read-only).

@@ -33,6 +33,7 @@ export function centsToDollarText(cents: number) {
 }
 
 const PRICE_ERROR = 'Enter a price in dollars, like 12.34 (no more than 2 decimals).'
+const COST_ERROR = 'Enter a unit cost in dollars, like 4.20 (no more than 2 decimals), or leave it blank.'
 const QTY_ERROR = 'Enter a whole number of 0 or more.'
 
 export const InventorySchema = z.object({
@@ -51,6 +52,21 @@ export const InventorySchema = z.object({
       const cents = parseDollars(value)
       if (cents === null) {
         ctx.addIssue({ code: 'custom', message: PRICE_ERROR })
+        return z.NEVER
+      }
+      return cents
+    }),
+  // What one unit costs the company ("Profit per pool"'s chemical cost). Optional: blank is $0.00, so forms and
+  // imports written before the field existed still save, and an office that does not track costs is not blocked.
+  cost: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return 0
+      const cents = parseDollars(value)
+      if (cents === null) {
+        ctx.addIssue({ code: 'custom', message: COST_ERROR })
         return z.NEVER
       }
       return cents
@@ -83,7 +99,7 @@ export const AdjustSchema = z.object({
     .max(200, 'Use at most 200 characters.'),
 })
 
-export type InventoryFormValues = { id: string; name: string; sku: string; price: string; qty: string }
+export type InventoryFormValues = { id: string; name: string; sku: string; price: string; cost: string; qty: string }
 
 /** The add/edit form (owners and admins); the parent remounts it with a new `key` to reset it. */
 export function InventoryForm({
@@ -140,6 +156,17 @@ export function InventoryForm({
             ...getInputProps(fields.price, { type: 'text' }),
             inputMode: 'decimal',
             placeholder: '12.34',
+            autoComplete: 'off',
+          }}
+        />
+        <Field
+          label="Unit cost ($)"
+          errors={fields.cost.errors}
+          hint="What one unit costs you: the chemical cost in “Profit per pool”."
+          inputProps={{
+            ...getInputProps(fields.cost, { type: 'text' }),
+            inputMode: 'decimal',
+            placeholder: '4.20',
             autoComplete: 'off',
           }}
         />

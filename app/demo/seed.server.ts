@@ -102,7 +102,8 @@ type CompanySpec = {
   customers: DemoCustomer[]
   staff: Array<{ email: string; role: Role; fullName: string; phone: string; done?: boolean }>
   portalCustomer: { email: string; name: string }
-  inventory: Array<{ name: string; sku: string; qty: number; priceCents: number }>
+  /** `costCents`: what a unit costs the company ("Profit per pool"), a little over half its price. */
+  inventory: Array<{ name: string; sku: string; qty: number; priceCents: number; costCents: number }>
   /** Days of history and future, and jobs per weekday. */
   pastDays: number
   futureDays: number
@@ -435,20 +436,20 @@ const BLUE_LAGOON: CompanySpec = {
   ],
   portalCustomer: { email: 'customer@bluelagoon.test', name: 'Dana Whitfield' },
   inventory: [
-    { name: 'Liquid Chlorine 12.5% (1 gal)', sku: 'CHL-LIQ-1G', qty: 48, priceCents: 699 },
-    { name: 'Liquid Chlorine 12.5% (4 × 1 gal case)', sku: 'CHL-LIQ-4PK', qty: 4, priceCents: 2499 },
-    { name: 'Chlorine Tablets 3" (25 lb)', sku: 'CHL-TAB-25', qty: 12, priceCents: 11999 },
-    { name: 'Chlorine Tablets 1" (5 lb)', sku: 'CHL-TAB-5', qty: 3, priceCents: 3499 },
-    { name: 'Cal-Hypo Shock 73% (1 lb)', sku: 'CHL-SHOCK-1', qty: 30, priceCents: 599 },
-    { name: 'Muriatic Acid 31.45% (1 gal)', sku: 'ACID-MUR-1G', qty: 20, priceCents: 1199 },
-    { name: 'Sodium Bicarbonate (50 lb)', sku: 'ALK-BICARB-50', qty: 5, priceCents: 3299 },
-    { name: 'Cyanuric Acid Stabilizer (4 lb)', sku: 'CYA-4', qty: 9, priceCents: 2799 },
-    { name: 'Calcium Chloride 77% (25 lb)', sku: 'CAL-CHL-25', qty: 2, priceCents: 2699 },
-    { name: 'Pool Salt (40 lb)', sku: 'SALT-40', qty: 25, priceCents: 899 },
-    { name: 'Phosphate Remover (1 qt)', sku: 'PHOS-1Q', qty: 7, priceCents: 2899 },
-    { name: 'DPD Test Reagent Kit', sku: 'TEST-DPD', qty: 1, priceCents: 4599 },
-    { name: 'Skimmer Basket (standard)', sku: 'PART-SKIM-BSK', qty: 6, priceCents: 1899 },
-    { name: 'Filter Cartridge 100 sq ft', sku: 'PART-CART-100', qty: 0, priceCents: 6499 },
+    { name: 'Liquid Chlorine 12.5% (1 gal)', sku: 'CHL-LIQ-1G', qty: 48, priceCents: 699, costCents: 389 },
+    { name: 'Liquid Chlorine 12.5% (4 × 1 gal case)', sku: 'CHL-LIQ-4PK', qty: 4, priceCents: 2499, costCents: 1479 },
+    { name: 'Chlorine Tablets 3" (25 lb)', sku: 'CHL-TAB-25', qty: 12, priceCents: 11999, costCents: 7450 },
+    { name: 'Chlorine Tablets 1" (5 lb)', sku: 'CHL-TAB-5', qty: 3, priceCents: 3499, costCents: 2150 },
+    { name: 'Cal-Hypo Shock 73% (1 lb)', sku: 'CHL-SHOCK-1', qty: 30, priceCents: 599, costCents: 325 },
+    { name: 'Muriatic Acid 31.45% (1 gal)', sku: 'ACID-MUR-1G', qty: 20, priceCents: 1199, costCents: 649 },
+    { name: 'Sodium Bicarbonate (50 lb)', sku: 'ALK-BICARB-50', qty: 5, priceCents: 3299, costCents: 1899 },
+    { name: 'Cyanuric Acid Stabilizer (4 lb)', sku: 'CYA-4', qty: 9, priceCents: 2799, costCents: 1620 },
+    { name: 'Calcium Chloride 77% (25 lb)', sku: 'CAL-CHL-25', qty: 2, priceCents: 2699, costCents: 1540 },
+    { name: 'Pool Salt (40 lb)', sku: 'SALT-40', qty: 25, priceCents: 899, costCents: 520 },
+    { name: 'Phosphate Remover (1 qt)', sku: 'PHOS-1Q', qty: 7, priceCents: 2899, costCents: 1650 },
+    { name: 'DPD Test Reagent Kit', sku: 'TEST-DPD', qty: 1, priceCents: 4599, costCents: 2700 },
+    { name: 'Skimmer Basket (standard)', sku: 'PART-SKIM-BSK', qty: 6, priceCents: 1899, costCents: 980 },
+    { name: 'Filter Cartridge 100 sq ft', sku: 'PART-CART-100', qty: 0, priceCents: 6499, costCents: 3875 },
   ],
   pastDays: 60,
   futureDays: 30,
@@ -525,10 +526,10 @@ const SUNSET: CompanySpec = {
   ],
   portalCustomer: { email: 'customer@sunsetpools.test', name: 'Marco Ruiz' },
   inventory: [
-    { name: 'Liquid Chlorine 12.5% (1 gal)', sku: 'SPC-CHL-1G', qty: 15, priceCents: 749 },
-    { name: 'Chlorine Tablets 3" (25 lb)', sku: 'SPC-TAB-25', qty: 3, priceCents: 12499 },
-    { name: 'Muriatic Acid 31.45% (1 gal)', sku: 'SPC-ACID-1G', qty: 8, priceCents: 1249 },
-    { name: 'Sodium Bicarbonate (25 lb)', sku: 'SPC-BICARB-25', qty: 6, priceCents: 1999 },
+    { name: 'Liquid Chlorine 12.5% (1 gal)', sku: 'SPC-CHL-1G', qty: 15, priceCents: 749, costCents: 415 },
+    { name: 'Chlorine Tablets 3" (25 lb)', sku: 'SPC-TAB-25', qty: 3, priceCents: 12499, costCents: 7725 },
+    { name: 'Muriatic Acid 31.45% (1 gal)', sku: 'SPC-ACID-1G', qty: 8, priceCents: 1249, costCents: 680 },
+    { name: 'Sodium Bicarbonate (25 lb)', sku: 'SPC-BICARB-25', qty: 6, priceCents: 1999, costCents: 1150 },
   ],
   pastDays: 30,
   futureDays: 14,

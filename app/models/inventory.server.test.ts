@@ -136,10 +136,21 @@ describe('saving items', () => {
       qty: 4,
     })
     expect(updated).toMatchObject({ ok: true, item: { name: 'Test Kit 2', sku: 'KIT-2', priceCents: 1999, qty: 4 } })
+    // A unit cost is kept by an update that does not name one, and changed by one that does.
+    const costed = await updateInventoryItem({ ...fieldsOf(updated), companyId: blue, costCents: 1150 })
+    expect(costed).toMatchObject({ ok: true, item: { costCents: 1150 } })
+    const kept = await updateInventoryItem({ ...fieldsOf(updated), companyId: blue })
+    expect(kept).toMatchObject({ ok: true, item: { costCents: 1150 } })
     expect(await getInventoryItem({ companyId: sunset, itemId: created.item.id })).toBeNull()
     expect(await getInventoryItem({ companyId: blue, itemId: 'not-a-uuid' })).toBeNull()
   })
 })
+
+function fieldsOf(result: Awaited<ReturnType<typeof updateInventoryItem>>) {
+  if (!result.ok) throw new Error('not saved')
+  const { id, name, sku, priceCents, qty } = result.item
+  return { itemId: id, name, sku, priceCents, qty }
+}
 
 describe('adjustStock', () => {
   it('adds and removes stock, returning the reason', async () => {

@@ -16,9 +16,11 @@ export type InventoryItem = {
   sku: string
   qty: number
   priceCents: number
+  /** What a unit costs the company ("Profit per pool"); shown to those who manage inventory only. */
+  costCents: number
 }
 
-export type InventoryFields = { name: string; sku: string; priceCents: number; qty: number }
+export type InventoryFields = { name: string; sku: string; priceCents: number; costCents?: number; qty: number }
 
 const columns = {
   id: inventoryItems.id,
@@ -26,6 +28,7 @@ const columns = {
   sku: inventoryItems.sku,
   qty: inventoryItems.qty,
   priceCents: inventoryItems.priceCents,
+  costCents: inventoryItems.costCents,
 }
 
 /**
@@ -115,7 +118,14 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 function cleanFields(fields: InventoryFields): InventoryFields {
-  return { name: fields.name.trim(), sku: fields.sku.trim(), priceCents: fields.priceCents, qty: fields.qty }
+  return {
+    name: fields.name.trim(),
+    sku: fields.sku.trim(),
+    priceCents: fields.priceCents,
+    // Absent: the stored cost stays as it is (an update) or starts at the column's $0.00 (a new item).
+    ...(fields.costCents === undefined ? {} : { costCents: fields.costCents }),
+    qty: fields.qty,
+  }
 }
 
 export type SaveResult = { ok: true; item: InventoryItem } | { ok: false; reason: 'sku-taken' | 'not-found' }

@@ -63,6 +63,7 @@ const PERSONAS: { who: string | null; pages: PhonePage[] }[] = [
       at('new customer', '/app/customers/new'),
       at('customer import', '/app/customers/import'),
       at('inventory', '/app/inventory'),
+      at('profit per pool', '/app/reports/profit'),
       at('settings', '/app/settings'),
       at('team', '/app/team'),
       at('account', '/app/account'),

@@ -386,6 +386,32 @@ const CASES: Case[] = [
     path: () => '/app/settings/export.zip',
     expect: OWNER_ADMIN,
   },
+  // "Export for QuickBooks": owners and admins; the other company's owner gets their own company's month.
+  {
+    file: 'routes/resources/quickbooks-iif.ts',
+    method: 'GET',
+    path: () => '/app/billing/quickbooks.iif?month=2026-11',
+    expect: OWNER_ADMIN,
+  },
+  {
+    file: 'routes/resources/quickbooks-csv.ts',
+    method: 'GET',
+    path: () => '/app/billing/quickbooks.csv?month=2026-11',
+    expect: OWNER_ADMIN,
+  },
+  // "Profit per pool" and its CSV: owners and admins (each company its own pools).
+  {
+    file: 'routes/app/profit-report.tsx',
+    method: 'GET',
+    path: () => '/app/reports/profit?sort=revenue&dir=asc',
+    expect: OWNER_ADMIN,
+  },
+  {
+    file: 'routes/resources/profit-report-csv.ts',
+    method: 'GET',
+    path: () => '/app/reports/profit.csv',
+    expect: OWNER_ADMIN,
+  },
   {
     file: 'routes/app/inventory.tsx',
     method: 'GET',

@@ -7,6 +7,7 @@ import { seedDemoData } from '~/demo/seed.server'
 import { loader as customerLoader } from '~/routes/app/customer'
 import { loader as customersLoader } from '~/routes/app/customers'
 import { loader as dashboardLoader } from '~/routes/app/dashboard'
+import { loader as profitLoader } from '~/routes/app/profit-report'
 import { loader as portalLoader } from '~/routes/portal/customer'
 import {
   currentDatabaseHandle,
@@ -115,6 +116,12 @@ beforeAll(async () => {
       email: 'owner@bluelagoon.test',
       path: `/app/customers/${dana?.id}`,
       run: (request) => customerLoader(call(request, { customerId: dana?.id as string })),
+    },
+    {
+      name: 'profit per pool',
+      email: 'owner@bluelagoon.test',
+      path: '/app/reports/profit?sort=minutes&dir=desc',
+      run: (request) => profitLoader(call(request)),
     },
     {
       name: 'customer portal',

@@ -23,8 +23,8 @@ const reasonOf = (thrown: unknown) => (thrown as { data?: { reason?: string } })
 type PageData = {
   q: string
   canManage: boolean
-  editing: { id: string; name: string; sku: string; price: string; qty: string } | null
-  items: Array<{ id: string; name: string; sku: string; qty: number; price: string; low: boolean }>
+  editing: { id: string; name: string; sku: string; price: string; cost: string; qty: string } | null
+  items: Array<{ id: string; name: string; sku: string; qty: number; price: string; cost: string | null; low: boolean }>
 }
 
 async function page(cookie: string, path = '/app/inventory') {
@@ -88,10 +88,13 @@ describe('inventory page', () => {
     expect(five?.low).toBe(true)
   })
 
-  it('lets a tech search, but not manage', async () => {
+  it('lets a tech search, but not manage, and shows unit costs to neither techs nor dispatchers', async () => {
     const data = await page(tech, '/app/inventory?q=salt')
     expect(data.items.map((item) => item.sku)).toEqual(['SALT-40'])
     expect(data.canManage).toBe(false)
+    expect(data.items[0]?.cost).toBeNull()
+    expect((await page(dispatcher, '/app/inventory?q=salt')).items[0]?.cost).toBeNull()
+    expect(JSON.stringify(await page(tech, '/app/inventory?q='))).not.toContain('costCents')
   })
 
   it('turns away visitors and customers', async () => {
@@ -106,7 +109,15 @@ describe('inventory page', () => {
     const item = await blueItem('CHL-TAB-5')
     const data = await page(owner, `/app/inventory?edit=${item.id}`)
     expect(data.canManage).toBe(true)
-    expect(data.editing).toEqual({ id: item.id, name: item.name, sku: 'CHL-TAB-5', price: '34.99', qty: '3' })
+    expect(data.editing).toEqual({
+      id: item.id,
+      name: item.name,
+      sku: 'CHL-TAB-5',
+      price: '34.99',
+      cost: '21.50',
+      qty: '3',
+    })
+    expect(data.items.find((row) => row.id === item.id)?.cost).toBe('$21.50')
     const sunsetOwner = await signInAs('owner@sunsetpools.test')
     const result = await settle(loader(call(pageRequest(`/app/inventory?edit=${item.id}`, sunsetOwner))))
     expect(status(result.thrown)).toBe(404)
@@ -123,6 +134,58 @@ describe('inventory actions', () => {
     expect(result).toMatchObject({ ok: true, message: 'Item saved.', status: 200 })
     const item = await blueItem('TEST-STRIP')
     expect(item).toMatchObject({ name: 'Test Strips', priceCents: 1234, qty: 7 })
+  })
+
+  it('stores the unit cost exactly in cents; a blank cost is $0.00 and a bad one is refused', async () => {
+    const added = reply(
+      await action(
+        call(
+          post(owner, { intent: 'save', name: 'Cost Strips', sku: 'COST-1', price: '12.34', cost: '$7.05', qty: '2' }),
+        ),
+      ),
+    )
+    expect(added).toMatchObject({ ok: true, status: 200 })
+    const item = await blueItem('COST-1')
+    expect(item).toMatchObject({ priceCents: 1234, costCents: 705 })
+    for (const cost of ['1.234', '-1', 'abc']) {
+      const refused = reply(
+        await action(
+          call(
+            post(owner, {
+              intent: 'save',
+              itemId: item.id,
+              name: 'Cost Strips',
+              sku: 'COST-1',
+              price: '1',
+              cost,
+              qty: '2',
+            }),
+          ),
+        ),
+      )
+      expect(refused.status, cost).toBe(400)
+      expect(refused.errors, cost).toContain(
+        'Enter a unit cost in dollars, like 4.20 (no more than 2 decimals), or leave it blank.',
+      )
+    }
+    expect((await blueItem('COST-1')).costCents).toBe(705)
+    const cleared = reply(
+      await action(
+        call(
+          post(owner, {
+            intent: 'save',
+            itemId: item.id,
+            name: 'Cost Strips',
+            sku: 'COST-1',
+            price: '1',
+            cost: '',
+            qty: '2',
+          }),
+        ),
+      ),
+    )
+    expect(cleared).toMatchObject({ ok: true })
+    expect((await blueItem('COST-1')).costCents).toBe(0)
   })
 
   it('refuses bad prices and quantities and a taken SKU', async () => {

@@ -71,6 +71,7 @@ export async function loader({ request }: Route.LoaderArgs) {
           name: editing.name,
           sku: editing.sku,
           price: centsToDollarText(editing.priceCents),
+          cost: centsToDollarText(editing.costCents),
           qty: String(editing.qty),
         }
       : null,
@@ -80,6 +81,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       sku: item.sku,
       qty: item.qty,
       price: formatCents(item.priceCents),
+      // What the company pays is for those who manage stock (owners, admins), not for every searcher.
+      cost: canManage ? formatCents(item.costCents) : null,
       low: item.qty <= LOW_STOCK_QTY,
     })),
   }
@@ -114,8 +117,8 @@ async function save(companyId: string, formData: FormData) {
       400,
     )
   }
-  const { name, sku, price, qty } = submission.value
-  const fields = { name, sku, priceCents: price, qty }
+  const { name, sku, price, cost, qty } = submission.value
+  const fields = { name, sku, priceCents: price, costCents: cost, qty }
   const saved = await (itemId
     ? updateInventoryItem({ companyId, itemId, ...fields })
     : // A new item sent again (same key) is created once.
@@ -335,6 +338,13 @@ function InventoryCard({
           <dt className="text-slate-500">In stock</dt>
           <dd className={cn('font-semibold', item.low ? 'text-amber-800' : 'text-slate-900')}>{item.qty}</dd>
         </div>
+        {/* Last, after the figures every searcher sees: only owners and admins get it. */}
+        {item.cost === null ? null : (
+          <div>
+            <dt className="text-slate-500">Unit cost</dt>
+            <dd className="font-semibold text-slate-900">{item.cost}</dd>
+          </div>
+        )}
       </dl>
       {canManage ? (
         <div className="space-y-2 border-t border-slate-100 pt-3">

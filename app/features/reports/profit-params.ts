@@ -1,0 +1,51 @@
+// "Profit per pool"'s address (`/app/reports/profit?from=…&to=…&sort=…&dir=…&page=…`), read in one place for the
+// page and its CSV export, so both list the same rows in the same order. Pure.
+import type { LocalDate } from '~/schedule/local-date'
+import { type RangeChoice, readRange } from './report-period'
+
+/** The columns the report sorts by, as the address names them. */
+export const PROFIT_SORTS = [
+  'location',
+  'customer',
+  'revenue',
+  'chemicals',
+  'visits',
+  'minutes',
+  'margin',
+  'margin-percent',
+] as const
+export type ProfitSort = (typeof PROFIT_SORTS)[number]
+export type SortDirection = 'asc' | 'desc'
+
+/** Most profitable first: what an owner looks for first; the lowest margins are one click away. */
+export const DEFAULT_SORT: ProfitSort = 'margin'
+export const DEFAULT_DIRECTION: SortDirection = 'desc'
+
+/** The way a column sorts when first clicked: names A to Z, figures largest first. */
+export function firstDirection(sort: ProfitSort): SortDirection {
+  return sort === 'location' || sort === 'customer' ? 'asc' : 'desc'
+}
+
+export type ProfitParams = {
+  range: RangeChoice
+  sort: ProfitSort
+  dir: SortDirection
+  page: number
+}
+
+/** The report's parameters; a sort or direction it does not know falls back to the default, as a bad page does. */
+export function readProfitParams(url: URL, today: LocalDate): ProfitParams {
+  const params = url.searchParams
+  const sortText = params.get('sort')
+  const sort = PROFIT_SORTS.find((candidate) => candidate === sortText) ?? DEFAULT_SORT
+  const dirText = params.get('dir')
+  const dir: SortDirection =
+    dirText === 'asc' || dirText === 'desc' ? dirText : sortText === sort ? firstDirection(sort) : DEFAULT_DIRECTION
+  const page = Number.parseInt(params.get('page') ?? '1', 10)
+  return {
+    range: readRange(params.get('from'), params.get('to'), today),
+    sort,
+    dir,
+    page: Number.isFinite(page) && page > 0 ? Math.min(page, 100_000) : 1,
+  }
+}

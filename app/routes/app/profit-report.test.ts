@@ -1,0 +1,141 @@
+// "Profit per pool" as the office opens it: this month by default, the period and order from the address, a pool of
+// our own found with its figures, a 400 that keeps what was typed for a period that is not one, the CSV with the
+// same rows in the same order, and nobody but owners and admins (the permission matrix walks every persona).
+import { and, eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { monthOf } from '~/billing/invoice-draft'
+import { companies, inventoryItems, jobChemicalAdditions, jobs } from '~/db/schema'
+import { seedDemoData } from '~/demo/seed.server'
+import { localDateAt } from '~/schedule/local-date'
+import { db } from '~/utils/db.server'
+import { addTestCustomer } from '../../../tests/helpers/customers'
+import { pageRequest, settle, signInAs } from '../../../tests/helpers/session'
+import { loader as csvLoader } from '../resources/profit-report-csv'
+import { loader } from './profit-report'
+
+const call = (request: Request) => ({ request, params: {}, context: {} }) as never
+
+type Page = {
+  ok: boolean
+  message?: string
+  from: string
+  to: string
+  sort: string
+  dir: string
+  total: number
+  rows: Array<{ customerName: string; chemicalCostCents: number; visits: number; minutesOnSite: number }>
+}
+
+async function page(cookie: string, path: string) {
+  const value = (await loader(call(pageRequest(path, cookie)))) as unknown
+  const wrapped = value as { data?: Page; init?: { status?: number } }
+  return wrapped.data ? { ...wrapped.data, status: wrapped.init?.status ?? 200 } : { ...(value as Page), status: 200 }
+}
+
+let owner: string
+let admin: string
+let today: string
+
+beforeAll(async () => {
+  await seedDemoData(db())
+  ;[owner, admin] = await Promise.all([signInAs('owner@bluelagoon.test'), signInAs('office@bluelagoon.test')])
+  const [blue] = await db().select().from(companies).where(eq(companies.name, 'Blue Lagoon Pool Co.'))
+  const companyId = blue?.id ?? ''
+  today = localDateAt(new Date(), blue?.timezone ?? 'America/New_York')
+  // A pool of our own: one visit completed today with 2 lb of calcium chloride ($15.40 a bag to the company).
+  const customer = await addTestCustomer(companyId, {
+    customerName: 'Profit Route Pool',
+    address: '88 Report Rd, Tampa, FL',
+  })
+  const [visit] = await db()
+    .insert(jobs)
+    .values({
+      companyId,
+      customerId: customer.id,
+      locationId: customer.locationId,
+      customerName: customer.customerName,
+      address: customer.address,
+      scheduledAt: new Date(),
+      completedAt: new Date(),
+    })
+    .returning({ id: jobs.id })
+  const [calcium] = await db()
+    .select({ id: inventoryItems.id, name: inventoryItems.name })
+    .from(inventoryItems)
+    .where(and(eq(inventoryItems.companyId, companyId), eq(inventoryItems.sku, 'CAL-CHL-25')))
+  await db()
+    .insert(jobChemicalAdditions)
+    .values({
+      companyId,
+      jobId: visit?.id ?? '',
+      inventoryItemId: calcium?.id ?? null,
+      product: 'Calcium',
+      quantity: 2,
+      unit: 'lb',
+    })
+})
+
+describe('profit per pool page', () => {
+  it('opens on this month, most profitable first, with our pool and its figures', async () => {
+    const data = await page(owner, '/app/reports/profit')
+    const month = monthOf(today)
+    expect(data).toMatchObject({ ok: true, status: 200, from: month.start, to: month.end, sort: 'margin', dir: 'desc' })
+    expect(data.total).toBeGreaterThan(10)
+    // The demo adds no chemicals: by chemical cost, most first, our pool leads.
+    const byCost = await page(owner, '/app/reports/profit?sort=chemicals&dir=desc')
+    expect(byCost.rows[0]).toMatchObject({
+      customerName: 'Profit Route Pool',
+      chemicalCostCents: 2 * 1540,
+      visits: 1,
+      minutesOnSite: 30,
+    })
+  })
+
+  it('keeps a period that is not one, with what is wrong, and shows no figures (400)', async () => {
+    const backwards = await page(admin, '/app/reports/profit?from=2026-11-30&to=2026-11-01')
+    expect(backwards).toMatchObject({
+      ok: false,
+      status: 400,
+      message: '“From” must be on or before “To”.',
+      from: '2026-11-30',
+      to: '2026-11-01',
+    })
+    const garbled = await page(admin, '/app/reports/profit?from=yesterday')
+    expect(garbled).toMatchObject({ ok: false, status: 400, message: 'Enter dates written like 2026-11-01.' })
+  })
+
+  it('exports the same rows in the same order as CSV', async () => {
+    const path = `/app/reports/profit?from=${monthOf(today).start}&to=${today}&sort=customer&dir=asc`
+    const data = await page(owner, path)
+    const response = (await csvLoader(call(pageRequest(path.replace('/profit?', '/profit.csv?'), owner)))) as Response
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Content-Disposition')).toBe(
+      `attachment; filename="profit-per-pool-${monthOf(today).start}-to-${today}.csv"`,
+    )
+    const bytes = new Uint8Array(await response.arrayBuffer())
+    // A byte order mark first, for Excel (a decoder drops it from the text).
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const lines = new TextDecoder().decode(bytes).trimEnd().split('\r\n')
+    expect(lines[0]).toBe('Location,Customer,Revenue,Chemical cost,Visits,Minutes on site,Margin,Margin %')
+    expect(lines).toHaveLength(data.total + 1)
+    expect(
+      lines.slice(1, 1 + Math.min(50, data.rows.length)).map((line) => line.includes(',Profit Route Pool,')),
+    ).toEqual(data.rows.map((row) => row.customerName === 'Profit Route Pool'))
+  })
+
+  it('answers the CSV of a period that is not one with a plain 400', async () => {
+    const response = (await csvLoader(
+      call(pageRequest('/app/reports/profit.csv?from=2026-01-01&to=2027-06-01', owner)),
+    )) as Response
+    expect(response.status).toBe(400)
+    expect(await response.text()).toBe('Choose a period of a year or less.')
+  })
+
+  it('is not for dispatchers or technicians', async () => {
+    for (const email of ['dispatch@bluelagoon.test', 'tech@bluelagoon.test']) {
+      const cookie = await signInAs(email)
+      const result = await settle(loader(call(pageRequest('/app/reports/profit', cookie))))
+      expect((result.thrown as { init?: { status?: number } })?.init?.status, email).toBe(403)
+    }
+  })
+})
