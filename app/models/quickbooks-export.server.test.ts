@@ -95,7 +95,7 @@ beforeAll(async () => {
   thisMonth = monthOf(today)
   const billed = lastMonth(today)
   // Tax, so the invoices carry a tax line (credited to "Sales Tax Payable").
-  await db().update(companies).set({ taxRateBasisPoints: 725 }).where(eq(companies.id, blue))
+  await db().update(companies).set({ taxRateMilliPercent: 7250 }).where(eq(companies.id, blue))
   chemicalCustomerId = await chemicalCustomer(billed)
   const created = await createInvoices({ companyId: blue, period: billed })
   expect(created.created).toBeGreaterThan(3)
