@@ -27,3 +27,20 @@ export function poolBudPlanOf(value: string | null | undefined): PoolBudPlan | n
   const wanted = value?.trim().toLowerCase()
   return POOL_BUD_PLANS.find((plan) => plan === wanted) ?? null
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * The trial's state for Settings → "Plan": days left counted in whole days, rounded up (a trial ending in 30 hours
+ * has 2 days left, its last day included); null for a company with no trial (created by a platform admin).
+ */
+export function trialStatus(trialEndsAt: Date | null, now: Date) {
+  if (!trialEndsAt) return null
+  const daysLeft = Math.ceil((trialEndsAt.getTime() - now.getTime()) / DAY_MS)
+  return daysLeft > 0 ? { ended: false as const, daysLeft } : { ended: true as const, daysLeft: 0 }
+}
+
+/** "12 days left in your trial" (OPERATIONS §7 Settings → "Plan"). */
+export function trialDaysLeftLabel(daysLeft: number) {
+  return `${daysLeft} ${daysLeft === 1 ? 'day' : 'days'} left in your trial`
+}

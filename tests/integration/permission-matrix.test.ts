@@ -452,6 +452,14 @@ const CASES: Case[] = [
     path: () => '/app/settings',
     expect: OWNER_ADMIN,
   },
+  // Settings → "Billing" posted empty: owners and admins get the form's errors (tax rate and terms are required).
+  {
+    file: 'routes/app/settings.tsx',
+    method: 'POST',
+    intent: 'billing-settings',
+    path: () => '/app/settings',
+    expect: OWNER_ADMIN,
+  },
 
   // The platform's staff area: platform admins only, on every page and action.
   { file: 'routes/staff/layout.tsx', method: 'GET', path: () => '/staff', expect: STAFF },
