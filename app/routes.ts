@@ -29,6 +29,7 @@ export default [
     route('customers/new', 'routes/app/customer-new.tsx'),
     route('customers/picker', 'routes/resources/customer-picker.ts'),
     route('customers/:customerId', 'routes/app/customer.tsx'),
+    route('billing/prices', 'routes/app/billing-prices.tsx'),
     route('inventory', 'routes/app/inventory.tsx'),
     route('settings', 'routes/app/settings.tsx'),
     route('settings/export.zip', 'routes/resources/data-export.ts'),

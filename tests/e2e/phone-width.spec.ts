@@ -64,6 +64,7 @@ const PERSONAS: { who: string | null; pages: PhonePage[] }[] = [
       at('customer import', '/app/customers/import'),
       at('inventory', '/app/inventory'),
       at('settings', '/app/settings'),
+      at('change prices', '/app/billing/prices'),
       at('team', '/app/team'),
       at('account', '/app/account'),
     ],

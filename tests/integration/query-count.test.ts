@@ -4,9 +4,11 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { seedDemoData } from '~/demo/seed.server'
+import { loader as pricesLoader } from '~/routes/app/billing-prices'
 import { loader as customerLoader } from '~/routes/app/customer'
 import { loader as customersLoader } from '~/routes/app/customers'
 import { loader as dashboardLoader } from '~/routes/app/dashboard'
+import { loader as settingsLoader } from '~/routes/app/settings'
 import { loader as portalLoader } from '~/routes/portal/customer'
 import {
   currentDatabaseHandle,
@@ -115,6 +117,18 @@ beforeAll(async () => {
       email: 'owner@bluelagoon.test',
       path: `/app/customers/${dana?.id}`,
       run: (request) => customerLoader(call(request, { customerId: dana?.id as string })),
+    },
+    {
+      name: 'change prices',
+      email: 'owner@bluelagoon.test',
+      path: '/app/billing/prices',
+      run: (request) => pricesLoader(call(request)),
+    },
+    {
+      name: 'settings',
+      email: 'owner@bluelagoon.test',
+      path: '/app/settings',
+      run: (request) => settingsLoader(call(request)),
     },
     {
       name: 'customer portal',
