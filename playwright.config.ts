@@ -87,6 +87,8 @@ export default defineConfig({
     },
     // Imports add customers to Blue Lagoon (names with a random suffix), so the seeded views are photographed first.
     { name: 'customer-import', testMatch: ['customer-import.spec.ts'], dependencies: ['seeded-state'] },
+    // The owner's billing (issue #21): on a server of its own, whose database it writes and reads.
+    { name: 'owner-billing', testMatch: ['owner-billing.spec.ts'] },
     // Water balance creates its own job for Dana (issue #10).
     { name: 'water', testMatch: ['water.spec.ts'] },
     // The public site (issue #7): read-only.
