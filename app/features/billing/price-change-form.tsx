@@ -17,7 +17,7 @@ import { Field, FieldError, inputClass } from '~/components/ui/field'
 import type { PriceChangePreview } from '~/models/price-change.server'
 import { RATE_TYPE_LABELS } from '~/models/service-plan-schemas'
 import { RATE_TYPES } from '~/utils/customer-fields'
-import { type PriceChangeInput, PriceChangeSchema } from './price-change-schema'
+import { PriceChangeFields, type PriceChangeInput, PriceChangeSchema } from './price-change-schema'
 import { PricePreview } from './price-preview'
 
 export type PriceChangeReply = { result: SubmissionResult<string[]>; preview: PriceChangePreview | null }
@@ -51,7 +51,7 @@ export function PriceChangeForm({
       increaseKind: 'percent',
       effectiveOn: defaultEffectiveOn,
     },
-    constraint: getZodConstraint(PriceChangeSchema),
+    constraint: getZodConstraint(PriceChangeFields),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PriceChangeSchema }),

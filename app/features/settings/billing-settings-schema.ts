@@ -30,6 +30,18 @@ export function basisPointsToPercent(basisPoints: number): string {
   return `${whole}.${String(hundredths).padStart(2, '0')}`.replace(/0$/, '')
 }
 
+const paymentTermsDays = z
+  .number({ error: BILLING_MESSAGES.paymentTerms })
+  .int(BILLING_MESSAGES.paymentTerms)
+  .min(0, BILLING_MESSAGES.paymentTerms)
+  .max(MAX_PAYMENT_TERMS_DAYS, BILLING_MESSAGES.paymentTerms)
+
+/** The form's fields as typed (what the browser's constraints are read from: no transforms). */
+export const BillingSettingsFields = z.object({
+  taxRate: z.string({ error: BILLING_MESSAGES.taxRate }),
+  paymentTermsDays,
+})
+
 export const BillingSettingsSchema = z.object({
   taxRate: z.string({ error: BILLING_MESSAGES.taxRate }).transform((text, context) => {
     const basisPoints = percentToBasisPoints(text)
@@ -39,11 +51,7 @@ export const BillingSettingsSchema = z.object({
     }
     return basisPoints
   }),
-  paymentTermsDays: z
-    .number({ error: BILLING_MESSAGES.paymentTerms })
-    .int(BILLING_MESSAGES.paymentTerms)
-    .min(0, BILLING_MESSAGES.paymentTerms)
-    .max(MAX_PAYMENT_TERMS_DAYS, BILLING_MESSAGES.paymentTerms),
+  paymentTermsDays,
 })
 
 export type BillingSettingsInput = z.input<typeof BillingSettingsSchema>

@@ -10,7 +10,12 @@ import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Field } from '~/components/ui/field'
 import type { BillingSettingsData } from './billing-settings.server'
-import { BILLING_SETTINGS_INTENT, type BillingSettingsInput, BillingSettingsSchema } from './billing-settings-schema'
+import {
+  BILLING_SETTINGS_INTENT,
+  BillingSettingsFields,
+  type BillingSettingsInput,
+  BillingSettingsSchema,
+} from './billing-settings-schema'
 
 export type BillingSettingsReply = { result: SubmissionResult<string[]>; message: string | null }
 
@@ -32,7 +37,7 @@ export function BillingSettingsSection({
     id: 'billing-settings',
     lastResult: reply?.result,
     defaultValue: values,
-    constraint: getZodConstraint(BillingSettingsSchema),
+    constraint: getZodConstraint(BillingSettingsFields),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: BillingSettingsSchema }),
