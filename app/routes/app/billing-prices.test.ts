@@ -2,10 +2,14 @@
 // answers every plan and writes nothing; a decrease of 100 % is refused at its field; "Apply" writes once however
 // often the same form is sent, and says so on the page it returns to; another company's technician is refused.
 import { and, eq, sql } from 'drizzle-orm'
+import { type ComponentProps, createElement } from 'react'
+import { renderToString } from 'react-dom/server'
+import { createRoutesStub } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { PRICE_MESSAGES } from '~/billing/price-change'
 import { companies, priceChanges, profiles, servicePlans } from '~/db/schema'
 import { seedDemoData } from '~/demo/seed.server'
+import { PriceChangeForm, type PriceChangeReply } from '~/features/billing/price-change-form'
 import { db } from '~/utils/db.server'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
 import { action, loader } from './billing-prices'
@@ -180,5 +184,53 @@ describe('preview and apply', () => {
     expect(await monthlyRates()).toEqual([32960, 32960])
     const history = (await loader(call(pageRequest('/app/billing/prices', owner)))).history
     expect(history.map((h) => [h.increaseLabel, h.planCount, h.createdBy])).toEqual([['+3 %', 2, 'Andre Collins']])
+  })
+})
+
+// The form needs a data router around it; its props reach the stub's route through this module-level holder.
+let drawn: ComponentProps<typeof PriceChangeForm> | null = null
+
+function DrawnForm() {
+  return drawn ? createElement(PriceChangeForm, drawn) : null
+}
+
+describe('the page as drawn', () => {
+  it('renders the form, and a preview with each plan and "Apply"', async () => {
+    const page = await loader(call(pageRequest('/app/billing/prices', owner)))
+    const answered = await action(
+      call(
+        post(owner, {
+          intent: 'preview',
+          rateType: 'per-visit',
+          technician: 'any',
+          rateMatch: 'any',
+          increaseKind: 'amount',
+          increase: '2.50',
+          effectiveOn: page.defaultEffectiveOn,
+        }),
+      ),
+    )
+    const previewed = answer(answered)
+    const reply = answered as unknown as { data: { priceChange: PriceChangeReply } }
+    drawn = {
+      technicians: page.technicians,
+      today: page.today,
+      defaultEffectiveOn: page.defaultEffectiveOn,
+      formKey: page.formKey,
+      reply: reply.data.priceChange,
+    }
+    const Stub = createRoutesStub([{ path: '/app/billing/prices', Component: DrawnForm }])
+    const html = renderToString(createElement(Stub, { initialEntries: ['/app/billing/prices'] })).replaceAll(
+      '<!-- -->',
+      '',
+    )
+    for (const label of ['Rate type', 'Technician', 'Current rate', 'Increase', 'Effective date', 'Notify customers']) {
+      expect(html).toContain(label)
+    }
+    const count = previewed.preview?.count ?? 0
+    expect(count).toBeGreaterThan(1)
+    expect(html).toContain(`${count} plans will change: +$2.50 from`)
+    expect(html).toContain(`Apply to ${count} plans`)
+    expect(html).toContain(`name="fingerprint" value="${previewed.preview?.fingerprint}"`)
   })
 })

@@ -2,11 +2,17 @@
 // and payment terms that owners and admins save (intent 'billing-settings' of /app/settings) — and that the next
 // invoices are made with.
 import { eq } from 'drizzle-orm'
+import { createElement, Fragment } from 'react'
+import { renderToString } from 'react-dom/server'
+import { createRoutesStub } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { monthOf } from '~/billing/invoice-draft'
 import { companies, invoices, jobs, servicePlans } from '~/db/schema'
 import { seedDemoData } from '~/demo/seed.server'
+import type { BillingSettingsData } from '~/features/settings/billing-settings.server'
 import { BILLING_MESSAGES } from '~/features/settings/billing-settings-schema'
+import { BillingSettingsSection } from '~/features/settings/billing-settings-section'
+import { PlanSection } from '~/features/settings/plan-section'
 import { createInvoices, sendInvoices } from '~/models/invoice.server'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../../tests/helpers/customers'
@@ -87,18 +93,29 @@ describe('Settings → Plan', () => {
     const trial = (await page(sunsetOwner)).billing.plan
     expect(trial).toMatchObject({ name: 'Team', monthlyPriceDollars: 99, userLimit: 8 })
     expect(trial.trial).toMatchObject({ ended: false, daysLeft: 12 })
+    const drawn = draw(trial, { taxRate: '0', paymentTermsDays: '15' })
+    expect(drawn).toContain('12 days left in your trial')
+    expect(drawn).toContain('$99/month')
     await db()
       .update(companies)
       .set({ trialEndsAt: inDays(-2) })
       .where(eq(companies.id, id))
-    expect((await page(sunsetOwner)).billing.plan.trial).toMatchObject({ ended: true, daysLeft: 0 })
+    const ended = (await page(sunsetOwner)).billing.plan
+    expect(ended.trial).toMatchObject({ ended: true, daysLeft: 0 })
+    expect(draw(ended, { taxRate: '0', paymentTermsDays: '15' })).toContain('Your trial ended on')
     await db().update(companies).set({ trialEndsAt: null }).where(eq(companies.id, id))
   })
 })
 
 describe('Settings → Billing', () => {
   it('shows the stored tax rate as a percent and the terms in days (15 by default)', async () => {
-    expect((await page(owner)).billing.form).toEqual({ taxRate: '0', paymentTermsDays: '15' })
+    const { billing } = await page(owner)
+    expect(billing.form).toEqual({ taxRate: '0', paymentTermsDays: '15' })
+    const drawn = draw(billing.plan, billing.form)
+    expect(drawn).toContain('Tax rate')
+    expect(drawn).toContain('Payment terms')
+    expect(drawn).toContain('Save billing settings')
+    expect(drawn).not.toContain('left in your trial')
   })
 
   it('lets the owner save a rate with two decimals and terms, kept exactly (7.29 % is 729 basis points)', async () => {
@@ -177,3 +194,23 @@ describe('Settings → Billing', () => {
     expect(invoice).toEqual({ tax: 560, issuedOn: '2026-11-03', dueOn: '2026-12-18' })
   })
 })
+
+// The sections need a data router around them; their props reach the stub's route through this holder.
+let drawing: { plan: BillingSettingsData['plan']; form: BillingSettingsData['form'] } | null = null
+
+function DrawnSections() {
+  if (!drawing) return null
+  return createElement(
+    Fragment,
+    null,
+    createElement(PlanSection, { plan: drawing.plan }),
+    createElement(BillingSettingsSection, { form: drawing.form, canSave: true, reply: undefined }),
+  )
+}
+
+/** The "Plan" and "Billing" sections' HTML. */
+function draw(plan: BillingSettingsData['plan'], form: BillingSettingsData['form']) {
+  drawing = { plan, form }
+  const Stub = createRoutesStub([{ path: '/app/settings', Component: DrawnSections }])
+  return renderToString(createElement(Stub, { initialEntries: ['/app/settings'] })).replaceAll('<!-- -->', '')
+}
