@@ -102,6 +102,8 @@ export default defineConfig({
       { name: 'public', testMatch: ['marketing.spec.ts'] },
       // The signed-in frame: menus and the phone header (read-only).
       { name: 'shell', testMatch: ['shell.spec.ts'] },
+      // The owner's billing (issue #21): on a server of its own, whose database it writes and reads.
+      { name: 'owner-billing', testMatch: ['owner-billing.spec.ts'] },
       // "Profit per pool" and the QuickBooks downloads (issue #21): read-only.
       { name: 'reports', testMatch: ['reports.spec.ts'] },
       // Card payments with Stripe configured: the spec runs its own server against a local fake Stripe.

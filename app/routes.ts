@@ -30,6 +30,7 @@ export default [
     route('customers/picker', 'routes/resources/customer-picker.ts'),
     route('customers/:customerId', 'routes/app/customer.tsx'),
     route('customers/:customerId/autopay', 'routes/app/customer-autopay.ts'),
+    route('billing/prices', 'routes/app/billing-prices.tsx'),
     route('inventory', 'routes/app/inventory.tsx'),
     route('settings', 'routes/app/settings.tsx'),
     route('settings/export.zip', 'routes/resources/data-export.ts'),

@@ -1,6 +1,6 @@
-// The owner's forecast and the admin's 'invoiced' against a hand count (SPEC §9): completions
-// this month and this week (from Monday 00:00, OPERATIONS §8), in the company's timezone — here Los Angeles,
-// across the end of daylight saving time on Sunday 1 November 2026.
+// The owner's and the admin's counts against a hand count: completions this month and this week (from Monday 00:00,
+// OPERATIONS §8), in the company's timezone — here Los Angeles, across the end of daylight saving time on Sunday
+// 1 November 2026. The money figures are summed from invoices, payments and plans: billing-figures.server.test.ts.
 import { createContext, createElement, type FunctionComponent, useContext } from 'react'
 import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
@@ -71,19 +71,19 @@ beforeAll(async () => {
     ])
 })
 
-describe('owner forecast: completed jobs this month × $120', () => {
+describe("owner: this month's completions", () => {
   it('in late November counts 1 Nov 00:00:30 to 30 Nov 23:59, and nothing of October or December', async () => {
     // Now: Mon 30 Nov 23:59:30 PST, the last half-minute of November.
     const data = await loadOwnerDashboard({ companyId: pacific, timezone: LA, now: new Date('2026-12-01T07:59:30Z') })
     // 1 Nov 00:00:30, 15 Nov, 22 Nov 23:59, 23 Nov 00:00:30, 24 Nov, 30 Nov 23:59 = 6
     expect(data.completedThisMonth).toBe(6)
-    expect(data.forecast).toBe('$720.00')
+    // No invoices, payments or plans: every money figure is zero — nothing is estimated per job any more.
+    expect(Object.values(data.money).filter((value) => typeof value === 'string')).toEqual(Array(6).fill('$0.00'))
   })
 
   it('on 1 December just after midnight counts only December', async () => {
     const data = await loadOwnerDashboard({ companyId: pacific, timezone: LA, now: new Date('2026-12-01T08:00:30Z') })
     expect(data.completedThisMonth).toBe(1)
-    expect(data.forecast).toBe('$120.00')
   })
 
   it('shows the pipeline (next 5 open, earliest first), open and overdue counts and inventory value', async () => {
@@ -106,12 +106,12 @@ describe('owner forecast: completed jobs this month × $120', () => {
   })
 })
 
-describe("admin 'invoiced': completed jobs this week (from Monday 00:00) × $120", () => {
+describe('admin: completed this week (from Monday 00:00)', () => {
   it('on Monday at noon counts the completion just after midnight, not the one a minute before', async () => {
     const data = await loadAdminDashboard({ companyId: pacific, timezone: LA, now: new Date('2026-11-23T20:00:00Z') })
     // Mon 23 Nov 00:00:30 and Tue 24 Nov 09:00 (this week runs Mon 23 – Sun 29 Nov).
     expect(data.completedThisWeek).toBe(2)
-    expect(data.invoiced).toBe('$240.00')
+    expect(data.invoicedThisMonth).toBe('$0.00')
     expect(data.upcoming).toHaveLength(6)
     expect(data.recent).toHaveLength(5)
     expect(data.lowStock.map((item) => [item.name, item.qty])).toEqual([['pH down', 3]])
@@ -120,7 +120,6 @@ describe("admin 'invoiced': completed jobs this week (from Monday 00:00) × $120
   it('a week later counts that week only (30 Nov 23:59 and 1 Dec 00:00)', async () => {
     const data = await loadAdminDashboard({ companyId: pacific, timezone: LA, now: new Date('2026-12-02T20:00:00Z') })
     expect(data.completedThisWeek).toBe(2)
-    expect(data.invoiced).toBe('$240.00')
   })
 })
 

@@ -1,11 +1,15 @@
-// The owner's and the admin's dashboards (SPEC §2, §9): the business at a glance. Every figure
-// is counted in SQL over the whole company; lists are the spec's slices. Queries run in parallel.
+// The owner's and the admin's dashboards (SPEC §2, OPERATIONS §7): the business at a glance. Every figure
+// is counted in SQL over the whole company — money from the invoices, payments and plan rates themselves
+// (app/models/billing-figures.server.ts), never an estimate per job; lists are the spec's slices. Queries run in
+// parallel.
+import { getBillingFigures } from '~/models/billing-figures.server'
 import { getInventorySummary, listLowStockItems } from '~/models/inventory.server'
 import { getBusinessCounts, jobStatus, listOpenJobs, listRecentCompletions } from '~/models/job.server'
 import { countTeamByRole, listTeamMembers } from '~/models/team.server'
+import { localDateAt } from '~/schedule/local-date'
 import { formatDateTime } from '~/utils/dates'
 import { listUndeliveredEmails } from '~/utils/email.server'
-import { formatCents, REVENUE_PER_JOB_CENTS } from '~/utils/money'
+import { formatCents } from '~/utils/money'
 
 /** SPEC §9 list sizes. */
 export const OWNER_PIPELINE_SIZE = 5
@@ -31,8 +35,10 @@ export type DashboardJob = ReturnType<typeof jobItem>
 type Args = { companyId: string; timezone: string; now?: Date }
 
 export async function loadOwnerDashboard({ companyId, timezone, now = new Date() }: Args) {
-  const [counts, pipeline, recent, inventory, team, members, undeliveredEmails] = await Promise.all([
+  const today = localDateAt(now, timezone)
+  const [counts, money, pipeline, recent, inventory, team, members, undeliveredEmails] = await Promise.all([
     getBusinessCounts({ companyId, timezone, now }),
+    getBillingFigures({ companyId, today }),
     listOpenJobs({ companyId, limit: OWNER_PIPELINE_SIZE }),
     listRecentCompletions({ companyId, limit: RECENT_COMPLETIONS_SIZE }),
     getInventorySummary(companyId),
@@ -46,7 +52,15 @@ export async function loadOwnerDashboard({ companyId, timezone, now = new Date()
     overdue: counts.overdue,
     skippedThisWeek: counts.skippedThisWeek,
     completedThisMonth: counts.completedThisMonth,
-    forecast: formatCents(counts.completedThisMonth * REVENUE_PER_JOB_CENTS),
+    money: {
+      invoicedThisMonth: formatCents(money.invoicedThisMonthCents),
+      collected: formatCents(money.collectedThisMonthCents),
+      outstanding: formatCents(money.outstandingCents),
+      pastDue: formatCents(money.pastDueCents),
+      monthlyRecurring: formatCents(money.monthlyRecurringCents),
+      activePlans: money.activePlans,
+      forecast: formatCents(money.forecastThisMonthCents),
+    },
     inventoryValue: formatCents(inventory.valueCents),
     lowStock: inventory.lowStock,
     team,
@@ -57,8 +71,10 @@ export async function loadOwnerDashboard({ companyId, timezone, now = new Date()
 }
 
 export async function loadAdminDashboard({ companyId, timezone, now = new Date() }: Args) {
-  const [counts, upcoming, recent, team, roster, lowStock, undeliveredEmails] = await Promise.all([
+  const today = localDateAt(now, timezone)
+  const [counts, money, upcoming, recent, team, roster, lowStock, undeliveredEmails] = await Promise.all([
     getBusinessCounts({ companyId, timezone, now }),
+    getBillingFigures({ companyId, today }),
     listOpenJobs({ companyId, limit: ADMIN_UPCOMING_SIZE }),
     listRecentCompletions({ companyId, limit: RECENT_COMPLETIONS_SIZE }),
     countTeamByRole(companyId),
@@ -74,7 +90,9 @@ export async function loadAdminDashboard({ companyId, timezone, now = new Date()
     overdue: counts.overdue,
     skippedThisWeek: counts.skippedThisWeek,
     completedThisWeek: counts.completedThisWeek,
-    invoiced: formatCents(counts.completedThisWeek * REVENUE_PER_JOB_CENTS),
+    // SPEC §2's "invoiced figure", from the invoices themselves (admins run billing with the owner).
+    invoicedThisMonth: formatCents(money.invoicedThisMonthCents),
+    outstanding: formatCents(money.outstandingCents),
     activeTechnicians: team.tech,
     roster,
     upcoming: upcoming.map((job) => jobItem(job, timezone, now)),

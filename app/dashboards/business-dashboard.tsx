@@ -22,16 +22,18 @@ export function OwnerDashboard({ data }: { data: OwnerDashboardData }) {
     <div className="space-y-6">
       <Heading title="Business overview" />
       <UndeliveredEmailsNotice undelivered={data.undeliveredEmails} />
+      <MoneySection money={data.money} />
       <Stats
+        label="Work"
         stats={[
-          {
-            label: 'Forecast this month',
-            value: data.forecast,
-            note: `${data.completedThisMonth} completed ${plural(data.completedThisMonth, 'job')} × $120`,
-          },
           { label: 'Open jobs', value: String(data.open), note: 'Not done, skipped or cancelled' },
           { label: 'Overdue', value: String(data.overdue), note: 'Open visits from earlier days' },
           { label: 'Skipped this week', value: String(data.skippedThisWeek), note: 'Since Monday' },
+          {
+            label: 'Completed this month',
+            value: String(data.completedThisMonth),
+            note: 'Visits done since the 1st',
+          },
           {
             label: 'Inventory value',
             value: data.inventoryValue,
@@ -72,7 +74,11 @@ export function AdminDashboard({ data }: { data: AdminDashboardData }) {
           { label: 'Overdue', value: String(data.overdue), note: 'Open visits from earlier days' },
           { label: 'Skipped this week', value: String(data.skippedThisWeek), note: 'Since Monday' },
           { label: 'Completed this week', value: String(data.completedThisWeek), note: 'Since Monday' },
-          { label: 'Invoiced this week', value: data.invoiced, note: `${data.completedThisWeek} × $120` },
+          {
+            label: 'Invoiced this month',
+            value: data.invoicedThisMonth,
+            note: `Invoices issued since the 1st · ${data.outstanding} outstanding`,
+          },
           { label: 'Active technicians', value: String(data.activeTechnicians), note: 'Signed up and active' },
         ]}
       />
@@ -85,6 +91,51 @@ export function AdminDashboard({ data }: { data: AdminDashboardData }) {
         <TeamTable members={data.roster} manage={false} />
       </TeamSection>
     </div>
+  )
+}
+
+/**
+ * The money figures of OPERATIONS §7, each summed from the records (app/models/billing-figures.server.ts). The help
+ * text says how each is counted, so an owner can check it against the invoices.
+ */
+function MoneySection({ money }: { money: OwnerDashboardData['money'] }) {
+  return (
+    <section aria-labelledby="money-heading" className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="money-heading" className="text-lg font-semibold">
+          Money
+        </h2>
+        <Link
+          to="/app/billing/prices"
+          className={cn('text-sm font-medium text-brand-800 hover:underline', textLinkTarget)}
+        >
+          Change prices
+        </Link>
+      </div>
+      <Stats
+        label="Money"
+        stats={[
+          {
+            label: 'Invoiced this month',
+            value: money.invoicedThisMonth,
+            note: 'Invoices issued since the 1st, not void',
+          },
+          { label: 'Collected', value: money.collected, note: 'Payments received this month, less refunds' },
+          { label: 'Outstanding', value: money.outstanding, note: 'Still owed on sent invoices' },
+          { label: 'Past due', value: money.pastDue, note: 'Owed on invoices past their due date' },
+          {
+            label: 'Monthly recurring revenue',
+            value: money.monthlyRecurring,
+            note: `Monthly rates, plus per-visit rates × visits a month (weekly: 52 ÷ 12 visits; every 2 weeks: half that) · ${money.activePlans} active ${plural(money.activePlans, 'plan')}`,
+          },
+          {
+            label: 'Forecast this month',
+            value: money.forecast,
+            note: "This month's plans at their rates: monthly rates, plus per-visit rates × this month's visits",
+          },
+        ]}
+      />
+    </section>
   )
 }
 
@@ -136,9 +187,11 @@ function UndeliveredEmailsNotice({ undelivered }: { undelivered: UndeliveredEmai
   )
 }
 
-function Stats({ stats }: { stats: Array<{ label: string; value: string; note: string }> }) {
+type Stat = { label: string; value: string; note: string }
+
+function Stats({ stats, label }: { stats: Stat[]; label?: string }) {
   return (
-    <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+    <dl aria-label={label} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
       {stats.map((stat) => (
         <div key={stat.label} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
           <dt className="text-sm text-slate-600">{stat.label}</dt>

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto'
 import { hashPassword } from 'better-auth/crypto'
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import sharp from 'sharp'
+import type { PoolBudPlan } from '~/billing/pool-bud-plans'
 import {
   account,
   bodiesOfWater,
@@ -92,6 +93,8 @@ type DemoCustomer = {
 type CompanySpec = {
   name: string
   timezone: string
+  /** Its Pool Bud plan (Settings → "Plan"): one that fits its team (advanced roles are the Business plan's). */
+  plan: PoolBudPlan
   stripeAccountId: string | null
   city: string
   state: string
@@ -117,6 +120,7 @@ const home = (street: string, city: string, zip: string, lat: number, lng: numbe
 const BLUE_LAGOON: CompanySpec = {
   name: 'Blue Lagoon Pool Co.',
   timezone: 'America/New_York',
+  plan: 'business',
   stripeAccountId: 'acct_1BlueLagoonDemo',
   city: 'Tampa',
   state: 'FL',
@@ -460,6 +464,7 @@ const BLUE_LAGOON: CompanySpec = {
 const SUNSET: CompanySpec = {
   name: 'Sunset Pool Care',
   timezone: 'America/Phoenix',
+  plan: 'team',
   stripeAccountId: null,
   city: 'Scottsdale',
   state: 'AZ',
@@ -661,6 +666,7 @@ async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now:
     .values({
       name: spec.name,
       timezone: spec.timezone,
+      plan: spec.plan,
       stripeAccountId: spec.stripeAccountId,
       defaultServiceWindow: 'morning',
       customerPortalUrl: null,

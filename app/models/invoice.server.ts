@@ -36,6 +36,7 @@ import { type Database, db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import { failure, type Result, success } from '~/utils/result'
 import { queueInvoiceNotice } from './invoice-notice.server'
+import { rateInForceSql } from './plan-rate.server'
 
 /** Rows per insert statement when writing a month's invoices (well under PostgreSQL's 65,535 parameters). */
 const INSERT_CHUNK = 1000
@@ -101,7 +102,8 @@ async function loadMonthBillables(
       startsOn: servicePlans.startsOn,
       endsOn: servicePlans.endsOn,
       rateType: servicePlans.rateType,
-      rateCents: servicePlans.rateCents,
+      // The rate in force for the month: a price change bills from the first month starting on/after its date.
+      rateCents: rateInForceSql(servicePlans, period.start),
       completedVisits: sql<number>`(select count(*) from ${jobs} j where j.company_id = ${servicePlans.companyId}
         and j.plan_id = ${servicePlans.id} and j.completed_at is not null
         and j.occurrence_date between ${period.start} and ${period.end})`.mapWith(Number),

@@ -4,7 +4,7 @@
 // servers at once — create each visit once. A visit that was moved, skipped or completed keeps its occurrence date,
 // so it is never generated again.
 import { and, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm'
-import { companies, customers, jobs, serviceLocations, servicePlans } from '~/db/schema'
+import { companies, customers, jobs, planRateChanges, serviceLocations, servicePlans } from '~/db/schema'
 import { instantAt, type LocalDate, localDateAt } from '~/schedule/local-date'
 import { changePlanFrom, endPlan, type PlanChange } from '~/schedule/plan-changes'
 import { datesToGenerate, type FrequencyWeeks, generationWindow, type PlanSchedule } from '~/schedule/recurrence'
@@ -309,6 +309,14 @@ export async function applyPlanChange(
     const { id: _id, createdAt: _created, ...next } = change.next
     const [row] = await tx.insert(servicePlans).values(next).returning({ id: servicePlans.id })
     nextId = row?.id ?? null
+    // The plan's rate history goes with its rate: a price change scheduled for a later month still bills the old
+    // rate until then on the new row (plan-rate.server.ts). A rate typed in this change starts afresh.
+    if (nextId && next.rateCents === current.rateCents) {
+      await tx.execute(sql`insert into ${planRateChanges}
+          (company_id, plan_id, price_change_id, effective_on, from_rate_cents, to_rate_cents, created_at)
+        select company_id, ${nextId}::uuid, price_change_id, effective_on, from_rate_cents, to_rate_cents, created_at
+        from ${planRateChanges} where company_id = ${companyId} and plan_id = ${id}`)
+    }
   }
   if (change.remove.length > 0) {
     await tx.delete(jobs).where(

@@ -3,6 +3,7 @@
 // touches a user who already has one. The company is marked a trial (`trial_ends_at`): trial
 // companies have a daily cap on invitation emails (decision 011).
 import { eq } from 'drizzle-orm'
+import { DEFAULT_POOL_BUD_PLAN, type PoolBudPlan } from '~/billing/pool-bud-plans'
 import { companies, profiles, user } from '~/db/schema'
 import { db } from '~/utils/db.server'
 import { TRIAL_DAYS } from '~/utils/trial'
@@ -12,10 +13,13 @@ export async function startTrialCompany({
   userId,
   companyName,
   timezone,
+  plan = DEFAULT_POOL_BUD_PLAN,
 }: {
   userId: string
   companyName: string
   timezone: string
+  /** The plan chosen on the pricing page (Settings → "Plan" shows it); the entry plan when none was. */
+  plan?: PoolBudPlan
 }): Promise<{ ok: true; companyId: string } | { ok: false; reason: 'has-role' }> {
   return db().transaction(async (tx) => {
     const [account] = await tx
@@ -28,7 +32,7 @@ export async function startTrialCompany({
     const trialEndsAt = new Date(Date.now() + TRIAL_DAYS * 24 * 60 * 60 * 1000)
     const [company] = await tx
       .insert(companies)
-      .values({ name: companyName, timezone, trialEndsAt })
+      .values({ name: companyName, timezone, trialEndsAt, plan })
       .returning({ id: companies.id })
     const companyId = company?.id as string
     await addDefaultChecklist(tx, companyId)

@@ -65,6 +65,7 @@ const PERSONAS: { who: string | null; pages: PhonePage[] }[] = [
       at('inventory', '/app/inventory'),
       at('profit per pool', '/app/reports/profit'),
       at('settings', '/app/settings'),
+      at('change prices', '/app/billing/prices'),
       at('team', '/app/team'),
       at('account', '/app/account'),
     ],

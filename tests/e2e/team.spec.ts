@@ -68,7 +68,7 @@ test("the admin's role list offers only Dispatcher / Customer Service and Techni
   expect(options).toEqual(['Dispatcher / Customer Service', 'Technician'])
   await expect(page.getByRole('heading', { name: 'Team roster' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Low inventory' })).toBeVisible()
-  await expect(page.getByText(/Invoiced this week/)).toBeVisible()
+  await expect(page.getByText('Invoiced this month', { exact: true })).toBeVisible()
 })
 
 test('a deactivated member is signed out and cannot sign in again', async ({ page, browser, loginAs }) => {

@@ -450,6 +450,17 @@ const CASES: Case[] = [
     }),
   ),
   { file: 'routes/app/settings.tsx', method: 'GET', path: () => '/app/settings', expect: OFFICE },
+  // "Change prices" (OPERATIONS §8: owners and admins): posted empty, they get the form's errors and nothing changes.
+  { file: 'routes/app/billing-prices.tsx', method: 'GET', path: () => '/app/billing/prices', expect: OWNER_ADMIN },
+  ...(['preview', 'apply'] as const).map(
+    (intent): Case => ({
+      file: 'routes/app/billing-prices.tsx',
+      method: 'POST',
+      intent,
+      path: () => '/app/billing/prices',
+      expect: OWNER_ADMIN,
+    }),
+  ),
   { file: 'routes/app/team.tsx', method: 'GET', path: () => '/app/team', expect: OWNER_ADMIN },
   { file: 'routes/app/team.tsx', method: 'POST', intent: 'invite', path: () => '/app/team', expect: OWNER_ADMIN },
   {
@@ -503,6 +514,14 @@ const CASES: Case[] = [
     file: 'routes/app/settings.tsx',
     method: 'POST',
     intent: 'notice-settings',
+    path: () => '/app/settings',
+    expect: OWNER_ADMIN,
+  },
+  // Settings → "Billing" posted empty: owners and admins get the form's errors (tax rate and terms are required).
+  {
+    file: 'routes/app/settings.tsx',
+    method: 'POST',
+    intent: 'billing-settings',
     path: () => '/app/settings',
     expect: OWNER_ADMIN,
   },

@@ -4,10 +4,12 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { seedDemoData } from '~/demo/seed.server'
+import { loader as pricesLoader } from '~/routes/app/billing-prices'
 import { loader as customerLoader } from '~/routes/app/customer'
 import { loader as customersLoader } from '~/routes/app/customers'
 import { loader as dashboardLoader } from '~/routes/app/dashboard'
 import { loader as profitLoader } from '~/routes/app/profit-report'
+import { loader as settingsLoader } from '~/routes/app/settings'
 import { loader as portalLoader } from '~/routes/portal/customer'
 import {
   currentDatabaseHandle,
@@ -122,6 +124,18 @@ beforeAll(async () => {
       email: 'owner@bluelagoon.test',
       path: '/app/reports/profit?sort=minutes&dir=desc',
       run: (request) => profitLoader(call(request)),
+    },
+    {
+      name: 'change prices',
+      email: 'owner@bluelagoon.test',
+      path: '/app/billing/prices',
+      run: (request) => pricesLoader(call(request)),
+    },
+    {
+      name: 'settings',
+      email: 'owner@bluelagoon.test',
+      path: '/app/settings',
+      run: (request) => settingsLoader(call(request)),
     },
     {
       name: 'customer portal',

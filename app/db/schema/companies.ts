@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, doublePrecision, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { DEFAULT_POOL_BUD_PLAN, POOL_BUD_PLANS } from '../../billing/pool-bud-plans'
 
 /** A company's notice settings per event ('on-my-way' …): channels on or off, and wording per channel. */
 export type NoticeSettings = Partial<
@@ -29,6 +30,8 @@ export const companies = pgTable(
      * admin created. Trial companies have a daily cap on invitation emails (decision 011).
      */
     trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    /** The company's Pool Bud plan (Settings → "Plan"): the one chosen on the pricing page at sign-up. */
+    plan: text('plan', { enum: POOL_BUD_PLANS }).notNull().default(DEFAULT_POOL_BUD_PLAN),
     /** Where routes start ("Optimise route" orders the day from here); null: from the day's first stop. */
     startAddress: text('start_address'),
     startLat: doublePrecision('start_lat'),
@@ -54,6 +57,7 @@ export const companies = pgTable(
     check('companies_tax_rate_range', sql`${t.taxRateMilliPercent} between 0 and 30000`),
     check('companies_payment_terms_range', sql`${t.paymentTermsDays} between 0 and 120`),
     check('companies_next_invoice_number_positive', sql`${t.nextInvoiceNumber} > 0`),
+    check('companies_plan_valid', sql`${t.plan} in ('starter', 'team', 'business')`),
     check('companies_name_not_blank', sql`length(trim(${t.name})) > 0`),
     check(
       'companies_quiet_hours_valid',

@@ -13,8 +13,11 @@ import { Field, FieldError, inputClass } from '~/components/ui/field'
 import { SERVICE_WINDOWS, type ServiceWindow } from '~/db/schema/companies'
 import { loadNoticeSettings, saveNoticeSettingsForm } from '~/features/notices/notice-settings.server'
 import { NoticeSettingsSection } from '~/features/notices/notice-settings-section'
+import { loadBillingSettings, saveBillingSettingsForm } from '~/features/settings/billing-settings.server'
+import { BillingSettingsSection } from '~/features/settings/billing-settings-section'
 import { checklistAction } from '~/features/settings/checklist-actions.server'
 import { ChecklistSection } from '~/features/settings/checklist-section'
+import { PlanSection } from '~/features/settings/plan-section'
 import { listChecklist } from '~/models/checklist.server'
 import { getCompanySettings, updateCompanySettings } from '~/models/company.server'
 import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
@@ -74,15 +77,17 @@ type SettingsForm = z.infer<ReturnType<typeof settingsSchema>>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireCompanyCapability(request, 'settings:view')
-  const [settings, checklist, notices] = await Promise.all([
+  const [settings, checklist, notices, billing] = await Promise.all([
     getCompanySettings(user.companyId),
     listChecklist(user.companyId),
     loadNoticeSettings(user.companyId),
+    loadBillingSettings(user.companyId, user.timezone),
   ])
   if (!settings) notFound()
   return {
     checklist,
     notices,
+    billing,
     settings: {
       name: settings.name,
       timezone: settings.timezone,
@@ -114,6 +119,8 @@ export async function action({ request }: Route.ActionArgs) {
       return checklistAction(user.companyId, intent, formData)
     case 'notice-settings':
       return saveNoticeSettingsForm(user.companyId, formData)
+    case 'billing-settings':
+      return saveBillingSettingsForm(user.companyId, formData)
   }
   return saveSettings(user, formData)
 }
@@ -291,6 +298,12 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           ) : null}
         </Form>
       </Card>
+      <PlanSection plan={loaderData.billing.plan} />
+      <BillingSettingsSection
+        form={loaderData.billing.form}
+        canSave={canSave}
+        reply={actionData && 'billingSettings' in actionData ? actionData.billingSettings : undefined}
+      />
       <ChecklistSection
         items={checklist}
         canEdit={canSave}

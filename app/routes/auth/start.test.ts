@@ -36,6 +36,8 @@ describe('self-serve trial', () => {
     expect(location(thrown)).toBe('/app')
     const [company] = await db().select().from(companies).where(eq(companies.name, 'Solo Pools'))
     expect(company?.timezone).toBe('America/Chicago')
+    // No plan chosen on the way: the pricing page's entry plan.
+    expect(company?.plan).toBe('starter')
     // A trial of the length the pricing page states.
     const trialDays = ((company?.trialEndsAt?.getTime() ?? 0) - (company?.createdAt.getTime() ?? 0)) / 86_400_000
     expect(Math.round(trialDays)).toBe(TRIAL_DAYS)
@@ -56,6 +58,37 @@ describe('self-serve trial', () => {
     const again = await settle(action(call(post(cookie, '/start', { companyName: 'Second', timezone: 'UTC' }))))
     expect(location(again.thrown)).toBe('/app')
     expect(await companyCount()).toBe(before)
+  })
+
+  it('keeps the plan chosen on the pricing page (/start?plan=business), and ignores a plan that is not ours', async () => {
+    await createDemoLogin(db(), { email: 'boss@example.com', fullName: 'Bo Boss', role: null, companyId: null })
+    await createDemoLogin(db(), { email: 'odd@example.com', fullName: 'Od Odd', role: null, companyId: null })
+    const boss = await signInAs('boss@example.com')
+    expect(await loader(call(pageRequest('/start?plan=business', boss)))).toMatchObject({ plan: 'Business' })
+    await settle(
+      action(
+        call(
+          post(boss, '/start?plan=business', {
+            companyName: 'Boss Pools',
+            timezone: 'America/Chicago',
+            plan: 'business',
+          }),
+        ),
+      ),
+    )
+    const odd = await signInAs('odd@example.com')
+    await settle(
+      action(call(post(odd, '/start', { companyName: 'Odd Pools', timezone: 'America/Chicago', plan: 'platinum' }))),
+    )
+    const rows = await db()
+      .select({ name: companies.name, plan: companies.plan })
+      .from(companies)
+      .where(sql`${companies.name} in ('Boss Pools', 'Odd Pools')`)
+      .orderBy(companies.name)
+    expect(rows).toEqual([
+      { name: 'Boss Pools', plan: 'business' },
+      { name: 'Odd Pools', plan: 'starter' },
+    ])
   })
 
   it('never touches someone who has a role: staff, customers and platform admins are sent home', async () => {

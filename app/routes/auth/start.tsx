@@ -3,6 +3,7 @@
 import { data, Form, redirect, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { homePathFor, requireRoleless } from '~/auth/guards.server'
+import { poolBudPlanOf } from '~/billing/pool-bud-plans'
 import { planNamed } from '~/components/marketing/nav-links'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
@@ -31,6 +32,11 @@ export async function action({ request }: Route.ActionArgs) {
         .min(1, 'Company name is required.')
         .max(120, 'Use at most 120 characters.'),
       timezone: z.string().refine((zone) => zones.has(zone), 'Choose a timezone from the list.'),
+      // The plan chosen on the pricing page rides along; anything else starts on the entry plan.
+      plan: z
+        .string()
+        .optional()
+        .transform((value) => poolBudPlanOf(value) ?? undefined),
     })
     .safeParse(Object.fromEntries(await readForm(request)))
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? 'Check the form.' }, 400)
@@ -60,6 +66,7 @@ export default function StartTrial({ loaderData, actionData }: Route.ComponentPr
         ) : null}
       </div>
       <Form method="post" className="space-y-4">
+        {loaderData.plan ? <input type="hidden" name="plan" value={loaderData.plan.toLowerCase()} /> : null}
         <Field
           label="Company name"
           inputProps={{ name: 'companyName', required: true, maxLength: 120, autoComplete: 'organization' }}

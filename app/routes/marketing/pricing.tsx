@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { POOL_BUD_PLAN_DETAILS } from '~/billing/pool-bud-plans'
 import { Icon } from '~/components/marketing/icons'
 import { type PlanName, TRIAL_SIGNUP_PATH, trialSignupPath } from '~/components/marketing/nav-links'
 import { PageIntro } from '~/components/marketing/page-intro'
@@ -10,24 +11,25 @@ import type { Route } from './+types/pricing'
 
 type Plan = { name: PlanName; price: number; blurb: string; features: string[]; highlighted?: boolean }
 
-// Plan contents come straight from the product spec; card payments are marked as not yet available.
+// Plan contents come straight from the product spec; card payments are marked as not yet available. Prices are the
+// ones Settings → "Plan" shows (app/billing/pool-bud-plans.ts).
 const PLANS: Plan[] = [
   {
     name: 'Starter',
-    price: 29,
+    price: POOL_BUD_PLAN_DETAILS.starter.monthlyPriceDollars,
     blurb: 'For the owner-operator running their own route.',
     features: ['1 user', 'Jobs and before/after photos', 'Read-only customer portal'],
   },
   {
     name: 'Team',
-    price: 99,
+    price: POOL_BUD_PLAN_DETAILS.team.monthlyPriceDollars,
     blurb: 'For a growing crew with someone in the office.',
     features: ['Up to 8 users', 'Everything in Starter', 'Routes and reporting', 'Card payments (coming soon)'],
     highlighted: true,
   },
   {
     name: 'Business',
-    price: 199,
+    price: POOL_BUD_PLAN_DETAILS.business.monthlyPriceDollars,
     blurb: 'For established companies with several crews.',
     features: ['Unlimited users', 'Everything in Team', 'Advanced roles', 'Priority support'],
   },

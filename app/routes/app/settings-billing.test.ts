@@ -1,0 +1,219 @@
+// Settings → "Plan" and "Billing" (OPERATIONS §7): the company's Pool Bud plan and its trial's days, and the tax rate
+// and payment terms that owners and admins save (intent 'billing-settings' of /app/settings) — and that the next
+// invoices are made with.
+import { eq } from 'drizzle-orm'
+import { createElement, Fragment } from 'react'
+import { renderToString } from 'react-dom/server'
+import { createRoutesStub } from 'react-router'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { monthOf } from '~/billing/invoice-draft'
+import { companies, invoices, jobs, servicePlans } from '~/db/schema'
+import { seedDemoData } from '~/demo/seed.server'
+import type { BillingSettingsData } from '~/features/settings/billing-settings.server'
+import { BILLING_MESSAGES } from '~/features/settings/billing-settings-schema'
+import { BillingSettingsSection } from '~/features/settings/billing-settings-section'
+import { PlanSection } from '~/features/settings/plan-section'
+import { createInvoices, sendInvoices } from '~/models/invoice.server'
+import { db } from '~/utils/db.server'
+import { addTestCustomer } from '../../../tests/helpers/customers'
+import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { action, loader } from './settings'
+
+const call = (request: Request) => ({ request, params: {}, context: {} }) as never
+
+function post(cookie: string, fields: Record<string, string>) {
+  return new Request(`${TEST_ORIGIN}/app/settings`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ intent: 'billing-settings', ...fields }),
+  })
+}
+
+const status = (thrown: unknown) =>
+  (thrown as { init?: { status?: number } })?.init?.status ?? (thrown as Response)?.status
+
+type Reply = {
+  data: { billingSettings: { message: string | null; result: { error?: Record<string, string[] | null> } } }
+  init: { status?: number } | null
+}
+
+function answer(value: unknown) {
+  const { data, init } = value as Reply
+  return {
+    status: init?.status ?? 200,
+    message: data.billingSettings.message,
+    errors: data.billingSettings.result.error ?? {},
+  }
+}
+
+async function page(cookie: string) {
+  return loader(call(pageRequest('/app/settings', cookie)))
+}
+
+async function company(name: string) {
+  const [row] = await db().select().from(companies).where(eq(companies.name, name))
+  if (!row) throw new Error(`no company ${name}`)
+  return row
+}
+
+let owner: string
+let admin: string
+let dispatcher: string
+let sunsetOwner: string
+
+beforeAll(async () => {
+  await seedDemoData(db())
+  owner = await signInAs('owner@bluelagoon.test')
+  admin = await signInAs('office@bluelagoon.test')
+  dispatcher = await signInAs('dispatch@bluelagoon.test')
+  sunsetOwner = await signInAs('owner@sunsetpools.test')
+})
+
+describe('Settings → Plan', () => {
+  it('shows the plan as the pricing page prices it, with no trial for a company a platform admin created', async () => {
+    const loaded = await page(owner)
+    expect(loaded.billing.plan).toEqual({
+      key: 'business',
+      name: 'Business',
+      monthlyPriceDollars: 199,
+      userLimit: null,
+      trial: null,
+    })
+    // Dispatchers see it too (they may view settings), read-only as everything there.
+    expect((await page(dispatcher)).billing.plan.name).toBe('Business')
+  })
+
+  it('counts the days left in a trial (the last day included), and says when it ended', async () => {
+    const { id } = await company('Sunset Pool Care')
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000)
+    await db()
+      .update(companies)
+      .set({ trialEndsAt: inDays(11.5) })
+      .where(eq(companies.id, id))
+    const trial = (await page(sunsetOwner)).billing.plan
+    expect(trial).toMatchObject({ name: 'Team', monthlyPriceDollars: 99, userLimit: 8 })
+    expect(trial.trial).toMatchObject({ ended: false, daysLeft: 12 })
+    const drawn = draw(trial, { taxRate: '0', paymentTermsDays: '15' })
+    expect(drawn).toContain('12 days left in your trial')
+    expect(drawn).toContain('$99/month')
+    await db()
+      .update(companies)
+      .set({ trialEndsAt: inDays(-2) })
+      .where(eq(companies.id, id))
+    const ended = (await page(sunsetOwner)).billing.plan
+    expect(ended.trial).toMatchObject({ ended: true, daysLeft: 0 })
+    expect(draw(ended, { taxRate: '0', paymentTermsDays: '15' })).toContain('Your trial ended on')
+    await db().update(companies).set({ trialEndsAt: null }).where(eq(companies.id, id))
+  })
+})
+
+describe('Settings → Billing', () => {
+  it('shows the stored tax rate as a percent and the terms in days (15 by default)', async () => {
+    const { billing } = await page(owner)
+    expect(billing.form).toEqual({ taxRate: '0', paymentTermsDays: '15' })
+    const drawn = draw(billing.plan, billing.form)
+    expect(drawn).toContain('Tax rate')
+    expect(drawn).toContain('Payment terms')
+    expect(drawn).toContain('Save billing settings')
+    expect(drawn).not.toContain('left in your trial')
+  })
+
+  it('lets the owner save a rate with three decimals and terms, kept exactly (8.875 % is 8875 thousandths)', async () => {
+    const saved = answer(await action(call(post(owner, { taxRate: '8.875', paymentTermsDays: '30' }))))
+    expect(saved).toEqual({ status: 200, message: BILLING_MESSAGES.saved, errors: {} })
+    const row = await company('Blue Lagoon Pool Co.')
+    expect({ tax: row.taxRateMilliPercent, terms: row.paymentTermsDays }).toEqual({ tax: 8875, terms: 30 })
+    expect((await page(owner)).billing.form).toEqual({ taxRate: '8.875', paymentTermsDays: '30' })
+    // 7.29 % stays 7290: read digit by digit, never through a float.
+    answer(await action(call(post(owner, { taxRate: '7.29', paymentTermsDays: '30' }))))
+    expect((await company('Blue Lagoon Pool Co.')).taxRateMilliPercent).toBe(7290)
+  })
+
+  it('lets an admin save too; "8.5 %" is read as 8.5 %, and 0 turns tax off', async () => {
+    expect(answer(await action(call(post(admin, { taxRate: '8.5 %', paymentTermsDays: '0' })))).status).toBe(200)
+    expect((await company('Blue Lagoon Pool Co.')).taxRateMilliPercent).toBe(8500)
+    expect(answer(await action(call(post(admin, { taxRate: '0', paymentTermsDays: '15' })))).status).toBe(200)
+    expect((await company('Blue Lagoon Pool Co.')).taxRateMilliPercent).toBe(0)
+  })
+
+  it('refuses a rate above 30 %, below 0, with four decimals or blank, and terms outside 0–120, at their fields', async () => {
+    for (const [fields, field, message] of [
+      [{ taxRate: '30.01', paymentTermsDays: '15' }, 'taxRate', BILLING_MESSAGES.taxRate],
+      [{ taxRate: '-1', paymentTermsDays: '15' }, 'taxRate', BILLING_MESSAGES.taxRate],
+      [{ taxRate: '7.1255', paymentTermsDays: '15' }, 'taxRate', BILLING_MESSAGES.taxRate],
+      [{ taxRate: 'seven', paymentTermsDays: '15' }, 'taxRate', BILLING_MESSAGES.taxRate],
+      [{ taxRate: '', paymentTermsDays: '15' }, 'taxRate', BILLING_MESSAGES.taxRate],
+      [{ taxRate: '7', paymentTermsDays: '121' }, 'paymentTermsDays', BILLING_MESSAGES.paymentTerms],
+      [{ taxRate: '7', paymentTermsDays: '-1' }, 'paymentTermsDays', BILLING_MESSAGES.paymentTerms],
+      [{ taxRate: '7', paymentTermsDays: '2.5' }, 'paymentTermsDays', BILLING_MESSAGES.paymentTerms],
+      [{ taxRate: '7', paymentTermsDays: '' }, 'paymentTermsDays', BILLING_MESSAGES.paymentTerms],
+    ] as const) {
+      const refused = answer(await action(call(post(owner, fields))))
+      expect(refused.status, JSON.stringify(fields)).toBe(400)
+      expect(refused.errors[field], JSON.stringify(fields)).toEqual([message])
+    }
+    const row = await company('Blue Lagoon Pool Co.')
+    expect({ tax: row.taxRateMilliPercent, terms: row.paymentTermsDays }).toEqual({ tax: 0, terms: 15 })
+    // 30 % itself is allowed.
+    expect(answer(await action(call(post(owner, { taxRate: '30', paymentTermsDays: '120' })))).status).toBe(200)
+    await action(call(post(owner, { taxRate: '0', paymentTermsDays: '15' })))
+  })
+
+  it('answers a dispatcher with 403 and saves nothing; another company’s owner changes only their own', async () => {
+    const { thrown } = await settle(action(call(post(dispatcher, { taxRate: '9', paymentTermsDays: '20' }))))
+    expect(status(thrown)).toBe(403)
+    await action(call(post(sunsetOwner, { taxRate: '5.6', paymentTermsDays: '45' })))
+    const blue = await company('Blue Lagoon Pool Co.')
+    const sunset = await company('Sunset Pool Care')
+    expect([blue.taxRateMilliPercent, blue.paymentTermsDays]).toEqual([0, 15])
+    expect([sunset.taxRateMilliPercent, sunset.paymentTermsDays]).toEqual([5600, 45])
+  })
+
+  it('the next invoices carry the saved tax rate and fall due after the saved terms', async () => {
+    const sunset = await company('Sunset Pool Care')
+    const customer = await addTestCustomer(sunset.id, { customerName: 'Terms Test', address: '9 Terms Rd' })
+    const [plan] = await db()
+      .insert(servicePlans)
+      .values({
+        companyId: sunset.id,
+        locationId: customer.locationId,
+        weekday: 1,
+        startsOn: '2026-09-07',
+        rateCents: 10000,
+        rateType: 'monthly',
+      })
+      .returning({ id: servicePlans.id })
+    expect(plan).toBeDefined()
+    await db()
+      .delete(jobs)
+      .where(eq(jobs.planId, plan?.id ?? ''))
+    await createInvoices({ companyId: sunset.id, period: monthOf('2026-10-01') })
+    await sendInvoices({ companyId: sunset.id, period: monthOf('2026-10-01'), now: new Date('2026-11-03T18:00:00Z') })
+    const [invoice] = await db()
+      .select({ tax: invoices.taxCents, issuedOn: invoices.issuedOn, dueOn: invoices.dueOn })
+      .from(invoices)
+      .where(eq(invoices.customerId, customer.id))
+    // 5.6 % of $100, and 45 days after 3 November.
+    expect(invoice).toEqual({ tax: 560, issuedOn: '2026-11-03', dueOn: '2026-12-18' })
+  })
+})
+
+// The sections need a data router around them; their props reach the stub's route through this holder.
+let drawing: { plan: BillingSettingsData['plan']; form: BillingSettingsData['form'] } | null = null
+
+function DrawnSections() {
+  if (!drawing) return null
+  return createElement(
+    Fragment,
+    null,
+    createElement(PlanSection, { plan: drawing.plan }),
+    createElement(BillingSettingsSection, { form: drawing.form, canSave: true, reply: undefined }),
+  )
+}
+
+/** The "Plan" and "Billing" sections' HTML. */
+function draw(plan: BillingSettingsData['plan'], form: BillingSettingsData['form']) {
+  drawing = { plan, form }
+  const Stub = createRoutesStub([{ path: '/app/settings', Component: DrawnSections }])
+  return renderToString(createElement(Stub, { initialEntries: ['/app/settings'] })).replaceAll('<!-- -->', '')
+}

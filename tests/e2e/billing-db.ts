@@ -1,0 +1,166 @@
+// A server of the spec's own whose database the spec writes and reads (the shared e2e server holds its embedded
+// database alone: PGlite has one process per folder). Seeded on a first start, stopped while `prepare` runs its SQL,
+// started again; with DATABASE_URL it gets a scratch PostgreSQL database instead. Also the owner's money figures
+// as the test counts them: its own SQL over the invoices and payments (OPERATIONS §7, §8).
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import pg from 'pg'
+import { createScratchDatabase, dropDatabase, type RunningServer, startServer } from '../../scripts/lib/app-server'
+import { freePort } from '../../scripts/lib/free-port'
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+
+export type Sql = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>
+
+/** Starts a seeded server whose database `prepare` has written (and read) first; `prepare`'s answer comes back. */
+export async function serverWithDatabase<T>(prepare: (query: Sql) => Promise<T>) {
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pool-bud-billing-'))
+  const dataDir = path.join(runDir, 'data')
+  const port = String(await freePort())
+  const options = { port, dataDir, logPath: path.join(runDir, 'server.log'), env: { SEED_DEMO: '1' } }
+  const adminUrl = process.env.DATABASE_URL
+  let server: RunningServer
+  let value: T
+  let cleanupDatabase = async () => {}
+  if (adminUrl) {
+    const database = await createScratchDatabase(adminUrl, 'pool_bud_billing')
+    cleanupDatabase = () => dropDatabase(adminUrl, database.name)
+    // Seeded by the first start; stopped so the figures read below stay those the page will show.
+    await (await startServer(ROOT, { ...options, databaseUrl: database.url })).stop()
+    const client = new pg.Client({ connectionString: database.url })
+    await client.connect()
+    try {
+      value = await prepare(async (text, params) => (await client.query(text, params)).rows)
+    } finally {
+      await client.end()
+    }
+    server = await startServer(ROOT, { ...options, databaseUrl: database.url })
+  } else {
+    await (await startServer(ROOT, options)).stop()
+    const db = await PGlite.create({ dataDir: path.join(dataDir, 'db'), extensions: { pg_trgm, btree_gin } })
+    try {
+      value = await prepare(async (text, params) => (await db.query<Record<string, unknown>>(text, params)).rows)
+    } finally {
+      await db.close()
+    }
+    server = await startServer(ROOT, options)
+  }
+  return {
+    origin: server.origin,
+    value,
+    stop: async () => {
+      await server.stop()
+      await cleanupDatabase()
+      fs.rmSync(runDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * A month of money for `companyName`, dated by the database's clock in the company's timezone: an invoice issued
+ * today and partly paid, one issued on the 1st and past due, a void one and a draft (neither counts), a payment
+ * to no invoice, and one partly refunded.
+ */
+export async function writeMonthOfMoney(query: Sql, companyName: string) {
+  const [company] = await query(
+    `select id, next_invoice_number as next, (now() at time zone timezone)::date::text as today,
+       date_trunc('month', (now() at time zone timezone))::date::text as month_start
+     from companies where name = $1`,
+    [companyName],
+  )
+  if (!company) throw new Error(`no company ${companyName}`)
+  const people = await query(
+    `select id from customers where company_id = $1 and status = 'active' order by customer_name limit 3`,
+    [company.id],
+  )
+  const [a, b, c] = people.map((row) => row.id)
+  const n = Number(company.next)
+  const today = company.today as string
+  const invoice = async (fields: {
+    customer: unknown
+    number: number
+    state: 'draft' | 'sent' | 'void'
+    issuedOn: string | null
+    dueOn: string | null
+    total: number
+    paid?: number
+  }) => {
+    const [row] = await query(
+      `insert into invoices (company_id, customer_id, number, state, issued_on, due_on, subtotal_cents, total_cents,
+         paid_cents, sent_at, voided_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $7, $8, case when $4 = 'draft' then null else now() end,
+         case when $4 = 'void' then now() end)
+       returning id`,
+      [
+        company.id,
+        fields.customer,
+        fields.number,
+        fields.state,
+        fields.issuedOn,
+        fields.dueOn,
+        fields.total,
+        fields.paid ?? 0,
+      ],
+    )
+    return row?.id
+  }
+  const yesterday = (await query(`select ($1::date - 1)::text as d`, [today]))[0]?.d as string
+  const paidToday = await invoice({
+    customer: a,
+    number: n,
+    state: 'sent',
+    issuedOn: today,
+    dueOn: today,
+    total: 12345,
+    paid: 5000,
+  })
+  await invoice({
+    customer: b,
+    number: n + 1,
+    state: 'sent',
+    issuedOn: company.month_start as string,
+    dueOn: yesterday,
+    total: 20000,
+  })
+  await invoice({ customer: c, number: n + 2, state: 'void', issuedOn: today, dueOn: today, total: 99999 })
+  await invoice({ customer: c, number: n + 3, state: 'draft', issuedOn: null, dueOn: null, total: 7777 })
+  await query(`update companies set next_invoice_number = $2 where id = $1`, [company.id, n + 4])
+  const payment = (customer: unknown, invoiceId: unknown, amount: number, refunded: number, method: string) =>
+    query(
+      `insert into payments (company_id, customer_id, invoice_id, amount_cents, refunded_cents, received_on, method)
+       values ($1, $2, $3, $4, $5, $6, $7)`,
+      [company.id, customer, invoiceId, amount, refunded, today, method],
+    )
+  await payment(a, paidToday, 5000, 0, 'check')
+  await payment(c, null, 1500, 0, 'cash')
+  await payment(b, null, 3000, 1000, 'card')
+}
+
+/** The figures as the test counts them, in cents: its own SQL, in the company's month. */
+export async function moneySums(query: Sql, companyName: string) {
+  const [row] = await query(
+    `with c as (select id, (now() at time zone timezone)::date as today from companies where name = $1)
+     select
+       (select coalesce(sum(total_cents), 0) from invoices i, c where i.company_id = c.id and i.state = 'sent'
+          and date_trunc('month', i.issued_on) = date_trunc('month', c.today))::text as invoiced,
+       (select coalesce(sum(amount_cents - refunded_cents), 0) from payments p, c where p.company_id = c.id
+          and date_trunc('month', p.received_on) = date_trunc('month', c.today))::text as collected,
+       (select coalesce(sum(total_cents - paid_cents - credit_applied_cents), 0) from invoices i, c
+          where i.company_id = c.id and i.state = 'sent' and total_cents > paid_cents + credit_applied_cents)::text
+          as outstanding,
+       (select coalesce(sum(total_cents - paid_cents - credit_applied_cents), 0) from invoices i, c
+          where i.company_id = c.id and i.state = 'sent' and total_cents > paid_cents + credit_applied_cents
+          and i.due_on < c.today)::text as past_due`,
+    [companyName],
+  )
+  return {
+    invoiced: Number(row?.invoiced),
+    collected: Number(row?.collected),
+    outstanding: Number(row?.outstanding),
+    pastDue: Number(row?.past_due),
+  }
+}
