@@ -13,7 +13,16 @@ import { and, eq, isNotNull, isNull } from 'drizzle-orm'
 import { matchPath } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CLIENT_IP_HEADER } from '~/auth/better-auth.server'
-import { customers, inventoryItems, invitations, jobs, profiles, serviceLocations, visitPhotos } from '~/db/schema'
+import {
+  customers,
+  inventoryItems,
+  invitations,
+  invoices,
+  jobs,
+  profiles,
+  serviceLocations,
+  visitPhotos,
+} from '~/db/schema'
 import { createDemoLogin, seedDemoData } from '~/demo/seed.server'
 import { resetCalendarFeed } from '~/models/calendar-feed.server'
 import { addChecklistItem } from '~/models/checklist.server'
@@ -81,6 +90,8 @@ type Fixtures = {
   technicianId: string
   /** An item added to Blue Lagoon's checklist for the rows to rename, move, remove and restore. */
   checklistItemId: string
+  /** Dana's opening-balance invoice (sent, owing). */
+  invoiceId: string
 }
 
 type Case = {
@@ -396,6 +407,14 @@ const CASES: Case[] = [
     }),
   ),
   { file: 'routes/app/settings.tsx', method: 'GET', path: () => '/app/settings', expect: OFFICE },
+  // Billing (OPERATIONS §8): owners and admins; dispatchers see balances on the customer record only.
+  { file: 'routes/app/billing.tsx', method: 'GET', path: () => '/app/billing', expect: OWNER_ADMIN },
+  {
+    file: 'routes/app/invoice.tsx',
+    method: 'GET',
+    path: (f) => `/app/invoices/${f.invoiceId}`,
+    expect: { ...OWNER_ADMIN, otherOwner: 404 },
+  },
   { file: 'routes/app/team.tsx', method: 'GET', path: () => '/app/team', expect: OWNER_ADMIN },
   { file: 'routes/app/team.tsx', method: 'POST', intent: 'invite', path: () => '/app/team', expect: OWNER_ADMIN },
   {
@@ -564,6 +583,12 @@ const CASES: Case[] = [
     file: 'routes/portal/visit.tsx',
     method: 'GET',
     path: (f) => `/customer/${f.customerId}/visits/${f.photoJobId}`,
+    expect: PORTAL,
+  },
+  {
+    file: 'routes/portal/invoice.tsx',
+    method: 'GET',
+    path: (f) => `/customer/${f.customerId}/invoices/${f.invoiceId}`,
     expect: PORTAL,
   },
   {
@@ -778,6 +803,11 @@ beforeAll(async () => {
     .returning({ id: invitations.id })
   const feed = await resetCalendarFeed(pending?.id ?? '')
   const spareItem = await addChecklistItem({ companyId, label: 'Matrix spare item' })
+  const [invoice] = await db()
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.customerId, dana?.id ?? '')))
+    .limit(1)
   fixtures = {
     feedToken: feed.ok ? feed.token : '',
     invitationId: invitation?.id ?? '',
@@ -792,6 +822,7 @@ beforeAll(async () => {
     itemId: item?.id ?? '',
     technicianId: tech?.id ?? '',
     checklistItemId: spareItem.ok ? spareItem.item.id : '',
+    invoiceId: invoice?.id ?? '',
   }
   expect(Object.values(fixtures).every(Boolean)).toBe(true)
   cookies.set('anonymous', undefined)

@@ -1,8 +1,9 @@
 // /app/customers/:customerId: one customer's record (OPERATIONS §2). Contact details, each service location with
 // what the technician needs at the gate, its bodies of water and their equipment, its service plan, the upcoming
-// visits and a page of visit history; "Archive customer" / "Restore customer". One piece is edited or added at a
-// time: `?edit=…` / `?add=…` opens its form in place (a link, so it works before JavaScript and survives a reload);
-// saving redirects back to the record with a message.
+// visits and a page of visit history; its billing — the balance in the header, "Invoices" and "Payments" (OPERATIONS
+// §8, app/features/billing/customer-billing.tsx); "Archive customer" / "Restore customer". One
+// piece is edited or added at a time: `?edit=…` / `?add=…` opens its form in place (a link, so it works before
+// JavaScript and survives a reload); saving redirects back to the record with a message.
 import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod/v4'
 import { type ReactNode, useState } from 'react'
@@ -16,6 +17,8 @@ import { Button, ButtonLink, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
 import { rowLinkTarget, textLinkTarget } from '~/components/ui/touch'
+import { CustomerBilling } from '~/features/billing/customer-billing'
+import { loadCustomerBilling } from '~/features/billing/customer-billing.server'
 import {
   BodyOfWaterFields,
   ContactFields,
@@ -49,6 +52,7 @@ import { formatDate, formatDateTime } from '~/utils/dates'
 import { redirectWithFlash } from '~/utils/flash.server'
 import { readForm } from '~/utils/forms'
 import { formatCents } from '~/utils/money'
+import { can } from '~/utils/permissions'
 import { formatPhone } from '~/utils/phone'
 import { type Failure, failureStatus, type Result } from '~/utils/result'
 import type { Route } from './+types/customer'
@@ -59,27 +63,35 @@ function readHistoryPage(url: URL) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { companyId, timezone } = await requireCompanyCapability(request, 'customers:manage')
+  const { companyId, timezone, role } = await requireCompanyCapability(request, 'customers:manage')
   const url = new URL(request.url)
-  const [record, technicians] = await Promise.all([
-    getCustomerRecord({ companyId, customerId: params.customerId, historyPage: readHistoryPage(url) }),
+  const today = localDateAt(new Date(), timezone)
+  const customerId = params.customerId
+  const [record, technicians, billing] = await Promise.all([
+    getCustomerRecord({ companyId, customerId, historyPage: readHistoryPage(url) }),
     listTechnicians(companyId),
+    loadCustomerBilling({ companyId, customerId, role, today }),
   ])
   // Another company's customer (or a made-up id) does not exist for this user.
   if (!record) notFound()
-  const today = localDateAt(new Date(), timezone)
-  const notices = await loadCustomerMessages({ companyId, customerId: params.customerId, url })
+  const notices = await loadCustomerMessages({ companyId, customerId, url })
   return {
     notices,
+    billing,
     open: { edit: url.searchParams.get('edit') ?? '', add: url.searchParams.get('add') ?? '' },
     today,
     technicians: technicians.map((technician) => ({ id: technician.id, name: technician.name ?? technician.email })),
-    ...present(record, timezone, today),
+    ...present(record, timezone, today, can(role, 'billing:balances')),
   }
 }
 
+/** A balance as the header says it: what is owed, or the credit the customer has. */
+function balanceText(cents: number) {
+  return cents < 0 ? `${formatCents(-cents)} credit` : formatCents(cents)
+}
+
 /** The record as the page shows it: dates in the company's timezone, money and phones formatted. */
-function present(record: CustomerRecord, timezone: string, today: string) {
+function present(record: CustomerRecord, timezone: string, today: string, showBalance: boolean) {
   const { customer } = record
   const visit = (row: CustomerRecord['upcomingVisits'][number]) => ({
     id: row.id,
@@ -99,7 +111,8 @@ function present(record: CustomerRecord, timezone: string, today: string) {
       notes: customer.notes,
       archived: customer.status === 'archived',
       archivedOn: customer.archivedAt ? formatDate(customer.archivedAt, timezone) : null,
-      balanceDue: formatCents(customer.balanceDue),
+      // Dispatchers see balances; a role that may not (none opens the record today) gets nothing to show.
+      balanceDue: showBalance ? balanceText(customer.balanceDue) : null,
       portalStatus: customer.portalStatus,
     },
     locations: record.locations.map((location) => ({
@@ -327,6 +340,12 @@ export default function CustomerRecordPage({ loaderData, actionData }: Route.Com
             </span>
           ) : null}
         </div>
+        {customer.balanceDue === null ? null : (
+          <dl className="flex items-baseline gap-2">
+            <dt className="text-sm font-medium text-slate-500">Balance</dt>
+            <dd className="text-lg font-semibold tabular-nums">{customer.balanceDue}</dd>
+          </dl>
+        )}
       </div>
       <ContactCard data={loaderData} actionData={actionData} />
       <section aria-labelledby="locations-heading" className="space-y-4">
@@ -359,6 +378,7 @@ export default function CustomerRecordPage({ loaderData, actionData }: Route.Com
         ))}
       </section>
       <VisitsCard data={loaderData} />
+      {loaderData.billing ? <CustomerBilling data={loaderData.billing} customerId={customer.id} /> : null}
       <CustomerMessages
         data={loaderData.notices}
         refusal={actionData?.intent === 'notice-preference' ? (actionData.message ?? 'Choose on or off.') : null}
@@ -417,7 +437,6 @@ function ContactCard({ data, actionData }: { data: PageData; actionData: ActionD
           )}
         </Detail>
         <Detail label="Billing address">{customer.billingAddress ?? 'Same as service address'}</Detail>
-        <Detail label="Balance">{customer.balanceDue}</Detail>
         <Detail label="Portal">
           {customer.portalStatus === 'active'
             ? 'Active'

@@ -1,0 +1,114 @@
+// /app/billing (OPERATIONS §7, §8): the month's figures, "Create invoices" (a preview that writes nothing), and
+// every invoice of the company, filtered by status or customer, a page at a time. What the page reads is in its address (`?month=`, `?preview=1`,
+// `?confirm=send`, `?status=`, `?customer=`, `?page=`), so back, reload and a bookmark all show the same thing. A
+// fixed number of statements: 3, plus 1 for a customer's invoices and 5 for the preview.
+import { type CompanyMember, notFound } from '~/auth/guards.server'
+import { periodLabel } from '~/billing/invoice-draft'
+import { INVOICE_STATUSES, type InvoiceStatus } from '~/billing/invoice-status'
+import { getCustomer } from '~/models/customer.server'
+import {
+  INVOICES_PER_PAGE,
+  type InvoiceListFilter,
+  listInvoices,
+  periodSummary,
+  previewInvoices,
+} from '~/models/invoice.server'
+import { localDateAt } from '~/schedule/local-date'
+import { formatLocalDate } from '~/utils/dates'
+import { formatCents } from '~/utils/money'
+import { billingMonth, monthParam, neighbours } from './billing-month'
+
+/** `?status=` values: the status in the address's own words ("past-due"). */
+export function statusSlug(status: InvoiceStatus) {
+  return status.toLowerCase().replace(/ /g, '-')
+}
+
+function readStatus(value: string | null): InvoiceListFilter {
+  return INVOICE_STATUSES.find((status) => statusSlug(status) === value) ?? 'all'
+}
+
+function readPage(value: string | null) {
+  const page = Number.parseInt(value ?? '1', 10)
+  return Number.isFinite(page) && page > 0 ? Math.min(page, 100_000) : 1
+}
+
+const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`)
+
+export async function loadBillingPage(member: CompanyMember, url: URL, now = new Date()) {
+  const { companyId, timezone } = member
+  const today = localDateAt(now, timezone)
+  const period = billingMonth(url.searchParams.get('month'), now, timezone)
+  const status = readStatus(url.searchParams.get('status'))
+  const customerId = url.searchParams.get('customer')
+  const page = readPage(url.searchParams.get('page'))
+  const wantsPreview = url.searchParams.get('preview') === '1'
+  const list = (onPage: number) =>
+    listInvoices({ companyId, today, status, customerId: customerId ?? undefined, page: onPage })
+  const [summary, firstTry, customer, preview] = await Promise.all([
+    periodSummary({ companyId, period }),
+    list(page),
+    customerId ? getCustomer({ companyId, customerId }) : null,
+    wantsPreview ? previewInvoices({ companyId, period }) : null,
+  ])
+  // Another company's customer (or a made-up id) does not exist here either.
+  if (customerId && !customer) notFound()
+  const pageCount = (total: number) => Math.max(1, Math.ceil(total / INVOICES_PER_PAGE))
+  // A page past the end (an old link after invoices were voided away from a filter) shows the last page instead.
+  let invoices = firstTry
+  let shownPage = page
+  if (invoices.invoices.length === 0 && invoices.total > 0 && page > pageCount(invoices.total)) {
+    shownPage = pageCount(invoices.total)
+    invoices = await list(shownPage)
+  }
+  const { previous, next } = neighbours(period)
+  return {
+    month: {
+      value: monthParam(period),
+      label: periodLabel(period),
+      previous: { value: monthParam(previous), label: periodLabel(previous) },
+      next: { value: monthParam(next), label: periodLabel(next) },
+    },
+    figures: {
+      drafts: summary.drafts,
+      draftTotal: formatCents(summary.draftCents),
+      sent: summary.sent,
+      sentTotal: formatCents(summary.sentCents),
+    },
+    preview: preview
+      ? {
+          count: preview.count,
+          summary: `${plural(preview.count, 'invoice', 'invoices')}, ${formatCents(preview.totalCents)}`,
+          alreadyInvoiced: preview.alreadyInvoiced,
+          rows: preview.invoices.map(({ customerId: id, customerName, draft }) => ({
+            customerId: id,
+            customerName,
+            lines: draft.lines.length,
+            total: formatCents(draft.totalCents),
+            creditApplied: draft.creditAppliedCents > 0 ? formatCents(draft.creditAppliedCents) : null,
+          })),
+        }
+      : null,
+    confirmSend: url.searchParams.get('confirm') === 'send' && summary.drafts > 0,
+    filter: {
+      status: status === 'all' ? 'all' : statusSlug(status),
+      customer: customer ? { id: customer.id, name: customer.customerName } : null,
+    },
+    list: {
+      page: shownPage,
+      pageCount: pageCount(invoices.total),
+      total: invoices.total,
+      rows: invoices.invoices.map((invoice) => ({
+        id: invoice.id,
+        numberLabel: invoice.numberLabel,
+        customerId: invoice.customerId,
+        customerName: invoice.customerName,
+        period: invoice.periodStart ? periodLabel({ start: invoice.periodStart, end: invoice.periodEnd ?? '' }) : null,
+        status: invoice.status,
+        total: formatCents(invoice.totalCents),
+        amountDue: formatCents(invoice.outstandingCents),
+        owes: invoice.outstandingCents > 0,
+        dueOn: invoice.dueOn ? formatLocalDate(invoice.dueOn) : null,
+      })),
+    },
+  }
+}

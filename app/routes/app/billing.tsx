@@ -1,0 +1,57 @@
+// /app/billing: a month's invoices and every invoice of the company (OPERATIONS §7, §8; owners and admins). The
+// month's figures, "Create invoices" (previewed first, nothing written), and the list with its status filter. The
+// reads live in app/features/billing/billing-page.server.ts.
+import { Link } from 'react-router'
+import { requireCompanyCapability } from '~/auth/guards.server'
+import { RouteError } from '~/components/route-error'
+import { cn } from '~/components/ui/cn'
+import { textLinkTarget } from '~/components/ui/touch'
+import { loadBillingPage } from '~/features/billing/billing-page.server'
+import { InvoiceListCard, MonthCard, PreviewCard } from '~/features/billing/billing-sections'
+import type { Route } from './+types/billing'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const member = await requireCompanyCapability(request, 'billing:manage')
+  return loadBillingPage(member, new URL(request.url))
+}
+
+export function meta() {
+  return [{ title: 'Billing · Pool Bud' }]
+}
+
+const linkClass = cn('text-sm font-medium text-brand-700 hover:underline', textLinkTarget)
+
+export default function BillingPage({ loaderData }: Route.ComponentProps) {
+  const month = loaderData.month.value
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Billing</h1>
+        <nav aria-label="Billing tools" className="flex flex-wrap gap-x-4">
+          {/* Files, not pages: the browser downloads them (the export is its own route). */}
+          <a href={`/app/billing/quickbooks.iif?month=${month}`} className={linkClass} download>
+            Export for QuickBooks <span className="sr-only">(IIF file, {loaderData.month.label})</span>
+            <span aria-hidden="true">(IIF)</span>
+          </a>
+          <a href={`/app/billing/quickbooks.csv?month=${month}`} className={linkClass} download>
+            Export for QuickBooks <span className="sr-only">(CSV file, {loaderData.month.label})</span>
+            <span aria-hidden="true">(CSV)</span>
+          </a>
+          <Link to="/app/reports/profit" className={linkClass}>
+            Profit per pool
+          </Link>
+          <Link to="/app/billing/prices" className={linkClass}>
+            Change prices
+          </Link>
+        </nav>
+      </div>
+      <MonthCard data={loaderData} />
+      <PreviewCard data={loaderData} />
+      <InvoiceListCard data={loaderData} />
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  return <RouteError />
+}
