@@ -27,6 +27,7 @@ export type IdempotentAction =
   | 'inventory.create'
   | 'customer.import'
   | 'field.change'
+  | 'payment.record'
 
 /**
  * The key a form carries: null when it carries none (a page from before keys, another client), which behaves as

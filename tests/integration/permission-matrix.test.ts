@@ -92,6 +92,8 @@ type Fixtures = {
   checklistItemId: string
   /** Dana's opening-balance invoice (sent, owing). */
   invoiceId: string
+  /** A void invoice of the spare customer: "Void invoice" on it changes nothing. */
+  voidInvoiceId: string
 }
 
 type Case = {
@@ -328,6 +330,15 @@ const CASES: Case[] = [
     path: (f) => `/app/customers/${f.customerId}`,
     expect: { ...OFFICE, otherOwner: 404 },
   },
+  // "Record payment" on the record posted empty: owners and admins get the form's errors; dispatchers, who see the
+  // customer's billing, do not record money.
+  {
+    file: 'routes/app/customer.tsx',
+    method: 'POST',
+    intent: 'record-payment',
+    path: (f) => `/app/customers/${f.customerId}`,
+    expect: { ...OWNER_ADMIN, otherOwner: 404 },
+  },
   // Archive and restore a customer kept for it (archiving Dana would end the portal rows' access).
   ...(['archive', 'restore'] as const).map(
     (intent): Case => ({
@@ -414,6 +425,39 @@ const CASES: Case[] = [
     method: 'GET',
     path: (f) => `/app/invoices/${f.invoiceId}`,
     expect: { ...OWNER_ADMIN, otherOwner: 404 },
+  },
+  // "Create invoices" and "Send invoices" posted without the month they are for: refused before anything is done.
+  ...(['create', 'send'] as const).map(
+    (intent): Case => ({
+      file: 'routes/app/billing.tsx',
+      method: 'POST',
+      intent,
+      path: () => '/app/billing',
+      expect: OWNER_ADMIN,
+    }),
+  ),
+  // "Record payment" posted empty: the form's errors. Sending the sent invoice and voiding the void one: the
+  // office gets the refusal, so the matrix changes nothing. Another company's invoice does not exist.
+  {
+    file: 'routes/app/invoice.tsx',
+    method: 'POST',
+    intent: 'record-payment',
+    path: (f) => `/app/invoices/${f.invoiceId}`,
+    expect: { ...OWNER_ADMIN, otherOwner: 404 },
+  },
+  {
+    file: 'routes/app/invoice.tsx',
+    method: 'POST',
+    intent: 'send',
+    path: (f) => `/app/invoices/${f.invoiceId}`,
+    expect: passBy({ ...OWNER_ADMIN, otherOwner: 404 }, 409),
+  },
+  {
+    file: 'routes/app/invoice.tsx',
+    method: 'POST',
+    intent: 'void',
+    path: (f) => `/app/invoices/${f.voidInvoiceId}`,
+    expect: passBy({ ...OWNER_ADMIN, otherOwner: 404 }, 409),
   },
   { file: 'routes/app/team.tsx', method: 'GET', path: () => '/app/team', expect: OWNER_ADMIN },
   { file: 'routes/app/team.tsx', method: 'POST', intent: 'invite', path: () => '/app/team', expect: OWNER_ADMIN },
@@ -823,7 +867,23 @@ beforeAll(async () => {
     technicianId: tech?.id ?? '',
     checklistItemId: spareItem.ok ? spareItem.item.id : '',
     invoiceId: invoice?.id ?? '',
+    voidInvoiceId: '',
   }
+  const [voided] = await db()
+    .insert(invoices)
+    .values({
+      companyId,
+      customerId: fixtures.spareCustomerId,
+      number: 9001,
+      state: 'void',
+      issuedOn: '2026-01-05',
+      dueOn: '2026-01-20',
+      subtotalCents: 1000,
+      totalCents: 1000,
+      voidedAt: new Date(),
+    })
+    .returning({ id: invoices.id })
+  fixtures.voidInvoiceId = voided?.id ?? ''
   expect(Object.values(fixtures).every(Boolean)).toBe(true)
   cookies.set('anonymous', undefined)
   for (const [persona, email] of Object.entries(PERSONA_EMAILS)) cookies.set(persona as Persona, await signInAs(email))

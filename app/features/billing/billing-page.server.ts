@@ -1,22 +1,28 @@
-// /app/billing (OPERATIONS §7, §8): the month's figures, "Create invoices" (a preview that writes nothing), and
-// every invoice of the company, filtered by status or customer, a page at a time. What the page reads is in its address (`?month=`, `?preview=1`,
+// /app/billing (OPERATIONS §7, §8): the month's figures, "Create invoices" (a preview that writes nothing, then
+// "Create N invoices"), "Send invoices" (after "Send N invoices?"), and every invoice of the company, filtered by
+// status or customer, a page at a time. What the page reads is in its address (`?month=`, `?preview=1`,
 // `?confirm=send`, `?status=`, `?customer=`, `?page=`), so back, reload and a bookmark all show the same thing. A
 // fixed number of statements: 3, plus 1 for a customer's invoices and 5 for the preview.
+import { data } from 'react-router'
 import { type CompanyMember, notFound } from '~/auth/guards.server'
 import { periodLabel } from '~/billing/invoice-draft'
 import { INVOICE_STATUSES, type InvoiceStatus } from '~/billing/invoice-status'
 import { getCustomer } from '~/models/customer.server'
 import {
+  createInvoices,
   INVOICES_PER_PAGE,
   type InvoiceListFilter,
   listInvoices,
   periodSummary,
   previewInvoices,
+  sendInvoices,
 } from '~/models/invoice.server'
 import { localDateAt } from '~/schedule/local-date'
 import { formatLocalDate } from '~/utils/dates'
+import { redirectWithFlash } from '~/utils/flash.server'
+import { isUuid } from '~/utils/ids'
 import { formatCents } from '~/utils/money'
-import { billingMonth, monthParam, neighbours } from './billing-month'
+import { billingMonth, monthParam, neighbours, parseMonth } from './billing-month'
 
 /** `?status=` values: the status in the address's own words ("past-due"). */
 export function statusSlug(status: InvoiceStatus) {
@@ -42,6 +48,8 @@ export async function loadBillingPage(member: CompanyMember, url: URL, now = new
   const customerId = url.searchParams.get('customer')
   const page = readPage(url.searchParams.get('page'))
   const wantsPreview = url.searchParams.get('preview') === '1'
+  // Not an id at all: no such customer (and no query is asked to compare a uuid column with it).
+  if (customerId !== null && !isUuid(customerId)) notFound()
   const list = (onPage: number) =>
     listInvoices({ companyId, today, status, customerId: customerId ?? undefined, page: onPage })
   const [summary, firstTry, customer, preview] = await Promise.all([
@@ -53,12 +61,14 @@ export async function loadBillingPage(member: CompanyMember, url: URL, now = new
   // Another company's customer (or a made-up id) does not exist here either.
   if (customerId && !customer) notFound()
   const pageCount = (total: number) => Math.max(1, Math.ceil(total / INVOICES_PER_PAGE))
-  // A page past the end (an old link after invoices were voided away from a filter) shows the last page instead.
+  // A page past the end (an old link, after invoices left a filter) shows the last page instead. The count rides on
+  // the rows, so an empty page knows none: the first page says how many there are.
   let invoices = firstTry
   let shownPage = page
-  if (invoices.invoices.length === 0 && invoices.total > 0 && page > pageCount(invoices.total)) {
+  if (invoices.invoices.length === 0 && page > 1) {
+    invoices = await list(1)
     shownPage = pageCount(invoices.total)
-    invoices = await list(shownPage)
+    if (shownPage > 1) invoices = await list(shownPage)
   }
   const { previous, next } = neighbours(period)
   return {
@@ -110,5 +120,42 @@ export async function loadBillingPage(member: CompanyMember, url: URL, now = new
         dueOn: invoice.dueOn ? formatLocalDate(invoice.dueOn) : null,
       })),
     },
+  }
+}
+
+/** What a refused billing form says (the page shows it above the month's actions). */
+export type BillingRefusal = { intent: string | null; message: string }
+
+/**
+ * "Create N invoices" and "Send invoices" for the month the form names. The month is required (never "last month"
+ * by the server's clock): a page left open over midnight on the 1st must still act on the month it showed.
+ */
+export async function billingAction(member: CompanyMember, intent: 'create' | 'send', formData: FormData) {
+  const refuse = (message: string) => data({ intent, message } satisfies BillingRefusal, 400)
+  const period = parseMonth(formData.get('month'))
+  if (!period) return refuse('Choose a month.')
+  const label = periodLabel(period)
+  const back = `/app/billing?month=${monthParam(period)}`
+  const { companyId } = member
+  switch (intent) {
+    case 'create': {
+      // Under the company's lock, once: a second click (or a second office) creates nothing more.
+      const { created } = await createInvoices({ companyId, period })
+      return redirectWithFlash(
+        back,
+        created > 0
+          ? `Created ${plural(created, 'invoice', 'invoices')}.`
+          : { tone: 'info', text: `No new invoices for ${label}: every customer with billable work has one.` },
+      )
+    }
+    case 'send': {
+      const { sent } = await sendInvoices({ companyId, period })
+      return redirectWithFlash(
+        back,
+        sent > 0
+          ? `Sent ${plural(sent, 'invoice', 'invoices')}.`
+          : { tone: 'info', text: `No draft invoices to send for ${label}.` },
+      )
+    }
   }
 }

@@ -3,7 +3,8 @@
 import { Form, Link, useNavigation } from 'react-router'
 import { INVOICE_STATUSES } from '~/billing/invoice-status'
 import { Pager } from '~/components/pager'
-import { Button, buttonClass } from '~/components/ui/button'
+import { Alert } from '~/components/ui/alert'
+import { Button, ButtonLink, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
 import { inputClass } from '~/components/ui/field'
@@ -23,7 +24,13 @@ export function billingHref(params: Record<string, string | null | undefined>) {
   return `/app/billing${text ? `?${text}` : ''}`
 }
 
-export function MonthCard({ data }: { data: BillingPageData }) {
+/** Which form of the page is on its way (its intent), for the buttons' pending state. */
+function usePendingIntent() {
+  const navigation = useNavigation()
+  return navigation.state === 'submitting' ? navigation.formData?.get('intent') : null
+}
+
+export function MonthCard({ data, refusal }: { data: BillingPageData; refusal: string | null }) {
   const { month, figures } = data
   const navigation = useNavigation()
   // "Create invoices" is a GET (the preview writes nothing): pending while that page loads.
@@ -74,7 +81,13 @@ export function MonthCard({ data }: { data: BillingPageData }) {
             </Button>
           </Form>
         )}
+        {figures.drafts > 0 && !data.confirmSend ? (
+          <ButtonLink to={billingHref({ month: month.value, confirm: 'send' })} variant="secondary">
+            Send invoices
+          </ButtonLink>
+        ) : null}
       </div>
+      {refusal ? <Alert tone="error">{refusal}</Alert> : null}
     </Card>
   )
 }
@@ -93,6 +106,7 @@ function Figure({ label, count, total }: { label: string; count: number; total: 
 
 /** "Create invoices", step two: what would be written, then "Create N invoices". */
 export function PreviewCard({ data }: { data: BillingPageData }) {
+  const pending = usePendingIntent()
   const preview = data.preview
   if (!preview) return null
   const cancel = billingHref({ month: data.month.value })
@@ -147,8 +161,48 @@ export function PreviewCard({ data }: { data: BillingPageData }) {
         </div>
       )}
       <div className="flex flex-wrap gap-2">
+        {preview.count > 0 ? (
+          <Form method="post" action={cancel}>
+            <input type="hidden" name="intent" value="create" />
+            <input type="hidden" name="month" value={data.month.value} />
+            <Button type="submit" pending={pending === 'create'} pendingLabel="Creating…">
+              {preview.count === 1 ? 'Create 1 invoice' : `Create ${preview.count} invoices`}
+            </Button>
+          </Form>
+        ) : null}
         <Link to={cancel} className={buttonClass('secondary')}>
-          Close
+          {preview.count > 0 ? 'Cancel' : 'Close'}
+        </Link>
+      </div>
+    </Card>
+  )
+}
+
+/** "Send invoices", asked first: sending emails every customer with a draft this month. */
+export function SendConfirmCard({ data }: { data: BillingPageData }) {
+  const pending = usePendingIntent()
+  if (!data.confirmSend) return null
+  const { drafts } = data.figures
+  const back = billingHref({ month: data.month.value })
+  return (
+    <Card aria-labelledby="send-heading" className="space-y-3 border-brand-100 bg-brand-50">
+      <h2 id="send-heading" className="text-lg font-semibold">
+        {drafts === 1 ? 'Send 1 invoice?' : `Send ${drafts} invoices?`}
+      </h2>
+      <p className="text-sm text-slate-700">
+        Every draft for {data.month.label} is issued today and emailed to its customer, and shows in their portal. Sent
+        invoices cannot be edited; a wrong one is voided.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Form method="post" action={back}>
+          <input type="hidden" name="intent" value="send" />
+          <input type="hidden" name="month" value={data.month.value} />
+          <Button type="submit" pending={pending === 'send'} pendingLabel="Sending…">
+            Yes, send invoices
+          </Button>
+        </Form>
+        <Link to={back} className={buttonClass('secondary')}>
+          Cancel
         </Link>
       </div>
     </Card>

@@ -8,6 +8,11 @@ import { formatLocalDate } from '~/utils/dates'
 import { formatCents } from '~/utils/money'
 import { can, type Role } from '~/utils/permissions'
 
+/** Cents as the amount field's text: 8500 → "85.00". */
+export function dollarsText(cents: number) {
+  return (cents / 100).toFixed(2)
+}
+
 export async function loadCustomerBilling({
   companyId,
   customerId,
@@ -23,6 +28,7 @@ export async function loadCustomerBilling({
   const billing = await getCustomerBilling({ companyId, customerId, today })
   if (!billing) return null
   const canManage = can(role, 'billing:manage')
+  const oldestOwing = billing.openInvoices[0]
   return {
     canManage,
     invoiceCount: billing.invoiceCount,
@@ -44,6 +50,21 @@ export async function loadCustomerBilling({
       refunded: payment.refundedCents > 0 ? formatCents(payment.refundedCents) : null,
       invoice: payment.invoiceId ? { id: payment.invoiceId, numberLabel: payment.invoiceNumberLabel } : null,
     })),
+    // Only those who may record a payment get the form's choices and key.
+    recordPayment: canManage
+      ? {
+          today,
+          openInvoices: billing.openInvoices.map((invoice) => ({
+            id: invoice.id,
+            label: `${invoice.numberLabel}${invoice.periodLabel ? ` (${invoice.periodLabel})` : ''}`,
+            amountDue: formatCents(invoice.outstandingCents),
+          })),
+          defaultAmount: oldestOwing ? dollarsText(oldestOwing.outstandingCents) : '',
+          idempotencyKey: crypto.randomUUID(),
+          // Changes with every payment recorded: the form starts afresh (a new key) after one is saved.
+          formKey: `payments-${billing.paymentCount}`,
+        }
+      : null,
   }
 }
 

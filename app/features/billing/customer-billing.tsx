@@ -1,14 +1,32 @@
-// The customer record's "Invoices" and "Payments" (OPERATIONS §8).
+// The customer record's "Invoices" and "Payments" (OPERATIONS §8), with "Record payment" for owners and admins.
+// The form opens from a link (`?add=payment`), like the record's other forms: it works before JavaScript and
+// survives a reload.
+import type { SubmissionResult } from '@conform-to/react'
 import { Link } from 'react-router'
+import { ButtonLink, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
 import { textLinkTarget } from '~/components/ui/touch'
 import type { CustomerBillingData } from './customer-billing.server'
 import { InvoiceStatusBadge } from './invoice-status-badge'
+import { RecordPaymentForm } from './record-payment-form'
+
+export const RECORD_PAYMENT_OPEN = 'payment'
 
 const linkClass = cn('font-medium text-brand-700 hover:underline', textLinkTarget)
 
-export function CustomerBilling({ data, customerId }: { data: CustomerBillingData; customerId: string }) {
+export function CustomerBilling({
+  data,
+  customerId,
+  formOpen,
+  lastResult,
+}: {
+  data: CustomerBillingData
+  customerId: string
+  /** `?add=payment`: "Record payment" is open. */
+  formOpen: boolean
+  lastResult: SubmissionResult<string[]> | undefined
+}) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Card aria-labelledby="invoices-heading" className="space-y-3">
@@ -58,7 +76,28 @@ export function CustomerBilling({ data, customerId }: { data: CustomerBillingDat
           <h2 id="payments-heading" className="text-lg font-semibold">
             Payments
           </h2>
+          {data.recordPayment && !formOpen ? (
+            <ButtonLink to={`?add=${RECORD_PAYMENT_OPEN}`} variant="secondary" preventScrollReset>
+              Record payment
+            </ButtonLink>
+          ) : null}
         </div>
+        {data.recordPayment && formOpen ? (
+          <div className="space-y-3 rounded-lg border border-slate-200 p-4">
+            <h3 className="font-semibold">Record payment</h3>
+            <RecordPaymentForm
+              key={data.recordPayment.formKey}
+              today={data.recordPayment.today}
+              defaultAmount={data.recordPayment.defaultAmount}
+              openInvoices={data.recordPayment.openInvoices}
+              idempotencyKey={data.recordPayment.idempotencyKey}
+              lastResult={lastResult}
+            />
+            <Link to="." className={buttonClass('ghost')} preventScrollReset>
+              Cancel
+            </Link>
+          </div>
+        ) : null}
         {data.payments.length === 0 ? (
           <p className="text-sm text-slate-600">No payments yet.</p>
         ) : (

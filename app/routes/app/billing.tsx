@@ -1,18 +1,31 @@
 // /app/billing: a month's invoices and every invoice of the company (OPERATIONS §7, §8; owners and admins). The
-// month's figures, "Create invoices" (previewed first, nothing written), and the list with its status filter. The
-// reads live in app/features/billing/billing-page.server.ts.
-import { Link } from 'react-router'
+// month's figures, "Create invoices" (previewed first, nothing written), "Send invoices" (asked first), and the list
+// with its status filter. The reads and the two actions live in app/features/billing/billing-page.server.ts.
+import { data, Link } from 'react-router'
 import { requireCompanyCapability } from '~/auth/guards.server'
 import { RouteError } from '~/components/route-error'
 import { cn } from '~/components/ui/cn'
 import { textLinkTarget } from '~/components/ui/touch'
-import { loadBillingPage } from '~/features/billing/billing-page.server'
-import { InvoiceListCard, MonthCard, PreviewCard } from '~/features/billing/billing-sections'
+import { type BillingRefusal, billingAction, loadBillingPage } from '~/features/billing/billing-page.server'
+import { InvoiceListCard, MonthCard, PreviewCard, SendConfirmCard } from '~/features/billing/billing-sections'
+import { readForm } from '~/utils/forms'
 import type { Route } from './+types/billing'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const member = await requireCompanyCapability(request, 'billing:manage')
   return loadBillingPage(member, new URL(request.url))
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const member = await requireCompanyCapability(request, 'billing:manage')
+  const formData = await readForm(request)
+  const intent = formData.get('intent')
+  switch (intent) {
+    case 'create':
+    case 'send':
+      return billingAction(member, intent, formData)
+  }
+  return data({ intent: null, message: 'Unknown action.' } satisfies BillingRefusal, 400)
 }
 
 export function meta() {
@@ -21,7 +34,7 @@ export function meta() {
 
 const linkClass = cn('text-sm font-medium text-brand-700 hover:underline', textLinkTarget)
 
-export default function BillingPage({ loaderData }: Route.ComponentProps) {
+export default function BillingPage({ loaderData, actionData }: Route.ComponentProps) {
   const month = loaderData.month.value
   return (
     <div className="space-y-6">
@@ -45,8 +58,9 @@ export default function BillingPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </nav>
       </div>
-      <MonthCard data={loaderData} />
+      <MonthCard data={loaderData} refusal={actionData?.message ?? null} />
       <PreviewCard data={loaderData} />
+      <SendConfirmCard data={loaderData} />
       <InvoiceListCard data={loaderData} />
     </div>
   )

@@ -1,7 +1,7 @@
 // /app/customers/:customerId: one customer's record (OPERATIONS §2). Contact details, each service location with
 // what the technician needs at the gate, its bodies of water and their equipment, its service plan, the upcoming
-// visits and a page of visit history; its billing — the balance in the header, "Invoices" and "Payments" (OPERATIONS
-// §8, app/features/billing/customer-billing.tsx); "Archive customer" / "Restore customer". One
+// visits and a page of visit history; its billing — the balance in the header, "Invoices", "Payments" and "Record
+// payment" (OPERATIONS §8, app/features/billing/customer-billing.tsx); "Archive customer" / "Restore customer". One
 // piece is edited or added at a time: `?edit=…` / `?add=…` opens its form in place (a link, so it works before
 // JavaScript and survives a reload); saving redirects back to the record with a message.
 import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
@@ -17,8 +17,9 @@ import { Button, ButtonLink, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
 import { rowLinkTarget, textLinkTarget } from '~/components/ui/touch'
-import { CustomerBilling } from '~/features/billing/customer-billing'
+import { CustomerBilling, RECORD_PAYMENT_OPEN } from '~/features/billing/customer-billing'
 import { loadCustomerBilling } from '~/features/billing/customer-billing.server'
+import { recordPaymentFromForm } from '~/features/billing/record-payment.server'
 import {
   BodyOfWaterFields,
   ContactFields,
@@ -194,6 +195,7 @@ const INTENTS = [
   'archive',
   'restore',
   'notice-preference',
+  'record-payment',
 ] as const
 type Intent = (typeof INTENTS)[number]
 
@@ -309,6 +311,12 @@ export async function action({ request, params }: Route.ActionArgs) {
           setCustomerNoticeChannel({ companyId, customerId, channel, enabled: enabled === 'on' }),
         ({ channel, enabled }) => `Notices by ${channel} turned ${enabled ? 'on' : 'off'}.`,
       )
+    case 'record-payment': {
+      // Dispatchers see the customer's billing; only owners and admins record money.
+      const member = await requireCompanyCapability(request, 'billing:manage')
+      const refused = await recordPaymentFromForm({ member, customerId, formData, back })
+      return data({ intent, target: '', message: null, result: refused.result }, refused.status)
+    }
   }
 }
 
@@ -378,7 +386,14 @@ export default function CustomerRecordPage({ loaderData, actionData }: Route.Com
         ))}
       </section>
       <VisitsCard data={loaderData} />
-      {loaderData.billing ? <CustomerBilling data={loaderData.billing} customerId={customer.id} /> : null}
+      {loaderData.billing ? (
+        <CustomerBilling
+          data={loaderData.billing}
+          customerId={customer.id}
+          formOpen={loaderData.open.add === RECORD_PAYMENT_OPEN}
+          lastResult={actionData?.intent === 'record-payment' ? actionData.result : undefined}
+        />
+      ) : null}
       <CustomerMessages
         data={loaderData.notices}
         refusal={actionData?.intent === 'notice-preference' ? (actionData.message ?? 'Choose on or off.') : null}
