@@ -5,6 +5,7 @@ import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '~/billing/billing-fields
 import { PAYMENT_MESSAGES } from '~/billing/payment-messages'
 import { parseDollars } from '~/models/service-plan-schemas'
 import { isLocalDate, type LocalDate } from '~/schedule/local-date'
+import { isUuid } from '~/utils/ids'
 
 export const RECORD_PAYMENT_INTENT = 'record-payment'
 
@@ -50,13 +51,16 @@ const amount = z.string({ error: PAYMENT_FORM_MESSAGES.amountMissing }).transfor
  * invoice page is the invoice).
  */
 export function recordPaymentSchema({ today, withTarget }: { today: LocalDate; withTarget: boolean }) {
-  const appliesTo = z.union([z.literal(ACCOUNT_CREDIT), z.uuid()], { error: PAYMENT_FORM_MESSAGES.appliesTo })
+  const appliesTo = z
+    .string({ error: PAYMENT_FORM_MESSAGES.appliesTo })
+    .refine((value) => value === ACCOUNT_CREDIT || isUuid(value), PAYMENT_FORM_MESSAGES.appliesTo)
   return z.object({
     amount,
     receivedOn: z
       .string({ error: PAYMENT_FORM_MESSAGES.dateMissing })
       .trim()
-      .refine(isLocalDate, PAYMENT_FORM_MESSAGES.dateFormat)
+      // One reason at a time: a date that is not one is not also "in the future".
+      .refine(isLocalDate, { error: PAYMENT_FORM_MESSAGES.dateFormat, abort: true })
       .refine((date) => date <= today, PAYMENT_FORM_MESSAGES.futureDate),
     method: z.enum(PAYMENT_METHODS, { error: PAYMENT_FORM_MESSAGES.method }),
     reference: z
