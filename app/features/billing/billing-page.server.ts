@@ -5,7 +5,7 @@
 // fixed number of statements: 3, plus 1 for a customer's invoices and 5 for the preview.
 import { data } from 'react-router'
 import { type CompanyMember, notFound } from '~/auth/guards.server'
-import { periodLabel } from '~/billing/invoice-draft'
+import { type BillingPeriod, periodLabel } from '~/billing/invoice-draft'
 import { INVOICE_STATUSES, type InvoiceStatus } from '~/billing/invoice-status'
 import { getCustomer } from '~/models/customer.server'
 import {
@@ -36,6 +36,13 @@ function readStatus(value: string | null): InvoiceListFilter {
 function readPage(value: string | null) {
   const page = Number.parseInt(value ?? '1', 10)
   return Number.isFinite(page) && page > 0 ? Math.min(page, 100_000) : 1
+}
+
+const shortMonth = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' })
+
+/** "Sep 2026": the months either side, small enough for one row on a phone. */
+function shortLabel(period: BillingPeriod) {
+  return shortMonth.format(new Date(`${period.start}T12:00:00Z`))
 }
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`)
@@ -75,8 +82,8 @@ export async function loadBillingPage(member: CompanyMember, url: URL, now = new
     month: {
       value: monthParam(period),
       label: periodLabel(period),
-      previous: { value: monthParam(previous), label: periodLabel(previous) },
-      next: { value: monthParam(next), label: periodLabel(next) },
+      previous: { value: monthParam(previous), label: periodLabel(previous), short: shortLabel(previous) },
+      next: { value: monthParam(next), label: periodLabel(next), short: shortLabel(next) },
     },
     figures: {
       drafts: summary.drafts,

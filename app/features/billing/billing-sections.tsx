@@ -38,12 +38,13 @@ export function MonthCard({ data, refusal }: { data: BillingPageData; refusal: s
     navigation.state === 'loading' && new URLSearchParams(navigation.location.search).get('preview') === '1'
   return (
     <Card aria-labelledby="month-heading" className="space-y-4">
+      {/* On a phone the months either side share a row and the picker has its own; on a wider screen, one row. */}
       <nav aria-label="Months" className="flex flex-wrap items-end justify-between gap-3">
-        <Link to={billingHref({ month: month.previous.value })} className={buttonClass('secondary')}>
-          <span aria-hidden="true">←</span> {month.previous.label}
+        <Link to={billingHref({ month: month.previous.value })} className={buttonClass('secondary', 'order-1')}>
+          <span aria-hidden="true">←</span> <MonthName month={month.previous} />
         </Link>
-        <Form method="get" action="/app/billing" className="flex items-end gap-2">
-          <div className="space-y-1">
+        <Form method="get" action="/app/billing" className="order-3 flex w-full items-end gap-2 sm:order-2 sm:w-auto">
+          <div className="min-w-0 flex-1 space-y-1 sm:flex-none">
             <label htmlFor="billing-month" className="block text-sm font-medium text-slate-800">
               Month
             </label>
@@ -53,15 +54,15 @@ export function MonthCard({ data, refusal }: { data: BillingPageData; refusal: s
               type="month"
               defaultValue={month.value}
               key={month.value}
-              className={cn(inputClass, 'w-44')}
+              className={cn(inputClass, 'sm:w-52')}
             />
           </div>
           <Button type="submit" variant="secondary">
             Show
           </Button>
         </Form>
-        <Link to={billingHref({ month: month.next.value })} className={buttonClass('secondary')}>
-          {month.next.label} <span aria-hidden="true">→</span>
+        <Link to={billingHref({ month: month.next.value })} className={buttonClass('secondary', 'order-2 sm:order-3')}>
+          <MonthName month={month.next} /> <span aria-hidden="true">→</span>
         </Link>
       </nav>
       <h2 id="month-heading" className="text-xl font-semibold">
@@ -92,13 +93,22 @@ export function MonthCard({ data, refusal }: { data: BillingPageData; refusal: s
   )
 }
 
+function MonthName({ month }: { month: { label: string; short: string } }) {
+  return (
+    <>
+      <span className="sm:hidden">{month.short}</span>
+      <span className="hidden sm:inline">{month.label}</span>
+    </>
+  )
+}
+
 function Figure({ label, count, total }: { label: string; count: number; total: string }) {
   return (
     <div className="rounded-lg border border-slate-200 p-3">
       <dt className="text-sm font-medium text-slate-500">{label}</dt>
-      <dd>
+      <dd className="flex flex-wrap items-baseline gap-x-2">
         <span className="text-2xl font-bold tabular-nums">{count}</span>
-        <span className="ml-2 text-sm text-slate-600 tabular-nums">{total}</span>
+        <span className="text-sm text-slate-600 tabular-nums">{total}</span>
       </dd>
     </div>
   )
@@ -125,6 +135,20 @@ export function PreviewCard({ data }: { data: BillingPageData }) {
               : `${preview.alreadyInvoiced} customers already have an invoice for this month.`}
           </p>
         ) : null}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {preview.count > 0 ? (
+          <Form method="post" action={cancel}>
+            <input type="hidden" name="intent" value="create" />
+            <input type="hidden" name="month" value={data.month.value} />
+            <Button type="submit" pending={pending === 'create'} pendingLabel="Creating…">
+              {preview.count === 1 ? 'Create 1 invoice' : `Create ${preview.count} invoices`}
+            </Button>
+          </Form>
+        ) : null}
+        <Link to={cancel} className={buttonClass('secondary')}>
+          {preview.count > 0 ? 'Cancel' : 'Close'}
+        </Link>
       </div>
       {preview.count === 0 ? (
         <p className="text-sm text-slate-700">No invoices to create: nobody has billable work left to invoice.</p>
@@ -160,20 +184,6 @@ export function PreviewCard({ data }: { data: BillingPageData }) {
           </table>
         </div>
       )}
-      <div className="flex flex-wrap gap-2">
-        {preview.count > 0 ? (
-          <Form method="post" action={cancel}>
-            <input type="hidden" name="intent" value="create" />
-            <input type="hidden" name="month" value={data.month.value} />
-            <Button type="submit" pending={pending === 'create'} pendingLabel="Creating…">
-              {preview.count === 1 ? 'Create 1 invoice' : `Create ${preview.count} invoices`}
-            </Button>
-          </Form>
-        ) : null}
-        <Link to={cancel} className={buttonClass('secondary')}>
-          {preview.count > 0 ? 'Cancel' : 'Close'}
-        </Link>
-      </div>
     </Card>
   )
 }
@@ -247,7 +257,7 @@ export function InvoiceListCard({ data }: { data: BillingPageData }) {
               })}
               aria-current={current ? 'page' : undefined}
               className={cn(
-                'inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-medium',
+                'inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg px-3 text-sm font-medium',
                 current ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100',
               )}
             >
@@ -289,11 +299,12 @@ export function InvoiceListCard({ data }: { data: BillingPageData }) {
                   {invoice.numberLabel}
                   <span className="sr-only">, {invoice.customerName}</span>
                 </Link>
-                <span className="text-right md:order-last md:text-right">
+                <span className="text-right md:order-last">
                   <span className="sr-only">Amount due: </span>
                   <span className={cn('tabular-nums', invoice.owes ? 'font-semibold' : 'text-slate-600')}>
                     {invoice.amountDue}
                   </span>
+                  <span className="text-slate-600 md:hidden"> due</span>
                 </span>
                 <span className="min-w-0 wrap-anywhere">{invoice.customerName}</span>
                 <span className="text-right md:hidden">
@@ -307,7 +318,8 @@ export function InvoiceListCard({ data }: { data: BillingPageData }) {
                   <InvoiceStatusBadge status={invoice.status} />
                 </span>
                 <span className="text-right tabular-nums text-slate-600">
-                  <span className="sr-only">Total: </span>
+                  <span className="max-md:hidden sr-only">Total: </span>
+                  <span className="md:hidden">of </span>
                   {invoice.total}
                 </span>
               </li>

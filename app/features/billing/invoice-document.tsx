@@ -20,7 +20,7 @@ export function InvoiceDocument({ invoice, customer }: { invoice: InvoiceDocumen
   const { totals } = invoice
   return (
     <Card aria-labelledby="invoice-lines-heading" className="space-y-5 print:border-0 print:p-0 print:shadow-none">
-      <dl className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Fact label="Customer">{customer}</Fact>
         <Fact label="Period">{invoice.period ?? 'Opening balance'}</Fact>
         <Fact label="Issued">{invoice.issuedOn ?? 'Not sent yet'}</Fact>

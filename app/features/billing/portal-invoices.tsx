@@ -57,7 +57,7 @@ export function PortalInvoices({ data }: { data: PortalInvoicesData }) {
                   {invoice.dueOn && invoice.amountDue ? ` · due ${invoice.dueOn}` : ''}
                 </p>
               </div>
-              <div className="text-right text-sm">
+              <div className="ml-auto text-right text-sm">
                 <p className="font-semibold tabular-nums">
                   {invoice.amountDue ? `${invoice.amountDue} due` : invoice.total}
                 </p>

@@ -43,12 +43,10 @@ export default function BillingPage({ loaderData, actionData }: Route.ComponentP
         <nav aria-label="Billing tools" className="flex flex-wrap gap-x-4">
           {/* Files, not pages: the browser downloads them (the export is its own route). */}
           <a href={`/app/billing/quickbooks.iif?month=${month}`} className={linkClass} download>
-            Export for QuickBooks <span className="sr-only">(IIF file, {loaderData.month.label})</span>
-            <span aria-hidden="true">(IIF)</span>
+            Export for QuickBooks (IIF)
           </a>
           <a href={`/app/billing/quickbooks.csv?month=${month}`} className={linkClass} download>
-            Export for QuickBooks <span className="sr-only">(CSV file, {loaderData.month.label})</span>
-            <span aria-hidden="true">(CSV)</span>
+            Export for QuickBooks (CSV)
           </a>
           <Link to="/app/reports/profit" className={linkClass}>
             Profit per pool

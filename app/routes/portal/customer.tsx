@@ -192,10 +192,11 @@ export default function CustomerPortal({ loaderData }: Route.ComponentProps) {
       </header>
 
       <Summary data={loaderData} />
+      {/* What is owed comes right after the summary: the customer came to pay as often as to look. */}
+      <PortalInvoices data={{ balance: loaderData.balance, ...loaderData.invoices }} />
       <VisitHistory visits={loaderData.visits} />
       <Readings readings={loaderData.readings} />
       <Gallery photos={loaderData.gallery} />
-      <PortalInvoices data={{ balance: loaderData.balance, ...loaderData.invoices }} />
     </main>
   )
 }
