@@ -87,6 +87,9 @@ export default defineConfig({
     },
     // Imports add customers to Blue Lagoon (names with a random suffix), so the seeded views are photographed first.
     { name: 'customer-import', testMatch: ['customer-import.spec.ts'], dependencies: ['seeded-state'] },
+    // Billing (issue #21) adds a customer and invoices the month for every Blue Lagoon customer with billable work:
+    // the seeded views are photographed first.
+    { name: 'billing', testMatch: ['billing.spec.ts'], dependencies: ['seeded-state'] },
     // Water balance creates its own job for Dana (issue #10).
     { name: 'water', testMatch: ['water.spec.ts'] },
     // The public site (issue #7): read-only.
