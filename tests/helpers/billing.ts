@@ -48,7 +48,12 @@ export async function addBillableCustomer(
 }
 
 /** `count` of the plan's weekly visits from `from` on, completed (another month's work for the same plan). */
-export async function addCompletedVisits(companyId: string, customer: BillableCustomer, from: LocalDate, count: number) {
+export async function addCompletedVisits(
+  companyId: string,
+  customer: BillableCustomer,
+  from: LocalDate,
+  count: number,
+) {
   if (count === 0) return
   await db()
     .insert(jobs)

@@ -6,7 +6,7 @@
 import { data } from 'react-router'
 import { type CompanyMember, notFound } from '~/auth/guards.server'
 import { type BillingPeriod, periodLabel } from '~/billing/invoice-draft'
-import { INVOICE_STATUSES, type InvoiceStatus } from '~/billing/invoice-status'
+import { INVOICE_STATUSES } from '~/billing/invoice-status'
 import { getCustomer } from '~/models/customer.server'
 import {
   createInvoices,
@@ -23,11 +23,7 @@ import { redirectWithFlash } from '~/utils/flash.server'
 import { isUuid } from '~/utils/ids'
 import { formatCents } from '~/utils/money'
 import { billingMonth, monthParam, neighbours, parseMonth } from './billing-month'
-
-/** `?status=` values: the status in the address's own words ("past-due"). */
-export function statusSlug(status: InvoiceStatus) {
-  return status.toLowerCase().replace(/ /g, '-')
-}
+import { statusSlug } from './invoice-status-badge'
 
 function readStatus(value: string | null): InvoiceListFilter {
   return INVOICE_STATUSES.find((status) => statusSlug(status) === value) ?? 'all'

@@ -10,7 +10,7 @@ import { cn } from '~/components/ui/cn'
 import { inputClass } from '~/components/ui/field'
 import { rowLinkTarget, textLinkTarget } from '~/components/ui/touch'
 import type { loadBillingPage } from './billing-page.server'
-import { InvoiceStatusBadge } from './invoice-status-badge'
+import { InvoiceStatusBadge, statusSlug } from './invoice-status-badge'
 
 export type BillingPageData = Awaited<ReturnType<typeof loadBillingPage>>
 
@@ -221,12 +221,11 @@ export function SendConfirmCard({ data }: { data: BillingPageData }) {
 
 const STATUS_FILTERS = [
   { value: 'all', label: 'All' },
-  ...INVOICE_STATUSES.map((status) => ({ value: status, label: status })),
+  ...INVOICE_STATUSES.map((status) => ({ value: statusSlug(status), label: status })),
 ]
 
 export function InvoiceListCard({ data }: { data: BillingPageData }) {
   const { filter, list } = data
-  const slug = (label: string) => label.toLowerCase().replace(/ /g, '-')
   return (
     <Card aria-labelledby="invoices-heading" className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -246,14 +245,14 @@ export function InvoiceListCard({ data }: { data: BillingPageData }) {
       </div>
       <nav aria-label="Invoice status" className="flex flex-wrap gap-1">
         {STATUS_FILTERS.map(({ value, label }) => {
-          const current = filter.status === (value === 'all' ? 'all' : slug(value))
+          const current = filter.status === value
           return (
             <Link
               key={value}
               to={billingHref({
                 month: data.month.value,
                 customer: filter.customer?.id,
-                status: value === 'all' ? null : slug(value),
+                status: value === 'all' ? null : value,
               })}
               aria-current={current ? 'page' : undefined}
               className={cn(

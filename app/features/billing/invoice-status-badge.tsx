@@ -10,6 +10,11 @@ const STYLES: Record<InvoiceStatus, string> = {
   Void: 'bg-slate-100 text-slate-600 ring-slate-200',
 }
 
+/** A status in the billing page's address (`?status=past-due`): its words, lower case, hyphenated. */
+export function statusSlug(status: InvoiceStatus) {
+  return status.toLowerCase().replace(/ /g, '-')
+}
+
 /** An invoice's status in words (OPERATIONS §7), in the colour the office reads at a glance. */
 export function InvoiceStatusBadge({ status, className }: { status: InvoiceStatus; className?: string }) {
   return (
