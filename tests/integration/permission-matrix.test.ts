@@ -874,7 +874,7 @@ beforeAll(async () => {
     .values({
       companyId,
       customerId: fixtures.spareCustomerId,
-      number: 9001,
+      number: 9901,
       state: 'void',
       issuedOn: '2026-01-05',
       dueOn: '2026-01-20',
