@@ -28,6 +28,7 @@ export type IdempotentAction =
   | 'customer.import'
   | 'field.change'
   | 'prices.apply'
+  | 'payment.record'
 
 /**
  * The key a form carries: null when it carries none (a page from before keys, another client), which behaves as

@@ -398,6 +398,7 @@ export async function listInvoices({
   period,
   customerId,
   status = 'all',
+  hideDrafts = false,
   page = 1,
   size = INVOICES_PER_PAGE,
 }: {
@@ -406,6 +407,8 @@ export async function listInvoices({
   period?: BillingPeriod
   customerId?: string
   status?: InvoiceListFilter
+  /** The portal: a draft is the office's work in progress, never the customer's to see. */
+  hideDrafts?: boolean
   page?: number
   size?: number
 }) {
@@ -432,6 +435,7 @@ export async function listInvoices({
         eq(invoices.companyId, companyId),
         period ? eq(invoices.periodStart, period.start) : undefined,
         customerId ? eq(invoices.customerId, customerId) : undefined,
+        hideDrafts ? sql`${invoices.state} <> 'draft'` : undefined,
         statusWhere(status, today),
       ),
     )

@@ -4,22 +4,14 @@
 // credit, applied to the customer's next invoice.
 import { and, eq, sql } from 'drizzle-orm'
 import type { PaymentMethod } from '~/billing/billing-fields'
+import { PAYMENT_MESSAGES } from '~/billing/payment-messages'
 import { companies, customers, invoices, payments } from '~/db/schema'
 import { type LocalDate, localDateAt } from '~/schedule/local-date'
 import { type Database, db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import { failure, type Result, success } from '~/utils/result'
 
-export const PAYMENT_MESSAGES = {
-  amount: 'Enter an amount greater than $0.00.',
-  futureDate: 'A payment cannot be dated in the future.',
-  duplicateReference: (reference: string) =>
-    `A payment with reference "${reference}" is already recorded for this customer.`,
-  voidInvoice: 'This invoice is void: record the payment as account credit instead.',
-  draftInvoice: 'Send the invoice before recording a payment against it.',
-  notFound: 'Invoice not found.',
-  customerNotFound: 'Customer not found.',
-} as const
+export { PAYMENT_MESSAGES }
 
 export type PaymentInput = {
   companyId: string

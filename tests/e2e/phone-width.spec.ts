@@ -60,6 +60,8 @@ const PERSONAS: { who: string | null; pages: PhonePage[] }[] = [
       at('business dashboard', '/app'),
       at('customers', '/app/customers'),
       via('customer record', '/app/customers', CUSTOMER),
+      at('billing', '/app/billing'),
+      via('invoice', '/app/billing', /^\/app\/invoices\/[^/]+$/),
       at('new customer', '/app/customers/new'),
       at('customer import', '/app/customers/import'),
       at('inventory', '/app/inventory'),
@@ -99,6 +101,7 @@ const PERSONAS: { who: string | null; pages: PhonePage[] }[] = [
       // Signed in, /login sends the customer to their own portal.
       at('portal', '/login'),
       via('portal visit report', '/login', /^\/customer\/[^/]+\/visits\/[^/]+$/),
+      via('portal invoice', '/login', /^\/customer\/[^/]+\/invoices\/[^/]+$/),
     ],
   },
   {

@@ -7,13 +7,15 @@ import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CLIENT_IP_HEADER } from '~/auth/better-auth.server'
-import { companies, customers, inventoryItems, jobs, profiles } from '~/db/schema'
+import { companies, customers, inventoryItems, invoices, jobs, profiles } from '~/db/schema'
 import { createDemoLogin, seedDemoData } from '~/demo/seed.server'
+import { action as billingAction, loader as billingLoader } from '~/routes/app/billing'
 import { action as customerAction } from '~/routes/app/customer'
 import { action as addCustomerAction } from '~/routes/app/customer-new'
 import { action as customersAction, loader as customersLoader } from '~/routes/app/customers'
 import { action as dashboardAction } from '~/routes/app/dashboard'
 import { action as inventoryAction, loader as inventoryLoader } from '~/routes/app/inventory'
+import { action as invoiceAction } from '~/routes/app/invoice'
 import { action as jobAction } from '~/routes/app/job'
 import { action as settingsAction } from '~/routes/app/settings'
 import { action as teamAction } from '~/routes/app/team'
@@ -218,6 +220,50 @@ describe('hostile input gets a clear answer, never a server error', () => {
           expect(CLEAR).toContain(status)
         },
       ),
+      RUNS,
+    )
+  })
+
+  it('billing: create and send a month, record a payment on an invoice and on the record; the page’s filters', async () => {
+    const [invoice] = await db()
+      .select({ id: invoices.id, customerId: invoices.customerId })
+      .from(invoices)
+      .where(eq(invoices.companyId, companyId))
+      .limit(1)
+    const invoiceId = invoice?.id as string
+    await fc.assert(
+      fc.asyncProperty(formOf(['month']), fc.constantFrom('create', 'send', 'other'), async (fields, intent) => {
+        expect(CLEAR).toContain(await statusFrom(billingAction, post('/app/billing', owner, { intent, ...fields })))
+      }),
+      RUNS,
+    )
+    await fc.assert(
+      fc.asyncProperty(
+        formOf(['amount', 'receivedOn', 'method', 'reference', 'appliesTo', 'idempotencyKey']),
+        fc.constantFrom(invoiceId, 'garbage'),
+        async (fields, target) => {
+          const status = await statusFrom(
+            invoiceAction,
+            post(`/app/invoices/${target}`, owner, { intent: 'record-payment', ...fields }),
+            { invoiceId: target },
+          )
+          expect(CLEAR).toContain(status)
+          const onRecord = await statusFrom(
+            customerAction,
+            post(`/app/customers/${invoice?.customerId}`, owner, { intent: 'record-payment', ...fields }),
+            { customerId: invoice?.customerId as string },
+          )
+          expect(CLEAR).toContain(onRecord)
+        },
+      ),
+      RUNS,
+    )
+    await fc.assert(
+      fc.asyncProperty(formOf(['month', 'status', 'customer', 'page', 'preview', 'confirm']), async (fields) => {
+        const search = new URLSearchParams(fields).toString()
+        const request = new Request(`${TEST_ORIGIN}/app/billing?${search}`, { headers: { cookie: owner } })
+        expect(CLEAR).toContain(await statusFrom(billingLoader, request))
+      }),
       RUNS,
     )
   })

@@ -90,8 +90,10 @@ type Fixtures = {
   technicianId: string
   /** An item added to Blue Lagoon's checklist for the rows to rename, move, remove and restore. */
   checklistItemId: string
-  /** A sent invoice of the customer under test (card payments). */
+  /** Dana's opening-balance invoice (sent, owing). */
   invoiceId: string
+  /** A void invoice of the spare customer: "Void invoice" on it changes nothing. */
+  voidInvoiceId: string
 }
 
 type Case = {
@@ -345,6 +347,15 @@ const CASES: Case[] = [
     path: (f) => `/app/customers/${f.customerId}`,
     expect: { ...OFFICE, otherOwner: 404 },
   },
+  // "Record payment" on the record posted empty: owners and admins get the form's errors; dispatchers, who see the
+  // customer's billing, do not record money.
+  {
+    file: 'routes/app/customer.tsx',
+    method: 'POST',
+    intent: 'record-payment',
+    path: (f) => `/app/customers/${f.customerId}`,
+    expect: { ...OWNER_ADMIN, otherOwner: 404 },
+  },
   // Archive and restore a customer kept for it (archiving Dana would end the portal rows' access).
   ...(['archive', 'restore'] as const).map(
     (intent): Case => ({
@@ -461,6 +472,47 @@ const CASES: Case[] = [
       expect: OWNER_ADMIN,
     }),
   ),
+  // Billing (OPERATIONS §8): owners and admins; dispatchers see balances on the customer record only.
+  { file: 'routes/app/billing.tsx', method: 'GET', path: () => '/app/billing', expect: OWNER_ADMIN },
+  {
+    file: 'routes/app/invoice.tsx',
+    method: 'GET',
+    path: (f) => `/app/invoices/${f.invoiceId}`,
+    expect: { ...OWNER_ADMIN, otherOwner: 404 },
+  },
+  // "Create invoices" and "Send invoices" posted without the month they are for: refused before anything is done.
+  ...(['create', 'send'] as const).map(
+    (intent): Case => ({
+      file: 'routes/app/billing.tsx',
+      method: 'POST',
+      intent,
+      path: () => '/app/billing',
+      expect: OWNER_ADMIN,
+    }),
+  ),
+  // "Record payment" posted empty: the form's errors. Sending the sent invoice and voiding the void one: the
+  // office gets the refusal, so the matrix changes nothing. Another company's invoice does not exist.
+  {
+    file: 'routes/app/invoice.tsx',
+    method: 'POST',
+    intent: 'record-payment',
+    path: (f) => `/app/invoices/${f.invoiceId}`,
+    expect: { ...OWNER_ADMIN, otherOwner: 404 },
+  },
+  {
+    file: 'routes/app/invoice.tsx',
+    method: 'POST',
+    intent: 'send',
+    path: (f) => `/app/invoices/${f.invoiceId}`,
+    expect: passBy({ ...OWNER_ADMIN, otherOwner: 404 }, 409),
+  },
+  {
+    file: 'routes/app/invoice.tsx',
+    method: 'POST',
+    intent: 'void',
+    path: (f) => `/app/invoices/${f.voidInvoiceId}`,
+    expect: passBy({ ...OWNER_ADMIN, otherOwner: 404 }, 409),
+  },
   { file: 'routes/app/team.tsx', method: 'GET', path: () => '/app/team', expect: OWNER_ADMIN },
   { file: 'routes/app/team.tsx', method: 'POST', intent: 'invite', path: () => '/app/team', expect: OWNER_ADMIN },
   {
@@ -664,6 +716,12 @@ const CASES: Case[] = [
     method: 'GET',
     path: (f) => `/customer/${f.customerId}/autopay`,
     expect: passBy(PORTAL, 'to:/customer/'),
+  },
+  {
+    file: 'routes/portal/invoice.tsx',
+    method: 'GET',
+    path: (f) => `/customer/${f.customerId}/invoices/${f.invoiceId}`,
+    expect: PORTAL,
   },
   {
     file: 'routes/portal/customer-photo.ts',
@@ -908,7 +966,23 @@ beforeAll(async () => {
     technicianId: tech?.id ?? '',
     checklistItemId: spareItem.ok ? spareItem.item.id : '',
     invoiceId: invoice?.id ?? '',
+    voidInvoiceId: '',
   }
+  const [voided] = await db()
+    .insert(invoices)
+    .values({
+      companyId,
+      customerId: fixtures.spareCustomerId,
+      number: 9901,
+      state: 'void',
+      issuedOn: '2026-01-05',
+      dueOn: '2026-01-20',
+      subtotalCents: 1000,
+      totalCents: 1000,
+      voidedAt: new Date(),
+    })
+    .returning({ id: invoices.id })
+  fixtures.voidInvoiceId = voided?.id ?? ''
   expect(Object.values(fixtures).every(Boolean)).toBe(true)
   cookies.set('anonymous', undefined)
   for (const [persona, email] of Object.entries(PERSONA_EMAILS)) cookies.set(persona as Persona, await signInAs(email))

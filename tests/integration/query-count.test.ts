@@ -4,13 +4,16 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { seedDemoData } from '~/demo/seed.server'
+import { loader as billingLoader } from '~/routes/app/billing'
 import { loader as pricesLoader } from '~/routes/app/billing-prices'
 import { loader as customerLoader } from '~/routes/app/customer'
 import { loader as customersLoader } from '~/routes/app/customers'
 import { loader as dashboardLoader } from '~/routes/app/dashboard'
+import { loader as invoiceLoader } from '~/routes/app/invoice'
 import { loader as profitLoader } from '~/routes/app/profit-report'
 import { loader as settingsLoader } from '~/routes/app/settings'
 import { loader as portalLoader } from '~/routes/portal/customer'
+import { loader as portalInvoiceLoader } from '~/routes/portal/invoice'
 import {
   currentDatabaseHandle,
   type DatabaseHandle,
@@ -48,7 +51,11 @@ async function countAll() {
   return counts
 }
 
-/** Ten times Blue Lagoon's customers, jobs and readings, and 300 more visits for the portal's customer. */
+/**
+ * Ten times Blue Lagoon's customers, jobs and readings, and 300 more visits for the portal's customer; each new
+ * customer on a monthly plan with a sent invoice partly paid, and 40 more invoices and payments for the portal's
+ * customer (billing's lists and the month's preview).
+ */
 async function growBlueLagoon() {
   const [company] = await queryRows<{ id: string }>(sql`select id from companies where name = 'Blue Lagoon Pool Co.'`)
   const companyId = company?.id as string
@@ -81,6 +88,23 @@ async function growBlueLagoon() {
     insert into chem_logs (company_id, job_id, ph, chlorine_ppm, alkalinity, taken_at)
     select company_id, id, 7.4, 2.5, 90, completed_at from jobs
     where company_id = ${companyId} and completed_at is not null`)
+  await db().execute(sql`
+    insert into service_plans (company_id, location_id, weekday, starts_on, rate_cents, rate_type)
+    select company_id, id, 1, '2026-01-05', 9000, 'monthly' from service_locations
+    where company_id = ${companyId} and street like '% Grown St'`)
+  await db().execute(sql`
+    insert into invoices (company_id, customer_id, number, state, issued_on, due_on, subtotal_cents, total_cents)
+    select c.company_id, c.id, 100000 + row_number() over (order by c.id, g), 'sent', '2026-09-01', '2026-09-16',
+           5000, 5000
+    from customers c
+    left join "user" u on u.id = c.portal_user_id
+    cross join generate_series(1, 40) g
+    where c.company_id = ${companyId} and (c.customer_name like 'Grown Customer %' and g = 1
+      or u.email = 'customer@bluelagoon.test')`)
+  await db().execute(sql`
+    insert into payments (company_id, customer_id, invoice_id, amount_cents, received_on, method)
+    select company_id, customer_id, id, 1000, '2026-09-05', 'cash' from invoices
+    where company_id = ${companyId} and number > 100000`)
   const [grown] = await queryRows<{ jobs: number }>(
     sql`select count(*)::int as jobs from jobs where company_id = ${companyId}`,
   )
@@ -101,7 +125,12 @@ beforeAll(async () => {
   const [dana] = await queryRows<{ id: string }>(
     sql`select c.id from customers c join "user" u on u.id = c.portal_user_id where u.email = 'customer@bluelagoon.test'`,
   )
+  const [danaInvoice] = await queryRows<{ id: string }>(
+    sql`select id from invoices where customer_id = ${dana?.id} order by number limit 1`,
+  )
+  const invoiceId = danaInvoice?.id as string
   const dashboard = (request: Request) => dashboardLoader(call(request))
+  const billing = (request: Request) => billingLoader(call(request))
   pages = [
     { name: 'owner dashboard', email: 'owner@bluelagoon.test', path: '/app', run: dashboard },
     { name: 'admin dashboard', email: 'office@bluelagoon.test', path: '/app', run: dashboard },
@@ -142,6 +171,31 @@ beforeAll(async () => {
       email: 'customer@bluelagoon.test',
       path: `/customer/${dana?.id}`,
       run: (request) => portalLoader(call(request, { customerId: dana?.id as string })),
+    },
+    { name: 'billing', email: 'owner@bluelagoon.test', path: '/app/billing', run: billing },
+    {
+      name: 'billing, one customer past due',
+      email: 'office@bluelagoon.test',
+      path: `/app/billing?customer=${dana?.id}&status=past-due`,
+      run: billing,
+    },
+    {
+      name: 'billing, the month previewed',
+      email: 'owner@bluelagoon.test',
+      path: '/app/billing?month=2026-10&preview=1',
+      run: billing,
+    },
+    {
+      name: 'invoice',
+      email: 'owner@bluelagoon.test',
+      path: `/app/invoices/${invoiceId}`,
+      run: (request) => invoiceLoader(call(request, { invoiceId })),
+    },
+    {
+      name: 'portal invoice',
+      email: 'customer@bluelagoon.test',
+      path: `/customer/${dana?.id}/invoices/${invoiceId}`,
+      run: (request) => portalInvoiceLoader(call(request, { customerId: dana?.id as string, invoiceId })),
     },
   ]
 })

@@ -1,8 +1,9 @@
 // /app/customers/:customerId: one customer's record (OPERATIONS §2). Contact details, each service location with
 // what the technician needs at the gate, its bodies of water and their equipment, its service plan, the upcoming
-// visits and a page of visit history; "Archive customer" / "Restore customer". One piece is edited or added at a
-// time: `?edit=…` / `?add=…` opens its form in place (a link, so it works before JavaScript and survives a reload);
-// saving redirects back to the record with a message.
+// visits and a page of visit history; its billing — the balance in the header, "Invoices", "Payments" and "Record
+// payment" (OPERATIONS §8, app/features/billing/customer-billing.tsx); "Archive customer" / "Restore customer". One
+// piece is edited or added at a time: `?edit=…` / `?add=…` opens its form in place (a link, so it works before
+// JavaScript and survives a reload); saving redirects back to the record with a message.
 import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod/v4'
 import { type ReactNode, useState } from 'react'
@@ -17,6 +18,9 @@ import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
 import { rowLinkTarget, textLinkTarget } from '~/components/ui/touch'
 import { AutopayOffice } from '~/features/billing/autopay-office'
+import { CustomerBilling, RECORD_PAYMENT_OPEN } from '~/features/billing/customer-billing'
+import { loadCustomerBilling } from '~/features/billing/customer-billing.server'
+import { recordPaymentFromForm } from '~/features/billing/record-payment.server'
 import {
   BodyOfWaterFields,
   ContactFields,
@@ -64,27 +68,35 @@ function readHistoryPage(url: URL) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { companyId, timezone, role } = await requireCompanyCapability(request, 'customers:manage')
   const url = new URL(request.url)
-  const [record, technicians] = await Promise.all([
-    getCustomerRecord({ companyId, customerId: params.customerId, historyPage: readHistoryPage(url) }),
+  const today = localDateAt(new Date(), timezone)
+  const customerId = params.customerId
+  const [record, technicians, billing] = await Promise.all([
+    getCustomerRecord({ companyId, customerId, historyPage: readHistoryPage(url) }),
     listTechnicians(companyId),
+    loadCustomerBilling({ companyId, customerId, role, today }),
   ])
   // Another company's customer (or a made-up id) does not exist for this user.
   if (!record) notFound()
-  const today = localDateAt(new Date(), timezone)
-  const notices = await loadCustomerMessages({ companyId, customerId: params.customerId, url })
+  const notices = await loadCustomerMessages({ companyId, customerId, url })
   return {
     // Autopay is billing: owner and admin only.
     autopay: can(role, 'billing:manage') ? autopayState(record.customer.autopayCardLabel) : null,
     notices,
+    billing,
     open: { edit: url.searchParams.get('edit') ?? '', add: url.searchParams.get('add') ?? '' },
     today,
     technicians: technicians.map((technician) => ({ id: technician.id, name: technician.name ?? technician.email })),
-    ...present(record, timezone, today),
+    ...present(record, timezone, today, can(role, 'billing:balances')),
   }
 }
 
+/** A balance as the header says it: what is owed, or the credit the customer has. */
+function balanceText(cents: number) {
+  return cents < 0 ? `${formatCents(-cents)} credit` : formatCents(cents)
+}
+
 /** The record as the page shows it: dates in the company's timezone, money and phones formatted. */
-function present(record: CustomerRecord, timezone: string, today: string) {
+function present(record: CustomerRecord, timezone: string, today: string, showBalance: boolean) {
   const { customer } = record
   const visit = (row: CustomerRecord['upcomingVisits'][number]) => ({
     id: row.id,
@@ -104,7 +116,8 @@ function present(record: CustomerRecord, timezone: string, today: string) {
       notes: customer.notes,
       archived: customer.status === 'archived',
       archivedOn: customer.archivedAt ? formatDate(customer.archivedAt, timezone) : null,
-      balanceDue: formatCents(customer.balanceDue),
+      // Dispatchers see balances; a role that may not (none opens the record today) gets nothing to show.
+      balanceDue: showBalance ? balanceText(customer.balanceDue) : null,
       portalStatus: customer.portalStatus,
     },
     locations: record.locations.map((location) => ({
@@ -186,6 +199,7 @@ const INTENTS = [
   'archive',
   'restore',
   'notice-preference',
+  'record-payment',
 ] as const
 type Intent = (typeof INTENTS)[number]
 
@@ -301,6 +315,12 @@ export async function action({ request, params }: Route.ActionArgs) {
           setCustomerNoticeChannel({ companyId, customerId, channel, enabled: enabled === 'on' }),
         ({ channel, enabled }) => `Notices by ${channel} turned ${enabled ? 'on' : 'off'}.`,
       )
+    case 'record-payment': {
+      // Dispatchers see the customer's billing; only owners and admins record money.
+      const member = await requireCompanyCapability(request, 'billing:manage')
+      const refused = await recordPaymentFromForm({ member, customerId, formData, back })
+      return data({ intent, target: '', message: null, result: refused.result }, refused.status)
+    }
   }
 }
 
@@ -332,6 +352,12 @@ export default function CustomerRecordPage({ loaderData, actionData }: Route.Com
             </span>
           ) : null}
         </div>
+        {customer.balanceDue === null ? null : (
+          <dl className="flex items-baseline gap-2">
+            <dt className="text-sm font-medium text-slate-500">Balance</dt>
+            <dd className="text-lg font-semibold tabular-nums">{customer.balanceDue}</dd>
+          </dl>
+        )}
       </div>
       <ContactCard data={loaderData} actionData={actionData} />
       <section aria-labelledby="locations-heading" className="space-y-4">
@@ -364,6 +390,14 @@ export default function CustomerRecordPage({ loaderData, actionData }: Route.Com
         ))}
       </section>
       <VisitsCard data={loaderData} />
+      {loaderData.billing ? (
+        <CustomerBilling
+          data={loaderData.billing}
+          customerId={customer.id}
+          formOpen={loaderData.open.add === RECORD_PAYMENT_OPEN}
+          lastResult={actionData?.intent === 'record-payment' ? actionData.result : undefined}
+        />
+      ) : null}
       <CustomerMessages
         data={loaderData.notices}
         refusal={actionData?.intent === 'notice-preference' ? (actionData.message ?? 'Choose on or off.') : null}
@@ -425,7 +459,6 @@ function ContactCard({ data, actionData }: { data: PageData; actionData: ActionD
           )}
         </Detail>
         <Detail label="Billing address">{customer.billingAddress ?? 'Same as service address'}</Detail>
-        <Detail label="Balance">{customer.balanceDue}</Detail>
         <Detail label="Portal">
           {customer.portalStatus === 'active'
             ? 'Active'

@@ -18,6 +18,7 @@ const NAV: Array<{ to: string; label: string; capability: Capability; end?: bool
   // A dispatcher's dashboard is the dispatch board already.
   { to: '/app/dispatch', label: 'Dispatch', capability: 'jobs:manage', roles: ['owner', 'admin'] },
   { to: '/app/customers', label: 'Customers', capability: 'customers:manage' },
+  { to: '/app/billing', label: 'Billing', capability: 'billing:manage' },
   { to: '/app/schedule', label: 'Schedule', capability: 'jobs:manage' },
   { to: '/app/inventory', label: 'Inventory', capability: 'inventory:search' },
   { to: '/app/team', label: 'Team', capability: 'team:invite' },

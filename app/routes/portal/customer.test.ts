@@ -219,7 +219,7 @@ describe('portal page: what it sends', () => {
 })
 
 describe('portal page: what it shows', () => {
-  it("renders Dana's tiles, tables, gallery and the disabled Pay Invoice button, with Log out", async () => {
+  it("renders Dana's tiles, tables, gallery and her invoices, with Log out", async () => {
     const data = await portalAs('customer@bluelagoon.test', danaId)
     const html = render(data)
     expect(html).toContain('<h1')
@@ -232,13 +232,18 @@ describe('portal page: what it shows', () => {
       'Visit history',
       'Chemistry readings',
       'Photo gallery',
-      'Invoices &amp; Payments',
+      'Invoices',
+      'Opening balance',
       '$240.00',
       'Log out',
     ]) {
       expect(html).toContain(text)
     }
-    expect(html).toMatch(/<button[^>]*type="button"[^>]*disabled=""[^>]*>Pay Invoice \(coming soon\)<\/button>/)
+    // Her invoice opens its own page (where "Pay invoice" is); the old "coming soon" wording is gone.
+    const invoice = data.invoices.rows[0]
+    expect(invoice).toMatchObject({ status: 'Past due', amountDue: '$240.00' })
+    expect(html).toContain(`href="/customer/${danaId}/invoices/${invoice?.id}"`)
+    expect(html).not.toMatch(/coming soon/i)
     // Visits and readings are cards (no table to scroll sideways on a phone), each with its labelled facts.
     expect(html).not.toContain('<table')
     expect(html).toMatch(/<dt[^>]*>Technician<\/dt>/)

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Form, Link, redirect } from 'react-router'
 import { notFound, requirePortalAccess } from '~/auth/guards.server'
+import { periodLabel } from '~/billing/invoice-draft'
 import { RouteError } from '~/components/route-error'
 import { Button, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -9,13 +10,21 @@ import { ReadingStatuses } from '~/components/water-balance'
 import type { PhotoLabel } from '~/db/schema/visit-work'
 import { AutopaySection } from '~/features/billing/autopay-section'
 import { getAutopayState } from '~/models/card-checkout.server'
+import { PortalInvoices } from '~/features/billing/portal-invoices'
+import { getCompanySummary } from '~/models/company.server'
+import { listInvoices } from '~/models/invoice.server'
+import { portalInvoicePath } from '~/models/invoice-notice.server'
 import { getPortal, parsePortalPage, portalPhotoUrl } from '~/models/portal.server'
 import { visitReportPath } from '~/models/service-report.server'
 import { PHOTO_LABEL_NAMES } from '~/models/visit-photo'
-import { formatDate, formatDateTime } from '~/utils/dates'
+import { localDateAt } from '~/schedule/local-date'
+import { DEFAULT_TIMEZONE, formatDate, formatDateTime, formatLocalDate } from '~/utils/dates'
 import { formatCents } from '~/utils/money'
 import { formatPhone } from '~/utils/phone'
 import type { Route } from './+types/customer'
+
+/** Invoices listed in the portal, newest first (a customer with more sees how many more there are). */
+const PORTAL_INVOICES_LIMIT = 24
 
 // The customer's read-only portal. Only that customer's own login, or staff of the same
 // company who may preview portals, can see it; anyone else gets a 404 (ARCHITECTURE §4).
@@ -24,8 +33,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const access = await requirePortalAccess(request, params.customerId)
   const url = new URL(request.url)
   const page = parsePortalPage(url.searchParams.get('page'))
-  const [portal, autopay] = await Promise.all([
+  // The company came with the session (or with the staff member's own): its timezone says what is past due today.
+  const company = await getCompanySummary(access.companyId)
+  const today = localDateAt(new Date(), company?.timezone ?? DEFAULT_TIMEZONE)
+  const [portal, invoices, autopay] = await Promise.all([
     getPortal({ companyId: access.companyId, customerId: access.customerId, page }),
+    listInvoices({
+      companyId: access.companyId,
+      customerId: access.customerId,
+      today,
+      hideDrafts: true,
+      size: PORTAL_INVOICES_LIMIT,
+    }),
     getAutopayState(access),
   ])
   if (!portal) notFound()
@@ -59,6 +78,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       due: formatCents(Math.max(balance, 0)),
       // A negative balance is money the company owes the customer.
       credit: balance < 0 ? formatCents(-balance) : null,
+    },
+    invoices: {
+      total: invoices.total,
+      rows: invoices.invoices.map((invoice) => ({
+        id: invoice.id,
+        href: portalInvoicePath(customerId, invoice.id),
+        numberLabel: invoice.numberLabel,
+        period: invoice.periodStart
+          ? periodLabel({ start: invoice.periodStart, end: invoice.periodEnd ?? '' })
+          : 'Opening balance',
+        status: invoice.status,
+        total: formatCents(invoice.totalCents),
+        amountDue: invoice.outstandingCents > 0 ? formatCents(invoice.outstandingCents) : null,
+        dueOn: invoice.dueOn ? formatLocalDate(invoice.dueOn) : null,
+      })),
     },
     counts: portal.counts,
     nextVisit: portal.nextVisit
@@ -162,10 +196,11 @@ export default function CustomerPortal({ loaderData, params }: Route.ComponentPr
       </header>
 
       <Summary data={loaderData} />
+      {/* What is owed comes right after the summary: the customer came to pay as often as to look. */}
+      <PortalInvoices data={{ balance: loaderData.balance, ...loaderData.invoices }} />
       <VisitHistory visits={loaderData.visits} />
       <Readings readings={loaderData.readings} />
       <Gallery photos={loaderData.gallery} />
-      <Payments balance={loaderData.balance} companyName={companyName} />
       <AutopaySection customerId={params.customerId} autopay={loaderData.autopay} preview={preview} />
     </main>
   )
@@ -428,31 +463,6 @@ function Gallery({ photos }: { photos: LoaderData['gallery'] }) {
           })}
         </ul>
       )}
-    </Card>
-  )
-}
-
-function Payments({ balance, companyName }: { balance: LoaderData['balance']; companyName: string }) {
-  return (
-    <Card aria-labelledby="payments-heading">
-      <h2 id="payments-heading" className="mb-3 text-lg font-semibold">
-        Invoices &amp; Payments
-      </h2>
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <p className="text-sm text-slate-500">Balance due</p>
-          <p className="text-2xl font-bold">{balance.settled ? 'All settled' : balance.due}</p>
-          {balance.credit ? <p className="text-sm text-slate-600">Credit on your account: {balance.credit}</p> : null}
-        </div>
-        <div className="space-y-1">
-          <button type="button" disabled aria-describedby="pay-note" className={buttonClass('primary')}>
-            Pay Invoice (coming soon)
-          </button>
-          <p id="pay-note" className="text-xs text-slate-500">
-            Online payment is coming soon. Until then, please pay {companyName || 'your pool company'} directly.
-          </p>
-        </div>
-      </div>
     </Card>
   )
 }

@@ -1,0 +1,44 @@
+// Which month the billing page works on (`?month=YYYY-MM`). Without one it is last month in the company's calendar:
+// an office invoices a month once it is over. Pure, so the page and its tests agree on it.
+import { type BillingPeriod, monthOf } from '~/billing/invoice-draft'
+import { type LocalDate, localDateAt } from '~/schedule/local-date'
+
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/
+
+/** "2026-11" for a period or a local date. */
+export function monthParam(period: BillingPeriod | LocalDate) {
+  return (typeof period === 'string' ? period : period.start).slice(0, 7)
+}
+
+/** The month before the one holding `today`. */
+export function lastMonth(today: LocalDate): BillingPeriod {
+  const { start } = monthOf(today)
+  return monthOf(shiftMonth(start, -1))
+}
+
+/** The first day of the month `months` away from the month starting on `start`. */
+function shiftMonth(start: LocalDate, months: number): LocalDate {
+  const index = Number(start.slice(0, 4)) * 12 + Number(start.slice(5, 7)) - 1 + months
+  const year = Math.floor(index / 12)
+  return `${String(year).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}-01`
+}
+
+/** The months either side, for "previous month" / "next month". */
+export function neighbours(period: BillingPeriod) {
+  return { previous: monthOf(shiftMonth(period.start, -1)), next: monthOf(shiftMonth(period.start, 1)) }
+}
+
+/** The month "YYYY-MM" names (years 2000–2099), or null for anything else. */
+export function parseMonth(value: unknown): BillingPeriod | null {
+  const match = typeof value === 'string' ? MONTH.exec(value.trim()) : null
+  if (!match || Number(match[1]) < 2000 || Number(match[1]) > 2099) return null
+  return monthOf(`${match[1]}-${match[2]}-01`)
+}
+
+/**
+ * The month a `?month=` value names, or last month (company time) when it names none: a missing or malformed value
+ * is not an error worth a page, the office simply sees the usual month.
+ */
+export function billingMonth(value: string | null, now: Date, timeZone: string): BillingPeriod {
+  return parseMonth(value) ?? lastMonth(localDateAt(now, timeZone))
+}

@@ -1,0 +1,164 @@
+// /app/billing (OPERATIONS §7, §8): the month's figures, "Create invoices" (a preview that writes nothing, then
+// "Create N invoices"), "Send invoices" (after "Send N invoices?"), and every invoice of the company, filtered by
+// status or customer, a page at a time. What the page reads is in its address (`?month=`, `?preview=1`,
+// `?confirm=send`, `?status=`, `?customer=`, `?page=`), so back, reload and a bookmark all show the same thing. A
+// fixed number of statements: 3, plus 1 for a customer's invoices and 5 for the preview.
+import { data } from 'react-router'
+import { type CompanyMember, notFound } from '~/auth/guards.server'
+import { type BillingPeriod, periodLabel } from '~/billing/invoice-draft'
+import { INVOICE_STATUSES } from '~/billing/invoice-status'
+import { getCustomer } from '~/models/customer.server'
+import {
+  createInvoices,
+  INVOICES_PER_PAGE,
+  type InvoiceListFilter,
+  listInvoices,
+  periodSummary,
+  previewInvoices,
+  sendInvoices,
+} from '~/models/invoice.server'
+import { localDateAt } from '~/schedule/local-date'
+import { formatLocalDate } from '~/utils/dates'
+import { redirectWithFlash } from '~/utils/flash.server'
+import { isUuid } from '~/utils/ids'
+import { formatCents } from '~/utils/money'
+import { billingMonth, monthParam, neighbours, parseMonth } from './billing-month'
+import { statusSlug } from './invoice-status-badge'
+
+function readStatus(value: string | null): InvoiceListFilter {
+  return INVOICE_STATUSES.find((status) => statusSlug(status) === value) ?? 'all'
+}
+
+function readPage(value: string | null) {
+  const page = Number.parseInt(value ?? '1', 10)
+  return Number.isFinite(page) && page > 0 ? Math.min(page, 100_000) : 1
+}
+
+const shortMonth = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' })
+
+/** "Sep 2026": the months either side, small enough for one row on a phone. */
+function shortLabel(period: BillingPeriod) {
+  return shortMonth.format(new Date(`${period.start}T12:00:00Z`))
+}
+
+const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`)
+
+export async function loadBillingPage(member: CompanyMember, url: URL, now = new Date()) {
+  const { companyId, timezone } = member
+  const today = localDateAt(now, timezone)
+  const period = billingMonth(url.searchParams.get('month'), now, timezone)
+  const status = readStatus(url.searchParams.get('status'))
+  const customerId = url.searchParams.get('customer')
+  const page = readPage(url.searchParams.get('page'))
+  const wantsPreview = url.searchParams.get('preview') === '1'
+  // Not an id at all: no such customer (and no query is asked to compare a uuid column with it).
+  if (customerId !== null && !isUuid(customerId)) notFound()
+  const list = (onPage: number) =>
+    listInvoices({ companyId, today, status, customerId: customerId ?? undefined, page: onPage })
+  const [summary, firstTry, customer, preview] = await Promise.all([
+    periodSummary({ companyId, period }),
+    list(page),
+    customerId ? getCustomer({ companyId, customerId }) : null,
+    wantsPreview ? previewInvoices({ companyId, period }) : null,
+  ])
+  // Another company's customer (or a made-up id) does not exist here either.
+  if (customerId && !customer) notFound()
+  const pageCount = (total: number) => Math.max(1, Math.ceil(total / INVOICES_PER_PAGE))
+  // A page past the end (an old link, after invoices left a filter) shows the last page instead. The count rides on
+  // the rows, so an empty page knows none: the first page says how many there are.
+  let invoices = firstTry
+  let shownPage = page
+  if (invoices.invoices.length === 0 && page > 1) {
+    invoices = await list(1)
+    shownPage = pageCount(invoices.total)
+    if (shownPage > 1) invoices = await list(shownPage)
+  }
+  const { previous, next } = neighbours(period)
+  return {
+    month: {
+      value: monthParam(period),
+      label: periodLabel(period),
+      previous: { value: monthParam(previous), label: periodLabel(previous), short: shortLabel(previous) },
+      next: { value: monthParam(next), label: periodLabel(next), short: shortLabel(next) },
+    },
+    figures: {
+      drafts: summary.drafts,
+      draftTotal: formatCents(summary.draftCents),
+      sent: summary.sent,
+      sentTotal: formatCents(summary.sentCents),
+    },
+    preview: preview
+      ? {
+          count: preview.count,
+          summary: `${plural(preview.count, 'invoice', 'invoices')}, ${formatCents(preview.totalCents)}`,
+          alreadyInvoiced: preview.alreadyInvoiced,
+          rows: preview.invoices.map(({ customerId: id, customerName, draft }) => ({
+            customerId: id,
+            customerName,
+            lines: draft.lines.length,
+            total: formatCents(draft.totalCents),
+            creditApplied: draft.creditAppliedCents > 0 ? formatCents(draft.creditAppliedCents) : null,
+          })),
+        }
+      : null,
+    confirmSend: url.searchParams.get('confirm') === 'send' && summary.drafts > 0,
+    filter: {
+      status: status === 'all' ? 'all' : statusSlug(status),
+      customer: customer ? { id: customer.id, name: customer.customerName } : null,
+    },
+    list: {
+      page: shownPage,
+      pageCount: pageCount(invoices.total),
+      total: invoices.total,
+      rows: invoices.invoices.map((invoice) => ({
+        id: invoice.id,
+        numberLabel: invoice.numberLabel,
+        customerId: invoice.customerId,
+        customerName: invoice.customerName,
+        period: invoice.periodStart ? periodLabel({ start: invoice.periodStart, end: invoice.periodEnd ?? '' }) : null,
+        status: invoice.status,
+        total: formatCents(invoice.totalCents),
+        amountDue: formatCents(invoice.outstandingCents),
+        owes: invoice.outstandingCents > 0,
+        dueOn: invoice.dueOn ? formatLocalDate(invoice.dueOn) : null,
+      })),
+    },
+  }
+}
+
+/** What a refused billing form says (the page shows it above the month's actions). */
+export type BillingRefusal = { intent: string | null; message: string }
+
+/**
+ * "Create N invoices" and "Send invoices" for the month the form names. The month is required (never "last month"
+ * by the server's clock): a page left open over midnight on the 1st must still act on the month it showed.
+ */
+export async function billingAction(member: CompanyMember, intent: 'create' | 'send', formData: FormData) {
+  const refuse = (message: string) => data({ intent, message } satisfies BillingRefusal, 400)
+  const period = parseMonth(formData.get('month'))
+  if (!period) return refuse('Choose a month.')
+  const label = periodLabel(period)
+  const back = `/app/billing?month=${monthParam(period)}`
+  const { companyId } = member
+  switch (intent) {
+    case 'create': {
+      // Under the company's lock, once: a second click (or a second office) creates nothing more.
+      const { created } = await createInvoices({ companyId, period })
+      return redirectWithFlash(
+        back,
+        created > 0
+          ? `Created ${plural(created, 'invoice', 'invoices')}.`
+          : { tone: 'info', text: `No new invoices for ${label}: every customer with billable work has one.` },
+      )
+    }
+    case 'send': {
+      const { sent } = await sendInvoices({ companyId, period })
+      return redirectWithFlash(
+        back,
+        sent > 0
+          ? `Sent ${plural(sent, 'invoice', 'invoices')}.`
+          : { tone: 'info', text: `No draft invoices to send for ${label}.` },
+      )
+    }
+  }
+}

@@ -1,0 +1,59 @@
+// An invoice as a page shows it — the office's invoice page and the customer's portal page draw the same document:
+// money formatted, dates in words, and only the fields that page may show (the portal gets no staff names, flags or
+// ids it does not link to).
+import { PAYMENT_METHOD_LABELS } from '~/billing/billing-fields'
+import type { InvoiceDetail } from '~/models/invoice.server'
+import { formatLocalDate } from '~/utils/dates'
+import { formatCents } from '~/utils/money'
+
+/** A numeric(10, 2) as people write it: "4.00" → "4", "2.50" → "2.5". */
+function quantityText(quantity: string) {
+  return quantity.includes('.') ? quantity.replace(/0+$/, '').replace(/\.$/, '') : quantity
+}
+
+/** The document: heading facts, lines and totals. */
+export function presentInvoiceDocument(invoice: InvoiceDetail) {
+  return {
+    id: invoice.id,
+    numberLabel: invoice.numberLabel,
+    status: invoice.status,
+    customerName: invoice.customerName,
+    billingAddress: invoice.billingAddress,
+    period: invoice.periodLabel,
+    issuedOn: invoice.issuedOn ? formatLocalDate(invoice.issuedOn) : null,
+    dueOn: invoice.dueOn ? formatLocalDate(invoice.dueOn) : null,
+    lines: invoice.lines.map((line) => ({
+      id: line.id,
+      description: line.description,
+      quantity: quantityText(line.quantity),
+      unit: formatCents(line.unitCents),
+      amount: formatCents(line.amountCents),
+    })),
+    totals: {
+      subtotal: formatCents(invoice.subtotalCents),
+      tax: invoice.taxCents > 0 ? formatCents(invoice.taxCents) : null,
+      total: formatCents(invoice.totalCents),
+      creditApplied: invoice.creditAppliedCents > 0 ? formatCents(invoice.creditAppliedCents) : null,
+      paid: formatCents(invoice.paidCents),
+      amountDue: formatCents(invoice.outstandingCents),
+    },
+    owes: invoice.outstandingCents > 0,
+  }
+}
+
+export type InvoiceDocumentData = ReturnType<typeof presentInvoiceDocument>
+
+/** The payments on the invoice; `forStaff` adds who recorded each and any flag for the office to look at. */
+export function presentInvoicePayments(invoice: InvoiceDetail, { forStaff }: { forStaff: boolean }) {
+  return invoice.payments.map((payment) => ({
+    id: payment.id,
+    receivedOn: formatLocalDate(payment.receivedOn),
+    method: PAYMENT_METHOD_LABELS[payment.method],
+    reference: payment.reference,
+    amount: formatCents(payment.amountCents),
+    refunded: payment.refundedCents > 0 ? formatCents(payment.refundedCents) : null,
+    ...(forStaff ? { recordedBy: payment.recordedBy, flag: payment.flag } : {}),
+  }))
+}
+
+export type InvoicePaymentRow = ReturnType<typeof presentInvoicePayments>[number]

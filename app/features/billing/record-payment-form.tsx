@@ -1,0 +1,87 @@
+// "Record payment" (OPERATIONS §7): amount, date, method, reference — and on the customer record, which open invoice
+// (or "Account credit") it pays. Checked in the browser with the action's own schema; whatever the action refuses
+// comes back next to its field with everything typed kept. The form carries an idempotency key, so a double submit
+// records one payment.
+import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { Form, useNavigation } from 'react-router'
+import { IdempotencyKeyInput, useIdempotencyKey } from '~/components/idempotency-key'
+import { Alert } from '~/components/ui/alert'
+import { Button } from '~/components/ui/button'
+import { Select, TextInput } from '~/features/customers/form-fields'
+import type { LocalDate } from '~/schedule/local-date'
+import { ACCOUNT_CREDIT, PAYMENT_METHOD_OPTIONS, RECORD_PAYMENT_INTENT, recordPaymentSchema } from './payment-form'
+
+export type OpenInvoiceOption = { id: string; label: string; amountDue: string }
+
+export function RecordPaymentForm({
+  today,
+  defaultAmount,
+  openInvoices,
+  idempotencyKey,
+  lastResult,
+}: {
+  /** The company's today: the date's default and its latest allowed value. */
+  today: LocalDate
+  /** What is owed, as dollars ("85.00"); empty when nothing is. */
+  defaultAmount: string
+  /** The customer record's choice of invoice (oldest owing first); absent on an invoice's own page. */
+  openInvoices?: readonly OpenInvoiceOption[]
+  /** A fresh key from the loader (see useIdempotencyKey). */
+  idempotencyKey: string
+  /** The action's answer to this form, if it refused it. */
+  lastResult: SubmissionResult<string[]> | undefined
+}) {
+  const navigation = useNavigation()
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === RECORD_PAYMENT_INTENT
+  const withTarget = openInvoices !== undefined
+  const schema = recordPaymentSchema({ today, withTarget })
+  const key = useIdempotencyKey(idempotencyKey, null)
+  const [form, fields] = useForm({
+    id: 'record-payment',
+    lastResult,
+    defaultValue: {
+      amount: defaultAmount,
+      receivedOn: today,
+      method: 'check',
+      reference: '',
+      ...(withTarget ? { appliesTo: openInvoices[0]?.id ?? ACCOUNT_CREDIT } : {}),
+    },
+    constraint: getZodConstraint(schema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  })
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
+      <input type="hidden" name="intent" value={RECORD_PAYMENT_INTENT} />
+      <IdempotencyKeyInput value={key} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        {openInvoices ? (
+          <div className="sm:col-span-2">
+            <Select
+              field={fields.appliesTo}
+              label="Apply to"
+              blank={null}
+              options={[
+                ...openInvoices.map((invoice) => ({
+                  value: invoice.id,
+                  label: `${invoice.label} · ${invoice.amountDue} due`,
+                })),
+                { value: ACCOUNT_CREDIT, label: 'Account credit' },
+              ]}
+            />
+          </div>
+        ) : null}
+        <TextInput field={fields.amount} label="Amount" inputMode="decimal" hint="In dollars, like 120 or 1,234.50." />
+        <TextInput field={fields.receivedOn} label="Date" type="date" hint="The day it was received." />
+        <Select field={fields.method} label="Method" options={PAYMENT_METHOD_OPTIONS} blank={null} />
+        <TextInput field={fields.reference} label="Reference" hint="Optional: a check number or transfer id." />
+      </div>
+      {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+      <Button type="submit" pending={saving} pendingLabel="Recording…">
+        Record payment
+      </Button>
+    </Form>
+  )
+}

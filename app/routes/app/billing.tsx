@@ -1,0 +1,69 @@
+// /app/billing: a month's invoices and every invoice of the company (OPERATIONS §7, §8; owners and admins). The
+// month's figures, "Create invoices" (previewed first, nothing written), "Send invoices" (asked first), and the list
+// with its status filter. The reads and the two actions live in app/features/billing/billing-page.server.ts.
+import { data, Link } from 'react-router'
+import { requireCompanyCapability } from '~/auth/guards.server'
+import { RouteError } from '~/components/route-error'
+import { cn } from '~/components/ui/cn'
+import { textLinkTarget } from '~/components/ui/touch'
+import { type BillingRefusal, billingAction, loadBillingPage } from '~/features/billing/billing-page.server'
+import { InvoiceListCard, MonthCard, PreviewCard, SendConfirmCard } from '~/features/billing/billing-sections'
+import { readForm } from '~/utils/forms'
+import type { Route } from './+types/billing'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const member = await requireCompanyCapability(request, 'billing:manage')
+  return loadBillingPage(member, new URL(request.url))
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const member = await requireCompanyCapability(request, 'billing:manage')
+  const formData = await readForm(request)
+  const intent = formData.get('intent')
+  switch (intent) {
+    case 'create':
+    case 'send':
+      return billingAction(member, intent, formData)
+  }
+  return data({ intent: null, message: 'Unknown action.' } satisfies BillingRefusal, 400)
+}
+
+export function meta() {
+  return [{ title: 'Billing · Pool Bud' }]
+}
+
+const linkClass = cn('text-sm font-medium text-brand-700 hover:underline', textLinkTarget)
+
+export default function BillingPage({ loaderData, actionData }: Route.ComponentProps) {
+  const month = loaderData.month.value
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Billing</h1>
+        <nav aria-label="Billing tools" className="flex flex-wrap gap-x-4">
+          {/* Files, not pages: the browser downloads them (the export is its own route). */}
+          <a href={`/app/billing/quickbooks.iif?month=${month}`} className={linkClass} download>
+            Export for QuickBooks (IIF)
+          </a>
+          <a href={`/app/billing/quickbooks.csv?month=${month}`} className={linkClass} download>
+            Export for QuickBooks (CSV)
+          </a>
+          <Link to="/app/reports/profit" className={linkClass}>
+            Profit per pool
+          </Link>
+          <Link to="/app/billing/prices" className={linkClass}>
+            Change prices
+          </Link>
+        </nav>
+      </div>
+      <MonthCard data={loaderData} refusal={actionData?.message ?? null} />
+      <PreviewCard data={loaderData} />
+      <SendConfirmCard data={loaderData} />
+      <InvoiceListCard data={loaderData} />
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  return <RouteError />
+}

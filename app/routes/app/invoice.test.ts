@@ -1,0 +1,275 @@
+// /app/invoices/:invoiceId as the office uses it (issue #21): the document, "Send invoice", "Record payment" with
+// everything a person can type wrong refused next to its field (and nothing lost or written), one payment per form
+// however often it is sent, and "Void invoice" — for owners and admins of the invoice's company only.
+import { and, eq, sql } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { monthOf } from '~/billing/invoice-draft'
+import { PAYMENT_MESSAGES } from '~/billing/payment-messages'
+import { invoices, payments } from '~/db/schema'
+import { seedDemoData } from '~/demo/seed.server'
+import { PAYMENT_FORM_MESSAGES } from '~/features/billing/payment-form'
+import { getCustomer } from '~/models/customer.server'
+import { createInvoices, sendInvoices } from '~/models/invoice.server'
+import { addDays, localDateAt } from '~/schedule/local-date'
+import { db } from '~/utils/db.server'
+import { takeFlash } from '~/utils/flash.server'
+import { addBillableCustomer, addBillingCompany, type BillableCustomer } from '../../../tests/helpers/billing'
+import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { action, loader } from './invoice'
+
+const call = (request: Request, invoiceId: string) => ({ request, params: { invoiceId }, context: {} }) as never
+const AUGUST = '2026-08-01'
+const today = () => localDateAt(new Date(), 'America/New_York')
+
+type Page = Awaited<ReturnType<typeof loader>>
+
+async function page(cookie: string, invoiceId: string, search = '') {
+  return (await loader(call(pageRequest(`/app/invoices/${invoiceId}${search}`, cookie), invoiceId))) as Page
+}
+
+function post(cookie: string, invoiceId: string, fields: Record<string, string>) {
+  return new Request(`${TEST_ORIGIN}/app/invoices/${invoiceId}`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  })
+}
+
+const status = (thrown: unknown) =>
+  (thrown as { init?: { status?: number } })?.init?.status ?? (thrown as Response)?.status
+
+type Reply = {
+  data: {
+    intent: string
+    message: string | null
+    result?: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> }
+  }
+  init: { status: number }
+}
+
+/** An action that answered the form: its status, message, errors by field and the values it gives back. */
+async function answered(cookie: string, invoiceId: string, fields: Record<string, string>) {
+  const value = (await action(call(post(cookie, invoiceId, fields), invoiceId))) as Reply
+  return {
+    status: value.init.status,
+    message: value.data.message,
+    errors: value.data.result?.error ?? {},
+    values: value.data.result?.initialValue ?? {},
+  }
+}
+
+/** An action that redirected back to the invoice with a message. */
+async function redirected(cookie: string, invoiceId: string, fields: Record<string, string>) {
+  const { thrown, returned } = await settle(action(call(post(cookie, invoiceId, fields), invoiceId)))
+  expect(returned).toBeUndefined()
+  const response = thrown as Response
+  expect(response.status).toBe(302)
+  expect(response.headers.get('Location')).toBe(`/app/invoices/${invoiceId}`)
+  const cookieValue = (response.headers.get('Set-Cookie') ?? '').split(';')[0] ?? ''
+  return (await takeFlash(new Request(TEST_ORIGIN, { headers: { cookie: cookieValue } }))).flash?.text
+}
+
+async function paymentsOf(invoiceId: string) {
+  return db().select().from(payments).where(eq(payments.invoiceId, invoiceId))
+}
+
+let ledger: string
+let owner: string
+let quinn: BillableCustomer
+let sentId: string
+let draftId: string
+
+beforeAll(async () => {
+  await seedDemoData(db())
+  ledger = await addBillingCompany('Ledger Invoice Pools', 'owner@ledger-invoice.test')
+  quinn = await addBillableCustomer(ledger, { name: 'Quinn Quay', month: AUGUST, completed: 2 })
+  await addBillableCustomer(ledger, { name: 'Reese Reef', month: AUGUST, completed: 1 })
+  await createInvoices({ companyId: ledger, period: monthOf(AUGUST) })
+  const rows = await db()
+    .select({ id: invoices.id, customerId: invoices.customerId })
+    .from(invoices)
+    .where(eq(invoices.companyId, ledger))
+  sentId = rows.find((row) => row.customerId === quinn.id)?.id ?? ''
+  draftId = rows.find((row) => row.customerId !== quinn.id)?.id ?? ''
+  await sendInvoices({ companyId: ledger, invoiceIds: [sentId] })
+  owner = await signInAs('owner@ledger-invoice.test')
+})
+
+describe('the invoice page', () => {
+  it('shows the number, customer, period, status, dates, lines, totals and what is due', async () => {
+    const data = await page(owner, sentId)
+    expect(data.invoice).toMatchObject({
+      numberLabel: 'INV-0001',
+      status: 'Sent',
+      customerName: 'Quinn Quay',
+      period: 'August 2026',
+      owes: true,
+      lines: [
+        {
+          description: 'Pool service, 1 Quinn Quay Way — 2 visits',
+          quantity: '2',
+          unit: '$40.00',
+          amount: '$80.00',
+        },
+      ],
+      totals: {
+        subtotal: '$80.00',
+        tax: null,
+        total: '$80.00',
+        creditApplied: null,
+        paid: '$0.00',
+        amountDue: '$80.00',
+      },
+    })
+    expect(data.invoice.issuedOn).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/)
+    expect(data.customerId).toBe(quinn.id)
+    expect(data.payments).toEqual([])
+    expect(data.portalPath).toBe(`/customer/${quinn.id}/invoices/${sentId}`)
+    expect(data.recordPayment).toMatchObject({ today: today(), defaultAmount: '80.00', formKey: 'payments-0' })
+    expect(data.confirmVoid).toBe(false)
+    expect((await page(owner, sentId, '?confirm=void')).confirmVoid).toBe(true)
+  })
+
+  it('shows a draft as not sent yet, with no payment to record', async () => {
+    const data = await page(owner, draftId)
+    expect(data.invoice).toMatchObject({ numberLabel: 'INV-0002', status: 'Draft', issuedOn: null, dueOn: null })
+    expect(data.recordPayment).toBeNull()
+    expect(data.portalPath).toBeNull()
+  })
+
+  it('is a 404 for another company’s owner and for ids that are none; a 403 card for everyone else', async () => {
+    const sunset = await signInAs('owner@sunsetpools.test')
+    for (const [cookie, id] of [
+      [sunset, sentId],
+      [owner, 'INV-0001'],
+      [owner, crypto.randomUUID()],
+    ] as const) {
+      expect(status((await settle(page(cookie, id))).thrown), id).toBe(404)
+    }
+    expect(status((await settle(action(call(post(sunset, sentId, { intent: 'void' }), sentId)))).thrown)).toBe(404)
+    for (const email of ['dispatch@bluelagoon.test', 'tech@bluelagoon.test', 'customer@bluelagoon.test']) {
+      const cookie = await signInAs(email)
+      expect(status((await settle(page(cookie, sentId))).thrown), email).toBe(403)
+      expect(status((await settle(action(call(post(cookie, sentId, { intent: 'void' }), sentId)))).thrown)).toBe(403)
+    }
+    expect((await page(owner, sentId)).invoice.status).toBe('Sent')
+  })
+})
+
+const good = () => ({
+  intent: 'record-payment',
+  amount: '$50.00',
+  receivedOn: today(),
+  method: 'check',
+  reference: '1042',
+  idempotencyKey: crypto.randomUUID(),
+})
+
+describe('"Record payment"', () => {
+  it('refuses what is typed wrong next to its field, keeps what was typed, and records nothing', async () => {
+    const cases: Array<[Record<string, string>, string, string]> = [
+      [{ amount: '' }, 'amount', PAYMENT_FORM_MESSAGES.amountMissing],
+      [{ amount: '12.345' }, 'amount', PAYMENT_FORM_MESSAGES.amountFormat],
+      [{ amount: '-5' }, 'amount', PAYMENT_FORM_MESSAGES.amountFormat],
+      [{ amount: 'fifty' }, 'amount', PAYMENT_FORM_MESSAGES.amountFormat],
+      [{ amount: '0.00' }, 'amount', PAYMENT_MESSAGES.amount],
+      [{ receivedOn: addDays(today(), 1) }, 'receivedOn', PAYMENT_MESSAGES.futureDate],
+      [{ receivedOn: '30/11/2026' }, 'receivedOn', PAYMENT_FORM_MESSAGES.dateFormat],
+      [{ method: 'bitcoin' }, 'method', PAYMENT_FORM_MESSAGES.method],
+      [{ reference: 'x'.repeat(101) }, 'reference', PAYMENT_FORM_MESSAGES.referenceTooLong],
+    ]
+    for (const [change, field, message] of cases) {
+      const fields = { ...good(), ...change }
+      const reply = await answered(owner, sentId, fields)
+      expect(reply.status, JSON.stringify(change)).toBe(400)
+      expect(reply.errors[field], JSON.stringify(change)).toEqual([message])
+      // Nothing lost: the form comes back with what was typed.
+      expect(reply.values).toMatchObject({
+        reference: fields.reference,
+        method: fields.method,
+        ...(fields.amount ? { amount: fields.amount } : {}),
+      })
+    }
+    expect(await paymentsOf(sentId)).toHaveLength(0)
+  })
+
+  it('records a check ("$1,234.50" style amounts), once per form however often it is sent', async () => {
+    const fields = good()
+    expect(await redirected(owner, sentId, fields)).toBe('Payment of $50.00 recorded.')
+    // The same form again (a double click, a retry after a lost answer): the same answer, no second payment.
+    expect(await redirected(owner, sentId, fields)).toBe('Payment of $50.00 recorded.')
+    expect(await paymentsOf(sentId)).toHaveLength(1)
+    const data = await page(owner, sentId)
+    expect(data.invoice).toMatchObject({ status: 'Partially paid', totals: { paid: '$50.00', amountDue: '$30.00' } })
+    expect(data.payments).toEqual([
+      {
+        id: expect.any(String),
+        receivedOn: expect.any(String),
+        method: 'Check',
+        reference: '1042',
+        amount: '$50.00',
+        refunded: null,
+        recordedBy: 'Ledger Invoice Pools Owner',
+        flag: null,
+      },
+    ])
+    // A new form for the next payment, with what is still owed.
+    expect(data.recordPayment).toMatchObject({ defaultAmount: '30.00', formKey: 'payments-1' })
+  })
+
+  it('answers a reference already recorded for the customer on the Reference field, keeping the form', async () => {
+    const reply = await answered(owner, sentId, { ...good(), amount: '1,234.50' })
+    expect(reply.status).toBe(409)
+    expect(reply.errors.reference).toEqual([PAYMENT_MESSAGES.duplicateReference('1042')])
+    expect(reply.values).toMatchObject({ amount: '1,234.50', reference: '1042' })
+    expect(await paymentsOf(sentId)).toHaveLength(1)
+  })
+
+  it('is refused on a draft (send it first)', async () => {
+    const reply = await answered(owner, draftId, { ...good(), reference: 'draft-1' })
+    expect(reply).toMatchObject({ status: 409, errors: { '': [PAYMENT_MESSAGES.draftInvoice] } })
+    expect(await paymentsOf(draftId)).toHaveLength(0)
+  })
+
+  it('takes an overpayment, leaving the rest as credit', async () => {
+    expect(await redirected(owner, sentId, { ...good(), amount: '1,234.50', reference: '1043' })).toBe(
+      'Payment of $1,234.50 recorded.',
+    )
+    expect((await page(owner, sentId)).invoice).toMatchObject({ status: 'Paid', totals: { amountDue: '$0.00' } })
+    expect((await getCustomer({ companyId: ledger, customerId: quinn.id }))?.balanceDue).toBe(8000 - 5000 - 123450)
+  })
+})
+
+describe('"Send invoice" and "Void invoice"', () => {
+  it('sends a draft once: "Sent INV-0002."', async () => {
+    expect(await redirected(owner, draftId, { intent: 'send' })).toBe('Sent INV-0002.')
+    expect((await page(owner, draftId)).invoice.status).toBe('Sent')
+    const again = await answered(owner, draftId, { intent: 'send' })
+    expect(again).toMatchObject({ status: 409, message: 'Only a draft can be sent: this invoice is Sent.' })
+  })
+
+  it('voids an invoice, keeping its number; its payments become credit; a second void is refused', async () => {
+    expect(await redirected(owner, sentId, { intent: 'void' })).toBe('Voided INV-0001.')
+    const data = await page(owner, sentId)
+    expect(data.invoice).toMatchObject({ numberLabel: 'INV-0001', status: 'Void', owes: false })
+    expect(data.recordPayment).toBeNull()
+    expect(data.portalPath).toBeNull()
+    // Nothing billed any more; everything paid is the customer's credit.
+    expect((await getCustomer({ companyId: ledger, customerId: quinn.id }))?.balanceDue).toBe(-(5000 + 123450))
+    expect(await answered(owner, sentId, { intent: 'void' })).toMatchObject({
+      status: 409,
+      message: 'This invoice is already void.',
+    })
+    const refused = await answered(owner, sentId, { ...good(), reference: 'after-void' })
+    expect(refused).toMatchObject({ status: 409, errors: { '': [PAYMENT_MESSAGES.voidInvoice] } })
+  })
+
+  it('answers an unknown action with a 400', async () => {
+    expect(await answered(owner, sentId, { intent: 'refund' })).toMatchObject({ status: 400 })
+    const [count] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(invoices)
+      .where(and(eq(invoices.companyId, ledger), eq(invoices.state, 'void')))
+    expect(count?.n).toBe(1)
+  })
+})

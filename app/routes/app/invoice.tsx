@@ -1,0 +1,146 @@
+// /app/invoices/:invoiceId: one invoice for the office (OPERATIONS §7; owners and admins). The document — customer,
+// period, status, dates, lines, totals — its payments, and what can be done to it: "Send invoice" (a draft), "Record
+// payment" (a sent one), "Void invoice". Another company's invoice, or an id that is none, is a 404.
+import { data, Link } from 'react-router'
+import { type CompanyMember, notFound, requireCompanyCapability } from '~/auth/guards.server'
+import { RouteError } from '~/components/route-error'
+import { cn } from '~/components/ui/cn'
+import { textLinkTarget } from '~/components/ui/touch'
+import { dollarsText } from '~/features/billing/customer-billing.server'
+import { InvoiceActions } from '~/features/billing/invoice-actions'
+import { InvoiceDocument, InvoicePayments } from '~/features/billing/invoice-document'
+import { InvoiceStatusBadge } from '~/features/billing/invoice-status-badge'
+import { presentInvoiceDocument, presentInvoicePayments } from '~/features/billing/invoice-view'
+import { recordPaymentFromForm } from '~/features/billing/record-payment.server'
+import { getInvoice, sendInvoices, voidInvoice } from '~/models/invoice.server'
+import { portalInvoicePath } from '~/models/invoice-notice.server'
+import { localDateAt } from '~/schedule/local-date'
+import { redirectWithFlash } from '~/utils/flash.server'
+import { readForm } from '~/utils/forms'
+import { formatCents } from '~/utils/money'
+import { failureStatus } from '~/utils/result'
+import type { Route } from './+types/invoice'
+
+/** The invoice as this member's company has it, or a 404. */
+async function requireInvoice(member: CompanyMember, invoiceId: string) {
+  const today = localDateAt(new Date(), member.timezone)
+  const invoice = await getInvoice({ companyId: member.companyId, invoiceId, today })
+  if (!invoice) notFound()
+  return { invoice, today }
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const member = await requireCompanyCapability(request, 'billing:manage')
+  const { invoice, today } = await requireInvoice(member, params.invoiceId)
+  const url = new URL(request.url)
+  return {
+    invoice: presentInvoiceDocument(invoice),
+    customerId: invoice.customerId,
+    state: invoice.state,
+    payments: presentInvoicePayments(invoice, { forStaff: true }),
+    paid: invoice.paidCents > 0 ? formatCents(invoice.paidCents) : null,
+    autopayCard: invoice.autopayCardLabel,
+    portalPath: invoice.state === 'sent' ? portalInvoicePath(invoice.customerId, invoice.id) : null,
+    confirmVoid: url.searchParams.get('confirm') === 'void' && invoice.state !== 'void',
+    // Money is recorded against sent invoices only (a draft is sent first; a void one's money is account credit).
+    recordPayment:
+      invoice.state === 'sent'
+        ? {
+            today,
+            defaultAmount: invoice.outstandingCents > 0 ? dollarsText(invoice.outstandingCents) : '',
+            idempotencyKey: crypto.randomUUID(),
+            // Changes with every payment recorded: the form starts afresh (a new key) after one is saved.
+            formKey: `payments-${invoice.payments.length}`,
+          }
+        : null,
+  }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const member = await requireCompanyCapability(request, 'billing:manage')
+  const formData = await readForm(request)
+  const intent = formData.get('intent')
+  // Another company's invoice is answered before anything is read from the form, exactly as a missing one.
+  const { invoice } = await requireInvoice(member, params.invoiceId)
+  const back = `/app/invoices/${invoice.id}`
+  const refuse = (message: string, status: number) => data({ intent: String(intent), message }, status)
+  switch (intent) {
+    case 'send': {
+      if (invoice.state !== 'draft') return refuse(`Only a draft can be sent: this invoice is ${invoice.status}.`, 409)
+      const { sent } = await sendInvoices({ companyId: member.companyId, invoiceIds: [invoice.id] })
+      if (sent === 0) return refuse('This invoice was sent already.', 409)
+      return redirectWithFlash(back, `Sent ${invoice.numberLabel}.`)
+    }
+    case 'record-payment': {
+      const refused = await recordPaymentFromForm({
+        member,
+        customerId: invoice.customerId,
+        invoiceId: invoice.id,
+        formData,
+        back,
+      })
+      return data({ intent, message: null, result: refused.result }, refused.status)
+    }
+    case 'void': {
+      const voided = await voidInvoice({ companyId: member.companyId, invoiceId: invoice.id })
+      if (!voided.ok) return refuse(voided.message, failureStatus(voided))
+      return redirectWithFlash(back, `Voided ${invoice.numberLabel}.`)
+    }
+  }
+  return refuse('Unknown action.', 400)
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: `${data?.invoice.numberLabel ?? 'Invoice'} · Pool Bud` }]
+}
+
+const linkClass = cn('font-medium text-brand-700 hover:underline', textLinkTarget)
+
+export default function InvoicePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { invoice } = loaderData
+  return (
+    <div className="space-y-6">
+      <div className="space-y-2">
+        <Link to="/app/billing" className={cn('text-sm print:hidden', linkClass)}>
+          ← Billing
+        </Link>
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-bold">{invoice.numberLabel}</h1>
+          <InvoiceStatusBadge status={invoice.status} className="text-sm" />
+        </div>
+        <p className="text-lg">
+          Amount due <span className="font-semibold tabular-nums">{invoice.totals.amountDue}</span>
+          {loaderData.autopayCard && invoice.owes ? (
+            <span className="text-sm text-slate-600"> · autopay with {loaderData.autopayCard}</span>
+          ) : null}
+        </p>
+        {loaderData.portalPath ? (
+          <Link to={loaderData.portalPath} className={cn('text-sm print:hidden', linkClass)}>
+            As the customer sees it
+          </Link>
+        ) : null}
+      </div>
+      <InvoiceDocument
+        invoice={invoice}
+        customer={
+          <Link to={`/app/customers/${loaderData.customerId}`} className={linkClass}>
+            {invoice.customerName}
+          </Link>
+        }
+      />
+      <InvoicePayments payments={loaderData.payments} />
+      <InvoiceActions
+        numberLabel={invoice.numberLabel}
+        state={loaderData.state}
+        paid={loaderData.paid}
+        confirmVoid={loaderData.confirmVoid}
+        recordPayment={loaderData.recordPayment}
+        refusal={actionData}
+      />
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  return <RouteError />
+}
