@@ -250,3 +250,39 @@ describe('payments', () => {
     expect(await voidInvoice({ companyId: other, invoiceId: invoice?.id ?? '' })).toMatchObject({ code: 'not-found' })
   })
 })
+
+describe('"Payment overdue"', () => {
+  it('goes out 7 and then 14 days past due, once each, only while something is owed', async () => {
+    const { queueOverdueNotices } = await import('./invoice-notice.server')
+    const overdue = async () =>
+      db()
+        .select({ subject: emailOutbox.noticeSubject })
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.companyId, companyId), eq(emailOutbox.noticeEvent, 'payment-overdue')))
+    // November's invoices were sent on Dec 1st and fall due on Dec 16th; customer 1 paid in full.
+    const [paid] = await db()
+      .select()
+      .from(invoices)
+      .where(eq(invoices.customerId, customerIds[0] ?? ''))
+    const owing = await db()
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.companyId, companyId),
+          eq(invoices.state, 'sent'),
+          sql`${invoices.totalCents} > ${invoices.paidCents} + ${invoices.creditAppliedCents}`,
+        ),
+      )
+    expect(owing.length).toBeGreaterThan(0)
+    expect(await queueOverdueNotices(new Date('2026-12-22T15:00:00Z'))).toBe(0)
+    // Dec 23rd: 7 days past due.
+    expect(await queueOverdueNotices(new Date('2026-12-23T15:00:00Z'))).toBe(owing.length)
+    expect(await queueOverdueNotices(new Date('2026-12-24T15:00:00Z'))).toBe(0)
+    // Dec 30th: 14 days past due.
+    expect(await queueOverdueNotices(new Date('2026-12-30T15:00:00Z'))).toBe(owing.length)
+    const subjects = (await overdue()).map((row) => row.subject).sort()
+    expect(subjects).toEqual(owing.flatMap(({ id }) => [`${id}:14`, `${id}:7`]).sort())
+    expect(subjects.some((subject) => subject?.startsWith(paid?.id ?? 'none'))).toBe(false)
+  })
+})
