@@ -85,6 +85,14 @@ const DESK = { width: 1280, height: 800 }
 /** Mark Complete waits 10 s for "Undo" before the phone sends it; the outbox worker looks every 5 s. */
 const SENT_SOON = 30_000
 
+/** A Twilio account as a developer's shell may hold one (its API unreachable: nothing may be sent there). */
+const SHELL_TWILIO = {
+  TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+  TWILIO_AUTH_TOKEN: 'not-for-this-server',
+  TWILIO_FROM: '+18135550100',
+  TWILIO_API_BASE: 'http://127.0.0.1:9',
+}
+
 /**
  * A seeded server of its own, as a developer runs one: no SMTP_URL and no TWILIO_* (not even from the shell that runs
  * the tests), so emails and texts go to the built-in mailbox, listed at /dev/mailbox (DEV_MAILBOX=1 under
@@ -103,6 +111,10 @@ async function serverWithoutTwilio() {
   const adminUrl = process.env.DATABASE_URL
   let server: RunningServer
   let cleanupDatabase = async () => {}
+  // Proof that withoutEnv holds: the shell starts it with a Twilio account set (only while it starts; no test of this
+  // worker runs meanwhile). Were it passed on, the mailbox would have no "Texts" tab and the test would fail there.
+  const shell = Object.fromEntries(Object.keys(SHELL_TWILIO).map((name) => [name, process.env[name]]))
+  Object.assign(process.env, SHELL_TWILIO)
   try {
     if (adminUrl) {
       const database = await createScratchDatabase(adminUrl, 'pool_bud_notices')
@@ -115,6 +127,11 @@ async function serverWithoutTwilio() {
     await cleanupDatabase()
     fs.rmSync(runDir, { recursive: true, force: true })
     throw error
+  } finally {
+    for (const [name, value] of Object.entries(shell)) {
+      if (value === undefined) delete process.env[name]
+      else process.env[name] = value
+    }
   }
   return {
     origin: server.origin,
