@@ -17,7 +17,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { Page } from '@playwright/test'
+import type { BrowserContext, Page } from '@playwright/test'
 import { createScratchDatabase, dropDatabase, type RunningServer, startServer } from '../../scripts/lib/app-server'
 import { freePort } from '../../scripts/lib/free-port'
 import { capture, expect, gotoHydrated, loginAs, test, waitForHydration } from './fixtures'
@@ -175,7 +175,6 @@ async function quietHoursOff(page: Page) {
   await settings.getByLabel('Until', { exact: true }).fill('00:00')
   await settings.getByRole('button', { name: 'Save customer notices' }).click()
   await expect(settings.getByText('Customer notices saved.')).toBeVisible()
-  await page.context().clearCookies()
 }
 
 test.describe('notices without Twilio', () => {
@@ -183,15 +182,20 @@ test.describe('notices without Twilio', () => {
     browser,
   }, testInfo) => {
     const server = await serverWithoutTwilio()
-    // Tyler's phone, the office's desk and the owner's. No forwarded client address (see serverWithoutTwilio): every
-    // request is the browser's own.
-    const phoneContext = await browser.newContext({ baseURL: server.origin, viewport: PHONE })
-    const officeContext = await browser.newContext({ baseURL: server.origin, viewport: DESK })
-    const ownerContext = await browser.newContext({ baseURL: server.origin, viewport: DESK })
+    const contexts: BrowserContext[] = []
+    // No forwarded client address (see serverWithoutTwilio): every request is the browser's own.
+    const browse = async (viewport: typeof PHONE) => {
+      const context = await browser.newContext({ baseURL: server.origin, viewport })
+      contexts.push(context)
+      return context
+    }
     try {
-      const phone = await phoneContext.newPage()
+      // Tyler's phone, the office's desk (with the developer's mailbox in a tab of its own) and the owner's.
+      const phone = await (await browse(PHONE)).newPage()
+      const officeContext = await browse(DESK)
       const office = await officeContext.newPage()
       const mailbox = await officeContext.newPage()
+      const ownerContext = await browse(DESK)
       // At once: the owner turns quiet hours off (the database goes with the server afterwards, so they stay off), the
       // dispatcher books two visits of Dana's for Tyler today (late in the evening, when his route is done, the first
       // is "Up next"), and Tyler signs in.
@@ -284,9 +288,7 @@ test.describe('notices without Twilio', () => {
       await office.setViewportSize(PHONE)
       await capture(office, testInfo, 'customer-messages')
     } finally {
-      await phoneContext.close()
-      await officeContext.close()
-      await ownerContext.close()
+      for (const context of contexts) await context.close()
       await server.stop()
     }
   })
