@@ -79,7 +79,8 @@ export default defineConfig({
           'offline-day.spec.ts',
         ],
       },
-      // notice-settings changes (and restores) Sunset's customer notices; its Messages part runs on its own server.
+      // notice-settings changes (and restores) Sunset's customer notices; its day of notices runs on a server of its
+      // own (no Twilio: the built-in mailbox).
       // account.spec changes (and restores) tech@sunsetpools.test's login, which only 'seeded-state'
       // logs in as; inventory-settings adds its own Sunset item and restores the settings it saves; checklist-settings
       // leaves Sunset's checklist as seeded.

@@ -92,10 +92,25 @@ export type RunningServer = { origin: string; child: ChildProcess; stop: () => P
 export async function startServer(
   root: string,
   /** Without `databaseUrl` the server uses its embedded database (PGlite) in `dataDir`. */
-  options: { port: string; databaseUrl?: string; dataDir: string; logPath: string; env?: Record<string, string> },
+  options: {
+    port: string
+    databaseUrl?: string
+    dataDir: string
+    logPath: string
+    env?: Record<string, string>
+    /**
+     * Inherited variables the server must not see (matched by name), e.g. /^TWILIO_/ for a server that has to send
+     * texts to its built-in mailbox even when the shell that runs the tests has a Twilio account set.
+     */
+    withoutEnv?: RegExp
+  },
 ): Promise<RunningServer> {
   const origin = `http://localhost:${options.port}`
-  const { DATABASE_URL: _inherited, ...inherited } = process.env
+  const { DATABASE_URL: _inherited, ...everything } = process.env
+  const withoutEnv = options.withoutEnv
+  const inherited = withoutEnv
+    ? Object.fromEntries(Object.entries(everything).filter(([name]) => !withoutEnv.test(name)))
+    : everything
   const child = spawn(process.execPath, ['server.mjs'], {
     cwd: root,
     env: {

@@ -14,6 +14,13 @@ type LoginAs = (page: Page, email: string) => Promise<void>
  */
 export async function bookVisitsToday(page: Page, loginAs: LoginAs, count: number) {
   await loginAs(page, 'dispatch@bluelagoon.test')
+  const booked = await bookVisits(page, count)
+  await page.context().clearCookies()
+  return booked
+}
+
+/** `bookVisitsToday` on a page already signed in as Blue Lagoon's dispatcher, who stays signed in. */
+export async function bookVisits(page: Page, count: number) {
   const ids: string[] = []
   let customerId = ''
   for (let i = 0; i < count; i++) {
@@ -29,7 +36,6 @@ export async function bookVisitsToday(page: Page, loginAs: LoginAs, count: numbe
     await expect(link).toBeVisible()
     ids.push((await link.getAttribute('href'))?.split('/').pop() ?? '')
   }
-  await page.context().clearCookies()
   return { ids, customerId }
 }
 
