@@ -79,11 +79,12 @@ describe('what each role may do, as a person would read the table', () => {
     expect(holds('admin')).toEqual(holds('owner').filter((c) => c !== 'settings:billing' && c !== 'team:manage'))
   })
 
-  it('a dispatcher runs jobs and customers, searches stock, views settings, but cannot change stock, settings or invite', () => {
+  it('a dispatcher runs jobs and customers, sees balances, searches stock, views settings, but cannot change stock, settings, billing or invite', () => {
     expect(holds('dispatcher')).toEqual(
       [
         'account:edit',
         'app:dashboard',
+        'billing:balances',
         'customers:manage',
         'inventory:search',
         'jobs:manage',
