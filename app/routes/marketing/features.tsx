@@ -42,7 +42,7 @@ const GROUPS: Array<{ icon: IconName; title: string; summary: string; points: st
       'Adding a customer’s email sends them an invitation to their portal',
       'Read-only portal: next visit and technician, visit history, chemistry readings with the water’s balance, photos and balance due',
       'A service report emailed after every visit: work done, readings, chemicals added and before/after photos (you can turn it off)',
-      'Online invoice payment in the portal is coming soon',
+      'Invoices in the portal, paid by card with “Pay invoice” (Stripe), or automatically with a saved card',
     ],
   },
   {
@@ -71,8 +71,10 @@ const GROUPS: Array<{ icon: IconName; title: string; summary: string; points: st
     title: 'Payments',
     summary: 'Getting paid, closer to the work.',
     points: [
-      'Balance due tracked per customer and shown in their portal',
-      'Card payments and online invoice payment are coming soon',
+      'Monthly invoices for every rate type — per visit, monthly, plus chemicals — previewed, then created and sent',
+      'Balance from invoices and payments, shown on the customer record and in their portal',
+      'Record cash, check, card and bank-transfer payments; card payments and autopay through Stripe',
+      'Export for QuickBooks (IIF and QuickBooks Online CSV) and profit per pool',
     ],
   },
 ]

@@ -24,7 +24,7 @@ const PLANS: Plan[] = [
     name: 'Team',
     price: POOL_BUD_PLAN_DETAILS.team.monthlyPriceDollars,
     blurb: 'For a growing crew with someone in the office.',
-    features: ['Up to 8 users', 'Everything in Starter', 'Routes and reporting', 'Card payments (coming soon)'],
+    features: ['Up to 8 users', 'Everything in Starter', 'Routes and reporting', 'Invoices and card payments'],
     highlighted: true,
   },
   {
@@ -48,7 +48,7 @@ const FAQS: Array<{ question: string; answer: string }> = [
   {
     question: 'Can my customers pay invoices online?',
     answer:
-      'Not yet. Card payments and online invoice payment are coming soon. Until then, each customer’s balance due is tracked in Pool Bud and shown in their portal.',
+      'Yes. Connect your Stripe account and each invoice in the customer’s portal has “Pay invoice”; customers can also save a card for automatic payments. Without Stripe, the office records cash, check and bank-transfer payments.',
   },
   {
     question: 'Is the customer portal included on every plan?',
