@@ -16,13 +16,28 @@ const OUTPUT_DIR = process.env.E2E_OUTPUT_DIR ?? 'test-results'
 const baseURL = `http://localhost:${process.env.E2E_PORT}`
 process.env.E2E_BASE_URL = baseURL
 
-// Projects whose specs check only what the browser gets (layout at 360 px, axe, menus, the public site) and change
-// nothing: the same on either database. CI runs the suite once per database side by side on two cores, so it gives
-// each of these to one pass only (E2E_LAYOUT_PROJECTS, set by .ci/run); anywhere else, unset, every project runs.
-const LAYOUT_PROJECTS = ['public', 'shell', 'phone']
-const layoutHere = process.env.E2E_LAYOUT_PROJECTS?.split(',').map((name) => name.trim())
-const runsHere = (project: Project) =>
-  !layoutHere || !LAYOUT_PROJECTS.includes(project.name ?? '') || layoutHere.includes(project.name ?? '')
+// CI runs the suite twice side by side on two cores, once per database (.ci/run), and gives each pass one half of
+// the projects (E2E_HALF=1 or 2): every spec runs once per CI run, and the database code under all of them runs on
+// both databases in the unit and integration tests (decision 025). A project of one half that needs a project of the
+// other (`dependencies`) takes it along. Unset, as anywhere but CI, every project runs.
+const half = process.env.E2E_HALF
+function inThisHalf(projects: Project[]) {
+  if (!half) return projects
+  const wanted = new Set(projects.filter((project) => String(project.metadata?.half) === half).map((p) => p.name))
+  for (let grew = true; grew; ) {
+    grew = false
+    for (const project of projects) {
+      if (!wanted.has(project.name)) continue
+      for (const dependency of project.dependencies ?? []) {
+        if (!wanted.has(dependency)) {
+          wanted.add(dependency)
+          grew = true
+        }
+      }
+    }
+  }
+  return projects.filter((project) => wanted.has(project.name))
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -46,74 +61,92 @@ export default defineConfig({
     // Recording a trace of every test costs CI a fair share of its two cores; locally it is kept for failures.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
   },
-  projects: (
-    [
-      // These need the demo accounts as seeded (newtech has not finished setup yet) …
-      { name: 'seeded-state', testMatch: ['auth-landing.spec.ts', 'screenshots.spec.ts'] },
-      // … so the spec that completes newtech's setup runs after them.
-      { name: 'welcome', testMatch: ['welcome.spec.ts'], dependencies: ['seeded-state'] },
-      // Independent flows run alongside (auth-reset changes tech2's password: nobody else uses tech2).
-      {
-        name: 'accounts',
-        testMatch: ['auth-signup.spec.ts', 'auth-reset.spec.ts', 'hardening.spec.ts', 'invitations.spec.ts'],
-      },
-      // Jobs flows create their own jobs, so they never disturb the seeded views above.
-      {
-        name: 'jobs',
-        testMatch: [
-          'jobs.spec.ts',
-          'customers.spec.ts',
-          'stored-xss.spec.ts',
-          'staff.spec.ts',
-          'idempotency.spec.ts',
-          'calendar-feed.spec.ts',
-          'schedule.spec.ts',
-          'service-plans.spec.ts',
-          'route-day.spec.ts',
-          'tech-day.spec.ts',
-          'recurring-routes.spec.ts',
-          'offline.spec.ts',
-          'visit-page.spec.ts',
-          'notices.spec.ts',
-          'visit-photos.spec.ts',
-          'offline-day.spec.ts',
-        ],
-      },
-      // notice-settings changes (and restores) Sunset's customer notices; its day of notices runs on a server of its
-      // own (no Twilio: the built-in mailbox).
-      // account.spec changes (and restores) tech@sunsetpools.test's login, which only 'seeded-state'
-      // logs in as; inventory-settings adds its own Sunset item and restores the settings it saves; checklist-settings
-      // leaves Sunset's checklist as seeded.
-      {
-        name: 'company',
-        testMatch: [
-          'account.spec.ts',
-          'inventory-settings.spec.ts',
-          'team.spec.ts',
-          'checklist-settings.spec.ts',
-          'notice-settings.spec.ts',
-        ],
-        dependencies: ['seeded-state'],
-      },
-      // Imports add customers to Blue Lagoon (names with a random suffix), so the seeded views are photographed first.
-      { name: 'customer-import', testMatch: ['customer-import.spec.ts'], dependencies: ['seeded-state'] },
-      // Water balance creates its own job for Dana (issue #10).
-      { name: 'water', testMatch: ['water.spec.ts'] },
-      // The public site (issue #7): read-only.
-      { name: 'public', testMatch: ['marketing.spec.ts'] },
-      // The signed-in frame: menus and the phone header (read-only).
-      { name: 'shell', testMatch: ['shell.spec.ts'] },
-      // Billing (issue #21) adds a customer and invoices the month for every Blue Lagoon customer with billable work:
-      // the seeded views are photographed first, and "reports" downloads the month twice (same bytes) before it.
-      { name: 'billing', testMatch: ['billing.spec.ts'], dependencies: ['seeded-state', 'reports'] },
-      // The owner's billing (issue #21): on a server of its own, whose database it writes and reads.
-      { name: 'owner-billing', testMatch: ['owner-billing.spec.ts'] },
-      // "Profit per pool" and the QuickBooks downloads (issue #21): read-only.
-      { name: 'reports', testMatch: ['reports.spec.ts'] },
-      // Card payments with Stripe configured: the spec runs its own server against a local fake Stripe.
-      { name: 'card-payments', testMatch: ['card-payments.spec.ts'] },
-      // Every page on a 360 px phone: width, axe and touch targets (issue #19 item 6; read-only).
-      { name: 'phone', testMatch: ['phone-width.spec.ts'] },
-    ] as Project[]
-  ).filter(runsHere),
+  projects: inThisHalf([
+    // These need the demo accounts as seeded (newtech has not finished setup yet) …
+    { name: 'seeded-state', metadata: { half: 2 }, testMatch: ['auth-landing.spec.ts', 'screenshots.spec.ts'] },
+    // … so the spec that completes newtech's setup runs after them.
+    { name: 'welcome', metadata: { half: 2 }, testMatch: ['welcome.spec.ts'], dependencies: ['seeded-state'] },
+    // Independent flows run alongside (auth-reset changes tech2's password: nobody else uses tech2).
+    {
+      name: 'accounts',
+      metadata: { half: 1 },
+      testMatch: ['auth-signup.spec.ts', 'auth-reset.spec.ts', 'hardening.spec.ts', 'invitations.spec.ts'],
+    },
+    // The office's flows create their own jobs, customers and visits, so they never disturb the seeded views above.
+    {
+      name: 'jobs',
+      metadata: { half: 2 },
+      testMatch: [
+        'jobs.spec.ts',
+        'customers.spec.ts',
+        'stored-xss.spec.ts',
+        'staff.spec.ts',
+        'idempotency.spec.ts',
+        'calendar-feed.spec.ts',
+        'schedule.spec.ts',
+        'service-plans.spec.ts',
+        'route-day.spec.ts',
+        'recurring-routes.spec.ts',
+      ],
+    },
+    // The technician's phone: each spec books the visits it works.
+    {
+      name: 'field',
+      metadata: { half: 1 },
+      testMatch: [
+        'tech-day.spec.ts',
+        'offline.spec.ts',
+        'visit-page.spec.ts',
+        'notices.spec.ts',
+        'visit-photos.spec.ts',
+        'offline-day.spec.ts',
+      ],
+    },
+    // notice-settings changes (and restores) Sunset's customer notices; its day of notices runs on a server of its
+    // own (no Twilio: the built-in mailbox).
+    // account.spec changes (and restores) tech@sunsetpools.test's login, which only 'seeded-state'
+    // logs in as; inventory-settings adds its own Sunset item and restores the settings it saves; checklist-settings
+    // leaves Sunset's checklist as seeded.
+    {
+      name: 'company',
+      metadata: { half: 2 },
+      testMatch: [
+        'account.spec.ts',
+        'inventory-settings.spec.ts',
+        'team.spec.ts',
+        'checklist-settings.spec.ts',
+        'notice-settings.spec.ts',
+      ],
+      dependencies: ['seeded-state'],
+    },
+    // Imports add customers to Blue Lagoon (names with a random suffix), so the seeded views are photographed first.
+    {
+      name: 'customer-import',
+      metadata: { half: 2 },
+      testMatch: ['customer-import.spec.ts'],
+      dependencies: ['seeded-state'],
+    },
+    // Water balance creates its own job for Dana (issue #10).
+    { name: 'water', metadata: { half: 1 }, testMatch: ['water.spec.ts'] },
+    // The public site (issue #7): read-only.
+    { name: 'public', metadata: { half: 2 }, testMatch: ['marketing.spec.ts'] },
+    // The signed-in frame: menus and the phone header (read-only).
+    { name: 'shell', metadata: { half: 2 }, testMatch: ['shell.spec.ts'] },
+    // Billing (issue #21) adds a customer and invoices the month for every Blue Lagoon customer with billable work:
+    // the seeded views are photographed first, and "reports" downloads the month twice (same bytes) before it.
+    {
+      name: 'billing',
+      metadata: { half: 2 },
+      testMatch: ['billing.spec.ts'],
+      dependencies: ['seeded-state', 'reports'],
+    },
+    // The owner's billing (issue #21): on a server of its own, whose database it writes and reads.
+    { name: 'owner-billing', metadata: { half: 2 }, testMatch: ['owner-billing.spec.ts'] },
+    // "Profit per pool" and the QuickBooks downloads (issue #21): read-only.
+    { name: 'reports', metadata: { half: 2 }, testMatch: ['reports.spec.ts'] },
+    // Card payments with Stripe configured: the spec runs its own server against a local fake Stripe.
+    { name: 'card-payments', metadata: { half: 1 }, testMatch: ['card-payments.spec.ts'] },
+    // Every page on a 360 px phone: width, axe and touch targets (issue #19 item 6; read-only).
+    { name: 'phone', metadata: { half: 1 }, testMatch: ['phone-width.spec.ts'] },
+  ] as Project[]),
 })

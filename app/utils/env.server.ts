@@ -77,3 +77,11 @@ export function env(): Env {
   cached ??= parseEnv()
   return cached
 }
+
+/**
+ * Makes the next `env()` parse `process.env` again. Only the test set-up calls it: test files share a process
+ * (vitest.config.ts) and each starts from the environment it sets.
+ */
+export function rereadEnv() {
+  cached = undefined
+}

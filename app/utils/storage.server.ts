@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { env } from './env.server'
+import { type Env, env } from './env.server'
 
 export type StoredObject = { bytes: Buffer; contentType: string }
 
@@ -187,13 +187,13 @@ export function createS3Storage(config: S3Config): Storage {
   }
 }
 
-let cached: Storage | undefined
+let cached: { config: Env; storage: Storage } | undefined
 
-/** The storage the environment asks for, made once per process (like env()). */
+/** The storage the environment asks for, made once per environment read (like env()). */
 export function storage(): Storage {
-  if (!cached) {
-    const config = env()
-    cached = config.S3_BUCKET
+  const config = env()
+  if (cached?.config !== config) {
+    const made = config.S3_BUCKET
       ? createS3Storage({
           bucket: config.S3_BUCKET,
           endpoint: config.S3_ENDPOINT,
@@ -202,8 +202,9 @@ export function storage(): Storage {
           secretAccessKey: config.S3_SECRET_ACCESS_KEY,
         })
       : createDiskStorage(path.join(config.DATA_DIR, 'uploads'))
+    cached = { config, storage: made }
   }
-  return cached
+  return cached.storage
 }
 
 export function putObject(key: string, bytes: Uint8Array, contentType: string) {

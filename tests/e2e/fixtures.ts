@@ -44,6 +44,8 @@ export async function loginAs(page: Page, email: string, password = DEMO_PASSWOR
   await page.goto('/login')
   await submitLogin(page, email, password)
   await page.waitForURL((url) => url.pathname !== '/login')
+  // A hydrated login navigates on the client: the address changes before the next page replaces the form.
+  await expect(page.getByRole('button', { name: 'Log in', exact: true })).toHaveCount(0)
 }
 
 /** Opens the user menu of the staff app and logs out. */

@@ -4,8 +4,8 @@
 // "Optimise route" with its undo have their own specs (schedule.spec.ts, route-day.spec.ts).
 import { randomBytes } from 'node:crypto'
 import type { Locator, Page } from '@playwright/test'
-import { pickCustomer } from './customer-picker'
 import { expect, test, waitForHydration } from './fixtures'
+import { bookVisits, todayInNewYork } from './visits'
 
 const visitLinks = (page: Page) => page.locator('main a[href^="/app/jobs/"]')
 
@@ -86,26 +86,10 @@ test('a weekly plan: 8 weeks of visits, one moved, the rest moved from a date, o
   await expect(page.getByRole('button', { name: 'Move visit' })).toHaveCount(0)
 })
 
-/** The company's today (Blue Lagoon is in New York). */
-function todayInNewYork() {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date())
-}
-
 test("the office reorders Tyler's day and his phone shows today's stops in that order", async ({ page, loginAs }) => {
   // Two open stops today for Tyler whatever the hour: visits booked for this minute.
   await loginAs(page, 'dispatch@bluelagoon.test')
-  for (const minutesAgo of [30, 20]) {
-    await page.goto('/app')
-    await waitForHydration(page)
-    const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Create job' }) })
-    await pickCustomer(form, 'Dana Whitfield')
-    await form.getByLabel('Technician (optional)').selectOption({ label: 'Tyler Brooks' })
-    const when = form.locator('input[name="scheduledAt"]')
-    const suggested = new Date(`${await when.inputValue()}:00Z`)
-    await when.fill(new Date(suggested.getTime() - (60 + minutesAgo) * 60_000).toISOString().slice(0, 16))
-    await form.getByRole('button', { name: 'Create job' }).click()
-    await expect(page.getByRole('link', { name: 'Open it' })).toBeVisible()
-  }
+  await bookVisits(page, 2)
 
   await page.goto(`/app/schedule/unassigned/${todayInNewYork()}`)
   await page
@@ -137,6 +121,7 @@ test("the office reorders Tyler's day and his phone shows today's stops in that 
   await page.context().clearCookies()
   await page.setViewportSize({ width: 390, height: 844 })
   await loginAs(page, 'tech@bluelagoon.test')
+  await expect(page.getByRole('region', { name: 'Up next' })).toBeVisible()
   const shown = [
     ...(await hrefs(page.getByRole('region', { name: 'Up next' }).locator('a[href^="/app/jobs/"]'))),
     ...(await hrefs(page.getByRole('region', { name: 'Later today' }).locator('a[href^="/app/jobs/"]'))),

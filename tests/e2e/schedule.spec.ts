@@ -1,15 +1,9 @@
 // The week board (OPERATIONS §4): a dispatcher opens "Schedule", moves a visit with the keyboard through the
-// "Move visit" dialog, and finds it in its new cell after a reload. Next week is used: all of it is in the future,
-// and the server generated its plan visits at start-up.
+// "Move visit" dialog, and finds it in its new cell after a reload. Next week is used: all of it is in the future.
+// Each test moves a visit it booked itself: the board's other visits are moved by tests running alongside.
 import type { Page } from '@playwright/test'
 import { capture, expect, test, waitForHydration } from './fixtures'
-
-/** The local date `days` after `date` (both 'YYYY-MM-DD'). */
-function addDays(date: string, days: number) {
-  const moved = new Date(`${date}T12:00:00Z`)
-  moved.setUTCDate(moved.getUTCDate() + days)
-  return moved.toISOString().slice(0, 10)
-}
+import { addDays, bookVisitOn, nextWeekInNewYork } from './visits'
 
 /** Where visit `id`'s "Move visit" button sits in the grid: its row's name and its day column (0 = Monday). */
 function cellOf(page: Page, id: string) {
@@ -22,6 +16,8 @@ function cellOf(page: Page, id: string) {
 test('a dispatcher moves a visit on the week board with the keyboard', async ({ page, loginAs }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 800 })
   await loginAs(page, 'dispatch@bluelagoon.test')
+  // Tyler's, next Wednesday: an assigned visit, so "Unassigned" is a real change of row.
+  const id = await bookVisitOn(page, addDays(nextWeekInNewYork(), 2))
   await page.getByRole('navigation').getByRole('link', { name: 'Schedule' }).first().click()
   await expect(page.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible()
   await page.getByRole('link', { name: 'Next week' }).click()
@@ -32,12 +28,11 @@ test('a dispatcher moves a visit on the week board with the keyboard', async ({ 
   await expect(page.getByRole('rowheader', { name: 'Unassigned' })).toBeVisible()
   await capture(page, testInfo, 'schedule-week')
 
-  // An assigned visit, so "Unassigned" is a real change of row.
-  const assigned = page.locator('tbody tr').filter({ hasNot: page.getByRole('rowheader', { name: 'Unassigned' }) })
-  const trigger = assigned.locator('[data-move-visit]').first()
-  const id = (await trigger.getAttribute('data-move-visit')) as string
+  const trigger = page.locator(`table [data-move-visit="${id}"]`)
   const before = await cellOf(page, id)
-  const day = before.day === 6 ? 5 : before.day + 1
+  expect(before.day).toBe(2)
+  expect(before.row).toContain('Tyler Brooks')
+  const day = 3
   const to = addDays(week, day)
 
   // Escape closes the dialog and gives focus back.
@@ -76,16 +71,16 @@ test('a visit dragged to another day lands there', async ({ page, loginAs }) => 
   // No live updates: other specs' changes in the company would re-render the board in the middle of the drag.
   await page.context().route('**/app/events', (route) => route.abort())
   await loginAs(page, 'dispatch@bluelagoon.test')
+  // Tyler's, next Friday; dragged to Thursday's "Unassigned" cell.
+  const id = await bookVisitOn(page, addDays(nextWeekInNewYork(), 4))
   await page.goto('/app/schedule')
   await page.getByRole('link', { name: 'Next week' }).click()
   await page.waitForURL(/\/app\/schedule\?week=/)
   await waitForHydration(page)
   const unassigned = page.locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: 'Unassigned' }) })
-  // The last visit of the week, so a later test run or the keyboard test above picks others.
-  const visit = page.locator('tbody li[draggable="true"]').last()
-  const id = (await visit.locator('[data-move-visit]').getAttribute('data-move-visit')) as string
-  const before = await cellOf(page, id)
-  const day = before.day === 0 ? 1 : before.day - 1
+  const visit = page.locator('tbody li[draggable="true"]').filter({ has: page.locator(`[data-move-visit="${id}"]`) })
+  expect((await cellOf(page, id)).day).toBe(4)
+  const day = 3
   await visit.dragTo(unassigned.locator('td').nth(day))
   await expect(page.getByRole('status').filter({ hasText: 'Visit moved.' })).toBeVisible()
   await page.reload()
@@ -96,13 +91,15 @@ test('a visit dragged to another day lands there', async ({ page, loginAs }) => 
 test('"Move visit" on the visit page, on a phone', async ({ page, loginAs }, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await loginAs(page, 'dispatch@bluelagoon.test')
+  const week = nextWeekInNewYork()
+  const id = await bookVisitOn(page, addDays(week, 1))
   await page.goto('/app/schedule')
   await page.getByRole('link', { name: 'Next week' }).click()
   await page.waitForURL(/\/app\/schedule\?week=/)
   await waitForHydration(page)
-  // Not the first or the last visit of the week: the other tests, running alongside, move those.
-  const visits = page.locator('.sm\\:hidden li').filter({ has: page.getByRole('button', { name: 'Move visit' }) })
-  await visits.nth(1).getByRole('link').click()
+  // The phone's list by day: the visit booked for next Tuesday, opened from its row.
+  const visit = page.locator('.sm\\:hidden li').filter({ has: page.locator(`[data-move-visit="${id}"]`) })
+  await visit.getByRole('link').click()
   await page.waitForURL(/\/app\/jobs\//)
   // The URL changes before the visit page replaces the board: wait for the visit page's folded office forms.
   const office = page.getByText('Office: assign, move or cancel')
@@ -114,8 +111,8 @@ test('"Move visit" on the visit page, on a phone', async ({ page, loginAs }, tes
   const dialog = page.getByRole('dialog', { name: /Move visit/ })
   await expect(dialog).toBeVisible()
   await capture(page, testInfo, 'visit-move-dialog')
-  const date = await dialog.getByLabel('Date').inputValue()
-  await dialog.getByLabel('Date').fill(addDays(date, 1))
+  await expect(dialog.getByLabel('Date')).toHaveValue(addDays(week, 1))
+  await dialog.getByLabel('Date').fill(addDays(week, 2))
   await dialog.getByRole('button', { name: 'Move visit' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Visit moved.' })).toBeVisible()
   await expect(dialog).toBeHidden()

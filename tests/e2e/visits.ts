@@ -39,6 +39,41 @@ export async function bookVisits(page: Page, count: number) {
   return { ids, customerId }
 }
 
+/** Blue Lagoon's today on its own clock (it is in New York), as 'YYYY-MM-DD'. */
+export function todayInNewYork() {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date())
+}
+
+/** The date `days` after `date` (both 'YYYY-MM-DD'). */
+export function addDays(date: string, days: number) {
+  const moved = new Date(`${date}T12:00:00Z`)
+  moved.setUTCDate(moved.getUTCDate() + days)
+  return moved.toISOString().slice(0, 10)
+}
+
+/** The Monday that starts next week on Blue Lagoon's clock: all of that week is in the future. */
+export function nextWeekInNewYork() {
+  const today = todayInNewYork()
+  const weekday = (new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7
+  return addDays(today, 7 - weekday)
+}
+
+/**
+ * Books a visit of its own for Dana with Tyler on `date` at 10:00, on a page signed in as the dispatcher, and returns
+ * its id. Specs that move visits work on their own, so tests running alongside never move the same one.
+ */
+export async function bookVisitOn(page: Page, date: string) {
+  await gotoHydrated(page, '/app')
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Create job' }) })
+  await pickCustomer(form, 'Dana Whitfield')
+  await form.getByLabel('Technician (optional)').selectOption({ label: 'Tyler Brooks' })
+  await form.locator('input[name="scheduledAt"]').fill(`${date}T10:00`)
+  await form.getByRole('button', { name: 'Create job' }).click()
+  const link = page.getByRole('link', { name: 'Open it' })
+  await expect(link).toBeVisible()
+  return (await link.getAttribute('href'))?.split('/').pop() ?? ''
+}
+
 /** One open visit for Dana with Tyler now: its id and Dana's. */
 export async function bookVisitToday(page: Page, loginAs: LoginAs) {
   const { ids, customerId } = await bookVisitsToday(page, loginAs, 1)

@@ -8,7 +8,19 @@ import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, inject, vi } from 'vitest'
 import { type DatabaseHandle, installDatabase, openDatabase } from '~/utils/db.server'
+import { rereadEnv } from '~/utils/env.server'
 import { stopEvents } from '~/utils/events.server'
+
+declare global {
+  var __poolBudTestEnv: NodeJS.ProcessEnv | undefined
+}
+
+// Test files share a worker process (vitest.config.ts: isolate is off), so each starts from the environment the
+// worker began with, whatever the file before it set, and env() reads it again.
+globalThis.__poolBudTestEnv ??= { ...process.env }
+for (const key of Object.keys(process.env)) if (!(key in globalThis.__poolBudTestEnv)) delete process.env[key]
+Object.assign(process.env, globalThis.__poolBudTestEnv)
+rereadEnv()
 
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'pool-bud-data-'))
 process.env.AUTH_SECRET = 'test-secret-0123456789abcdef0123456789abcdef'
@@ -44,6 +56,10 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  // Nothing a file set up for its own tests reaches the next file in this worker.
+  vi.useRealTimers()
+  vi.restoreAllMocks()
+  vi.unstubAllGlobals()
   await stopEvents()
   installDatabase(undefined)
   await handle?.close()
