@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { safeRedirectPath } from '~/auth/guards.server'
 import { customers, profiles, user } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { loader as dashboardLoader } from '~/routes/app/dashboard'
 import { loader as appLayoutLoader } from '~/routes/app/layout'
 import { loader as portalLoader } from '~/routes/portal/customer'
 import { currentDatabaseHandle, type DatabaseHandle, db, type RecordedQuery, recordQueries } from '~/utils/db.server'
 import { runInRequestScope } from '~/utils/request-scope.server'
 import { pageRequest, settle, signInAs } from '../../tests/helpers/session'
+import { useDemoData } from '../../tests/helpers/test-database'
 
 type LoaderArgs = { request: Request; params: Record<string, string>; context: unknown }
 const args = (request: Request, params: Record<string, string> = {}) =>
@@ -33,7 +33,7 @@ let danaId: string
 let marcoId: string
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   const rows = await db().select({ id: customers.id, name: customers.customerName }).from(customers)
   danaId = rows.find((r) => r.name === 'Dana Whitfield')?.id ?? ''
   marcoId = rows.find((r) => r.name === 'Marco Ruiz')?.id ?? ''

@@ -4,9 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { requireCompanyCapability } from '~/auth/guards.server'
 import { MAX_STREAMS_PER_USER, openLiveStream } from '~/auth/live-stream.server'
 import { profiles, session } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { db } from '~/utils/db.server'
 import { pageRequest, signInAs } from '../../tests/helpers/session'
+import { useDemoData } from '../../tests/helpers/test-database'
 
 /** A stream of `email`'s, checked every 40 ms, with a way to hang up. */
 async function open(email: string, cookie?: string) {
@@ -35,7 +35,7 @@ async function readToEnd(response: Response, ms = 3000) {
 }
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
 })
 
 describe('a live-update stream', () => {

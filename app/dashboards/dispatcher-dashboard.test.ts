@@ -1,13 +1,13 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, customers, jobs, profiles } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { getDispatchCounts, listTodaysRoute } from '~/models/job.server'
 import { addServiceLocation } from '~/models/service-location.server'
 import { action as dashboardAction, loader as dashboardLoader } from '~/routes/app/dashboard'
 import { db } from '~/utils/db.server'
 import { addTestCustomer, findTestCustomer } from '../../tests/helpers/customers'
 import { pageRequest, signInAs, TEST_ORIGIN } from '../../tests/helpers/session'
+import { useDemoData } from '../../tests/helpers/test-database'
 
 const args = (request: Request) => ({ request, params: {}, context: {} }) as never
 
@@ -34,7 +34,7 @@ let dana: { id: string; customerName: string; address: string; locationId: strin
 let techId: string
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   const [company] = await db().select().from(companies).where(eq(companies.name, 'Blue Lagoon Pool Co.'))
   blue = company?.id ?? ''
   dana = await findTestCustomer('Dana Whitfield')

@@ -4,10 +4,10 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { companies, customers, emailOutbox } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { db } from '~/utils/db.server'
 import { addCardCustomer, addSentInvoice, invoiceMoney, paymentsOf } from '../../tests/helpers/card-payments'
 import { type FakeStripe, startFakeStripe } from '../../tests/helpers/fake-stripe'
+import { useDemoData } from '../../tests/helpers/test-database'
 import { AUTOPAY_MAX_ATTEMPTS, AUTOPAY_RECHECK_MS, PAYMENT_FAILED_EVENT, runAutopay } from './autopay.server'
 import { recordPayment } from './payment.server'
 
@@ -56,7 +56,7 @@ async function failedNotices(invoiceId: string) {
 }
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   fake = await startFakeStripe()
   Object.assign(process.env, fake.env())
   const [company] = await db()

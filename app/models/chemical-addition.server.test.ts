@@ -3,9 +3,9 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, inventoryItems, jobChemicalAdditions, jobs } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { CHEMICAL_MESSAGES, ChemicalAdditionSchema } from '~/utils/chemicals'
 import { db } from '~/utils/db.server'
+import { useDemoData } from '../../tests/helpers/test-database'
 import { addChemicalToJob, listChemicalsForJob } from './chemical-addition.server'
 
 /** A demo item with plenty in stock (48 one-gallon jugs); an unordered pick could land on one with none. */
@@ -29,7 +29,7 @@ function input(fields: Record<string, string>) {
 }
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   const rows = await db().select({ id: companies.id, name: companies.name }).from(companies)
   blue = rows.find((c) => c.name === 'Blue Lagoon Pool Co.')?.id ?? ''
   sunset = rows.find((c) => c.name === 'Sunset Pool Care')?.id ?? ''

@@ -4,7 +4,6 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getFreshSessionUser } from '~/auth/guards.server'
 import { companies, customers, jobs, profiles, session, user } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import {
   currentDatabaseHandle,
   type DatabaseHandle,
@@ -15,6 +14,7 @@ import {
 } from '~/utils/db.server'
 import { addTestCustomer, findTestCustomer } from '../../tests/helpers/customers'
 import { pageRequest, signInAs } from '../../tests/helpers/session'
+import { useDemoData } from '../../tests/helpers/test-database'
 import { addBodyOfWater } from './body-of-water.server'
 import {
   archiveCustomer,
@@ -45,7 +45,7 @@ const DAY = 86_400_000
 const names = (rows: Array<{ customerName: string }>) => rows.map((row) => row.customerName)
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   blue = await companyId('Blue Lagoon Pool Co.')
   sunset = await companyId('Sunset Pool Care')
   const [tech] = await db().select({ id: profiles.id }).from(profiles).where(eq(profiles.email, 'tech@bluelagoon.test'))

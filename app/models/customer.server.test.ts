@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, customers } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../tests/helpers/customers'
+import { useDemoData } from '../../tests/helpers/test-database'
 import {
   createCustomerWithLocation,
   getCustomer,
@@ -31,7 +31,7 @@ async function customerId(name: string) {
 const names = (rows: Array<{ customerName: string }>) => rows.map((row) => row.customerName)
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   blue = await companyId('Blue Lagoon Pool Co.')
   sunset = await companyId('Sunset Pool Care')
   dana = await customerId('Dana Whitfield')

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { parseDollars } from '~/components/inventory-form'
 import { companies, inventoryItems } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { db } from '~/utils/db.server'
+import { useDemoData } from '../../tests/helpers/test-database'
 import {
   adjustStock,
   createInventoryItem,
@@ -31,7 +31,7 @@ async function itemBySku(company: string, sku: string) {
 }
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   blue = await companyId('Blue Lagoon Pool Co.')
   sunset = await companyId('Sunset Pool Care')
 })

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getAuth } from '~/auth/better-auth.server'
 import { customers, emailOutbox, profiles, user } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { action as setupAction, loader as setupLoader } from '~/routes/auth/customer-setup'
 import { db } from '~/utils/db.server'
 import { findTestCustomer } from '../../tests/helpers/customers'
 import { pageRequest, signInAs, TEST_ORIGIN } from '../../tests/helpers/session'
+import { useDemoData } from '../../tests/helpers/test-database'
 import { EMAIL_TAKEN, inviteCustomer } from './invitation.server'
 
 let blue: string
@@ -35,7 +35,7 @@ async function follow(link: string) {
 }
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   const [row] = await db()
     .select({ companyId: customers.companyId })
     .from(customers)

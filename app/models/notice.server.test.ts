@@ -3,9 +3,9 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, customers, emailOutbox, profiles } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { db } from '~/utils/db.server'
 import { findTestCustomer } from '../../tests/helpers/customers'
+import { useDemoData } from '../../tests/helpers/test-database'
 import { createJob } from './job.server'
 import { queueVisitNotice, queueVisitReminders } from './notice.server'
 
@@ -14,7 +14,7 @@ let dana: { id: string; name: string; address: string }
 let techId: string
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   const [company] = await db().select().from(companies).where(eq(companies.name, 'Blue Lagoon Pool Co.'))
   blue = company?.id ?? ''
   const customer = await findTestCustomer('Dana Whitfield', blue)

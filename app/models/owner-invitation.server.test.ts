@@ -6,11 +6,11 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { CLIENT_IP_HEADER, callAuthEndpoint, getAuth } from '~/auth/better-auth.server'
 import { getSessionUser } from '~/auth/guards.server'
 import { companies, profiles, session, user } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { action as welcomeAction } from '~/routes/auth/welcome'
 import { db } from '~/utils/db.server'
 import { clientIp, emailsTo, latestInviteLink, sessionCookie, signsIn } from '../../tests/helpers/links'
 import { pageRequest, signInAs, TEST_ORIGIN } from '../../tests/helpers/session'
+import { useDemoData } from '../../tests/helpers/test-database'
 import { inviteOwner } from './owner-invitation.server'
 import { inviteTeamMember } from './team.server'
 
@@ -22,7 +22,7 @@ let blueOwner: string
 let platformAdmin: string
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   const [owner] = await db().select().from(profiles).where(eq(profiles.email, 'owner@bluelagoon.test'))
   const [admin] = await db().select().from(profiles).where(eq(profiles.email, 'admin@poolbud.test'))
   blue = owner?.companyId as string

@@ -5,8 +5,9 @@ import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, customers, jobs, profiles, user, visitPhotos } from '~/db/schema'
-import { DEMO_PHOTO_JOBS_PER_COMPANY, seedDemoData, seedDemoPhotos } from '~/demo/seed.server'
+import { DEMO_PHOTO_JOBS_PER_COMPANY, seedDemoPhotos } from '~/demo/seed.server'
 import { db } from '~/utils/db.server'
+import { useDemoData } from '../../tests/helpers/test-database'
 import {
   deletePhoto,
   getPhotoForViewer,
@@ -120,7 +121,7 @@ function jpeg(width: number, height: number, colour = '#2a7fbf') {
 }
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   const rows = await db().select({ id: companies.id, name: companies.name }).from(companies)
   blue = rows.find((c) => c.name === 'Blue Lagoon Pool Co.')?.id ?? ''
   sunset = rows.find((c) => c.name === 'Sunset Pool Care')?.id ?? ''

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, ne, or } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { chemLogs, companies, customers, jobs, profiles, visitPhotos } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { db } from '~/utils/db.server'
 import { addTestCustomer, findTestCustomer } from '../../tests/helpers/customers'
+import { useDemoData } from '../../tests/helpers/test-database'
 import { createJob } from './job.server'
 import {
   getPortal,
@@ -42,7 +42,7 @@ async function danaPortal(page = 1, now = new Date()) {
 }
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   const rows = await db().select({ id: companies.id, name: companies.name }).from(companies)
   blue = rows.find((c) => c.name === 'Blue Lagoon Pool Co.')?.id ?? ''
   sunset = rows.find((c) => c.name === 'Sunset Pool Care')?.id ?? ''

@@ -7,11 +7,11 @@ import { and, eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { monthOf } from '~/billing/invoice-draft'
 import { companies, inventoryItems, invoices, jobChemicalAdditions, jobs, payments, servicePlans } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { lastMonth } from '~/features/reports/report-period'
 import { addDays, isoWeekday, type LocalDate, localDateAt } from '~/schedule/local-date'
 import { db, queryRows } from '~/utils/db.server'
 import { addTestCustomer } from '../../tests/helpers/customers'
+import { useDemoData } from '../../tests/helpers/test-database'
 import { createInvoices, sendInvoices, voidInvoice } from './invoice.server'
 import { recordPayment } from './payment.server'
 import { exportQuickBooksIif, exportQuickBooksOnlineCsv, loadQuickBooksPeriod } from './quickbooks-export.server'
@@ -86,7 +86,7 @@ async function chemicalCustomer(period: { start: LocalDate; end: LocalDate }) {
 }
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   blue = await companyId('Blue Lagoon Pool Co.')
   sunset = await companyId('Sunset Pool Care')
   const [company] = await db().select().from(companies).where(eq(companies.id, blue))

@@ -4,9 +4,9 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { bodiesOfWater, chemLogs, companies, equipment, jobs, profiles, serviceLocations } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { db } from '~/utils/db.server'
 import { addTestCustomer, findTestCustomer } from '../../tests/helpers/customers'
+import { useDemoData } from '../../tests/helpers/test-database'
 import { addBodyOfWater, removeBodyOfWater, updateBodyOfWater } from './body-of-water.server'
 import { addChemLog } from './chem-log.server'
 import { getCustomerRecord, pickCustomers } from './customer.server'
@@ -20,7 +20,7 @@ let techId: string
 const DAY = 86_400_000
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   const rows = await db().select({ id: companies.id, name: companies.name }).from(companies)
   blue = rows.find((c) => c.name === 'Blue Lagoon Pool Co.')?.id ?? ''
   sunset = rows.find((c) => c.name === 'Sunset Pool Care')?.id ?? ''

@@ -5,12 +5,12 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, jobs, profiles, serviceLocations, servicePlans } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { addDays, isoWeekday, localDateAt } from '~/schedule/local-date'
 import { generationWindow, occurrences } from '~/schedule/recurrence'
 import { zonedParts } from '~/utils/dates'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../tests/helpers/customers'
+import { useDemoData } from '../../tests/helpers/test-database'
 import { archiveCustomer, restoreCustomer } from './customer.server'
 import { completeJob } from './job.server'
 import { changeServicePlan, createServicePlan, endServicePlan, generateVisits } from './service-plan.server'
@@ -26,7 +26,7 @@ const NOW = new Date('2026-10-20T14:00:00Z')
 const ZONE = 'America/New_York'
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   const rows = await db().select({ id: companies.id, name: companies.name }).from(companies)
   blue = rows.find((c) => c.name === 'Blue Lagoon Pool Co.')?.id ?? ''
   sunset = rows.find((c) => c.name === 'Sunset Pool Care')?.id ?? ''

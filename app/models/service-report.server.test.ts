@@ -15,11 +15,11 @@ import {
   visitPhotos,
 } from '~/db/schema'
 import type { PhotoLabel } from '~/db/schema/visit-work'
-import { seedDemoData } from '~/demo/seed.server'
 import { db } from '~/utils/db.server'
 import { deliverDueEmails, type OutgoingMail } from '~/utils/email.server'
 import { getObject } from '~/utils/storage.server'
 import { findTestCustomer } from '../../tests/helpers/customers'
+import { useDemoData } from '../../tests/helpers/test-database'
 import { addChemLog } from './chem-log.server'
 import { completeJob, createJob } from './job.server'
 import { photoObjectKey } from './photo.server'
@@ -31,7 +31,7 @@ let techId: string
 let photoKeys: { before: string; after: string }
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   const [company] = await db()
     .select({ id: companies.id })
     .from(companies)

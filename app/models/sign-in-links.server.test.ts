@@ -5,11 +5,11 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { CLIENT_IP_HEADER, callAuthEndpoint } from '~/auth/better-auth.server'
 import { getSessionUser } from '~/auth/guards.server'
 import { companies, customers, emailOutbox, profiles, user, verification } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { action as welcomeAction } from '~/routes/auth/welcome'
 import { db } from '~/utils/db.server'
 import { latestInviteLink, requestResetToken, resetWith, signsIn } from '../../tests/helpers/links'
 import { pageRequest, signInAs, TEST_ORIGIN } from '../../tests/helpers/session'
+import { useDemoData } from '../../tests/helpers/test-database'
 import { inviteCustomer } from './invitation.server'
 import { inviteOwner } from './owner-invitation.server'
 import { createInviteLink } from './sign-in-links.server'
@@ -19,7 +19,7 @@ let blue: string
 let ownerId: string
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   const [owner] = await db()
     .select({ id: profiles.id, companyId: profiles.companyId })
     .from(profiles)

@@ -1,10 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, jobs } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { completeJob } from '~/models/job.server'
 import { loader as eventsLoader } from '~/routes/resources/events'
 import { pageRequest, signInAs } from '../../tests/helpers/session'
+import { useDemoData } from '../../tests/helpers/test-database'
 import { db } from './db.server'
 import { type CompanyEvent, publishCompanyEvent, subscribeToCompany } from './events.server'
 
@@ -30,7 +30,7 @@ function nextEvent(companyId: string, ms = 3000) {
 }
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   const rows = await db().select().from(companies)
   blue = rows.find((c) => c.name === 'Blue Lagoon Pool Co.')?.id ?? ''
   sunset = rows.find((c) => c.name === 'Sunset Pool Care')?.id ?? ''

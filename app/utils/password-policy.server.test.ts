@@ -5,13 +5,13 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { CLIENT_IP_HEADER, createPasswordResetLink, getAuth } from '~/auth/better-auth.server'
 import { setUserPassword } from '~/auth/passwords.server'
 import { profiles, user } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { getCustomerIdForPortalUser } from '~/models/customer.server'
 import { action as customerSetupAction } from '~/routes/auth/customer-setup'
 import { action as loginAction } from '~/routes/auth/login'
 import { action as resetAction } from '~/routes/auth/reset-password'
 import { action as welcomeAction } from '~/routes/auth/welcome'
 import { settle, signInAs, TEST_ORIGIN } from '../../tests/helpers/session'
+import { useDemoData } from '../../tests/helpers/test-database'
 import { db } from './db.server'
 import { NewPasswordSchema, PASSWORD_TOO_COMMON, PASSWORD_TOO_SHORT } from './forms'
 import { checkNewPassword, isCommonPassword } from './password-policy.server'
@@ -78,7 +78,7 @@ async function resetTokenFor(email: string) {
 }
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
 })
 
 describe('the policy', () => {

@@ -2,14 +2,14 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getFreshSessionUser, getSessionUser } from '~/auth/guards.server'
 import { profiles, session } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { pageRequest, signInAs } from '../../tests/helpers/session'
+import { useDemoData } from '../../tests/helpers/test-database'
 import { currentDatabaseHandle, type DatabaseHandle, db, recordQueries } from './db.server'
 import { runInRequestScope } from './request-scope.server'
 import { readSession, SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S, sessionToken } from './session-read.server'
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
 })
 
 async function counted<T>(run: () => Promise<T>) {

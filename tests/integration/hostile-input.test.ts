@@ -8,7 +8,7 @@ import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CLIENT_IP_HEADER } from '~/auth/better-auth.server'
 import { companies, customers, inventoryItems, invoices, jobs, profiles } from '~/db/schema'
-import { createDemoLogin, seedDemoData } from '~/demo/seed.server'
+import { createDemoLogin } from '~/demo/seed.server'
 import { action as billingAction, loader as billingLoader } from '~/routes/app/billing'
 import { action as customerAction } from '~/routes/app/customer'
 import { action as addCustomerAction } from '~/routes/app/customer-new'
@@ -27,6 +27,7 @@ import { action as staffAction } from '~/routes/staff/setup'
 import { db } from '~/utils/db.server'
 import { findTestCustomer } from '../helpers/customers'
 import { signInAs, TEST_ORIGIN } from '../helpers/session'
+import { useDemoData } from '../helpers/test-database'
 
 const ADVERSARIAL = [
   "' OR 1=1 --",
@@ -124,7 +125,7 @@ let customerId: string
 let companyId: string
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   owner = await signInAs('owner@bluelagoon.test')
   const [me] = await db()
     .select({ companyId: profiles.companyId })

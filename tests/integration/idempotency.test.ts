@@ -15,7 +15,6 @@ import {
   profiles,
   serviceLocations,
 } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { KEY_USED_ELSEWHERE, MALFORMED_KEY } from '~/models/idempotency.server'
 import { action as addCustomerAction } from '~/routes/app/customer-new'
 import { action as dashboardAction } from '~/routes/app/dashboard'
@@ -24,6 +23,7 @@ import { action as jobAction } from '~/routes/app/job'
 import { CHEMICAL_MESSAGES } from '~/utils/chemicals'
 import { db } from '~/utils/db.server'
 import { signInAs, TEST_ORIGIN } from '../helpers/session'
+import { useDemoData } from '../helpers/test-database'
 
 type Company = 'blue' | 'sunset'
 type Setup = { id: string; cookie: string; jobId: string; customerId: string; stockId: string }
@@ -238,7 +238,7 @@ let tags = 0
 const nextTag = () => `t${++tags}`
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   companiesUnderTest.blue = await setUp('blue', 'Blue Lagoon Pool Co.', 'owner@bluelagoon.test')
   companiesUnderTest.sunset = await setUp('sunset', 'Sunset Pool Care', 'owner@sunsetpools.test')
   // Every user above is an owner of their company (the role that may use all five forms).

@@ -23,13 +23,14 @@ import {
   serviceLocations,
   visitPhotos,
 } from '~/db/schema'
-import { createDemoLogin, seedDemoData } from '~/demo/seed.server'
+import { createDemoLogin } from '~/demo/seed.server'
 import { resetCalendarFeed } from '~/models/calendar-feed.server'
 import { addChecklistItem } from '~/models/checklist.server'
 import routeConfig from '~/routes'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../helpers/customers'
 import { signInAs, TEST_ORIGIN } from '../helpers/session'
+import { useDemoData } from '../helpers/test-database'
 
 const PERSONAS = [
   'anonymous',
@@ -876,7 +877,7 @@ let fixtures: Fixtures
 const cookies = new Map<Persona, string | undefined>()
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   const [blueLagoon] = await db()
     .select({ companyId: profiles.companyId })
     .from(profiles)

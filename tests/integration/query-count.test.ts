@@ -3,7 +3,6 @@
 // route loaders run for signed-in users; then the company grows tenfold and the counts must not move.
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { seedDemoData } from '~/demo/seed.server'
 import { loader as billingLoader } from '~/routes/app/billing'
 import { loader as pricesLoader } from '~/routes/app/billing-prices'
 import { loader as customerLoader } from '~/routes/app/customer'
@@ -23,6 +22,7 @@ import {
   recordQueries,
 } from '~/utils/db.server'
 import { pageRequest, signInAs } from '../helpers/session'
+import { useDemoData } from '../helpers/test-database'
 
 type Page = { name: string; email: string; path: string; run: (request: Request) => Promise<unknown> }
 
@@ -112,7 +112,7 @@ async function growBlueLagoon() {
 }
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   for (const email of [
     'owner@bluelagoon.test',
     'office@bluelagoon.test',

@@ -1,5 +1,7 @@
-// Migrates one template database per run: a PGlite dump, or a PostgreSQL template database
-// when DATABASE_URL is set. Each test file then gets its own copy (see test-env.ts).
+// Migrates one template database per run, and a second one holding the demo data: PGlite dumps, or PostgreSQL
+// template databases when DATABASE_URL is set. Each test file then gets its own copy of the first (see test-env.ts),
+// and swaps it for a copy of the second when it wants the demo (tests/helpers/demo-data.ts): seeding once per run
+// instead of once per file.
 
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
@@ -7,13 +9,22 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
-import { migrateDatabase, openDatabase } from '~/utils/db.server'
+import { seedDemoData } from '~/demo/seed.server'
+import { type DatabaseHandle, installDatabase, migrateDatabase, openDatabase } from '~/utils/db.server'
+import { rereadEnv } from '~/utils/env.server'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     testDatabase:
-      | { kind: 'pglite'; dumpFile: string }
-      | { kind: 'postgres'; adminUrl: string; template: string; runId: string }
+      | { kind: 'pglite'; dumpFile: string; demoDumpFile: string; demoUploads: string }
+      | {
+          kind: 'postgres'
+          adminUrl: string
+          template: string
+          demoTemplate: string
+          demoUploads: string
+          runId: string
+        }
   }
 }
 
@@ -24,35 +35,66 @@ export function databaseUrl(baseUrl: string, database: string) {
   return url.toString()
 }
 
+/**
+ * Seeds the demo into `handle` as a test file would, its photos going to a folder of their own (returned), which
+ * each file that uses the demo copies into its data folder.
+ */
+async function seedDemo(handle: DatabaseHandle, folder: string) {
+  const saved = { ...process.env }
+  process.env.DATA_DIR = path.join(folder, 'data')
+  process.env.AUTH_SECRET = 'test-secret-0123456789abcdef0123456789abcdef'
+  process.env.APP_URL = 'http://localhost:3999'
+  rereadEnv()
+  installDatabase(handle)
+  try {
+    await seedDemoData(handle.db)
+  } finally {
+    installDatabase(undefined)
+    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key]
+    Object.assign(process.env, saved)
+    rereadEnv()
+  }
+  return path.join(folder, 'data', 'uploads')
+}
+
 export default async function setup(project: TestProject) {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'pool-bud-test-'))
   const baseUrl = process.env.DATABASE_URL
   if (!baseUrl) {
     const handle = await openDatabase({})
     await migrateDatabase(handle)
     if (handle.kind !== 'pglite') throw new Error('expected PGlite')
-    const dump = await handle.client.dumpDataDir('none')
+    const dumpFile = path.join(folder, 'template.tar')
+    fs.writeFileSync(dumpFile, Buffer.from(await (await handle.client.dumpDataDir('none')).arrayBuffer()))
+    const demoUploads = await seedDemo(handle, folder)
+    const demoDumpFile = path.join(folder, 'demo.tar')
+    fs.writeFileSync(demoDumpFile, Buffer.from(await (await handle.client.dumpDataDir('none')).arrayBuffer()))
     await handle.close()
-    const dumpFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pool-bud-test-')), 'template.tar')
-    fs.writeFileSync(dumpFile, Buffer.from(await dump.arrayBuffer()))
-    project.provide('testDatabase', { kind: 'pglite', dumpFile })
-    return () => fs.rmSync(path.dirname(dumpFile), { recursive: true, force: true })
+    project.provide('testDatabase', { kind: 'pglite', dumpFile, demoDumpFile, demoUploads })
+    return () => fs.rmSync(folder, { recursive: true, force: true })
   }
 
   const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`
   const template = `pool_bud_test_${runId}_template`
+  const demoTemplate = `pool_bud_test_${runId}_demo`
   const admin = new pg.Client({ connectionString: baseUrl })
   await admin.connect()
   await admin.query(`create database "${template}"`)
   const handle = await openDatabase({ databaseUrl: databaseUrl(baseUrl, template) })
   await migrateDatabase(handle)
   await handle.close()
-  project.provide('testDatabase', { kind: 'postgres', adminUrl: baseUrl, template, runId })
+  await admin.query(`create database "${demoTemplate}" template "${template}"`)
+  const demo = await openDatabase({ databaseUrl: databaseUrl(baseUrl, demoTemplate) })
+  const demoUploads = await seedDemo(demo, folder)
+  await demo.close()
+  project.provide('testDatabase', { kind: 'postgres', adminUrl: baseUrl, template, demoTemplate, demoUploads, runId })
   return async () => {
-    // Drop this run's databases (the template and any a crashed file left behind).
+    // Drop this run's databases (the templates and any a crashed file left behind).
     const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [
       `pool_bud_test_${runId}_%`,
     ])
     for (const { datname } of rows) await admin.query(`drop database if exists "${datname}" with (force)`)
     await admin.end()
+    fs.rmSync(folder, { recursive: true, force: true })
   }
 }

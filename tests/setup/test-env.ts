@@ -1,15 +1,15 @@
 // Runs before every test file: a fresh migrated database of its own, a fixed test
 // environment, and a failure on any unexpected console.error.
 
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
-import { afterAll, beforeAll, beforeEach, inject, vi } from 'vitest'
-import { type DatabaseHandle, installDatabase, openDatabase } from '~/utils/db.server'
+import { afterAll, beforeAll, beforeEach, vi } from 'vitest'
+import { stopBackgroundTasks } from '~/utils/background.server'
+import { stopOutboxWorker } from '~/utils/email.server'
 import { rereadEnv } from '~/utils/env.server'
 import { stopEvents } from '~/utils/events.server'
+import { closeTestDatabase, openTestDatabase } from '../helpers/test-database'
 
 declare global {
   var __poolBudTestEnv: NodeJS.ProcessEnv | undefined
@@ -28,31 +28,8 @@ process.env.APP_URL = 'http://localhost:3999'
 delete process.env.SMTP_URL
 delete process.env.SEED_DEMO
 
-const testDatabase = inject('testDatabase')
-let handle: DatabaseHandle | undefined
-let dropDatabase: (() => Promise<void>) | undefined
-
 beforeAll(async () => {
-  if (testDatabase.kind === 'pglite') {
-    const dump = new Blob([fs.readFileSync(testDatabase.dumpFile)])
-    handle = await openDatabase({ loadDataDir: dump })
-  } else {
-    const name = `pool_bud_test_${testDatabase.runId}_${randomBytes(4).toString('hex')}`
-    const admin = new pg.Client({ connectionString: testDatabase.adminUrl })
-    await admin.connect()
-    await admin.query(`create database "${name}" template "${testDatabase.template}"`)
-    await admin.end()
-    const url = new URL(testDatabase.adminUrl)
-    url.pathname = `/${name}`
-    handle = await openDatabase({ databaseUrl: url.toString() })
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: testDatabase.adminUrl })
-      await client.connect()
-      await client.query(`drop database if exists "${name}" with (force)`)
-      await client.end()
-    }
-  }
-  installDatabase(handle)
+  await openTestDatabase('empty')
 })
 
 afterAll(async () => {
@@ -60,10 +37,10 @@ afterAll(async () => {
   vi.useRealTimers()
   vi.restoreAllMocks()
   vi.unstubAllGlobals()
+  await stopOutboxWorker()
+  await stopBackgroundTasks()
   await stopEvents()
-  installDatabase(undefined)
-  await handle?.close()
-  await dropDatabase?.()
+  await closeTestDatabase()
   fs.rmSync(process.env.DATA_DIR as string, { recursive: true, force: true })
 })
 

@@ -4,9 +4,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { CLIENT_IP_HEADER, callAuthEndpoint, getAuth } from '~/auth/better-auth.server'
 import { getSessionUser } from '~/auth/guards.server'
 import { emailOutbox, profiles, user } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { db } from '~/utils/db.server'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './account'
 
 const call = (request: Request) => ({ request, params: {}, context: {} }) as never
@@ -90,7 +90,7 @@ function linkIn(text: string) {
 const unique = () => randomBytes(4).toString('hex')
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
 })
 
 afterEach(() => {

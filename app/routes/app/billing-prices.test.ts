@@ -8,10 +8,10 @@ import { createRoutesStub } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { PRICE_MESSAGES } from '~/billing/price-change'
 import { companies, priceChanges, profiles, servicePlans } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { PriceChangeForm, type PriceChangeReply } from '~/features/billing/price-change-form'
 import { db } from '~/utils/db.server'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './billing-prices'
 
 const call = (request: Request) => ({ request, params: {}, context: {} }) as never
@@ -66,7 +66,7 @@ async function monthlyRates() {
 }
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   owner = await signInAs('owner@bluelagoon.test')
   admin = await signInAs('office@bluelagoon.test')
   dispatcher = await signInAs('dispatch@bluelagoon.test')

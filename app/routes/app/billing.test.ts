@@ -4,7 +4,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { emailOutbox, invoices } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { lastMonth, monthParam } from '~/features/billing/billing-month'
 import { localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
@@ -12,6 +11,7 @@ import { takeFlash } from '~/utils/flash.server'
 import { addBillableCustomer, addBillingCompany } from '../../../tests/helpers/billing'
 import { findTestCustomer } from '../../../tests/helpers/customers'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './billing'
 
 const call = (request: Request) => ({ request, params: {}, context: {} }) as never
@@ -58,7 +58,7 @@ let owner: string
 const names = ['Avery Ash', 'Blake Birch', 'Casey Cedar']
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   ledger = await addBillingCompany('Ledger Office Pools', 'owner@ledger-office.test')
   // Three customers with August work; a fourth whose visits were all skipped has nothing to bill.
   for (const [i, name] of names.entries()) {

@@ -5,7 +5,6 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { monthOf } from '~/billing/invoice-draft'
 import { invoices, payments } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { ACCOUNT_CREDIT, PAYMENT_FORM_MESSAGES } from '~/features/billing/payment-form'
 import { createInvoices, sendInvoices } from '~/models/invoice.server'
 import { localDateAt } from '~/schedule/local-date'
@@ -19,6 +18,7 @@ import {
 } from '../../../tests/helpers/billing'
 import { findTestCustomer } from '../../../tests/helpers/customers'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './customer'
 
 const call = (request: Request, customerId: string) => ({ request, params: { customerId }, context: {} }) as never
@@ -68,7 +68,7 @@ let august: string
 let othersInvoice: string
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   ledger = await addBillingCompany('Ledger Record Pools', 'owner@ledger-record.test')
   // Sage owes for July ($40) and August ($80): two open invoices.
   sage = await addBillableCustomer(ledger, { name: 'Sage Shore', month: '2026-07-01', completed: 1 })

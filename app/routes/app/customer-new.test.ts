@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { bodiesOfWater, customers, serviceLocations } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { db } from '~/utils/db.server'
 import { INVALID_PHONE } from '~/utils/phone'
 import { settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import { action } from './customer-new'
 
 const call = (request: Request) => ({ request, params: {}, context: {} }) as never
@@ -65,7 +65,7 @@ const base = {
 let dispatcher: string
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   dispatcher = await signInAs('dispatch@bluelagoon.test')
 })
 

@@ -2,11 +2,11 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { jobs, profiles, servicePlans } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { addDays } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { addTestCustomer, type TestCustomer } from '../../../tests/helpers/customers'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './customer'
 
 const call = (request: Request, customerId: string) => ({ request, params: { customerId }, context: {} }) as never
@@ -74,7 +74,7 @@ const weekly = () => ({
 })
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   dispatcher = await signInAs('dispatch@bluelagoon.test')
   const [tech] = await db().select().from(profiles).where(eq(profiles.email, 'tech@bluelagoon.test'))
   techId = tech?.id ?? ''

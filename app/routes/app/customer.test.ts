@@ -1,10 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { bodiesOfWater, customers, equipment, jobs, serviceLocations } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { db } from '~/utils/db.server'
 import { addTestCustomer, findTestCustomer } from '../../../tests/helpers/customers'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './customer'
 
 const call = (request: Request, customerId: string) => ({ request, params: { customerId }, context: {} }) as never
@@ -60,7 +60,7 @@ let dispatcher: string
 let blueCompanyId: string
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   dispatcher = await signInAs('dispatch@bluelagoon.test')
   const [marcus] = await db().select().from(customers).where(eq(customers.customerName, 'Marcus Bell'))
   blueCompanyId = marcus?.companyId ?? ''

@@ -7,11 +7,11 @@ import { unzipSync } from 'fflate'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MAX_FILE_BYTES, TOO_LARGE } from '~/customer-import/read-csv.server'
 import { companies, customers } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { db, queryRows } from '~/utils/db.server'
 import { takeFlash } from '~/utils/flash.server'
 import { addTestCustomer } from '../../../tests/helpers/customers'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import { loader as exportCsv } from '../resources/customers-export'
 import { loader as exportZip } from '../resources/data-export'
 import { action, FILE_TOO_LARGE, loader, MAX_CSV_BYTES, UPLOAD_GONE } from './customers-import'
@@ -128,7 +128,7 @@ async function importIt(cookie: string, uploadId: string, columns: Column[], ext
 }
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   owner = await signInAs('owner@bluelagoon.test')
   dispatcher = await signInAs('dispatch@bluelagoon.test')
   tech = await signInAs('tech@bluelagoon.test')

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { customers, profiles } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { archiveCustomer } from '~/models/customer.server'
 import { db } from '~/utils/db.server'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './customers'
 
 const call = (request: Request) => ({ request, params: {}, context: {} }) as never
@@ -67,7 +67,7 @@ let blueCompanyId: string
 let blueCustomerId: string
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   dispatcher = await signInAs('dispatch@bluelagoon.test')
   const marcus = await customerByName('Marcus Bell')
   blueCustomerId = marcus?.id ?? ''

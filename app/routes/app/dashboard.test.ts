@@ -1,14 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { seedDemoData } from '~/demo/seed.server'
-import { db } from '~/utils/db.server'
 import { pageRequest, signInAs } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import { loader } from './dashboard'
 import { loader as dispatchLoader } from './dispatch'
 
 const call = (request: Request) => ({ request, params: {}, context: {} }) as never
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
 })
 
 describe('/app picks the dashboard by role', () => {

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, inventoryItems } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { db } from '~/utils/db.server'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './inventory'
 
 const call = (request: Request) => ({ request, params: {}, context: {} }) as never
@@ -58,7 +58,7 @@ let dispatcher: string
 let tech: string
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   ;[owner, dispatcher, tech] = await Promise.all([
     signInAs('owner@bluelagoon.test'),
     signInAs('dispatch@bluelagoon.test'),

@@ -6,7 +6,6 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { monthOf } from '~/billing/invoice-draft'
 import { PAYMENT_MESSAGES } from '~/billing/payment-messages'
 import { invoices, payments } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { PAYMENT_FORM_MESSAGES } from '~/features/billing/payment-form'
 import { getCustomer } from '~/models/customer.server'
 import { createInvoices, sendInvoices } from '~/models/invoice.server'
@@ -15,6 +14,7 @@ import { db } from '~/utils/db.server'
 import { takeFlash } from '~/utils/flash.server'
 import { addBillableCustomer, addBillingCompany, type BillableCustomer } from '../../../tests/helpers/billing'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './invoice'
 
 const call = (request: Request, invoiceId: string) => ({ request, params: { invoiceId }, context: {} }) as never
@@ -80,7 +80,7 @@ let sentId: string
 let draftId: string
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   ledger = await addBillingCompany('Ledger Invoice Pools', 'owner@ledger-invoice.test')
   quinn = await addBillableCustomer(ledger, { name: 'Quinn Quay', month: AUGUST, completed: 2 })
   await addBillableCustomer(ledger, { name: 'Reese Reef', month: AUGUST, completed: 1 })

@@ -2,11 +2,11 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { jobs, profiles } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { generateVisits } from '~/models/service-plan.server'
 import { db } from '~/utils/db.server'
 import { takeFlash } from '~/utils/flash.server'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './job'
 
 const call = (request: Request, jobId: string) => ({ request, params: { jobId }, context: {} }) as never
@@ -61,7 +61,7 @@ async function openJobsOf(email: string) {
 }
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   await generateVisits({ now: new Date() })
   dispatcher = await signInAs('dispatch@bluelagoon.test')
   tech = await signInAs('tech@bluelagoon.test')

@@ -1,9 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { chemLogs, jobs, profiles } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { db } from '~/utils/db.server'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './job'
 
 const call = (request: Request, jobId: string) => ({ request, params: { jobId }, context: {} }) as never
@@ -22,7 +22,7 @@ const status = (thrown: unknown) =>
 let tech2Job: string
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   const [tech2] = await db()
     .select({ id: profiles.id })
     .from(profiles)

@@ -3,12 +3,12 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, customers, emailOutbox, textOptOuts } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { DEFAULT_TEMPLATES, NOTICE_EVENTS } from '~/notices/templates'
 import { db } from '~/utils/db.server'
 import { formatPhone } from '~/utils/phone'
 import { addTestCustomer, type TestCustomer } from '../../../tests/helpers/customers'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import * as customerRoute from './customer'
 import * as settingsRoute from './settings'
 
@@ -94,7 +94,7 @@ let dispatcher: string
 let customer: TestCustomer
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   sunsetOwner = await signInAs('owner@sunsetpools.test')
   blueOwner = await signInAs('owner@bluelagoon.test')
   dispatcher = await signInAs('dispatch@bluelagoon.test')

@@ -5,11 +5,11 @@ import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { monthOf } from '~/billing/invoice-draft'
 import { companies, inventoryItems, jobChemicalAdditions, jobs } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../../tests/helpers/customers'
 import { pageRequest, settle, signInAs } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import { loader as csvLoader } from '../resources/profit-report-csv'
 import { loader } from './profit-report'
 
@@ -37,7 +37,7 @@ let admin: string
 let today: string
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   ;[owner, admin] = await Promise.all([signInAs('owner@bluelagoon.test'), signInAs('office@bluelagoon.test')])
   const [blue] = await db().select().from(companies).where(eq(companies.name, 'Blue Lagoon Pool Co.'))
   const companyId = blue?.id ?? ''

@@ -3,12 +3,12 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, profiles } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { generateVisits } from '~/models/service-plan.server'
 import { getDayRoute, listDayStops, setRouteOrder } from '~/models/visit.server'
 import { addDays, localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './route-day'
 
 const ZONE = 'America/New_York'
@@ -46,7 +46,7 @@ const routeTotal = async () =>
   (await getDayRoute({ companyId: blue, timezone: ZONE, technicianId: tyler, date })).totalMetres
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   await generateVisits({ now: new Date() })
   const [company] = await db()
     .select({ id: companies.id })

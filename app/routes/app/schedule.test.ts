@@ -1,12 +1,12 @@
 import { and, asc, eq, gt, isNotNull, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, jobs, profiles } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { generateVisits } from '~/models/service-plan.server'
 import { mondayOf } from '~/models/visit.server'
 import { addDays, localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import { action as jobAction } from './job'
 import { action, loader } from './schedule'
 
@@ -63,7 +63,7 @@ async function visitRow(id: string) {
 }
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   await generateVisits({ now: new Date() })
   const [owner] = await db()
     .select({ companyId: profiles.companyId })

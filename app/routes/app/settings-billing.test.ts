@@ -8,7 +8,6 @@ import { createRoutesStub } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { monthOf } from '~/billing/invoice-draft'
 import { companies, invoices, jobs, servicePlans } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import type { BillingSettingsData } from '~/features/settings/billing-settings.server'
 import { BILLING_MESSAGES } from '~/features/settings/billing-settings-schema'
 import { BillingSettingsSection } from '~/features/settings/billing-settings-section'
@@ -17,6 +16,7 @@ import { createInvoices, sendInvoices } from '~/models/invoice.server'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../../tests/helpers/customers'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './settings'
 
 const call = (request: Request) => ({ request, params: {}, context: {} }) as never
@@ -62,7 +62,7 @@ let dispatcher: string
 let sunsetOwner: string
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   owner = await signInAs('owner@bluelagoon.test')
   admin = await signInAs('office@bluelagoon.test')
   dispatcher = await signInAs('dispatch@bluelagoon.test')

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { db } from '~/utils/db.server'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './settings'
 
 const call = (request: Request) => ({ request, params: {}, context: {} }) as never
@@ -70,7 +70,7 @@ let tech: string
 let sunsetOwner: string
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   owner = await signInAs('owner@bluelagoon.test')
   admin = await signInAs('office@bluelagoon.test')
   dispatcher = await signInAs('dispatch@bluelagoon.test')

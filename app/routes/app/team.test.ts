@@ -2,13 +2,14 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CLIENT_IP_HEADER } from '~/auth/better-auth.server'
 import { companies, customers, emailOutbox, invitations, jobs, profiles, session, user } from '~/db/schema'
-import { createDemoLogin, seedDemoData } from '~/demo/seed.server'
+import { createDemoLogin } from '~/demo/seed.server'
 import { startTrialCompany } from '~/models/trial.server'
 import { action as customersAction } from '~/routes/app/customers'
 import { loader as dashboardLoader } from '~/routes/app/dashboard'
 import { action as loginAction } from '~/routes/auth/login'
 import { db } from '~/utils/db.server'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './team'
 
 const call = (request: Request) => ({ request, params: {}, context: {} }) as never
@@ -42,7 +43,7 @@ let admin: string
 let blueLagoon: string
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   owner = await signInAs('owner@bluelagoon.test')
   admin = await signInAs('office@bluelagoon.test')
   blueLagoon = (await profileByEmail('owner@bluelagoon.test'))?.companyId as string

@@ -3,11 +3,11 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { checklistItems, jobs, profiles, visitChecks } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { generateVisits } from '~/models/service-plan.server'
 import { db } from '~/utils/db.server'
 import { takeFlash } from '~/utils/flash.server'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './job'
 
 const call = (request: Request, jobId: string) => ({ request, params: { jobId }, context: {} }) as never
@@ -50,7 +50,7 @@ let techJobs: string[]
 let items: { id: string; label: string }[]
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   await generateVisits({ now: new Date() })
   ;[tech, dispatcher, otherOwner] = await Promise.all([
     signInAs('tech@bluelagoon.test'),

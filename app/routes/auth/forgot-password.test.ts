@@ -4,11 +4,11 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { CLIENT_IP_HEADER, getAuth } from '~/auth/better-auth.server'
 import { emailOutbox, profiles } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { RESETS_PER_ADDRESS, RESETS_PER_CLIENT } from '~/models/password-reset.server'
 import { currentDatabaseHandle, db, recordQueries } from '~/utils/db.server'
 import { deliverDueEmails, type OutgoingMail } from '~/utils/email.server'
 import { signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import { action } from './forgot-password'
 import { action as resetAction } from './reset-password'
 
@@ -55,7 +55,7 @@ async function runWorker() {
 const KNOWN = 'tech2@bluelagoon.test'
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
 })
 
 beforeEach(async () => {

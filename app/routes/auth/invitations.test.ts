@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CLIENT_IP_HEADER } from '~/auth/better-auth.server'
 import { companies, customers, invitations, profiles, user } from '~/db/schema'
-import { createDemoLogin, seedDemoData } from '~/demo/seed.server'
+import { createDemoLogin } from '~/demo/seed.server'
 import { inviteOwner } from '~/models/owner-invitation.server'
 import { startTrialCompany } from '~/models/trial.server'
 import { action as teamAction } from '~/routes/app/team'
@@ -13,6 +13,7 @@ import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../../tests/helpers/customers'
 import { clientIp, emailsTo } from '../../../tests/helpers/links'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './invitations'
 
 const call = (request: Request) => ({ request, params: {}, context: {} }) as never
@@ -62,7 +63,7 @@ async function inviteAs(cookie: string, email: string, role = 'tech') {
 }
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   blue = (await profileOf('owner@bluelagoon.test'))?.companyId as string
   blueOwner = await signInAs('owner@bluelagoon.test')
   sunsetOwner = await signInAs('owner@sunsetpools.test')

@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CLIENT_IP_HEADER, getAuth } from '~/auth/better-auth.server'
-import { seedDemoData } from '~/demo/seed.server'
-import { db } from '~/utils/db.server'
 import { SIGN_IN_LOCKED } from '~/utils/sign-in-limits.server'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './login'
 
 function loginRequest(fields: Record<string, string>, ip: string) {
@@ -28,7 +27,7 @@ async function attempt(fields: Record<string, string>, ip: string) {
 }
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
 })
 
 describe('login action', () => {

@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { CLIENT_IP_HEADER } from '~/auth/better-auth.server'
 import { getSessionUser } from '~/auth/guards.server'
 import { emailOutbox } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { db } from '~/utils/db.server'
 import { deliverDueEmails } from '~/utils/email.server'
 import { pageRequest, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import { action as forgotAction } from './forgot-password'
 import { action } from './reset-password'
 
@@ -21,7 +21,7 @@ function post(path: string, fields: Record<string, string>) {
 }
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
 })
 
 describe('a password reset', () => {

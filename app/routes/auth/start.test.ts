@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, profiles } from '~/db/schema'
-import { createDemoLogin, seedDemoData } from '~/demo/seed.server'
+import { createDemoLogin } from '~/demo/seed.server'
 import { action as teamAction } from '~/routes/app/team'
 import { db } from '~/utils/db.server'
 import { TRIAL_DAYS } from '~/utils/trial'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './start'
 
 const call = (request: Request) => ({ request, params: {}, context: {} }) as never
@@ -22,7 +23,7 @@ const location = (value: unknown) => (value as Response).headers.get('Location')
 const companyCount = async () => (await db().select({ n: sql<number>`count(*)::int` }).from(companies))[0]?.n
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   await createDemoLogin(db(), { email: 'solo@example.com', fullName: 'Sol Solo', role: null, companyId: null })
 })
 

@@ -2,9 +2,9 @@ import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, customers, jobs, visitPhotos } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { db } from '~/utils/db.server'
 import { pageRequest, settle, signInAs } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import { loader as portalLoader } from './customer'
 import { loader } from './customer-photo'
 
@@ -63,7 +63,7 @@ async function photographedVisit(customerId: string, other = false) {
 }
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   const rows = await db().select({ id: customers.id, name: customers.customerName }).from(customers)
   danaId = rows.find((r) => r.name === 'Dana Whitfield')?.id ?? ''
   marcoId = rows.find((r) => r.name === 'Marco Ruiz')?.id ?? ''

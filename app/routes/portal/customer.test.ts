@@ -4,11 +4,11 @@ import { renderToString } from 'react-dom/server'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, customers, jobs, profiles, serviceLocations, visitPhotos } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { PORTAL_READINGS_LIMIT } from '~/models/portal.server'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../../tests/helpers/customers'
 import { pageRequest, settle, signInAs } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import CustomerPortal, { loader } from './customer'
 import { loader as visitLoader } from './visit'
 
@@ -52,7 +52,7 @@ function render(loaderData: PortalData) {
 }
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   const [company] = await db()
     .select({ id: companies.id })
     .from(companies)

@@ -9,7 +9,6 @@ import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ONLINE_PAYMENT_NOT_SET_UP } from '~/billing/online-payments.server'
 import { companies, customers, emailOutbox, profiles } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { AutopaySection, type AutopayState } from '~/features/billing/autopay-section'
 import { CARD_CHECKOUT_MESSAGES } from '~/models/card-checkout.server'
 import { recordPayment } from '~/models/payment.server'
@@ -18,6 +17,7 @@ import { db } from '~/utils/db.server'
 import { addCardCustomer, addSentInvoice } from '../../../tests/helpers/card-payments'
 import { type FakeStripe, startFakeStripe } from '../../../tests/helpers/fake-stripe'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import { action as autopay } from './autopay'
 import { loader as portalLoader } from './customer'
 import { action as pay } from './invoice-pay'
@@ -56,7 +56,7 @@ const payInvoice = (invoiceId: string, email = 'customer@bluelagoon.test', custo
   post(pay, `/customer/${customerId}/invoices/${invoiceId}/pay`, { customerId, invoiceId }, email)
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   fake = await startFakeStripe()
   Object.assign(process.env, fake.env())
   const [company] = await db()

@@ -7,12 +7,12 @@ import { renderToString } from 'react-dom/server'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { companies, invoiceLines, invoices } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { recordPayment } from '~/models/payment.server'
 import { localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { findTestCustomer } from '../../../tests/helpers/customers'
 import { pageRequest, settle, signInAs } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import PortalInvoice, { loader } from './invoice'
 
 type Page = Awaited<ReturnType<typeof loader>>
@@ -80,7 +80,7 @@ async function addInvoice(customerId: string, number: number, state: 'draft' | '
 }
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   const [company] = await db()
     .select({ id: companies.id })
     .from(companies)

@@ -4,11 +4,11 @@ import { eq } from 'drizzle-orm'
 import ICAL from 'ical.js'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { jobs, profiles } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { generateVisits } from '~/models/service-plan.server'
 import { visitUid } from '~/schedule/calendar-feed'
 import { db } from '~/utils/db.server'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import { action as accountAction, loader as accountLoader } from '../app/account'
 import { loader } from './calendar-feed'
 
@@ -51,7 +51,7 @@ let tech2: string
 let dispatcher: string
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   await generateVisits({ now: new Date() })
   ;[tech, tech2, dispatcher] = await Promise.all([
     signInAs('tech@bluelagoon.test'),

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { archiveCustomer } from '~/models/customer.server'
 import { addServiceLocation } from '~/models/service-location.server'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../../tests/helpers/customers'
 import { pageRequest, settle, signInAs } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import { loader } from './customer-picker'
 
 const call = (request: Request) => ({ request, params: {}, context: {} }) as never
@@ -26,7 +26,7 @@ let blue: string
 let dispatcher: string
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   const [company] = await db().select().from(companies).where(eq(companies.name, 'Blue Lagoon Pool Co.'))
   blue = company?.id ?? ''
   dispatcher = await signInAs('dispatch@bluelagoon.test')

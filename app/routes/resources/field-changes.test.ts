@@ -2,11 +2,11 @@
 import { and, count, eq, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { checklistItems, chemLogs, idempotencyKeys, jobs, profiles, serviceReports, visitChecks } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import type { FieldChange, VisitChange } from '~/field/changes'
 import { generateVisits } from '~/models/service-plan.server'
 import { db } from '~/utils/db.server'
 import { signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import { action } from './field-changes'
 
 const send = async (cookie: string, body: unknown) => {
@@ -33,7 +33,7 @@ let visits: string[]
 let items: string[]
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   await generateVisits({ now: new Date() })
   tech = await signInAs('tech@bluelagoon.test')
   tech2 = await signInAs('tech2@bluelagoon.test')

@@ -4,13 +4,13 @@ import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { jobs, profiles, visitPhotos } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { MAX_UPLOAD_REQUEST_BYTES, PHOTO_MESSAGES } from '~/models/photo.server'
 import { photoNotice } from '~/models/visit-photo'
 import { FIELD_MESSAGES } from '~/models/visit-work.server'
 import { loader as jobPageLoader } from '~/routes/app/job'
 import { db } from '~/utils/db.server'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import { action as photoAction, loader as photoLoader } from './job-photo'
 import { action as uploadAction } from './job-photos'
 
@@ -164,7 +164,7 @@ function expectNotFound(thrown: unknown) {
 }
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   tech = await profileId('tech@bluelagoon.test')
   photographed = await photographedVisitOf(tech)
   teammates = await photographedVisitOf(await profileId('tech2@bluelagoon.test'))

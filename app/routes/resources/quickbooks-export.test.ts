@@ -2,11 +2,10 @@
 // month when none is asked for, a plain 400 for a month written any other way, and the office's owners and admins
 // only (the permission matrix walks every persona; these check what the files say about themselves).
 import { beforeAll, describe, expect, it } from 'vitest'
-import { seedDemoData } from '~/demo/seed.server'
 import { lastMonth } from '~/features/reports/report-period'
 import { localDateAt } from '~/schedule/local-date'
-import { db } from '~/utils/db.server'
 import { pageRequest, settle, signInAs } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import { loader as csvLoader } from './quickbooks-csv'
 import { loader as iifLoader } from './quickbooks-iif'
 
@@ -17,7 +16,7 @@ let admin: string
 let dispatcher: string
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   ;[owner, admin, dispatcher] = await Promise.all([
     signInAs('owner@bluelagoon.test'),
     signInAs('office@bluelagoon.test'),

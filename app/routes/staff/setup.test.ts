@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, emailOutbox, profiles, user } from '~/db/schema'
-import { seedDemoData } from '~/demo/seed.server'
 import { db } from '~/utils/db.server'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { useDemoData } from '../../../tests/helpers/test-database'
 import { loader as indexLoader } from './index'
 import { loader as layoutLoader } from './layout'
 import { action, loader } from './setup'
@@ -43,7 +43,7 @@ let admin: string
 let blueLagoon: string
 
 beforeAll(async () => {
-  await seedDemoData(db())
+  await useDemoData()
   admin = await signInAs('admin@poolbud.test')
   blueLagoon = (await profileByEmail('owner@bluelagoon.test'))?.companyId as string
 })

@@ -1,0 +1,65 @@
+// This test file's own database: a copy of the run's migrated template (tests/setup/global-setup.ts), opened before
+// the file's tests (tests/setup/test-env.ts) and dropped after them, or swapped for a copy of the demo.
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import pg from 'pg'
+import { inject } from 'vitest'
+import { type DatabaseHandle, installDatabase, openDatabase } from '~/utils/db.server'
+
+declare global {
+  var __poolBudTestDatabase: { handle: DatabaseHandle; drop: () => Promise<void> } | undefined
+}
+
+async function adminQuery(adminUrl: string, query: string) {
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  try {
+    await admin.query(query)
+  } finally {
+    await admin.end()
+  }
+}
+
+/** Opens a fresh copy of the migrated template, or of the seeded demo, and makes it the database every model uses. */
+export async function openTestDatabase(which: 'empty' | 'demo') {
+  await closeTestDatabase()
+  const testDatabase = inject('testDatabase')
+  let handle: DatabaseHandle
+  let drop = async () => {}
+  if (testDatabase.kind === 'pglite') {
+    const file = which === 'demo' ? testDatabase.demoDumpFile : testDatabase.dumpFile
+    handle = await openDatabase({ loadDataDir: new Blob([fs.readFileSync(file)]) })
+  } else {
+    const name = `pool_bud_test_${testDatabase.runId}_${randomBytes(4).toString('hex')}`
+    const template = which === 'demo' ? testDatabase.demoTemplate : testDatabase.template
+    await adminQuery(testDatabase.adminUrl, `create database "${name}" template "${template}"`)
+    const url = new URL(testDatabase.adminUrl)
+    url.pathname = `/${name}`
+    handle = await openDatabase({ databaseUrl: url.toString() })
+    drop = () => adminQuery(testDatabase.adminUrl, `drop database if exists "${name}" with (force)`)
+  }
+  globalThis.__poolBudTestDatabase = { handle, drop }
+  installDatabase(handle)
+  return handle
+}
+
+/** Closes and drops this file's database. */
+export async function closeTestDatabase() {
+  const current = globalThis.__poolBudTestDatabase
+  globalThis.__poolBudTestDatabase = undefined
+  installDatabase(undefined)
+  if (!current) return
+  await current.handle.close()
+  await current.drop()
+}
+
+/**
+ * Gives this file the demo data, photos included: what `seedDemoData(db())` makes on an empty database, seeded once
+ * for the whole run. It replaces the file's database, so call it before the file writes anything.
+ */
+export async function useDemoData() {
+  await openTestDatabase('demo')
+  const testDatabase = inject('testDatabase')
+  fs.cpSync(testDatabase.demoUploads, path.join(process.env.DATA_DIR as string, 'uploads'), { recursive: true })
+}
