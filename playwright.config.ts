@@ -63,9 +63,9 @@ export default defineConfig({
   },
   projects: inThisHalf([
     // These need the demo accounts as seeded (newtech has not finished setup yet) …
-    { name: 'seeded-state', metadata: { half: 2 }, testMatch: ['auth-landing.spec.ts', 'screenshots.spec.ts'] },
+    { name: 'seeded-state', metadata: { half: 1 }, testMatch: ['auth-landing.spec.ts', 'screenshots.spec.ts'] },
     // … so the spec that completes newtech's setup runs after them.
-    { name: 'welcome', metadata: { half: 2 }, testMatch: ['welcome.spec.ts'], dependencies: ['seeded-state'] },
+    { name: 'welcome', metadata: { half: 1 }, testMatch: ['welcome.spec.ts'], dependencies: ['seeded-state'] },
     // Independent flows run alongside (auth-reset changes tech2's password: nobody else uses tech2).
     {
       name: 'accounts',
@@ -92,7 +92,7 @@ export default defineConfig({
     // The technician's phone: each spec books the visits it works.
     {
       name: 'field',
-      metadata: { half: 1 },
+      metadata: { half: 2 },
       testMatch: [
         'tech-day.spec.ts',
         'offline.spec.ts',
@@ -109,7 +109,7 @@ export default defineConfig({
     // leaves Sunset's checklist as seeded.
     {
       name: 'company',
-      metadata: { half: 2 },
+      metadata: { half: 1 },
       testMatch: [
         'account.spec.ts',
         'inventory-settings.spec.ts',
@@ -122,31 +122,31 @@ export default defineConfig({
     // Imports add customers to Blue Lagoon (names with a random suffix), so the seeded views are photographed first.
     {
       name: 'customer-import',
-      metadata: { half: 2 },
+      metadata: { half: 1 },
       testMatch: ['customer-import.spec.ts'],
       dependencies: ['seeded-state'],
     },
     // Water balance creates its own job for Dana (issue #10).
-    { name: 'water', metadata: { half: 1 }, testMatch: ['water.spec.ts'] },
+    { name: 'water', metadata: { half: 2 }, testMatch: ['water.spec.ts'] },
     // The public site (issue #7): read-only.
-    { name: 'public', metadata: { half: 2 }, testMatch: ['marketing.spec.ts'] },
+    { name: 'public', metadata: { half: 1 }, testMatch: ['marketing.spec.ts'] },
     // The signed-in frame: menus and the phone header (read-only).
-    { name: 'shell', metadata: { half: 2 }, testMatch: ['shell.spec.ts'] },
+    { name: 'shell', metadata: { half: 1 }, testMatch: ['shell.spec.ts'] },
     // Billing (issue #21) adds a customer and invoices the month for every Blue Lagoon customer with billable work:
     // the seeded views are photographed first, and "reports" downloads the month twice (same bytes) before it.
     {
       name: 'billing',
-      metadata: { half: 2 },
+      metadata: { half: 1 },
       testMatch: ['billing.spec.ts'],
       dependencies: ['seeded-state', 'reports'],
     },
     // The owner's billing (issue #21): on a server of its own, whose database it writes and reads.
-    { name: 'owner-billing', metadata: { half: 2 }, testMatch: ['owner-billing.spec.ts'] },
+    { name: 'owner-billing', metadata: { half: 1 }, testMatch: ['owner-billing.spec.ts'] },
     // "Profit per pool" and the QuickBooks downloads (issue #21): read-only.
-    { name: 'reports', metadata: { half: 2 }, testMatch: ['reports.spec.ts'] },
+    { name: 'reports', metadata: { half: 1 }, testMatch: ['reports.spec.ts'] },
     // Card payments with Stripe configured: the spec runs its own server against a local fake Stripe.
     { name: 'card-payments', metadata: { half: 1 }, testMatch: ['card-payments.spec.ts'] },
     // Every page on a 360 px phone: width, axe and touch targets (issue #19 item 6; read-only).
-    { name: 'phone', metadata: { half: 1 }, testMatch: ['phone-width.spec.ts'] },
+    { name: 'phone', metadata: { half: 2 }, testMatch: ['phone-width.spec.ts'] },
   ] as Project[]),
 })

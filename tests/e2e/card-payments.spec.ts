@@ -13,6 +13,8 @@ let server: ProductionServer
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
+  // Its own server is migrated and seeded first: on two busy cores that alone can take minutes.
+  test.setTimeout(300_000)
   fake = await startFakeStripe()
   server = await startProductionServer({ env: fake.env() })
 })

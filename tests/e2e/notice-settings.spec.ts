@@ -181,6 +181,8 @@ test.describe('notices without Twilio', () => {
   test('"On my way", a "Locked gate" skip and a report reach the built-in mailbox, and Messages lists them', async ({
     browser,
   }, testInfo) => {
+    // A server of its own, started and seeded here, then a whole day of notices: three times the usual budget.
+    test.slow()
     const server = await serverWithoutTwilio()
     const contexts: BrowserContext[] = []
     // No forwarded client address (see serverWithoutTwilio): every request is the browser's own.

@@ -36,6 +36,8 @@ test('On my way, a skip and a completion reach the customer; STOP stops the next
   loginAs,
   baseURL,
 }, testInfo) => {
+  // Three visits' notices, each waiting on the outbox worker's next pass: three times the usual budget.
+  test.slow()
   const started = new Date()
   // The suite runs at any hour: Blue Lagoon's quiet hours are turned off (From = Until) for this test's texts.
   await loginAs(page, 'owner@bluelagoon.test')

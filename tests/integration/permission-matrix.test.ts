@@ -873,6 +873,51 @@ function intentsInSource(file: string) {
   return found
 }
 
+/**
+ * The intents a server module outside routes/ handles for the routes that call it: `intent === 'x'`, the cases of a
+ * `switch (intent)` and `intent: z.literal('x')` (other switches of such a module are not intents).
+ */
+function intentsHandledIn(source: string) {
+  const found = new Set<string>()
+  for (const match of source.matchAll(/intent(?:'\))? === '([a-z][a-z-]*)'/g)) found.add(match[1] as string)
+  for (const match of source.matchAll(/intent: z\.literal\('([a-z][a-z-]*)'\)/g)) found.add(match[1] as string)
+  for (const start of source.matchAll(/switch \(intent\) \{/g)) {
+    let depth = 0
+    let end = start.index
+    for (; end < source.length; end++) {
+      if (source[end] === '{') depth++
+      if (source[end] === '}' && --depth === 0) break
+    }
+    for (const match of source.slice(start.index, end).matchAll(/case '([a-z][a-z-]*)':/g))
+      found.add(match[1] as string)
+  }
+  return found
+}
+
+/** Every server module under app/ outside routes/, as 'features/x/y.server.ts'. */
+function serverModules(folder = 'app'): string[] {
+  return fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(folder, entry.name)
+    if (entry.isDirectory()) return full === path.join('app', 'routes') ? [] : serverModules(full)
+    return /\.server\.tsx?$/.test(entry.name) && !entry.name.includes('.test.') ? [path.relative('app', full)] : []
+  })
+}
+
+/** Whether `source` imports the app module `file` ('features/x/y.server.ts'), by `~/` or by a relative path. */
+function imports(source: string, importer: string, file: string) {
+  const target = file.replace(/\.tsx?$/, '')
+  for (const match of source.matchAll(/from '([^']+)'/g)) {
+    const specifier = match[1] as string
+    const resolved = specifier.startsWith('~/')
+      ? specifier.slice(2)
+      : specifier.startsWith('.')
+        ? path.join(path.dirname(importer), specifier)
+        : null
+    if (resolved === target) return true
+  }
+  return false
+}
+
 let fixtures: Fixtures
 const cookies = new Map<Persona, string | undefined>()
 
@@ -1016,6 +1061,26 @@ describe('permission matrix (ARCHITECTURE §4)', () => {
       )
       expect(missing, `intents of ${file} missing from the matrix`).toEqual([])
     }
+  })
+
+  it('lists the intents that route actions hand to other server modules, under a route that calls them', () => {
+    const routeFiles = [...new Set(ROUTES.map((r) => r.file))]
+    const sources = new Map(routeFiles.map((file) => [file, fs.readFileSync(path.join('app', file), 'utf8')]))
+    const unlisted: string[] = []
+    let modulesWithIntents = 0
+    for (const file of serverModules()) {
+      const intents = intentsHandledIn(fs.readFileSync(path.join('app', file), 'utf8'))
+      if (intents.size === 0) continue
+      modulesWithIntents++
+      const callers = routeFiles.filter((route) => imports(sources.get(route) ?? '', route, file))
+      for (const intent of intents) {
+        const listed = CASES.some((c) => callers.includes(c.file) && c.method === 'POST' && c.intent === intent)
+        if (!listed) unlisted.push(`${file}: '${intent}' (called from ${callers.join(', ') || 'no route'})`)
+      }
+    }
+    // The scan finds the modules it is meant for (the dispatcher dashboard's, billing's and the checklist's).
+    expect(modulesWithIntents).toBeGreaterThanOrEqual(3)
+    expect(unlisted).toEqual([])
   })
 
   it('answers every persona exactly as the table says', async () => {
