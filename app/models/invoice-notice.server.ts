@@ -125,7 +125,7 @@ const OVERDUE_PER_RUN = 2000
 
 /**
  * Hourly on every server: each sent invoice still owed 7 (then 14) days after its due date gets "Payment overdue",
- * once per day mark by the notice's key. Returns how many notices were queued.
+ * once per day mark by the notice's key, and only the latest mark it has reached. Returns how many were queued.
  */
 export async function queueOverdueNotices(now = new Date()) {
   const all = await db()
@@ -136,8 +136,11 @@ export async function queueOverdueNotices(now = new Date()) {
     const { channels } = noticeSettingFor(company.settings, 'payment-overdue')
     if (!channels.email && !channels.text) continue
     const today = localDateAt(now, company.timezone)
-    for (const days of OVERDUE_NOTICE_DAYS) {
+    for (const [mark, days] of OVERDUE_NOTICE_DAYS.entries()) {
       const dueBy = addDays(today, -days)
+      // An invoice already past the next mark gets that one instead: a customer first reminded 20 days late hears
+      // "14 days" once, not "7 days" and "14 days" in the same hour.
+      const next = OVERDUE_NOTICE_DAYS[mark + 1]
       const owed = await db()
         .select({ id: invoices.id })
         .from(invoices)
@@ -146,6 +149,7 @@ export async function queueOverdueNotices(now = new Date()) {
             eq(invoices.companyId, company.id),
             eq(invoices.state, 'sent'),
             sql`${invoices.dueOn} <= ${dueBy}`,
+            next === undefined ? undefined : sql`${invoices.dueOn} > ${addDays(today, -next)}`,
             sql`${invoices.totalCents} > ${invoices.paidCents} + ${invoices.creditAppliedCents}`,
             // Not already told at this mark (one indexed probe per invoice, not a notice each run).
             sql`not exists (select 1 from email_outbox o where o.company_id = ${invoices.companyId}

@@ -284,5 +284,14 @@ describe('"Payment overdue"', () => {
     const subjects = (await overdue()).map((row) => row.subject).sort()
     expect(subjects).toEqual(owing.flatMap(({ id }) => [`${id}:14`, `${id}:7`]).sort())
     expect(subjects.some((subject) => subject?.startsWith(paid?.id ?? 'none'))).toBe(false)
+
+    // Reminders first sent when an invoice is already 20 days past due (as when a company turns them on late): the
+    // "14 days" one alone, and no "7 days" one after it.
+    await db()
+      .delete(emailOutbox)
+      .where(and(eq(emailOutbox.companyId, companyId), eq(emailOutbox.noticeEvent, 'payment-overdue')))
+    expect(await queueOverdueNotices(new Date('2027-01-05T15:00:00Z'))).toBe(owing.length)
+    expect(await queueOverdueNotices(new Date('2027-01-06T15:00:00Z'))).toBe(0)
+    expect((await overdue()).map((row) => row.subject).sort()).toEqual(owing.map(({ id }) => `${id}:14`).sort())
   })
 })
