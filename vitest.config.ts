@@ -20,9 +20,11 @@ export default defineConfig({
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     globalSetup: ['tests/setup/global-setup.ts'],
     setupFiles: ['tests/setup/test-env.ts'],
-    // Generous: in CI this run shares two cores with the other database's run (.ci/run).
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Generous: in CI this run shares two cores with the other database's run and its browsers, and the largest
+    // tests (every route as every persona, a migration of a whole demo database) then take minutes, not seconds.
+    // A test fails on what it asserts, never on the machine being busy.
+    testTimeout: 180_000,
+    hookTimeout: 300_000,
     env: { NODE_ENV: 'test' },
   },
 })

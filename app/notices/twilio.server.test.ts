@@ -203,19 +203,22 @@ describe('sending a text through Twilio', () => {
     const attempts = new Map<string, number>()
     const results = new Map<string, TextOutcome>()
     // A minimal stand-in for the delivery engine (text-delivery.server.ts): send, and when told to retry, send again
-    // — after asking Twilio first if the answer was lost, since on a busy machine an acceptance can come back after
-    // the time-out.
+    // — after a pause, and after asking Twilio first if the answer was lost. The engine's pause is its back-off
+    // (minutes); here a second lets a request still on its way land before the question, as it would on a busy
+    // machine, and a time-out of 1.5 s is long enough that only the fake's hangs reach it.
     const since = new Date(Date.now() - 1000)
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 1000))
     async function deliver(notice: { to: string; body: string }) {
       let answerLost = false
       for (;;) {
         if (answerLost) {
-          const found = await findSentText(config, { ...notice, since }, { timeoutMs: 250 })
+          await pause()
+          const found = await findSentText(config, { ...notice, since }, { timeoutMs: 1500 })
           if (found === 'unknown') continue
           if (found) return results.set(notice.body, { status: 'accepted', sid: found })
         }
         attempts.set(notice.body, (attempts.get(notice.body) ?? 0) + 1)
-        const outcome = await sendText(config, notice, { timeoutMs: 250 })
+        const outcome = await sendText(config, notice, { timeoutMs: 1500 })
         if (outcome.status !== 'retry') return results.set(notice.body, outcome)
         answerLost = outcome.ambiguous
       }
