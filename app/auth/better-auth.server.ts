@@ -4,10 +4,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api'
 import { magicLink } from 'better-auth/plugins/magic-link'
 import { eq } from 'drizzle-orm'
-import { createElement } from 'react'
 import { account, profiles, rateLimit, session, user, verification } from '~/db/schema'
-import { ActionLinkEmail } from '~/emails/action-link-email'
-import { emailChangeNoticeEmail, emailChangeVerificationEmail } from '~/emails/email-change'
 import { isDeactivated, isEmailTaken } from '~/models/profile.server'
 import { INVITE_LINK_SECONDS, onLinkDeleted, onLinkIssued, onPasswordSet } from '~/models/sign-in-links.server'
 import { db, pingDatabase } from '~/utils/db.server'
@@ -155,11 +152,12 @@ function createAuth() {
             await sendEmail(
               {
                 to: change.to,
-                ...emailChangeVerificationEmail({ currentEmail: change.from, url, hours: VERIFY_LINK_HOURS }),
+                template: 'email-change-verification',
+                props: { currentEmail: change.from, url, hours: VERIFY_LINK_HOURS },
               },
               tx,
             )
-            await sendEmail({ to: change.from, ...emailChangeNoticeEmail({ newEmail: change.to }) }, tx)
+            await sendEmail({ to: change.from, template: 'email-change-notice', props: { newEmail: change.to } }, tx)
           })
           // Both are committed now: deliver them without waiting for the worker's next tick.
           kickOutboxWorker()
@@ -167,14 +165,15 @@ function createAuth() {
         }
         await sendEmail({
           to: user.email,
-          subject: 'Confirm your email for Pool Bud',
-          react: createElement(ActionLinkEmail, {
+          template: 'action-link',
+          props: {
+            subject: 'Confirm your email for Pool Bud',
             heading: 'Confirm your email',
             intro: 'Thanks for signing up for Pool Bud. Confirm your email address, then log in.',
             actionLabel: 'Confirm my email',
             url,
             expiry: `This link expires in ${VERIFY_LINK_HOURS} hours.`,
-          }),
+          },
         })
       },
     },

@@ -1,5 +1,12 @@
 import { Button, Link, Text } from '@react-email/components'
+import { createElement } from 'react'
+import type { ActionLinkEmailProps } from '~/mail/templates'
 import { EmailLayout } from './layout'
+
+/** Subject and body of an email whose point is one link (a password reset, a test's sample). */
+export function actionLinkEmail({ subject, ...props }: ActionLinkEmailProps) {
+  return { subject, react: createElement(ActionLinkEmail, props) }
+}
 
 /** An email whose point is one link: confirm an address, reset a password, accept an invite. */
 export function ActionLinkEmail({

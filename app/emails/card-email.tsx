@@ -1,18 +1,17 @@
 import { Button, Link, Text } from '@react-email/components'
 import { createElement } from 'react'
+import type { CardEmailProps } from '~/mail/templates'
 import { EmailLayout } from './layout'
-
-type CardEmailProps = { heading: string; lines: string[]; actionLabel: string; url: string; footer: string }
 
 /**
  * Card payments' emails (OPERATIONS §7): a link to save a card for automatic payments, and "Payment failed" to the
  * customer and to the office. Plain props only: the model that queues them has already read what they say.
  */
-export function cardEmail({ subject, ...props }: CardEmailProps & { subject: string }) {
+export function cardEmail({ subject, ...props }: CardEmailProps) {
   return { subject, react: createElement(CardEmail, props) }
 }
 
-function CardEmail({ heading, lines, actionLabel, url, footer }: CardEmailProps) {
+function CardEmail({ heading, lines, actionLabel, url, footer }: Omit<CardEmailProps, 'subject'>) {
   return (
     <EmailLayout preview={lines[0] ?? heading} heading={heading} footer={footer}>
       {lines.map((line) => (

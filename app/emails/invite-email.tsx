@@ -1,5 +1,6 @@
 import { Text } from '@react-email/components'
 import { createElement } from 'react'
+import type { InviteMetadata } from '~/mail/templates'
 import { ActionLinkEmail } from './action-link-email'
 import { EmailLayout } from './layout'
 
@@ -8,13 +9,6 @@ import { EmailLayout } from './layout'
 // EMAIL_NAME_MAX characters and replaced by a neutral phrase when it looks like something a mail program turns
 // into a link. The inviter's and invitee's names are left out: the invitee knows their name, and who invites
 // them is the company (decision 011).
-
-/** What an invitation is for; the server sets it, never the visitor. */
-export type InviteMetadata =
-  | { kind: 'customer'; companyName: string }
-  | { kind: 'staff'; companyName: string; roleLabel: string }
-  | { kind: 'owner'; companyName: string }
-  | { kind: 'platform-admin' }
 
 /** Longest company name an email shows (longer ones are cut with "…"). */
 export const EMAIL_NAME_MAX = 60

@@ -1,20 +1,9 @@
 import { Button, Column, Row, Section, Text } from '@react-email/components'
 import { createElement } from 'react'
+import type { InvoiceEmailProps } from '~/mail/templates'
 import { EmailLayout } from './layout'
 
 /** What the invoice email shows: plain, already formatted values (the email knows no model). */
-export type InvoiceEmailProps = {
-  companyName: string
-  numberLabel: string
-  periodLabel: string | null
-  /** The company's wording for "Invoice sent" (Settings → "Customer notices"). */
-  message: string
-  lines: { description: string; amount: string }[]
-  total: string
-  amountDue: string
-  dueDate: string
-  payUrl: string
-}
 
 const cell = { fontSize: 14, color: '#334155', padding: '4px 0' } as const
 

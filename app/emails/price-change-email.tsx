@@ -1,16 +1,7 @@
 import { Column, Row, Section, Text } from '@react-email/components'
 import { createElement } from 'react'
+import type { PriceChangeEmailProps } from '~/mail/templates'
 import { EmailLayout } from './layout'
-
-/** What the price-change email shows: plain, already formatted values (the email knows no model). */
-export type PriceChangeEmailProps = {
-  companyName: string
-  customerName: string
-  /** "August 2026": the first month billed at the new prices. */
-  firstMonth: string
-  /** One line per pool: its address, the new rate and the current one ("$97.38 per visit", "$95.00 per visit"). */
-  plans: { place: string; newRate: string; oldRate: string }[]
-}
 
 const cell = { fontSize: 14, color: '#334155', padding: '4px 0' } as const
 

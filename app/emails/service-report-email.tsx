@@ -1,7 +1,6 @@
 import { Button, Column, Img, Link, Row, Section, Text } from '@react-email/components'
 import { createElement } from 'react'
-import type { VisitReport } from '~/models/service-report.server'
-import { PHOTO_LABEL_NAMES, type PhotoLabel } from '~/models/visit-photo'
+import type { ServiceReportEmailProps } from '~/mail/templates'
 import { describeChemical } from '~/utils/chemicals'
 import { formatDate, formatTime } from '~/utils/dates'
 import { describeReading, describeStatus } from '~/water/summary'
@@ -10,19 +9,11 @@ import { EmailLayout } from './layout'
 const label = { fontSize: 13, color: '#64748b', margin: '16px 0 4px', fontWeight: 600 } as const
 const body = { fontSize: 15, color: '#334155', margin: '2px 0' } as const
 
-type ReportPhoto = { label: PhotoLabel; src: string }
-
 /** Photos side by side in one row of the email: two fit a phone's width. */
 const PHOTOS_PER_ROW = 2
 
 /** Subject and body of the report a customer receives when their visit is marked complete. */
-export function serviceReportEmail(props: {
-  report: VisitReport
-  photos: ReportPhoto[]
-  /** Photos of the visit not in the email (only in the portal). */
-  morePhotos: number
-  portalUrl: string
-}) {
+export function serviceReportEmail(props: ServiceReportEmailProps) {
   const date = formatDate(props.report.completedAt, props.report.timezone)
   return {
     subject: `Service report: ${props.report.companyName}, ${date}`,
@@ -30,17 +21,7 @@ export function serviceReportEmail(props: {
   }
 }
 
-function ServiceReportEmail({
-  report,
-  photos,
-  morePhotos,
-  portalUrl,
-}: {
-  report: VisitReport
-  photos: ReportPhoto[]
-  morePhotos: number
-  portalUrl: string
-}) {
+function ServiceReportEmail({ report, photos, morePhotos, portalUrl }: ServiceReportEmailProps) {
   const photoRows = Array.from({ length: Math.ceil(photos.length / PHOTOS_PER_ROW) }, (_, row) =>
     photos.slice(row * PHOTOS_PER_ROW, (row + 1) * PHOTOS_PER_ROW),
   )
@@ -109,11 +90,11 @@ function ServiceReportEmail({
                 <Column key={photo.src} style={{ paddingRight: 8, verticalAlign: 'top', width: '50%' }}>
                   <Img
                     src={photo.src}
-                    alt={`${PHOTO_LABEL_NAMES[photo.label]} photo`}
+                    alt={`${photo.labelName} photo`}
                     width={220}
                     style={{ borderRadius: 8, maxWidth: '100%', height: 'auto' }}
                   />
-                  <Text style={{ ...body, fontSize: 13 }}>{PHOTO_LABEL_NAMES[photo.label]}</Text>
+                  <Text style={{ ...body, fontSize: 13 }}>{photo.labelName}</Text>
                 </Column>
               ))}
             </Row>

@@ -3,7 +3,6 @@
 // company; nothing about their account changes until they sign in and accept on /invitations.
 import { and, asc, eq, ne, sql } from 'drizzle-orm'
 import { companies, type InvitationRole, invitations, profiles, user } from '~/db/schema'
-import { joinInvitationEmail } from '~/emails/invite-email'
 import { type Database, db } from '~/utils/db.server'
 import { sendEmail } from '~/utils/email.server'
 import { env } from '~/utils/env.server'
@@ -82,7 +81,8 @@ export async function offerInvitation(
     {
       to: invite.email,
       companyId: invite.companyId,
-      ...joinInvitationEmail({ url, companyName: invite.companyName, roleLabel: ROLE_LABELS[invite.role] }),
+      template: 'join-invitation',
+      props: { url, companyName: invite.companyName, roleLabel: ROLE_LABELS[invite.role] },
     },
     tx,
   )

@@ -11,7 +11,6 @@ import { invoiceNumberLabel } from '~/billing/billing-fields'
 import { outstandingCents } from '~/billing/invoice-status'
 import { chargeOffSession, configuredStripe } from '~/billing/stripe.server'
 import { companies, customers, emailOutbox, invoices, profiles } from '~/db/schema'
-import { cardEmail } from '~/emails/card-email'
 import { type Database, db } from '~/utils/db.server'
 import { kickOutboxWorker, renderEmail } from '~/utils/email.server'
 import { env } from '~/utils/env.server'
@@ -211,42 +210,46 @@ async function queuePaymentFailed(tx: Database, invoice: Claimed, owedCents: num
   }
   const rows: (typeof emailOutbox.$inferInsert)[] = []
   if (tellCustomer && customer?.email) {
-    const email = cardEmail({
-      subject: `${invoice.companyName}: Payment failed`,
-      heading: 'Payment failed',
-      lines: [
-        `Hi ${customer.name}, we could not charge your ${card} for invoice ${label} (${amount}). We tried ${AUTOPAY_MAX_ATTEMPTS} times over a week; the last answer was: ${reason}`,
-        'Please pay the invoice online, or save a different card for automatic payments in your portal.',
-      ],
-      actionLabel: 'View and pay invoice',
-      url: `${env().APP_URL}${portalInvoicePath(invoice.customerId, invoice.id)}`,
-      footer: `You receive this email because ${invoice.companyName} services your pool with Pool Bud.`,
+    const email = await renderEmail({
+      template: 'card',
+      props: {
+        subject: `${invoice.companyName}: Payment failed`,
+        heading: 'Payment failed',
+        lines: [
+          `Hi ${customer.name}, we could not charge your ${card} for invoice ${label} (${amount}). We tried ${AUTOPAY_MAX_ATTEMPTS} times over a week; the last answer was: ${reason}`,
+          'Please pay the invoice online, or save a different card for automatic payments in your portal.',
+        ],
+        actionLabel: 'View and pay invoice',
+        url: `${env().APP_URL}${portalInvoicePath(invoice.customerId, invoice.id)}`,
+        footer: `You receive this email because ${invoice.companyName} services your pool with Pool Bud.`,
+      },
     })
     rows.push({
       ...base,
       customerId: invoice.customerId,
       to: customer.email,
-      subject: email.subject,
-      ...(await renderEmail(email.react)),
+      ...email,
     })
   }
-  const officeEmail = cardEmail({
-    subject: `Payment failed: ${label}, ${name}`,
-    heading: 'Payment failed',
-    lines: [
-      `Autopay could not charge ${name}'s ${card} for ${label} (${amount}): declined ${AUTOPAY_MAX_ATTEMPTS} times over a week. The last answer was: ${reason}`,
-      `Automatic charges of this invoice have stopped. ${
-        tellCustomer
-          ? 'The customer was emailed too.'
-          : 'The customer was not emailed (no email address, or notices by email are off): please contact them.'
-      }`,
-    ],
-    actionLabel: 'Open the invoice',
-    url: `${env().APP_URL}/app/invoices/${invoice.id}`,
-    footer: `You receive this email as an owner or admin of ${invoice.companyName} on Pool Bud.`,
+  const officeEmail = await renderEmail({
+    template: 'card',
+    props: {
+      subject: `Payment failed: ${label}, ${name}`,
+      heading: 'Payment failed',
+      lines: [
+        `Autopay could not charge ${name}'s ${card} for ${label} (${amount}): declined ${AUTOPAY_MAX_ATTEMPTS} times over a week. The last answer was: ${reason}`,
+        `Automatic charges of this invoice have stopped. ${
+          tellCustomer
+            ? 'The customer was emailed too.'
+            : 'The customer was not emailed (no email address, or notices by email are off): please contact them.'
+        }`,
+      ],
+      actionLabel: 'Open the invoice',
+      url: `${env().APP_URL}/app/invoices/${invoice.id}`,
+      footer: `You receive this email as an owner or admin of ${invoice.companyName} on Pool Bud.`,
+    },
   })
-  const rendered = await renderEmail(officeEmail.react)
-  for (const member of office) rows.push({ ...base, to: member.email, subject: officeEmail.subject, ...rendered })
+  for (const member of office) rows.push({ ...base, to: member.email, ...officeEmail })
   if (rows.length === 0) return
   const inserted = await tx.insert(emailOutbox).values(rows).onConflictDoNothing().returning({ id: emailOutbox.id })
   if (inserted.length) kickOutboxWorker()

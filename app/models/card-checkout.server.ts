@@ -8,7 +8,6 @@ import { outstandingCents } from '~/billing/invoice-status'
 import { ONLINE_PAYMENT_NOT_SET_UP, onlinePaymentsEnabled } from '~/billing/online-payments.server'
 import { configuredStripe, createCheckoutSession, createStripeCustomer } from '~/billing/stripe.server'
 import { companies, customers, emailOutbox, invoices } from '~/db/schema'
-import { cardEmail } from '~/emails/card-email'
 import { db } from '~/utils/db.server'
 import { kickOutboxWorker, renderEmail } from '~/utils/email.server'
 import { env } from '~/utils/env.server'
@@ -185,16 +184,19 @@ export async function sendCardSetupLink({
   if (!customer.email) return failure('invalid', CARD_CHECKOUT_MESSAGES.noEmail)
   const setup = await startCardSetup({ companyId, customerId, returnPath: `/customer/${customerId}` })
   if (!setup.ok) return setup
-  const email = cardEmail({
-    subject: `${setup.companyName}: save a card for automatic payments`,
-    heading: 'Save a card for automatic payments',
-    lines: [
-      `Hi ${setup.customerName}, ${setup.companyName} invites you to save a card for automatic payments.`,
-      'Your invoices are then charged to it when they are sent. The card is kept by Stripe, our payment processor; we only see its last four digits.',
-    ],
-    actionLabel: 'Save card for automatic payments',
-    url: setup.url,
-    footer: `You receive this email because ${setup.companyName} services your pool with Pool Bud. The link works for 24 hours.`,
+  const email = await renderEmail({
+    template: 'card',
+    props: {
+      subject: `${setup.companyName}: save a card for automatic payments`,
+      heading: 'Save a card for automatic payments',
+      lines: [
+        `Hi ${setup.customerName}, ${setup.companyName} invites you to save a card for automatic payments.`,
+        'Your invoices are then charged to it when they are sent. The card is kept by Stripe, our payment processor; we only see its last four digits.',
+      ],
+      actionLabel: 'Save card for automatic payments',
+      url: setup.url,
+      footer: `You receive this email because ${setup.companyName} services your pool with Pool Bud. The link works for 24 hours.`,
+    },
   })
   await db()
     .insert(emailOutbox)
@@ -203,8 +205,7 @@ export async function sendCardSetupLink({
       customerId,
       kind: 'email',
       to: customer.email,
-      subject: email.subject,
-      ...(await renderEmail(email.react)),
+      ...email,
     })
   kickOutboxWorker()
   return success({ email: customer.email, message: CARD_CHECKOUT_MESSAGES.linkSent(customer.email) })

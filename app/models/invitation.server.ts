@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, gt, sql } from 'drizzle-orm'
 import { account, companies, customers, emailOutbox, profiles, session, user } from '~/db/schema'
-import { type InviteMetadata, inviteEmail } from '~/emails/invite-email'
+import type { InviteMetadata } from '~/mail/templates'
 import { type Database, db } from '~/utils/db.server'
 import { kickOutboxWorker, sendEmail } from '~/utils/email.server'
 import { logger } from '~/utils/logger.server'
@@ -126,7 +126,7 @@ export async function queueInviteLink(
   },
 ) {
   const url = await createInviteLink(tx, { email, callbackURL })
-  await sendEmail({ to: email, companyId, ...inviteEmail(url, invite) }, tx)
+  await sendEmail({ to: email, companyId, template: 'invite', props: { url, invite } }, tx)
 }
 
 /**

@@ -6,7 +6,6 @@ import { invoiceNumberLabel } from '~/billing/billing-fields'
 import { periodLabel } from '~/billing/invoice-draft'
 import { outstandingCents } from '~/billing/invoice-status'
 import { companies, customers, emailOutbox, invoiceLines, invoices } from '~/db/schema'
-import { invoiceEmail } from '~/emails/invoice-email'
 import { type NoticeChannel, renderTemplate, type TemplateValues } from '~/notices/templates'
 import { OPTED_OUT_MESSAGE } from '~/notices/text-delivery.server'
 import { addDays, localDateAt } from '~/schedule/local-date'
@@ -77,26 +76,23 @@ export async function queueInvoiceNotice(executor: Executor, notice: InvoiceNoti
       .from(invoiceLines)
       .where(and(eq(invoiceLines.companyId, companyId), eq(invoiceLines.invoiceId, invoiceId)))
       .orderBy(asc(invoiceLines.position))
-    const email = invoiceEmail({
-      companyName: invoice.companyName,
-      numberLabel: invoiceNumberLabel(invoice.number),
-      periodLabel: invoice.periodStart
-        ? periodLabel({ start: invoice.periodStart, end: invoice.periodEnd ?? invoice.periodStart })
-        : null,
-      message: renderTemplate(setting.templates.email, values),
-      lines: lines.map((line) => ({ description: line.description, amount: formatCents(line.amountCents) })),
-      total: formatCents(invoice.totalCents),
-      amountDue: formatCents(outstandingCents(invoice)),
-      dueDate: formatLocalDate(invoice.dueOn),
-      payUrl: link,
+    const email = await renderEmail({
+      template: 'invoice',
+      props: {
+        companyName: invoice.companyName,
+        numberLabel: invoiceNumberLabel(invoice.number),
+        periodLabel: invoice.periodStart
+          ? periodLabel({ start: invoice.periodStart, end: invoice.periodEnd ?? invoice.periodStart })
+          : null,
+        message: renderTemplate(setting.templates.email, values),
+        lines: lines.map((line) => ({ description: line.description, amount: formatCents(line.amountCents) })),
+        total: formatCents(invoice.totalCents),
+        amountDue: formatCents(outstandingCents(invoice)),
+        dueDate: formatLocalDate(invoice.dueOn),
+        payUrl: link,
+      },
     })
-    rows.push({
-      ...base,
-      kind: 'email',
-      to: invoice.email,
-      subject: email.subject,
-      ...(await renderEmail(email.react)),
-    })
+    rows.push({ ...base, kind: 'email', to: invoice.email, ...email })
   }
   if (wanted.text && invoice.phone) {
     rows.push({

@@ -6,7 +6,6 @@
 // recorded as "opted out", never a text.
 import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm'
 import { companies, customers, emailOutbox, jobs, profiles } from '~/db/schema'
-import { noticeEmail } from '~/emails/notice-email'
 import {
   DEFAULT_CHANNELS,
   DEFAULT_TEMPLATES,
@@ -91,8 +90,11 @@ export async function queueVisitNotice(executor: Executor, notice: VisitNotice) 
   const rows: (typeof emailOutbox.$inferInsert)[] = []
   if (wanted('email') && setting.channels.email && visit.byEmail && visit.email) {
     const message = renderTemplate(setting.templates.email, values)
-    const email = noticeEmail({ heading: NOTICE_LABELS[event], message, companyName: visit.companyName })
-    rows.push({ ...base, kind: 'email', to: visit.email, subject: email.subject, ...(await renderEmail(email.react)) })
+    const email = await renderEmail({
+      template: 'notice',
+      props: { heading: NOTICE_LABELS[event], message, companyName: visit.companyName },
+    })
+    rows.push({ ...base, kind: 'email', to: visit.email, ...email })
   }
   if (wanted('text') && setting.channels.text && visit.byText && visit.phone) {
     const text = renderTemplate(setting.templates.text, values)

@@ -1,10 +1,8 @@
 // "Forgot password" that tells nobody whether an address has an account, by its answer or by its timing: the
 // request only counts two limits and queues a task (one insert, whatever the address). The outbox worker looks the
 // address up later and, for an active account, has better-auth create the reset link and mails it.
-import { createElement } from 'react'
 import { createPasswordResetLink } from '~/auth/better-auth.server'
 import { emailOutbox } from '~/db/schema'
-import { ActionLinkEmail } from '~/emails/action-link-email'
 import { db } from '~/utils/db.server'
 import { registerOutboxTask } from '~/utils/email.server'
 import { hitRateLimit, type RateLimitRule } from '~/utils/rate-limit.server'
@@ -63,14 +61,15 @@ export async function passwordResetEmail(email: string) {
   const link = await createPasswordResetLink(email)
   if (!link || (await isDeactivated(link.userId))) return null
   return {
-    subject: RESET_SUBJECT,
-    react: createElement(ActionLinkEmail, {
+    template: 'action-link' as const,
+    props: {
+      subject: RESET_SUBJECT,
       heading: 'Reset your password',
       intro: 'Someone (hopefully you) asked to reset the password of your Pool Bud account.',
       actionLabel: 'Choose a new password',
       url: link.url,
       expiry: 'This link works once and expires in 1 hour.',
-    }),
+    },
   }
 }
 

@@ -28,7 +28,6 @@ import {
   serviceLocations,
   servicePlans,
 } from '~/db/schema'
-import { priceChangeEmail } from '~/emails/price-change-email'
 import { type LocalDate, localDateAt } from '~/schedule/local-date'
 import { formatAddress } from '~/utils/address'
 import { formatLocalDate } from '~/utils/dates'
@@ -325,27 +324,29 @@ async function queuePriceChangeEmails(
   const rows: (typeof emailOutbox.$inferInsert)[] = []
   for (const customer of recipients) {
     if (!customer.email) continue
-    const email = priceChangeEmail({
-      companyName: customer.companyName,
-      customerName: customer.name,
-      firstMonth: preview.firstMonthLabel,
-      plans: preview.plans
-        .filter((plan) => plan.customerId === customer.id)
-        .map((plan) => ({
-          place: plan.place,
-          newRate: rateWithType(plan.newRateCents, plan.rateType),
-          oldRate: rateWithType(plan.oldRateCents, plan.rateType),
-        })),
+    const email = await renderEmail({
+      template: 'price-change',
+      props: {
+        companyName: customer.companyName,
+        customerName: customer.name,
+        firstMonth: preview.firstMonthLabel,
+        plans: preview.plans
+          .filter((plan) => plan.customerId === customer.id)
+          .map((plan) => ({
+            place: plan.place,
+            newRate: rateWithType(plan.newRateCents, plan.rateType),
+            oldRate: rateWithType(plan.oldRateCents, plan.rateType),
+          })),
+      },
     })
     rows.push({
       companyId,
       customerId: customer.id,
       kind: 'email',
       to: customer.email,
-      subject: email.subject,
       noticeEvent: PRICE_CHANGE_NOTICE,
       noticeSubject: priceChangeId,
-      ...(await renderEmail(email.react)),
+      ...email,
     })
   }
   let queued = 0

@@ -3,7 +3,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { EmailAttachment } from '~/db/schema'
 import { chemLogs, companies, customers, jobChemicalAdditions, jobs, profiles, serviceReports } from '~/db/schema'
-import { serviceReportEmail } from '~/emails/service-report-email'
 import { type Database, db } from '~/utils/db.server'
 import { sendEmail } from '~/utils/email.server'
 import { env } from '~/utils/env.server'
@@ -14,6 +13,7 @@ import { firstBodyOfWaterOf } from './body-of-water.server'
 import { listVisitChecks } from './checklist.server'
 import { readingColumns } from './chem-log.server'
 import { listVisitPhotos, photoObjectKey } from './photo.server'
+import { PHOTO_LABEL_NAMES } from './visit-photo'
 
 /** Readings listed in one report: a visit rarely has more than two (before and after dosing). */
 const REPORT_READINGS_LIMIT = 10
@@ -146,19 +146,23 @@ export async function queueServiceReport(
       contentType: 'image/jpeg',
     } satisfies EmailAttachment,
   }))
-  const email = serviceReportEmail({
+  const props = {
     report,
-    photos: attached.map(({ label, attachment }) => ({ label, src: `cid:${attachment.cid}` })),
+    photos: attached.map(({ label, attachment }) => ({
+      labelName: PHOTO_LABEL_NAMES[label],
+      src: `cid:${attachment.cid}`,
+    })),
     morePhotos: report.photos.length - attached.length,
     portalUrl: `${env().APP_URL}${visitReportPath(report.customerId, report.jobId)}`,
-  })
+  }
   await sendEmail(
     {
       to: report.customerEmail,
       companyId,
       // The "Visit completed" notice by email is this report: in the customer's Messages, and once per visit.
       notice: { event: 'visit-completed', subject: jobId, customerId: report.customerId },
-      ...email,
+      template: 'service-report',
+      props,
       attachments: attached.map(({ attachment }) => attachment),
     },
     executor,

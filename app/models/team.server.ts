@@ -4,7 +4,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import { companies, type InvitationRole, jobs, profiles, servicePlans, session, user } from '~/db/schema'
-import { addressTakenEmail } from '~/emails/invite-email'
 import { db } from '~/utils/db.server'
 import { kickOutboxWorker, sendEmail } from '~/utils/email.server'
 import { publishCompanyEvent } from '~/utils/events.server'
@@ -148,7 +147,7 @@ export async function inviteTeamMember(invite: TeamInvite): Promise<Result<{ mes
         })
         return sent
       }
-      await sendEmail({ to: email, companyId, ...addressTakenEmail({ companyName }) }, tx)
+      await sendEmail({ to: email, companyId, template: 'address-taken', props: { companyName } }, tx)
       return sent
     })
     // Committed: deliver without waiting for the worker's next tick.

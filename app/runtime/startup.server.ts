@@ -3,7 +3,9 @@ import { count } from 'drizzle-orm'
 import { stripeConfig } from '~/billing/stripe-config.server'
 import { user } from '~/db/schema'
 import { seedDemoData } from '~/demo/seed.server'
-// For its side effect: the outbox worker started here must know how to prepare password-reset tasks.
+// For their side effects: every email is rendered from a template registered here by name …
+import '~/emails/templates.server'
+// … the outbox worker started here must know how to prepare password-reset tasks …
 import '~/models/password-reset.server'
 // … and how to send texts (Twilio when configured, the built-in mailbox's "Texts" otherwise).
 import '~/notices/text-delivery.server'

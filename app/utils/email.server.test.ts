@@ -2,11 +2,9 @@
 // that is down: nothing is lost, retries back off, and nothing is sent twice.
 import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
-import { createElement } from 'react'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { companies, emailOutbox } from '~/db/schema'
-import { ActionLinkEmail } from '~/emails/action-link-email'
 import { db } from './db.server'
 import {
   countPendingEmails,
@@ -99,14 +97,19 @@ async function outboxRow(id: string) {
   return row
 }
 
-function resetEmail(url: string) {
-  return createElement(ActionLinkEmail, {
-    heading: 'Reset your password',
-    intro: 'Someone asked to reset the password of your Pool Bud account.',
-    actionLabel: 'Choose a new password',
-    url,
-    expiry: 'This link expires in 1 hour and works once.',
-  })
+/** A one-link email with this subject, as every test here queues. */
+function resetEmail(subject: string, url: string) {
+  return {
+    template: 'action-link' as const,
+    props: {
+      subject,
+      heading: 'Reset your password',
+      intro: 'Someone asked to reset the password of your Pool Bud account.',
+      actionLabel: 'Choose a new password',
+      url,
+      expiry: 'This link expires in 1 hour and works once.',
+    },
+  }
 }
 
 beforeAll(async () => {
@@ -135,7 +138,7 @@ describe('email over SMTP', () => {
     const url =
       'http://localhost:3999/reset-password/tok_9f8e7d6c5b4a39281706f5e4d3c2b1a0?callbackURL=%2Fapp&source=email'
     const to = 'dana.whitfield@example.com'
-    const queued = await sendEmail({ to, subject: 'Reset your Pool Bud password', react: resetEmail(url) })
+    const queued = await sendEmail({ to, ...resetEmail('Reset your Pool Bud password', url) })
     if (!queued) throw new Error('sendEmail returned no row')
 
     const pending = await outboxRow(queued.id)
@@ -174,8 +177,7 @@ describe('email over SMTP', () => {
     const url = 'http://localhost:3999/accept-invite?token=inv_0123456789abcdef'
     const queued = await sendEmail({
       to: 'newtech@bluelagoon.test',
-      subject: 'You are invited to Blue Lagoon Pool Co.',
-      react: resetEmail(url),
+      ...resetEmail('You are invited to Blue Lagoon Pool Co.', url),
     })
     if (!queued) throw new Error('sendEmail returned no row')
 
@@ -214,8 +216,7 @@ describe('email over SMTP', () => {
     if (!company || !otherCompany) throw new Error('no company')
     const queued = await sendEmail({
       to: 'owner@bluelagoon.test',
-      subject: 'Your weekly summary',
-      react: resetEmail('http://localhost:3999/app'),
+      ...resetEmail('Your weekly summary', 'http://localhost:3999/app'),
       companyId: company.id,
     })
     if (!queued) throw new Error('sendEmail returned no row')
@@ -284,8 +285,7 @@ describe('email over SMTP', () => {
     received.length = 0
     const queued = await sendEmail({
       to: 'dana.whitfield@example.com',
-      subject: 'Your service report',
-      react: resetEmail('http://localhost:3999/customer'),
+      ...resetEmail('Your service report', 'http://localhost:3999/customer'),
     })
     if (!queued) throw new Error('sendEmail returned no row')
     expect(messageIdFor(queued.id)).toBe(`<${queued.id}@localhost>`)
@@ -313,8 +313,7 @@ describe('email over SMTP', () => {
     received.length = 0
     const queued = await sendEmail({
       to: 'slow@example.com',
-      subject: 'Slow SMTP',
-      react: resetEmail('http://x.test/'),
+      ...resetEmail('Slow SMTP', 'http://x.test/'),
     })
     if (!queued) throw new Error('sendEmail returned no row')
     const lease = { ms: 2_000, renewEveryMs: 50 }
@@ -362,7 +361,7 @@ describe('email over SMTP', () => {
     received.length = 0
     const recipients = ['a@example.com', 'b@example.com', 'c@example.com', 'd@example.com']
     for (const to of recipients) {
-      await sendEmail({ to, subject: `Hello ${to}`, react: resetEmail('http://localhost:3999/login') })
+      await sendEmail({ to, ...resetEmail(`Hello ${to}`, 'http://localhost:3999/login') })
     }
     const results = await Promise.all([deliverDueEmails(), deliverDueEmails(), deliverDueEmails()])
     expect(results.reduce((sum, r) => sum + r.sent, 0)).toBe(recipients.length)
@@ -375,7 +374,7 @@ describe('email over SMTP', () => {
     received.length = 0
     await db()
       .transaction(async (tx) => {
-        await sendEmail({ to: 'ghost@example.com', subject: 'Never sent', react: resetEmail('http://x.test/') }, tx)
+        await sendEmail({ to: 'ghost@example.com', ...resetEmail('Never sent', 'http://x.test/') }, tx)
         throw new Error('the action failed after queuing its email')
       })
       .catch((error: unknown) => {

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import type { ReactElement } from 'react'
 import { type EmailAttachment, emailOutbox, mailboxMessages } from '~/db/schema'
+import type { EmailContent, EmailTemplateName, EmailTemplateProps } from '~/mail/templates'
 import { db } from './db.server'
 import { env } from './env.server'
 import { logger } from './logger.server'
@@ -20,10 +21,28 @@ export function retryDelayMs(attempts: number) {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000)
 }
 
-/** Subject and both bodies of a template, as the outbox stores them. */
-export async function renderEmail(react: ReactElement) {
+/** How each named template turns its props into a subject and a React Email element. */
+export type EmailTemplates = {
+  [Name in EmailTemplateName]: (props: EmailTemplateProps[Name]) => { subject: string; react: ReactElement }
+}
+
+/**
+ * The templates, registered once at start-up by `app/emails/templates.server.ts` (the server's start, the test set-up
+ * and the scripts import it). This module sends email and knows no template, as models know none: they name one.
+ */
+let templates: EmailTemplates | null = null
+
+export function registerEmailTemplates(registered: EmailTemplates) {
+  templates = registered
+}
+
+/** Subject and both bodies of a named template, as the outbox stores them. */
+export async function renderEmail(content: EmailContent) {
+  if (!templates) throw new Error('No email templates registered: import "~/emails/templates.server" at start-up.')
+  const draw = templates[content.template] as (props: EmailContent['props']) => { subject: string; react: ReactElement }
+  const { subject, react } = draw(content.props)
   const [html, text] = await Promise.all([render(react), render(react, { plainText: true })])
-  return { html, text }
+  return { subject, html, text }
 }
 
 /**
@@ -33,10 +52,8 @@ export async function renderEmail(react: ReactElement) {
  * belong to no company (sign-up confirmation, email change) pass none.
  */
 export async function sendEmail(
-  message: {
+  message: EmailContent & {
     to: string
-    subject: string
-    react: ReactElement
     attachments?: EmailAttachment[]
     companyId?: string | null
     /** A customer notice: its event, what it is about (a visit's id) and the customer (their Messages log). */
@@ -44,13 +61,13 @@ export async function sendEmail(
   },
   executor: Pick<ReturnType<typeof db>, 'insert'> = db(),
 ) {
-  const { html, text } = await renderEmail(message.react)
+  const { subject, html, text } = await renderEmail(message)
   const attachments = message.attachments?.length ? message.attachments : null
   const [row] = await executor
     .insert(emailOutbox)
     .values({
       to: message.to,
-      subject: message.subject,
+      subject,
       html,
       text,
       attachments,
@@ -192,7 +209,7 @@ function holdLease(emailId: string, leaseUntil: () => Date, lease: Lease) {
 }
 
 /** An email the worker itself prepares from a queued task (which knows only the address). */
-export type TaskEmail = { subject: string; react: ReactElement }
+export type TaskEmail = EmailContent
 
 /**
  * What turns a queued task of each kind into its email, or null to drop it. The module that queues a kind registers
@@ -215,7 +232,7 @@ async function prepareTask(
   releaseLease: () => Promise<void>,
 ) {
   const email = await prepare(task.to)
-  const rendered = email ? await renderEmail(email.react) : null
+  const rendered = email ? await renderEmail(email) : null
   // No renewal of the claim may land after the row is rewritten (it would push the email back by a lease).
   await releaseLease()
   if (!email || !rendered) {
@@ -224,7 +241,7 @@ async function prepareTask(
   }
   await db()
     .update(emailOutbox)
-    .set({ kind: 'email', subject: email.subject, ...rendered, nextAttemptAt: now })
+    .set({ kind: 'email', ...rendered, nextAttemptAt: now })
     .where(eq(emailOutbox.id, task.id))
 }
 

@@ -1,9 +1,7 @@
 // With no SMTP_URL, email lands in the built-in mailbox (ARCHITECTURE §1) and its links are logged.
 import { eq } from 'drizzle-orm'
-import { createElement } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { emailOutbox, mailboxMessages } from '~/db/schema'
-import { ActionLinkEmail } from '~/emails/action-link-email'
 import { db } from './db.server'
 import { mailboxListingEnabled } from './dev-mailbox.server'
 import { countPendingEmails, deliverDueEmails, sendEmail } from './email.server'
@@ -25,14 +23,15 @@ describe('the built-in mailbox', () => {
     const url = 'http://localhost:3999/accept-invite?token=inv_a1b2c3d4e5f6&callbackURL=%2Fwelcome'
     const queued = await sendEmail({
       to: 'tech2@bluelagoon.test',
-      subject: 'Join Blue Lagoon Pool Co. on Pool Bud',
-      react: createElement(ActionLinkEmail, {
+      template: 'action-link',
+      props: {
+        subject: 'Join Blue Lagoon Pool Co. on Pool Bud',
         heading: 'You are invited',
         intro: 'Olivia Marsh invited you to join Blue Lagoon Pool Co.',
         actionLabel: 'Accept the invitation',
         url,
         expiry: 'This link expires in 7 days and works once.',
-      }),
+      },
     })
     if (!queued) throw new Error('sendEmail returned no row')
     expect(await db().select().from(mailboxMessages)).toEqual([])

@@ -5,6 +5,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, vi } from 'vitest'
+// Emails are rendered from templates registered by name, as the server's start-up does.
+import '~/emails/templates.server'
 import { stopBackgroundTasks } from '~/utils/background.server'
 import { stopOutboxWorker } from '~/utils/email.server'
 import { rereadEnv } from '~/utils/env.server'
