@@ -7,4 +7,6 @@ import { defineConfig } from 'vite'
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
+  // Rolldown's timing report only ever names React Router's own plugin; it is noise on every `npm start` that builds.
+  build: { rolldownOptions: { checks: { pluginTimings: false } } },
 })
