@@ -100,6 +100,37 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
+// First: the tests below change these logins' emails and passwords.
+describe('the account page', () => {
+  /** The page's HTML as `email` sees it, rendered inside a router as React Router would. */
+  async function pageOf(email: string) {
+    const loaderData = await loader(call(pageRequest('/app/account', await signInAs(email))))
+    const router = createMemoryRouter(
+      [{ path: '/app/account', element: createElement(AccountPage, { loaderData, params: {}, matches: [] } as never) }],
+      { initialEntries: ['/app/account'] },
+    )
+    return renderToString(createElement(RouterProvider, { router })).replaceAll('<!-- -->', '')
+  }
+
+  it("shows a technician the profile, the calendar feed and the password forms, filled with the profile's details", async () => {
+    const html = await pageOf('tech@bluelagoon.test')
+    for (const text of ['My Account', 'Full name', 'Address line 1', 'State / Province', 'Country', 'Save changes']) {
+      expect(html).toContain(text)
+    }
+    expect(html).toContain('value="tech@bluelagoon.test"')
+    expect(html).toContain('Calendar feed')
+    expect(html).toContain('Create calendar link')
+    expect(html).toContain('Current password')
+    expect(html).toContain('Confirm new password')
+  })
+
+  it('shows the office no calendar feed', async () => {
+    const html = await pageOf('office@bluelagoon.test')
+    expect(html).toContain('Change password')
+    expect(html).not.toContain('Calendar feed')
+  })
+})
+
 describe('changing the sign-in email', () => {
   it('mails a link to the new address, tells the old one, and changes nothing until the link is followed', async () => {
     const oldEmail = 'dispatch@bluelagoon.test'
@@ -346,35 +377,5 @@ describe('changing the password', () => {
       ),
     ])
     await expect(signInAs(email)).rejects.toThrow(/Too many failed sign-ins/)
-  })
-})
-
-describe('the account page', () => {
-  /** The page's HTML as `email` sees it, rendered inside a router as React Router would. */
-  async function pageOf(email: string) {
-    const loaderData = await loader(call(pageRequest('/app/account', await signInAs(email))))
-    const router = createMemoryRouter(
-      [{ path: '/app/account', element: createElement(AccountPage, { loaderData, params: {}, matches: [] } as never) }],
-      { initialEntries: ['/app/account'] },
-    )
-    return renderToString(createElement(RouterProvider, { router })).replaceAll('<!-- -->', '')
-  }
-
-  it("shows a technician the profile, the calendar feed and the password forms, filled with the profile's details", async () => {
-    const html = await pageOf('tech@bluelagoon.test')
-    for (const text of ['My Account', 'Full name', 'Address line 1', 'State / Province', 'Country', 'Save changes']) {
-      expect(html).toContain(text)
-    }
-    expect(html).toContain('value="tech@bluelagoon.test"')
-    expect(html).toContain('Calendar feed')
-    expect(html).toContain('Create calendar link')
-    expect(html).toContain('Current password')
-    expect(html).toContain('Confirm new password')
-  })
-
-  it('shows the office no calendar feed', async () => {
-    const html = await pageOf('office@bluelagoon.test')
-    expect(html).toContain('Change password')
-    expect(html).not.toContain('Calendar feed')
   })
 })
