@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, gte } from 'drizzle-orm'
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
+import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { CLIENT_IP_HEADER, callAuthEndpoint, getAuth } from '~/auth/better-auth.server'
 import { getSessionUser } from '~/auth/guards.server'
@@ -7,7 +10,7 @@ import { emailOutbox, profiles, user } from '~/db/schema'
 import { db } from '~/utils/db.server'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
-import { action, loader } from './account'
+import AccountPage, { action, loader } from './account'
 
 const call = (request: Request) => ({ request, params: {}, context: {} }) as never
 
@@ -95,6 +98,37 @@ beforeAll(async () => {
 
 afterEach(() => {
   vi.useRealTimers()
+})
+
+// First: the tests below change these logins' emails and passwords.
+describe('the account page', () => {
+  /** The page's HTML as `email` sees it, rendered inside a router as React Router would. */
+  async function pageOf(email: string) {
+    const loaderData = await loader(call(pageRequest('/app/account', await signInAs(email))))
+    const router = createMemoryRouter(
+      [{ path: '/app/account', element: createElement(AccountPage, { loaderData, params: {}, matches: [] } as never) }],
+      { initialEntries: ['/app/account'] },
+    )
+    return renderToString(createElement(RouterProvider, { router })).replaceAll('<!-- -->', '')
+  }
+
+  it("shows a technician the profile, the calendar feed and the password forms, filled with the profile's details", async () => {
+    const html = await pageOf('tech@bluelagoon.test')
+    for (const text of ['My Account', 'Full name', 'Address line 1', 'State / Province', 'Country', 'Save changes']) {
+      expect(html).toContain(text)
+    }
+    expect(html).toContain('value="tech@bluelagoon.test"')
+    expect(html).toContain('Calendar feed')
+    expect(html).toContain('Create calendar link')
+    expect(html).toContain('Current password')
+    expect(html).toContain('Confirm new password')
+  })
+
+  it('shows the office no calendar feed', async () => {
+    const html = await pageOf('office@bluelagoon.test')
+    expect(html).toContain('Change password')
+    expect(html).not.toContain('Calendar feed')
+  })
 })
 
 describe('changing the sign-in email', () => {

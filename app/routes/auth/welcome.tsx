@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, type ShouldRevalidateFunction, useNavigation } from 'react-router'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { requireUnfinishedStaff } from '~/auth/guards.server'
 import { setUserPassword } from '~/auth/passwords.server'
 import { NewPasswordFields } from '~/components/password-input'
@@ -10,28 +10,12 @@ import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Field } from '~/components/ui/field'
+import { contactValues, WelcomeSchema } from '~/features/account/account-schema'
+import { AddressFields, TextField } from '~/features/account/profile-fields'
 import { updateOwnProfile } from '~/models/profile.server'
-import { NewPasswordSchema, optionalText, PASSWORDS_MATCH, readForm } from '~/utils/forms'
+import { readForm } from '~/utils/forms'
 import { ROLE_LABELS } from '~/utils/permissions'
 import type { Route } from './+types/welcome'
-
-const WelcomeSchema = z
-  .object({
-    fullName: z.string({ error: 'Enter your full name.' }).trim().min(1, 'Enter your full name.').max(120),
-    phone: optionalText(40),
-    addressLine1: optionalText(),
-    addressLine2: optionalText(),
-    city: optionalText(100),
-    state: optionalText(100),
-    postalCode: optionalText(20),
-    country: optionalText(100),
-    password: z
-      .string({ error: 'Set a password to continue.' })
-      .min(1, 'Set a password to continue.')
-      .pipe(NewPasswordSchema),
-    confirmPassword: z.string({ error: 'Passwords do not match.' }),
-  })
-  .refine(...PASSWORDS_MATCH)
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, profile } = await requireUnfinishedStaff(request)
@@ -39,16 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     email: user.email,
     roleLabel: profile.role ? ROLE_LABELS[profile.role] : null,
-    profile: {
-      fullName: profile.fullName ?? '',
-      phone: profile.phone ?? '',
-      addressLine1: profile.addressLine1 ?? '',
-      addressLine2: profile.addressLine2 ?? '',
-      city: profile.city ?? '',
-      state: profile.state ?? '',
-      postalCode: profile.postalCode ?? '',
-      country: profile.country ?? '',
-    },
+    profile: { fullName: profile.fullName ?? '', ...contactValues(profile) },
   }
 }
 
@@ -124,13 +99,6 @@ export default function WelcomePage({ loaderData, actionData }: Route.ComponentP
     )
   }
 
-  const text = (name: keyof typeof fields, label: string, autoComplete: string, type: 'text' | 'tel' = 'text') => (
-    <Field
-      label={label}
-      errors={fields[name].errors}
-      inputProps={{ ...getInputProps(fields[name], { type }), autoComplete }}
-    />
-  )
   return (
     <Card className="space-y-5">
       <div className="space-y-1">
@@ -141,7 +109,7 @@ export default function WelcomePage({ loaderData, actionData }: Route.ComponentP
         </p>
       </div>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
-        {text('fullName', 'Full name', 'name')}
+        <TextField field={fields.fullName} label="Full name" autoComplete="name" />
         <Field
           label="Email"
           hint="This is the email you log in with. You can change it later from My Account."
@@ -153,7 +121,7 @@ export default function WelcomePage({ loaderData, actionData }: Route.ComponentP
             className: 'bg-slate-100',
           }}
         />
-        {text('phone', 'Phone', 'tel', 'tel')}
+        <TextField field={fields.phone} label="Phone" autoComplete="tel" type="tel" />
         {/* The password is what setup needs; the address is optional and comes after it (issue 16 item 9). */}
         <NewPasswordFields
           password={fields.password}
@@ -162,14 +130,7 @@ export default function WelcomePage({ loaderData, actionData }: Route.ComponentP
         />
         <fieldset className="space-y-4">
           <legend className="mb-2 text-sm font-semibold text-slate-800">Address (optional)</legend>
-          {text('addressLine1', 'Address line 1', 'address-line1')}
-          {text('addressLine2', 'Address line 2', 'address-line2')}
-          <div className="grid gap-4 sm:grid-cols-2">
-            {text('city', 'City', 'address-level2')}
-            {text('state', 'State / Province', 'address-level1')}
-            {text('postalCode', 'Postal code', 'postal-code')}
-            {text('country', 'Country', 'country-name')}
-          </div>
+          <AddressFields fields={fields} />
         </fieldset>
         {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
         <Button type="submit" className="w-full" pending={navigation.state !== 'idle'} pendingLabel="Saving…">

@@ -1,0 +1,133 @@
+// What the customer portal's home (/customer/{id}) shows, shaped for the page: only what it draws leaves the server
+// (no company, login, technician or storage ids; ARCHITECTURE §4).
+import { redirect } from 'react-router'
+import { notFound } from '~/auth/guards.server'
+import { periodLabel } from '~/billing/invoice-draft'
+import type { PhotoLabel } from '~/db/schema/visit-work'
+import { getAutopayState } from '~/models/card-checkout.server'
+import { getCompanySummary } from '~/models/company.server'
+import { listInvoices } from '~/models/invoice.server'
+import { portalInvoicePath } from '~/models/invoice-notice.server'
+import { getPortal, type PortalAccess, parsePortalPage, portalPhotoUrl } from '~/models/portal.server'
+import { visitReportPath } from '~/models/service-report.server'
+import { PHOTO_LABEL_NAMES } from '~/models/visit-photo'
+import { localDateAt } from '~/schedule/local-date'
+import { DEFAULT_TIMEZONE, formatDate, formatDateTime, formatLocalDate } from '~/utils/dates'
+import { formatCents } from '~/utils/money'
+import { formatPhone } from '~/utils/phone'
+import type { Reading } from './chemistry-text'
+
+/** Invoices listed in the portal, newest first (a customer with more sees how many more there are). */
+const PORTAL_INVOICES_LIMIT = 24
+
+/** Everything the portal home shows, for `access` (already checked) at `url` (its `?page=` and `?card=`). */
+export async function loadCustomerPortal(access: PortalAccess, url: URL) {
+  const page = parsePortalPage(url.searchParams.get('page'))
+  // The company came with the session (or with the staff member's own): its timezone says what is past due today.
+  const company = await getCompanySummary(access.companyId)
+  const today = localDateAt(new Date(), company?.timezone ?? DEFAULT_TIMEZONE)
+  const [portal, invoices, autopay] = await Promise.all([
+    getPortal({ companyId: access.companyId, customerId: access.customerId, page }),
+    listInvoices({
+      companyId: access.companyId,
+      customerId: access.customerId,
+      today,
+      hideDrafts: true,
+      size: PORTAL_INVOICES_LIMIT,
+    }),
+    getAutopayState(access),
+  ])
+  if (!portal) notFound()
+  const { pageCount } = portal.visits
+  // A page past the end (an old bookmark after visits were removed) shows the last one instead.
+  if (page > pageCount) throw redirect(`${url.pathname}?page=${pageCount}`)
+
+  const tz = portal.timezone
+  const customerId = access.customerId
+  const photoLink = (jobId: string, photo: { id: string; label: PhotoLabel }) => ({
+    id: photo.id,
+    label: PHOTO_LABEL_NAMES[photo.label],
+    full: portalPhotoUrl(customerId, jobId, photo.id),
+    thumb: portalPhotoUrl(customerId, jobId, photo.id, 'thumb'),
+  })
+  // Only the three values leave the server, whatever else the row carries.
+  const reading = (r: Reading) => ({ ph: r.ph, chlorinePpm: r.chlorinePpm, alkalinity: r.alkalinity })
+  const balance = portal.customer.balanceDueCents
+
+  return {
+    preview: access.preview,
+    autopay: { ...autopay, justSaved: url.searchParams.get('card') === 'saved' },
+    companyName: portal.companyName,
+    customer: {
+      name: portal.customer.name,
+      address: portal.customer.address,
+      phone: portal.customer.phone ? formatPhone(portal.customer.phone) : null,
+    },
+    balance: {
+      settled: balance <= 0,
+      due: formatCents(Math.max(balance, 0)),
+      // A negative balance is money the company owes the customer.
+      credit: balance < 0 ? formatCents(-balance) : null,
+    },
+    invoices: {
+      total: invoices.total,
+      rows: invoices.invoices.map((invoice) => ({
+        id: invoice.id,
+        href: portalInvoicePath(customerId, invoice.id),
+        numberLabel: invoice.numberLabel,
+        period: invoice.periodStart
+          ? periodLabel({ start: invoice.periodStart, end: invoice.periodEnd ?? '' })
+          : 'Opening balance',
+        status: invoice.status,
+        total: formatCents(invoice.totalCents),
+        amountDue: invoice.outstandingCents > 0 ? formatCents(invoice.outstandingCents) : null,
+        dueOn: invoice.dueOn ? formatLocalDate(invoice.dueOn) : null,
+      })),
+    },
+    counts: portal.counts,
+    nextVisit: portal.nextVisit
+      ? { when: formatDateTime(portal.nextVisit.scheduledAt, tz), technician: portal.nextVisit.technicianName }
+      : null,
+    latestReading: portal.latestReading
+      ? {
+          ...reading(portal.latestReading),
+          takenOn: formatDate(portal.latestReading.takenAt, tz),
+          summary: portal.latestReading.summary,
+        }
+      : null,
+    visits: {
+      page: portal.visits.page,
+      pageCount,
+      total: portal.visits.total,
+      rows: portal.visits.rows.map((visit) => ({
+        id: visit.id,
+        date: formatDate(visit.scheduledAt, tz),
+        status: visit.completedAt
+          ? ('Completed' as const)
+          : visit.skipReason
+            ? ('Skipped' as const)
+            : visit.cancelledAt
+              ? ('Cancelled' as const)
+              : ('Scheduled' as const),
+        skipReason: visit.skipReason,
+        technician: visit.technicianName,
+        address: visit.address,
+        reading: visit.reading ? reading(visit.reading) : null,
+        photos: visit.photos.map((photo) => photoLink(visit.id, photo)),
+        reportUrl: visit.completedAt ? visitReportPath(customerId, visit.id) : null,
+      })),
+    },
+    readings: portal.readings.map((r) => ({
+      ...reading(r),
+      summary: r.summary,
+      takenAt: formatDateTime(r.takenAt, tz),
+      visitDate: formatDate(r.visitScheduledAt, tz),
+    })),
+    gallery: portal.gallery.map((photo) => ({
+      ...photoLink(photo.jobId, photo),
+      date: formatDate(photo.scheduledAt, tz),
+    })),
+  }
+}
+
+export type CustomerPortalData = Awaited<ReturnType<typeof loadCustomerPortal>>
