@@ -95,10 +95,7 @@ export type CompanyMember = SessionUser & {
 
 export type Company = { id: string; name: string; timezone: string }
 
-/**
- * A user who holds `capability`; the 403 card says why otherwise. `timezone` is their company's, or — for a platform
- * administrator, who belongs to none — the platform's default: the one place that falls back.
- */
+/** A user who holds `capability`; the 403 card says why otherwise. `timezone` is their company's (`timezoneOf`). */
 export async function requireCapability(
   request: Request,
   capability: Capability,
@@ -112,7 +109,12 @@ export async function requireCapability(
     // says so (rather than naming a role's dashboard they never had).
     forbidden(role === 'platform_admin' ? 'company-staff-only' : 'no-access')
   }
-  return { ...user, role, timezone: user.company?.timezone ?? DEFAULT_TIMEZONE }
+  return { ...user, role, timezone: timezoneOf(user) }
+}
+
+/** The viewer's company's timezone, or — for a platform administrator, who belongs to none — the platform's default. */
+function timezoneOf(user: SessionUser) {
+  return user.company?.timezone ?? DEFAULT_TIMEZONE
 }
 
 /** A company member holding `capability`; the company always comes from the profile, never the request. */
@@ -236,11 +238,16 @@ export async function requireWorkableJob(request: Request, jobId: string) {
  * The signed-in viewer's access to customer `customerId`'s portal, or a 404. Visitors are sent to log in first;
  * customers who have not finished setup still get in (requireUser only sends staff to /welcome).
  */
-export async function requirePortalAccess(request: Request, customerId: string): Promise<PortalAccess> {
+export async function requirePortalAccess(
+  request: Request,
+  customerId: string,
+): Promise<PortalAccess & { companyName: string; timezone: string }> {
   const user = await requireUser(request)
   const access = await findPortalAccess(user, customerId)
   if (!access) notFound()
-  return access
+  // The portal's company is the viewer's own (findPortalAccess never crosses companies): its timezone says what is
+  // past due today.
+  return { ...access, companyName: user.company?.name ?? '', timezone: timezoneOf(user) }
 }
 
 /** A customer finishing their portal setup; one who already did goes to their portal (setup never runs twice). */

@@ -5,14 +5,13 @@ import { notFound } from '~/auth/guards.server'
 import { periodLabel } from '~/billing/invoice-draft'
 import type { PhotoLabel } from '~/db/schema/visit-work'
 import { getAutopayState } from '~/models/card-checkout.server'
-import { getCompanySummary } from '~/models/company.server'
 import { listInvoices } from '~/models/invoice.server'
 import { portalInvoicePath } from '~/models/invoice-notice.server'
 import { getPortal, type PortalAccess, parsePortalPage, portalPhotoUrl } from '~/models/portal.server'
 import { visitReportPath } from '~/models/service-report.server'
 import { PHOTO_LABEL_NAMES } from '~/models/visit-photo'
 import { localDateAt } from '~/schedule/local-date'
-import { DEFAULT_TIMEZONE, formatDate, formatDateTime, formatLocalDate } from '~/utils/dates'
+import { formatDate, formatDateTime, formatLocalDate } from '~/utils/dates'
 import { formatCents } from '~/utils/money'
 import { formatPhone } from '~/utils/phone'
 import type { Reading } from './chemistry-text'
@@ -21,11 +20,9 @@ import type { Reading } from './chemistry-text'
 const PORTAL_INVOICES_LIMIT = 24
 
 /** Everything the portal home shows, for `access` (already checked) at `url` (its `?page=` and `?card=`). */
-export async function loadCustomerPortal(access: PortalAccess, url: URL) {
+export async function loadCustomerPortal(access: PortalAccess & { timezone: string }, url: URL) {
   const page = parsePortalPage(url.searchParams.get('page'))
-  // The company came with the session (or with the staff member's own): its timezone says what is past due today.
-  const company = await getCompanySummary(access.companyId)
-  const today = localDateAt(new Date(), company?.timezone ?? DEFAULT_TIMEZONE)
+  const today = localDateAt(new Date(), access.timezone)
   const [portal, invoices, autopay] = await Promise.all([
     getPortal({ companyId: access.companyId, customerId: access.customerId, page }),
     listInvoices({

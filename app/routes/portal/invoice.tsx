@@ -10,17 +10,14 @@ import { InvoiceDocument, InvoicePayments } from '~/features/billing/invoice-doc
 import { InvoiceStatusBadge } from '~/features/billing/invoice-status-badge'
 import { presentInvoiceDocument, presentInvoicePayments } from '~/features/billing/invoice-view'
 import { PayInvoice } from '~/features/billing/pay-invoice'
-import { getCompanySummary } from '~/models/company.server'
 import { getInvoice } from '~/models/invoice.server'
 import { portalInvoicePath } from '~/models/invoice-notice.server'
 import { localDateAt } from '~/schedule/local-date'
-import { DEFAULT_TIMEZONE } from '~/utils/dates'
 import type { Route } from './+types/invoice'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const access = await requirePortalAccess(request, params.customerId)
-  const company = await getCompanySummary(access.companyId)
-  const today = localDateAt(new Date(), company?.timezone ?? DEFAULT_TIMEZONE)
+  const today = localDateAt(new Date(), access.timezone)
   const invoice = await getInvoice({
     companyId: access.companyId,
     invoiceId: params.invoiceId,
@@ -32,7 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     preview: access.preview,
     customerId: access.customerId,
-    companyName: company?.name ?? '',
+    companyName: access.companyName,
     invoice: presentInvoiceDocument(invoice),
     payments: presentInvoicePayments(invoice, { forStaff: false }),
     pay: owes
