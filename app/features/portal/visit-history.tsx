@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { Pager } from '~/components/pager'
 import { buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
@@ -52,7 +53,19 @@ export function VisitHistory({ visits }: { visits: Visits }) {
           ))}
         </ol>
       )}
-      {visits.pageCount > 1 ? <Pagination page={visits.page} pageCount={visits.pageCount} /> : null}
+      {/* Newest visits come first, so the links speak of their age; a page change lands back on the history. */}
+      {visits.pageCount > 1 ? (
+        <div className="mt-4">
+          <Pager
+            page={visits.page}
+            pageCount={visits.pageCount}
+            label="Visit history pages"
+            previousLabel="← Newer visits"
+            nextLabel="Older visits →"
+            hash="visits"
+          />
+        </div>
+      ) : null}
     </Card>
   )
 }
@@ -98,29 +111,5 @@ function VisitLinks({ visit }: { visit: Visit }) {
         </a>
       ))}
     </p>
-  )
-}
-
-/**
- * "← Newer visits" / "Older visits →": unlike the app's `Pager`, it speaks of the visits' age (newest come first)
- * and lands back on the history (`#visits`), below the summary and invoices.
- */
-function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
-  const to = (n: number) => ({ search: n > 1 ? `?page=${n}` : '', hash: 'visits' })
-  return (
-    <nav aria-label="Visit history pages" className="mt-4 flex flex-wrap items-center justify-between gap-3">
-      {page > 1 ? (
-        <Link to={to(page - 1)} className={buttonClass('secondary')} rel="prev">
-          ← Newer visits
-        </Link>
-      ) : (
-        <span />
-      )}
-      {page < pageCount ? (
-        <Link to={to(page + 1)} className={buttonClass('secondary')} rel="next">
-          Older visits →
-        </Link>
-      ) : null}
-    </nav>
   )
 }
