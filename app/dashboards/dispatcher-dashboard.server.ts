@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { data } from 'react-router'
 import { z } from 'zod'
+import { saveAssignmentForm } from '~/features/jobs/assign-job.server'
 import { pickCustomers } from '~/models/customer.server'
 import { oncePerKey, readIdempotencyKey } from '~/models/idempotency.server'
 import {
-  assignJob,
   assignmentVersion,
   createJob,
   getDispatchCounts,
@@ -170,31 +170,6 @@ export async function createJobFromForm(companyId: string | null, formData: Form
   return data<ActionReply>({ intent: 'create-job', jobId: created.jobId, ok: 'Job created.', error: null })
 }
 
-/** What the loser of two simultaneous edits of one job is told (the page refreshes with the winner's). */
-export const ASSIGN_CONFLICT = 'Someone else changed this job just now. Check its new details, then save again.'
-
-/** The version the form saw, when it sent one (`assignmentVersion`). */
-export function expectedVersionOf(formData: FormData) {
-  const version = formData.get('version')
-  return typeof version === 'string' ? { expectedVersion: version } : {}
-}
-
-/** Assigns and reschedules one job from its row; each row shows its own result. */
-export async function assignJobFromForm(companyId: string, formData: FormData, timezone: string) {
-  const jobId = String(formData.get('jobId') ?? '')
-  const technicianId = String(formData.get('technicianId') ?? '') || null
-  const scheduledAt = fromZonedInputValue(String(formData.get('scheduledAt') ?? ''), timezone)
-  if (!scheduledAt)
-    return data<ActionReply>({ intent: 'assign', jobId, ok: null, error: 'Choose a date and time.' }, 400)
-  const outcome = await assignJob({ companyId, jobId, technicianId, scheduledAt, ...expectedVersionOf(formData) })
-  if (outcome === 'conflict')
-    return data<ActionReply>({ intent: 'assign', jobId, ok: null, error: ASSIGN_CONFLICT }, 409)
-  if (outcome === 'refused') {
-    return data<ActionReply>({ intent: 'assign', jobId, ok: null, error: 'Unable to save changes to this job.' }, 400)
-  }
-  return data<ActionReply>({ intent: 'assign', jobId, ok: technicianId ? 'Assigned.' : 'Rescheduled.', error: null })
-}
-
 /** The dispatch board's data for a request (shared by /app for dispatchers and /app/dispatch). */
 export async function loadDispatchBoard(request: Request, companyId: string, timezone: string, now = new Date()) {
   return loadDispatcherDashboard({
@@ -205,11 +180,19 @@ export async function loadDispatchBoard(request: Request, companyId: string, tim
   })
 }
 
-/** The dispatch board's forms: create a job, assign or reschedule one. */
+/** The dispatch board's forms: create a job, assign or reschedule one (each unassigned row answers for its job). */
 export async function dispatchBoardAction(request: Request, companyId: string | null, timezone: string) {
   const formData = await readForm(request)
   const intent = formData.get('intent')
   if (intent === 'create-job') return createJobFromForm(companyId, formData, timezone)
-  if (intent === 'assign' && companyId) return assignJobFromForm(companyId, formData, timezone)
+  if (intent === 'assign' && companyId) {
+    return saveAssignmentForm({
+      companyId,
+      jobId: String(formData.get('jobId') ?? ''),
+      timezone,
+      formData,
+      saved: (technicianId) => (technicianId ? 'Assigned.' : 'Rescheduled.'),
+    })
+  }
   return data({ intent: String(intent), ok: null, error: 'No company context' }, 400)
 }

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, customers, jobs, profiles } from '~/db/schema'
+import { ASSIGN_MESSAGES } from '~/features/jobs/assign-job-schema'
 import { getDispatchCounts, listTodaysRoute } from '~/models/job.server'
 import { addServiceLocation } from '~/models/service-location.server'
 import { action as dashboardAction, loader as dashboardLoader } from '~/routes/app/dashboard'
@@ -242,6 +243,20 @@ describe('assign from the unassigned list', () => {
       ),
     )
     expect(result.error).toBe('Unable to save changes to this job.')
+  })
+
+  it('asks for a date and time, and tells the second of two edits that the job changed', async () => {
+    const { unassigned } = (await dashboardLoader(args(pageRequest('/app', dispatcher)))) as {
+      unassigned: Array<{ id: string; version: string }>
+    }
+    const row = unassigned[0]
+    const noTime = reply(await dashboardAction(args(post(dispatcher, { intent: 'assign', jobId: row?.id ?? '' }))))
+    expect(noTime).toMatchObject({ status: 400, jobId: row?.id, error: ASSIGN_MESSAGES.schedule })
+    const fields = { intent: 'assign', jobId: row?.id ?? '', version: row?.version ?? '' }
+    const first = reply(await dashboardAction(args(post(dispatcher, { ...fields, scheduledAt: '2026-12-07T08:00' }))))
+    expect(first).toMatchObject({ status: 200, ok: 'Rescheduled.' })
+    const second = reply(await dashboardAction(args(post(dispatcher, { ...fields, scheduledAt: '2026-12-08T08:00' }))))
+    expect(second).toMatchObject({ status: 409, error: ASSIGN_MESSAGES.conflict })
   })
 })
 

@@ -9,6 +9,8 @@ import { cn } from '~/components/ui/cn'
 import { inputClass } from '~/components/ui/field'
 import { rowLinkTarget, textLinkTarget } from '~/components/ui/touch'
 import { CustomerPicker, type PickedCustomer } from '~/features/customers/customer-picker'
+import type { AssignJobReply } from '~/features/jobs/assign-job.server'
+import { AssignJobForm } from '~/features/jobs/assign-job-form'
 import type { ActionReply, DispatcherDashboardData } from './dispatcher-dashboard.server'
 
 /** The office's dashboard: counts, job creation, assignment, today's route and recent activity. */
@@ -241,8 +243,7 @@ function UnassignedRow({
   onSaved: (message: string) => void
 }) {
   // A fetcher per row: each row saves on its own, with its own pending, success and error state.
-  const fetcher = useFetcher<ActionReply>()
-  const saving = fetcher.state !== 'idle'
+  const fetcher = useFetcher<AssignJobReply>()
   const saved = fetcher.data?.ok
   useEffect(() => {
     if (saved) onSaved(`${job.customerName}: ${saved}`)
@@ -259,31 +260,7 @@ function UnassignedRow({
       <p className="text-sm text-slate-600">
         {job.address} · {job.scheduled}
       </p>
-      <fetcher.Form method="post" className="grid gap-2 sm:grid-cols-[1fr_1fr_auto]">
-        <input type="hidden" name="intent" value="assign" />
-        <input type="hidden" name="jobId" value={job.id} />
-        <input type="hidden" name="version" value={job.version} />
-        <label className="text-sm">
-          <span className="sr-only">Technician for {job.customerName}</span>
-          <select name="technicianId" defaultValue="" className={inputClass}>
-            <option value="">Unassigned</option>
-            {technicians.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm">
-          <span className="sr-only">Scheduled time for {job.customerName}</span>
-          <input type="datetime-local" name="scheduledAt" defaultValue={job.scheduledInput} className={inputClass} />
-        </label>
-        <Button type="submit" variant="secondary" pending={saving} pendingLabel="Saving…">
-          Save
-        </Button>
-      </fetcher.Form>
-      {fetcher.data?.error ? <Alert tone="error">{fetcher.data.error}</Alert> : null}
-      {fetcher.data?.ok && !saving ? <Alert tone="success">{fetcher.data.ok}</Alert> : null}
+      <AssignJobForm job={job} technicians={technicians} row={{ customerName: job.customerName, fetcher }} />
     </li>
   )
 }

@@ -1,13 +1,89 @@
-// The visit page's "Skip visit" and "Cancel job" (OPERATIONS §4, §5), as the job route's action calls them once
-// requireWorkableJob has let the member in: a technician gets here only for their own visit.
+// The visit page's plain-form saves — a reading, a chemical added, "Assign and reschedule", "Skip visit", "Cancel
+// job" (OPERATIONS §4, §5) — as the job route's action calls them once requireWorkableJob has let the member in: a
+// technician gets here only for their own visit.
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import { type CompanyMember, forbidden, notFound } from '~/auth/guards.server'
+import { saveAssignmentForm } from '~/features/jobs/assign-job.server'
+import { addChemLog } from '~/models/chem-log.server'
+import { addChemicalToJob } from '~/models/chemical-addition.server'
+import { oncePerKey, readIdempotencyKey } from '~/models/idempotency.server'
 import { type SkipVisitInput, SkipVisitSchema } from '~/models/service-plan-schemas'
 import { cancelJob, skipVisit } from '~/models/visit.server'
+import { CHEMICAL_MESSAGES, ChemicalAdditionSchema } from '~/utils/chemicals'
+import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { redirectWithFlash } from '~/utils/flash.server'
 import { can } from '~/utils/permissions'
 import { failureStatus } from '~/utils/result'
+import { ReadingFormSchema } from './visit-reading'
+
+/** "Save Reading" without the phone's queue; the same reading sent again (same key) is saved once. */
+export async function saveReadingAction(member: CompanyMember, jobId: string, formData: FormData) {
+  const intent = 'reading' as const
+  const submission = parseWithZod(formData, { schema: ReadingFormSchema })
+  if (submission.status !== 'success') return data({ intent, result: submission.reply(), ok: null }, 400)
+  const idempotency = readIdempotencyKey(formData)
+  if (!idempotency.ok) {
+    return data({ intent, result: submission.reply({ formErrors: [idempotency.message] }), ok: null }, 400)
+  }
+  try {
+    const saved = await oncePerKey(
+      { companyId: member.companyId, key: idempotency.key, action: 'reading.create' },
+      async (tx) => {
+        const row = await addChemLog({ companyId: member.companyId, jobId, reading: submission.value }, tx)
+        return { ok: true as const, readingId: row?.id }
+      },
+    )
+    if (!saved.ok) {
+      return data({ intent, result: submission.reply({ formErrors: [saved.message] }), ok: null }, failureStatus(saved))
+    }
+  } catch (error) {
+    throwIfDatabaseUnavailable(error)
+    return data({ intent, result: submission.reply({ formErrors: ['Unable to save reading.'] }), ok: null }, 500)
+  }
+  return { intent, result: submission.reply({ resetForm: true }), ok: 'Readings saved.' }
+}
+
+/** A chemical added, without the phone's queue; sent again (same key), it is recorded, and taken off stock, once. */
+export async function saveChemicalAction(member: CompanyMember, jobId: string, formData: FormData) {
+  const intent = 'chemical' as const
+  const submission = parseWithZod(formData, { schema: ChemicalAdditionSchema })
+  if (submission.status !== 'success') return data({ intent, result: submission.reply(), ok: null }, 400)
+  const idempotency = readIdempotencyKey(formData)
+  if (!idempotency.ok) {
+    return data({ intent, result: submission.reply({ formErrors: [idempotency.message] }), ok: null }, 400)
+  }
+  try {
+    const outcome = await oncePerKey(
+      { companyId: member.companyId, key: idempotency.key, action: 'chemical.add' },
+      (tx) => addChemicalToJob({ companyId: member.companyId, jobId, input: submission.value, userId: member.id }, tx),
+    )
+    if (!outcome.ok) {
+      const errors =
+        'field' in outcome ? { fieldErrors: { [outcome.field]: [outcome.message] } } : { formErrors: [outcome.message] }
+      return data(
+        { intent, result: submission.reply(errors), ok: null },
+        'code' in outcome ? failureStatus(outcome) : 400,
+      )
+    }
+  } catch (error) {
+    throwIfDatabaseUnavailable(error)
+    return data({ intent, result: submission.reply({ formErrors: [CHEMICAL_MESSAGES.saveFailed] }), ok: null }, 500)
+  }
+  return { intent, result: submission.reply({ resetForm: true }), ok: CHEMICAL_MESSAGES.saved }
+}
+
+/** "Assign and reschedule" from the office's fold: office roles only. */
+export async function assignVisitAction(member: CompanyMember, jobId: string, formData: FormData) {
+  if (!can(member.role, 'jobs:manage')) forbidden('no-access')
+  return saveAssignmentForm({
+    companyId: member.companyId,
+    jobId,
+    timezone: member.timezone,
+    formData,
+    saved: () => 'Job updated.',
+  })
+}
 
 /** "Skip visit" with a reason: office roles, or the visit's own technician. */
 export async function skipVisitAction(member: CompanyMember, jobId: string, formData: FormData) {

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { chemLogs, jobs, profiles } from '~/db/schema'
+import { ASSIGN_MESSAGES } from '~/features/jobs/assign-job-schema'
 import { db } from '~/utils/db.server'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
@@ -170,5 +171,65 @@ describe('water balance and dosing on the job page', () => {
     const { logs } = await page()
     expect(logs[0]).toMatchObject({ ph: 7.5, cyanuricAcid: 50, calciumHardness: 300, salt: null, waterTempF: 84 })
     expect(logs[0]?.summary).toMatchObject({ balance: { status: 'Balanced' } })
+  })
+})
+
+describe('Assign and reschedule on the visit page', () => {
+  let jobId: string
+  let mayaId: string
+  let office: string
+
+  type Answer = {
+    init: { status: number } | null
+    data: { ok: string | null; error: string | null; result: { error?: Record<string, string[] | null> } }
+  }
+  const assign = async (fields: Record<string, string>) =>
+    (await action(call(post(office, jobId, { intent: 'assign', ...fields }), jobId))) as Answer
+  const version = async () =>
+    ((await loader(call(pageRequest(`/app/jobs/${jobId}`, office), jobId))) as { job: { version: string } }).job.version
+
+  beforeAll(async () => {
+    const [maya] = await db()
+      .select({ id: profiles.id, companyId: profiles.companyId })
+      .from(profiles)
+      .where(eq(profiles.email, 'tech2@bluelagoon.test'))
+    const [job] = await db()
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.companyId, maya?.companyId ?? ''), isNull(jobs.technicianId), isNull(jobs.completedAt)))
+      .limit(1)
+    jobId = job?.id ?? ''
+    mayaId = maya?.id ?? ''
+    office = await signInAs('dispatch@bluelagoon.test')
+  })
+
+  it('saves the technician and the time, read in the company timezone', async () => {
+    const saved = await assign({ technicianId: mayaId, scheduledAt: '2026-12-03T09:00', version: await version() })
+    expect(saved.init?.status ?? 200).toBe(200)
+    expect(saved.data).toMatchObject({ ok: 'Job updated.', error: null })
+    const [job] = await db().select().from(jobs).where(eq(jobs.id, jobId))
+    expect(job?.technicianId).toBe(mayaId)
+    expect(job?.scheduledAt.toISOString()).toBe('2026-12-03T14:00:00.000Z')
+  })
+
+  it('tells the second of two edits from the same page that the job changed (409), and saves nothing', async () => {
+    const seen = await version()
+    await assign({ technicianId: '', scheduledAt: '2026-12-04T09:00', version: seen })
+    const late = await assign({ technicianId: mayaId, scheduledAt: '2026-12-05T09:00', version: seen })
+    expect(late.init?.status).toBe(409)
+    expect(late.data.error).toBe(ASSIGN_MESSAGES.conflict)
+    expect(late.data.result.error?.['']).toEqual([ASSIGN_MESSAGES.conflict])
+    const [job] = await db().select().from(jobs).where(eq(jobs.id, jobId))
+    expect(job?.technicianId).toBeNull()
+  })
+
+  it('answers a missing time and a tampered technician at their fields (400)', async () => {
+    const noTime = await assign({ technicianId: '', scheduledAt: '' })
+    expect(noTime.init?.status).toBe(400)
+    expect(noTime.data.error).toBe(ASSIGN_MESSAGES.schedule)
+    expect(noTime.data.result.error?.scheduledAt).toEqual([ASSIGN_MESSAGES.schedule])
+    const tampered = await assign({ technicianId: "' OR 1=1 --", scheduledAt: '2026-12-03T09:00' })
+    expect(tampered.init?.status).toBe(400)
+    expect(tampered.data.result.error?.technicianId).toEqual([ASSIGN_MESSAGES.refused])
   })
 })

@@ -1,0 +1,30 @@
+// "Assign and reschedule" a job (SPEC §5): the technician (none: "Unassigned") and the date and time it is scheduled
+// for. The office sets them on the visit page and on each row of the dispatcher dashboard's unassigned list: one
+// schema for both forms, both server parts (assign-job.server.ts) and their tests, so the browser and the server
+// refuse the same things with the same words. The time stays as typed (a datetime-local value, the company's wall
+// clock); the server reads it in the company's timezone.
+import { z } from 'zod'
+import { fromZonedInputValue } from '~/utils/dates'
+import { isUuid } from '~/utils/ids'
+
+export const ASSIGN_JOB_INTENT = 'assign'
+
+export const ASSIGN_MESSAGES = {
+  schedule: 'Choose a date and time.',
+  refused: 'Unable to save changes to this job.',
+  /** The loser of two simultaneous edits of one job (decision 006); the page refreshes with the winner's. */
+  conflict: 'Someone else changed this job just now. Check its new details, then save again.',
+} as const
+
+/** "2026-12-01T09:00" is a time of day on a calendar date in any zone: the check the server's conversion makes. */
+const isDateTimeInput = (text: string) => fromZonedInputValue(text, 'UTC') !== null
+
+// No transforms, so Conform reads the browser's constraints (`required`) from the schema itself.
+export const AssignJobSchema = z.object({
+  scheduledAt: z.string({ error: ASSIGN_MESSAGES.schedule }).refine(isDateTimeInput, ASSIGN_MESSAGES.schedule),
+  // Blank (Conform reads '' as absent) is "Unassigned". The picker offers only technicians' ids, so anything else is
+  // a tampered form, refused as the model refuses a technician of another company.
+  technicianId: z.string().refine(isUuid, ASSIGN_MESSAGES.refused).optional(),
+})
+
+export type AssignJobInput = z.input<typeof AssignJobSchema>

@@ -1,0 +1,51 @@
+// The office's forms for an open visit, below the visit's own work and folded away (OPERATIONS §5): "Assign and
+// reschedule", "Move visit", "Cancel job". The fold opens by itself on the answer to one of its posts.
+import type { AssignJobReply } from '~/features/jobs/assign-job.server'
+import { type AssignableJob, AssignJobForm } from '~/features/jobs/assign-job-form'
+import { type MovableVisit, MoveVisitButton, type TechnicianOption } from '~/features/schedule/move-visit-form'
+import { CancelJobForm } from './cancel-job-form'
+
+export function VisitOfficeTools({
+  job,
+  technicians,
+  move,
+  canCancel,
+  assignReply,
+  cancelError,
+}: {
+  job: AssignableJob
+  technicians: readonly TechnicianOption[]
+  move: { visit: MovableVisit; today: string } | null
+  canCancel: boolean
+  assignReply: AssignJobReply | undefined
+  cancelError: string | null
+}) {
+  const answered = Boolean(assignReply) || Boolean(cancelError)
+  return (
+    <details className="group rounded-xl border border-slate-200 bg-white shadow-sm" open={answered || undefined}>
+      <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-2 px-5 py-3 font-semibold [&::-webkit-details-marker]:hidden">
+        Office: assign, move or cancel
+        <span aria-hidden="true" className="text-slate-500 transition-transform group-open:rotate-180">
+          ▾
+        </span>
+      </summary>
+      <div className="space-y-5 border-t border-slate-100 px-5 py-4">
+        <section className="space-y-3" aria-labelledby="assign-heading">
+          <h2 id="assign-heading" className="font-semibold">
+            Assign and reschedule
+          </h2>
+          <AssignJobForm job={job} technicians={technicians} reply={assignReply} />
+        </section>
+        {move ? (
+          <MoveVisitButton
+            action={`/app/jobs/${job.id}`}
+            visit={move.visit}
+            technicians={technicians}
+            today={move.today}
+          />
+        ) : null}
+        {canCancel ? <CancelJobForm error={cancelError} /> : null}
+      </div>
+    </details>
+  )
+}
