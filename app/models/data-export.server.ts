@@ -1,14 +1,23 @@
 // Settings' "Export all data" (OPERATIONS §3, decision 016): one ZIP with a CSV per kind of record — customers,
-// locations, bodies of water, service plans, visits, readings, and invoices and payments (headers only until billing
-// exists) — with the ids that tie them together, so a company can leave with everything. The ZIP is written as it
+// locations, bodies of water, service plans, visits, readings, invoices and payments — with the ids that tie them together, so a company can leave with everything. The ZIP is written as it
 // is read: a page of rows at a time per table (keyset on the (company_id, id) index), deflated by fflate and sent
 // on, so memory stays bounded however large the company is. Cells are escaped against formulas like every export.
 import { stringify } from 'csv-stringify/sync'
-import { and, asc, eq, gt, type SQL } from 'drizzle-orm'
+import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { Zip, ZipDeflate } from 'fflate'
 import { centsToAmount } from '~/customer-import/export-csv.server'
-import { bodiesOfWater, chemLogs, customers, jobs, profiles, serviceLocations, servicePlans } from '~/db/schema'
+import {
+  bodiesOfWater,
+  chemLogs,
+  customers,
+  invoices,
+  jobs,
+  payments,
+  profiles,
+  serviceLocations,
+  servicePlans,
+} from '~/db/schema'
 import { db } from '~/utils/db.server'
 import { balanceCentsOf } from './balance.server'
 
@@ -20,7 +29,7 @@ type Sheet = {
   file: string
   headers: string[]
   /** The company's rows after `after` (by id), at most EXPORT_PAGE_ROWS of them, as cells in header order. */
-  page?: (companyId: string, after: string | null) => Promise<Array<{ id: string; cells: Cell[] }>>
+  page: (companyId: string, after: string | null) => Promise<Array<{ id: string; cells: Cell[] }>>
 }
 
 function cell(value: Cell): string {
@@ -30,291 +39,158 @@ function cell(value: Cell): string {
   return String(value)
 }
 
-/** The company's rows of `table` after the cursor, in id order (tenant-scoped, on the (company_id, id) index). */
-function scoped(table: PgTable & { companyId: PgColumn; id: PgColumn }, companyId: string, after: string | null) {
-  const conditions: SQL[] = [eq(table.companyId, companyId)]
-  if (after) conditions.push(gt(table.id, after))
-  return { where: and(...conditions), order: asc(table.id) }
+type TenantTable = PgTable & { companyId: PgColumn; id: PgColumn }
+/** A column of a file: its header and what fills it (a column, or an expression). */
+type Column = readonly [header: string, value: PgColumn | SQL.Aliased | SQL, format?: (value: never) => Cell]
+
+/**
+ * One file: the company's rows of `table`, a page at a time after the cursor, in id order (tenant-scoped, on the
+ * (company_id, id) index), with `columns` as its header and cells. `technicianOf` joins the staff member named by
+ * that column (within the company) for a "Technician" column.
+ */
+function sheet(file: string, table: TenantTable, columns: Column[], technicianOf?: PgColumn): Sheet {
+  const selection = Object.fromEntries(columns.map(([, value], index) => [`c${index}`, value]))
+  return {
+    file,
+    headers: columns.map(([header]) => header),
+    async page(companyId, after) {
+      const conditions: SQL[] = [eq(table.companyId, companyId)]
+      if (after) conditions.push(gt(table.id, after))
+      let query = db()
+        .select({ id: table.id, ...selection })
+        .from(table)
+        .$dynamic()
+      if (technicianOf) {
+        query = query.leftJoin(profiles, and(eq(profiles.id, technicianOf), eq(profiles.companyId, companyId)))
+      }
+      const rows = (await query
+        .where(and(...conditions))
+        .orderBy(asc(table.id))
+        .limit(EXPORT_PAGE_ROWS)) as Array<Record<string, unknown> & { id: string }>
+      return rows.map((row) => ({
+        id: row.id,
+        cells: columns.map(([, , format], index) => {
+          const value = row[`c${index}`]
+          return format ? format(value as never) : (value as Cell)
+        }),
+      }))
+    },
+  }
 }
 
 const money = (cents: number | null) => (cents === null ? null : centsToAmount(cents))
+/** The staff member's name, or their email when they have none. */
+const technician = sql<string | null>`coalesce(${profiles.fullName}, ${profiles.email})`
 
 export const SHEETS: Sheet[] = [
-  {
-    file: 'customers.csv',
-    headers: ['Customer ID', 'Name', 'Email', 'Phone', 'Billing address', 'Notes', 'Status', 'Balance', 'Created at'],
-    async page(companyId, after) {
-      const { where, order } = scoped(customers, companyId, after)
-      const rows = await db()
-        .select({
-          id: customers.id,
-          name: customers.customerName,
-          email: customers.email,
-          phone: customers.phone,
-          billingAddress: customers.billingAddress,
-          notes: customers.notes,
-          status: customers.status,
-          balance: balanceCentsOf(customers.companyId, customers.id),
-          createdAt: customers.createdAt,
-        })
-        .from(customers)
-        .where(where)
-        .orderBy(order)
-        .limit(EXPORT_PAGE_ROWS)
-      return rows.map((r) => ({
-        id: r.id,
-        cells: [r.id, r.name, r.email, r.phone, r.billingAddress, r.notes, r.status, money(r.balance), r.createdAt],
-      }))
-    },
-  },
-  {
-    file: 'locations.csv',
-    headers: [
-      'Location ID',
-      'Customer ID',
-      'Name',
-      'Street',
-      'City',
-      'State',
-      'ZIP',
-      'Latitude',
-      'Longitude',
-      'Gate code',
-      'Access notes',
-      'Dog on site',
-      'Minutes on site',
-      'Archived at',
+  sheet('customers.csv', customers, [
+    ['Customer ID', customers.id],
+    ['Name', customers.customerName],
+    ['Email', customers.email],
+    ['Phone', customers.phone],
+    ['Billing address', customers.billingAddress],
+    ['Notes', customers.notes],
+    ['Status', customers.status],
+    ['Balance', balanceCentsOf(customers.companyId, customers.id), money],
+    ['Created at', customers.createdAt],
+  ]),
+  sheet('locations.csv', serviceLocations, [
+    ['Location ID', serviceLocations.id],
+    ['Customer ID', serviceLocations.customerId],
+    ['Name', serviceLocations.label],
+    ['Street', serviceLocations.street],
+    ['City', serviceLocations.city],
+    ['State', serviceLocations.state],
+    ['ZIP', serviceLocations.postalCode],
+    ['Latitude', serviceLocations.lat],
+    ['Longitude', serviceLocations.lng],
+    ['Gate code', serviceLocations.gateCode],
+    ['Access notes', serviceLocations.accessNotes],
+    ['Dog on site', serviceLocations.dogOnSite],
+    ['Minutes on site', serviceLocations.minutesOnSite],
+    ['Archived at', serviceLocations.archivedAt],
+  ]),
+  sheet('bodies-of-water.csv', bodiesOfWater, [
+    ['Body of water ID', bodiesOfWater.id],
+    ['Location ID', bodiesOfWater.locationId],
+    ['Name', bodiesOfWater.name],
+    ['Gallons', bodiesOfWater.gallons],
+    ['Surface', bodiesOfWater.surface],
+    ['Sanitiser', bodiesOfWater.sanitiser],
+    ['Indoor', bodiesOfWater.indoor],
+  ]),
+  sheet(
+    'service-plans.csv',
+    servicePlans,
+    [
+      ['Plan ID', servicePlans.id],
+      ['Location ID', servicePlans.locationId],
+      ['Weekday (1 = Monday)', servicePlans.weekday],
+      ['Every N weeks', servicePlans.frequencyWeeks],
+      ['Technician', technician],
+      ['Service window', servicePlans.serviceWindow],
+      ['Rate', servicePlans.rateCents, money],
+      ['Rate type', servicePlans.rateType],
+      ['Starts on', servicePlans.startsOn],
+      ['Ends on', servicePlans.endsOn],
     ],
-    async page(companyId, after) {
-      const { where, order } = scoped(serviceLocations, companyId, after)
-      const t = serviceLocations
-      const rows = await db()
-        .select({
-          id: t.id,
-          customerId: t.customerId,
-          label: t.label,
-          street: t.street,
-          city: t.city,
-          state: t.state,
-          postalCode: t.postalCode,
-          lat: t.lat,
-          lng: t.lng,
-          gateCode: t.gateCode,
-          accessNotes: t.accessNotes,
-          dogOnSite: t.dogOnSite,
-          minutesOnSite: t.minutesOnSite,
-          archivedAt: t.archivedAt,
-        })
-        .from(t)
-        .where(where)
-        .orderBy(order)
-        .limit(EXPORT_PAGE_ROWS)
-      return rows.map((r) => ({
-        id: r.id,
-        cells: [
-          r.id,
-          r.customerId,
-          r.label,
-          r.street,
-          r.city,
-          r.state,
-          r.postalCode,
-          r.lat,
-          r.lng,
-          r.gateCode,
-          r.accessNotes,
-          r.dogOnSite,
-          r.minutesOnSite,
-          r.archivedAt,
-        ],
-      }))
-    },
-  },
-  {
-    file: 'bodies-of-water.csv',
-    headers: ['Body of water ID', 'Location ID', 'Name', 'Gallons', 'Surface', 'Sanitiser', 'Indoor'],
-    async page(companyId, after) {
-      const { where, order } = scoped(bodiesOfWater, companyId, after)
-      const t = bodiesOfWater
-      const rows = await db()
-        .select({
-          id: t.id,
-          locationId: t.locationId,
-          name: t.name,
-          gallons: t.gallons,
-          surface: t.surface,
-          sanitiser: t.sanitiser,
-          indoor: t.indoor,
-        })
-        .from(t)
-        .where(where)
-        .orderBy(order)
-        .limit(EXPORT_PAGE_ROWS)
-      return rows.map((r) => ({
-        id: r.id,
-        cells: [r.id, r.locationId, r.name, r.gallons, r.surface, r.sanitiser, r.indoor],
-      }))
-    },
-  },
-  {
-    file: 'service-plans.csv',
-    headers: [
-      'Plan ID',
-      'Location ID',
-      'Weekday (1 = Monday)',
-      'Every N weeks',
-      'Technician',
-      'Service window',
-      'Rate',
-      'Rate type',
-      'Starts on',
-      'Ends on',
+    servicePlans.technicianId,
+  ),
+  sheet(
+    'visits.csv',
+    jobs,
+    [
+      ['Visit ID', jobs.id],
+      ['Customer ID', jobs.customerId],
+      ['Location ID', jobs.locationId],
+      ['Customer', jobs.customerName],
+      ['Address', jobs.address],
+      ['Scheduled at', jobs.scheduledAt],
+      ['Technician', technician],
+      ['Completed at', jobs.completedAt],
+      ['Cancelled at', jobs.cancelledAt],
     ],
-    async page(companyId, after) {
-      const { where, order } = scoped(servicePlans, companyId, after)
-      const t = servicePlans
-      const rows = await db()
-        .select({
-          id: t.id,
-          locationId: t.locationId,
-          weekday: t.weekday,
-          frequencyWeeks: t.frequencyWeeks,
-          technician: profiles.fullName,
-          technicianEmail: profiles.email,
-          serviceWindow: t.serviceWindow,
-          rateCents: t.rateCents,
-          rateType: t.rateType,
-          startsOn: t.startsOn,
-          endsOn: t.endsOn,
-        })
-        .from(t)
-        .leftJoin(profiles, and(eq(profiles.id, t.technicianId), eq(profiles.companyId, companyId)))
-        .where(where)
-        .orderBy(order)
-        .limit(EXPORT_PAGE_ROWS)
-      return rows.map((r) => ({
-        id: r.id,
-        cells: [
-          r.id,
-          r.locationId,
-          r.weekday,
-          r.frequencyWeeks,
-          r.technician ?? r.technicianEmail,
-          r.serviceWindow,
-          money(r.rateCents),
-          r.rateType,
-          r.startsOn,
-          r.endsOn,
-        ],
-      }))
-    },
-  },
-  {
-    file: 'visits.csv',
-    headers: [
-      'Visit ID',
-      'Customer ID',
-      'Location ID',
-      'Customer',
-      'Address',
-      'Scheduled at',
-      'Technician',
-      'Completed at',
-      'Cancelled at',
-    ],
-    async page(companyId, after) {
-      const { where, order } = scoped(jobs, companyId, after)
-      const rows = await db()
-        .select({
-          id: jobs.id,
-          customerId: jobs.customerId,
-          locationId: jobs.locationId,
-          customerName: jobs.customerName,
-          address: jobs.address,
-          scheduledAt: jobs.scheduledAt,
-          technician: profiles.fullName,
-          technicianEmail: profiles.email,
-          completedAt: jobs.completedAt,
-          cancelledAt: jobs.cancelledAt,
-        })
-        .from(jobs)
-        .leftJoin(profiles, and(eq(profiles.id, jobs.technicianId), eq(profiles.companyId, companyId)))
-        .where(where)
-        .orderBy(order)
-        .limit(EXPORT_PAGE_ROWS)
-      return rows.map((r) => ({
-        id: r.id,
-        cells: [
-          r.id,
-          r.customerId,
-          r.locationId,
-          r.customerName,
-          r.address,
-          r.scheduledAt,
-          r.technician ?? r.technicianEmail,
-          r.completedAt,
-          r.cancelledAt,
-        ],
-      }))
-    },
-  },
-  {
-    file: 'readings.csv',
-    headers: [
-      'Reading ID',
-      'Visit ID',
-      'Body of water ID',
-      'Taken at',
-      'pH',
-      'Free chlorine (ppm)',
-      'Alkalinity (ppm)',
-      'Cyanuric acid (ppm)',
-      'Calcium hardness (ppm)',
-      'Salt (ppm)',
-      'Water temperature (°F)',
-    ],
-    async page(companyId, after) {
-      const { where, order } = scoped(chemLogs, companyId, after)
-      const t = chemLogs
-      const rows = await db()
-        .select({
-          id: t.id,
-          jobId: t.jobId,
-          bodyOfWaterId: t.bodyOfWaterId,
-          takenAt: t.takenAt,
-          ph: t.ph,
-          chlorine: t.chlorinePpm,
-          alkalinity: t.alkalinity,
-          cyanuricAcid: t.cyanuricAcid,
-          calcium: t.calciumHardness,
-          salt: t.salt,
-          temperature: t.waterTempF,
-        })
-        .from(t)
-        .where(where)
-        .orderBy(order)
-        .limit(EXPORT_PAGE_ROWS)
-      return rows.map((r) => ({
-        id: r.id,
-        cells: [
-          r.id,
-          r.jobId,
-          r.bodyOfWaterId,
-          r.takenAt,
-          r.ph,
-          r.chlorine,
-          r.alkalinity,
-          r.cyanuricAcid,
-          r.calcium,
-          r.salt,
-          r.temperature,
-        ],
-      }))
-    },
-  },
-  // Billing does not exist yet: the files are there (with their columns) so the archive's shape does not change.
-  { file: 'invoices.csv', headers: ['Invoice ID', 'Customer ID', 'Number', 'Issued on', 'Due on', 'Total', 'Status'] },
-  { file: 'payments.csv', headers: ['Payment ID', 'Invoice ID', 'Customer ID', 'Received at', 'Amount', 'Method'] },
+    jobs.technicianId,
+  ),
+  sheet('readings.csv', chemLogs, [
+    ['Reading ID', chemLogs.id],
+    ['Visit ID', chemLogs.jobId],
+    ['Body of water ID', chemLogs.bodyOfWaterId],
+    ['Taken at', chemLogs.takenAt],
+    ['pH', chemLogs.ph],
+    ['Free chlorine (ppm)', chemLogs.chlorinePpm],
+    ['Alkalinity (ppm)', chemLogs.alkalinity],
+    ['Cyanuric acid (ppm)', chemLogs.cyanuricAcid],
+    ['Calcium hardness (ppm)', chemLogs.calciumHardness],
+    ['Salt (ppm)', chemLogs.salt],
+    ['Water temperature (°F)', chemLogs.waterTempF],
+  ]),
+  sheet('invoices.csv', invoices, [
+    ['Invoice ID', invoices.id],
+    ['Customer ID', invoices.customerId],
+    ['Number', invoices.number],
+    ['Period start', invoices.periodStart],
+    ['Period end', invoices.periodEnd],
+    ['Issued on', invoices.issuedOn],
+    ['Due on', invoices.dueOn],
+    ['Subtotal', invoices.subtotalCents, money],
+    ['Tax', invoices.taxCents, money],
+    ['Total', invoices.totalCents, money],
+    ['Credit applied', invoices.creditAppliedCents, money],
+    ['Paid', invoices.paidCents, money],
+    ['Status', invoices.state],
+    ['Voided at', invoices.voidedAt],
+  ]),
+  sheet('payments.csv', payments, [
+    ['Payment ID', payments.id],
+    ['Invoice ID', payments.invoiceId],
+    ['Customer ID', payments.customerId],
+    ['Received on', payments.receivedOn],
+    ['Amount', payments.amountCents, money],
+    ['Refunded', payments.refundedCents, money],
+    ['Method', payments.method],
+    ['Reference', payments.reference],
+  ]),
 ]
 
 const encoder = new TextEncoder()
@@ -332,10 +208,6 @@ function csv(rows: Cell[][], first: boolean) {
 /** Each file's pieces in order: its header row, then a page of rows at a time; `last` closes the file. */
 async function* pieces(companyId: string): AsyncGenerator<{ file: string; bytes: Uint8Array; last: boolean }> {
   for (const sheet of SHEETS) {
-    if (!sheet.page) {
-      yield { file: sheet.file, bytes: csv([sheet.headers], true), last: true }
-      continue
-    }
     yield { file: sheet.file, bytes: csv([sheet.headers], true), last: false }
     let after: string | null = null
     for (;;) {

@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm'
 import { unzipSync } from 'fflate'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MAX_FILE_BYTES, TOO_LARGE } from '~/customer-import/read-csv.server'
-import { companies, customers } from '~/db/schema'
+import { companies, customers, invoices, payments } from '~/db/schema'
 import { db, queryRows } from '~/utils/db.server'
 import { takeFlash } from '~/utils/flash.server'
 import { addTestCustomer } from '../../../tests/helpers/customers'
@@ -354,7 +354,18 @@ describe('exports', () => {
     expect(customersCsv.trim().split('\r\n')).toHaveLength((blueCustomers?.n ?? 0) + 1)
     expect(read('visits.csv').split('\r\n').length).toBeGreaterThan(2)
     expect(read('readings.csv').split('\r\n').length).toBeGreaterThan(2)
-    expect(read('invoices.csv')).toBe('Invoice ID,Customer ID,Number,Issued on,Due on,Total,Status\r\n')
+    // Billing comes along: every invoice and payment of this company, with the ids that tie them to customers.
+    const [blueBilling] = await queryRows<{ invoices: number; payments: number }>(
+      sql`select (select count(*)::int from ${invoices} where company_id = ${blueId}) as invoices,
+                 (select count(*)::int from ${payments} where company_id = ${blueId}) as payments`,
+    )
+    const invoicesCsv = read('invoices.csv').trim().split('\r\n')
+    expect(invoicesCsv[0]).toBe(
+      'Invoice ID,Customer ID,Number,Period start,Period end,Issued on,Due on,Subtotal,Tax,Total,Credit applied,Paid,Status,Voided at',
+    )
+    expect(blueBilling?.invoices).toBeGreaterThan(0)
+    expect(invoicesCsv).toHaveLength((blueBilling?.invoices ?? 0) + 1)
+    expect(read('payments.csv').trim().split('\r\n')).toHaveLength((blueBilling?.payments ?? 0) + 1)
 
     const theirs = unzipSync(
       new Uint8Array(
