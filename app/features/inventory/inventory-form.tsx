@@ -8,6 +8,29 @@ import { Button, buttonClass } from '~/components/ui/button'
 import { Field, FieldError } from '~/components/ui/field'
 import { type InventoryFormValues, InventorySchema } from './inventory-schema'
 
+type ItemField = {
+  name: 'name' | 'sku' | 'price' | 'cost' | 'qty'
+  label: string
+  hint?: string
+  inputMode?: 'decimal' | 'numeric'
+  placeholder?: string
+}
+
+/** The item's fields, in the form's order. */
+const ITEM_FIELDS: readonly ItemField[] = [
+  { name: 'name', label: 'Name' },
+  { name: 'sku', label: 'SKU' },
+  { name: 'price', label: 'Price ($)', inputMode: 'decimal', placeholder: '12.34' },
+  {
+    name: 'cost',
+    label: 'Unit cost ($)',
+    hint: 'What one unit costs you: the chemical cost in “Profit per pool”.',
+    inputMode: 'decimal',
+    placeholder: '4.20',
+  },
+  { name: 'qty', label: 'Quantity', inputMode: 'numeric', placeholder: '0' },
+]
+
 /** The add/edit form (owners and admins); the parent remounts it with a new `key` to reset it. */
 export function InventoryForm({
   idempotencyKey: freshKey,
@@ -46,47 +69,20 @@ export function InventoryForm({
         <IdempotencyKeyInput value={idempotencyKey} />
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="Name"
-          errors={fields.name.errors}
-          inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'off' }}
-        />
-        <Field
-          label="SKU"
-          errors={fields.sku.errors}
-          inputProps={{ ...getInputProps(fields.sku, { type: 'text' }), autoComplete: 'off' }}
-        />
-        <Field
-          label="Price ($)"
-          errors={fields.price.errors}
-          inputProps={{
-            ...getInputProps(fields.price, { type: 'text' }),
-            inputMode: 'decimal',
-            placeholder: '12.34',
-            autoComplete: 'off',
-          }}
-        />
-        <Field
-          label="Unit cost ($)"
-          errors={fields.cost.errors}
-          hint="What one unit costs you: the chemical cost in “Profit per pool”."
-          inputProps={{
-            ...getInputProps(fields.cost, { type: 'text' }),
-            inputMode: 'decimal',
-            placeholder: '4.20',
-            autoComplete: 'off',
-          }}
-        />
-        <Field
-          label="Quantity"
-          errors={fields.qty.errors}
-          inputProps={{
-            ...getInputProps(fields.qty, { type: 'text' }),
-            inputMode: 'numeric',
-            placeholder: '0',
-            autoComplete: 'off',
-          }}
-        />
+        {ITEM_FIELDS.map(({ name, label, hint, inputMode, placeholder }) => (
+          <Field
+            key={name}
+            label={label}
+            errors={fields[name].errors}
+            hint={hint}
+            inputProps={{
+              ...getInputProps(fields[name], { type: 'text' }),
+              inputMode,
+              placeholder,
+              autoComplete: 'off',
+            }}
+          />
+        ))}
       </div>
       <div aria-live="polite">
         <FieldError id={form.errorId} errors={form.errors} />

@@ -11,6 +11,12 @@ import type { CompanySetupData } from './company-setup.server'
 import { InviteOwnerSchema, type StaffReply, shortId } from './company-setup-schema'
 import { ReplyAlert, useShownReply } from './staff-reply'
 
+const OWNER_FIELDS = [
+  { name: 'fullName', label: 'Owner name', type: 'text' },
+  { name: 'email', label: 'Owner email', type: 'email' },
+  { name: 'phone', label: 'Owner phone (optional)', type: 'tel' },
+] as const
+
 export function InviteOwnerCard({ options }: { options: CompanySetupData['options'] }) {
   const fetcher = useFetcher<StaffReply>({ key: 'invite-owner' })
   const [mode, setMode] = useState<'existing' | 'new'>(options.length ? 'existing' : 'new')
@@ -69,21 +75,14 @@ export function InviteOwnerCard({ options }: { options: CompanySetupData['option
               inputProps={{ ...getInputProps(fields.companyName, { type: 'text' }), autoComplete: 'organization' }}
             />
           )}
-          <Field
-            label="Owner name"
-            errors={fields.fullName.errors}
-            inputProps={{ ...getInputProps(fields.fullName, { type: 'text' }), autoComplete: 'off' }}
-          />
-          <Field
-            label="Owner email"
-            errors={fields.email.errors}
-            inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }}
-          />
-          <Field
-            label="Owner phone (optional)"
-            errors={fields.phone.errors}
-            inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'off' }}
-          />
+          {OWNER_FIELDS.map(({ name, label, type }) => (
+            <Field
+              key={name}
+              label={label}
+              errors={fields[name].errors}
+              inputProps={{ ...getInputProps(fields[name], { type }), autoComplete: 'off' }}
+            />
+          ))}
         </div>
         <ReplyAlert reply={shown} />
         <Button type="submit" pending={fetcher.state !== 'idle'} pendingLabel="Sending…">
