@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { parseDollars } from '~/components/inventory-form'
 import { companies, inventoryItems } from '~/db/schema'
+import { parseDollars } from '~/features/inventory/inventory-schema'
 import { db } from '~/utils/db.server'
 import { useDemoData } from '../../tests/helpers/test-database'
 import {

@@ -7,6 +7,7 @@ import { unzipSync } from 'fflate'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MAX_FILE_BYTES, TOO_LARGE } from '~/customer-import/read-csv.server'
 import { companies, customers, invoices, payments } from '~/db/schema'
+import { FILE_TOO_LARGE, MAX_CSV_BYTES, UPLOAD_GONE } from '~/features/customer-import/import-schema'
 import { db, queryRows } from '~/utils/db.server'
 import { takeFlash } from '~/utils/flash.server'
 import { addTestCustomer } from '../../../tests/helpers/customers'
@@ -14,7 +15,7 @@ import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpe
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { loader as exportCsv } from '../resources/customers-export'
 import { loader as exportZip } from '../resources/data-export'
-import { action, FILE_TOO_LARGE, loader, MAX_CSV_BYTES, UPLOAD_GONE } from './customers-import'
+import { action, loader } from './customers-import'
 
 const call = (request: Request) => ({ request, params: {}, context: {} }) as never
 const encode = (text: string) => new TextEncoder().encode(text)

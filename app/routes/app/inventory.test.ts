@@ -147,43 +147,17 @@ describe('inventory actions', () => {
     expect(added).toMatchObject({ ok: true, status: 200 })
     const item = await blueItem('COST-1')
     expect(item).toMatchObject({ priceCents: 1234, costCents: 705 })
+    // The same item saved again with only its cost changed.
+    const edit = { intent: 'save', itemId: item.id, name: 'Cost Strips', sku: 'COST-1', price: '1', qty: '2' }
     for (const cost of ['1.234', '-1', 'abc']) {
-      const refused = reply(
-        await action(
-          call(
-            post(owner, {
-              intent: 'save',
-              itemId: item.id,
-              name: 'Cost Strips',
-              sku: 'COST-1',
-              price: '1',
-              cost,
-              qty: '2',
-            }),
-          ),
-        ),
-      )
+      const refused = reply(await action(call(post(owner, { ...edit, cost }))))
       expect(refused.status, cost).toBe(400)
       expect(refused.errors, cost).toContain(
         'Enter a unit cost in dollars, like 4.20 (no more than 2 decimals), or leave it blank.',
       )
     }
     expect((await blueItem('COST-1')).costCents).toBe(705)
-    const cleared = reply(
-      await action(
-        call(
-          post(owner, {
-            intent: 'save',
-            itemId: item.id,
-            name: 'Cost Strips',
-            sku: 'COST-1',
-            price: '1',
-            cost: '',
-            qty: '2',
-          }),
-        ),
-      ),
-    )
+    const cleared = reply(await action(call(post(owner, { ...edit, cost: '' }))))
     expect(cleared).toMatchObject({ ok: true })
     expect((await blueItem('COST-1')).costCents).toBe(0)
   })

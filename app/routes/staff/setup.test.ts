@@ -18,7 +18,7 @@ function post(cookie: string | undefined, fields: Record<string, string>) {
   })
 }
 
-type Reply = { ok: boolean; message: string; companyId?: string }
+type Reply = { ok: boolean; message: string; companyId?: string; result?: { error?: Record<string, string[]> } }
 async function outcome(promise: unknown) {
   const { returned, thrown } = await settle(promise as Promise<unknown>)
   const value = (returned ?? thrown) as {
@@ -182,6 +182,8 @@ describe('inviting an owner', () => {
       const result = await outcome(action(call(post(admin, { intent: 'invite-owner', ...fields }))))
       expect(result.status).toBe(400)
       expect(result.body.message).toBe(message)
+      // The form shows the same reasons at its fields (the page's schema is the action's).
+      expect(Object.values(result.body.result?.error ?? {}).flat()).toContain(message)
     }
   })
 
@@ -306,6 +308,17 @@ describe('ownership transfer', () => {
       await db().execute(sql.raw('drop trigger refuse_promotion on profiles'))
       await db().execute(sql.raw('drop function refuse_promotion()'))
     }
+  })
+
+  it('asks for a teammate when none is chosen, at the field', async () => {
+    const result = await outcome(action(call(post(admin, { intent: 'assign-owner', companyId: blueLagoon }))))
+    expect(result.status).toBe(400)
+    expect(result.body).toMatchObject({
+      ok: false,
+      companyId: blueLagoon,
+      message: 'Choose who should own this company.',
+    })
+    expect(result.body.result?.error?.profileId).toEqual(['Choose who should own this company.'])
   })
 
   it("refuses a customer, a platform admin or another company's member as owner (404)", async () => {

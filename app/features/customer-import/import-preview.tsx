@@ -3,18 +3,7 @@
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import type { ColumnChoice } from './import-columns'
-
-export type ImportPreview = {
-  /** The columns' fields this preview was made with. */
-  columns: ColumnChoice[]
-  counts: string
-  changes: Array<{ label: string; text: string }>
-  /** "Row 7: …", the first ones of `problemCount`. */
-  problems: string[]
-  problemCount: number
-  rowsWithProblems: number
-}
+import type { ImportPreview } from './import-schema'
 
 export function ImportPreviewCard({
   preview,

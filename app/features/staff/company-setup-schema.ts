@@ -1,8 +1,11 @@
-// The platform's company-setup forms, shared by the page and its action (SPEC §5 "Invite owner").
+// The platform's company-setup forms (SPEC §5 "Invite owner", §4 ownership transfer), shared by the page, its action
+// and their tests, and what the action answers each of them.
+import type { SubmissionResult } from '@conform-to/react'
 import { z } from 'zod'
-import { optionalText } from './forms'
+import { optionalText } from '~/utils/forms'
 
 const REQUIRED = 'Owner name and email are required.'
+const CHOOSE_OWNER = 'Choose who should own this company.'
 
 export const InviteOwnerSchema = z
   .object({
@@ -37,6 +40,24 @@ export const UpdateCompanySchema = z.object({
     .min(1, 'Company name is required.')
     .max(120, 'Use at most 120 characters.'),
 })
+
+/** "Assign owner": the teammate chosen (a company the admin cannot see is answered as a missing one). */
+export const AssignOwnerSchema = z.object({
+  companyId: z.string().default(''),
+  profileId: z.string({ error: CHOOSE_OWNER }).min(1, CHOOSE_OWNER),
+})
+
+/**
+ * What the action answers every form: `message` for the person (and the API's callers), and Conform's `result` when
+ * the form itself was refused (its errors belong at the fields) or saved.
+ */
+export type StaffReply = {
+  intent: string
+  companyId?: string
+  ok: boolean
+  message: string
+  result?: SubmissionResult<string[]>
+}
 
 /** Ids are shown shortened: 8 characters in the company picker, 4 in the owner list (SPEC §9). */
 export function shortId(id: string, length: 8 | 4) {

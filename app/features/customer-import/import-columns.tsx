@@ -1,14 +1,10 @@
 // The import page's column step: each column of the uploaded file with a value from it and the field it goes into
 // (the guess from its header, which the person can change, or "Don't import"). Stacked on a phone, a table on wider
 // screens; the selects are the form's `columns[i]` fields.
-
 import { cn } from '~/components/ui/cn'
 import { inputClass } from '~/components/ui/field'
-import { FIELD_LABELS, IMPORT_FIELD_GROUPS, type ImportField } from '~/customer-import/fields'
-
-/** The value of "Don't import" (a column's field is this or an import field). */
-export const NOT_IMPORTED = 'none'
-export type ColumnChoice = ImportField | typeof NOT_IMPORTED
+import { FIELD_LABELS, IMPORT_FIELD_GROUPS } from '~/customer-import/fields'
+import { type ColumnChoice, NOT_IMPORTED } from './import-schema'
 
 export type ImportColumn = {
   index: number

@@ -1,0 +1,107 @@
+// Inventory's add/edit form (owners and admins): name, SKU, price, unit cost and quantity. A new item carries an
+// idempotency key, so a double submit creates it once.
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link, useNavigation } from 'react-router'
+import { IdempotencyKeyInput, useIdempotencyKey } from '~/components/idempotency-key'
+import { Button, buttonClass } from '~/components/ui/button'
+import { Field, FieldError } from '~/components/ui/field'
+import { type InventoryFormValues, InventorySchema } from './inventory-schema'
+
+type ItemField = {
+  name: 'name' | 'sku' | 'price' | 'cost' | 'qty'
+  label: string
+  hint?: string
+  inputMode?: 'decimal' | 'numeric'
+  placeholder?: string
+}
+
+/** The item's fields, in the form's order. */
+const ITEM_FIELDS: readonly ItemField[] = [
+  { name: 'name', label: 'Name' },
+  { name: 'sku', label: 'SKU' },
+  { name: 'price', label: 'Price ($)', inputMode: 'decimal', placeholder: '12.34' },
+  {
+    name: 'cost',
+    label: 'Unit cost ($)',
+    hint: 'What one unit costs you: the chemical cost in “Profit per pool”.',
+    inputMode: 'decimal',
+    placeholder: '4.20',
+  },
+  { name: 'qty', label: 'Quantity', inputMode: 'numeric', placeholder: '0' },
+]
+
+/** The add/edit form (owners and admins); the parent remounts it with a new `key` to reset it. */
+export function InventoryForm({
+  idempotencyKey: freshKey,
+  editing,
+  lastResult,
+  cancelTo,
+  notice,
+  onInput,
+}: {
+  /** A fresh idempotency key for adding; the form keeps the one it mounted with (a new item remounts it). */
+  idempotencyKey: string
+  editing: InventoryFormValues | null
+  lastResult: SubmissionResult<string[]> | undefined
+  cancelTo: string
+  notice?: string | null
+  onInput?: () => void
+}) {
+  const navigation = useNavigation()
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save'
+  const idempotencyKey = useIdempotencyKey(freshKey, null)
+  const [form, fields] = useForm({
+    id: 'inventory-item',
+    lastResult,
+    defaultValue: editing ?? undefined,
+    constraint: getZodConstraint(InventorySchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: InventorySchema }),
+  })
+  return (
+    <Form method="post" {...getFormProps(form)} onInput={onInput} className="space-y-4">
+      <input type="hidden" name="intent" value="save" />
+      {editing ? (
+        <input type="hidden" name="itemId" value={editing.id} />
+      ) : (
+        <IdempotencyKeyInput value={idempotencyKey} />
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {ITEM_FIELDS.map(({ name, label, hint, inputMode, placeholder }) => (
+          <Field
+            key={name}
+            label={label}
+            errors={fields[name].errors}
+            hint={hint}
+            inputProps={{
+              ...getInputProps(fields[name], { type: 'text' }),
+              inputMode,
+              placeholder,
+              autoComplete: 'off',
+            }}
+          />
+        ))}
+      </div>
+      <div aria-live="polite">
+        <FieldError id={form.errorId} errors={form.errors} />
+        {notice && !form.errors?.length ? (
+          <p role="status" className="text-sm text-emerald-800">
+            {notice}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" pending={saving} pendingLabel="Saving…">
+          {editing ? 'Save changes' : 'Add item'}
+        </Button>
+        {editing ? (
+          <Link to={cancelTo} className={buttonClass('secondary')}>
+            Cancel
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  )
+}

@@ -1,0 +1,149 @@
+// The inventory route's server part (SPEC §9): the search with the item open for editing, "Add an item" / edit
+// (owners and admins), and "Adjust stock". The route checks who may do which; these take the member's company.
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data } from 'react-router'
+import { notFound } from '~/auth/guards.server'
+import { oncePerKey, readIdempotencyKey } from '~/models/idempotency.server'
+import {
+  adjustStock,
+  createInventoryItem,
+  getInventoryItem,
+  LOW_STOCK_QTY,
+  searchInventory,
+  updateInventoryItem,
+} from '~/models/inventory.server'
+import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
+import { logger } from '~/utils/logger.server'
+import { formatCents } from '~/utils/money'
+import { failureStatus } from '~/utils/result'
+import {
+  AdjustSchema,
+  type AdjustStockReply,
+  centsToDollarText,
+  InventorySchema,
+  type SaveItemReply,
+} from './inventory-schema'
+
+/** SPEC §9: the search box starts with 'chlorine' and searches it on load. */
+const DEFAULT_QUERY = 'chlorine'
+const SKU_TAKEN = 'That SKU is already used by another item.'
+
+/** No `q` at all is the first visit (the default search); an empty `q` lists everything. */
+function readQuery(url: URL) {
+  const q = url.searchParams.get('q')
+  return q === null ? DEFAULT_QUERY : q.trim().slice(0, 100)
+}
+
+/** The page: the items found, and the one open for editing (`edit`, only for those who manage stock). */
+export async function loadInventoryPage(companyId: string, canManage: boolean, url: URL) {
+  const q = readQuery(url)
+  const editId = canManage ? (url.searchParams.get('edit') ?? '') : ''
+  const [items, editing] = await Promise.all([
+    searchInventory({ companyId, query: q }),
+    editId ? getInventoryItem({ companyId, itemId: editId }) : null,
+  ])
+  // Another company's item (or a made-up id) does not exist for this user.
+  if (editId && !editing) notFound()
+  return {
+    q,
+    canManage,
+    // The add form's idempotency key: a new one for every page load.
+    addFormKey: crypto.randomUUID(),
+    editing: editing
+      ? {
+          id: editing.id,
+          name: editing.name,
+          sku: editing.sku,
+          price: centsToDollarText(editing.priceCents),
+          cost: centsToDollarText(editing.costCents),
+          qty: String(editing.qty),
+        }
+      : null,
+    items: items.map((item) => ({
+      id: item.id,
+      name: item.name,
+      sku: item.sku,
+      qty: item.qty,
+      price: formatCents(item.priceCents),
+      // What the company pays is for those who manage stock (owners, admins), not for every searcher.
+      cost: canManage ? formatCents(item.costCents) : null,
+      low: item.qty <= LOW_STOCK_QTY,
+    })),
+  }
+}
+
+export type InventoryPageData = Awaited<ReturnType<typeof loadInventoryPage>>
+export type InventoryItemData = InventoryPageData['items'][number]
+
+function saveRefused(result: SaveItemReply['result'], status: number) {
+  return data<SaveItemReply>({ intent: 'save', ok: false, result, message: null }, status)
+}
+
+/** "Add an item" (once per idempotency key) or the save of an item being edited (`itemId`). */
+export async function saveInventoryItem(companyId: string, formData: FormData) {
+  const itemId = String(formData.get('itemId') ?? '').trim()
+  // Someone else's item is answered before anything is validated, exactly as a missing one.
+  if (itemId && !(await getInventoryItem({ companyId, itemId }))) notFound()
+
+  const submission = parseWithZod(formData, { schema: InventorySchema })
+  if (submission.status !== 'success') return saveRefused(submission.reply(), 400)
+  const idempotency = readIdempotencyKey(formData)
+  if (!idempotency.ok) return saveRefused(submission.reply({ formErrors: [idempotency.message] }), 400)
+  const { name, sku, price, cost, qty } = submission.value
+  const fields = { name, sku, priceCents: price, costCents: cost, qty }
+  const saved = await (itemId
+    ? updateInventoryItem({ companyId, itemId, ...fields })
+    : // A new item sent again (same key) is created once.
+      oncePerKey({ companyId, key: idempotency.key, action: 'inventory.create' }, (tx) =>
+        createInventoryItem({ companyId, ...fields }, tx),
+      )
+  ).catch((error: unknown) => {
+    throwIfDatabaseUnavailable(error)
+    logger.error({ err: error, itemId }, 'inventory save failed')
+    return null
+  })
+  if (saved === null) return saveRefused(submission.reply({ formErrors: ['Unable to save the item.'] }), 500)
+  if (!saved.ok && 'reason' in saved && saved.reason === 'not-found') notFound()
+  if (!saved.ok) {
+    // The SKU is taken, or (`message`) the key was already used by another form.
+    const errors = 'reason' in saved ? { fieldErrors: { sku: [SKU_TAKEN] } } : { formErrors: [saved.message] }
+    return saveRefused(submission.reply(errors), 'reason' in saved ? 400 : failureStatus(saved))
+  }
+  return data<SaveItemReply>({
+    intent: 'save',
+    ok: true,
+    // A new item resets the form; an edit keeps showing the saved values.
+    result: submission.reply({ resetForm: !itemId }),
+    message: 'Item saved.',
+    savedId: `${saved.item.id}:${crypto.randomUUID()}`,
+  })
+}
+
+/** "Update stock": a signed change and its reason; stock never goes below 0. */
+export async function adjustInventoryStock(companyId: string, userId: string, formData: FormData) {
+  const itemId = String(formData.get('itemId') ?? '').trim()
+  if (!(await getInventoryItem({ companyId, itemId }))) notFound()
+  const submission = parseWithZod(formData, { schema: AdjustSchema })
+  const refused = (result: AdjustStockReply['result']) =>
+    data<AdjustStockReply>({ intent: 'adjust', itemId, ok: false, result, message: null }, 400)
+  if (submission.status !== 'success') return refused(submission.reply())
+  const { change, reason } = submission.value
+  const result = await adjustStock({ companyId, itemId, change, reason, userId })
+  if (!result.ok && result.reason === 'not-found') notFound()
+  if (!result.ok) {
+    const message = `Stock can't go below 0: there ${result.qty === 1 ? 'is' : 'are'} only ${result.qty} in stock.`
+    return refused(submission.reply({ formErrors: [message] }))
+  }
+  return data<AdjustStockReply>({
+    intent: 'adjust',
+    itemId,
+    ok: true,
+    result: submission.reply({ resetForm: true }),
+    message: 'Stock updated.',
+    adjustment: {
+      change: result.adjustment.change,
+      reason: result.adjustment.reason,
+      qty: result.adjustment.qty,
+    },
+  })
+}

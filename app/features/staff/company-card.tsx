@@ -1,0 +1,139 @@
+// One company on the staff page: rename it, see its card-provider account id (read-only: the owner sets it, F12),
+// its owners, and "Assign owner" to one of its teammates.
+import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { useFetcher } from 'react-router'
+import { Button } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { Field, FieldError, inputClass } from '~/components/ui/field'
+import { ROLE_LABELS, type Role } from '~/utils/permissions'
+import type { CompanySetupData } from './company-setup.server'
+import { AssignOwnerSchema, type StaffReply, shortId, UpdateCompanySchema } from './company-setup-schema'
+import { ReplyAlert, useShownReply } from './staff-reply'
+
+type Company = CompanySetupData['companies'][number]
+
+export function CompanyCard({ company }: { company: Company }) {
+  return (
+    <li>
+      <Card className="space-y-4">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h3 className="text-base font-semibold">{company.name}</h3>
+          <p className="text-xs text-slate-500">
+            <span className="font-mono">{company.id}</span> · since {company.created}
+          </p>
+        </div>
+        <RenameForm company={company} />
+        <div className="grid gap-4 border-t border-slate-100 pt-4 sm:grid-cols-2">
+          <div className="space-y-1 text-sm">
+            <h4 className="font-medium text-slate-800">Owner</h4>
+            {company.owners.length === 0 ? (
+              <p className="text-slate-600">No owner assigned.</p>
+            ) : (
+              company.owners.map((owner) => (
+                <div key={owner.id} className="text-slate-700">
+                  <p className="font-medium">{owner.fullName ?? owner.email}</p>
+                  <p className="break-all">{owner.email}</p>
+                  {owner.phone ? <p>{owner.phone}</p> : null}
+                  {owner.address ? <p>{owner.address}</p> : null}
+                </div>
+              ))
+            )}
+          </div>
+          <AssignOwnerForm company={company} />
+        </div>
+      </Card>
+    </li>
+  )
+}
+
+function RenameForm({ company }: { company: Company }) {
+  const edit = useFetcher<StaffReply>({ key: `company-${company.id}` })
+  const [reply, clear] = useShownReply(edit)
+  const [form, fields] = useForm({
+    id: `company-${company.id}`,
+    lastResult: edit.state === 'idle' ? edit.data?.result : undefined,
+    defaultValue: { name: company.name },
+    constraint: getZodConstraint(UpdateCompanySchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdateCompanySchema }),
+  })
+  return (
+    <>
+      <edit.Form
+        method="post"
+        {...getFormProps(form)}
+        className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end"
+        onChange={clear}
+      >
+        <input type="hidden" name="intent" value="update-company" />
+        <input type="hidden" name="companyId" value={company.id} />
+        <Field
+          label="Company name"
+          errors={fields.name.errors}
+          inputProps={getInputProps(fields.name, { type: 'text' })}
+        />
+        <Button type="submit" variant="secondary" pending={edit.state !== 'idle'} pendingLabel="Saving…">
+          Save
+        </Button>
+      </edit.Form>
+      <p className="text-sm text-slate-700">
+        <span className="font-medium text-slate-800">Card-provider account id:</span>{' '}
+        <span className="break-all font-mono">{company.stripeAccountId ?? 'None'}</span>
+        <span className="block text-xs text-slate-500">Set by the company's owner in Settings.</span>
+      </p>
+      <ReplyAlert reply={reply} />
+    </>
+  )
+}
+
+function AssignOwnerForm({ company }: { company: Company }) {
+  const assign = useFetcher<StaffReply>({ key: `assign-${company.id}` })
+  const [reply, clear] = useShownReply(assign)
+  const [form, fields] = useForm({
+    id: `assign-${company.id}`,
+    lastResult: assign.state === 'idle' ? assign.data?.result : undefined,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AssignOwnerSchema }),
+  })
+  const { key, ...selectProps } = getSelectProps(fields.profileId)
+  const nobody = company.eligibleOwners.length === 0
+  return (
+    <assign.Form method="post" {...getFormProps(form)} className="space-y-2" onChange={clear}>
+      <input type="hidden" name="intent" value="assign-owner" />
+      <input type="hidden" name="companyId" value={company.id} />
+      <label htmlFor={fields.profileId.id} className="block text-sm font-medium text-slate-800">
+        Assign owner
+      </label>
+      <div className="flex flex-wrap gap-2">
+        <select
+          {...selectProps}
+          key={key}
+          defaultValue=""
+          className={inputClass.replace('w-full', 'w-full sm:flex-1')}
+          disabled={nobody}
+        >
+          <option value="">{nobody ? 'No teammates to choose from' : 'Choose a teammate…'}</option>
+          {company.eligibleOwners.map((person) => (
+            <option key={person.id} value={person.id}>
+              {person.fullName ?? person.email} ({ROLE_LABELS[person.role as Role]}) · {shortId(person.id, 4)}
+            </option>
+          ))}
+        </select>
+        <Button
+          type="submit"
+          variant="secondary"
+          pending={assign.state !== 'idle'}
+          pendingLabel="Assigning…"
+          disabled={nobody}
+        >
+          Assign
+        </Button>
+      </div>
+      <FieldError id={fields.profileId.errorId} errors={fields.profileId.errors} />
+      <ReplyAlert reply={reply} />
+    </assign.Form>
+  )
+}
