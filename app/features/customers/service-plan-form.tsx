@@ -1,20 +1,12 @@
 // "Add service plan" on a service location of the customer record (OPERATIONS §4): how often, which day, who, from
 // when, the window and the rate. The same ServicePlanSchema checks it here (errors next to the fields) and in the
 // model, which parses the posted form again.
-import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod/v4'
-import { Form, Link, useNavigation } from 'react-router'
-import { Alert } from '~/components/ui/alert'
-import { Button, buttonClass } from '~/components/ui/button'
-import { parseCustomerForm, Select, TextInput } from '~/features/customers/form-fields'
+import { Select, TextInput } from '~/features/customers/form-fields'
 import { FREQUENCY_LABELS, RATE_TYPE_LABELS, ServicePlanSchema, WEEKDAY_LABELS } from '~/models/service-plan-schemas'
 import { SERVICE_WINDOW_HOURS, SERVICE_WINDOWS } from '~/schedule/service-window'
 import { RATE_TYPES } from '~/utils/customer-fields'
-
-/** What the record's action answered, as far as its forms read it. */
-export type RecordActionData =
-  | { intent: unknown; target: string; message: string | null; result?: SubmissionResult<string[]> }
-  | undefined
+import type { RecordActionData } from './customer-record-schema'
+import { RecordFormFrame, useRecordForm } from './record-form'
 
 export type TechnicianOption = { id: string; name: string }
 
@@ -36,12 +28,11 @@ export function ServicePlanForm({
   today: string
   actionData: RecordActionData
 }) {
-  const navigation = useNavigation()
-  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'add-plan'
-  const mine = actionData?.intent === 'add-plan' && actionData.target === locationId
-  const [form, fields] = useForm({
-    id: `add-plan-${locationId}`,
-    lastResult: mine ? actionData.result : undefined,
+  const { fields, frame } = useRecordForm({
+    intent: 'add-plan',
+    targetId: locationId,
+    schema: ServicePlanSchema,
+    actionData,
     defaultValue: {
       frequencyWeeks: '1',
       weekday: '1',
@@ -52,18 +43,12 @@ export function ServicePlanForm({
       rate: '',
       rateType: 'per-visit',
     },
-    constraint: getZodConstraint(ServicePlanSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseCustomerForm(formData, ServicePlanSchema),
   })
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
+    <RecordFormFrame {...frame} submit="Add service plan" pendingLabel="Adding…">
       <h5 className="font-semibold">
         Add service plan<span className="sr-only"> at {address}</span>
       </h5>
-      <input type="hidden" name="intent" value="add-plan" />
-      <input type="hidden" name="targetId" value={locationId} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Select field={fields.frequencyWeeks} label="Frequency" options={FREQUENCIES} blank={null} />
         <Select field={fields.weekday} label="Day" options={DAYS} blank={null} />
@@ -79,15 +64,6 @@ export function ServicePlanForm({
         <TextInput field={fields.rate} label="Rate" inputMode="decimal" hint="In dollars, like 85 or 85.50." />
         <Select field={fields.rateType} label="Rate type" options={RATE_TYPE_OPTIONS} blank={null} />
       </div>
-      {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" pending={saving} pendingLabel="Adding…">
-          Add service plan
-        </Button>
-        <Link to="." className={buttonClass('secondary')} preventScrollReset>
-          Cancel
-        </Link>
-      </div>
-    </Form>
+    </RecordFormFrame>
   )
 }

@@ -1,17 +1,13 @@
 // A service location's plans on the customer record: each in one line, "Add service plan", and "End plan" on each
 // current one. Forms open in place by a link (`?add=plan:…`, `?edit=end-plan:…`), as the record's other forms do.
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod/v4'
-import { Form, Link, useNavigation } from 'react-router'
-import { Alert } from '~/components/ui/alert'
-import { Button, buttonClass } from '~/components/ui/button'
-import { parseCustomerForm, TextInput } from '~/features/customers/form-fields'
+import { Link } from 'react-router'
+import { TextInput } from '~/features/customers/form-fields'
 import { EndPlanSchema } from '~/models/service-plan-schemas'
-import { type RecordActionData, ServicePlanForm, type TechnicianOption } from './service-plan-form'
+import type { RecordActionData } from './customer-record-schema'
+import { ListHeading, RecordFormFrame, recordLinkClass, useRecordForm } from './record-form'
+import { ServicePlanForm, type TechnicianOption } from './service-plan-form'
 
 export type PlanItem = { id: string; summary: string; current: boolean }
-
-const linkClass = 'inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-medium text-brand-700 hover:underline'
 
 export function ServicePlansSection({
   location,
@@ -29,14 +25,15 @@ export function ServicePlansSection({
   const adding = open.add === `plan:${location.id}`
   return (
     <div className="space-y-2">
-      <div className="flex flex-wrap items-center justify-between gap-2">
+      <ListHeading
+        add={
+          location.archived || adding
+            ? null
+            : { to: `?add=plan:${location.id}`, label: 'Add service plan', context: `at ${location.address}` }
+        }
+      >
         <h4 className="font-semibold">Service plans</h4>
-        {!location.archived && !adding ? (
-          <Link to={`?add=plan:${location.id}`} className={linkClass} preventScrollReset>
-            Add service plan<span className="sr-only"> at {location.address}</span>
-          </Link>
-        ) : null}
-      </div>
+      </ListHeading>
       {adding ? (
         <div className="rounded-lg border border-slate-200 p-4">
           <ServicePlanForm
@@ -60,7 +57,7 @@ export function ServicePlansSection({
                   {plan.current ? null : <span className="ml-2 text-slate-500">(ended)</span>}
                 </p>
                 {plan.current && !location.archived && open.edit !== `end-plan:${plan.id}` ? (
-                  <Link to={`?edit=end-plan:${plan.id}`} className={linkClass} preventScrollReset>
+                  <Link to={`?edit=end-plan:${plan.id}`} className={recordLinkClass} preventScrollReset>
                     End plan<span className="sr-only">: {plan.summary}</span>
                   </Link>
                 ) : null}
@@ -78,40 +75,26 @@ export function ServicePlansSection({
 
 /** "End plan": its last day (today unless changed), and what happens to the visits after it, before it is done. */
 function EndPlanForm({ planId, today, actionData }: { planId: string; today: string; actionData: RecordActionData }) {
-  const navigation = useNavigation()
-  const ending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'end-plan'
-  const mine = actionData?.intent === 'end-plan' && actionData.target === planId
-  const [form, fields] = useForm({
-    id: `end-plan-${planId}`,
-    lastResult: mine ? actionData.result : undefined,
+  const { fields, frame } = useRecordForm({
+    intent: 'end-plan',
+    targetId: planId,
+    schema: EndPlanSchema,
     defaultValue: { endsOn: today },
-    constraint: getZodConstraint(EndPlanSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseCustomerForm(formData, EndPlanSchema),
+    actionData,
   })
   return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
+    <RecordFormFrame
+      {...frame}
+      submit="End plan"
+      pendingLabel="Ending…"
+      variant="danger"
+      cancel="Keep plan"
       className="space-y-3 rounded-lg border border-slate-200 p-4"
-      preventScrollReset
     >
-      <input type="hidden" name="intent" value="end-plan" />
-      <input type="hidden" name="targetId" value={planId} />
       <TextInput field={fields.endsOn} label="Ends on" type="date" />
       <p className="text-slate-700">
         Untouched visits after this date are removed. Visits that were moved, skipped or completed stay.
       </p>
-      {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="danger" pending={ending} pendingLabel="Ending…">
-          End plan
-        </Button>
-        <Link to="." className={buttonClass('secondary')} preventScrollReset>
-          Keep plan
-        </Link>
-      </div>
-    </Form>
+    </RecordFormFrame>
   )
 }

@@ -3,6 +3,7 @@
 // payment" (a sent one), "Void invoice". Another company's invoice, or an id that is none, is a 404.
 import { data, Link } from 'react-router'
 import { type CompanyMember, notFound, requireCompanyCapability } from '~/auth/guards.server'
+import { RecordHeader } from '~/components/record-header'
 import { RouteError } from '~/components/route-error'
 import { cn } from '~/components/ui/cn'
 import { textLinkTarget } from '~/components/ui/touch'
@@ -100,14 +101,12 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
   const { invoice } = loaderData
   return (
     <div className="space-y-6">
-      <div className="space-y-2">
-        <Link to="/app/billing" className={cn('text-sm print:hidden', linkClass)}>
-          ← Billing
-        </Link>
-        <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-bold">{invoice.numberLabel}</h1>
-          <InvoiceStatusBadge status={invoice.status} className="text-sm" />
-        </div>
+      <RecordHeader
+        back="/app/billing"
+        backLabel="Billing"
+        title={invoice.numberLabel}
+        badge={<InvoiceStatusBadge status={invoice.status} className="text-sm" />}
+      >
         <p className="text-lg">
           Amount due <span className="font-semibold tabular-nums">{invoice.totals.amountDue}</span>
           {loaderData.autopayCard && invoice.owes ? (
@@ -119,7 +118,7 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
             As the customer sees it
           </Link>
         ) : null}
-      </div>
+      </RecordHeader>
       <InvoiceDocument
         invoice={invoice}
         customer={

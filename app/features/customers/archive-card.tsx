@@ -1,0 +1,74 @@
+// "Archive customer" on the customer record, with what it does, asked before it is done; "Restore customer" for an
+// archived one.
+import { useState } from 'react'
+import { Form, useNavigation } from 'react-router'
+import { Alert } from '~/components/ui/alert'
+import { Button } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import type { CustomerRecordData } from './customer-record.server'
+import type { RecordActionData } from './customer-record-schema'
+import { ConfirmButtons } from './record-form'
+
+export function ArchiveCard({
+  customer,
+  upcomingVisits,
+  actionData,
+}: {
+  customer: Pick<CustomerRecordData['customer'], 'customerName' | 'archived'>
+  /** How many future visits archiving cancels. */
+  upcomingVisits: number
+  actionData: RecordActionData
+}) {
+  const [confirming, setConfirming] = useState(false)
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null
+  const failed = actionData && (actionData.intent === 'archive' || actionData.intent === 'restore')
+  return (
+    <Card className="space-y-3">
+      {customer.archived ? (
+        <>
+          <h2 className="text-lg font-semibold">Archived customer</h2>
+          <p className="text-sm text-slate-600">
+            Restoring puts {customer.customerName} back in the customer list and the job form, and lets them sign in to
+            the portal again. Cancelled visits stay cancelled.
+          </p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="restore" />
+            <Button type="submit" variant="secondary" pending={busy === 'restore'} pendingLabel="Restoring…">
+              Restore customer
+            </Button>
+          </Form>
+        </>
+      ) : confirming ? (
+        <Form method="post" className="space-y-3" onSubmit={() => setConfirming(false)}>
+          <input type="hidden" name="intent" value="archive" />
+          <h2 className="text-lg font-semibold">Archive {customer.customerName}?</h2>
+          <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
+            <li>
+              Their future visits are cancelled
+              {upcomingVisits ? ` (${upcomingVisits} booked)` : ''}.
+            </li>
+            <li>Their visit history is kept.</li>
+            <li>Their portal access ends.</li>
+            <li>They leave the customer list and the job form until restored.</li>
+          </ul>
+          <ConfirmButtons confirm="Yes, archive customer" onCancel={() => setConfirming(false)} />
+        </Form>
+      ) : (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-slate-600">No longer a customer? Archive them; their history stays.</p>
+          <Button
+            type="button"
+            variant="secondary"
+            pending={busy === 'archive'}
+            pendingLabel="Archiving…"
+            onClick={() => setConfirming(true)}
+          >
+            Archive customer
+          </Button>
+        </div>
+      )}
+      {failed && actionData.message ? <Alert tone="error">{actionData.message}</Alert> : null}
+    </Card>
+  )
+}

@@ -1,0 +1,58 @@
+// The customer list's data (OPERATIONS §2): one page of the company's customers matching the search, "Active" or
+// "Archived", with each one's next visit in the company's timezone, balance and portal state.
+import { listCustomerDirectory } from '~/models/customer.server'
+import type { CustomerStatus } from '~/utils/customer-fields'
+import { formatDateTime } from '~/utils/dates'
+import { formatCents } from '~/utils/money'
+import { formatPhone } from '~/utils/phone'
+
+const PAGE_SIZE = 50
+
+function readListParams(url: URL) {
+  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 100)
+  const status: CustomerStatus = url.searchParams.get('status') === 'archived' ? 'archived' : 'active'
+  const page = Number.parseInt(url.searchParams.get('page') ?? '1', 10)
+  return { q, status, page: Number.isFinite(page) && page > 0 ? Math.min(page, 100_000) : 1 }
+}
+
+export async function loadCustomerDirectory({
+  companyId,
+  timezone,
+  url,
+}: {
+  companyId: string
+  timezone: string
+  url: URL
+}) {
+  const { q, status, page } = readListParams(url)
+  const firstTry = await listCustomerDirectory({ companyId, query: q, status, page, pageSize: PAGE_SIZE })
+  // A page past the end (an old link after customers were archived) shows the last page instead.
+  let list = firstTry
+  const pageCount = Math.max(1, Math.ceil(list.total / PAGE_SIZE))
+  if (list.rows.length === 0 && list.total > 0 && page > pageCount) {
+    list = await listCustomerDirectory({ companyId, query: q, status, page: pageCount, pageSize: PAGE_SIZE })
+  }
+  return {
+    kind: 'customers' as const,
+    q,
+    status,
+    page: list.page,
+    pageSize: PAGE_SIZE,
+    total: list.total,
+    customers: list.rows.map((row) => ({
+      id: row.id,
+      customerName: row.customerName,
+      address: row.address,
+      email: row.email,
+      phone: row.phone ? formatPhone(row.phone) : null,
+      phoneHref: row.phone,
+      nextVisit: row.nextVisitAt ? formatDateTime(row.nextVisitAt, timezone) : null,
+      balanceDue: formatCents(row.balanceDue),
+      owes: row.balanceDue > 0,
+      portalStatus: row.portalStatus,
+      archived: row.status === 'archived',
+    })),
+  }
+}
+
+export type CustomerDirectoryData = Awaited<ReturnType<typeof loadCustomerDirectory>>

@@ -1,0 +1,72 @@
+// The customer record's "Upcoming visits" and a page of "Visit history" (`?history=`), each visit linking to its job.
+import { Link } from 'react-router'
+import { Pager } from '~/components/pager'
+import { Card } from '~/components/ui/card'
+import { cn } from '~/components/ui/cn'
+import { rowLinkTarget } from '~/components/ui/touch'
+import type { CustomerRecordData, VisitData } from './customer-record.server'
+
+export function VisitsCard({ data }: { data: Pick<CustomerRecordData, 'upcomingVisits' | 'visitHistory'> }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Card className="space-y-3">
+        <h2 className="text-lg font-semibold">Upcoming visits</h2>
+        {data.upcomingVisits.length === 0 ? (
+          <p className="text-sm text-slate-600">No upcoming visits.</p>
+        ) : (
+          <VisitList visits={data.upcomingVisits} />
+        )}
+      </Card>
+      <Card className="space-y-3">
+        <h2 className="text-lg font-semibold">Visit history</h2>
+        {data.visitHistory.rows.length === 0 ? (
+          <p className="text-sm text-slate-600">No visits yet.</p>
+        ) : (
+          <VisitList visits={data.visitHistory.rows} />
+        )}
+        <Pager
+          page={data.visitHistory.page}
+          pageCount={data.visitHistory.pageCount}
+          label="Visit history pages"
+          param="history"
+        />
+      </Card>
+    </div>
+  )
+}
+
+function VisitList({ visits }: { visits: readonly VisitData[] }) {
+  return (
+    <ul className="divide-y divide-slate-100 text-sm">
+      {visits.map((visit) => (
+        <li
+          key={visit.id}
+          className="relative flex flex-wrap items-center justify-between gap-2 py-2 hover:bg-slate-50"
+        >
+          <div className="min-w-0">
+            <Link
+              to={`/app/jobs/${visit.id}`}
+              className={cn('font-medium text-brand-700 hover:underline', rowLinkTarget)}
+            >
+              {visit.when}
+            </Link>
+            <p className="text-slate-600">
+              {visit.technician} · {visit.address}
+            </p>
+          </div>
+          <span
+            className={cn(
+              'rounded-full px-2 py-0.5 text-xs font-medium ring-1',
+              visit.status === 'Completed' && 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+              visit.status === 'Cancelled' && 'bg-slate-100 text-slate-700 ring-slate-300',
+              visit.status === 'Skipped' && 'bg-amber-50 text-amber-800 ring-amber-200',
+              visit.status === 'Scheduled' && 'bg-brand-50 text-brand-900 ring-brand-100',
+            )}
+          >
+            {visit.status}
+          </span>
+        </li>
+      ))}
+    </ul>
+  )
+}
