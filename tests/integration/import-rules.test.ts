@@ -42,7 +42,10 @@ describe('the one-way import rule', () => {
     ['app/schedule/bad.ts', "import { requireUser } from '~/auth/guards.server'\nexport const x = requireUser\n"],
     ['app/mail/bad.ts', "import { getProfile } from '~/models/profile.server'\nexport const x = getProfile\n"],
     // Models name a template (app/mail/templates.ts); they never import one.
-    ['app/models/bad-email.server.ts', "import { inviteEmail } from '~/emails/invite-email'\nexport const x = inviteEmail\n"],
+    [
+      'app/models/bad-email.server.ts',
+      "import { inviteEmail } from '~/emails/invite-email'\nexport const x = inviteEmail\n",
+    ],
     ['app/models/bad-route.server.ts', "import { loader } from '~/routes/app/dashboard'\nexport const x = loader\n"],
   ])('fails the lint for %s', (file, source) => {
     const { failed, output } = lint(file, source)
@@ -54,8 +57,14 @@ describe('the one-way import rule', () => {
   it('passes the same imports in the layers allowed to make them, and a utils module importing utils', () => {
     for (const [file, source] of [
       ['app/models/fine.ts', "import { db } from '~/utils/db.server'\nexport const x = db\n"],
-      ['app/models/fine-mail.ts', "import type { EmailContent } from '~/mail/templates'\nexport type X = EmailContent\n"],
-      ['app/emails/fine.ts', "import type { InviteMetadata } from '~/mail/templates'\nexport type X = InviteMetadata\n"],
+      [
+        'app/models/fine-mail.ts',
+        "import type { EmailContent } from '~/mail/templates'\nexport type X = EmailContent\n",
+      ],
+      [
+        'app/emails/fine.ts',
+        "import type { InviteMetadata } from '~/mail/templates'\nexport type X = InviteMetadata\n",
+      ],
       ['app/routes/fine.ts', "import { getProfile } from '~/models/profile.server'\nexport const x = getProfile\n"],
       ['app/utils/fine.ts', "import { env } from './env.server'\nexport const x = env\n"],
       ['app/utils/fine.test.ts', "import { loader } from '~/routes/app/dashboard'\nexport const x = loader\n"],
