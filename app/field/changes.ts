@@ -9,6 +9,12 @@ const FormFields = z.record(z.string().max(64), z.string().max(2000))
 
 export const NOTE_MAX = 2000
 
+/** A note's text, as the phone queues it and as the plain "Save notes" form posts it. */
+const NoteText = z.string().max(NOTE_MAX, `Keep the note under ${NOTE_MAX} characters.`)
+
+/** "Save notes" without JavaScript: both notes at once, each as it now reads. */
+export const VisitNotesSchema = z.object({ officeNote: NoteText.default(''), customerNote: NoteText.default('') })
+
 export const VisitChangeSchema = z.discriminatedUnion('type', [
   /** A checklist tick (checked) or untick. */
   z.object({ type: z.literal('check'), itemId: z.uuid(), checked: z.boolean() }),
@@ -20,7 +26,7 @@ export const VisitChangeSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('note'),
     audience: z.enum(['office', 'customer']),
-    text: z.string().max(NOTE_MAX, `Keep the note under ${NOTE_MAX} characters.`),
+    text: NoteText,
   }),
   /** "Mark Complete" (sent after its 10 seconds of "Undo" have passed). */
   z.object({ type: z.literal('complete') }),

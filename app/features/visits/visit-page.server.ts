@@ -8,7 +8,7 @@ import { data } from 'react-router'
 import { type CompanyMember, forbidden, notFound, type requireViewableJob } from '~/auth/guards.server'
 import { jobs, profiles } from '~/db/schema'
 import type { VisitChange } from '~/field/changes'
-import { NOTE_MAX } from '~/field/changes'
+import { VisitNotesSchema } from '~/field/changes'
 import { listChecklist, listVisitChecks } from '~/models/checklist.server'
 import { listChemLogsForJob } from '~/models/chem-log.server'
 import { listChemicalsForJob } from '~/models/chemical-addition.server'
@@ -207,14 +207,17 @@ export async function saveChecklistAction(member: CompanyMember, job: Job, formD
 
 /** "Save notes" without JavaScript: both notes as they now read. */
 export async function saveNotesAction(member: CompanyMember, job: Job, formData: FormData) {
-  const notes = (['office', 'customer'] as const).map((audience) => ({
-    audience,
-    text: String(formData.get(audience === 'office' ? 'officeNote' : 'customerNote') ?? ''),
-  }))
-  const tooLong = notes.find((note) => note.text.length > NOTE_MAX)
-  if (tooLong) {
-    return data({ intent: 'notes', error: `Keep the note under ${NOTE_MAX} characters.`, ok: null }, 400)
+  const parsed = VisitNotesSchema.safeParse(Object.fromEntries(formData))
+  if (!parsed.success) {
+    return data(
+      { intent: 'notes', error: parsed.error.issues[0]?.message ?? 'Unable to save the notes.', ok: null },
+      400,
+    )
   }
+  const notes = [
+    { audience: 'office' as const, text: parsed.data.officeNote },
+    { audience: 'customer' as const, text: parsed.data.customerNote },
+  ]
   const refused = await applyAll(
     member,
     job,
