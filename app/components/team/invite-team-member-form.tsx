@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
@@ -17,10 +17,10 @@ export function InviteTeamMemberForm({ inviterRole }: { inviterRole: 'owner' | '
   const roles = INVITABLE_ROLES[inviterRole] ?? []
   // The reply shows until the next edit (SPEC §4: editing a field resets to idle).
   const [shownReply, setShownReply] = useState<InviteReply | undefined>(undefined)
+  const formRef = useRef<HTMLFormElement>(null)
   const sending = fetcher.state !== 'idle'
   const [form, fields] = useForm({
     id: 'invite-team-member',
-    // A sent invite answers with a reset: the form empties for the next teammate.
     lastResult: sending ? undefined : fetcher.data?.result,
     defaultValue: { role: roles[0] },
     constraint: getZodConstraint(InviteTeamMemberSchema),
@@ -30,13 +30,17 @@ export function InviteTeamMemberForm({ inviterRole }: { inviterRole: 'owner' | '
   })
 
   useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data) setShownReply(fetcher.data)
+    if (fetcher.state !== 'idle' || !fetcher.data) return
+    setShownReply(fetcher.data)
+    // Sent: the form empties for the next teammate (a native reset, which Conform follows).
+    if (fetcher.data.ok) formRef.current?.reset()
   }, [fetcher.state, fetcher.data])
 
   // Refusals of what was typed show at their fields; the rest (sent, rate-limited, already on the team) here.
   const message = shownReply && (shownReply.ok || !shownReply.result.error) ? shownReply : undefined
   return (
     <fetcher.Form
+      ref={formRef}
       method="post"
       action="/app/team"
       {...getFormProps(form)}

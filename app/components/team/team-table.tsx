@@ -113,6 +113,7 @@ function MemberRow({ member, manage }: { member: TeamMember; manage: boolean }) 
           )}
         </div>
       ) : null}
+      {/* A refused role shows at its select; every other answer here. */}
       {reply && !busy && !reply.result?.error ? (
         <Alert tone={reply.ok ? 'success' : 'error'}>{reply.message}</Alert>
       ) : null}

@@ -123,7 +123,9 @@ describe('self-serve trial', () => {
       expect(answer.init.status).toBe(400)
       return answer.data.result.error
     }
-    expect(await errors({ companyName: ' ', timezone: 'UTC' })).toEqual({ companyName: ['Company name is required.'] })
+    expect(await errors({ companyName: ' ', timezone: 'America/Chicago' })).toEqual({
+      companyName: ['Company name is required.'],
+    })
     expect(await errors({ companyName: 'X', timezone: 'Mars/Olympus' })).toEqual({
       timezone: ['Choose a timezone from the list.'],
     })
