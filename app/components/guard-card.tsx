@@ -1,6 +1,6 @@
-import { Form, Link } from 'react-router'
+import { Link } from 'react-router'
 import type { GuardReason } from '~/auth/guards.server'
-import { Button } from './ui/button'
+import { LogoutButton } from './logout-button'
 import { Card } from './ui/card'
 
 const CARDS: Record<GuardReason, { title: string; body: string }> = {
@@ -49,11 +49,7 @@ export function GuardCard({ reason }: { reason: GuardReason }) {
           and try Pool Bud as its owner.
         </p>
       ) : null}
-      <Form method="post" action="/logout">
-        <Button type="submit" variant="secondary">
-          Log out
-        </Button>
-      </Form>
+      <LogoutButton variant="secondary" />
     </Card>
   )
 }

@@ -1,12 +1,12 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
-import { Field, inputClass } from '~/components/ui/field'
+import { Field, FieldError, inputClass } from '~/components/ui/field'
 import { INVITABLE_ROLES, ROLE_LABELS } from '~/utils/permissions'
-
-/** What /app/team answers to an invite: the message to show, and any field errors. */
-export type InviteReply = { intent: 'invite'; ok: boolean; message: string; fieldErrors?: Record<string, string[]> }
+import { type InviteReply, InviteTeamMemberSchema } from './team-forms'
 
 /**
  * SPEC §4 invite form: idle → sending → success or error; typing again returns it to idle.
@@ -15,23 +15,35 @@ export type InviteReply = { intent: 'invite'; ok: boolean; message: string; fiel
 export function InviteTeamMemberForm({ inviterRole }: { inviterRole: 'owner' | 'admin' }) {
   const fetcher = useFetcher<InviteReply>({ key: 'invite-team-member' })
   const roles = INVITABLE_ROLES[inviterRole] ?? []
-  const formRef = useRef<HTMLFormElement>(null)
   // The reply shows until the next edit (SPEC §4: editing a field resets to idle).
   const [shownReply, setShownReply] = useState<InviteReply | undefined>(undefined)
+  const formRef = useRef<HTMLFormElement>(null)
   const sending = fetcher.state !== 'idle'
+  const [form, fields] = useForm({
+    id: 'invite-team-member',
+    lastResult: sending ? undefined : fetcher.data?.result,
+    defaultValue: { role: roles[0] },
+    constraint: getZodConstraint(InviteTeamMemberSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: InviteTeamMemberSchema }),
+  })
 
   useEffect(() => {
     if (fetcher.state !== 'idle' || !fetcher.data) return
     setShownReply(fetcher.data)
+    // Sent: the form empties for the next teammate (a native reset, which Conform follows).
     if (fetcher.data.ok) formRef.current?.reset()
   }, [fetcher.state, fetcher.data])
 
-  const errors = shownReply?.fieldErrors ?? {}
+  // Refusals of what was typed show at their fields; the rest (sent, rate-limited, already on the team) here.
+  const message = shownReply && (shownReply.ok || !shownReply.result.error) ? shownReply : undefined
   return (
     <fetcher.Form
       ref={formRef}
       method="post"
       action="/app/team"
+      {...getFormProps(form)}
       className="space-y-4"
       onChange={() => setShownReply(undefined)}
       aria-labelledby="invite-heading"
@@ -42,34 +54,35 @@ export function InviteTeamMemberForm({ inviterRole }: { inviterRole: 'owner' | '
       <input type="hidden" name="intent" value="invite" />
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-1">
-          <label htmlFor="invite-role" className="block text-sm font-medium text-slate-800">
+          <label htmlFor={fields.role.id} className="block text-sm font-medium text-slate-800">
             Role
           </label>
-          <select id="invite-role" name="role" defaultValue={roles[0]} className={inputClass} required>
+          <select {...getSelectProps(fields.role)} className={inputClass}>
             {roles.map((role) => (
               <option key={role} value={role}>
                 {ROLE_LABELS[role]}
               </option>
             ))}
           </select>
+          <FieldError id={fields.role.errorId} errors={fields.role.errors} />
         </div>
         <Field
           label="Full name"
-          errors={errors.fullName}
-          inputProps={{ id: 'invite-full-name', name: 'fullName', autoComplete: 'off', required: true, maxLength: 120 }}
+          errors={fields.fullName.errors}
+          inputProps={{ ...getInputProps(fields.fullName, { type: 'text' }), autoComplete: 'off' }}
         />
         <Field
           label="Email"
-          errors={errors.email}
-          inputProps={{ id: 'invite-email', name: 'email', type: 'email', autoComplete: 'off', required: true }}
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }}
         />
         <Field
           label="Phone (optional)"
-          errors={errors.phone}
-          inputProps={{ id: 'invite-phone', name: 'phone', type: 'tel', autoComplete: 'off', maxLength: 40 }}
+          errors={fields.phone.errors}
+          inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'off' }}
         />
       </div>
-      {shownReply ? <Alert tone={shownReply.ok ? 'success' : 'error'}>{shownReply.message}</Alert> : null}
+      {message ? <Alert tone={message.ok ? 'success' : 'error'}>{message.message}</Alert> : null}
       <Button type="submit" pending={sending} pendingLabel="Sending…">
         Send invite
       </Button>

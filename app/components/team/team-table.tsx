@@ -1,16 +1,18 @@
+import { getFormProps, getSelectProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useState } from 'react'
 import { useFetcher } from 'react-router'
 import { StatusPill } from '~/components/status-badge'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
-import { inputClass } from '~/components/ui/field'
+import { FieldError, inputClass } from '~/components/ui/field'
 import { ROLE_LABELS } from '~/utils/permissions'
 import { STATUS_LABELS, type TeamMember } from '~/utils/team'
-
-/** What /app/team answers to a change on one member's row. */
-export type MemberReply = { intent: string; memberId: string; ok: boolean; message: string }
+import { ChangeRoleSchema, type MemberReply } from './team-forms'
 
 const ASSIGNABLE = ['admin', 'dispatcher', 'tech'] as const
+
+type MemberFetcher = ReturnType<typeof useFetcher<MemberReply>>
 
 /**
  * The company's people. With `manage` (owners) each row can change role, deactivate or
@@ -57,28 +59,7 @@ function MemberRow({ member, manage }: { member: TeamMember; manage: boolean }) 
       {manage ? (
         <div className="flex flex-wrap items-center gap-2">
           {member.status !== 'deactivated' ? (
-            <fetcher.Form method="post" action="/app/team" className="flex flex-wrap items-center gap-2">
-              <input type="hidden" name="intent" value="change-role" />
-              <input type="hidden" name="memberId" value={member.id} />
-              <label htmlFor={`role-${member.id}`} className="sr-only">
-                Role for {name}
-              </label>
-              <select
-                id={`role-${member.id}`}
-                name="role"
-                defaultValue={member.role}
-                className={inputClass.replace('w-full', 'w-auto')}
-              >
-                {ASSIGNABLE.map((role) => (
-                  <option key={role} value={role}>
-                    {ROLE_LABELS[role]}
-                  </option>
-                ))}
-              </select>
-              <Button type="submit" variant="secondary" pending={busyIntent === 'change-role'} pendingLabel="Saving…">
-                Save role
-              </Button>
-            </fetcher.Form>
+            <ChangeRoleForm member={member} name={name} fetcher={fetcher} reply={reply} />
           ) : null}
           {member.status === 'pending' ? (
             <fetcher.Form method="post" action="/app/team">
@@ -132,7 +113,59 @@ function MemberRow({ member, manage }: { member: TeamMember; manage: boolean }) 
           )}
         </div>
       ) : null}
-      {reply && !busy ? <Alert tone={reply.ok ? 'success' : 'error'}>{reply.message}</Alert> : null}
+      {/* A refused role shows at its select; every other answer here. */}
+      {reply && !busy && !reply.result?.error ? (
+        <Alert tone={reply.ok ? 'success' : 'error'}>{reply.message}</Alert>
+      ) : null}
     </li>
+  )
+}
+
+/** "Save role": the one form of a row with a choice in it. */
+function ChangeRoleForm({
+  member,
+  name,
+  fetcher,
+  reply,
+}: {
+  member: TeamMember
+  name: string
+  fetcher: MemberFetcher
+  reply: MemberReply | undefined
+}) {
+  const [form, fields] = useForm({
+    id: `change-role-${member.id}`,
+    lastResult: fetcher.state === 'idle' && reply?.intent === 'change-role' ? reply.result : undefined,
+    defaultValue: { role: member.role },
+    constraint: getZodConstraint(ChangeRoleSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangeRoleSchema }),
+  })
+  const saving = fetcher.state !== 'idle' && fetcher.formData?.get('intent') === 'change-role'
+  return (
+    <fetcher.Form
+      method="post"
+      action="/app/team"
+      {...getFormProps(form)}
+      className="flex flex-wrap items-center gap-2"
+    >
+      <input type="hidden" name="intent" value="change-role" />
+      <input type="hidden" name="memberId" value={member.id} />
+      <label htmlFor={fields.role.id} className="sr-only">
+        Role for {name}
+      </label>
+      <select {...getSelectProps(fields.role)} className={inputClass.replace('w-full', 'w-auto')}>
+        {ASSIGNABLE.map((role) => (
+          <option key={role} value={role}>
+            {ROLE_LABELS[role]}
+          </option>
+        ))}
+      </select>
+      <Button type="submit" variant="secondary" pending={saving} pendingLabel="Saving…">
+        Save role
+      </Button>
+      <FieldError id={fields.role.errorId} errors={fields.role.errors} />
+    </fetcher.Form>
   )
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { billingMonth, lastMonth, monthParam, neighbours, parseMonth } from './billing-month'
+import { billingMonth, lastMonth, MonthActionSchema, monthParam, neighbours, parseMonth } from './billing-month'
 
 describe('the billing page’s month', () => {
   it('is last month in the company’s calendar by default, across a year and a timezone’s midnight', () => {
@@ -30,5 +30,17 @@ describe('the billing page’s month', () => {
     })
     expect(monthParam({ start: '2026-11-01', end: '2026-11-30' })).toBe('2026-11')
     expect(monthParam('2026-11-26')).toBe('2026-11')
+  })
+
+  it('reads "Create N invoices" and "Send invoices" as their intent and the month they name', () => {
+    expect(MonthActionSchema.parse({ intent: 'send', month: '2026-08' })).toEqual({
+      intent: 'send',
+      month: { start: '2026-08-01', end: '2026-08-31' },
+    })
+    const refusal = (fields: Record<string, string>) =>
+      MonthActionSchema.safeParse(fields).error?.issues.map((issue) => issue.message)
+    expect(refusal({ intent: 'create' })).toEqual(['Choose a month.'])
+    expect(refusal({ intent: 'create', month: 'August' })).toEqual(['Choose a month.'])
+    expect(refusal({ intent: 'explode', month: '2026-08' })).toEqual(['Unknown action.'])
   })
 })

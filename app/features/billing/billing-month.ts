@@ -1,5 +1,6 @@
 // Which month the billing page works on (`?month=YYYY-MM`). Without one it is last month in the company's calendar:
 // an office invoices a month once it is over. Pure, so the page and its tests agree on it.
+import { z } from 'zod'
 import { type BillingPeriod, monthOf } from '~/billing/invoice-draft'
 import { type LocalDate, localDateAt } from '~/schedule/local-date'
 
@@ -42,3 +43,20 @@ export function parseMonth(value: unknown): BillingPeriod | null {
 export function billingMonth(value: string | null, now: Date, timeZone: string): BillingPeriod {
   return parseMonth(value) ?? lastMonth(localDateAt(now, timeZone))
 }
+
+export const MONTH_ACTION_MESSAGES = { month: 'Choose a month.', unknown: 'Unknown action.' } as const
+
+/**
+ * "Create N invoices" and "Send invoices": the button's intent and the month the page showed (a hidden field). The
+ * month is required (never "last month" by the server's clock): a page left open over midnight on the 1st must still
+ * act on the month it showed.
+ */
+export const MonthActionSchema = z.object({
+  intent: z.enum(['create', 'send'], { error: MONTH_ACTION_MESSAGES.unknown }),
+  month: z.string({ error: MONTH_ACTION_MESSAGES.month }).transform((value, context) => {
+    const period = parseMonth(value)
+    if (period) return period
+    context.addIssue({ code: 'custom', message: MONTH_ACTION_MESSAGES.month })
+    return z.NEVER
+  }),
+})

@@ -3,6 +3,7 @@
 // status or customer, a page at a time. What the page reads is in its address (`?month=`, `?preview=1`,
 // `?confirm=send`, `?status=`, `?customer=`, `?page=`), so back, reload and a bookmark all show the same thing. A
 // fixed number of statements: 3, plus 1 for a customer's invoices and 5 for the preview.
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import { type CompanyMember, notFound } from '~/auth/guards.server'
 import { type BillingPeriod, periodLabel } from '~/billing/invoice-draft'
@@ -22,7 +23,7 @@ import { formatLocalDate } from '~/utils/dates'
 import { redirectWithFlash } from '~/utils/flash.server'
 import { isUuid } from '~/utils/ids'
 import { formatCents } from '~/utils/money'
-import { billingMonth, monthParam, neighbours, parseMonth } from './billing-month'
+import { billingMonth, MONTH_ACTION_MESSAGES, MonthActionSchema, monthParam, neighbours } from './billing-month'
 import { statusSlug } from './invoice-status-badge'
 
 function readStatus(value: string | null): InvoiceListFilter {
@@ -129,14 +130,18 @@ export async function loadBillingPage(member: CompanyMember, url: URL, now = new
 /** What a refused billing form says (the page shows it above the month's actions). */
 export type BillingRefusal = { intent: string | null; message: string }
 
-/**
- * "Create N invoices" and "Send invoices" for the month the form names. The month is required (never "last month"
- * by the server's clock): a page left open over midnight on the 1st must still act on the month it showed.
- */
-export async function billingAction(member: CompanyMember, intent: 'create' | 'send', formData: FormData) {
-  const refuse = (message: string) => data({ intent, message } satisfies BillingRefusal, 400)
-  const period = parseMonth(formData.get('month'))
-  if (!period) return refuse('Choose a month.')
+/** "Create N invoices" and "Send invoices" for the month the form names (`MonthActionSchema`). */
+export async function billingAction(member: CompanyMember, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: MonthActionSchema })
+  if (submission.status !== 'success') {
+    const unknown = Boolean(submission.error?.intent)
+    const refusal: BillingRefusal = {
+      intent: unknown ? null : String(submission.payload.intent),
+      message: unknown ? MONTH_ACTION_MESSAGES.unknown : MONTH_ACTION_MESSAGES.month,
+    }
+    return data(refusal, 400)
+  }
+  const { intent, month: period } = submission.value
   const label = periodLabel(period)
   const back = `/app/billing?month=${monthParam(period)}`
   const { companyId } = member

@@ -6,11 +6,9 @@ import { Pager } from '~/components/pager'
 import { Alert } from '~/components/ui/alert'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
-import type { NoticeChannel } from '~/notices/templates'
 import type { CustomerMessagesData } from './customer-messages.server'
 import type { MessageTone } from './message-status'
-
-export const NOTICE_PREFERENCE_INTENT = 'notice-preference'
+import { NOTICE_PREFERENCE_INTENT, type NoticePreference } from './notice-preference-schema'
 
 const TONES: Record<MessageTone, string> = {
   sent: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
@@ -73,7 +71,15 @@ export function CustomerMessages({ data, refusal }: { data: CustomerMessagesData
  * A switch that saves as it is tapped: a form posting the state it asks for, so it works before JavaScript loads;
  * while its post is on the way it already shows the new state.
  */
-function PreferenceSwitch({ channel, label, on }: { channel: NoticeChannel; label: string; on: boolean }) {
+function PreferenceSwitch({
+  channel,
+  label,
+  on,
+}: {
+  channel: NoticePreference['channel']
+  label: string
+  on: boolean
+}) {
   const navigation = useNavigation()
   const pending =
     navigation.formData?.get('intent') === NOTICE_PREFERENCE_INTENT && navigation.formData.get('channel') === channel
@@ -82,7 +88,7 @@ function PreferenceSwitch({ channel, label, on }: { channel: NoticeChannel; labe
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value={NOTICE_PREFERENCE_INTENT} />
       <input type="hidden" name="channel" value={channel} />
-      <input type="hidden" name="enabled" value={on ? 'off' : 'on'} />
+      <input type="hidden" name="enabled" value={(on ? 'off' : 'on') satisfies NoticePreference['enabled']} />
       <button
         type="submit"
         role="switch"

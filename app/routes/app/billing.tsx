@@ -1,12 +1,12 @@
 // /app/billing: a month's invoices and every invoice of the company (OPERATIONS §7, §8; owners and admins). The
 // month's figures, "Create invoices" (previewed first, nothing written), "Send invoices" (asked first), and the list
 // with its status filter. The reads and the two actions live in app/features/billing/billing-page.server.ts.
-import { data, Link } from 'react-router'
+import { Link } from 'react-router'
 import { requireCompanyCapability } from '~/auth/guards.server'
 import { RouteError } from '~/components/route-error'
 import { cn } from '~/components/ui/cn'
 import { textLinkTarget } from '~/components/ui/touch'
-import { type BillingRefusal, billingAction, loadBillingPage } from '~/features/billing/billing-page.server'
+import { billingAction, loadBillingPage } from '~/features/billing/billing-page.server'
 import { InvoiceListCard, MonthCard, PreviewCard, SendConfirmCard } from '~/features/billing/billing-sections'
 import { readForm } from '~/utils/forms'
 import type { Route } from './+types/billing'
@@ -18,14 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const member = await requireCompanyCapability(request, 'billing:manage')
-  const formData = await readForm(request)
-  const intent = formData.get('intent')
-  switch (intent) {
-    case 'create':
-    case 'send':
-      return billingAction(member, intent, formData)
-  }
-  return data({ intent: null, message: 'Unknown action.' } satisfies BillingRefusal, 400)
+  return billingAction(member, await readForm(request))
 }
 
 export function meta() {

@@ -22,7 +22,7 @@ function post(cookie: string, fields: Record<string, string>) {
   })
 }
 
-type Reply = { ok: boolean; message: string; fieldErrors?: Record<string, string[]> }
+type Reply = { ok: boolean; message: string; result?: { error?: Record<string, string[] | null> } }
 async function reply(promise: unknown) {
   const { returned, thrown } = await settle(promise as Promise<unknown>)
   const value = (returned ?? thrown) as { data?: Reply; init?: { status?: number } | null; status?: number }
@@ -58,7 +58,13 @@ describe('inviting teammates', () => {
     )
     expect(result).toEqual({
       status: 200,
-      body: { intent: 'invite', ok: true, message: 'Invitation sent. Your teammate will receive an email shortly.' },
+      // The form empties for the next teammate.
+      body: {
+        intent: 'invite',
+        ok: true,
+        message: 'Invitation sent. Your teammate will receive an email shortly.',
+        result: { initialValue: null },
+      },
     })
     const kai = await profileByEmail('kai@example.com')
     expect(kai).toMatchObject({ companyId: blueLagoon, role: 'dispatcher', fullName: 'Kai Rivers', phone: null })
@@ -132,7 +138,7 @@ describe('inviting teammates', () => {
   it('answers missing fields with the spec messages', async () => {
     const result = await reply(action(call(post(owner, { intent: 'invite', role: 'tech', fullName: ' ', email: '' }))))
     expect(result.status).toBe(400)
-    expect(result.body.fieldErrors).toMatchObject({
+    expect(result.body.result?.error).toMatchObject({
       fullName: ['Full name is required.'],
       email: ['Email is required.'],
     })
@@ -172,6 +178,27 @@ describe('changing roles and deactivating', () => {
     )
     expect(toOwner.status).toBe(403)
     expect((await profileByEmail('lee.park@example.com'))?.role).toBe('dispatcher')
+  })
+
+  it('answers a row form its schema refuses with 400 on that row, naming the field', async () => {
+    const lee = await profileByEmail('lee.park@example.com')
+    const badRole = await reply(
+      action(call(post(owner, { intent: 'change-role', memberId: lee?.id ?? '', role: 'boss' }))),
+    )
+    expect(badRole.status).toBe(400)
+    expect(badRole.body).toMatchObject({
+      intent: 'change-role',
+      memberId: lee?.id,
+      ok: false,
+      message: 'Choose a role.',
+    })
+    expect(badRole.body.result?.error).toEqual({ role: ['Choose a role.'] })
+    for (const intent of ['deactivate', 'reactivate', 'resend']) {
+      const noOne = await reply(action(call(post(owner, { intent }))))
+      expect(noOne.status, intent).toBe(400)
+      expect(noOne.body, intent).toMatchObject({ intent, memberId: '', ok: false, message: 'Choose a teammate.' })
+    }
+    expect((await profileByEmail('lee.park@example.com'))?.role).toBe(lee?.role)
   })
 
   it("admins cannot change roles or deactivate (403); another company's member is a 404", async () => {

@@ -1,10 +1,18 @@
 // /app/team: the company's people. Owners and admins invite (SPEC §5, §6); owners also change
 // roles and deactivate. The dashboards embed the same form and list, which post here.
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import { type CompanyMember, notFound, requireCompanyCapability } from '~/auth/guards.server'
 import { RouteError } from '~/components/route-error'
-import { type InviteReply, InviteTeamMemberForm } from '~/components/team/invite-team-member-form'
-import type { MemberReply } from '~/components/team/team-table'
+import { InviteTeamMemberForm } from '~/components/team/invite-team-member-form'
+import {
+  ChangeRoleSchema,
+  type InviteReply,
+  InviteTeamMemberSchema,
+  MemberActionSchema,
+  type MemberReply,
+} from '~/components/team/team-forms'
 import { TeamTable } from '~/components/team/team-table'
 import { Card } from '~/components/ui/card'
 import {
@@ -17,9 +25,8 @@ import {
   reactivateMember,
 } from '~/models/team.server'
 import { readForm } from '~/utils/forms'
-import { can, INVITABLE_ROLES, type StaffRole } from '~/utils/permissions'
+import { can, type StaffRole } from '~/utils/permissions'
 import { failureStatus } from '~/utils/result'
-import { InviteTeamMemberSchema } from '~/utils/team'
 import type { Route } from './+types/team'
 
 /** SPEC §8 success messages: the owner's is the longer one. */
@@ -47,32 +54,23 @@ function inviteReply(reply: Omit<InviteReply, 'intent'>, status = 200) {
 }
 
 async function invite(member: CompanyMember, formData: FormData) {
-  const parsed = InviteTeamMemberSchema.safeParse(Object.fromEntries(formData))
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string[]> = {}
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0])
-      fieldErrors[field] = [...(fieldErrors[field] ?? []), issue.message]
-    }
-    return inviteReply(
-      { ok: false, message: parsed.error.issues[0]?.message ?? INVITE_MESSAGES.failed, fieldErrors },
-      400,
-    )
-  }
-  const role = parsed.data.role as StaffRole
-  if (!INVITABLE_ROLES[member.role]?.includes(role)) {
-    return inviteReply({ ok: false, message: INVITE_MESSAGES.roleNotAllowed }, 403)
+  const submission = parseWithZod(formData, { schema: InviteTeamMemberSchema })
+  if (submission.status !== 'success') {
+    const first = Object.values(submission.error ?? {}).flat()[0]
+    return inviteReply({ ok: false, message: first ?? INVITE_MESSAGES.failed, result: submission.reply() }, 400)
   }
   const result = await inviteTeamMember({
     companyId: member.companyId,
     inviter: { id: member.id, role: member.role },
-    role,
-    fullName: parsed.data.fullName,
-    email: parsed.data.email,
-    phone: parsed.data.phone,
+    // A role this inviter may not give (INVITABLE_ROLES) is refused by the model: 403.
+    ...submission.value,
+    role: submission.value.role as StaffRole,
   })
-  if (result.ok) return inviteReply({ ok: true, message: INVITE_SENT[member.role as 'owner' | 'admin'] })
-  return inviteReply({ ok: false, message: result.message }, failureStatus(result))
+  if (result.ok) {
+    const message = INVITE_SENT[member.role as 'owner' | 'admin']
+    return inviteReply({ ok: true, message, result: submission.reply({ resetForm: true }) })
+  }
+  return inviteReply({ ok: false, message: result.message, result: submission.reply() }, failureStatus(result))
 }
 
 const CHANGE_MESSAGES: Record<string, string> = {
@@ -81,50 +79,87 @@ const CHANGE_MESSAGES: Record<string, string> = {
   reactivate: 'Reactivated. They can sign in again.',
 }
 
-function memberReply(intent: string, memberId: string, outcome: MemberChange) {
+/** A posted text field as the reply echoes it ('' when absent). */
+function posted(formData: FormData, name: string) {
+  const value = formData.get(name)
+  return typeof value === 'string' ? value : ''
+}
+
+/** A member row's form that its schema refused: 400, on that row. */
+function memberRefusal(
+  formData: FormData,
+  submission: { error: Record<string, string[] | null> | null; reply: () => SubmissionResult<string[]> },
+) {
+  const reply: MemberReply = {
+    intent: posted(formData, 'intent'),
+    memberId: posted(formData, 'memberId'),
+    ok: false,
+    message: Object.values(submission.error ?? {}).flat()[0] ?? 'Unknown action.',
+    result: submission.reply(),
+  }
+  return data(reply, 400)
+}
+
+function memberReply(intent: string, memberId: string, outcome: MemberChange, result?: SubmissionResult<string[]>) {
   if (outcome === 'not-found') notFound()
   if (outcome === 'refused') {
-    return data<MemberReply>({ intent, memberId, ok: false, message: 'Owners change only by ownership transfer.' }, 403)
+    const message = 'Owners change only by ownership transfer.'
+    return data<MemberReply>({ intent, memberId, ok: false, message, result }, 403)
   }
-  return data<MemberReply>({ intent, memberId, ok: true, message: CHANGE_MESSAGES[intent] ?? 'Saved.' })
+  return data<MemberReply>({ intent, memberId, ok: true, message: CHANGE_MESSAGES[intent] ?? 'Saved.', result })
+}
+
+async function resend(request: Request, formData: FormData) {
+  const member = await requireCompanyCapability(request, 'team:invite')
+  const submission = parseWithZod(formData, { schema: MemberActionSchema })
+  if (submission.status !== 'success') return memberRefusal(formData, submission)
+  const { intent, memberId } = submission.value
+  const pending = (await listTeamMembers(member.companyId, visibleRoles(member.role))).find(
+    (m) => m.id === memberId && m.status === 'pending',
+  )
+  if (!pending) notFound()
+  const result = await inviteTeamMember({
+    companyId: member.companyId,
+    inviter: { id: member.id, role: member.role },
+    role: pending.role,
+    fullName: pending.fullName,
+    email: pending.email,
+    phone: pending.phone,
+  })
+  return data<MemberReply>(
+    { intent, memberId, ok: result.ok, message: result.ok ? 'Invitation sent again.' : result.message },
+    result.ok ? 200 : failureStatus(result),
+  )
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readForm(request)
-  const intent = String(formData.get('intent') ?? '')
-  const memberId = String(formData.get('memberId') ?? '')
+  const intent = formData.get('intent')
   if (intent === 'invite') return invite(await requireCompanyCapability(request, 'team:invite'), formData)
-  if (intent === 'resend') {
-    const member = await requireCompanyCapability(request, 'team:invite')
-    const pending = (await listTeamMembers(member.companyId, visibleRoles(member.role))).find(
-      (m) => m.id === memberId && m.status === 'pending',
-    )
-    if (!pending) notFound()
-    const result = await inviteTeamMember({
-      companyId: member.companyId,
-      inviter: { id: member.id, role: member.role },
-      role: pending.role,
-      fullName: pending.fullName,
-      email: pending.email,
-      phone: pending.phone,
-    })
-    return data<MemberReply>(
-      { intent, memberId, ok: result.ok, message: result.ok ? 'Invitation sent again.' : result.message },
-      result.ok ? 200 : failureStatus(result),
-    )
-  }
+  if (intent === 'resend') return resend(request, formData)
   const owner = await requireCompanyCapability(request, 'team:manage')
-  const target = { companyId: owner.companyId, actorId: owner.id, memberId }
+  const target = { companyId: owner.companyId, actorId: owner.id }
   if (intent === 'change-role') {
-    return memberReply(
-      intent,
-      memberId,
-      await changeMemberRole({ ...target, role: String(formData.get('role')) as StaffRole }),
-    )
+    const submission = parseWithZod(formData, { schema: ChangeRoleSchema })
+    if (submission.status !== 'success') return memberRefusal(formData, submission)
+    const { memberId, role } = submission.value
+    const outcome = await changeMemberRole({ ...target, memberId, role: role as StaffRole })
+    return memberReply(intent, memberId, outcome, submission.reply())
   }
-  if (intent === 'deactivate') return memberReply(intent, memberId, await deactivateMember(target))
-  if (intent === 'reactivate') return memberReply(intent, memberId, await reactivateMember(target))
-  return data({ intent, memberId, ok: false, message: 'Unknown action.' }, 400)
+  if (intent === 'deactivate' || intent === 'reactivate') {
+    const submission = parseWithZod(formData, { schema: MemberActionSchema })
+    if (submission.status !== 'success') return memberRefusal(formData, submission)
+    const { memberId } = submission.value
+    const change = intent === 'deactivate' ? deactivateMember : reactivateMember
+    return memberReply(intent, memberId, await change({ ...target, memberId }))
+  }
+  const unknown: MemberReply = {
+    intent: posted(formData, 'intent'),
+    memberId: posted(formData, 'memberId'),
+    ok: false,
+    message: 'Unknown action.',
+  }
+  return data(unknown, 400)
 }
 
 export function meta() {

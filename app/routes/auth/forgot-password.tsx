@@ -1,26 +1,17 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, useNavigation } from 'react-router'
-import { z } from 'zod'
+import { getFormProps, getInputProps } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, useNavigation } from 'react-router'
 import { CLIENT_IP_HEADER } from '~/auth/better-auth.server'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Field } from '~/components/ui/field'
+import { BackToLoginLink, usePasswordResetForm } from '~/features/auth/password-reset-form'
+import { ForgotPasswordSchema } from '~/features/auth/password-reset-schema'
 import { requestPasswordReset } from '~/models/password-reset.server'
 import { readForm } from '~/utils/forms'
 import { failureStatus } from '~/utils/result'
 import type { Route } from './+types/forgot-password'
-
-const ForgotPasswordSchema = z.object({
-  email: z
-    .string({ error: 'Enter your email address.' })
-    .trim()
-    .min(1, 'Enter your email address.')
-    .max(254, 'That email address is too long.')
-    .pipe(z.email('Enter a valid email address.'))
-    .transform((value) => value.toLowerCase()),
-})
 
 export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: ForgotPasswordSchema })
@@ -46,14 +37,7 @@ export function meta() {
 
 export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
-  const [form, fields] = useForm({
-    id: 'forgot-password',
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(ForgotPasswordSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
-  })
+  const [form, fields] = usePasswordResetForm('forgot-password', ForgotPasswordSchema, actionData?.result)
   if (actionData?.submitted) {
     return (
       <Card className="space-y-4">
@@ -62,9 +46,7 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
           If an account exists for that email, we sent it a link to reset your password. The link works once and expires
           in 1 hour.
         </p>
-        <Link to="/login" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline">
-          Back to login
-        </Link>
+        <BackToLoginLink />
       </Card>
     )
   }
@@ -85,9 +67,7 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
           Send reset link
         </Button>
       </Form>
-      <Link to="/login" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline">
-        Back to login
-      </Link>
+      <BackToLoginLink />
     </Card>
   )
 }

@@ -149,6 +149,18 @@ describe('a verified account with no company (F14)', () => {
     )
     expect(stolen.status).toBe(404)
     expect((await profileOf('bystander@example.com'))?.role).toBeNull()
+    // A decision that names no invitation, or is neither accept nor decline, is refused before anything is read.
+    const malformed: Record<string, string>[] = [
+      { intent: 'accept' },
+      { intent: 'join', invitationId: sunsetOffer?.id ?? '' },
+    ]
+    for (const fields of malformed) {
+      const refused = await outcome(action(call(post(bystander, '/invitations', fields))))
+      expect(refused, fields.intent).toMatchObject({
+        status: 400,
+        body: { error: 'Choose an invitation to accept or decline.', notice: null },
+      })
+    }
 
     const cookie = await signInAs('wanted@example.com')
     const accepted = await outcome(

@@ -1,21 +1,18 @@
 // /invitations — someone who already has an account decides on the invitations they received (decision 011):
 // "Join {company} as {role}", accept or decline; nothing changes until they accept. Only a person who can join a
 // company (no membership, or only a trial of their own) sees it; everyone else is sent where they belong.
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
-import { z } from 'zod'
 import { homePathFor, requireJoiningUser } from '~/auth/guards.server'
+import { LogoutButton } from '~/components/logout-button'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
+import { INVITATION_DECISION_REFUSAL, InvitationDecisionSchema } from '~/features/auth/invitation-decision-schema'
 import { acceptInvitation, declineInvitation } from '~/models/account-invitation.server'
 import { readForm } from '~/utils/forms'
 import { failureStatus } from '~/utils/result'
 import type { Route } from './+types/invitations'
-
-const DecisionSchema = z.object({
-  intent: z.enum(['accept', 'decline']),
-  invitationId: z.string().min(1),
-})
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, open } = await requireJoiningUser(request)
@@ -25,9 +22,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireJoiningUser(request)
-  const parsed = DecisionSchema.safeParse(Object.fromEntries(await readForm(request)))
-  if (!parsed.success) return data({ error: 'Choose an invitation to accept or decline.', notice: null }, 400)
-  const { intent, invitationId } = parsed.data
+  const submission = parseWithZod(await readForm(request), { schema: InvitationDecisionSchema })
+  if (submission.status !== 'success') return data({ error: INVITATION_DECISION_REFUSAL, notice: null }, 400)
+  const { intent, invitationId } = submission.value
   if (intent === 'accept') {
     const result = await acceptInvitation({ userId: user.id, invitationId })
     if (!result.ok) return data({ error: result.message, notice: null }, failureStatus(result))
@@ -89,11 +86,7 @@ export default function InvitationsPage({ loaderData, actionData }: Route.Compon
           </Link>
         </p>
       ) : null}
-      <Form method="post" action="/logout">
-        <Button type="submit" variant="ghost">
-          Log out
-        </Button>
-      </Form>
+      <LogoutButton variant="ghost" />
     </Card>
   )
 }

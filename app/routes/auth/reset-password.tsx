@@ -1,23 +1,16 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, useNavigation } from 'react-router'
-import { z } from 'zod'
+import { getFormProps, getInputProps } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, useNavigation } from 'react-router'
 import { callAuthEndpoint, cookieHeaders } from '~/auth/better-auth.server'
 import { PasswordField } from '~/components/password-input'
 import { RedirectAfter } from '~/components/redirect-after'
 import { Alert } from '~/components/ui/alert'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { NewPasswordSchema, PASSWORDS_MATCH, readForm } from '~/utils/forms'
+import { BackToLoginLink, usePasswordResetForm } from '~/features/auth/password-reset-form'
+import { ResetPasswordSchema } from '~/features/auth/password-reset-schema'
+import { readForm } from '~/utils/forms'
 import type { Route } from './+types/reset-password'
-
-const ResetPasswordSchema = z
-  .object({
-    token: z.string().min(1),
-    password: NewPasswordSchema,
-    confirmPassword: z.string({ error: 'Passwords do not match.' }),
-  })
-  .refine(...PASSWORDS_MATCH)
 
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
@@ -60,15 +53,7 @@ export function meta() {
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
-  const [form, fields] = useForm({
-    id: 'reset-password',
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(ResetPasswordSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
-  })
-
+  const [form, fields] = usePasswordResetForm('reset-password', ResetPasswordSchema, actionData?.result)
   if (actionData?.done) {
     return (
       <Card className="space-y-4">
@@ -92,9 +77,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
         <ButtonLink to="/forgot-password" className="w-full">
           Send me a reset link
         </ButtonLink>
-        <Link to="/login" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline">
-          Back to login
-        </Link>
+        <BackToLoginLink />
       </Card>
     )
   }
@@ -124,10 +107,8 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
         </Button>
       </Form>
       {/* A way back for someone who remembered their password after all (issue 16). */}
-      <p className="text-center text-sm">
-        <Link to="/login" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">
-          Back to login
-        </Link>
+      <p className="text-center">
+        <BackToLoginLink />
       </p>
     </Card>
   )

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, profiles } from '~/db/schema'
 import { createDemoLogin } from '~/demo/seed.server'
+import { startCompanySchema } from '~/features/auth/start-company-schema'
 import { action as teamAction } from '~/routes/app/team'
 import { db } from '~/utils/db.server'
 import { TRIAL_DAYS } from '~/utils/trial'
@@ -114,13 +115,27 @@ describe('self-serve trial', () => {
   it('asks for a company name and a listed timezone', async () => {
     await createDemoLogin(db(), { email: 'solo2@example.com', fullName: 'Sol Two', role: null, companyId: null })
     const cookie = await signInAs('solo2@example.com')
-    const blank = (await action(call(post(cookie, '/start', { companyName: ' ', timezone: 'UTC' })))) as {
-      data: { error: string }
+    const errors = async (fields: Record<string, string>) => {
+      const answer = (await action(call(post(cookie, '/start', fields)))) as unknown as {
+        data: { result: { error?: Record<string, string[] | null> } }
+        init: { status: number }
+      }
+      expect(answer.init.status).toBe(400)
+      return answer.data.result.error
     }
-    expect(blank.data.error).toBe('Company name is required.')
-    const zone = (await action(call(post(cookie, '/start', { companyName: 'X', timezone: 'Mars/Olympus' })))) as {
-      data: { error: string }
-    }
-    expect(zone.data.error).toBe('Choose a timezone from the list.')
+    expect(await errors({ companyName: ' ', timezone: 'America/Chicago' })).toEqual({
+      companyName: ['Company name is required.'],
+    })
+    expect(await errors({ companyName: 'X', timezone: 'Mars/Olympus' })).toEqual({
+      timezone: ['Choose a timezone from the list.'],
+    })
+    // The browser checks with the same schema, given the zones the page lists.
+    const schema = startCompanySchema(['UTC', 'America/Chicago'])
+    expect(schema.safeParse({ companyName: 'X', timezone: 'America/Chicago', plan: 'TEAM' }).data).toEqual({
+      companyName: 'X',
+      timezone: 'America/Chicago',
+      plan: 'team',
+    })
+    expect(schema.safeParse({ companyName: 'X', timezone: 'Europe/Paris' }).success).toBe(false)
   })
 })

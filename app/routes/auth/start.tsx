@@ -1,14 +1,16 @@
 // /start — a self-serve trial: someone signed in without a role starts their own company and
 // becomes its owner (issue #6). Everyone with a role is sent to where they belong.
+import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { useMemo } from 'react'
 import { data, Form, redirect, useNavigation } from 'react-router'
-import { z } from 'zod'
 import { homePathFor, requireRoleless } from '~/auth/guards.server'
-import { poolBudPlanOf } from '~/billing/pool-bud-plans'
 import { planNamed } from '~/components/marketing/nav-links'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { Field, inputClass } from '~/components/ui/field'
+import { Field, FieldError, inputClass } from '~/components/ui/field'
+import { startCompanySchema } from '~/features/auth/start-company-schema'
 import { startTrialCompany } from '~/models/trial.server'
 import { DEFAULT_TIMEZONE, timezoneList } from '~/utils/dates'
 import { readForm } from '~/utils/forms'
@@ -23,24 +25,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRoleless(request)
-  const zones = new Set(timezoneList())
-  const parsed = z
-    .object({
-      companyName: z
-        .string({ error: 'Company name is required.' })
-        .trim()
-        .min(1, 'Company name is required.')
-        .max(120, 'Use at most 120 characters.'),
-      timezone: z.string().refine((zone) => zones.has(zone), 'Choose a timezone from the list.'),
-      // The plan chosen on the pricing page rides along; anything else starts on the entry plan.
-      plan: z
-        .string()
-        .optional()
-        .transform((value) => poolBudPlanOf(value) ?? undefined),
-    })
-    .safeParse(Object.fromEntries(await readForm(request)))
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? 'Check the form.' }, 400)
-  const result = await startTrialCompany({ userId: user.id, ...parsed.data })
+  const submission = parseWithZod(await readForm(request), { schema: startCompanySchema(timezoneList()) })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
+  const result = await startTrialCompany({ userId: user.id, ...submission.value })
   if (!result.ok) throw redirect(await homePathFor(user))
   throw redirect('/app')
 }
@@ -51,6 +38,16 @@ export function meta() {
 
 export default function StartTrial({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
+  const schema = useMemo(() => startCompanySchema(loaderData.timezones), [loaderData.timezones])
+  const [form, fields] = useForm({
+    id: 'start-company',
+    lastResult: actionData?.result,
+    defaultValue: { timezone: loaderData.defaultTimezone },
+    constraint: getZodConstraint(schema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  })
   return (
     <Card className="mx-auto w-full max-w-md space-y-4">
       <div className="space-y-1">
@@ -65,25 +62,27 @@ export default function StartTrial({ loaderData, actionData }: Route.ComponentPr
           </p>
         ) : null}
       </div>
-      <Form method="post" className="space-y-4">
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
         {loaderData.plan ? <input type="hidden" name="plan" value={loaderData.plan.toLowerCase()} /> : null}
         <Field
           label="Company name"
-          inputProps={{ name: 'companyName', required: true, maxLength: 120, autoComplete: 'organization' }}
+          errors={fields.companyName.errors}
+          inputProps={{ ...getInputProps(fields.companyName, { type: 'text' }), autoComplete: 'organization' }}
         />
         <div className="space-y-1">
-          <label htmlFor="trial-timezone" className="block text-sm font-medium text-slate-800">
+          <label htmlFor={fields.timezone.id} className="block text-sm font-medium text-slate-800">
             Timezone
           </label>
-          <select id="trial-timezone" name="timezone" defaultValue={loaderData.defaultTimezone} className={inputClass}>
+          <select {...getSelectProps(fields.timezone)} className={inputClass}>
             {loaderData.timezones.map((zone) => (
               <option key={zone} value={zone}>
                 {zone.replaceAll('_', ' ')}
               </option>
             ))}
           </select>
+          <FieldError id={fields.timezone.errorId} errors={fields.timezone.errors} />
         </div>
-        {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
+        {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
         <Button type="submit" pending={navigation.state !== 'idle'} pendingLabel="Creating…" className="w-full">
           Start my company
         </Button>
