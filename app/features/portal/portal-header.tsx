@@ -1,5 +1,5 @@
-import { Form, Link } from 'react-router'
-import { Button } from '~/components/ui/button'
+import { Link } from 'react-router'
+import { LogoutButton } from '~/components/logout-button'
 import type { CustomerPortalData } from './customer-portal.server'
 
 /** The staff preview's notice (staff see what the customer sees), then the customer's name, address and phone. */
@@ -40,13 +40,7 @@ export function PortalHeader({
             </p>
           ) : null}
         </div>
-        {preview ? null : (
-          <Form method="post" action="/logout">
-            <Button type="submit" variant="secondary">
-              Log out
-            </Button>
-          </Form>
-        )}
+        {preview ? null : <LogoutButton variant="secondary" />}
       </header>
     </>
   )

@@ -4,6 +4,7 @@ import { data, Form, type ShouldRevalidateFunction, useNavigation } from 'react-
 import type { z } from 'zod'
 import { requireUnfinishedStaff } from '~/auth/guards.server'
 import { setUserPassword } from '~/auth/passwords.server'
+import { LogoutButton } from '~/components/logout-button'
 import { NewPasswordFields } from '~/components/password-input'
 import { RedirectAfter } from '~/components/redirect-after'
 import { Alert } from '~/components/ui/alert'
@@ -90,11 +91,7 @@ export default function WelcomePage({ loaderData, actionData }: Route.ComponentP
         <Alert tone="error">
           We couldn't find your profile details. Try signing out and opening the invite link again.
         </Alert>
-        <Form method="post" action="/logout">
-          <Button type="submit" variant="secondary">
-            Log out
-          </Button>
-        </Form>
+        <LogoutButton variant="secondary" />
       </Card>
     )
   }
