@@ -43,7 +43,7 @@ export function CreateJobCard({
   const [form, fields] = useForm<CreateJobInput, unknown>({
     id: 'create-job',
     lastResult: reply?.result,
-    defaultValue: { scheduledAt: defaultSchedule, technicianId: '' },
+    defaultValue: { scheduledAt: defaultSchedule },
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: browserCreateJobSchema(formData) }),
