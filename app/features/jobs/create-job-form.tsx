@@ -5,7 +5,7 @@
 // idempotency key, so the next entry is its own job while a retry of this one is not.
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useEffect, useId, useState } from 'react'
+import { type ChangeEvent, useEffect, useId, useState } from 'react'
 import { Form, Link, useActionData, useNavigation } from 'react-router'
 import { IdempotencyKeyInput, useIdempotencyKey } from '~/components/idempotency-key'
 import { Alert } from '~/components/ui/alert'
@@ -15,6 +15,7 @@ import { Field, FieldError, inputClass } from '~/components/ui/field'
 import { CustomerPicker, type PickedCustomer } from '~/features/customers/customer-picker'
 import type { CreateJobReply } from './create-job.server'
 import { browserCreateJobSchema, CREATE_JOB_INTENT, type CreateJobInput } from './create-job-schema'
+import { TechnicianOptions } from './technician-options'
 
 export function CreateJobCard({
   createJobKey,
@@ -40,6 +41,7 @@ export function CreateJobCard({
   const created = reply?.ok && navigation.state === 'idle' ? reply : null
   const idempotencyKey = useIdempotencyKey(createJobKey, created)
   // The browser only reads the errors of its check (its schema may leave the customer to the server): no value type.
+  // No constraint from the schema either: a `maxLength` would cut pasted text short instead of saying what is wrong.
   const [form, fields] = useForm<CreateJobInput, unknown>({
     id: 'create-job',
     lastResult: reply?.result,
@@ -120,22 +122,12 @@ export function CreateJobCard({
         <Field
           label="Customer name"
           errors={fields.customerName.errors}
-          inputProps={{
-            id: fields.customerName.id,
-            name: fields.customerName.name,
-            value: customerName,
-            onChange: (event) => setCustomerName(event.target.value),
-          }}
+          inputProps={filled(fields.customerName, customerName, setCustomerName)}
         />
         <Field
           label="Service address"
           errors={fields.address.errors}
-          inputProps={{
-            id: fields.address.id,
-            name: fields.address.name,
-            value: address,
-            onChange: (event) => setAddress(event.target.value),
-          }}
+          inputProps={filled(fields.address, address, setAddress)}
         />
         <div className="grid gap-3 sm:grid-cols-2">
           <Field
@@ -149,12 +141,7 @@ export function CreateJobCard({
               Technician (optional)
             </label>
             <select key={technicianKey} {...technicianProps} className={inputClass}>
-              <option value="">Unassigned</option>
-              {technicians.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                </option>
-              ))}
+              <TechnicianOptions technicians={technicians} />
             </select>
           </div>
         </div>
@@ -176,4 +163,14 @@ export function CreateJobCard({
       </Form>
     </Card>
   )
+}
+
+/** A field the picker fills (so its value is this form's state), still typed into freely. */
+function filled(field: { id: string; name: string }, value: string, set: (value: string) => void) {
+  return {
+    id: field.id,
+    name: field.name,
+    value,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(event.target.value),
+  }
 }
