@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, customers, jobs, profiles } from '~/db/schema'
 import { ASSIGN_MESSAGES } from '~/features/jobs/assign-job-schema'
+import { CREATE_JOB_MESSAGES } from '~/features/jobs/create-job-schema'
 import { getDispatchCounts, listTodaysRoute } from '~/models/job.server'
 import { addServiceLocation } from '~/models/service-location.server'
 import { action as dashboardAction, loader as dashboardLoader } from '~/routes/app/dashboard'
@@ -23,7 +24,7 @@ function post(cookie: string, fields: Record<string, string>) {
 /** The body and status of an action's `data(…)` reply. */
 function reply(result: unknown) {
   const value = result as {
-    data: { ok: string | null; error: string | null; jobId?: string }
+    data: { ok: string | null; error: string | null; jobId?: string; result?: { error?: unknown } }
     init?: { status?: number }
   }
   return { ...value.data, status: value.init?.status ?? 200 }
@@ -73,16 +74,18 @@ describe('create job', () => {
       address: dana.address,
       scheduledAt: '2026-12-01T09:00',
     }
-    const cases: Array<[Record<string, string>, string]> = [
-      [{ ...base, customerId: '' }, 'Select a customer for this job.'],
-      [{ ...base, customerId: dana.id, customerName: '   ' }, 'Customer, address, and schedule are required.'],
-      [{ ...base, customerId: dana.id, address: '' }, 'Customer, address, and schedule are required.'],
-      [{ ...base, customerId: dana.id, scheduledAt: '' }, 'Customer, address, and schedule are required.'],
+    const cases: Array<[Record<string, string>, string, string]> = [
+      [{ ...base, customerId: '' }, 'customerId', 'Select a customer for this job.'],
+      [{ ...base, customerId: dana.id, customerName: '   ' }, 'customerName', CREATE_JOB_MESSAGES.required],
+      [{ ...base, customerId: dana.id, address: '' }, 'address', CREATE_JOB_MESSAGES.required],
+      [{ ...base, customerId: dana.id, scheduledAt: '' }, 'scheduledAt', CREATE_JOB_MESSAGES.required],
     ]
-    for (const [fields, message] of cases) {
+    for (const [fields, field, message] of cases) {
       const result = reply(await dashboardAction(args(post(dispatcher, fields))))
       expect(result.error).toBe(message)
       expect(result.status).toBe(400)
+      // The form shows it at its field.
+      expect(result.result?.error).toEqual({ [field]: [message] })
     }
   })
 

@@ -1,17 +1,15 @@
-import { useEffect, useId, useRef, useState } from 'react'
-import { Form, Link, useActionData, useFetcher, useNavigation, useSearchParams } from 'react-router'
-import { IdempotencyKeyInput, useIdempotencyKey } from '~/components/idempotency-key'
+import { useEffect, useState } from 'react'
+import { Link, useFetcher, useSearchParams } from 'react-router'
 import { StatusBadge } from '~/components/status-badge'
 import { Alert } from '~/components/ui/alert'
-import { Button, buttonClass } from '~/components/ui/button'
+import { buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
-import { inputClass } from '~/components/ui/field'
 import { rowLinkTarget, textLinkTarget } from '~/components/ui/touch'
-import { CustomerPicker, type PickedCustomer } from '~/features/customers/customer-picker'
 import type { AssignJobReply } from '~/features/jobs/assign-job.server'
 import { AssignJobForm } from '~/features/jobs/assign-job-form'
-import type { ActionReply, DispatcherDashboardData } from './dispatcher-dashboard.server'
+import { CreateJobCard } from '~/features/jobs/create-job-form'
+import type { DispatcherDashboardData } from './dispatcher-dashboard.server'
 
 /** The office's dashboard: counts, job creation, assignment, today's route and recent activity. */
 export function DispatcherDashboard({ data }: { data: DispatcherDashboardData }) {
@@ -33,7 +31,11 @@ export function DispatcherDashboard({ data }: { data: DispatcherDashboardData })
         ))}
       </dl>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <CreateJobCard data={data} />
+        <CreateJobCard
+          createJobKey={data.createJobKey}
+          defaultSchedule={data.defaultSchedule}
+          technicians={data.technicians}
+        />
         <UnassignedCard data={data} />
       </div>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
@@ -41,139 +43,6 @@ export function DispatcherDashboard({ data }: { data: DispatcherDashboardData })
         <RecentActivityCard recent={data.recent} />
       </div>
     </div>
-  )
-}
-
-function CreateJobCard({ data }: { data: DispatcherDashboardData }) {
-  const actionData = useActionData<ActionReply>()
-  const navigation = useNavigation()
-  const formRef = useRef<HTMLFormElement>(null)
-  const id = useId()
-  const [customer, setCustomer] = useState<PickedCustomer | null>(null)
-  const [locationId, setLocationId] = useState('')
-  const [customerName, setCustomerName] = useState('')
-  const [address, setAddress] = useState('')
-  const [resets, setResets] = useState(0)
-  const reply = actionData?.intent === 'create-job' ? actionData : undefined
-  const creating = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'create-job'
-  const idempotencyKey = useIdempotencyKey(data.createJobKey, reply?.ok && navigation.state === 'idle' ? reply : null)
-
-  useEffect(() => {
-    if (reply?.ok && navigation.state === 'idle') {
-      formRef.current?.reset()
-      setCustomer(null)
-      setLocationId('')
-      setCustomerName('')
-      setAddress('')
-      setResets((count) => count + 1)
-    }
-  }, [reply, navigation.state])
-
-  /** Choosing a customer fills the name and their first location's address (SPEC §5); both stay editable. */
-  function chooseCustomer(picked: PickedCustomer | null) {
-    setCustomer(picked)
-    const first = picked?.locations[0]
-    setLocationId(first?.id ?? '')
-    if (picked) {
-      setCustomerName(picked.customerName)
-      setAddress(first?.address ?? '')
-    }
-  }
-
-  function chooseLocation(id: string) {
-    setLocationId(id)
-    const location = customer?.locations.find((l) => l.id === id)
-    if (location) setAddress(location.address)
-  }
-
-  return (
-    <Card className="space-y-4">
-      <h2 className="text-lg font-semibold">Create a job</h2>
-      <Form method="post" ref={formRef} className="space-y-3" noValidate>
-        <input type="hidden" name="intent" value="create-job" />
-        <IdempotencyKeyInput value={idempotencyKey} />
-        <CustomerPicker
-          name="customerId"
-          textName="customerQuery"
-          label="Customer"
-          onPick={chooseCustomer}
-          resetKey={resets}
-        />
-        {customer && customer.locations.length > 1 ? (
-          <div className="space-y-1 text-sm font-medium">
-            <label htmlFor={`${id}-location`} className="block">
-              Service location
-            </label>
-            <select
-              id={`${id}-location`}
-              name="locationId"
-              value={locationId}
-              onChange={(event) => chooseLocation(event.target.value)}
-              className={inputClass}
-            >
-              {customer.locations.map((location) => (
-                <option key={location.id} value={location.id}>
-                  {location.label ? `${location.label}: ${location.address}` : location.address}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : (
-          <input type="hidden" name="locationId" value={locationId} />
-        )}
-        <label className="block space-y-1 text-sm font-medium">
-          <span>Customer name</span>
-          <input
-            name="customerName"
-            value={customerName}
-            onChange={(e) => setCustomerName(e.target.value)}
-            className={inputClass}
-          />
-        </label>
-        <label className="block space-y-1 text-sm font-medium">
-          <span>Service address</span>
-          <input name="address" value={address} onChange={(e) => setAddress(e.target.value)} className={inputClass} />
-        </label>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <label className="block space-y-1 text-sm font-medium">
-            <span>Scheduled for</span>
-            <input
-              type="datetime-local"
-              name="scheduledAt"
-              defaultValue={data.defaultSchedule}
-              className={inputClass}
-            />
-          </label>
-          <div className="space-y-1 text-sm font-medium">
-            <label htmlFor={`${id}-technician`} className="block">
-              Technician (optional)
-            </label>
-            <select id={`${id}-technician`} name="technicianId" defaultValue="" className={inputClass}>
-              <option value="">Unassigned</option>
-              {data.technicians.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-        {reply?.error ? <Alert tone="error">{reply.error}</Alert> : null}
-        {reply?.ok && !creating ? (
-          <Alert tone="success">
-            {reply.ok}{' '}
-            {reply.jobId ? (
-              <Link to={`/app/jobs/${reply.jobId}`} className="underline">
-                Open it
-              </Link>
-            ) : null}
-          </Alert>
-        ) : null}
-        <Button type="submit" className="w-full" pending={creating} pendingLabel="Creating…">
-          Create job
-        </Button>
-      </Form>
-    </Card>
   )
 }
 

@@ -12,6 +12,7 @@ import { cn } from '~/components/ui/cn'
 import { FieldError, inputClass } from '~/components/ui/field'
 import type { AssignJobReply } from './assign-job.server'
 import { ASSIGN_JOB_INTENT, AssignJobSchema } from './assign-job-schema'
+import { TechnicianOptions } from './technician-options'
 
 export type AssignableJob = { id: string; version: string; technicianId?: string | null; scheduledInput: string }
 
@@ -61,12 +62,7 @@ export function AssignJobForm({
             {row ? `Technician for ${row.customerName}` : 'Technician'}
           </label>
           <select key={technicianKey} {...technicianProps} className={inputClass}>
-            <option value="">Unassigned</option>
-            {technicians.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
+            <TechnicianOptions technicians={technicians} />
           </select>
           <FieldError id={fields.technicianId.errorId} errors={fields.technicianId.errors} />
         </div>

@@ -1,0 +1,176 @@
+// "Create a job" (SPEC §5) on the dispatcher dashboard. Choosing a customer in the picker fills the customer name and
+// their first location's address (both stay editable) and offers their other locations. A name typed but not chosen
+// is looked up by the server, so the browser lets it through (the only way without JavaScript). Errors show at their
+// field; a refusal of the whole save in the alert. After a job is created the form empties and takes a new
+// idempotency key, so the next entry is its own job while a retry of this one is not.
+import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { type ChangeEvent, useEffect, useId, useState } from 'react'
+import { Form, Link, useActionData, useNavigation } from 'react-router'
+import { IdempotencyKeyInput, useIdempotencyKey } from '~/components/idempotency-key'
+import { Alert } from '~/components/ui/alert'
+import { Button } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { Field, FieldError, inputClass } from '~/components/ui/field'
+import { CustomerPicker, type PickedCustomer } from '~/features/customers/customer-picker'
+import type { CreateJobReply } from './create-job.server'
+import { browserCreateJobSchema, CREATE_JOB_INTENT, type CreateJobInput } from './create-job-schema'
+import { TechnicianOptions } from './technician-options'
+
+export function CreateJobCard({
+  createJobKey,
+  defaultSchedule,
+  technicians,
+}: {
+  /** A new idempotency key from the loader, for the next job. */
+  createJobKey: string
+  defaultSchedule: string
+  technicians: ReadonlyArray<{ id: string; name: string }>
+}) {
+  // The page's form answers only to this form (the unassigned rows answer through their own fetchers).
+  const actionData = useActionData<{ intent: string }>()
+  const reply = actionData?.intent === CREATE_JOB_INTENT ? (actionData as CreateJobReply) : undefined
+  const navigation = useNavigation()
+  const id = useId()
+  const [customer, setCustomer] = useState<PickedCustomer | null>(null)
+  const [locationId, setLocationId] = useState('')
+  const [customerName, setCustomerName] = useState('')
+  const [address, setAddress] = useState('')
+  const [resets, setResets] = useState(0)
+  const creating = navigation.state === 'submitting' && navigation.formData?.get('intent') === CREATE_JOB_INTENT
+  const created = reply?.ok && navigation.state === 'idle' ? reply : null
+  const idempotencyKey = useIdempotencyKey(createJobKey, created)
+  // The browser only reads the errors of its check (its schema may leave the customer to the server): no value type.
+  // No constraint from the schema either: a `maxLength` would cut pasted text short instead of saying what is wrong.
+  const [form, fields] = useForm<CreateJobInput, unknown>({
+    id: 'create-job',
+    lastResult: reply?.result,
+    defaultValue: { scheduledAt: defaultSchedule },
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: browserCreateJobSchema(formData) }),
+  })
+
+  // Conform empties its own fields (the reply resets the form); the picker and the fields it fills are this form's.
+  useEffect(() => {
+    if (created) {
+      setCustomer(null)
+      setLocationId('')
+      setCustomerName('')
+      setAddress('')
+      setResets((count) => count + 1)
+    }
+  }, [created])
+
+  /** Choosing a customer fills the name and their first location's address (SPEC §5); both stay editable. */
+  function chooseCustomer(picked: PickedCustomer | null) {
+    setCustomer(picked)
+    const first = picked?.locations[0]
+    setLocationId(first?.id ?? '')
+    if (picked) {
+      setCustomerName(picked.customerName)
+      setAddress(first?.address ?? '')
+    }
+  }
+
+  function chooseLocation(id: string) {
+    setLocationId(id)
+    const location = customer?.locations.find((l) => l.id === id)
+    if (location) setAddress(location.address)
+  }
+
+  const { key: scheduledKey, ...scheduledProps } = getInputProps(fields.scheduledAt, { type: 'datetime-local' })
+  const { key: technicianKey, ...technicianProps } = getSelectProps(fields.technicianId)
+  return (
+    <Card className="space-y-4">
+      <h2 className="text-lg font-semibold">Create a job</h2>
+      <Form method="post" {...getFormProps(form)} className="space-y-3">
+        <input type="hidden" name="intent" value={CREATE_JOB_INTENT} />
+        <IdempotencyKeyInput value={idempotencyKey} />
+        <div className="space-y-1">
+          <CustomerPicker
+            name="customerId"
+            textName="customerQuery"
+            label="Customer"
+            onPick={chooseCustomer}
+            resetKey={resets}
+          />
+          <FieldError id={fields.customerId.errorId} errors={fields.customerId.errors} />
+        </div>
+        {customer && customer.locations.length > 1 ? (
+          <div className="space-y-1 text-sm font-medium">
+            <label htmlFor={`${id}-location`} className="block">
+              Service location
+            </label>
+            <select
+              id={`${id}-location`}
+              name="locationId"
+              value={locationId}
+              onChange={(event) => chooseLocation(event.target.value)}
+              className={inputClass}
+            >
+              {customer.locations.map((location) => (
+                <option key={location.id} value={location.id}>
+                  {location.label ? `${location.label}: ${location.address}` : location.address}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : (
+          <input type="hidden" name="locationId" value={locationId} />
+        )}
+        <Field
+          label="Customer name"
+          errors={fields.customerName.errors}
+          inputProps={filled(fields.customerName, customerName, setCustomerName)}
+        />
+        <Field
+          label="Service address"
+          errors={fields.address.errors}
+          inputProps={filled(fields.address, address, setAddress)}
+        />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field
+            key={scheduledKey}
+            label="Scheduled for"
+            errors={fields.scheduledAt.errors}
+            inputProps={scheduledProps}
+          />
+          <div className="space-y-1">
+            <label htmlFor={fields.technicianId.id} className="block text-sm font-medium text-slate-800">
+              Technician (optional)
+            </label>
+            <select key={technicianKey} {...technicianProps} className={inputClass}>
+              <TechnicianOptions technicians={technicians} />
+            </select>
+          </div>
+        </div>
+        {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+        {/* A later try the browser refused (form.status) is not this job's success. */}
+        {reply?.ok && !creating && form.status !== 'error' ? (
+          <Alert tone="success">
+            {reply.ok}{' '}
+            {reply.jobId ? (
+              <Link to={`/app/jobs/${reply.jobId}`} className="underline">
+                Open it
+              </Link>
+            ) : null}
+          </Alert>
+        ) : null}
+        <Button type="submit" className="w-full" pending={creating} pendingLabel="Creating…">
+          Create job
+        </Button>
+      </Form>
+    </Card>
+  )
+}
+
+/** A field the picker fills (so its value is this form's state), still typed into freely. */
+function filled(field: { id: string; name: string }, value: string, set: (value: string) => void) {
+  return {
+    id: field.id,
+    name: field.name,
+    value,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(event.target.value),
+  }
+}

@@ -1,0 +1,81 @@
+// The save of "Create a job" (CreateJobSchema) from the dispatcher dashboard. The caller has already let the member
+// in as one who manages jobs. A customer typed but not chosen from the list (a browser without JavaScript posts only
+// the text) is looked up here; the typed time is read in the company's timezone; and a retry of the same form (same
+// idempotency key) gets the job the first one created instead of a second one.
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data } from 'react-router'
+import { pickCustomers } from '~/models/customer.server'
+import { oncePerKey, readIdempotencyKey } from '~/models/idempotency.server'
+import { createJob } from '~/models/job.server'
+import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
+import { fromZonedInputValue } from '~/utils/dates'
+import { logger } from '~/utils/logger.server'
+import { failure, failureStatus } from '~/utils/result'
+import { CREATE_JOB_INTENT, CREATE_JOB_MESSAGES, CreateJobSchema } from './create-job-schema'
+
+/** `error` is the first message, for callers that read one line; the form shows `result` at its fields. */
+export type CreateJobReply = {
+  intent: typeof CREATE_JOB_INTENT
+  jobId?: string
+  result: SubmissionResult<string[]>
+  ok: string | null
+  error: string | null
+}
+
+/**
+ * The customer a typed name stands for when no match was chosen from the list: the one active customer the text
+ * finds, or the one whose name it is exactly. Else none, and the form asks to select a customer.
+ */
+async function customerFromText(companyId: string, text: string) {
+  const query = text.trim()
+  if (!query) return null
+  const found = await pickCustomers({ companyId, query, limit: 5 })
+  if (found.length === 1) return found[0]?.id ?? null
+  const exact = found.filter((customer) => customer.customerName.toLowerCase() === query.toLowerCase())
+  return exact.length === 1 ? (exact[0]?.id ?? null) : null
+}
+
+/** Creates a job from the dashboard form; answers with the spec's messages. */
+export async function createJobFromForm(companyId: string | null, formData: FormData, timezone: string) {
+  const reply = (fields: Omit<CreateJobReply, 'intent'>, status = 200) =>
+    data<CreateJobReply>({ intent: CREATE_JOB_INTENT, ...fields }, status)
+  const typed = formData.get('customerQuery')
+  if (companyId && !String(formData.get('customerId') ?? '').trim() && typeof typed === 'string') {
+    formData.set('customerId', (await customerFromText(companyId, typed)) ?? '')
+  }
+  const submission = parseWithZod(formData, { schema: CreateJobSchema })
+  if (submission.status !== 'success') {
+    const error = Object.values(submission.error ?? {}).flat()[0] ?? CREATE_JOB_MESSAGES.refused
+    return reply({ result: submission.reply(), ok: null, error }, 400)
+  }
+  const refuse = (error: string, status = 400) =>
+    reply({ result: submission.reply({ formErrors: [error] }), ok: null, error }, status)
+  if (!companyId) return refuse('No company context')
+  const scheduledAt = fromZonedInputValue(submission.value.scheduledAt, timezone)
+  if (!scheduledAt) {
+    const error = CREATE_JOB_MESSAGES.required
+    return reply({ result: submission.reply({ fieldErrors: { scheduledAt: [error] } }), ok: null, error }, 400)
+  }
+  const idempotency = readIdempotencyKey(formData)
+  if (!idempotency.ok) return refuse(idempotency.message)
+  const created = await oncePerKey({ companyId, key: idempotency.key, action: 'job.create' }, async (tx) => {
+    const job = await createJob({ ...submission.value, companyId, scheduledAt }, tx)
+    return job ? { ok: true as const, jobId: job.id } : failure('invalid', CREATE_JOB_MESSAGES.refused)
+  }).catch((error: unknown) => {
+    // A database outage is not the form's fault: it goes on to the 503 (database-unavailable.server.ts).
+    throwIfDatabaseUnavailable(error)
+    logger.error({ err: error, companyId }, 'job creation failed')
+    return null
+  })
+  if (!created?.ok) {
+    return refuse(created?.message ?? CREATE_JOB_MESSAGES.refused, created ? failureStatus(created) : 400)
+  }
+  // The form empties for the next job.
+  return reply({
+    result: submission.reply({ resetForm: true }),
+    jobId: created.jobId,
+    ok: CREATE_JOB_MESSAGES.created,
+    error: null,
+  })
+}
