@@ -2,6 +2,7 @@ import { getFormProps, getSelectProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useState } from 'react'
 import { useFetcher } from 'react-router'
+import { ConfirmButtons } from '~/components/confirm-buttons'
 import { StatusPill } from '~/components/status-badge'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
@@ -93,12 +94,7 @@ function MemberRow({ member, manage }: { member: TeamMember; manage: boolean }) 
               <input type="hidden" name="intent" value="deactivate" />
               <input type="hidden" name="memberId" value={member.id} />
               <span className="text-sm text-slate-700">Sign {name} out and unassign their open jobs?</span>
-              <Button type="submit" variant="danger">
-                Yes, deactivate
-              </Button>
-              <Button type="button" variant="ghost" onClick={() => setConfirming(false)}>
-                Cancel
-              </Button>
+              <ConfirmButtons confirm="Yes, deactivate" onCancel={() => setConfirming(false)} />
             </fetcher.Form>
           ) : (
             <Button

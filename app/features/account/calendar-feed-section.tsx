@@ -7,6 +7,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { type MouseEvent, useState } from 'react'
 import { useFetcher } from 'react-router'
 import type { z } from 'zod'
+import { ConfirmButtons } from '~/components/confirm-buttons'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { inputClass } from '~/components/ui/field'
@@ -55,14 +56,7 @@ export function CalendarFeedSection({ active, pageReply }: { active: boolean; pa
             Reset your calendar link? The old link stops working: calendars subscribed to it stop updating until you add
             the new one.
           </p>
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" variant="danger">
-              Yes, reset link
-            </Button>
-            <Button type="button" variant="ghost" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-          </div>
+          <ConfirmButtons confirm="Yes, reset link" onCancel={() => setConfirming(false)} />
         </fetcher.Form>
       ) : (
         <Button

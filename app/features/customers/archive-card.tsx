@@ -2,12 +2,12 @@
 // archived one.
 import { useState } from 'react'
 import { Form, useNavigation } from 'react-router'
+import { ConfirmButtons } from '~/components/confirm-buttons'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import type { CustomerRecordData } from './customer-record.server'
 import type { RecordActionData } from './customer-record-schema'
-import { ConfirmButtons } from './record-form'
 
 export function ArchiveCard({
   customer,

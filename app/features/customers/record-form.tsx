@@ -6,6 +6,7 @@ import { getZodConstraint } from '@conform-to/zod/v4'
 import { type ReactNode, useState } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import type { z } from 'zod'
+import { ConfirmButtons } from '~/components/confirm-buttons'
 import { Alert } from '~/components/ui/alert'
 import { Button, type ButtonVariant, buttonClass } from '~/components/ui/button'
 import type { RecordActionData, RecordIntent } from './customer-record-schema'
@@ -43,20 +44,6 @@ export function ListHeading({
           <span className="sr-only"> {add.context}</span>
         </Link>
       ) : null}
-    </div>
-  )
-}
-
-/** "Yes, …" that posts the form it stands in, and "Cancel" that closes the question. */
-export function ConfirmButtons({ confirm, onCancel }: { confirm: string; onCancel: () => void }) {
-  return (
-    <div className="flex flex-wrap gap-2">
-      <Button type="submit" variant="danger">
-        {confirm}
-      </Button>
-      <Button type="button" variant="ghost" onClick={onCancel}>
-        Cancel
-      </Button>
     </div>
   )
 }
