@@ -31,6 +31,14 @@ export function notFound(): never {
 }
 
 /**
+ * For an action whose intents need more than the route's own guard asked (the visit page lets technicians in, and
+ * only the office may assign, move or reopen): a member without `capability` gets the 403 card.
+ */
+export function requireMemberCapability(member: { role: Role }, capability: Capability) {
+  if (!can(member.role, capability)) forbidden('no-access')
+}
+
+/**
  * The signed-in user with their profile, or null for visitors. A page's loaders (layout and route)
  * all ask; within one GET they share one answer (`oncePerRequest` never shares within a POST, whose
  * action may change the very session or profile asked about).
@@ -115,6 +123,27 @@ export async function requireCapability(
 /** The viewer's company's timezone, or — for a platform administrator, who belongs to none — the platform's default. */
 function timezoneOf(user: SessionUser) {
   return user.company?.timezone ?? DEFAULT_TIMEZONE
+}
+
+/**
+ * Someone who may use the staff app's shell (/app and below): staff of a company or a platform administrator.
+ * Customers go to their portal; a signed-in user with no role yet to their invitations, or the setup card.
+ */
+export async function requireStaffAppUser(request: Request) {
+  const user = await requireUser(request)
+  const role = user.profile?.role
+  if (role === 'customer') {
+    // One whose record is gone has nowhere in the staff app.
+    const home = await homePathFor(user)
+    if (home.startsWith('/customer')) throw redirect(home)
+    forbidden('no-access')
+  }
+  if (!role) {
+    // Invited to a company: they accept or decline there (decision 011).
+    if (await hasOpenInvitation(user.id)) throw redirect(INVITATIONS_PATH)
+    forbidden('setup-incomplete')
+  }
+  return { ...user, role }
 }
 
 /** A company member holding `capability`; the company always comes from the profile, never the request. */
@@ -248,6 +277,16 @@ export async function requirePortalAccess(
   // The portal's company is the viewer's own (findPortalAccess never crosses companies): its timezone says what is
   // past due today.
   return { ...access, companyName: user.company?.name ?? '', timezone: timezoneOf(user) }
+}
+
+/**
+ * The customer's own portal, for what only they may do (pay an invoice, save a card): staff previewing it get the
+ * 403 card.
+ */
+export async function requireOwnPortal(request: Request, customerId: string) {
+  const access = await requirePortalAccess(request, customerId)
+  if (access.preview) forbidden('no-access')
+  return access
 }
 
 /** A customer finishing their portal setup; one who already did goes to their portal (setup never runs twice). */

@@ -34,6 +34,8 @@ const TABLE: Record<Capability, readonly Role[]> = {
   'team:manage': ['owner'],
   // /app/account
   'account:edit': ['platform_admin', 'owner', 'admin', 'dispatcher', 'tech'],
+  // My Account → "Calendar": a private calendar link of one's own route (technicians)
+  'calendar:feed': ['tech'],
   // /customer/{id} portal preview of one's own company's customers (a customer sees only their own record)
   'portal:preview': ['owner', 'admin', 'dispatcher'],
 }
@@ -71,8 +73,8 @@ describe('what each role may do, as a person would read the table', () => {
     expect(holds('platform_admin')).toEqual(['account:edit', 'app:dashboard', 'staff:tools'])
   })
 
-  it('an owner can do everything in their company, but not the platform staff tools', () => {
-    expect(holds('owner')).toEqual(CAPABILITIES.filter((c) => c !== 'staff:tools').sort())
+  it("an owner can do everything in their company, but not the platform staff tools or a technician's calendar", () => {
+    expect(holds('owner')).toEqual(CAPABILITIES.filter((c) => c !== 'staff:tools' && c !== 'calendar:feed').sort())
   })
 
   it("an admin is an owner without the card-provider settings or the team's roles and deactivation", () => {
@@ -95,8 +97,8 @@ describe('what each role may do, as a person would read the table', () => {
     )
   })
 
-  it('a tech works jobs and searches stock, nothing of the office', () => {
-    expect(holds('tech')).toEqual(['account:edit', 'app:dashboard', 'inventory:search', 'jobs:work'])
+  it('a tech works jobs, searches stock and subscribes to their route, nothing of the office', () => {
+    expect(holds('tech')).toEqual(['account:edit', 'app:dashboard', 'calendar:feed', 'inventory:search', 'jobs:work'])
   })
 
   it('a customer holds no staff capability at all (their portal is checked per record)', () => {

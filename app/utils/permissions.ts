@@ -40,6 +40,8 @@ const CAPABILITIES = {
   /** Change a teammate's role, deactivate or reactivate them. */
   'team:manage': ['owner'],
   'account:edit': ['platform_admin', 'owner', 'admin', 'dispatcher', 'tech'],
+  /** A private calendar link of one's own route (My Account → "Calendar"). */
+  'calendar:feed': ['tech'],
   /** Preview any customer portal of one's own company. */
   'portal:preview': ['owner', 'admin', 'dispatcher'],
 } as const satisfies Record<string, readonly Role[]>

@@ -4,13 +4,14 @@ import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import { callAuthEndpoint, cookieHeaders, EMAIL_CHANGED_PATH } from '~/auth/better-auth.server'
-import { forbidden, type SessionUser } from '~/auth/guards.server'
+import { requireMemberCapability, type SessionUser } from '~/auth/guards.server'
 import { calendarFeedUrl, resetCalendarFeed } from '~/models/calendar-feed.server'
 import { EMAIL_TAKEN } from '~/models/invitation.server'
 import { isEmailTaken, updateOwnProfile } from '~/models/profile.server'
 import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { PASSWORD_TOO_COMMON } from '~/utils/forms'
 import { logger } from '~/utils/logger.server'
+import type { Role } from '~/utils/permissions'
 import { failureStatus } from '~/utils/result'
 import { SIGN_IN_LOCKED } from '~/utils/sign-in-limits.server'
 import { AccountSchema, CalendarFeedSchema, ChangePasswordSchema } from './account-schema'
@@ -124,8 +125,8 @@ export async function changePassword(request: Request, user: SessionUser, formDa
 }
 
 /** "Create calendar link" and "Reset link": a new token, whose URL this answer carries once. */
-export async function renewCalendarFeed(user: SessionUser & { role: string }, formData: FormData) {
-  if (user.role !== 'tech') forbidden('no-access')
+export async function renewCalendarFeed(user: SessionUser & { role: Role }, formData: FormData) {
+  requireMemberCapability(user, 'calendar:feed')
   const submission = parseWithZod(formData, { schema: CalendarFeedSchema })
   if (submission.status !== 'success') return refuse(submission.reply(), 400, 'feed')
   const renewed = await resetCalendarFeed(user.id, { replace: submission.value.intent === 'reset-feed' })

@@ -2,11 +2,10 @@
 // model call and the same answer, so both pages say "Visit moved." and show a refusal the same way.
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
-import { type CompanyMember, forbidden } from '~/auth/guards.server'
+import { type CompanyMember, requireMemberCapability } from '~/auth/guards.server'
 import { MoveVisitSchema } from '~/models/service-plan-schemas'
 import { moveVisit } from '~/models/visit.server'
 import { redirectWithFlash } from '~/utils/flash.server'
-import { can } from '~/utils/permissions'
 import { failureStatus } from '~/utils/result'
 
 export const VISIT_MOVED = 'Visit moved.'
@@ -31,7 +30,7 @@ export async function moveVisitIntent(companyId: string, jobId: string, formData
  * this one's place, so the page follows the move to the visit that now stands there.
  */
 export async function moveVisitOnVisitPage(member: CompanyMember, jobId: string, formData: FormData) {
-  if (!can(member.role, 'jobs:manage')) forbidden('no-access')
+  requireMemberCapability(member, 'jobs:manage')
   const answer = await moveVisitIntent(member.companyId, jobId, formData)
   const movedTo = answer.data.ok ? answer.data.jobId : jobId
   if (movedTo !== jobId) await redirectWithFlash(`/app/jobs/${movedTo}`, VISIT_MOVED)

@@ -3,7 +3,7 @@
 // technician gets here only for their own visit.
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
-import { type CompanyMember, forbidden, notFound } from '~/auth/guards.server'
+import { type CompanyMember, notFound, requireMemberCapability } from '~/auth/guards.server'
 import { saveAssignmentForm } from '~/features/jobs/assign-job.server'
 import { addChemLog } from '~/models/chem-log.server'
 import { addChemicalToJob } from '~/models/chemical-addition.server'
@@ -75,7 +75,7 @@ export async function saveChemicalAction(member: CompanyMember, jobId: string, f
 
 /** "Assign and reschedule" from the office's fold: office roles only. */
 export async function assignVisitAction(member: CompanyMember, jobId: string, formData: FormData) {
-  if (!can(member.role, 'jobs:manage')) forbidden('no-access')
+  requireMemberCapability(member, 'jobs:manage')
   return saveAssignmentForm({
     companyId: member.companyId,
     jobId,
@@ -108,7 +108,7 @@ export async function skipVisitAction(member: CompanyMember, jobId: string, form
 
 /** "Cancel job": office roles only; the page asked for confirmation before posting. */
 export async function cancelJobAction(member: CompanyMember, jobId: string) {
-  if (!can(member.role, 'jobs:manage')) forbidden('no-access')
+  requireMemberCapability(member, 'jobs:manage')
   const result = await cancelJob({ companyId: member.companyId, jobId })
   if (!result.ok) {
     if (result.code === 'not-found') notFound()

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { data } from 'react-router'
-import { type CompanyMember, forbidden, notFound, type requireViewableJob } from '~/auth/guards.server'
+import { type CompanyMember, notFound, requireMemberCapability, type requireViewableJob } from '~/auth/guards.server'
 import { jobs, profiles } from '~/db/schema'
 import type { VisitChange } from '~/field/changes'
 import { VisitNotesSchema } from '~/field/changes'
@@ -234,7 +234,7 @@ export async function saveNotesAction(member: CompanyMember, job: Job, formData:
 
 /** "Reopen visit": the office makes a completed or skipped visit open work again. */
 export async function reopenVisitAction(member: CompanyMember, job: Job) {
-  if (!can(member.role, 'jobs:manage')) forbidden('no-access')
+  requireMemberCapability(member, 'jobs:manage')
   const result = await reopenVisit({ companyId: member.companyId, jobId: job.id })
   if (!result.ok) {
     if (result.code === 'not-found') notFound()

@@ -9,6 +9,7 @@ import { ChangePasswordForm } from '~/features/account/change-password-form'
 import { ProfileForm } from '~/features/account/profile-form'
 import { hasCalendarFeed } from '~/models/calendar-feed.server'
 import { readForm } from '~/utils/forms'
+import { can } from '~/utils/permissions'
 import type { Route } from './+types/account'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -17,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!p) return { profile: null, calendarFeed: null }
   return {
     // Only technicians have visits of their own to subscribe to.
-    calendarFeed: p.role === 'tech' ? { active: await hasCalendarFeed(user.id) } : null,
+    calendarFeed: can(p.role, 'calendar:feed') ? { active: await hasCalendarFeed(user.id) } : null,
     profile: { fullName: p.fullName ?? '', email: user.email, ...contactValues(p) },
   }
 }

@@ -1,13 +1,11 @@
 import { useEffect, useLayoutEffect } from 'react'
-import { Outlet, redirect, useRevalidator } from 'react-router'
-import { forbidden, homePathFor, requireUser } from '~/auth/guards.server'
+import { Outlet, useRevalidator } from 'react-router'
+import { requireStaffAppUser } from '~/auth/guards.server'
 import { AppShell } from '~/components/app-shell'
 import { FieldStatus } from '~/components/field-status'
 import { RouteError } from '~/components/route-error'
 import { keepOfflineCopiesFor, registerServiceWorker } from '~/field/offline-app.client'
 import { startFieldQueue } from '~/field/queue'
-import { hasOpenInvitation, INVITATIONS_PATH } from '~/models/account-invitation.server'
-import { getCompanySummary } from '~/models/company.server'
 import { type Capability, can, ROLE_LABELS, type Role } from '~/utils/permissions'
 import { useLiveUpdates } from '~/utils/use-live-updates'
 import type { Route } from './+types/layout'
@@ -27,20 +25,8 @@ const NAV: Array<{ to: string; label: string; capability: Capability; end?: bool
 ]
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request)
-  const role = user.profile?.role
-  if (role === 'customer') {
-    // Customers belong in their portal; one whose record is gone has nowhere in the staff app.
-    const home = await homePathFor(user)
-    if (home.startsWith('/customer')) throw redirect(home)
-    forbidden('no-access')
-  }
-  if (!role) {
-    // Invited to a company: they accept or decline there (decision 011).
-    if (await hasOpenInvitation(user.id)) throw redirect(INVITATIONS_PATH)
-    forbidden('setup-incomplete')
-  }
-  const company = user.profile?.companyId ? await getCompanySummary(user.profile.companyId) : null
+  const user = await requireStaffAppUser(request)
+  const { role, company } = user
   return {
     email: user.email,
     fullName: user.profile?.fullName ?? null,

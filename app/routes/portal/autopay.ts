@@ -3,7 +3,7 @@
 // Only the customer's own login (staff previewing the portal are refused; the office sends a link instead, from the
 // customer record).
 import { redirect } from 'react-router'
-import { forbidden, requirePortalAccess } from '~/auth/guards.server'
+import { requireOwnPortal, requirePortalAccess } from '~/auth/guards.server'
 import { startCardSetup } from '~/models/card-checkout.server'
 import { redirectWithFlash } from '~/utils/flash.server'
 import type { Route } from './+types/autopay'
@@ -14,8 +14,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const access = await requirePortalAccess(request, params.customerId)
-  if (access.preview) forbidden('no-access')
+  const access = await requireOwnPortal(request, params.customerId)
   const portal = `/customer/${access.customerId}`
   const result = await startCardSetup({
     companyId: access.companyId,

@@ -3,7 +3,7 @@
 // login pays (staff previewing the portal are refused); another customer's invoice, or a draft, is a 404. When it
 // cannot start (Stripe off or failing, nothing owed) the customer is sent back to the invoice with the reason.
 import { redirect } from 'react-router'
-import { forbidden, notFound, requirePortalAccess } from '~/auth/guards.server'
+import { notFound, requireOwnPortal, requirePortalAccess } from '~/auth/guards.server'
 import { startInvoiceCheckout } from '~/models/card-checkout.server'
 import { portalInvoicePath } from '~/models/invoice-notice.server'
 import { redirectWithFlash } from '~/utils/flash.server'
@@ -16,8 +16,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const access = await requirePortalAccess(request, params.customerId)
-  if (access.preview) forbidden('no-access')
+  const access = await requireOwnPortal(request, params.customerId)
   const result = await startInvoiceCheckout({
     companyId: access.companyId,
     customerId: access.customerId,
