@@ -1,5 +1,23 @@
 import os from 'node:os'
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
+
+/**
+ * Tests that touch no database: the pure cores (Biome keeps them from importing models or the database), the
+ * scripts, and the dev server (which runs on an embedded database of its own whatever the run uses). CI runs the
+ * suite once per database side by side; these need only one of the two passes, so the PGlite pass, the longer one,
+ * sets DATABASE_FREE_TESTS=skip (.ci/run, decision 025). Unset, everything runs.
+ */
+const DATABASE_FREE = [
+  'app/water/**',
+  'app/schedule/**',
+  'app/routing/**',
+  'app/customer-import/**',
+  'app/notices/**',
+  'app/field/**',
+  'app/emails/**',
+  'scripts/**',
+  'server/dev-server.test.ts',
+]
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -10,6 +28,7 @@ export default defineConfig({
       'server/**/*.test.ts',
       'tests/integration/**/*.test.ts',
     ],
+    exclude: [...configDefaults.exclude, ...(process.env.DATABASE_FREE_TESTS === 'skip' ? DATABASE_FREE : [])],
     environment: 'node',
     pool: 'forks',
     // Files share their worker's modules instead of importing the app afresh each: that import was about 40 % of a

@@ -5,15 +5,16 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, superviseServer } from '../scripts/lib/app-server'
 import { freePort } from '../scripts/lib/free-port'
 import { postChunked } from '../tests/e2e/raw-http'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 
-// The dev server runs on its own embedded database whichever database this run uses: once is enough.
-describe.runIf(inject('testDatabase').kind === 'pglite')('the development server (npm run dev)', () => {
+// The dev server runs on its own embedded database whichever database this run uses. In CI it runs on the PostgreSQL
+// pass only (DATABASE_FREE_TESTS, vitest.config.ts); a local run on either database runs it.
+describe('the development server (npm run dev)', () => {
   let server: RunningServer
   let runDir: string
 
