@@ -270,10 +270,12 @@ export async function requireWorkableJob(request: Request, jobId: string) {
 export async function requirePortalAccess(
   request: Request,
   customerId: string,
+  /** How a resource route (a photo) refuses: its own plain 404 instead of the page's. */
+  refuse: () => never = notFound,
 ): Promise<PortalAccess & { companyName: string; timezone: string }> {
   const user = await requireUser(request)
   const access = await findPortalAccess(user, customerId)
-  if (!access) notFound()
+  if (!access) refuse()
   // The portal's company is the viewer's own (findPortalAccess never crosses companies): its timezone says what is
   // past due today.
   return { ...access, companyName: user.company?.name ?? '', timezone: timezoneOf(user) }

@@ -4,7 +4,7 @@
 //        (redirected back to the visit, so removing works without JavaScript too).
 import { redirect } from 'react-router'
 import { requireCompanyCapability, requireJobViewer } from '~/auth/guards.server'
-import { notFoundResponse, noticeOf, wantsJson } from '~/features/visits/photo-answers.server'
+import { notFoundResponse, noticeOf, photoResponse, wantsJson } from '~/features/visits/photo-answers.server'
 import { deletePhoto, getPhotoForViewer } from '~/models/photo.server'
 import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { readForm } from '~/utils/forms'
@@ -19,17 +19,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const size = new URL(request.url).searchParams.get('size') === 'thumb' ? 'thumb' : 'full'
   const photo = await getPhotoForViewer(viewer, params.jobId, params.photoId, size)
   if (!photo) throw notFoundResponse()
-  return new Response(new Uint8Array(photo.bytes), {
-    headers: {
-      'Content-Type': 'image/jpeg',
-      'Content-Length': String(photo.bytes.byteLength),
-      // Private: a shared cache must never hand one company's photo to someone else. A photo id never changes
-      // its picture, so the phone may keep it (and show it offline) for a long time.
-      'Cache-Control': 'private, max-age=2592000, immutable',
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Disposition': `inline; filename="photo${size === 'thumb' ? '-thumb' : ''}.jpg"`,
-    },
-  })
+  return photoResponse(photo.bytes, size)
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
