@@ -8,11 +8,10 @@ import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Dialog } from '~/components/ui/dialog'
 import { useHydrated } from '~/utils/use-hydrated'
+import type { Queued } from './use-visit-changes'
 
 /** How long "Undo" is offered before the completion is sent. */
 export const UNDO_MS = 10_000
-
-type Queued = { ok: true; key: string } | { ok: false; message: string }
 
 export function MarkComplete({
   missing,

@@ -10,8 +10,7 @@ import { Button } from '~/components/ui/button'
 import { Field, FieldError } from '~/components/ui/field'
 import { SKIP_REASONS, SkipVisitSchema } from '~/models/service-plan-schemas'
 import { formFields } from './form-fields'
-
-type Queued = { ok: true; key: string } | { ok: false; message: string }
+import type { Queued } from './use-visit-changes'
 
 export function SkipVisitForm({
   lastResult,

@@ -11,7 +11,8 @@ export type PendingChange = { key: string; seq: number; change: VisitChange; wai
 /** A change the server refused, with its reason; shown until the technician dismisses it. */
 export type RefusedChange = { key: string; change: VisitChange | null; photo: string | null; reason: string }
 
-type Queued = { ok: true; key: string } | { ok: false; message: string }
+/** What queuing a change came to: its key, or why nothing was stored. */
+export type Queued = { ok: true; key: string } | { ok: false; message: string }
 
 /**
  * `serverData` is the loader's data: when it changes, changes the queue has finished with (sent) are shown by the

@@ -9,8 +9,7 @@ import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import type { ChecklistItem } from '~/models/checklist.server'
 import { useHydrated } from '~/utils/use-hydrated'
-
-type Queued = { ok: true; key: string } | { ok: false; message: string }
+import type { Queued } from './use-visit-changes'
 
 export function VisitChecklist({
   items,

@@ -1,9 +1,7 @@
 // "Chemicals added" on the visit page: what the technician put in the water (a stock item deducts from inventory).
 // With JavaScript the form is checked by ChemicalAdditionSchema in the browser and queued on the phone like every
 // other change of the visit; without it the form posts the 'chemical' intent.
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { useState } from 'react'
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
 import { IdempotencyKeyInput, useIdempotencyKey } from '~/components/idempotency-key'
 import { Alert } from '~/components/ui/alert'
@@ -11,15 +9,14 @@ import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Field, FieldError, inputClass } from '~/components/ui/field'
 import { CHEMICAL_MESSAGES, CHEMICAL_UNITS, ChemicalAdditionSchema, describeChemical } from '~/utils/chemicals'
-import { formFields } from './form-fields'
+import { useQueuedForm } from './queued-form'
+import type { Queued } from './use-visit-changes'
 
 export type ChemicalRow = { id: string; product: string; quantity: number; unit: string; fromStock: boolean }
 export type StockOption = { id: string; name: string; qty: number }
 export type ChemicalReply = { intent: 'chemical'; result: SubmissionResult<string[]>; ok: string | null }
 /** A chemical queued on this phone and not yet read back, described as typed. */
 export type PendingChemical = { key: string; text: string; waiting: boolean }
-
-type Queued = { ok: true; key: string } | { ok: false; message: string }
 
 /** The visit's chemicals, with those still on the phone first. */
 export function ChemicalList({
@@ -69,27 +66,15 @@ export function VisitChemicals({
   busy: boolean
   onQueue: (fields: Record<string, string>) => Promise<Queued>
 }) {
-  const [queued, setQueued] = useState<{ ok: string } | { error: string } | null>(null)
   const saved = reply?.ok && !busy ? reply : null
   const idempotencyKey = useIdempotencyKey(formKey, saved)
-  const [form, fields] = useForm({
+  const { form, fields, queued, clearQueued } = useQueuedForm({
     id: 'chemical',
+    schema: ChemicalAdditionSchema,
     defaultValue: { unit: 'fl oz' },
     lastResult: busy ? undefined : reply?.result,
-    constraint: getZodConstraint(ChemicalAdditionSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChemicalAdditionSchema }),
-    onSubmit: async (event, { formData }) => {
-      event.preventDefault()
-      const outcome = await onQueue(formFields(formData))
-      if (!outcome.ok) {
-        setQueued({ error: outcome.message })
-        return
-      }
-      setQueued({ ok: CHEMICAL_MESSAGES.saved })
-      form.reset()
-    },
+    saved: CHEMICAL_MESSAGES.saved,
+    onQueue,
   })
   return (
     <Card className="space-y-4" aria-labelledby="chemicals-heading">
@@ -97,7 +82,7 @@ export function VisitChemicals({
         Chemicals added
       </h2>
       <ChemicalList chemicals={chemicals} pending={pending} />
-      <Form method="post" {...getFormProps(form)} className="space-y-3" onInput={() => setQueued(null)}>
+      <Form method="post" {...getFormProps(form)} className="space-y-3" onInput={clearQueued}>
         <input type="hidden" name="intent" value="chemical" />
         <IdempotencyKeyInput value={idempotencyKey} />
         <div className="space-y-1">

@@ -12,10 +12,9 @@ import { cn } from '~/components/ui/cn'
 import { inputClass } from '~/components/ui/field'
 import { NOTE_MAX } from '~/field/changes'
 import { useHydrated } from '~/utils/use-hydrated'
+import type { Queued } from './use-visit-changes'
 
 export type NoteAudience = 'office' | 'customer'
-
-type Queued = { ok: true; key: string } | { ok: false; message: string }
 
 const TYPING_PAUSE_MS = 1500
 

@@ -2,9 +2,8 @@
 // in the browser by the same ChemReadingSchema as the server, then queued on the phone (sent at once when online),
 // and the reading is listed at once, marked "Waiting to send" until it has reached the server. Without JavaScript
 // the form posts the 'reading' intent.
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Fragment, useState } from 'react'
+import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
+import { Fragment } from 'react'
 import { Form } from 'react-router'
 import { z } from 'zod'
 import { IdempotencyKeyInput, useIdempotencyKey } from '~/components/idempotency-key'
@@ -16,7 +15,8 @@ import { DosingAdvice, ReadingStatuses } from '~/components/water-balance'
 import { ChemReadingSchema } from '~/models/chem-reading'
 import type { Advice } from '~/water/dosing'
 import type { ReadingSummary } from '~/water/summary'
-import { formFields } from './form-fields'
+import { useQueuedForm } from './queued-form'
+import type { Queued } from './use-visit-changes'
 
 export const ReadingFormSchema = ChemReadingSchema.extend({ intent: z.literal('reading') })
 
@@ -39,8 +39,6 @@ export type ReadingLog = {
 export type PendingReading = { key: string; fields: Record<string, string>; waiting: boolean }
 
 export type ReadingReply = { intent: 'reading'; result: SubmissionResult<string[]>; ok: string | null }
-
-type Queued = { ok: true; key: string } | { ok: false; message: string }
 
 const OPTIONAL_FIELDS = [
   ['cyanuricAcid', 'Cyanuric acid (ppm)'],
@@ -67,26 +65,12 @@ export function VisitReading({
   advice: Advice[] | null
   onQueue: (fields: Record<string, string>) => Promise<Queued>
 }) {
-  const [queued, setQueued] = useState<{ ok: string } | { error: string } | null>(null)
-  const [form, fields] = useForm<z.infer<typeof ReadingFormSchema>>({
+  const { form, fields, queued, clearQueued } = useQueuedForm({
     id: 'reading',
+    schema: ReadingFormSchema,
     lastResult: reply?.result,
-    constraint: getZodConstraint(ReadingFormSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReadingFormSchema }),
-    onSubmit: async (event, { formData }) => {
-      // Valid (Conform stops an invalid form before this): the phone's queue takes it from here.
-      event.preventDefault()
-      const outcome = await onQueue(formFields(formData))
-      if (!outcome.ok) {
-        // Nothing was stored: what was typed stays in the form.
-        setQueued({ error: outcome.message })
-        return
-      }
-      setQueued({ ok: READING_SAVED })
-      form.reset()
-    },
+    saved: READING_SAVED,
+    onQueue,
   })
   const fieldErrors = [fields.ph.errors, fields.chlorinePpm.errors, fields.alkalinity.errors].flat().filter(Boolean)
   // One "fill in all readings" message rather than three identical ones; optional fields show theirs in place.
@@ -99,7 +83,7 @@ export function VisitReading({
       <h2 id="reading-heading" className="text-lg font-semibold">
         Chemical Test
       </h2>
-      <Form method="post" {...getFormProps(form)} className="space-y-3" onInput={() => setQueued(null)}>
+      <Form method="post" {...getFormProps(form)} className="space-y-3" onInput={clearQueued}>
         <input type="hidden" name="intent" value="reading" />
         <IdempotencyKeyInput value={idempotencyKey} />
         <div className="grid grid-cols-3 items-end gap-3">
