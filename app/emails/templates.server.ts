@@ -11,7 +11,7 @@ import { noticeEmail } from './notice-email'
 import { priceChangeEmail } from './price-change-email'
 import { serviceReportEmail } from './service-report-email'
 
-export const EMAIL_TEMPLATES: EmailTemplates = {
+const EMAIL_TEMPLATES: EmailTemplates = {
   'action-link': actionLinkEmail,
   invite: ({ url, invite }) => inviteEmail(url, invite),
   'join-invitation': joinInvitationEmail,

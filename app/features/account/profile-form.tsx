@@ -9,7 +9,7 @@ import type { AccountReply } from './account.server'
 import { AccountSchema } from './account-schema'
 import { AddressFields, TextField } from './profile-fields'
 
-export type ProfileValues = z.input<typeof AccountSchema> & { email: string }
+type ProfileValues = z.input<typeof AccountSchema> & { email: string }
 
 /** better-auth's error codes on that landing, in words (SPEC §8: clear, in the danger colour). */
 function emailLinkError(code: string, currentEmail: string) {

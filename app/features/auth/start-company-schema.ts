@@ -4,7 +4,7 @@
 import { z } from 'zod'
 import { poolBudPlanOf } from '~/billing/pool-bud-plans'
 
-export const START_COMPANY_MESSAGES = {
+const START_COMPANY_MESSAGES = {
   companyName: 'Company name is required.',
   timezone: 'Choose a timezone from the list.',
 } as const

@@ -50,7 +50,7 @@ export function UploadStep({ uploadGone, reply }: { uploadGone: boolean; reply: 
   )
 }
 
-export type UploadedFile = {
+type UploadedFile = {
   id: string
   rows: number
   encoding: string

@@ -5,7 +5,7 @@ import { z } from 'zod'
 
 /** The largest price accepted, $1,000,000.00, keeps cents well inside a 32-bit integer. */
 const MAX_PRICE_CENTS = 100_000_000
-export const MAX_QTY = 1_000_000
+const MAX_QTY = 1_000_000
 
 /**
  * Dollars text to whole cents without floating point: '12.34' → 1234, '12.3' → 1230, '12' → 1200,

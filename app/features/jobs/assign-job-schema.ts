@@ -26,5 +26,3 @@ export const AssignJobSchema = z.object({
   // a tampered form, refused as the model refuses a technician of another company.
   technicianId: z.string().refine(isUuid, ASSIGN_MESSAGES.refused).optional(),
 })
-
-export type AssignJobInput = z.input<typeof AssignJobSchema>

@@ -19,7 +19,7 @@ export type AssignJobReply = {
 }
 
 /** The version the form saw, when it sent one (`assignmentVersion`): a version that matches nothing is a conflict. */
-export function expectedVersionOf(formData: FormData) {
+function expectedVersionOf(formData: FormData) {
   const version = formData.get('version')
   return typeof version === 'string' ? { expectedVersion: version } : {}
 }

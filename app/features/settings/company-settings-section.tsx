@@ -21,7 +21,7 @@ import type { CompanySettingsData } from './company-settings.server'
 import { BILLING_REFUSED, type CompanySettingsForm, companySettingsSchema } from './company-settings-schema'
 import { disabledLook, LockableField, SaveFooter } from './settings-form-parts'
 
-export type CompanySettingsReply = { result: SubmissionResult<string[]>; notice: string | null }
+type CompanySettingsReply = { result: SubmissionResult<string[]>; notice: string | null }
 
 const SERVICE_WINDOW_LABELS: Record<ServiceWindow, string> = {
   morning: 'Morning 8-12',

@@ -32,7 +32,7 @@ const PRINCIPLES: Array<{ title: string; body: string }> = [
   },
   {
     title: 'Straight pricing',
-    body: 'Month-to-month plans, no setup fee, and features marked “coming soon” until they are really here.',
+    body: 'Month-to-month plans, no setup fee, and a product described only by what it does today.',
   },
 ]
 

@@ -4,7 +4,7 @@ import { pageMeta } from '~/components/marketing/page-meta'
 import { SignupCta } from '~/components/marketing/signup-cta'
 import type { Route } from './+types/features'
 
-// Each point names something a user can do today; anything not built yet is marked as coming soon instead.
+// Each point names something a user can do today: nothing is announced before it is built.
 const GROUPS: Array<{ icon: IconName; title: string; summary: string; points: string[] }> = [
   {
     icon: 'calendar',
