@@ -37,7 +37,7 @@ function statementOf(args: unknown[]): Statement | null {
 }
 
 /**
- * Answers each request once to warm up (lazy imports, the company cache), then once more while recording. `env` must
+ * Answers each request once to warm up (lazy imports, the company cache), then twice more while recording. `env` must
  * match the server that signed the cookies (AUTH_SECRET, APP_URL).
  */
 export async function capturePages(options: {
@@ -64,26 +64,43 @@ export async function capturePages(options: {
     return original.apply(this, args)
   }
   const captured: CapturedPage[] = []
+  const requestFor = (page: PageRequest) =>
+    new Request(`${options.env.APP_URL}${page.path}`, { method: page.method, headers: page.headers, body: page.body })
   try {
+    for (const page of options.pages) await (await serve(requestFor(page), handler)).arrayBuffer()
+    // Start-up's background work (visit generation, overdue notices, autopay: a statement or more per company) goes
+    // through the same driver: a page is recorded only after 300 ms in which nothing else spoke to the database.
+    const quiet = async () => {
+      for (let waited = 0; waited < 60_000; waited += 300) {
+        recording = []
+        await new Promise((resolve) => setTimeout(resolve, 300))
+        const heard = recording.length
+        recording = null
+        if (heard === 0) return
+      }
+      throw new Error('the database never went quiet: a background task keeps running')
+    }
     for (const page of options.pages) {
-      const request = () =>
-        new Request(`${options.env.APP_URL}${page.path}`, {
-          method: page.method,
-          headers: page.headers,
-          body: page.body,
-        })
-      await (await serve(request(), handler)).arrayBuffer()
-      recording = []
-      const response = await serve(request(), handler)
-      const html = Buffer.from(await response.arrayBuffer())
+      await quiet()
+      // Recorded twice, the shorter kept: a background task (the outbox polls every few seconds) that runs during
+      // one of them sends its statements through the same driver, and they are not the page's.
+      let best: { statements: Statement[]; status: number; html: Buffer } | undefined
+      for (let attempt = 0; attempt < 2; attempt++) {
+        recording = []
+        const response = await serve(requestFor(page), handler)
+        const html = Buffer.from(await response.arrayBuffer())
+        const statements = recording
+        recording = null
+        if (!best || statements.length < best.statements.length) best = { statements, status: response.status, html }
+      }
+      if (!best) continue
       captured.push({
         name: page.name,
-        status: response.status,
-        statements: recording,
-        htmlBytes: page.method === 'GET' ? html.byteLength : 0,
-        htmlGzipBytes: page.method === 'GET' ? zlib.gzipSync(html).byteLength : 0,
+        status: best.status,
+        statements: best.statements,
+        htmlBytes: page.method === 'GET' ? best.html.byteLength : 0,
+        htmlGzipBytes: page.method === 'GET' ? zlib.gzipSync(best.html).byteLength : 0,
       })
-      recording = null
     }
   } finally {
     prototype.query = original

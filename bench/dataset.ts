@@ -112,14 +112,13 @@ export async function generateDataset(client: pg.Client, size: DatasetSize) {
   await timed(
     client,
     'customers',
-    `insert into customers (company_id, customer_name, phone, email, balance_due, created_at)
+    `insert into customers (company_id, customer_name, phone, email, created_at)
      select p.company_id,
             (array['Avery', 'Blake', 'Casey', 'Drew', 'Emery', 'Finley', 'Harper', 'Jordan', 'Kendall', 'Logan'])[1 + g % 10]
               || ' ' || (array['Nguyen', 'Garcia', 'Smith', 'Patel', 'Johnson', 'Lee', 'Brown', 'Lopez', 'Clark', 'Hall'])[1 + (g / 10) % 10]
               || ' ' || g,
             '+1813555' || lpad((g % 10000)::text, 4, '0'),
             'customer' || g || '@' || replace(p.company_id::text, '-', '') || '.bench.test',
-            (g % 7) * 2500,
             now() - (g % 700) * interval '1 day'
      from bench_plan p cross join lateral generate_series(1, p.customers - (select count(*)::int from customers
        where company_id = p.company_id)) g`,

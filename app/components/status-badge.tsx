@@ -2,15 +2,16 @@ import { cn } from './ui/cn'
 
 export type JobStatusLabel = 'Completed' | 'Skipped' | 'Cancelled' | 'Overdue' | 'Scheduled' | 'Unassigned'
 
-const PILL = 'rounded-full px-2 py-0.5 text-xs font-medium ring-1'
+// `.pill` and its tones are named in app.css: lists show one on every row.
+const PILL = 'pill'
 
 const STYLES: Record<JobStatusLabel, string> = {
-  Completed: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
-  Skipped: 'bg-amber-50 text-amber-800 ring-amber-200',
-  Cancelled: 'bg-slate-100 text-slate-700 ring-slate-200',
-  Overdue: 'bg-red-50 text-red-800 ring-red-200',
-  Scheduled: 'bg-brand-50 text-brand-800 ring-brand-100',
-  Unassigned: 'bg-amber-50 text-amber-800 ring-amber-200',
+  Completed: 'pill-green',
+  Skipped: 'pill-amber',
+  Cancelled: 'pill-slate',
+  Overdue: 'pill-red',
+  Scheduled: 'pill-brand',
+  Unassigned: 'pill-amber',
 }
 
 /** A job's state as SPEC §4 names it: Completed, Overdue, Scheduled, or Unassigned; or Skipped, Cancelled. */
@@ -19,9 +20,9 @@ export function StatusBadge({ status }: { status: JobStatusLabel }) {
 }
 
 const PILL_TONES = {
-  green: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
-  amber: 'bg-amber-50 text-amber-800 ring-amber-200',
-  slate: 'bg-slate-100 text-slate-700 ring-slate-200',
+  green: 'pill-green',
+  amber: 'pill-amber',
+  slate: 'pill-slate',
 } as const
 
 /** A small labelled pill in one of the status colours (a teammate's state, say). */

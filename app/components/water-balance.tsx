@@ -3,22 +3,22 @@ import type { ReadingSummary } from '~/water/summary'
 import { cn } from './ui/cn'
 
 const LEVEL_STYLES = {
-  'in range': 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  'in range': 'pill-green',
   low: 'bg-amber-50 text-amber-900 ring-amber-200',
-  high: 'bg-red-50 text-red-800 ring-red-200',
+  high: 'pill-red',
 } as const
 
 const BALANCE_STYLES = {
-  Balanced: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  Balanced: 'pill-green',
   Corrosive: 'bg-amber-50 text-amber-900 ring-amber-200',
-  Scaling: 'bg-red-50 text-red-800 ring-red-200',
+  Scaling: 'pill-red',
 } as const
 
 /** 'Balanced' / 'Corrosive' / 'Scaling' with the index, or nothing when it could not be computed. */
 export function BalanceBadge({ balance }: { balance: ReadingSummary['balance'] }) {
   if (!balance) return null
   return (
-    <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium ring-1', BALANCE_STYLES[balance.status])}>
+    <span className={cn('pill', BALANCE_STYLES[balance.status])}>
       {balance.status} (CSI {balance.index > 0 ? '+' : ''}
       {balance.index.toFixed(2)})
     </span>
@@ -31,15 +31,10 @@ export function ReadingStatuses({ summary }: { summary: ReadingSummary }) {
   return (
     <ul className="flex flex-wrap gap-1.5" aria-label="Water status">
       {off.length === 0 ? (
-        <li className={cn('rounded-full px-2 py-0.5 text-xs font-medium ring-1', LEVEL_STYLES['in range'])}>
-          All in range
-        </li>
+        <li className={cn('pill', LEVEL_STYLES['in range'])}>All in range</li>
       ) : (
         off.map((status) => (
-          <li
-            key={status.text}
-            className={cn('rounded-full px-2 py-0.5 text-xs font-medium ring-1', LEVEL_STYLES[status.level])}
-          >
+          <li key={status.text} className={cn('pill', LEVEL_STYLES[status.level])}>
             {status.text}
           </li>
         ))

@@ -2,17 +2,17 @@ import type { ComponentProps } from 'react'
 import { Link } from 'react-router'
 import { cn } from './cn'
 
+// Named in app.css (`.btn`, `.btn-primary`…): every page has buttons, many have one per row.
 const VARIANTS = {
-  primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-brand-700/60',
-  secondary: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 disabled:text-slate-400',
-  danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-red-700/60',
-  ghost: 'text-slate-700 hover:bg-slate-100',
+  primary: 'btn-primary',
+  secondary: 'btn-secondary',
+  danger: 'btn-danger',
+  ghost: 'btn-ghost',
 } as const
 
 export type ButtonVariant = keyof typeof VARIANTS
 
-const BASE =
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed'
+const BASE = 'btn'
 
 export function buttonClass(variant: ButtonVariant = 'primary', className?: string) {
   return cn(BASE, VARIANTS[variant], className)

@@ -2,8 +2,8 @@ import type { ComponentProps, ReactNode } from 'react'
 import { useId } from 'react'
 import { cn } from './cn'
 
-export const inputClass =
-  'block w-full min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 aria-[invalid=true]:border-red-600'
+/** Named in app.css: every form repeats it. */
+export const inputClass = 'input-field'
 
 /** A labelled input with its error message wired up for screen readers. */
 export function Field({

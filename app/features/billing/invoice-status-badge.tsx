@@ -3,10 +3,10 @@ import { cn } from '~/components/ui/cn'
 
 const STYLES: Record<InvoiceStatus, string> = {
   Draft: 'bg-slate-100 text-slate-700 ring-slate-300',
-  Sent: 'bg-brand-50 text-brand-800 ring-brand-100',
-  'Partially paid': 'bg-amber-50 text-amber-800 ring-amber-200',
-  Paid: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
-  'Past due': 'bg-red-50 text-red-800 ring-red-200',
+  Sent: 'pill-brand',
+  'Partially paid': 'pill-amber',
+  Paid: 'pill-green',
+  'Past due': 'pill-red',
   Void: 'bg-slate-100 text-slate-600 ring-slate-200',
 }
 

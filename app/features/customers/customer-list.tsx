@@ -86,14 +86,7 @@ export function CustomerList({ data }: { data: CustomerDirectoryData }) {
 function PortalBadge({ status }: { status: PortalStatus }) {
   if (status === 'none') return null
   return (
-    <span
-      className={cn(
-        'rounded-full px-2 py-0.5 text-xs font-medium ring-1',
-        status === 'active'
-          ? 'bg-emerald-50 text-emerald-800 ring-emerald-200'
-          : 'bg-amber-50 text-amber-800 ring-amber-200',
-      )}
-    >
+    <span className={cn('pill', status === 'active' ? 'pill-green' : 'pill-amber')}>
       {status === 'active' ? 'Portal active' : 'Invited'}
     </span>
   )

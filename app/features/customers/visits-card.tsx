@@ -56,10 +56,10 @@ function VisitList({ visits }: { visits: readonly VisitData[] }) {
           </div>
           <span
             className={cn(
-              'rounded-full px-2 py-0.5 text-xs font-medium ring-1',
-              visit.status === 'Completed' && 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+              'pill',
+              visit.status === 'Completed' && 'pill-green',
               visit.status === 'Cancelled' && 'bg-slate-100 text-slate-700 ring-slate-300',
-              visit.status === 'Skipped' && 'bg-amber-50 text-amber-800 ring-amber-200',
+              visit.status === 'Skipped' && 'pill-amber',
               visit.status === 'Scheduled' && 'bg-brand-50 text-brand-900 ring-brand-100',
             )}
           >

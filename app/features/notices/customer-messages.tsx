@@ -11,9 +11,9 @@ import type { MessageTone } from './message-status'
 import { NOTICE_PREFERENCE_INTENT, type NoticePreference } from './notice-preference-schema'
 
 const TONES: Record<MessageTone, string> = {
-  sent: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  sent: 'pill-green',
   waiting: 'bg-amber-50 text-amber-900 ring-amber-200',
-  failed: 'bg-red-50 text-red-800 ring-red-200',
+  failed: 'pill-red',
   stopped: 'bg-slate-100 text-slate-800 ring-slate-300',
 }
 

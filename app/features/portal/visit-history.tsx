@@ -76,12 +76,12 @@ function StatusLabel({ status }: { status: Visit['status'] }) {
       className={cn(
         'inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1',
         status === 'Completed'
-          ? 'bg-emerald-50 text-emerald-800 ring-emerald-200'
+          ? 'pill-green'
           : status === 'Cancelled'
-            ? 'bg-slate-100 text-slate-700 ring-slate-200'
+            ? 'pill-slate'
             : status === 'Skipped'
               ? 'bg-amber-50 text-amber-900 ring-amber-200'
-              : 'bg-brand-50 text-brand-800 ring-brand-100',
+              : 'pill-brand',
       )}
     >
       {status}
