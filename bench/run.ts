@@ -144,6 +144,25 @@ async function oneAtATime(origin: string, target: Target, path = target.path): P
   return { p50: at(0.5), p95: at(0.95), samples: times.length, errors }
 }
 
+/**
+ * Waits until nothing but this client has spoken to the database for a second: a server just started runs its
+ * background tasks (visit generation, notices, autopay) over every company, and the first page measured must not
+ * share the CPU with them.
+ */
+async function databaseQuiet(client: pg.Client, name: string) {
+  // A connection's `state_change` moves with every statement it runs: none in the last second, none running now.
+  for (let waited = 0; waited < 120_000; waited += 250) {
+    const { rows } = await client.query<{ busy: number }>(
+      `select count(*)::int as busy from pg_stat_activity
+       where datname = $1 and pid <> pg_backend_pid()
+         and (state = 'active' or state_change > now() - interval '1 second')`,
+      [name],
+    )
+    if (rows[0]?.busy === 0) return
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
 async function startBaseline(databaseUrl: string, pagesFile: string, logPath: string) {
   const port = args['baseline-port'] as string
   const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['bench/baseline.ts'], {
@@ -263,6 +282,7 @@ async function main() {
 
     server = await startServer(root, serverOptions)
     const origin = server.origin
+    await databaseQuiet(client, database.name)
     const cookies = {
       owner: await signIn(origin, 'owner@bluelagoon.test', PASSWORD, '10.88.0.1'),
       admin: await signIn(origin, 'office@bluelagoon.test', PASSWORD, '10.88.0.2'),

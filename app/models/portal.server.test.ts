@@ -265,17 +265,17 @@ describe('getPortal: visit history pages', () => {
     allIds = inserted.map((r) => r.id)
   })
 
-  it('shows 50 visits a page; the pages together hold every visit once, newest first', async () => {
+  it('shows 20 visits a page; the pages together hold every visit once, newest first', async () => {
     const pages = []
-    for (const page of [1, 2, 3]) {
+    for (const page of [1, 2, 3, 4, 5, 6]) {
       const portal = await getPortal({ companyId: blue, customerId, page })
       if (!portal) throw new Error('missing portal')
       expect(portal.visits.page).toBe(page)
-      expect(portal.visits.pageCount).toBe(3)
+      expect(portal.visits.pageCount).toBe(6)
       expect(portal.visits.pageSize).toBe(PORTAL_VISITS_PER_PAGE)
       pages.push(portal.visits.rows)
     }
-    expect(pages.map((rows) => rows.length)).toEqual([50, 50, 20])
+    expect(pages.map((rows) => rows.length)).toEqual([20, 20, 20, 20, 20, 20])
     const ids = pages.flat().map((v) => v.id)
     expect(new Set(ids).size).toBe(120)
     expect(new Set(ids)).toEqual(new Set(allIds))
@@ -288,7 +288,7 @@ describe('getPortal: visit history pages', () => {
   it('answers a page past the end with no rows but the true page count', async () => {
     const portal = await getPortal({ companyId: blue, customerId, page: 9 })
     expect(portal?.visits.rows).toEqual([])
-    expect(portal?.visits.pageCount).toBe(3)
+    expect(portal?.visits.pageCount).toBe(6)
   })
 
   it('shows an empty portal for a customer without visits', async () => {

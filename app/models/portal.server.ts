@@ -19,7 +19,7 @@ import { type PhotoSize, readPhotoFile } from './photo.server'
 import { addressOf, firstLocationOf } from './service-location.server'
 
 /** Visit history rows per page. */
-export const PORTAL_VISITS_PER_PAGE = 50
+export const PORTAL_VISITS_PER_PAGE = 20
 /** SPEC §9: the portal's chemistry table shows the 12 most recent readings. */
 export const PORTAL_READINGS_LIMIT = 12
 /** Photos in the gallery: the newest visits' photos, in the order they were taken. */

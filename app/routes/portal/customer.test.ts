@@ -176,7 +176,7 @@ describe('portal page: what it sends', () => {
     }
   })
 
-  it('pages the visit history 50 at a time past 50 visits', async () => {
+  it('pages the visit history 20 at a time past 20 visits', async () => {
     const customer = await addTestCustomer(blue, { customerName: 'Many Visits', address: '9 Weekly Road' })
     const id = customer.id
     const start = Date.UTC(2024, 0, 3, 15)
@@ -194,27 +194,29 @@ describe('portal page: what it sends', () => {
         })),
       )
     const first = await portalAs('dispatch@bluelagoon.test', id)
-    expect(first.visits).toMatchObject({ page: 1, pageCount: 2, total: 75 })
-    expect(first.visits.rows).toHaveLength(50)
+    expect(first.visits).toMatchObject({ page: 1, pageCount: 4, total: 75 })
+    expect(first.visits.rows).toHaveLength(20)
     const second = await portalAs('dispatch@bluelagoon.test', id, '?page=2')
-    expect(second.visits.rows).toHaveLength(25)
-    const ids = new Set([...first.visits.rows, ...second.visits.rows].map((v) => v.id))
+    const third = await portalAs('dispatch@bluelagoon.test', id, '?page=3')
+    const last = await portalAs('dispatch@bluelagoon.test', id, '?page=4')
+    expect([second, third, last].map((page) => page.visits.rows.length)).toEqual([20, 20, 15])
+    const ids = new Set([first, second, third, last].flatMap((page) => page.visits.rows.map((v) => v.id)))
     expect(ids.size).toBe(75)
 
     // Nonsense is the first page; a page past the end goes to the last one.
     expect((await portalAs('dispatch@bluelagoon.test', id, '?page=abc')).visits.page).toBe(1)
     const { thrown } = await settle(portalAs('dispatch@bluelagoon.test', id, '?page=7'))
     expect(status(thrown)).toBe(302)
-    expect((thrown as Response).headers.get('location')).toBe(`/customer/${id}?page=2`)
+    expect((thrown as Response).headers.get('location')).toBe(`/customer/${id}?page=4`)
 
     const html = render(first)
-    expect(html).toContain('Page 1 of 2')
+    expect(html).toContain('Page 1 of 4')
     expect(html).toContain('Older visits')
     expect(html).toMatch(/href="\/customer\/x\?page=2#visits"/)
     expect(html).not.toContain('Newer visits')
-    const secondHtml = render(second)
-    expect(secondHtml).toContain('Newer visits')
-    expect(secondHtml).not.toContain('Older visits')
+    const lastHtml = render(last)
+    expect(lastHtml).toContain('Newer visits')
+    expect(lastHtml).not.toContain('Older visits')
   })
 })
 
