@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { safeRedirectPath } from '~/auth/guards.server'
+import { getSessionUser, safeRedirectPath } from '~/auth/guards.server'
 import { customers, profiles, user } from '~/db/schema'
 import { loader as dashboardLoader } from '~/routes/app/dashboard'
 import { loader as appLayoutLoader } from '~/routes/app/layout'
@@ -237,8 +237,20 @@ describe('the session of one page request', () => {
       ])
     expect(await sessionReads(() => runInRequestScope('GET', page))).toBe(1)
     expect(await sessionReads(() => runInRequestScope('GET', page))).toBe(1)
-    // Outside a request's scope, or in a POST, nothing is shared.
+    // Outside a request's scope nothing is shared.
     expect(await sessionReads(page)).toBe(2)
-    expect(await sessionReads(() => runInRequestScope('POST', page))).toBe(2)
+    // A form post: the action reads afresh every time it asks (it may sign out, or change the profile); the loaders
+    // React Router then runs with a GET copy of the request share one read, made after the action.
+    const post = new Request(pageRequest('/app', cookie), { method: 'POST', body: new URLSearchParams({ a: '1' }) })
+    const action = () => getSessionUser(post.clone())
+    expect(await sessionReads(() => runInRequestScope('POST', () => Promise.all([action(), action()])))).toBe(2)
+    expect(
+      await sessionReads(() =>
+        runInRequestScope('POST', async () => {
+          await action()
+          await page()
+        }),
+      ),
+    ).toBe(2)
   })
 })

@@ -40,16 +40,20 @@ export function requireMemberCapability(member: { role: Role }, capability: Capa
 
 /**
  * The signed-in user with their profile, or null for visitors. A page's loaders (layout and route)
- * all ask; within one GET they share one answer (`oncePerRequest` never shares within a POST, whose
- * action may change the very session or profile asked about).
+ * all ask, and share one answer (`oncePerRequest`); an action reads afresh, since it may change the very session or
+ * profile asked about, and the loaders that run after it read once more, together.
  */
 export function getSessionUser(request: Request): Promise<SessionUser | null> {
-  return oncePerRequest(`session-user ${request.headers.get('cookie') ?? ''}`, async () => {
-    const user = await getFreshSessionUser(request)
-    // The company came with the session: the page's own getCompanySummary need not read it again.
-    if (user?.company) rememberForRequest(companySummaryKey(user.company.id), user.company)
-    return user
-  })
+  return oncePerRequest(
+    `session-user ${request.headers.get('cookie') ?? ''}`,
+    async () => {
+      const user = await getFreshSessionUser(request)
+      // The company came with the session: the page's own getCompanySummary need not read it again.
+      if (user?.company) rememberForRequest(companySummaryKey(user.company.id), user.company)
+      return user
+    },
+    request,
+  )
 }
 
 /** Who is signing in right now, never a copy remembered for the request (long-lived streams ask again). */
