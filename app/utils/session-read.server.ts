@@ -6,9 +6,9 @@
 // cookie cache of the session would only approximate (decision 017). Anything unusual (a session due for its daily
 // refresh) goes through better-auth as before.
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { and, eq, gt } from 'drizzle-orm'
+import { and, eq, gt, sql } from 'drizzle-orm'
 import { companies, profiles, session, user } from '~/db/schema'
-import { db } from './db.server'
+import { type Database, db } from './db.server'
 import { env } from './env.server'
 
 /** better-auth's settings that this module must agree with (auth.server.ts passes them to betterAuth). */
@@ -60,11 +60,14 @@ export function sessionToken(request: Request, secret = env().AUTH_SECRET): stri
   return token
 }
 
-/** The session behind the request's cookie with its user, profile and company, in one statement. */
-export async function readSession(request: Request, now = new Date()): Promise<SessionRead> {
-  const token = sessionToken(request)
-  if (!token) return { kind: 'none' }
-  const [row] = await db()
+/**
+ * Every request reads its session: the statement is built once per database and prepared (PostgreSQL plans it once
+ * per connection) instead of being assembled by the query builder on every request (about 0.1 ms each).
+ */
+const preparedSessionQueries = new WeakMap<Database, ReturnType<typeof prepareSessionQuery>>()
+
+function prepareSessionQuery(database: Database) {
+  return database
     .select({
       userId: session.userId,
       email: user.email,
@@ -76,8 +79,25 @@ export async function readSession(request: Request, now = new Date()): Promise<S
     .innerJoin(user, eq(user.id, session.userId))
     .leftJoin(profiles, eq(profiles.id, session.userId))
     .leftJoin(companies, eq(companies.id, profiles.companyId))
-    .where(and(eq(session.token, token), gt(session.expiresAt, now)))
+    .where(and(eq(session.token, sql.placeholder('token')), gt(session.expiresAt, sql.placeholder('now'))))
     .limit(1)
+    .prepare('read_session')
+}
+
+function sessionQuery(database: Database) {
+  let prepared = preparedSessionQueries.get(database)
+  if (!prepared) {
+    prepared = prepareSessionQuery(database)
+    preparedSessionQueries.set(database, prepared)
+  }
+  return prepared
+}
+
+/** The session behind the request's cookie with its user, profile and company, in one statement. */
+export async function readSession(request: Request, now = new Date()): Promise<SessionRead> {
+  const token = sessionToken(request)
+  if (!token) return { kind: 'none' }
+  const [row] = await sessionQuery(db()).execute({ token, now })
   if (!row) return { kind: 'none' }
   // better-auth extends a session once a day while it is used; that write is its business.
   const expiresAt = row.expiresAt.getTime()
