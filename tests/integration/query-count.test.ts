@@ -3,16 +3,24 @@
 // route loaders run for signed-in users; then the company grows tenfold and the counts must not move.
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { loader as accountLoader } from '~/routes/app/account'
 import { loader as billingLoader } from '~/routes/app/billing'
 import { loader as pricesLoader } from '~/routes/app/billing-prices'
 import { loader as customerLoader } from '~/routes/app/customer'
 import { loader as customersLoader } from '~/routes/app/customers'
 import { loader as dashboardLoader } from '~/routes/app/dashboard'
+import { loader as dispatchLoader } from '~/routes/app/dispatch'
+import { loader as inventoryLoader } from '~/routes/app/inventory'
 import { loader as invoiceLoader } from '~/routes/app/invoice'
+import { loader as jobLoader } from '~/routes/app/job'
 import { loader as profitLoader } from '~/routes/app/profit-report'
+import { loader as routeDayLoader } from '~/routes/app/route-day'
+import { loader as scheduleLoader } from '~/routes/app/schedule'
 import { loader as settingsLoader } from '~/routes/app/settings'
+import { loader as teamLoader } from '~/routes/app/team'
 import { loader as portalLoader } from '~/routes/portal/customer'
 import { loader as portalInvoiceLoader } from '~/routes/portal/invoice'
+import { loader as portalVisitLoader } from '~/routes/portal/visit'
 import {
   currentDatabaseHandle,
   type DatabaseHandle,
@@ -29,6 +37,8 @@ type Page = { name: string; email: string; path: string; run: (request: Request)
 const call = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as never
 
 let pages: Page[] = []
+/** The visits whose pages are counted: the growth gives each many more ticks, readings, chemicals and photos. */
+let visits: string[] = []
 const cookies = new Map<string, string>()
 
 async function countStatements(page: Page) {
@@ -54,9 +64,12 @@ async function countAll() {
 /**
  * Ten times Blue Lagoon's customers, jobs and readings, and 300 more visits for the portal's customer; each new
  * customer on a monthly plan with a sent invoice partly paid, and 40 more invoices and payments for the portal's
- * customer (billing's lists and the month's preview).
+ * customer (billing's lists and the month's preview). For the schedule's pages: 30 more technicians, the new
+ * locations placed on the map, 300 more visits this week (some unassigned) and 60 more stops on tech@'s today; and
+ * for the visit pages (`visitIds`): 30 more checklist items all ticked, and 20 more readings, chemicals and photos
+ * each, with 150 more stock items.
  */
-async function growBlueLagoon() {
+async function growBlueLagoon(visitIds: string[]) {
   const [company] = await queryRows<{ id: string }>(sql`select id from companies where name = 'Blue Lagoon Pool Co.'`)
   const companyId = company?.id as string
   await db().execute(sql`
@@ -105,6 +118,59 @@ async function growBlueLagoon() {
     insert into payments (company_id, customer_id, invoice_id, amount_cents, received_on, method)
     select company_id, customer_id, id, 1000, '2026-09-05', 'cash' from invoices
     where company_id = ${companyId} and number > 100000`)
+  await db().execute(sql`
+    insert into "user" (id, name, email)
+    select 'grown-tech-' || g, 'Grown Tech ' || g, 'grown-tech-' || g || '@bluelagoon.test' from generate_series(1, 30) g`)
+  await db().execute(sql`
+    insert into profiles (id, company_id, role, full_name, email, has_completed_setup)
+    select id, ${companyId}, 'tech', name, email, true from "user" where id like 'grown-tech-%'`)
+  await db().execute(sql`
+    update service_locations set lat = 27.9 + (split_part(street, ' ', 1)::int % 20) * 0.003,
+                                 lng = -82.5 - (split_part(street, ' ', 1)::int / 20) * 0.003
+    where company_id = ${companyId} and street like '% Grown St'`)
+  // This week in the company's zone: Monday's date, and today's.
+  const local = sql`(now() at time zone (select timezone from companies where id = ${companyId}))::date`
+  const at = (day: ReturnType<typeof sql>, time: ReturnType<typeof sql>) =>
+    sql`((${day}) + ${time}) at time zone (select timezone from companies where id = ${companyId})`
+  await db().execute(sql`
+    insert into jobs (company_id, customer_id, location_id, customer_name, address, scheduled_at, technician_id)
+    select c.company_id, c.id, l.id, c.customer_name, l.street,
+           ${at(sql`date_trunc('week', ${local})::date + g % 7`, sql`time '07:00' + (g % 10) * interval '1 hour'`)},
+           (select id from profiles where company_id = ${companyId} and role = 'tech' order by id offset g % 40 limit 1)
+    from generate_series(1, 300) g
+    join lateral (select * from customers where company_id = ${companyId} and customer_name like 'Grown Customer %'
+                  order by id offset g % 300 limit 1) c on true
+    join lateral (select * from service_locations where company_id = c.company_id and customer_id = c.id limit 1) l on true`)
+  await db().execute(sql`
+    insert into jobs (company_id, customer_id, location_id, customer_name, address, scheduled_at, completed_at, technician_id)
+    select c.company_id, c.id, l.id, c.customer_name, l.street, ${at(local, sql`time '06:00' + g * interval '5 minutes'`)},
+           case when g % 4 = 0 then now() end, (select id from profiles where email = 'tech@bluelagoon.test')
+    from generate_series(1, 60) g
+    join lateral (select * from customers where company_id = ${companyId} and customer_name like 'Grown Customer %'
+                  order by id offset g limit 1) c on true
+    join lateral (select * from service_locations where company_id = c.company_id and customer_id = c.id limit 1) l on true`)
+  await db().execute(sql`
+    insert into checklist_items (company_id, label, position)
+    select ${companyId}, 'Grown item ' || g, 100 + g from generate_series(1, 30) g`)
+  await db().execute(sql`
+    insert into inventory_items (company_id, name, sku, qty, price_cents, cost_cents)
+    select ${companyId}, 'Grown Chlorine ' || g, 'GROWN-' || g, g % 10, 500, 300 from generate_series(1, 150) g`)
+  for (const jobId of visitIds) {
+    await db().execute(sql`
+      insert into visit_checks (company_id, job_id, item_id, label)
+      select company_id, ${jobId}, id, label from checklist_items where company_id = ${companyId}
+      on conflict do nothing`)
+    await db().execute(sql`
+      insert into chem_logs (company_id, job_id, ph, chlorine_ppm, alkalinity, taken_at)
+      select ${companyId}, ${jobId}, 7.4, 2.5, 90, now() - g * interval '1 minute' from generate_series(1, 20) g`)
+    await db().execute(sql`
+      insert into job_chemical_additions (company_id, job_id, inventory_item_id, product, quantity, unit)
+      select ${companyId}, ${jobId}, id, name, 1, 'each' from inventory_items
+      where company_id = ${companyId} and sku like 'GROWN-%' order by sku limit 20`)
+    await db().execute(sql`
+      insert into visit_photos (company_id, job_id, label, storage_key)
+      select ${companyId}, ${jobId}, 'other', 'grown/' || ${jobId} || '/' || g from generate_series(1, 20) g`)
+  }
   const [grown] = await queryRows<{ jobs: number }>(
     sql`select count(*)::int as jobs from jobs where company_id = ${companyId}`,
   )
@@ -129,6 +195,23 @@ beforeAll(async () => {
     sql`select id from invoices where customer_id = ${dana?.id} order by number limit 1`,
   )
   const invoiceId = danaInvoice?.id as string
+  // tech@'s open visit nearest now (the technician's and the office's visit page), and Dana's newest report.
+  const [techVisit] = await queryRows<{ id: string; technicianId: string; today: string }>(
+    sql`select j.id, j.technician_id as "technicianId",
+               (now() at time zone c.timezone)::date::text as today
+        from jobs j join profiles p on p.id = j.technician_id join companies c on c.id = j.company_id
+        where p.email = 'tech@bluelagoon.test' and j.completed_at is null and j.cancelled_at is null
+        order by abs(extract(epoch from j.scheduled_at - now())) limit 1`,
+  )
+  const [danaVisit] = await queryRows<{ id: string }>(
+    sql`select id from jobs where customer_id = ${dana?.id} and completed_at is not null
+        order by completed_at desc limit 1`,
+  )
+  const jobId = techVisit?.id as string
+  const visitId = danaVisit?.id as string
+  visits = [jobId, visitId]
+  const technicianId = techVisit?.technicianId as string
+  const today = techVisit?.today as string
   const dashboard = (request: Request) => dashboardLoader(call(request))
   const billing = (request: Request) => billingLoader(call(request))
   pages = [
@@ -197,6 +280,73 @@ beforeAll(async () => {
       path: `/customer/${dana?.id}/invoices/${invoiceId}`,
       run: (request) => portalInvoiceLoader(call(request, { customerId: dana?.id as string, invoiceId })),
     },
+    {
+      name: 'week board',
+      email: 'dispatch@bluelagoon.test',
+      path: '/app/schedule',
+      run: (request) => scheduleLoader(call(request)),
+    },
+    {
+      name: 'route of a day',
+      email: 'dispatch@bluelagoon.test',
+      path: `/app/schedule/${technicianId}/${today}`,
+      run: (request) => routeDayLoader(call(request, { technicianId, date: today })),
+    },
+    {
+      name: 'unassigned route of a day',
+      email: 'office@bluelagoon.test',
+      path: `/app/schedule/unassigned/${today}`,
+      run: (request) => routeDayLoader(call(request, { technicianId: 'unassigned', date: today })),
+    },
+    {
+      name: 'dispatch',
+      email: 'dispatch@bluelagoon.test',
+      path: '/app/dispatch',
+      run: (request) => dispatchLoader(call(request)),
+    },
+    {
+      name: 'visit page, technician',
+      email: 'tech@bluelagoon.test',
+      path: `/app/jobs/${jobId}`,
+      run: (request) => jobLoader(call(request, { jobId })),
+    },
+    {
+      name: 'visit page, office',
+      email: 'office@bluelagoon.test',
+      path: `/app/jobs/${jobId}`,
+      run: (request) => jobLoader(call(request, { jobId })),
+    },
+    {
+      name: 'visit page, completed visit',
+      email: 'owner@bluelagoon.test',
+      path: `/app/jobs/${visitId}`,
+      run: (request) => jobLoader(call(request, { jobId: visitId })),
+    },
+    { name: 'team', email: 'owner@bluelagoon.test', path: '/app/team', run: (request) => teamLoader(call(request)) },
+    {
+      name: 'inventory',
+      email: 'office@bluelagoon.test',
+      path: '/app/inventory',
+      run: (request) => inventoryLoader(call(request)),
+    },
+    {
+      name: 'inventory, everything listed',
+      email: 'tech@bluelagoon.test',
+      path: '/app/inventory?q=',
+      run: (request) => inventoryLoader(call(request)),
+    },
+    {
+      name: 'account, technician',
+      email: 'tech@bluelagoon.test',
+      path: '/app/account',
+      run: (request) => accountLoader(call(request)),
+    },
+    {
+      name: 'portal visit report',
+      email: 'customer@bluelagoon.test',
+      path: `/customer/${dana?.id}/visits/${visitId}`,
+      run: (request) => portalVisitLoader(call(request, { customerId: dana?.id as string, jobId: visitId })),
+    },
   ]
 })
 
@@ -208,7 +358,7 @@ describe('hot pages run a fixed number of SQL statements', () => {
       expect(count, name).toBeGreaterThan(0)
       expect(count, name).toBeLessThanOrEqual(12)
     }
-    const jobs = await growBlueLagoon()
+    const jobs = await growBlueLagoon(visits)
     expect(jobs).toBeGreaterThan(3300)
     expect(await countAll()).toEqual(before)
   })
