@@ -12,13 +12,8 @@ function NavItems({ nav, vertical = false }: { nav: ShellNavItem[]; vertical?: b
       key={item.to}
       to={item.to}
       end={item.end}
-      className={({ isActive }) =>
-        cn(
-          'inline-flex min-h-11 shrink-0 items-center rounded-lg px-3 text-sm font-medium',
-          vertical && 'w-full',
-          isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100',
-        )
-      }
+      // `.nav-link` (app.css) marks the current page by the aria-current="page" NavLink sets on it.
+      className={cn('nav-link', vertical && 'w-full')}
     >
       {item.label}
     </NavLink>

@@ -16,22 +16,22 @@ export function SiteAccess({ access, className }: { access: SiteAccessView; clas
   return (
     <dl className={cn('grid grid-cols-2 gap-x-4 gap-y-2 text-base', className)}>
       <div>
-        <dt className="text-sm font-semibold text-slate-600">Gate code</dt>
+        <dt className="access-term">Gate code</dt>
         <dd className="font-mono text-lg font-bold break-all text-slate-900">{access.gateCode ?? 'None'}</dd>
       </div>
       <div>
-        <dt className="text-sm font-semibold text-slate-600">Minutes on site</dt>
+        <dt className="access-term">Minutes on site</dt>
         <dd className="font-semibold text-slate-900">{access.minutesOnSite}</dd>
       </div>
       <div>
-        <dt className="text-sm font-semibold text-slate-600">Dog on site</dt>
+        <dt className="access-term">Dog on site</dt>
         <dd className={cn('font-semibold', access.dogOnSite ? 'text-red-700' : 'text-slate-900')}>
           {access.dogOnSite ? 'Yes' : 'No'}
         </dd>
       </div>
       {access.accessNotes ? (
         <div className="col-span-2">
-          <dt className="text-sm font-semibold text-slate-600">Access notes</dt>
+          <dt className="access-term">Access notes</dt>
           <dd className="whitespace-pre-line break-words text-slate-900">{access.accessNotes}</dd>
         </div>
       ) : null}

@@ -5,7 +5,8 @@ import { clearQueue, countWaiting } from '~/field/queue'
 import { Disclosure } from './disclosure'
 import { Button } from './ui/button'
 
-const ITEM = 'flex min-h-11 w-full items-center rounded-lg px-3 text-left text-sm hover:bg-slate-100'
+/** Named in app.css: every staff page carries the menu twice (the wide header and the phone's menu). */
+const ITEM = 'menu-item'
 
 /** Who is signed in, "My Account" and "Log out": the desktop header's menu, and the end of the phone menu. */
 export function AccountLinks({ email, roleLabel }: { email: string | null; roleLabel: string }) {

@@ -161,20 +161,12 @@ function TodayView({ data }: { data: TechDashboardData }) {
  */
 function StopCard({ stop, total, featured = false }: { stop: TechStop; total: number; featured?: boolean }) {
   return (
-    <article
-      className={cn(
-        'relative rounded-xl border bg-white shadow-sm focus-within:ring-2 focus-within:ring-brand-700 hover:border-brand-700',
-        featured ? 'border-2 border-brand-700 p-5' : 'border-slate-300 p-4',
-      )}
-    >
+    <article className={cn('stop-card', featured ? 'border-2 border-brand-700 p-5' : 'border-slate-300 p-4')}>
       <p className="text-sm font-semibold text-slate-700">
         {`Stop ${stop.number} of ${total}`} · <time>{stop.time}</time>
       </p>
       <h4 className={cn('font-bold break-words text-slate-900', featured ? 'text-2xl' : 'text-lg')}>
-        <Link
-          to={`/app/jobs/${stop.id}`}
-          className="after:absolute after:inset-0 after:rounded-xl after:content-[''] focus:outline-none"
-        >
+        <Link to={`/app/jobs/${stop.id}`} className="stop-link">
           {stop.customerName}
         </Link>
       </h4>
@@ -185,7 +177,7 @@ function StopCard({ stop, total, featured = false }: { stop: TechStop; total: nu
         target="_blank"
         rel="noopener noreferrer"
         className={cn(
-          'relative z-10 mt-3 inline-flex min-h-12 w-full items-center justify-center rounded-lg px-4 text-base font-semibold',
+          'stop-directions',
           featured
             ? 'bg-brand-700 text-white hover:bg-brand-800'
             : 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50',
@@ -218,7 +210,7 @@ function StateBadge({
   return (
     <span
       className={cn(
-        'inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-sm font-semibold',
+        'state-badge',
         // Solid red on white text stays legible in direct sunlight; the rest need less attention.
         label === 'Overdue' && 'bg-red-700 text-white',
         label === 'Scheduled' && 'bg-brand-50 text-brand-900 ring-1 ring-brand-700/30',
@@ -244,10 +236,7 @@ function VisitRow({
   children?: ReactNode
 }) {
   return (
-    <Link
-      to={`/app/jobs/${id}`}
-      className="flex min-h-12 flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-2 hover:bg-slate-50"
-    >
+    <Link to={`/app/jobs/${id}`} className="visit-row">
       <span className="min-w-0">
         <span className="block font-semibold break-words text-slate-900">{title}</span>
         <span className="block text-sm break-words text-slate-700">{detail}</span>

@@ -100,7 +100,7 @@ function CustomerRow({ customer }: { customer: CustomerRowData }) {
   const canInvite = !customer.archived && Boolean(customer.email) && customer.portalStatus !== 'active'
   return (
     <li className="space-y-2 py-3">
-      <div className="grid gap-2 md:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,1.2fr)_minmax(0,0.8fr)] md:gap-4">
+      <div className="customer-row">
         <div className="min-w-0 space-y-0.5">
           <div className="flex flex-wrap items-center gap-2">
             <Link
@@ -124,15 +124,15 @@ function CustomerRow({ customer }: { customer: CustomerRowData }) {
           </p>
         </div>
         <p className="text-sm text-slate-700">
-          <span className="font-medium text-slate-500 md:sr-only">Address: </span>
+          <span className="cell-label">Address: </span>
           <span>{customer.address ?? 'No service location'}</span>
         </p>
         <p className="text-sm text-slate-700">
-          <span className="font-medium text-slate-500 md:sr-only">Next visit: </span>
+          <span className="cell-label">Next visit: </span>
           <span>{customer.nextVisit ?? 'None booked'}</span>
         </p>
         <p className={cn('text-sm md:text-right', customer.owes ? 'font-semibold text-slate-900' : 'text-slate-600')}>
-          <span className="font-medium text-slate-500 md:sr-only">Balance: </span>
+          <span className="cell-label">Balance: </span>
           <span>{customer.balanceDue}</span>
         </p>
       </div>
