@@ -232,8 +232,10 @@ export async function generateDataset(client: pg.Client, size: DatasetSize) {
   )
   await client.query('drop table bench_plan, bench_new_tech, bench_customer, bench_tech')
   const started = performance.now()
-  await client.query('analyze')
-  console.log(`[bench]   analyze: ${Math.round(performance.now() - started)} ms`)
+  // VACUUM as well as ANALYZE: the state a database reaches on its own (autovacuum runs after this many inserts), in
+  // which the visibility map is set and a count can be answered from an index alone.
+  await client.query('vacuum (analyze)')
+  console.log(`[bench]   vacuum and analyze: ${Math.round(performance.now() - started)} ms`)
 
   const totals = (
     await client.query(

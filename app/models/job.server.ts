@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm'
 import { chemLogs, companies, customers, jobs, profiles, serviceLocations } from '~/db/schema'
 import { startOfZonedDay, startOfZonedMonth, startOfZonedWeek, zonedDayRange } from '~/utils/dates'
-import { type Database, db } from '~/utils/db.server'
+import { type Database, db, queryRows } from '~/utils/db.server'
 import { publishCompanyEvent } from '~/utils/events.server'
 import { isUuid } from '~/utils/ids'
 import { failure, type Result, success } from '~/utils/result'
@@ -424,31 +424,30 @@ export async function getBusinessCounts({
   const weekEnd = startOfZonedDay(weekStart, timezone, 7)
   const monthStart = startOfZonedMonth(now, timezone)
   const monthEnd = startOfZonedMonth(startOfZonedDay(monthStart, timezone, 32), timezone)
-  const completedWithin = (from: Date, to: Date) =>
-    countWhere(sql`${jobs.completedAt} >= ${from.toISOString()} and ${jobs.completedAt} < ${to.toISOString()}`)
-  const scheduledThisWeek = sql`${jobs.scheduledAt} >= ${weekStart.toISOString()} and ${jobs.scheduledAt} < ${weekEnd.toISOString()}`
-  const skippedThisWeek = sql`(${jobs.skipReason} is not null and ${scheduledThisWeek})`
-  const [row] = await db()
-    .select({
-      open: countWhere(openSql),
-      ...dayCounts(now, start, end),
-      overdue: overdueBefore(start),
-      skippedThisWeek: countWhere(skippedThisWeek),
-      completedThisWeek: completedWithin(weekStart, weekEnd),
-      completedThisMonth: completedWithin(monthStart, monthEnd),
-    })
-    .from(jobs)
-    .where(
-      and(
-        eq(jobs.companyId, companyId),
-        sql`(${countableRows(
-          start,
-          end,
-          new Date(Math.min(weekStart.getTime(), monthStart.getTime())),
-          new Date(Math.max(weekEnd.getTime(), monthEnd.getTime())),
-        )} or ${skippedThisWeek})`,
-      ),
-    )
+  // One statement, one count per index range: each subquery counts entries of the index that holds exactly its rows
+  // (the open-work partial index, the completed partial index, the schedule), so a company with 250,000 visits costs
+  // what its open work and this month's completions cost, read from the index alone. One scan under all the counts'
+  // conditions together read 16,000 rows from the table for 9 ms (docs/performance.md).
+  const count = (condition: SQL) =>
+    sql`(select count(*)::int from ${jobs} where ${jobs.companyId} = ${companyId} and ${condition})`
+  const iso = (date: Date) => date.toISOString()
+  const open = sql`${jobs.completedAt} is null and ${jobs.cancelledAt} is null`
+  const [row] = await queryRows<{
+    open: number
+    today: number
+    overdue: number
+    upcoming: number
+    skippedThisWeek: number
+    completedThisWeek: number
+    completedThisMonth: number
+  }>(sql`select
+      ${count(open)} as "open",
+      ${count(sql`${open} and ${jobs.scheduledAt} >= ${iso(start)} and ${jobs.scheduledAt} < ${iso(end)}`)} as "today",
+      ${count(sql`${open} and ${jobs.scheduledAt} < ${iso(start)}`)} as "overdue",
+      ${count(sql`${open} and ${jobs.scheduledAt} >= ${iso(now)}`)} as "upcoming",
+      ${count(sql`${jobs.skipReason} is not null and ${jobs.scheduledAt} >= ${iso(weekStart)} and ${jobs.scheduledAt} < ${iso(weekEnd)}`)} as "skippedThisWeek",
+      ${count(sql`${jobs.completedAt} is not null and ${jobs.completedAt} >= ${iso(weekStart)} and ${jobs.completedAt} < ${iso(weekEnd)}`)} as "completedThisWeek",
+      ${count(sql`${jobs.completedAt} is not null and ${jobs.completedAt} >= ${iso(monthStart)} and ${jobs.completedAt} < ${iso(monthEnd)}`)} as "completedThisMonth"`)
   return (
     row ?? {
       open: 0,

@@ -4,6 +4,7 @@
 // which already listens for the company's changes on every office page.
 import { type DragEvent, useRef, useState } from 'react'
 import { Link, useFetcher } from 'react-router'
+import { Pager } from '~/components/pager'
 import { StatusPill } from '~/components/status-badge'
 import { Alert } from '~/components/ui/alert'
 import { cn } from '~/components/ui/cn'
@@ -26,6 +27,9 @@ export type WeekBoardData = {
   today: string
   days: ReadonlyArray<{ date: string; label: string }>
   technicians: readonly TechnicianOption[]
+  /** The technicians of this page of the board (BOARD_TECHNICIANS_PER_PAGE), by name. */
+  rowTechnicianIds: readonly string[]
+  technicianPage: { page: number; pageCount: number; from: number; to: number; total: number }
   visits: readonly BoardVisitView[]
   truncated: boolean
 }
@@ -38,7 +42,8 @@ const routePath = (row: Row, date: string) => `${SCHEDULE_PATH}/${row.id ?? UNAS
 export function WeekBoard({ board }: { board: WeekBoardData }) {
   const drop = useFetcher<MoveVisitReply>()
   const [moving, setMoving] = useState<MovableVisit | null>(null)
-  const rows: Row[] = [...board.technicians, { id: null, name: 'Unassigned' }]
+  const onPage = new Set(board.rowTechnicianIds)
+  const rows: Row[] = [...board.technicians.filter((tech) => onPage.has(tech.id)), { id: null, name: 'Unassigned' }]
   const visits = withPendingDrop(board.visits, drop.formData)
   const cells = groupByCell(visits)
   const dropFailed = drop.state === 'idle' && drop.data && !drop.data.ok ? dropMessage(drop.data) : null
@@ -76,6 +81,20 @@ export function WeekBoard({ board }: { board: WeekBoardData }) {
         today={board.today}
         onClose={() => setMoving(null)}
       />
+      {board.technicianPage.pageCount > 1 ? (
+        <div className="space-y-2">
+          <p className="text-sm text-slate-600">
+            {`Technicians ${board.technicianPage.from}–${board.technicianPage.to} of ${board.technicianPage.total}, and the unassigned visits.`}
+          </p>
+          <Pager
+            page={board.technicianPage.page}
+            pageCount={board.technicianPage.pageCount}
+            label="Technician pages"
+            previousLabel="← Previous technicians"
+            nextLabel="Next technicians →"
+          />
+        </div>
+      ) : null}
       {visits.length === 0 ? <p className="text-sm text-slate-600">No visits this week.</p> : null}
       <div className="hidden sm:block">
         <BoardGrid board={board} rows={rows} cells={cells} onMove={setMoving} onDrop={moveByDrop} />
@@ -114,7 +133,7 @@ function WeekNav({ board }: { board: WeekBoardData }) {
         return (
           <Link
             key={link.label}
-            to={`${SCHEDULE_PATH}?week=${link.week}`}
+            to={`${SCHEDULE_PATH}?week=${link.week}${board.technicianPage.page > 1 ? `&page=${board.technicianPage.page}` : ''}`}
             aria-current={current ? 'page' : undefined}
             className={cn(
               'inline-flex min-h-11 items-center rounded-lg border px-3 text-sm font-medium',

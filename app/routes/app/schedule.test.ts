@@ -1,10 +1,11 @@
 import { and, asc, eq, gt, isNotNull, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { companies, jobs, profiles } from '~/db/schema'
+import { companies, jobs, profiles, user } from '~/db/schema'
 import { generateVisits } from '~/models/service-plan.server'
-import { mondayOf } from '~/models/visit.server'
+import { getWeekBoard, mondayOf } from '~/models/visit.server'
 import { addDays, localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
+import { addTestCustomer } from '../../../tests/helpers/customers'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action as jobAction } from './job'
@@ -119,6 +120,71 @@ describe('Schedule: the week board', () => {
   ])('falls back to this week when "week" is %s', async (_, week) => {
     const board = await loader(call(pageRequest(`/app/schedule?week=${week(mondayOf(today))}`, dispatcher)))
     expect(board.weekStart).toBe(mondayOf(today))
+  })
+
+  it('pages the technicians ten at a time; every page shows the unassigned visits and its own technicians’ only', async () => {
+    // A second company with 12 technicians ("Pager Tech 01…12"), one visit each this week, and one unassigned.
+    const [company] = await db()
+      .insert(companies)
+      .values({ name: 'Paging Pools', timezone: 'UTC' })
+      .returning({ id: companies.id })
+    const pagingCompany = company?.id as string
+    const names = Array.from({ length: 12 }, (_, i) => `Pager Tech ${String(i + 1).padStart(2, '0')}`)
+    await db()
+      .insert(user)
+      .values(names.map((name, i) => ({ id: `pager-tech-${i}`, name, email: `pager-tech-${i}@paging.test` })))
+    await db()
+      .insert(profiles)
+      .values([
+        ...names.map((name, i) => ({
+          id: `pager-tech-${i}`,
+          companyId: pagingCompany,
+          role: 'tech' as const,
+          fullName: name,
+          email: `pager-tech-${i}@paging.test`,
+          hasCompletedSetup: true,
+        })),
+      ])
+    const customer = await addTestCustomer(pagingCompany, { customerName: 'Paging Customer', address: '1 Page St' })
+    const monday = mondayOf(localDateAt(new Date(), 'UTC'))
+    const at = new Date(`${addDays(monday, 2)}T10:00:00Z`)
+    const visit = (technicianId: string | null, i: number) => ({
+      companyId: pagingCompany,
+      customerId: customer.id,
+      locationId: customer.locationId,
+      customerName: `Visit ${i}`,
+      address: '1 Page St',
+      scheduledAt: at,
+      technicianId,
+    })
+    await db()
+      .insert(jobs)
+      .values([...names.map((_, i) => visit(`pager-tech-${i}`, i)), visit(null, 99)])
+
+    const first = await getWeekBoard({ companyId: pagingCompany, timezone: 'UTC', weekStart: monday })
+    expect(first.technicianPage).toEqual({ page: 1, pageCount: 2, from: 1, to: 10, total: 12 })
+    expect(first.rowTechnicians.map((tech) => tech.name)).toEqual(names.slice(0, 10))
+    expect(first.technicians).toHaveLength(12)
+    expect(first.visits.map((v) => v.customerName).sort()).toEqual(
+      [...names.slice(0, 10).map((_, i) => `Visit ${i}`), 'Visit 99'].sort(),
+    )
+    const second = await getWeekBoard({
+      companyId: pagingCompany,
+      timezone: 'UTC',
+      weekStart: monday,
+      technicianPage: 2,
+    })
+    expect(second.technicianPage).toEqual({ page: 2, pageCount: 2, from: 11, to: 12, total: 12 })
+    expect(second.visits.map((v) => v.customerName).sort()).toEqual(['Visit 10', 'Visit 11', 'Visit 99'])
+    // A page past the end is the last page; nonsense is the first.
+    expect(
+      (await getWeekBoard({ companyId: pagingCompany, timezone: 'UTC', weekStart: monday, technicianPage: 9 }))
+        .technicianPage.page,
+    ).toBe(2)
+    expect(
+      (await getWeekBoard({ companyId: pagingCompany, timezone: 'UTC', weekStart: monday, technicianPage: Number.NaN }))
+        .technicianPage.page,
+    ).toBe(1)
   })
 
   it('turns a technician away as the guard does', async () => {

@@ -19,7 +19,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Only a Monday names a week; anything else (an old or edited link) shows this week.
   const asked = new URL(request.url).searchParams.get('week')
   const weekStart = isLocalDate(asked) && mondayOf(asked) === asked ? asked : thisWeek
-  const board = await getWeekBoard({ companyId: member.companyId, timezone: member.timezone, weekStart })
+  const technicianPage = Number(new URL(request.url).searchParams.get('page') ?? 1)
+  const board = await getWeekBoard({
+    companyId: member.companyId,
+    timezone: member.timezone,
+    weekStart,
+    technicianPage,
+  })
   return {
     weekStart,
     thisWeek,
@@ -27,9 +33,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     nextWeek: addDays(weekStart, 7),
     today,
     days: board.days.map((date) => ({ date, label: dayHeader(date) })),
+    // Every technician ("Move visit" offers them all); the rows are this page's.
     technicians: board.technicians.map((tech) => ({ id: tech.id, name: tech.name ?? tech.email })),
+    rowTechnicianIds: board.rowTechnicians.map((tech) => tech.id),
+    technicianPage: board.technicianPage,
     // What a card shows and a move needs; the address is on the visit's page.
-    visits: board.visits.map(({ address: _address, ...visit }) => visit),
+    visits: board.visits,
     truncated: board.truncated,
   }
 }
