@@ -238,6 +238,17 @@ export async function listCustomerDirectory({
     .orderBy(asc(jobs.scheduledAt))
     .limit(1)
     .as('next_visit')
+  // The page's customers first (and the total), then each one's location, next visit and balance: looked up for
+  // the 50 rows shown, not for every match (a search matching 500 of 5,000 customers spent 9 ms finding next visits
+  // for rows it then dropped).
+  const shown = db()
+    .select({ id: customers.id, total: sql<number>`count(*) over ()`.as('total') })
+    .from(customers)
+    .where(where)
+    .orderBy(asc(customers.customerName), asc(customers.id))
+    .limit(size)
+    .offset((current - 1) * size)
+    .as('shown')
   const rows = await db()
     .select({
       id: customers.id,
@@ -249,16 +260,14 @@ export async function listCustomerDirectory({
       nextVisitAt: nextVisit.scheduledAt,
       balanceDue: balanceCentsOf(customers.companyId, customers.id),
       portalStatus,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      total: sql<number>`${shown.total}`.mapWith(Number),
     })
-    .from(customers)
+    .from(shown)
+    .innerJoin(customers, and(eq(customers.companyId, companyId), eq(customers.id, shown.id)))
     .leftJoin(profiles, eq(profiles.id, customers.portalUserId))
     .leftJoinLateral(location, sql`true`)
     .leftJoinLateral(nextVisit, sql`true`)
-    .where(where)
     .orderBy(asc(customers.customerName), asc(customers.id))
-    .limit(size)
-    .offset((current - 1) * size)
   let total = rows[0]?.total ?? 0
   if (rows.length === 0 && current > 1) {
     const [counted] = await db().select({ value: count() }).from(customers).where(where)
