@@ -97,8 +97,10 @@ test('"Move visit" on the visit page, on a phone', async ({ page, loginAs }, tes
   await page.getByRole('link', { name: 'Next week' }).click()
   await page.waitForURL(/\/app\/schedule\?week=/)
   await waitForHydration(page)
-  // The phone's list by day: the visit booked for next Tuesday, opened from its row.
-  const visit = page.locator('.sm\\:hidden li').filter({ has: page.locator(`[data-move-visit="${id}"]`) })
+  // The phone's list by day, and only it (one layout is rendered: the grid is not there hidden): the visit booked
+  // for next Tuesday, opened from its row.
+  await expect(page.getByRole('table')).toHaveCount(0)
+  const visit = page.locator('li').filter({ has: page.locator(`[data-move-visit="${id}"]`) })
   await visit.getByRole('link').click()
   await page.waitForURL(/\/app\/jobs\//)
   // The URL changes before the visit page replaces the board: wait for the visit page's folded office forms.

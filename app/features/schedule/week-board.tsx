@@ -1,8 +1,9 @@
 // The week board (OPERATIONS §4): technicians (plus "Unassigned") by days, Monday first. Wide screens get a grid
-// whose open visits can be dragged to another cell; phones get the same week as a list by day, then technician.
+// whose open visits can be dragged to another cell; phones get the same week as a list by day, then technician
+// (without JavaScript, a phone the server took for a wide screen gets the grid in its own scrolling frame).
 // Every open visit also has "Move visit" (a dialog), for keyboard and touch. Live updates come from the app layout,
 // which already listens for the company's changes on every office page.
-import { type DragEvent, useRef, useState } from 'react'
+import { type DragEvent, useRef, useState, useSyncExternalStore } from 'react'
 import { Link, useFetcher } from 'react-router'
 import { Pager } from '~/components/pager'
 import { StatusPill } from '~/components/status-badge'
@@ -32,6 +33,30 @@ export type WeekBoardData = {
   technicianPage: { page: number; pageCount: number; from: number; to: number; total: number }
   visits: readonly BoardVisitView[]
   truncated: boolean
+  /** The server's guess at the screen (a phone's browser says so): the layout it renders; the browser then checks. */
+  layout: BoardLayout
+}
+
+export type BoardLayout = 'grid' | 'list'
+
+/** Below Tailwind's `sm`: a phone. */
+const NARROW = '(max-width: 639.98px)'
+
+/**
+ * One layout is rendered, not both with one hidden by CSS: a week of ten technicians is hundreds of visits, and
+ * rendering each twice doubled the page (issue 22). The server renders its guess; once hydrated the page follows the
+ * screen's real width (a wide window on a phone's user agent, a resized window) and keeps following it.
+ */
+function useBoardLayout(serverGuess: BoardLayout): BoardLayout {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia(NARROW)
+      query.addEventListener('change', onChange)
+      return () => query.removeEventListener('change', onChange)
+    },
+    () => (window.matchMedia(NARROW).matches ? 'list' : 'grid'),
+    () => serverGuess,
+  )
 }
 
 type Row = { id: string | null; name: string }
@@ -40,6 +65,7 @@ type Day = WeekBoardData['days'][number]
 const routePath = (row: Row, date: string) => `${SCHEDULE_PATH}/${row.id ?? UNASSIGNED}/${date}`
 
 export function WeekBoard({ board }: { board: WeekBoardData }) {
+  const layout = useBoardLayout(board.layout)
   const drop = useFetcher<MoveVisitReply>()
   const [moving, setMoving] = useState<MovableVisit | null>(null)
   const onPage = new Set(board.rowTechnicianIds)
@@ -96,12 +122,11 @@ export function WeekBoard({ board }: { board: WeekBoardData }) {
         </div>
       ) : null}
       {visits.length === 0 ? <p className="text-sm text-slate-600">No visits this week.</p> : null}
-      <div className="hidden sm:block">
+      {layout === 'grid' ? (
         <BoardGrid board={board} rows={rows} cells={cells} onMove={setMoving} onDrop={moveByDrop} />
-      </div>
-      <div className="sm:hidden">
+      ) : (
         <BoardList board={board} rows={rows} cells={cells} onMove={setMoving} />
-      </div>
+      )}
     </div>
   )
 }

@@ -187,6 +187,17 @@ describe('Schedule: the week board', () => {
     ).toBe(1)
   })
 
+  it('renders one layout: the grid for a wide screen, the list for a phone’s browser', async () => {
+    const wide = await loader(call(pageRequest('/app/schedule', dispatcher)))
+    expect(wide.layout).toBe('grid')
+    const phone = (headers: Record<string, string>) =>
+      loader(call(new Request(`${TEST_ORIGIN}/app/schedule`, { headers: { cookie: dispatcher, ...headers } })))
+    expect((await phone({ 'sec-ch-ua-mobile': '?1' })).layout).toBe('list')
+    const safari =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148'
+    expect((await phone({ 'user-agent': safari })).layout).toBe('list')
+  })
+
   it('turns a technician away as the guard does', async () => {
     const tech = await signInAs('tech@bluelagoon.test')
     const { thrown } = await settle(loader(call(pageRequest('/app/schedule', tech))))

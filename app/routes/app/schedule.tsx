@@ -40,7 +40,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     // What a card shows and a move needs; the address is on the visit's page.
     visits: board.visits,
     truncated: board.truncated,
+    layout: phoneBrowser(request) ? ('list' as const) : ('grid' as const),
   }
+}
+
+/** A phone's browser says so: Chromium's `Sec-CH-UA-Mobile: ?1`, everyone's "Mobi" in the user agent. */
+function phoneBrowser(request: Request) {
+  return request.headers.get('sec-ch-ua-mobile') === '?1' || /Mobi/.test(request.headers.get('user-agent') ?? '')
 }
 
 export async function action({ request }: Route.ActionArgs) {
