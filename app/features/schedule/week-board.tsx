@@ -28,8 +28,7 @@ export type WeekBoardData = {
   today: string
   days: ReadonlyArray<{ date: string; label: string }>
   technicians: readonly TechnicianOption[]
-  /** The technicians of this page of the board (BOARD_TECHNICIANS_PER_PAGE), by name. */
-  rowTechnicianIds: readonly string[]
+  /** Which technicians (by name, `from`–`to` of `total`, counted from 1) are this page's rows. */
   technicianPage: { page: number; pageCount: number; from: number; to: number; total: number }
   visits: readonly BoardVisitView[]
   truncated: boolean
@@ -68,8 +67,8 @@ export function WeekBoard({ board }: { board: WeekBoardData }) {
   const layout = useBoardLayout(board.layout)
   const drop = useFetcher<MoveVisitReply>()
   const [moving, setMoving] = useState<MovableVisit | null>(null)
-  const onPage = new Set(board.rowTechnicianIds)
-  const rows: Row[] = [...board.technicians.filter((tech) => onPage.has(tech.id)), { id: null, name: 'Unassigned' }]
+  const { from, to } = board.technicianPage
+  const rows: Row[] = [...board.technicians.slice(from - 1, to), { id: null, name: 'Unassigned' }]
   const visits = withPendingDrop(board.visits, drop.formData)
   const cells = groupByCell(visits)
   const dropFailed = drop.state === 'idle' && drop.data && !drop.data.ok ? dropMessage(drop.data) : null

@@ -33,9 +33,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     nextWeek: addDays(weekStart, 7),
     today,
     days: board.days.map((date) => ({ date, label: dayHeader(date) })),
-    // Every technician ("Move visit" offers them all); the rows are this page's.
+    // Every technician ("Move visit" offers them all); the rows are this page's slice of them (technicianPage).
     technicians: board.technicians.map((tech) => ({ id: tech.id, name: tech.name ?? tech.email })),
-    rowTechnicianIds: board.rowTechnicians.map((tech) => tech.id),
     technicianPage: board.technicianPage,
     // What a card shows and a move needs; the address is on the visit's page.
     visits: board.visits,
