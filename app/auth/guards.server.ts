@@ -168,6 +168,28 @@ export async function requireCompanyCapability(request: Request, capability: Cap
   }
 }
 
+/**
+ * `requireCompanyCapability` for a route a script calls (the phone's queue, photo uploads): it cannot follow the
+ * login redirect, so a signed-out request is answered `401 { ok: false, signedOut: true }` and the script keeps its
+ * work until the person signs in again. Refusals other than "signed out" are the same as for a page.
+ */
+export async function requireCompanyCapabilityForScript(
+  request: Request,
+  capability: Capability,
+): Promise<CompanyMember> {
+  try {
+    return await requireCompanyCapability(request, capability)
+  } catch (thrown) {
+    if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
+      throw Response.json(
+        { ok: false, signedOut: true },
+        { status: 401, headers: { 'Cache-Control': 'private, no-store' } },
+      )
+    }
+    throw thrown
+  }
+}
+
 /** Where a user belongs after signing in when they asked for nothing in particular. */
 export async function homePathFor(user: Pick<SessionUser, 'id' | 'email' | 'profile'>): Promise<string> {
   const profile = user.profile

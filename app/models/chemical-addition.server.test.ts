@@ -81,7 +81,12 @@ describe('addChemicalToJob', () => {
       jobId,
       input: input({ inventoryItemId: stocked.id, quantity: String(stocked.qty + 1) }),
     })
-    expect(result).toEqual({ ok: false, field: 'quantity', message: CHEMICAL_MESSAGES.notEnough(stocked.qty) })
+    expect(result).toEqual({
+      ok: false,
+      code: 'invalid',
+      field: 'quantity',
+      message: CHEMICAL_MESSAGES.notEnough(stocked.qty),
+    })
     expect((await item(blue, STOCKED_SKU)).qty).toBe(stocked.qty)
     expect(await listChemicalsForJob({ companyId: blue, jobId })).toHaveLength(count)
   })
@@ -97,7 +102,12 @@ describe('addChemicalToJob', () => {
       jobId,
       input: input({ inventoryItemId: theirs?.id ?? '', quantity: '1' }),
     })
-    expect(result).toEqual({ ok: false, field: 'inventoryItemId', message: CHEMICAL_MESSAGES.itemMissing })
+    expect(result).toEqual({
+      ok: false,
+      code: 'invalid',
+      field: 'inventoryItemId',
+      message: CHEMICAL_MESSAGES.itemMissing,
+    })
     const [after] = await db()
       .select({ qty: inventoryItems.qty })
       .from(inventoryItems)

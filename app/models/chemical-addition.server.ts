@@ -4,11 +4,12 @@ import { CHEMICAL_MESSAGES, type ChemicalAdditionInput } from '~/utils/chemicals
 import { type Database, db } from '~/utils/db.server'
 import { publishCompanyEvent } from '~/utils/events.server'
 import { logger } from '~/utils/logger.server'
+import { failure, type Result } from '~/utils/result'
 
 /** Chemical additions listed on a job page. */
 export const JOB_CHEMICALS_LIMIT = 50
 
-export type AddChemicalResult = { ok: true } | { ok: false; field: 'inventoryItemId' | 'quantity'; message: string }
+export type AddChemicalResult = Result
 
 /**
  * Records what was added to the water on a job. With a stock item chosen, that item's stock goes down by the
@@ -41,8 +42,8 @@ export async function addChemicalToJob(
       if (!taken) {
         const [current] = await tx.select({ qty: inventoryItems.qty }).from(inventoryItems).where(item)
         return current
-          ? { ok: false, field: 'quantity', message: CHEMICAL_MESSAGES.notEnough(current.qty) }
-          : { ok: false, field: 'inventoryItemId', message: CHEMICAL_MESSAGES.itemMissing }
+          ? failure('invalid', CHEMICAL_MESSAGES.notEnough(current.qty), 'quantity')
+          : failure('invalid', CHEMICAL_MESSAGES.itemMissing, 'inventoryItemId')
       }
       product = taken.name
     }

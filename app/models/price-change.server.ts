@@ -153,8 +153,8 @@ async function checkedPlans(
   criteria: PriceChangeCriteria,
   today: LocalDate,
   lock: boolean,
-): Promise<Result<{ preview: PriceChangePreview }> & { field?: 'effectiveOn' }> {
-  if (criteria.effectiveOn < today) return { ...failure('invalid', PRICE_MESSAGES.past), field: 'effectiveOn' }
+): Promise<Result<{ preview: PriceChangePreview }>> {
+  if (criteria.effectiveOn < today) return failure('invalid', PRICE_MESSAGES.past, 'effectiveOn')
   const found = await plansToChange(executor, companyId, criteria, lock)
   if (found.length === 0) return failure('invalid', PRICE_MESSAGES.none)
   // A plan's changes go in date order (each one's replaced rate is the one before it): no change dated before a
@@ -166,10 +166,7 @@ async function checkedPlans(
         .map((plan) => plan.latestChangeOn ?? '')
         .sort()
         .at(-1) ?? ''
-    return {
-      ...failure('conflict', PRICE_MESSAGES.laterChange(later.length, formatLocalDate(latest))),
-      field: 'effectiveOn',
-    }
+    return failure('conflict', PRICE_MESSAGES.laterChange(later.length, formatLocalDate(latest)), 'effectiveOn')
   }
   const plans = found.map(({ latestChangeOn: _latest, ...plan }) => plan)
   return success({

@@ -133,7 +133,7 @@ async function applyChange(
       const parsed = ChemicalAdditionSchema.safeParse(change.fields)
       if (!parsed.success) return failure('invalid', firstIssue(parsed.error))
       const added = await addChemicalToJob({ companyId, jobId: visitId, input: parsed.data, userId: member.id }, tx)
-      return added.ok ? success({}) : failure('invalid', added.message)
+      return added.ok ? success({}) : failure(added.code, added.message)
     }
     case 'note': {
       const text = change.text.trim() || null

@@ -1,9 +1,20 @@
+import { data } from 'react-router'
+
 // What a model tells its caller: success with its data, or a failure with a code the route maps to an HTTP
 // status in one place (`failureStatus`), and a message for the person. Routes never guess a status from text.
 
-export type FailureCode = 'invalid' | 'forbidden' | 'not-found' | 'conflict' | 'rate-limited' | 'unavailable' | 'failed'
+export type FailureCode =
+  | 'invalid'
+  | 'forbidden'
+  | 'not-found'
+  | 'conflict'
+  | 'too-large'
+  | 'rate-limited'
+  | 'unavailable'
+  | 'failed'
 
-export type Failure = { ok: false; code: FailureCode; message: string }
+/** `field`: the form field the message belongs at (shown there, not above the form); absent for the whole form. */
+export type Failure = { ok: false; code: FailureCode; message: string; field?: string }
 export type Success<T extends object = object> = { ok: true } & T
 export type Result<T extends object = object> = Success<T> | Failure
 
@@ -12,13 +23,14 @@ const STATUS: Record<FailureCode, number> = {
   forbidden: 403,
   'not-found': 404,
   conflict: 409,
+  'too-large': 413,
   'rate-limited': 429,
   unavailable: 503,
   failed: 500,
 }
 
-export function failure(code: FailureCode, message: string): Failure {
-  return { ok: false, code, message }
+export function failure(code: FailureCode, message: string, field?: string): Failure {
+  return field ? { ok: false, code, message, field } : { ok: false, code, message }
 }
 
 export function success<T extends object>(value: T): Success<T> {
@@ -29,3 +41,13 @@ export function success<T extends object>(value: T): Success<T> {
 export function failureStatus(failure: Pick<Failure, 'code'>): number {
   return STATUS[failure.code]
 }
+
+/**
+ * An intent no form of the page sends (a hand-made post): 400, drawn by the error boundary. Every action ends its
+ * intent dispatch with this, so none answers an unknown intent in a shape of its own.
+ */
+export function unknownIntent(): never {
+  throw data(UNKNOWN_INTENT, { status: 400 })
+}
+
+export const UNKNOWN_INTENT = 'Unknown action.'

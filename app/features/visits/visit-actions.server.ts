@@ -4,14 +4,13 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import { type CompanyMember, notFound, requireMemberCapability } from '~/auth/guards.server'
+import { saveOnce } from '~/features/forms/save-once.server'
 import { saveAssignmentForm } from '~/features/jobs/assign-job.server'
 import { addChemLog } from '~/models/chem-log.server'
 import { addChemicalToJob } from '~/models/chemical-addition.server'
-import { oncePerKey, readIdempotencyKey } from '~/models/idempotency.server'
 import { type SkipVisitInput, SkipVisitSchema } from '~/models/service-plan-schemas'
 import { cancelJob, skipVisit } from '~/models/visit.server'
 import { CHEMICAL_MESSAGES, ChemicalAdditionSchema } from '~/utils/chemicals'
-import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { redirectWithFlash } from '~/utils/flash.server'
 import { can } from '~/utils/permissions'
 import { failureStatus } from '~/utils/result'
@@ -22,25 +21,20 @@ export async function saveReadingAction(member: CompanyMember, jobId: string, fo
   const intent = 'reading' as const
   const submission = parseWithZod(formData, { schema: ReadingFormSchema })
   if (submission.status !== 'success') return data({ intent, result: submission.reply(), ok: null }, 400)
-  const idempotency = readIdempotencyKey(formData)
-  if (!idempotency.ok) {
-    return data({ intent, result: submission.reply({ formErrors: [idempotency.message] }), ok: null }, 400)
-  }
-  try {
-    const saved = await oncePerKey(
-      { companyId: member.companyId, key: idempotency.key, action: 'reading.create' },
-      async (tx) => {
-        const row = await addChemLog({ companyId: member.companyId, jobId, reading: submission.value }, tx)
-        return { ok: true as const, readingId: row?.id }
-      },
-    )
-    if (!saved.ok) {
-      return data({ intent, result: submission.reply({ formErrors: [saved.message] }), ok: null }, failureStatus(saved))
-    }
-  } catch (error) {
-    throwIfDatabaseUnavailable(error)
-    return data({ intent, result: submission.reply({ formErrors: ['Unable to save reading.'] }), ok: null }, 500)
-  }
+  const saved = await saveOnce(
+    {
+      formData,
+      submission,
+      companyId: member.companyId,
+      action: 'reading.create',
+      failedMessage: 'Unable to save reading.',
+    },
+    async (tx) => {
+      const row = await addChemLog({ companyId: member.companyId, jobId, reading: submission.value }, tx)
+      return { ok: true as const, readingId: row?.id }
+    },
+  )
+  if (!saved.ok) return data({ intent, result: saved.result, ok: null }, saved.status)
   return { intent, result: submission.reply({ resetForm: true }), ok: 'Readings saved.' }
 }
 
@@ -49,27 +43,17 @@ export async function saveChemicalAction(member: CompanyMember, jobId: string, f
   const intent = 'chemical' as const
   const submission = parseWithZod(formData, { schema: ChemicalAdditionSchema })
   if (submission.status !== 'success') return data({ intent, result: submission.reply(), ok: null }, 400)
-  const idempotency = readIdempotencyKey(formData)
-  if (!idempotency.ok) {
-    return data({ intent, result: submission.reply({ formErrors: [idempotency.message] }), ok: null }, 400)
-  }
-  try {
-    const outcome = await oncePerKey(
-      { companyId: member.companyId, key: idempotency.key, action: 'chemical.add' },
-      (tx) => addChemicalToJob({ companyId: member.companyId, jobId, input: submission.value, userId: member.id }, tx),
-    )
-    if (!outcome.ok) {
-      const errors =
-        'field' in outcome ? { fieldErrors: { [outcome.field]: [outcome.message] } } : { formErrors: [outcome.message] }
-      return data(
-        { intent, result: submission.reply(errors), ok: null },
-        'code' in outcome ? failureStatus(outcome) : 400,
-      )
-    }
-  } catch (error) {
-    throwIfDatabaseUnavailable(error)
-    return data({ intent, result: submission.reply({ formErrors: [CHEMICAL_MESSAGES.saveFailed] }), ok: null }, 500)
-  }
+  const outcome = await saveOnce(
+    {
+      formData,
+      submission,
+      companyId: member.companyId,
+      action: 'chemical.add',
+      failedMessage: CHEMICAL_MESSAGES.saveFailed,
+    },
+    (tx) => addChemicalToJob({ companyId: member.companyId, jobId, input: submission.value, userId: member.id }, tx),
+  )
+  if (!outcome.ok) return data({ intent, result: outcome.result, ok: null }, outcome.status)
   return { intent, result: submission.reply({ resetForm: true }), ok: CHEMICAL_MESSAGES.saved }
 }
 
