@@ -9,6 +9,7 @@ import { getProfile, type Profile } from '~/models/profile.server'
 import { DEFAULT_TIMEZONE } from '~/utils/dates'
 import { type Capability, can, type Role } from '~/utils/permissions'
 import { companySummaryKey, oncePerRequest, rememberForRequest } from '~/utils/request-scope.server'
+import { type Failure, failureStatus } from '~/utils/result'
 import { readSession } from '~/utils/session-read.server'
 
 export type SessionUser = {
@@ -28,6 +29,15 @@ export function forbidden(reason: GuardReason): never {
 
 export function notFound(): never {
   throw data({ reason: 'not-found' }, { status: 404 })
+}
+
+/**
+ * A model's refusal as an action answers it: "not found" is the 404 page (another company's record looks the same as
+ * none), any other failure gets its own status (utils/result.ts) for the action's reply.
+ */
+export function refusalStatus(refusal: Pick<Failure, 'code'>): number {
+  if (refusal.code === 'not-found') notFound()
+  return failureStatus(refusal)
 }
 
 /**
