@@ -5,7 +5,7 @@
 import { getBillingFigures } from '~/models/billing-figures.server'
 import { getInventorySummary, listLowStockItems } from '~/models/inventory.server'
 import { getBusinessCounts, jobStatus, listOpenJobs, listRecentCompletions } from '~/models/job.server'
-import { countTeamByRole, listTeamMembers } from '~/models/team.server'
+import { countTeamByRole, listTeamPreview, STAFF_ROLES } from '~/models/team.server'
 import { localDateAt } from '~/schedule/local-date'
 import { formatDateTime } from '~/utils/dates'
 import { listUndeliveredEmails } from '~/utils/email.server'
@@ -34,6 +34,9 @@ export type DashboardJob = ReturnType<typeof jobItem>
 
 type Args = { companyId: string; timezone: string; now?: Date }
 
+/** Members a dashboard's team section lists; the rest are on the team page ("Manage team"). */
+export const DASHBOARD_TEAM_SIZE = 8
+
 export async function loadOwnerDashboard({ companyId, timezone, now = new Date() }: Args) {
   const today = localDateAt(now, timezone)
   const [counts, money, pipeline, recent, inventory, team, members, undeliveredEmails] = await Promise.all([
@@ -43,7 +46,7 @@ export async function loadOwnerDashboard({ companyId, timezone, now = new Date()
     listRecentCompletions({ companyId, limit: RECENT_COMPLETIONS_SIZE }),
     getInventorySummary(companyId),
     countTeamByRole(companyId),
-    listTeamMembers(companyId),
+    listTeamPreview(companyId, STAFF_ROLES, DASHBOARD_TEAM_SIZE),
     listUndeliveredEmails({ companyId, now }),
   ])
   return {
@@ -79,7 +82,7 @@ export async function loadAdminDashboard({ companyId, timezone, now = new Date()
     listRecentCompletions({ companyId, limit: RECENT_COMPLETIONS_SIZE }),
     countTeamByRole(companyId),
     // SPEC §6: the admin's roster shows dispatchers and technicians only.
-    listTeamMembers(companyId, ['dispatcher', 'tech']),
+    listTeamPreview(companyId, ['dispatcher', 'tech'], DASHBOARD_TEAM_SIZE),
     listLowStockItems({ companyId }),
     listUndeliveredEmails({ companyId, now }),
   ])

@@ -57,7 +57,8 @@ export function OwnerDashboard({ data }: { data: OwnerDashboardData }) {
       </div>
       <TeamSection title="Team" inviterRole="owner">
         {/* Read-only here: changing roles and deactivating live on /app/team ("Manage team"). */}
-        <TeamTable members={data.members} manage={false} />
+        <TeamTable members={data.members.members} manage={false} />
+        <TeamMore shown={data.members.members.length} total={data.members.total} />
       </TeamSection>
     </div>
   )
@@ -88,7 +89,8 @@ export function AdminDashboard({ data }: { data: AdminDashboardData }) {
       </div>
       <RestockCard items={data.lowStock} />
       <TeamSection title="Team roster" inviterRole="admin">
-        <TeamTable members={data.roster} manage={false} />
+        <TeamTable members={data.roster.members} manage={false} />
+        <TeamMore shown={data.roster.members.length} total={data.roster.total} />
       </TeamSection>
     </div>
   )
@@ -294,6 +296,19 @@ function RestockCard({ items }: { items: AdminDashboardData['lowStock'] }) {
         </div>
       )}
     </Card>
+  )
+}
+
+/** Under a shortened roster: how much of it is shown, and where the rest is. */
+function TeamMore({ shown, total }: { shown: number; total: number }) {
+  if (shown >= total) return null
+  return (
+    <p className="text-sm text-slate-600">
+      Showing {shown} of {total} people.{' '}
+      <Link to="/app/team" className={cn('font-medium text-brand-800 hover:underline', textLinkTarget)}>
+        See the whole team
+      </Link>
+    </p>
   )
 }
 

@@ -23,7 +23,7 @@ import {
   tooManyRecentEmails,
 } from './invitation.server'
 
-const STAFF_ROLES = ['owner', 'admin', 'dispatcher', 'tech'] as const satisfies readonly StaffRole[]
+export const STAFF_ROLES = ['owner', 'admin', 'dispatcher', 'tech'] as const satisfies readonly StaffRole[]
 /** Roles an owner may give a member (ownership itself moves only by transfer). */
 export const ASSIGNABLE_ROLES = ['admin', 'dispatcher', 'tech'] as const satisfies readonly StaffRole[]
 /** Display order: who runs the company first. */
@@ -34,31 +34,61 @@ function statusOf(row: { hasCompletedSetup: boolean; deactivatedAt: Date | null 
   return row.hasCompletedSetup ? 'active' : 'pending'
 }
 
+const MEMBER_COLUMNS = {
+  id: profiles.id,
+  fullName: profiles.fullName,
+  email: profiles.email,
+  phone: profiles.phone,
+  role: profiles.role,
+  hasCompletedSetup: profiles.hasCompletedSetup,
+  deactivatedAt: profiles.deactivatedAt,
+}
+
+function toMember(row: {
+  id: string
+  fullName: string | null
+  email: string
+  phone: string | null
+  role: string | null
+  hasCompletedSetup: boolean
+  deactivatedAt: Date | null
+}): TeamMember {
+  return {
+    id: row.id,
+    fullName: row.fullName ?? '',
+    email: row.email,
+    phone: row.phone,
+    role: row.role as StaffRole,
+    status: statusOf(row),
+  }
+}
+
+function staffOf(companyId: string, roles: readonly StaffRole[]) {
+  return and(eq(profiles.companyId, companyId), inArray(profiles.role, [...roles]))
+}
+
 /** The company's staff (never customers), owners first, then by name. */
 export async function listTeamMembers(companyId: string, roles: readonly StaffRole[] = STAFF_ROLES) {
   const rows = await db()
-    .select({
-      id: profiles.id,
-      fullName: profiles.fullName,
-      email: profiles.email,
-      phone: profiles.phone,
-      role: profiles.role,
-      hasCompletedSetup: profiles.hasCompletedSetup,
-      deactivatedAt: profiles.deactivatedAt,
-    })
+    .select(MEMBER_COLUMNS)
     .from(profiles)
-    .where(and(eq(profiles.companyId, companyId), inArray(profiles.role, [...roles])))
+    .where(staffOf(companyId, roles))
     .orderBy(ROLE_ORDER, asc(profiles.fullName), asc(profiles.email))
-  return rows.map(
-    (row): TeamMember => ({
-      id: row.id,
-      fullName: row.fullName ?? '',
-      email: row.email,
-      phone: row.phone,
-      role: row.role as StaffRole,
-      status: statusOf(row),
-    }),
-  )
+  return rows.map(toMember)
+}
+
+/**
+ * The first `limit` of the staff list and how many there are in all, in one statement: a dashboard shows a short
+ * roster and links to the team page for the rest (a 50-technician company's whole list was half the page).
+ */
+export async function listTeamPreview(companyId: string, roles: readonly StaffRole[], limit: number) {
+  const rows = await db()
+    .select({ ...MEMBER_COLUMNS, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(profiles)
+    .where(staffOf(companyId, roles))
+    .orderBy(ROLE_ORDER, asc(profiles.fullName), asc(profiles.email))
+    .limit(limit)
+  return { members: rows.map(toMember), total: rows[0]?.total ?? 0 }
 }
 
 export const INVITE_MESSAGES = {
