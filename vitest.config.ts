@@ -17,6 +17,8 @@ const DATABASE_FREE = [
   'app/emails/**',
   'scripts/**',
   'server/dev-server.test.ts',
+  // Starts its own server on its own embedded database, whatever the run's.
+  'tests/integration/first-start.test.ts',
 ]
 
 export default defineConfig({

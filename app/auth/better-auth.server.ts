@@ -5,10 +5,11 @@ import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'b
 import { magicLink } from 'better-auth/plugins/magic-link'
 import { eq } from 'drizzle-orm'
 import { account, profiles, rateLimit, session, user, verification } from '~/db/schema'
+import { passwordResetEmail } from '~/models/password-reset.server'
 import { isDeactivated, isEmailTaken } from '~/models/profile.server'
 import { INVITE_LINK_SECONDS, onLinkDeleted, onLinkIssued, onPasswordSet } from '~/models/sign-in-links.server'
 import { db, pingDatabase } from '~/utils/db.server'
-import { kickOutboxWorker, sendEmail } from '~/utils/email.server'
+import { kickOutboxWorker, registerOutboxTask, sendEmail } from '~/utils/email.server'
 import { env } from '~/utils/env.server'
 import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_COMMON } from '~/utils/forms'
 import { isCommonPassword, newPasswordOf } from '~/utils/password-policy.server'
@@ -310,6 +311,9 @@ export async function createPasswordResetLink(email: string) {
   )
   return request.link ?? null
 }
+
+// The outbox worker turns a queued reset task (models/password-reset.server.ts) into the email with this link.
+registerOutboxTask('password-reset', (email) => passwordResetEmail(email, createPasswordResetLink))
 
 /**
  * Calls one of better-auth's endpoints as the visitor of `request`, through its handler,

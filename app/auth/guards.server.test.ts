@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { type LoaderFunctionArgs, RouterContextProvider } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getSessionUser, safeRedirectPath } from '~/auth/guards.server'
 import { customers, profiles, user } from '~/db/schema'
@@ -10,9 +11,16 @@ import { runInRequestScope } from '~/utils/request-scope.server'
 import { pageRequest, settle, signInAs } from '../../tests/helpers/session'
 import { useDemoData } from '../../tests/helpers/test-database'
 
-type LoaderArgs = { request: Request; params: Record<string, string>; context: unknown }
-const args = (request: Request, params: Record<string, string> = {}) =>
-  ({ request, params, context: {} }) as LoaderArgs as never
+/** What React Router hands a loader for `request`, with the route's `params` (typed, so a route's own params fit). */
+function args<Params extends Record<string, string> = Record<never, string>>(
+  request: Request,
+  params = {} as Params,
+): LoaderFunctionArgs & { params: Params } {
+  const url = new URL(request.url)
+  // The route's pattern: the path with each param's value named again (`/customer/:customerId`).
+  const pattern = Object.entries(params).reduce((path, [name, value]) => path.replace(value, `:${name}`), url.pathname)
+  return { request, url, params, pattern, context: new RouterContextProvider() }
+}
 
 function expectRedirect(thrown: unknown, location: string) {
   expect(thrown).toBeInstanceOf(Response)
@@ -77,12 +85,11 @@ describe('a platform administrator on a company page', () => {
     for (const path of ['/app/customers', '/app/inventory', '/app/settings']) {
       const thrown = await (async () => {
         try {
-          if (path === '/app/customers')
-            await loader({ request: pageRequest(path, cookie), params: {}, context: {} } as never)
+          if (path === '/app/customers') await loader(args(pageRequest(path, cookie)))
           else {
             const module =
               path === '/app/inventory' ? await import('~/routes/app/inventory') : await import('~/routes/app/settings')
-            await module.loader({ request: pageRequest(path, cookie), params: {}, context: {} } as never)
+            await module.loader(args(pageRequest(path, cookie)))
           }
         } catch (error) {
           return error as { init?: { status?: number }; data?: { reason?: string } }

@@ -1,10 +1,8 @@
 // "Forgot password" that tells nobody whether an address has an account, by its answer or by its timing: the
 // request only counts two limits and queues a task (one insert, whatever the address). The outbox worker looks the
 // address up later and, for an active account, has better-auth create the reset link and mails it.
-import { createPasswordResetLink } from '~/auth/better-auth.server'
 import { emailOutbox } from '~/db/schema'
 import { db } from '~/utils/db.server'
-import { registerOutboxTask } from '~/utils/email.server'
 import { hitRateLimit, type RateLimitRule } from '~/utils/rate-limit.server'
 import { failure, type Result, success } from '~/utils/result'
 import { isDeactivated } from './profile.server'
@@ -54,11 +52,15 @@ export async function requestPasswordReset({
 }
 
 /**
- * The reset email for `email` when it belongs to an active account, with a fresh better-auth link; null for an
- * unknown or deactivated address (the worker then drops the task). Run by the outbox worker.
+ * The reset email for `email` when it belongs to an active account, with a fresh link from `createLink` (better-auth's,
+ * null for an unknown address); null for an unknown or deactivated address (the worker then drops the task). Run by
+ * the outbox worker: auth/better-auth.server.ts registers it, since models import nothing from auth/.
  */
-export async function passwordResetEmail(email: string) {
-  const link = await createPasswordResetLink(email)
+export async function passwordResetEmail(
+  email: string,
+  createLink: (email: string) => Promise<{ url: string; userId: string } | null>,
+) {
+  const link = await createLink(email)
   if (!link || (await isDeactivated(link.userId))) return null
   return {
     template: 'action-link' as const,
@@ -72,6 +74,3 @@ export async function passwordResetEmail(email: string) {
     },
   }
 }
-
-// The outbox worker turns this module's queued tasks into emails through this (utils/email.server.ts knows no model).
-registerOutboxTask('password-reset', passwordResetEmail)

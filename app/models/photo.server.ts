@@ -5,7 +5,6 @@
 import { randomBytes } from 'node:crypto'
 import { and, asc, count, eq } from 'drizzle-orm'
 import sharp, { type Metadata } from 'sharp'
-import type { CompanyMember } from '~/auth/guards.server'
 import { jobs, visitPhotos } from '~/db/schema'
 import { type Database, db } from '~/utils/db.server'
 import { publishCompanyEvent } from '~/utils/events.server'
@@ -15,6 +14,7 @@ import { can } from '~/utils/permissions'
 import { type Failure, failure, type Result, success } from '~/utils/result'
 import { deleteObject, getObject, InvalidStorageKeyError, putObject } from '~/utils/storage.server'
 import { getJobForViewer, type JobViewer } from './job.server'
+import type { Actor } from './profile.server'
 import {
   isPhotoLabel,
   MAX_PHOTO_BYTES,
@@ -140,8 +140,6 @@ async function discardPhotoFiles(key: string, why: string) {
   await deletePhotoFiles(key).catch((error: unknown) => logger.warn({ err: error, key }, why))
 }
 
-type Member = Pick<CompanyMember, 'id' | 'role' | 'companyId'>
-
 /** A photo as the visit page and the upload's answer show it: URLs of the authorised route, never storage keys. */
 export function shownPhoto(jobId: string, photo: { id: string; label: PhotoLabel }): VisitPhotoView {
   return {
@@ -192,7 +190,7 @@ export async function savePhoto({
   clientKey = null,
   now = new Date(),
 }: {
-  member: Member
+  member: Actor
   jobId: string
   label: string
   fileName: string
@@ -272,7 +270,7 @@ export async function deletePhoto({
   jobId,
   photoId,
 }: {
-  member: Member
+  member: Actor
   jobId: string
   photoId: string
 }): Promise<Result> {

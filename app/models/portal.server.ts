@@ -3,7 +3,6 @@
 // finds nothing. What leaves this module is only what the page shows: no company ids, portal
 // logins, technician ids, emails or storage keys (ARCHITECTURE §4).
 import { and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm'
-import type { SessionUser } from '~/auth/guards.server'
 import { bodiesOfWater, chemLogs, companies, customers, jobs, profiles, visitPhotos } from '~/db/schema'
 import type { PhotoLabel } from '~/db/schema/visit-work'
 import { db } from '~/utils/db.server'
@@ -16,6 +15,7 @@ import { firstBodyOfWaterOf, poolProfileColumns } from './body-of-water.server'
 import { readingColumns } from './chem-log.server'
 import { getPortalCustomer } from './customer.server'
 import { type PhotoSize, readPhotoFile } from './photo.server'
+import type { Profile } from './profile.server'
 import { addressOf, firstLocationOf } from './service-location.server'
 
 /** Visit history rows per page. */
@@ -34,7 +34,10 @@ export type PortalAccess = { companyId: string; customerId: string; preview: boo
  * same company who may preview portals. Null for everyone else, which routes answer with 404
  * so nobody learns whether the id exists.
  */
-export async function findPortalAccess(user: SessionUser, customerId: string): Promise<PortalAccess | null> {
+export async function findPortalAccess(
+  user: { id: string; profile: Pick<Profile, 'companyId' | 'role'> | null },
+  customerId: string,
+): Promise<PortalAccess | null> {
   const profile = user.profile
   // The company always comes from the viewer's profile, never from the URL.
   if (!profile?.companyId) return null

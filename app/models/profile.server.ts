@@ -1,8 +1,12 @@
 import { and, asc, eq, isNull, ne } from 'drizzle-orm'
 import { profiles, user } from '~/db/schema'
 import { type Database, db } from '~/utils/db.server'
+import type { Role } from '~/utils/permissions'
 
 export type Profile = typeof profiles.$inferSelect
+
+/** Who is acting, as a model checks it: the guards' company member has these (models import nothing from auth/). */
+export type Actor = { id: string; role: Role; companyId: string }
 
 /** The profile that shares the auth user's id, or null when none exists yet. */
 export async function getProfile(userId: string): Promise<Profile | null> {

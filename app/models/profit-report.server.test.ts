@@ -16,10 +16,10 @@ import {
   serviceLocations,
   servicePlans,
 } from '~/db/schema'
-import { PROFIT_SORTS } from '~/features/reports/profit-params'
 import { db } from '~/utils/db.server'
 import { addTestCustomer, type TestCustomer } from '../../tests/helpers/customers'
 import { createInvoices } from './invoice.server'
+import { PROFIT_SORTS } from './profit-order'
 import { marginPercentOf, profitReportPage, profitReportRows } from './profit-report.server'
 
 const NOVEMBER = monthOf('2026-11-01')

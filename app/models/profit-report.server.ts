@@ -14,9 +14,9 @@
 //   date invoices bill it by), or for a one-off job the day it was scheduled, in the company's timezone.
 // - Margin: revenue − chemical cost; margin % of revenue, none when there is no revenue.
 import { type SQL, sql } from 'drizzle-orm'
-import { DEFAULT_DIRECTION, DEFAULT_SORT, type ProfitSort, type SortDirection } from '~/features/reports/profit-params'
 import type { LocalDate } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
+import { DEFAULT_DIRECTION, DEFAULT_SORT, type ProfitSort, type SortDirection } from './profit-order'
 
 export const PROFIT_ROWS_PER_PAGE = 50
 

@@ -2,7 +2,6 @@
 // queue: one function applies each change once per idempotency key, after checking that the visit is still this
 // technician's open work. A change the server cannot apply is refused with a reason the phone shows, never dropped.
 import { and, eq } from 'drizzle-orm'
-import type { CompanyMember } from '~/auth/guards.server'
 import { checklistItems, companies, jobs, visitChecks } from '~/db/schema'
 import type { FieldChange, FieldChangeAnswer, VisitChange } from '~/field/changes'
 import { ChemReadingSchema } from '~/models/chem-reading'
@@ -18,6 +17,7 @@ import { addChemicalToJob } from './chemical-addition.server'
 import { oncePerKey } from './idempotency.server'
 import { completeJob } from './job.server'
 import { queueVisitNotice } from './notice.server'
+import type { Actor } from './profile.server'
 import { SkipVisitSchema } from './service-plan-schemas'
 import { legToStop, markSkipped } from './visit.server'
 
@@ -38,15 +38,13 @@ function madeAtOf(madeAt: string, now: Date) {
   return at.getTime() < now.getTime() - OLDEST_CHANGE_MS ? new Date(now.getTime() - OLDEST_CHANGE_MS) : at
 }
 
-type Member = Pick<CompanyMember, 'id' | 'role' | 'companyId'>
-
 /**
  * Locks the visit for a change (a tick, a reading, a photo…) and says why it may not be changed: gone (or another company's), given to another
  * technician, cancelled or skipped, or completed. A completion sent again by the one who completed it is no conflict.
  */
 export async function lockWorkableVisit(
   tx: Database,
-  member: Member,
+  member: Actor,
   visitId: string,
   change: { type: VisitChange['type'] | 'photo' },
 ) {
@@ -84,7 +82,7 @@ function firstIssue(error: { issues: { message: string }[] }) {
 
 async function applyChange(
   tx: Database,
-  member: Member,
+  member: Actor,
   visitId: string,
   change: VisitChange,
   madeAt: Date,
@@ -164,7 +162,7 @@ async function applyChange(
  * server (the phone was offline too long) is not sent: a text saying "arriving about 9:40" at 10:15 helps nobody.
  * Once per visit (the notice's unique key), however often it is tapped.
  */
-async function tellOnMyWay(tx: Database, member: Member, visitId: string, madeAt: Date, now: Date) {
+async function tellOnMyWay(tx: Database, member: Actor, visitId: string, madeAt: Date, now: Date) {
   const [visit] = await tx
     .select({ technicianId: jobs.technicianId, scheduledAt: jobs.scheduledAt, timezone: companies.timezone })
     .from(jobs)
@@ -198,7 +196,7 @@ async function tellOnMyWay(tx: Database, member: Member, visitId: string, madeAt
  * nothing and gets the first answer. A refusal stores nothing and is final for the phone.
  */
 export async function applyFieldChange(
-  member: Member,
+  member: Actor,
   { key, visitId, madeAt, change }: FieldChange,
   now = new Date(),
 ): Promise<FieldChangeAnswer> {

@@ -5,8 +5,8 @@ import { user } from '~/db/schema'
 import { seedDemoData } from '~/demo/seed.server'
 // For their side effects: every email is rendered from a template registered here by name …
 import '~/emails/templates.server'
-// … the outbox worker started here must know how to prepare password-reset tasks …
-import '~/models/password-reset.server'
+// … the outbox worker started here must know how to prepare password-reset tasks (better-auth makes their link) …
+import '~/auth/better-auth.server'
 // … and how to send texts (Twilio when configured, the built-in mailbox's "Texts" otherwise).
 import '~/notices/text-delivery.server'
 import { runAutopay } from '~/models/autopay.server'

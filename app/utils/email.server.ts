@@ -212,8 +212,8 @@ function holdLease(emailId: string, leaseUntil: () => Date, lease: Lease) {
 export type TaskEmail = EmailContent
 
 /**
- * What turns a queued task of each kind into its email, or null to drop it. The module that queues a kind registers
- * it (models/password-reset.server.ts registers 'password-reset'): this module sends email and knows no model.
+ * What turns a queued task of each kind into its email, or null to drop it. A module above registers each kind
+ * (auth/better-auth.server.ts registers 'password-reset'): this module sends email and knows no model.
  */
 const taskPreparers = new Map<string, (to: string) => Promise<TaskEmail | null>>()
 

@@ -1,5 +1,6 @@
 // Imports flow one way (docs/architecture.md), and the build fails on a wrong arrow: `npm run lint` (Biome) rejects a
-// utils/, db/ or pure-core module that imports from a layer above it. This proves the rule bites, by linting
+// module that imports from a layer above it (utils/, db/, billing/, field/ and the pure cores; models; auth; emails;
+// components; features; dashboards). This proves the rule bites, by linting
 // deliberately bad files in a scratch copy of the layout with the project's own biome.json.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -47,6 +48,28 @@ describe('the one-way import rule', () => {
       "import { inviteEmail } from '~/emails/invite-email'\nexport const x = inviteEmail\n",
     ],
     ['app/models/bad-route.server.ts', "import { loader } from '~/routes/app/dashboard'\nexport const x = loader\n"],
+    // A model takes what it needs as plain values and types; it never reaches up to a feature or the guards.
+    [
+      'app/models/bad-feature.server.ts',
+      "import { readProfitParams } from '~/features/reports/profit-params'\nexport const x = readProfitParams\n",
+    ],
+    [
+      'app/models/bad-auth.server.ts',
+      "import type { SessionUser } from '~/auth/guards.server'\nexport type X = SessionUser\n",
+    ],
+    ['app/models/bad-relative.server.ts', "import { x as y } from '../features/visits/x'\nexport const x = y\n"],
+    // billing/ and field/ sit beside utils/: models import them, never the other way.
+    ['app/billing/bad.ts', "import { getInvoice } from '~/models/invoice.server'\nexport const x = getInvoice\n"],
+    ['app/field/bad.ts', "import { getProfile } from '~/models/profile.server'\nexport const x = getProfile\n"],
+    ['app/service-worker/bad.ts', "import { Pager } from '~/components/pager'\nexport const x = Pager\n"],
+    ['app/emails/bad.ts', "import { getProfile } from '~/models/profile.server'\nexport const x = getProfile\n"],
+    ['app/auth/bad.server.ts', "import { loader } from '~/routes/app/dashboard'\nexport const x = loader\n"],
+    [
+      'app/components/bad.tsx',
+      "import { ProfitTable } from '~/features/reports/profit-table'\nexport const x = ProfitTable\n",
+    ],
+    ['app/features/visits/bad.ts', "import { loader } from '~/routes/app/job'\nexport const x = loader\n"],
+    ['app/dashboards/bad.ts', "import { loader } from '~/routes/app/dashboard'\nexport const x = loader\n"],
   ])('fails the lint for %s', (file, source) => {
     const { failed, output } = lint(file, source)
     expect(failed).toBe(true)
@@ -66,6 +89,17 @@ describe('the one-way import rule', () => {
         "import type { InviteMetadata } from '~/mail/templates'\nexport type X = InviteMetadata\n",
       ],
       ['app/routes/fine.ts', "import { getProfile } from '~/models/profile.server'\nexport const x = getProfile\n"],
+      [
+        'app/models/fine-billing.ts',
+        "import { outstandingCents } from '~/billing/invoice-status'\nexport const x = outstandingCents\n",
+      ],
+      ['app/billing/fine.ts', "import { monthOf } from '~/schedule/local-date'\nexport const x = monthOf\n"],
+      ['app/service-worker/fine.ts', "import { x as y } from '../field/offline-cache'\nexport const x = y\n"],
+      ['app/features/fine.ts', "import { requireUser } from '~/auth/guards.server'\nexport const x = requireUser\n"],
+      [
+        'app/auth/fine.server.ts',
+        "import { getProfile } from '~/models/profile.server'\nexport const x = getProfile\n",
+      ],
       ['app/utils/fine.ts', "import { env } from './env.server'\nexport const x = env\n"],
       ['app/utils/fine.test.ts', "import { loader } from '~/routes/app/dashboard'\nexport const x = loader\n"],
     ]) {

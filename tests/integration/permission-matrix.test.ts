@@ -1,8 +1,9 @@
 // The permission matrix of ARCHITECTURE §4, as one table: every route's loader (GET) and every
 // action (POST, each intent) is called as each persona, and the outcome must be exactly the
 // one listed. Each route module is called on its own, because a layout's check does not
-// protect its children. A route (or an intent in a route's source) that the table does not
-// list fails the completeness test, so new routes cannot skip the matrix.
+// protect its children. A route, or an intent declared anywhere under app/ (a route's source, a
+// schema, a handler or a form reached from a route), that the table does not list fails the
+// completeness tests, so new routes and new intents cannot skip the matrix.
 //
 // Actions are posted with no fields besides the intent: a persona who passes the gate gets a
 // validation answer (or a harmless success), so the matrix changes nothing a later row reads.
@@ -10,7 +11,13 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { RouteConfigEntry } from '@react-router/dev/routes'
 import { and, eq, isNotNull, isNull } from 'drizzle-orm'
-import { matchPath } from 'react-router'
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  matchPath,
+  type Register,
+  RouterContextProvider,
+} from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CLIENT_IP_HEADER } from '~/auth/better-auth.server'
 import {
@@ -97,9 +104,11 @@ type Fixtures = {
   voidInvoiceId: string
 }
 
+/** A route file of app/routes.ts, relative to app/ (React Router's typegen lists them). */
+type RouteFile = Exclude<keyof Register['routeFiles'], 'root.tsx'>
+
 type Case = {
-  /** Route file, relative to app/. */
-  file: string
+  file: RouteFile
   method: 'GET' | 'POST'
   intent?: string
   path: (f: Fixtures) => string
@@ -778,7 +787,7 @@ const CASES: Case[] = [
 ]
 
 /** Routes outside the matrix, and why. */
-const NOT_IN_MATRIX: Record<string, string> = {
+const NOT_IN_MATRIX: Partial<Record<RouteFile, string>> = {
   'routes/resources/auth.ts': "better-auth's own API (sessions, sign-in); its rate limits are tested in login.test.ts",
 }
 
@@ -786,27 +795,30 @@ const NOT_IN_MATRIX: Record<string, string> = {
 
 const routeModules = import.meta.glob<RouteModule>('/app/routes/**/*.{ts,tsx}')
 type RouteModule = {
-  loader?: (args: unknown) => unknown
-  action?: (args: unknown) => unknown
+  loader?: (args: LoaderFunctionArgs) => unknown
+  action?: (args: ActionFunctionArgs) => unknown
 }
 
-type FlatRoute = { file: string; pattern: string }
+type FlatRoute = { file: RouteFile; pattern: string }
 
 /** Every route of app/routes.ts with its full URL pattern. */
 function flattenRoutes(entries: RouteConfigEntry[], parent = ''): FlatRoute[] {
   return entries.flatMap((entry) => {
     const pattern = entry.path ? `${parent.replace(/\/$/, '')}/${entry.path}` : parent || '/'
-    return [{ file: entry.file, pattern }, ...flattenRoutes(entry.children ?? [], pattern)]
+    return [{ file: entry.file as RouteFile, pattern }, ...flattenRoutes(entry.children ?? [], pattern)]
   })
 }
 const ROUTES = flattenRoutes(routeConfig)
 
-function paramsFor(file: string, url: URL) {
+/** What React Router hands `file`'s loader or action for `request`: its params and pattern from app/routes.ts. */
+function argsFor(file: RouteFile, request: Request): LoaderFunctionArgs & ActionFunctionArgs {
+  const url = new URL(request.url)
   for (const route of ROUTES.filter((r) => r.file === file)) {
     const match = matchPath({ path: route.pattern, end: false }, url.pathname)
-    if (match) return match.params
+    if (match)
+      return { request, url, params: match.params, pattern: route.pattern, context: new RouterContextProvider() }
   }
-  return {}
+  return { request, url, params: {}, pattern: url.pathname, context: new RouterContextProvider() }
 }
 
 function statusOf(value: unknown): number | undefined {
@@ -855,7 +867,7 @@ async function run(testCase: Case, fixtures: Fixtures, cookie: string | undefine
   }
   const request = new Request(url, { method: testCase.method, headers, body })
   try {
-    const value = await fn({ request, params: paramsFor(testCase.file, url), context: {} })
+    const value = await fn(argsFor(testCase.file, request))
     // A streamed answer (live updates) is closed at once; only its status matters here.
     if (value instanceof Response) await value.body?.cancel()
     return classify(value, false)
@@ -874,14 +886,25 @@ function intentsInSource(file: string) {
 }
 
 /**
- * The intents a server module outside routes/ handles for the routes that call it: `intent === 'x'`, the cases of a
- * `switch (intent)` and `intent: z.literal('x')` (other switches of such a module are not intents).
+ * The intents a module declares or reacts to, wherever it sits under app/: `intent === 'x'` (or `!==`), the cases of
+ * a `switch (….intent)`, `intent: z.literal('x')`, `intent: z.enum(['x', 'y'])`, an `X_INTENT = 'x'` constant and a
+ * form's `name="intent" value="x"` (other switches and strings of such a module are not intents).
  */
-function intentsHandledIn(source: string) {
+function intentsDeclaredIn(source: string) {
   const found = new Set<string>()
-  for (const match of source.matchAll(/intent(?:'\))? === '([a-z][a-z-]*)'/g)) found.add(match[1] as string)
-  for (const match of source.matchAll(/intent: z\.literal\('([a-z][a-z-]*)'\)/g)) found.add(match[1] as string)
-  for (const start of source.matchAll(/switch \(intent\) \{/g)) {
+  const intent = '([a-z][a-z-]*)'
+  for (const pattern of [
+    new RegExp(`\\bintent(?:'\\))? [!=]== '${intent}'`, 'g'),
+    new RegExp(`\\bintent: z\\.literal\\('${intent}'\\)`, 'g'),
+    new RegExp(`\\b[A-Z_]*INTENT = '${intent}'`, 'g'),
+    new RegExp(`name="intent"\\s+value="${intent}"`, 'g'),
+  ]) {
+    for (const match of source.matchAll(pattern)) found.add(match[1] as string)
+  }
+  for (const list of source.matchAll(/\bintent: z\.enum\(\[([^\]]*)\]/g)) {
+    for (const match of (list[1] as string).matchAll(/'([a-z][a-z-]*)'/g)) found.add(match[1] as string)
+  }
+  for (const start of source.matchAll(/switch \((?:[\w?.]+\.)?intent\) \{/g)) {
     let depth = 0
     let end = start.index
     for (; end < source.length; end++) {
@@ -894,28 +917,53 @@ function intentsHandledIn(source: string) {
   return found
 }
 
-/** Every server module under app/ outside routes/, as 'features/x/y.server.ts'. */
-function serverModules(folder = 'app'): string[] {
+/** Every module under app/, tests aside, as 'features/x/y.ts'. */
+function appModules(folder = 'app'): string[] {
   return fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(folder, entry.name)
-    if (entry.isDirectory()) return full === path.join('app', 'routes') ? [] : serverModules(full)
-    return /\.server\.tsx?$/.test(entry.name) && !entry.name.includes('.test.') ? [path.relative('app', full)] : []
+    if (entry.isDirectory()) return appModules(full)
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path.relative('app', full)] : []
   })
 }
 
-/** Whether `source` imports the app module `file` ('features/x/y.server.ts'), by `~/` or by a relative path. */
-function imports(source: string, importer: string, file: string) {
-  const target = file.replace(/\.tsx?$/, '')
-  for (const match of source.matchAll(/from '([^']+)'/g)) {
+/** The app modules `file` imports (`import`, `export … from`, `import()`; by `~/` or a relative path). */
+function importsOf(file: string, modules: Set<string>) {
+  const source = fs.readFileSync(path.join('app', file), 'utf8')
+  const found: string[] = []
+  for (const match of source.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*'([^'?]+)/g)) {
     const specifier = match[1] as string
-    const resolved = specifier.startsWith('~/')
+    const base = specifier.startsWith('~/')
       ? specifier.slice(2)
       : specifier.startsWith('.')
-        ? path.join(path.dirname(importer), specifier)
+        ? path.join(path.dirname(file), specifier)
         : null
-    if (resolved === target) return true
+    if (base === null) continue
+    const target = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`].find((candidate) =>
+      modules.has(candidate),
+    )
+    if (target) found.push(target)
   }
-  return false
+  return found
+}
+
+/** For each module, the route files that reach it through their imports, however many modules lie between. */
+function routesReaching(routeFiles: RouteFile[], modules: Set<string>) {
+  const importsCache = new Map<string, string[]>()
+  const reachedBy = new Map<string, RouteFile[]>()
+  for (const route of routeFiles) {
+    const seen = new Set<string>([route])
+    const queue: string[] = [route]
+    for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+      if (!importsCache.has(next)) importsCache.set(next, importsOf(next, modules))
+      for (const imported of importsCache.get(next) ?? []) {
+        if (seen.has(imported)) continue
+        seen.add(imported)
+        queue.push(imported)
+      }
+    }
+    for (const module of seen) reachedBy.set(module, [...(reachedBy.get(module) ?? []), route])
+  }
+  return reachedBy
 }
 
 let fixtures: Fixtures
@@ -1063,23 +1111,36 @@ describe('permission matrix (ARCHITECTURE §4)', () => {
     }
   })
 
-  it('lists the intents that route actions hand to other server modules, under a route that calls them', () => {
+  it('lists every intent declared anywhere under app/, under a route that reaches its module or handles it', () => {
     const routeFiles = [...new Set(ROUTES.map((r) => r.file))]
-    const sources = new Map(routeFiles.map((file) => [file, fs.readFileSync(path.join('app', file), 'utf8')]))
+    const modules = new Set(appModules())
+    const reachedBy = routesReaching(routeFiles, modules)
+    // A form may post to another route than the page's (a photo's "Remove" posts to the photo's own route).
+    const handledBy = new Map(routeFiles.map((route) => [route, intentsInSource(route)]))
+    const declared = new Map<string, Set<string>>()
     const unlisted: string[] = []
-    let modulesWithIntents = 0
-    for (const file of serverModules()) {
-      const intents = intentsHandledIn(fs.readFileSync(path.join('app', file), 'utf8'))
+    for (const file of modules) {
+      const intents = intentsDeclaredIn(fs.readFileSync(path.join('app', file), 'utf8'))
       if (intents.size === 0) continue
-      modulesWithIntents++
-      const callers = routeFiles.filter((route) => imports(sources.get(route) ?? '', route, file))
+      declared.set(file, intents)
+      const callers = reachedBy.get(file) ?? []
       for (const intent of intents) {
-        const listed = CASES.some((c) => callers.includes(c.file) && c.method === 'POST' && c.intent === intent)
-        if (!listed) unlisted.push(`${file}: '${intent}' (called from ${callers.join(', ') || 'no route'})`)
+        const listed = CASES.some(
+          (c) =>
+            c.method === 'POST' &&
+            c.intent === intent &&
+            (callers.includes(c.file) || handledBy.get(c.file)?.has(intent)),
+        )
+        if (!listed) unlisted.push(`${file}: '${intent}' (reached from ${callers.join(', ') || 'no route'})`)
       }
     }
-    // The scan finds the modules it is meant for (the dispatcher dashboard's, billing's and the checklist's).
-    expect(modulesWithIntents).toBeGreaterThanOrEqual(3)
+    // The scan finds each way of declaring an intent, in the modules it is meant for …
+    expect(declared.get('features/billing/billing-month.ts')).toEqual(new Set(['create', 'send'])) // z.enum
+    expect(declared.get('features/schedule/route-order.ts')).toEqual(new Set(['optimise', 'reorder'])) // z.literal
+    expect(declared.get('features/jobs/create-job-schema.ts')).toEqual(new Set(['create-job'])) // a constant
+    expect(declared.get('features/settings/checklist-actions.server.ts')).toContain('checklist-move') // a switch
+    // … and follows imports through modules: a customer's record reaches "Record payment" through its actions.
+    expect(reachedBy.get('features/billing/record-payment.server.ts')).toContain('routes/app/customer.tsx')
     expect(unlisted).toEqual([])
   })
 
@@ -1107,7 +1168,7 @@ describe('permission matrix (ARCHITECTURE §4)', () => {
       .set({ gateCode, accessNotes: 'Matrix access notes' })
       .where(eq(serviceLocations.id, job?.locationId ?? ''))
     // Every page that shows this visit, its location or its customer, to anyone.
-    const pages = [
+    const pages: { file: RouteFile; path: string }[] = [
       { file: 'routes/app/job.tsx', path: `/app/jobs/${fixtures.jobId}` },
       { file: 'routes/app/dashboard.tsx', path: '/app' },
       { file: 'routes/app/customer.tsx', path: `/app/customers/${fixtures.customerId}` },
@@ -1138,14 +1199,14 @@ describe('permission matrix (ARCHITECTURE §4)', () => {
 })
 
 /** Everything a loader answered (or threw) for `path`, as text, to look for a value in. */
-async function loaderPayload(file: string, pathname: string, cookie: string | undefined) {
+async function loaderPayload(file: RouteFile, pathname: string, cookie: string | undefined) {
   const module = await routeModules[`/app/${file}`]?.()
   if (!module?.loader) throw new Error(`${file} has no loader`)
   const url = new URL(pathname, TEST_ORIGIN)
   const headers = new Headers({ [CLIENT_IP_HEADER]: '203.0.113.7', ...(cookie ? { cookie } : {}) })
   let value: unknown
   try {
-    value = await module.loader({ request: new Request(url, { headers }), params: paramsFor(file, url), context: {} })
+    value = await module.loader(argsFor(file, new Request(url, { headers })))
   } catch (thrown) {
     value = thrown
   }

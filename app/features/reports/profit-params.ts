@@ -1,25 +1,14 @@
 // "Profit per pool"'s address (`/app/reports/profit?from=…&to=…&sort=…&dir=…&page=…`), read in one place for the
 // page and its CSV export, so both list the same rows in the same order. Pure.
+import {
+  DEFAULT_DIRECTION,
+  DEFAULT_SORT,
+  PROFIT_SORTS,
+  type ProfitSort,
+  type SortDirection,
+} from '~/models/profit-order'
 import type { LocalDate } from '~/schedule/local-date'
 import { type RangeChoice, readRange } from './report-period'
-
-/** The columns the report sorts by, as the address names them. */
-export const PROFIT_SORTS = [
-  'location',
-  'customer',
-  'revenue',
-  'chemicals',
-  'visits',
-  'minutes',
-  'margin',
-  'margin-percent',
-] as const
-export type ProfitSort = (typeof PROFIT_SORTS)[number]
-export type SortDirection = 'asc' | 'desc'
-
-/** Most profitable first: what an owner looks for first; the lowest margins are one click away. */
-export const DEFAULT_SORT: ProfitSort = 'margin'
-export const DEFAULT_DIRECTION: SortDirection = 'desc'
 
 /** The way a column sorts when first clicked: names A to Z, figures largest first. */
 export function firstDirection(sort: ProfitSort): SortDirection {

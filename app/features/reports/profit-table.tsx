@@ -6,10 +6,11 @@ import { Button } from '~/components/ui/button'
 import { cn } from '~/components/ui/cn'
 import { inputClass } from '~/components/ui/field'
 import { textLinkTarget } from '~/components/ui/touch'
+import { PROFIT_SORTS, type ProfitSort, type SortDirection } from '~/models/profit-order'
 import type { ProfitRow, ProfitTotals } from '~/models/profit-report.server'
 import { formatCents } from '~/utils/money'
 import { placeOf } from './place'
-import { firstDirection, PROFIT_SORTS, type ProfitSort, type SortDirection } from './profit-params'
+import { firstDirection } from './profit-params'
 
 export type ProfitView = {
   from: string
