@@ -129,7 +129,12 @@ describe('field changes', () => {
     )
     expect(bad).toMatchObject({ status: 400, body: { refused: true, message: 'pH must be between 0 and 14.' } })
     const garbage = await send(tech, { key: 'nope' })
-    expect(garbage).toMatchObject({ status: 400, body: { refused: true } })
+    expect(garbage).toMatchObject({ status: 400, body: { refused: true, code: 'invalid' } })
+    const huge = await send(tech, change(visitId, { type: 'note', audience: 'office', text: 'x'.repeat(70_000) }))
+    expect(huge).toMatchObject({
+      status: 413,
+      body: { ok: false, refused: true, code: 'too-large', message: 'This change is too large to send.' },
+    })
     expect(await countOf(chemLogs, visitId)).toBe(0)
   })
 

@@ -109,16 +109,7 @@ async function upload(request: Request, jobId: string, json: boolean): Promise<O
 export async function action({ request, params }: Route.ActionArgs) {
   const { jobId } = params
   const json = wantsJson(request)
-  if (!isUuid(jobId)) {
-    return json
-      ? Response.json(
-          { ok: false, refused: true, code: 'not-found', message: PHOTO_MESSAGES.noJob },
-          { status: 404, headers: NO_STORE },
-        )
-      : notFoundResponse()
-  }
-
-  const outcome = await upload(request, jobId, json)
+  const outcome = isUuid(jobId) ? await upload(request, jobId, json) : refused('not-found', PHOTO_MESSAGES.noJob)
   if (json) {
     if (outcome.ok) return Response.json({ ok: true, photo: outcome.photo }, { headers: NO_STORE })
     const { code, message } = outcome.failure
