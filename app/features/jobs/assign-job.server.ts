@@ -5,6 +5,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
+import { firstError } from '~/features/forms/first-error'
 import { assignJob, assignmentVersion } from '~/models/job.server'
 import { formatDateTime, fromZonedInputValue, toZonedInputValue } from '~/utils/dates'
 import { failureStatus } from '~/utils/result'
@@ -58,7 +59,7 @@ export async function saveAssignmentForm({
     data<AssignJobReply>({ intent: ASSIGN_JOB_INTENT, jobId, ...fields }, status)
   const submission = parseWithZod(formData, { schema: AssignJobSchema })
   if (submission.status !== 'success') {
-    const error = Object.values(submission.error ?? {}).flat()[0] ?? ASSIGN_MESSAGES.schedule
+    const error = firstError(submission.error, ASSIGN_MESSAGES.schedule)
     return reply({ result: submission.reply(), ok: null, error }, 400)
   }
   const refuse = (error: string, status: number) =>

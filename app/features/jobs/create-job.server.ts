@@ -5,6 +5,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
+import { firstError } from '~/features/forms/first-error'
 import { saveOnce } from '~/features/forms/save-once.server'
 import { pickCustomers } from '~/models/customer.server'
 import { createJob } from '~/models/job.server'
@@ -44,7 +45,7 @@ export async function createJobFromForm(companyId: string, formData: FormData, t
   }
   const submission = parseWithZod(formData, { schema: CreateJobSchema })
   if (submission.status !== 'success') {
-    const error = Object.values(submission.error ?? {}).flat()[0] ?? CREATE_JOB_MESSAGES.refused
+    const error = firstError(submission.error, CREATE_JOB_MESSAGES.refused)
     return reply({ result: submission.reply(), ok: null, error }, 400)
   }
   const scheduledAt = fromZonedInputValue(submission.value.scheduledAt, timezone)
@@ -60,7 +61,7 @@ export async function createJobFromForm(companyId: string, formData: FormData, t
     },
   )
   if (!created.ok) {
-    const error = Object.values(created.result.error ?? {}).flat()[0] ?? CREATE_JOB_MESSAGES.refused
+    const error = firstError(created.result.error, CREATE_JOB_MESSAGES.refused)
     return reply({ result: created.result, ok: null, error }, created.status)
   }
   // The form empties for the next job.

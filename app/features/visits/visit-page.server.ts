@@ -13,6 +13,7 @@ import {
   type requireViewableJob,
 } from '~/auth/guards.server'
 import { jobs, profiles } from '~/db/schema'
+import { firstError } from '~/features/forms/first-error'
 import { assignFormJob } from '~/features/jobs/assign-job.server'
 import type { VisitChange } from '~/field/changes'
 import { VisitNotesSchema } from '~/field/changes'
@@ -184,11 +185,6 @@ async function applyAll(
     if (!answer.ok) return data({ intent, error: answer.message, ok: null }, refusalStatus(answer))
   }
   return null
-}
-
-/** The first message of a plain form's refusal: the form shows one line above its fields. */
-function firstError(error: Record<string, string[] | null> | null | undefined, fallback: string) {
-  return Object.values(error ?? {}).flat()[0] ?? fallback
 }
 
 /** "Save checklist" without JavaScript: the form carries the set of ticked items; what changed is applied. */

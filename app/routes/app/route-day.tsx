@@ -9,6 +9,7 @@ import { RouteError } from '~/components/route-error'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
 import { textLinkTarget } from '~/components/ui/touch'
+import { firstError } from '~/features/forms/first-error'
 import { RouteMap } from '~/features/schedule/route-map'
 import {
   applyMove,
@@ -117,7 +118,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     case 'reorder': {
       const submission = parseWithZod(formData, { schema: ReorderRouteSchema })
       if (submission.status !== 'success') {
-        const message = Object.values(submission.error ?? {}).flat()[0] ?? 'Check the order.'
+        const message = firstError(submission.error, 'Check the order.')
         return reply({ intent, tone: 'error', message }, 400)
       }
       const { jobIds, move, undo } = submission.value
