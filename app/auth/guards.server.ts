@@ -32,6 +32,14 @@ export function notFound(): never {
 }
 
 /**
+ * A resource route's "not found" (a photo, a file): plain text, since nothing draws the 404 page for an image or a
+ * script. Pages use `notFound()`.
+ */
+export function notFoundResponse(): Response {
+  return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+}
+
+/**
  * A model's refusal as an action answers it: "not found" is the 404 page (another company's record looks the same as
  * none), any other failure gets its own status (utils/result.ts) for the action's reply.
  */

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { data } from 'react-router'
-import { saveAssignmentForm } from '~/features/jobs/assign-job.server'
+import { assignFormJob, saveAssignmentForm } from '~/features/jobs/assign-job.server'
 import { createJobFromForm } from '~/features/jobs/create-job.server'
+import { DispatchBoardIntentSchema } from '~/features/jobs/dispatch-board-schema'
 import {
-  assignmentVersion,
   getDispatchCounts,
   jobStatus,
   listRecentlyCreatedJobs,
@@ -13,18 +12,14 @@ import {
 import { listTechnicians } from '~/models/profile.server'
 import { formatDateTime, formatTime, toZonedInputValue } from '~/utils/dates'
 import { readForm } from '~/utils/forms'
+import { readPage } from '~/utils/paging'
+import { unknownIntent } from '~/utils/result'
 
 /**
  * Unassigned jobs per page of the board. Each row carries its own technician picker, so a long page would repeat
  * the whole team once per row (50 rows × 50 technicians was 2,500 options): pages keep the board light.
  */
 export const UNASSIGNED_PAGE_SIZE = 10
-
-/** `?unassigned=N` as a page number (1 when absent or nonsense). */
-export function parseUnassignedPage(value: string | null) {
-  const page = Number(value)
-  return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1
-}
 
 /** Everything the dispatcher dashboard shows, loaded in parallel (no per-row queries). */
 export async function loadDispatcherDashboard({
@@ -64,15 +59,7 @@ export async function loadDispatcherDashboard({
       last: (unassignedPage - 1) * UNASSIGNED_PAGE_SIZE + unassigned.length,
       total: counts.unassigned,
     },
-    unassigned: unassigned.map((job) => ({
-      id: job.id,
-      customerName: job.customerName,
-      address: job.address,
-      scheduled: formatDateTime(job.scheduledAt, timezone),
-      scheduledInput: toZonedInputValue(job.scheduledAt, timezone),
-      version: assignmentVersion(job),
-      status: jobStatus(job, now),
-    })),
+    unassigned: unassigned.map((job) => ({ ...assignFormJob(job, timezone), status: jobStatus(job, now) })),
     route: route.map((job) => ({
       id: job.id,
       customerName: job.customerName,
@@ -100,24 +87,27 @@ export async function loadDispatchBoard(request: Request, companyId: string, tim
   return loadDispatcherDashboard({
     companyId,
     timezone,
-    unassignedPage: parseUnassignedPage(new URL(request.url).searchParams.get('unassigned')),
+    unassignedPage: readPage(request, 'unassigned'),
     now,
   })
 }
 
 /** The dispatch board's forms: create a job, assign or reschedule one (each unassigned row answers for its job). */
-export async function dispatchBoardAction(request: Request, companyId: string | null, timezone: string) {
+export async function dispatchBoardAction(request: Request, companyId: string, timezone: string) {
   const formData = await readForm(request)
-  const intent = formData.get('intent')
-  if (intent === 'create-job') return createJobFromForm(companyId, formData, timezone)
-  if (intent === 'assign' && companyId) {
-    return saveAssignmentForm({
-      companyId,
-      jobId: String(formData.get('jobId') ?? ''),
-      timezone,
-      formData,
-      saved: (technicianId) => (technicianId ? 'Assigned.' : 'Rescheduled.'),
-    })
+  const parsed = DispatchBoardIntentSchema.safeParse(Object.fromEntries(formData))
+  if (!parsed.success) unknownIntent()
+  const { intent } = parsed.data
+  switch (intent) {
+    case 'create-job':
+      return createJobFromForm(companyId, formData, timezone)
+    case 'assign':
+      return saveAssignmentForm({
+        companyId,
+        jobId: parsed.data.jobId,
+        timezone,
+        formData,
+        saved: (technicianId) => (technicianId ? 'Assigned.' : 'Rescheduled.'),
+      })
   }
-  return data({ intent: String(intent), ok: null, error: 'No company context' }, 400)
 }

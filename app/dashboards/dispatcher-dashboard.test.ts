@@ -7,6 +7,7 @@ import { getDispatchCounts, listTodaysRoute } from '~/models/job.server'
 import { addServiceLocation } from '~/models/service-location.server'
 import { action as dashboardAction, loader as dashboardLoader } from '~/routes/app/dashboard'
 import { db } from '~/utils/db.server'
+import { UNKNOWN_INTENT } from '~/utils/result'
 import { addTestCustomer, findTestCustomer } from '../../tests/helpers/customers'
 import { pageRequest, signInAs, TEST_ORIGIN } from '../../tests/helpers/session'
 import { useDemoData } from '../../tests/helpers/test-database'
@@ -246,6 +247,19 @@ describe('assign from the unassigned list', () => {
       ),
     )
     expect(result.error).toBe('Unable to save changes to this job.')
+  })
+
+  it('answers a post naming no job (or something else than a job id) with the 400 "Unknown action."', async () => {
+    const posts: Record<string, string>[] = [
+      { intent: 'assign' },
+      { intent: 'assign', jobId: 'not-a-job' },
+      { intent: 'launch' },
+    ]
+    for (const fields of posts) {
+      await expect(
+        dashboardAction(args(post(dispatcher, { ...fields, scheduledAt: '2026-12-02T13:30' }))),
+      ).rejects.toMatchObject({ data: UNKNOWN_INTENT, init: { status: 400 } })
+    }
   })
 
   it('asks for a date and time, and tells the second of two edits that the job changed', async () => {

@@ -9,7 +9,15 @@ import { companies, emailOutbox, invoiceLines, invoices, jobs, payments, service
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../tests/helpers/customers'
 import { balanceCentsOf } from './balance.server'
-import { createInvoices, getInvoice, listInvoices, previewInvoices, sendInvoices, voidInvoice } from './invoice.server'
+import {
+  createInvoices,
+  getInvoice,
+  listInvoices,
+  previewInvoices,
+  sendInvoice,
+  sendInvoices,
+  voidInvoice,
+} from './invoice.server'
 import { PAYMENT_MESSAGES, recordPayment } from './payment.server'
 
 const NOVEMBER = monthOf('2026-11-01')
@@ -248,6 +256,27 @@ describe('payments', () => {
     const [invoice] = await db().select().from(invoices).where(eq(invoices.companyId, companyId)).limit(1)
     expect(await getInvoice({ companyId: other, invoiceId: invoice?.id ?? '', today: '2026-12-01' })).toBeNull()
     expect(await voidInvoice({ companyId: other, invoiceId: invoice?.id ?? '' })).toMatchObject({ code: 'not-found' })
+    expect(await sendInvoice({ companyId: other, invoiceId: invoice?.id ?? '' })).toMatchObject({ code: 'not-found' })
+  })
+
+  it('sends one draft once; a second send is told what the invoice now is', async () => {
+    // A company of its own: the drafts of the other tests stay as they are.
+    const company = await newCompany('Send One Pools')
+    await customerWithVisits(company, 90, 2)
+    expect((await createInvoices({ companyId: company, period: NOVEMBER })).created).toBe(1)
+    const [draft] = await db().select({ id: invoices.id }).from(invoices).where(eq(invoices.companyId, company))
+    const invoiceId = draft?.id ?? ''
+    expect(await sendInvoice({ companyId: company, invoiceId, now: NOW })).toEqual({ ok: true })
+    expect(await sendInvoice({ companyId: company, invoiceId, now: NOW })).toEqual({
+      ok: false,
+      code: 'conflict',
+      message: 'Only a draft can be sent: this invoice is Sent.',
+    })
+    await voidInvoice({ companyId: company, invoiceId })
+    expect(await sendInvoice({ companyId: company, invoiceId, now: NOW })).toMatchObject({
+      code: 'conflict',
+      message: 'Only a draft can be sent: this invoice is Void.',
+    })
   })
 })
 

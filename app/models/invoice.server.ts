@@ -353,6 +353,39 @@ export async function sendInvoices({
   })
 }
 
+/**
+ * "Send invoice" for one invoice (the invoice page): sent as `sendInvoices` sends it, or refused — one the company
+ * does not have is not found; one that is no longer a draft (sent meanwhile, or void) a conflict that says what it is.
+ */
+export async function sendInvoice({
+  companyId,
+  invoiceId,
+  now = new Date(),
+}: {
+  companyId: string
+  invoiceId: string
+  now?: Date
+}): Promise<Result> {
+  if (!isUuid(invoiceId)) return failure('not-found', 'Invoice not found.')
+  const { sent } = await sendInvoices({ companyId, invoiceIds: [invoiceId], now })
+  if (sent === 1) return success({})
+  const [invoice] = await db()
+    .select({
+      state: invoices.state,
+      totalCents: invoices.totalCents,
+      paidCents: invoices.paidCents,
+      creditAppliedCents: invoices.creditAppliedCents,
+      dueOn: invoices.dueOn,
+      timezone: companies.timezone,
+    })
+    .from(invoices)
+    .innerJoin(companies, eq(companies.id, invoices.companyId))
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.id, invoiceId)))
+  if (!invoice) return failure('not-found', 'Invoice not found.')
+  const status = invoiceStatus(invoice, localDateAt(now, invoice.timezone))
+  return failure('conflict', `Only a draft can be sent: this invoice is ${status}.`)
+}
+
 export type InvoiceListFilter = 'all' | InvoiceStatus
 
 /** SQL for "still owed on this invoice", matching `outstandingCents`. */

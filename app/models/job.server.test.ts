@@ -9,6 +9,7 @@ import { ChemReadingSchema } from './chem-reading'
 import {
   assignJob,
   assignmentVersion,
+  COMPLETE_MESSAGES,
   completeJob,
   createJob,
   getBusinessCounts,
@@ -23,6 +24,9 @@ import {
   listTodaysRoute,
   listUnassignedJobs,
 } from './job.server'
+import { ASSIGN_MESSAGES } from './job-assignment'
+
+const REFUSED = { ok: false, code: 'invalid', message: ASSIGN_MESSAGES.refused }
 
 let blue: string
 let sunset: string
@@ -75,10 +79,14 @@ describe('getJobForViewer', () => {
 describe('completeJob', () => {
   it('sets completed_at once and only inside the company', async () => {
     const job = await openJobOf(tech.id)
-    expect(await completeJob({ companyId: sunset, jobId: job })).toBe(false)
+    expect(await completeJob({ companyId: sunset, jobId: job })).toMatchObject({ ok: false, code: 'not-found' })
     const at = new Date('2026-11-20T15:00:00Z')
-    expect(await completeJob({ companyId: blue, jobId: job, now: at })).toBe(true)
-    expect(await completeJob({ companyId: blue, jobId: job })).toBe(false)
+    expect(await completeJob({ companyId: blue, jobId: job, now: at })).toEqual({ ok: true })
+    expect(await completeJob({ companyId: blue, jobId: job })).toEqual({
+      ok: false,
+      code: 'conflict',
+      message: COMPLETE_MESSAGES.completed,
+    })
     const [row] = await db().select({ completedAt: jobs.completedAt }).from(jobs).where(eq(jobs.id, job))
     expect(row?.completedAt?.toISOString()).toBe(at.toISOString())
   })
@@ -88,7 +96,9 @@ describe('assignJob', () => {
   it('assigns and reschedules an open job', async () => {
     const job = await openJobOf(tech.id)
     const when = new Date('2026-12-01T14:00:00Z')
-    expect(await assignJob({ companyId: blue, jobId: job, technicianId: tech2.id, scheduledAt: when })).toBe('saved')
+    expect(await assignJob({ companyId: blue, jobId: job, technicianId: tech2.id, scheduledAt: when })).toEqual({
+      ok: true,
+    })
     const [row] = await db().select().from(jobs).where(eq(jobs.id, job))
     expect(row?.technicianId).toBe(tech2.id)
     expect(row?.scheduledAt.toISOString()).toBe(when.toISOString())
@@ -97,17 +107,17 @@ describe('assignJob', () => {
   it("refuses another company's technician and completed jobs", async () => {
     const job = await openJobOf(tech2.id)
     const when = new Date()
-    expect(await assignJob({ companyId: blue, jobId: job, technicianId: sunsetTech.id, scheduledAt: when })).toBe(
-      'refused',
+    expect(await assignJob({ companyId: blue, jobId: job, technicianId: sunsetTech.id, scheduledAt: when })).toEqual(
+      REFUSED,
     )
     const [done] = await db()
       .select({ id: jobs.id })
       .from(jobs)
       .where(and(eq(jobs.companyId, blue), isNotNull(jobs.completedAt)))
       .limit(1)
-    expect(await assignJob({ companyId: blue, jobId: done?.id ?? '', technicianId: tech.id, scheduledAt: when })).toBe(
-      'refused',
-    )
+    expect(
+      await assignJob({ companyId: blue, jobId: done?.id ?? '', technicianId: tech.id, scheduledAt: when }),
+    ).toEqual(REFUSED)
   })
 })
 
@@ -133,8 +143,9 @@ describe('two dispatchers assigning the same job at once', () => {
         assignJob({ companyId: blue, jobId: job.id, technicianId, scheduledAt: when, expectedVersion: seen }),
       ),
     )
-    expect([...outcomes].sort()).toEqual(['conflict', 'saved'])
-    const winner = outcomes[0] === 'saved' ? tech : tech2
+    expect(outcomes.map((outcome) => (outcome.ok ? 'saved' : outcome.code)).sort()).toEqual(['conflict', 'saved'])
+    expect(outcomes.find((outcome) => !outcome.ok)?.message).toBe(ASSIGN_MESSAGES.conflict)
+    const winner = outcomes[0]?.ok ? tech : tech2
     const [row] = await db().select().from(jobs).where(eq(jobs.id, job.id))
     expect(row?.technicianId).toBe(winner)
     // Saving again from the page as it is now works.
@@ -145,7 +156,7 @@ describe('two dispatchers assigning the same job at once', () => {
       scheduledAt: when,
       expectedVersion: assignmentVersion(row as typeof job),
     })
-    expect(retry).toBe('saved')
+    expect(retry).toEqual({ ok: true })
   })
 })
 
@@ -276,9 +287,13 @@ describe('a cancelled visit (issue #17)', () => {
       const viewed = await getJobForViewer({ id: 'x', role: 'owner', companyId }, ids[1] ?? '')
       expect(viewed && jobStatus(viewed, now)).toBe('Cancelled')
       // Nobody completes or reschedules a cancelled visit.
-      expect(await completeJob({ companyId, jobId: ids[1] ?? '', now })).toBe(false)
-      expect(await assignJob({ companyId, jobId: ids[2] ?? '', technicianId: tech.id, scheduledAt: at(3) })).toBe(
-        'refused',
+      expect(await completeJob({ companyId, jobId: ids[1] ?? '', now })).toEqual({
+        ok: false,
+        code: 'conflict',
+        message: COMPLETE_MESSAGES.closed,
+      })
+      expect(await assignJob({ companyId, jobId: ids[2] ?? '', technicianId: tech.id, scheduledAt: at(3) })).toEqual(
+        REFUSED,
       )
       const [row] = await db()
         .select()

@@ -7,6 +7,7 @@ import { isUuid } from '~/utils/ids'
 import { failure, type Result, success } from '~/utils/result'
 import { firstBodyOfWaterOf } from './body-of-water.server'
 import { readingColumns } from './chem-log.server'
+import { ASSIGN_MESSAGES } from './job-assignment'
 import { queueVisitNotice } from './notice.server'
 import { isCompanyTechnician } from './profile.server'
 import { accessColumns, locationForNewVisit, visitLocation } from './service-location.server'
@@ -168,10 +169,16 @@ export async function getJobForViewer(viewer: JobViewer, jobId: string) {
   return { ...job, access }
 }
 
+export const COMPLETE_MESSAGES = {
+  notFound: 'Visit not found.',
+  completed: 'This visit was already completed.',
+  closed: 'This visit was skipped or cancelled: it can no longer be completed.',
+} as const
+
 /**
  * Marks an open job complete now and, in the same transaction, queues the customer's service report: the job is
- * never complete without its report queued, nor the report sent for a job that is not. Returns false when it
- * was already complete or was cancelled (nothing changes, nothing is sent).
+ * never complete without its report queued, nor the report sent for a job that is not. A job already complete, or
+ * skipped or cancelled, is a conflict (nothing changes, nothing is sent); one the company does not have, not found.
  */
 export async function completeJob(
   {
@@ -188,14 +195,22 @@ export async function completeJob(
   },
   // Inside a caller's transaction (the field app's change) this one becomes a savepoint.
   executor: Database = db(),
-) {
+): Promise<Result> {
+  if (!isUuid(jobId)) return failure('not-found', COMPLETE_MESSAGES.notFound)
   return executor.transaction(async (tx) => {
     const updated = await tx
       .update(jobs)
       .set({ completedAt: now, completedBy })
       .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId), isOpen()))
       .returning({ id: jobs.id })
-    if (updated.length === 0) return false
+    if (updated.length === 0) {
+      const [job] = await tx
+        .select({ completedAt: jobs.completedAt })
+        .from(jobs)
+        .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId)))
+      if (!job) return failure('not-found', COMPLETE_MESSAGES.notFound)
+      return failure('conflict', job.completedAt ? COMPLETE_MESSAGES.completed : COMPLETE_MESSAGES.closed)
+    }
     await queueServiceReport({ companyId, jobId }, tx)
     // The report is the email; a company that texts "Visit completed" texts it too (OPERATIONS §6).
     await queueVisitNotice(tx, {
@@ -205,7 +220,7 @@ export async function completeJob(
       channels: ['text'],
     })
     await publishCompanyEvent({ companyId, type: 'job.completed', jobId }, tx)
-    return true
+    return success({})
   })
 }
 
@@ -249,13 +264,12 @@ function parseAssignmentVersion(version: string) {
   return { technicianId: version.slice(0, at) || null, scheduledAt }
 }
 
-export type AssignOutcome = 'saved' | 'conflict' | 'refused'
-
 /**
  * Assigns and reschedules an open job of the company. With `expectedVersion` (from
  * `assignmentVersion`), the update only applies if nobody changed the job since: PostgreSQL
  * re-checks the condition after waiting for a concurrent update, so of two simultaneous saves one
- * wins and the other gets 'conflict'.
+ * wins and the other gets a conflict. A job that is not an open one of the company, or a technician of another
+ * company, is refused as invalid.
  */
 export async function assignJob({
   companyId,
@@ -269,13 +283,15 @@ export async function assignJob({
   technicianId: string | null
   scheduledAt: Date
   expectedVersion?: string
-}): Promise<AssignOutcome> {
-  if (!isUuid(jobId)) return 'refused'
-  if (technicianId && !(await isCompanyTechnician(companyId, technicianId))) return 'refused'
+}): Promise<Result> {
+  const refused = failure('invalid', ASSIGN_MESSAGES.refused)
+  const conflict = failure('conflict', ASSIGN_MESSAGES.conflict)
+  if (!isUuid(jobId)) return refused
+  if (technicianId && !(await isCompanyTechnician(companyId, technicianId))) return refused
   const conditions = [eq(jobs.companyId, companyId), eq(jobs.id, jobId), isOpen()]
   if (expectedVersion !== undefined) {
     const expected = parseAssignmentVersion(expectedVersion)
-    if (!expected) return 'conflict'
+    if (!expected) return conflict
     conditions.push(
       sql`${jobs.technicianId} is not distinct from ${expected.technicianId}`,
       eq(jobs.scheduledAt, expected.scheduledAt),
@@ -288,15 +304,15 @@ export async function assignJob({
     .returning({ id: jobs.id })
   if (updated.length) {
     await publishCompanyEvent({ companyId, type: 'job.updated', jobId })
-    return 'saved'
+    return success({})
   }
-  if (expectedVersion === undefined) return 'refused'
+  if (expectedVersion === undefined) return refused
   // Nothing matched: either the job changed meanwhile (tell them) or it is not an open job here.
   const [stillOpen] = await db()
     .select({ id: jobs.id })
     .from(jobs)
     .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId), isOpen()))
-  return stillOpen ? 'conflict' : 'refused'
+  return stillOpen ? conflict : refused
 }
 
 /** SPEC §9 list sizes. */

@@ -213,7 +213,7 @@ describe('savePhoto: the picture', () => {
     const jobId = await openVisit(blue)
     const big = Buffer.alloc(16 * 1024 * 1024, 0xff)
     const result = await savePhoto({ member: office, jobId, label: 'before', fileName: 'big.jpg', bytes: big })
-    expect(result).toEqual({ ok: false, code: 'invalid', message: 'Photos must be 15 MB or smaller.' })
+    expect(result).toEqual({ ok: false, code: 'too-large', message: 'Photos must be 15 MB or smaller.' })
     expect(MAX_PHOTO_BYTES).toBe(15 * 1024 * 1024)
     expect(filesOfJob(jobId)).toEqual([])
   })

@@ -78,15 +78,16 @@ export function photoUrl(jobId: string, photoId: string, size: PhotoSize = 'full
 
 export type ProcessedPhoto = { full: Buffer; thumb: Buffer }
 
-type ProcessResult = { ok: true; photo: ProcessedPhoto } | { ok: false; message: string }
-
 /**
  * Checks the bytes really are an allowed image, then re-encodes them: upright (EXIF
  * orientation applied), web-size and thumbnail JPEGs. sharp writes no metadata unless asked,
- * so EXIF, GPS, XMP and ICC data are all dropped.
+ * so EXIF, GPS, XMP and ICC data are all dropped. Refused: 'too-large' over the size limit, 'invalid' for anything
+ * that is not an image it may decode (or has too many pixels).
  */
-export async function processPhoto(bytes: Uint8Array): Promise<ProcessResult> {
-  if (bytes.byteLength > MAX_PHOTO_BYTES) return { ok: false, message: PHOTO_MESSAGES.tooLarge }
+export async function processPhoto(bytes: Uint8Array): Promise<Result<{ photo: ProcessedPhoto }>> {
+  if (bytes.byteLength > MAX_PHOTO_BYTES) return failure('too-large', PHOTO_MESSAGES.tooLarge)
+  const notImage = failure('invalid', PHOTO_MESSAGES.notImage)
+  const tooManyPixels = failure('invalid', PHOTO_MESSAGES.tooManyPixels)
   // failOn 'warning' turns a truncated or corrupt image into an error instead of a half-grey picture.
   const options = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'warning' as const }
   let metadata: Metadata
@@ -94,11 +95,12 @@ export async function processPhoto(bytes: Uint8Array): Promise<ProcessResult> {
     // metadata() reads only the header, so it is cheap even for a bomb; the pixel limit is checked next.
     metadata = await sharp(bytes, { ...options, limitInputPixels: false }).metadata()
   } catch {
-    return { ok: false, message: PHOTO_MESSAGES.notImage }
+    // A header sharp cannot read: not an image.
+    return notImage
   }
-  if (!metadata.format || !ALLOWED_FORMATS.has(metadata.format)) return { ok: false, message: PHOTO_MESSAGES.notImage }
-  if (!metadata.width || !metadata.height) return { ok: false, message: PHOTO_MESSAGES.notImage }
-  if (metadata.width * metadata.height > MAX_PHOTO_PIXELS) return { ok: false, message: PHOTO_MESSAGES.tooManyPixels }
+  if (!metadata.format || !ALLOWED_FORMATS.has(metadata.format)) return notImage
+  if (!metadata.width || !metadata.height) return notImage
+  if (metadata.width * metadata.height > MAX_PHOTO_PIXELS) return tooManyPixels
   try {
     const full = await sharp(bytes, options)
       .autoOrient()
@@ -112,13 +114,11 @@ export async function processPhoto(bytes: Uint8Array): Promise<ProcessResult> {
       .resize(THUMB_PHOTO_EDGE, THUMB_PHOTO_EDGE, { fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: 78, mozjpeg: true })
       .toBuffer()
-    return { ok: true, photo: { full, thumb } }
+    return success({ photo: { full, thumb } })
   } catch (error) {
-    if (error instanceof Error && /pixel limit/i.test(error.message)) {
-      return { ok: false, message: PHOTO_MESSAGES.tooManyPixels }
-    }
+    if (error instanceof Error && /pixel limit/i.test(error.message)) return tooManyPixels
     // Truncated files, and HEIC variants this build of libvips cannot decode, land here.
-    return { ok: false, message: PHOTO_MESSAGES.notImage }
+    return notImage
   }
 }
 
@@ -210,13 +210,13 @@ export async function savePhoto({
     if (earlier) return replayOf(earlier, jobId)
   }
   // Size first: nothing larger than the limit is ever handed to the decoder.
-  if (bytes.byteLength > MAX_PHOTO_BYTES) return failure('invalid', PHOTO_MESSAGES.tooLarge)
+  if (bytes.byteLength > MAX_PHOTO_BYTES) return failure('too-large', PHOTO_MESSAGES.tooLarge)
   // Refused before the costly decode when the visit may not take it; checked again, locked, before the insert.
   const open = await db().transaction((tx) => lockWorkableVisit(tx, member, jobId, { type: 'photo' }))
   if (!open.ok) return open
 
   const processed = await processPhoto(bytes)
-  if (!processed.ok) return failure('invalid', processed.message)
+  if (!processed.ok) return processed
 
   const storageKey = photoKey(jobId, label, fileName, now)
   try {

@@ -121,8 +121,8 @@ describe('completing a visit', () => {
       .set({ customerNote: 'Your pump is noisy; we will look next week.' })
       .where(eq(jobs.id, jobId))
 
-    expect(await completeJob({ companyId: blue, jobId })).toBe(true)
-    expect(await completeJob({ companyId: blue, jobId })).toBe(false)
+    expect(await completeJob({ companyId: blue, jobId })).toEqual({ ok: true })
+    expect(await completeJob({ companyId: blue, jobId })).toMatchObject({ ok: false, code: 'conflict' })
     const sent = await deliver()
 
     expect(sent).toHaveLength(1)
@@ -153,7 +153,7 @@ describe('completing a visit', () => {
   it('sends nothing when the company turned reports off', async () => {
     await db().update(companies).set({ serviceReportsEnabled: false }).where(eq(companies.id, blue))
     const jobId = await visitForDana()
-    expect(await completeJob({ companyId: blue, jobId })).toBe(true)
+    expect(await completeJob({ companyId: blue, jobId })).toEqual({ ok: true })
     expect(await deliver()).toEqual([])
     expect(await db().select().from(serviceReports).where(eq(serviceReports.jobId, jobId))).toEqual([])
   })
@@ -168,7 +168,7 @@ describe('completing a visit', () => {
       scheduledAt: new Date(),
       technicianId: null,
     })
-    expect(await completeJob({ companyId: blue, jobId: job?.id ?? '' })).toBe(true)
+    expect(await completeJob({ companyId: blue, jobId: job?.id ?? '' })).toEqual({ ok: true })
     expect(await deliver()).toEqual([])
   })
 

@@ -25,18 +25,8 @@ export const PHOTO_MESSAGES = {
   badLabel: 'Label the photo Before, After or Other.',
   tooMany: `A visit can hold at most ${MAX_VISIT_PHOTOS} photos. Remove one to add another.`,
   keyUsedElsewhere: 'This photo was already sent for another visit.',
-  /** Any other reason the visit cannot take or lose a photo now (completed, skipped, another technician's). */
-  visitClosed: 'This visit can no longer be changed. Reload the page to see it as it is now.',
   failed: 'Unable to save photo. Try again.',
 } as const
 
 /** A photo as the visit page shows it: URLs of the authorised route, never storage keys. */
 export type VisitPhotoView = { id: string; label: PhotoLabel; url: string; thumbUrl: string }
-
-/**
- * The message a plain form post's redirect may carry in `?photoError=`: one of ours, never text of a link's choosing.
- */
-export function photoNotice(message: string | null): string | null {
-  if (!message) return null
-  return (Object.values(PHOTO_MESSAGES) as string[]).includes(message) ? message : null
-}

@@ -234,7 +234,7 @@ test.describe('request bodies are capped by the bytes read, not by what Content-
     expect(JSON.parse(outcome.body)).toEqual({
       ok: false,
       refused: true,
-      code: 'invalid',
+      code: 'too-large',
       message: 'Photos must be 15 MB or smaller.',
     })
     expect(outcome.sentWhenAnswered).toBeLessThan(PLANNED)

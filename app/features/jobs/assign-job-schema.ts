@@ -4,17 +4,13 @@
 // refuse the same things with the same words. The time stays as typed (a datetime-local value, the company's wall
 // clock); the server reads it in the company's timezone.
 import { z } from 'zod'
+import { ASSIGN_MESSAGES } from '~/models/job-assignment'
 import { fromZonedInputValue } from '~/utils/dates'
 import { isUuid } from '~/utils/ids'
 
-export const ASSIGN_JOB_INTENT = 'assign'
+export { ASSIGN_MESSAGES }
 
-export const ASSIGN_MESSAGES = {
-  schedule: 'Choose a date and time.',
-  refused: 'Unable to save changes to this job.',
-  /** The loser of two simultaneous edits of one job (decision 006); the page refreshes with the winner's. */
-  conflict: 'Someone else changed this job just now. Check its new details, then save again.',
-} as const
+export const ASSIGN_JOB_INTENT = 'assign'
 
 /** "2026-12-01T09:00" is a time of day on a calendar date in any zone: the check the server's conversion makes. */
 const isDateTimeInput = (text: string) => fromZonedInputValue(text, 'UTC') !== null

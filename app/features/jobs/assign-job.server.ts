@@ -5,8 +5,10 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
-import { assignJob } from '~/models/job.server'
-import { fromZonedInputValue } from '~/utils/dates'
+import { firstError } from '~/features/forms/first-error'
+import { assignJob, assignmentVersion } from '~/models/job.server'
+import { formatDateTime, fromZonedInputValue, toZonedInputValue } from '~/utils/dates'
+import { failureStatus } from '~/utils/result'
 import { ASSIGN_JOB_INTENT, ASSIGN_MESSAGES, AssignJobSchema } from './assign-job-schema'
 
 /** `error` is the first message, for callers that read one line; the form shows `result` at its fields. */
@@ -16,6 +18,21 @@ export type AssignJobReply = {
   result: SubmissionResult<string[]>
   ok: string | null
   error: string | null
+}
+
+/** The job as the assign form shows it (its time in the company's timezone) and the version it saves against. */
+export function assignFormJob(
+  job: { id: string; customerName: string; address: string; technicianId: string | null; scheduledAt: Date },
+  timezone: string,
+) {
+  return {
+    id: job.id,
+    customerName: job.customerName,
+    address: job.address,
+    scheduled: formatDateTime(job.scheduledAt, timezone),
+    scheduledInput: toZonedInputValue(job.scheduledAt, timezone),
+    version: assignmentVersion(job),
+  }
 }
 
 /** The version the form saw, when it sent one (`assignmentVersion`): a version that matches nothing is a conflict. */
@@ -42,7 +59,7 @@ export async function saveAssignmentForm({
     data<AssignJobReply>({ intent: ASSIGN_JOB_INTENT, jobId, ...fields }, status)
   const submission = parseWithZod(formData, { schema: AssignJobSchema })
   if (submission.status !== 'success') {
-    const error = Object.values(submission.error ?? {}).flat()[0] ?? ASSIGN_MESSAGES.schedule
+    const error = firstError(submission.error, ASSIGN_MESSAGES.schedule)
     return reply({ result: submission.reply(), ok: null, error }, 400)
   }
   const refuse = (error: string, status: number) =>
@@ -51,7 +68,6 @@ export async function saveAssignmentForm({
   if (!scheduledAt) return refuse(ASSIGN_MESSAGES.schedule, 400)
   const technicianId = submission.value.technicianId ?? null
   const outcome = await assignJob({ companyId, jobId, technicianId, scheduledAt, ...expectedVersionOf(formData) })
-  if (outcome === 'conflict') return refuse(ASSIGN_MESSAGES.conflict, 409)
-  if (outcome === 'refused') return refuse(ASSIGN_MESSAGES.refused, 400)
+  if (!outcome.ok) return refuse(outcome.message, failureStatus(outcome))
   return reply({ result: submission.reply(), ok: saved(technicianId), error: null })
 }

@@ -91,7 +91,11 @@ describe('CreateJobCard', () => {
   })
 
   it('ignores the answer to another form of the page', () => {
-    const html = draw({ intent: 'assign', ok: null, error: 'No company context' } as unknown as CreateJobReply)
-    expect(html).not.toContain('No company context')
+    const html = draw({
+      intent: 'assign',
+      ok: null,
+      error: 'Unable to save changes to this job.',
+    } as unknown as CreateJobReply)
+    expect(html).not.toContain('Unable to save changes to this job.')
   })
 })

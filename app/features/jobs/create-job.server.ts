@@ -5,13 +5,12 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
+import { firstError } from '~/features/forms/first-error'
+import { saveOnce } from '~/features/forms/save-once.server'
 import { pickCustomers } from '~/models/customer.server'
-import { oncePerKey, readIdempotencyKey } from '~/models/idempotency.server'
 import { createJob } from '~/models/job.server'
-import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { fromZonedInputValue } from '~/utils/dates'
-import { logger } from '~/utils/logger.server'
-import { failure, failureStatus } from '~/utils/result'
+import { failure, success } from '~/utils/result'
 import { CREATE_JOB_INTENT, CREATE_JOB_MESSAGES, CreateJobSchema } from './create-job-schema'
 
 /** `error` is the first message, for callers that read one line; the form shows `result` at its fields. */
@@ -36,40 +35,34 @@ async function customerFromText(companyId: string, text: string) {
   return exact.length === 1 ? (exact[0]?.id ?? null) : null
 }
 
-/** Creates a job from the dashboard form; answers with the spec's messages. */
-export async function createJobFromForm(companyId: string | null, formData: FormData, timezone: string) {
+/** Creates a job from the dashboard form, once per the form's key; answers with the spec's messages. */
+export async function createJobFromForm(companyId: string, formData: FormData, timezone: string) {
   const reply = (fields: Omit<CreateJobReply, 'intent'>, status = 200) =>
     data<CreateJobReply>({ intent: CREATE_JOB_INTENT, ...fields }, status)
   const typed = formData.get('customerQuery')
-  if (companyId && !String(formData.get('customerId') ?? '').trim() && typeof typed === 'string') {
+  if (!String(formData.get('customerId') ?? '').trim() && typeof typed === 'string') {
     formData.set('customerId', (await customerFromText(companyId, typed)) ?? '')
   }
   const submission = parseWithZod(formData, { schema: CreateJobSchema })
   if (submission.status !== 'success') {
-    const error = Object.values(submission.error ?? {}).flat()[0] ?? CREATE_JOB_MESSAGES.refused
+    const error = firstError(submission.error, CREATE_JOB_MESSAGES.refused)
     return reply({ result: submission.reply(), ok: null, error }, 400)
   }
-  const refuse = (error: string, status = 400) =>
-    reply({ result: submission.reply({ formErrors: [error] }), ok: null, error }, status)
-  if (!companyId) return refuse('No company context')
   const scheduledAt = fromZonedInputValue(submission.value.scheduledAt, timezone)
   if (!scheduledAt) {
     const error = CREATE_JOB_MESSAGES.required
     return reply({ result: submission.reply({ fieldErrors: { scheduledAt: [error] } }), ok: null, error }, 400)
   }
-  const idempotency = readIdempotencyKey(formData)
-  if (!idempotency.ok) return refuse(idempotency.message)
-  const created = await oncePerKey({ companyId, key: idempotency.key, action: 'job.create' }, async (tx) => {
-    const job = await createJob({ ...submission.value, companyId, scheduledAt }, tx)
-    return job ? { ok: true as const, jobId: job.id } : failure('invalid', CREATE_JOB_MESSAGES.refused)
-  }).catch((error: unknown) => {
-    // A database outage is not the form's fault: it goes on to the 503 (database-unavailable.server.ts).
-    throwIfDatabaseUnavailable(error)
-    logger.error({ err: error, companyId }, 'job creation failed')
-    return null
-  })
-  if (!created?.ok) {
-    return refuse(created?.message ?? CREATE_JOB_MESSAGES.refused, created ? failureStatus(created) : 400)
+  const created = await saveOnce(
+    { formData, submission, companyId, action: 'job.create', failedMessage: CREATE_JOB_MESSAGES.refused },
+    async (tx) => {
+      const job = await createJob({ ...submission.value, companyId, scheduledAt }, tx)
+      return job ? success({ jobId: job.id }) : failure('invalid', CREATE_JOB_MESSAGES.refused)
+    },
+  )
+  if (!created.ok) {
+    const error = firstError(created.result.error, CREATE_JOB_MESSAGES.refused)
+    return reply({ result: created.result, ok: null, error }, created.status)
   }
   // The form empties for the next job.
   return reply({

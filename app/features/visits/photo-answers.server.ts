@@ -1,10 +1,7 @@
 // How the photo routes answer (app/routes/resources/job-photos.ts and job-photo.ts): JSON to the phone's queue and
-// scripts, redirects back to the visit for a plain form.
-import { PHOTO_MESSAGES, photoNotice } from '~/models/visit-photo'
-
-export function notFoundResponse() {
-  return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
-}
+// scripts, redirects back to the visit with a flash message for a plain form.
+import { redirectWithFlash } from '~/utils/flash.server'
+import type { Failure } from '~/utils/result'
 
 /**
  * A stored photo as the browser gets it. Private: a shared cache must never hand one company's or customer's photo
@@ -22,9 +19,19 @@ export function photoResponse(bytes: Uint8Array, size: 'thumb' | 'full') {
   })
 }
 
-/** The page shows only messages of its own list (photoNotice); a reason with details reads as the general one. */
-export function noticeOf(message: string) {
-  return photoNotice(message) ?? PHOTO_MESSAGES.visitClosed
+/** What a plain form's success says. */
+export const PHOTO_DONE = { uploaded: 'Photo uploaded.', removed: 'Photo removed.' } as const
+
+/**
+ * A plain form's answer: back to the visit's photos with the outcome shown once (303, so a reload does not post
+ * the form again).
+ */
+export function backToPhotos(jobId: string, outcome: { ok: true; done: string } | Failure): Promise<never> {
+  return redirectWithFlash(
+    `/app/jobs/${jobId}#photos`,
+    outcome.ok ? outcome.done : { tone: 'error', text: outcome.message },
+    { status: 303 },
+  )
 }
 
 export function wantsJson(request: Request) {

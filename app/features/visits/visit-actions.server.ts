@@ -3,7 +3,7 @@
 // technician gets here only for their own visit.
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
-import { type CompanyMember, notFound, requireMemberCapability } from '~/auth/guards.server'
+import { type CompanyMember, refusalStatus, requireMemberCapability } from '~/auth/guards.server'
 import { saveOnce } from '~/features/forms/save-once.server'
 import { saveAssignmentForm } from '~/features/jobs/assign-job.server'
 import { addChemLog } from '~/models/chem-log.server'
@@ -13,7 +13,6 @@ import { cancelJob, skipVisit } from '~/models/visit.server'
 import { CHEMICAL_MESSAGES, ChemicalAdditionSchema } from '~/utils/chemicals'
 import { redirectWithFlash } from '~/utils/flash.server'
 import { can } from '~/utils/permissions'
-import { failureStatus } from '~/utils/result'
 import { ReadingFormSchema } from './visit-reading'
 
 /** "Save Reading" without the phone's queue; the same reading sent again (same key) is saved once. */
@@ -81,10 +80,9 @@ export async function skipVisitAction(member: CompanyMember, jobId: string, form
     technicianId: can(member.role, 'jobs:manage') ? undefined : member.id,
   })
   if (!result.ok) {
-    if (result.code === 'not-found') notFound()
     return data(
       { intent: 'skip-visit', result: submission.reply({ formErrors: [result.message] }), ok: null },
-      failureStatus(result),
+      refusalStatus(result),
     )
   }
   return redirectWithFlash(`/app/jobs/${jobId}`, 'Visit skipped.')
@@ -94,9 +92,6 @@ export async function skipVisitAction(member: CompanyMember, jobId: string, form
 export async function cancelJobAction(member: CompanyMember, jobId: string) {
   requireMemberCapability(member, 'jobs:manage')
   const result = await cancelJob({ companyId: member.companyId, jobId })
-  if (!result.ok) {
-    if (result.code === 'not-found') notFound()
-    return data({ intent: 'cancel-job', error: result.message, ok: null }, failureStatus(result))
-  }
+  if (!result.ok) return data({ intent: 'cancel-job', error: result.message, ok: null }, refusalStatus(result))
   return redirectWithFlash(`/app/jobs/${jobId}`, 'Job cancelled.')
 }

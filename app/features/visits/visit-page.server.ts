@@ -2,11 +2,19 @@
 // intents that work without JavaScript. A technician's change made here goes through applyFieldChange, the same
 // function the phone's queue reaches, so a tick or a note has one way to be applied whichever way it came.
 import { createHash } from 'node:crypto'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { and, eq } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { data } from 'react-router'
-import { type CompanyMember, notFound, requireMemberCapability, type requireViewableJob } from '~/auth/guards.server'
+import {
+  type CompanyMember,
+  refusalStatus,
+  requireMemberCapability,
+  type requireViewableJob,
+} from '~/auth/guards.server'
 import { jobs, profiles } from '~/db/schema'
+import { firstError } from '~/features/forms/first-error'
+import { assignFormJob } from '~/features/jobs/assign-job.server'
 import type { VisitChange } from '~/field/changes'
 import { VisitNotesSchema } from '~/field/changes'
 import { listChecklist, listVisitChecks } from '~/models/checklist.server'
@@ -14,19 +22,20 @@ import { listChemLogsForJob } from '~/models/chem-log.server'
 import { listChemicalsForJob } from '~/models/chemical-addition.server'
 import { readIdempotencyKey } from '~/models/idempotency.server'
 import { searchInventory } from '~/models/inventory.server'
-import { assignmentVersion, jobStatus, reopenVisit } from '~/models/job.server'
+import { jobStatus, reopenVisit } from '~/models/job.server'
 import { listVisitPhotos, shownPhoto } from '~/models/photo.server'
 import { listTechnicians } from '~/models/profile.server'
 import { visitState } from '~/models/visit.server'
 import { applyFieldChange } from '~/models/visit-work.server'
 import { localDateAt } from '~/schedule/local-date'
-import { formatDateTime, formatTime, toZonedInputValue } from '~/utils/dates'
+import { formatDateTime, formatTime } from '~/utils/dates'
 import { db } from '~/utils/db.server'
 import { redirectWithFlash } from '~/utils/flash.server'
 import { can, type Role } from '~/utils/permissions'
 import { failureStatus } from '~/utils/result'
 import { adviceForLatest, describePool, summariseReading } from '~/water/summary'
 import { type PoolProfile, poolProfileOf } from '~/water/targets'
+import { VisitChecklistSchema } from './visit-page-schema'
 
 export const VISIT_MESSAGES = {
   checklistSaved: 'Checklist saved.',
@@ -99,12 +108,7 @@ export async function loadVisitPage({ viewer, job, company }: Viewable) {
           }
         : null,
     job: {
-      id: job.id,
-      customerName: job.customerName,
-      address: job.address,
-      scheduled: formatDateTime(job.scheduledAt, timezone),
-      scheduledInput: toZonedInputValue(job.scheduledAt, timezone),
-      version: assignmentVersion(job),
+      ...assignFormJob(job, timezone),
       completed: job.completedAt ? completedWhen(job.completedAt, timezone) : null,
       completedBy: work.completedByName,
       status: jobStatus(job),
@@ -178,17 +182,21 @@ async function applyAll(
       madeAt,
       change,
     })
-    if (!answer.ok) {
-      if (answer.code === 'not-found') notFound()
-      return data({ intent, error: answer.message, ok: null }, failureStatus(answer))
-    }
+    if (!answer.ok) return data({ intent, error: answer.message, ok: null }, refusalStatus(answer))
   }
   return null
 }
 
 /** "Save checklist" without JavaScript: the form carries the set of ticked items; what changed is applied. */
 export async function saveChecklistAction(member: CompanyMember, job: Job, formData: FormData) {
-  const wanted = new Set(formData.getAll('itemId').map(String))
+  const submission = parseWithZod(formData, { schema: VisitChecklistSchema })
+  if (submission.status !== 'success') {
+    return data(
+      { intent: 'checklist', error: firstError(submission.error, 'Unable to save the checklist.'), ok: null },
+      400,
+    )
+  }
+  const wanted = new Set(submission.value.itemId)
   const [items, ticks] = await Promise.all([
     listChecklist(member.companyId),
     listVisitChecks({ companyId: member.companyId, jobId: job.id }),
@@ -207,16 +215,13 @@ export async function saveChecklistAction(member: CompanyMember, job: Job, formD
 
 /** "Save notes" without JavaScript: both notes as they now read. */
 export async function saveNotesAction(member: CompanyMember, job: Job, formData: FormData) {
-  const parsed = VisitNotesSchema.safeParse(Object.fromEntries(formData))
-  if (!parsed.success) {
-    return data(
-      { intent: 'notes', error: parsed.error.issues[0]?.message ?? 'Unable to save the notes.', ok: null },
-      400,
-    )
+  const submission = parseWithZod(formData, { schema: VisitNotesSchema })
+  if (submission.status !== 'success') {
+    return data({ intent: 'notes', error: firstError(submission.error, 'Unable to save the notes.'), ok: null }, 400)
   }
   const notes = [
-    { audience: 'office' as const, text: parsed.data.officeNote },
-    { audience: 'customer' as const, text: parsed.data.customerNote },
+    { audience: 'office' as const, text: submission.value.officeNote },
+    { audience: 'customer' as const, text: submission.value.customerNote },
   ]
   const refused = await applyAll(
     member,
@@ -236,9 +241,6 @@ export async function saveNotesAction(member: CompanyMember, job: Job, formData:
 export async function reopenVisitAction(member: CompanyMember, job: Job) {
   requireMemberCapability(member, 'jobs:manage')
   const result = await reopenVisit({ companyId: member.companyId, jobId: job.id })
-  if (!result.ok) {
-    if (result.code === 'not-found') notFound()
-    return data({ intent: 'reopen', error: result.message, ok: null }, failureStatus(result))
-  }
+  if (!result.ok) return data({ intent: 'reopen', error: result.message, ok: null }, refusalStatus(result))
   return redirectWithFlash(`/app/jobs/${job.id}`, VISIT_MESSAGES.reopened)
 }

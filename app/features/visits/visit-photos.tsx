@@ -4,7 +4,7 @@
 // and the queue sends it when it can. Until the page's script runs (or without it) a plain multipart form posts to
 // the same route, and each photo's "Remove" is a plain form too.
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
-import { useRevalidator, useSearchParams } from 'react-router'
+import { useRevalidator } from 'react-router'
 import { Alert } from '~/components/ui/alert'
 import { Button, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -16,7 +16,6 @@ import {
   PHOTO_LABELS,
   PHOTO_MESSAGES,
   type PhotoLabel,
-  photoNotice,
   type VisitPhotoView,
 } from '~/models/visit-photo'
 
@@ -58,11 +57,6 @@ export function VisitPhotos({
   // Before when the visit has none yet, else After, until the technician picks one.
   const label = chosenLabel ?? (count === 0 ? 'before' : 'after')
 
-  // The outcome of a plain form post comes back in the URL; only our own messages are shown.
-  const [searchParams] = useSearchParams()
-  const urlError = photoNotice(searchParams.get('photoError'))
-  const urlOutcome = searchParams.get('photo')
-
   async function add(file: File | undefined) {
     setProblem(null)
     if (!file) return
@@ -86,9 +80,6 @@ export function VisitPhotos({
           </span>
         ) : null}
       </div>
-      {urlError && !problem ? <Alert tone="error">{urlError}</Alert> : null}
-      {!urlError && urlOutcome === 'saved' ? <Alert tone="success">Photo uploaded.</Alert> : null}
-      {!urlError && urlOutcome === 'removed' ? <Alert tone="success">Photo removed.</Alert> : null}
 
       {shown.length === 0 && queued.length === 0 ? (
         <p className="text-sm text-slate-600">No photos yet.</p>

@@ -2,7 +2,7 @@
 // emailed a link to Stripe's page where they save their card themselves, so staff never handle card numbers. Owner
 // and admin only ('billing:manage'); another company's customer is a 404.
 import { redirect } from 'react-router'
-import { notFound, requireCompanyCapability } from '~/auth/guards.server'
+import { refusalStatus, requireCompanyCapability } from '~/auth/guards.server'
 import { sendCardSetupLink } from '~/models/card-checkout.server'
 import { redirectWithFlash } from '~/utils/flash.server'
 import type { Route } from './+types/customer-autopay'
@@ -15,7 +15,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const { companyId } = await requireCompanyCapability(request, 'billing:manage')
   const result = await sendCardSetupLink({ companyId, customerId: params.customerId })
-  if (!result.ok && result.code === 'not-found') notFound()
+  // Another company's customer is the 404 page (refusalStatus throws it); any other refusal is told on the record.
+  if (!result.ok) refusalStatus(result)
   const record = `/app/customers/${params.customerId}`
   return redirectWithFlash(record, result.ok ? result.message : { tone: 'error', text: result.message })
 }

@@ -1,4 +1,4 @@
-import { type Company, requireCapability } from '~/auth/guards.server'
+import { type Company, requireCapability, requireCompanyCapability } from '~/auth/guards.server'
 import { JobCard } from '~/components/job-card'
 import { RouteError } from '~/components/route-error'
 import { Alert } from '~/components/ui/alert'
@@ -85,8 +85,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireCapability(request, 'jobs:manage')
-  return dispatchBoardAction(request, user.company?.id ?? null, user.timezone)
+  const member = await requireCompanyCapability(request, 'jobs:manage')
+  return dispatchBoardAction(request, member.companyId, member.timezone)
 }
 
 export function meta() {

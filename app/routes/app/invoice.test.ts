@@ -12,6 +12,7 @@ import { createInvoices, sendInvoices } from '~/models/invoice.server'
 import { addDays, localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { takeFlash } from '~/utils/flash.server'
+import { UNKNOWN_INTENT } from '~/utils/result'
 import { addBillableCustomer, addBillingCompany, type BillableCustomer } from '../../../tests/helpers/billing'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
@@ -264,8 +265,11 @@ describe('"Send invoice" and "Void invoice"', () => {
     expect(refused).toMatchObject({ status: 409, errors: { '': [PAYMENT_MESSAGES.voidInvoice] } })
   })
 
-  it('answers an unknown action with a 400', async () => {
-    expect(await answered(owner, sentId, { intent: 'refund' })).toMatchObject({ status: 400 })
+  it('answers an unknown action with the 400 "Unknown action."', async () => {
+    for (const fields of [{ intent: 'refund' }, {}] as Record<string, string>[]) {
+      const { thrown } = await settle(action(call(post(owner, sentId, fields), sentId)))
+      expect(thrown).toMatchObject({ data: UNKNOWN_INTENT, init: { status: 400 } })
+    }
     const [count] = await db()
       .select({ n: sql<number>`count(*)::int` })
       .from(invoices)

@@ -2,7 +2,7 @@
 // period, status, dates, lines, totals — its payments, and what can be done to it: "Send invoice" (a draft), "Record
 // payment" (a sent one), "Void invoice". Another company's invoice, or an id that is none, is a 404.
 import { data, Link } from 'react-router'
-import { type CompanyMember, notFound, requireCompanyCapability } from '~/auth/guards.server'
+import { type CompanyMember, notFound, refusalStatus, requireCompanyCapability } from '~/auth/guards.server'
 import { RecordHeader } from '~/components/record-header'
 import { RouteError } from '~/components/route-error'
 import { cn } from '~/components/ui/cn'
@@ -10,16 +10,17 @@ import { textLinkTarget } from '~/components/ui/touch'
 import { dollarsText } from '~/features/billing/customer-billing.server'
 import { InvoiceActions } from '~/features/billing/invoice-actions'
 import { InvoiceDocument, InvoicePayments } from '~/features/billing/invoice-document'
+import { InvoiceIntentSchema } from '~/features/billing/invoice-intent-schema'
 import { InvoiceStatusBadge } from '~/features/billing/invoice-status-badge'
 import { presentInvoiceDocument, presentInvoicePayments } from '~/features/billing/invoice-view'
 import { recordPaymentFromForm } from '~/features/billing/record-payment.server'
-import { getInvoice, sendInvoices, voidInvoice } from '~/models/invoice.server'
+import { getInvoice, sendInvoice, voidInvoice } from '~/models/invoice.server'
 import { portalInvoicePath } from '~/models/invoice-notice.server'
 import { localDateAt } from '~/schedule/local-date'
 import { redirectWithFlash } from '~/utils/flash.server'
 import { readForm } from '~/utils/forms'
 import { formatCents } from '~/utils/money'
-import { failureStatus } from '~/utils/result'
+import { type Failure, unknownIntent } from '~/utils/result'
 import type { Route } from './+types/invoice'
 
 /** The invoice as this member's company has it, or a 404. */
@@ -60,16 +61,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const member = await requireCompanyCapability(request, 'billing:manage')
   const formData = await readForm(request)
-  const intent = formData.get('intent')
   // Another company's invoice is answered before anything is read from the form, exactly as a missing one.
   const { invoice } = await requireInvoice(member, params.invoiceId)
+  const parsed = InvoiceIntentSchema.safeParse(Object.fromEntries(formData))
+  if (!parsed.success) unknownIntent()
+  const { intent } = parsed.data
   const back = `/app/invoices/${invoice.id}`
-  const refuse = (message: string, status: number) => data({ intent: String(intent), message }, status)
+  const refuse = (refusal: Failure) => data({ intent, message: refusal.message }, refusalStatus(refusal))
   switch (intent) {
     case 'send': {
-      if (invoice.state !== 'draft') return refuse(`Only a draft can be sent: this invoice is ${invoice.status}.`, 409)
-      const { sent } = await sendInvoices({ companyId: member.companyId, invoiceIds: [invoice.id] })
-      if (sent === 0) return refuse('This invoice was sent already.', 409)
+      const sent = await sendInvoice({ companyId: member.companyId, invoiceId: invoice.id })
+      if (!sent.ok) return refuse(sent)
       return redirectWithFlash(back, `Sent ${invoice.numberLabel}.`)
     }
     case 'record-payment': {
@@ -84,11 +86,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     case 'void': {
       const voided = await voidInvoice({ companyId: member.companyId, invoiceId: invoice.id })
-      if (!voided.ok) return refuse(voided.message, failureStatus(voided))
+      if (!voided.ok) return refuse(voided)
       return redirectWithFlash(back, `Voided ${invoice.numberLabel}.`)
     }
   }
-  return refuse('Unknown action.', 400)
 }
 
 export function meta({ data }: Route.MetaArgs) {

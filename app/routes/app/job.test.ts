@@ -2,7 +2,9 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { chemLogs, jobs, profiles } from '~/db/schema'
 import { ASSIGN_MESSAGES } from '~/features/jobs/assign-job-schema'
+import { COMPLETE_MESSAGES } from '~/models/job.server'
 import { db } from '~/utils/db.server'
+import { UNKNOWN_INTENT } from '~/utils/result'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './job'
@@ -92,6 +94,25 @@ describe('job page', () => {
     expect((thrown as Response).headers.get('location')).toBe('/app')
     const [job] = await db().select().from(jobs).where(eq(jobs.id, tech2Job))
     expect(job?.completedAt).not.toBeNull()
+  })
+
+  it('Mark Complete posted again (a second tap, the office meanwhile) is told the visit was already completed', async () => {
+    const cookie = await signInAs('dispatch@bluelagoon.test')
+    const again = (await action(call(post(cookie, tech2Job, { intent: 'complete' }), tech2Job))) as unknown as {
+      data: { intent: string; error: string }
+      init: { status: number }
+    }
+    expect(again.init.status).toBe(409)
+    expect(again.data).toMatchObject({ intent: 'complete', error: COMPLETE_MESSAGES.completed })
+  })
+
+  it('answers a post no form of the page sends with the 400 "Unknown action."', async () => {
+    const cookie = await signInAs('dispatch@bluelagoon.test')
+    const posts: Record<string, string>[] = [{}, { intent: 'launch' }]
+    for (const fields of posts) {
+      const { thrown } = await settle(action(call(post(cookie, tech2Job, fields), tech2Job)))
+      expect(thrown).toMatchObject({ data: UNKNOWN_INTENT, init: { status: 400 } })
+    }
   })
 })
 

@@ -5,8 +5,9 @@
 // plain form posting an intent below.
 import { useEffect, useRef } from 'react'
 import { data, redirect, useNavigation, useParams, useRevalidator } from 'react-router'
-import { requireViewableJob, requireWorkableJob } from '~/auth/guards.server'
+import { refusalStatus, requireViewableJob, requireWorkableJob } from '~/auth/guards.server'
 import { RouteError } from '~/components/route-error'
+import { Alert } from '~/components/ui/alert'
 import { Card } from '~/components/ui/card'
 import type { AssignJobReply } from '~/features/jobs/assign-job.server'
 import { moveVisitOnVisitPage } from '~/features/schedule/move-visit.server'
@@ -33,6 +34,7 @@ import {
   saveChecklistAction,
   saveNotesAction,
 } from '~/features/visits/visit-page.server'
+import { VisitIntentSchema } from '~/features/visits/visit-page-schema'
 import { VisitPhotos } from '~/features/visits/visit-photos'
 import { type ReadingReply, VisitReading } from '~/features/visits/visit-reading'
 import { RefusedOnThisPhone, VisitRefusals } from '~/features/visits/visit-refusals'
@@ -40,6 +42,7 @@ import { VisitSummary } from '~/features/visits/visit-summary'
 import { startFieldQueue } from '~/field/queue'
 import { completeJob } from '~/models/job.server'
 import { readForm } from '~/utils/forms'
+import { unknownIntent } from '~/utils/result'
 import type { Route } from './+types/job'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -49,23 +52,35 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const { member, job } = await requireWorkableJob(request, params.jobId)
   const formData = await readForm(request)
-  const intent = formData.get('intent')
-
-  // The plain form's Mark Complete (without JavaScript): at once, and back to the dashboard (ARCHITECTURE §4).
-  if (intent === 'complete') {
-    await completeJob({ companyId: member.companyId, jobId: job.id, completedBy: member.id })
-    throw redirect('/app')
+  const parsed = VisitIntentSchema.safeParse(Object.fromEntries(formData))
+  if (!parsed.success) unknownIntent()
+  const { intent } = parsed.data
+  switch (intent) {
+    // The plain form's Mark Complete (without JavaScript): at once, and back to the dashboard (ARCHITECTURE §4).
+    case 'complete': {
+      const completed = await completeJob({ companyId: member.companyId, jobId: job.id, completedBy: member.id })
+      if (!completed.ok) return data({ intent, error: completed.message, ok: null }, refusalStatus(completed))
+      throw redirect('/app')
+    }
+    case 'checklist':
+      return saveChecklistAction(member, job, formData)
+    case 'notes':
+      return saveNotesAction(member, job, formData)
+    case 'reopen':
+      return reopenVisitAction(member, job)
+    case 'reading':
+      return saveReadingAction(member, job.id, formData)
+    case 'chemical':
+      return saveChemicalAction(member, job.id, formData)
+    case 'assign':
+      return assignVisitAction(member, job.id, formData)
+    case 'move-visit':
+      return moveVisitOnVisitPage(member, job.id, formData)
+    case 'skip-visit':
+      return skipVisitAction(member, job.id, formData)
+    case 'cancel-job':
+      return cancelJobAction(member, job.id)
   }
-  if (intent === 'checklist') return saveChecklistAction(member, job, formData)
-  if (intent === 'notes') return saveNotesAction(member, job, formData)
-  if (intent === 'reopen') return reopenVisitAction(member, job)
-  if (intent === 'reading') return saveReadingAction(member, job.id, formData)
-  if (intent === 'chemical') return saveChemicalAction(member, job.id, formData)
-  if (intent === 'assign') return assignVisitAction(member, job.id, formData)
-  if (intent === 'move-visit') return moveVisitOnVisitPage(member, job.id, formData)
-  if (intent === 'skip-visit') return skipVisitAction(member, job.id, formData)
-  if (intent === 'cancel-job') return cancelJobAction(member, job.id)
-  return data({ intent: 'unknown', error: 'Unknown action.', ok: null }, 400)
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -118,6 +133,8 @@ export default function VisitPage({ loaderData, actionData }: Route.ComponentPro
         pool={job.pool}
       />
       <VisitRefusals refused={changes.refused} context={shown.context} onDismiss={(key) => void changes.dismiss(key)} />
+      {/* The plain form's Mark Complete refused: the visit was completed, skipped or cancelled meanwhile. */}
+      {errorOf(actionData, 'complete') ? <Alert tone="error">{errorOf(actionData, 'complete')}</Alert> : null}
 
       {canWork && state === 'open' ? (
         <>

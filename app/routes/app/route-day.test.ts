@@ -7,6 +7,7 @@ import { generateVisits } from '~/models/service-plan.server'
 import { getDayRoute, listDayStops, setRouteOrder } from '~/models/visit.server'
 import { addDays, localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
+import { UNKNOWN_INTENT } from '~/utils/result'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './route-day'
@@ -226,8 +227,8 @@ describe('Reordering by hand', () => {
     expect(reply.data.message).toBe('There are no stops to order.')
   })
 
-  it('an unknown intent is a 400', async () => {
-    const reply = (await action(call(post(dispatcher, tyler, date, [['intent', 'shuffle']]), tyler, date))) as Reply
-    expect(reply.init?.status).toBe(400)
+  it('an unknown intent is the 400 "Unknown action."', async () => {
+    const { thrown } = await settle(action(call(post(dispatcher, tyler, date, [['intent', 'shuffle']]), tyler, date)))
+    expect(thrown).toMatchObject({ data: UNKNOWN_INTENT, init: { status: 400 } })
   })
 })

@@ -4,11 +4,12 @@
 // have no technician yet.
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Link } from 'react-router'
-import { notFound, requireCompanyCapability } from '~/auth/guards.server'
+import { notFound, refusalStatus, requireCompanyCapability } from '~/auth/guards.server'
 import { RouteError } from '~/components/route-error'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
 import { textLinkTarget } from '~/components/ui/touch'
+import { firstError } from '~/features/forms/first-error'
 import { RouteMap } from '~/features/schedule/route-map'
 import {
   applyMove,
@@ -23,7 +24,7 @@ import { getDayRoute, listTechnicians, mondayOf, optimiseDayRoute, setRouteOrder
 import { addDays, isLocalDate } from '~/schedule/local-date'
 import { redirectWithFlash } from '~/utils/flash.server'
 import { readForm } from '~/utils/forms'
-import { type Failure, failureStatus } from '~/utils/result'
+import { type Failure, unknownIntent } from '~/utils/result'
 import { useLiveUpdates } from '~/utils/use-live-updates'
 import type { Route } from './+types/route-day'
 
@@ -92,14 +93,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { scope } = await requireRoute(request, params)
   const formData = await readForm(request)
   const intent = formData.get('intent')
-  const refused = (result: Failure) => {
-    if (result.code === 'not-found') notFound()
-    return reply({ intent: String(intent), tone: 'error', message: result.message }, failureStatus(result))
-  }
+  const refused = (result: Failure) =>
+    reply({ intent: String(intent), tone: 'error', message: result.message }, refusalStatus(result))
   switch (intent) {
     case 'optimise': {
       const submission = parseWithZod(formData, { schema: OptimiseRouteSchema })
-      if (submission.status !== 'success') return reply({ intent, tone: 'error', message: 'Unknown action.' }, 400)
+      if (submission.status !== 'success') unknownIntent()
       const result = await optimiseDayRoute(scope)
       if (!result.ok) return refused(result)
       if (result.afterMetres >= result.beforeMetres) {
@@ -119,7 +118,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     case 'reorder': {
       const submission = parseWithZod(formData, { schema: ReorderRouteSchema })
       if (submission.status !== 'success') {
-        const message = Object.values(submission.error ?? {}).flat()[0] ?? 'Check the order.'
+        const message = firstError(submission.error, 'Check the order.')
         return reply({ intent, tone: 'error', message }, 400)
       }
       const { jobIds, move, undo } = submission.value
@@ -128,7 +127,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       return redirectWithFlash(new URL(request.url).pathname, undo ? 'Route order restored.' : 'Route order saved.')
     }
     default:
-      return reply({ intent: null, tone: 'error', message: 'Unknown action.' }, 400)
+      unknownIntent()
   }
 }
 

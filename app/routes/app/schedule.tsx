@@ -1,14 +1,15 @@
 // /app/schedule: the office's week board (OPERATIONS §4) — one row per technician plus "Unassigned", one column per
 // day from Monday; visits move by drag and drop or by "Move visit".
-import { data } from 'react-router'
 import { requireCompanyCapability } from '~/auth/guards.server'
 import { RouteError } from '~/components/route-error'
 import { dayHeader } from '~/features/schedule/board-cells'
 import { moveVisitIntent } from '~/features/schedule/move-visit.server'
+import { ScheduleIntentSchema } from '~/features/schedule/schedule-intent-schema'
 import { WeekBoard } from '~/features/schedule/week-board'
 import { getWeekBoard, mondayOf } from '~/models/visit.server'
 import { addDays, isLocalDate, localDateAt } from '~/schedule/local-date'
 import { readForm } from '~/utils/forms'
+import { unknownIntent } from '~/utils/result'
 import type { Route } from './+types/schedule'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -51,11 +52,13 @@ function phoneBrowser(request: Request) {
 export async function action({ request }: Route.ActionArgs) {
   const member = await requireCompanyCapability(request, 'jobs:manage')
   const formData = await readForm(request)
-  const intent = formData.get('intent')
-  if (intent === 'move-visit') {
-    return moveVisitIntent(member.companyId, String(formData.get('jobId') ?? ''), formData)
+  const parsed = ScheduleIntentSchema.safeParse(Object.fromEntries(formData))
+  if (!parsed.success) unknownIntent()
+  const { intent, jobId } = parsed.data
+  switch (intent) {
+    case 'move-visit':
+      return moveVisitIntent(member.companyId, jobId, formData)
   }
-  return data({ intent: 'unknown' as const, ok: null, error: 'Unknown action.' }, 400)
 }
 
 export function meta() {

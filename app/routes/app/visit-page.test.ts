@@ -3,6 +3,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { checklistItems, jobs, profiles, visitChecks } from '~/db/schema'
+import { NOTE_MAX } from '~/field/changes'
 import { generateVisits } from '~/models/service-plan.server'
 import { db } from '~/utils/db.server'
 import { takeFlash } from '~/utils/flash.server'
@@ -122,6 +123,42 @@ describe('the visit page', () => {
       officeNote: 'Pump seal weeping; order a kit.',
       customerNote: 'Filter cleaned; looking great.',
     })
+  })
+
+  it('refuses a plain form whose fields are not what the page sends, and changes nothing', async () => {
+    const jobId = techJobs[0] ?? ''
+    const before = await ticksOf(jobId)
+    const tampered = await settle(
+      action(
+        call(
+          post(tech, jobId, [
+            ['intent', 'checklist'],
+            ['idempotencyKey', crypto.randomUUID()],
+            ['itemId', 'not-an-item'],
+          ]),
+          jobId,
+        ),
+      ),
+    )
+    expect(tampered.returned).toMatchObject({ init: { status: 400 }, data: { intent: 'checklist' } })
+    expect(await ticksOf(jobId)).toEqual(before)
+    const long = await settle(
+      action(
+        call(
+          post(tech, jobId, [
+            ['intent', 'notes'],
+            ['idempotencyKey', crypto.randomUUID()],
+            ['officeNote', 'x'.repeat(NOTE_MAX + 1)],
+          ]),
+          jobId,
+        ),
+      ),
+    )
+    expect(long.returned).toMatchObject({
+      init: { status: 400 },
+      data: { intent: 'notes', error: `Keep the note under ${NOTE_MAX} characters.` },
+    })
+    expect((await page(tech, jobId)).job.officeNote).toBe('Pump seal weeping; order a kit.')
   })
 
   it('shows a completed visit as its summary, completed by whom, with Reopen for the office only', async () => {

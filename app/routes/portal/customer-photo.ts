@@ -3,8 +3,8 @@
 // the company previewing it). Customers have no access to the staff photo route, so the portal
 // serves its photos here; anything else, including a job of another customer, is a plain 404.
 
-import { requirePortalAccess } from '~/auth/guards.server'
-import { notFoundResponse, photoResponse } from '~/features/visits/photo-answers.server'
+import { notFoundResponse, requirePortalAccess } from '~/auth/guards.server'
+import { photoResponse } from '~/features/visits/photo-answers.server'
 import { getPortalPhoto } from '~/models/portal.server'
 import type { Route } from './+types/customer-photo'
 

@@ -3,7 +3,7 @@
 // login pays (staff previewing the portal are refused); another customer's invoice, or a draft, is a 404. When it
 // cannot start (Stripe off or failing, nothing owed) the customer is sent back to the invoice with the reason.
 import { redirect } from 'react-router'
-import { notFound, requireOwnPortal, requirePortalAccess } from '~/auth/guards.server'
+import { refusalStatus, requireOwnPortal, requirePortalAccess } from '~/auth/guards.server'
 import { startInvoiceCheckout } from '~/models/card-checkout.server'
 import { portalInvoicePath } from '~/models/invoice-notice.server'
 import { redirectWithFlash } from '~/utils/flash.server'
@@ -23,7 +23,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     invoiceId: params.invoiceId,
   })
   if (!result.ok) {
-    if (result.code === 'not-found') notFound()
+    // Another customer's invoice, or none, is the 404 page (refusalStatus throws it); any other refusal is told there.
+    refusalStatus(result)
     return redirectWithFlash(portalInvoicePath(access.customerId, params.invoiceId), {
       tone: 'error',
       text: result.message,

@@ -5,7 +5,7 @@ import { checklistItems, chemLogs, idempotencyKeys, jobs, profiles, serviceRepor
 import type { FieldChange, VisitChange } from '~/field/changes'
 import { generateVisits } from '~/models/service-plan.server'
 import { db } from '~/utils/db.server'
-import { signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action } from './field-changes'
 
@@ -15,7 +15,9 @@ const send = async (cookie: string, body: unknown) => {
     headers: { cookie, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   })
-  const response = (await action({ request, params: {}, context: {} } as never)) as Response
+  // The route's answer, returned or thrown (the 401 a signed-out script is told).
+  const { returned, thrown } = await settle(action({ request, params: {}, context: {} } as never))
+  const response = (returned ?? thrown) as Response
   return { status: response.status, body: await response.json() }
 }
 
@@ -127,7 +129,12 @@ describe('field changes', () => {
     )
     expect(bad).toMatchObject({ status: 400, body: { refused: true, message: 'pH must be between 0 and 14.' } })
     const garbage = await send(tech, { key: 'nope' })
-    expect(garbage).toMatchObject({ status: 400, body: { refused: true } })
+    expect(garbage).toMatchObject({ status: 400, body: { refused: true, code: 'invalid' } })
+    const huge = await send(tech, change(visitId, { type: 'note', audience: 'office', text: 'x'.repeat(70_000) }))
+    expect(huge).toMatchObject({
+      status: 413,
+      body: { ok: false, refused: true, code: 'too-large', message: 'This change is too large to send.' },
+    })
     expect(await countOf(chemLogs, visitId)).toBe(0)
   })
 

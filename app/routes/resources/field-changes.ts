@@ -3,44 +3,39 @@
 //   200 { ok: true }                       applied (or a replay of a key already applied: written once)
 //   4xx { ok: false, refused: true, … }     never applied; the phone shows why and keeps what was typed
 //   401 { ok: false, signedOut: true }      the session ended: the queue waits for the technician to sign in
-import { requireCompanyCapability } from '~/auth/guards.server'
+import { requireCompanyCapabilityForScript } from '~/auth/guards.server'
 import { FieldChangeSchema } from '~/field/changes'
 import { applyFieldChange } from '~/models/visit-work.server'
 import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
-import { failureStatus } from '~/utils/result'
+import { type Failure, failure, failureStatus } from '~/utils/result'
 import type { Route } from './+types/field-changes'
 
 const MAX_BODY_BYTES = 64 * 1024
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
 
+/** A change never applied, for good: the phone shows why and keeps what was typed. */
+function refuse({ code, message }: Failure) {
+  return Response.json(
+    { ok: false, refused: true, code, message },
+    { status: failureStatus({ code }), headers: NO_STORE },
+  )
+}
+
 export async function action({ request }: Route.ActionArgs) {
-  let member: Awaited<ReturnType<typeof requireCompanyCapability>>
-  try {
-    member = await requireCompanyCapability(request, 'jobs:work')
-  } catch (thrown) {
-    // A script cannot follow the login redirect: it is told, and keeps the change until the technician signs in.
-    if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
-      return Response.json({ ok: false, signedOut: true }, { status: 401, headers: NO_STORE })
-    }
-    throw thrown
-  }
+  // A script cannot follow the login redirect: it is told (401), and keeps the change until the technician signs in.
+  const member = await requireCompanyCapabilityForScript(request, 'jobs:work')
   const text = await request.text()
-  if (text.length > MAX_BODY_BYTES) {
-    return Response.json(
-      { ok: false, refused: true, code: 'invalid', message: 'This change is too large to send.' },
-      { status: 413, headers: NO_STORE },
-    )
-  }
+  if (text.length > MAX_BODY_BYTES) return refuse(failure('too-large', 'This change is too large to send.'))
   let body: unknown
   try {
     body = JSON.parse(text)
   } catch {
+    // Not JSON: answered below as a change that could not be read.
     body = null
   }
   const parsed = FieldChangeSchema.safeParse(body)
   if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? 'This change could not be read.'
-    return Response.json({ ok: false, refused: true, code: 'invalid', message }, { status: 400, headers: NO_STORE })
+    return refuse(failure('invalid', parsed.error.issues[0]?.message ?? 'This change could not be read.'))
   }
   try {
     const answer = await applyFieldChange(member, parsed.data)

@@ -2,9 +2,14 @@
 //        (its company's staff, technicians only on their own visits, platform admins read-only).
 // DELETE /app/jobs/:jobId/photos/:photoId — removes it (JSON answer), or POST with intent=remove from a plain form
 //        (redirected back to the visit, so removing works without JavaScript too).
-import { redirect } from 'react-router'
-import { requireCompanyCapability, requireJobViewer } from '~/auth/guards.server'
-import { notFoundResponse, noticeOf, photoResponse, wantsJson } from '~/features/visits/photo-answers.server'
+import {
+  notFoundResponse,
+  requireCompanyCapability,
+  requireCompanyCapabilityForScript,
+  requireJobViewer,
+} from '~/auth/guards.server'
+import { backToPhotos, PHOTO_DONE, photoResponse, wantsJson } from '~/features/visits/photo-answers.server'
+import { PhotoRemoveSchema } from '~/features/visits/visit-photo-schema'
 import { deletePhoto, getPhotoForViewer } from '~/models/photo.server'
 import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { readForm } from '~/utils/forms'
@@ -22,29 +27,31 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return photoResponse(photo.bytes, size)
 }
 
+/**
+ * Whether a plain form's post asks to remove the photo. A body that is not a form at all (request.formData()
+ * rejects it with a TypeError) is no form of ours: it asks nothing.
+ */
+async function postsRemove(request: Request) {
+  const form = await readForm(request).catch((error: unknown) => {
+    if (error instanceof TypeError) return null
+    throw error
+  })
+  return form !== null && PhotoRemoveSchema.safeParse(Object.fromEntries(form)).success
+}
+
 export async function action({ request, params }: Route.ActionArgs) {
   const json = wantsJson(request)
   const { jobId, photoId } = params
   // DELETE from a script; a plain form (no JavaScript) posts intent=remove.
-  let remove = request.method === 'DELETE'
-  if (request.method === 'POST') {
-    const form = await readForm(request).catch(() => null)
-    const intent = form?.get('intent')
-    remove = intent === 'remove'
-  }
+  const remove = request.method === 'DELETE' || (request.method === 'POST' && (await postsRemove(request)))
   if (!remove || !isUuid(jobId) || !isUuid(photoId)) {
     if (!json) return notFoundResponse()
     return Response.json({ ok: false, message: 'Not found.' }, { status: 404, headers: NO_STORE })
   }
-  let member: Awaited<ReturnType<typeof requireCompanyCapability>>
-  try {
-    member = await requireCompanyCapability(request, 'jobs:work')
-  } catch (thrown) {
-    if (json && thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
-      return Response.json({ ok: false, signedOut: true }, { status: 401, headers: NO_STORE })
-    }
-    throw thrown
-  }
+  // A script is told it was signed out; a plain form goes to log in.
+  const member = json
+    ? await requireCompanyCapabilityForScript(request, 'jobs:work')
+    : await requireCompanyCapability(request, 'jobs:work')
   let removed: Awaited<ReturnType<typeof deletePhoto>>
   try {
     removed = await deletePhoto({ member, jobId, photoId })
@@ -61,8 +68,5 @@ export async function action({ request, params }: Route.ActionArgs) {
         )
   }
   if (!removed.ok && removed.code === 'not-found') return notFoundResponse()
-  const back = `/app/jobs/${jobId}`
-  return removed.ok
-    ? redirect(`${back}?photo=removed#photos`, 303)
-    : redirect(`${back}?photoError=${encodeURIComponent(noticeOf(removed.message))}#photos`, 303)
+  return backToPhotos(jobId, removed.ok ? { ok: true, done: PHOTO_DONE.removed } : removed)
 }

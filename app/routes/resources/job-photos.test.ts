@@ -5,10 +5,10 @@ import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { jobs, profiles, visitPhotos } from '~/db/schema'
 import { MAX_UPLOAD_REQUEST_BYTES, PHOTO_MESSAGES } from '~/models/photo.server'
-import { photoNotice } from '~/models/visit-photo'
 import { FIELD_MESSAGES } from '~/models/visit-work.server'
 import { loader as jobPageLoader } from '~/routes/app/job'
 import { db } from '~/utils/db.server'
+import { takeFlash } from '~/utils/flash.server'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action as photoAction, loader as photoLoader } from './job-photo'
@@ -135,8 +135,21 @@ function uploadRequest(
   })
 }
 
+/** The route's answer, returned or thrown (a redirect, the 401 a script is told). */
+async function answerOf(action: Promise<unknown>) {
+  const { returned, thrown } = await settle(action)
+  return (returned ?? thrown) as Response
+}
+
 async function upload(jobId: string, options: Parameters<typeof uploadRequest>[1]) {
-  return (await uploadAction(args(uploadRequest(jobId, options), { jobId }))) as Response
+  return answerOf(uploadAction(args(uploadRequest(jobId, options), { jobId })))
+}
+
+/** Where a plain form's redirect goes, and the message it leaves there (shown once). */
+async function flashOf(response: Response) {
+  const cookie = (response.headers.get('Set-Cookie') ?? '').split(';')[0] ?? ''
+  const { flash } = await takeFlash(new Request(TEST_ORIGIN, { headers: { cookie } }))
+  return { status: response.status, location: response.headers.get('Location'), flash }
 }
 
 function photoRequest(jobId: string, photoId: string, cookie?: string, query = '') {
@@ -155,7 +168,7 @@ function removeRequest(jobId: string, photoId: string, cookie: string, json = tr
 }
 
 async function remove(jobId: string, photoId: string, cookie: string, json = true) {
-  return (await photoAction(args(removeRequest(jobId, photoId, cookie, json), { jobId, photoId }))) as Response
+  return answerOf(photoAction(args(removeRequest(jobId, photoId, cookie, json), { jobId, photoId })))
 }
 
 function expectNotFound(thrown: unknown) {
@@ -341,7 +354,7 @@ describe('POST /app/jobs/:jobId/photos (the phone, JSON)', () => {
     expect(await response.json()).toEqual({
       ok: false,
       refused: true,
-      code: 'invalid',
+      code: 'too-large',
       message: 'Photos must be 15 MB or smaller.',
     })
     expect(read).toBe(false)
@@ -408,11 +421,14 @@ describe('POST /app/jobs/:jobId/photos (the phone, JSON)', () => {
 })
 
 describe('POST /app/jobs/:jobId/photos (a plain form, no JavaScript)', () => {
-  it('redirects back to the visit with the outcome', async () => {
+  it('redirects back to the visit, the outcome shown there once', async () => {
     const jobId = await openVisitOf(tech)
     const saved = await upload(jobId, { cookie: techCookie, file: await jpegFile(), json: false })
-    expect(saved.status).toBe(303)
-    expect(saved.headers.get('Location')).toBe(`/app/jobs/${jobId}?photo=saved#photos`)
+    expect(await flashOf(saved)).toMatchObject({
+      status: 303,
+      location: `/app/jobs/${jobId}#photos`,
+      flash: { tone: 'success', text: 'Photo uploaded.' },
+    })
     expect(await rowsOf(jobId)).toHaveLength(1)
 
     const refused = await upload(jobId, {
@@ -420,20 +436,26 @@ describe('POST /app/jobs/:jobId/photos (a plain form, no JavaScript)', () => {
       file: new File(['hello'], 'x.jpg', { type: 'image/jpeg' }),
       json: false,
     })
-    expect(refused.status).toBe(303)
-    const location = new URL(refused.headers.get('Location') ?? '', TEST_ORIGIN)
-    expect(location.pathname).toBe(`/app/jobs/${jobId}`)
-    expect(location.searchParams.get('photoError')).toBe(PHOTO_MESSAGES.notImage)
+    expect(await flashOf(refused)).toMatchObject({
+      status: 303,
+      location: `/app/jobs/${jobId}#photos`,
+      flash: { tone: 'error', text: PHOTO_MESSAGES.notImage },
+    })
   })
 
-  it('puts only messages the visit page agrees to show in the URL', async () => {
+  it('tells the reason a visit no longer takes the photo, as the phone is told', async () => {
     const refused = await upload(teammates.jobId, { cookie: techCookie, file: await jpegFile(), json: false })
-    const location = new URL(refused.headers.get('Location') ?? '', TEST_ORIGIN)
-    // The reassigned reason is not in the page's list: the general one stands in.
-    expect(location.searchParams.get('photoError')).toBe(PHOTO_MESSAGES.visitClosed)
-    for (const message of Object.values(PHOTO_MESSAGES)) expect(photoNotice(message)).toBe(message)
-    expect(photoNotice('Call 555-0100 to claim your prize')).toBeNull()
-    expect(photoNotice(null)).toBeNull()
+    expect(await flashOf(refused)).toMatchObject({
+      status: 303,
+      location: `/app/jobs/${teammates.jobId}#photos`,
+      flash: { tone: 'error', text: FIELD_MESSAGES.reassigned },
+    })
+  })
+
+  it('sends a signed-out plain form to log in (only a script is answered 401)', async () => {
+    const response = await upload(photographed.jobId, { file: await jpegFile(), json: false })
+    expect(response.status).toBe(302)
+    expect(response.headers.get('Location')).toMatch(/^\/login\?redirectTo=/)
   })
 })
 
@@ -460,9 +482,33 @@ describe('removing a photo', () => {
       photo: { id: string }
     }
     const response = await remove(jobId, uploaded.photo.id, techCookie, false)
-    expect(response.status).toBe(303)
-    expect(response.headers.get('Location')).toBe(`/app/jobs/${jobId}?photo=removed#photos`)
+    expect(await flashOf(response)).toMatchObject({
+      status: 303,
+      location: `/app/jobs/${jobId}#photos`,
+      flash: { tone: 'success', text: 'Photo removed.' },
+    })
     expect(await rowsOf(jobId)).toEqual([])
+  })
+
+  it('answers 404 to a post that does not ask to remove (another intent, or a body that is no form), removing nothing', async () => {
+    const jobId = await openVisitOf(tech)
+    const uploaded = (await (await upload(jobId, { cookie: techCookie, file: await jpegFile() })).json()) as {
+      photo: { id: string }
+    }
+    const params = { jobId, photoId: uploaded.photo.id }
+    const url = `${TEST_ORIGIN}/app/jobs/${jobId}/photos/${uploaded.photo.id}`
+    for (const [contentType, body] of [
+      ['application/x-www-form-urlencoded', 'intent=rename'],
+      ['application/json', JSON.stringify({ intent: 'remove' })],
+    ]) {
+      const request = new Request(url, {
+        method: 'POST',
+        body,
+        headers: { cookie: techCookie, 'Content-Type': contentType as string },
+      })
+      expect((await answerOf(photoAction(args(request, params)))).status, contentType).toBe(404)
+    }
+    expect(await rowsOf(jobId)).toHaveLength(1)
   })
 
   it("keeps a completed visit's photos from its technician and from another company; the office may remove one", async () => {

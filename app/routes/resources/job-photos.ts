@@ -4,10 +4,10 @@
 //   4xx { ok: false, refused: true, code, message }        never stored; final (visit reassigned, not an image…)
 //   4xx { ok: false, message }                             not stored, worth sending again (the upload broke off)
 //   401 { ok: false, signedOut: true }                      the session ended: the queue waits for a login
-// A plain form post (no JavaScript) is redirected back to the visit with the outcome in the URL.
-import { redirect } from 'react-router'
-import { requireCompanyCapability } from '~/auth/guards.server'
-import { notFoundResponse, noticeOf, wantsJson } from '~/features/visits/photo-answers.server'
+// A plain form post (no JavaScript) is redirected back to the visit, the outcome shown there once.
+import { notFoundResponse, requireCompanyCapability, requireCompanyCapabilityForScript } from '~/auth/guards.server'
+import { backToPhotos, PHOTO_DONE, wantsJson } from '~/features/visits/photo-answers.server'
+import { PhotoUploadSchema } from '~/features/visits/visit-photo-schema'
 import {
   isVisitOfCompany,
   MAX_UPLOAD_REQUEST_BYTES,
@@ -18,7 +18,7 @@ import {
 import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { isUuid } from '~/utils/ids'
 import { logger } from '~/utils/logger.server'
-import { type FailureCode, failureStatus } from '~/utils/result'
+import { type Failure, type FailureCode, failure, failureStatus } from '~/utils/result'
 import type { Route } from './+types/job-photos'
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
@@ -45,103 +45,79 @@ async function readBodyCapped(request: Request, limit: number): Promise<Uint8Arr
 type Outcome =
   | { ok: true; photo: ReturnType<typeof shownPhoto> }
   /** `refused`: final, the same upload will never be stored; otherwise sending it again may work. */
-  | { ok: false; status: number; code: FailureCode; message: string; refused: boolean }
+  | { ok: false; failure: Failure; refused: boolean }
 
-function refused(status: number, code: FailureCode, message: string): Outcome {
-  return { ok: false, status, code, message, refused: true }
+function refused(code: FailureCode, message: string): Outcome {
+  return { ok: false, failure: failure(code, message), refused: true }
 }
 
-async function upload(request: Request, jobId: string): Promise<Outcome> {
+async function upload(request: Request, jobId: string, json: boolean): Promise<Outcome> {
   const declared = Number(request.headers.get('Content-Length'))
   if (Number.isFinite(declared) && declared > MAX_UPLOAD_REQUEST_BYTES) {
-    return refused(413, 'invalid', PHOTO_MESSAGES.tooLarge)
+    return refused('too-large', PHOTO_MESSAGES.tooLarge)
   }
-  const member = await requireCompanyCapability(request, 'jobs:work')
+  // A script (the phone's queue) is told it was signed out; a plain form goes to log in.
+  const member = json
+    ? await requireCompanyCapabilityForScript(request, 'jobs:work')
+    : await requireCompanyCapability(request, 'jobs:work')
   // Another company's visit does not exist for this member. (Whether the visit is still theirs to work is asked
   // after reading the form: a photo sent again for a visit completed meanwhile still gets its first answer.)
   if (!(await isVisitOfCompany({ companyId: member.companyId, jobId }))) {
-    return refused(404, 'not-found', PHOTO_MESSAGES.noJob)
+    return refused('not-found', PHOTO_MESSAGES.noJob)
   }
   if (!(request.headers.get('Content-Type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
-    return refused(400, 'invalid', PHOTO_MESSAGES.noFile)
+    return refused('invalid', PHOTO_MESSAGES.noFile)
   }
   // A connection that drops mid-upload (a phone losing signal) ends here: nothing was stored, and the queue tries
   // again (no `refused`).
   const body = await readBodyCapped(request, MAX_UPLOAD_REQUEST_BYTES).catch(() => 'interrupted' as const)
   if (body === 'interrupted') {
-    return { ok: false, status: 400, code: 'invalid', message: PHOTO_MESSAGES.interrupted, refused: false }
+    return { ok: false, failure: failure('invalid', PHOTO_MESSAGES.interrupted), refused: false }
   }
-  if (!body) return refused(413, 'invalid', PHOTO_MESSAGES.tooLarge)
+  if (!body) return refused('too-large', PHOTO_MESSAGES.tooLarge)
   let form: FormData
   try {
     form = await new Response(body, {
       headers: { 'Content-Type': request.headers.get('Content-Type') ?? '' },
     }).formData()
   } catch {
-    return refused(400, 'invalid', PHOTO_MESSAGES.noFile)
+    // A body that does not parse as the multipart form it says it is: there is no photo in it.
+    return refused('invalid', PHOTO_MESSAGES.noFile)
   }
-  const file = form.get('photo')
-  if (!(file instanceof File) || file.size === 0) return refused(400, 'invalid', PHOTO_MESSAGES.noFile)
-  const clientKey = form.get('clientKey')
+  const fields = PhotoUploadSchema.safeParse(Object.fromEntries(form))
+  if (!fields.success) return refused('invalid', fields.error.issues[0]?.message ?? PHOTO_MESSAGES.noFile)
+  const { photo, label, clientKey } = fields.data
 
   try {
     const saved = await savePhoto({
       member,
       jobId,
-      label: String(form.get('label') ?? ''),
-      fileName: file.name,
-      bytes: new Uint8Array(await file.arrayBuffer()),
-      clientKey: typeof clientKey === 'string' && clientKey ? clientKey : null,
+      label,
+      fileName: photo.name,
+      bytes: new Uint8Array(await photo.arrayBuffer()),
+      clientKey,
     })
-    if (!saved.ok) {
-      const status = saved.message === PHOTO_MESSAGES.tooLarge ? 413 : failureStatus(saved)
-      return status >= 500
-        ? { ok: false, status, code: saved.code, message: saved.message, refused: false }
-        : refused(status, saved.code, saved.message)
-    }
+    if (!saved.ok) return { ok: false, failure: saved, refused: failureStatus(saved) < 500 }
     return { ok: true, photo: shownPhoto(jobId, saved.photo) }
   } catch (error) {
     throwIfDatabaseUnavailable(error)
     logger.error({ err: error, jobId }, 'photo upload failed')
-    return { ok: false, status: 500, code: 'failed', message: PHOTO_MESSAGES.failed, refused: false }
+    return { ok: false, failure: failure('failed', PHOTO_MESSAGES.failed), refused: false }
   }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { jobId } = params
   const json = wantsJson(request)
-  if (!isUuid(jobId)) {
-    return json
-      ? Response.json(
-          { ok: false, refused: true, code: 'not-found', message: PHOTO_MESSAGES.noJob },
-          { status: 404, headers: NO_STORE },
-        )
-      : notFoundResponse()
-  }
-
-  let outcome: Outcome
-  try {
-    outcome = await upload(request, jobId)
-  } catch (thrown) {
-    // A script cannot follow the login redirect: it is told, and keeps the photo until the technician signs in.
-    if (json && thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
-      return Response.json({ ok: false, signedOut: true }, { status: 401, headers: NO_STORE })
-    }
-    throw thrown
-  }
-
+  const outcome = isUuid(jobId) ? await upload(request, jobId, json) : refused('not-found', PHOTO_MESSAGES.noJob)
   if (json) {
     if (outcome.ok) return Response.json({ ok: true, photo: outcome.photo }, { headers: NO_STORE })
-    const { status, code, message } = outcome
+    const { code, message } = outcome.failure
     return Response.json(outcome.refused ? { ok: false, refused: true, code, message } : { ok: false, message }, {
-      status,
+      status: failureStatus(outcome.failure),
       headers: NO_STORE,
     })
   }
-  if (!outcome.ok && outcome.status === 404) return notFoundResponse()
-  const back = `/app/jobs/${jobId}`
-  // 303: the browser follows with a GET, so a reload does not post the photo again.
-  return outcome.ok
-    ? redirect(`${back}?photo=saved#photos`, 303)
-    : redirect(`${back}?photoError=${encodeURIComponent(noticeOf(outcome.message))}#photos`, 303)
+  if (!outcome.ok && outcome.failure.code === 'not-found') return notFoundResponse()
+  return backToPhotos(jobId, outcome.ok ? { ok: true, done: PHOTO_DONE.uploaded } : outcome.failure)
 }

@@ -1,0 +1,10 @@
+// What the invoice page posts (routes/app/invoice.tsx): "Send invoice", "Void invoice" and "Record payment" (its
+// fields parsed by its own schema, payment-form.ts). The invoice is the page's own (its id is in the address);
+// anything else is a post no form of the page sends.
+import { z } from 'zod'
+
+export const InvoiceIntentSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('send') }),
+  z.object({ intent: z.literal('record-payment') }),
+  z.object({ intent: z.literal('void') }),
+])
