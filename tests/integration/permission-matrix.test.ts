@@ -1116,8 +1116,13 @@ describe('permission matrix (ARCHITECTURE §4)', () => {
     const routeFiles = [...new Set(ROUTES.map((r) => r.file))]
     const modules = new Set(appModules())
     const reachedBy = routesReaching(routeFiles, modules)
-    // A form may post to another route than the page's (a photo's "Remove" posts to the photo's own route).
-    const handledBy = new Map(routeFiles.map((route) => [route, intentsInSource(route)]))
+    // A form may post to another route than the page's (a photo's "Remove" posts to the photo's own route): an intent
+    // is handled by a route whose own source, or a module it reaches (its schema), declares it.
+    const handledBy = new Map(routeFiles.map((route) => [route, new Set(intentsInSource(route))]))
+    for (const file of modules) {
+      const intents = intentsDeclaredIn(fs.readFileSync(path.join('app', file), 'utf8'))
+      for (const route of reachedBy.get(file) ?? []) for (const intent of intents) handledBy.get(route)?.add(intent)
+    }
     const declared = new Map<string, Set<string>>()
     const unlisted: string[] = []
     for (const file of modules) {
