@@ -4,6 +4,7 @@ import { listCustomerDirectory } from '~/models/customer.server'
 import type { CustomerStatus } from '~/utils/customer-fields'
 import { formatDateTime } from '~/utils/dates'
 import { formatCents } from '~/utils/money'
+import { readPage } from '~/utils/paging'
 import { formatPhone } from '~/utils/phone'
 
 const PAGE_SIZE = 50
@@ -11,8 +12,7 @@ const PAGE_SIZE = 50
 function readListParams(url: URL) {
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, 100)
   const status: CustomerStatus = url.searchParams.get('status') === 'archived' ? 'archived' : 'active'
-  const page = Number.parseInt(url.searchParams.get('page') ?? '1', 10)
-  return { q, status, page: Number.isFinite(page) && page > 0 ? Math.min(page, 100_000) : 1 }
+  return { q, status, page: readPage(url) }
 }
 
 export async function loadCustomerDirectory({
@@ -33,7 +33,6 @@ export async function loadCustomerDirectory({
     list = await listCustomerDirectory({ companyId, query: q, status, page: pageCount, pageSize: PAGE_SIZE })
   }
   return {
-    kind: 'customers' as const,
     q,
     status,
     page: list.page,
