@@ -1,6 +1,7 @@
 // "Profit per pool"'s address (`/app/reports/profit?from=…&to=…&sort=…&dir=…&page=…`), read in one place for the
 // page and its CSV export, so both list the same rows in the same order. Pure.
 import type { LocalDate } from '~/schedule/local-date'
+import { readPage } from '~/utils/paging'
 import { type RangeChoice, readRange } from './report-period'
 
 /** The columns the report sorts by, as the address names them. */
@@ -41,11 +42,10 @@ export function readProfitParams(url: URL, today: LocalDate): ProfitParams {
   const dirText = params.get('dir')
   const dir: SortDirection =
     dirText === 'asc' || dirText === 'desc' ? dirText : sortText === sort ? firstDirection(sort) : DEFAULT_DIRECTION
-  const page = Number.parseInt(params.get('page') ?? '1', 10)
   return {
     range: readRange(params.get('from'), params.get('to'), today),
     sort,
     dir,
-    page: Number.isFinite(page) && page > 0 ? Math.min(page, 100_000) : 1,
+    page: readPage(params),
   }
 }
