@@ -31,6 +31,11 @@ export function notFound(): never {
   throw data({ reason: 'not-found' }, { status: 404 })
 }
 
+/** `notFound()` for a resource route (a file, a feed): a plain 404, no page and no error logged. */
+export function notFoundResponse(): Response {
+  return new Response('Not found', { status: 404 })
+}
+
 /**
  * A model's refusal as an action answers it: "not found" is the 404 page (another company's record looks the same as
  * none), any other failure gets its own status (utils/result.ts) for the action's reply.
