@@ -32,11 +32,15 @@ export function notFound(): never {
 }
 
 /**
- * A resource route's "not found" (a photo, a file): plain text, since nothing draws the 404 page for an image or a
- * script. Pages use `notFound()`.
+ * A resource route's "not found" (a photo, a file, a feed): plain text, since nothing draws the 404 page for an
+ * image, a script or a calendar app; never cached. `message` says what a person reading it can do. Pages use
+ * `notFound()`.
  */
-export function notFoundResponse(): Response {
-  return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+export function notFoundResponse(message = 'Not found'): Response {
+  return new Response(`${message}\n`, {
+    status: 404,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+  })
 }
 
 /**

@@ -64,7 +64,9 @@ export function openLiveStream(request: Request, member: CompanyMember, heartbea
         cleanup()
         try {
           controller.close()
-        } catch {}
+        } catch {
+          // Closed already (the browser went away first): closing twice throws, and there is nothing left to do.
+        }
       }
       const send = (text: string) => {
         try {

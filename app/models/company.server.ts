@@ -3,6 +3,7 @@ import { companies, profiles } from '~/db/schema'
 import { db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import { companySummaryKey, oncePerRequest } from '~/utils/request-scope.server'
+import { failure, type Result, success } from '~/utils/result'
 import { likePattern } from './customer.server'
 
 /**
@@ -193,23 +194,28 @@ export async function listCompanyOptions() {
   return db().select({ id: companies.id, name: companies.name }).from(companies).orderBy(asc(companies.name))
 }
 
-/** Renames a company (platform staff; payment settings are the owner's). False if there is none. */
-export async function updateCompany({ companyId, name }: { companyId: string; name: string }) {
-  if (!isUuid(companyId)) return false
+const COMPANY_MESSAGES = {
+  notFound: 'That company was not found.',
+  notMember: 'That person is not an active member of this company.',
+} as const
+
+/** Renames a company (platform staff; payment settings are the owner's). Not found if there is none. */
+export async function updateCompany({ companyId, name }: { companyId: string; name: string }): Promise<Result> {
+  if (!isUuid(companyId)) return failure('not-found', COMPANY_MESSAGES.notFound)
   const updated = await db()
     .update(companies)
     .set({ name })
     .where(eq(companies.id, companyId))
     .returning({ id: companies.id })
-  return updated.length > 0
+  return updated.length > 0 ? success({}) : failure('not-found', COMPANY_MESSAGES.notFound)
 }
 
 /**
  * Ownership transfer (SPEC §4, ARCHITECTURE §4), in one transaction: the company's current
  * owners become admins and `profileId`, a staff member of that company, becomes the owner.
  */
-export async function assignOwner({ companyId, profileId }: { companyId: string; profileId: string }) {
-  if (!isUuid(companyId)) return 'not-found' as const
+export async function assignOwner({ companyId, profileId }: { companyId: string; profileId: string }): Promise<Result> {
+  if (!isUuid(companyId)) return failure('not-found', COMPANY_MESSAGES.notMember)
   return db().transaction(async (tx) => {
     const [person] = await tx
       .select({ id: profiles.id })
@@ -223,12 +229,12 @@ export async function assignOwner({ companyId, profileId }: { companyId: string;
         ),
       )
       .for('update')
-    if (!person) return 'not-found' as const
+    if (!person) return failure('not-found', COMPANY_MESSAGES.notMember)
     await tx
       .update(profiles)
       .set({ role: 'admin' })
       .where(and(eq(profiles.companyId, companyId), eq(profiles.role, 'owner'), ne(profiles.id, profileId)))
     await tx.update(profiles).set({ role: 'owner' }).where(eq(profiles.id, profileId))
-    return 'ok' as const
+    return success({})
   })
 }

@@ -3,11 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, inventoryItems } from '~/db/schema'
 import { parseDollars } from '~/features/inventory/inventory-schema'
 import { db } from '~/utils/db.server'
+import { failure } from '~/utils/result'
 import { useDemoData } from '../../tests/helpers/test-database'
 import {
   adjustStock,
+  belowZeroMessage,
   createInventoryItem,
   getInventoryItem,
+  INVENTORY_MESSAGES,
   searchInventory,
   updateInventoryItem,
 } from './inventory.server'
@@ -98,10 +101,9 @@ describe('saving items', () => {
       qty: 3,
     })
     expect(created).toMatchObject({ ok: true, item: { name: 'Test Kit', sku: 'KIT-1', priceCents: 1234, qty: 3 } })
-    expect(await createInventoryItem({ companyId: blue, name: 'Other', sku: 'KIT-1', priceCents: 0, qty: 0 })).toEqual({
-      ok: false,
-      reason: 'sku-taken',
-    })
+    expect(await createInventoryItem({ companyId: blue, name: 'Other', sku: 'KIT-1', priceCents: 0, qty: 0 })).toEqual(
+      failure('invalid', INVENTORY_MESSAGES.skuTaken, 'sku'),
+    )
     // Another company may use the same SKU.
     expect(
       (await createInventoryItem({ companyId: sunset, name: 'Kit', sku: 'KIT-1', priceCents: 1, qty: 1 })).ok,
@@ -116,7 +118,7 @@ describe('saving items', () => {
         priceCents: 1,
         qty: 1,
       }),
-    ).toEqual({ ok: false, reason: 'sku-taken' })
+    ).toEqual(failure('invalid', INVENTORY_MESSAGES.skuTaken, 'sku'))
     expect(
       await updateInventoryItem({
         companyId: sunset,
@@ -126,7 +128,7 @@ describe('saving items', () => {
         priceCents: 1,
         qty: 1,
       }),
-    ).toEqual({ ok: false, reason: 'not-found' })
+    ).toEqual(failure('not-found', INVENTORY_MESSAGES.notFound))
     const updated = await updateInventoryItem({
       companyId: blue,
       itemId: created.item.id,
@@ -167,11 +169,9 @@ describe('adjustStock', () => {
 
   it('refuses to go below zero and changes nothing', async () => {
     const item = await itemBySku(blue, 'TEST-DPD')
-    expect(await adjustStock({ companyId: blue, itemId: item.id, change: -(item.qty + 1), reason: 'oops' })).toEqual({
-      ok: false,
-      reason: 'below-zero',
-      qty: item.qty,
-    })
+    expect(await adjustStock({ companyId: blue, itemId: item.id, change: -(item.qty + 1), reason: 'oops' })).toEqual(
+      failure('invalid', belowZeroMessage(item.qty)),
+    )
     expect((await itemBySku(blue, 'TEST-DPD')).qty).toBe(item.qty)
     expect(
       await adjustStock({ companyId: blue, itemId: item.id, change: -item.qty, reason: 'all used' }),
@@ -183,10 +183,9 @@ describe('adjustStock', () => {
 
   it("never touches another company's item", async () => {
     const item = await itemBySku(blue, 'CYA-4')
-    expect(await adjustStock({ companyId: sunset, itemId: item.id, change: 1, reason: 'x' })).toEqual({
-      ok: false,
-      reason: 'not-found',
-    })
+    expect(await adjustStock({ companyId: sunset, itemId: item.id, change: 1, reason: 'x' })).toEqual(
+      failure('not-found', INVENTORY_MESSAGES.notFound),
+    )
     expect((await itemBySku(blue, 'CYA-4')).qty).toBe(item.qty)
   })
 })

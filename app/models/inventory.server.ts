@@ -3,6 +3,7 @@ import { inventoryItems } from '~/db/schema'
 import { type Database, db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import { logger } from '~/utils/logger.server'
+import { failure, type Result, success } from '~/utils/result'
 import { likePattern } from './customer.server'
 
 /** SPEC §9: the inventory list is capped at 200 rows. */
@@ -18,6 +19,16 @@ export type InventoryItem = {
   priceCents: number
   /** What a unit costs the company ("Profit per pool"); shown to those who manage inventory only. */
   costCents: number
+}
+
+export const INVENTORY_MESSAGES = {
+  notFound: 'That item was not found.',
+  skuTaken: 'That SKU is already used by another item.',
+} as const
+
+/** Why stock cannot be taken below zero, with what is left. */
+export function belowZeroMessage(qty: number) {
+  return `Stock can't go below 0: there ${qty === 1 ? 'is' : 'are'} only ${qty} in stock.`
 }
 
 export type InventoryFields = { name: string; sku: string; priceCents: number; costCents?: number; qty: number }
@@ -128,7 +139,11 @@ function cleanFields(fields: InventoryFields): InventoryFields {
   }
 }
 
-export type SaveResult = { ok: true; item: InventoryItem } | { ok: false; reason: 'sku-taken' | 'not-found' }
+/** A saved item, or why not: not found, or its SKU taken (at the form's `sku` field). */
+export type SaveResult = Result<{ item: InventoryItem }>
+
+const skuTaken = () => failure('invalid', INVENTORY_MESSAGES.skuTaken, 'sku')
+const itemNotFound = () => failure('not-found', INVENTORY_MESSAGES.notFound)
 
 export async function createInventoryItem(
   { companyId, ...fields }: InventoryFields & { companyId: string },
@@ -140,29 +155,29 @@ export async function createInventoryItem(
       .values({ companyId, ...cleanFields(fields) })
       .returning(columns)
     if (!row) throw new Error('insert returned no row')
-    return { ok: true, item: row }
+    return success({ item: row })
   } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, reason: 'sku-taken' }
+    if (isUniqueViolation(error)) return skuTaken()
     throw error
   }
 }
 
-/** Updates one item of `companyId`; another company's id is 'not-found'. */
+/** Updates one item of `companyId`; another company's id is not found. */
 export async function updateInventoryItem({
   companyId,
   itemId,
   ...fields
 }: InventoryFields & { companyId: string; itemId: string }): Promise<SaveResult> {
-  if (!isUuid(itemId)) return { ok: false, reason: 'not-found' }
+  if (!isUuid(itemId)) return itemNotFound()
   try {
     const [row] = await db()
       .update(inventoryItems)
       .set(cleanFields(fields))
       .where(and(eq(inventoryItems.companyId, companyId), eq(inventoryItems.id, itemId)))
       .returning(columns)
-    return row ? { ok: true, item: row } : { ok: false, reason: 'not-found' }
+    return row ? success({ item: row }) : itemNotFound()
   } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, reason: 'sku-taken' }
+    if (isUniqueViolation(error)) return skuTaken()
     throw error
   }
 }
@@ -176,10 +191,8 @@ export type StockAdjustment = {
   adjustedAt: Date
 }
 
-export type AdjustResult =
-  | { ok: true; item: InventoryItem; adjustment: StockAdjustment }
-  | { ok: false; reason: 'not-found' }
-  | { ok: false; reason: 'below-zero'; qty: number }
+/** The adjusted item, or why not: not found, or (invalid) it would take the stock below zero. */
+export type AdjustResult = Result<{ item: InventoryItem; adjustment: StockAdjustment }>
 
 /**
  * Changes an item's quantity by `change` in one guarded statement, so concurrent adjustments
@@ -199,7 +212,7 @@ export async function adjustStock({
   reason: string
   userId?: string
 }): Promise<AdjustResult> {
-  if (!isUuid(itemId)) return { ok: false, reason: 'not-found' }
+  if (!isUuid(itemId)) return itemNotFound()
   if (!Number.isSafeInteger(change)) throw new Error('change must be a whole number')
   const where = and(eq(inventoryItems.companyId, companyId), eq(inventoryItems.id, itemId))
   const [row] = await db()
@@ -209,8 +222,8 @@ export async function adjustStock({
     .returning(columns)
   if (!row) {
     const current = await getInventoryItem({ companyId, itemId })
-    if (!current) return { ok: false, reason: 'not-found' }
-    return { ok: false, reason: 'below-zero', qty: current.qty }
+    if (!current) return itemNotFound()
+    return failure('invalid', belowZeroMessage(current.qty))
   }
   const adjustment: StockAdjustment = {
     itemId,
@@ -221,5 +234,5 @@ export async function adjustStock({
     adjustedAt: new Date(),
   }
   logger.info({ companyId, userId, ...adjustment }, 'inventory stock adjusted')
-  return { ok: true, item: row, adjustment }
+  return success({ item: row, adjustment })
 }

@@ -159,14 +159,16 @@ describe('payments', () => {
     expect(await recordPayment({ ...base, amountCents: 0 })).toMatchObject({
       ok: false,
       message: PAYMENT_MESSAGES.amount,
+      field: 'amount',
     })
     expect(await recordPayment({ ...base, receivedOn: '2026-12-02' })).toMatchObject({
       ok: false,
       message: PAYMENT_MESSAGES.futureDate,
+      field: 'receivedOn',
     })
     const results = await Promise.all([recordPayment(base), recordPayment(base)])
     expect(results.filter((r) => r.ok)).toHaveLength(1)
-    expect(results.find((r) => !r.ok)).toMatchObject({ code: 'conflict' })
+    expect(results.find((r) => !r.ok)).toMatchObject({ code: 'conflict', field: 'reference' })
     const detail = await getInvoice({ companyId, invoiceId: invoice?.id ?? '', today: '2026-12-01' })
     expect(detail?.status).toBe('Paid')
     expect(detail?.paidCents).toBe(16000)

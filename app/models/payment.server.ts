@@ -37,13 +37,16 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Records a payment. `executor` lets the Stripe webhook record it inside its own transaction (with the event id);
+ * Records a payment. A refusal about one thing the "Record payment" form asks names that field (`amount`,
+ * `receivedOn`, `reference`, `appliesTo` for the invoice) so the form shows it there. `executor` lets the Stripe webhook record it inside its own transaction (with the event id);
  * on its own it runs in a transaction of its own. A repeated reference is a 'conflict' that changes nothing.
  */
 export async function recordPayment(input: PaymentInput, executor?: Database): Promise<Result<{ paymentId: string }>> {
-  if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) return failure('invalid', PAYMENT_MESSAGES.amount)
+  if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
+    return failure('invalid', PAYMENT_MESSAGES.amount, 'amount')
+  }
   if (!isUuid(input.customerId)) return failure('not-found', PAYMENT_MESSAGES.customerNotFound)
-  if (input.invoiceId !== null && !isUuid(input.invoiceId)) return failure('not-found', PAYMENT_MESSAGES.notFound)
+  if (input.invoiceId !== null && !isUuid(input.invoiceId)) return invoiceNotFound()
   const run = async (tx: Database): Promise<Result<{ paymentId: string }>> => {
     const [customer] = await tx
       .select({ timezone: companies.timezone })
@@ -52,7 +55,7 @@ export async function recordPayment(input: PaymentInput, executor?: Database): P
       .where(and(eq(customers.companyId, input.companyId), eq(customers.id, input.customerId)))
     if (!customer) return failure('not-found', PAYMENT_MESSAGES.customerNotFound)
     if (input.receivedOn > localDateAt(input.now ?? new Date(), customer.timezone)) {
-      return failure('invalid', PAYMENT_MESSAGES.futureDate)
+      return failure('invalid', PAYMENT_MESSAGES.futureDate, 'receivedOn')
     }
     if (input.invoiceId) {
       const [invoice] = await tx
@@ -66,7 +69,7 @@ export async function recordPayment(input: PaymentInput, executor?: Database): P
           ),
         )
         .for('update')
-      if (!invoice) return failure('not-found', PAYMENT_MESSAGES.notFound)
+      if (!invoice) return invoiceNotFound()
       if (invoice.state === 'void') return failure('conflict', PAYMENT_MESSAGES.voidInvoice)
       if (invoice.state === 'draft') return failure('conflict', PAYMENT_MESSAGES.draftInvoice)
     }
@@ -87,17 +90,21 @@ export async function recordPayment(input: PaymentInput, executor?: Database): P
       })
       .onConflictDoNothing()
       .returning({ id: payments.id })
-    if (!row) return failure('conflict', PAYMENT_MESSAGES.duplicateReference(reference ?? ''))
+    if (!row) return duplicateReference(reference ?? '')
     if (input.invoiceId) await movePaid(tx, input.companyId, input.invoiceId, input.amountCents)
     return success({ paymentId: row.id })
   }
   try {
     return executor ? await run(executor) : await db().transaction(run)
   } catch (error) {
-    if (isUniqueViolation(error)) return failure('conflict', PAYMENT_MESSAGES.duplicateReference(input.reference ?? ''))
+    if (isUniqueViolation(error)) return duplicateReference(input.reference ?? '')
     throw error
   }
 }
+
+const invoiceNotFound = () => failure('not-found', PAYMENT_MESSAGES.notFound, 'appliesTo')
+const duplicateReference = (reference: string) =>
+  failure('conflict', PAYMENT_MESSAGES.duplicateReference(reference), 'reference')
 
 /** Moves an invoice's paid sum by `cents` (negative for a refund), and stops autopay once nothing is owed. */
 export async function movePaid(tx: Pick<Database, 'update'>, companyId: string, invoiceId: string, cents: number) {

@@ -11,7 +11,6 @@ import {
   PORTAL_GALLERY_PHOTOS,
   PORTAL_READINGS_LIMIT,
   PORTAL_VISITS_PER_PAGE,
-  parsePortalPage,
   portalPhotoUrl,
 } from './portal.server'
 import { skipVisit } from './visit.server'
@@ -302,16 +301,6 @@ describe('getPortal: visit history pages', () => {
       gallery: [],
       visits: { page: 1, pageCount: 1, total: 0, rows: [] },
     })
-  })
-})
-
-describe('parsePortalPage', () => {
-  it('reads whole positive numbers and treats anything else as page 1', () => {
-    expect(parsePortalPage('3')).toBe(3)
-    for (const value of [null, undefined, '', '0', '-2', '1.5', 'abc', '1e400', 'Infinity']) {
-      expect(parsePortalPage(value)).toBe(1)
-    }
-    expect(parsePortalPage('99999999999')).toBe(100_000)
   })
 })
 

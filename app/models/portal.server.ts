@@ -48,13 +48,6 @@ export async function findPortalAccess(
   return { companyId: customer.companyId, customerId: customer.id, preview: !isOwnRecord }
 }
 
-/** A `?page=` value as a page number; anything odd is the first page. */
-export function parsePortalPage(value: string | null | undefined) {
-  const page = Number(value)
-  if (!Number.isInteger(page) || page < 1) return 1
-  return Math.min(page, MAX_PAGE)
-}
-
 /** The portal's own photo route (authorised by portal access, not by staff job access). */
 export function portalPhotoUrl(customerId: string, jobId: string, photoId: string, size: PhotoSize = 'full') {
   return `/customer/${customerId}/photos/${jobId}/${photoId}${size === 'thumb' ? '?size=thumb' : ''}`

@@ -239,7 +239,7 @@ describe('bad moves and leaving technicians', () => {
       .where(eq(profiles.email, 'newtech@bluelagoon.test'))
     if (!owner || !noah) throw new Error('no staff')
     const { planId } = await addPlan(locationId, { technicianId: noah.id })
-    expect(await deactivateMember({ companyId: blue, actorId: owner.id, memberId: noah.id })).toBe('ok')
+    expect(await deactivateMember({ companyId: blue, actorId: owner.id, memberId: noah.id })).toEqual({ ok: true })
     await generateVisits({ now: new Date(NOW.getTime() + 14 * 86_400_000), companyId: blue, planIds: [planId] })
     const rows = await visitsOf([planId])
     expect(rows).toHaveLength(10)

@@ -67,14 +67,20 @@ async function personById(userId: string, executor: Database = db()): Promise<Pe
 
 async function personOf(row: LinkRow): Promise<Person | null> {
   if (kindOf(row.identifier) === 'reset-password') return personById(row.value)
+  const email = emailIn(row.value)
+  if (email === null) return null
+  const [account] = await db()
+    .select({ id: user.id })
+    .from(user)
+    .where(sql`lower(${user.email}) = ${email.toLowerCase()}`)
+  return { email, userId: account?.id ?? null }
+}
+
+/** The address a link's JSON value names, or null when it is not JSON or names none (no person to void for). */
+function emailIn(value: string): string | null {
   try {
-    const email = (JSON.parse(row.value) as { email?: unknown }).email
-    if (typeof email !== 'string') return null
-    const [account] = await db()
-      .select({ id: user.id })
-      .from(user)
-      .where(sql`lower(${user.email}) = ${email.toLowerCase()}`)
-    return { email, userId: account?.id ?? null }
+    const email = (JSON.parse(value) as { email?: unknown } | null)?.email
+    return typeof email === 'string' ? email : null
   } catch {
     return null
   }

@@ -200,7 +200,13 @@ function pendingTeammate(existing: Invitee, companyId: string): Result | null {
   return success({})
 }
 
-export type MemberChange = 'ok' | 'not-found' | 'refused'
+export const MEMBER_MESSAGES = {
+  notFound: 'That teammate was not found.',
+  ownerFixed: 'Owners change only by ownership transfer.',
+} as const
+
+/** A change to one member: not found (another company's, or the owner themselves), or refused for an owner. */
+export type MemberChange = Result
 
 /** Whom an owner acts on: a member of their own company, never themselves. */
 type MemberTarget = { companyId: string; actorId: string; memberId: string }
@@ -223,13 +229,15 @@ export async function changeMemberRole({
   role,
 }: MemberTarget & { role: StaffRole }): Promise<MemberChange> {
   const member = await changeableMember(companyId, actorId, memberId)
-  if (!member) return 'not-found'
-  if (member.role === 'owner' || !(ASSIGNABLE_ROLES as readonly string[]).includes(role)) return 'refused'
+  if (!member) return failure('not-found', MEMBER_MESSAGES.notFound)
+  if (member.role === 'owner' || !(ASSIGNABLE_ROLES as readonly string[]).includes(role)) {
+    return failure('forbidden', MEMBER_MESSAGES.ownerFixed)
+  }
   await db()
     .update(profiles)
     .set({ role })
     .where(and(eq(profiles.companyId, companyId), eq(profiles.id, memberId), ne(profiles.role, 'owner')))
-  return 'ok'
+  return success({})
 }
 
 /**
@@ -239,8 +247,8 @@ export async function changeMemberRole({
  */
 export async function deactivateMember({ companyId, actorId, memberId }: MemberTarget): Promise<MemberChange> {
   const member = await changeableMember(companyId, actorId, memberId)
-  if (!member) return 'not-found'
-  if (member.role === 'owner') return 'refused'
+  if (!member) return failure('not-found', MEMBER_MESSAGES.notFound)
+  if (member.role === 'owner') return failure('forbidden', MEMBER_MESSAGES.ownerFixed)
   const unassigned = await db().transaction(async (tx) => {
     await tx
       .update(profiles)
@@ -258,18 +266,18 @@ export async function deactivateMember({ companyId, actorId, memberId }: MemberT
       .returning({ id: jobs.id })
   })
   if (unassigned.length) await publishCompanyEvent({ companyId, type: 'job.updated' })
-  return 'ok'
+  return success({})
 }
 
 /** Lets a deactivated member sign in again (their old jobs stay with whoever has them now). */
 export async function reactivateMember({ companyId, actorId, memberId }: MemberTarget): Promise<MemberChange> {
   const member = await changeableMember(companyId, actorId, memberId)
-  if (!member) return 'not-found'
+  if (!member) return failure('not-found', MEMBER_MESSAGES.notFound)
   await db()
     .update(profiles)
     .set({ deactivatedAt: null })
     .where(and(eq(profiles.companyId, companyId), eq(profiles.id, memberId)))
-  return 'ok'
+  return success({})
 }
 
 /** Active staff per role (deactivated members and pending invitations not counted). */

@@ -6,8 +6,12 @@ import { eq } from 'drizzle-orm'
 import { DEFAULT_POOL_BUD_PLAN, type PoolBudPlan } from '~/billing/pool-bud-plans'
 import { companies, profiles, user } from '~/db/schema'
 import { db } from '~/utils/db.server'
+import { failure, type Result, success } from '~/utils/result'
 import { TRIAL_DAYS } from '~/utils/trial'
 import { addDefaultChecklist } from './checklist.server'
+
+/** Why no trial starts: the account already has a role or a company (or is gone). */
+export const HAS_ROLE = 'This account already belongs to a company.'
 
 export async function startTrialCompany({
   userId,
@@ -20,7 +24,7 @@ export async function startTrialCompany({
   timezone: string
   /** The plan chosen on the pricing page (Settings → "Plan" shows it); the entry plan when none was. */
   plan?: PoolBudPlan
-}): Promise<{ ok: true; companyId: string } | { ok: false; reason: 'has-role' }> {
+}): Promise<Result<{ companyId: string }>> {
   return db().transaction(async (tx) => {
     const [account] = await tx
       .select({ email: user.email, name: user.name, role: profiles.role, companyId: profiles.companyId })
@@ -28,7 +32,7 @@ export async function startTrialCompany({
       .leftJoin(profiles, eq(profiles.id, user.id))
       .where(eq(user.id, userId))
       .for('update', { of: user })
-    if (!account || account.role || account.companyId) return { ok: false, reason: 'has-role' }
+    if (!account || account.role || account.companyId) return failure('conflict', HAS_ROLE)
     const trialEndsAt = new Date(Date.now() + TRIAL_DAYS * 24 * 60 * 60 * 1000)
     const [company] = await tx
       .insert(companies)
@@ -47,6 +51,6 @@ export async function startTrialCompany({
         hasCompletedSetup: true,
       })
       .onConflictDoUpdate({ target: profiles.id, set: { role: 'owner', companyId, hasCompletedSetup: true } })
-    return { ok: true, companyId }
+    return success({ companyId })
   })
 }

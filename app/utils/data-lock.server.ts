@@ -38,7 +38,9 @@ export function lockDataFolder(folder: string): () => void {
       return () => {
         try {
           if (fs.readFileSync(lockPath, 'utf8') === mine) fs.unlinkSync(lockPath)
-        } catch {}
+        } catch {
+          // Already gone (the folder was removed, or another process took over a stale lock): nothing to give back.
+        }
       }
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error

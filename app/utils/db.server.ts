@@ -103,6 +103,7 @@ export async function migrateDatabase(handle: DatabaseHandle, migrationsFolder =
     await client.query('select pg_advisory_lock(727274)')
     await migratePg(drizzlePg(client, { schema }), config)
   } finally {
+    // A broken connection cannot unlock, but Postgres drops its session's advisory locks when it closes.
     await client.query('select pg_advisory_unlock(727274)').catch(() => {})
     client.release()
   }

@@ -90,6 +90,7 @@ async function listenOnPostgres(connectionString: string, emitter: EventEmitter)
         logger.warn({ err: error }, 'could not listen for live updates yet; retrying')
         const failed = client
         client = undefined
+        // The connection already failed: closing it may fail too, and the retry opens a new one either way.
         failed?.end().catch(() => {})
         scheduleRetry()
       },
@@ -101,6 +102,7 @@ async function listenOnPostgres(connectionString: string, emitter: EventEmitter)
   } catch (error) {
     // Connected but could not LISTEN, or never connected: leave no connection behind.
     stopped = true
+    // The error that matters is `error`, rethrown below; a failure to close the broken connection adds nothing.
     await client?.end().catch(() => {})
     throw error
   }

@@ -97,6 +97,7 @@ export function createDiskStorage(root: string): Storage {
       let removed = 0
       for (const entry of entries) {
         const file = path.join(folder, entry)
+        // Gone since the listing (deleted meanwhile, or by another sweep): nothing to remove.
         const stat = await fs.stat(file).catch(() => null)
         if (!stat?.isFile() || stat.mtime >= cutoff) continue
         await fs.rm(file, { force: true })

@@ -23,16 +23,12 @@ import { formatLocalDate } from '~/utils/dates'
 import { redirectWithFlash } from '~/utils/flash.server'
 import { isUuid } from '~/utils/ids'
 import { formatCents } from '~/utils/money'
+import { readPage } from '~/utils/paging'
 import { billingMonth, MONTH_ACTION_MESSAGES, MonthActionSchema, monthParam, neighbours } from './billing-month'
 import { statusSlug } from './invoice-status-badge'
 
 function readStatus(value: string | null): InvoiceListFilter {
   return INVOICE_STATUSES.find((status) => statusSlug(status) === value) ?? 'all'
-}
-
-function readPage(value: string | null) {
-  const page = Number.parseInt(value ?? '1', 10)
-  return Number.isFinite(page) && page > 0 ? Math.min(page, 100_000) : 1
 }
 
 const shortMonth = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' })
@@ -50,7 +46,7 @@ export async function loadBillingPage(member: CompanyMember, url: URL, now = new
   const period = billingMonth(url.searchParams.get('month'), now, timezone)
   const status = readStatus(url.searchParams.get('status'))
   const customerId = url.searchParams.get('customer')
-  const page = readPage(url.searchParams.get('page'))
+  const page = readPage(url)
   const wantsPreview = url.searchParams.get('preview') === '1'
   // Not an id at all: no such customer (and no query is asked to compare a uuid column with it).
   if (customerId !== null && !isUuid(customerId)) notFound()

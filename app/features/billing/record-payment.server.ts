@@ -6,13 +6,11 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { notFound } from '~/auth/guards.server'
-import { PAYMENT_MESSAGES } from '~/billing/payment-messages'
-import { oncePerKey, readIdempotencyKey } from '~/models/idempotency.server'
+import { saveOnce } from '~/features/forms/save-once.server'
 import { recordPayment } from '~/models/payment.server'
 import { localDateAt } from '~/schedule/local-date'
 import { redirectWithFlash } from '~/utils/flash.server'
 import { formatCents } from '~/utils/money'
-import { failureStatus } from '~/utils/result'
 import { ACCOUNT_CREDIT, recordPaymentSchema } from './payment-form'
 
 /** A refusal: Conform's answer for the form and the status to send it with (the route wraps it in its own reply). */
@@ -20,10 +18,13 @@ export type RecordPaymentRefusal = { result: SubmissionResult<string[]>; status:
 
 type Member = { id: string; companyId: string; timezone: string }
 
+const RECORD_FAILED = 'Unable to record the payment.'
+
 /**
  * Records the posted payment for `customerId` and redirects to `back` with "Payment of $X recorded."; a refusal
- * is returned for the form (400 for what was typed, the model's status for the rest). `invoiceId` is the invoice page's
- * invoice; without it the form's "Apply to" chooses (an open invoice or account credit).
+ * is returned for the form (400 for what was typed, the model's status for the rest, at the field it names).
+ * `invoiceId` is the invoice page's invoice; without it the form's "Apply to" chooses (an open invoice or account
+ * credit).
  */
 export async function recordPaymentFromForm({
   member,
@@ -42,46 +43,30 @@ export async function recordPaymentFromForm({
 }): Promise<RecordPaymentRefusal> {
   const today = localDateAt(now, member.timezone)
   const submission = parseWithZod(formData, { schema: recordPaymentSchema({ today, withTarget: !invoiceId }) })
-  const answer = (result: SubmissionResult<string[]>, status: number) => ({ result, status })
-  if (submission.status !== 'success') return answer(submission.reply(), 400)
-  const key = readIdempotencyKey(formData)
-  if (!key.ok) return answer(submission.reply({ formErrors: [key.message] }), failureStatus(key))
+  if (submission.status !== 'success') return { result: submission.reply(), status: 400 }
   const { amount, receivedOn, method, reference, appliesTo } = submission.value
   const target = invoiceId ?? (appliesTo === ACCOUNT_CREDIT ? null : (appliesTo ?? null))
-  const outcome = await oncePerKey({ companyId: member.companyId, key: key.key, action: 'payment.record' }, (tx) =>
-    recordPayment(
-      {
-        companyId: member.companyId,
-        customerId,
-        invoiceId: target,
-        amountCents: amount,
-        receivedOn,
-        method,
-        reference,
-        recordedBy: member.id,
-        now,
-      },
-      tx,
-    ),
+  const outcome = await saveOnce(
+    { formData, submission, companyId: member.companyId, action: 'payment.record', failedMessage: RECORD_FAILED },
+    (tx) =>
+      recordPayment(
+        {
+          companyId: member.companyId,
+          customerId,
+          invoiceId: target,
+          amountCents: amount,
+          receivedOn,
+          method,
+          reference,
+          recordedBy: member.id,
+          now,
+        },
+        tx,
+      ),
   )
   if (outcome.ok) return redirectWithFlash(back, `Payment of ${formatCents(amount)} recorded.`)
   // The invoice page's own invoice gone (another company's, say) is a 404 like its page; an invoice chosen on the
-  // record that is not the customer's is that field's problem.
-  if (outcome.code === 'not-found' && invoiceId) notFound()
-  // The model says which rule refused by its message constants (its codes are shared by several rules): a repeated
-  // reference belongs next to "Reference", a date next to "Date", an unknown invoice next to "Apply to".
-  const field =
-    reference && outcome.message === PAYMENT_MESSAGES.duplicateReference(reference)
-      ? 'reference'
-      : outcome.message === PAYMENT_MESSAGES.futureDate
-        ? 'receivedOn'
-        : outcome.message === PAYMENT_MESSAGES.amount
-          ? 'amount'
-          : outcome.code === 'not-found' && !invoiceId
-            ? 'appliesTo'
-            : null
-  const result = field
-    ? submission.reply({ fieldErrors: { [field]: [outcome.message] } })
-    : submission.reply({ formErrors: [outcome.message] })
-  return answer(result, failureStatus(outcome))
+  // record that is not the customer's is answered at "Apply to".
+  if (outcome.status === 404 && invoiceId) notFound()
+  return outcome
 }

@@ -4,6 +4,7 @@ import { listCustomerDirectory } from '~/models/customer.server'
 import type { CustomerStatus } from '~/utils/customer-fields'
 import { formatDateTime } from '~/utils/dates'
 import { formatCents } from '~/utils/money'
+import { readPage } from '~/utils/paging'
 import { formatPhone } from '~/utils/phone'
 
 /**
@@ -15,8 +16,7 @@ export const PAGE_SIZE = 25
 function readListParams(url: URL) {
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, 100)
   const status: CustomerStatus = url.searchParams.get('status') === 'archived' ? 'archived' : 'active'
-  const page = Number.parseInt(url.searchParams.get('page') ?? '1', 10)
-  return { q, status, page: Number.isFinite(page) && page > 0 ? Math.min(page, 100_000) : 1 }
+  return { q, status, page: readPage(url) }
 }
 
 export async function loadCustomerDirectory({
@@ -37,7 +37,6 @@ export async function loadCustomerDirectory({
     list = await listCustomerDirectory({ companyId, query: q, status, page: pageCount, pageSize: PAGE_SIZE })
   }
   return {
-    kind: 'customers' as const,
     q,
     status,
     page: list.page,

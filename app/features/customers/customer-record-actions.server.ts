@@ -2,9 +2,10 @@
 // model (every model filters by the member's company), and one reply shape for the page; a change that is done
 // redirects back to the record with a message.
 import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
-import type { z } from 'zod'
-import { type CompanyMember, notFound, requireCompanyCapability } from '~/auth/guards.server'
+import { z } from 'zod'
+import { type CompanyMember, notFound, refusalStatus, requireCompanyCapability } from '~/auth/guards.server'
 import { recordPaymentFromForm } from '~/features/billing/record-payment.server'
 import { NoticePreferenceSchema } from '~/features/notices/notice-preference-schema'
 import { addBodyOfWater, removeBodyOfWater, updateBodyOfWater } from '~/models/body-of-water.server'
@@ -16,7 +17,7 @@ import { addServiceLocation, removeServiceLocation, updateServiceLocation } from
 import { createServicePlan, endServicePlan } from '~/models/service-plan.server'
 import { EndPlanSchema, type ServicePlanInput, ServicePlanSchema } from '~/models/service-plan-schemas'
 import { redirectWithFlash } from '~/utils/flash.server'
-import { type Failure, failureStatus, type Result } from '~/utils/result'
+import { type Failure, type Result, unknownIntent } from '~/utils/result'
 import { type RecordIntent, RecordIntentSchema } from './customer-record-schema'
 import { parseCustomerForm } from './form-fields'
 
@@ -41,8 +42,7 @@ type Reply = ReturnType<typeof reply>
 
 /** A model's refusal by its code; a piece that is not there (or is another company's) is a 404. */
 function refused(post: Post, failure: Failure, result?: SubmissionResult<string[]>) {
-  if (failure.code === 'not-found') notFound()
-  return reply(post, failure.message, result, failureStatus(failure))
+  return reply(post, failure.message, result, refusalStatus(failure))
 }
 
 /**
@@ -85,6 +85,9 @@ function button<K extends Key>(
     return redirectWithFlash(backTo(post), done)
   }
 }
+
+/** What every post to the record names: its intent and the piece it is about (`targetId`, '' for the customer). */
+const RecordPostSchema = z.object({ intent: RecordIntentSchema, targetId: z.string().default('') })
 
 /** Every change of the record but "Record payment" (billing's own form). */
 const CHANGES: { [I in Exclude<RecordIntent, 'record-payment'>]: (post: Post) => Promise<Reply> } = {
@@ -133,16 +136,10 @@ export async function customerRecordAction({
   customerId: string
   formData: FormData
 }) {
-  const parsed = RecordIntentSchema.safeParse(formData.get('intent'))
-  if (!parsed.success) return data({ intent: null, target: '', message: 'Unknown action.', result: undefined }, 400)
-  const intent = parsed.data
-  const post = {
-    companyId: member.companyId,
-    customerId,
-    intent,
-    target: String(formData.get('targetId') ?? ''),
-    formData,
-  }
+  const submission = parseWithZod(formData, { schema: RecordPostSchema })
+  if (submission.status !== 'success') unknownIntent()
+  const { intent, targetId } = submission.value
+  const post = { companyId: member.companyId, customerId, intent, target: targetId, formData }
   if (!(await getCustomer({ companyId: member.companyId, customerId }))) notFound()
   // Every intent is named here, so the permission matrix finds them (tests/integration/permission-matrix.test.ts).
   switch (intent) {

@@ -10,21 +10,17 @@ import { listTechnicians } from '~/models/visit.server'
 import { localDateAt } from '~/schedule/local-date'
 import { formatDate, formatDateTime } from '~/utils/dates'
 import { formatCents } from '~/utils/money'
+import { readPage } from '~/utils/paging'
 import { can } from '~/utils/permissions'
 import { formatPhone } from '~/utils/phone'
 import { describePlan } from './plan-summary'
-
-function readHistoryPage(url: URL) {
-  const page = Number.parseInt(url.searchParams.get('history') ?? '1', 10)
-  return Number.isFinite(page) && page > 0 ? Math.min(page, 100_000) : 1
-}
 
 /** `customerId`'s record for `member`; another company's customer (or a made-up id) does not exist for them. */
 export async function loadCustomerRecord(member: CompanyMember, customerId: string, url: URL) {
   const { companyId, timezone, role } = member
   const today = localDateAt(new Date(), timezone)
   const [record, technicians, billing] = await Promise.all([
-    getCustomerRecord({ companyId, customerId, historyPage: readHistoryPage(url) }),
+    getCustomerRecord({ companyId, customerId, historyPage: readPage(url, 'history') }),
     listTechnicians(companyId),
     loadCustomerBilling({ companyId, customerId, role, today }),
   ])

@@ -2,12 +2,13 @@
 // (owners and admins), and "Adjust stock". The route checks who may do which; these take the member's company.
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
-import { notFound } from '~/auth/guards.server'
-import { oncePerKey, readIdempotencyKey } from '~/models/idempotency.server'
+import { notFound, refusalStatus } from '~/auth/guards.server'
+import { saveOnce } from '~/features/forms/save-once.server'
 import {
   adjustStock,
   createInventoryItem,
   getInventoryItem,
+  type InventoryFields,
   LOW_STOCK_QTY,
   searchInventory,
   updateInventoryItem,
@@ -15,18 +16,18 @@ import {
 import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { logger } from '~/utils/logger.server'
 import { formatCents } from '~/utils/money'
-import { failureStatus } from '~/utils/result'
 import {
   AdjustSchema,
   type AdjustStockReply,
   centsToDollarText,
   InventorySchema,
+  ItemTargetSchema,
   type SaveItemReply,
 } from './inventory-schema'
 
 /** SPEC §9: the search box starts with 'chlorine' and searches it on load. */
 const DEFAULT_QUERY = 'chlorine'
-const SKU_TAKEN = 'That SKU is already used by another item.'
+const SAVE_FAILED = 'Unable to save the item.'
 
 /** No `q` at all is the first visit (the default search); an empty `q` lists everything. */
 function readQuery(url: URL) {
@@ -79,36 +80,48 @@ function saveRefused(result: SaveItemReply['result'], status: number) {
   return data<SaveItemReply>({ intent: 'save', ok: false, result, message: null }, status)
 }
 
+/** The item a form names ('' for none). */
+function postedItemId(formData: FormData) {
+  const target = parseWithZod(formData, { schema: ItemTargetSchema })
+  return target.status === 'success' ? target.value.itemId : ''
+}
+
+type ParsedItem = {
+  reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SaveItemReply['result']
+}
+
+/** An edit: a taken SKU at its field (another company's item is the 404 page); an unexpected error logged, 500. */
+async function saveEdit(companyId: string, itemId: string, fields: InventoryFields, submission: ParsedItem) {
+  try {
+    const saved = await updateInventoryItem({ companyId, itemId, ...fields })
+    if (saved.ok) return saved
+    const errors = saved.field ? { fieldErrors: { [saved.field]: [saved.message] } } : { formErrors: [saved.message] }
+    return { ok: false as const, status: refusalStatus(saved), result: submission.reply(errors) }
+  } catch (error) {
+    throwIfDatabaseUnavailable(error)
+    logger.error({ err: error, companyId, itemId }, 'inventory save failed')
+    return { ok: false as const, status: 500, result: submission.reply({ formErrors: [SAVE_FAILED] }) }
+  }
+}
+
 /** "Add an item" (once per idempotency key) or the save of an item being edited (`itemId`). */
 export async function saveInventoryItem(companyId: string, formData: FormData) {
-  const itemId = String(formData.get('itemId') ?? '').trim()
+  const itemId = postedItemId(formData)
   // Someone else's item is answered before anything is validated, exactly as a missing one.
   if (itemId && !(await getInventoryItem({ companyId, itemId }))) notFound()
 
   const submission = parseWithZod(formData, { schema: InventorySchema })
   if (submission.status !== 'success') return saveRefused(submission.reply(), 400)
-  const idempotency = readIdempotencyKey(formData)
-  if (!idempotency.ok) return saveRefused(submission.reply({ formErrors: [idempotency.message] }), 400)
   const { name, sku, price, cost, qty } = submission.value
   const fields = { name, sku, priceCents: price, costCents: cost, qty }
-  const saved = await (itemId
-    ? updateInventoryItem({ companyId, itemId, ...fields })
+  const saved = itemId
+    ? await saveEdit(companyId, itemId, fields, submission)
     : // A new item sent again (same key) is created once.
-      oncePerKey({ companyId, key: idempotency.key, action: 'inventory.create' }, (tx) =>
-        createInventoryItem({ companyId, ...fields }, tx),
+      await saveOnce(
+        { formData, submission, companyId, action: 'inventory.create', failedMessage: SAVE_FAILED },
+        (tx) => createInventoryItem({ companyId, ...fields }, tx),
       )
-  ).catch((error: unknown) => {
-    throwIfDatabaseUnavailable(error)
-    logger.error({ err: error, itemId }, 'inventory save failed')
-    return null
-  })
-  if (saved === null) return saveRefused(submission.reply({ formErrors: ['Unable to save the item.'] }), 500)
-  if (!saved.ok && 'reason' in saved && saved.reason === 'not-found') notFound()
-  if (!saved.ok) {
-    // The SKU is taken, or (`message`) the key was already used by another form.
-    const errors = 'reason' in saved ? { fieldErrors: { sku: [SKU_TAKEN] } } : { formErrors: [saved.message] }
-    return saveRefused(submission.reply(errors), 'reason' in saved ? 400 : failureStatus(saved))
-  }
+  if (!saved.ok) return saveRefused(saved.result, saved.status)
   return data<SaveItemReply>({
     intent: 'save',
     ok: true,
@@ -121,19 +134,16 @@ export async function saveInventoryItem(companyId: string, formData: FormData) {
 
 /** "Update stock": a signed change and its reason; stock never goes below 0. */
 export async function adjustInventoryStock(companyId: string, userId: string, formData: FormData) {
-  const itemId = String(formData.get('itemId') ?? '').trim()
+  const itemId = postedItemId(formData)
   if (!(await getInventoryItem({ companyId, itemId }))) notFound()
   const submission = parseWithZod(formData, { schema: AdjustSchema })
-  const refused = (result: AdjustStockReply['result']) =>
-    data<AdjustStockReply>({ intent: 'adjust', itemId, ok: false, result, message: null }, 400)
+  const refused = (result: AdjustStockReply['result'], status = 400) =>
+    data<AdjustStockReply>({ intent: 'adjust', itemId, ok: false, result, message: null }, status)
   if (submission.status !== 'success') return refused(submission.reply())
   const { change, reason } = submission.value
   const result = await adjustStock({ companyId, itemId, change, reason, userId })
-  if (!result.ok && result.reason === 'not-found') notFound()
-  if (!result.ok) {
-    const message = `Stock can't go below 0: there ${result.qty === 1 ? 'is' : 'are'} only ${result.qty} in stock.`
-    return refused(submission.reply({ formErrors: [message] }))
-  }
+  // Below zero (400) says how many are left; an item deleted meanwhile is the 404 page.
+  if (!result.ok) return refused(submission.reply({ formErrors: [result.message] }), refusalStatus(result))
   return data<AdjustStockReply>({
     intent: 'adjust',
     itemId,

@@ -33,6 +33,12 @@ const PRICE_ERROR = 'Enter a price in dollars, like 12.34 (no more than 2 decima
 const COST_ERROR = 'Enter a unit cost in dollars, like 4.20 (no more than 2 decimals), or leave it blank.'
 const QTY_ERROR = 'Enter a whole number of 0 or more.'
 
+/**
+ * The item a form names (`itemId`; '' for none), read before the rest of the form: another company's item is
+ * answered as a missing one before anything is validated.
+ */
+export const ItemTargetSchema = z.object({ itemId: z.string().trim().default('') })
+
 export const InventorySchema = z.object({
   itemId: z.string().trim().optional(),
   name: z

@@ -4,14 +4,9 @@ import { notFound } from '~/auth/guards.server'
 import { getCustomerMessages, MESSAGES_PAGE_SIZE } from '~/models/customer-messages.server'
 import { NOTICE_LABELS, type NoticeEvent } from '~/notices/templates'
 import { formatDate, formatDateTime } from '~/utils/dates'
+import { readPage } from '~/utils/paging'
 import { formatPhone } from '~/utils/phone'
 import { messageStatus } from './message-status'
-
-/** The page of "Messages" asked for (`?messages=N`), 1 when absent or nonsense. */
-export function readMessagesPage(url: URL) {
-  const page = Number.parseInt(url.searchParams.get('messages') ?? '1', 10)
-  return Number.isFinite(page) && page > 0 ? Math.min(page, 100_000) : 1
-}
 
 export async function loadCustomerMessages({
   companyId,
@@ -24,7 +19,7 @@ export async function loadCustomerMessages({
   url: URL
   now?: Date
 }) {
-  const found = await getCustomerMessages({ companyId, customerId, page: readMessagesPage(url) })
+  const found = await getCustomerMessages({ companyId, customerId, page: readPage(url, 'messages') })
   if (!found.ok) notFound()
   const { messages } = found
   const { timezone, quietHoursUntil } = messages

@@ -1,11 +1,10 @@
 // The settings route's part for "Customer notices": what the section shows, and its save (intent 'notice-settings').
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
-import { notFound } from '~/auth/guards.server'
+import { notFound, refusalStatus } from '~/auth/guards.server'
 import { getNoticeSettings, saveNoticeSettings } from '~/models/notice-settings.server'
 import type { TemplateValues } from '~/notices/templates'
 import { env } from '~/utils/env.server'
-import { failureStatus } from '~/utils/result'
 import { NoticeSettingsSchema } from './notice-settings-schema'
 
 /** What the section shows: the form's values and the sample values its previews are rendered with. */
@@ -43,10 +42,9 @@ export async function saveNoticeSettingsForm(companyId: string, formData: FormDa
     input: { events, quietHours: { from: quietHoursFrom, until: quietHoursUntil } },
   })
   if (!saved.ok) {
-    if (saved.code === 'not-found') notFound()
     return data(
       { noticeSettings: { result: submission.reply({ formErrors: [saved.message] }), message: null } },
-      failureStatus(saved),
+      refusalStatus(saved),
     )
   }
   return data({ noticeSettings: { result: submission.reply(), message: 'Customer notices saved.' } })

@@ -7,12 +7,13 @@ import type { PhotoLabel } from '~/db/schema/visit-work'
 import { getAutopayState } from '~/models/card-checkout.server'
 import { listInvoices } from '~/models/invoice.server'
 import { portalInvoicePath } from '~/models/invoice-notice.server'
-import { getPortal, type PortalAccess, parsePortalPage, portalPhotoUrl } from '~/models/portal.server'
+import { getPortal, type PortalAccess, portalPhotoUrl } from '~/models/portal.server'
 import { visitReportPath } from '~/models/service-report.server'
 import { PHOTO_LABEL_NAMES } from '~/models/visit-photo'
 import { localDateAt } from '~/schedule/local-date'
 import { formatDate, formatDateTime, formatLocalDate } from '~/utils/dates'
 import { formatCents } from '~/utils/money'
+import { readPage } from '~/utils/paging'
 import { formatPhone } from '~/utils/phone'
 import type { Reading } from './chemistry-text'
 
@@ -21,7 +22,7 @@ const PORTAL_INVOICES_LIMIT = 24
 
 /** Everything the portal home shows, for `access` (already checked) at `url` (its `?page=` and `?card=`). */
 export async function loadCustomerPortal(access: PortalAccess & { timezone: string }, url: URL) {
-  const page = parsePortalPage(url.searchParams.get('page'))
+  const page = readPage(url)
   const today = localDateAt(new Date(), access.timezone)
   const [portal, invoices, autopay] = await Promise.all([
     getPortal({ companyId: access.companyId, customerId: access.customerId, page }),

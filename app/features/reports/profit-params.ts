@@ -8,6 +8,7 @@ import {
   type SortDirection,
 } from '~/models/profit-order'
 import type { LocalDate } from '~/schedule/local-date'
+import { readPage } from '~/utils/paging'
 import { type RangeChoice, readRange } from './report-period'
 
 /** The way a column sorts when first clicked: names A to Z, figures largest first. */
@@ -30,11 +31,10 @@ export function readProfitParams(url: URL, today: LocalDate): ProfitParams {
   const dirText = params.get('dir')
   const dir: SortDirection =
     dirText === 'asc' || dirText === 'desc' ? dirText : sortText === sort ? firstDirection(sort) : DEFAULT_DIRECTION
-  const page = Number.parseInt(params.get('page') ?? '1', 10)
   return {
     range: readRange(params.get('from'), params.get('to'), today),
     sort,
     dir,
-    page: Number.isFinite(page) && page > 0 ? Math.min(page, 100_000) : 1,
+    page: readPage(params),
   }
 }

@@ -2,12 +2,13 @@
 // admins save; only the owner changes the card-provider fields.
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
-import { notFound } from '~/auth/guards.server'
+import { notFound, requireMemberCapability } from '~/auth/guards.server'
 import { getCompanySettings, updateCompanySettings } from '~/models/company.server'
 import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { timezoneList } from '~/utils/dates'
-import { can, type Role } from '~/utils/permissions'
-import { BILLING_REFUSED, companySettingsSchema } from './company-settings-schema'
+import { logger } from '~/utils/logger.server'
+import type { Role } from '~/utils/permissions'
+import { companySettingsSchema } from './company-settings-schema'
 
 /** The form's values (blank for an unset optional field) and the timezones it offers. */
 export async function loadCompanySettings(companyId: string) {
@@ -44,14 +45,14 @@ export async function saveCompanySettings(user: { companyId: string; role: Role 
       .filter((key) => formData.has(key) && billing[key] !== current[key])
       .map((key) => [key, billing[key]]),
   )
-  if (Object.keys(changedBilling).length > 0 && !can(user.role, 'settings:billing')) {
-    return data({ result: submission.reply({ formErrors: [BILLING_REFUSED] }), notice: null }, 400)
-  }
+  // Admins see the card fields disabled: a change to them is a hand-made post, answered with the 403 card.
+  if (Object.keys(changedBilling).length > 0) requireMemberCapability(user, 'settings:billing')
   try {
     const saved = await updateCompanySettings(user.companyId, { ...fields, ...changedBilling })
     if (!saved) throw new Error('company not found')
   } catch (error) {
     throwIfDatabaseUnavailable(error)
+    logger.error({ err: error, companyId: user.companyId }, 'company settings save failed')
     return data({ result: submission.reply({ formErrors: ['Unable to save settings.'] }), notice: null }, 500)
   }
   return { result: submission.reply(), notice: 'Settings saved.' }

@@ -2,6 +2,7 @@
 // The route checks that a platform admin is asking.
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
+import { refusalStatus } from '~/auth/guards.server'
 import {
   assignOwner,
   COMPANIES_PAGE_SIZE,
@@ -13,13 +14,14 @@ import { inviteOwner } from '~/models/owner-invitation.server'
 import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { formatDate } from '~/utils/dates'
 import { logger } from '~/utils/logger.server'
-import { failureStatus } from '~/utils/result'
+import { readPage } from '~/utils/paging'
+import { failure, failureStatus, type Result } from '~/utils/result'
 import { AssignOwnerSchema, InviteOwnerSchema, type StaffReply, UpdateCompanySchema } from './company-setup-schema'
 
 /** The companies matching `q` (name or id prefix), a page of them, and every company for the invite's picker. */
 export async function loadCompanySetup(url: URL) {
   const q = (url.searchParams.get('q') ?? '').slice(0, 100)
-  const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1)
+  const page = readPage(url)
   try {
     const [list, options] = await Promise.all([listCompanies({ query: q, page }), listCompanyOptions()])
     return {
@@ -71,35 +73,53 @@ export async function inviteOwnerForm(invitedBy: string, formData: FormData) {
   return reply({ intent, companyId: result.companyId, ok: true, message: result.message, result: saved })
 }
 
+/** The company a form names, as posted (echoed in the reply so the page answers on that company's card). */
+function postedCompanyId(payload: Record<string, unknown>) {
+  return typeof payload.companyId === 'string' ? payload.companyId : ''
+}
+
+/** A change to a company: its own refusal (not found is the 404 page), or an unexpected error logged as `failed`. */
+async function changeCompany(
+  companyId: string,
+  { log, message }: { log: string; message: string },
+  change: () => Promise<Result>,
+) {
+  try {
+    return await change()
+  } catch (error) {
+    throwIfDatabaseUnavailable(error)
+    logger.error({ err: error, companyId }, log)
+    return failure('failed', message)
+  }
+}
+
 /** A company's "Save": its name. */
 export async function updateCompanyForm(formData: FormData) {
   const intent = 'update-company'
-  const companyId = String(formData.get('companyId') ?? '')
   const submission = parseWithZod(formData, { schema: UpdateCompanySchema })
+  const companyId = postedCompanyId(submission.payload)
   if (submission.status !== 'success') return refused(intent, submission.reply(), companyId)
-  const saved = await updateCompany(submission.value).catch((error: unknown) => {
-    throwIfDatabaseUnavailable(error)
-    logger.error({ err: error, companyId }, 'company update failed')
-    return null
-  })
-  if (saved === false) throw data({ reason: 'not-found' }, { status: 404 })
-  if (saved === null) return reply({ intent, companyId, ok: false, message: 'Unable to update company.' }, 500)
+  const saved = await changeCompany(
+    companyId,
+    { log: 'company update failed', message: 'Unable to update company.' },
+    () => updateCompany(submission.value),
+  )
+  if (!saved.ok) return reply({ intent, companyId, ok: false, message: saved.message }, refusalStatus(saved))
   return reply({ intent, companyId, ok: true, message: 'Company saved.', result: submission.reply() })
 }
 
 /** "Assign owner": the chosen teammate becomes the owner; previous owners become admins. */
 export async function assignOwnerForm(formData: FormData) {
   const intent = 'assign-owner'
-  const companyId = String(formData.get('companyId') ?? '')
   const submission = parseWithZod(formData, { schema: AssignOwnerSchema })
+  const companyId = postedCompanyId(submission.payload)
   if (submission.status !== 'success') return refused(intent, submission.reply(), companyId)
-  const outcome = await assignOwner(submission.value).catch((error: unknown) => {
-    throwIfDatabaseUnavailable(error)
-    logger.error({ err: error, companyId }, 'ownership transfer failed')
-    return null
-  })
-  if (outcome === 'not-found') throw data({ reason: 'not-found' }, { status: 404 })
-  if (outcome === null) return reply({ intent, companyId, ok: false, message: 'Unable to assign owner.' }, 500)
+  const outcome = await changeCompany(
+    companyId,
+    { log: 'ownership transfer failed', message: 'Unable to assign owner.' },
+    () => assignOwner(submission.value),
+  )
+  if (!outcome.ok) return reply({ intent, companyId, ok: false, message: outcome.message }, refusalStatus(outcome))
   return reply({
     intent,
     companyId,

@@ -8,6 +8,7 @@ import { CLIENT_IP_HEADER, callAuthEndpoint, getAuth } from '~/auth/better-auth.
 import { getSessionUser } from '~/auth/guards.server'
 import { emailOutbox, profiles, user } from '~/db/schema'
 import { db } from '~/utils/db.server'
+import { takeFlash } from '~/utils/flash.server'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import AccountPage, { action, loader } from './account'
@@ -100,6 +101,15 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
+/** Where the page sends a link's landing (`path`), and the message it leaves for that page. */
+async function landingOutcome(path: string, cookie: string) {
+  const { thrown } = await settle(loader(call(pageRequest(path, cookie))))
+  const response = thrown as Response
+  const flashCookie = response.headers.getSetCookie().map((c) => c.split(';')[0])
+  const { flash } = await takeFlash(pageRequest('/app/account', flashCookie.join('; ')))
+  return { location: response.headers.get('Location'), flash: flash && { tone: flash.tone, text: flash.text } }
+}
+
 // First: the tests below change these logins' emails and passwords.
 describe('the account page', () => {
   /** The page's HTML as `email` sees it, rendered inside a router as React Router would. */
@@ -163,10 +173,13 @@ describe('changing the sign-in email', () => {
     expect(await emailsOf(userId)).toEqual({ signIn: newEmail, profile: newEmail, phone: '555-0199' })
     expect(await canSignIn(newEmail)).toBe(true)
     expect(await canSignIn(oldEmail)).toBe(false)
-    // The page shows the new address to the same, still signed-in browser.
-    const page = (await loader(call(pageRequest('/app/account?email=updated', cookie)))) as {
-      profile: { email: string } | null
-    }
+    // The landing says so once, on the page without the link's parameters, which shows the new address to the
+    // same, still signed-in browser.
+    expect(await landingOutcome('/app/account?email=updated', cookie)).toEqual({
+      location: '/app/account',
+      flash: { tone: 'success', text: `Email updated. You now log in with ${newEmail}.` },
+    })
+    const page = (await loader(call(pageRequest('/app/account', cookie)))) as { profile: { email: string } | null }
     expect(page.profile?.email).toBe(newEmail)
 
     // The link works once.
@@ -218,6 +231,13 @@ describe('changing the sign-in email', () => {
     expect(signUp.ok).toBe(true)
     const landing = await follow(linkIn(confirmation?.text ?? ''))
     expect(`${landing.pathname}${landing.search}`).toBe('/app/account?email=updated&error=EMAIL_TAKEN')
+    expect(await landingOutcome(`${landing.pathname}${landing.search}`, await signInAs(oldEmail))).toEqual({
+      location: '/app/account',
+      flash: {
+        tone: 'error',
+        text: `Someone else has started using that address since you asked for it, so you still log in with ${oldEmail}.`,
+      },
+    })
     expect((await emailsOf(userId))?.signIn).toBe(oldEmail)
     expect((await emailsOf(userId))?.profile).toBe(oldEmail)
   })

@@ -7,13 +7,18 @@ import { contactValues } from '~/features/account/account-schema'
 import { CalendarFeedSection } from '~/features/account/calendar-feed-section'
 import { ChangePasswordForm } from '~/features/account/change-password-form'
 import { ProfileForm } from '~/features/account/profile-form'
+import { emailChangeLanding } from '~/features/auth/link-landing.server'
 import { hasCalendarFeed } from '~/models/calendar-feed.server'
+import { redirectWithFlash } from '~/utils/flash.server'
 import { readForm } from '~/utils/forms'
 import { can } from '~/utils/permissions'
 import type { Route } from './+types/account'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireCapability(request, 'account:edit')
+  // The link in the new inbox lands here (better-auth's callback): its outcome is said once.
+  const landing = emailChangeLanding(new URL(request.url), user.email)
+  if (landing) return redirectWithFlash(landing.to, landing.flash)
   const p = user.profile
   if (!p) return { profile: null, calendarFeed: null }
   return {

@@ -14,13 +14,11 @@ import { cn } from '~/components/ui/cn'
 import { textLinkTarget } from '~/components/ui/touch'
 import { BodyOfWaterFields, ContactFields, LocationFields, parseCustomerForm } from '~/features/customers/form-fields'
 import { sendPortalInvite } from '~/features/customers/portal-invite.server'
+import { saveOnce } from '~/features/forms/save-once.server'
 import { createCustomerWithLocation } from '~/models/customer.server'
 import { AddCustomerSchema } from '~/models/customer-schemas'
-import { oncePerKey, readIdempotencyKey } from '~/models/idempotency.server'
-import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { redirectWithFlash } from '~/utils/flash.server'
 import { readForm } from '~/utils/forms'
-import { logger } from '~/utils/logger.server'
 import type { Route } from './+types/customer-new'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -34,20 +32,16 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await readForm(request)
   const submission = parseCustomerForm(formData, AddCustomerSchema)
   if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
-  const idempotency = readIdempotencyKey(formData)
-  if (!idempotency.ok) return data({ result: submission.reply({ formErrors: [idempotency.message] }) }, 400)
 
   // The same form sent again (same key) creates the customer once, and invites once.
-  const created = await oncePerKey({ companyId, key: idempotency.key, action: 'customer.create' }, async (tx) => {
-    const result = await createCustomerWithLocation(companyId, submission.value, tx)
-    return result.ok ? { ok: true as const, customerId: result.customerId } : result
-  }).catch((error: unknown) => {
-    throwIfDatabaseUnavailable(error)
-    logger.error({ err: error }, 'customer save failed')
-    return null
-  })
-  if (!created) return data({ result: submission.reply({ formErrors: ['Unable to save customer.'] }) }, 500)
-  if (!created.ok) return data({ result: submission.reply({ formErrors: [created.message] }) }, 400)
+  const created = await saveOnce(
+    { formData, submission, companyId, action: 'customer.create', failedMessage: 'Unable to save customer.' },
+    async (tx) => {
+      const result = await createCustomerWithLocation(companyId, submission.value, tx)
+      return result.ok ? { ok: true as const, customerId: result.customerId } : result
+    },
+  )
+  if (!created.ok) return data({ result: created.result }, created.status)
 
   const to = `/app/customers/${created.customerId}`
   if ('replayed' in created || !submission.value.email) return redirectWithFlash(to, 'Customer saved.')

@@ -249,6 +249,15 @@ describe('who may see and change a record', () => {
     expect(await record(dispatcher, dana.id)).toEqual(before)
   })
 
+  it('answers an intent no form sends with the 400 error page, and changes nothing', async () => {
+    const dana = await findTestCustomer('Dana Whitfield')
+    const before = await record(dispatcher, dana.id)
+    const { thrown } = await settle(action(call(post(dispatcher, dana.id, { intent: 'merge' }), dana.id)))
+    expect(status(thrown)).toBe(400)
+    expect((thrown as { data?: unknown }).data).toBe('Unknown action.')
+    expect(await record(dispatcher, dana.id)).toEqual(before)
+  })
+
   it('turns technicians, customers and the platform admin away', async () => {
     const dana = await findTestCustomer('Dana Whitfield')
     for (const email of ['tech@bluelagoon.test', 'customer@bluelagoon.test', 'admin@poolbud.test']) {

@@ -285,6 +285,12 @@ describe('importing customers', () => {
     expect(await customerCount(sunsetId)).toBe(sunsetBefore)
   })
 
+  it('answers an intent no form sends with the 400 error page', async () => {
+    const { thrown } = await settle(action(call(post(dispatcher, { intent: 'delete-all' }))))
+    expect(status(thrown)).toBe(400)
+    expect((thrown as { data?: unknown }).data).toBe('Unknown action.')
+  })
+
   it('a technician gets 403 on the page, its actions and both exports', async () => {
     for (const attempt of [
       (): Promise<unknown> => loader(call(pageRequest('/app/customers/import', tech))),

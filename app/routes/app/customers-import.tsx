@@ -1,7 +1,7 @@
 // /app/customers/import — "Import customers" (OPERATIONS §3, decision 016): upload a CSV, check the field each
 // column goes into, "Preview" (counts and every row's problems, nothing written), then "Import". The file is kept in
 // private storage between those steps, so it is uploaded once and the import reads exactly what the preview read.
-import { data, Link, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { Link, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { requireCompanyCapability } from '~/auth/guards.server'
 import { RouteError } from '~/components/route-error'
 import { cn } from '~/components/ui/cn'
@@ -15,6 +15,7 @@ import {
 import { CHOOSE_A_FILE, FILE_TOO_LARGE, MAX_CSV_BYTES } from '~/features/customer-import/import-schema'
 import { MappingStep, UploadStep } from '~/features/customer-import/import-steps'
 import { readUploadForm } from '~/utils/import-uploads.server'
+import { unknownIntent } from '~/utils/result'
 import type { Route } from './+types/customers-import'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -30,7 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = form.get('intent')
   if (intent === 'upload') return uploadFile(companyId, form)
   if (intent === 'preview' || intent === 'import') return previewOrImport(companyId, form, intent)
-  return data({ intent: 'unknown' as const, message: 'Unknown action.' }, 400)
+  unknownIntent()
 }
 
 /** A preview changes nothing, so the page's data (the file's columns) need not be read again after it. */

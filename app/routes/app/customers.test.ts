@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { customers, profiles } from '~/db/schema'
+import { customers, emailOutbox, profiles } from '~/db/schema'
 import { PAGE_SIZE } from '~/features/customers/customer-directory.server'
 import { archiveCustomer } from '~/models/customer.server'
 import { db } from '~/utils/db.server'
@@ -22,7 +22,6 @@ const status = (thrown: unknown) =>
   (thrown as { init?: { status?: number } })?.init?.status ?? (thrown as Response)?.status
 
 type PageData = {
-  kind: 'customers'
   q: string
   status: string
   page: number
@@ -40,17 +39,8 @@ type PageData = {
   }>
 }
 
-async function page(cookie: string, path = '/app/customers') {
-  const result = (await loader(call(pageRequest(path, cookie)))) as unknown as {
-    data: PageData | { kind: 'no-company'; message: string }
-  }
-  return result.data
-}
-
-async function listPage(cookie: string, path?: string) {
-  const data = await page(cookie, path)
-  if (data.kind !== 'customers') throw new Error('expected the customers page')
-  return data
+async function listPage(cookie: string, path = '/app/customers') {
+  return (await loader(call(pageRequest(path, cookie)))) as unknown as PageData
 }
 
 function reply(result: unknown) {
@@ -183,17 +173,24 @@ describe('permissions', () => {
     expect(marco.customers.map((c) => c.customerName)).toContain('Marco Ruiz')
   })
 
-  it('shows the missing-company message to a member without a company, and invites no one', async () => {
+  it('gives a member without a company the 403 card on the page and the invite, and invites no one', async () => {
     // The schema keeps members tied to a company; this file's own database drops that rule to
-    // reach the page's fallback for a profile whose company link is missing.
+    // reach the guard's answer for a profile whose company link is missing.
     await db().execute(sql`alter table profiles drop constraint profiles_company_matches_role`)
     await db().update(profiles).set({ companyId: null }).where(eq(profiles.email, 'office@bluelagoon.test'))
     const admin = await signInAs('office@bluelagoon.test')
-    expect(await page(admin)).toEqual({
-      kind: 'no-company',
-      message: "Your profile isn't linked to a company. Contact an owner for access.",
-    })
-    const result = reply(await action(call(post(admin, { intent: 'invite', customerId: blueCustomerId }))))
-    expect(result).toMatchObject({ ok: false, status: 400, message: 'No company context.' })
+    const list = await settle(loader(call(pageRequest('/app/customers', admin))))
+    expect(status(list.thrown)).toBe(403)
+    expect((list.thrown as { data?: { reason?: string } }).data?.reason).toBe('no-access')
+    const before = await db().select().from(emailOutbox)
+    const invite = await settle(action(call(post(admin, { intent: 'invite', customerId: blueCustomerId }))))
+    expect(status(invite.thrown)).toBe(403)
+    expect(await db().select().from(emailOutbox)).toEqual(before)
+  })
+
+  it('answers an intent no form sends with the 400 error page', async () => {
+    const { thrown } = await settle(action(call(post(dispatcher, { intent: 'archive', customerId: blueCustomerId }))))
+    expect(status(thrown)).toBe(400)
+    expect((thrown as { data?: unknown }).data).toBe('Unknown action.')
   })
 })

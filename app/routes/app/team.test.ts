@@ -201,6 +201,12 @@ describe('changing roles and deactivating', () => {
     expect((await profileByEmail('lee.park@example.com'))?.role).toBe(lee?.role)
   })
 
+  it('an intent no form sends is the 400 error page', async () => {
+    const lee = await profileByEmail('lee.park@example.com')
+    const unknown = await reply(action(call(post(owner, { intent: 'promote', memberId: lee?.id ?? '' }))))
+    expect(unknown).toEqual({ status: 400, body: 'Unknown action.' })
+  })
+
   it("admins cannot change roles or deactivate (403); another company's member is a 404", async () => {
     const tech = await profileByEmail('tech@bluelagoon.test')
     const { thrown } = await settle(action(call(post(admin, { intent: 'deactivate', memberId: tech?.id ?? '' }))))

@@ -3,7 +3,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
-import { type CompanyMember, notFound, requireCompanyCapability } from '~/auth/guards.server'
+import { type CompanyMember, notFound, refusalStatus, requireCompanyCapability } from '~/auth/guards.server'
 import { RouteError } from '~/components/route-error'
 import { InviteTeamMemberForm } from '~/components/team/invite-team-member-form'
 import {
@@ -26,7 +26,7 @@ import {
 } from '~/models/team.server'
 import { readForm } from '~/utils/forms'
 import { can, type StaffRole } from '~/utils/permissions'
-import { failureStatus } from '~/utils/result'
+import { failureStatus, UNKNOWN_INTENT, unknownIntent } from '~/utils/result'
 import type { Route } from './+types/team'
 
 /** SPEC §8 success messages: the owner's is the longer one. */
@@ -94,17 +94,16 @@ function memberRefusal(
     intent: posted(formData, 'intent'),
     memberId: posted(formData, 'memberId'),
     ok: false,
-    message: Object.values(submission.error ?? {}).flat()[0] ?? 'Unknown action.',
+    message: Object.values(submission.error ?? {}).flat()[0] ?? UNKNOWN_INTENT,
     result: submission.reply(),
   }
   return data(reply, 400)
 }
 
 function memberReply(intent: string, memberId: string, outcome: MemberChange, result?: SubmissionResult<string[]>) {
-  if (outcome === 'not-found') notFound()
-  if (outcome === 'refused') {
-    const message = 'Owners change only by ownership transfer.'
-    return data<MemberReply>({ intent, memberId, ok: false, message, result }, 403)
+  if (!outcome.ok) {
+    const status = refusalStatus(outcome)
+    return data<MemberReply>({ intent, memberId, ok: false, message: outcome.message, result }, status)
   }
   return data<MemberReply>({ intent, memberId, ok: true, message: CHANGE_MESSAGES[intent] ?? 'Saved.', result })
 }
@@ -153,13 +152,7 @@ export async function action({ request }: Route.ActionArgs) {
     const change = intent === 'deactivate' ? deactivateMember : reactivateMember
     return memberReply(intent, memberId, await change({ ...target, memberId }))
   }
-  const unknown: MemberReply = {
-    intent: posted(formData, 'intent'),
-    memberId: posted(formData, 'memberId'),
-    ok: false,
-    message: 'Unknown action.',
-  }
-  return data(unknown, 400)
+  unknownIntent()
 }
 
 export function meta() {

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { eq } from 'drizzle-orm'
 import { data, Form, type ShouldRevalidateFunction, useNavigation } from 'react-router'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { requireCustomerInSetup } from '~/auth/guards.server'
 import { setUserPassword } from '~/auth/passwords.server'
 import { NewPasswordFields } from '~/components/password-input'
@@ -12,25 +12,16 @@ import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Field } from '~/components/ui/field'
 import { profiles } from '~/db/schema'
+import { CustomerSetupSchema } from '~/features/auth/customer-setup-schema'
 import { getOwnCustomerForSetup, saveCustomerSetup } from '~/models/customer.server'
-import { PhoneSchema } from '~/models/customer-schemas'
+import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { db } from '~/utils/db.server'
-import { NewPasswordSchema, PASSWORDS_MATCH, readForm } from '~/utils/forms'
+import { readForm } from '~/utils/forms'
+import { logger } from '~/utils/logger.server'
 import { formatPhone } from '~/utils/phone'
 import type { Route } from './+types/customer-setup'
 
 const NOT_FOUND = 'We could not find your customer record. Contact your service provider for help.'
-const CHOOSE_PASSWORD = 'Please choose a password so you can log in later.'
-
-const CustomerSetupSchema = z
-  .object({
-    fullName: z.string({ error: 'Enter your full name.' }).trim().min(1, 'Enter your full name.').max(120),
-    phone: PhoneSchema,
-    address: z.string({ error: 'Enter your service address.' }).trim().min(1, 'Enter your service address.').max(300),
-    password: z.string({ error: CHOOSE_PASSWORD }).min(1, CHOOSE_PASSWORD).pipe(NewPasswordSchema),
-    confirmPassword: z.string({ error: 'Passwords do not match.' }),
-  })
-  .refine(...PASSWORDS_MATCH)
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireCustomerInSetup(request)
@@ -65,7 +56,9 @@ export async function action({ request }: Route.ActionArgs) {
       await saveCustomerSetup(tx, { companyId: customer.companyId, customerId: customer.id, phone, address })
       await tx.update(profiles).set({ fullName, phone, hasCompletedSetup: true }).where(eq(profiles.id, user.id))
     })
-  } catch {
+  } catch (error) {
+    throwIfDatabaseUnavailable(error)
+    logger.error({ err: error, customerId: customer.id }, 'customer setup failed')
     return data({ result: submission.reply({ formErrors: ['Unable to finish setup.'] }), done: null }, 500)
   }
   return { result: submission.reply(), done: `/customer/${customer.id}` }

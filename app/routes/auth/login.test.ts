@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CLIENT_IP_HEADER, getAuth } from '~/auth/better-auth.server'
+import { AuthSchema, SignupSchema } from '~/features/auth/login-schema'
+import { takeFlash } from '~/utils/flash.server'
 import { SIGN_IN_LOCKED } from '~/utils/sign-in-limits.server'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
@@ -234,5 +236,55 @@ describe('the return path after login (F2)', () => {
         location: '/app',
       })
     }
+  })
+})
+
+describe("the sign-up confirmation link's landing", () => {
+  async function landing(path: string, cookie?: string) {
+    const { thrown } = await settle(loader({ request: pageRequest(path, cookie), params: {}, context: {} } as never))
+    const response = thrown as Response
+    const flashCookie = response.headers.getSetCookie().map((c) => c.split(';')[0])
+    const { flash } = await takeFlash(pageRequest('/login', flashCookie.join('; ')))
+    return { location: response.headers.get('location'), flash: flash && { tone: flash.tone, text: flash.text } }
+  }
+
+  it('says the outcome once, on /login without the link parameters, keeping the return path', async () => {
+    expect(await landing(`/login?verified=1&redirectTo=${encodeURIComponent('/start?plan=team')}`)).toEqual({
+      location: `/login?redirectTo=${encodeURIComponent('/start?plan=team')}`,
+      flash: { tone: 'success', text: 'Email confirmed. You can log in now.' },
+    })
+    expect(await landing('/login?verified=1&error=TOKEN_EXPIRED')).toEqual({
+      location: '/login',
+      flash: { tone: 'error', text: 'That confirmation link has expired. Log in to get a new one.' },
+    })
+    expect(await landing('/login?verified=1&error=INVALID_TOKEN')).toMatchObject({
+      flash: { tone: 'error', text: 'That confirmation link is not valid. Use the newest link we emailed you.' },
+    })
+    // The plain page (and an error code it does not know) is just the page.
+    for (const path of ['/login', '/login?mode=signup', '/login?error=SOMETHING_ELSE']) {
+      expect(await loader({ request: pageRequest(path), params: {}, context: {} } as never), path).toBeNull()
+    }
+  })
+
+  it('says it to someone already signed in on the way to their page', async () => {
+    expect(await landing('/login?verified=1', await signInAs('dispatch@bluelagoon.test'))).toEqual({
+      location: '/app',
+      flash: { tone: 'success', text: 'Email confirmed. You can log in now.' },
+    })
+  })
+})
+
+describe("the login page's schemas", () => {
+  it('tells the two forms apart by intent, and checks that a new password was typed twice alike', () => {
+    const login = AuthSchema.safeParse({ intent: 'login', email: ' A@Example.com ', password: 'x' })
+    expect(login).toMatchObject({ success: true, data: { intent: 'login', email: 'a@example.com' } })
+    expect(AuthSchema.safeParse({ intent: 'reset', email: 'a@example.com', password: 'x' }).success).toBe(false)
+    const mismatch = SignupSchema.safeParse({
+      intent: 'signup',
+      email: 'a@example.com',
+      password: 'long-enough-pass-1',
+      confirmPassword: 'long-enough-pass-2',
+    })
+    expect(mismatch.error?.issues.map((issue) => issue.message)).toContain('Passwords do not match.')
   })
 })

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { ACCOUNT_DEACTIVATED, callAuthEndpoint, cookieHeaders, DEACTIVATED_MESSAGE } from '~/auth/better-auth.server'
 import { getSessionUser, homePathFor, safeRedirectPath } from '~/auth/guards.server'
 import { planNamed } from '~/components/marketing/nav-links'
@@ -10,31 +10,15 @@ import { Alert } from '~/components/ui/alert'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Field } from '~/components/ui/field'
+import { verifyLinkLanding } from '~/features/auth/link-landing.server'
+import { AuthSchema, LoginSchema, SignupSchema } from '~/features/auth/login-schema'
 import { getProfile } from '~/models/profile.server'
-import { EmailSchema, NewPasswordSchema, PASSWORDS_MATCH, readForm } from '~/utils/forms'
+import { redirectWithFlash } from '~/utils/flash.server'
+import { readForm } from '~/utils/forms'
 import { logger } from '~/utils/logger.server'
 import { SIGN_IN_LOCKED } from '~/utils/sign-in-limits.server'
 import { TRIAL_DAYS } from '~/utils/trial'
 import type { Route } from './+types/login'
-
-const LoginSchema = z.object({
-  intent: z.literal('login'),
-  email: EmailSchema,
-  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.'),
-  redirectTo: z.string().optional(),
-})
-
-const SignupSchema = z
-  .object({
-    intent: z.literal('signup'),
-    email: EmailSchema,
-    password: NewPasswordSchema,
-    confirmPassword: z.string({ error: 'Passwords do not match.' }),
-    redirectTo: z.string().optional(),
-  })
-  .refine(...PASSWORDS_MATCH)
-
-const AuthSchema = z.discriminatedUnion('intent', [LoginSchema, SignupSchema])
 
 /** /login with the given parameters; a return path is kept only when it stays on this site. */
 /** A link below the form: a full 44 px touch target, though it reads as a text link. */
@@ -51,15 +35,17 @@ function loginPath(params: { mode?: string; verified?: string; redirectTo?: stri
   return query ? `/login?${query}` : '/login'
 }
 
-const VERIFY_ERRORS: Record<string, string> = {
-  TOKEN_EXPIRED: 'That confirmation link has expired. Log in to get a new one.',
-  INVALID_TOKEN: 'That confirmation link is not valid. Use the newest link we emailed you.',
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request)
   const url = new URL(request.url)
-  if (user) throw redirect(safeRedirectPath(url.searchParams.get('redirectTo'), await homePathFor(user)))
+  // The sign-up confirmation link lands here (better-auth's callback): its outcome is said once.
+  const landing = verifyLinkLanding(url)
+  if (user) {
+    const home = safeRedirectPath(url.searchParams.get('redirectTo'), await homePathFor(user))
+    if (landing) return redirectWithFlash(home, landing.flash)
+    throw redirect(home)
+  }
+  if (landing) return redirectWithFlash(landing.to, landing.flash)
   return null
 }
 
@@ -171,17 +157,12 @@ function LoginForm({ lastResult }: { lastResult: LastResult }) {
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
   })
-  const verifyError = VERIFY_ERRORS[searchParams.get('error') ?? '']
   return (
     <Card className="space-y-5">
       <div className="space-y-1">
         <h1 className="text-2xl font-bold">Log in</h1>
         <p className="text-sm text-slate-600">Welcome back. Log in to see today’s pools.</p>
       </div>
-      {searchParams.get('verified') === '1' && !searchParams.get('error') ? (
-        <Alert tone="success">Email confirmed. You can log in now.</Alert>
-      ) : null}
-      {verifyError ? <Alert tone="error">{verifyError}</Alert> : null}
       {searchParams.get('invite') === 'invalid' ? (
         <Alert tone="error">
           That invitation link has expired or was already used, or a newer invitation replaced it. Log in if you have

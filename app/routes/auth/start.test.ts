@@ -3,8 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, profiles } from '~/db/schema'
 import { createDemoLogin } from '~/demo/seed.server'
 import { startCompanySchema } from '~/features/auth/start-company-schema'
+import { HAS_ROLE, startTrialCompany } from '~/models/trial.server'
 import { action as teamAction } from '~/routes/app/team'
 import { db } from '~/utils/db.server'
+import { failure } from '~/utils/result'
 import { TRIAL_DAYS } from '~/utils/trial'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
@@ -109,6 +111,14 @@ describe('self-serve trial', () => {
       const [profileAfter] = await db().select().from(profiles).where(eq(profiles.email, email))
       expect(profileAfter).toEqual(profileBefore)
     }
+    expect(await companyCount()).toBe(before)
+  })
+
+  it('refuses, in the model too, an account that got a role meanwhile (a conflict), and creates nothing', async () => {
+    const before = await companyCount()
+    const [tech] = await db().select().from(profiles).where(eq(profiles.email, 'tech@bluelagoon.test'))
+    const started = await startTrialCompany({ userId: tech?.id ?? '', companyName: 'Takeover', timezone: 'UTC' })
+    expect(started).toEqual(failure('conflict', HAS_ROLE))
     expect(await companyCount()).toBe(before)
   })
 

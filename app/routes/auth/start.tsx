@@ -28,6 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: startCompanySchema(timezoneList()) })
   if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
   const result = await startTrialCompany({ userId: user.id, ...submission.value })
+  // Someone who got a role or a company meanwhile (another tab, an accepted invitation) goes where they belong.
   if (!result.ok) throw redirect(await homePathFor(user))
   throw redirect('/app')
 }

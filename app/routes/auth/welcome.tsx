@@ -14,7 +14,9 @@ import { Field } from '~/components/ui/field'
 import { contactValues, WelcomeSchema } from '~/features/account/account-schema'
 import { AddressFields, TextField } from '~/features/account/profile-fields'
 import { updateOwnProfile } from '~/models/profile.server'
+import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { readForm } from '~/utils/forms'
+import { logger } from '~/utils/logger.server'
 import { ROLE_LABELS } from '~/utils/permissions'
 import type { Route } from './+types/welcome'
 
@@ -49,7 +51,9 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await setUserPassword(user.id, password)
     await updateOwnProfile(user.id, { ...details, hasCompletedSetup: true })
-  } catch {
+  } catch (error) {
+    throwIfDatabaseUnavailable(error)
+    logger.error({ err: error, userId: user.id }, 'staff setup failed')
     return data({ result: submission.reply({ formErrors: ['Unable to complete setup.'] }), done: false }, 500)
   }
   return { result: submission.reply(), done: true }

@@ -1,22 +1,18 @@
 // GET /calendar/<token>.ics — a technician's visits for a phone calendar's subscription (OPERATIONS §4 "Calendar
 // feed"). Phones send no session, so the secret in the URL is the credential; an unknown or reset token is a plain
 // 404, the same whatever the reason, so the answer tells nothing about which tokens once existed.
+import { notFoundResponse } from '~/auth/guards.server'
 import { calendarFeedFor } from '~/models/calendar-feed.server'
 import type { Route } from './+types/calendar-feed'
 
 const FILE = /^(.+)\.ics$/
 
-function notFound() {
-  return new Response('Calendar not found. The link may have been reset: get the new one from My Account.\n', {
-    status: 404,
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
-  })
-}
-
 export async function loader({ params }: Route.LoaderArgs) {
   const token = FILE.exec(params.file)?.[1]
   const text = token ? await calendarFeedFor(token) : null
-  if (text === null) return notFound()
+  if (text === null) {
+    return notFoundResponse('Calendar not found. The link may have been reset: get the new one from My Account.')
+  }
   return new Response(text, {
     headers: {
       'Content-Type': 'text/calendar; charset=utf-8',

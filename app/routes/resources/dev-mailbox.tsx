@@ -1,13 +1,14 @@
 import { desc, eq } from 'drizzle-orm'
-import { data, Link } from 'react-router'
+import { Link } from 'react-router'
 import { CLIENT_IP_HEADER } from '~/auth/better-auth.server'
+import { notFound } from '~/auth/guards.server'
 import { mailboxMessages } from '~/db/schema'
 import { db } from '~/utils/db.server'
 import { devMailboxTabs, mailboxListingEnabled } from '~/utils/dev-mailbox.server'
 import type { Route } from './+types/dev-mailbox'
 
 export async function loader({ request }: Route.LoaderArgs) {
-  if (!mailboxListingEnabled(request.headers.get(CLIENT_IP_HEADER))) throw data(null, { status: 404 })
+  if (!mailboxListingEnabled(request.headers.get(CLIENT_IP_HEADER))) notFound()
   const tabs = devMailboxTabs()
   // Only what the mailbox holds here: with an SMTP server, emails are not in it (and their links stay private).
   const tab =

@@ -321,6 +321,11 @@ describe('ownership transfer', () => {
     expect(result.body.result?.error?.profileId).toEqual(['Choose who should own this company.'])
   })
 
+  it('an intent no form sends is the 400 error page', async () => {
+    const result = await outcome(action(call(post(admin, { intent: 'delete-company', companyId: blueLagoon }))))
+    expect(result).toMatchObject({ status: 400, body: 'Unknown action.' })
+  })
+
   it("refuses a customer, a platform admin or another company's member as owner (404)", async () => {
     for (const email of ['customer@bluelagoon.test', 'admin@poolbud.test', 'owner@sunsetpools.test']) {
       const person = await profileByEmail(email)

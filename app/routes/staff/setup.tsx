@@ -2,7 +2,6 @@
 // company, search and page through companies, rename them, and transfer ownership. Platform admins
 // only, checked in the loader and the action. A company's card-provider account id is shown here,
 // read-only: only its owner sets payment settings, in /app/settings (security review F12).
-import { data } from 'react-router'
 import { requireCapability } from '~/auth/guards.server'
 import { ListSearchForm } from '~/components/list-search-form'
 import { Pager } from '~/components/pager'
@@ -15,9 +14,9 @@ import {
   loadCompanySetup,
   updateCompanyForm,
 } from '~/features/staff/company-setup.server'
-import type { StaffReply } from '~/features/staff/company-setup-schema'
 import { InviteOwnerCard } from '~/features/staff/invite-owner-card'
 import { readForm } from '~/utils/forms'
+import { unknownIntent } from '~/utils/result'
 import type { Route } from './+types/setup'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -28,8 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireCapability(request, 'staff:tools')
   const formData = await readForm(request)
-  const intent = String(formData.get('intent') ?? '')
-  switch (intent) {
+  switch (formData.get('intent')) {
     case 'invite-owner':
       return inviteOwnerForm(admin.id, formData)
     case 'update-company':
@@ -37,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
     case 'assign-owner':
       return assignOwnerForm(formData)
   }
-  return data<StaffReply>({ intent, ok: false, message: 'Unknown action.' }, 400)
+  unknownIntent()
 }
 
 export function meta() {
