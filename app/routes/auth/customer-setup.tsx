@@ -1,17 +1,18 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { eq } from 'drizzle-orm'
 import { data, Form, type ShouldRevalidateFunction, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { requireCustomerInSetup } from '~/auth/guards.server'
 import { setUserPassword } from '~/auth/passwords.server'
 import { NewPasswordFields } from '~/components/password-input'
-import { RedirectAfter } from '~/components/redirect-after'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { Field } from '~/components/ui/field'
+import { TextField } from '~/components/ui/field'
+import { FormErrors, useZodForm } from '~/components/ui/form'
 import { profiles } from '~/db/schema'
+import { SetupDone } from '~/features/auth/setup-done'
 import { getOwnCustomerForSetup, saveCustomerSetup } from '~/models/customer.server'
 import { PhoneSchema } from '~/models/customer-schemas'
 import { db } from '~/utils/db.server'
@@ -82,24 +83,13 @@ export function meta() {
 export default function CustomerSetupPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
   const defaults = loaderData.state === 'form' ? loaderData.defaults : undefined
-  const [form, fields] = useForm<z.infer<typeof CustomerSetupSchema>>({
+  const [form, fields] = useZodForm(CustomerSetupSchema, {
     id: 'customer-setup',
     lastResult: actionData?.result,
     defaultValue: defaults,
-    constraint: getZodConstraint(CustomerSetupSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CustomerSetupSchema }),
   })
 
-  if (actionData?.done) {
-    return (
-      <Card className="space-y-4">
-        <Alert tone="success">Setup complete! Redirecting…</Alert>
-        <RedirectAfter to={actionData.done} ms={800} label="Go to your portal" />
-      </Card>
-    )
-  }
+  if (actionData?.done) return <SetupDone to={actionData.done} label="Go to your portal" />
   if (loaderData.state === 'missing-id') {
     return (
       <Card className="space-y-3">
@@ -126,23 +116,11 @@ export default function CustomerSetupPage({ loaderData, actionData }: Route.Comp
         </p>
       </div>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <Field
-          label="Full name"
-          errors={fields.fullName.errors}
-          inputProps={{ ...getInputProps(fields.fullName, { type: 'text' }), autoComplete: 'name' }}
-        />
-        <Field
-          label="Phone"
-          errors={fields.phone.errors}
-          inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'tel' }}
-        />
-        <Field
-          label="Service address"
-          errors={fields.address.errors}
-          inputProps={{ ...getInputProps(fields.address, { type: 'text' }), autoComplete: 'street-address' }}
-        />
+        <TextField field={fields.fullName} label="Full name" autoComplete="name" />
+        <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" />
+        <TextField field={fields.address} label="Service address" autoComplete="street-address" />
         <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
-        {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+        <FormErrors form={form} />
         <Button type="submit" className="w-full" pending={navigation.state !== 'idle'} pendingLabel="Saving…">
           Finish setup
         </Button>

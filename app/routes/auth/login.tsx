@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { z } from 'zod'
 import { ACCOUNT_DEACTIVATED, callAuthEndpoint, cookieHeaders, DEACTIVATED_MESSAGE } from '~/auth/better-auth.server'
@@ -9,7 +9,8 @@ import { NewPasswordFields, PasswordField } from '~/components/password-input'
 import { Alert } from '~/components/ui/alert'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { Field } from '~/components/ui/field'
+import { TextField } from '~/components/ui/field'
+import { FormErrors, useZodForm } from '~/components/ui/form'
 import { getProfile } from '~/models/profile.server'
 import { EmailSchema, NewPasswordSchema, PASSWORDS_MATCH, readForm } from '~/utils/forms'
 import { logger } from '~/utils/logger.server'
@@ -163,14 +164,7 @@ function LoginForm({ lastResult }: { lastResult: LastResult }) {
   const [searchParams] = useSearchParams()
   const navigation = useNavigation()
   const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'login'
-  const [form, fields] = useForm<z.infer<typeof LoginSchema>>({
-    id: 'login',
-    lastResult,
-    constraint: getZodConstraint(LoginSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-  })
+  const [form, fields] = useZodForm(LoginSchema, { id: 'login', lastResult })
   const verifyError = VERIFY_ERRORS[searchParams.get('error') ?? '']
   return (
     <Card className="space-y-5">
@@ -191,17 +185,9 @@ function LoginForm({ lastResult }: { lastResult: LastResult }) {
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="intent" value="login" />
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
-        <Field
-          label="Email"
-          errors={fields.email.errors}
-          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }}
-        />
-        <PasswordField
-          label="Password"
-          errors={fields.password.errors}
-          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
-        />
-        {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+        <TextField field={fields.email} label="Email" type="email" autoComplete="email" autoFocus />
+        <PasswordField field={fields.password} label="Password" autoComplete="current-password" />
+        <FormErrors form={form} />
         <Button type="submit" className="w-full" pending={pending} pendingLabel="Logging in…">
           Log in
         </Button>
@@ -223,14 +209,7 @@ function SignupForm({ lastResult }: { lastResult: LastResult }) {
   const redirectTo = searchParams.get('redirectTo')
   const navigation = useNavigation()
   const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'signup'
-  const [form, fields] = useForm<z.infer<typeof SignupSchema>>({
-    id: 'signup',
-    lastResult,
-    constraint: getZodConstraint(SignupSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupSchema }),
-  })
+  const [form, fields] = useZodForm(SignupSchema, { id: 'signup', lastResult })
   // Heading for /start: an owner starting a company (from the marketing pages), with the plan they chose.
   const startingCompany = redirectTo?.startsWith('/start') ?? false
   const plan = startingCompany ? planNamed(new URL(redirectTo as string, 'http://x').searchParams.get('plan')) : null
@@ -260,13 +239,9 @@ function SignupForm({ lastResult }: { lastResult: LastResult }) {
       >
         <input type="hidden" name="intent" value="signup" />
         <input type="hidden" name="redirectTo" value={redirectTo ?? ''} />
-        <Field
-          label="Email"
-          errors={fields.email.errors}
-          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }}
-        />
+        <TextField field={fields.email} label="Email" type="email" autoComplete="email" autoFocus />
         <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
-        {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+        <FormErrors form={form} />
         <Button type="submit" className="w-full" pending={pending} pendingLabel="Creating account…">
           Create account
         </Button>

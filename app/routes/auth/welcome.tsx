@@ -1,18 +1,18 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, type ShouldRevalidateFunction, useNavigation } from 'react-router'
-import type { z } from 'zod'
 import { requireUnfinishedStaff } from '~/auth/guards.server'
 import { setUserPassword } from '~/auth/passwords.server'
 import { LogoutButton } from '~/components/logout-button'
 import { NewPasswordFields } from '~/components/password-input'
-import { RedirectAfter } from '~/components/redirect-after'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { Field } from '~/components/ui/field'
+import { Field, TextField } from '~/components/ui/field'
+import { FormErrors, useZodForm } from '~/components/ui/form'
 import { contactValues, WelcomeSchema } from '~/features/account/account-schema'
-import { AddressFields, TextField } from '~/features/account/profile-fields'
+import { AddressFields } from '~/features/account/profile-fields'
+import { SetupDone } from '~/features/auth/setup-done'
 import { updateOwnProfile } from '~/models/profile.server'
 import { readForm } from '~/utils/forms'
 import { ROLE_LABELS } from '~/utils/permissions'
@@ -66,24 +66,13 @@ export function meta() {
 export default function WelcomePage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
   const profile = loaderData.profile
-  const [form, fields] = useForm<z.infer<typeof WelcomeSchema>>({
+  const [form, fields] = useZodForm(WelcomeSchema, {
     id: 'welcome',
     lastResult: actionData?.result,
     defaultValue: profile ?? undefined,
-    constraint: getZodConstraint(WelcomeSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: WelcomeSchema }),
   })
 
-  if (actionData?.done) {
-    return (
-      <Card className="space-y-4">
-        <Alert tone="success">Setup complete! Redirecting…</Alert>
-        <RedirectAfter to="/app" ms={800} label="Go to your dashboard" />
-      </Card>
-    )
-  }
+  if (actionData?.done) return <SetupDone to="/app" label="Go to your dashboard" />
   if (!profile) {
     return (
       <Card className="space-y-3">
@@ -129,7 +118,7 @@ export default function WelcomePage({ loaderData, actionData }: Route.ComponentP
           <legend className="mb-2 text-sm font-semibold text-slate-800">Address (optional)</legend>
           <AddressFields fields={fields} />
         </fieldset>
-        {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+        <FormErrors form={form} />
         <Button type="submit" className="w-full" pending={navigation.state !== 'idle'} pendingLabel="Saving…">
           Complete setup
         </Button>

@@ -1,0 +1,13 @@
+import { RedirectAfter } from '~/components/redirect-after'
+import { Alert } from '~/components/ui/alert'
+import { Card } from '~/components/ui/card'
+
+/** What a finished first-time setup (staff welcome, customer portal) shows on its way to `to`. */
+export function SetupDone({ to, label }: { to: string; label: string }) {
+  return (
+    <Card className="space-y-4">
+      <Alert tone="success">Setup complete! Redirecting…</Alert>
+      <RedirectAfter to={to} ms={800} label={label} />
+    </Card>
+  )
+}
