@@ -26,11 +26,20 @@ type InputType =
   | 'search'
   | 'file'
 
-/** What every control needs from its frame: the error and hint it is described by. */
-type Described = { 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }
+/** The aria attributes of the control whose id is `id`: its error and hint, as FieldFrame draws them. */
+function described(id: string, errors: string[] | undefined, hint: ReactNode) {
+  const hasErrors = Boolean(errors?.length)
+  return {
+    'aria-invalid': hasErrors || undefined,
+    'aria-describedby': cn(hasErrors && `${id}-error`, hint ? `${id}-hint` : undefined) || undefined,
+  }
+}
 
-/** The label above, the hint and the error under a control whose id is `id`. */
-function Labelled({
+/**
+ * The label above, the hint and the error under the control whose id is `id` (the children). The fields below are
+ * drawn in it; a control of its own kind (a combobox, a note saved as it is typed) uses it directly.
+ */
+export function FieldFrame({
   id,
   label,
   hideLabel,
@@ -46,26 +55,20 @@ function Labelled({
   errors?: string[] | undefined
   hint?: ReactNode
   className?: string
-  children: (described: Described) => ReactNode
+  children: ReactNode
 }) {
-  const errorId = `${id}-error`
-  const hintId = `${id}-hint`
-  const hasErrors = Boolean(errors?.length)
   return (
     <div className={cn('space-y-1', className)}>
       <label htmlFor={id} className={hideLabel ? 'sr-only' : 'block text-sm font-medium text-slate-800'}>
         {label}
       </label>
-      {children({
-        'aria-invalid': hasErrors || undefined,
-        'aria-describedby': cn(hasErrors && errorId, hint ? hintId : undefined) || undefined,
-      })}
+      {children}
       {hint ? (
-        <p id={hintId} className="text-xs text-slate-500">
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
           {hint}
         </p>
       ) : null}
-      <FieldError id={errorId} errors={errors} />
+      <FieldError id={`${id}-error`} errors={errors} />
     </div>
   )
 }
@@ -89,11 +92,15 @@ export function Field({
   const fallbackId = useId()
   const id = inputProps.id ?? fallbackId
   return (
-    <Labelled id={id} label={label} hideLabel={hideLabel} errors={errors} hint={hint} className={className}>
-      {(described) => (
-        <input key={key} {...inputProps} id={id} {...described} className={cn(inputClass, inputProps.className)} />
-      )}
-    </Labelled>
+    <FieldFrame id={id} label={label} hideLabel={hideLabel} errors={errors} hint={hint} className={className}>
+      <input
+        key={key}
+        {...inputProps}
+        id={id}
+        {...described(id, errors, hint)}
+        className={cn(inputClass, inputProps.className)}
+      />
+    </FieldFrame>
   )
 }
 
@@ -157,18 +164,29 @@ export function SelectField({
 } & ControlProps<'select'>) {
   const { key, ...props } = getSelectProps(field)
   return (
-    <Labelled id={field.id} label={label} hideLabel={hideLabel} errors={field.errors} hint={hint} className={className}>
-      {(described) => (
-        <select key={key} {...props} {...selectProps} {...described} className={cn(inputClass, inputClassName)}>
-          {children}
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      )}
-    </Labelled>
+    <FieldFrame
+      id={field.id}
+      label={label}
+      hideLabel={hideLabel}
+      errors={field.errors}
+      hint={hint}
+      className={className}
+    >
+      <select
+        key={key}
+        {...props}
+        {...selectProps}
+        {...described(field.id, field.errors, hint)}
+        className={cn(inputClass, inputClassName)}
+      >
+        {children}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
   )
 }
 
@@ -188,11 +206,16 @@ export function TextareaField({
 } & ControlProps<'textarea'>) {
   const { key, ...props } = getTextareaProps(field)
   return (
-    <Labelled id={field.id} label={label} errors={field.errors} hint={hint} className={className}>
-      {(described) => (
-        <textarea key={key} {...props} rows={rows} {...textareaProps} {...described} className={inputClass} />
-      )}
-    </Labelled>
+    <FieldFrame id={field.id} label={label} errors={field.errors} hint={hint} className={className}>
+      <textarea
+        key={key}
+        {...props}
+        rows={rows}
+        {...textareaProps}
+        {...described(field.id, field.errors, hint)}
+        className={inputClass}
+      />
+    </FieldFrame>
   )
 }
 

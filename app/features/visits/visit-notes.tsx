@@ -9,7 +9,7 @@ import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
-import { inputClass } from '~/components/ui/field'
+import { FieldFrame, inputClass } from '~/components/ui/field'
 import { NOTE_MAX } from '~/field/changes'
 import { useHydrated } from '~/utils/use-hydrated'
 import type { Queued } from './use-visit-changes'
@@ -123,10 +123,7 @@ function NoteField({
   const tooLong = text.length > NOTE_MAX
   const statusId = `${id}-status`
   return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label}>
       <textarea
         id={id}
         name={name}
@@ -154,6 +151,6 @@ function NoteField({
               ? 'Saved'
               : hint}
       </p>
-    </div>
+    </FieldFrame>
   )
 }
