@@ -1,8 +1,10 @@
 import { type ComponentType, type ReactNode, useState } from 'react'
 import { type FetcherFormProps, Form } from 'react-router'
 import { useHydrated } from '~/utils/use-hydrated'
+import { Alert } from './ui/alert'
 import { Button, type ButtonVariant } from './ui/button'
 import { Dialog } from './ui/dialog'
+import { usePosting } from './ui/form'
 
 /**
  * The second step of a destructive action: "Yes, …" submits the form it sits in, "Cancel" goes back. The first step
@@ -12,18 +14,14 @@ export function ConfirmButtons({
   confirm,
   cancel = 'Cancel',
   onCancel,
-  pending,
-  pendingLabel,
 }: {
   confirm: ReactNode
   cancel?: string
   onCancel: () => void
-  pending?: boolean
-  pendingLabel?: string
 }) {
   return (
     <div className="flex flex-wrap gap-2">
-      <Button type="submit" variant="danger" pending={pending} pendingLabel={pendingLabel}>
+      <Button type="submit" variant="danger">
         {confirm}
       </Button>
       <Button type="button" variant="ghost" onClick={onCancel}>
@@ -55,6 +53,7 @@ export function ConfirmForm({
   title,
   onAsk,
   onConfirm,
+  error,
 }: {
   /** A fetcher's Form, for a form that answers in place. */
   as?: ComponentType<FetcherFormProps>
@@ -64,6 +63,7 @@ export function ConfirmForm({
   /** The first button. */
   label: ReactNode
   variant?: ButtonVariant
+  /** Whether the post is on its way; by default, whether the page is posting this form's intent. */
   pending?: boolean
   pendingLabel?: string
   buttonClassName?: string
@@ -81,8 +81,13 @@ export function ConfirmForm({
   title?: ReactNode
   onAsk?: () => void
   onConfirm?: () => Promise<void>
+  /** The last try's refusal, shown under the form. */
+  error?: string | null
 }) {
   const hydrated = useHydrated()
+  const posting = usePosting(fields.intent ?? '')
+  const busy = pending ?? posting
+  const refusal = error ? <Alert tone="error">{error}</Alert> : null
   const [asking, setAsking] = useState(false)
   const hidden = Object.entries(fields).map(([name, value]) => (
     <input key={name} type="hidden" name={name} value={value} />
@@ -94,7 +99,7 @@ export function ConfirmForm({
         type="submit"
         variant={variant}
         className={buttonClassName}
-        pending={pending}
+        pending={busy}
         pendingLabel={pendingLabel}
         onClick={(event) => {
           if (!hydrated) return
@@ -109,22 +114,24 @@ export function ConfirmForm({
   )
 
   if (title === undefined) {
-    if (asking) {
-      return (
-        <PostForm method="post" action={action} className={className} onSubmit={() => setAsking(false)}>
-          {hidden}
-          {question}
-          <ConfirmButtons confirm={confirm} cancel={cancel} onCancel={() => setAsking(false)} />
-        </PostForm>
-      )
-    }
-    return lead ? (
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        {lead}
-        {first}
-      </div>
-    ) : (
-      first
+    return (
+      <>
+        {asking ? (
+          <PostForm method="post" action={action} className={className} onSubmit={() => setAsking(false)}>
+            {hidden}
+            {question}
+            <ConfirmButtons confirm={confirm} cancel={cancel} onCancel={() => setAsking(false)} />
+          </PostForm>
+        ) : lead ? (
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            {lead}
+            {first}
+          </div>
+        ) : (
+          first
+        )}
+        {refusal}
+      </>
     )
   }
 
@@ -159,13 +166,14 @@ export function ConfirmForm({
           <PostForm method="post" action={action}>
             {hidden}
             {buttons(
-              <Button type="submit" className="w-full sm:w-auto" pending={pending} pendingLabel={pendingLabel}>
+              <Button type="submit" className="w-full sm:w-auto" pending={busy} pendingLabel={pendingLabel}>
                 {confirm}
               </Button>,
             )}
           </PostForm>
         )}
       </Dialog>
+      {refusal}
     </>
   )
 }

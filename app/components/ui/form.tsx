@@ -1,6 +1,7 @@
 // The one Conform set-up every form uses, and the one place a form's own refusal (not a field's) shows.
 import { type Submission, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { useNavigation } from 'react-router'
 import type { z } from 'zod'
 import { Alert } from './alert'
 import type { ConformField } from './field'
@@ -38,6 +39,16 @@ export function useZodForm<Schema extends FormSchema>(
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parse(formData),
   })
+}
+
+/**
+ * Whether the page is posting a form of `intent` (its button says "Saving…"): until the action answers, or with
+ * `untilReloaded` until the page's data has reloaded after it too.
+ */
+export function usePosting(intent: string, { untilReloaded = false } = {}) {
+  const navigation = useNavigation()
+  const busy = untilReloaded ? navigation.state !== 'idle' : navigation.state === 'submitting'
+  return busy && navigation.formData?.get('intent') === intent
 }
 
 /**

@@ -3,11 +3,11 @@
 // comes back next to its field with everything typed kept. The form carries an idempotency key, so a double submit
 // records one payment.
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
-import { Form, useNavigation } from 'react-router'
+import { Form } from 'react-router'
 import { IdempotencyKeyInput, useIdempotencyKey } from '~/components/idempotency-key'
 import { Button } from '~/components/ui/button'
 import { SelectField, TextField } from '~/components/ui/field'
-import { FormErrors, useZodForm } from '~/components/ui/form'
+import { FormErrors, usePosting, useZodForm } from '~/components/ui/form'
 import type { LocalDate } from '~/schedule/local-date'
 import { ACCOUNT_CREDIT, PAYMENT_METHOD_OPTIONS, RECORD_PAYMENT_INTENT, recordPaymentSchema } from './payment-form'
 
@@ -31,8 +31,7 @@ export function RecordPaymentForm({
   /** The action's answer to this form, if it refused it. */
   lastResult: SubmissionResult<string[]> | undefined
 }) {
-  const navigation = useNavigation()
-  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === RECORD_PAYMENT_INTENT
+  const saving = usePosting(RECORD_PAYMENT_INTENT)
   const withTarget = openInvoices !== undefined
   const schema = recordPaymentSchema({ today, withTarget })
   const key = useIdempotencyKey(idempotencyKey, null)

@@ -8,16 +8,15 @@ import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { TextField } from '~/components/ui/field'
-import { FormErrors, useZodForm } from '~/components/ui/form'
+import { FormErrors, usePosting, useZodForm } from '~/components/ui/form'
 import { type ImportColumn, ImportColumns } from './import-columns'
 import { ImportPreviewCard } from './import-preview'
 import { type ImportReply, MappingSchema, UPLOAD_GONE, UploadSchema } from './import-schema'
 
 export function UploadStep({ uploadGone, reply }: { uploadGone: boolean; reply: ImportReply | undefined }) {
-  const navigation = useNavigation()
   const lastResult = reply && 'result' in reply && reply.intent === 'upload' ? reply.result : null
   const [form, fields] = useZodForm(UploadSchema, { id: 'customer-import-upload', lastResult })
-  const uploading = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'upload'
+  const uploading = usePosting('upload', { untilReloaded: true })
   return (
     <Card className="space-y-4">
       <p className="text-sm text-slate-700">

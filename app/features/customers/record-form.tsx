@@ -6,9 +6,8 @@ import type { ReactNode } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import type { z } from 'zod'
 import { ConfirmForm } from '~/components/confirm-buttons'
-import { Alert } from '~/components/ui/alert'
 import { Button, type ButtonVariant, buttonClass } from '~/components/ui/button'
-import { FormErrors, useZodForm } from '~/components/ui/form'
+import { FormErrors, usePosting, useZodForm } from '~/components/ui/form'
 import type { RecordActionData, RecordIntent } from './customer-record-schema'
 import { parseCustomerForm } from './form-fields'
 
@@ -76,7 +75,6 @@ export function RemoveButton({
     navigation.state === 'submitting' &&
     navigation.formData?.get('intent') === intent &&
     navigation.formData?.get('targetId') === targetId
-  const refused = actionData?.intent === intent && actionData.target === targetId ? actionData.message : null
   return (
     <div className="space-y-1">
       <ConfirmForm
@@ -96,8 +94,8 @@ export function RemoveButton({
           </p>
         }
         confirm="Yes, remove"
+        error={actionData?.intent === intent && actionData.target === targetId ? actionData.message : null}
       />
-      {refused ? <Alert tone="error">{refused}</Alert> : null}
     </div>
   )
 }
@@ -196,8 +194,7 @@ export function useRecordForm<S extends FormSchema>({
   defaultValue: Record<string, string>
   actionData: RecordActionData
 }) {
-  const navigation = useNavigation()
-  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+  const saving = usePosting(intent)
   const mine = actionData?.intent === intent && actionData.target === targetId
   const [form, fields] = useZodForm(schema, {
     id: `${intent}-${targetId || 'new'}`,

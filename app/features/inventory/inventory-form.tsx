@@ -1,11 +1,11 @@
 // Inventory's add/edit form (owners and admins): name, SKU, price, unit cost and quantity. A new item carries an
 // idempotency key, so a double submit creates it once.
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
-import { Form, Link, useNavigation } from 'react-router'
+import { Form, Link } from 'react-router'
 import { IdempotencyKeyInput, useIdempotencyKey } from '~/components/idempotency-key'
 import { Button, buttonClass } from '~/components/ui/button'
 import { TextField } from '~/components/ui/field'
-import { FormErrors, useZodForm } from '~/components/ui/form'
+import { FormErrors, usePosting, useZodForm } from '~/components/ui/form'
 import { type InventoryFormValues, InventorySchema } from './inventory-schema'
 
 type ItemField = {
@@ -48,8 +48,7 @@ export function InventoryForm({
   notice?: string | null
   onInput?: () => void
 }) {
-  const navigation = useNavigation()
-  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save'
+  const saving = usePosting('save')
   const idempotencyKey = useIdempotencyKey(freshKey, null)
   const [form, fields] = useZodForm(InventorySchema, {
     id: 'inventory-item',

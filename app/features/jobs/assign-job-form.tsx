@@ -4,12 +4,12 @@
 // version, so a job changed meanwhile is not overwritten. Errors show at their field; a refusal of the whole save
 // (a conflict, a job no longer open) in the alert below.
 import { getFormProps } from '@conform-to/react'
-import { type FetcherWithComponents, Form, useNavigation } from 'react-router'
+import { type FetcherWithComponents, Form } from 'react-router'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { cn } from '~/components/ui/cn'
 import { SelectField, TextField } from '~/components/ui/field'
-import { FormErrors, useZodForm } from '~/components/ui/form'
+import { FormErrors, usePosting, useZodForm } from '~/components/ui/form'
 import type { AssignJobReply } from './assign-job.server'
 import { ASSIGN_JOB_INTENT, AssignJobSchema } from './assign-job-schema'
 import { TechnicianOptions } from './technician-options'
@@ -29,10 +29,9 @@ export function AssignJobForm({
   /** A row of a list: saves through `fetcher`, posts the job's id, labels name `customerName`. */
   row?: { customerName: string; fetcher: FetcherWithComponents<AssignJobReply> }
 }) {
-  const navigation = useNavigation()
-  const busy = row
-    ? row.fetcher.state !== 'idle'
-    : navigation.state !== 'idle' && navigation.formData?.get('intent') === ASSIGN_JOB_INTENT
+  // Hooks run on every render: the page's post is looked at even when a row's fetcher is what saves.
+  const posting = usePosting(ASSIGN_JOB_INTENT, { untilReloaded: true })
+  const busy = row ? row.fetcher.state !== 'idle' : posting
   const answer = row ? row.fetcher.data : reply
   const [form, fields] = useZodForm(AssignJobSchema, {
     id: `assign-${job.id}`,

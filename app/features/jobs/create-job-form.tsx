@@ -12,7 +12,7 @@ import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Field, FieldError, inputClass, SelectField, TextField } from '~/components/ui/field'
-import { FormErrors, useZodForm } from '~/components/ui/form'
+import { FormErrors, usePosting, useZodForm } from '~/components/ui/form'
 import { CustomerPicker, type PickedCustomer } from '~/features/customers/customer-picker'
 import type { CreateJobReply } from './create-job.server'
 import { browserCreateJobSchema, CREATE_JOB_INTENT, CreateJobSchema } from './create-job-schema'
@@ -38,7 +38,7 @@ export function CreateJobCard({
   const [customerName, setCustomerName] = useState('')
   const [address, setAddress] = useState('')
   const [resets, setResets] = useState(0)
-  const creating = navigation.state === 'submitting' && navigation.formData?.get('intent') === CREATE_JOB_INTENT
+  const creating = usePosting(CREATE_JOB_INTENT)
   const created = reply?.ok && navigation.state === 'idle' ? reply : null
   const idempotencyKey = useIdempotencyKey(createJobKey, created)
   // The browser checks with its own schema (it may leave the customer to the server). No constraint from the schema:

@@ -16,7 +16,7 @@ import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
 import { FieldError, inputClass, TextField } from '~/components/ui/field'
-import { FormErrors, useZodForm } from '~/components/ui/form'
+import { FormErrors, usePosting, useZodForm } from '~/components/ui/form'
 import { countSegments } from '~/notices/sms-segments'
 import {
   DEFAULT_TEMPLATES,
@@ -51,7 +51,7 @@ export function NoticeSettingsSection({
   reply: NoticeSettingsReply | undefined
 }) {
   const navigation = useNavigation()
-  const saving = navigation.state !== 'idle' && navigation.formData?.get('intent') === NOTICE_SETTINGS_INTENT
+  const saving = usePosting(NOTICE_SETTINGS_INTENT, { untilReloaded: true })
   const [form, fields] = useZodForm(NoticeSettingsSchema, {
     id: 'notice-settings',
     lastResult: reply?.result,
@@ -88,20 +88,21 @@ export function NoticeSettingsSection({
             at once.
           </p>
           <div className="grid grid-cols-2 gap-3 sm:max-w-sm">
-            <TextField
-              field={fields.quietHoursFrom}
-              label="From"
-              type="time"
-              disabled={readOnly}
-              inputClassName={disabledLook}
-            />
-            <TextField
-              field={fields.quietHoursUntil}
-              label="Until"
-              type="time"
-              disabled={readOnly}
-              inputClassName={disabledLook}
-            />
+            {(
+              [
+                [fields.quietHoursFrom, 'From'],
+                [fields.quietHoursUntil, 'Until'],
+              ] as const
+            ).map(([field, label]) => (
+              <TextField
+                key={label}
+                field={field}
+                label={label}
+                type="time"
+                disabled={readOnly}
+                inputClassName={disabledLook}
+              />
+            ))}
           </div>
         </fieldset>
         <FormErrors form={form} />

@@ -2,9 +2,9 @@
 // (days from an invoice's issue to its due date, 0 to 120). It applies to invoices created and sent from now on;
 // invoices already made keep their tax and due date. Posts without JavaScript; with it, errors show as you type.
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
-import { Form, useNavigation } from 'react-router'
+import { Form } from 'react-router'
 import { Card } from '~/components/ui/card'
-import { useZodForm } from '~/components/ui/form'
+import { usePosting, useZodForm } from '~/components/ui/form'
 import type { BillingSettingsData } from './billing-settings.server'
 import { BILLING_SETTINGS_INTENT, BillingSettingsFields, BillingSettingsSchema } from './billing-settings-schema'
 import { LockableField, SaveFooter } from './settings-form-parts'
@@ -20,8 +20,7 @@ export function BillingSettingsSection({
   canSave: boolean
   reply: BillingSettingsReply | undefined
 }) {
-  const navigation = useNavigation()
-  const saving = navigation.state !== 'idle' && navigation.formData?.get('intent') === BILLING_SETTINGS_INTENT
+  const saving = usePosting(BILLING_SETTINGS_INTENT, { untilReloaded: true })
   const [form, fields] = useZodForm(BillingSettingsSchema, {
     id: 'billing-settings',
     lastResult: reply?.result,

@@ -3,9 +3,7 @@
 // 10 seconds on the phone, with "Undo", before it is sent. Without JavaScript the button posts the 'complete'
 // intent and the visit is completed at once.
 import { useEffect, useState } from 'react'
-import { useNavigation } from 'react-router'
 import { ConfirmForm } from '~/components/confirm-buttons'
-import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import type { Queued } from './use-visit-changes'
 
@@ -19,9 +17,7 @@ export function MarkComplete({
   missing: readonly string[]
   onComplete: () => Promise<Queued>
 }) {
-  const navigation = useNavigation()
   const [error, setError] = useState<string | null>(null)
-  const posting = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'complete'
   return (
     <section aria-label="Finish the visit" className="space-y-2">
       <ConfirmForm
@@ -29,7 +25,6 @@ export function MarkComplete({
         label="Mark Complete"
         variant="primary"
         buttonClassName="w-full text-base"
-        pending={posting}
         pendingLabel="Completing…"
         title="Complete this visit?"
         onAsk={() => setError(null)}
@@ -53,8 +48,8 @@ export function MarkComplete({
           const queued = await onComplete()
           if (!queued.ok) setError(queued.message)
         }}
+        error={error}
       />
-      {error ? <Alert tone="error">{error}</Alert> : null}
     </section>
   )
 }

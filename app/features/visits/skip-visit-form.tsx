@@ -3,11 +3,11 @@
 // `onQueue`, the skip goes through the phone's queue like the visit's other changes; without it the form posts.
 import { getCollectionProps, getFormProps, type SubmissionResult } from '@conform-to/react'
 import { useState } from 'react'
-import { Form, useNavigation } from 'react-router'
+import { Form } from 'react-router'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { FieldError, TextField } from '~/components/ui/field'
-import { FormErrors, useZodForm } from '~/components/ui/form'
+import { FormErrors, usePosting, useZodForm } from '~/components/ui/form'
 import { SKIP_REASONS, SkipVisitSchema } from '~/models/service-plan-schemas'
 import { formFields } from './form-fields'
 import type { Queued } from './use-visit-changes'
@@ -19,8 +19,7 @@ export function SkipVisitForm({
   lastResult?: SubmissionResult<string[]>
   onQueue?: (fields: Record<string, string>) => Promise<Queued>
 }) {
-  const navigation = useNavigation()
-  const skipping = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'skip-visit'
+  const skipping = usePosting('skip-visit')
   // A refused skip comes back open, with its errors.
   const [open, setOpen] = useState(Boolean(lastResult))
   const [queueError, setQueueError] = useState<string | null>(null)

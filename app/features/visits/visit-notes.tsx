@@ -18,6 +18,17 @@ export type NoteAudience = 'office' | 'customer'
 
 const TYPING_PAUSE_MS = 1500
 
+/** The two notes: the field each posts as, its label and what it is for. */
+const NOTES = [
+  { audience: 'office', name: 'officeNote', label: 'Note for office', hint: 'Only your company sees this.' },
+  {
+    audience: 'customer',
+    name: 'customerNote',
+    label: 'Note for customer',
+    hint: "Printed in the customer's service report.",
+  },
+] as const
+
 export function VisitNotes({
   officeNote,
   customerNote,
@@ -45,22 +56,17 @@ export function VisitNotes({
       <Form method="post" className="space-y-4">
         <input type="hidden" name="intent" value="notes" />
         <IdempotencyKeyInput value={formKey} />
-        <NoteField
-          name="officeNote"
-          label="Note for office"
-          hint="Only your company sees this."
-          initial={officeNote}
-          waiting={waiting.has('office')}
-          onSave={(text) => onSave('office', text)}
-        />
-        <NoteField
-          name="customerNote"
-          label="Note for customer"
-          hint="Printed in the customer's service report."
-          initial={customerNote}
-          waiting={waiting.has('customer')}
-          onSave={(text) => onSave('customer', text)}
-        />
+        {NOTES.map(({ audience, name, label, hint }) => (
+          <NoteField
+            key={audience}
+            name={name}
+            label={label}
+            hint={hint}
+            initial={audience === 'office' ? officeNote : customerNote}
+            waiting={waiting.has(audience)}
+            onSave={(text) => onSave(audience, text)}
+          />
+        ))}
         {error ? <Alert tone="error">{error}</Alert> : null}
         {hydrated ? null : (
           <Button type="submit" variant="secondary" className="w-full">

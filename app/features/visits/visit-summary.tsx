@@ -2,9 +2,7 @@
 // (OPERATIONS §5): what was ticked, read, added, photographed and noted, and when and by whom it was completed. No
 // empty entry forms. The office gets "Reopen visit" for a completed or skipped one.
 import type { ReactNode } from 'react'
-import { useNavigation } from 'react-router'
 import { ConfirmForm } from '~/components/confirm-buttons'
-import { Alert } from '~/components/ui/alert'
 import { Card } from '~/components/ui/card'
 import { ChemicalList, type ChemicalRow, type PendingChemical } from './visit-chemicals'
 import { type PendingReading, ReadingList, type ReadingLog } from './visit-reading'
@@ -99,15 +97,12 @@ export function VisitSummary({
 
 /** "Reopen visit" for the office, asked once more before it is done. */
 function ReopenVisit({ error }: { error: string | null }) {
-  const navigation = useNavigation()
-  const reopening = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'reopen'
   return (
     <section aria-label="Reopen visit" className="space-y-2">
       <ConfirmForm
         fields={{ intent: 'reopen' }}
         label="Reopen visit"
         buttonClassName="w-full sm:w-auto"
-        pending={reopening}
         pendingLabel="Reopening…"
         title="Reopen this visit?"
         question={
@@ -117,8 +112,8 @@ function ReopenVisit({ error }: { error: string | null }) {
         }
         confirm="Reopen visit"
         cancel="Keep it closed"
+        error={error}
       />
-      {error ? <Alert tone="error">{error}</Alert> : null}
     </section>
   )
 }

@@ -1,7 +1,7 @@
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { eq } from 'drizzle-orm'
-import { data, Form, type ShouldRevalidateFunction, useNavigation } from 'react-router'
+import { data, Form, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { requireCustomerInSetup } from '~/auth/guards.server'
 import { setUserPassword } from '~/auth/passwords.server'
@@ -12,7 +12,7 @@ import { Card } from '~/components/ui/card'
 import { TextField } from '~/components/ui/field'
 import { FormErrors, useZodForm } from '~/components/ui/form'
 import { profiles } from '~/db/schema'
-import { SetupDone } from '~/features/auth/setup-done'
+import { SetupDone, stayOnSetupDone } from '~/features/auth/setup-done'
 import { getOwnCustomerForSetup, saveCustomerSetup } from '~/models/customer.server'
 import { PhoneSchema } from '~/models/customer-schemas'
 import { db } from '~/utils/db.server'
@@ -73,8 +73,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /** After a successful setup, stay to show 'Setup complete! Redirecting…' (the loader would redirect at once). */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  actionResult?.done ? false : defaultShouldRevalidate
+export const shouldRevalidate = stayOnSetupDone
 
 export function meta() {
   return [{ title: 'Customer setup · Pool Bud' }]

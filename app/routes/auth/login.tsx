@@ -1,6 +1,7 @@
-import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import { type FormMetadata, getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
+import type { ReactNode } from 'react'
+import { data, Form, Link, redirect, useSearchParams } from 'react-router'
 import { z } from 'zod'
 import { ACCOUNT_DEACTIVATED, callAuthEndpoint, cookieHeaders, DEACTIVATED_MESSAGE } from '~/auth/better-auth.server'
 import { getSessionUser, homePathFor, safeRedirectPath } from '~/auth/guards.server'
@@ -9,8 +10,8 @@ import { NewPasswordFields, PasswordField } from '~/components/password-input'
 import { Alert } from '~/components/ui/alert'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { TextField } from '~/components/ui/field'
-import { FormErrors, useZodForm } from '~/components/ui/form'
+import { type ConformField, TextField } from '~/components/ui/field'
+import { FormErrors, usePosting, useZodForm } from '~/components/ui/form'
 import { getProfile } from '~/models/profile.server'
 import { EmailSchema, NewPasswordSchema, PASSWORDS_MATCH, readForm } from '~/utils/forms'
 import { logger } from '~/utils/logger.server'
@@ -162,8 +163,6 @@ type LastResult = SubmissionResult<string[]> | null | undefined
 
 function LoginForm({ lastResult }: { lastResult: LastResult }) {
   const [searchParams] = useSearchParams()
-  const navigation = useNavigation()
-  const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'login'
   const [form, fields] = useZodForm(LoginSchema, { id: 'login', lastResult })
   const verifyError = VERIFY_ERRORS[searchParams.get('error') ?? '']
   return (
@@ -182,16 +181,16 @@ function LoginForm({ lastResult }: { lastResult: LastResult }) {
           set up your account, or use the newest invitation email.
         </Alert>
       ) : null}
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <input type="hidden" name="intent" value="login" />
-        <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
-        <TextField field={fields.email} label="Email" type="email" autoComplete="email" autoFocus />
+      <AuthForm
+        form={form}
+        intent="login"
+        redirectTo={searchParams.get('redirectTo')}
+        email={fields.email}
+        submit="Log in"
+        pendingLabel="Logging in…"
+      >
         <PasswordField field={fields.password} label="Password" autoComplete="current-password" />
-        <FormErrors form={form} />
-        <Button type="submit" className="w-full" pending={pending} pendingLabel="Logging in…">
-          Log in
-        </Button>
-      </Form>
+      </AuthForm>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <Link to="/forgot-password" className={authLink}>
           Forgot password?
@@ -207,8 +206,6 @@ function LoginForm({ lastResult }: { lastResult: LastResult }) {
 function SignupForm({ lastResult }: { lastResult: LastResult }) {
   const [searchParams] = useSearchParams()
   const redirectTo = searchParams.get('redirectTo')
-  const navigation = useNavigation()
-  const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'signup'
   const [form, fields] = useZodForm(SignupSchema, { id: 'signup', lastResult })
   // Heading for /start: an owner starting a company (from the marketing pages), with the plan they chose.
   const startingCompany = redirectTo?.startsWith('/start') ?? false
@@ -231,21 +228,17 @@ function SignupForm({ lastResult }: { lastResult: LastResult }) {
           </p>
         </div>
       )}
-      <Form
-        method="post"
+      <AuthForm
+        form={form}
+        intent="signup"
         action={loginPath({ mode: 'signup', redirectTo })}
-        {...getFormProps(form)}
-        className="space-y-4"
+        redirectTo={redirectTo}
+        email={fields.email}
+        submit="Create account"
+        pendingLabel="Creating account…"
       >
-        <input type="hidden" name="intent" value="signup" />
-        <input type="hidden" name="redirectTo" value={redirectTo ?? ''} />
-        <TextField field={fields.email} label="Email" type="email" autoComplete="email" autoFocus />
         <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
-        <FormErrors form={form} />
-        <Button type="submit" className="w-full" pending={pending} pendingLabel="Creating account…">
-          Create account
-        </Button>
-      </Form>
+      </AuthForm>
       <p className="text-sm text-slate-600">
         Already have an account?{' '}
         <Link to={loginPath({ redirectTo })} className="font-medium text-brand-700 underline-offset-2 hover:underline">
@@ -253,6 +246,42 @@ function SignupForm({ lastResult }: { lastResult: LastResult }) {
         </Link>
       </p>
     </Card>
+  )
+}
+
+/** What logging in and signing up share: the intent, where to go next, the email, the form's refusal and its button. */
+function AuthForm<Schema extends Record<string, unknown>>({
+  form,
+  intent,
+  action,
+  redirectTo,
+  email,
+  submit,
+  pendingLabel,
+  children,
+}: {
+  form: FormMetadata<Schema, string[]>
+  intent: 'login' | 'signup'
+  action?: string
+  redirectTo: string | null
+  email: ConformField
+  submit: string
+  pendingLabel: string
+  /** The password field(s). */
+  children: ReactNode
+}) {
+  const pending = usePosting(intent, { untilReloaded: true })
+  return (
+    <Form method="post" action={action} {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="redirectTo" value={redirectTo ?? ''} />
+      <TextField field={email} label="Email" type="email" autoComplete="email" autoFocus />
+      {children}
+      <FormErrors form={form} />
+      <Button type="submit" className="w-full" pending={pending} pendingLabel={pendingLabel}>
+        {submit}
+      </Button>
+    </Form>
   )
 }
 

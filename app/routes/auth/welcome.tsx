@@ -1,6 +1,6 @@
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, type ShouldRevalidateFunction, useNavigation } from 'react-router'
+import { data, Form, useNavigation } from 'react-router'
 import { requireUnfinishedStaff } from '~/auth/guards.server'
 import { setUserPassword } from '~/auth/passwords.server'
 import { LogoutButton } from '~/components/logout-button'
@@ -12,7 +12,7 @@ import { Field, TextField } from '~/components/ui/field'
 import { FormErrors, useZodForm } from '~/components/ui/form'
 import { contactValues, WelcomeSchema } from '~/features/account/account-schema'
 import { AddressFields } from '~/features/account/profile-fields'
-import { SetupDone } from '~/features/auth/setup-done'
+import { SetupDone, stayOnSetupDone } from '~/features/auth/setup-done'
 import { updateOwnProfile } from '~/models/profile.server'
 import { readForm } from '~/utils/forms'
 import { ROLE_LABELS } from '~/utils/permissions'
@@ -55,9 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
   return { result: submission.reply(), done: true }
 }
 
-/** After a successful setup, stay to show 'Setup complete! Redirecting…' (the loader would redirect at once). */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  actionResult?.done ? false : defaultShouldRevalidate
+export const shouldRevalidate = stayOnSetupDone
 
 export function meta() {
   return [{ title: 'Welcome · Pool Bud' }]
