@@ -6,11 +6,8 @@ import { Button, type ButtonVariant } from './ui/button'
 import { Dialog } from './ui/dialog'
 import { usePosting } from './ui/form'
 
-/**
- * The second step of a destructive action: "Yes, …" submits the form it sits in, "Cancel" goes back. The first step
- * (the action's own button) and the sentence that says what happens stay with the form.
- */
-export function ConfirmButtons({
+/** The question's answers: "Yes, …" submits the form it sits in, "Cancel" goes back. */
+function ConfirmButtons({
   confirm,
   cancel = 'Cancel',
   onCancel,

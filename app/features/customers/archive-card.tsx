@@ -42,7 +42,6 @@ export function ArchiveCard({
           fields={{ intent: 'archive' }}
           lead={<p className="text-sm text-slate-600">No longer a customer? Archive them; their history stays.</p>}
           label="Archive customer"
-          pending={busy === 'archive'}
           pendingLabel="Archiving…"
           className="space-y-3"
           question={
