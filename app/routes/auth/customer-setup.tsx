@@ -1,18 +1,17 @@
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { eq } from 'drizzle-orm'
-import { data, Form, useNavigation } from 'react-router'
+import { data, Form } from 'react-router'
 import { z } from 'zod'
 import { requireCustomerInSetup } from '~/auth/guards.server'
 import { setUserPassword } from '~/auth/passwords.server'
 import { NewPasswordFields } from '~/components/password-input'
 import { Alert } from '~/components/ui/alert'
-import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { TextField } from '~/components/ui/field'
-import { FormErrors, useZodForm } from '~/components/ui/form'
+import { useZodForm } from '~/components/ui/form'
 import { profiles } from '~/db/schema'
-import { SetupDone, stayOnSetupDone } from '~/features/auth/setup-done'
+import { SetupDone, SetupSubmit, stayOnSetupDone } from '~/features/auth/setup-page'
 import { getOwnCustomerForSetup, saveCustomerSetup } from '~/models/customer.server'
 import { PhoneSchema } from '~/models/customer-schemas'
 import { db } from '~/utils/db.server'
@@ -80,7 +79,6 @@ export function meta() {
 }
 
 export default function CustomerSetupPage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation()
   const defaults = loaderData.state === 'form' ? loaderData.defaults : undefined
   const [form, fields] = useZodForm(CustomerSetupSchema, {
     id: 'customer-setup',
@@ -119,10 +117,7 @@ export default function CustomerSetupPage({ loaderData, actionData }: Route.Comp
         <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" />
         <TextField field={fields.address} label="Service address" autoComplete="street-address" />
         <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
-        <FormErrors form={form} />
-        <Button type="submit" className="w-full" pending={navigation.state !== 'idle'} pendingLabel="Saving…">
-          Finish setup
-        </Button>
+        <SetupSubmit form={form}>Finish setup</SetupSubmit>
       </Form>
     </Card>
   )

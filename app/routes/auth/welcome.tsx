@@ -1,18 +1,17 @@
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, useNavigation } from 'react-router'
+import { data, Form } from 'react-router'
 import { requireUnfinishedStaff } from '~/auth/guards.server'
 import { setUserPassword } from '~/auth/passwords.server'
 import { LogoutButton } from '~/components/logout-button'
 import { NewPasswordFields } from '~/components/password-input'
 import { Alert } from '~/components/ui/alert'
-import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Field, TextField } from '~/components/ui/field'
-import { FormErrors, useZodForm } from '~/components/ui/form'
+import { useZodForm } from '~/components/ui/form'
 import { contactValues, WelcomeSchema } from '~/features/account/account-schema'
 import { AddressFields } from '~/features/account/profile-fields'
-import { SetupDone, stayOnSetupDone } from '~/features/auth/setup-done'
+import { SetupDone, SetupSubmit, stayOnSetupDone } from '~/features/auth/setup-page'
 import { updateOwnProfile } from '~/models/profile.server'
 import { readForm } from '~/utils/forms'
 import { ROLE_LABELS } from '~/utils/permissions'
@@ -62,7 +61,6 @@ export function meta() {
 }
 
 export default function WelcomePage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation()
   const profile = loaderData.profile
   const [form, fields] = useZodForm(WelcomeSchema, {
     id: 'welcome',
@@ -116,10 +114,7 @@ export default function WelcomePage({ loaderData, actionData }: Route.ComponentP
           <legend className="mb-2 text-sm font-semibold text-slate-800">Address (optional)</legend>
           <AddressFields fields={fields} />
         </fieldset>
-        <FormErrors form={form} />
-        <Button type="submit" className="w-full" pending={navigation.state !== 'idle'} pendingLabel="Saving…">
-          Complete setup
-        </Button>
+        <SetupSubmit form={form}>Complete setup</SetupSubmit>
       </Form>
     </Card>
   )
