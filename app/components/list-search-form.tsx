@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { Form, useNavigation, useSubmit } from 'react-router'
 import { Button } from './ui/button'
-import { inputClass } from './ui/field'
+import { Field } from './ui/field'
 
 /**
  * The search box of a list page: a plain GET form (works without JavaScript) that also
@@ -53,21 +53,11 @@ export function ListSearchForm({
       }}
       onSubmit={() => clearTimeout(timer.current)}
     >
-      <div className="min-w-0 flex-1 space-y-1">
-        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-          {label}
-        </label>
-        <input
-          ref={inputRef}
-          id={id}
-          type="search"
-          name="q"
-          defaultValue={q}
-          maxLength={100}
-          placeholder={placeholder}
-          className={inputClass}
-        />
-      </div>
+      <Field
+        label={label}
+        className="min-w-0 flex-1"
+        inputProps={{ ref: inputRef, id, type: 'search', name: 'q', defaultValue: q, maxLength: 100, placeholder }}
+      />
       {editingId ? <input type="hidden" name="edit" value={editingId} /> : null}
       {Object.entries(hidden ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />

@@ -15,6 +15,7 @@ export function Pager({
   previousLabel = 'Previous',
   nextLabel = 'Next',
   hash,
+  summary,
 }: {
   page: number
   pageCount?: number
@@ -28,6 +29,8 @@ export function Pager({
   nextLabel?: string
   /** The id of the list's heading or section, to land on after a page change. */
   hash?: string
+  /** What the middle says instead of "Page 2 of 3" ("Showing 11–20 of 22 unassigned jobs."). */
+  summary?: string
 }) {
   const location = useLocation()
   const next = pageCount === undefined ? Boolean(hasNext) : page < pageCount
@@ -49,7 +52,7 @@ export function Pager({
         <span />
       )}
       <span className="text-sm text-slate-600">
-        {pageCount === undefined ? `Page ${page}` : `Page ${page} of ${pageCount}`}
+        {summary ?? (pageCount === undefined ? `Page ${page}` : `Page ${page} of ${pageCount}`)}
       </span>
       {next ? (
         <Link to={to(page + 1)} className={buttonClass('secondary')} preventScrollReset={!hash} rel="next">

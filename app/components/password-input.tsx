@@ -1,21 +1,20 @@
-import { getInputProps } from '@conform-to/react'
 import { type ComponentProps, useState } from 'react'
-import { Field } from './ui/field'
+import { type ConformField, TextField } from './ui/field'
 
 /** A password field with a show/hide toggle (hidden by default, and always hidden without JavaScript). */
 export function PasswordField({
+  field,
   label,
-  errors,
-  inputProps,
+  ...inputProps
 }: {
+  field: ConformField
   label: string
-  errors?: string[] | undefined
-  inputProps: ComponentProps<'input'>
-}) {
+  autoComplete: 'current-password' | 'new-password'
+} & Pick<ComponentProps<'input'>, 'autoFocus'>) {
   const [visible, setVisible] = useState(false)
   return (
     <div className="relative">
-      <Field label={label} errors={errors} inputProps={{ ...inputProps, type: visible ? 'text' : 'password' }} />
+      <TextField field={field} label={label} {...inputProps} type={visible ? 'text' : 'password'} />
       <button
         type="button"
         onClick={() => setVisible((v) => !v)}
@@ -28,8 +27,6 @@ export function PasswordField({
     </div>
   )
 }
-
-type ConformField = Parameters<typeof getInputProps>[0]
 
 /** A new password and its confirmation, as every set-a-password form asks for them. */
 export function NewPasswordFields({
@@ -45,16 +42,8 @@ export function NewPasswordFields({
 }) {
   return (
     <>
-      <PasswordField
-        label={passwordLabel}
-        errors={password.errors}
-        inputProps={{ ...getInputProps(password, { type: 'password' }), autoComplete: 'new-password' }}
-      />
-      <PasswordField
-        label={confirmLabel}
-        errors={confirmPassword.errors}
-        inputProps={{ ...getInputProps(confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
-      />
+      <PasswordField field={password} label={passwordLabel} autoComplete="new-password" />
+      <PasswordField field={confirmPassword} label={confirmLabel} autoComplete="new-password" />
     </>
   )
 }

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
-import { Link, useFetcher, useSearchParams } from 'react-router'
+import { Link, useFetcher } from 'react-router'
+import { Pager } from '~/components/pager'
 import { StatusBadge } from '~/components/status-badge'
 import { Alert } from '~/components/ui/alert'
-import { buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
 import { rowLinkTarget, textLinkTarget } from '~/components/ui/touch'
@@ -63,42 +63,18 @@ function UnassignedCard({ data }: { data: DispatcherDashboardData }) {
               <UnassignedRow key={job.id} job={job} technicians={data.technicians} onSaved={setNotice} />
             ))}
           </ul>
-          <UnassignedPager pager={data.unassignedPage} />
+          <Pager
+            page={data.unassignedPage.page}
+            pageCount={data.unassignedPage.pageCount}
+            label="Unassigned jobs pages"
+            param="unassigned"
+            previousLabel="← Earlier"
+            nextLabel="Later →"
+            summary={`Showing ${data.unassignedPage.first}–${data.unassignedPage.last} of ${data.unassignedPage.total} unassigned jobs.`}
+          />
         </>
       )}
     </Card>
-  )
-}
-
-/** "Showing 11–20 of 22 unassigned jobs." with links to the pages either side (other query parameters kept). */
-function UnassignedPager({ pager }: { pager: DispatcherDashboardData['unassignedPage'] }) {
-  const [searchParams] = useSearchParams()
-  if (pager.pageCount <= 1) return null
-  const to = (page: number) => {
-    const next = new URLSearchParams(searchParams)
-    if (page > 1) next.set('unassigned', String(page))
-    else next.delete('unassigned')
-    const search = next.toString()
-    return search ? `?${search}` : '?'
-  }
-  return (
-    <nav aria-label="Unassigned jobs pages" className="flex flex-wrap items-center justify-between gap-2 pt-2">
-      <p className="text-sm text-slate-600">
-        Showing {pager.first}–{pager.last} of {pager.total} unassigned jobs.
-      </p>
-      <div className="flex gap-2">
-        {pager.page > 1 ? (
-          <Link to={to(pager.page - 1)} preventScrollReset className={buttonClass('secondary')} rel="prev">
-            ← Earlier
-          </Link>
-        ) : null}
-        {pager.page < pager.pageCount ? (
-          <Link to={to(pager.page + 1)} preventScrollReset className={buttonClass('secondary')} rel="next">
-            Later →
-          </Link>
-        ) : null}
-      </div>
-    </nav>
   )
 }
 

@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps } from '@conform-to/react'
 import { useEffect, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
-import { Field, FieldError, inputClass } from '~/components/ui/field'
+import { SelectField, TextField } from '~/components/ui/field'
+import { useZodForm } from '~/components/ui/form'
 import { INVITABLE_ROLES, ROLE_LABELS } from '~/utils/permissions'
 import { type InviteReply, InviteTeamMemberSchema } from './team-forms'
 
@@ -19,14 +19,10 @@ export function InviteTeamMemberForm({ inviterRole }: { inviterRole: 'owner' | '
   const [shownReply, setShownReply] = useState<InviteReply | undefined>(undefined)
   const formRef = useRef<HTMLFormElement>(null)
   const sending = fetcher.state !== 'idle'
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(InviteTeamMemberSchema, {
     id: 'invite-team-member',
     lastResult: sending ? undefined : fetcher.data?.result,
     defaultValue: { role: roles[0] },
-    constraint: getZodConstraint(InviteTeamMemberSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: InviteTeamMemberSchema }),
   })
 
   useEffect(() => {
@@ -53,34 +49,16 @@ export function InviteTeamMemberForm({ inviterRole }: { inviterRole: 'owner' | '
       </h3>
       <input type="hidden" name="intent" value="invite" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="space-y-1">
-          <label htmlFor={fields.role.id} className="block text-sm font-medium text-slate-800">
-            Role
-          </label>
-          <select {...getSelectProps(fields.role)} className={inputClass}>
-            {roles.map((role) => (
-              <option key={role} value={role}>
-                {ROLE_LABELS[role]}
-              </option>
-            ))}
-          </select>
-          <FieldError id={fields.role.errorId} errors={fields.role.errors} />
-        </div>
-        <Field
-          label="Full name"
-          errors={fields.fullName.errors}
-          inputProps={{ ...getInputProps(fields.fullName, { type: 'text' }), autoComplete: 'off' }}
-        />
-        <Field
-          label="Email"
-          errors={fields.email.errors}
-          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }}
-        />
-        <Field
-          label="Phone (optional)"
-          errors={fields.phone.errors}
-          inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'off' }}
-        />
+        <SelectField field={fields.role} label="Role">
+          {roles.map((role) => (
+            <option key={role} value={role}>
+              {ROLE_LABELS[role]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField field={fields.fullName} label="Full name" autoComplete="off" />
+        <TextField field={fields.email} label="Email" type="email" autoComplete="off" />
+        <TextField field={fields.phone} label="Phone (optional)" type="tel" autoComplete="off" />
       </div>
       {message ? <Alert tone={message.ok ? 'success' : 'error'}>{message.message}</Alert> : null}
       <Button type="submit" pending={sending} pendingLabel="Sending…">

@@ -1,12 +1,11 @@
-import { getFormProps, getSelectProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { useState } from 'react'
+import { getFormProps } from '@conform-to/react'
 import { useFetcher } from 'react-router'
-import { ConfirmButtons } from '~/components/confirm-buttons'
+import { ConfirmForm } from '~/components/confirm-buttons'
 import { StatusPill } from '~/components/status-badge'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
-import { FieldError, inputClass } from '~/components/ui/field'
+import { SelectField } from '~/components/ui/field'
+import { useZodForm } from '~/components/ui/form'
 import { ROLE_LABELS } from '~/utils/permissions'
 import { STATUS_LABELS, type TeamMember } from '~/utils/team'
 import { ChangeRoleSchema, type MemberReply } from './team-forms'
@@ -36,7 +35,6 @@ export function TeamTable({ members, manage }: { members: TeamMember[]; manage: 
 
 function MemberRow({ member, manage }: { member: TeamMember; manage: boolean }) {
   const fetcher = useFetcher<MemberReply>({ key: `member-${member.id}` })
-  const [confirming, setConfirming] = useState(false)
   const busy = fetcher.state !== 'idle'
   const busyIntent = busy ? fetcher.formData?.get('intent') : null
   const reply = fetcher.data?.memberId === member.id ? fetcher.data : undefined
@@ -84,28 +82,19 @@ function MemberRow({ member, manage }: { member: TeamMember; manage: boolean }) 
                 Reactivate
               </Button>
             </fetcher.Form>
-          ) : confirming ? (
-            <fetcher.Form
-              method="post"
-              action="/app/team"
-              className="flex flex-wrap items-center gap-2"
-              onSubmit={() => setConfirming(false)}
-            >
-              <input type="hidden" name="intent" value="deactivate" />
-              <input type="hidden" name="memberId" value={member.id} />
-              <span className="text-sm text-slate-700">Sign {name} out and unassign their open jobs?</span>
-              <ConfirmButtons confirm="Yes, deactivate" onCancel={() => setConfirming(false)} />
-            </fetcher.Form>
           ) : (
-            <Button
-              type="button"
+            <ConfirmForm
+              as={fetcher.Form}
+              action="/app/team"
+              fields={{ intent: 'deactivate', memberId: member.id }}
+              label="Deactivate"
               variant="ghost"
               pending={busyIntent === 'deactivate'}
               pendingLabel="Deactivating…"
-              onClick={() => setConfirming(true)}
-            >
-              Deactivate
-            </Button>
+              className="flex flex-wrap items-center gap-2"
+              question={<span className="text-sm text-slate-700">Sign {name} out and unassign their open jobs?</span>}
+              confirm="Yes, deactivate"
+            />
           )}
         </div>
       ) : null}
@@ -129,14 +118,10 @@ function ChangeRoleForm({
   fetcher: MemberFetcher
   reply: MemberReply | undefined
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(ChangeRoleSchema, {
     id: `change-role-${member.id}`,
     lastResult: fetcher.state === 'idle' && reply?.intent === 'change-role' ? reply.result : undefined,
     defaultValue: { role: member.role },
-    constraint: getZodConstraint(ChangeRoleSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangeRoleSchema }),
   })
   const saving = fetcher.state !== 'idle' && fetcher.formData?.get('intent') === 'change-role'
   return (
@@ -148,20 +133,16 @@ function ChangeRoleForm({
     >
       <input type="hidden" name="intent" value="change-role" />
       <input type="hidden" name="memberId" value={member.id} />
-      <label htmlFor={fields.role.id} className="sr-only">
-        Role for {name}
-      </label>
-      <select {...getSelectProps(fields.role)} className={inputClass.replace('w-full', 'w-auto')}>
+      <SelectField field={fields.role} label={`Role for ${name}`} hideLabel>
         {ASSIGNABLE.map((role) => (
           <option key={role} value={role}>
             {ROLE_LABELS[role]}
           </option>
         ))}
-      </select>
+      </SelectField>
       <Button type="submit" variant="secondary" pending={saving} pendingLabel="Saving…">
         Save role
       </Button>
-      <FieldError id={fields.role.errorId} errors={fields.role.errors} />
     </fetcher.Form>
   )
 }

@@ -6,13 +6,16 @@ export function Alert({
   tone,
   children,
   className,
+  id,
 }: {
   tone: 'success' | 'error' | 'info'
   children: ReactNode
   className?: string
+  id?: string
 }) {
   return (
     <div
+      id={id}
       role={tone === 'error' ? 'alert' : 'status'}
       className={cn(
         'rounded-lg border px-3 py-2 text-sm',

@@ -9,12 +9,15 @@ export function Dialog({
   onClose,
   title,
   children,
+  focusInstead,
 }: {
   open: boolean
   /** Called however it closes: a button, Escape. */
   onClose: () => void
   title: ReactNode
   children: ReactNode
+  /** Where focus goes when what opened the dialog is no longer on the page (what it did re-drew it). */
+  focusInstead?: () => HTMLElement | null
 }) {
   const ref = useRef<HTMLDialogElement>(null)
   const opener = useRef<HTMLElement | null>(null)
@@ -37,7 +40,8 @@ export function Dialog({
       aria-labelledby={titleId}
       onClose={() => {
         onClose()
-        if (opener.current?.isConnected) opener.current.focus()
+        const target = opener.current?.isConnected ? opener.current : focusInstead?.()
+        target?.focus()
       }}
       className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
     >

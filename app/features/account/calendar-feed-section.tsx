@@ -2,15 +2,13 @@
  * "Calendar feed" (OPERATIONS §4): the technician's secret `.ics` link. Only its hash is stored, so the full URL is
  * shown once, right after it is made; afterwards the page can only say that a link is active and offer a new one.
  */
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps } from '@conform-to/react'
 import { type MouseEvent, useState } from 'react'
 import { useFetcher } from 'react-router'
-import type { z } from 'zod'
-import { ConfirmButtons } from '~/components/confirm-buttons'
-import { Alert } from '~/components/ui/alert'
+import { ConfirmForm } from '~/components/confirm-buttons'
 import { Button } from '~/components/ui/button'
 import { inputClass } from '~/components/ui/field'
+import { FormErrors, useZodForm } from '~/components/ui/form'
 import type { AccountReply } from './account.server'
 import { CalendarFeedSchema } from './account-schema'
 
@@ -19,13 +17,7 @@ export function CalendarFeedSection({ active, pageReply }: { active: boolean; pa
   const reply = fetcher.data ?? pageReply
   const busy = fetcher.state !== 'idle'
   const pendingIntent = busy ? fetcher.formData?.get('intent') : null
-  const [confirming, setConfirming] = useState(false)
-  const [form] = useForm<z.infer<typeof CalendarFeedSchema>>({
-    id: 'calendar-feed',
-    lastResult: busy ? undefined : reply?.result,
-    constraint: getZodConstraint(CalendarFeedSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CalendarFeedSchema }),
-  })
+  const [form] = useZodForm(CalendarFeedSchema, { id: 'calendar-feed', lastResult: busy ? undefined : reply?.result })
   const feedUrl = busy ? null : (reply?.feedUrl ?? null)
   return (
     <section aria-labelledby="calendar-feed-title" className="space-y-4 border-t border-slate-200 pt-5">
@@ -41,7 +33,7 @@ export function CalendarFeedSection({ active, pageReply }: { active: boolean; pa
           See your visits in your phone's calendar: create a private link and subscribe to it there.
         </p>
       )}
-      {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+      <FormErrors form={form} />
       {!active && !feedUrl ? (
         <fetcher.Form method="post" {...getFormProps(form)}>
           <input type="hidden" name="intent" value="create-feed" />
@@ -49,25 +41,22 @@ export function CalendarFeedSection({ active, pageReply }: { active: boolean; pa
             Create calendar link
           </Button>
         </fetcher.Form>
-      ) : confirming ? (
-        <fetcher.Form method="post" {...getFormProps(form)} className="space-y-2" onSubmit={() => setConfirming(false)}>
-          <input type="hidden" name="intent" value="reset-feed" />
-          <p className="text-sm text-slate-700">
-            Reset your calendar link? The old link stops working: calendars subscribed to it stop updating until you add
-            the new one.
-          </p>
-          <ConfirmButtons confirm="Yes, reset link" onCancel={() => setConfirming(false)} />
-        </fetcher.Form>
       ) : (
-        <Button
-          type="button"
-          variant="secondary"
+        <ConfirmForm
+          as={fetcher.Form}
+          fields={{ intent: 'reset-feed' }}
+          label="Reset link"
           pending={pendingIntent === 'reset-feed'}
           pendingLabel="Resetting link…"
-          onClick={() => setConfirming(true)}
-        >
-          Reset link
-        </Button>
+          className="space-y-2"
+          question={
+            <p className="text-sm text-slate-700">
+              Reset your calendar link? The old link stops working: calendars subscribed to it stop updating until you
+              add the new one.
+            </p>
+          }
+          confirm="Yes, reset link"
+        />
       )}
     </section>
   )

@@ -1,11 +1,10 @@
 // "Change password" on My account: the current password, then the new one twice (F8: every other session ends).
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps } from '@conform-to/react'
 import { useFetcher } from 'react-router'
-import type { z } from 'zod'
 import { NewPasswordFields, PasswordField } from '~/components/password-input'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
+import { FormErrors, useZodForm } from '~/components/ui/form'
 import type { AccountReply } from './account.server'
 import { ChangePasswordSchema } from './account-schema'
 
@@ -13,33 +12,22 @@ export function ChangePasswordForm({ pageReply }: { pageReply: AccountReply | un
   const fetcher = useFetcher<AccountReply>({ key: 'change-password' })
   const reply = fetcher.data ?? pageReply
   const saving = fetcher.state !== 'idle'
-  const [form, fields] = useForm<z.infer<typeof ChangePasswordSchema>>({
+  const [form, fields] = useZodForm(ChangePasswordSchema, {
     id: 'change-password',
     lastResult: saving ? undefined : reply?.result,
-    constraint: getZodConstraint(ChangePasswordSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
   })
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4 border-t border-slate-200 pt-5">
       <h2 className="text-lg font-semibold">Change password</h2>
       <input type="hidden" name="intent" value="change-password" />
-      <PasswordField
-        label="Current password"
-        errors={fields.currentPassword.errors}
-        inputProps={{
-          ...getInputProps(fields.currentPassword, { type: 'password' }),
-          autoComplete: 'current-password',
-        }}
-      />
+      <PasswordField field={fields.currentPassword} label="Current password" autoComplete="current-password" />
       <NewPasswordFields
         password={fields.password}
         confirmPassword={fields.confirmPassword}
         passwordLabel="New password"
         confirmLabel="Confirm new password"
       />
-      {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+      <FormErrors form={form} />
       {reply?.notice && !saving ? <Alert tone="success">{reply.notice}</Alert> : null}
       <Button type="submit" pending={saving} pendingLabel="Changing password…">
         Change password

@@ -1,32 +1,5 @@
-// The text fields "My account" and /welcome share: one labelled input per Conform field, and the address block.
-import { getInputProps } from '@conform-to/react'
-import { Field } from '~/components/ui/field'
-
-type ConformField = Parameters<typeof getInputProps>[0]
-
-/** A labelled text input bound to a Conform field, its errors under it. */
-export function TextField({
-  field,
-  label,
-  autoComplete,
-  type = 'text',
-  hint,
-}: {
-  field: ConformField
-  label: string
-  autoComplete: string
-  type?: 'text' | 'tel' | 'email'
-  hint?: string
-}) {
-  return (
-    <Field
-      label={label}
-      errors={field.errors}
-      hint={hint}
-      inputProps={{ ...getInputProps(field, { type }), autoComplete }}
-    />
-  )
-}
+// The address block "My account" and /welcome share.
+import { type ConformField, TextField } from '~/components/ui/field'
 
 type AddressName = 'addressLine1' | 'addressLine2' | 'city' | 'state' | 'postalCode' | 'country'
 

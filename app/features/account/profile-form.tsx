@@ -1,13 +1,14 @@
 // "My account"'s profile: name, sign-in email (changed through a link sent to the new address), phone and address.
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps } from '@conform-to/react'
 import { useFetcher } from 'react-router'
 import type { z } from 'zod'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
+import { TextField } from '~/components/ui/field'
+import { FormErrors, useZodForm } from '~/components/ui/form'
 import type { AccountReply } from './account.server'
 import { AccountSchema } from './account-schema'
-import { AddressFields, TextField } from './profile-fields'
+import { AddressFields } from './profile-fields'
 
 type ProfileValues = z.input<typeof AccountSchema> & { email: string }
 
@@ -17,14 +18,10 @@ export function ProfileForm({ profile, pageReply }: { profile: ProfileValues; pa
   const fetcher = useFetcher<AccountReply>({ key: 'account' })
   const reply = fetcher.data ?? pageReply
   const saving = fetcher.state !== 'idle'
-  const [form, fields] = useForm<z.infer<typeof AccountSchema>>({
+  const [form, fields] = useZodForm(AccountSchema, {
     id: 'account',
     lastResult: saving ? undefined : reply?.result,
     defaultValue: profile,
-    constraint: getZodConstraint(AccountSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AccountSchema }),
   })
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
@@ -38,7 +35,7 @@ export function ProfileForm({ profile, pageReply }: { profile: ProfileValues; pa
       />
       <TextField field={fields.phone} label="Phone" autoComplete="tel" type="tel" />
       <AddressFields fields={fields} />
-      {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+      <FormErrors form={form} />
       {reply?.notice && !saving ? (
         <Alert tone="success" className="wrap-anywhere">
           <p>{reply.notice}</p>

@@ -1,8 +1,7 @@
 // The office's side of autopay on the customer record (OPERATIONS §7): the customer's saved card, if any, and a button
 // that emails the customer a link to Stripe's page where they save one themselves (staff never handle card numbers).
-import { Form, useNavigation } from 'react-router'
-import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
+import { AutopayButton } from './autopay-button'
 import type { AutopayState } from './autopay-section'
 
 export const SEND_CARD_LINK_LABEL = 'Email a link to save a card'
@@ -16,9 +15,6 @@ export function AutopayOffice({
   autopay: Pick<AutopayState, 'enabled' | 'cardLabel' | 'notSetUpText'>
   hasEmail: boolean
 }) {
-  const action = `/app/customers/${customerId}/autopay`
-  const navigation = useNavigation()
-  const pending = navigation.state !== 'idle' && navigation.formAction === action
   const note = !autopay.enabled
     ? autopay.notSetUpText
     : !hasEmail
@@ -34,23 +30,14 @@ export function AutopayOffice({
           ? `Invoices are charged to the customer's ${autopay.cardLabel} when they are sent.`
           : 'No card saved. The customer can save one in their portal, or from a link you email them.'}
       </p>
-      <Form method="post" action={action} className="space-y-1">
-        <Button
-          type="submit"
-          variant="secondary"
-          disabled={!autopay.enabled || !hasEmail}
-          aria-describedby={note ? 'autopay-office-note' : undefined}
-          pending={pending}
-          pendingLabel="Sending…"
-        >
-          {SEND_CARD_LINK_LABEL}
-        </Button>
-        {note ? (
-          <p id="autopay-office-note" className="text-sm text-slate-600">
-            {note}
-          </p>
-        ) : null}
-      </Form>
+      <AutopayButton
+        action={`/app/customers/${customerId}/autopay`}
+        label={SEND_CARD_LINK_LABEL}
+        pendingLabel="Sending…"
+        disabled={!autopay.enabled || !hasEmail}
+        note={note}
+        noteId="autopay-office-note"
+      />
     </Card>
   )
 }

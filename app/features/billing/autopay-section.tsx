@@ -2,9 +2,8 @@
 // payments", which posts to /customer/:customerId/autopay and goes on to Stripe's page. Without Stripe the button
 // stays disabled with "Online payment is not set up"; staff previewing the portal see it as the customer would, but
 // disabled (the office emails the customer a link from the customer record instead).
-import { Form, useNavigation } from 'react-router'
-import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
+import { AutopayButton } from './autopay-button'
 
 export type AutopayState = {
   enabled: boolean
@@ -26,9 +25,6 @@ export function AutopaySection({
   autopay: AutopayState
   preview: boolean
 }) {
-  const action = `/customer/${customerId}/autopay`
-  const navigation = useNavigation()
-  const pending = navigation.state !== 'idle' && navigation.formAction === action
   const note = !autopay.enabled
     ? autopay.notSetUpText
     : preview
@@ -52,23 +48,15 @@ export function AutopaySection({
           )}
           <p className="text-sm text-slate-600">Your card is kept by Stripe; we only see its last four digits.</p>
         </div>
-        <Form method="post" action={action} className="space-y-1">
-          <Button
-            type="submit"
-            variant={autopay.cardLabel ? 'secondary' : 'primary'}
-            disabled={!autopay.enabled || preview}
-            aria-describedby={note ? 'autopay-note' : undefined}
-            pending={pending}
-            pendingLabel="Opening Stripe…"
-          >
-            {SAVE_CARD_LABEL}
-          </Button>
-          {note ? (
-            <p id="autopay-note" className="text-sm text-slate-600">
-              {note}
-            </p>
-          ) : null}
-        </Form>
+        <AutopayButton
+          action={`/customer/${customerId}/autopay`}
+          label={SAVE_CARD_LABEL}
+          pendingLabel="Opening Stripe…"
+          variant={autopay.cardLabel ? 'secondary' : 'primary'}
+          disabled={!autopay.enabled || preview}
+          note={note}
+          noteId="autopay-note"
+        />
       </div>
     </Card>
   )

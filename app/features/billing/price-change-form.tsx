@@ -2,22 +2,18 @@
 // with two buttons. "Preview" lists what would change (nothing written); once a preview is on screen, "Apply" sends
 // the same choices with the preview's fingerprint, so only what was previewed is written (the server refuses, and
 // shows the new preview, if anything changed meanwhile). Works without JavaScript; with it, errors show as you type.
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import type { ComponentProps } from 'react'
+import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { Form, useNavigation } from 'react-router'
-import type { z } from 'zod'
 import { ANY, UNASSIGNED } from '~/billing/price-change'
 import { IdempotencyKeyInput, useIdempotencyKey } from '~/components/idempotency-key'
-import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { cn } from '~/components/ui/cn'
-import { Field, FieldError, inputClass } from '~/components/ui/field'
+import { FieldError, SelectField, TextField } from '~/components/ui/field'
+import { FormErrors, useZodForm } from '~/components/ui/form'
 import type { PriceChangePreview } from '~/models/price-change.server'
 import { RATE_TYPE_LABELS } from '~/models/service-plan-schemas'
 import { RATE_TYPES } from '~/utils/customer-fields'
-import { PriceChangeFields, type PriceChangeInput, PriceChangeSchema } from './price-change-schema'
+import { PriceChangeFields, PriceChangeSchema } from './price-change-schema'
 import { PricePreview } from './price-preview'
 
 export type PriceChangeReply = { result: SubmissionResult<string[]>; preview: PriceChangePreview | null }
@@ -41,7 +37,7 @@ export function PriceChangeForm({
   const busy = navigation.state !== 'idle' && navigation.formMethod?.toLowerCase() === 'post'
   const pressed = navigation.formData?.get('intent')
   const idempotencyKey = useIdempotencyKey(formKey, null)
-  const [form, fields] = useForm<PriceChangeInput, z.output<typeof PriceChangeSchema>>({
+  const [form, fields] = useZodForm(PriceChangeSchema, {
     id: 'change-prices',
     lastResult: reply?.result,
     defaultValue: {
@@ -51,10 +47,7 @@ export function PriceChangeForm({
       increaseKind: 'percent',
       effectiveOn: defaultEffectiveOn,
     },
-    constraint: getZodConstraint(PriceChangeFields),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PriceChangeSchema }),
+    constraint: PriceChangeFields,
   })
   const preview = reply?.preview ?? null
   return (
@@ -66,15 +59,15 @@ export function PriceChangeForm({
           Choose plans
         </h2>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Select label="Rate type" field={fields.rateType}>
+          <SelectField label="Rate type" field={fields.rateType}>
             <option value={ANY}>Any rate type</option>
             {RATE_TYPES.map((type) => (
               <option key={type} value={type}>
                 {RATE_TYPE_LABELS[type]}
               </option>
             ))}
-          </Select>
-          <Select label="Technician" field={fields.technician}>
+          </SelectField>
+          <SelectField label="Technician" field={fields.technician}>
             <option value={ANY}>Any technician</option>
             <option value={UNASSIGNED}>No technician</option>
             {technicians.map((tech) => (
@@ -82,8 +75,8 @@ export function PriceChangeForm({
                 {tech.name}
               </option>
             ))}
-          </Select>
-          <Select
+          </SelectField>
+          <SelectField
             label="Current rate"
             field={fields.rateMatch}
             hint="“Any rate” ignores the amounts. Equal to: fill “Rate from”. Between: fill both."
@@ -93,24 +86,10 @@ export function PriceChangeForm({
                 {label}
               </option>
             ))}
-          </Select>
+          </SelectField>
           <div className="grid grid-cols-2 gap-3">
-            <Field
-              label="Rate from ($)"
-              errors={fields.rateFrom.errors}
-              inputProps={{
-                ...getInputProps(fields.rateFrom, { type: 'text' }),
-                inputMode: 'decimal',
-              }}
-            />
-            <Field
-              label="Rate to ($)"
-              errors={fields.rateTo.errors}
-              inputProps={{
-                ...getInputProps(fields.rateTo, { type: 'text' }),
-                inputMode: 'decimal',
-              }}
-            />
+            <TextField field={fields.rateFrom} label="Rate from ($)" inputMode="decimal" />
+            <TextField field={fields.rateTo} label="Rate to ($)" inputMode="decimal" />
           </div>
         </div>
       </Card>
@@ -140,21 +119,19 @@ export function PriceChangeForm({
             </div>
             <FieldError errors={fields.increaseKind.errors} />
           </fieldset>
-          <Field
+          <TextField
+            field={fields.increase}
             label="Increase"
-            errors={fields.increase.errors}
             hint="5 raises each rate 5 % (or $5); −5 lowers it. Rates never go below $0.00."
-            inputProps={{
-              ...getInputProps(fields.increase, { type: 'text' }),
-              inputMode: 'decimal',
-              autoComplete: 'off',
-            }}
+            inputMode="decimal"
+            autoComplete="off"
           />
-          <Field
+          <TextField
+            field={fields.effectiveOn}
             label="Effective date"
-            errors={fields.effectiveOn.errors}
+            type="date"
             hint="Invoices for months starting on or after this date use the new prices; earlier months keep the old ones."
-            inputProps={{ ...getInputProps(fields.effectiveOn, { type: 'date' }), min: today }}
+            min={today}
           />
           <label className="flex min-h-11 items-start gap-3 rounded-lg px-1 py-2 text-sm">
             <input
@@ -170,7 +147,7 @@ export function PriceChangeForm({
           </label>
         </div>
       </Card>
-      {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+      <FormErrors form={form} />
       <div className="flex flex-wrap gap-2">
         <Button
           type="submit"
@@ -186,39 +163,5 @@ export function PriceChangeForm({
       </div>
       {preview ? <PricePreview preview={preview} applying={busy && pressed === 'apply'} disabled={busy} /> : null}
     </Form>
-  )
-}
-
-type SelectField = Parameters<typeof getSelectProps>[0]
-
-function Select({
-  label,
-  field,
-  hint,
-  children,
-}: {
-  label: string
-  field: SelectField
-  hint?: string
-  children: ComponentProps<'select'>['children']
-}) {
-  const { key, ...props } = getSelectProps(field)
-  const errorId = `${field.id}-error`
-  return (
-    <div className="space-y-1">
-      <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select
-        {...props}
-        key={key}
-        aria-describedby={field.errors?.length ? errorId : undefined}
-        className={cn(inputClass)}
-      >
-        {children}
-      </select>
-      {hint ? <p className="text-xs text-slate-500">{hint}</p> : null}
-      <FieldError id={errorId} errors={field.errors} />
-    </div>
   )
 }

@@ -87,6 +87,4 @@ export const PriceChangeSchema = PriceChangeFields.transform((value, context) =>
   }
   return { filter, increase, effectiveOn: value.effectiveOn, notify: value.notify }
 })
-
-export type PriceChangeInput = z.input<typeof PriceChangeSchema>
 export type PriceChangeRequest = z.output<typeof PriceChangeSchema>

@@ -2,13 +2,12 @@
 // (or "Account credit") it pays. Checked in the browser with the action's own schema; whatever the action refuses
 // comes back next to its field with everything typed kept. The form carries an idempotency key, so a double submit
 // records one payment.
-import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Form, useNavigation } from 'react-router'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import { Form } from 'react-router'
 import { IdempotencyKeyInput, useIdempotencyKey } from '~/components/idempotency-key'
-import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
-import { Select, TextInput } from '~/features/customers/form-fields'
+import { SelectField, TextField } from '~/components/ui/field'
+import { FormErrors, usePosting, useZodForm } from '~/components/ui/form'
 import type { LocalDate } from '~/schedule/local-date'
 import { ACCOUNT_CREDIT, PAYMENT_METHOD_OPTIONS, RECORD_PAYMENT_INTENT, recordPaymentSchema } from './payment-form'
 
@@ -32,12 +31,11 @@ export function RecordPaymentForm({
   /** The action's answer to this form, if it refused it. */
   lastResult: SubmissionResult<string[]> | undefined
 }) {
-  const navigation = useNavigation()
-  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === RECORD_PAYMENT_INTENT
+  const saving = usePosting(RECORD_PAYMENT_INTENT)
   const withTarget = openInvoices !== undefined
   const schema = recordPaymentSchema({ today, withTarget })
   const key = useIdempotencyKey(idempotencyKey, null)
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(schema, {
     id: 'record-payment',
     lastResult,
     defaultValue: {
@@ -47,10 +45,7 @@ export function RecordPaymentForm({
       reference: '',
       ...(withTarget ? { appliesTo: openInvoices[0]?.id ?? ACCOUNT_CREDIT } : {}),
     },
-    constraint: getZodConstraint(schema),
     shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
@@ -59,10 +54,9 @@ export function RecordPaymentForm({
       <div className="grid gap-4 sm:grid-cols-2">
         {openInvoices ? (
           <div className="sm:col-span-2">
-            <Select
+            <SelectField
               field={fields.appliesTo}
               label="Apply to"
-              blank={null}
               options={[
                 ...openInvoices.map((invoice) => ({
                   value: invoice.id,
@@ -73,12 +67,29 @@ export function RecordPaymentForm({
             />
           </div>
         ) : null}
-        <TextInput field={fields.amount} label="Amount" inputMode="decimal" hint="In dollars, like 120 or 1,234.50." />
-        <TextInput field={fields.receivedOn} label="Date" type="date" hint="The day it was received." />
-        <Select field={fields.method} label="Method" options={PAYMENT_METHOD_OPTIONS} blank={null} />
-        <TextInput field={fields.reference} label="Reference" hint="Optional: a check number or transfer id." />
+        <TextField
+          field={fields.amount}
+          label="Amount"
+          inputMode="decimal"
+          hint="In dollars, like 120 or 1,234.50."
+          autoComplete="off"
+        />
+        <TextField
+          field={fields.receivedOn}
+          label="Date"
+          type="date"
+          hint="The day it was received."
+          autoComplete="off"
+        />
+        <SelectField field={fields.method} label="Method" options={PAYMENT_METHOD_OPTIONS} />
+        <TextField
+          field={fields.reference}
+          label="Reference"
+          hint="Optional: a check number or transfer id."
+          autoComplete="off"
+        />
       </div>
-      {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+      <FormErrors form={form} />
       <Button type="submit" pending={saving} pendingLabel="Recording…">
         Record payment
       </Button>

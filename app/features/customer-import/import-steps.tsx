@@ -1,28 +1,22 @@
 // The import page's two steps: "Upload" a CSV file, then check the field each column goes into, "Preview" and
 // "Import" (one form, posted with the upload's id and an idempotency key).
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps } from '@conform-to/react'
 import { useState } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import { IdempotencyKeyInput, useIdempotencyKey } from '~/components/idempotency-key'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { Field } from '~/components/ui/field'
+import { TextField } from '~/components/ui/field'
+import { FormErrors, usePosting, useZodForm } from '~/components/ui/form'
 import { type ImportColumn, ImportColumns } from './import-columns'
 import { ImportPreviewCard } from './import-preview'
-import { type ImportReply, UPLOAD_GONE, UploadSchema } from './import-schema'
+import { type ImportReply, MappingSchema, UPLOAD_GONE, UploadSchema } from './import-schema'
 
 export function UploadStep({ uploadGone, reply }: { uploadGone: boolean; reply: ImportReply | undefined }) {
-  const navigation = useNavigation()
   const lastResult = reply && 'result' in reply && reply.intent === 'upload' ? reply.result : null
-  const [form, fields] = useForm({
-    id: 'customer-import-upload',
-    lastResult,
-    shouldValidate: 'onSubmit',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: UploadSchema }),
-  })
-  const uploading = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'upload'
+  const [form, fields] = useZodForm(UploadSchema, { id: 'customer-import-upload', lastResult })
+  const uploading = usePosting('upload', { untilReloaded: true })
   return (
     <Card className="space-y-4">
       <p className="text-sm text-slate-700">
@@ -31,16 +25,13 @@ export function UploadStep({ uploadGone, reply }: { uploadGone: boolean; reply: 
       </p>
       {uploadGone ? <Alert tone="error">{UPLOAD_GONE}</Alert> : null}
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
-        <Field
+        <TextField
+          field={fields.file}
           label="CSV file"
-          errors={fields.file.errors}
+          type="file"
           hint="A .csv file (comma, semicolon or tab separated), up to 10 MB."
-          inputProps={{
-            ...getInputProps(fields.file, { type: 'file' }),
-            accept: '.csv,.tsv,.txt,text/csv,text/plain,text/tab-separated-values',
-            className:
-              'file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:text-brand-800',
-          }}
+          accept=".csv,.tsv,.txt,text/csv,text/plain,text/tab-separated-values"
+          inputClassName="file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:text-brand-800"
         />
         <Button type="submit" name="intent" value="upload" pending={uploading} pendingLabel="Reading the file…">
           Upload
@@ -72,7 +63,7 @@ export function MappingStep({
   const [fields, setFields] = useState(() => upload.columns.map((column) => column.field))
   const lastResult = reply && 'result' in reply && reply.intent !== 'upload' ? reply.result : null
   const preview = reply && 'preview' in reply ? reply.preview : null
-  const [form] = useForm({ id: `customer-import-${upload.id}`, lastResult, shouldValidate: 'onSubmit' })
+  const [form, schemaFields] = useZodForm(MappingSchema, { id: `customer-import-${upload.id}`, lastResult })
   const busyWith = navigation.state === 'idle' ? null : navigation.formData?.get('intent')
   // A preview of other columns than those now chosen must not be imported without looking at it again.
   const stale = preview !== null && preview.columns.join() !== fields.join()
@@ -94,7 +85,8 @@ export function MappingStep({
           fields={fields}
           onChange={(index, field) => setFields((current) => current.map((f, i) => (i === index ? field : f)))}
         />
-        {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+        {/* The columns' selects have no message of their own: a refusal of the upload or the columns shows here. */}
+        <FormErrors form={form} fields={[schemaFields.upload, schemaFields.columns]} />
         <Button
           type="submit"
           name="intent"

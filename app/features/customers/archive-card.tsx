@@ -1,8 +1,7 @@
 // "Archive customer" on the customer record, with what it does, asked before it is done; "Restore customer" for an
 // archived one.
-import { useState } from 'react'
 import { Form, useNavigation } from 'react-router'
-import { ConfirmButtons } from '~/components/confirm-buttons'
+import { ConfirmForm } from '~/components/confirm-buttons'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -19,7 +18,6 @@ export function ArchiveCard({
   upcomingVisits: number
   actionData: RecordActionData
 }) {
-  const [confirming, setConfirming] = useState(false)
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null
   const failed = actionData && (actionData.intent === 'archive' || actionData.intent === 'restore')
@@ -39,34 +37,29 @@ export function ArchiveCard({
             </Button>
           </Form>
         </>
-      ) : confirming ? (
-        <Form method="post" className="space-y-3" onSubmit={() => setConfirming(false)}>
-          <input type="hidden" name="intent" value="archive" />
-          <h2 className="text-lg font-semibold">Archive {customer.customerName}?</h2>
-          <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
-            <li>
-              Their future visits are cancelled
-              {upcomingVisits ? ` (${upcomingVisits} booked)` : ''}.
-            </li>
-            <li>Their visit history is kept.</li>
-            <li>Their portal access ends.</li>
-            <li>They leave the customer list and the job form until restored.</li>
-          </ul>
-          <ConfirmButtons confirm="Yes, archive customer" onCancel={() => setConfirming(false)} />
-        </Form>
       ) : (
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-sm text-slate-600">No longer a customer? Archive them; their history stays.</p>
-          <Button
-            type="button"
-            variant="secondary"
-            pending={busy === 'archive'}
-            pendingLabel="Archiving…"
-            onClick={() => setConfirming(true)}
-          >
-            Archive customer
-          </Button>
-        </div>
+        <ConfirmForm
+          fields={{ intent: 'archive' }}
+          lead={<p className="text-sm text-slate-600">No longer a customer? Archive them; their history stays.</p>}
+          label="Archive customer"
+          pendingLabel="Archiving…"
+          className="space-y-3"
+          question={
+            <>
+              <h2 className="text-lg font-semibold">Archive {customer.customerName}?</h2>
+              <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
+                <li>
+                  Their future visits are cancelled
+                  {upcomingVisits ? ` (${upcomingVisits} booked)` : ''}.
+                </li>
+                <li>Their visit history is kept.</li>
+                <li>Their portal access ends.</li>
+                <li>They leave the customer list and the job form until restored.</li>
+              </ul>
+            </>
+          }
+          confirm="Yes, archive customer"
+        />
       )}
       {failed && actionData.message ? <Alert tone="error">{actionData.message}</Alert> : null}
     </Card>

@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { cn } from '~/components/ui/cn'
-import { inputClass } from '~/components/ui/field'
+import { FieldFrame, inputClass } from '~/components/ui/field'
 
 const DEBOUNCE_MS = 250
 
@@ -76,10 +76,7 @@ export function CustomerPicker({
   }
 
   return (
-    <div className="relative space-y-1 text-sm font-medium">
-      <label htmlFor={id} className="block">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} className="relative text-sm font-medium">
       <input
         id={id}
         type="text"
@@ -180,6 +177,6 @@ export function CustomerPicker({
           ? `${matches.length} ${matches.length === 1 ? 'customer' : 'customers'} found`
           : ''}
       </p>
-    </div>
+    </FieldFrame>
   )
 }

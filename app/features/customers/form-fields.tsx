@@ -1,10 +1,9 @@
-// The inputs of a customer record's forms — contact, service location, body of water, equipment — each one wired
-// to its Conform field (label, error next to it, aria). "Add customer" and the record page's add/edit forms share
+// The inputs of a customer record's forms — contact, service location, body of water, equipment — each one a shared
+// field (components/ui/field) wired to its Conform field. "Add customer" and the record page's add/edit forms share
 // them, so every form names a field the same way ("Gate code", "Dog on site", …).
-import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { z } from 'zod'
-import { Field, FieldError, inputClass } from '~/components/ui/field'
+import { CheckboxField, type ConformField, SelectField, TextareaField, TextField } from '~/components/ui/field'
 import { EQUIPMENT_KINDS } from '~/utils/customer-fields'
 import { SANITISERS, SURFACES } from '~/water/targets'
 
@@ -17,121 +16,22 @@ export function parseCustomerForm<Schema extends z.ZodType>(formData: FormData, 
   return parseWithZod(formData, { schema, disableAutoCoercion: true })
 }
 
-// Conform's field metadata of any field; the helpers below read only its name, id, value and errors.
-// biome-ignore lint/suspicious/noExplicitAny: a field of any schema.
-type AnyField = FieldMetadata<any, any, string[]>
-
-export function TextInput({
-  field,
-  label,
-  type = 'text',
-  hint,
-  inputMode,
-  autoComplete = 'off',
-}: {
-  field: AnyField
-  label: string
-  type?: 'text' | 'email' | 'tel' | 'number' | 'date'
-  hint?: string
-  inputMode?: 'numeric' | 'decimal' | 'tel' | 'email'
-  autoComplete?: string
-}) {
-  return (
-    <Field
-      label={label}
-      hint={hint}
-      errors={field.errors}
-      inputProps={{ ...getInputProps(field, { type }), inputMode, autoComplete }}
-    />
-  )
-}
-
-export function TextArea({ field, label }: { field: AnyField; label: string }) {
-  const errorId = `${field.id}-error`
-  return (
-    <div className="space-y-1">
-      <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <textarea
-        {...getTextareaProps(field)}
-        rows={3}
-        aria-describedby={field.errors ? errorId : undefined}
-        className={inputClass}
-      />
-      <FieldError id={errorId} errors={field.errors} />
-    </div>
-  )
-}
-
-export function Select({
-  field,
-  label,
-  options,
-  blank = 'Not set',
-}: {
-  field: AnyField
-  label: string
-  options: ReadonlyArray<{ value: string; label: string }>
-  /** The first, empty option; null for a select that must have a value. */
-  blank?: string | null
-}) {
-  const errorId = `${field.id}-error`
-  const { key: _key, ...props } = getSelectProps(field)
-  return (
-    <div className="space-y-1">
-      <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select {...props} aria-describedby={field.errors ? errorId : undefined} className={inputClass}>
-        {blank === null ? null : <option value="">{blank}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <FieldError id={errorId} errors={field.errors} />
-    </div>
-  )
-}
-
-export function Checkbox({ field, label }: { field: AnyField; label: string }) {
-  const errorId = `${field.id}-error`
-  return (
-    <div className="space-y-1">
-      <label htmlFor={field.id} className="flex min-h-11 items-center gap-3 text-sm font-medium text-slate-800">
-        <input
-          type="checkbox"
-          id={field.id}
-          name={field.name}
-          defaultChecked={field.initialValue === 'on' || field.initialValue === 'true'}
-          aria-describedby={field.errors ? errorId : undefined}
-          className="size-5 rounded border-slate-300"
-        />
-        {label}
-      </label>
-      <FieldError id={errorId} errors={field.errors} />
-    </div>
-  )
-}
-
 const capitalised = (value: string) => `${value[0]?.toUpperCase() ?? ''}${value.slice(1)}`
 const choices = (values: readonly string[]) => values.map((value) => ({ value, label: capitalised(value) }))
 
 export function ContactFields({
   fields,
 }: {
-  fields: Record<'customerName' | 'email' | 'phone' | 'billingAddress' | 'notes', AnyField>
+  fields: Record<'customerName' | 'email' | 'phone' | 'billingAddress' | 'notes', ConformField>
 }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <TextInput field={fields.customerName} label="Name" />
-      <TextInput field={fields.email} label="Email (optional)" type="email" />
-      <TextInput field={fields.phone} label="Phone (optional)" type="tel" inputMode="tel" />
-      <TextInput field={fields.billingAddress} label="Billing address (optional)" />
+      <TextField field={fields.customerName} label="Name" autoComplete="off" />
+      <TextField field={fields.email} label="Email (optional)" type="email" autoComplete="off" />
+      <TextField field={fields.phone} label="Phone (optional)" type="tel" inputMode="tel" autoComplete="off" />
+      <TextField field={fields.billingAddress} label="Billing address (optional)" autoComplete="off" />
       <div className="sm:col-span-2">
-        <TextArea field={fields.notes} label="Notes (optional)" />
+        <TextareaField field={fields.notes} label="Notes (optional)" />
       </div>
     </div>
   )
@@ -148,22 +48,28 @@ type LocationFieldName =
   | 'dogOnSite'
   | 'minutesOnSite'
 
-export function LocationFields({ fields }: { fields: Record<LocationFieldName, AnyField> }) {
+export function LocationFields({ fields }: { fields: Record<LocationFieldName, ConformField> }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <TextInput field={fields.street} label="Service address" autoComplete="off" />
-      <TextInput field={fields.label} label="Label (optional)" hint="Such as “Beach house”." />
-      <TextInput field={fields.city} label="City" />
+      <TextField field={fields.street} label="Service address" autoComplete="off" />
+      <TextField field={fields.label} label="Label (optional)" hint="Such as “Beach house”." autoComplete="off" />
+      <TextField field={fields.city} label="City" autoComplete="off" />
       <div className="grid grid-cols-2 gap-4">
-        <TextInput field={fields.state} label="State" />
-        <TextInput field={fields.postalCode} label="ZIP" inputMode="numeric" />
+        <TextField field={fields.state} label="State" autoComplete="off" />
+        <TextField field={fields.postalCode} label="ZIP" inputMode="numeric" autoComplete="off" />
       </div>
-      <TextInput field={fields.gateCode} label="Gate code" />
-      <TextInput field={fields.minutesOnSite} label="Minutes on site" type="number" inputMode="numeric" />
+      <TextField field={fields.gateCode} label="Gate code" autoComplete="off" />
+      <TextField
+        field={fields.minutesOnSite}
+        label="Minutes on site"
+        type="number"
+        inputMode="numeric"
+        autoComplete="off"
+      />
       <div className="sm:col-span-2">
-        <TextArea field={fields.accessNotes} label="Access notes" />
+        <TextareaField field={fields.accessNotes} label="Access notes" />
       </div>
-      <Checkbox field={fields.dogOnSite} label="Dog on site" />
+      <CheckboxField field={fields.dogOnSite} label="Dog on site" />
     </div>
   )
 }
@@ -171,15 +77,26 @@ export function LocationFields({ fields }: { fields: Record<LocationFieldName, A
 export function BodyOfWaterFields({
   fields,
 }: {
-  fields: Record<'name' | 'gallons' | 'surface' | 'sanitiser' | 'indoor', AnyField>
+  fields: Record<'name' | 'gallons' | 'surface' | 'sanitiser' | 'indoor', ConformField>
 }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <TextInput field={fields.name} label="Body of water" hint="Pool, Spa, Fountain… (Pool when left blank)" />
-      <TextInput field={fields.gallons} label="Gallons" inputMode="numeric" />
-      <Select field={fields.surface} label="Surface" options={choices(SURFACES)} />
-      <Select field={fields.sanitiser} label="Sanitiser" options={choices(SANITISERS)} />
-      <Select field={fields.indoor} label="Indoor or outdoor" options={choices(['outdoor', 'indoor'])} />
+      <TextField
+        field={fields.name}
+        label="Body of water"
+        hint="Pool, Spa, Fountain… (Pool when left blank)"
+        autoComplete="off"
+      />
+      <TextField field={fields.gallons} label="Gallons" inputMode="numeric" autoComplete="off" />
+      <SelectField field={fields.surface} label="Surface" options={choices(SURFACES)}>
+        <option value="">Not set</option>
+      </SelectField>
+      <SelectField field={fields.sanitiser} label="Sanitiser" options={choices(SANITISERS)}>
+        <option value="">Not set</option>
+      </SelectField>
+      <SelectField field={fields.indoor} label="Indoor or outdoor" options={choices(['outdoor', 'indoor'])}>
+        <option value="">Not set</option>
+      </SelectField>
     </div>
   )
 }
@@ -187,17 +104,19 @@ export function BodyOfWaterFields({
 export function EquipmentFields({
   fields,
 }: {
-  fields: Record<'kind' | 'make' | 'model' | 'serial' | 'installedOn' | 'notes', AnyField>
+  fields: Record<'kind' | 'make' | 'model' | 'serial' | 'installedOn' | 'notes', ConformField>
 }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Select field={fields.kind} label="Kind" options={choices(EQUIPMENT_KINDS)} blank="Choose…" />
-      <TextInput field={fields.make} label="Make" />
-      <TextInput field={fields.model} label="Model" />
-      <TextInput field={fields.serial} label="Serial number" />
-      <TextInput field={fields.installedOn} label="Installed on" type="date" />
+      <SelectField field={fields.kind} label="Kind" options={choices(EQUIPMENT_KINDS)}>
+        <option value="">Choose…</option>
+      </SelectField>
+      <TextField field={fields.make} label="Make" autoComplete="off" />
+      <TextField field={fields.model} label="Model" autoComplete="off" />
+      <TextField field={fields.serial} label="Serial number" autoComplete="off" />
+      <TextField field={fields.installedOn} label="Installed on" type="date" autoComplete="off" />
       <div className="sm:col-span-2">
-        <TextArea field={fields.notes} label="Notes (optional)" />
+        <TextareaField field={fields.notes} label="Notes (optional)" />
       </div>
     </div>
   )

@@ -1,14 +1,13 @@
 // The customer record's building blocks: one add or edit form (RecordForm, and useRecordForm for forms of their own
 // shape), "Edit" and "Add …" as links that open a form in place (`?edit=…` / `?add=…`, so they work before JavaScript
 // and survive a reload), "Remove" that asks before it posts, and a labelled detail of a read-only card.
-import { type DefaultValue, type FormMetadata, getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod/v4'
-import { type ReactNode, useState } from 'react'
+import { type DefaultValue, type FormMetadata, getFormProps } from '@conform-to/react'
+import type { ReactNode } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import type { z } from 'zod'
-import { ConfirmButtons } from '~/components/confirm-buttons'
-import { Alert } from '~/components/ui/alert'
+import { ConfirmForm } from '~/components/confirm-buttons'
 import { Button, type ButtonVariant, buttonClass } from '~/components/ui/button'
+import { FormErrors, usePosting, useZodForm } from '~/components/ui/form'
 import type { RecordActionData, RecordIntent } from './customer-record-schema'
 import { parseCustomerForm } from './form-fields'
 
@@ -71,37 +70,33 @@ export function RemoveButton({
   consequence?: string
   actionData: RecordActionData
 }) {
-  const [confirming, setConfirming] = useState(false)
   const navigation = useNavigation()
   const pending =
     navigation.state === 'submitting' &&
     navigation.formData?.get('intent') === intent &&
     navigation.formData?.get('targetId') === targetId
-  const refused = actionData?.intent === intent && actionData.target === targetId ? actionData.message : null
-  if (!confirming) {
-    return (
-      <div className="space-y-1">
-        <Button
-          type="button"
-          variant="ghost"
-          pending={pending}
-          pendingLabel="Removing…"
-          onClick={() => setConfirming(true)}
-        >
-          Remove<span className="sr-only"> {what}</span>
-        </Button>
-        {refused ? <Alert tone="error">{refused}</Alert> : null}
-      </div>
-    )
-  }
   return (
-    <Form method="post" className="w-full space-y-2" onSubmit={() => setConfirming(false)}>
-      <RecordTarget intent={intent} targetId={targetId} />
-      <p className="text-sm text-slate-700">
-        Remove {what}? {consequence}
-      </p>
-      <ConfirmButtons confirm="Yes, remove" onCancel={() => setConfirming(false)} />
-    </Form>
+    <div className="space-y-1">
+      <ConfirmForm
+        fields={{ intent, targetId }}
+        label={
+          <>
+            Remove<span className="sr-only"> {what}</span>
+          </>
+        }
+        variant="ghost"
+        pending={pending}
+        pendingLabel="Removing…"
+        className="w-full space-y-2"
+        question={
+          <p className="text-sm text-slate-700">
+            Remove {what}? {consequence}
+          </p>
+        }
+        confirm="Yes, remove"
+        error={actionData?.intent === intent && actionData.target === targetId ? actionData.message : null}
+      />
+    </div>
   )
 }
 
@@ -169,7 +164,7 @@ export function RecordFormFrame<Fields extends Record<string, unknown>>({
     <Form method="post" {...getFormProps(form)} className={className} preventScrollReset>
       <RecordTarget intent={intent} targetId={targetId} />
       {children}
-      {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+      <FormErrors form={form} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant={variant} pending={saving} pendingLabel={pendingLabel}>
           {submit}
@@ -199,18 +194,15 @@ export function useRecordForm<S extends FormSchema>({
   defaultValue: Record<string, string>
   actionData: RecordActionData
 }) {
-  const navigation = useNavigation()
-  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+  const saving = usePosting(intent)
   const mine = actionData?.intent === intent && actionData.target === targetId
-  const [form, fields] = useForm<z.input<S>, z.output<S>>({
+  const [form, fields] = useZodForm(schema, {
     id: `${intent}-${targetId || 'new'}`,
     lastResult: mine ? actionData.result : undefined,
     // The forms' values as a form posts them: text, whatever the field's type once parsed.
     defaultValue: defaultValue as DefaultValue<z.input<S>>,
-    constraint: getZodConstraint(schema),
     shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseCustomerForm(formData, schema),
+    parse: (formData) => parseCustomerForm(formData, schema),
   })
   return { fields, frame: { form, intent, targetId, saving } }
 }

@@ -1,7 +1,7 @@
 // "Add service plan" on a service location of the customer record (OPERATIONS §4): how often, which day, who, from
 // when, the window and the rate. The same ServicePlanSchema checks it here (errors next to the fields) and in the
 // model, which parses the posted form again.
-import { Select, TextInput } from '~/features/customers/form-fields'
+import { SelectField, TextField } from '~/components/ui/field'
 import { FREQUENCY_LABELS, RATE_TYPE_LABELS, ServicePlanSchema, WEEKDAY_LABELS } from '~/models/service-plan-schemas'
 import { SERVICE_WINDOW_HOURS, SERVICE_WINDOWS } from '~/schedule/service-window'
 import { RATE_TYPES } from '~/utils/customer-fields'
@@ -50,19 +50,32 @@ export function ServicePlanForm({
         Add service plan<span className="sr-only"> at {address}</span>
       </h5>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Select field={fields.frequencyWeeks} label="Frequency" options={FREQUENCIES} blank={null} />
-        <Select field={fields.weekday} label="Day" options={DAYS} blank={null} />
-        <Select
+        <SelectField field={fields.frequencyWeeks} label="Frequency" options={FREQUENCIES} />
+        <SelectField field={fields.weekday} label="Day" options={DAYS} />
+        <SelectField
           field={fields.technicianId}
           label="Technician"
           options={technicians.map((technician) => ({ value: technician.id, label: technician.name }))}
-          blank="Unassigned"
+        >
+          <option value="">Unassigned</option>
+        </SelectField>
+        <SelectField field={fields.serviceWindow} label="Service window" options={WINDOWS} />
+        <TextField field={fields.startsOn} label="Starts on" type="date" autoComplete="off" />
+        <TextField
+          field={fields.endsOn}
+          label="Ends on"
+          type="date"
+          hint="Optional: leave empty for no end."
+          autoComplete="off"
         />
-        <Select field={fields.serviceWindow} label="Service window" options={WINDOWS} blank={null} />
-        <TextInput field={fields.startsOn} label="Starts on" type="date" />
-        <TextInput field={fields.endsOn} label="Ends on" type="date" hint="Optional: leave empty for no end." />
-        <TextInput field={fields.rate} label="Rate" inputMode="decimal" hint="In dollars, like 85 or 85.50." />
-        <Select field={fields.rateType} label="Rate type" options={RATE_TYPE_OPTIONS} blank={null} />
+        <TextField
+          field={fields.rate}
+          label="Rate"
+          inputMode="decimal"
+          hint="In dollars, like 85 or 85.50."
+          autoComplete="off"
+        />
+        <SelectField field={fields.rateType} label="Rate type" options={RATE_TYPE_OPTIONS} />
       </div>
     </RecordFormFrame>
   )

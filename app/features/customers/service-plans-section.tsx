@@ -1,7 +1,7 @@
 // A service location's plans on the customer record: each in one line, "Add service plan", and "End plan" on each
 // current one. Forms open in place by a link (`?add=plan:…`, `?edit=end-plan:…`), as the record's other forms do.
 import { Link } from 'react-router'
-import { TextInput } from '~/features/customers/form-fields'
+import { TextField } from '~/components/ui/field'
 import { EndPlanSchema } from '~/models/service-plan-schemas'
 import type { RecordActionData } from './customer-record-schema'
 import { ListHeading, RecordFormFrame, recordLinkClass, useRecordForm } from './record-form'
@@ -91,7 +91,7 @@ function EndPlanForm({ planId, today, actionData }: { planId: string; today: str
       cancel="Keep plan"
       className="space-y-3 rounded-lg border border-slate-200 p-4"
     >
-      <TextInput field={fields.endsOn} label="Ends on" type="date" />
+      <TextField field={fields.endsOn} label="Ends on" type="date" autoComplete="off" />
       <p className="text-slate-700">
         Untouched visits after this date are removed. Visits that were moved, skipped or completed stay.
       </p>

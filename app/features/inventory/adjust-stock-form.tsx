@@ -1,11 +1,11 @@
 // "Adjust stock" of one item: a signed change and a reason ("+12 delivery", "-2 used on job"). Each item has its own
 // fetcher, so its pending state and answer are its own.
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps } from '@conform-to/react'
 import { useFetcher } from 'react-router'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
-import { FieldError, inputClass } from '~/components/ui/field'
+import { inputClass } from '~/components/ui/field'
+import { FormErrors, useZodForm } from '~/components/ui/form'
 import type { InventoryItemData } from './inventory-page.server'
 import { AdjustSchema, type AdjustStockReply, type SaveItemReply } from './inventory-schema'
 
@@ -19,12 +19,9 @@ export function AdjustStockForm({
   const fetcher = useFetcher<SaveItemReply | AdjustStockReply>()
   const pending = fetcher.state !== 'idle'
   const reply = fetcher.data?.intent === 'adjust' ? fetcher.data : pageReply
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(AdjustSchema, {
     id: `adjust-${item.id}`,
     lastResult: pending ? undefined : reply?.result,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AdjustSchema }),
   })
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="space-y-2">
@@ -64,9 +61,8 @@ export function AdjustStockForm({
         </div>
       </fieldset>
       <div aria-live="polite">
-        <FieldError
-          errors={[...(fields.change.errors ?? []), ...(fields.reason.errors ?? []), ...(form.errors ?? [])]}
-        />
+        {/* The two inputs share a row too narrow for their messages: they show together, here. */}
+        <FormErrors form={form} fields={[fields.change, fields.reason]} />
         {reply?.ok && !pending ? <Alert tone="success">{reply.message}</Alert> : null}
       </div>
       <Button type="submit" variant="secondary" pending={pending} pendingLabel="Updating…">

@@ -1,11 +1,11 @@
 // Inventory's add/edit form (owners and admins): name, SKU, price, unit cost and quantity. A new item carries an
 // idempotency key, so a double submit creates it once.
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, useNavigation } from 'react-router'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import { Form, Link } from 'react-router'
 import { IdempotencyKeyInput, useIdempotencyKey } from '~/components/idempotency-key'
 import { Button, buttonClass } from '~/components/ui/button'
-import { Field, FieldError } from '~/components/ui/field'
+import { TextField } from '~/components/ui/field'
+import { FormErrors, usePosting, useZodForm } from '~/components/ui/form'
 import { type InventoryFormValues, InventorySchema } from './inventory-schema'
 
 type ItemField = {
@@ -48,17 +48,12 @@ export function InventoryForm({
   notice?: string | null
   onInput?: () => void
 }) {
-  const navigation = useNavigation()
-  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save'
+  const saving = usePosting('save')
   const idempotencyKey = useIdempotencyKey(freshKey, null)
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(InventorySchema, {
     id: 'inventory-item',
     lastResult,
     defaultValue: editing ?? undefined,
-    constraint: getZodConstraint(InventorySchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: InventorySchema }),
   })
   return (
     <Form method="post" {...getFormProps(form)} onInput={onInput} className="space-y-4">
@@ -70,22 +65,19 @@ export function InventoryForm({
       )}
       <div className="grid gap-4 sm:grid-cols-2">
         {ITEM_FIELDS.map(({ name, label, hint, inputMode, placeholder }) => (
-          <Field
+          <TextField
             key={name}
+            field={fields[name]}
             label={label}
-            errors={fields[name].errors}
             hint={hint}
-            inputProps={{
-              ...getInputProps(fields[name], { type: 'text' }),
-              inputMode,
-              placeholder,
-              autoComplete: 'off',
-            }}
+            inputMode={inputMode}
+            placeholder={placeholder}
+            autoComplete="off"
           />
         ))}
       </div>
       <div aria-live="polite">
-        <FieldError id={form.errorId} errors={form.errors} />
+        <FormErrors form={form} />
         {notice && !form.errors?.length ? (
           <p role="status" className="text-sm text-emerald-800">
             {notice}

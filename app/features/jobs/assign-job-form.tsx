@@ -3,13 +3,13 @@
 // with the customer's name and saved through the row's own fetcher. Both post intent 'assign' with the job's
 // version, so a job changed meanwhile is not overwritten. Errors show at their field; a refusal of the whole save
 // (a conflict, a job no longer open) in the alert below.
-import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { type FetcherWithComponents, Form, useNavigation } from 'react-router'
+import { getFormProps } from '@conform-to/react'
+import { type FetcherWithComponents, Form } from 'react-router'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { cn } from '~/components/ui/cn'
-import { FieldError, inputClass } from '~/components/ui/field'
+import { SelectField, TextField } from '~/components/ui/field'
+import { FormErrors, usePosting, useZodForm } from '~/components/ui/form'
 import type { AssignJobReply } from './assign-job.server'
 import { ASSIGN_JOB_INTENT, AssignJobSchema } from './assign-job-schema'
 import { TechnicianOptions } from './technician-options'
@@ -29,24 +29,16 @@ export function AssignJobForm({
   /** A row of a list: saves through `fetcher`, posts the job's id, labels name `customerName`. */
   row?: { customerName: string; fetcher: FetcherWithComponents<AssignJobReply> }
 }) {
-  const navigation = useNavigation()
-  const busy = row
-    ? row.fetcher.state !== 'idle'
-    : navigation.state !== 'idle' && navigation.formData?.get('intent') === ASSIGN_JOB_INTENT
+  // Hooks run on every render: the page's post is looked at even when a row's fetcher is what saves.
+  const posting = usePosting(ASSIGN_JOB_INTENT, { untilReloaded: true })
+  const busy = row ? row.fetcher.state !== 'idle' : posting
   const answer = row ? row.fetcher.data : reply
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(AssignJobSchema, {
     id: `assign-${job.id}`,
     lastResult: answer?.result,
     defaultValue: { technicianId: job.technicianId ?? '', scheduledAt: job.scheduledInput },
-    constraint: getZodConstraint(AssignJobSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AssignJobSchema }),
   })
   const PostForm = row ? row.fetcher.Form : Form
-  const { key: technicianKey, ...technicianProps } = getSelectProps(fields.technicianId)
-  const { key: scheduledKey, ...scheduledProps } = getInputProps(fields.scheduledAt, { type: 'datetime-local' })
-  const labelClass = row ? 'sr-only' : 'block'
   return (
     <>
       <PostForm
@@ -57,27 +49,24 @@ export function AssignJobForm({
         <input type="hidden" name="intent" value={ASSIGN_JOB_INTENT} />
         {row ? <input type="hidden" name="jobId" value={job.id} /> : null}
         <input type="hidden" name="version" value={job.version} />
-        <div className={cn('space-y-1 text-sm', !row && 'font-medium')}>
-          <label htmlFor={fields.technicianId.id} className={labelClass}>
-            {row ? `Technician for ${row.customerName}` : 'Technician'}
-          </label>
-          <select key={technicianKey} {...technicianProps} className={inputClass}>
-            <TechnicianOptions technicians={technicians} />
-          </select>
-          <FieldError id={fields.technicianId.errorId} errors={fields.technicianId.errors} />
-        </div>
-        <div className={cn('space-y-1 text-sm', !row && 'font-medium')}>
-          <label htmlFor={fields.scheduledAt.id} className={labelClass}>
-            {row ? `Scheduled time for ${row.customerName}` : 'Scheduled for'}
-          </label>
-          <input key={scheduledKey} {...scheduledProps} className={inputClass} />
-          <FieldError id={fields.scheduledAt.errorId} errors={fields.scheduledAt.errors} />
-        </div>
+        <SelectField
+          field={fields.technicianId}
+          label={row ? `Technician for ${row.customerName}` : 'Technician'}
+          hideLabel={Boolean(row)}
+        >
+          <TechnicianOptions technicians={technicians} />
+        </SelectField>
+        <TextField
+          field={fields.scheduledAt}
+          type="datetime-local"
+          label={row ? `Scheduled time for ${row.customerName}` : 'Scheduled for'}
+          hideLabel={Boolean(row)}
+        />
         <Button type="submit" variant={row ? 'secondary' : 'primary'} pending={busy} pendingLabel="Saving…">
           Save
         </Button>
       </PostForm>
-      {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+      <FormErrors form={form} />
       {answer?.ok && !busy ? <Alert tone="success">{answer.ok}</Alert> : null}
     </>
   )

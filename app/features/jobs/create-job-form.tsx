@@ -3,7 +3,7 @@
 // is looked up by the server, so the browser lets it through (the only way without JavaScript). Errors show at their
 // field; a refusal of the whole save in the alert. After a job is created the form empties and takes a new
 // idempotency key, so the next entry is its own job while a retry of this one is not.
-import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { type ChangeEvent, useEffect, useId, useState } from 'react'
 import { Form, Link, useActionData, useNavigation } from 'react-router'
@@ -11,10 +11,11 @@ import { IdempotencyKeyInput, useIdempotencyKey } from '~/components/idempotency
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { Field, FieldError, inputClass } from '~/components/ui/field'
+import { Field, FieldError, inputClass, SelectField, TextField } from '~/components/ui/field'
+import { FormErrors, usePosting, useZodForm } from '~/components/ui/form'
 import { CustomerPicker, type PickedCustomer } from '~/features/customers/customer-picker'
 import type { CreateJobReply } from './create-job.server'
-import { browserCreateJobSchema, CREATE_JOB_INTENT, type CreateJobInput } from './create-job-schema'
+import { browserCreateJobSchema, CREATE_JOB_INTENT, CreateJobSchema } from './create-job-schema'
 import { TechnicianOptions } from './technician-options'
 
 export function CreateJobCard({
@@ -37,18 +38,18 @@ export function CreateJobCard({
   const [customerName, setCustomerName] = useState('')
   const [address, setAddress] = useState('')
   const [resets, setResets] = useState(0)
-  const creating = navigation.state === 'submitting' && navigation.formData?.get('intent') === CREATE_JOB_INTENT
+  const creating = usePosting(CREATE_JOB_INTENT)
   const created = reply?.ok && navigation.state === 'idle' ? reply : null
   const idempotencyKey = useIdempotencyKey(createJobKey, created)
-  // The browser only reads the errors of its check (its schema may leave the customer to the server): no value type.
-  // No constraint from the schema either: a `maxLength` would cut pasted text short instead of saying what is wrong.
-  const [form, fields] = useForm<CreateJobInput, unknown>({
+  // The browser checks with its own schema (it may leave the customer to the server). No constraint from the schema:
+  // a `maxLength` would cut pasted text short instead of saying what is wrong.
+  const [form, fields] = useZodForm(CreateJobSchema, {
     id: 'create-job',
     lastResult: reply?.result,
     defaultValue: { scheduledAt: defaultSchedule },
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: browserCreateJobSchema(formData) }),
+    constraint: null,
+    // Its value is never read here (the form posts), so the schema without a customer may stand in for the full one.
+    parse: (formData) => parseWithZod(formData, { schema: browserCreateJobSchema(formData) as typeof CreateJobSchema }),
   })
 
   // Conform empties its own fields (the reply resets the form); the picker and the fields it fills are this form's.
@@ -79,8 +80,6 @@ export function CreateJobCard({
     if (location) setAddress(location.address)
   }
 
-  const { key: scheduledKey, ...scheduledProps } = getInputProps(fields.scheduledAt, { type: 'datetime-local' })
-  const { key: technicianKey, ...technicianProps } = getSelectProps(fields.technicianId)
   return (
     <Card className="space-y-4">
       <h2 className="text-lg font-semibold">Create a job</h2>
@@ -130,22 +129,12 @@ export function CreateJobCard({
           inputProps={filled(fields.address, address, setAddress)}
         />
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field
-            key={scheduledKey}
-            label="Scheduled for"
-            errors={fields.scheduledAt.errors}
-            inputProps={scheduledProps}
-          />
-          <div className="space-y-1">
-            <label htmlFor={fields.technicianId.id} className="block text-sm font-medium text-slate-800">
-              Technician (optional)
-            </label>
-            <select key={technicianKey} {...technicianProps} className={inputClass}>
-              <TechnicianOptions technicians={technicians} />
-            </select>
-          </div>
+          <TextField field={fields.scheduledAt} label="Scheduled for" type="datetime-local" />
+          <SelectField field={fields.technicianId} label="Technician (optional)">
+            <TechnicianOptions technicians={technicians} />
+          </SelectField>
         </div>
-        {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+        <FormErrors form={form} />
         {/* A later try the browser refused (form.status) is not this job's success. */}
         {reply?.ok && !creating && form.status !== 'error' ? (
           <Alert tone="success">

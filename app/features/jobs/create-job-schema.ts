@@ -45,8 +45,6 @@ export const CreateJobSchema = z.object({
   technicianId: optionalId,
 })
 
-export type CreateJobInput = z.input<typeof CreateJobSchema>
-
 /**
  * The browser's check of `formData`. It cannot look a typed name up, so a name typed but not chosen from the list
  * (the `customerQuery` field) passes for the customer: the server finds it, or asks to select one.

@@ -6,17 +6,17 @@ import {
   getFormProps,
   getInputProps,
   type SubmissionResult,
-  useForm,
   useInputControl,
 } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import type { ComponentProps } from 'react'
 import { Form, useNavigation } from 'react-router'
+import type { z } from 'zod'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
-import { Field, FieldError, inputClass } from '~/components/ui/field'
+import { FieldError, inputClass, TextField } from '~/components/ui/field'
+import { FormErrors, usePosting, useZodForm } from '~/components/ui/form'
 import { countSegments } from '~/notices/sms-segments'
 import {
   DEFAULT_TEMPLATES,
@@ -29,7 +29,10 @@ import {
   type TemplateValues,
 } from '~/notices/templates'
 import type { NoticeSettingsSectionData } from './notice-settings.server'
-import { NOTICE_SETTINGS_INTENT, type NoticeSettingsInput, NoticeSettingsSchema } from './notice-settings-schema'
+import { NOTICE_SETTINGS_INTENT, NoticeSettingsSchema } from './notice-settings-schema'
+
+/** The form's fields, as posted. */
+type NoticeSettingsFields = z.input<typeof NoticeSettingsSchema>
 
 export type NoticeSettingsReply = { result: SubmissionResult<string[]>; message: string | null }
 
@@ -48,15 +51,11 @@ export function NoticeSettingsSection({
   reply: NoticeSettingsReply | undefined
 }) {
   const navigation = useNavigation()
-  const saving = navigation.state !== 'idle' && navigation.formData?.get('intent') === NOTICE_SETTINGS_INTENT
-  const [form, fields] = useForm<NoticeSettingsInput>({
+  const saving = usePosting(NOTICE_SETTINGS_INTENT, { untilReloaded: true })
+  const [form, fields] = useZodForm(NoticeSettingsSchema, {
     id: 'notice-settings',
     lastResult: reply?.result,
     defaultValue: data.form,
-    constraint: getZodConstraint(NoticeSettingsSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NoticeSettingsSchema }),
   })
   const events = fields.events.getFieldset()
   const readOnly = !canSave
@@ -89,27 +88,24 @@ export function NoticeSettingsSection({
             at once.
           </p>
           <div className="grid grid-cols-2 gap-3 sm:max-w-sm">
-            <Field
-              label="From"
-              errors={fields.quietHoursFrom.errors}
-              inputProps={{
-                ...getInputProps(fields.quietHoursFrom, { type: 'time' }),
-                disabled: readOnly,
-                className: disabledLook,
-              }}
-            />
-            <Field
-              label="Until"
-              errors={fields.quietHoursUntil.errors}
-              inputProps={{
-                ...getInputProps(fields.quietHoursUntil, { type: 'time' }),
-                disabled: readOnly,
-                className: disabledLook,
-              }}
-            />
+            {(
+              [
+                [fields.quietHoursFrom, 'From'],
+                [fields.quietHoursUntil, 'Until'],
+              ] as const
+            ).map(([field, label]) => (
+              <TextField
+                key={label}
+                field={field}
+                label={label}
+                type="time"
+                disabled={readOnly}
+                inputClassName={disabledLook}
+              />
+            ))}
           </div>
         </fieldset>
-        {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+        <FormErrors form={form} />
         {reply?.message && navigation.state === 'idle' ? <Alert tone="success">{reply.message}</Alert> : null}
         {canSave ? (
           <Button type="submit" pending={saving} pendingLabel="Saving…">
@@ -122,7 +118,7 @@ export function NoticeSettingsSection({
 }
 
 type EventFieldset = ReturnType<
-  FieldMetadata<NoticeSettingsInput['events'][NoticeEvent], NoticeSettingsInput, string[]>['getFieldset']
+  FieldMetadata<NoticeSettingsFields['events'][NoticeEvent], NoticeSettingsFields, string[]>['getFieldset']
 >
 
 function EventFields({
@@ -187,7 +183,7 @@ function Wording({
 }: {
   event: NoticeEvent
   channel: NoticeChannel
-  field: FieldMetadata<string, NoticeSettingsInput, string[]>
+  field: FieldMetadata<string, NoticeSettingsFields, string[]>
   sample: TemplateValues
   readOnly: boolean
 }) {

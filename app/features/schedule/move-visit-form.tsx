@@ -1,13 +1,14 @@
-// "Move visit" (OPERATIONS §4) for keyboard and touch: a native modal <dialog> — the page behind is inert while it
-// is open, Escape closes it, and focus goes back to the button that opened it — holding one Conform form that posts
+// "Move visit" (OPERATIONS §4) for keyboard and touch: the modal Dialog — the page behind is inert while it is open,
+// Escape closes it, and focus goes back to the button that opened it — holding one Conform form that posts
 // intent "move-visit" to the page's action. The week board and the visit page both use it.
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { useEffect, useId, useRef, useState } from 'react'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import { useEffect, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
-import { Field, FieldError, inputClass } from '~/components/ui/field'
+import { Dialog } from '~/components/ui/dialog'
+import { FieldError, SelectField, TextField } from '~/components/ui/field'
+import { FormErrors, useZodForm } from '~/components/ui/form'
 import { MoveVisitSchema } from '~/models/service-plan-schemas'
 
 export type MovableVisit = {
@@ -49,17 +50,13 @@ export function MoveVisitForm({
   onCancel: () => void
 }) {
   const reply = fetcher.state === 'idle' ? fetcher.data : undefined
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(MoveVisitSchema, {
     id: `move-visit-${visit.id}`,
     // Only this visit's refusal: the dialog's one fetcher may still hold another visit's answer.
     lastResult: reply && !reply.ok && reply.jobId === visit.id ? reply.result : undefined,
-    constraint: getZodConstraint(MoveVisitSchema),
     defaultValue: { date: visit.date, technicianId: visit.technicianId ?? '', scope: 'one' },
     shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: MoveVisitSchema }),
   })
-  const technicianId = useId()
   const busy = fetcher.state !== 'idle'
   const scopeOptions = [
     { value: 'one', label: 'This visit only' },
@@ -69,25 +66,14 @@ export function MoveVisitForm({
     <fetcher.Form method="post" action={action} {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="move-visit" />
       <input type="hidden" name="jobId" value={visit.id} />
-      <Field
-        label="Date"
-        errors={fields.date.errors}
-        inputProps={{ ...getInputProps(fields.date, { type: 'date' }), min: today }}
-      />
-      <div className="space-y-1">
-        <label htmlFor={technicianId} className="block text-sm font-medium text-slate-800">
-          Technician
-        </label>
-        <select {...getSelectProps(fields.technicianId)} id={technicianId} className={inputClass}>
-          <option value="">Unassigned</option>
-          {technicians.map((tech) => (
-            <option key={tech.id} value={tech.id}>
-              {tech.name}
-            </option>
-          ))}
-        </select>
-        <FieldError errors={fields.technicianId.errors} />
-      </div>
+      <TextField field={fields.date} label="Date" type="date" min={today} />
+      <SelectField
+        field={fields.technicianId}
+        label="Technician"
+        options={technicians.map((tech) => ({ value: tech.id, label: tech.name }))}
+      >
+        <option value="">Unassigned</option>
+      </SelectField>
       <fieldset className="space-y-1">
         <legend className="mb-1 text-sm font-medium text-slate-800">Which visits</legend>
         {scopeOptions.map((option) => (
@@ -104,7 +90,7 @@ export function MoveVisitForm({
         ))}
         <FieldError errors={fields.scope.errors} />
       </fieldset>
-      {form.errors?.length ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+      <FormErrors form={form} />
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="secondary" onClick={onCancel}>
           Cancel
@@ -135,23 +121,16 @@ export function MoveVisitDialog({
   today: string
   onClose: () => void
 }) {
-  const dialog = useRef<HTMLDialogElement>(null)
-  const opener = useRef<HTMLElement | null>(null)
   const handled = useRef<MoveVisitReply | undefined>(undefined)
+  // The visit last shown: its re-drawn "Move visit" button takes the focus when the one that opened the dialog is gone.
+  const shown = useRef('')
   const fetcher = useFetcher<MoveVisitReply>()
-  const [moved, setMoved] = useState<{ jobId: string; message: string } | null>(null)
-  const titleId = useId()
+  const [moved, setMoved] = useState<string | null>(null)
 
   useEffect(() => {
-    const element = dialog.current
-    if (!element) return
-    if (visit && !element.open) {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
-      setMoved(null)
-      element.showModal()
-    } else if (!visit && element.open) {
-      element.close()
-    }
+    if (!visit) return
+    shown.current = visit.id
+    setMoved(null)
   }, [visit])
 
   // A successful move closes the dialog once the board has reloaded (the fetcher is idle again).
@@ -159,46 +138,35 @@ export function MoveVisitDialog({
     const reply = fetcher.data
     if (fetcher.state !== 'idle' || !reply?.ok || handled.current === reply) return
     handled.current = reply
-    setMoved({ jobId: reply.jobId ?? '', message: reply.ok })
-    dialog.current?.close()
-  }, [fetcher.state, fetcher.data])
-
-  function restoreFocus() {
-    const target = opener.current?.isConnected
-      ? opener.current
-      : document.querySelector<HTMLElement>(`[data-move-visit="${moved?.jobId ?? visit?.id ?? ''}"]`)
-    target?.focus()
-  }
+    setMoved(reply.ok)
+    onClose()
+  }, [fetcher.state, fetcher.data, onClose])
 
   return (
     <>
-      <dialog
-        ref={dialog}
-        aria-labelledby={titleId}
-        onClose={() => {
-          onClose()
-          restoreFocus()
-        }}
-        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl bg-white p-0 shadow-xl backdrop:bg-slate-900/50"
+      <Dialog
+        open={visit !== null}
+        onClose={onClose}
+        focusInstead={() => document.querySelector<HTMLElement>(`[data-move-visit="${shown.current}"]`)}
+        title={
+          <>
+            Move visit <span className="font-normal text-slate-600">· {visit?.customerName}</span>
+          </>
+        }
       >
         {visit ? (
-          <div className="space-y-4 p-5">
-            <h2 id={titleId} className="text-lg font-semibold">
-              Move visit <span className="font-normal text-slate-600">· {visit.customerName}</span>
-            </h2>
-            <MoveVisitForm
-              key={visit.id}
-              action={action}
-              visit={visit}
-              technicians={technicians}
-              today={today}
-              fetcher={fetcher}
-              onCancel={() => dialog.current?.close()}
-            />
-          </div>
+          <MoveVisitForm
+            key={visit.id}
+            action={action}
+            visit={visit}
+            technicians={technicians}
+            today={today}
+            fetcher={fetcher}
+            onCancel={onClose}
+          />
         ) : null}
-      </dialog>
-      {moved ? <Alert tone="success">{moved.message}</Alert> : null}
+      </Dialog>
+      {moved ? <Alert tone="success">{moved}</Alert> : null}
     </>
   )
 }

@@ -54,5 +54,3 @@ export const BillingSettingsSchema = z.object({
   }),
   paymentTermsDays,
 })
-
-export type BillingSettingsInput = z.input<typeof BillingSettingsSchema>

@@ -1,18 +1,12 @@
 // Settings → "Billing" (OPERATIONS §7): "Tax rate" (a percent, up to three decimals, 0 to 30) and "Payment terms"
 // (days from an invoice's issue to its due date, 0 to 120). It applies to invoices created and sent from now on;
 // invoices already made keep their tax and due date. Posts without JavaScript; with it, errors show as you type.
-import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Form, useNavigation } from 'react-router'
-import type { z } from 'zod'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import { Form } from 'react-router'
 import { Card } from '~/components/ui/card'
+import { usePosting, useZodForm } from '~/components/ui/form'
 import type { BillingSettingsData } from './billing-settings.server'
-import {
-  BILLING_SETTINGS_INTENT,
-  BillingSettingsFields,
-  type BillingSettingsInput,
-  BillingSettingsSchema,
-} from './billing-settings-schema'
+import { BILLING_SETTINGS_INTENT, BillingSettingsFields, BillingSettingsSchema } from './billing-settings-schema'
 import { LockableField, SaveFooter } from './settings-form-parts'
 
 export type BillingSettingsReply = { result: SubmissionResult<string[]>; message: string | null }
@@ -26,16 +20,12 @@ export function BillingSettingsSection({
   canSave: boolean
   reply: BillingSettingsReply | undefined
 }) {
-  const navigation = useNavigation()
-  const saving = navigation.state !== 'idle' && navigation.formData?.get('intent') === BILLING_SETTINGS_INTENT
-  const [form, fields] = useForm<BillingSettingsInput, z.output<typeof BillingSettingsSchema>>({
+  const saving = usePosting(BILLING_SETTINGS_INTENT, { untilReloaded: true })
+  const [form, fields] = useZodForm(BillingSettingsSchema, {
     id: 'billing-settings',
     lastResult: reply?.result,
     defaultValue: values,
-    constraint: getZodConstraint(BillingSettingsFields),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: BillingSettingsSchema }),
+    constraint: BillingSettingsFields,
   })
   const readOnly = !canSave
   return (
@@ -68,7 +58,7 @@ export function BillingSettingsSection({
             inputProps={{ inputMode: 'numeric' }}
           />
         </div>
-        <SaveFooter errors={form.errors} message={reply?.message} canSave={canSave} saving={saving}>
+        <SaveFooter form={form} message={reply?.message} canSave={canSave} saving={saving}>
           Save billing settings
         </SaveFooter>
       </Form>

@@ -2,15 +2,16 @@
 // add, rename, reorder and remove items and set "Photo required"; dispatchers read it. Every control is a plain form
 // posting an intent to the settings page, so it works before JavaScript; with it, one shared fetcher sends them,
 // shows what is pending, and keeps the keyboard's place when a row moves or goes.
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { getFormProps } from '@conform-to/react'
+import { type ReactNode, useEffect, useRef } from 'react'
 import { useFetcher } from 'react-router'
 import { Alert } from '~/components/ui/alert'
 import { Button, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { Field } from '~/components/ui/field'
+import { TextField } from '~/components/ui/field'
+import { useZodForm } from '~/components/ui/form'
 import { CHECKLIST_LIMIT } from '~/models/checklist-rules'
+import { useHydrated } from '~/utils/use-hydrated'
 import { AddChecklistItemSchema, type ChecklistReply, RenameChecklistItemSchema } from './checklist-forms'
 
 const ACTION = '/app/settings'
@@ -251,25 +252,18 @@ function RenameForm({
   fetcher: ChecklistFetcher
   reply: ChecklistReply | undefined
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(RenameChecklistItemSchema, {
     id: `checklist-rename-${item.id}`,
     lastResult: reply?.result,
     defaultValue: { label: item.label },
-    constraint: getZodConstraint(RenameChecklistItemSchema),
     shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RenameChecklistItemSchema }),
   })
   const saving = fetcher.formData?.get('intent') === 'checklist-rename' && fetcher.formData.get('itemId') === item.id
   return (
     <fetcher.Form method="post" action={ACTION} {...getFormProps(form)} className="mt-2 space-y-2">
       <input type="hidden" name="intent" value="checklist-rename" />
       <input type="hidden" name="itemId" value={item.id} />
-      <Field
-        label={`New name for “${item.label}”`}
-        errors={fields.label.errors}
-        inputProps={{ ...getInputProps(fields.label, { type: 'text' }), autoComplete: 'off' }}
-      />
+      <TextField field={fields.label} label={`New name for “${item.label}”`} autoComplete="off" />
       <Button type="submit" pending={saving} pendingLabel="Saving…">
         Save name
       </Button>
@@ -279,23 +273,16 @@ function RenameForm({
 
 function AddItemForm({ reply }: { reply: ChecklistReply | undefined }) {
   const fetcher = useChecklistFetcher()
-  const [form, fields] = useForm({
-    id: 'checklist-add',
-    lastResult: reply?.result,
-    constraint: getZodConstraint(AddChecklistItemSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddChecklistItemSchema }),
-  })
+  const [form, fields] = useZodForm(AddChecklistItemSchema, { id: 'checklist-add', lastResult: reply?.result })
   const adding = fetcher.formData?.get('intent') === 'checklist-add'
   return (
     <fetcher.Form method="post" action={ACTION} {...getFormProps(form)} className="space-y-2">
       <input type="hidden" name="intent" value="checklist-add" />
-      <Field
+      <TextField
+        field={fields.label}
         label="New item"
         hint="For example “Clean filter”. It goes at the end; move it where it belongs."
-        errors={fields.label.errors}
-        inputProps={{ ...getInputProps(fields.label, { type: 'text' }), autoComplete: 'off' }}
+        autoComplete="off"
       />
       <Button type="submit" pending={adding} pendingLabel="Adding…">
         Add item
@@ -329,13 +316,6 @@ function ReplyMessage({ reply }: { reply: ChecklistReply }) {
       ) : null}
     </Alert>
   )
-}
-
-/** False on the server and in the first render, true once React runs in the browser. */
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
-  return hydrated
 }
 
 /**

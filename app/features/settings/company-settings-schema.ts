@@ -41,5 +41,3 @@ export function companySettingsSchema(timezones: readonly string[]) {
     itemiseChemicals: z.boolean().default(false),
   })
 }
-
-export type CompanySettingsForm = z.infer<ReturnType<typeof companySettingsSchema>>

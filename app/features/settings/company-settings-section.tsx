@@ -1,24 +1,16 @@
 // Settings' own form: the company's name, timezone, default service window, card-provider keys, customer portal
 // address and service reports. Dispatchers read it; owners and admins save it; only the owner changes the card
 // provider's fields (an admin sees them greyed).
-import {
-  getCollectionProps,
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  type SubmissionResult,
-  useForm,
-} from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getCollectionProps, getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import type { ComponentProps } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { Alert } from '~/components/ui/alert'
 import { Card } from '~/components/ui/card'
-import { cn } from '~/components/ui/cn'
-import { FieldError, inputClass } from '~/components/ui/field'
+import { FieldError, SelectField } from '~/components/ui/field'
+import { useZodForm } from '~/components/ui/form'
 import { SERVICE_WINDOWS, type ServiceWindow } from '~/db/schema/companies'
 import type { CompanySettingsData } from './company-settings.server'
-import { BILLING_REFUSED, type CompanySettingsForm, companySettingsSchema } from './company-settings-schema'
+import { BILLING_REFUSED, companySettingsSchema } from './company-settings-schema'
 import { disabledLook, LockableField, SaveFooter } from './settings-form-parts'
 
 type CompanySettingsReply = { result: SubmissionResult<string[]>; notice: string | null }
@@ -62,20 +54,11 @@ export function CompanySettingsSection({
 }) {
   const navigation = useNavigation()
   const schema = companySettingsSchema(timezones)
-  const [form, fields] = useForm<CompanySettingsForm>({
-    id: 'settings',
-    lastResult: reply?.result,
-    defaultValue: settings,
-    constraint: getZodConstraint(schema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  })
+  const [form, fields] = useZodForm(schema, { id: 'settings', lastResult: reply?.result, defaultValue: settings })
   const saving = navigation.state !== 'idle' && navigation.formMethod?.toLowerCase() === 'post'
   const readOnly = !canSave
   const billingReadOnly = readOnly || !canEditBilling
   const windowErrorId = `${fields.defaultServiceWindow.id}-error`
-  const { key: timezoneKey, ...timezoneProps } = getSelectProps(fields.timezone)
   return (
     <Card className="space-y-5">
       <h1 className="text-2xl font-bold">Settings</h1>
@@ -88,25 +71,13 @@ export function CompanySettingsSection({
           locked={readOnly}
           inputProps={{ autoComplete: 'organization' }}
         />
-        <div className="space-y-1">
-          <label htmlFor={fields.timezone.id} className="block text-sm font-medium text-slate-800">
-            Timezone
-          </label>
-          <select
-            {...timezoneProps}
-            key={timezoneKey}
-            disabled={readOnly}
-            aria-describedby={fields.timezone.errors?.length ? `${fields.timezone.id}-error` : undefined}
-            className={cn(inputClass, disabledLook)}
-          >
-            {timezones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone.replaceAll('_', ' ')}
-              </option>
-            ))}
-          </select>
-          <FieldError id={`${fields.timezone.id}-error`} errors={fields.timezone.errors} />
-        </div>
+        <SelectField field={fields.timezone} label="Timezone" disabled={readOnly} inputClassName={disabledLook}>
+          {timezones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replaceAll('_', ' ')}
+            </option>
+          ))}
+        </SelectField>
         <fieldset
           className="space-y-2"
           aria-describedby={fields.defaultServiceWindow.errors ? windowErrorId : undefined}
@@ -163,7 +134,7 @@ export function CompanySettingsSection({
             inputProps={{ ...getInputProps(fields.itemiseChemicals, { type: 'checkbox' }), disabled: readOnly }}
           />
         </fieldset>
-        <SaveFooter errors={form.errors} message={reply?.notice} canSave={canSave} saving={saving}>
+        <SaveFooter form={form} message={reply?.notice} canSave={canSave} saving={saving}>
           Save settings
         </SaveFooter>
       </Form>

@@ -6,6 +6,7 @@ import { useNavigation } from 'react-router'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Field } from '~/components/ui/field'
+import { FormErrors } from '~/components/ui/form'
 
 /** A field the viewer may not change looks it (greyed), not just refuses input. */
 export const disabledLook = 'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600'
@@ -43,13 +44,13 @@ export function LockableField<Schema>({
 
 /** The form's refusal, its success message once the page is idle again, and the save button for those who may save. */
 export function SaveFooter({
-  errors,
+  form,
   message,
   canSave,
   saving,
   children,
 }: {
-  errors: string[] | undefined
+  form: ComponentProps<typeof FormErrors>['form']
   message: string | null | undefined
   canSave: boolean
   saving: boolean
@@ -59,7 +60,7 @@ export function SaveFooter({
   const navigation = useNavigation()
   return (
     <>
-      {errors ? <Alert tone="error">{errors.join(' ')}</Alert> : null}
+      <FormErrors form={form} />
       {message && navigation.state === 'idle' ? <Alert tone="success">{message}</Alert> : null}
       {canSave ? (
         <Button type="submit" pending={saving} pendingLabel="Saving…">

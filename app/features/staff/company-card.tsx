@@ -1,11 +1,11 @@
 // One company on the staff page: rename it, see its card-provider account id (read-only: the owner sets it, F12),
 // its owners, and "Assign owner" to one of its teammates.
-import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps } from '@conform-to/react'
 import { useFetcher } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { Field, FieldError, inputClass } from '~/components/ui/field'
+import { SelectField, TextField } from '~/components/ui/field'
+import { useZodForm } from '~/components/ui/form'
 import { ROLE_LABELS, type Role } from '~/utils/permissions'
 import type { CompanySetupData } from './company-setup.server'
 import { AssignOwnerSchema, type StaffReply, shortId, UpdateCompanySchema } from './company-setup-schema'
@@ -50,14 +50,10 @@ export function CompanyCard({ company }: { company: Company }) {
 function RenameForm({ company }: { company: Company }) {
   const edit = useFetcher<StaffReply>({ key: `company-${company.id}` })
   const [reply, clear] = useShownReply(edit)
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(UpdateCompanySchema, {
     id: `company-${company.id}`,
     lastResult: edit.state === 'idle' ? edit.data?.result : undefined,
     defaultValue: { name: company.name },
-    constraint: getZodConstraint(UpdateCompanySchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdateCompanySchema }),
   })
   return (
     <>
@@ -69,11 +65,7 @@ function RenameForm({ company }: { company: Company }) {
       >
         <input type="hidden" name="intent" value="update-company" />
         <input type="hidden" name="companyId" value={company.id} />
-        <Field
-          label="Company name"
-          errors={fields.name.errors}
-          inputProps={getInputProps(fields.name, { type: 'text' })}
-        />
+        <TextField field={fields.name} label="Company name" />
         <Button type="submit" variant="secondary" pending={edit.state !== 'idle'} pendingLabel="Saving…">
           Save
         </Button>
@@ -91,37 +83,24 @@ function RenameForm({ company }: { company: Company }) {
 function AssignOwnerForm({ company }: { company: Company }) {
   const assign = useFetcher<StaffReply>({ key: `assign-${company.id}` })
   const [reply, clear] = useShownReply(assign)
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(AssignOwnerSchema, {
     id: `assign-${company.id}`,
     lastResult: assign.state === 'idle' ? assign.data?.result : undefined,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AssignOwnerSchema }),
   })
-  const { key, ...selectProps } = getSelectProps(fields.profileId)
   const nobody = company.eligibleOwners.length === 0
   return (
     <assign.Form method="post" {...getFormProps(form)} className="space-y-2" onChange={clear}>
       <input type="hidden" name="intent" value="assign-owner" />
       <input type="hidden" name="companyId" value={company.id} />
-      <label htmlFor={fields.profileId.id} className="block text-sm font-medium text-slate-800">
-        Assign owner
-      </label>
-      <div className="flex flex-wrap gap-2">
-        <select
-          {...selectProps}
-          key={key}
-          defaultValue=""
-          className={inputClass.replace('w-full', 'w-full sm:flex-1')}
-          disabled={nobody}
-        >
+      <div className="flex flex-wrap items-end gap-2">
+        <SelectField field={fields.profileId} label="Assign owner" className="w-full sm:flex-1" disabled={nobody}>
           <option value="">{nobody ? 'No teammates to choose from' : 'Choose a teammate…'}</option>
           {company.eligibleOwners.map((person) => (
             <option key={person.id} value={person.id}>
               {person.fullName ?? person.email} ({ROLE_LABELS[person.role as Role]}) · {shortId(person.id, 4)}
             </option>
           ))}
-        </select>
+        </SelectField>
         <Button
           type="submit"
           variant="secondary"
@@ -132,7 +111,6 @@ function AssignOwnerForm({ company }: { company: Company }) {
           Assign
         </Button>
       </div>
-      <FieldError id={fields.profileId.errorId} errors={fields.profileId.errors} />
       <ReplyAlert reply={reply} />
     </assign.Form>
   )

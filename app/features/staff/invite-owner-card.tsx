@@ -1,12 +1,12 @@
 // "Invite an owner": for an existing company (chosen from every company) or a new one named here. The owner gets an
 // email to finish setting up their account.
-import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps } from '@conform-to/react'
 import { useState } from 'react'
 import { useFetcher } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { Field, FieldError, inputClass } from '~/components/ui/field'
+import { SelectField, TextField } from '~/components/ui/field'
+import { useZodForm } from '~/components/ui/form'
 import type { CompanySetupData } from './company-setup.server'
 import { InviteOwnerSchema, type StaffReply, shortId } from './company-setup-schema'
 import { ReplyAlert, useShownReply } from './staff-reply'
@@ -21,14 +21,10 @@ export function InviteOwnerCard({ options }: { options: CompanySetupData['option
   const fetcher = useFetcher<StaffReply>({ key: 'invite-owner' })
   const [mode, setMode] = useState<'existing' | 'new'>(options.length ? 'existing' : 'new')
   const [shown, clear] = useShownReply(fetcher)
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(InviteOwnerSchema, {
     id: 'invite-owner',
     lastResult: fetcher.state === 'idle' ? fetcher.data?.result : undefined,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: InviteOwnerSchema }),
   })
-  const { key: companyKey, ...companyProps } = getSelectProps(fields.companyId)
   return (
     <Card aria-labelledby="invite-owner-heading">
       <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4" onChange={clear}>
@@ -54,34 +50,19 @@ export function InviteOwnerCard({ options }: { options: CompanySetupData['option
         </fieldset>
         <div className="grid gap-4 sm:grid-cols-2">
           {mode === 'existing' ? (
-            <div className="space-y-1 sm:col-span-2">
-              <label htmlFor={fields.companyId.id} className="block text-sm font-medium text-slate-800">
-                Company
-              </label>
-              <select {...companyProps} key={companyKey} defaultValue="" className={inputClass}>
-                <option value="">Select a company…</option>
-                {options.map((option) => (
-                  <option key={option.id} value={option.id}>
-                    {option.name} · {shortId(option.id, 8)}
-                  </option>
-                ))}
-              </select>
-              <FieldError id={fields.companyId.errorId} errors={fields.companyId.errors} />
-            </div>
+            <SelectField field={fields.companyId} label="Company" className="sm:col-span-2">
+              <option value="">Select a company…</option>
+              {options.map((option) => (
+                <option key={option.id} value={option.id}>
+                  {option.name} · {shortId(option.id, 8)}
+                </option>
+              ))}
+            </SelectField>
           ) : (
-            <Field
-              label="Company name"
-              errors={fields.companyName.errors}
-              inputProps={{ ...getInputProps(fields.companyName, { type: 'text' }), autoComplete: 'organization' }}
-            />
+            <TextField field={fields.companyName} label="Company name" autoComplete="organization" />
           )}
           {OWNER_FIELDS.map(({ name, label, type }) => (
-            <Field
-              key={name}
-              label={label}
-              errors={fields[name].errors}
-              inputProps={{ ...getInputProps(fields[name], { type }), autoComplete: 'off' }}
-            />
+            <TextField key={name} field={fields[name]} label={label} type={type} autoComplete="off" />
           ))}
         </div>
         <ReplyAlert reply={shown} />

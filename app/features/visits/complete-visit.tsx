@@ -3,11 +3,8 @@
 // 10 seconds on the phone, with "Undo", before it is sent. Without JavaScript the button posts the 'complete'
 // intent and the visit is completed at once.
 import { useEffect, useState } from 'react'
-import { Form, useNavigation } from 'react-router'
-import { Alert } from '~/components/ui/alert'
+import { ConfirmForm } from '~/components/confirm-buttons'
 import { Button } from '~/components/ui/button'
-import { Dialog } from '~/components/ui/dialog'
-import { useHydrated } from '~/utils/use-hydrated'
 import type { Queued } from './use-visit-changes'
 
 /** How long "Undo" is offered before the completion is sent. */
@@ -20,61 +17,39 @@ export function MarkComplete({
   missing: readonly string[]
   onComplete: () => Promise<Queued>
 }) {
-  const hydrated = useHydrated()
-  const navigation = useNavigation()
-  const [asking, setAsking] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const posting = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'complete'
   return (
     <section aria-label="Finish the visit" className="space-y-2">
-      <Form method="post">
-        <input type="hidden" name="intent" value="complete" />
-        <Button
-          type="submit"
-          className="w-full text-base"
-          pending={posting}
-          pendingLabel="Completing…"
-          onClick={(event) => {
-            if (!hydrated) return
-            event.preventDefault()
-            setError(null)
-            setAsking(true)
-          }}
-        >
-          Mark Complete
-        </Button>
-      </Form>
-      {error ? <Alert tone="error">{error}</Alert> : null}
-      <Dialog open={asking} onClose={() => setAsking(false)} title="Complete this visit?">
-        {missing.length ? (
-          <div className="space-y-2">
-            <p className="text-sm text-slate-800">Still missing:</p>
-            <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800" aria-label="Still missing">
-              {missing.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          </div>
-        ) : (
-          <p className="text-sm text-slate-800">Everything on the checklist is done.</p>
-        )}
-        <div className="flex flex-col gap-2 sm:flex-row-reverse">
-          <Button
-            type="button"
-            className="w-full sm:w-auto"
-            onClick={async () => {
-              const queued = await onComplete()
-              if (!queued.ok) setError(queued.message)
-              setAsking(false)
-            }}
-          >
-            Complete visit
-          </Button>
-          <Button type="button" variant="secondary" className="w-full sm:w-auto" onClick={() => setAsking(false)}>
-            Keep working
-          </Button>
-        </div>
-      </Dialog>
+      <ConfirmForm
+        fields={{ intent: 'complete' }}
+        label="Mark Complete"
+        variant="primary"
+        buttonClassName="w-full text-base"
+        pendingLabel="Completing…"
+        title="Complete this visit?"
+        onAsk={() => setError(null)}
+        question={
+          missing.length ? (
+            <div className="space-y-2">
+              <p className="text-sm text-slate-800">Still missing:</p>
+              <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800" aria-label="Still missing">
+                {missing.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </div>
+          ) : (
+            <p className="text-sm text-slate-800">Everything on the checklist is done.</p>
+          )
+        }
+        confirm="Complete visit"
+        cancel="Keep working"
+        onConfirm={async () => {
+          const queued = await onComplete()
+          if (!queued.ok) setError(queued.message)
+        }}
+        error={error}
+      />
     </section>
   )
 }

@@ -1,9 +1,9 @@
 // A visit form on the phone (a reading, a chemical): checked in the browser by the schema the server uses, then
 // queued (sent at once when online, later when not) instead of posted. Without JavaScript the same form posts.
-import { type DefaultValue, type SubmissionResult, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import type { DefaultValue, SubmissionResult } from '@conform-to/react'
 import { useState } from 'react'
 import type { z } from 'zod'
+import { useZodForm } from '~/components/ui/form'
 import { formFields } from './form-fields'
 import type { Queued } from './use-visit-changes'
 
@@ -25,14 +25,10 @@ export function useQueuedForm<Schema extends z.ZodType<unknown, Record<string, u
   onQueue: (fields: Record<string, string>) => Promise<Queued>
 }) {
   const [queued, setQueued] = useState<{ ok: string } | { error: string } | null>(null)
-  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
+  const [form, fields] = useZodForm(schema, {
     id,
     lastResult,
     defaultValue,
-    constraint: getZodConstraint(schema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     onSubmit: async (event, { formData }) => {
       // Valid (Conform stops an invalid form before this): the phone's queue takes it from here.
       event.preventDefault()

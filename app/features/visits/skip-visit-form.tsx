@@ -1,13 +1,13 @@
 // "Skip visit" on the visit page: a reason from OPERATIONS §4's list ("Other" with a few words), checked by the
 // same SkipVisitSchema as the model. Opens from a button so the page stays short on a phone. With JavaScript and
 // `onQueue`, the skip goes through the phone's queue like the visit's other changes; without it the form posts.
-import { getCollectionProps, getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getCollectionProps, getFormProps, type SubmissionResult } from '@conform-to/react'
 import { useState } from 'react'
-import { Form, useNavigation } from 'react-router'
+import { Form } from 'react-router'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
-import { Field, FieldError } from '~/components/ui/field'
+import { FieldError, TextField } from '~/components/ui/field'
+import { FormErrors, usePosting, useZodForm } from '~/components/ui/form'
 import { SKIP_REASONS, SkipVisitSchema } from '~/models/service-plan-schemas'
 import { formFields } from './form-fields'
 import type { Queued } from './use-visit-changes'
@@ -19,18 +19,15 @@ export function SkipVisitForm({
   lastResult?: SubmissionResult<string[]>
   onQueue?: (fields: Record<string, string>) => Promise<Queued>
 }) {
-  const navigation = useNavigation()
-  const skipping = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'skip-visit'
+  const skipping = usePosting('skip-visit')
   // A refused skip comes back open, with its errors.
   const [open, setOpen] = useState(Boolean(lastResult))
   const [queueError, setQueueError] = useState<string | null>(null)
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(SkipVisitSchema, {
     id: 'skip-visit',
     lastResult,
     // No constraint from the schema: Conform cannot read one through its transform ("Other: …").
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SkipVisitSchema }),
+    constraint: null,
     onSubmit: onQueue
       ? async (event, { formData }) => {
           event.preventDefault()
@@ -67,13 +64,9 @@ export function SkipVisitForm({
         <FieldError id={reasonErrorId} errors={fields.reason.errors} />
       </fieldset>
       {fields.reason.value === 'Other' ? (
-        <Field
-          label="Other reason"
-          errors={fields.otherReason.errors}
-          inputProps={{ ...getInputProps(fields.otherReason, { type: 'text' }), autoComplete: 'off' }}
-        />
+        <TextField field={fields.otherReason} label="Other reason" autoComplete="off" />
       ) : null}
-      {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+      <FormErrors form={form} />
       {queueError ? <Alert tone="error">{queueError}</Alert> : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" pending={skipping} pendingLabel="Skipping…">

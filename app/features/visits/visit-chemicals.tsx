@@ -1,13 +1,14 @@
 // "Chemicals added" on the visit page: what the technician put in the water (a stock item deducts from inventory).
 // With JavaScript the form is checked by ChemicalAdditionSchema in the browser and queued on the phone like every
 // other change of the visit; without it the form posts the 'chemical' intent.
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
 import { IdempotencyKeyInput, useIdempotencyKey } from '~/components/idempotency-key'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { Field, FieldError, inputClass } from '~/components/ui/field'
+import { SelectField, TextField } from '~/components/ui/field'
+import { FormErrors } from '~/components/ui/form'
 import { CHEMICAL_MESSAGES, CHEMICAL_UNITS, ChemicalAdditionSchema, describeChemical } from '~/utils/chemicals'
 import { useQueuedForm } from './queued-form'
 import type { Queued } from './use-visit-changes'
@@ -85,47 +86,28 @@ export function VisitChemicals({
       <Form method="post" {...getFormProps(form)} className="space-y-3" onInput={clearQueued}>
         <input type="hidden" name="intent" value="chemical" />
         <IdempotencyKeyInput value={idempotencyKey} />
-        <div className="space-y-1">
-          <label htmlFor={fields.inventoryItemId.id} className="block text-sm font-medium text-slate-800">
-            From stock
-          </label>
-          <select {...getSelectProps(fields.inventoryItemId)} className={inputClass}>
-            <option value="">Not from stock (type the product)</option>
-            {stock.map((item) => (
-              <option key={item.id} value={item.id} disabled={item.qty === 0}>
-                {item.name} ({item.qty} in stock)
-              </option>
-            ))}
-          </select>
-          <p className="text-xs text-slate-600">A stock item is counted in whole units and taken off inventory.</p>
-          <FieldError errors={fields.inventoryItemId.errors} />
-        </div>
-        <Field
-          label="Product"
-          errors={fields.product.errors}
-          inputProps={getInputProps(fields.product, { type: 'text' })}
-        />
+        <SelectField
+          field={fields.inventoryItemId}
+          label="From stock"
+          hint="A stock item is counted in whole units and taken off inventory."
+        >
+          <option value="">Not from stock (type the product)</option>
+          {stock.map((item) => (
+            <option key={item.id} value={item.id} disabled={item.qty === 0}>
+              {item.name} ({item.qty} in stock)
+            </option>
+          ))}
+        </SelectField>
+        <TextField field={fields.product} label="Product" />
         <div className="grid grid-cols-2 items-start gap-3">
-          <Field
-            label="Quantity"
-            errors={fields.quantity.errors}
-            inputProps={{ ...getInputProps(fields.quantity, { type: 'number' }), inputMode: 'decimal', step: 'any' }}
+          <TextField field={fields.quantity} label="Quantity" type="number" inputMode="decimal" step="any" />
+          <SelectField
+            field={fields.unit}
+            label="Unit"
+            options={CHEMICAL_UNITS.map((unit) => ({ value: unit, label: unit }))}
           />
-          <div className="space-y-1">
-            <label htmlFor={fields.unit.id} className="block text-sm font-medium text-slate-800">
-              Unit
-            </label>
-            <select {...getSelectProps(fields.unit)} className={inputClass}>
-              {CHEMICAL_UNITS.map((unit) => (
-                <option key={unit} value={unit}>
-                  {unit}
-                </option>
-              ))}
-            </select>
-            <FieldError errors={fields.unit.errors} />
-          </div>
         </div>
-        {form.errors?.length ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+        <FormErrors form={form} />
         {queued && 'error' in queued ? <Alert tone="error">{queued.error}</Alert> : null}
         {queued && 'ok' in queued ? <Alert tone="success">{queued.ok}</Alert> : null}
         {saved ? <Alert tone="success">{saved.ok}</Alert> : null}

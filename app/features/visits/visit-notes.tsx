@@ -9,7 +9,7 @@ import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
-import { inputClass } from '~/components/ui/field'
+import { FieldFrame, inputClass } from '~/components/ui/field'
 import { NOTE_MAX } from '~/field/changes'
 import { useHydrated } from '~/utils/use-hydrated'
 import type { Queued } from './use-visit-changes'
@@ -17,6 +17,17 @@ import type { Queued } from './use-visit-changes'
 export type NoteAudience = 'office' | 'customer'
 
 const TYPING_PAUSE_MS = 1500
+
+/** The two notes: the field each posts as, its label and what it is for. */
+const NOTES = [
+  { audience: 'office', name: 'officeNote', label: 'Note for office', hint: 'Only your company sees this.' },
+  {
+    audience: 'customer',
+    name: 'customerNote',
+    label: 'Note for customer',
+    hint: "Printed in the customer's service report.",
+  },
+] as const
 
 export function VisitNotes({
   officeNote,
@@ -45,22 +56,17 @@ export function VisitNotes({
       <Form method="post" className="space-y-4">
         <input type="hidden" name="intent" value="notes" />
         <IdempotencyKeyInput value={formKey} />
-        <NoteField
-          name="officeNote"
-          label="Note for office"
-          hint="Only your company sees this."
-          initial={officeNote}
-          waiting={waiting.has('office')}
-          onSave={(text) => onSave('office', text)}
-        />
-        <NoteField
-          name="customerNote"
-          label="Note for customer"
-          hint="Printed in the customer's service report."
-          initial={customerNote}
-          waiting={waiting.has('customer')}
-          onSave={(text) => onSave('customer', text)}
-        />
+        {NOTES.map(({ audience, name, label, hint }) => (
+          <NoteField
+            key={audience}
+            name={name}
+            label={label}
+            hint={hint}
+            initial={audience === 'office' ? officeNote : customerNote}
+            waiting={waiting.has(audience)}
+            onSave={(text) => onSave(audience, text)}
+          />
+        ))}
         {error ? <Alert tone="error">{error}</Alert> : null}
         {hydrated ? null : (
           <Button type="submit" variant="secondary" className="w-full">
@@ -123,10 +129,7 @@ function NoteField({
   const tooLong = text.length > NOTE_MAX
   const statusId = `${id}-status`
   return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label}>
       <textarea
         id={id}
         name={name}
@@ -154,6 +157,6 @@ function NoteField({
               ? 'Saved'
               : hint}
       </p>
-    </div>
+    </FieldFrame>
   )
 }

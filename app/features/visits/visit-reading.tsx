@@ -10,7 +10,8 @@ import { IdempotencyKeyInput, useIdempotencyKey } from '~/components/idempotency
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { Field } from '~/components/ui/field'
+import { Field, TextField } from '~/components/ui/field'
+import { FormErrors } from '~/components/ui/form'
 import { DosingAdvice, ReadingStatuses } from '~/components/water-balance'
 import { ChemReadingSchema } from '~/models/chem-reading'
 import type { Advice } from '~/water/dosing'
@@ -72,9 +73,6 @@ export function VisitReading({
     saved: READING_SAVED,
     onQueue,
   })
-  const fieldErrors = [fields.ph.errors, fields.chlorinePpm.errors, fields.alkalinity.errors].flat().filter(Boolean)
-  // One "fill in all readings" message rather than three identical ones; optional fields show theirs in place.
-  const messages = [...new Set([...(form.errors ?? []), ...(fieldErrors as string[])])]
   const numeric = { inputMode: 'decimal' as const, step: 'any' }
   const saved = reply?.ok && !busy ? reply : null
   const idempotencyKey = useIdempotencyKey(formKey, saved)
@@ -100,15 +98,11 @@ export function VisitReading({
         <fieldset className="grid grid-cols-2 items-start gap-3 sm:grid-cols-4">
           <legend className="mb-2 text-sm text-slate-600">Optional: for the water balance</legend>
           {OPTIONAL_FIELDS.map(([name, label]) => (
-            <Field
-              key={name}
-              label={label}
-              errors={fields[name].errors}
-              inputProps={{ ...getInputProps(fields[name], { type: 'number' }), ...numeric }}
-            />
+            <TextField key={name} field={fields[name]} label={label} type="number" {...numeric} />
           ))}
         </fieldset>
-        {messages.length ? <Alert tone="error">{messages.join(' ')}</Alert> : null}
+        {/* One "fill in all readings" message rather than three identical ones; optional fields show theirs in place. */}
+        <FormErrors form={form} fields={[fields.ph, fields.chlorinePpm, fields.alkalinity]} />
         {queued && 'error' in queued ? <Alert tone="error">{queued.error}</Alert> : null}
         {queued && 'ok' in queued ? <Alert tone="success">{queued.ok}</Alert> : null}
         {saved ? <Alert tone="success">{saved.ok}</Alert> : null}

@@ -1,13 +1,9 @@
 // A finished visit (completed, skipped, cancelled — or any visit the viewer may only look at) as a read-only summary
 // (OPERATIONS §5): what was ticked, read, added, photographed and noted, and when and by whom it was completed. No
 // empty entry forms. The office gets "Reopen visit" for a completed or skipped one.
-import { type ReactNode, useState } from 'react'
-import { Form, useNavigation } from 'react-router'
-import { Alert } from '~/components/ui/alert'
-import { Button } from '~/components/ui/button'
+import type { ReactNode } from 'react'
+import { ConfirmForm } from '~/components/confirm-buttons'
 import { Card } from '~/components/ui/card'
-import { Dialog } from '~/components/ui/dialog'
-import { useHydrated } from '~/utils/use-hydrated'
 import { ChemicalList, type ChemicalRow, type PendingChemical } from './visit-chemicals'
 import { type PendingReading, ReadingList, type ReadingLog } from './visit-reading'
 
@@ -101,42 +97,23 @@ export function VisitSummary({
 
 /** "Reopen visit" for the office, asked once more before it is done. */
 function ReopenVisit({ error }: { error: string | null }) {
-  const hydrated = useHydrated()
-  const navigation = useNavigation()
-  const [asking, setAsking] = useState(false)
-  const reopening = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'reopen'
   return (
     <section aria-label="Reopen visit" className="space-y-2">
-      <Form method="post">
-        <input type="hidden" name="intent" value="reopen" />
-        <Button
-          type="submit"
-          variant="secondary"
-          className="w-full sm:w-auto"
-          onClick={(event) => {
-            if (!hydrated) return
-            event.preventDefault()
-            setAsking(true)
-          }}
-        >
-          Reopen visit
-        </Button>
-      </Form>
-      {error ? <Alert tone="error">{error}</Alert> : null}
-      <Dialog open={asking} onClose={() => setAsking(false)} title="Reopen this visit?">
-        <p className="text-sm text-slate-800">
-          It becomes open work again for its technician. Its ticks, readings, photos and notes stay.
-        </p>
-        <Form method="post" className="flex flex-col gap-2 sm:flex-row-reverse">
-          <input type="hidden" name="intent" value="reopen" />
-          <Button type="submit" className="w-full sm:w-auto" pending={reopening} pendingLabel="Reopening…">
-            Reopen visit
-          </Button>
-          <Button type="button" variant="secondary" className="w-full sm:w-auto" onClick={() => setAsking(false)}>
-            Keep it closed
-          </Button>
-        </Form>
-      </Dialog>
+      <ConfirmForm
+        fields={{ intent: 'reopen' }}
+        label="Reopen visit"
+        buttonClassName="w-full sm:w-auto"
+        pendingLabel="Reopening…"
+        title="Reopen this visit?"
+        question={
+          <p className="text-sm text-slate-800">
+            It becomes open work again for its technician. Its ticks, readings, photos and notes stay.
+          </p>
+        }
+        confirm="Reopen visit"
+        cancel="Keep it closed"
+        error={error}
+      />
     </section>
   )
 }

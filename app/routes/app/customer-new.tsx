@@ -1,16 +1,15 @@
 // /app/customers/new: "Add customer" — the account holder, their first service location and its first body of water
 // in one form (OPERATIONS §2: the form has its own page, not above the list). Saving opens the new record; an email
 // given here sends the portal invitation (SPEC §5), whose outcome is said with "Customer saved.".
-import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod/v4'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { requireCompanyCapability } from '~/auth/guards.server'
 import { IdempotencyKeyInput, useIdempotencyKey } from '~/components/idempotency-key'
 import { RouteError } from '~/components/route-error'
-import { Alert } from '~/components/ui/alert'
 import { Button, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
+import { FormErrors, useZodForm } from '~/components/ui/form'
 import { textLinkTarget } from '~/components/ui/touch'
 import { BodyOfWaterFields, ContactFields, LocationFields, parseCustomerForm } from '~/features/customers/form-fields'
 import { sendPortalInvite } from '~/features/customers/portal-invite.server'
@@ -81,14 +80,12 @@ function AddCustomerForm({
   const navigation = useNavigation()
   const saving = navigation.state === 'submitting' && navigation.formAction === '/app/customers/new'
   const idempotencyKey = useIdempotencyKey(formKey, null)
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(AddCustomerSchema, {
     id: 'add-customer',
     lastResult,
     defaultValue: { location: { minutesOnSite: '30' }, bodyOfWater: { name: 'Pool' } },
-    constraint: getZodConstraint(AddCustomerSchema),
     shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseCustomerForm(formData, AddCustomerSchema),
+    parse: (formData) => parseCustomerForm(formData, AddCustomerSchema),
   })
   const location = fields.location.getFieldset()
   const body = fields.bodyOfWater.getFieldset()
@@ -108,7 +105,7 @@ function AddCustomerForm({
         <h2 className="text-lg font-semibold">Body of water</h2>
         <BodyOfWaterFields fields={body} />
       </Card>
-      {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+      <FormErrors form={form} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" pending={saving} pendingLabel="Saving…">
           Add customer

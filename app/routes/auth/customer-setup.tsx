@@ -1,18 +1,18 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { eq } from 'drizzle-orm'
-import { data, Form, type ShouldRevalidateFunction, useNavigation } from 'react-router'
+import { data, Form } from 'react-router'
 import type { z } from 'zod'
 import { requireCustomerInSetup } from '~/auth/guards.server'
 import { setUserPassword } from '~/auth/passwords.server'
 import { NewPasswordFields } from '~/components/password-input'
-import { RedirectAfter } from '~/components/redirect-after'
 import { Alert } from '~/components/ui/alert'
-import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { Field } from '~/components/ui/field'
+import { TextField } from '~/components/ui/field'
+import { useZodForm } from '~/components/ui/form'
 import { profiles } from '~/db/schema'
 import { CustomerSetupSchema } from '~/features/auth/customer-setup-schema'
+import { SetupDone, SetupSubmit, stayOnSetupDone } from '~/features/auth/setup-page'
 import { getOwnCustomerForSetup, saveCustomerSetup } from '~/models/customer.server'
 import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { db } from '~/utils/db.server'
@@ -65,34 +65,21 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /** After a successful setup, stay to show 'Setup complete! Redirecting…' (the loader would redirect at once). */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  actionResult?.done ? false : defaultShouldRevalidate
+export const shouldRevalidate = stayOnSetupDone
 
 export function meta() {
   return [{ title: 'Customer setup · Pool Bud' }]
 }
 
 export default function CustomerSetupPage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation()
   const defaults = loaderData.state === 'form' ? loaderData.defaults : undefined
-  const [form, fields] = useForm<z.infer<typeof CustomerSetupSchema>>({
+  const [form, fields] = useZodForm(CustomerSetupSchema, {
     id: 'customer-setup',
     lastResult: actionData?.result,
     defaultValue: defaults,
-    constraint: getZodConstraint(CustomerSetupSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CustomerSetupSchema }),
   })
 
-  if (actionData?.done) {
-    return (
-      <Card className="space-y-4">
-        <Alert tone="success">Setup complete! Redirecting…</Alert>
-        <RedirectAfter to={actionData.done} ms={800} label="Go to your portal" />
-      </Card>
-    )
-  }
+  if (actionData?.done) return <SetupDone to={actionData.done} label="Go to your portal" />
   if (loaderData.state === 'missing-id') {
     return (
       <Card className="space-y-3">
@@ -119,26 +106,11 @@ export default function CustomerSetupPage({ loaderData, actionData }: Route.Comp
         </p>
       </div>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <Field
-          label="Full name"
-          errors={fields.fullName.errors}
-          inputProps={{ ...getInputProps(fields.fullName, { type: 'text' }), autoComplete: 'name' }}
-        />
-        <Field
-          label="Phone"
-          errors={fields.phone.errors}
-          inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'tel' }}
-        />
-        <Field
-          label="Service address"
-          errors={fields.address.errors}
-          inputProps={{ ...getInputProps(fields.address, { type: 'text' }), autoComplete: 'street-address' }}
-        />
+        <TextField field={fields.fullName} label="Full name" autoComplete="name" />
+        <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" />
+        <TextField field={fields.address} label="Service address" autoComplete="street-address" />
         <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
-        {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
-        <Button type="submit" className="w-full" pending={navigation.state !== 'idle'} pendingLabel="Saving…">
-          Finish setup
-        </Button>
+        <SetupSubmit form={form}>Finish setup</SetupSubmit>
       </Form>
     </Card>
   )

@@ -1,12 +1,12 @@
-import { getFormProps, getInputProps } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, useNavigation } from 'react-router'
 import { CLIENT_IP_HEADER } from '~/auth/better-auth.server'
-import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { Field } from '~/components/ui/field'
-import { BackToLoginLink, usePasswordResetForm } from '~/features/auth/password-reset-form'
+import { TextField } from '~/components/ui/field'
+import { FormErrors, useZodForm } from '~/components/ui/form'
+import { BackToLoginLink } from '~/features/auth/password-reset-form'
 import { ForgotPasswordSchema } from '~/features/auth/password-reset-schema'
 import { requestPasswordReset } from '~/models/password-reset.server'
 import { readForm } from '~/utils/forms'
@@ -37,7 +37,7 @@ export function meta() {
 
 export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
-  const [form, fields] = usePasswordResetForm('forgot-password', ForgotPasswordSchema, actionData?.result)
+  const [form, fields] = useZodForm(ForgotPasswordSchema, { id: 'forgot-password', lastResult: actionData?.result })
   if (actionData?.submitted) {
     return (
       <Card className="space-y-4">
@@ -57,12 +57,8 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
         <p className="text-sm text-slate-600">Enter the email you log in with and we will send you a reset link.</p>
       </div>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <Field
-          label="Email"
-          errors={fields.email.errors}
-          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }}
-        />
-        {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+        <TextField field={fields.email} label="Email" type="email" autoComplete="email" autoFocus />
+        <FormErrors form={form} />
         <Button type="submit" className="w-full" pending={navigation.state !== 'idle'} pendingLabel="Sending…">
           Send reset link
         </Button>

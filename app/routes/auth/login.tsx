@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
-import type { z } from 'zod'
+import { type FormMetadata, getFormProps, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { ReactNode } from 'react'
+import { data, Form, Link, redirect, useSearchParams } from 'react-router'
 import { ACCOUNT_DEACTIVATED, callAuthEndpoint, cookieHeaders, DEACTIVATED_MESSAGE } from '~/auth/better-auth.server'
 import { getSessionUser, homePathFor, safeRedirectPath } from '~/auth/guards.server'
 import { planNamed } from '~/components/marketing/nav-links'
@@ -9,7 +9,8 @@ import { NewPasswordFields, PasswordField } from '~/components/password-input'
 import { Alert } from '~/components/ui/alert'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { Field } from '~/components/ui/field'
+import { type ConformField, TextField } from '~/components/ui/field'
+import { FormErrors, usePosting, useZodForm } from '~/components/ui/form'
 import { verifyLinkLanding } from '~/features/auth/link-landing.server'
 import { AuthSchema, LoginSchema, SignupSchema } from '~/features/auth/login-schema'
 import { getProfile } from '~/models/profile.server'
@@ -147,16 +148,7 @@ type LastResult = SubmissionResult<string[]> | null | undefined
 
 function LoginForm({ lastResult }: { lastResult: LastResult }) {
   const [searchParams] = useSearchParams()
-  const navigation = useNavigation()
-  const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'login'
-  const [form, fields] = useForm<z.infer<typeof LoginSchema>>({
-    id: 'login',
-    lastResult,
-    constraint: getZodConstraint(LoginSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-  })
+  const [form, fields] = useZodForm(LoginSchema, { id: 'login', lastResult })
   return (
     <Card className="space-y-5">
       <div className="space-y-1">
@@ -169,24 +161,16 @@ function LoginForm({ lastResult }: { lastResult: LastResult }) {
           set up your account, or use the newest invitation email.
         </Alert>
       ) : null}
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <input type="hidden" name="intent" value="login" />
-        <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
-        <Field
-          label="Email"
-          errors={fields.email.errors}
-          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }}
-        />
-        <PasswordField
-          label="Password"
-          errors={fields.password.errors}
-          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
-        />
-        {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
-        <Button type="submit" className="w-full" pending={pending} pendingLabel="Logging in…">
-          Log in
-        </Button>
-      </Form>
+      <AuthForm
+        form={form}
+        intent="login"
+        redirectTo={searchParams.get('redirectTo')}
+        email={fields.email}
+        submit="Log in"
+        pendingLabel="Logging in…"
+      >
+        <PasswordField field={fields.password} label="Password" autoComplete="current-password" />
+      </AuthForm>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <Link to="/forgot-password" className={authLink}>
           Forgot password?
@@ -202,16 +186,7 @@ function LoginForm({ lastResult }: { lastResult: LastResult }) {
 function SignupForm({ lastResult }: { lastResult: LastResult }) {
   const [searchParams] = useSearchParams()
   const redirectTo = searchParams.get('redirectTo')
-  const navigation = useNavigation()
-  const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'signup'
-  const [form, fields] = useForm<z.infer<typeof SignupSchema>>({
-    id: 'signup',
-    lastResult,
-    constraint: getZodConstraint(SignupSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupSchema }),
-  })
+  const [form, fields] = useZodForm(SignupSchema, { id: 'signup', lastResult })
   // Heading for /start: an owner starting a company (from the marketing pages), with the plan they chose.
   const startingCompany = redirectTo?.startsWith('/start') ?? false
   const plan = startingCompany ? planNamed(new URL(redirectTo as string, 'http://x').searchParams.get('plan')) : null
@@ -233,25 +208,17 @@ function SignupForm({ lastResult }: { lastResult: LastResult }) {
           </p>
         </div>
       )}
-      <Form
-        method="post"
+      <AuthForm
+        form={form}
+        intent="signup"
         action={loginPath({ mode: 'signup', redirectTo })}
-        {...getFormProps(form)}
-        className="space-y-4"
+        redirectTo={redirectTo}
+        email={fields.email}
+        submit="Create account"
+        pendingLabel="Creating account…"
       >
-        <input type="hidden" name="intent" value="signup" />
-        <input type="hidden" name="redirectTo" value={redirectTo ?? ''} />
-        <Field
-          label="Email"
-          errors={fields.email.errors}
-          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }}
-        />
         <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
-        {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
-        <Button type="submit" className="w-full" pending={pending} pendingLabel="Creating account…">
-          Create account
-        </Button>
-      </Form>
+      </AuthForm>
       <p className="text-sm text-slate-600">
         Already have an account?{' '}
         <Link to={loginPath({ redirectTo })} className="font-medium text-brand-700 underline-offset-2 hover:underline">
@@ -259,6 +226,42 @@ function SignupForm({ lastResult }: { lastResult: LastResult }) {
         </Link>
       </p>
     </Card>
+  )
+}
+
+/** What logging in and signing up share: the intent, where to go next, the email, the form's refusal and its button. */
+function AuthForm<Schema extends Record<string, unknown>>({
+  form,
+  intent,
+  action,
+  redirectTo,
+  email,
+  submit,
+  pendingLabel,
+  children,
+}: {
+  form: FormMetadata<Schema, string[]>
+  intent: 'login' | 'signup'
+  action?: string
+  redirectTo: string | null
+  email: ConformField
+  submit: string
+  pendingLabel: string
+  /** The password field(s). */
+  children: ReactNode
+}) {
+  const pending = usePosting(intent, { untilReloaded: true })
+  return (
+    <Form method="post" action={action} {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="redirectTo" value={redirectTo ?? ''} />
+      <TextField field={email} label="Email" type="email" autoComplete="email" autoFocus />
+      {children}
+      <FormErrors form={form} />
+      <Button type="submit" className="w-full" pending={pending} pendingLabel={pendingLabel}>
+        {submit}
+      </Button>
+    </Form>
   )
 }
 

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, useNavigation } from 'react-router'
 import { callAuthEndpoint, cookieHeaders } from '~/auth/better-auth.server'
@@ -7,7 +7,8 @@ import { RedirectAfter } from '~/components/redirect-after'
 import { Alert } from '~/components/ui/alert'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { BackToLoginLink, usePasswordResetForm } from '~/features/auth/password-reset-form'
+import { FormErrors, useZodForm } from '~/components/ui/form'
+import { BackToLoginLink } from '~/features/auth/password-reset-form'
 import { ResetPasswordSchema } from '~/features/auth/password-reset-schema'
 import { readForm } from '~/utils/forms'
 import type { Route } from './+types/reset-password'
@@ -53,7 +54,7 @@ export function meta() {
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
-  const [form, fields] = usePasswordResetForm('reset-password', ResetPasswordSchema, actionData?.result)
+  const [form, fields] = useZodForm(ResetPasswordSchema, { id: 'reset-password', lastResult: actionData?.result })
   if (actionData?.done) {
     return (
       <Card className="space-y-4">
@@ -87,21 +88,9 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
       <h1 className="text-2xl font-bold">Choose a new password</h1>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="token" value={loaderData.token} />
-        <PasswordField
-          label="New password"
-          errors={fields.password.errors}
-          inputProps={{
-            ...getInputProps(fields.password, { type: 'password' }),
-            autoComplete: 'new-password',
-            autoFocus: true,
-          }}
-        />
-        <PasswordField
-          label="Confirm new password"
-          errors={fields.confirmPassword.errors}
-          inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
-        />
-        {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+        <PasswordField field={fields.password} label="New password" autoComplete="new-password" autoFocus />
+        <PasswordField field={fields.confirmPassword} label="Confirm new password" autoComplete="new-password" />
+        <FormErrors form={form} />
         <Button type="submit" className="w-full" pending={navigation.state !== 'idle'} pendingLabel="Updating…">
           Update password
         </Button>

@@ -1,15 +1,15 @@
 // /start — a self-serve trial: someone signed in without a role starts their own company and
 // becomes its owner (issue #6). Everyone with a role is sent to where they belong.
-import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { useMemo } from 'react'
 import { data, Form, redirect, useNavigation } from 'react-router'
 import { homePathFor, requireRoleless } from '~/auth/guards.server'
 import { planNamed } from '~/components/marketing/nav-links'
-import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { Field, FieldError, inputClass } from '~/components/ui/field'
+import { SelectField, TextField } from '~/components/ui/field'
+import { FormErrors, useZodForm } from '~/components/ui/form'
 import { startCompanySchema } from '~/features/auth/start-company-schema'
 import { startTrialCompany } from '~/models/trial.server'
 import { DEFAULT_TIMEZONE, timezoneList } from '~/utils/dates'
@@ -40,14 +40,10 @@ export function meta() {
 export default function StartTrial({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
   const schema = useMemo(() => startCompanySchema(loaderData.timezones), [loaderData.timezones])
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(schema, {
     id: 'start-company',
     lastResult: actionData?.result,
     defaultValue: { timezone: loaderData.defaultTimezone },
-    constraint: getZodConstraint(schema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })
   return (
     <Card className="mx-auto w-full max-w-md space-y-4">
@@ -65,25 +61,15 @@ export default function StartTrial({ loaderData, actionData }: Route.ComponentPr
       </div>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         {loaderData.plan ? <input type="hidden" name="plan" value={loaderData.plan.toLowerCase()} /> : null}
-        <Field
-          label="Company name"
-          errors={fields.companyName.errors}
-          inputProps={{ ...getInputProps(fields.companyName, { type: 'text' }), autoComplete: 'organization' }}
-        />
-        <div className="space-y-1">
-          <label htmlFor={fields.timezone.id} className="block text-sm font-medium text-slate-800">
-            Timezone
-          </label>
-          <select {...getSelectProps(fields.timezone)} className={inputClass}>
-            {loaderData.timezones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone.replaceAll('_', ' ')}
-              </option>
-            ))}
-          </select>
-          <FieldError id={fields.timezone.errorId} errors={fields.timezone.errors} />
-        </div>
-        {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
+        <TextField field={fields.companyName} label="Company name" autoComplete="organization" />
+        <SelectField field={fields.timezone} label="Timezone">
+          {loaderData.timezones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replaceAll('_', ' ')}
+            </option>
+          ))}
+        </SelectField>
+        <FormErrors form={form} />
         <Button type="submit" pending={navigation.state !== 'idle'} pendingLabel="Creating…" className="w-full">
           Start my company
         </Button>

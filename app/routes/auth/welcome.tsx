@@ -1,18 +1,17 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, type ShouldRevalidateFunction, useNavigation } from 'react-router'
-import type { z } from 'zod'
+import { getFormProps } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form } from 'react-router'
 import { requireUnfinishedStaff } from '~/auth/guards.server'
 import { setUserPassword } from '~/auth/passwords.server'
 import { LogoutButton } from '~/components/logout-button'
 import { NewPasswordFields } from '~/components/password-input'
-import { RedirectAfter } from '~/components/redirect-after'
 import { Alert } from '~/components/ui/alert'
-import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { Field } from '~/components/ui/field'
+import { Field, TextField } from '~/components/ui/field'
+import { useZodForm } from '~/components/ui/form'
 import { contactValues, WelcomeSchema } from '~/features/account/account-schema'
-import { AddressFields, TextField } from '~/features/account/profile-fields'
+import { AddressFields } from '~/features/account/profile-fields'
+import { SetupDone, SetupSubmit, stayOnSetupDone } from '~/features/auth/setup-page'
 import { updateOwnProfile } from '~/models/profile.server'
 import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { readForm } from '~/utils/forms'
@@ -59,35 +58,21 @@ export async function action({ request }: Route.ActionArgs) {
   return { result: submission.reply(), done: true }
 }
 
-/** After a successful setup, stay to show 'Setup complete! Redirecting…' (the loader would redirect at once). */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  actionResult?.done ? false : defaultShouldRevalidate
+export const shouldRevalidate = stayOnSetupDone
 
 export function meta() {
   return [{ title: 'Welcome · Pool Bud' }]
 }
 
 export default function WelcomePage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation()
   const profile = loaderData.profile
-  const [form, fields] = useForm<z.infer<typeof WelcomeSchema>>({
+  const [form, fields] = useZodForm(WelcomeSchema, {
     id: 'welcome',
     lastResult: actionData?.result,
     defaultValue: profile ?? undefined,
-    constraint: getZodConstraint(WelcomeSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: WelcomeSchema }),
   })
 
-  if (actionData?.done) {
-    return (
-      <Card className="space-y-4">
-        <Alert tone="success">Setup complete! Redirecting…</Alert>
-        <RedirectAfter to="/app" ms={800} label="Go to your dashboard" />
-      </Card>
-    )
-  }
+  if (actionData?.done) return <SetupDone to="/app" label="Go to your dashboard" />
   if (!profile) {
     return (
       <Card className="space-y-3">
@@ -133,10 +118,7 @@ export default function WelcomePage({ loaderData, actionData }: Route.ComponentP
           <legend className="mb-2 text-sm font-semibold text-slate-800">Address (optional)</legend>
           <AddressFields fields={fields} />
         </fieldset>
-        {form.errors ? <Alert tone="error">{form.errors.join(' ')}</Alert> : null}
-        <Button type="submit" className="w-full" pending={navigation.state !== 'idle'} pendingLabel="Saving…">
-          Complete setup
-        </Button>
+        <SetupSubmit form={form}>Complete setup</SetupSubmit>
       </Form>
     </Card>
   )
