@@ -1,14 +1,16 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link, useFetcher } from 'react-router'
 import { Pager } from '~/components/pager'
 import { StatusBadge } from '~/components/status-badge'
 import { Alert } from '~/components/ui/alert'
+import { buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
 import { rowLinkTarget, textLinkTarget } from '~/components/ui/touch'
 import type { AssignJobReply } from '~/features/jobs/assign-job.server'
 import { AssignJobForm } from '~/features/jobs/assign-job-form'
 import { CreateJobCard } from '~/features/jobs/create-job-form'
+import { useHydrated } from '~/utils/use-hydrated'
 import type { DispatcherDashboardData } from './dispatcher-dashboard.server'
 
 /** The office's dashboard: counts, job creation, assignment, today's route and recent activity. */
@@ -93,6 +95,20 @@ function UnassignedRow({
   useEffect(() => {
     if (saved) onSaved(`${job.customerName}: ${saved}`)
   }, [saved, job.customerName, onSaved])
+  // The picker is drawn when the dispatcher opens the row, not in every row of the page: each one lists the whole
+  // team (ten rows of a 50-technician company were 45 kB of options). Before the page's script runs, "Assign" opens
+  // the visit's page, which has the same form.
+  const hydrated = useHydrated()
+  const [open, setOpen] = useState(false)
+  const formRef = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (open) formRef.current?.querySelector('select')?.focus()
+  }, [open])
+  const assignLabel = (
+    <>
+      Assign<span className="sr-only"> {job.customerName}</span>
+    </>
+  )
   return (
     <li className="space-y-2 py-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -102,10 +118,31 @@ function UnassignedRow({
         <StatusBadge status={job.status} />
         <StatusBadge status="Unassigned" />
       </div>
-      <p className="text-sm text-slate-600">
-        {job.address} · {job.scheduled}
-      </p>
-      <AssignJobForm job={job} technicians={technicians} row={{ customerName: job.customerName, fetcher }} />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-slate-600">
+          {job.address} · {job.scheduled}
+        </p>
+        {hydrated ? (
+          <button
+            type="button"
+            className={buttonClass('secondary')}
+            aria-expanded={open}
+            aria-controls={`assign-row-${job.id}`}
+            onClick={() => setOpen((was) => !was)}
+          >
+            {assignLabel}
+          </button>
+        ) : (
+          <Link to={`/app/jobs/${job.id}`} className={buttonClass('secondary')}>
+            {assignLabel}
+          </Link>
+        )}
+      </div>
+      <div id={`assign-row-${job.id}`} ref={formRef}>
+        {open ? (
+          <AssignJobForm job={job} technicians={technicians} row={{ customerName: job.customerName, fetcher }} />
+        ) : null}
+      </div>
     </li>
   )
 }

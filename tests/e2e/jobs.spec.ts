@@ -72,6 +72,9 @@ test('dispatcher creates, assigns and routes a job; the technician logs a readin
   }
   await expect(row).toBeVisible()
   await waitForHydration(page)
+  // The row's picker opens on "Assign" (one picker drawn, not one per row), with the technician chosen first.
+  await row.getByRole('button', { name: `Assign ${DANA}` }).click()
+  await expect(row.getByLabel(/Technician for/)).toBeFocused()
   await row.getByLabel(/Technician for/).selectOption({ label: 'Tyler Brooks' })
   await row.getByRole('button', { name: 'Save' }).click()
   await expect(unassigned.getByText(`${DANA}: Assigned.`)).toBeVisible()
