@@ -28,7 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /**
- * Whether a plain form's post asks to remove the photo. A body that is not a form at all (request.formData()
+ * Whether a plain form's post asks to remove the photo. A body that is not a form at all (the body parser
  * rejects it with a TypeError) is no form of ours: it asks nothing.
  */
 async function postsRemove(request: Request) {
