@@ -1,5 +1,6 @@
-// The visit page's notes and checklist as plain forms (no JavaScript): Conform forms with "Save notes" and "Save
-// checklist", the action's refusal shown at its field, or above the buttons when it is the form's as a whole.
+// The visit page's notes, checklist and photo upload as plain forms (no JavaScript): Conform forms with "Save notes" and "Save
+// checklist", the action's refusal shown at its field, or above the buttons when it is the form's as a whole; the
+// photo upload posts to the photo route, which answers with the page's flash message.
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
@@ -7,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { NOTE_MAX } from '~/field/changes'
 import { VisitChecklist } from './visit-checklist'
 import { VisitNotes } from './visit-notes'
+import { VisitPhotos } from './visit-photos'
 
 function draw(Component: () => ReturnType<typeof createElement>) {
   const Stub = createRoutesStub([{ path: '/', Component }])
@@ -77,5 +79,22 @@ describe('VisitChecklist without JavaScript', () => {
     expect(tampered).toMatch(/aria-describedby="visit-checklist-itemId-error"/)
     const whole = checklist({ status: 'error', error: { '': ['This visit was already completed.'] } })
     expect(whole).toMatch(/role="alert"[^>]*>This visit was already completed.</)
+  })
+})
+
+describe('VisitPhotos without JavaScript', () => {
+  it('is a multipart form of the label and the photo, posted to the photo route', () => {
+    const html = draw(() => createElement(VisitPhotos, { visitId: 'job-1', photos: [], readOnly: false }))
+    expect(html).toMatch(
+      /<form[^>]*id="photo-upload"[^>]*action="\/app\/jobs\/job-1\/photos"|<form[^>]*action="\/app\/jobs\/job-1\/photos"[^>]*id="photo-upload"/,
+    )
+    expect(html).toContain('encType="multipart/form-data"')
+    // No JavaScript runs it, so the browser checks that a photo was chosen.
+    expect(html).not.toMatch(/<form[^>]*id="photo-upload"[^>]*noValidate/)
+    expect(html).toMatch(/<input type="radio"[^>]*name="label" checked="" value="before"/)
+    expect(html).toMatch(
+      /<label for="photo-upload-photo"[^>]*>Photo<\/label><input id="photo-upload-photo" type="file" accept="image\/\*" required=""[^>]*name="photo"/,
+    )
+    expect(html).toContain('Upload photo')
   })
 })
