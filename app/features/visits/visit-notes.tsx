@@ -1,16 +1,18 @@
 // "Notes" on the visit page (OPERATIONS §5): "Note for office" (stays inside the company) and "Note for customer"
 // (printed in the service report). Each is saved as the whole note as it now reads — when the field loses focus,
 // and after 1.5 seconds without typing — through the phone's queue; the last one sent wins. Without JavaScript the
-// two fields are a form with "Save notes".
-import { useEffect, useId, useRef, useState } from 'react'
+// two fields are a Conform form with "Save notes", its refusal shown at the note it is about. Conform checks only
+// that submit: typing is never validated, it is only queued.
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import { useEffect, useRef, useState } from 'react'
 import { Form } from 'react-router'
 import { IdempotencyKeyInput } from '~/components/idempotency-key'
-import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
-import { FieldFrame, inputClass } from '~/components/ui/field'
-import { NOTE_MAX } from '~/field/changes'
+import { type ConformField, FieldFrame, inputClass } from '~/components/ui/field'
+import { FormErrors, useZodForm } from '~/components/ui/form'
+import { NOTE_MAX, VisitNotesSchema } from '~/field/changes'
 import { useHydrated } from '~/utils/use-hydrated'
 import type { Queued } from './use-visit-changes'
 
@@ -34,7 +36,7 @@ export function VisitNotes({
   customerNote,
   waiting,
   formKey,
-  error,
+  lastResult,
   onSave,
 }: {
   /** The notes as the page knows them (the server's, or a queued one's text). */
@@ -43,23 +45,24 @@ export function VisitNotes({
   /** Which notes are still on the phone. */
   waiting: ReadonlySet<NoteAudience>
   formKey: string
-  /** A plain form's refusal (no JavaScript). */
-  error: string | null
+  /** The plain form's refusal (no JavaScript). */
+  lastResult: SubmissionResult<string[]> | undefined
   onSave: (audience: NoteAudience, text: string) => Promise<Queued>
 }) {
   const hydrated = useHydrated()
+  const [form, fields] = useZodForm(VisitNotesSchema, { id: 'visit-notes', lastResult })
   return (
     <Card className="space-y-4" aria-labelledby="notes-heading">
       <h2 id="notes-heading" className="text-lg font-semibold">
         Notes
       </h2>
-      <Form method="post" className="space-y-4">
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="intent" value="notes" />
         <IdempotencyKeyInput value={formKey} />
         {NOTES.map(({ audience, name, label, hint }) => (
           <NoteField
             key={audience}
-            name={name}
+            field={fields[name]}
             label={label}
             hint={hint}
             initial={audience === 'office' ? officeNote : customerNote}
@@ -67,7 +70,7 @@ export function VisitNotes({
             onSave={(text) => onSave(audience, text)}
           />
         ))}
-        {error ? <Alert tone="error">{error}</Alert> : null}
+        <FormErrors form={form} />
         {hydrated ? null : (
           <Button type="submit" variant="secondary" className="w-full">
             Save notes
@@ -81,21 +84,21 @@ export function VisitNotes({
 type NoteState = { kind: 'idle' } | { kind: 'saved' } | { kind: 'failed'; message: string }
 
 function NoteField({
-  name,
+  field,
   label,
   hint,
   initial,
   waiting,
   onSave,
 }: {
-  name: string
+  field: ConformField
   label: string
   hint: string
   initial: string
   waiting: boolean
   onSave: (text: string) => Promise<Queued>
 }) {
-  const id = useId()
+  const { id } = field
   const [text, setText] = useState(initial)
   const [state, setState] = useState<NoteState>({ kind: 'idle' })
   // The text last handed to the queue (or read from the server): nothing is sent twice for the same words.
@@ -128,16 +131,18 @@ function NoteField({
 
   const tooLong = text.length > NOTE_MAX
   const statusId = `${id}-status`
+  // The plain form's refusal of this note (no JavaScript), drawn by the frame under the status line.
+  const refused = Boolean(field.errors?.length)
   return (
-    <FieldFrame id={id} label={label}>
+    <FieldFrame id={id} label={label} errors={field.errors}>
       <textarea
         id={id}
-        name={name}
+        name={field.name}
         rows={3}
         maxLength={NOTE_MAX}
         value={text}
-        aria-describedby={statusId}
-        aria-invalid={tooLong || state.kind === 'failed' || undefined}
+        aria-describedby={cn(statusId, refused && `${id}-error`)}
+        aria-invalid={tooLong || refused || state.kind === 'failed' || undefined}
         onChange={(event) => {
           const value = event.currentTarget.value
           setText(value)

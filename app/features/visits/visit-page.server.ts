@@ -2,6 +2,7 @@
 // intents that work without JavaScript. A technician's change made here goes through applyFieldChange, the same
 // function the phone's queue reaches, so a tick or a note has one way to be applied whichever way it came.
 import { createHash } from 'node:crypto'
+import type { Submission } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { and, eq } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
@@ -13,7 +14,6 @@ import {
   type requireViewableJob,
 } from '~/auth/guards.server'
 import { jobs, profiles } from '~/db/schema'
-import { firstError } from '~/features/forms/first-error'
 import { assignFormJob } from '~/features/jobs/assign-job.server'
 import type { VisitChange } from '~/field/changes'
 import { VisitNotesSchema } from '~/field/changes'
@@ -32,7 +32,7 @@ import { formatDateTime, formatTime } from '~/utils/dates'
 import { db } from '~/utils/db.server'
 import { redirectWithFlash } from '~/utils/flash.server'
 import { can, type Role } from '~/utils/permissions'
-import { failureStatus } from '~/utils/result'
+import { type Failure, failureStatus } from '~/utils/result'
 import { adviceForLatest, describePool, summariseReading } from '~/water/summary'
 import { type PoolProfile, poolProfileOf } from '~/water/targets'
 import { VisitChecklistSchema } from './visit-page-schema'
@@ -164,16 +164,28 @@ export function changeKey(formKey: string | null, part: string) {
 
 type Job = { id: string }
 
+/** A parsed plain form (only its `reply` is needed here). */
+type Parsed = Pick<Submission<unknown>, 'reply'>
+
+/** A plain form's refusal as its Conform reply: at the field the failure names, else above the form. */
+function refuse(intent: 'checklist' | 'notes', submission: Parsed, failed: Failure, status: number) {
+  const result = submission.reply(
+    failed.field ? { fieldErrors: { [failed.field]: [failed.message] } } : { formErrors: [failed.message] },
+  )
+  return data({ intent, result, ok: null }, status)
+}
+
 /** Applies a plain form's changes in order; the first refusal stops there and is answered with its reason. */
 async function applyAll(
   member: CompanyMember,
   job: Job,
   formData: FormData,
   intent: 'checklist' | 'notes',
+  submission: Parsed,
   changes: { part: string; change: VisitChange }[],
 ) {
   const formKey = readIdempotencyKey(formData)
-  if (!formKey.ok) return data({ intent, error: formKey.message, ok: null }, failureStatus(formKey))
+  if (!formKey.ok) return refuse(intent, submission, formKey, failureStatus(formKey))
   const madeAt = new Date().toISOString()
   for (const { part, change } of changes) {
     const answer = await applyFieldChange(member, {
@@ -182,7 +194,7 @@ async function applyAll(
       madeAt,
       change,
     })
-    if (!answer.ok) return data({ intent, error: answer.message, ok: null }, refusalStatus(answer))
+    if (!answer.ok) return refuse(intent, submission, answer, refusalStatus(answer))
   }
   return null
 }
@@ -191,10 +203,7 @@ async function applyAll(
 export async function saveChecklistAction(member: CompanyMember, job: Job, formData: FormData) {
   const submission = parseWithZod(formData, { schema: VisitChecklistSchema })
   if (submission.status !== 'success') {
-    return data(
-      { intent: 'checklist', error: firstError(submission.error, 'Unable to save the checklist.'), ok: null },
-      400,
-    )
+    return data({ intent: 'checklist' as const, result: submission.reply(), ok: null }, 400)
   }
   const wanted = new Set(submission.value.itemId)
   const [items, ticks] = await Promise.all([
@@ -208,7 +217,7 @@ export async function saveChecklistAction(member: CompanyMember, job: Job, formD
       const checked = wanted.has(item.id)
       return { part: `check:${item.id}:${checked}`, change: { type: 'check' as const, itemId: item.id, checked } }
     })
-  const refused = await applyAll(member, job, formData, 'checklist', changes)
+  const refused = await applyAll(member, job, formData, 'checklist', submission, changes)
   if (refused) return refused
   return redirectWithFlash(`/app/jobs/${job.id}`, VISIT_MESSAGES.checklistSaved)
 }
@@ -217,7 +226,7 @@ export async function saveChecklistAction(member: CompanyMember, job: Job, formD
 export async function saveNotesAction(member: CompanyMember, job: Job, formData: FormData) {
   const submission = parseWithZod(formData, { schema: VisitNotesSchema })
   if (submission.status !== 'success') {
-    return data({ intent: 'notes', error: firstError(submission.error, 'Unable to save the notes.'), ok: null }, 400)
+    return data({ intent: 'notes' as const, result: submission.reply(), ok: null }, 400)
   }
   const notes = [
     { audience: 'office' as const, text: submission.value.officeNote },
@@ -228,6 +237,7 @@ export async function saveNotesAction(member: CompanyMember, job: Job, formData:
     job,
     formData,
     'notes',
+    submission,
     notes.map((note) => ({
       part: `note:${note.audience}`,
       change: { type: 'note' as const, audience: note.audience, text: note.text },

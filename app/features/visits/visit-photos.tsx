@@ -3,12 +3,15 @@
 // chosen, and is uploaded from there with its progress shown: leaving the page or losing the signal loses nothing,
 // and the queue sends it when it can. Until the page's script runs (or without it) a plain multipart form posts to
 // the same route, and each photo's "Remove" is a plain form too.
+import { getFormProps } from '@conform-to/react'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { useRevalidator } from 'react-router'
 import { Alert } from '~/components/ui/alert'
 import { Button, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
+import { FieldFrame } from '~/components/ui/field'
+import { useZodForm } from '~/components/ui/form'
 import { cancelQueued, dismissRefused, flushQueue, queuePhoto, type ShownItem, useFieldQueue } from '~/field/queue'
 import {
   MAX_VISIT_PHOTOS,
@@ -18,6 +21,7 @@ import {
   type PhotoLabel,
   type VisitPhotoView,
 } from '~/models/visit-photo'
+import { PhotoUploadSchema } from './visit-photo-schema'
 
 const REMOVE_FAILED = 'Unable to remove the photo. Check your connection and try again.'
 const SESSION_ENDED = 'Your session has ended. Log in again to remove photos.'
@@ -200,33 +204,47 @@ function FileButton({
 
 /** Without the page's script: one file field, the label, and a submit button (the route redirects back). */
 function PlainUploadForm({ visitId, label }: { visitId: string; label: PhotoLabel }) {
-  const inputId = useId()
+  // Conform governs this form only as posted without JavaScript (with it, photos go through the queue); the route
+  // answers by redirecting back with the outcome as the page's flash message.
+  const [form, fields] = useZodForm(PhotoUploadSchema, { id: 'photo-upload' })
   return (
-    <form method="post" action={`/app/jobs/${visitId}/photos`} encType="multipart/form-data" className="space-y-3">
+    <form
+      method="post"
+      action={`/app/jobs/${visitId}/photos`}
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      // Conform never runs here (once the script runs, the queue replaces this form), so the browser's own check
+      // that a photo was chosen stays.
+      noValidate={false}
+      className="space-y-3"
+    >
       <fieldset>
         <legend className="mb-1 text-sm font-medium text-slate-800">Label</legend>
         <div className="flex flex-wrap gap-4">
           {PHOTO_LABELS.map((option) => (
             <label key={option} className="flex min-h-11 items-center gap-2 text-sm">
-              <input type="radio" name="label" value={option} defaultChecked={option === label} className="size-5" />
+              <input
+                type="radio"
+                name={fields.label.name}
+                value={option}
+                defaultChecked={option === label}
+                className="size-5"
+              />
               {PHOTO_LABEL_NAMES[option]}
             </label>
           ))}
         </div>
       </fieldset>
-      <div className="space-y-1">
-        <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
-          Photo
-        </label>
+      <FieldFrame id={fields.photo.id} label="Photo">
         <input
-          id={inputId}
+          id={fields.photo.id}
           type="file"
-          name="photo"
+          name={fields.photo.name}
           accept="image/*"
           required
           className="block w-full min-h-11 text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:font-semibold file:text-brand-800"
         />
-      </div>
+      </FieldFrame>
       <Button type="submit" variant="secondary" className="w-full sm:w-auto">
         Upload photo
       </Button>

@@ -3,6 +3,7 @@
 // own forms below, folded away. A finished visit is a read-only summary. The technician's changes go through the
 // phone's queue (app/field/queue.ts) and show at once, sent or not; without JavaScript every section is a
 // plain form posting an intent below.
+import type { SubmissionResult } from '@conform-to/react'
 import { useEffect, useRef } from 'react'
 import { data, redirect, useNavigation, useParams, useRevalidator } from 'react-router'
 import { refusalStatus, requireViewableJob, requireWorkableJob } from '~/auth/guards.server'
@@ -96,6 +97,13 @@ function errorOf(actionData: ActionData, intent: string) {
     : null
 }
 
+/** The Conform reply of a form posting `intent`, if the action answered that intent. */
+function resultOf(actionData: ActionData, intent: string) {
+  return actionData?.intent === intent && 'result' in actionData
+    ? (actionData.result as SubmissionResult<string[]>)
+    : undefined
+}
+
 export default function VisitPage({ loaderData, actionData }: Route.ComponentProps) {
   const { job, checklist, ticks, logs, chemicals, stock, canWork, canManage, formKeys } = loaderData
   const navigation = useNavigation()
@@ -142,7 +150,7 @@ export default function VisitPage({ loaderData, actionData }: Route.ComponentPro
             items={checklist}
             ticked={ticked}
             formKey={formKeys.checklist}
-            error={errorOf(actionData, 'checklist')}
+            lastResult={resultOf(actionData, 'checklist')}
             onToggle={(itemId, checked) => changes.queue({ type: 'check', itemId, checked })}
           />
           <VisitReading
@@ -171,7 +179,7 @@ export default function VisitPage({ loaderData, actionData }: Route.ComponentPro
             customerNote={notes.customer}
             waiting={shown.waitingNotes}
             formKey={formKeys.notes}
-            error={errorOf(actionData, 'notes')}
+            lastResult={resultOf(actionData, 'notes')}
             onSave={(audience, text) => changes.queue({ type: 'note', audience, text })}
           />
           <MarkComplete
@@ -187,11 +195,7 @@ export default function VisitPage({ loaderData, actionData }: Route.ComponentPro
             <Card className="space-y-3">
               <h2 className="text-lg font-semibold">Can't do this visit?</h2>
               <SkipVisitForm
-                lastResult={
-                  actionData?.intent === 'skip-visit' && 'result' in actionData
-                    ? (actionData.result as Parameters<typeof SkipVisitForm>[0]['lastResult'])
-                    : undefined
-                }
+                lastResult={resultOf(actionData, 'skip-visit')}
                 onQueue={(fields) => changes.queue({ type: 'skip', fields })}
               />
             </Card>

@@ -140,7 +140,10 @@ describe('the visit page', () => {
         ),
       ),
     )
-    expect(tampered.returned).toMatchObject({ init: { status: 400 }, data: { intent: 'checklist' } })
+    expect(tampered.returned).toMatchObject({
+      init: { status: 400 },
+      data: { intent: 'checklist', result: { error: { 'itemId[0]': ['This checklist item does not exist.'] } } },
+    })
     expect(await ticksOf(jobId)).toEqual(before)
     const long = await settle(
       action(
@@ -156,7 +159,7 @@ describe('the visit page', () => {
     )
     expect(long.returned).toMatchObject({
       init: { status: 400 },
-      data: { intent: 'notes', error: `Keep the note under ${NOTE_MAX} characters.` },
+      data: { intent: 'notes', result: { error: { officeNote: [`Keep the note under ${NOTE_MAX} characters.`] } } },
     })
     expect((await page(tech, jobId)).job.officeNote).toBe('Pump seal weeping; order a kit.')
   })
@@ -191,7 +194,10 @@ describe('the visit page', () => {
         ),
       ),
     )
-    expect(late.returned).toMatchObject({ init: { status: 409 }, data: { error: 'This visit was already completed.' } })
+    expect(late.returned).toMatchObject({
+      init: { status: 409 },
+      data: { intent: 'checklist', result: { error: { '': ['This visit was already completed.'] } } },
+    })
     expect(await ticksOf(jobId)).toHaveLength(2)
   })
 
