@@ -164,7 +164,8 @@ test.describe('settings', () => {
     await expect(page.getByRole('button', { name: 'Save settings' })).toBeVisible()
     await expect(page.getByLabel('Company name', { exact: true })).toBeEditable()
 
-    // The same post as the form's, but with a card key: refused, and nothing changes.
+    // The same post as the form's, but with a card key: refused as a capability the admin lacks (the 403 card), and
+    // nothing changes.
     const fields = {
       name: await page.getByLabel('Company name', { exact: true }).inputValue(),
       timezone: await page.locator('select[name="timezone"]').inputValue(),
@@ -174,7 +175,7 @@ test.describe('settings', () => {
     }
     const storedKey = await key.inputValue()
     const response = await page.request.post('/app/settings', { form: fields })
-    expect(response.status()).toBe(400)
+    expect(response.status()).toBe(403)
     await page.reload()
     await expect(page.getByLabel('Card-provider publishable key', { exact: true })).toHaveValue(storedKey)
     await expect(page.getByLabel('Company name', { exact: true })).toHaveValue(fields.name)

@@ -96,14 +96,39 @@ describe('job page', () => {
     expect(job?.completedAt).not.toBeNull()
   })
 
-  it('Mark Complete posted again (a second tap, the office meanwhile) is told the visit was already completed', async () => {
+  it('Mark Complete posted again (a second tap, a second tab) goes back to the dashboard as the first did', async () => {
     const cookie = await signInAs('dispatch@bluelagoon.test')
-    const again = (await action(call(post(cookie, tech2Job, { intent: 'complete' }), tech2Job))) as unknown as {
+    const { thrown } = await settle(action(call(post(cookie, tech2Job, { intent: 'complete' }), tech2Job)))
+    expect(thrown).toBeInstanceOf(Response)
+    expect((thrown as Response).status).toBe(302)
+    expect((thrown as Response).headers.get('Location')).toBe('/app')
+  })
+
+  it('Mark Complete on a visit cancelled meanwhile is refused with the reason (409), and completes nothing', async () => {
+    const cookie = await signInAs('dispatch@bluelagoon.test')
+    const [blue] = await db().select({ companyId: jobs.companyId }).from(jobs).where(eq(jobs.id, tech2Job))
+    const [open] = await db()
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.companyId, blue?.companyId ?? ''),
+          isNull(jobs.completedAt),
+          isNull(jobs.cancelledAt),
+          isNull(jobs.skipReason),
+        ),
+      )
+      .limit(1)
+    const jobId = open?.id ?? ''
+    await db().update(jobs).set({ cancelledAt: new Date() }).where(eq(jobs.id, jobId))
+    const refused = (await action(call(post(cookie, jobId, { intent: 'complete' }), jobId))) as unknown as {
       data: { intent: string; error: string }
       init: { status: number }
     }
-    expect(again.init.status).toBe(409)
-    expect(again.data).toMatchObject({ intent: 'complete', error: COMPLETE_MESSAGES.completed })
+    expect(refused.init.status).toBe(409)
+    expect(refused.data).toMatchObject({ intent: 'complete', error: COMPLETE_MESSAGES.closed })
+    const [row] = await db().select({ completedAt: jobs.completedAt }).from(jobs).where(eq(jobs.id, jobId))
+    expect(row?.completedAt).toBeNull()
   })
 
   it('answers a post no form of the page sends with the 400 "Unknown action."', async () => {

@@ -59,6 +59,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   switch (intent) {
     // The plain form's Mark Complete (without JavaScript): at once, and back to the dashboard (ARCHITECTURE §4).
     case 'complete': {
+      // A double submit (a second tap, a second tab) of a visit already completed is done: back to the dashboard,
+      // as the first was, and nothing is sent twice. A visit skipped or cancelled meanwhile is told why.
+      if (job.completedAt) throw redirect('/app')
       const completed = await completeJob({ companyId: member.companyId, jobId: job.id, completedBy: member.id })
       if (!completed.ok) return data({ intent, error: completed.message, ok: null }, refusalStatus(completed))
       throw redirect('/app')
