@@ -237,13 +237,25 @@ export async function generateDataset(client: pg.Client, size: DatasetSize) {
   await client.query('vacuum (analyze)')
   console.log(`[bench]   vacuum and analyze: ${Math.round(performance.now() - started)} ms`)
 
-  const totals = (
+  return { largeCompanyId: large.id, totals: await datasetTotals(client, large.id) }
+}
+
+/** The large company of a dataset made earlier (`npm run bench -- --reuse <url>`) and what the dataset holds. */
+export async function existingDataset(client: pg.Client) {
+  const large = (await client.query(`select id from companies where name = $1`, [LARGE_COMPANY])).rows[0] as
+    | { id: string }
+    | undefined
+  if (!large) throw new Error(`the demo company ${LARGE_COMPANY} is missing: is this a bench database?`)
+  return { largeCompanyId: large.id, totals: await datasetTotals(client, large.id) }
+}
+
+async function datasetTotals(client: pg.Client, largeCompanyId: string) {
+  return (
     await client.query(
       `select (select count(*) from companies)::int as companies, (select count(*) from customers)::int as customers,
               (select count(*) from jobs)::int as jobs, (select count(*) from chem_logs)::int as readings,
               (select count(*) from jobs where company_id = $1)::int as large_jobs`,
-      [large.id],
+      [largeCompanyId],
     )
   ).rows[0] as { companies: number; customers: number; jobs: number; readings: number; large_jobs: number }
-  return { largeCompanyId: large.id, totals }
 }

@@ -21,7 +21,7 @@ import {
 } from '../scripts/lib/app-server'
 import type { BaselinePage } from './baseline'
 import { type CapturedPage, capturePages } from './capture'
-import { FULL, generateDataset, LARGE_COMPANY, PORTAL_CUSTOMER, SMALL } from './dataset'
+import { existingDataset, FULL, generateDataset, LARGE_COMPANY, PORTAL_CUSTOMER, SMALL } from './dataset'
 import { benchGenerateDb } from './generate-db'
 import { benchImportDb } from './import-db'
 import { benchInvoicesDb } from './invoices-db'
@@ -34,7 +34,13 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '3321' },
     'baseline-port': { type: 'string', default: '3322' },
     keep: { type: 'boolean', default: false },
+    // A database kept by an earlier run (`--keep`): measure a change on the same data without generating it again.
+    reuse: { type: 'string' },
+    // Only the pages whose name contains this text (the floor is always measured).
+    pages: { type: 'string' },
+    workloads: { type: 'boolean', default: true },
   },
+  allowNegative: true,
 })
 const ADMIN_URL = process.env.DATABASE_URL
 if (!ADMIN_URL) {
@@ -235,7 +241,9 @@ async function main() {
   buildIfNeeded(root, 'bench')
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pool-bud-bench-'))
   const logPath = path.join(runDir, 'server.log')
-  const database = await createScratchDatabase(ADMIN_URL as string, 'pool_bud_bench')
+  const database = args.reuse
+    ? { url: args.reuse, name: new URL(args.reuse).pathname.slice(1) }
+    : await createScratchDatabase(ADMIN_URL as string, 'pool_bud_bench')
   const serverOptions = {
     port: args.port as string,
     databaseUrl: database.url,
@@ -245,14 +253,16 @@ async function main() {
   let server: RunningServer | undefined
   const client = new pg.Client({ connectionString: database.url })
   try {
-    console.log(
-      `[bench] ${args.small ? 'small' : 'full'} dataset into ${database.name}; migrating and seeding the demo data…`,
-    )
-    server = await startServer(root, { ...serverOptions, env: { SEED_DEMO: '1' } })
-    await server.stop()
+    if (!args.reuse) {
+      console.log(
+        `[bench] ${args.small ? 'small' : 'full'} dataset into ${database.name}; migrating and seeding the demo data…`,
+      )
+      server = await startServer(root, { ...serverOptions, env: { SEED_DEMO: '1' } })
+      await server.stop()
+    }
     await client.connect()
-    console.log('[bench] generating the dataset…')
-    const { largeCompanyId, totals } = await generateDataset(client, SIZE)
+    if (!args.reuse) console.log('[bench] generating the dataset…')
+    const { largeCompanyId, totals } = args.reuse ? await existingDataset(client) : await generateDataset(client, SIZE)
     console.log(`[bench] dataset ready after ${seconds()} s: ${JSON.stringify(totals)}`)
 
     const one = async <T>(text: string, params: unknown[] = []) => (await client.query(text, params)).rows[0] as T
@@ -299,7 +309,7 @@ async function main() {
     let readingSeq = 0
     let loginSeq = 0
     const loginBody = new URLSearchParams({ intent: 'login', email: 'owner@bluelagoon.test', password: PASSWORD })
-    const targets: Target[] = [
+    const allTargets: Target[] = [
       // The floor: a page with no SQL and no session through the same stack (Express, React Router, React,
       // compression). No page can be faster; its baseline answers without touching the database.
       get('floor: /about (no SQL)', '/about', ''),
@@ -345,6 +355,8 @@ async function main() {
         },
       },
     ]
+    const only = args.pages
+    const targets = only ? allTargets.filter((target, index) => index === 0 || target.name.includes(only)) : allTargets
 
     console.log("[bench] recording each page's statements and HTML…")
     const captured = await capturePages({
@@ -446,9 +458,9 @@ async function main() {
       })),
     )
 
-    console.log('[bench] stage-two workloads…')
-    const workloadRows = await workloads()
-    console.table(workloadRows)
+    if (args.workloads) console.log('[bench] stage-two workloads…')
+    const workloadRows = args.workloads ? await workloads() : []
+    if (args.workloads) console.table(workloadRows)
 
     const postgres = await one<{ server_version: string }>('show server_version')
     const resultsDir = path.join(root, 'bench/results')
@@ -468,7 +480,8 @@ async function main() {
       durationSeconds: DURATION_S,
       connections: CONNECTIONS,
       largeCompany: LARGE_COMPANY,
-      dataset: { size: SIZE, totals, portalVisits: portal.visits },
+      dataset: { size: SIZE, totals, portalVisits: portal.visits, reused: Boolean(args.reuse) },
+      nodeOptions: process.env.NODE_OPTIONS ?? null,
       pages,
       workloads: workloadRows.map(({ name, seconds, size }) => ({ name, seconds, size })),
       totalSeconds: seconds(),
@@ -482,7 +495,7 @@ async function main() {
   } finally {
     await client.end().catch(() => {})
     await server?.stop()
-    if (args.keep) console.log(`[bench] kept database ${database.url}`)
+    if (args.keep || args.reuse) console.log(`[bench] kept database ${database.url}`)
     else await dropDatabase(ADMIN_URL as string, database.name)
   }
 }

@@ -251,9 +251,10 @@ export async function listCustomerDirectory({
     .as('shown')
   const rows = await db()
     .select({
-      id: customers.id,
-      customerName: customers.customerName,
-      status: customers.status,
+      // Never null (every id on the page is a customer's): typed as the inner join would type them.
+      id: shown.id,
+      customerName: sql<string>`${customers.customerName}`,
+      status: sql<CustomerStatus>`${customers.status}`,
       email: customers.email,
       phone: customers.phone,
       ...pick(location),
@@ -263,7 +264,9 @@ export async function listCustomerDirectory({
       total: sql<number>`${shown.total}`.mapWith(Number),
     })
     .from(shown)
-    .innerJoin(customers, and(eq(customers.companyId, companyId), eq(customers.id, shown.id)))
+    // A left join keeps the page (`shown`) on the outer side, worked out once. With an inner join a planner without
+    // statistics (a database never analysed) may put it inside a loop over every customer: 3.3 s instead of 71 ms.
+    .leftJoin(customers, and(eq(customers.companyId, companyId), eq(customers.id, shown.id)))
     .leftJoin(profiles, eq(profiles.id, customers.portalUserId))
     .leftJoinLateral(location, sql`true`)
     .leftJoinLateral(nextVisit, sql`true`)

@@ -22,6 +22,7 @@ import { env } from '~/utils/env.server'
 import { stopEvents } from '~/utils/events.server'
 import { runHousekeeping } from '~/utils/housekeeping.server'
 import { logger } from '~/utils/logger.server'
+import { refreshTableStatistics } from '~/utils/table-statistics.server'
 
 /** `mailbox`: emails go to the built-in mailbox (no SMTP_URL); `mailboxPage`: it is listed at /dev/mailbox. */
 export type StartupInfo = { database: 'pglite' | 'postgres'; seeded: boolean; mailbox: boolean; mailboxPage: boolean }
@@ -72,6 +73,10 @@ async function start(): Promise<StartupInfo> {
   // Autopay (OPERATIONS §7): sent invoices of customers with a saved card are charged off-session, declines retried
   // over a week. Claimed with SKIP LOCKED and a lease, charged with an idempotency key: safe on every server.
   startBackgroundTask({ name: 'autopay', intervalMs: 5 * 60_000, run: () => runAutopay() })
+  // The embedded database has no autovacuum: its planner statistics are kept here (app/utils/table-statistics).
+  if (handle.kind === 'pglite') {
+    startBackgroundTask({ name: 'table-statistics', intervalMs: 10 * 60_000, run: refreshTableStatistics })
+  }
   logger.info({ database: handle.kind, seeded }, 'Pool Bud is ready')
   return { database: handle.kind, seeded, mailbox: !config.SMTP_URL, mailboxPage: devMailboxEnabled(config) }
 }
