@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { seedDemoData } from '~/demo/seed.server'
@@ -48,6 +49,9 @@ async function seedDemo(handle: DatabaseHandle, folder: string) {
   installDatabase(handle)
   try {
     await seedDemoData(handle.db)
+    // Analysed, as a running app's database is (autovacuum; on PGlite the statistics task, decision 029): the copies
+    // every file opens carry the statistics, so the planner chooses as it would in use.
+    await handle.db.execute(sql`analyze`)
   } finally {
     installDatabase(undefined)
     for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key]
