@@ -73,9 +73,10 @@ async function start(): Promise<StartupInfo> {
   // Autopay (OPERATIONS §7): sent invoices of customers with a saved card are charged off-session, declines retried
   // over a week. Claimed with SKIP LOCKED and a lease, charged with an idempotency key: safe on every server.
   startBackgroundTask({ name: 'autopay', intervalMs: 5 * 60_000, run: () => runAutopay() })
-  // The embedded database has no autovacuum: its planner statistics are kept here (app/utils/table-statistics).
+  // The embedded database has no autovacuum: its planner statistics are kept here (app/utils/table-statistics), checked
+  // every minute as autovacuum does (its naptime), so a customer import is searched with fresh statistics soon after.
   if (handle.kind === 'pglite') {
-    startBackgroundTask({ name: 'table-statistics', intervalMs: 10 * 60_000, run: refreshTableStatistics })
+    startBackgroundTask({ name: 'table-statistics', intervalMs: 60_000, run: refreshTableStatistics })
   }
   logger.info({ database: handle.kind, seeded }, 'Pool Bud is ready')
   return { database: handle.kind, seeded, mailbox: !config.SMTP_URL, mailboxPage: devMailboxEnabled(config) }
