@@ -12,8 +12,8 @@ import {
 import { listTechnicians } from '~/models/profile.server'
 import { formatDateTime, formatTime, toZonedInputValue } from '~/utils/dates'
 import { readForm } from '~/utils/forms'
+import { unknownIntent } from '~/utils/intent'
 import { readPage } from '~/utils/paging'
-import { unknownIntent } from '~/utils/result'
 
 /**
  * Unassigned jobs per page of the board. Each row carries its own technician picker, so a long page would repeat

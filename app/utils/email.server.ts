@@ -1,4 +1,3 @@
-import { render } from '@react-email/render'
 import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import type { ReactElement } from 'react'
@@ -41,6 +40,9 @@ export async function renderEmail(content: EmailContent) {
   if (!templates) throw new Error('No email templates registered: import "~/emails/templates.server" at start-up.')
   const draw = templates[content.template] as (props: EmailContent['props']) => { subject: string; react: ReactElement }
   const { subject, react } = draw(content.props)
+  // Loaded with the first email drawn, not with this module: the models import it, and a script that uses them (the
+  // bench's workloads) must not load React before it chooses React's production build.
+  const { render } = await import('@react-email/render')
   const [html, text] = await Promise.all([render(react), render(react, { plainText: true })])
   return { subject, html, text }
 }

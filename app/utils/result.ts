@@ -1,5 +1,3 @@
-import { data } from 'react-router'
-
 // What a model tells its caller: success with its data, or a failure with a code the route maps to an HTTP
 // status in one place (`failureStatus`), and a message for the person. Routes never guess a status from text.
 
@@ -42,12 +40,5 @@ export function failureStatus(failure: Pick<Failure, 'code'>): number {
   return STATUS[failure.code]
 }
 
-/**
- * An intent no form of the page sends (a hand-made post): 400, drawn by the error boundary. Every action ends its
- * intent dispatch with this, so none answers an unknown intent in a shape of its own.
- */
-export function unknownIntent(): never {
-  throw data(UNKNOWN_INTENT, { status: 400 })
-}
-
+/** What `unknownIntent` (app/utils/intent.ts) answers. */
 export const UNKNOWN_INTENT = 'Unknown action.'

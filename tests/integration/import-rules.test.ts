@@ -109,3 +109,32 @@ describe('the one-way import rule', () => {
     }
   })
 })
+
+describe('the models load without React', () => {
+  // A script that uses the models (the bench's workloads, the migrations) must not load React or React Router with
+  // them: React picks its development or production build when first loaded, and the bench then renders pages with a
+  // production React DOM ("dispatcher.getOwner is not a function" when the two disagree).
+  it('importing every model module loads neither React nor React Router', () => {
+    const models = fs
+      .readdirSync(path.join(root, 'app/models'))
+      .filter((file) => file.endsWith('.server.ts') && !file.includes('.test.'))
+    const script = [
+      "import { createRequire } from 'node:module'",
+      ...models.map((file) => `await import(${JSON.stringify(path.join(root, 'app/models', file))})`),
+      'const loaded = Object.keys(createRequire(import.meta.url).cache)',
+      'console.log(JSON.stringify(loaded.filter((id) => /node_modules\\/(react|react-dom|react-router)\\//.test(id))))',
+    ].join('\n')
+    const file = path.join(scratch, 'load-models.mts')
+    fs.writeFileSync(file, script)
+    const result = spawnSync(
+      path.join(root, 'node_modules/.bin/tsx'),
+      ['--tsconfig', path.join(root, 'tsconfig.json'), file],
+      {
+        cwd: root,
+        encoding: 'utf8',
+      },
+    )
+    expect(result.stderr).toBe('')
+    expect(JSON.parse(result.stdout.trim().split('\n').at(-1) ?? 'null')).toEqual([])
+  })
+})

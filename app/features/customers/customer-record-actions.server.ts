@@ -17,7 +17,8 @@ import { addServiceLocation, removeServiceLocation, updateServiceLocation } from
 import { createServicePlan, endServicePlan } from '~/models/service-plan.server'
 import { EndPlanSchema, type ServicePlanInput, ServicePlanSchema } from '~/models/service-plan-schemas'
 import { redirectWithFlash } from '~/utils/flash.server'
-import { type Failure, type Result, unknownIntent } from '~/utils/result'
+import { unknownIntent } from '~/utils/intent'
+import type { Failure, Result } from '~/utils/result'
 import { type RecordIntent, RecordIntentSchema } from './customer-record-schema'
 import { parseCustomerForm } from './form-fields'
 

@@ -15,7 +15,7 @@ import {
 import { CHOOSE_A_FILE, FILE_TOO_LARGE, MAX_CSV_BYTES } from '~/features/customer-import/import-schema'
 import { MappingStep, UploadStep } from '~/features/customer-import/import-steps'
 import { readUploadForm } from '~/utils/import-uploads.server'
-import { unknownIntent } from '~/utils/result'
+import { unknownIntent } from '~/utils/intent'
 import type { Route } from './+types/customers-import'
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -13,7 +13,8 @@ import { CustomerList, type InviteReply, StatusFilter } from '~/features/custome
 import { sendPortalInvite } from '~/features/customers/portal-invite.server'
 import { getCustomer } from '~/models/customer.server'
 import { readForm } from '~/utils/forms'
-import { failureStatus, unknownIntent } from '~/utils/result'
+import { unknownIntent } from '~/utils/intent'
+import { failureStatus } from '~/utils/result'
 import type { Route } from './+types/customers'
 
 // Customers page access is tied to the profile's company (SPEC §6, §8): a member without one gets the 403 card.

@@ -19,8 +19,9 @@ import { portalInvoicePath } from '~/models/invoice-notice.server'
 import { localDateAt } from '~/schedule/local-date'
 import { redirectWithFlash } from '~/utils/flash.server'
 import { readForm } from '~/utils/forms'
+import { unknownIntent } from '~/utils/intent'
 import { formatCents } from '~/utils/money'
-import { type Failure, unknownIntent } from '~/utils/result'
+import type { Failure } from '~/utils/result'
 import type { Route } from './+types/invoice'
 
 /** The invoice as this member's company has it, or a 404. */

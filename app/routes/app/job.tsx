@@ -43,7 +43,7 @@ import { VisitSummary } from '~/features/visits/visit-summary'
 import { startFieldQueue } from '~/field/queue'
 import { completeJob } from '~/models/job.server'
 import { readForm } from '~/utils/forms'
-import { unknownIntent } from '~/utils/result'
+import { unknownIntent } from '~/utils/intent'
 import type { Route } from './+types/job'
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -24,7 +24,8 @@ import { getDayRoute, listTechnicians, mondayOf, optimiseDayRoute, setRouteOrder
 import { addDays, isLocalDate } from '~/schedule/local-date'
 import { redirectWithFlash } from '~/utils/flash.server'
 import { readForm } from '~/utils/forms'
-import { type Failure, unknownIntent } from '~/utils/result'
+import { unknownIntent } from '~/utils/intent'
+import type { Failure } from '~/utils/result'
 import { useLiveUpdates } from '~/utils/use-live-updates'
 import type { Route } from './+types/route-day'
 

@@ -9,7 +9,7 @@ import { WeekBoard } from '~/features/schedule/week-board'
 import { getWeekBoard, mondayOf } from '~/models/visit.server'
 import { addDays, isLocalDate, localDateAt } from '~/schedule/local-date'
 import { readForm } from '~/utils/forms'
-import { unknownIntent } from '~/utils/result'
+import { unknownIntent } from '~/utils/intent'
 import type { Route } from './+types/schedule'
 
 export async function loader({ request }: Route.LoaderArgs) {

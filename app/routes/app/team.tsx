@@ -25,8 +25,9 @@ import {
   reactivateMember,
 } from '~/models/team.server'
 import { readForm } from '~/utils/forms'
+import { unknownIntent } from '~/utils/intent'
 import { can, type StaffRole } from '~/utils/permissions'
-import { failureStatus, UNKNOWN_INTENT, unknownIntent } from '~/utils/result'
+import { failureStatus, UNKNOWN_INTENT } from '~/utils/result'
 import type { Route } from './+types/team'
 
 /** SPEC §8 success messages: the owner's is the longer one. */

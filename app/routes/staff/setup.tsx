@@ -16,7 +16,7 @@ import {
 } from '~/features/staff/company-setup.server'
 import { InviteOwnerCard } from '~/features/staff/invite-owner-card'
 import { readForm } from '~/utils/forms'
-import { unknownIntent } from '~/utils/result'
+import { unknownIntent } from '~/utils/intent'
 import type { Route } from './+types/setup'
 
 export async function loader({ request }: Route.LoaderArgs) {
