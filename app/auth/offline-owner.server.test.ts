@@ -10,9 +10,9 @@ import { signInAs, TEST_ORIGIN } from '../../tests/helpers/session'
 import { useDemoData } from '../../tests/helpers/test-database'
 import { tagOfflineOwner } from './offline-owner.server'
 
-const ask = (path: string, cookie: string, method = 'GET') =>
+const ask = (path: string, cookie: string, method = 'GET', response = new Response('page')) =>
   runInRequestScope(method, () =>
-    tagOfflineOwner(new Request(`${TEST_ORIGIN}${path}`, { method, headers: { cookie } }), new Response('page')),
+    tagOfflineOwner(new Request(`${TEST_ORIGIN}${path}`, { method, headers: { cookie } }), response),
   )
 
 let tyler: string
@@ -35,6 +35,15 @@ describe('tagOfflineOwner', () => {
       )
       expect(await answer.text()).toBe('page')
     }
+    // A redirect (immutable headers) and an answer without a body are tagged too, unchanged otherwise.
+    const moved = await ask('/app/jobs/x', tyler, 'GET', Response.redirect(`${TEST_ORIGIN}/app`, 302))
+    expect([moved.status, moved.headers.get('Location'), moved.headers.get(OWNER_HEADER)]).toEqual([
+      302,
+      `${TEST_ORIGIN}/app`,
+      tylerId,
+    ])
+    const empty = await ask('/app.data', tyler, 'GET', new Response(null, { status: 204 }))
+    expect([empty.status, empty.headers.get(OWNER_HEADER)]).toEqual([204, tylerId])
   })
 
   it('deletes the owner cookie when the session is gone, so the phone shows nobody’s saved pages', async () => {

@@ -13,6 +13,8 @@ export function isStaffAppPath(pathname: string) {
   return pathname === '/app' || pathname === '/app.data' || pathname.startsWith('/app/')
 }
 
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
+
 function ownerCookie(value: string, maxAge: number) {
   const secure = env().APP_URL.startsWith('https://') ? '; Secure' : ''
   return `${OWNER_COOKIE}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure}`
@@ -47,8 +49,9 @@ export async function tagOfflineOwner(request: Request, response: Response): Pro
     return response
   }
   if (!user && !hasOwnerCookie(request)) return response
-  // A fetched or redirect response has immutable headers: answer with a copy that can take ours.
-  const tagged = new Response(response.body, response)
+  // A fetched or redirect response has immutable headers: answer with a copy that can take ours (a status that
+  // cannot have a body is copied without one).
+  const tagged = new Response(NULL_BODY_STATUSES.has(response.status) ? null : response.body, response)
   if (user) {
     tagged.headers.set(OWNER_HEADER, user.id)
     tagged.headers.append('Set-Cookie', ownerCookie(user.id, SESSION_EXPIRES_IN_S))
