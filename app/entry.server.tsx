@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { EntryContext, HandleErrorFunction } from 'react-router'
 import { isRouteErrorResponse, ServerRouter } from 'react-router'
+import { tagOfflineOwner } from './auth/offline-owner.server'
 import { checkoutOrigins, stripeConfig } from './billing/stripe-config.server'
 import { startApp } from './runtime/startup.server'
 import {
@@ -29,10 +30,13 @@ export const streamTimeout = 5_000
 /**
  * How server.mjs (server/http-adapter.mjs) has React Router answer each request: inside the request's scope (what
  * several loaders of one page read is read once), and with the 503 page or message when a loader or action hit a
- * database outage — whether the request was a document, a `.data` request or a resource route.
+ * database outage — whether the request was a document, a `.data` request or a resource route. Answers under /app
+ * name the person signed in, for the phone's service worker (auth/offline-owner.server.ts, decision 030).
  */
 export function serveRequest(request: Request, handle: (request: Request) => Promise<Response>) {
-  return runInRequestScope(request.method, async () => answerDatabaseOutage(request, await handle(request)))
+  return runInRequestScope(request.method, async () =>
+    answerDatabaseOutage(request, await tagOfflineOwner(request, await handle(request))),
+  )
 }
 
 /** Every error React Router caught in a loader, action or render passes here. */

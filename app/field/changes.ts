@@ -58,3 +58,16 @@ export type FieldChangeAnswer =
   | { ok: false; refused: true; code: 'not-found' | 'conflict' | 'invalid' | 'forbidden'; message: string }
 
 export const FIELD_CHANGES_PATH = '/app/field/changes'
+
+/**
+ * Whose change the phone is sending (the user id recorded when it was queued, decision 030). The server refuses it
+ * under anyone else's session (FIELD_NOT_YOURS), and the phone keeps it for the person who made it.
+ */
+export const FIELD_OWNER_HEADER = 'X-Pool-Bud-Owner'
+
+/** The answer to a change sent under another person's session: it is never applied, and waits on the phone. */
+export const FIELD_NOT_YOURS = {
+  ok: false,
+  otherPerson: true,
+  message: 'This change was made by someone else on this phone. It waits for them to sign in.',
+} as const

@@ -1,5 +1,6 @@
 // The page's side of the staff app's service worker (decision 019): registering it, asking it to save the
-// technician's day ahead, and emptying what it kept when someone signs out or another person signs in. A `.client`
+// technician's day ahead, and emptying what it kept when someone signs out or their session ends. (Whose each saved
+// copy is, and who may see it, the worker decides from what the server says: decision 030.) A `.client`
 // module: on the server its exports are undefined, so call them from effects and event handlers only.
 import { dayUrls, OFFLINE_CACHES, type SaveDayAnswer, type WorkerMessage } from './offline-cache'
 
@@ -9,8 +10,6 @@ function workerSupported() {
 }
 
 let lastDay: string[] | null = null
-/** Saving waits for the check of whose copies the phone holds (keepOfflineCopiesFor), or it could be undone. */
-let ownerChecked: Promise<void> = Promise.resolve()
 
 let registered = false
 
@@ -46,7 +45,6 @@ function controller(): Promise<ServiceWorker> {
 }
 
 async function askWorker(urls: string[]): Promise<SaveDayAnswer> {
-  await ownerChecked
   const worker = await controller()
   return new Promise((resolve) => {
     const channel = new MessageChannel()
@@ -67,7 +65,10 @@ export async function saveDayForOffline(visitIds: string[]): Promise<SaveDayAnsw
   return askWorker(urls)
 }
 
-/** Empties the pages, data and photos the worker kept (the app's code stays: it holds nobody's data). */
+/**
+ * Empties the pages, data and photos the worker kept (the app's code stays: it holds nobody's data): at "Log out",
+ * on the sign-in page, and when the queue is told the session ended (401).
+ */
 export async function clearOfflineCopies() {
   if (typeof caches === 'undefined') return
   // The worker also drops what is still on its way from before this moment (a revalidation in flight).
@@ -75,23 +76,4 @@ export async function clearOfflineCopies() {
   navigator.serviceWorker?.controller?.postMessage(forget)
   await Promise.all(Object.values(OFFLINE_CACHES).map((name) => caches.delete(name)))
   lastDay = null
-}
-
-const OWNER_KEY = 'pool-bud-offline-owner'
-
-/**
- * A shared phone where someone's session ended without "Log out" (it expired, the browser was closed) still holds
- * their saved pages: when another person signs in, those go before anything of theirs is saved. Call it from a
- * layout effect, which runs before any page's effect asks the worker to save something.
- */
-export function keepOfflineCopiesFor(owner: string) {
-  let previous: string | null
-  try {
-    previous = localStorage.getItem(OWNER_KEY)
-    localStorage.setItem(OWNER_KEY, owner)
-  } catch {
-    // Storage blocked (private mode): the worker's caches are blocked with it, so there is nothing to protect.
-    return
-  }
-  if (previous && previous !== owner) ownerChecked = clearOfflineCopies()
 }

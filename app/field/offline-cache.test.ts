@@ -3,10 +3,14 @@
 import { describe, expect, it } from 'vitest'
 import {
   dayUrls,
+  endsSession,
   isKeepable,
   MAX_SAVED_STOPS,
+  mayServe,
+  OWNER_HEADER,
   offlineKeys,
   offlineRuleFor,
+  ownerOf,
   pageOfData,
   visitUrls,
 } from './offline-cache'
@@ -81,7 +85,11 @@ describe('pageOfData', () => {
 })
 
 describe('isKeepable', () => {
-  const response = (status: number, redirected = false, headers: Record<string, string> = {}) => ({
+  const response = (
+    status: number,
+    redirected = false,
+    headers: Record<string, string> = { [OWNER_HEADER]: 'u1' },
+  ) => ({
     status,
     redirected,
     headers: new Headers(headers),
@@ -98,6 +106,49 @@ describe('isKeepable', () => {
     expect(isKeepable(response(200, true))).toBe(false)
     expect(isKeepable(response(202, false, { 'X-Remix-Redirect': '/login' }))).toBe(false)
     expect(isKeepable(response(200, false, { 'X-Remix-Redirect': '/login' }))).toBe(false)
+  })
+
+  it('never keeps a page the server did not say whose it is (it could not be kept from another person)', () => {
+    expect(isKeepable(response(200, false, {}))).toBe(false)
+    expect(isKeepable(response(200, false, { [OWNER_HEADER]: '' }))).toBe(false)
+  })
+})
+
+describe('whose saved copies are shown (a shared phone, decision 030)', () => {
+  const saved = (owner?: string) => ({ headers: new Headers(owner ? { [OWNER_HEADER]: owner } : {}) })
+
+  it('shows a saved page only to the person who saved it, while their session is on the phone', () => {
+    expect(mayServe(ownerOf(saved('tyler')), 'tyler')).toBe(true)
+    // Another person signed in on the phone: Tyler's Today and gate codes are not theirs to see.
+    expect(mayServe(ownerOf(saved('tyler')), 'dina')).toBe(false)
+    // Tyler's session ended without "Log out" (expired, revoked, cookies cleared): nobody is signed in.
+    expect(mayServe(ownerOf(saved('tyler')), null)).toBe(false)
+    // A copy that does not say whose it is (the page's own content cannot say it) is shown to nobody.
+    expect(mayServe(ownerOf(saved()), 'tyler')).toBe(false)
+    expect(mayServe(null, null)).toBe(false)
+  })
+
+  it('hears that the session ended from a 401, the sign-in page or a single-fetch redirect to it', () => {
+    const answer = (
+      status: number,
+      extra: { redirected?: boolean; url?: string; headers?: Record<string, string> },
+    ) => ({
+      status,
+      redirected: extra.redirected ?? false,
+      url: extra.url ?? `${ORIGIN}/app`,
+      headers: new Headers(extra.headers ?? {}),
+    })
+    expect(endsSession(answer(401, {}))).toBe(true)
+    expect(endsSession(answer(200, { redirected: true, url: `${ORIGIN}/login?redirectTo=%2Fapp` }))).toBe(true)
+    expect(endsSession(answer(204, { headers: { 'X-Remix-Redirect': '/login?redirectTo=%2Fapp%2Fjobs%2Fa' } }))).toBe(
+      true,
+    )
+    expect(endsSession(answer(204, { headers: { 'X-Remix-Redirect': '/login' } }))).toBe(true)
+    // Still signed in: a page, another redirect (setup not finished), a refusal.
+    expect(endsSession(answer(200, {}))).toBe(false)
+    expect(endsSession(answer(204, { headers: { 'X-Remix-Redirect': '/welcome' } }))).toBe(false)
+    expect(endsSession(answer(200, { redirected: true, url: `${ORIGIN}/welcome` }))).toBe(false)
+    expect(endsSession(answer(403, {}))).toBe(false)
   })
 })
 

@@ -72,11 +72,60 @@ export function pageOfData(href: string) {
 }
 
 /**
- * Whether a response may be kept. Only a plain 200: never an error, and never a redirect that was followed (a
- * signed-out visit to /app ends on the login page, which must not be saved as /app), nor a single-fetch redirect.
+ * Whether a response may be kept. Only a plain 200 that names whose it is (OWNER_HEADER): never an error, never a
+ * redirect that was followed (a signed-out visit to /app ends on the login page, which must not be saved as /app),
+ * nor a single-fetch redirect, nor anything the server did not tag with the person who asked for it.
  */
 export function isKeepable(response: { status: number; redirected: boolean; headers: Headers }) {
-  return response.status === 200 && !response.redirected && !response.headers.has('X-Remix-Redirect')
+  return (
+    response.status === 200 &&
+    !response.redirected &&
+    !response.headers.has('X-Remix-Redirect') &&
+    ownerOf(response) !== null
+  )
+}
+
+// ---- Whose copies these are (a shared phone: decision 030) -------------------------------------------------------
+
+/**
+ * Set by the server on every /app response of a signed-in person: their user id. The worker keeps it with each
+ * copy, so a saved page says whose it is in a header the page's own content (its loader data, its HTML) cannot
+ * change.
+ */
+export const OWNER_HEADER = 'X-Pool-Bud-User'
+
+/**
+ * A cookie the server sets beside the (HttpOnly) session cookie on every /app response, with the same lifetime:
+ * the user id of the person signed in. It goes when the session goes (it expires with it, "Log out" and the sign-in
+ * page delete it, clearing the browser's cookies clears it), which the worker sees offline too (the Cookie Store
+ * API): with no such cookie, or another person's, no saved page is served.
+ */
+export const OWNER_COOKIE = 'pool-bud-user'
+
+/** Whose a response is (OWNER_HEADER), or null when the server did not say. */
+export function ownerOf(response: { headers: Headers }) {
+  return response.headers.get(OWNER_HEADER) || null
+}
+
+/**
+ * Whether a saved copy may be shown: only to the person who saved it, while their session lives on this phone.
+ * `signedIn` is who the phone's cookie says is signed in now (OWNER_COOKIE), null with no session.
+ */
+export function mayServe(savedBy: string | null, signedIn: string | null) {
+  return savedBy !== null && signedIn !== null && savedBy === signedIn
+}
+
+/**
+ * Whether a live answer to an /app request says the session is over (expired, revoked, or its cookie gone): a 401
+ * (the queue's endpoints), a redirect that ended on the sign-in page, or React Router's single-fetch redirect there.
+ * The worker then empties the saved pages, data and photos.
+ */
+export function endsSession(response: { status: number; redirected: boolean; url: string; headers: Headers }) {
+  if (response.status === 401) return true
+  const isLogin = (path: string) => path === '/login' || path.startsWith('/login?')
+  if (response.redirected && response.url && isLogin(new URL(response.url).pathname)) return true
+  const target = response.headers.get('X-Remix-Redirect')
+  return target !== null && isLogin(target)
 }
 
 /** The page and the data request the phone saves ahead for a stop of today's route. */
@@ -91,7 +140,10 @@ export function dayUrls(visitIds: string[]) {
 }
 
 /** What the page asks the worker: save these URLs (Today and its stops) now, answering on the message's port. */
-/** 'forget': the person signed out; nothing fetched before this moment may be kept afterwards. */
+/**
+ * 'forget': the person signed out, or their session ended (the sign-in page, a 401): nothing fetched before this
+ * moment may be kept afterwards.
+ */
 export type WorkerMessage = { type: 'save-day'; urls: string[] } | { type: 'forget' }
 export type SaveDayAnswer = { saved: number; total: number }
 

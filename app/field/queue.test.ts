@@ -3,7 +3,7 @@
 // Chromium in tests/e2e (offline work replayed when the connection returns).
 import { describe, expect, it } from 'vitest'
 import { checkPhotoFile, MAX_PHOTO_BYTES } from './photo-rules'
-import { nextToSend, outcomeOf, type QueuedItem } from './queue'
+import { itemsOf, nextToSend, outcomeOf, type QueuedItem } from './queue'
 
 const item = (key: string, visitId: string, extra: Partial<QueuedItem> = {}): QueuedItem => ({
   key,
@@ -36,6 +36,37 @@ describe('outcomeOf', () => {
     expect(outcomeOf(429, {})).toBe('retry')
     expect(outcomeOf(404, '<html>')).toBe('retry')
     expect(outcomeOf(200, '<html>captive portal</html>')).toBe('retry')
+  })
+
+  it('shows a 422 as refused with the server’s message: never dropped, never taken as sent, never resent', () => {
+    expect(
+      outcomeOf(422, { ok: false, code: 'key-reused', message: 'This change was already used for something else' }),
+    ).toEqual({ refused: 'This change was already used for something else' })
+    expect(
+      outcomeOf(422, { ok: false, refused: true, message: 'This change was already used for something else' }),
+    ).toEqual({ refused: 'This change was already used for something else' })
+    expect(outcomeOf(422, null)).toEqual({ refused: 'The server refused this change.' })
+  })
+
+  it('keeps a change the server says another person made, for that person (a shared phone)', () => {
+    expect(outcomeOf(409, { ok: false, otherPerson: true, message: 'x' })).toBe('not-yours')
+  })
+})
+
+describe('itemsOf (a shared phone, decision 030)', () => {
+  const mine = item('1', 'a', { ownerId: 'tyler' })
+  const theirs = item('2', 'a', { ownerId: 'dina' })
+  const nobodys = item('3', 'b')
+
+  it('shows and sends only the signed-in person’s changes, none of another person’s', () => {
+    expect(itemsOf([mine, theirs, nobodys], 'tyler')).toEqual([mine])
+    expect(itemsOf([mine, theirs, nobodys], 'dina')).toEqual([theirs])
+    expect(nextToSend(itemsOf([theirs, mine], 'tyler'), 0)?.key).toBe('1')
+  })
+
+  it('has nothing for a page where nobody is known to be signed in, nor for a change without an owner', () => {
+    expect(itemsOf([mine, theirs, nobodys], null)).toEqual([])
+    expect(itemsOf([nobodys], 'tyler')).toEqual([])
   })
 })
 

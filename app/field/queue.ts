@@ -7,15 +7,31 @@
 // for the technician to read; nothing is dropped silently.
 //
 // Only one tab sends at a time (the Web Locks API); tabs tell each other about changes over a BroadcastChannel.
+//
+// Phones are shared (decision 030): every item records whose it is (`ownerId`, the user id of the person signed in
+// when it was made). Only that person's items are shown and sent, each with their id in FIELD_OWNER_HEADER, which
+// the server checks against the session: the changes of someone whose session ended without "Log out" wait on the
+// phone for them, and another person signed in never sees or sends them.
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb'
 import { useSyncExternalStore } from 'react'
 import type { PhotoLabel } from '~/db/schema/visit-work'
-import { FIELD_CHANGES_PATH, type FieldChange, type FieldChangeAnswer, type VisitChange } from './changes'
+import {
+  FIELD_CHANGES_PATH,
+  FIELD_OWNER_HEADER,
+  type FieldChange,
+  type FieldChangeAnswer,
+  type VisitChange,
+} from './changes'
 import { checkPhotoFile } from './photo-rules'
 
 type ItemBase = {
   key: string
   visitId: string
+  /**
+   * Whose change this is: the user id of the person signed in when it was made. (Items queued before decision 030
+   * have none; they belong to nobody who can be told apart, so nobody sends or sees them.)
+   */
+  ownerId?: string
   /** Queue order: items are sent oldest first. */
   seq: number
   createdAt: string
@@ -47,6 +63,19 @@ const LOCK_NAME = 'pool-bud-field-queue'
 const RETRY_EVERY_MS = 15_000
 
 let database: Promise<IDBPDatabase<QueueSchema>> | null = null
+
+/** Who is signed in on this page (startFieldQueue): only their items are shown, sent and cleared. */
+let owner: string | null = null
+
+/** The items of one person, in the order given: what the page shows and sends while they are signed in. */
+export function itemsOf<T extends Pick<QueuedItem, 'ownerId'>>(items: T[], person: string | null) {
+  return person ? items.filter((item) => item.ownerId === person) : []
+}
+
+/** This person's items, oldest first. */
+async function ownItems(db: IDBPDatabase<QueueSchema>) {
+  return itemsOf(await db.getAllFromIndex('items', 'seq'), owner)
+}
 
 function openQueue() {
   database ??= openDB<QueueSchema>(DB_NAME, 1, {
@@ -87,7 +116,7 @@ async function refresh() {
   let stored: QueuedItem[] = []
   let noStorage = false
   try {
-    stored = await (await openQueue()).getAllFromIndex('items', 'seq')
+    stored = await ownItems(await openQueue())
   } catch {
     stored = []
     noStorage = true
@@ -131,10 +160,10 @@ export function useFieldQueue(visitId?: string) {
   }
 }
 
-/** How many changes would be lost by signing out now (the sign-out warning). */
+/** How many of this person's changes would be lost by signing out now (the sign-out warning). */
 export async function countWaiting() {
   try {
-    const stored = await (await openQueue()).getAll('items')
+    const stored = await ownItems(await openQueue())
     return stored.filter((item) => item.state === 'waiting').length
   } catch {
     return 0
@@ -152,6 +181,8 @@ function nextSeq() {
 type Queued = { ok: true; key: string } | { ok: false; message: string }
 
 async function store(item: QueuedItem): Promise<Queued> {
+  // No one is known to be signed in on this page: a change kept now would belong to nobody.
+  if (!item.ownerId) return { ok: false, message: QUEUE_MESSAGES.signedOut }
   try {
     await (await openQueue()).put('items', item)
     // Ask the browser not to evict the queue under storage pressure (best effort; it may say no).
@@ -168,6 +199,7 @@ function base(visitId: string) {
   return {
     key: crypto.randomUUID(),
     visitId,
+    ownerId: owner ?? undefined,
     seq: nextSeq(),
     createdAt: new Date().toISOString(),
     state: 'waiting' as const,
@@ -218,23 +250,43 @@ export async function dismissRefused(key: string) {
   await changed()
 }
 
-/** Empties the queue, refusals included: signing out of a shared phone leaves nothing of this person's work. */
+/**
+ * Empties this person's queue, refusals included: signing out of a shared phone leaves nothing of their work. (Another
+ * person's changes, left by a session that ended without "Log out", stay for them.)
+ */
 export async function clearQueue() {
-  await (await openQueue()).clear('items')
+  const db = await openQueue()
+  const tx = db.transaction('items', 'readwrite')
+  for (const item of itemsOf(await tx.store.getAll(), owner)) await tx.store.delete(item.key)
+  await tx.done
   await changed()
 }
 
 // ---- Sending ------------------------------------------------------------------------------------------------
 
-type Sent = 'sent' | 'retry' | 'signed-out' | { refused: string }
+type Sent = 'sent' | 'retry' | 'signed-out' | 'not-yours' | { refused: string }
 
-/** What an answer means for the queue: applied, refused for good, or try again later. */
+/** Shown for a 422 that says nothing more (the server always says why). */
+const REFUSED_UNEXPLAINED = 'The server refused this change.'
+
+/**
+ * What an answer means for the queue: applied, refused for good, try again later, or — another person is signed in
+ * now ('not-yours': the change waits on the phone for the person who made it).
+ */
 export function outcomeOf(status: number, body: unknown): Sent {
-  const answer = (body ?? {}) as Partial<FieldChangeAnswer> & { signedOut?: boolean; message?: string }
+  const answer = (typeof body === 'object' && body !== null ? body : {}) as Partial<FieldChangeAnswer> & {
+    signedOut?: boolean
+    otherPerson?: boolean
+    message?: string
+  }
   if (status >= 200 && status < 300 && answer.ok) return 'sent'
   if (status === 401 || answer.signedOut) return 'signed-out'
+  if (answer.otherPerson) return 'not-yours'
   if (status === 429 || status >= 500) return 'retry'
   if (answer.ok === false && 'refused' in answer && answer.refused) return { refused: answer.message ?? 'Refused.' }
+  // 422: the server understood the change and will never apply it (an idempotency key already used for another
+  // change, say): final, shown with what was typed, whatever else the body says.
+  if (status === 422) return { refused: answer.message || REFUSED_UNEXPLAINED }
   // Any other 4xx (a proxy's page, say) is not a refusal we can explain: keep it and try again.
   return 'retry'
 }
@@ -245,7 +297,11 @@ async function sendChange(item: QueuedChange): Promise<Sent> {
     const response = await fetch(FIELD_CHANGES_PATH, {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        [FIELD_OWNER_HEADER]: item.ownerId ?? '',
+      },
       body: JSON.stringify(body),
     })
     return outcomeOf(response.status, await response.json().catch(() => null))
@@ -263,6 +319,7 @@ function sendPhoto(item: QueuedPhoto): Promise<Sent> {
     const request = new XMLHttpRequest()
     request.open('POST', `/app/jobs/${encodeURIComponent(item.visitId)}/photos`)
     request.setRequestHeader('Accept', 'application/json')
+    request.setRequestHeader(FIELD_OWNER_HEADER, item.ownerId ?? '')
     request.responseType = 'json'
     request.upload.onprogress = (event) => {
       if (!event.lengthComputable) return
@@ -300,12 +357,13 @@ async function updateIfQueued(db: IDBPDatabase<QueueSchema>, item: QueuedItem) {
 
 let flushing: Promise<void> | null = null
 let onSent: (() => void) | null = null
+let onSignedOut: (() => void) | null = null
 
 async function drain() {
   const db = await openQueue()
   let sentAny = false
   for (;;) {
-    const item = nextToSend(await db.getAllFromIndex('items', 'seq'), Date.now())
+    const item = nextToSend(await ownItems(db), Date.now())
     if (!item) break
     sendingKey = item.key
     await refresh()
@@ -318,6 +376,11 @@ async function drain() {
       snapshot = { ...snapshot, signedOut: false }
     } else if (outcome === 'signed-out') {
       snapshot = { ...snapshot, signedOut: true }
+      // The session ended without "Log out": the pages saved for it go too (the changes wait for this person).
+      onSignedOut?.()
+      break
+    } else if (outcome === 'not-yours') {
+      // Another person signed in meanwhile (in another tab, say): this page's idea of who is signed in is old.
       break
     } else if (outcome === 'retry') {
       await updateIfQueued(db, { ...item, attempts: item.attempts + 1 })
@@ -327,7 +390,7 @@ async function drain() {
     }
     await changed()
   }
-  const left = (await db.getAll('items')).some((item) => item.state === 'waiting')
+  const left = (await ownItems(db)).some((item) => item.state === 'waiting')
   if (sentAny && !left) snapshot = { ...snapshot, savedAt: Date.now() }
   await changed()
   if (sentAny) onSent?.()
@@ -352,13 +415,29 @@ export function flushQueue(): Promise<void> {
 let started = false
 
 /**
+ * Whose queue this page shows and sends: the person signed in (their user id), set by the staff app's layout and
+ * again when someone else signs in on the page. Until it is set, nothing is shown, queued or sent. `whenSignedOut`
+ * runs when the server says the session ended (401).
+ */
+export function queueBelongsTo(person: string, { whenSignedOut }: { whenSignedOut?: () => void } = {}) {
+  onSignedOut = whenSignedOut ?? null
+  if (person === owner) return
+  owner = person
+  snapshot = { ...snapshot, signedOut: false, savedAt: null }
+  if (typeof window === 'undefined') return
+  void refresh()
+  void flushQueue()
+}
+
+/**
  * Starts the queue once per page: sends what is waiting now, when the connection returns, when the app comes back
  * to the foreground, and every 15 seconds while something waits. `whenSent` runs after items reach the server
  * (the page reloads its data then, to show the server's copy).
  */
 export function startFieldQueue(whenSent?: () => void) {
   onSent = whenSent ?? null
-  if (started || typeof window === 'undefined') return
+  if (typeof window === 'undefined') return
+  if (started) return
   started = true
   const update = () => {
     void refresh()

@@ -8,18 +8,27 @@ import { cleanupOutdatedCaches, type PrecacheEntry, precacheAndRoute } from 'wor
 import { registerRoute, setCatchHandler } from 'workbox-routing'
 import { CacheFirst, NetworkFirst } from 'workbox-strategies'
 import {
+  endsSession,
   isKeepable,
+  mayServe,
   NETWORK_TIMEOUT_SECONDS,
   OFFLINE_CACHES,
   OFFLINE_PAGE,
+  OWNER_COOKIE,
   offlineKeys,
   offlineRuleFor,
+  ownerOf,
   pageOfData,
   type SaveDayAnswer,
   type WorkerMessage,
 } from '../field/offline-cache'
 
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> }
+/** The Cookie Store API, where the browser has it in workers (Chromium, Safari 18.4+); it never shows HttpOnly ones. */
+type CookieStoreLike = { get(name: string): Promise<{ value: string } | null | undefined> }
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<PrecacheEntry | string>
+  cookieStore?: CookieStoreLike
+}
 
 const MATCH: CacheQueryOptions = { ignoreVary: true }
 const DAY = 24 * 60 * 60
@@ -32,6 +41,76 @@ cleanupOutdatedCaches()
  * still on its way when "Log out" cleared the caches) is never kept: it would put their customers back on the phone.
  */
 let forgottenAt = 0
+
+/**
+ * Whose session the last live /app answer belonged to (OWNER_HEADER), learned only from responses this worker
+ * fetched itself; null after the session ended, or when the worker has just started.
+ */
+let lastLiveUser: string | null = null
+
+/**
+ * Who is signed in on this phone now: the owner cookie (OWNER_COOKIE), which goes with the session even offline.
+ * A browser without the Cookie Store API in workers has only the last live answer, which does not survive the
+ * worker being stopped: offline it then shows no saved page rather than guess (decision 030).
+ */
+async function signedInUser(): Promise<string | null> {
+  if (self.cookieStore) {
+    try {
+      return (await self.cookieStore.get(OWNER_COOKIE))?.value || null
+    } catch {
+      return null
+    }
+  }
+  return lastLiveUser
+}
+
+/** The session ended (sign-in page, 401, redirect to it): empty the saved pages, data and photos. */
+async function forget() {
+  forgottenAt = Date.now()
+  lastLiveUser = null
+  await Promise.all(Object.values(OFFLINE_CACHES).map((name) => caches.delete(name)))
+}
+
+/** Drops every saved copy that is not `user`'s: another person signed in on this phone. */
+async function dropAllBut(user: string) {
+  for (const name of Object.values(OFFLINE_CACHES)) {
+    if (!(await caches.has(name))) continue
+    const cache = await caches.open(name)
+    for (const request of await cache.keys()) {
+      const saved = await cache.match(request, MATCH)
+      if (!saved || ownerOf(saved) !== user) await cache.delete(request, MATCH)
+    }
+  }
+}
+
+/** What a live /app answer says about who is signed in: the session ended, or it is (still, or now) this person. */
+async function learnFrom(response: Response) {
+  if (endsSession(response)) {
+    await forget()
+    return
+  }
+  const owner = ownerOf(response)
+  if (owner && owner !== lastLiveUser) {
+    lastLiveUser = owner
+    await dropAllBut(owner)
+  }
+}
+
+/** Every live answer to an /app request tells the worker who is signed in (learnFrom). */
+const learnWhoIsSignedIn = {
+  fetchDidSucceed: async ({ response }: { response: Response }) => {
+    await learnFrom(response)
+    return response
+  },
+}
+
+/** A saved copy is shown only to the person who saved it, while their session lives on this phone (mayServe). */
+const onlyToItsOwner = {
+  cachedResponseWillBeUsed: async ({ cachedResponse }: { cachedResponse?: Response }) => {
+    if (!cachedResponse) return null
+    return mayServe(ownerOf(cachedResponse), await signedInUser()) ? cachedResponse : null
+  },
+}
 
 /** Only plain 200s are kept (never the login page a signed-out request was redirected to), and nothing from before
  * the last sign-out. */
@@ -73,8 +152,10 @@ function networkFirst(cacheName: string) {
     networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
     matchOptions: MATCH,
     plugins: [
+      learnWhoIsSignedIn,
       keepOnlyPlain,
       fallBackToFullerCopy,
+      onlyToItsOwner,
       new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 14 * DAY, purgeOnQuotaError: true }),
     ],
   })
@@ -88,7 +169,9 @@ registerRoute(
     cacheName: OFFLINE_CACHES.photos,
     matchOptions: MATCH,
     plugins: [
+      learnWhoIsSignedIn,
       keepOnlyPlain,
+      onlyToItsOwner,
       new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
     ],
   }),
@@ -130,6 +213,7 @@ async function saveDay(urls: string[]): Promise<SaveDayAnswer> {
       if (rule !== 'page' && rule !== 'data') continue
       try {
         const response = await fetch(request, { headers: rule === 'page' ? { Accept: 'text/html' } : {} })
+        await learnFrom(response)
         if (!isKeepable(response) || startedAt <= forgottenAt) continue
         await (await caches.open(rule === 'page' ? OFFLINE_CACHES.pages : OFFLINE_CACHES.data)).put(request, response)
         saved++
@@ -148,10 +232,7 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if (message?.type === 'save-day' && port) {
     event.waitUntil(saveDay(message.urls).then((answer) => port.postMessage(answer)))
   }
-  if (message?.type === 'forget') {
-    forgottenAt = Date.now()
-    event.waitUntil(Promise.all(Object.values(OFFLINE_CACHES).map((name) => caches.delete(name))))
-  }
+  if (message?.type === 'forget') event.waitUntil(forget())
 })
 
 self.addEventListener('install', () => {

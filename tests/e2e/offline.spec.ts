@@ -1,13 +1,14 @@
 // The installable staff app that works offline (issue #19, OPERATIONS §5, decision 019): installable in Chromium;
 // after one online load of Today the technician's day opens with no connection (the page reloaded, a stop's visit
 // page); the header says "Offline"; and logging out with changes still on the phone warns first, then leaves
-// nothing of this person on it.
+// nothing of this person on it. A shared phone (decision 030): a session that ends without "Log out" leaves nothing
+// of that person for the next one to see or send, and their changes wait for them.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium, type Page } from '@playwright/test'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium'
-import { capture, expect, loginAs, test, waitForHydration } from './fixtures'
+import { capture, expect, gotoHydrated, loginAs, test, waitForHydration } from './fixtures'
 import { bookVisitToday } from './visits'
 
 const DANA = 'Dana Whitfield'
@@ -17,13 +18,37 @@ async function waitForWorker(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })
 }
 
+/** Who the server says is signed in on this phone: the owner cookie beside the session (decision 030). */
+async function signedInUserId(page: Page) {
+  const cookie = (await page.context().cookies()).find((each) => each.name === 'pool-bud-user')
+  expect(cookie?.value, 'the owner cookie').toBeTruthy()
+  return cookie?.value ?? ''
+}
+
+/** What the phone's queue holds (IndexedDB), whoever made it: each item's owner and note text. */
+function queuedOnPhone(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<Array<{ ownerId?: string; text?: string }>>((resolve, reject) => {
+        const open = indexedDB.open('pool-bud-field')
+        open.onsuccess = () => {
+          const all = open.result.transaction('items').objectStore('items').getAll()
+          all.onsuccess = () => resolve(all.result.map((item) => ({ ownerId: item.ownerId, text: item.change?.text })))
+        }
+        open.onerror = () => reject(open.error)
+      }),
+  )
+}
+
 /**
  * Puts notes for the office on the phone's queue as the visit page would (app/field/queue.ts, the shape of
- * its IndexedDB items) and tells the page, which shows them; `held` keeps them unsent, as "Undo" holds a change.
+ * its IndexedDB items, made by the person signed in) and tells the page, which shows them; `held` keeps them
+ * unsent, as "Undo" holds a change.
  */
 async function queueNotes(page: Page, visitId: string, notes: string[], held: boolean) {
+  const ownerId = await signedInUserId(page)
   await page.evaluate(
-    async ({ visitId, notes, held }) => {
+    async ({ visitId, notes, held, ownerId }) => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const open = indexedDB.open('pool-bud-field')
         open.onsuccess = () => resolve(open.result)
@@ -34,6 +59,7 @@ async function queueNotes(page: Page, visitId: string, notes: string[], held: bo
         tx.objectStore('items').put({
           key: crypto.randomUUID(),
           visitId,
+          ownerId,
           seq: Date.now() * 1000 + index,
           createdAt: new Date().toISOString(),
           state: 'waiting',
@@ -50,7 +76,7 @@ async function queueNotes(page: Page, visitId: string, notes: string[], held: bo
       db.close()
       new BroadcastChannel('pool-bud-field').postMessage('changed')
     },
-    { visitId, notes, held },
+    { visitId, notes, held, ownerId },
   )
 }
 
@@ -226,4 +252,71 @@ test('logging out with changes waiting warns first, then leaves nothing of Tyler
   expect(left).toBe(0)
   await page.goto('/app')
   await expect(page).toHaveURL(/\/login/)
+})
+
+test('a shared phone: a session ended without Log out leaves nothing of Tyler to see or send, and his change waits for him', async ({
+  page,
+  context,
+  loginAs,
+}) => {
+  test.setTimeout(180_000)
+  const { jobId } = await bookVisitToday(page, loginAs)
+  const note = `New gate code 4821, dog in the yard (${crypto.randomUUID().slice(0, 8)})`
+  const offlinePage = page.getByText("You're offline and this page is not on this phone yet.")
+  const status = page.getByRole('banner').getByRole('status')
+  /** The visit as the server has it, asked under the session signed in now (never through the worker). */
+  const onServer = async () => (await page.request.get(`/app/jobs/${jobId}.data`)).text()
+
+  await page.setViewportSize({ width: 390, height: 844 })
+  await loginAs(page, 'tech@bluelagoon.test')
+  const tyler = await signedInUserId(page)
+  await waitForHydration(page)
+  await waitForWorker(page)
+  await expect(page.getByText(/\d+ stops? saved on this phone for offline use\./)).toBeVisible({ timeout: 60_000 })
+
+  // Offline, Tyler opens the stop (saved ahead) and writes a note for the office: it waits on the phone.
+  await context.setOffline(true)
+  await page.goto(`/app/jobs/${jobId}`)
+  await waitForHydration(page)
+  await expect(page.getByRole('heading', { level: 1, name: DANA })).toBeVisible()
+  await page.getByLabel('Note for office').fill(note)
+  await page.getByLabel('Note for customer').focus()
+  await expect(status.getByText('1 change waiting')).toBeVisible()
+  expect(await queuedOnPhone(page)).toEqual([{ ownerId: tyler, text: note }])
+
+  // His session ends without "Log out" (it expired: the browser drops its cookies). Offline, the phone shows none of
+  // his pages: not his Today, not the visit with the gate code.
+  await context.clearCookies()
+  await page.goto('/app')
+  await expect(offlinePage).toBeVisible()
+  await expect(page.getByRole('heading', { name: "Today's route" })).toHaveCount(0)
+  await page.goto(`/app/jobs/${jobId}`)
+  await expect(offlinePage).toBeVisible()
+  await expect(page.getByRole('heading', { name: DANA })).toHaveCount(0)
+
+  // Dina signs in on the same phone, online. Tyler's change is neither shown to her nor sent under her session.
+  await context.setOffline(false)
+  await loginAs(page, 'dispatch@bluelagoon.test')
+  await waitForHydration(page)
+  // The queue sends at once when the app opens: give it the time it would take.
+  await page.waitForTimeout(3_000)
+  await expect(status).toHaveText('')
+  expect(await onServer()).not.toContain(note)
+  expect(await queuedOnPhone(page)).toEqual([{ ownerId: tyler, text: note }])
+  // Offline as Dina, Tyler's saved visit page is not hers to open.
+  await context.setOffline(true)
+  await page.goto(`/app/jobs/${jobId}`)
+  await expect(offlinePage).toBeVisible()
+  await expect(page.getByText(note)).toHaveCount(0)
+  await context.setOffline(false)
+
+  // Tyler signs in again (Dina's session ended too): his change is his again, and reaches the server once.
+  await context.clearCookies()
+  await loginAs(page, 'tech@bluelagoon.test')
+  await waitForHydration(page)
+  await expect(status.getByText('All changes saved')).toBeVisible({ timeout: 30_000 })
+  expect(await queuedOnPhone(page)).toEqual([])
+  expect(await onServer()).toContain(note)
+  await gotoHydrated(page, `/app/jobs/${jobId}`)
+  await expect(page.getByLabel('Note for office')).toHaveValue(note)
 })

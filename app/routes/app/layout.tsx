@@ -1,11 +1,11 @@
-import { useEffect, useLayoutEffect } from 'react'
+import { useEffect } from 'react'
 import { Outlet, useRevalidator } from 'react-router'
 import { requireStaffAppUser } from '~/auth/guards.server'
 import { AppShell } from '~/components/app-shell'
 import { FieldStatus } from '~/components/field-status'
 import { RouteError } from '~/components/route-error'
-import { keepOfflineCopiesFor, registerServiceWorker } from '~/field/offline-app.client'
-import { startFieldQueue } from '~/field/queue'
+import { clearOfflineCopies, registerServiceWorker } from '~/field/offline-app.client'
+import { queueBelongsTo, startFieldQueue } from '~/field/queue'
 import { type Capability, can, ROLE_LABELS, type Role } from '~/utils/permissions'
 import { useLiveUpdates } from '~/utils/use-live-updates'
 import type { Route } from './+types/layout'
@@ -28,6 +28,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaffAppUser(request)
   const { role, company } = user
   return {
+    // Whose changes the phone's queue sends and shows (app/field/queue.ts, decision 030).
+    userId: user.id,
     email: user.email,
     fullName: user.profile?.fullName ?? null,
     role: role as Role,
@@ -40,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
   useLiveUpdates(loaderData.live)
-  useOfflineApp(loaderData.email)
+  useOfflineApp(loaderData.userId)
   const nav = NAV.filter(
     (item) => can(loaderData.role, item.capability) && (!item.roles || item.roles.includes(loaderData.role)),
   )
@@ -65,18 +67,17 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
 
 /**
  * The staff app works offline on a phone (issue #19, decision 019): its service worker, and the queue of visit
- * changes, which sends what waits now and whenever the connection returns, then reloads the page's data.
+ * changes, which sends this person's waiting changes now and whenever the connection returns, then reloads the
+ * page's data. A shared phone (decision 030): the queue shows and sends only `owner`'s changes, and a session found
+ * ended (401) empties the saved pages.
  */
-function useOfflineApp(owner: string | null) {
+function useOfflineApp(owner: string) {
   const { revalidate } = useRevalidator()
-  // A layout effect: it runs before any page's effect can ask the worker to save something for this person.
-  useLayoutEffect(() => {
-    if (owner) keepOfflineCopiesFor(owner)
-  }, [owner])
   useEffect(() => {
     registerServiceWorker()
+    queueBelongsTo(owner, { whenSignedOut: () => void clearOfflineCopies() })
     startFieldQueue(() => void revalidate())
-  }, [revalidate])
+  }, [owner, revalidate])
 }
 
 export function ErrorBoundary() {

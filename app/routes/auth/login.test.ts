@@ -266,6 +266,15 @@ describe("the sign-up confirmation link's landing", () => {
     }
   })
 
+  it('deletes the phone’s owner cookie when nobody is signed in (its saved pages are shown to nobody, decision 030)', async () => {
+    const answer = (await loader({
+      request: pageRequest('/login', 'pool-bud-user=someone; pool-bud.session_token=expired'),
+      params: {},
+      context: {},
+    } as never)) as { init?: { headers?: HeadersInit } } | null
+    expect(new Headers(answer?.init?.headers).get('Set-Cookie')).toMatch(/^pool-bud-user=; Path=\/; Max-Age=0/)
+  })
+
   it('says it to someone already signed in on the way to their page', async () => {
     expect(await landing('/login?verified=1', await signInAs('dispatch@bluelagoon.test'))).toEqual({
       location: '/app',

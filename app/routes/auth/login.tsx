@@ -1,9 +1,10 @@
 import { type FormMetadata, getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { data, Form, Link, redirect, useSearchParams } from 'react-router'
 import { ACCOUNT_DEACTIVATED, callAuthEndpoint, cookieHeaders, DEACTIVATED_MESSAGE } from '~/auth/better-auth.server'
 import { getSessionUser, homePathFor, safeRedirectPath } from '~/auth/guards.server'
+import { hasOwnerCookie, ownerCookieDeletion } from '~/auth/offline-owner.server'
 import { planNamed } from '~/components/marketing/nav-links'
 import { NewPasswordFields, PasswordField } from '~/components/password-input'
 import { Alert } from '~/components/ui/alert'
@@ -13,6 +14,7 @@ import { type ConformField, TextField } from '~/components/ui/field'
 import { FormErrors, usePosting, useZodForm } from '~/components/ui/form'
 import { verifyLinkLanding } from '~/features/auth/link-landing.server'
 import { AuthSchema, LoginSchema, SignupSchema } from '~/features/auth/login-schema'
+import { clearOfflineCopies } from '~/field/offline-app.client'
 import { getProfile } from '~/models/profile.server'
 import { redirectWithFlash } from '~/utils/flash.server'
 import { readForm } from '~/utils/forms'
@@ -47,6 +49,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     throw redirect(home)
   }
   if (landing) return redirectWithFlash(landing.to, landing.flash)
+  // Nobody is signed in: the phone's service worker must serve nobody's saved pages (decision 030).
+  if (hasOwnerCookie(request)) return data(null, { headers: { 'Set-Cookie': ownerCookieDeletion() } })
   return null
 }
 
@@ -136,6 +140,12 @@ export function meta({ location }: Route.MetaArgs) {
 
 export default function LoginPage({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams()
+  // Whoever used this phone before is signed out (their session expired, was revoked or its cookie cleared, without
+  // "Log out"): their saved pages, data and photos go before anyone signs in (decision 030). Their changes waiting
+  // to be sent stay, for them alone (app/field/queue.ts).
+  useEffect(() => {
+    void clearOfflineCopies()
+  }, [])
   if (actionData?.signedUp) return <SignupSuccess redirectTo={searchParams.get('redirectTo')} />
   return searchParams.get('mode') === 'signup' ? (
     <SignupForm key="signup" lastResult={actionData?.result} />

@@ -1,18 +1,27 @@
 // POST /app/field/changes: the phone's queued changes, each applied once however often it is replayed (issue #19).
 import { and, count, eq, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { checklistItems, chemLogs, idempotencyKeys, jobs, profiles, serviceReports, visitChecks } from '~/db/schema'
-import type { FieldChange, VisitChange } from '~/field/changes'
+import {
+  checklistItems,
+  chemLogs,
+  idempotencyKeys,
+  jobs,
+  profiles,
+  serviceReports,
+  user,
+  visitChecks,
+} from '~/db/schema'
+import { FIELD_OWNER_HEADER, type FieldChange, type VisitChange } from '~/field/changes'
 import { generateVisits } from '~/models/service-plan.server'
 import { db } from '~/utils/db.server'
 import { settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action } from './field-changes'
 
-const send = async (cookie: string, body: unknown) => {
+const send = async (cookie: string, body: unknown, madeBy?: string) => {
   const request = new Request(`${TEST_ORIGIN}/app/field/changes`, {
     method: 'POST',
-    headers: { cookie, 'content-type': 'application/json' },
+    headers: { cookie, 'content-type': 'application/json', ...(madeBy ? { [FIELD_OWNER_HEADER]: madeBy } : {}) },
     body: JSON.stringify(body),
   })
   // The route's answer, returned or thrown (the 401 a signed-out script is told).
@@ -146,5 +155,23 @@ describe('field changes', () => {
     expect(await countOf(visitChecks, visitId)).toBe(0)
     const signedOut = await send('', change(visitId, { type: 'complete' }))
     expect(signedOut).toMatchObject({ status: 401, body: { signedOut: true } })
+  })
+
+  it('never applies a change the phone recorded as another person’s: it waits on the phone for them', async () => {
+    // Tyler queued a reading on a shared phone; his session ended without "Log out" and the owner signed in there.
+    const visitId = visits[5] ?? ''
+    const [tyler] = await db().select({ id: user.id }).from(user).where(eq(user.email, 'tech@bluelagoon.test'))
+    const office = await signInAs('owner@bluelagoon.test')
+    const reading = change(visitId, { type: 'reading', fields: { ph: '7.6', chlorinePpm: '1', alkalinity: '80' } })
+    const answer = await send(office, reading, tyler?.id)
+    expect(answer).toMatchObject({
+      status: 409,
+      body: { ok: false, otherPerson: true, message: expect.stringMatching(/made by someone else on this phone/) },
+    })
+    expect(await countOf(chemLogs, visitId)).toBe(0)
+    // Tyler, signed in again, sends it once.
+    expect(await send(tech, reading, tyler?.id)).toMatchObject({ status: 200, body: { ok: true } })
+    expect(await send(tech, reading, tyler?.id)).toMatchObject({ status: 200, body: { ok: true } })
+    expect(await countOf(chemLogs, visitId)).toBe(1)
   })
 })

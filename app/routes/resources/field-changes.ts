@@ -3,7 +3,9 @@
 //   200 { ok: true }                       applied (or a replay of a key already applied: written once)
 //   4xx { ok: false, refused: true, … }     never applied; the phone shows why and keeps what was typed
 //   401 { ok: false, signedOut: true }      the session ended: the queue waits for the technician to sign in
+//   409 { ok: false, otherPerson: true, … } made by someone else on this phone (X-Pool-Bud-Owner): kept for them
 import { requireCompanyCapabilityForScript } from '~/auth/guards.server'
+import { refuseAnotherPersonsChange } from '~/auth/offline-owner.server'
 import { FieldChangeSchema } from '~/field/changes'
 import { applyFieldChange } from '~/models/visit-work.server'
 import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
@@ -24,6 +26,8 @@ function refuse({ code, message }: Failure) {
 export async function action({ request }: Route.ActionArgs) {
   // A script cannot follow the login redirect: it is told (401), and keeps the change until the technician signs in.
   const member = await requireCompanyCapabilityForScript(request, 'jobs:work')
+  // A shared phone: another person's change is never applied under this session (decision 030).
+  refuseAnotherPersonsChange(request, member)
   const text = await request.text()
   if (text.length > MAX_BODY_BYTES) return refuse(failure('too-large', 'This change is too large to send.'))
   let body: unknown

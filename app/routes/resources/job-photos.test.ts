@@ -3,7 +3,8 @@ import path from 'node:path'
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { jobs, profiles, visitPhotos } from '~/db/schema'
+import { jobs, profiles, user, visitPhotos } from '~/db/schema'
+import { FIELD_OWNER_HEADER } from '~/field/changes'
 import { MAX_UPLOAD_REQUEST_BYTES, PHOTO_MESSAGES } from '~/models/photo.server'
 import { FIELD_MESSAGES } from '~/models/visit-work.server'
 import { loader as jobPageLoader } from '~/routes/app/job'
@@ -417,6 +418,20 @@ describe('POST /app/jobs/:jobId/photos (the phone, JSON)', () => {
     const response = await upload(photographed.jobId, { file: await jpegFile() })
     expect(response.status).toBe(401)
     expect(await response.json()).toEqual({ ok: false, signedOut: true })
+  })
+
+  it('never stores a photo the phone recorded as another person’s (a shared phone): it waits for them', async () => {
+    const jobId = await openVisitOf(tech)
+    const [tyler] = await db().select({ id: user.id }).from(user).where(eq(user.email, 'tech@bluelagoon.test'))
+    const his = { file: await jpegFile(), label: 'after', clientKey: crypto.randomUUID() }
+    const headers = { [FIELD_OWNER_HEADER]: tyler?.id ?? '' }
+    const response = await upload(jobId, { ...his, cookie: officeCookie, headers })
+    expect(response.status).toBe(409)
+    expect(await response.json()).toMatchObject({ ok: false, otherPerson: true })
+    expect(await rowsOf(jobId)).toEqual([])
+    // Tyler, signed in again, sends it.
+    expect((await upload(jobId, { ...his, cookie: techCookie, headers })).status).toBe(200)
+    expect(await rowsOf(jobId)).toHaveLength(1)
   })
 })
 

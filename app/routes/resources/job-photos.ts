@@ -4,8 +4,10 @@
 //   4xx { ok: false, refused: true, code, message }        never stored; final (visit reassigned, not an image…)
 //   4xx { ok: false, message }                             not stored, worth sending again (the upload broke off)
 //   401 { ok: false, signedOut: true }                      the session ended: the queue waits for a login
+//   409 { ok: false, otherPerson: true, message }           taken by someone else on this phone: kept for them
 // A plain form post (no JavaScript) is redirected back to the visit, the outcome shown there once.
 import { notFoundResponse, requireCompanyCapability, requireCompanyCapabilityForScript } from '~/auth/guards.server'
+import { refuseAnotherPersonsChange } from '~/auth/offline-owner.server'
 import { backToPhotos, PHOTO_DONE, wantsJson } from '~/features/visits/photo-answers.server'
 import { PhotoUploadSchema } from '~/features/visits/visit-photo-schema'
 import {
@@ -60,6 +62,8 @@ async function upload(request: Request, jobId: string, json: boolean): Promise<O
   const member = json
     ? await requireCompanyCapabilityForScript(request, 'jobs:work')
     : await requireCompanyCapability(request, 'jobs:work')
+  // A shared phone: another person's photo is never stored under this session (decision 030).
+  refuseAnotherPersonsChange(request, member)
   // Another company's visit does not exist for this member. (Whether the visit is still theirs to work is asked
   // after reading the form: a photo sent again for a visit completed meanwhile still gets its first answer.)
   if (!(await isVisitOfCompany({ companyId: member.companyId, jobId }))) {
