@@ -15,7 +15,7 @@ import {
   profiles,
   serviceLocations,
 } from '~/db/schema'
-import { KEY_USED_ELSEWHERE, MALFORMED_KEY } from '~/models/idempotency.server'
+import { KEY_REUSED, MALFORMED_KEY } from '~/models/idempotency.server'
 import { action as addCustomerAction } from '~/routes/app/customer-new'
 import { action as dashboardAction } from '~/routes/app/dashboard'
 import { action as inventoryAction } from '~/routes/app/inventory'
@@ -337,8 +337,8 @@ describe('a key is for one form', () => {
     const refused = answerOf(
       await saveReading.submit('blue', { ...saveReading.fields('blue', nextTag()), idempotencyKey: key }),
     )
-    expect(refused.status).toBe(409)
-    expect(messagesOf(refused)).toEqual([KEY_USED_ELSEWHERE])
+    expect(refused.status).toBe(422)
+    expect(messagesOf(refused)).toEqual([KEY_REUSED])
     expect(await saveReading.rows('blue')).toBe(readings)
   })
 })
