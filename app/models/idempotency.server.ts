@@ -6,7 +6,7 @@
 // action, the user who sent it, the record it was about and a hash of its content. Only a true copy is answered
 // with the first answer; the same key with anything else is refused (422), never answered "ok" for nothing done.
 import { createHash } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import { z } from 'zod'
 import { idempotencyKeys } from '~/db/schema'
 import { type Database, db } from '~/utils/db.server'
@@ -85,6 +85,9 @@ export type KeyBinding = {
   body: unknown
 }
 
+/** A copy of a request still being made elsewhere waited this long for its answer, and gave up. */
+export const KEY_IN_PROGRESS = 'This request is still being processed. Please try again in a moment.'
+
 /** What a change answers: success or not, with whatever the route needs to say so. */
 type Outcome = { ok: boolean }
 
@@ -111,6 +114,7 @@ async function inTransaction<R extends Outcome>(work: (tx: Database) => Promise<
 
 type StoredKey = {
   action: string
+  createdAt?: Date
   userId: string | null
   target: string | null
   bodyHash: string | null
@@ -181,4 +185,93 @@ export async function oncePerKey<R extends Outcome>(
     }
     return outcome
   })
+}
+
+/** A claim this old without an answer was left by a request that died mid-way: a copy may take it over. */
+const ABANDONED_CLAIM_MS = 2 * 60_000
+/** How long a copy waits for the first request's answer, and how often it looks. */
+const COPY_WAITS_MS = 30_000
+const COPY_LOOKS_EVERY_MS = 100
+
+/**
+ * `oncePerKey` for work that must not hold a database transaction: a call to another service (Stripe), which may
+ * take seconds and cannot be rolled back anyway. The key is claimed with its binding in a short transaction of its
+ * own; the work runs; its answer is stored on the claim, and a failure deletes the claim (so the key may be tried
+ * again). A copy arriving meanwhile waits for the first answer and gets it (`replayed`); the same key for anything
+ * else is refused ('key-reused', 422) as `oncePerKey` refuses it. A claim left without an answer (the process died
+ * during the work) is taken over after two minutes; a copy that waited 30 seconds in vain is told to try again.
+ */
+export async function oncePerKeyAround<R extends Outcome>(
+  {
+    companyId,
+    key,
+    action,
+    userId,
+    target,
+    body,
+  }: { companyId: string; key: string | null; action: IdempotentAction } & KeyBinding,
+  work: () => Promise<R>,
+): Promise<R | (R & { replayed: true }) | Failure> {
+  if (!key) return work()
+  const expected = { action, userId, target, bodyHash: requestHash(body) }
+  const thisKey = and(eq(idempotencyKeys.companyId, companyId), eq(idempotencyKeys.key, key))
+  const waitUntil = Date.now() + COPY_WAITS_MS
+  for (;;) {
+    const claim = await db().transaction(async (tx) => {
+      const claimed = await tx
+        .insert(idempotencyKeys)
+        .values({ companyId, key, ...expected })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key })
+      if (claimed.length > 0) return { state: 'claimed' as const }
+      const [first] = await tx
+        .select({
+          action: idempotencyKeys.action,
+          userId: idempotencyKeys.userId,
+          target: idempotencyKeys.target,
+          bodyHash: idempotencyKeys.bodyHash,
+          response: idempotencyKeys.response,
+          createdAt: idempotencyKeys.createdAt,
+        })
+        .from(idempotencyKeys)
+        .where(thisKey)
+        .for('update')
+      // The first request failed and let go of the key in between: claim it again.
+      if (!first) return { state: 'again' as const }
+      if (!sameRequest(first, expected)) return { state: 'refused' as const }
+      if (first.response) return { state: 'answered' as const, response: first.response }
+      if (first.createdAt.getTime() < Date.now() - ABANDONED_CLAIM_MS) {
+        await tx.update(idempotencyKeys).set({ createdAt: new Date() }).where(thisKey)
+        return { state: 'claimed' as const }
+      }
+      return { state: 'waiting' as const }
+    })
+    if (claim.state === 'refused') return failure('key-reused', KEY_REUSED)
+    if (claim.state === 'answered') return { ...(claim.response as R), replayed: true }
+    if (claim.state === 'claimed') break
+    if (claim.state === 'waiting') {
+      if (Date.now() > waitUntil) return failure('conflict', KEY_IN_PROGRESS)
+      await new Promise((resolve) => setTimeout(resolve, COPY_LOOKS_EVERY_MS))
+    }
+  }
+  const letGo = () =>
+    db()
+      .delete(idempotencyKeys)
+      .where(and(thisKey, isNull(idempotencyKeys.response)))
+  let outcome: R
+  try {
+    outcome = await work()
+  } catch (error) {
+    await letGo()
+    throw error
+  }
+  if (!outcome.ok) {
+    await letGo()
+    return outcome
+  }
+  await db()
+    .update(idempotencyKeys)
+    .set({ response: outcome as Record<string, unknown> })
+    .where(thisKey)
+  return outcome
 }
