@@ -320,13 +320,13 @@ export async function requirePortalAccess(
   customerId: string,
   /** How a resource route (a photo) refuses: its own plain 404 instead of the page's. */
   refuse: () => never = notFound,
-): Promise<PortalAccess & { companyName: string; timezone: string }> {
+): Promise<PortalAccess & { userId: string; companyName: string; timezone: string }> {
   const user = await requireUser(request)
   const access = await findPortalAccess(user, customerId)
   if (!access) refuse()
   // The portal's company is the viewer's own (findPortalAccess never crosses companies): its timezone says what is
   // past due today.
-  return { ...access, companyName: user.company?.name ?? '', timezone: timezoneOf(user) }
+  return { ...access, userId: user.id, companyName: user.company?.name ?? '', timezone: timezoneOf(user) }
 }
 
 /**

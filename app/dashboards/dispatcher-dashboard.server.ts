@@ -93,14 +93,14 @@ export async function loadDispatchBoard(request: Request, companyId: string, tim
 }
 
 /** The dispatch board's forms: create a job, assign or reschedule one (each unassigned row answers for its job). */
-export async function dispatchBoardAction(request: Request, companyId: string, timezone: string) {
+export async function dispatchBoardAction(request: Request, companyId: string, timezone: string, userId: string) {
   const formData = await readForm(request)
   const parsed = DispatchBoardIntentSchema.safeParse(Object.fromEntries(formData))
   if (!parsed.success) unknownIntent()
   const { intent } = parsed.data
   switch (intent) {
     case 'create-job':
-      return createJobFromForm(companyId, formData, timezone)
+      return createJobFromForm({ companyId, userId, timezone }, formData)
     case 'assign':
       return saveAssignmentForm({
         companyId,

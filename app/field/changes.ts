@@ -55,7 +55,13 @@ export type FieldChange = z.infer<typeof FieldChangeSchema>
  */
 export type FieldChangeAnswer =
   | { ok: true; replayed?: boolean }
-  | { ok: false; refused: true; code: 'not-found' | 'conflict' | 'invalid' | 'forbidden'; message: string }
+  | {
+      ok: false
+      refused: true
+      /** 'key-reused' (422): the key was already used for another change, visit or user. */
+      code: 'not-found' | 'conflict' | 'invalid' | 'forbidden' | 'key-reused'
+      message: string
+    }
 
 export const FIELD_CHANGES_PATH = '/app/field/changes'
 

@@ -15,6 +15,7 @@ import { isUuid } from '~/utils/ids'
 import { logger } from '~/utils/logger.server'
 import { formatCents } from '~/utils/money'
 import { failure, type Result, success } from '~/utils/result'
+import { oncePerKeyAround } from './idempotency.server'
 import { portalInvoicePath } from './invoice-notice.server'
 
 /** Stripe's smallest charge in usd. */
@@ -93,6 +94,34 @@ export async function startInvoiceCheckout({
     return failure('unavailable', CARD_CHECKOUT_MESSAGES.unavailable)
   }
   return success({ url: session.url })
+}
+
+/**
+ * "Pay invoice" once per the form's idempotency key (docs/decisions/031-idempotency-keys-bound.md): the same form
+ * sent again (a double click, a retry) gets the first session's URL and makes no second session; the key bound to
+ * the customer's login and this invoice, so sent for another invoice or by another login it is refused (422). The
+ * Stripe call runs outside any database transaction (oncePerKeyAround).
+ */
+export async function startInvoiceCheckoutOnce({
+  key,
+  userId,
+  ...invoice
+}: {
+  companyId: string
+  customerId: string
+  invoiceId: string
+  key: string | null
+  userId: string
+}): Promise<Result<{ url: string }>> {
+  const binding = { userId, target: invoice.invoiceId, body: { customerId: invoice.customerId } }
+  const started = await oncePerKeyAround(
+    { companyId: invoice.companyId, key, action: 'checkout.start', ...binding },
+    async () => {
+      const outcome = await startInvoiceCheckout(invoice)
+      return outcome.ok ? success({ url: outcome.url }) : outcome
+    },
+  )
+  return started.ok ? success({ url: started.url }) : started
 }
 
 /**

@@ -8,6 +8,7 @@ import { companies, customers, jobs, profiles, user, visitPhotos } from '~/db/sc
 import { DEMO_PHOTO_JOBS_PER_COMPANY, seedDemoPhotos } from '~/demo/seed.server'
 import { db } from '~/utils/db.server'
 import { useDemoData } from '../../tests/helpers/test-database'
+import { KEY_REUSED } from './idempotency.server'
 import {
   deletePhoto,
   getPhotoForViewer,
@@ -360,13 +361,34 @@ describe('savePhoto: several photos per visit', () => {
     ).toBe(true)
     expect(
       await savePhoto({ member: office, jobId: second, label: 'before', fileName: 'a.jpg', bytes, clientKey }),
-    ).toEqual({
-      ok: false,
-      code: 'invalid',
-      message: PHOTO_MESSAGES.keyUsedElsewhere,
-    })
+    ).toEqual({ ok: false, code: 'key-reused', message: KEY_REUSED })
     expect(await rowsOf(second)).toEqual([])
     expect(filesOfJob(second)).toEqual([])
+  })
+
+  it('refuses the same clientKey with another picture, another label or from another user (422), keeping nothing', async () => {
+    const jobId = await openVisit(blue)
+    const clientKey = crypto.randomUUID()
+    const bytes = await jpeg(64, 64)
+    const first = await savePhoto({ member: office, jobId, label: 'before', fileName: 'a.jpg', bytes, clientKey })
+    expect(first.ok).toBe(true)
+    const reused = { ok: false, code: 'key-reused', message: KEY_REUSED }
+    const other = await jpeg(64, 64, '#bf2a2a')
+    expect(
+      await savePhoto({ member: office, jobId, label: 'before', fileName: 'a.jpg', bytes: other, clientKey }),
+    ).toEqual(reused)
+    expect(await savePhoto({ member: office, jobId, label: 'after', fileName: 'a.jpg', bytes, clientKey })).toEqual(
+      reused,
+    )
+    const admin = { ...office, id: await idOf('owner@bluelagoon.test'), role: 'owner' as const }
+    expect(await savePhoto({ member: admin, jobId, label: 'before', fileName: 'a.jpg', bytes, clientKey })).toEqual(
+      reused,
+    )
+    // The true copy still gets the first photo.
+    const again = await savePhoto({ member: office, jobId, label: 'before', fileName: 'b.jpg', bytes, clientKey })
+    expect(again).toEqual({ ok: true, photo: first.ok ? first.photo : null, replayed: true })
+    expect(await rowsOf(jobId)).toHaveLength(1)
+    expect(filesOfJob(jobId)).toHaveLength(2)
   })
 
   it(`holds at most ${MAX_VISIT_PHOTOS} photos, even when the last ones arrive together`, async () => {

@@ -2,7 +2,7 @@
 // only, checked by their content; at most 15 MB; re-encoded so no metadata (customers' home GPS) survives; stored
 // privately under an unguessable key and served only to people who may see the visit. Each upload carries the
 // phone's idempotency key (client_key), so the offline queue sending a photo again stores it once.
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { and, asc, count, eq } from 'drizzle-orm'
 import sharp, { type Metadata } from 'sharp'
 import { jobs, visitPhotos } from '~/db/schema'
@@ -13,6 +13,7 @@ import { logger } from '~/utils/logger.server'
 import { can } from '~/utils/permissions'
 import { type Failure, failure, type Result, success } from '~/utils/result'
 import { deleteObject, getObject, InvalidStorageKeyError, putObject } from '~/utils/storage.server'
+import { KEY_REUSED, requestHash } from './idempotency.server'
 import { getJobForViewer, type JobViewer } from './job.server'
 import type { Actor } from './profile.server'
 import {
@@ -155,6 +156,16 @@ const photoColumns = {
   jobId: visitPhotos.jobId,
   label: visitPhotos.label,
   storageKey: visitPhotos.storageKey,
+  takenBy: visitPhotos.takenBy,
+  clientHash: visitPhotos.clientHash,
+}
+
+/** What an upload's key is bound to: who sends it, for which visit, and the hash of its label and file. */
+type Upload = { userId: string; jobId: string; hash: string }
+
+/** The content hash of an upload: its label and the SHA-256 of its file (the key itself is no part of it). */
+function uploadHash(label: string, bytes: Uint8Array) {
+  return requestHash({ label, photo: createHash('sha256').update(bytes).digest('hex') })
 }
 
 async function photoByClientKey(executor: Database, companyId: string, clientKey: string) {
@@ -166,11 +177,21 @@ async function photoByClientKey(executor: Database, companyId: string, clientKey
   return row
 }
 
-/** The photo an earlier upload with the same key stored: the first answer again, or a refusal for another visit. */
-function replayOf(earlier: { id: string; jobId: string; label: PhotoLabel }, jobId: string) {
-  return earlier.jobId === jobId
+/**
+ * The photo an earlier upload with the same key stored: the first answer again for a true copy (the same user,
+ * visit, label and file), else refused as any reused key is (422). A photo stored before keys were bound (no hash)
+ * is judged by its visit alone, as it was then.
+ */
+function replayOf(
+  earlier: { id: string; jobId: string; label: PhotoLabel; takenBy: string | null; clientHash: string | null },
+  upload: Upload,
+) {
+  const same =
+    earlier.jobId === upload.jobId &&
+    (earlier.clientHash === null || (earlier.takenBy === upload.userId && earlier.clientHash === upload.hash))
+  return same
     ? success({ photo: { id: earlier.id, label: earlier.label }, replayed: true })
-    : failure('invalid', PHOTO_MESSAGES.keyUsedElsewhere)
+    : failure('key-reused', KEY_REUSED)
 }
 
 export type SavedPhoto = Result<{ photo: { id: string; label: PhotoLabel }; replayed: boolean }>
@@ -204,10 +225,11 @@ export async function savePhoto({
   const key = clientKey?.toLowerCase() ?? null
   if (key !== null && !isUuid(key)) return failure('invalid', PHOTO_MESSAGES.failed)
 
+  const upload: Upload = { userId: member.id, jobId, hash: key ? uploadHash(label, bytes) : '' }
   // A replay (the queue sending again after a lost answer) gets the first answer without decoding anything.
   if (key) {
     const earlier = await photoByClientKey(db(), companyId, key)
-    if (earlier) return replayOf(earlier, jobId)
+    if (earlier) return replayOf(earlier, upload)
   }
   // Size first: nothing larger than the limit is ever handed to the decoder.
   if (bytes.byteLength > MAX_PHOTO_BYTES) return failure('too-large', PHOTO_MESSAGES.tooLarge)
@@ -233,7 +255,7 @@ export async function savePhoto({
       const visit = await lockWorkableVisit(tx, member, jobId, { type: 'photo' })
       // A copy that raced the first one here finds its row, even if the visit was completed in between.
       const earlier = key ? await photoByClientKey(tx, companyId, key) : undefined
-      if (earlier) return replayOf(earlier, jobId)
+      if (earlier) return replayOf(earlier, upload)
       if (!visit.ok) return visit
       const [held] = await tx
         .select({ n: count() })
@@ -242,7 +264,16 @@ export async function savePhoto({
       if ((held?.n ?? 0) >= MAX_VISIT_PHOTOS) return failure('conflict', PHOTO_MESSAGES.tooMany)
       const [inserted] = await tx
         .insert(visitPhotos)
-        .values({ companyId, jobId, label, storageKey, clientKey: key, takenBy: member.id, createdAt: now })
+        .values({
+          companyId,
+          jobId,
+          label,
+          storageKey,
+          clientKey: key,
+          clientHash: key ? upload.hash : null,
+          takenBy: member.id,
+          createdAt: now,
+        })
         .onConflictDoNothing({ target: [visitPhotos.companyId, visitPhotos.clientKey] })
         .returning({ id: visitPhotos.id, label: visitPhotos.label })
       if (inserted) {
@@ -251,7 +282,7 @@ export async function savePhoto({
       }
       // The key arrived with another visit's upload at the same moment.
       const other = key ? await photoByClientKey(tx, companyId, key) : undefined
-      return other ? replayOf(other, jobId) : failure('failed', PHOTO_MESSAGES.failed)
+      return other ? replayOf(other, upload) : failure('failed', PHOTO_MESSAGES.failed)
     })
   } catch (error) {
     await discardPhotoFiles(storageKey, 'could not remove the files of a photo that was not saved')

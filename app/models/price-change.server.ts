@@ -233,7 +233,8 @@ export async function applyPriceChange({
   key: string | null
   now?: Date
 }) {
-  return oncePerKey({ companyId, key, action: 'prices.apply' }, async (tx) => {
+  const body = { criteria, fingerprint, notify }
+  return oncePerKey({ companyId, key, action: 'prices.apply', userId, target: companyId, body }, async (tx) => {
     const today = await companyToday(tx, companyId, now)
     if (!today) return failure('not-found', 'Company not found.')
     const checked = await checkedPlans(tx, companyId, criteria, today, true)

@@ -24,7 +24,6 @@ export const PHOTO_MESSAGES = {
   interrupted: 'The upload was interrupted. Check your connection and try again.',
   badLabel: 'Label the photo Before, After or Other.',
   tooMany: `A visit can hold at most ${MAX_VISIT_PHOTOS} photos. Remove one to add another.`,
-  keyUsedElsewhere: 'This photo was already sent for another visit.',
   failed: 'Unable to save photo. Try again.',
 } as const
 

@@ -200,22 +200,29 @@ export async function applyFieldChange(
   { key, visitId, madeAt, change }: FieldChange,
   now = new Date(),
 ): Promise<FieldChangeAnswer> {
-  const outcome = await oncePerKey({ companyId: member.companyId, key, action: 'field.change' }, async (tx) => {
-    const locked = await lockWorkableVisit(tx, member, visitId, change)
-    if (!locked.ok) return locked
-    if (locked.alreadyDone) return success({})
-    const applied = await applyChange(tx, member, visitId, change, madeAtOf(madeAt, now), now)
-    if (!applied.ok) return applied
-    if (change.type !== 'complete')
-      await publishCompanyEvent({ companyId: member.companyId, type: 'job.updated', jobId: visitId }, tx)
-    return success({})
-  })
+  // Bound to the technician, the visit and the change itself (not `madeAt`: the visit page's plain forms stamp a
+  // retry anew); the same key for another visit or another change is refused, never answered "ok" for nothing.
+  const binding = { userId: member.id, target: visitId, body: change }
+  const outcome = await oncePerKey(
+    { companyId: member.companyId, key, action: 'field.change', ...binding },
+    async (tx) => {
+      const locked = await lockWorkableVisit(tx, member, visitId, change)
+      if (!locked.ok) return locked
+      if (locked.alreadyDone) return success({})
+      const applied = await applyChange(tx, member, visitId, change, madeAtOf(madeAt, now), now)
+      if (!applied.ok) return applied
+      if (change.type !== 'complete')
+        await publishCompanyEvent({ companyId: member.companyId, type: 'job.updated', jobId: visitId }, tx)
+      return success({})
+    },
+  )
   if (outcome.ok) return 'replayed' in outcome ? { ok: true, replayed: true } : { ok: true }
   const code = outcome.code
   return {
     ok: false,
     refused: true,
-    code: code === 'not-found' || code === 'conflict' || code === 'forbidden' ? code : 'invalid',
+    code:
+      code === 'not-found' || code === 'conflict' || code === 'forbidden' || code === 'key-reused' ? code : 'invalid',
     message: outcome.message,
   }
 }

@@ -6,6 +6,8 @@ export type FailureCode =
   | 'forbidden'
   | 'not-found'
   | 'conflict'
+  /** An idempotency key sent again with another content, user or record (models/idempotency.server.ts). */
+  | 'key-reused'
   | 'too-large'
   | 'rate-limited'
   | 'unavailable'
@@ -21,6 +23,7 @@ const STATUS: Record<FailureCode, number> = {
   forbidden: 403,
   'not-found': 404,
   conflict: 409,
+  'key-reused': 422,
   'too-large': 413,
   'rate-limited': 429,
   unavailable: 503,

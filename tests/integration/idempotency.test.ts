@@ -9,13 +9,14 @@ import {
   companies,
   customers,
   emailOutbox,
+  idempotencyKeys,
   inventoryItems,
   jobChemicalAdditions,
   jobs,
   profiles,
   serviceLocations,
 } from '~/db/schema'
-import { KEY_USED_ELSEWHERE, MALFORMED_KEY } from '~/models/idempotency.server'
+import { KEY_REUSED, MALFORMED_KEY, requestHash } from '~/models/idempotency.server'
 import { action as addCustomerAction } from '~/routes/app/customer-new'
 import { action as dashboardAction } from '~/routes/app/dashboard'
 import { action as inventoryAction } from '~/routes/app/inventory'
@@ -70,6 +71,8 @@ type FormCase = {
   fields: (company: Company, tag: string) => Record<string, string>
   rows: (company: Company) => Promise<number>
   succeeded: (answer: Answer) => boolean
+  /** The same form with something else typed in it (what a reused key must not be answered for). */
+  otherwise: (fields: Record<string, string>) => Record<string, string>
   /** What must still hold however many copies were sent (e.g. stock taken once per recorded addition). */
   consistent?: (company: Company) => Promise<void>
 }
@@ -102,6 +105,7 @@ const FORMS: FormCase[] = [
           .where(and(eq(jobs.companyId, onCompany(company).id), eq(jobs.address, '1 Retry Lane'))),
       ),
     succeeded: (answer) => answer.status === 200 && answer.body?.ok === 'Job created.' && Boolean(answer.body?.jobId),
+    otherwise: (fields) => ({ ...fields, scheduledAt: '2026-12-04T10:00' }),
   },
   {
     name: 'save a chemistry reading (job page)',
@@ -120,6 +124,7 @@ const FORMS: FormCase[] = [
           .where(eq(chemLogs.jobId, onCompany(company).jobId)),
       ),
     succeeded: (answer) => answer.status === 200 && answer.body?.ok === 'Readings saved.',
+    otherwise: (fields) => ({ ...fields, ph: '7.8' }),
   },
   {
     name: 'add a chemical from stock (job page)',
@@ -138,6 +143,7 @@ const FORMS: FormCase[] = [
           .where(eq(jobChemicalAdditions.inventoryItemId, onCompany(company).stockId)),
       ),
     succeeded: (answer) => answer.status === 200 && answer.body?.ok === CHEMICAL_MESSAGES.saved,
+    otherwise: (fields) => ({ ...fields, quantity: '2' }),
     consistent: async (company) => {
       // Stock went down once per recorded addition, never for a replay.
       const [item] = await db()
@@ -174,6 +180,7 @@ const FORMS: FormCase[] = [
           .where(and(eq(customers.companyId, onCompany(company).id), eq(serviceLocations.street, '2 Retry Lane'))),
       ),
     succeeded: (answer) => answer.status === 302 && answer.location?.startsWith('/app/customers/') === true,
+    otherwise: (fields) => ({ ...fields, customerName: `${fields.customerName} Jr.` }),
     consistent: async (company) => {
       // One invitation email per customer created, however many copies of the form arrived.
       const created = await db()
@@ -209,6 +216,7 @@ const FORMS: FormCase[] = [
           .where(and(eq(inventoryItems.companyId, onCompany(company).id), eq(inventoryItems.name, 'Retry tabs'))),
       ),
     succeeded: (answer) => answer.status === 200 && answer.body?.ok === true && answer.body?.message === 'Item saved.',
+    otherwise: (fields) => ({ ...fields, qty: '5' }),
   },
 ]
 
@@ -305,6 +313,23 @@ describe.each(FORMS)('$name', (form) => {
     await form.consistent?.('sunset')
   })
 
+  it('the same key with something else typed is refused (422) and writes nothing; the first answer still replays', async () => {
+    const before = await form.rows('blue')
+    const fields = { ...form.fields('blue', nextTag()), idempotencyKey: randomUUID() }
+    const first = answerOf(await form.submit('blue', fields))
+    expect(form.succeeded(first), JSON.stringify(first)).toBe(true)
+    const refused = answerOf(await form.submit('blue', form.otherwise(fields)))
+    expect(refused.status).toBe(422)
+    expect(messagesOf(refused)).toEqual([KEY_REUSED])
+    // The same fields in another order are the same content: a true copy.
+    const reordered = Object.fromEntries(Object.entries(fields).reverse())
+    const again = answerOf(await form.submit('blue', reordered))
+    expect(form.succeeded(again), JSON.stringify(again)).toBe(true)
+    expect(again.body?.jobId).toEqual(first.body?.jobId)
+    expect(await form.rows('blue')).toBe(before + 1)
+    await form.consistent?.('blue')
+  })
+
   it('a malformed key is refused with 400 and a clear message and writes nothing; no key saves as before', async () => {
     const before = await form.rows('blue')
     const fields = form.fields('blue', nextTag())
@@ -337,8 +362,42 @@ describe('a key is for one form', () => {
     const refused = answerOf(
       await saveReading.submit('blue', { ...saveReading.fields('blue', nextTag()), idempotencyKey: key }),
     )
-    expect(refused.status).toBe(409)
-    expect(messagesOf(refused)).toEqual([KEY_USED_ELSEWHERE])
+    expect(refused.status).toBe(422)
+    expect(messagesOf(refused)).toEqual([KEY_REUSED])
     expect(await saveReading.rows('blue')).toBe(readings)
+  })
+})
+
+describe('keys stored before they were bound', () => {
+  it('a key row without user, target or hash replays its first answer to its own form only', async () => {
+    const [createJob, saveReading] = [FORMS[0], FORMS[1]] as [FormCase, FormCase]
+    const key = randomUUID()
+    // As the table held it before the binding columns: the action and the answer only.
+    await db()
+      .insert(idempotencyKeys)
+      .values({ companyId: onCompany('blue').id, key, action: 'reading.create', response: { ok: true } })
+    const readings = await saveReading.rows('blue')
+    const replayed = answerOf(
+      await saveReading.submit('blue', { ...saveReading.fields('blue', nextTag()), idempotencyKey: key }),
+    )
+    expect(saveReading.succeeded(replayed), JSON.stringify(replayed)).toBe(true)
+    expect(await saveReading.rows('blue')).toBe(readings)
+    const refused = answerOf(
+      await createJob.submit('blue', { ...createJob.fields('blue', nextTag()), idempotencyKey: key }),
+    )
+    expect(refused.status).toBe(422)
+    expect(messagesOf(refused)).toEqual([KEY_REUSED])
+  })
+})
+
+describe('requestHash', () => {
+  it('is the same for the same values in any order, without the key, and differs for other values', () => {
+    const a = requestHash({ amount: 1100, method: 'check', nested: { b: 1, a: [2, { y: 1, x: 2 }] } })
+    const b = requestHash({ nested: { a: [2, { x: 2, y: 1 }], b: 1 }, method: 'check', amount: 1100 })
+    expect(a).toBe(b)
+    expect(requestHash({ amount: 1100, idempotencyKey: randomUUID() })).toBe(requestHash({ amount: 1100 }))
+    expect(requestHash({ amount: 700 })).not.toBe(requestHash({ amount: 1100 }))
+    expect(requestHash({ a: [1, 2] })).not.toBe(requestHash({ a: [2, 1] }))
+    expect(a).toMatch(/^[0-9a-f]{64}$/)
   })
 })

@@ -76,6 +76,11 @@ export const visitPhotos = pgTable(
     /** Storage key of the processed files (served through an authorised route, never a public URL). */
     storageKey: text('storage_key').notNull(),
     clientKey: uuid('client_key'),
+    /**
+     * What `clientKey` is bound to besides the visit and `takenBy`: the SHA-256 of the label and the uploaded file's
+     * own SHA-256 (docs/decisions/031-idempotency-keys-bound.md). Null on photos stored before keys were bound.
+     */
+    clientHash: text('client_hash'),
     takenBy: text('taken_by').references(() => profiles.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,7 @@
 // "Pay invoice" in the portal (OPERATIONS §7). With Stripe set up it is a plain form posting to the invoice's /pay
 // route, which answers with a redirect to Stripe Checkout (a whole-page navigation, so a plain form, not a fetch).
 // Without Stripe the button stays, disabled, with "Online payment is not set up" next to it.
+import { IdempotencyKeyInput } from '~/components/idempotency-key'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 
@@ -9,7 +10,7 @@ export function PayInvoice({
   preview,
   companyName,
 }: {
-  pay: { enabled: boolean; action: string; notSetUp: string }
+  pay: { enabled: boolean; action: string; notSetUp: string; idempotencyKey?: string }
   /** Staff looking at the customer's portal: they see the button as the customer does, but cannot press it. */
   preview: boolean
   companyName: string
@@ -31,6 +32,7 @@ export function PayInvoice({
         </>
       ) : (
         <form method="post" action={pay.action}>
+          {pay.idempotencyKey ? <IdempotencyKeyInput value={pay.idempotencyKey} /> : null}
           <Button type="submit">Pay invoice</Button>
         </form>
       )}

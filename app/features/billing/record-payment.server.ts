@@ -47,7 +47,16 @@ export async function recordPaymentFromForm({
   const { amount, receivedOn, method, reference, appliesTo } = submission.value
   const target = invoiceId ?? (appliesTo === ACCOUNT_CREDIT ? null : (appliesTo ?? null))
   const outcome = await saveOnce(
-    { formData, submission, companyId: member.companyId, action: 'payment.record', failedMessage: RECORD_FAILED },
+    {
+      formData,
+      submission,
+      companyId: member.companyId,
+      userId: member.id,
+      // The invoice page's invoice, or the customer whose record the form is on ("Apply to" is in the body).
+      target: invoiceId ?? customerId,
+      action: 'payment.record',
+      failedMessage: RECORD_FAILED,
+    },
     (tx) =>
       recordPayment(
         {

@@ -99,7 +99,11 @@ export async function uploadFile(companyId: string, form: FormData) {
 }
 
 /** "Preview" writes nothing; "Import" applies the same plan once per idempotency key and goes back to the list. */
-export async function previewOrImport(companyId: string, form: FormData, intent: 'preview' | 'import') {
+export async function previewOrImport(
+  { companyId, userId }: { companyId: string; userId: string },
+  form: FormData,
+  intent: 'preview' | 'import',
+) {
   const submission = parseWithZod(form, { schema: MappingSchema })
   if (submission.status !== 'success') return reply({ intent, result: submission.reply(), preview: null }, 400)
   const { upload: uploadId, columns, skipRowsWithProblems } = submission.value
@@ -135,8 +139,18 @@ export async function previewOrImport(companyId: string, form: FormData, intent:
     return reply({ intent, result: submission.reply({ formErrors: [idempotency.message] }), preview }, 400)
   }
   // A double submit (or a retry after a lost answer) carries the same key: one import, the first one's summary.
-  const applied = await oncePerKey({ companyId, key: idempotency.key, action: 'customer.import' }, (tx) =>
-    applyImport(companyId, plan, { skipRowsWithProblems, executor: tx }),
+  // Bound to the upload and the choices made for it (columns, skipping rows with problems): the same key with
+  // another file or mapping is refused rather than answered with the first import's summary.
+  const applied = await oncePerKey(
+    {
+      companyId,
+      key: idempotency.key,
+      action: 'customer.import',
+      userId,
+      target: companyId,
+      body: { upload: uploadId, columns, skipRowsWithProblems },
+    },
+    (tx) => applyImport(companyId, plan, { skipRowsWithProblems, executor: tx }),
   )
   if (!applied.ok) {
     const result = submission.reply({ formErrors: [applied.message] })

@@ -9,15 +9,18 @@ import type { Database } from '~/utils/db.server'
 import { logger } from '~/utils/logger.server'
 import { type Failure, failureStatus } from '~/utils/result'
 
-/** A Conform submission that parsed (only its `reply` is needed here). */
+/** A Conform submission that parsed (its values, and its `reply`). */
 type ParsedSubmission = {
+  value: unknown
   reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]>
 }
 
 export type SaveOnceRefusal = { ok: false; status: number; result: SubmissionResult<string[]> }
 
 /**
- * Runs `change` once per the form's key. Answers the change's success (marked `replayed` when the key was already
+ * Runs `change` once per the form's key, bound to the acting user, the record the form is about (`target`: the
+ * company for a create) and the form's parsed values (or `body` when the change means more than what was typed).
+ * Answers the change's success (marked `replayed` when the key was already
  * used, so work that follows the change — an email, say — is not done twice), or a refusal carrying the Conform
  * reply to show and the HTTP status to answer with.
  */
@@ -26,12 +29,19 @@ export async function saveOnce<R extends { ok: true }>(
     formData,
     submission,
     companyId,
+    userId,
+    target,
+    body = submission.value,
     action,
     failedMessage,
   }: {
     formData: FormData
     submission: ParsedSubmission
     companyId: string
+    userId: string
+    target: string
+    /** What the key is bound to besides its user and target (the form's parsed values unless given). */
+    body?: unknown
     action: IdempotentAction
     /** Shown above the form when the save fails unexpectedly (the error itself is logged). */
     failedMessage: string
@@ -48,7 +58,7 @@ export async function saveOnce<R extends { ok: true }>(
   const key = readIdempotencyKey(formData)
   if (!key.ok) return refuse(key, failureStatus(key))
   try {
-    const outcome = await oncePerKey({ companyId, key: key.key, action }, change)
+    const outcome = await oncePerKey({ companyId, key: key.key, action, userId, target, body }, change)
     return outcome.ok ? outcome : refuse(outcome, failureStatus(outcome))
   } catch (error) {
     throwIfDatabaseUnavailable(error)

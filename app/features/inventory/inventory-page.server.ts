@@ -105,7 +105,7 @@ async function saveEdit(companyId: string, itemId: string, fields: InventoryFiel
 }
 
 /** "Add an item" (once per idempotency key) or the save of an item being edited (`itemId`). */
-export async function saveInventoryItem(companyId: string, formData: FormData) {
+export async function saveInventoryItem(companyId: string, userId: string, formData: FormData) {
   const itemId = postedItemId(formData)
   // Someone else's item is answered before anything is validated, exactly as a missing one.
   if (itemId && !(await getInventoryItem({ companyId, itemId }))) notFound()
@@ -118,7 +118,15 @@ export async function saveInventoryItem(companyId: string, formData: FormData) {
     ? await saveEdit(companyId, itemId, fields, submission)
     : // A new item sent again (same key) is created once.
       await saveOnce(
-        { formData, submission, companyId, action: 'inventory.create', failedMessage: SAVE_FAILED },
+        {
+          formData,
+          submission,
+          companyId,
+          userId,
+          target: companyId,
+          action: 'inventory.create',
+          failedMessage: SAVE_FAILED,
+        },
         (tx) => createInventoryItem({ companyId, ...fields }, tx),
       )
   if (!saved.ok) return saveRefused(saved.result, saved.status)

@@ -36,7 +36,10 @@ async function customerFromText(companyId: string, text: string) {
 }
 
 /** Creates a job from the dashboard form, once per the form's key; answers with the spec's messages. */
-export async function createJobFromForm(companyId: string, formData: FormData, timezone: string) {
+export async function createJobFromForm(
+  { companyId, userId, timezone }: { companyId: string; userId: string; timezone: string },
+  formData: FormData,
+) {
   const reply = (fields: Omit<CreateJobReply, 'intent'>, status = 200) =>
     data<CreateJobReply>({ intent: CREATE_JOB_INTENT, ...fields }, status)
   const typed = formData.get('customerQuery')
@@ -54,7 +57,16 @@ export async function createJobFromForm(companyId: string, formData: FormData, t
     return reply({ result: submission.reply({ fieldErrors: { scheduledAt: [error] } }), ok: null, error }, 400)
   }
   const created = await saveOnce(
-    { formData, submission, companyId, action: 'job.create', failedMessage: CREATE_JOB_MESSAGES.refused },
+    {
+      formData,
+      submission,
+      companyId,
+      userId,
+      // A create is about the company; the job's content (customer, time, technician…) is the body.
+      target: companyId,
+      action: 'job.create',
+      failedMessage: CREATE_JOB_MESSAGES.refused,
+    },
     async (tx) => {
       const job = await createJob({ ...submission.value, companyId, scheduledAt }, tx)
       return job ? success({ jobId: job.id }) : failure('invalid', CREATE_JOB_MESSAGES.refused)

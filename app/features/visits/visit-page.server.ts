@@ -239,7 +239,8 @@ export async function saveNotesAction(member: CompanyMember, job: Job, formData:
     'notes',
     submission,
     notes.map((note) => ({
-      part: `note:${note.audience}`,
+      // The text is part of the change's key: the same form sent again with an edited note is a new change.
+      part: `note:${note.audience}:${note.text}`,
       change: { type: 'note' as const, audience: note.audience, text: note.text },
     })),
   )

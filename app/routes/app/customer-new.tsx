@@ -27,14 +27,22 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { companyId } = await requireCompanyCapability(request, 'customers:manage')
+  const { companyId, id: userId } = await requireCompanyCapability(request, 'customers:manage')
   const formData = await readForm(request)
   const submission = parseCustomerForm(formData, AddCustomerSchema)
   if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
 
   // The same form sent again (same key) creates the customer once, and invites once.
   const created = await saveOnce(
-    { formData, submission, companyId, action: 'customer.create', failedMessage: 'Unable to save customer.' },
+    {
+      formData,
+      submission,
+      companyId,
+      userId,
+      target: companyId,
+      action: 'customer.create',
+      failedMessage: 'Unable to save customer.',
+    },
     async (tx) => {
       const result = await createCustomerWithLocation(companyId, submission.value, tx)
       return result.ok ? { ok: true as const, customerId: result.customerId } : result

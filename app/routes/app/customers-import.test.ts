@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { MAX_FILE_BYTES, TOO_LARGE } from '~/customer-import/read-csv.server'
 import { companies, customers, invoices, payments } from '~/db/schema'
 import { FILE_TOO_LARGE, MAX_CSV_BYTES, UPLOAD_GONE } from '~/features/customer-import/import-schema'
+import { KEY_REUSED } from '~/models/idempotency.server'
 import { db, queryRows } from '~/utils/db.server'
 import { takeFlash } from '~/utils/flash.server'
 import { addTestCustomer } from '../../../tests/helpers/customers'
@@ -380,5 +381,44 @@ describe('exports', () => {
       ),
     )
     expect(new TextDecoder().decode(theirs['customers.csv'])).not.toContain('Marcus Bell')
+  })
+})
+
+describe('"Import": a key is bound to its user, its file and its choices', () => {
+  const fileOf = (tag: string) => GOOD.replaceAll('@import.test', `@${tag}.test`).replaceAll(' Moreno', ` ${tag}`)
+  const uploaded = async (cookie: string, tag: string) => {
+    const { uploadId } = await upload(cookie, encode(fileOf(tag)))
+    return { uploadId: uploadId ?? '', columns: (await page(cookie, uploadId ?? '')).upload?.columns ?? [] }
+  }
+
+  it('the same key with another file, other choices or by another user is refused (422); nothing imported', async () => {
+    const before = await customerCount(blueId)
+    const key = crypto.randomUUID()
+    const a = await uploaded(dispatcher, 'bound-a')
+    const first = await importIt(dispatcher, a.uploadId, a.columns, { idempotencyKey: key })
+    expect(first.message).toContain('Customers: 3 new, 0 unchanged.')
+    // A true copy (a double click) gets the first answer.
+    expect((await importIt(dispatcher, a.uploadId, a.columns, { idempotencyKey: key })).message).toBe(first.message)
+
+    const b = await uploaded(dispatcher, 'bound-b')
+    const refused = { message: null, refusal: { status: 422, errors: [KEY_REUSED] } }
+    expect(await importIt(dispatcher, b.uploadId, b.columns, { idempotencyKey: key })).toEqual(refused)
+    const skipping = { idempotencyKey: key, skipRowsWithProblems: 'on' }
+    expect(await importIt(dispatcher, a.uploadId, a.columns, skipping)).toEqual(refused)
+    expect(await importIt(owner, a.uploadId, a.columns, { idempotencyKey: key })).toEqual(refused)
+    expect(await customerCount(blueId)).toBe(before + 3)
+  })
+
+  it('two different files racing with one key: one is imported, the other refused (422)', async () => {
+    const before = await customerCount(blueId)
+    const key = crypto.randomUUID()
+    const [a, b] = [await uploaded(owner, 'race-a'), await uploaded(owner, 'race-b')]
+    const answers = await Promise.all([
+      importIt(owner, a.uploadId, a.columns, { idempotencyKey: key }),
+      importIt(owner, b.uploadId, b.columns, { idempotencyKey: key }),
+    ])
+    expect(answers.filter((answer) => answer.message?.includes('3 new'))).toHaveLength(1)
+    expect(answers.filter((answer) => answer.refusal?.status === 422)).toHaveLength(1)
+    expect(await customerCount(blueId)).toBe(before + 3)
   })
 })

@@ -24,13 +24,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { companyId } = await requireCompanyCapability(request, 'customers:manage')
+  const { companyId, id: userId } = await requireCompanyCapability(request, 'customers:manage')
   const form = await readUploadForm(request, MAX_CSV_BYTES)
   if (form === 'too-large') return uploadRefused(FILE_TOO_LARGE)
   if (form === 'malformed') return uploadRefused(CHOOSE_A_FILE)
   const intent = form.get('intent')
   if (intent === 'upload') return uploadFile(companyId, form)
-  if (intent === 'preview' || intent === 'import') return previewOrImport(companyId, form, intent)
+  if (intent === 'preview' || intent === 'import') return previewOrImport({ companyId, userId }, form, intent)
   unknownIntent()
 }
 

@@ -14,7 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const member = await requireCompanyCapability(request, 'jobs:manage')
-  return dispatchBoardAction(request, member.companyId, member.timezone)
+  return dispatchBoardAction(request, member.companyId, member.timezone, member.id)
 }
 
 export function meta() {

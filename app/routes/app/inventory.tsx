@@ -23,7 +23,7 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireCompanyCapability(request, 'inventory:manage')
   const formData = await readForm(request)
   if (formData.get('intent') === 'adjust') return adjustInventoryStock(user.companyId, user.id, formData)
-  return saveInventoryItem(user.companyId, formData)
+  return saveInventoryItem(user.companyId, user.id, formData)
 }
 
 export function meta() {

@@ -6,8 +6,10 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { monthOf } from '~/billing/invoice-draft'
 import { PAYMENT_MESSAGES } from '~/billing/payment-messages'
 import { invoices, payments } from '~/db/schema'
+import { createDemoLogin } from '~/demo/seed.server'
 import { PAYMENT_FORM_MESSAGES } from '~/features/billing/payment-form'
 import { getCustomer } from '~/models/customer.server'
+import { KEY_REUSED } from '~/models/idempotency.server'
 import { createInvoices, sendInvoices } from '~/models/invoice.server'
 import { addDays, localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
@@ -275,5 +277,85 @@ describe('"Send invoice" and "Void invoice"', () => {
       .from(invoices)
       .where(and(eq(invoices.companyId, ledger), eq(invoices.state, 'void')))
     expect(count?.n).toBe(1)
+  })
+})
+
+describe('"Record payment": a key is bound to its user, its invoice and what was typed', () => {
+  let company: string
+  let keyOwner: string
+  let admin: string
+  let first: string
+  let second: string
+  const typed = (amount: string, key: string) => ({ ...good(), amount, reference: '', idempotencyKey: key })
+  const paidOn = async (invoiceId: string) => (await paymentsOf(invoiceId)).map((row) => row.amountCents)
+
+  beforeAll(async () => {
+    company = await addBillingCompany('Key Binding Pools', 'owner@key-binding.test')
+    await createDemoLogin(db(), {
+      email: 'admin@key-binding.test',
+      fullName: 'Key Admin',
+      role: 'admin',
+      companyId: company,
+    })
+    const customers = [
+      await addBillableCustomer(company, { name: 'Kim Key', month: AUGUST, completed: 2 }),
+      await addBillableCustomer(company, { name: 'Lee Lock', month: AUGUST, completed: 2 }),
+    ]
+    await createInvoices({ companyId: company, period: monthOf(AUGUST) })
+    const rows = await db()
+      .select({ id: invoices.id, customerId: invoices.customerId })
+      .from(invoices)
+      .where(eq(invoices.companyId, company))
+    first = rows.find((row) => row.customerId === customers[0]?.id)?.id ?? ''
+    second = rows.find((row) => row.customerId === customers[1]?.id)?.id ?? ''
+    await sendInvoices({ companyId: company, invoiceIds: [first, second] })
+    keyOwner = await signInAs('owner@key-binding.test')
+    admin = await signInAs('admin@key-binding.test')
+  })
+
+  it('$11 then $7 with the same key: the $7 is refused (422) with its amount kept, and the invoice keeps $11', async () => {
+    const key = crypto.randomUUID()
+    expect(await redirected(keyOwner, first, typed('11.00', key))).toBe('Payment of $11.00 recorded.')
+    const refused = await answered(keyOwner, first, typed('7.00', key))
+    expect(refused).toMatchObject({ status: 422, errors: { '': [KEY_REUSED] }, values: { amount: '7.00' } })
+    // The very same form again is a true copy: the first answer, still one payment.
+    expect(await redirected(keyOwner, first, typed('11.00', key))).toBe('Payment of $11.00 recorded.')
+    expect(await paidOn(first)).toEqual([1100])
+    expect((await page(keyOwner, first)).invoice).toMatchObject({ totals: { paid: '$11.00' } })
+  })
+
+  it('the same key for another invoice, or sent by another user, is refused (422) and records nothing', async () => {
+    const key = crypto.randomUUID()
+    const before = await paidOn(second)
+    expect(await redirected(keyOwner, first, typed('5.00', key))).toBe('Payment of $5.00 recorded.')
+    expect(await answered(keyOwner, second, typed('5.00', key))).toMatchObject({
+      status: 422,
+      errors: { '': [KEY_REUSED] },
+    })
+    expect(await answered(admin, first, typed('5.00', key))).toMatchObject({
+      status: 422,
+      errors: { '': [KEY_REUSED] },
+    })
+    expect(await paidOn(second)).toEqual(before)
+    expect((await paidOn(first)).filter((cents) => cents === 500)).toHaveLength(1)
+  })
+
+  it('copies sent at once record one payment; a different amount racing with the same key is refused', async () => {
+    const key = crypto.randomUUID()
+    const before = (await paidOn(second)).length
+    const copies = await Promise.all(
+      Array.from({ length: 4 }, () => settle(action(call(post(admin, second, typed('3.00', key)), second)))),
+    )
+    for (const { thrown } of copies) expect((thrown as Response).status).toBe(302)
+    expect(await paidOn(second)).toHaveLength(before + 1)
+
+    const racing = crypto.randomUUID()
+    const raced = await Promise.all([
+      settle(action(call(post(admin, second, typed('4.00', racing)), second))),
+      settle(action(call(post(admin, second, typed('9.00', racing)), second))),
+    ])
+    const statuses = raced.map(({ thrown, returned }) => (thrown as Response)?.status ?? status(returned)).sort()
+    expect(statuses).toEqual([302, 422])
+    expect(await paidOn(second)).toHaveLength(before + 2)
   })
 })

@@ -8,9 +8,11 @@ import { renderToString } from 'react-dom/server'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ONLINE_PAYMENT_NOT_SET_UP } from '~/billing/online-payments.server'
-import { companies, customers, emailOutbox, profiles } from '~/db/schema'
+import { companies, customers, emailOutbox, invoices, profiles } from '~/db/schema'
+import { createDemoLogin } from '~/demo/seed.server'
 import { AutopaySection, type AutopayState } from '~/features/billing/autopay-section'
 import { CARD_CHECKOUT_MESSAGES } from '~/models/card-checkout.server'
+import { KEY_REUSED } from '~/models/idempotency.server'
 import { recordPayment } from '~/models/payment.server'
 import { action as officeAutopay } from '~/routes/app/customer-autopay'
 import { db } from '~/utils/db.server'
@@ -269,5 +271,72 @@ describe('the portal\'s "Automatic payments" section', () => {
       justSaved: true,
       notSetUpText: 'Online payment is not set up',
     })
+  })
+})
+
+describe('"Pay invoice": a key is bound to its login and its invoice', () => {
+  /** The portal's form posted with its key; the status, where it leads and the message of a refusal. */
+  async function payWithKey(invoiceId: string, key: string, email = 'customer@bluelagoon.test', customerId = danaId) {
+    cookies[email] ??= await signInAs(email)
+    const request = new Request(`${TEST_ORIGIN}/customer/${customerId}/invoices/${invoiceId}/pay`, {
+      method: 'POST',
+      headers: { cookie: cookies[email], origin: TEST_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ idempotencyKey: key }),
+    })
+    const { returned, thrown } = await settle(pay({ request, params: { customerId, invoiceId }, context: {} } as never))
+    const answer = (thrown ?? returned) as unknown
+    if (answer instanceof Response) return { status: answer.status, location: answer.headers.get('Location') }
+    const value = answer as { data?: unknown; init?: { status?: number } }
+    return { status: value.init?.status ?? 200, message: value.data }
+  }
+  const sessionsFor = (invoiceId: string) =>
+    fake.sessions.filter((session) => session.client_reference_id === invoiceId)
+
+  it('sent again with its key, it opens the same session once; for another invoice the key is refused (422)', async () => {
+    const [a, b] = [await addSentInvoice(blue, danaId, 6_000), await addSentInvoice(blue, danaId, 7_000)]
+    const key = crypto.randomUUID()
+    const first = await payWithKey(a.id, key)
+    expect(first.status).toBe(303)
+    expect(await payWithKey(a.id, key)).toEqual(first)
+    expect(sessionsFor(a.id)).toHaveLength(1)
+    expect(await payWithKey(b.id, key)).toEqual({ status: 422, message: KEY_REUSED })
+    expect(sessionsFor(b.id)).toHaveLength(0)
+  })
+
+  it("another customer's login sending the key is refused (422), even for their own invoice", async () => {
+    const nina = await addCardCustomer(blue, 'Nina Key')
+    const ninaLogin = await createDemoLogin(db(), {
+      email: 'nina-key@example.test',
+      fullName: 'Nina Key',
+      role: 'customer',
+      companyId: blue,
+    })
+    await db().update(customers).set({ portalUserId: ninaLogin }).where(eq(customers.id, nina.id))
+    const [danas, ninas] = [await addSentInvoice(blue, danaId, 6_000), await addSentInvoice(blue, nina.id, 6_000)]
+    const key = crypto.randomUUID()
+    expect((await payWithKey(danas.id, key)).status).toBe(303)
+    expect(await payWithKey(ninas.id, key, 'nina-key@example.test', nina.id)).toEqual({
+      status: 422,
+      message: KEY_REUSED,
+    })
+    expect(sessionsFor(ninas.id)).toHaveLength(0)
+    // Her own key works.
+    expect((await payWithKey(ninas.id, crypto.randomUUID(), 'nina-key@example.test', nina.id)).status).toBe(303)
+  })
+
+  it('copies sent at once open one session and all lead to it; a failed start lets the key be tried again', async () => {
+    const invoice = await addSentInvoice(blue, danaId, 8_000)
+    const key = crypto.randomUUID()
+    const answers = await Promise.all(Array.from({ length: 4 }, () => payWithKey(invoice.id, key)))
+    expect(sessionsFor(invoice.id)).toHaveLength(1)
+    for (const answer of answers) expect(answer).toEqual({ status: 303, location: sessionsFor(invoice.id)[0]?.url })
+
+    // Nothing owed yet to start: refused with the reason and nothing kept, so the same key works once it is.
+    const later = await addSentInvoice(blue, danaId, 30)
+    const retried = crypto.randomUUID()
+    expect((await payWithKey(later.id, retried)).status).toBe(302)
+    await db().update(invoices).set({ totalCents: 9_000, subtotalCents: 9_000 }).where(eq(invoices.id, later.id))
+    expect((await payWithKey(later.id, retried)).status).toBe(303)
+    expect(sessionsFor(later.id)).toHaveLength(1)
   })
 })

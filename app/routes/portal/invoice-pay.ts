@@ -2,11 +2,14 @@
 // session for what the customer's own sent invoice still owes, and a 303 to Stripe's page. Only the customer's own
 // login pays (staff previewing the portal are refused); another customer's invoice, or a draft, is a 404. When it
 // cannot start (Stripe off or failing, nothing owed) the customer is sent back to the invoice with the reason.
-import { redirect } from 'react-router'
+import { data, redirect } from 'react-router'
 import { refusalStatus, requireOwnPortal, requirePortalAccess } from '~/auth/guards.server'
-import { startInvoiceCheckout } from '~/models/card-checkout.server'
+import { startInvoiceCheckoutOnce } from '~/models/card-checkout.server'
+import { readIdempotencyKey } from '~/models/idempotency.server'
 import { portalInvoicePath } from '~/models/invoice-notice.server'
 import { redirectWithFlash } from '~/utils/flash.server'
+import { readForm } from '~/utils/forms'
+import { failureStatus } from '~/utils/result'
 import type { Route } from './+types/invoice-pay'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -17,11 +20,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const access = await requireOwnPortal(request, params.customerId)
-  const result = await startInvoiceCheckout({
+  // The form's idempotency key (docs/decisions/031-idempotency-keys-bound.md): a double click opens one session.
+  const key = readIdempotencyKey(await readForm(request).catch(() => new FormData()))
+  if (!key.ok) throw data(key.message, { status: failureStatus(key) })
+  const result = await startInvoiceCheckoutOnce({
     companyId: access.companyId,
     customerId: access.customerId,
     invoiceId: params.invoiceId,
+    key: key.key,
+    userId: access.userId,
   })
+  // The key already used for another invoice or by another login: refused (422) with the reason, nothing started.
+  if (!result.ok && result.code === 'key-reused') throw data(result.message, { status: failureStatus(result) })
   if (!result.ok) {
     // Another customer's invoice, or none, is the 404 page (refusalStatus throws it); any other refusal is told there.
     refusalStatus(result)

@@ -36,6 +36,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       ? {
           enabled: onlinePaymentsEnabled(),
           action: `${portalInvoicePath(access.customerId, invoice.id)}/pay`,
+          // The form's idempotency key: a double click, or a retry, opens one Checkout session.
+          idempotencyKey: crypto.randomUUID(),
           notSetUp: ONLINE_PAYMENT_NOT_SET_UP,
         }
       : null,

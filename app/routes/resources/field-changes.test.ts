@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import {
   checklistItems,
   chemLogs,
+  customers,
   idempotencyKeys,
   jobs,
   profiles,
@@ -12,6 +13,8 @@ import {
   visitChecks,
 } from '~/db/schema'
 import { FIELD_OWNER_HEADER, type FieldChange, type VisitChange } from '~/field/changes'
+import { KEY_REUSED } from '~/models/idempotency.server'
+import { createJob } from '~/models/job.server'
 import { generateVisits } from '~/models/service-plan.server'
 import { db } from '~/utils/db.server'
 import { settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
@@ -173,5 +176,95 @@ describe('field changes', () => {
     expect(await send(tech, reading, tyler?.id)).toMatchObject({ status: 200, body: { ok: true } })
     expect(await send(tech, reading, tyler?.id)).toMatchObject({ status: 200, body: { ok: true } })
     expect(await countOf(chemLogs, visitId)).toBe(1)
+  })
+})
+
+describe('a key is bound to its technician, its visit and its change', () => {
+  let owner: string
+  /** A visit of the technician's for now (made here: the test holds at any hour and weekday). */
+  const newVisit = async () => {
+    const [companyOfTech] = await db()
+      .select({ companyId: profiles.companyId })
+      .from(profiles)
+      .where(eq(profiles.id, techId))
+    const companyId = companyOfTech?.companyId ?? ''
+    const [customer] = await db()
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.companyId, companyId))
+      .limit(1)
+    const job = await createJob({
+      companyId,
+      customerId: customer?.id ?? '',
+      scheduledAt: new Date(),
+      technicianId: techId,
+    })
+    return job?.id ?? ''
+  }
+  const reading = (ph: string): VisitChange => ({ type: 'reading', fields: { ph, chlorinePpm: '2', alkalinity: '90' } })
+  const refusedAsReused = { status: 422, body: { ok: false, refused: true, code: 'key-reused', message: KEY_REUSED } }
+  const phOf = async (visitId: string) =>
+    (await db().select({ ph: chemLogs.ph }).from(chemLogs).where(eq(chemLogs.jobId, visitId))).map((row) => row.ph)
+
+  beforeAll(async () => {
+    owner = await signInAs('owner@bluelagoon.test')
+  })
+
+  it('the same key with the same change gets the first answer, and the change is made once', async () => {
+    const visitId = await newVisit()
+    const first = change(visitId, reading('7.4'))
+    expect(await send(tech, first)).toMatchObject({ status: 200, body: { ok: true } })
+    // The phone's queue sends it again with the fields in another order: still the same change.
+    const reordered = {
+      ...first,
+      change: { type: 'reading', fields: { alkalinity: '90', chlorinePpm: '2', ph: '7.4' } },
+    }
+    expect(await send(tech, reordered)).toEqual({ status: 200, body: { ok: true, replayed: true } })
+    expect(await phOf(visitId)).toHaveLength(1)
+  })
+
+  it('"Mark Complete" replayed with another visit is refused (422) and that visit stays open', async () => {
+    const [done, open] = [await newVisit(), await newVisit()]
+    const complete = change(done, { type: 'complete' })
+    expect(await send(tech, complete)).toMatchObject({ status: 200, body: { ok: true } })
+    expect(await send(tech, { ...complete, visitId: open })).toEqual(refusedAsReused)
+    const [visit] = await db().select({ completedAt: jobs.completedAt }).from(jobs).where(eq(jobs.id, open))
+    expect(visit?.completedAt).toBeNull()
+  })
+
+  it('the same key with another change is refused (422) and changes nothing', async () => {
+    const visitId = await newVisit()
+    const first = change(visitId, reading('7.4'))
+    expect(await send(tech, first)).toMatchObject({ status: 200 })
+    expect(await send(tech, { ...first, change: reading('7.8') })).toEqual(refusedAsReused)
+    expect(await send(tech, { ...first, change: { type: 'complete' } })).toEqual(refusedAsReused)
+    expect(await phOf(visitId)).toEqual([7.4])
+    const [visit] = await db().select({ completedAt: jobs.completedAt }).from(jobs).where(eq(jobs.id, visitId))
+    expect(visit?.completedAt).toBeNull()
+  })
+
+  it('the same key sent by another user is refused (422), even with the same change', async () => {
+    const visitId = await newVisit()
+    const note = change(visitId, { type: 'note', audience: 'office', text: 'Gate code 4411' })
+    expect(await send(tech, note)).toMatchObject({ status: 200 })
+    expect(await send(owner, note)).toEqual(refusedAsReused)
+    expect(await send(owner, { ...note, change: { ...note.change, text: 'Gate code changed' } })).toEqual(
+      refusedAsReused,
+    )
+    const [visit] = await db().select({ officeNote: jobs.officeNote }).from(jobs).where(eq(jobs.id, visitId))
+    expect(visit?.officeNote).toBe('Gate code 4411')
+  })
+
+  it('copies sent at once settle once: the same change is applied once, and a different one is refused', async () => {
+    const visitId = await newVisit()
+    const first = change(visitId, reading('7.2'))
+    const answers = await Promise.all(Array.from({ length: 5 }, () => send(tech, first)))
+    for (const answer of answers) expect(answer).toMatchObject({ status: 200, body: { ok: true } })
+    expect(await phOf(visitId)).toEqual([7.2])
+
+    const racing = change(visitId, reading('7.6'))
+    const raced = await Promise.all([send(tech, racing), send(tech, { ...racing, change: reading('7.0') })])
+    expect(raced.map((answer) => answer.status).sort()).toEqual([200, 422])
+    expect((await phOf(visitId)).sort()).toEqual([7.2, raced[0]?.status === 200 ? 7.6 : 7.0].sort())
   })
 })

@@ -1,0 +1,1 @@
+ALTER TABLE "visit_photos" ADD COLUMN "client_hash" text;
