@@ -5,6 +5,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'b
 import { magicLink } from 'better-auth/plugins/magic-link'
 import { eq } from 'drizzle-orm'
 import { account, profiles, rateLimit, session, user, verification } from '~/db/schema'
+import { revokeCalendarFeed } from '~/models/calendar-feed.server'
 import { passwordResetEmail } from '~/models/password-reset.server'
 import { isDeactivated, isEmailTaken } from '~/models/profile.server'
 import { INVITE_LINK_SECONDS, onLinkDeleted, onLinkIssued, onPasswordSet } from '~/models/sign-in-links.server'
@@ -133,6 +134,10 @@ function createAuth() {
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // A reset ends the calendar link too (N5): the URL may be with whoever had the account.
+      async onPasswordReset({ user }) {
+        await revokeCalendarFeed(user.id)
+      },
       // Reset links are asked for only by the outbox worker (createPasswordResetLink), which mails them itself.
       async sendResetPassword({ user, url }) {
         const request = resetLinkRequest.getStore()

@@ -314,6 +314,56 @@ describe('CSV for QuickBooks Online', () => {
   })
 })
 
+describe('formulas in the IIF file (N2)', () => {
+  it('makes a customer name, a memo and a reference inert, and keeps every amount a number', () => {
+    const text = periodToIif({
+      invoices: [
+        {
+          number: 7,
+          customerName: "=cmd|' /C calc'!A0",
+          periodLabel: 'November 2026',
+          issuedOn: '2026-11-02',
+          dueOn: '2026-11-17',
+          taxCents: 0,
+          creditAppliedCents: 0,
+          lines: [{ kind: 'visits', description: '@SUM(1+1)', quantity: '1', unitCents: 9300, amountCents: 9300 }],
+        },
+      ],
+      payments: [
+        {
+          customerName: '+HYPERLINK("http://evil.test")',
+          receivedOn: '2026-11-20',
+          amountCents: 9300,
+          method: 'check',
+          reference: '=1+1',
+          invoiceNumber: 7,
+        },
+      ],
+    })
+    const rows = text
+      .trimEnd()
+      .split('\r\n')
+      .map((row) => row.split('\t'))
+    const [invoice, line, , payment, applied] = rows.slice(3)
+    // TRNS/SPL, TRNSTYPE, DATE, ACCNT, NAME, AMOUNT, DOCNUM, MEMO…
+    expect(invoice?.slice(4, 8)).toEqual(["'=cmd|' /C calc'!A0", '93.00', 'INV-0007', 'November 2026'])
+    expect(line?.slice(4, 8)).toEqual(["'=cmd|' /C calc'!A0", '-93.00', 'INV-0007', "'@SUM(1+1)"])
+    expect(payment?.slice(4, 8)).toEqual([
+      "'+HYPERLINK('http://evil.test')",
+      '93.00',
+      "'=1+1",
+      'Payment of INV-0007; ref =1+1',
+    ])
+    expect(applied?.slice(4, 7)).toEqual(["'+HYPERLINK('http://evil.test')", '-93.00', "'=1+1"])
+    // No text cell of the file starts with a formula's trigger; amounts may start with "-".
+    for (const row of rows) {
+      row.forEach((field, column) => {
+        if (column !== 5) expect(field, row.join('|')).not.toMatch(/^[=+\-@]/)
+      })
+    }
+  })
+})
+
 describe('the pieces', () => {
   it('writes amounts with two decimals and dates as MM/DD/YYYY', () => {
     expect([amountText(0), amountText(5), amountText(-5), amountText(123456), amountText(-100)]).toEqual([

@@ -11,6 +11,7 @@
 // A credit the customer had from an earlier overpayment needs no entry of its own: that overpayment was a PAYMENT
 // already (it left the customer's receivable below zero), and this invoice's debit uses it up.
 import { stringify } from 'csv-stringify/sync'
+import { escapeFormula } from '~/customer-import/formula'
 import { daysBetween, type LocalDate } from '~/schedule/local-date'
 import { type InvoiceLineKind, invoiceNumberLabel, PAYMENT_METHOD_LABELS, type PaymentMethod } from './billing-fields'
 
@@ -117,7 +118,9 @@ const ASCII_FOR: Record<string, string> = {
  * A value made safe for one IIF field. IIF has no quoting or escaping: a tab or line break inside a value would
  * start a new field or row, and QuickBooks drops double quotes around a value — so those become a space and an
  * apostrophe. QuickBooks Desktop reads IIF in the Windows code page, not UTF-8, so text is folded to ASCII
- * ("é" → "e", "—" → "-") rather than arriving garbled; anything left over becomes "?".
+ * ("é" → "e", "—" → "-") rather than arriving garbled; anything left over becomes "?". Accountants open IIF files in
+ * Excel, so a value a spreadsheet would run as a formula (`=cmd|' /C calc'!A0`) starts with an apostrophe, as in the
+ * CSV exports (N2). Only text goes through here: amounts are written by `amountText` and stay numbers.
  */
 export function iifText(value: string, max?: number) {
   const folded = value
@@ -128,7 +131,8 @@ export function iifText(value: string, max?: number) {
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^\x20-\x7e]/g, '?')
     .trim()
-  return max === undefined ? folded : folded.slice(0, max).trimEnd()
+  const inert = escapeFormula(folded)
+  return max === undefined ? inert : inert.slice(0, max).trimEnd()
 }
 
 const TRNS_COLUMNS = ['TRNSTYPE', 'DATE', 'ACCNT', 'NAME', 'AMOUNT', 'DOCNUM', 'MEMO', 'DUEDATE', 'TERMS', 'PAYMETH']

@@ -1,10 +1,24 @@
 // Spreadsheet formulas in CSV cells (OWASP "CSV Injection"). A spreadsheet runs a cell that starts with `=`, `+`,
 // `-` or `@` (or a tab or carriage return, or — in Apple Numbers — their full-width forms) as a formula:
-// `=HYPERLINK(…)` can leak data or phish, `=cmd|…` could run a program. The export has csv-stringify put an
-// apostrophe before every such cell (`escape_formulas`), which spreadsheets show as text; the import takes that
-// apostrophe off again, so export → import gives the same text back.
+// `=HYPERLINK(…)` can leak data or phish, `=cmd|…` could run a program. Every file we produce puts an apostrophe
+// before every such text cell, which spreadsheets show as text: the CSV files through csv-stringify's
+// `escape_formulas` (numbers passed as numbers, so a negative amount stays one), the rest — the QuickBooks IIF file,
+// whose text an accountant opens in Excel, and the data export, whose cells arrive as text — through
+// `escapeFormula` below, which does the same. The import takes that apostrophe off again, so export → import gives
+// the same text back.
 
 const TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r', '\uff1d', '\uff0b', '\uff0d', '\uff20'])
+
+/** A plain decimal number ("-93.00", "+1.5"): a spreadsheet reads it as that number, never as a formula. */
+const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/
+
+/**
+ * A text cell made inert: an apostrophe before a trigger (as csv-stringify's `escape_formulas` writes it). A plain
+ * number is left alone, so a negative amount stays a number; amount columns should not be passed here at all.
+ */
+export function escapeFormula(cell: string): string {
+  return TRIGGERS.has(cell.charAt(0)) && !PLAIN_NUMBER.test(cell) ? `'${cell}` : cell
+}
 
 /** A cell as it was before the export escaped it (an apostrophe before a trigger is ours); others are unchanged. */
 export function unescapeFormula(cell: string): string {

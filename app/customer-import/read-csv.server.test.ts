@@ -2,7 +2,15 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { MAX_FILE_BYTES, readCsv, TOO_LARGE } from './read-csv.server'
+import {
+  cellTooLong,
+  MAX_CELL_CHARS,
+  MAX_COLUMNS,
+  MAX_FILE_BYTES,
+  readCsv,
+  TOO_LARGE,
+  tooManyColumns,
+} from './read-csv.server'
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../tests/fixtures/customer-import')
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name))
@@ -155,6 +163,39 @@ describe('readCsv: rows', () => {
       'This file has more than 10 rows. Split it into files of at most 10 rows.',
     )
     expect((await readCsv(bytes(`Name,Address\n${rows}\n`), { maxRows: 12 })).ok).toBe(true)
+  })
+})
+
+describe('readCsv: bounded work (N7)', () => {
+  /** A file of `columns` columns and `rows` rows of short values. */
+  function wide(columns: number, rows: number, name = (i: number) => `c${i}`) {
+    const header = Array.from({ length: columns }, (_, i) => name(i)).join(',')
+    const row = Array.from({ length: columns }, (_, i) => String(i % 10)).join(',')
+    return bytes([header, ...Array<string>(rows).fill(row)].join('\n'))
+  }
+
+  it('refuses 8,000 columns with a message that says how many it reads', async () => {
+    const message = await refusal(wide(8000, 600))
+    expect(message).toBe(
+      'This file has 8,000 columns; Pool Bud reads at most 200. Remove the columns you do not need and upload it again.',
+    )
+    expect(message).toBe(tooManyColumns(8000))
+  })
+
+  it('refuses a header row longer than the layout sample (thousands of long column names)', async () => {
+    const message = await refusal(wide(5000, 2, (i) => `A rather long column heading ${i}`))
+    expect(message).toBe(tooManyColumns(5000))
+  })
+
+  it(`reads ${MAX_COLUMNS} columns, and refuses one more`, async () => {
+    expect((await table(wide(MAX_COLUMNS, 3))).headers).toHaveLength(MAX_COLUMNS)
+    expect(await refusal(wide(MAX_COLUMNS + 1, 3))).toBe(tooManyColumns(MAX_COLUMNS + 1))
+  })
+
+  it(`reads a cell of ${MAX_CELL_CHARS} characters, and refuses one more with its row`, async () => {
+    const fits = 'n'.repeat(MAX_CELL_CHARS)
+    expect((await table(bytes(`Name,Notes\nRita,${fits}\n`))).rows[0]?.values[1]).toBe(fits)
+    expect(await refusal(bytes(`Name,Notes\nRita,short\nOlu,"${fits}x"\n`))).toBe(cellTooLong(3))
   })
 })
 

@@ -11,7 +11,29 @@ import { failure, type Result, success } from '~/utils/result'
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024
 export const MAX_ROWS = 10_000
+/**
+ * Bounded work for a file (N7): at most this many columns — a customer sheet has a few dozen; 8,000 columns made
+ * a 21 MB page — and at most this many characters a cell (the longest field, notes, holds 2,000).
+ */
+export const MAX_COLUMNS = 200
+export const MAX_CELL_CHARS = 2_000
 export const TOO_LARGE = 'This file is too large. Split it into files under 10 MB.'
+
+/** What a file with too many columns is told. */
+export function tooManyColumns(columns: number) {
+  return (
+    `This file has ${columns.toLocaleString('en-US')} columns; Pool Bud reads at most ${MAX_COLUMNS}. ` +
+    'Remove the columns you do not need and upload it again.'
+  )
+}
+
+/** What a file with a value too long for any field is told. */
+export function cellTooLong(row: number) {
+  return (
+    `Row ${row}: a value has more than ${MAX_CELL_CHARS.toLocaleString('en-US')} characters; Pool Bud reads at ` +
+    `most ${MAX_CELL_CHARS.toLocaleString('en-US')} in a cell. Shorten it and upload the file again.`
+  )
+}
 
 export type CsvSource = Uint8Array | ArrayBuffer | Blob | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>
 export type CsvEncoding = 'utf-8' | 'utf-8 with BOM' | 'utf-16le' | 'utf-16be' | 'windows-1252'
@@ -50,7 +72,10 @@ export async function readCsv(source: CsvSource, options: ReadCsvOptions = {}): 
   if (hasControlCharacters(text.slice(0, SAMPLE_CHARS))) {
     return failure('invalid', `This file is not a CSV file: it has characters a text file never has. ${SAVE_AS_CSV}`)
   }
+  const wide = firstLineColumns(text)
+  if (wide > MAX_COLUMNS) return failure('invalid', tooManyColumns(wide))
   const layout = detectLayout(text)
+  if (layout && layout.columns > MAX_COLUMNS) return failure('invalid', tooManyColumns(layout.columns))
   if (!layout) {
     return failure(
       'invalid',
@@ -214,6 +239,17 @@ function detectLayout(text: string): Layout | null {
   return best && { delimiter: best.delimiter, headerIndex: best.headerIndex, columns: best.columns }
 }
 
+/**
+ * The columns of a first line too long for the layout's sample (a header of thousands of columns): its values by
+ * the delimiter that splits it most. Quotes are not read — it only has to tell "far too many" from "fine".
+ */
+function firstLineColumns(text: string): number {
+  const end = text.indexOf('\n')
+  if (end !== -1 && end < SAMPLE_CHARS) return 0
+  const line = end === -1 ? text : text.slice(0, end)
+  return Math.max(...DELIMITERS.map((delimiter) => line.split(delimiter).length))
+}
+
 function* slices(text: string) {
   for (let start = 0; start < text.length; start += PARSE_SLICE_CHARS) {
     yield text.slice(start, start + PARSE_SLICE_CHARS)
@@ -242,7 +278,15 @@ async function parseRows(
     for await (const record of parser as AsyncIterable<string[]>) {
       row++
       if (row - 1 < layout.headerIndex) continue
+      if (record.some((value) => value.length > MAX_CELL_CHARS)) {
+        source.destroy()
+        return failure('invalid', cellTooLong(row))
+      }
       if (row - 1 === layout.headerIndex) {
+        if (record.length > MAX_COLUMNS) {
+          source.destroy()
+          return failure('invalid', tooManyColumns(record.length))
+        }
         headerRow = row
         headers = record.map((header, i) => header.trim() || `Column ${i + 1}`)
         continue

@@ -45,6 +45,15 @@ export async function resetCalendarFeed(
   return failure('forbidden', CALENDAR_FEED_NOT_A_TECHNICIAN)
 }
 
+/**
+ * Ends the person's calendar link for good (N5): their password was reset, so whatever they had may be in someone
+ * else's hands. A new link is made with "Create calendar link". Deactivation and a role change clear it in their own
+ * transaction (team.server.ts).
+ */
+export async function revokeCalendarFeed(profileId: string) {
+  await db().update(profiles).set({ calendarFeedHash: null }).where(eq(profiles.id, profileId))
+}
+
 /** Whether the technician has a working calendar link. */
 export async function hasCalendarFeed(profileId: string): Promise<boolean> {
   const [row] = await db()

@@ -234,7 +234,8 @@ export async function assignOwner({ companyId, profileId }: { companyId: string;
       .update(profiles)
       .set({ role: 'admin' })
       .where(and(eq(profiles.companyId, companyId), eq(profiles.role, 'owner'), ne(profiles.id, profileId)))
-    await tx.update(profiles).set({ role: 'owner' }).where(eq(profiles.id, profileId))
+    // A technician made owner loses their calendar link with the role (N5, as in team.server.ts).
+    await tx.update(profiles).set({ role: 'owner', calendarFeedHash: null }).where(eq(profiles.id, profileId))
     return success({})
   })
 }

@@ -4,8 +4,10 @@ import { unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { companies } from '~/db/schema'
 import { db } from '~/utils/db.server'
+import { addTestCustomer } from '../../tests/helpers/customers'
 import { applyImport, previewImport } from './customer-import.server'
 import { EXPORT_PAGE_ROWS, exportAllData } from './data-export.server'
+import { recordPayment } from './payment.server'
 
 async function companyWith(customerCount: number, tag: string) {
   const [company] = await db()
@@ -50,5 +52,39 @@ describe('Export all data', () => {
     expect(lines('payments.csv')).toEqual([
       'Payment ID,Invoice ID,Customer ID,Received on,Amount,Refunded,Method,Reference',
     ])
+  })
+
+  it('makes text a spreadsheet would run as a formula inert, and keeps a negative balance a number (N2)', async () => {
+    const [company] = await db().insert(companies).values({ name: 'Export Pools formulas' }).returning()
+    const companyId = company?.id as string
+    const customer = await addTestCustomer(companyId, {
+      customerName: "=cmd|' /C calc'!A0",
+      address: '1 Palm Ave, Tampa, FL 33602',
+      phone: '@SUM(1+1)',
+    })
+    const paid = await recordPayment({
+      companyId,
+      customerId: customer.id,
+      invoiceId: null,
+      amountCents: 5000,
+      receivedOn: '2026-11-02',
+      method: 'check',
+      reference: '=1+1',
+      recordedBy: null,
+      now: new Date('2026-11-28T12:00:00Z'),
+    })
+    expect(paid.ok).toBe(true)
+    const files = await unzip(exportAllData(companyId))
+    const table = (name: string) => {
+      const [header, ...rows] = (files[name] ?? '').trim().split('\r\n')
+      const names = (header ?? '').split(',')
+      return rows.map((row) => Object.fromEntries(row.split(',').map((value, i) => [names[i], value])))
+    }
+    const [row] = table('customers.csv')
+    expect(row?.Name).toBe("'=cmd|' /C calc'!A0")
+    expect(row?.Phone).toBe("'@SUM(1+1)")
+    // A payment to no invoice is a credit: the balance is a negative amount, and stays one.
+    expect(row?.Balance).toBe('-50.00')
+    expect(table('payments.csv')[0]).toMatchObject({ Amount: '50.00', Reference: "'=1+1" })
   })
 })

@@ -7,6 +7,7 @@ import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { Zip, ZipDeflate } from 'fflate'
 import { centsToAmount } from '~/customer-import/export-csv.server'
+import { escapeFormula } from '~/customer-import/formula'
 import {
   bodiesOfWater,
   chemLogs,
@@ -32,11 +33,15 @@ type Sheet = {
   page: (companyId: string, after: string | null) => Promise<Array<{ id: string; cells: Cell[] }>>
 }
 
+/**
+ * A value as its CSV cell. Text a spreadsheet would run as a formula gets an apostrophe (`escapeFormula`, as every
+ * export does, N2); a plain number — an amount such as a credit balance of -50.00, a reading — stays a number.
+ */
 function cell(value: Cell): string {
   if (value === null || value === undefined) return ''
   if (value instanceof Date) return value.toISOString()
   if (typeof value === 'boolean') return value ? 'yes' : 'no'
-  return String(value)
+  return escapeFormula(String(value))
 }
 
 type TenantTable = PgTable & { companyId: PgColumn; id: PgColumn }
@@ -91,7 +96,9 @@ export const SHEETS: Sheet[] = [
     ['Billing address', customers.billingAddress],
     ['Notes', customers.notes],
     ['Status', customers.status],
-    ['Balance', balanceCentsOf(customers.companyId, customers.id), money],
+    // A one-table select writes its columns unqualified, and inside the balance's subqueries "company_id" and "id"
+    // would be the invoice's or payment's own (every balance came out 0.00): the customer's are named with the table.
+    ['Balance', balanceCentsOf(sql`"customers"."company_id"`, sql`"customers"."id"`), money],
     ['Created at', customers.createdAt],
   ]),
   sheet('locations.csv', serviceLocations, [
@@ -200,7 +207,7 @@ function csv(rows: Cell[][], first: boolean) {
   return encoder.encode(
     stringify(
       rows.map((row) => row.map(cell)),
-      { bom: first, record_delimiter: 'windows', escape_formulas: true },
+      { bom: first, record_delimiter: 'windows' },
     ),
   )
 }

@@ -253,6 +253,41 @@ describe('payments', () => {
     expect(count?.n).toBe(1)
   })
 
+  it('voiding a draft keeps it, numbered and never issued, and the month can be invoiced again', async () => {
+    // A company of its own: its one draft is voided before it was ever sent.
+    const company = await newCompany('Void Draft Pools')
+    const customer = await customerWithVisits(company, 91, 2)
+    expect((await createInvoices({ companyId: company, period: NOVEMBER })).created).toBe(1)
+    const [draft] = await db()
+      .select({ id: invoices.id, number: invoices.number, state: invoices.state })
+      .from(invoices)
+      .where(eq(invoices.companyId, company))
+    expect(draft?.state).toBe('draft')
+    const invoiceId = draft?.id ?? ''
+    expect(await voidInvoice({ companyId: company, invoiceId, now: NOW })).toEqual({ ok: true })
+    expect(await voidInvoice({ companyId: company, invoiceId, now: NOW })).toMatchObject({ code: 'conflict' })
+    const detail = await getInvoice({ companyId: company, invoiceId, today: '2026-12-01' })
+    expect(detail).toMatchObject({ status: 'Void', issuedOn: null, dueOn: null })
+    const [row] = await db()
+      .select({ state: invoices.state, voidedAt: invoices.voidedAt, number: invoices.number })
+      .from(invoices)
+      .where(eq(invoices.id, invoiceId))
+    expect(row).toEqual({ state: 'void', voidedAt: NOW, number: draft?.number })
+    // The void draft no longer holds the customer's month: a new invoice is made, with the next number.
+    expect((await createInvoices({ companyId: company, period: NOVEMBER })).created).toBe(1)
+    const live = await db()
+      .select({ number: invoices.number, state: invoices.state })
+      .from(invoices)
+      .where(and(eq(invoices.companyId, company), eq(invoices.customerId, customer.id)))
+      .orderBy(invoices.number)
+    expect(live).toEqual([
+      { number: draft?.number, state: 'void' },
+      { number: (draft?.number ?? 0) + 1, state: 'draft' },
+    ])
+    // A void invoice is never sent.
+    expect(await sendInvoice({ companyId: company, invoiceId, now: NOW })).toMatchObject({ code: 'conflict' })
+  })
+
   it("another company's invoice is not found", async () => {
     const other = await newCompany('Other Pools')
     const [invoice] = await db().select().from(invoices).where(eq(invoices.companyId, companyId)).limit(1)

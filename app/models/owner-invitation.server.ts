@@ -103,7 +103,7 @@ export async function inviteOwner(invite: OwnerInvite): Promise<OwnerInviteResul
       if (existing?.profileId) {
         await tx
           .update(profiles)
-          .set({ companyId: company.id, role: 'owner', ...details })
+          .set({ companyId: company.id, role: 'owner', calendarFeedHash: null, ...details })
           .where(eq(profiles.id, ownerId))
       } else {
         await tx

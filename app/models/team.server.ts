@@ -235,14 +235,17 @@ export async function changeMemberRole({
   }
   await db()
     .update(profiles)
-    .set({ role })
+    // A new role ends the calendar link for good (N5): moved back to technician later, they create a new one, and
+    // the old URL on a phone stays dead. The same role again changes nothing.
+    .set({ role, calendarFeedHash: sql`case when ${profiles.role} = ${role} then ${profiles.calendarFeedHash} end` })
     .where(and(eq(profiles.companyId, companyId), eq(profiles.id, memberId), ne(profiles.role, 'owner')))
   return success({})
 }
 
 /**
  * Deactivates a member in one transaction: they are signed out everywhere, can no longer sign
- * in, and their open jobs go back to the unassigned list — and so do their service plans, so visits generated later
+ * in, their calendar link is revoked (not suspended: reactivated, they create a new one), and their open jobs go back
+ * to the unassigned list — and so do their service plans, so visits generated later
  * are unassigned too (visible on the board), never given to someone who cannot sign in. Their history stays.
  */
 export async function deactivateMember({ companyId, actorId, memberId }: MemberTarget): Promise<MemberChange> {
@@ -252,7 +255,7 @@ export async function deactivateMember({ companyId, actorId, memberId }: MemberT
   const unassigned = await db().transaction(async (tx) => {
     await tx
       .update(profiles)
-      .set({ deactivatedAt: new Date() })
+      .set({ deactivatedAt: new Date(), calendarFeedHash: null })
       .where(and(eq(profiles.companyId, companyId), eq(profiles.id, memberId)))
     await tx.delete(session).where(eq(session.userId, memberId))
     await tx

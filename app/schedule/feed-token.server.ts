@@ -2,7 +2,9 @@
 // calendars fetch the feed without a session, so the URL is the credential: 256 random bits, of which the database
 // keeps only a SHA-256 digest. A slow password hash would add nothing for a secret this long and would cost CPU on
 // every poll; a leaked table does not give anyone a working link. "Reset link" stores a new hash, which revokes the
-// old URL.
+// old URL; deactivation, a role change and a password reset clear the hash (models/team.server.ts,
+// models/calendar-feed.server.ts), so a URL never works again once its technician lost access — not even after a
+// reactivation, which needs "Create calendar link".
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/

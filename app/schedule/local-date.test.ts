@@ -10,6 +10,8 @@ import {
   isoWeekOf,
   isWallTime,
   localDateAt,
+  parseAddressDate,
+  parseAddressMonth,
 } from './local-date'
 import { epochDay, fromEpochDay, localDate, oracleWeekday, wallClock, wallTime, ZONES } from './test-arbitraries'
 
@@ -124,5 +126,29 @@ describe('dates and instants in a company’s timezone', () => {
       }),
       { numRuns: 500 },
     )
+  })
+})
+
+describe('dates and months in an address', () => {
+  it('reads a real date or month within the years of service, and nothing else', () => {
+    expect(parseAddressDate('2026-11-28')).toBe('2026-11-28')
+    expect(parseAddressDate('2000-01-01')).toBe('2000-01-01')
+    expect(parseAddressDate('2100-12-31')).toBe('2100-12-31')
+    for (const value of [
+      '2026-02-30',
+      '2026-13-01',
+      '9999-12-31',
+      '1999-12-31',
+      '2101-01-01',
+      '20261128',
+      'today',
+      null,
+    ]) {
+      expect(parseAddressDate(value), String(value)).toBeNull()
+    }
+    expect(parseAddressMonth('2026-02')).toBe('2026-02-01')
+    for (const value of ['2026-13', '2026-00', '2026-1', '9999-12', '1999-12', '2026-02-01', 'Feb', undefined]) {
+      expect(parseAddressMonth(value), String(value)).toBeNull()
+    }
   })
 })

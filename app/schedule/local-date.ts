@@ -33,6 +33,32 @@ export function isLocalDate(value: unknown): value is LocalDate {
   }
 }
 
+/**
+ * The years a date or month in an address (a route's path, a link's `?week=` or `?month=`, a report's period) may
+ * name. A real calendar date far outside them (9999-12-31) is still no day anyone works, and the arithmetic a page
+ * does around it (the next day, the week's Sunday) would leave the 'YYYY-MM-DD' form: the address is not found.
+ */
+export const ADDRESS_YEARS = { first: 2000, last: 2100 } as const
+
+function inAddressYears(date: LocalDate) {
+  const year = Number(date.slice(0, 4))
+  return year >= ADDRESS_YEARS.first && year <= ADDRESS_YEARS.last
+}
+
+/**
+ * The local date an address names, or null: not 'YYYY-MM-DD', not a real date (2026-02-30), or outside
+ * `ADDRESS_YEARS`. Routes answer null with a 404 (`notFound()`).
+ */
+export function parseAddressDate(value: unknown): LocalDate | null {
+  return isLocalDate(value) && inAddressYears(value) ? value : null
+}
+
+/** The first day of the month 'YYYY-MM' names, or null: not that form, a month 13, or outside `ADDRESS_YEARS`. */
+export function parseAddressMonth(value: unknown): LocalDate | null {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}$/.test(value)) return null
+  return parseAddressDate(`${value}-01`)
+}
+
 /** Whether `value` is a wall time written 'HH:MM'. */
 export function isWallTime(value: unknown): value is WallTime {
   return typeof value === 'string' && WALL_TIME.test(value)

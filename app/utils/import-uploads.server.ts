@@ -1,7 +1,8 @@
 // A customer spreadsheet kept between "Preview" and "Import" (decision 016), so the person uploads it once and the
 // import reads exactly the bytes the preview read. It goes to the app's private storage (disk under DATA_DIR, or
 // the S3 bucket when one is set, so any app instance can read it back) under the company's own folder: an upload id
-// from another company names nothing. Housekeeping deletes uploads a day old.
+// from another company names nothing. Housekeeping deletes uploads a day old. Next to the file goes what the upload
+// read of it (its header and a sample, as JSON), so viewing the page again never parses the file again (N7).
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { readForm } from './forms'
@@ -16,15 +17,41 @@ function keyOf(companyId: string, uploadId: string) {
   return `${PREFIX}/${companyId}/${uploadId}.csv`
 }
 
+function summaryKeyOf(companyId: string, uploadId: string) {
+  return `${PREFIX}/${companyId}/${uploadId}.json`
+}
+
 function isUuid(value: string) {
   return z.uuid().safeParse(value).success
 }
 
-/** Stores the file's bytes for the company; the id names it in the page's address and forms. */
-export async function saveImportUpload(companyId: string, bytes: Uint8Array): Promise<string> {
+/**
+ * Stores the file's bytes for the company, and `summary` (what reading it found, as JSON) when given; the id names
+ * the upload in the page's address and forms.
+ */
+export async function saveImportUpload(companyId: string, bytes: Uint8Array, summary?: unknown): Promise<string> {
   const uploadId = randomUUID()
   await putObject(keyOf(companyId, uploadId), bytes, 'text/csv')
+  if (summary !== undefined) await saveImportSummary(companyId, uploadId, summary)
   return uploadId
+}
+
+/** Stores what reading the upload found (written at upload; for an older upload, by the first page view). */
+export async function saveImportSummary(companyId: string, uploadId: string, summary: unknown) {
+  const json = new TextEncoder().encode(JSON.stringify(summary))
+  await putObject(summaryKeyOf(companyId, uploadId.toLowerCase()), json, 'application/json')
+}
+
+/** The upload's stored summary (parsed JSON, for the caller to check), or null when there is none or it is gone. */
+export async function readImportSummary(companyId: string, uploadId: string): Promise<unknown> {
+  if (!isUuid(uploadId) || !isUuid(companyId)) return null
+  const object = await getObject(summaryKeyOf(companyId, uploadId.toLowerCase()))
+  if (!object) return null
+  try {
+    return JSON.parse(new TextDecoder().decode(object.bytes)) as unknown
+  } catch {
+    return null
+  }
 }
 
 /** The company's upload, or null when the id is not one (malformed, expired, or another company's). */
@@ -37,6 +64,7 @@ export async function readImportUpload(companyId: string, uploadId: string): Pro
 export async function deleteImportUpload(companyId: string, uploadId: string) {
   if (!isUuid(uploadId) || !isUuid(companyId)) return
   await deleteObject(keyOf(companyId, uploadId.toLowerCase()))
+  await deleteObject(summaryKeyOf(companyId, uploadId.toLowerCase()))
 }
 
 /** Deletes every company's uploads older than a day (housekeeping). */

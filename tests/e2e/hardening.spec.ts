@@ -272,6 +272,29 @@ test.describe('caching', () => {
     expect(asset).toBeTruthy()
     expect((await request.get(asset as string)).headers()['cache-control']).toBe('public, max-age=31536000, immutable')
   })
+
+  test('a photo is cached privately for one hour, not a month: access to it can end', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const jobId = await newJob(page)
+    const cookie = await sessionCookie(request, baseURL as string, 'dispatch@bluelagoon.test')
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#1f8fcf' } })
+      .jpeg()
+      .toBuffer()
+    const upload = await request.post(`/app/jobs/${jobId}/photos`, {
+      headers: { cookie, origin: new URL(baseURL as string).origin, accept: 'application/json' },
+      multipart: { label: 'after', photo: { name: 'pool.jpg', mimeType: 'image/jpeg', buffer: jpeg } },
+    })
+    expect(upload.status()).toBe(200)
+    const { photo } = (await upload.json()) as { photo: { url: string; thumbUrl: string } }
+    for (const url of [photo.url, photo.thumbUrl]) {
+      const response = await request.get(url, { headers: { cookie } })
+      expect(response.status()).toBe(200)
+      expect(response.headers()['cache-control']).toBe('private, max-age=3600')
+    }
+  })
 })
 
 test.describe('sessions', () => {

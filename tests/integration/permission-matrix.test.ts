@@ -1031,7 +1031,15 @@ beforeAll(async () => {
     .insert(invitations)
     .values({ companyId, userId: joinerId, role: 'tech' })
     .returning({ id: invitations.id })
-  const feed = await resetCalendarFeed(pending?.id ?? '')
+  // A technician of their own for the calendar feed: the Team rows change the pending member's role and deactivate
+  // them, which revokes a calendar link for good (N5).
+  const feedTechId = await createDemoLogin(db(), {
+    email: 'feed-tech@example.com',
+    fullName: 'Feed Tech',
+    role: 'tech',
+    companyId,
+  })
+  const feed = await resetCalendarFeed(feedTechId)
   const spareItem = await addChecklistItem({ companyId, label: 'Matrix spare item' })
   const [invoice] = await db()
     .insert(invoices)

@@ -76,9 +76,11 @@ export const invoices = pgTable(
     check('invoices_state_valid', sql`${t.state} in ('draft', 'sent', 'void')`),
     check('invoices_period_complete', sql`(${t.periodStart} is null) = (${t.periodEnd} is null)`),
     check('invoices_period_order', sql`${t.periodEnd} is null or ${t.periodEnd} >= ${t.periodStart}`),
+    // A sent invoice has its dates. A void one keeps whatever it had: a draft voided before it was sent was never
+    // issued, so its dates stay empty (docs/decisions/022-billing-ledger.md).
     check(
       'invoices_sent_has_dates',
-      sql`${t.state} = 'draft' or (${t.issuedOn} is not null and ${t.dueOn} is not null)`,
+      sql`${t.state} <> 'sent' or (${t.issuedOn} is not null and ${t.dueOn} is not null)`,
     ),
     check('invoices_total_is_sum', sql`${t.totalCents} = ${t.subtotalCents} + ${t.taxCents}`),
     check('invoices_credit_applied_range', sql`${t.creditAppliedCents} >= 0`),

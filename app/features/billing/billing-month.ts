@@ -2,9 +2,7 @@
 // an office invoices a month once it is over. Pure, so the page and its tests agree on it.
 import { z } from 'zod'
 import { type BillingPeriod, monthOf } from '~/billing/invoice-draft'
-import { type LocalDate, localDateAt } from '~/schedule/local-date'
-
-const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/
+import { type LocalDate, localDateAt, parseAddressMonth } from '~/schedule/local-date'
 
 /** "2026-11" for a period or a local date. */
 export function monthParam(period: BillingPeriod | LocalDate) {
@@ -29,19 +27,19 @@ export function neighbours(period: BillingPeriod) {
   return { previous: monthOf(shiftMonth(period.start, -1)), next: monthOf(shiftMonth(period.start, 1)) }
 }
 
-/** The month "YYYY-MM" names (years 2000–2099), or null for anything else. */
+/** The month "YYYY-MM" names (years of `ADDRESS_YEARS`, 2000–2100), or null for anything else. */
 export function parseMonth(value: unknown): BillingPeriod | null {
-  const match = typeof value === 'string' ? MONTH.exec(value.trim()) : null
-  if (!match || Number(match[1]) < 2000 || Number(match[1]) > 2099) return null
-  return monthOf(`${match[1]}-${match[2]}-01`)
+  const start = parseAddressMonth(typeof value === 'string' ? value.trim() : value)
+  return start === null ? null : monthOf(start)
 }
 
 /**
- * The month a `?month=` value names, or last month (company time) when it names none: a missing or malformed value
- * is not an error worth a page, the office simply sees the usual month.
+ * The month a `?month=` value names; last month (company time) when there is none. A month that cannot be (2026-13,
+ * 9999-12, "November") is null: the page answers 404, as for any impossible date in an address.
  */
-export function billingMonth(value: string | null, now: Date, timeZone: string): BillingPeriod {
-  return parseMonth(value) ?? lastMonth(localDateAt(now, timeZone))
+export function billingMonth(value: string | null, now: Date, timeZone: string): BillingPeriod | null {
+  if (value === null || value.trim() === '') return lastMonth(localDateAt(now, timeZone))
+  return parseMonth(value)
 }
 
 export const MONTH_ACTION_MESSAGES = { month: 'Choose a month.', unknown: 'Unknown action.' } as const

@@ -43,7 +43,7 @@ const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` :
 export async function loadBillingPage(member: CompanyMember, url: URL, now = new Date()) {
   const { companyId, timezone } = member
   const today = localDateAt(now, timezone)
-  const period = billingMonth(url.searchParams.get('month'), now, timezone)
+  const period = billingMonth(url.searchParams.get('month'), now, timezone) ?? notFound()
   const status = readStatus(url.searchParams.get('status'))
   const customerId = url.searchParams.get('customer')
   const page = readPage(url)

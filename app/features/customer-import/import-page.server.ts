@@ -2,12 +2,13 @@
 // "Preview" / "Import" of a mapping. The route checks who may import; these take the member's company.
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect } from 'react-router'
+import { z } from 'zod'
 import { mapColumns, overrideMapping } from '~/customer-import/column-mapping'
-import { type CsvDelimiter, type CsvEncoding, readCsv } from '~/customer-import/read-csv.server'
+import { type CsvDelimiter, type CsvEncoding, type CsvTable, readCsv } from '~/customer-import/read-csv.server'
 import { applyImport, type ImportOutcome, previewImport } from '~/models/customer-import.server'
 import { oncePerKey, readIdempotencyKey } from '~/models/idempotency.server'
 import { redirectWithFlash } from '~/utils/flash.server'
-import { readImportUpload, saveImportUpload } from '~/utils/import-uploads.server'
+import { readImportSummary, readImportUpload, saveImportSummary, saveImportUpload } from '~/utils/import-uploads.server'
 import { failureStatus } from '~/utils/result'
 import type { ImportColumn } from './import-columns'
 import {
@@ -36,32 +37,68 @@ const DELIMITER_LABELS: Record<CsvDelimiter, string> = {
 const PROBLEMS_SHOWN = 200
 const SAMPLE_ROWS = 5
 
+/**
+ * What the upload read of the file, kept next to it (import-uploads.server.ts) so a page view reads a few kilobytes
+ * of JSON instead of parsing up to 10 MB again (N7): its size, layout, header and each column's sample.
+ */
+const UploadSummarySchema = z.object({
+  rows: z.number().int().nonnegative(),
+  encoding: z.enum(Object.keys(ENCODING_LABELS) as [CsvEncoding, ...CsvEncoding[]]),
+  delimiter: z.enum(Object.keys(DELIMITER_LABELS) as [CsvDelimiter, ...CsvDelimiter[]]),
+  headers: z.array(z.string()),
+  samples: z.array(z.string().nullable()),
+})
+type UploadSummary = z.infer<typeof UploadSummarySchema>
+
+function summaryOf(table: CsvTable): UploadSummary {
+  return {
+    rows: table.rows.length,
+    encoding: table.encoding,
+    delimiter: table.delimiter,
+    headers: table.headers,
+    samples: table.headers.map((_, index) => sampleOf(table.rows, index)),
+  }
+}
+
+/**
+ * The upload's summary: the stored one, or — for an upload kept before summaries were (or whose summary is lost) —
+ * read from the file once and stored. Null when the upload is gone, another company's, or no longer readable.
+ */
+async function uploadSummary(companyId: string, uploadId: string): Promise<UploadSummary | null> {
+  const stored = UploadSummarySchema.safeParse(await readImportSummary(companyId, uploadId))
+  if (stored.success) return stored.data
+  const bytes = await readImportUpload(companyId, uploadId)
+  const read = bytes ? await readCsv(bytes) : null
+  if (!read?.ok) return null
+  const summary = summaryOf(read.table)
+  await saveImportSummary(companyId, uploadId, summary)
+  return summary
+}
+
 /** The page: with `?upload=`, that file's columns and the field each goes into; a 404 when the upload is gone. */
 export async function loadImportPage(companyId: string, uploadId: string | null) {
   // The import form's idempotency key: one per page load (an import redirects away).
   const importKey = crypto.randomUUID()
   if (!uploadId) return { importKey, upload: null, uploadGone: false }
-  const bytes = await readImportUpload(companyId, uploadId)
-  const read = bytes ? await readCsv(bytes) : null
+  const summary = await uploadSummary(companyId, uploadId)
   // Another company's upload id names nothing here, exactly as an expired one.
-  if (!read?.ok) return data({ importKey, upload: null, uploadGone: true }, 404)
-  const { table } = read
-  const columns: ImportColumn[] = mapColumns(table.headers).map((column) => ({
+  if (!summary) return data({ importKey, upload: null, uploadGone: true }, 404)
+  const columns: ImportColumn[] = mapColumns(summary.headers).map((column) => ({
     index: column.index,
     header: column.header,
     field: column.field ?? NOT_IMPORTED,
     confidence: column.confidence,
     note: column.note ?? null,
-    sample: sampleOf(table.rows, column.index),
+    sample: summary.samples[column.index] ?? null,
   }))
   return {
     importKey,
     uploadGone: false,
     upload: {
       id: uploadId.toLowerCase(),
-      rows: table.rows.length,
-      encoding: ENCODING_LABELS[table.encoding],
-      delimiter: DELIMITER_LABELS[table.delimiter],
+      rows: summary.rows,
+      encoding: ENCODING_LABELS[summary.encoding],
+      delimiter: DELIMITER_LABELS[summary.delimiter],
       columns,
     },
   }
@@ -94,7 +131,7 @@ export async function uploadFile(companyId: string, form: FormData) {
   const bytes = new Uint8Array(await submission.value.file.arrayBuffer())
   const read = await readCsv(bytes)
   if (!read.ok) return uploadRefused(read.message)
-  const uploadId = await saveImportUpload(companyId, bytes)
+  const uploadId = await saveImportUpload(companyId, bytes, summaryOf(read.table))
   throw redirect(`/app/customers/import?upload=${uploadId}`)
 }
 

@@ -1,7 +1,7 @@
 // The periods the reports and exports are asked for, read from the address (`?month=2026-11`, `?from=…&to=…`).
 // Pure: the routes pass the company's "today", so "last month" and "this month" are the company's (ARCHITECTURE §4).
 import { type BillingPeriod, monthOf } from '~/billing/invoice-draft'
-import { addDays, daysBetween, isLocalDate, type LocalDate } from '~/schedule/local-date'
+import { addDays, daysBetween, type LocalDate, parseAddressDate, parseAddressMonth } from '~/schedule/local-date'
 
 export const MONTH_MESSAGE = 'Choose a month written like 2026-11.'
 
@@ -19,8 +19,9 @@ export function readMonth(value: string | null, today: LocalDate): MonthChoice {
     const period = lastMonth(today)
     return { ok: true, month: period.start.slice(0, 7), period }
   }
-  if (!/^\d{4}-\d{2}$/.test(text) || !isLocalDate(`${text}-01`)) return { ok: false, message: MONTH_MESSAGE }
-  return { ok: true, month: text, period: monthOf(`${text}-01`) }
+  const start = parseAddressMonth(text)
+  if (start === null) return { ok: false, message: MONTH_MESSAGE }
+  return { ok: true, month: text, period: monthOf(start) }
 }
 
 /** A report covers at most this many days: a year, leap or not. */
@@ -42,7 +43,7 @@ export function readRange(from: string | null, to: string | null, today: LocalDa
   const fromText = (from ?? '').trim() || month.start
   const toText = (to ?? '').trim() || month.end
   const refuse = (message: string): RangeChoice => ({ ok: false, message, from: fromText, to: toText })
-  if (!isLocalDate(fromText) || !isLocalDate(toText)) return refuse(RANGE_MESSAGES.date)
+  if (!parseAddressDate(fromText) || !parseAddressDate(toText)) return refuse(RANGE_MESSAGES.date)
   if (fromText > toText) return refuse(RANGE_MESSAGES.order)
   if (daysBetween(fromText, toText) + 1 > MAX_RANGE_DAYS) return refuse(RANGE_MESSAGES.length)
   return { ok: true, from: fromText, to: toText }

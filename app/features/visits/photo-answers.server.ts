@@ -4,15 +4,20 @@ import { redirectWithFlash } from '~/utils/flash.server'
 import type { Failure } from '~/utils/result'
 
 /**
- * A stored photo as the browser gets it. Private: a shared cache must never hand one company's or customer's photo
- * to someone else. A photo id never changes its picture, so the phone may keep it (and show it offline) a long time.
+ * How long a browser may keep a photo: private (a shared cache must never hand one company's or customer's photo to
+ * someone else) and one hour. A photo's picture never changes, but access to it can end — a technician deactivated,
+ * a customer removed — and a long cache on a shared phone would outlive that; fetching again after an hour is cheap.
+ * SECURITY.md's caching row states the same value.
  */
+export const PHOTO_CACHE_CONTROL = 'private, max-age=3600'
+
+/** A stored photo as the browser gets it. */
 export function photoResponse(bytes: Uint8Array, size: 'thumb' | 'full') {
   return new Response(new Uint8Array(bytes), {
     headers: {
       'Content-Type': 'image/jpeg',
       'Content-Length': String(bytes.byteLength),
-      'Cache-Control': 'private, max-age=2592000, immutable',
+      'Cache-Control': PHOTO_CACHE_CONTROL,
       'X-Content-Type-Options': 'nosniff',
       'Content-Disposition': `inline; filename="photo${size === 'thumb' ? '-thumb' : ''}.jpg"`,
     },

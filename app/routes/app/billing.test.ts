@@ -75,13 +75,20 @@ describe('the billing page', () => {
     expect(data.figures).toEqual({ drafts: 0, draftTotal: '$0.00', sent: 0, sentTotal: '$0.00' })
     expect(data.preview).toBeNull()
     expect(data.list).toMatchObject({ total: 0, rows: [] })
-    // A month that is not one is the usual month, not an error.
-    expect((await page(owner, '?month=2026-13')).month.value).toBe(data.month.value)
+    // An empty month is the usual month.
+    expect((await page(owner, '?month=')).month.value).toBe(data.month.value)
     expect((await page(owner, '?month=2026-08')).month).toMatchObject({
       label: 'August 2026',
       previous: { value: '2026-07', label: 'July 2026' },
       next: { value: '2026-09', label: 'September 2026' },
     })
+  })
+
+  it('is a 404 for a month that cannot be, never a 500 or another month', async () => {
+    for (const month of ['2026-13', '2026-00', 'November', '9999-12', '1999-12', '2026-02-30']) {
+      const { thrown } = await settle(loader(call(pageRequest(`/app/billing?month=${month}`, owner))))
+      expect((thrown as { init?: { status?: number } } | undefined)?.init?.status, month).toBe(404)
+    }
   })
 
   it('previews the month’s invoices ("N invoices, $X") and writes nothing', async () => {

@@ -11,6 +11,7 @@ import { FILE_TOO_LARGE, MAX_CSV_BYTES, UPLOAD_GONE } from '~/features/customer-
 import { KEY_REUSED } from '~/models/idempotency.server'
 import { db, queryRows } from '~/utils/db.server'
 import { takeFlash } from '~/utils/flash.server'
+import { deleteObject, getObject, putObject } from '~/utils/storage.server'
 import { addTestCustomer } from '../../../tests/helpers/customers'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
@@ -268,6 +269,32 @@ describe('importing customers', () => {
     const big = new Uint8Array(MAX_CSV_BYTES + 200 * 1024).fill(0x61)
     const refused = await upload(dispatcher, big)
     expect(refused.refusal).toEqual({ status: 400, message: TOO_LARGE })
+  })
+
+  it('a file of 8,000 columns is refused in plain words', async () => {
+    const header = Array.from({ length: 8000 }, (_, i) => `c${i}`).join(',')
+    const row = Array.from({ length: 8000 }, () => '1').join(',')
+    const refused = await upload(dispatcher, encode([header, row, row].join('\n')))
+    expect(refused.refusal).toEqual({
+      status: 400,
+      message:
+        'This file has 8,000 columns; Pool Bud reads at most 200. Remove the columns you do not need and upload it again.',
+    })
+  })
+
+  it('viewing an upload again reads what the upload stored, never the file again', async () => {
+    const { uploadId } = await upload(dispatcher, encode(GOOD))
+    const first = await page(dispatcher, uploadId ?? '')
+    expect(first.upload?.rows).toBe(3)
+    // Whatever the stored file now holds, the page shows what was read at upload: the file is not parsed per view.
+    await putObject(`customer-imports/${blueId}/${uploadId}.csv`, encode('garbage'), 'text/csv')
+    expect(await page(dispatcher, uploadId ?? '')).toEqual({ ...first, importKey: expect.any(String) })
+    // An upload kept before summaries were is read once, and its summary kept from then on.
+    const older = await upload(dispatcher, encode(GOOD))
+    await deleteObject(`customer-imports/${blueId}/${older.uploadId}.json`)
+    const shown = await page(dispatcher, older.uploadId ?? '')
+    expect(shown.upload?.columns.map((column) => column.header)).toEqual(first.upload?.columns.map((c) => c.header))
+    expect(await getObject(`customer-imports/${blueId}/${older.uploadId}.json`)).not.toBeNull()
   })
 
   it("an upload id that is not this company's (or is gone) shows nothing of it", async () => {

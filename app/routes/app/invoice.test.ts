@@ -278,6 +278,24 @@ describe('"Send invoice" and "Void invoice"', () => {
       .where(and(eq(invoices.companyId, ledger), eq(invoices.state, 'void')))
     expect(count?.n).toBe(1)
   })
+
+  it('voids a draft that was never sent (was a 500): it stays, void and never issued', async () => {
+    const sage = await addBillableCustomer(ledger, { name: 'Sage Shoal', month: AUGUST, completed: 1 })
+    // (Quinn's voided invoice leaves their month open too: a new draft is made for them as well.)
+    await createInvoices({ companyId: ledger, period: monthOf(AUGUST) })
+    const [draft] = await db()
+      .select({ id: invoices.id, number: invoices.number })
+      .from(invoices)
+      .where(and(eq(invoices.companyId, ledger), eq(invoices.customerId, sage.id)))
+    const draftOf = draft?.id ?? ''
+    expect(await redirected(owner, draftOf, { intent: 'void' })).toBe(`Voided INV-000${draft?.number}.`)
+    const data = await page(owner, draftOf)
+    expect(data.invoice).toMatchObject({ status: 'Void', issuedOn: null, dueOn: null, owes: false })
+    expect(await answered(owner, draftOf, { intent: 'void' })).toMatchObject({
+      status: 409,
+      message: 'This invoice is already void.',
+    })
+  })
 })
 
 describe('"Record payment": a key is bound to its user, its invoice and what was typed', () => {

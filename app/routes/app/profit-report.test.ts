@@ -102,6 +102,15 @@ describe('profit per pool page', () => {
     })
     const garbled = await page(admin, '/app/reports/profit?from=yesterday')
     expect(garbled).toMatchObject({ ok: false, status: 400, message: 'Enter dates written like 2026-11-01.' })
+    // Real calendar dates outside the years of service (the year 9999 was a 500) and an impossible day.
+    for (const [from, to] of [
+      ['9999-12-01', '9999-12-31'],
+      ['1999-12-01', '1999-12-31'],
+      ['2026-02-01', '2026-02-30'],
+    ]) {
+      const far = await page(admin, `/app/reports/profit?from=${from}&to=${to}`)
+      expect(far, from).toMatchObject({ ok: false, status: 400, message: 'Enter dates written like 2026-11-01.' })
+    }
   })
 
   it('exports the same rows in the same order as CSV', async () => {
@@ -129,6 +138,11 @@ describe('profit per pool page', () => {
     )) as Response
     expect(response.status).toBe(400)
     expect(await response.text()).toBe('Choose a period of a year or less.')
+    const far = (await csvLoader(
+      call(pageRequest('/app/reports/profit.csv?from=9999-12-01&to=9999-12-31', owner)),
+    )) as Response
+    expect(far.status).toBe(400)
+    expect(await far.text()).toBe('Enter dates written like 2026-11-01.')
   })
 
   it('is not for dispatchers or technicians', async () => {

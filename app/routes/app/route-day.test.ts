@@ -82,7 +82,7 @@ describe('Opening a route', () => {
     expect(date).toBeDefined()
     const page = await loader(call(pageRequest(`/app/schedule/${tyler}/${date}`, dispatcher), tyler, date))
     expect(page.technician.name).toBe('Tyler Brooks')
-    expect(page.fullDate).toMatch(/^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday), /)
+    expect(page.fullDate).toMatch(/^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \w+ \d{1,2}, \d{4}$/)
     expect(page.weekStart <= date).toBe(true)
     expect(page.previousDay).toBe(addDays(date, -1))
     expect(page.nextDay).toBe(addDays(date, 1))
@@ -102,6 +102,9 @@ describe('Opening a route', () => {
 
   it.each([
     ['a date that does not exist', () => [tyler, '2026-02-30']],
+    ['a month that does not exist', () => [tyler, '2026-13-01']],
+    ['a date far past any year of service (was a 500: the next day left the date form)', () => [tyler, '9999-12-31']],
+    ['a date before any year of service', () => [tyler, '1999-12-31']],
     ['a word for a date', () => [tyler, 'tomorrow']],
     ['an unknown technician', () => ['6f1c0d7e-0000-4000-8000-000000000000', date]],
     ['a word for a technician', () => ['everyone', date]],

@@ -21,7 +21,7 @@ import {
 } from '~/features/schedule/route-order'
 import { ActionMessage, MissingPoints, type RouteActionReply, StopsCard } from '~/features/schedule/route-stops'
 import { getDayRoute, listTechnicians, mondayOf, optimiseDayRoute, setRouteOrder } from '~/models/visit.server'
-import { addDays, isLocalDate } from '~/schedule/local-date'
+import { addDays, parseAddressDate } from '~/schedule/local-date'
 import { redirectWithFlash } from '~/utils/flash.server'
 import { readForm } from '~/utils/forms'
 import { unknownIntent } from '~/utils/intent'
@@ -35,7 +35,7 @@ const UNASSIGNED = 'unassigned'
 async function requireRoute(request: Request, params: { technicianId: string; date: string }) {
   const { companyId, timezone } = await requireCompanyCapability(request, 'jobs:manage')
   const { date } = params
-  if (!isLocalDate(date)) notFound()
+  if (!parseAddressDate(date)) notFound()
   const technicians = await listTechnicians(companyId)
   const found = technicians.find((candidate) => candidate.id === params.technicianId)
   const technician =

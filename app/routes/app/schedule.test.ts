@@ -115,11 +115,22 @@ describe('Schedule: the week board', () => {
 
   it.each([
     ['a Tuesday', (monday: string) => addDays(monday, 8)],
-    ['not a date', () => 'soon'],
-    ['an impossible date', () => '2026-02-30'],
+    ['empty', () => ''],
   ])('falls back to this week when "week" is %s', async (_, week) => {
     const board = await loader(call(pageRequest(`/app/schedule?week=${week(mondayOf(today))}`, dispatcher)))
     expect(board.weekStart).toBe(mondayOf(today))
+  })
+
+  it.each([
+    ['not a date', 'soon'],
+    ['an impossible date', '2026-02-30'],
+    ['an impossible month', '2026-13-07'],
+    // A Monday in the year 9999: its Sunday and "next week" left the date form, a 500 (RangeError) before.
+    ['a Monday far past any year of service', '9999-12-27'],
+    ['a Monday before any year of service', '1999-12-27'],
+  ])('is a 404 when "week" is %s', async (_, week) => {
+    const { thrown } = await settle(loader(call(pageRequest(`/app/schedule?week=${week}`, dispatcher))))
+    expect(statusOf(thrown)).toBe(404)
   })
 
   it('pages the technicians ten at a time; every page shows the unassigned visits and its own technicians’ only', async () => {

@@ -1,13 +1,13 @@
 // /app/schedule: the office's week board (OPERATIONS §4) — one row per technician plus "Unassigned", one column per
 // day from Monday; visits move by drag and drop or by "Move visit".
-import { requireCompanyCapability } from '~/auth/guards.server'
+import { notFound, requireCompanyCapability } from '~/auth/guards.server'
 import { RouteError } from '~/components/route-error'
 import { dayHeader } from '~/features/schedule/board-cells'
 import { moveVisitIntent } from '~/features/schedule/move-visit.server'
 import { ScheduleIntentSchema } from '~/features/schedule/schedule-intent-schema'
 import { WeekBoard } from '~/features/schedule/week-board'
 import { getWeekBoard, mondayOf } from '~/models/visit.server'
-import { addDays, isLocalDate, localDateAt } from '~/schedule/local-date'
+import { addDays, localDateAt, parseAddressDate } from '~/schedule/local-date'
 import { readForm } from '~/utils/forms'
 import { unknownIntent } from '~/utils/intent'
 import type { Route } from './+types/schedule'
@@ -17,9 +17,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The company's today from the timezone the guard already read: no query of its own.
   const today = localDateAt(new Date(), member.timezone)
   const thisWeek = mondayOf(today)
-  // Only a Monday names a week; anything else (an old or edited link) shows this week.
-  const asked = new URL(request.url).searchParams.get('week')
-  const weekStart = isLocalDate(asked) && mondayOf(asked) === asked ? asked : thisWeek
+  // A date that cannot be (2026-02-30, 9999-12-31) is not found; only a Monday names a week, and another real day (an
+  // old or edited link) shows this week.
+  const asked = new URL(request.url).searchParams.get('week') || null
+  const week = asked === null ? null : parseAddressDate(asked)
+  if (asked !== null && week === null) notFound()
+  const weekStart = week !== null && mondayOf(week) === week ? week : thisWeek
   const technicianPage = Number(new URL(request.url).searchParams.get('page') ?? 1)
   const board = await getWeekBoard({
     companyId: member.companyId,

@@ -102,7 +102,7 @@ describe('GET /customer/:customerId/photos/:jobId/:photoId', () => {
     for (const response of [full, thumb]) {
       expect(response.status).toBe(200)
       expect(response.headers.get('Content-Type')).toBe('image/jpeg')
-      expect(response.headers.get('Cache-Control')).toMatch(/^private, /)
+      expect(response.headers.get('Cache-Control')).toBe('private, max-age=3600')
       expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff')
     }
     const fullMeta = await sharp(Buffer.from(await full.arrayBuffer())).metadata()

@@ -5,8 +5,10 @@ import ICAL from 'ical.js'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { jobs, profiles } from '~/db/schema'
 import { generateVisits } from '~/models/service-plan.server'
+import { changeMemberRole, deactivateMember, reactivateMember } from '~/models/team.server'
 import { visitUid } from '~/schedule/calendar-feed'
 import { db } from '~/utils/db.server'
+import { requestResetToken, resetWith } from '../../../tests/helpers/links'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action as accountAction, loader as accountLoader } from '../app/account'
@@ -145,5 +147,71 @@ describe('the calendar feed', () => {
     expect((await fetchFeed(reset.feedUrl ?? '')).status).toBe(200)
     await db().update(profiles).set({ deactivatedAt: new Date() }).where(eq(profiles.email, 'tech2@bluelagoon.test'))
     expect((await fetchFeed(reset.feedUrl ?? '')).status).toBe(404)
+  })
+})
+
+// N5: a feed link is revoked, not suspended. Whatever takes a technician's access away ends their link for good;
+// getting the access back does not bring the old URL back, and "Create calendar link" makes a new one.
+describe('the calendar link once access was taken away', () => {
+  async function member(email: string) {
+    const [row] = await db()
+      .select({ id: profiles.id, companyId: profiles.companyId })
+      .from(profiles)
+      .where(eq(profiles.email, email))
+    return { id: row?.id ?? '', companyId: row?.companyId ?? '' }
+  }
+
+  /** The Blue Lagoon owner acting on `email`, as the Team page does. */
+  async function ownerActsOn(email: string) {
+    const owner = await member('owner@bluelagoon.test')
+    const target = await member(email)
+    return { companyId: owner.companyId, actorId: owner.id, memberId: target.id }
+  }
+
+  it('stays dead after the technician is deactivated and reactivated; a new link works', async () => {
+    const cookie = await signInAs('tech@bluelagoon.test')
+    const { feedUrl } = await post(cookie, 'reset-feed')
+    expect((await fetchFeed(feedUrl ?? '')).status).toBe(200)
+    const target = await ownerActsOn('tech@bluelagoon.test')
+    expect(await deactivateMember(target)).toEqual({ ok: true })
+    expect((await fetchFeed(feedUrl ?? '')).status).toBe(404)
+    expect(await reactivateMember(target)).toEqual({ ok: true })
+    expect((await fetchFeed(feedUrl ?? '')).status).toBe(404)
+
+    const again = await signInAs('tech@bluelagoon.test')
+    expect(await feedSection(again)).toEqual({ active: false })
+    const created = await post(again, 'create-feed')
+    expect(created.status).toBe(200)
+    expect(created.feedUrl).not.toBe(feedUrl)
+    expect((await fetchFeed(created.feedUrl ?? '')).status).toBe(200)
+  })
+
+  it('stays dead after the technician is moved to dispatcher and back', async () => {
+    const cookie = await signInAs('tech@bluelagoon.test')
+    const { feedUrl } = await post(cookie, 'reset-feed')
+    expect((await fetchFeed(feedUrl ?? '')).status).toBe(200)
+    const target = await ownerActsOn('tech@bluelagoon.test')
+    // The same role again is no change: the link keeps working.
+    expect(await changeMemberRole({ ...target, role: 'tech' })).toEqual({ ok: true })
+    expect((await fetchFeed(feedUrl ?? '')).status).toBe(200)
+    expect(await changeMemberRole({ ...target, role: 'dispatcher' })).toEqual({ ok: true })
+    expect((await fetchFeed(feedUrl ?? '')).status).toBe(404)
+    expect(await changeMemberRole({ ...target, role: 'tech' })).toEqual({ ok: true })
+    expect((await fetchFeed(feedUrl ?? '')).status).toBe(404)
+    expect(await feedSection(cookie)).toEqual({ active: false })
+    const created = await post(cookie, 'create-feed')
+    expect((await fetchFeed(created.feedUrl ?? '')).status).toBe(200)
+  })
+
+  it('stays dead after a password reset', async () => {
+    const cookie = await signInAs('tech@sunsetpools.test')
+    const { feedUrl } = await post(cookie, 'reset-feed')
+    expect((await fetchFeed(feedUrl ?? '')).status).toBe(200)
+    expect(await resetWith(await requestResetToken('tech@sunsetpools.test'), 'a-brand-new-pass-9')).toBe(200)
+    expect((await fetchFeed(feedUrl ?? '')).status).toBe(404)
+    const again = await signInAs('tech@sunsetpools.test', 'a-brand-new-pass-9')
+    expect(await feedSection(again)).toEqual({ active: false })
+    const created = await post(again, 'create-feed')
+    expect((await fetchFeed(created.feedUrl ?? '')).status).toBe(200)
   })
 })

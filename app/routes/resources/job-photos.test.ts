@@ -198,7 +198,7 @@ describe('GET /app/jobs/:jobId/photos/:photoId', () => {
       )) as Response
       expect(response.status).toBe(200)
       expect(response.headers.get('Content-Type')).toBe('image/jpeg')
-      expect(response.headers.get('Cache-Control')).toMatch(/^private, /)
+      expect(response.headers.get('Cache-Control')).toBe('private, max-age=3600')
       expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff')
       const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata()
       expect(meta.format).toBe('jpeg')

@@ -53,7 +53,7 @@ describe('QuickBooks downloads', () => {
   })
 
   it('answers 400 to a month written any other way', async () => {
-    for (const month of ['2026-13', '2026-1', 'november', '2026-11-01', '0000-01']) {
+    for (const month of ['2026-13', '2026-1', 'november', '2026-11-01', '0000-01', '9999-12', '1999-12']) {
       const response = (await csvLoader(
         call(pageRequest(`/app/billing/quickbooks.csv?month=${encodeURIComponent(month)}`, owner)),
       )) as Response

@@ -1,0 +1,2 @@
+ALTER TABLE "invoices" DROP CONSTRAINT "invoices_sent_has_dates";--> statement-breakpoint
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_sent_has_dates" CHECK ("invoices"."state" <> 'sent' or ("invoices"."issued_on" is not null and "invoices"."due_on" is not null));
