@@ -263,19 +263,23 @@ export async function isOurPaymentIntent(client: Stripe, paymentIntentId: string
   }
 }
 
+/** `t=<seconds>` and at least one `v1=<64 hex digits>`: the only Stripe-Signature worth handing to the SDK. */
+const SIGNATURE_HEADER = /^(?=.*(?:^|,)t=\d{1,12}(?:,|$))(?=.*(?:^|,)v1=[0-9a-f]{64}(?:,|$))[\w=,]{1,2048}$/
+
 /**
- * The event Stripe signed, or null when the signature is missing, wrong or too old (replays older than the SDK's
- * five-minute tolerance are refused). `payload` must be the raw body: a re-serialised JSON never matches.
+ * The event Stripe signed, or null when the signature is missing, malformed, wrong or too old (replays older than
+ * the SDK's five-minute tolerance are refused). `payload` must be the raw body: a re-serialised JSON never matches.
+ * Nothing a sender puts in the header or body throws: a header the SDK cannot read (`t=,v1=` made it throw a plain
+ * Error, answered 500) is refused before it gets there, and any failure of the check is a refusal (decision 032).
  */
 export function verifiedEvent(config: StripeConfig, payload: string, signature: string | null): unknown | null {
-  if (!signature) return null
+  if (!signature || !SIGNATURE_HEADER.test(signature.trim())) return null
   try {
-    return stripeClient(config).webhooks.constructEvent(payload, signature, config.webhookSecret)
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeSignatureVerificationError) return null
-    // Signed, but not JSON: no event we could apply.
-    if (error instanceof SyntaxError) return null
-    throw error
+    return stripeClient(config).webhooks.constructEvent(payload, signature.trim(), config.webhookSecret)
+  } catch {
+    // A signature that does not match, a timestamp out of tolerance, or a signed body that is not JSON: nothing we
+    // could apply, and nothing for the logs' errors.
+    return null
   }
 }
 

@@ -3,12 +3,13 @@
 // nothing; an amount other than the one due is recorded and flagged; a refund or dispute that arrives before its
 // payment is answered 500 (Stripe delivers it again) and applied once the payment is there; a saved card is kept.
 import { count, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createCheckoutSession, stripeClient } from '~/billing/stripe.server'
 import { type StripeConfig, stripeConfig } from '~/billing/stripe-config.server'
 import { customers, stripeEvents } from '~/db/schema'
 import { CARD_PAYMENT_FLAGS } from '~/models/card-payment.server'
 import { db } from '~/utils/db.server'
+import { logger } from '~/utils/logger.server'
 import {
   addBillingCompany,
   addCardCustomer,
@@ -111,6 +112,32 @@ describe('POST /webhooks/stripe', () => {
     expect((await deliver(tampered)).status).toBe(400)
     expect(await paymentsOf(customer.id)).toEqual([])
     expect(await eventsStored()).toBe(before)
+  })
+
+  it('answers 400 to a signature header that does not parse, without an error in the logs (N3)', async () => {
+    const { customer, session } = await paidCheckout('Hank Header', 5_000)
+    const genuine = fake.event('checkout.session.completed', session)
+    const now = Math.floor(Date.now() / 1000)
+    const errors = vi.spyOn(logger, 'error')
+    try {
+      for (const header of [
+        `t=${now},v1=`,
+        't=,v1=',
+        'garbage',
+        '',
+        `t=${now},v1=${'z'.repeat(64)}`,
+        `t=${now},v0=${'a'.repeat(64)}`,
+        `t=${'9'.repeat(40)},v1=${'a'.repeat(64)}`,
+        `${genuine.signature},${'x'.repeat(5000)}`,
+      ]) {
+        const answer = await deliver(genuine, header)
+        expect(answer.status, header.slice(0, 40)).toBe(400)
+      }
+      expect(errors).not.toHaveBeenCalled()
+    } finally {
+      errors.mockRestore()
+    }
+    expect(await paymentsOf(customer.id)).toEqual([])
   })
 
   it('records an amount other than the one due, and flags it for the office', async () => {
