@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createCheckoutSession, stripeClient } from '~/billing/stripe.server'
 import { type StripeConfig, stripeConfig } from '~/billing/stripe-config.server'
 import { customers, stripeEvents } from '~/db/schema'
-import { CARD_PAYMENT_FLAGS } from '~/models/card-payment.server'
+import { ATTENTION_REASONS, CARD_PAYMENT_FLAGS, listStripeAttention } from '~/models/card-payment.server'
 import { db } from '~/utils/db.server'
 import { logger } from '~/utils/logger.server'
 import {
@@ -190,6 +190,95 @@ describe('POST /webhooks/stripe', () => {
     expect(await eventsStored()).toBe(before + 4)
   })
 
+  it('acknowledges a signed payment in yen, of 2^31 cents, for another company or no invoice, and lists it under "Needs attention" without recording it (I-1)', async () => {
+    const otherCompany = await addBillingCompany('Other Pools')
+    const errors = vi.spyOn(logger, 'error')
+    const cases: {
+      name: string
+      change: (session: Record<string, unknown>) => Record<string, unknown>
+      reason: string
+      listedFor: string
+    }[] = [
+      {
+        name: 'Yuki Yen',
+        change: (s) => ({ ...s, currency: 'jpy' }),
+        reason: ATTENTION_REASONS.currency('jpy'),
+        listedFor: companyId,
+      },
+      {
+        name: 'Bea Big',
+        change: (s) => ({ ...s, amount_total: 2 ** 31 }),
+        reason: ATTENTION_REASONS.amount(2 ** 31),
+        listedFor: companyId,
+      },
+      {
+        name: 'Zed Zero',
+        change: (s) => ({ ...s, amount_total: 0 }),
+        reason: ATTENTION_REASONS.amount(0),
+        listedFor: companyId,
+      },
+      {
+        name: 'Fay Foreign',
+        change: (s) => ({ ...s, metadata: { ...(s.metadata as object), company_id: otherCompany } }),
+        reason: 'with another company or customer in its metadata',
+        listedFor: companyId,
+      },
+      {
+        name: 'Una Unknown',
+        change: (s) => ({
+          ...s,
+          client_reference_id: null,
+          metadata: {
+            ...(s.metadata as object),
+            invoice_id: '00000000-0000-4000-8000-000000000000',
+            company_id: otherCompany,
+          },
+        }),
+        reason: ATTENTION_REASONS.unknownInvoice,
+        listedFor: otherCompany,
+      },
+    ]
+    try {
+      for (const { name, change, reason, listedFor } of cases) {
+        const { customer, invoice, session } = await paidCheckout(name, 9_300)
+        const event = fake.event('checkout.session.completed', change(session as never))
+        // Delivered twice: acknowledged both times (Stripe stops retrying), listed once.
+        for (const _ of [1, 2]) {
+          const answer = await deliver(event)
+          expect(answer.status, name).toBe(200)
+        }
+        expect(await paymentsOf(customer.id), name).toEqual([])
+        expect(await invoiceMoney(invoice.id)).toMatchObject({ paidCents: 0 })
+        const listed = (await listStripeAttention({ companyId: listedFor, limit: 50 })).filter(
+          (row) => row.eventId === event.id,
+        )
+        expect(listed, name).toEqual([
+          expect.objectContaining({
+            type: 'checkout.session.completed',
+            objectId: session.id,
+            reason: expect.stringContaining(reason),
+          }),
+        ])
+      }
+      // An autopay intent in yen is no payment either.
+      const customer = await addCardCustomer(companyId, 'Ivan Intent', 'ivan@example.com')
+      const invoice = await addSentInvoice(companyId, customer.id, 4_200)
+      const intent = {
+        id: 'pi_test_yen_autopay',
+        object: 'payment_intent',
+        amount_received: 4_200,
+        currency: 'jpy',
+        metadata: { invoice_id: invoice.id, customer_id: customer.id, company_id: companyId, autopay: '1' },
+      }
+      const answer = await deliver(fake.event('payment_intent.succeeded', intent))
+      expect(await answer.json()).toEqual({ received: true, outcome: 'attention' })
+      expect(await paymentsOf(customer.id)).toEqual([])
+      expect(errors).not.toHaveBeenCalled()
+    } finally {
+      errors.mockRestore()
+    }
+  })
+
   it('leaves alone a refund of a charge that is not ours (another integration on the account)', async () => {
     const before = await eventsStored()
     const foreign = fake.event('charge.refunded', {
@@ -223,6 +312,7 @@ describe('POST /webhooks/stripe', () => {
       amount: 4_200,
       amount_received: 4_200,
       status: 'succeeded',
+      currency: 'usd',
       metadata: { invoice_id: invoice.id, customer_id: customer.id, company_id: companyId, autopay: '1' },
     }
     // Two events about the same charge (Stripe's, and a resend from the dashboard): one payment.
