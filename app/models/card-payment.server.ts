@@ -15,7 +15,9 @@ import { and, desc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { invoiceNumberLabel } from '~/billing/billing-fields'
 import { outstandingCents } from '~/billing/invoice-status'
-import type { SavedCard } from '~/billing/stripe.server'
+import { ONLINE_PAYMENT_NOT_SET_UP } from '~/billing/online-payments.server'
+import { REFUND_DUE_PREFIX } from '~/billing/payment-messages'
+import { configuredStripe, createRefund, type SavedCard } from '~/billing/stripe.server'
 import {
   checkoutSessions,
   companies,
@@ -31,6 +33,7 @@ import { type Database, db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import { logger } from '~/utils/logger.server'
 import { formatCents } from '~/utils/money'
+import { failure, type Result, success } from '~/utils/result'
 import { movePaid, recordPayment } from './payment.server'
 
 /** What the office reads on a card payment that needs a look (payments.flag). */
@@ -46,7 +49,7 @@ export const CARD_PAYMENT_FLAGS = {
 } as const
 
 /** How a payment's flag starts when its money should go back to the customer (the invoice page offers "Refund"). */
-export const REFUND_DUE = 'Refund due:'
+export const REFUND_DUE = REFUND_DUE_PREFIX
 
 /** The largest card payment recorded: $1,000,000 (anything above is an error somewhere, never an invoice's). */
 export const MAX_CARD_PAYMENT_CENTS = 100_000_000
@@ -462,4 +465,66 @@ export async function listStripeAttention({ companyId, limit = 10 }: { companyId
     .where(eq(stripeAttention.companyId, companyId))
     .orderBy(desc(stripeAttention.createdAt))
     .limit(limit)
+}
+
+export const REFUND_MESSAGES = {
+  notFound: 'Payment not found.',
+  notCard: 'Only card payments are refunded here; give other payments back outside Pool Bud.',
+  nothingLeft: 'This payment is already refunded in full.',
+  tooMuch: (leftCents: number) => `Refund at most ${formatCents(leftCents)}: that is what is left of this payment.`,
+  unavailable: 'The refund could not be requested from Stripe. Please try again in a few minutes.',
+  requested: (cents: number) =>
+    `Refund of ${formatCents(cents)} requested. It shows here once Stripe confirms it (usually within a minute).`,
+} as const
+
+/**
+ * "Refund" on the office's invoice page (decision 032): asks Stripe to give back `amountCents` of a card payment of
+ * the invoice. Nothing is recorded here — the charge.refunded webhook records the refund once, as a new record. The
+ * idempotency key is the payment, what was refunded so far and the amount: a double-submitted (or two tabs') "Refund"
+ * is one refund at Stripe.
+ */
+export async function requestRefund({
+  companyId,
+  invoiceId,
+  paymentId,
+  amountCents,
+  requestedBy,
+}: {
+  companyId: string
+  invoiceId: string
+  paymentId: string
+  amountCents: number
+  requestedBy: string
+}): Promise<Result<{ message: string }>> {
+  if (!isUuid(paymentId)) return failure('not-found', REFUND_MESSAGES.notFound)
+  const [payment] = await db()
+    .select({
+      id: payments.id,
+      customerId: payments.customerId,
+      amountCents: payments.amountCents,
+      refundedCents: payments.refundedCents,
+      method: payments.method,
+      stripePaymentIntentId: payments.stripePaymentIntentId,
+    })
+    .from(payments)
+    .where(and(eq(payments.companyId, companyId), eq(payments.invoiceId, invoiceId), eq(payments.id, paymentId)))
+  if (!payment) return failure('not-found', REFUND_MESSAGES.notFound)
+  if (payment.method !== 'card' || !payment.stripePaymentIntentId) return failure('conflict', REFUND_MESSAGES.notCard)
+  const left = payment.amountCents - payment.refundedCents
+  if (left <= 0) return failure('conflict', REFUND_MESSAGES.nothingLeft)
+  if (amountCents > left) return failure('invalid', REFUND_MESSAGES.tooMuch(left), 'amount')
+  const stripe = configuredStripe()
+  if (!stripe) return failure('unavailable', ONLINE_PAYMENT_NOT_SET_UP)
+  const made = await createRefund(stripe.client, {
+    paymentIntentId: payment.stripePaymentIntentId,
+    amountCents,
+    idempotencyKey: `refund:${payment.id}:${payment.refundedCents}:${amountCents}`,
+    metadata: { invoice_id: invoiceId, customer_id: payment.customerId, company_id: companyId },
+  })
+  if (!made.ok) {
+    logger.warn({ payment: payment.id, by: requestedBy, reason: made.message }, 'refund not made by Stripe')
+    return made.refused ? failure('conflict', made.message) : failure('unavailable', REFUND_MESSAGES.unavailable)
+  }
+  logger.info({ payment: payment.id, by: requestedBy, refund: made.id }, 'refund requested from Stripe')
+  return success({ message: REFUND_MESSAGES.requested(amountCents) })
 }
