@@ -11,3 +11,9 @@ export const PAYMENT_MESSAGES = {
   notFound: 'Invoice not found.',
   customerNotFound: 'Customer not found.',
 } as const
+
+/**
+ * How the flag of a card payment that should go back to the customer starts (a second payment of a paid invoice,
+ * decision 032): the office's invoice page shows "Refund due" on it.
+ */
+export const REFUND_DUE_PREFIX = 'Refund due:'

@@ -82,6 +82,7 @@ describe('the Stripe adapter', () => {
       ok: true,
       id: expect.stringMatching(/^cs_test_/),
       url: expect.stringContaining('/c/pay/'),
+      expiresAt: new Date((fake.sessions.at(-1)?.expires_at ?? 0) * 1000),
     })
     const session = fake.sessions.at(-1)
     expect(session).toMatchObject({

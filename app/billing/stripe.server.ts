@@ -57,6 +57,11 @@ export type CheckoutRequest =
       email: string | null
       successUrl: string
       cancelUrl: string
+      /**
+       * Stripe's Idempotency-Key for the creation (decision 032): two tabs asking for the same invoice, amount and
+       * round get Stripe's first session again instead of a second one.
+       */
+      idempotencyKey?: string
     }
   | {
       mode: 'setup'
@@ -71,36 +76,39 @@ export type CheckoutRequest =
 export async function createCheckoutSession(
   client: Stripe,
   request: CheckoutRequest,
-): Promise<{ ok: true; id: string; url: string } | { ok: false; message: string }> {
+): Promise<{ ok: true; id: string; url: string; expiresAt: Date } | { ok: false; message: string }> {
   try {
     const session =
       request.mode === 'payment'
-        ? await client.checkout.sessions.create({
-            mode: 'payment',
-            // Cards only: other methods settle days later, after Checkout has already said "paid" or not.
-            allowed_payment_method_types: ['card'],
-            line_items: [
-              {
-                quantity: 1,
-                price_data: {
-                  currency: 'usd',
-                  unit_amount: request.amountCents,
-                  product_data: { name: request.description },
+        ? await client.checkout.sessions.create(
+            {
+              mode: 'payment',
+              // Cards only: other methods settle days later, after Checkout has already said "paid" or not.
+              allowed_payment_method_types: ['card'],
+              line_items: [
+                {
+                  quantity: 1,
+                  price_data: {
+                    currency: 'usd',
+                    unit_amount: request.amountCents,
+                    product_data: { name: request.description },
+                  },
                 },
-              },
-            ],
-            client_reference_id: request.invoiceId,
-            metadata: ourMetadata(request),
-            // The PaymentIntent carries our ids too: refunds and disputes name the intent, not the session.
-            payment_intent_data: { metadata: ourMetadata(request), description: request.description },
-            ...(request.stripeCustomerId
-              ? { customer: request.stripeCustomerId }
-              : request.email
-                ? { customer_email: request.email }
-                : {}),
-            success_url: request.successUrl,
-            cancel_url: request.cancelUrl,
-          })
+              ],
+              client_reference_id: request.invoiceId,
+              metadata: ourMetadata(request),
+              // The PaymentIntent carries our ids too: refunds and disputes name the intent, not the session.
+              payment_intent_data: { metadata: ourMetadata(request), description: request.description },
+              ...(request.stripeCustomerId
+                ? { customer: request.stripeCustomerId }
+                : request.email
+                  ? { customer_email: request.email }
+                  : {}),
+              success_url: request.successUrl,
+              cancel_url: request.cancelUrl,
+            },
+            request.idempotencyKey ? { idempotencyKey: request.idempotencyKey } : undefined,
+          )
         : await client.checkout.sessions.create({
             mode: 'setup',
             currency: 'usd',
@@ -112,9 +120,52 @@ export async function createCheckoutSession(
             cancel_url: request.cancelUrl,
           })
     if (!session.url) return { ok: false, message: 'Stripe answered a Checkout Session without a URL' }
-    return { ok: true, id: session.id, url: session.url }
+    // Stripe closes an unpaid session after 24 hours unless told otherwise.
+    const expiresAt = new Date((session.expires_at || Math.floor(Date.now() / 1000) + 24 * 60 * 60) * 1000)
+    return { ok: true, id: session.id, url: session.url, expiresAt }
   } catch (error) {
     return { ok: false, message: stripeReason(error) }
+  }
+}
+
+/**
+ * Expires an open Checkout Session (Stripe's expire API), so it can no longer be paid. A session that is no longer
+ * open (paid, or already expired) is answered 'closed': nothing to expire.
+ */
+export async function expireCheckoutSession(
+  client: Stripe,
+  sessionId: string,
+): Promise<{ ok: true; status: 'expired' | 'closed' } | { ok: false; message: string }> {
+  try {
+    await client.checkout.sessions.expire(sessionId)
+    return { ok: true, status: 'expired' }
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 400) {
+      return { ok: true, status: 'closed' }
+    }
+    return { ok: false, message: stripeReason(error) }
+  }
+}
+
+/**
+ * Gives money back on a card payment (Stripe's refund API): `amountCents` of the PaymentIntent's charge. Nothing is
+ * recorded here: the charge.refunded webhook records it, once (decision 032). The idempotency key makes a
+ * double-submitted "Refund" one refund.
+ */
+export async function createRefund(
+  client: Stripe,
+  refund: { paymentIntentId: string; amountCents: number; idempotencyKey: string; metadata: OurMetadata },
+): Promise<{ ok: true; id: string } | { ok: false; message: string; refused: boolean }> {
+  try {
+    const created = await client.refunds.create(
+      { payment_intent: refund.paymentIntentId, amount: refund.amountCents, metadata: refund.metadata },
+      { idempotencyKey: refund.idempotencyKey },
+    )
+    return { ok: true, id: created.id }
+  } catch (error) {
+    // Stripe said no (more than is left to refund, a charge that cannot be refunded): its reason is the answer.
+    const refused = error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 400
+    return { ok: false, message: refused ? (error as Error).message : stripeReason(error), refused }
   }
 }
 
@@ -263,19 +314,23 @@ export async function isOurPaymentIntent(client: Stripe, paymentIntentId: string
   }
 }
 
+/** `t=<seconds>` and at least one `v1=<64 hex digits>`: the only Stripe-Signature worth handing to the SDK. */
+const SIGNATURE_HEADER = /^(?=.*(?:^|,)t=\d{1,12}(?:,|$))(?=.*(?:^|,)v1=[0-9a-f]{64}(?:,|$))[\w=,]{1,2048}$/
+
 /**
- * The event Stripe signed, or null when the signature is missing, wrong or too old (replays older than the SDK's
- * five-minute tolerance are refused). `payload` must be the raw body: a re-serialised JSON never matches.
+ * The event Stripe signed, or null when the signature is missing, malformed, wrong or too old (replays older than
+ * the SDK's five-minute tolerance are refused). `payload` must be the raw body: a re-serialised JSON never matches.
+ * Nothing a sender puts in the header or body throws: a header the SDK cannot read (`t=,v1=` made it throw a plain
+ * Error, answered 500) is refused before it gets there, and any failure of the check is a refusal (decision 032).
  */
 export function verifiedEvent(config: StripeConfig, payload: string, signature: string | null): unknown | null {
-  if (!signature) return null
+  if (!signature || !SIGNATURE_HEADER.test(signature.trim())) return null
   try {
-    return stripeClient(config).webhooks.constructEvent(payload, signature, config.webhookSecret)
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeSignatureVerificationError) return null
-    // Signed, but not JSON: no event we could apply.
-    if (error instanceof SyntaxError) return null
-    throw error
+    return stripeClient(config).webhooks.constructEvent(payload, signature.trim(), config.webhookSecret)
+  } catch {
+    // A signature that does not match, a timestamp out of tolerance, or a signed body that is not JSON: nothing we
+    // could apply, and nothing for the logs' errors.
+    return null
   }
 }
 

@@ -2,12 +2,22 @@
 // payment session for what the invoice still owes) and "Save card for automatic payments" (a setup session), and the
 // office's way to start the latter — an emailed link, so staff never handle card numbers. Nothing is recorded here:
 // the webhook records what Stripe says happened (card-payment.server.ts).
-import { and, eq } from 'drizzle-orm'
+//
+// One open Checkout Session per invoice (decision 032): "Pay invoice" pressed in two tabs gets the same session. The
+// session is kept in checkout_sessions (a partial unique index allows one open per invoice) and reused while its
+// amount is still what is owed; otherwise it is expired at Stripe before another is made, with an idempotency key
+// per invoice, amount and round, so two requests at once make one session at Stripe too.
+import { and, count, eq, sql } from 'drizzle-orm'
 import { invoiceNumberLabel } from '~/billing/billing-fields'
 import { outstandingCents } from '~/billing/invoice-status'
 import { ONLINE_PAYMENT_NOT_SET_UP, onlinePaymentsEnabled } from '~/billing/online-payments.server'
-import { configuredStripe, createCheckoutSession, createStripeCustomer } from '~/billing/stripe.server'
-import { companies, customers, emailOutbox, invoices } from '~/db/schema'
+import {
+  configuredStripe,
+  createCheckoutSession,
+  createStripeCustomer,
+  expireCheckoutSession,
+} from '~/billing/stripe.server'
+import { checkoutSessions, companies, customers, emailOutbox, invoices } from '~/db/schema'
 import { db } from '~/utils/db.server'
 import { kickOutboxWorker, renderEmail } from '~/utils/email.server'
 import { env } from '~/utils/env.server'
@@ -33,6 +43,9 @@ export const CARD_CHECKOUT_MESSAGES = {
   noEmail: "Add the customer's email address first: the link to save a card is sent there.",
   linkSent: (email: string) => `A link to save a card for automatic payments was sent to ${email}.`,
 } as const
+
+/** A session this close to Stripe's own expiry is not handed out again: the customer needs time to pay. */
+const REUSE_MARGIN_MS = 60 * 60_000
 
 /** The portal's own pages, as absolute URLs for Stripe to send the customer back to. */
 const portalUrl = (path: string) => `${env().APP_URL}${path}`
@@ -75,6 +88,27 @@ export async function startInvoiceCheckout({
   const owed = outstandingCents(invoice)
   if (owed === 0) return failure('conflict', CARD_CHECKOUT_MESSAGES.paid)
   if (owed < STRIPE_MINIMUM_CENTS) return failure('conflict', CARD_CHECKOUT_MESSAGES.tooSmall(invoice.companyName))
+  const open = await openSessionOf(companyId, invoiceId)
+  if (open && open.amountCents === owed && open.expiresAt.getTime() - Date.now() > REUSE_MARGIN_MS) {
+    return success({ url: open.url })
+  }
+  if (open) {
+    // The amount owed changed (a check recorded meanwhile), or Stripe is about to close it: that page must not take
+    // the old amount, so it is expired first. If Stripe cannot be asked, no second session is made.
+    const expired = await expireCheckoutSession(stripe.client, open.id)
+    if (!expired.ok) {
+      logger.error({ invoice: invoiceId, reason: expired.message }, 'Stripe Checkout session could not be expired')
+      return failure('unavailable', CARD_CHECKOUT_MESSAGES.unavailable)
+    }
+    await db()
+      .update(checkoutSessions)
+      .set({ status: 'expired' })
+      .where(and(eq(checkoutSessions.id, open.id), eq(checkoutSessions.status, 'open')))
+  }
+  const [made] = await db()
+    .select({ n: count() })
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.companyId, companyId), eq(checkoutSessions.invoiceId, invoiceId)))
   const back = portalUrl(portalInvoicePath(customerId, invoiceId))
   const session = await createCheckoutSession(stripe.client, {
     mode: 'payment',
@@ -88,12 +122,47 @@ export async function startInvoiceCheckout({
     // The page says the payment is on its way until the webhook records it (usually within seconds).
     successUrl: `${back}?payment=done`,
     cancelUrl: back,
+    // Two requests in the same round (the same sessions made before, the same amount) are one session at Stripe.
+    idempotencyKey: `checkout:${invoiceId}:${made?.n ?? 0}:${owed}`,
   })
   if (!session.ok) {
     logger.error({ invoice: invoiceId, reason: session.message }, 'Stripe Checkout session could not be created')
     return failure('unavailable', CARD_CHECKOUT_MESSAGES.unavailable)
   }
-  return success({ url: session.url })
+  const [kept] = await db()
+    .insert(checkoutSessions)
+    .values({ id: session.id, companyId, invoiceId, amountCents: owed, url: session.url, expiresAt: session.expiresAt })
+    .onConflictDoNothing()
+    .returning({ id: checkoutSessions.id })
+  if (kept) return success({ url: session.url })
+  // Another request kept its session first (the same one, or — after a race between rounds — another): the open
+  // one is the invoice's; ours, if different, is expired so it cannot be paid as well.
+  const winner = await openSessionOf(companyId, invoiceId)
+  if (winner && winner.id !== session.id) {
+    const expired = await expireCheckoutSession(stripe.client, session.id)
+    if (!expired.ok) logger.warn({ session: session.id, reason: expired.message }, 'extra Checkout session not expired')
+  }
+  return success({ url: winner?.url ?? session.url })
+}
+
+/** The invoice's open Checkout Session, if any. */
+async function openSessionOf(companyId: string, invoiceId: string) {
+  const [open] = await db()
+    .select({
+      id: checkoutSessions.id,
+      amountCents: checkoutSessions.amountCents,
+      url: checkoutSessions.url,
+      expiresAt: checkoutSessions.expiresAt,
+    })
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.companyId, companyId),
+        eq(checkoutSessions.invoiceId, invoiceId),
+        sql`${checkoutSessions.status} = 'open'`,
+      ),
+    )
+  return open
 }
 
 /**

@@ -6,17 +6,34 @@
 //
 // Order is not guaranteed: a refund or dispute can arrive before the payment it is about. Such an event is answered
 // 500 without storing its id, so Stripe delivers it again later, by when the payment is there (decision 021).
-import { and, eq, sql } from 'drizzle-orm'
+//
+// Data is never a 5xx (decision 032): a signed payment in another currency than the company's (USD), of an amount
+// outside (0, $1,000,000], or whose metadata names no invoice of the company it names, is acknowledged and listed for
+// the office under "Needs attention" (stripe_attention), never recorded as a payment. A refund is a new record
+// (refunds), once per cumulative total the charge reports.
+import { and, desc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { invoiceNumberLabel } from '~/billing/billing-fields'
 import { outstandingCents } from '~/billing/invoice-status'
-import type { SavedCard } from '~/billing/stripe.server'
-import { companies, customers, invoices, payments, stripeEvents } from '~/db/schema'
+import { ONLINE_PAYMENT_NOT_SET_UP } from '~/billing/online-payments.server'
+import { REFUND_DUE_PREFIX } from '~/billing/payment-messages'
+import { configuredStripe, createRefund, type SavedCard } from '~/billing/stripe.server'
+import {
+  checkoutSessions,
+  companies,
+  customers,
+  invoices,
+  payments,
+  refunds,
+  stripeAttention,
+  stripeEvents,
+} from '~/db/schema'
 import { localDateAt } from '~/schedule/local-date'
 import { type Database, db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import { logger } from '~/utils/logger.server'
 import { formatCents } from '~/utils/money'
+import { failure, type Result, success } from '~/utils/result'
 import { movePaid, recordPayment } from './payment.server'
 
 /** What the office reads on a card payment that needs a look (payments.flag). */
@@ -26,6 +43,26 @@ export const CARD_PAYMENT_FLAGS = {
   voidInvoice: (numberLabel: string) => `Paid by card after ${numberLabel} was void: kept as account credit.`,
   disputed: (amountCents: number, reason: string) =>
     `Disputed: the card holder's bank opened a dispute for ${formatCents(amountCents)} (${reason.replaceAll('_', ' ')}).`,
+  /** A payment for an invoice that was already paid (two Checkout pages both paid): credit to give back. */
+  refundDue: (paidCents: number, numberLabel: string) =>
+    `${REFUND_DUE} ${formatCents(paidCents)} arrived after ${numberLabel} was already paid; it is account credit until refunded.`,
+} as const
+
+/** How a payment's flag starts when its money should go back to the customer (the invoice page offers "Refund"). */
+export const REFUND_DUE = REFUND_DUE_PREFIX
+
+/** The largest card payment recorded: $1,000,000 (anything above is an error somewhere, never an invoice's). */
+export const MAX_CARD_PAYMENT_CENTS = 100_000_000
+
+/** Why a signed event was acknowledged but not recorded ("Needs attention" on the billing page). */
+export const ATTENTION_REASONS = {
+  currency: (currency: string) =>
+    `Paid in ${currency.toUpperCase() || 'an unknown currency'}, not USD: not recorded as a payment.`,
+  amount: (cents: number) =>
+    `An amount of ${Number.isSafeInteger(cents) ? formatCents(cents) : 'an unreadable size'} is outside $0.01 to $1,000,000.00: not recorded as a payment.`,
+  otherCompany: (numberLabel: string) =>
+    `Names ${numberLabel} with another company or customer in its metadata: not recorded as a payment.`,
+  unknownInvoice: 'Names no invoice of this company: not recorded as a payment.',
 } as const
 
 const Metadata = z.record(z.string(), z.string()).nullish()
@@ -40,20 +77,31 @@ const CheckoutSession = z.object({
   mode: z.string(),
   payment_status: z.string(),
   amount_total: z.number().int().nullish(),
+  currency: z.string().nullish(),
   client_reference_id: z.string().nullish(),
   metadata: Metadata,
   payment_intent: IdOf,
   setup_intent: IdOf,
   customer: IdOf,
 })
-const PaymentIntent = z.object({ id: z.string().min(1), amount_received: z.number().int(), metadata: Metadata })
+const PaymentIntent = z.object({
+  id: z.string().min(1),
+  amount_received: z.number().int(),
+  currency: z.string().nullish(),
+  metadata: Metadata,
+})
 const Charge = z.object({ id: z.string().min(1), payment_intent: IdOf, amount_refunded: z.number().int() })
 const Dispute = z.object({ id: z.string().min(1), payment_intent: IdOf, amount: z.number().int(), reason: z.string() })
 
 const StripeEvent = z.object({
   id: z.string().min(1).max(255),
   type: z.string(),
-  created: z.number().int(),
+  // Seconds since 1970; a value no date can hold is no event of Stripe's.
+  created: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 33),
   data: z.object({ object: z.unknown() }),
 })
 
@@ -67,7 +115,8 @@ export const HANDLED_EVENTS = [
 ] as const
 
 export type WebhookOutcome =
-  | { status: 'applied' | 'duplicate' | 'ignored' }
+  /** 'attention': acknowledged, not recorded, listed for the office (decision 032). */
+  | { status: 'applied' | 'duplicate' | 'ignored' | 'attention' }
   /** Not applied and not stored: answer 500 so Stripe delivers it again. */
   | { status: 'retry'; reason: string }
 
@@ -77,7 +126,10 @@ export type StripeLookups = {
   isOurPaymentIntent: (paymentIntentId: string) => Promise<boolean | 'unknown'>
 }
 
-type Effect = { status: 'applied' | 'ignored' } | { status: 'unknown-intent'; paymentIntentId: string }
+type Effect =
+  | { status: 'applied' | 'ignored' }
+  | { status: 'unknown-intent'; paymentIntentId: string }
+  | { status: 'attention'; reason: string; companyId: string | null; objectId: string }
 
 class UnknownIntent extends Error {
   constructor(readonly paymentIntentId: string) {
@@ -115,6 +167,17 @@ export async function applyStripeEvent(raw: unknown, stripe: StripeLookups): Pro
       const effect = await effectOf(tx, event, card)
       // Rolls the event's id back with everything else: Stripe's next delivery tries again.
       if (effect.status === 'unknown-intent') throw new UnknownIntent(effect.paymentIntentId)
+      if (effect.status === 'attention') {
+        await tx.insert(stripeAttention).values({
+          eventId: event.id,
+          companyId: effect.companyId,
+          type: event.type,
+          reason: effect.reason,
+          objectId: effect.objectId.slice(0, 255),
+        })
+        logger.warn({ event: event.id, type: event.type, reason: effect.reason }, 'Stripe event needs attention')
+        return { status: 'attention' as const }
+      }
       return effect
     })
   } catch (error) {
@@ -148,6 +211,16 @@ async function effectOf(tx: Database, event: z.infer<typeof StripeEvent>, card: 
         logger.warn({ session: data.id }, 'paid Checkout session without our invoice id; not recorded')
         return { status: 'ignored' }
       }
+      // The session is paid: it is no longer the invoice's open one ("Pay invoice" makes a new one if still owed).
+      await tx.update(checkoutSessions).set({ status: 'expired' }).where(eq(checkoutSessions.id, data.id))
+      const screened = await screenCardPayment(tx, {
+        invoiceId,
+        metadata: data.metadata,
+        currency: data.currency,
+        amountCents: data.amount_total,
+        objectId: data.id,
+      })
+      if (screened) return screened
       return recordCardPayment(tx, {
         invoiceId,
         amountCents: data.amount_total,
@@ -162,6 +235,14 @@ async function effectOf(tx: Database, event: z.infer<typeof StripeEvent>, card: 
       if (!intent.success || intent.data.metadata?.autopay !== '1' || !intent.data.metadata.invoice_id) {
         return { status: 'ignored' }
       }
+      const screened = await screenCardPayment(tx, {
+        invoiceId: intent.data.metadata.invoice_id,
+        metadata: intent.data.metadata,
+        currency: intent.data.currency,
+        amountCents: intent.data.amount_received,
+        objectId: intent.data.id,
+      })
+      if (screened) return screened
       return recordCardPayment(tx, {
         invoiceId: intent.data.metadata.invoice_id,
         amountCents: intent.data.amount_received,
@@ -187,6 +268,51 @@ async function effectOf(tx: Database, event: z.infer<typeof StripeEvent>, card: 
     default:
       return { status: 'ignored' }
   }
+}
+
+/**
+ * What a signed payment event must be before it is recorded (decision 032): in USD, of (0, $1,000,000], for an
+ * invoice of the company (and customer) its metadata names. Anything else is for the office to look at: the invoice's
+ * company sees it (or the metadata's, when no invoice matched; nobody's when neither is a company of ours).
+ */
+async function screenCardPayment(
+  tx: Database,
+  payment: {
+    invoiceId: string
+    metadata: Record<string, string> | null | undefined
+    currency: string | null | undefined
+    amountCents: number
+    objectId: string
+  },
+): Promise<Effect | null> {
+  const [invoice] = isUuid(payment.invoiceId)
+    ? await tx
+        .select({ companyId: invoices.companyId, customerId: invoices.customerId, number: invoices.number })
+        .from(invoices)
+        .where(eq(invoices.id, payment.invoiceId))
+    : []
+  const named = payment.metadata?.company_id
+  const [namedCompany] =
+    !invoice && named && isUuid(named)
+      ? await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, named))
+      : []
+  const attention = (reason: string): Effect => ({
+    status: 'attention',
+    reason,
+    companyId: invoice?.companyId ?? namedCompany?.id ?? null,
+    objectId: payment.objectId,
+  })
+  if ((payment.currency ?? '').toLowerCase() !== 'usd')
+    return attention(ATTENTION_REASONS.currency(payment.currency ?? ''))
+  if (payment.amountCents <= 0 || payment.amountCents > MAX_CARD_PAYMENT_CENTS) {
+    return attention(ATTENTION_REASONS.amount(payment.amountCents))
+  }
+  if (!invoice) return attention(ATTENTION_REASONS.unknownInvoice)
+  const customer = payment.metadata?.customer_id
+  if (named !== invoice.companyId || (customer && customer !== invoice.customerId)) {
+    return attention(ATTENTION_REASONS.otherCompany(invoiceNumberLabel(invoice.number)))
+  }
+  return null
 }
 
 export type CardPayment = {
@@ -228,9 +354,11 @@ export async function recordCardPayment(tx: Database, payment: CardPayment): Pro
   const live = invoice.state === 'sent'
   const flag = !live
     ? CARD_PAYMENT_FLAGS.voidInvoice(invoiceNumberLabel(invoice.number))
-    : payment.amountCents !== due
-      ? CARD_PAYMENT_FLAGS.amountDiffers(payment.amountCents, due)
-      : null
+    : due === 0
+      ? CARD_PAYMENT_FLAGS.refundDue(payment.amountCents, invoiceNumberLabel(invoice.number))
+      : payment.amountCents !== due
+        ? CARD_PAYMENT_FLAGS.amountDiffers(payment.amountCents, due)
+        : null
   const recorded = await recordPayment(
     {
       companyId: invoice.companyId,
@@ -255,15 +383,17 @@ export async function recordCardPayment(tx: Database, payment: CardPayment): Pro
 }
 
 /**
- * A refund (charge.refunded carries the charge's refunded total so far): the payment's refunded amount becomes that
- * total and the invoice's paid sum moves back by the difference. An older refund event arriving after a newer one
- * changes nothing, so any order ends in the same state.
+ * A refund (charge.refunded carries the charge's refunded total so far): a new refunds row for what that total adds,
+ * unique per payment and total, so the same event twice (or two at once: the payment row is locked) adds one. The
+ * payment's refunded_cents (the running total the rows sum to) and the invoice's paid sum move with it in this
+ * transaction. An older refund event arriving after a newer one adds nothing, so any order ends in the same state.
  */
 async function refund(tx: Database, paymentIntentId: string, refundedTotal: number): Promise<Effect> {
   const [payment] = await tx
     .select({
       id: payments.id,
       companyId: payments.companyId,
+      customerId: payments.customerId,
       invoiceId: payments.invoiceId,
       amountCents: payments.amountCents,
       refundedCents: payments.refundedCents,
@@ -276,6 +406,18 @@ async function refund(tx: Database, paymentIntentId: string, refundedTotal: numb
   const refunded = Math.min(Math.max(refundedTotal, 0), payment.amountCents)
   const delta = refunded - payment.refundedCents
   if (delta <= 0) return { status: 'applied' }
+  const [added] = await tx
+    .insert(refunds)
+    .values({
+      companyId: payment.companyId,
+      customerId: payment.customerId,
+      paymentId: payment.id,
+      amountCents: delta,
+      refundedTotalCents: refunded,
+    })
+    .onConflictDoNothing()
+    .returning({ id: refunds.id })
+  if (!added) return { status: 'applied' }
   await tx.update(payments).set({ refundedCents: refunded }).where(eq(payments.id, payment.id))
   if (payment.invoiceId) await movePaid(tx, payment.companyId, payment.invoiceId, -delta)
   return { status: 'applied' }
@@ -307,4 +449,82 @@ async function saveCard(tx: Database, session: z.infer<typeof CheckoutSession>, 
     .where(and(eq(customers.companyId, companyId), eq(customers.id, customerId)))
     .returning({ id: customers.id })
   return saved ? { status: 'applied' } : { status: 'ignored' }
+}
+
+/** "Needs attention" on the billing page: the company's latest signed Stripe events acknowledged but not recorded. */
+export async function listStripeAttention({ companyId, limit = 10 }: { companyId: string; limit?: number }) {
+  return db()
+    .select({
+      eventId: stripeAttention.eventId,
+      type: stripeAttention.type,
+      reason: stripeAttention.reason,
+      objectId: stripeAttention.objectId,
+      createdAt: stripeAttention.createdAt,
+    })
+    .from(stripeAttention)
+    .where(eq(stripeAttention.companyId, companyId))
+    .orderBy(desc(stripeAttention.createdAt))
+    .limit(limit)
+}
+
+export const REFUND_MESSAGES = {
+  notFound: 'Payment not found.',
+  notCard: 'Only card payments are refunded here; give other payments back outside Pool Bud.',
+  nothingLeft: 'This payment is already refunded in full.',
+  tooMuch: (leftCents: number) => `Refund at most ${formatCents(leftCents)}: that is what is left of this payment.`,
+  unavailable: 'The refund could not be requested from Stripe. Please try again in a few minutes.',
+  requested: (cents: number) =>
+    `Refund of ${formatCents(cents)} requested. It shows here once Stripe confirms it (usually within a minute).`,
+} as const
+
+/**
+ * "Refund" on the office's invoice page (decision 032): asks Stripe to give back `amountCents` of a card payment of
+ * the invoice. Nothing is recorded here — the charge.refunded webhook records the refund once, as a new record. The
+ * idempotency key is the payment, what was refunded so far and the amount: a double-submitted (or two tabs') "Refund"
+ * is one refund at Stripe.
+ */
+export async function requestRefund({
+  companyId,
+  invoiceId,
+  paymentId,
+  amountCents,
+  requestedBy,
+}: {
+  companyId: string
+  invoiceId: string
+  paymentId: string
+  amountCents: number
+  requestedBy: string
+}): Promise<Result<{ message: string }>> {
+  if (!isUuid(paymentId)) return failure('not-found', REFUND_MESSAGES.notFound)
+  const [payment] = await db()
+    .select({
+      id: payments.id,
+      customerId: payments.customerId,
+      amountCents: payments.amountCents,
+      refundedCents: payments.refundedCents,
+      method: payments.method,
+      stripePaymentIntentId: payments.stripePaymentIntentId,
+    })
+    .from(payments)
+    .where(and(eq(payments.companyId, companyId), eq(payments.invoiceId, invoiceId), eq(payments.id, paymentId)))
+  if (!payment) return failure('not-found', REFUND_MESSAGES.notFound)
+  if (payment.method !== 'card' || !payment.stripePaymentIntentId) return failure('conflict', REFUND_MESSAGES.notCard)
+  const left = payment.amountCents - payment.refundedCents
+  if (left <= 0) return failure('conflict', REFUND_MESSAGES.nothingLeft)
+  if (amountCents > left) return failure('invalid', REFUND_MESSAGES.tooMuch(left), 'amount')
+  const stripe = configuredStripe()
+  if (!stripe) return failure('unavailable', ONLINE_PAYMENT_NOT_SET_UP)
+  const made = await createRefund(stripe.client, {
+    paymentIntentId: payment.stripePaymentIntentId,
+    amountCents,
+    idempotencyKey: `refund:${payment.id}:${payment.refundedCents}:${amountCents}`,
+    metadata: { invoice_id: invoiceId, customer_id: payment.customerId, company_id: companyId },
+  })
+  if (!made.ok) {
+    logger.warn({ payment: payment.id, by: requestedBy, reason: made.message }, 'refund not made by Stripe')
+    return made.refused ? failure('conflict', made.message) : failure('unavailable', REFUND_MESSAGES.unavailable)
+  }
+  logger.info({ payment: payment.id, by: requestedBy, refund: made.id }, 'refund requested from Stripe')
+  return success({ message: REFUND_MESSAGES.requested(amountCents) })
 }

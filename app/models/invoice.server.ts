@@ -573,6 +573,7 @@ export async function getInvoice({
         method: payments.method,
         reference: payments.reference,
         flag: payments.flag,
+        stripePaymentIntentId: payments.stripePaymentIntentId,
         recordedBy: profiles.fullName,
       })
       .from(payments)

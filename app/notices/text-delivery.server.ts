@@ -5,9 +5,9 @@
 // customer's phone buzz twice. The worker (app/utils/email.server.ts) claims rows with SKIP LOCKED and a lease, so
 // several servers never send one row at once.
 import { eq } from 'drizzle-orm'
-import { companies, mailboxMessages, textOptOuts } from '~/db/schema'
+import { companies, inboundTexts, mailboxMessages, textOptOuts } from '~/db/schema'
 import { isWallTime } from '~/schedule/local-date'
-import { db } from '~/utils/db.server'
+import { type Database, db } from '~/utils/db.server'
 import { registerTextSender, type TextDelivery } from '~/utils/email.server'
 import { logger } from '~/utils/logger.server'
 import { DEFAULT_QUIET_HOURS, type QuietHours, sendableAt } from './quiet-hours'
@@ -26,13 +26,42 @@ export async function isOptedOut(phone: string) {
 }
 
 /** Records an opt-out (a STOP reply, or Twilio refusing the number with 21610); a second one changes nothing. */
-export async function recordOptOut(phone: string, via: string) {
-  await db().insert(textOptOuts).values({ phone, via }).onConflictDoNothing()
+export async function recordOptOut(phone: string, via: string, executor: Database = db()) {
+  await executor.insert(textOptOuts).values({ phone, via }).onConflictDoNothing()
 }
 
 /** START: the number may be texted again. */
-export async function removeOptOut(phone: string) {
-  await db().delete(textOptOuts).where(eq(textOptOuts.phone, phone))
+export async function removeOptOut(phone: string, executor: Database = db()) {
+  await executor.delete(textOptOuts).where(eq(textOptOuts.phone, phone))
+}
+
+/**
+ * An inbound STOP or START, applied once per Twilio MessageSid (decision 032): Twilio's signatures carry no time, so
+ * a captured signed START posted again must not undo a later STOP. The MessageSid is stored in the transaction of its
+ * effect; a second post of it (or two at once: the second insert waits for the first) finds it and changes nothing.
+ */
+export async function applyInboundKeyword({
+  messageSid,
+  phone,
+  keyword,
+  via,
+}: {
+  messageSid: string
+  phone: string | null
+  keyword: 'opt-out' | 'opt-in' | 'none'
+  via: string
+}): Promise<'applied' | 'duplicate'> {
+  return db().transaction(async (tx) => {
+    const [fresh] = await tx
+      .insert(inboundTexts)
+      .values({ messageSid })
+      .onConflictDoNothing()
+      .returning({ messageSid: inboundTexts.messageSid })
+    if (!fresh) return 'duplicate'
+    if (phone && keyword === 'opt-out') await recordOptOut(phone, via, tx)
+    if (phone && keyword === 'opt-in') await removeOptOut(phone, tx)
+    return 'applied'
+  })
 }
 
 async function quietHoursOf(companyId: string | null): Promise<{ quiet: QuietHours; timeZone: string } | null> {

@@ -14,6 +14,7 @@ import { queueOverdueNotices } from '~/models/invoice-notice.server'
 import { queueVisitReminders } from '~/models/notice.server'
 import { createPlatformAdmin } from '~/models/platform-admin.server'
 import { generateVisits } from '~/models/service-plan.server'
+import { twilioConfig } from '~/notices/twilio-config.server'
 import { startBackgroundTask, stopBackgroundTasks } from '~/utils/background.server'
 import { type DatabaseHandle, installDatabase, migrateDatabase, openDatabase } from '~/utils/db.server'
 import { devMailboxEnabled } from '~/utils/dev-mailbox.server'
@@ -42,8 +43,10 @@ async function shouldSeed(handle: DatabaseHandle) {
 
 async function start(): Promise<StartupInfo> {
   const config = env()
-  // Half-configured card payments stop the server here (an EnvError, printed by server.mjs), before anything runs.
+  // Half-configured or malformed card payments or texts stop the server here (an EnvError naming the variable,
+  // printed by server.mjs), before anything runs (decision 032).
   stripeConfig()
+  twilioConfig()
   const handle = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: path.join(config.DATA_DIR, 'db'),

@@ -108,6 +108,58 @@ describe('parseEnv refuses a malformed environment, naming the variable', () => 
   })
 })
 
+describe('texts and card payments: a malformed setting stops start-up, naming the variable (decision 032)', () => {
+  const TWILIO = {
+    TWILIO_ACCOUNT_SID: `AC${'0123456789abcdef'.repeat(2)}`,
+    TWILIO_AUTH_TOKEN: 'f'.repeat(32),
+    TWILIO_FROM: '+18135550100',
+  }
+  const STRIPE = { STRIPE_SECRET_KEY: 'sk_live_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' }
+
+  it('accepts well-formed Twilio and Stripe settings', () => {
+    const env = parseEnv({ AUTH_SECRET: SECRET, DATA_DIR: dataDir, ...TWILIO, ...STRIPE })
+    expect(env).toMatchObject({ ...TWILIO, ...STRIPE })
+    expect(
+      parseEnv({
+        AUTH_SECRET: SECRET,
+        DATA_DIR: dataDir,
+        STRIPE_SECRET_KEY: 'rk_test_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_y',
+      }),
+    ).toBeTruthy()
+  })
+
+  it.each([
+    ['TWILIO_ACCOUNT_SID', 'SK0123456789abcdef0123456789abcdef'],
+    ['TWILIO_ACCOUNT_SID', 'AC123'],
+    ['TWILIO_ACCOUNT_SID', `AC${'0123456789ABCDEF'.repeat(2)}`],
+    ['TWILIO_ACCOUNT_SID', `AC${'0123456789abcdef'.repeat(2)}0`],
+    ['TWILIO_FROM', '(813) 555-0100'],
+    ['TWILIO_FROM', '8135550100'],
+    ['TWILIO_FROM', '+0135550100'],
+    ['STRIPE_SECRET_KEY', 'pk_live_abc123'],
+    ['STRIPE_SECRET_KEY', 'abc123'],
+    ['STRIPE_WEBHOOK_SECRET', 'abc123'],
+    ['STRIPE_WEBHOOK_SECRET', 'sk_live_abc123'],
+  ])('%s=%s', (name, value) => {
+    const error = parseError({ AUTH_SECRET: SECRET, DATA_DIR: dataDir, ...TWILIO, ...STRIPE, [name]: value })
+    expect(error.message).toContain(name)
+    // The other settings are fine: only the bad one is named.
+    for (const other of [...Object.keys(TWILIO), ...Object.keys(STRIPE)].filter((n) => n !== name)) {
+      expect(error.message).not.toContain(`${other}:`)
+    }
+  })
+
+  it('names the missing partner of a half-set pair', () => {
+    expect(parseError({ AUTH_SECRET: SECRET, DATA_DIR: dataDir, STRIPE_SECRET_KEY: 'sk_test_abc' }).message).toContain(
+      'STRIPE_WEBHOOK_SECRET',
+    )
+    const twilio = parseError({ AUTH_SECRET: SECRET, DATA_DIR: dataDir, TWILIO_ACCOUNT_SID: TWILIO.TWILIO_ACCOUNT_SID })
+    expect(twilio.message).toContain('TWILIO_AUTH_TOKEN')
+    expect(twilio.message).toContain('TWILIO_FROM')
+  })
+})
+
 describe('the embedded default (no DATABASE_URL)', () => {
   it('generates a secret once into DATA_DIR/auth-secret and reuses it on the next start', () => {
     const first = parseEnv({ DATA_DIR: dataDir })

@@ -24,12 +24,52 @@ const EnvSchema = z
     S3_REGION: z.string().optional(),
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
+    // Texts and card payments (decision 032): a malformed value stops start-up here, naming the variable, instead of
+    // every inbound text or webhook answering 500 later. Whether they come together is checked too (below, and in
+    // twilio-config.server.ts and stripe-config.server.ts, which the running server reads).
+    TWILIO_ACCOUNT_SID: z
+      .string()
+      .trim()
+      .regex(/^AC[0-9a-f]{32}$/, 'must be an Account SID: AC followed by 32 lowercase hexadecimal digits')
+      .optional(),
+    TWILIO_AUTH_TOKEN: z.string().trim().min(1).optional(),
+    TWILIO_FROM: z
+      .string()
+      .trim()
+      .regex(/^\+[1-9]\d{6,14}$/, 'must be a phone number in E.164 such as +18135550100')
+      .optional(),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .trim()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a secret or restricted key (sk_live_…, sk_test_…, rk_…)')
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .trim()
+      .regex(/^whsec_\w+$/, "must be the webhook endpoint's signing secret (whsec_…)")
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required when DATABASE_URL is set' })
     }
+    requireTogether(env, ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'], 'Texts through Twilio', ctx)
+    requireTogether(env, ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'], 'Card payments through Stripe', ctx)
   })
+
+/** Settings that only work together: each missing one is named when some but not all are set. */
+function requireTogether(
+  env: Record<string, unknown>,
+  names: readonly string[],
+  what: string,
+  ctx: { addIssue: (issue: { code: 'custom'; path: string[]; message: string }) => void },
+) {
+  const missing = names.filter((name) => env[name] === undefined)
+  if (missing.length === 0 || missing.length === names.length) return
+  for (const name of missing) {
+    ctx.addIssue({ code: 'custom', path: [name], message: `${what} need ${names.join(', ')} together` })
+  }
+}
 
 export type Env = z.infer<typeof EnvSchema> & { APP_URL: string; AUTH_SECRET: string }
 

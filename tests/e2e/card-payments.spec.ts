@@ -70,6 +70,35 @@ test('"Save card for automatic payments" opens Checkout; the signed webhook save
   }
 })
 
+test('"Pay invoice" pressed in two tabs opens the same Checkout session (N6)', async ({ page, context }) => {
+  await logInAsDana(page, true)
+  // An invoice of Dana's that still owes (the demo's opening balance is sent and unpaid).
+  const owing = page
+    .getByRole('list', { name: 'Your invoices, newest first' })
+    .getByRole('listitem')
+    .filter({ hasText: /\$[\d,]+\.\d\d due/ })
+    .first()
+  const href = (await owing.getByRole('link').getAttribute('href')) ?? ''
+  expect(href).toMatch(/\/invoices\//)
+  const tab = await context.newPage()
+  for (const each of [page, tab]) {
+    await each.goto(`${server.origin}${href}`)
+    await waitForHydration(each)
+  }
+  const before = fake.sessions.length
+  await Promise.all([
+    page.getByRole('button', { name: 'Pay invoice', exact: true }).click(),
+    tab.getByRole('button', { name: 'Pay invoice', exact: true }).click(),
+  ])
+  await page.waitForURL(`${fake.url}/c/pay/**`)
+  await tab.waitForURL(`${fake.url}/c/pay/**`)
+  expect(tab.url()).toBe(page.url())
+  const made = fake.sessions.slice(before)
+  expect(made).toHaveLength(1)
+  expect(made[0]).toMatchObject({ mode: 'payment', status: 'open', url: page.url() })
+  await tab.close()
+})
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 

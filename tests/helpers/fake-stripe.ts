@@ -1,6 +1,8 @@
 // A local server that speaks the part of Stripe's API card payments use, for tests of the adapter, the routes and the
-// autopay worker (STRIPE_API_BASE points the official client here): POST /v1/checkout/sessions, POST /v1/customers,
-// GET /v1/setup_intents/:id (expand payment_method), POST and GET /v1/payment_intents. It checks what Stripe checks —
+// autopay worker (STRIPE_API_BASE points the official client here): POST /v1/checkout/sessions (and …/:id/expire),
+// POST /v1/customers, GET /v1/setup_intents/:id (expand payment_method), POST and GET /v1/payment_intents, POST
+// /v1/refunds (a charge's amount_refunded grows with each; `chargeOf` gives the charge a charge.refunded event
+// carries). It checks what Stripe checks —
 // Bearer auth with the secret key, form-encoded bodies with Stripe's bracket notation, required parameters — keeps
 // idempotency keys as Stripe does (the same key and body answer the first answer again; the same key with another
 // body is a 400), and answers errors in Stripe's shape (402 card_declined). A test decides each charge, completes
@@ -22,6 +24,8 @@ export type FakeCheckoutSession = {
   mode: 'payment' | 'setup'
   url: string
   status: 'open' | 'complete' | 'expired'
+  /** When Stripe closes the session unpaid: 24 hours after it was made. */
+  expires_at: number
   payment_status: 'paid' | 'unpaid' | 'no_payment_required'
   amount_total: number | null
   currency: string | null
@@ -49,6 +53,20 @@ export type FakePaymentIntent = {
   status: 'succeeded' | 'requires_payment_method' | 'processing'
   metadata: Record<string, string>
   latest_charge: string | null
+  /** What refunds gave back so far (the latest charge's amount_refunded). */
+  amount_refunded: number
+  created: number
+}
+
+export type FakeRefund = {
+  id: string
+  object: 'refund'
+  amount: number
+  payment_intent: string
+  charge: string
+  currency: string
+  status: 'succeeded'
+  metadata: Record<string, string>
   created: number
 }
 
@@ -66,6 +84,10 @@ export type FakeStripe = {
   customers: { id: string; email: string | null; name: string | null; metadata: Record<string, string> }[]
   /** PaymentIntents created, in order (Checkout's and off-session charges). */
   paymentIntents: FakePaymentIntent[]
+  /** Refunds made (POST /v1/refunds that were not idempotent replays), in order. */
+  refunds: FakeRefund[]
+  /** The charge of a PaymentIntent as a charge.refunded event carries it (amount_refunded is the running total). */
+  chargeOf: (paymentIntentId: string) => Record<string, unknown>
   /** Decides each off-session charge (1-based count of charge requests that were not idempotent replays). */
   answer: (charge: number, intent: FakePaymentIntent) => ChargeAnswer
   /** The customer pays (or saves a card) on Checkout's page: the session as Stripe then holds it. */
@@ -104,6 +126,21 @@ export async function startFakeStripe({
     sessions: [],
     customers: [],
     paymentIntents: [],
+    refunds: [],
+    chargeOf(paymentIntentId) {
+      const intent = fake.paymentIntents.find((p) => p.id === paymentIntentId)
+      if (!intent) throw new Error(`no payment intent ${paymentIntentId}`)
+      return {
+        id: intent.latest_charge,
+        object: 'charge',
+        amount: intent.amount_received,
+        amount_refunded: intent.amount_refunded,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        refunded: intent.amount_refunded === intent.amount_received,
+        metadata: intent.metadata,
+      }
+    },
     answer: () => 'succeed',
     completeCheckout(sessionId, options = {}) {
       const session = fake.sessions.find((s) => s.id === sessionId)
@@ -123,6 +160,7 @@ export async function startFakeStripe({
           status: 'succeeded',
           metadata: { ...((paymentData.metadata ?? {}) as Record<string, string>) },
           latest_charge: id('ch'),
+          amount_refunded: 0,
           created: nowSeconds(),
         }
         fake.paymentIntents.push(intent)
@@ -168,6 +206,18 @@ export async function startFakeStripe({
 
   function route(method: string, path: string, form: Form): [number, Json] | 'hang' {
     if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(form)
+    const expire = path.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/)
+    if (method === 'POST' && expire) {
+      const session = fake.sessions.find((s) => s.id === expire[1])
+      if (!session) return missing('checkout.session', expire[1])
+      if (session.status !== 'open') {
+        return invalid('session', 'Only Checkout Sessions with a status of open can be expired.')
+      }
+      session.status = 'expired'
+      const { request: _request, ...answer } = session
+      return [200, answer]
+    }
+    if (method === 'POST' && path === '/v1/refunds') return createRefund(form)
     if (method === 'POST' && path === '/v1/customers') {
       const customer = {
         id: id('cus'),
@@ -241,6 +291,7 @@ export async function startFakeStripe({
       mode,
       url: `${fake.url}/c/pay/${sessionId}`,
       status: 'open',
+      expires_at: nowSeconds() + 24 * 60 * 60,
       payment_status: 'unpaid',
       amount_total: amount,
       currency: 'usd',
@@ -258,6 +309,47 @@ export async function startFakeStripe({
     fake.sessions.push(session)
     const { request: _request, ...answer } = session
     return [200, answer]
+  }
+
+  function createRefund(form: Form): [number, Json] {
+    const intentId = str(form.payment_intent) ?? str(form.charge)
+    const intent = fake.paymentIntents.find((p) => p.id === intentId || p.latest_charge === intentId)
+    if (!intent) {
+      return [
+        400,
+        stripeError('invalid_request_error', `No such payment_intent: '${intentId}'`, { code: 'resource_missing' }),
+      ]
+    }
+    if (intent.status !== 'succeeded' || !intent.latest_charge) {
+      return invalid('payment_intent', 'This PaymentIntent does not have a successful charge to refund.')
+    }
+    const left = intent.amount_received - intent.amount_refunded
+    const amount = form.amount === undefined ? left : Number(str(form.amount))
+    if (!Number.isInteger(amount) || amount <= 0) return invalid('amount', 'Invalid positive integer')
+    if (amount > left) {
+      return [
+        400,
+        stripeError(
+          'invalid_request_error',
+          `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+          { code: 'amount_too_large', param: 'amount' },
+        ),
+      ]
+    }
+    intent.amount_refunded += amount
+    const refund: FakeRefund = {
+      id: id('re'),
+      object: 'refund',
+      amount,
+      payment_intent: intent.id,
+      charge: intent.latest_charge,
+      currency: intent.currency,
+      status: 'succeeded',
+      metadata: (form.metadata ?? {}) as Record<string, string>,
+      created: nowSeconds(),
+    }
+    fake.refunds.push(refund)
+    return [200, refund]
   }
 
   function createPaymentIntent(form: Form): [number, Json] | 'hang' {
@@ -288,6 +380,7 @@ export async function startFakeStripe({
       status: 'requires_payment_method',
       metadata: (form.metadata ?? {}) as Record<string, string>,
       latest_charge: null,
+      amount_refunded: 0,
       created: nowSeconds(),
     }
     const answer = fake.answer(charges, intent)

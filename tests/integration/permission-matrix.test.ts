@@ -509,6 +509,14 @@ const CASES: Case[] = [
     path: (f) => `/app/invoices/${f.invoiceId}`,
     expect: { ...OWNER_ADMIN, otherOwner: 404 },
   },
+  // "Refund" posted without a payment or amount: the form's refusal (nothing reaches Stripe). Owners and admins only.
+  {
+    file: 'routes/app/invoice.tsx',
+    method: 'POST',
+    intent: 'refund',
+    path: (f) => `/app/invoices/${f.invoiceId}`,
+    expect: { ...OWNER_ADMIN, otherOwner: 404 },
+  },
   {
     file: 'routes/app/invoice.tsx',
     method: 'POST',

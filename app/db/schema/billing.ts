@@ -177,3 +177,87 @@ export const stripeEvents = pgTable('stripe_events', {
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * Checkout Sessions started for an invoice's "Pay invoice" (decision 032): at most one open per invoice, by the
+ * partial unique index. Two tabs pressing "Pay invoice" meet it: the second reuses the first's session while its
+ * amount still matches what is owed, otherwise the old one is expired at Stripe before a new one is made.
+ */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    /** Stripe's Checkout Session id (cs_…). */
+    id: text('id').primaryKey(),
+    companyId: uuid('company_id').notNull(),
+    invoiceId: uuid('invoice_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    url: text('url').notNull(),
+    status: text('status', { enum: ['open', 'expired'] })
+      .notNull()
+      .default('open'),
+    /** Stripe closes an unpaid session after this (24 hours); reused only well before then. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'checkout_sessions_company_invoice_fk',
+      columns: [t.companyId, t.invoiceId],
+      foreignColumns: [invoices.companyId, invoices.id],
+    }).onDelete('cascade'),
+    uniqueIndex('checkout_sessions_one_open_key').on(t.companyId, t.invoiceId).where(sql`${t.status} = 'open'`),
+    check('checkout_sessions_amount_positive', sql`${t.amountCents} > 0`),
+    check('checkout_sessions_status_valid', sql`${t.status} in ('open', 'expired')`),
+  ],
+)
+
+/**
+ * Money given back on a payment (decision 032): one row per refund Stripe reports, never an edit of the payment's
+ * history. `refunded_total_cents` is the charge's cumulative refunded amount once this refund is counted; unique per
+ * payment, so `charge.refunded` delivered twice (or twice at once) adds one row. The payment's `refunded_cents` is
+ * the running total these rows sum to, kept in the same transaction for the balance's indexed sums.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id').notNull(),
+    customerId: uuid('customer_id').notNull(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    refundedTotalCents: integer('refunded_total_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'refunds_company_customer_fk',
+      columns: [t.companyId, t.customerId],
+      foreignColumns: [customers.companyId, customers.id],
+    }).onDelete('cascade'),
+    unique('refunds_payment_total_key').on(t.paymentId, t.refundedTotalCents),
+    index('refunds_company_customer_idx').on(t.companyId, t.customerId),
+    check('refunds_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+)
+
+/**
+ * Signed Stripe events acknowledged but not recorded (decision 032): another currency, an amount outside
+ * (0, $1,000,000], or metadata naming no invoice of that company. Listed for the office under "Needs attention" on
+ * the billing page; the company is the invoice's (or the metadata's when no invoice matched), null when neither is
+ * ours (then only logged). One row per event.
+ */
+export const stripeAttention = pgTable(
+  'stripe_attention',
+  {
+    eventId: text('event_id').primaryKey(),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    reason: text('reason').notNull(),
+    /** Stripe's object (cs_…, pi_…), to find it in Stripe's dashboard. */
+    objectId: text('object_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stripe_attention_company_idx').on(t.companyId, t.createdAt)],
+)

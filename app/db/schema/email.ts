@@ -113,3 +113,12 @@ export const textOptOuts = pgTable(
   },
   (t) => [primaryKey({ name: 'text_opt_outs_pkey', columns: [t.phone] })],
 )
+
+/**
+ * Inbound texts already handled, by Twilio's MessageSid (decision 032): Twilio's signatures carry no time, so a
+ * captured signed START could be posted again; the second post of a MessageSid changes nothing.
+ */
+export const inboundTexts = pgTable('inbound_texts', {
+  messageSid: text('message_sid').primaryKey(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+})

@@ -8,6 +8,7 @@ import { data } from 'react-router'
 import { type CompanyMember, notFound } from '~/auth/guards.server'
 import { type BillingPeriod, periodLabel } from '~/billing/invoice-draft'
 import { INVOICE_STATUSES } from '~/billing/invoice-status'
+import { listStripeAttention } from '~/models/card-payment.server'
 import { getCustomer } from '~/models/customer.server'
 import {
   createInvoices,
@@ -19,7 +20,7 @@ import {
   sendInvoices,
 } from '~/models/invoice.server'
 import { localDateAt } from '~/schedule/local-date'
-import { formatLocalDate } from '~/utils/dates'
+import { formatDateTime, formatLocalDate } from '~/utils/dates'
 import { redirectWithFlash } from '~/utils/flash.server'
 import { isUuid } from '~/utils/ids'
 import { formatCents } from '~/utils/money'
@@ -52,11 +53,13 @@ export async function loadBillingPage(member: CompanyMember, url: URL, now = new
   if (customerId !== null && !isUuid(customerId)) notFound()
   const list = (onPage: number) =>
     listInvoices({ companyId, today, status, customerId: customerId ?? undefined, page: onPage })
-  const [summary, firstTry, customer, preview] = await Promise.all([
+  const [summary, firstTry, customer, preview, attention] = await Promise.all([
     periodSummary({ companyId, period }),
     list(page),
     customerId ? getCustomer({ companyId, customerId }) : null,
     wantsPreview ? previewInvoices({ companyId, period }) : null,
+    // Signed Stripe events acknowledged but not recorded (decision 032): the office looks at them in Stripe.
+    listStripeAttention({ companyId }),
   ])
   // Another company's customer (or a made-up id) does not exist here either.
   if (customerId && !customer) notFound()
@@ -99,6 +102,12 @@ export async function loadBillingPage(member: CompanyMember, url: URL, now = new
         }
       : null,
     confirmSend: url.searchParams.get('confirm') === 'send' && summary.drafts > 0,
+    needsAttention: attention.map((row) => ({
+      id: row.eventId,
+      when: formatDateTime(row.createdAt, timezone),
+      reason: row.reason,
+      stripeObject: row.objectId,
+    })),
     filter: {
       status: status === 'all' ? 'all' : statusSlug(status),
       customer: customer ? { id: customer.id, name: customer.customerName } : null,

@@ -219,6 +219,37 @@ export function SendConfirmCard({ data }: { data: BillingPageData }) {
   )
 }
 
+/**
+ * "Needs attention": Stripe events that were signed but could not be recorded as payments (another currency, an
+ * amount out of bounds, no invoice of ours) — acknowledged so Stripe stops retrying, listed here for the office to
+ * look up in Stripe's dashboard (decision 032). Nothing shows when there are none.
+ */
+export function NeedsAttentionCard({ data }: { data: BillingPageData }) {
+  if (data.needsAttention.length === 0) return null
+  return (
+    <Card aria-labelledby="attention-heading" className="space-y-3 border-amber-200 bg-amber-50">
+      <h2 id="attention-heading" className="text-lg font-semibold">
+        Needs attention
+      </h2>
+      <p className="text-sm text-slate-700">
+        Card payments Stripe reported that were not recorded. Look them up in Stripe by their id and record or refund
+        them there.
+      </p>
+      <ul className="divide-y divide-amber-200">
+        {data.needsAttention.map((row) => (
+          <li key={row.id} className="py-2 text-sm">
+            <p>{row.reason}</p>
+            <p className="text-slate-600">
+              {row.when}
+              {row.stripeObject ? <span className="break-all"> · {row.stripeObject}</span> : null}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  )
+}
+
 const STATUS_FILTERS = [
   { value: 'all', label: 'All' },
   ...INVOICE_STATUSES.map((status) => ({ value: statusSlug(status), label: status })),

@@ -2,8 +2,10 @@
 // payments received on it. Phone first: the lines table keeps two columns on a narrow screen (quantity and unit price
 // go under the description), and prints in full.
 import type { ReactNode } from 'react'
+import { Link } from 'react-router'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
+import { textLinkTarget } from '~/components/ui/touch'
 import type { InvoiceDocumentData, InvoicePaymentRow } from './invoice-view'
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -113,7 +115,25 @@ export function InvoicePayments({ payments }: { payments: InvoicePaymentRow[] })
                 {'flag' in payment && payment.flag ? <p className="text-amber-800">{payment.flag}</p> : null}
                 {payment.refunded ? <p className="text-slate-600">Refunded {payment.refunded}</p> : null}
               </div>
-              <p className="font-semibold tabular-nums">{payment.amount}</p>
+              <div className="flex flex-col items-end gap-1">
+                <p className="font-semibold tabular-nums">{payment.amount}</p>
+                {'refund' in payment && payment.refund ? (
+                  <p className="flex flex-wrap items-center justify-end gap-2 print:hidden">
+                    {payment.refund.due ? (
+                      <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                        Refund due
+                      </span>
+                    ) : null}
+                    <Link
+                      to={`?refund=${payment.id}`}
+                      preventScrollReset
+                      className={cn('font-medium text-brand-700 hover:underline', textLinkTarget)}
+                    >
+                      Refund
+                    </Link>
+                  </p>
+                ) : null}
+              </div>
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
-// What the invoice page posts (routes/app/invoice.tsx): "Send invoice", "Void invoice" and "Record payment" (its
-// fields parsed by its own schema, payment-form.ts). The invoice is the page's own (its id is in the address);
+// What the invoice page posts (routes/app/invoice.tsx): "Send invoice", "Void invoice", "Record payment" (its
+// fields parsed by its own schema, payment-form.ts) and "Refund" (refund-form.ts). The invoice is the page's own (its id is in the address);
 // anything else is a post no form of the page sends.
 import { z } from 'zod'
 
@@ -7,4 +7,5 @@ export const InvoiceIntentSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('send') }),
   z.object({ intent: z.literal('record-payment') }),
   z.object({ intent: z.literal('void') }),
+  z.object({ intent: z.literal('refund') }),
 ])

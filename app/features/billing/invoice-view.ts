@@ -2,6 +2,7 @@
 // money formatted, dates in words, and only the fields that page may show (the portal gets no staff names, flags or
 // ids it does not link to).
 import { PAYMENT_METHOD_LABELS } from '~/billing/billing-fields'
+import { REFUND_DUE_PREFIX } from '~/billing/payment-messages'
 import type { InvoiceDetail } from '~/models/invoice.server'
 import { formatLocalDate } from '~/utils/dates'
 import { formatCents } from '~/utils/money'
@@ -43,7 +44,17 @@ export function presentInvoiceDocument(invoice: InvoiceDetail) {
 
 export type InvoiceDocumentData = ReturnType<typeof presentInvoiceDocument>
 
-/** The payments on the invoice; `forStaff` adds who recorded each and any flag for the office to look at. */
+/** What is left to refund of a card payment taken through Stripe; null for other payments or when none is left. */
+export function refundableCents(payment: InvoiceDetail['payments'][number]) {
+  if (payment.method !== 'card' || !payment.stripePaymentIntentId) return null
+  const left = payment.amountCents - payment.refundedCents
+  return left > 0 ? left : null
+}
+
+/**
+ * The payments on the invoice; `forStaff` adds who recorded each, any flag for the office to look at, and what the
+ * office may refund ("Refund", and "Refund due" on a payment that arrived after the invoice was paid).
+ */
 export function presentInvoicePayments(invoice: InvoiceDetail, { forStaff }: { forStaff: boolean }) {
   return invoice.payments.map((payment) => ({
     id: payment.id,
@@ -52,8 +63,20 @@ export function presentInvoicePayments(invoice: InvoiceDetail, { forStaff }: { f
     reference: payment.reference,
     amount: formatCents(payment.amountCents),
     refunded: payment.refundedCents > 0 ? formatCents(payment.refundedCents) : null,
-    ...(forStaff ? { recordedBy: payment.recordedBy, flag: payment.flag } : {}),
+    ...(forStaff
+      ? {
+          recordedBy: payment.recordedBy,
+          flag: payment.flag,
+          refund: refundOffer(payment),
+        }
+      : {}),
   }))
 }
 
 export type InvoicePaymentRow = ReturnType<typeof presentInvoicePayments>[number]
+
+function refundOffer(payment: InvoiceDetail['payments'][number]) {
+  const left = refundableCents(payment)
+  if (left === null) return null
+  return { left: formatCents(left), due: Boolean(payment.flag?.startsWith(REFUND_DUE_PREFIX)) }
+}

@@ -7,7 +7,13 @@ import { RouteError } from '~/components/route-error'
 import { cn } from '~/components/ui/cn'
 import { textLinkTarget } from '~/components/ui/touch'
 import { billingAction, loadBillingPage } from '~/features/billing/billing-page.server'
-import { InvoiceListCard, MonthCard, PreviewCard, SendConfirmCard } from '~/features/billing/billing-sections'
+import {
+  InvoiceListCard,
+  MonthCard,
+  NeedsAttentionCard,
+  PreviewCard,
+  SendConfirmCard,
+} from '~/features/billing/billing-sections'
 import { readForm } from '~/utils/forms'
 import type { Route } from './+types/billing'
 
@@ -49,6 +55,7 @@ export default function BillingPage({ loaderData, actionData }: Route.ComponentP
           </Link>
         </nav>
       </div>
+      <NeedsAttentionCard data={loaderData} />
       <MonthCard data={loaderData} refusal={actionData?.message ?? null} />
       <PreviewCard data={loaderData} />
       <SendConfirmCard data={loaderData} />

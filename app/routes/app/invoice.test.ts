@@ -214,6 +214,8 @@ describe('"Record payment"', () => {
         refunded: null,
         recordedBy: 'Ledger Invoice Pools Owner',
         flag: null,
+        // A check is given back outside Pool Bud: no "Refund" on it (card payments only, decision 032).
+        refund: null,
       },
     ])
     // A new form for the next payment, with what is still owed.
@@ -268,7 +270,7 @@ describe('"Send invoice" and "Void invoice"', () => {
   })
 
   it('answers an unknown action with the 400 "Unknown action."', async () => {
-    for (const fields of [{ intent: 'refund' }, {}] as Record<string, string>[]) {
+    for (const fields of [{ intent: 'write-off' }, {}] as Record<string, string>[]) {
       const { thrown } = await settle(action(call(post(owner, sentId, fields), sentId)))
       expect(thrown).toMatchObject({ data: UNKNOWN_INTENT, init: { status: 400 } })
     }

@@ -1,6 +1,7 @@
 // /app/invoices/:invoiceId: one invoice for the office (OPERATIONS §7; owners and admins). The document — customer,
 // period, status, dates, lines, totals — its payments, and what can be done to it: "Send invoice" (a draft), "Record
-// payment" (a sent one), "Void invoice". Another company's invoice, or an id that is none, is a 404.
+// payment" (a sent one), "Void invoice", and "Refund" of a card payment (asked first, all or part; decision 032).
+// Another company's invoice, or an id that is none, is a 404.
 import { data, Link } from 'react-router'
 import { type CompanyMember, notFound, refusalStatus, requireCompanyCapability } from '~/auth/guards.server'
 import { RecordHeader } from '~/components/record-header'
@@ -12,8 +13,11 @@ import { InvoiceActions } from '~/features/billing/invoice-actions'
 import { InvoiceDocument, InvoicePayments } from '~/features/billing/invoice-document'
 import { InvoiceIntentSchema } from '~/features/billing/invoice-intent-schema'
 import { InvoiceStatusBadge } from '~/features/billing/invoice-status-badge'
-import { presentInvoiceDocument, presentInvoicePayments } from '~/features/billing/invoice-view'
+import { presentInvoiceDocument, presentInvoicePayments, refundableCents } from '~/features/billing/invoice-view'
 import { recordPaymentFromForm } from '~/features/billing/record-payment.server'
+import { RefundConfirmCard } from '~/features/billing/refund-confirm'
+import { RefundSchema } from '~/features/billing/refund-form'
+import { requestRefund } from '~/models/card-payment.server'
 import { getInvoice, sendInvoice, voidInvoice } from '~/models/invoice.server'
 import { portalInvoicePath } from '~/models/invoice-notice.server'
 import { localDateAt } from '~/schedule/local-date'
@@ -36,6 +40,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const member = await requireCompanyCapability(request, 'billing:manage')
   const { invoice, today } = await requireInvoice(member, params.invoiceId)
   const url = new URL(request.url)
+  // "Refund" asks first (?refund=<payment>): what will go back, all of what is left or part of it.
+  const refundPayment = invoice.payments.find((payment) => payment.id === url.searchParams.get('refund'))
+  const refundLeft = refundPayment ? refundableCents(refundPayment) : null
   return {
     invoice: presentInvoiceDocument(invoice),
     customerId: invoice.customerId,
@@ -45,6 +52,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     autopayCard: invoice.autopayCardLabel,
     portalPath: invoice.state === 'sent' ? portalInvoicePath(invoice.customerId, invoice.id) : null,
     confirmVoid: url.searchParams.get('confirm') === 'void' && invoice.state !== 'void',
+    confirmRefund:
+      refundPayment && refundLeft !== null
+        ? {
+            paymentId: refundPayment.id,
+            paid: formatCents(refundPayment.amountCents),
+            left: formatCents(refundLeft),
+            defaultAmount: dollarsText(refundLeft),
+          }
+        : null,
     // Money is recorded against sent invoices only (a draft is sent first; a void one's money is account credit).
     recordPayment:
       invoice.state === 'sent'
@@ -84,6 +100,21 @@ export async function action({ request, params }: Route.ActionArgs) {
         back,
       })
       return data({ intent, message: null, result: refused.result }, refused.status)
+    }
+    case 'refund': {
+      const form = RefundSchema.safeParse(Object.fromEntries(formData))
+      if (!form.success) {
+        return data({ intent, message: form.error.issues[0]?.message ?? 'Check the refund.' }, 400)
+      }
+      const refunded = await requestRefund({
+        companyId: member.companyId,
+        invoiceId: invoice.id,
+        paymentId: form.data.paymentId,
+        amountCents: form.data.amount,
+        requestedBy: member.id,
+      })
+      if (!refunded.ok) return refuse(refunded)
+      return redirectWithFlash(back, refunded.message)
     }
     case 'void': {
       const voided = await voidInvoice({ companyId: member.companyId, invoiceId: invoice.id })
@@ -130,6 +161,11 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
         }
       />
       <InvoicePayments payments={loaderData.payments} />
+      <RefundConfirmCard
+        invoiceId={invoice.id}
+        confirm={loaderData.confirmRefund}
+        refusal={actionData?.intent === 'refund' ? (actionData.message ?? null) : null}
+      />
       <InvoiceActions
         numberLabel={invoice.numberLabel}
         state={loaderData.state}

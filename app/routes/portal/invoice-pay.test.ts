@@ -110,6 +110,57 @@ describe('"Pay invoice" in the portal', () => {
     })
   })
 
+  it('gives two tabs pressing "Pay invoice" the same Checkout session, made once at Stripe (N6)', async () => {
+    const invoice = await addSentInvoice(blue, danaId, 9_300)
+    const sessions = fake.sessions.length
+    const [first, second] = await Promise.all([payInvoice(invoice.id), payInvoice(invoice.id)])
+    expect(first.status).toBe(303)
+    expect(second).toEqual(first)
+    // A third press later (the same tab reloaded, another device) gets it again.
+    expect(await payInvoice(invoice.id)).toEqual(first)
+    const made = fake.sessions.slice(sessions)
+    expect(made).toHaveLength(1)
+    expect(made[0]).toMatchObject({ url: first.location, status: 'open', amount_total: 9_300 })
+    // The creation carried an idempotency key of ours (not only the SDK's retry key).
+    const creations = fake.calls.filter((c) => c.method === 'POST' && c.path === '/v1/checkout/sessions')
+    expect(creations.at(-1)?.idempotencyKey).toMatch(new RegExp(`^checkout:${invoice.id}:0:9300$`))
+  })
+
+  it('expires the open session before making another when the amount owed changed (N6)', async () => {
+    const invoice = await addSentInvoice(blue, danaId, 9_300)
+    const first = await payInvoice(invoice.id)
+    const old = fake.sessions.find((session) => session.url === first.location)
+    expect(old?.status).toBe('open')
+    await recordPayment({
+      companyId: blue,
+      customerId: danaId,
+      invoiceId: invoice.id,
+      amountCents: 1_000,
+      receivedOn: '2026-11-05',
+      method: 'cash',
+      reference: null,
+      recordedBy: null,
+    })
+    const callsBefore = fake.calls.length
+    const second = await payInvoice(invoice.id)
+    expect(second.status).toBe(303)
+    expect(second.location).not.toBe(first.location)
+    expect(old?.status).toBe('expired')
+    expect(fake.sessions.find((session) => session.url === second.location)).toMatchObject({
+      amount_total: 8_300,
+      status: 'open',
+    })
+    // Stripe was asked to expire the old one first, then to make the new one.
+    expect(
+      fake.calls
+        .slice(callsBefore)
+        .filter((c) => c.method === 'POST')
+        .map((c) => c.path),
+    ).toEqual([`/v1/checkout/sessions/${old?.id}/expire`, '/v1/checkout/sessions'])
+    // Only the new one is open: pressed again, it is the one.
+    expect(await payInvoice(invoice.id)).toEqual(second)
+  })
+
   it('has nothing to pay on a paid or void invoice: back to the invoice with the reason, no session', async () => {
     const paid = await addSentInvoice(blue, danaId, 3_000)
     await recordPayment({

@@ -1,8 +1,8 @@
 // The STOP/START webhook: only Twilio's signed requests change anything; STOP stops texts to the number, START
 // allows them again; a forged or tampered request is a 403 and changes nothing.
-import { eq } from 'drizzle-orm'
+import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { textOptOuts } from '~/db/schema'
+import { inboundTexts, textOptOuts } from '~/db/schema'
 import { twilioSignature } from '~/notices/twilio-signature.server'
 import { db } from '~/utils/db.server'
 import { env } from '~/utils/env.server'
@@ -31,7 +31,15 @@ function inbound(fields: Record<string, string>, signWith: Record<string, string
 }
 
 const optedOut = async () => (await db().select().from(textOptOuts).where(eq(textOptOuts.phone, PHONE))).length === 1
-const reply = (body: string) => ({ MessageSid: `SM${'1'.repeat(32)}`, From: PHONE, To: TWILIO.TWILIO_FROM, Body: body })
+let sids = 0
+/** Twilio's MessageSid: a new one for every text, as Twilio gives. */
+const nextSid = () => `SM${(++sids).toString(16).padStart(32, '0')}`
+const reply = (body: string, MessageSid = nextSid()) => ({
+  MessageSid,
+  From: PHONE,
+  To: TWILIO.TWILIO_FROM,
+  Body: body,
+})
 
 describe('POST /webhooks/sms', () => {
   beforeAll(() => Object.assign(process.env, TWILIO))
@@ -56,6 +64,33 @@ describe('POST /webhooks/sms', () => {
     expect((await inbound(reply('STOP'), reply('STOP'), 'f'.repeat(32))).status).toBe(403)
     // Signed for another body: the signature covers every parameter.
     expect((await inbound(reply('STOP'), reply('Hello'))).status).toBe(403)
+    expect(await optedOut()).toBe(false)
+  })
+
+  it('applies a MessageSid once: a captured signed START posted again does not undo a later STOP (I-2)', async () => {
+    const start = reply('START')
+    await inbound(reply('STOP'))
+    expect(await optedOut()).toBe(true)
+    expect((await inbound(start)).status).toBe(200)
+    expect(await optedOut()).toBe(false)
+    await inbound(reply('STOP'))
+    expect(await optedOut()).toBe(true)
+    // The replay, signed exactly as Twilio signed it, once and then twice at once.
+    const replays = await Promise.all([inbound(start), inbound(start), inbound(start)])
+    expect(replays.map((answer) => answer.status)).toEqual([200, 200, 200])
+    expect(await optedOut()).toBe(true)
+    const [handled] = await db()
+      .select({ n: count() })
+      .from(inboundTexts)
+      .where(eq(inboundTexts.messageSid, start.MessageSid))
+    expect(handled?.n).toBe(1)
+    await inbound(reply('START'))
+    expect(await optedOut()).toBe(false)
+  })
+
+  it('refuses a signed post without a MessageSid with 400, and changes nothing', async () => {
+    const { MessageSid: _sid, ...noSid } = reply('STOP')
+    expect((await inbound(noSid)).status).toBe(400)
     expect(await optedOut()).toBe(false)
   })
 

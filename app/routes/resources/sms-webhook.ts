@@ -1,10 +1,11 @@
 // POST /webhooks/sms — Twilio's inbound-message webhook (OPERATIONS §6): a customer replying STOP (or UNSUBSCRIBE,
 // CANCEL …) is never texted again until they reply START. Only a request Twilio signed for the configured URL
 // (APP_URL + /webhooks/sms) with our auth token changes anything; a bad or missing signature is a 403. Answers
-// empty TwiML: Twilio itself sends the carrier-required confirmation for these keywords.
+// empty TwiML: Twilio itself sends the carrier-required confirmation for these keywords. Each MessageSid is applied
+// once (decision 032): Twilio's signatures carry no time, so a replayed signed START changes nothing.
 
 import { smsKeyword } from '~/notices/sms-keywords'
-import { recordOptOut, removeOptOut } from '~/notices/text-delivery.server'
+import { applyInboundKeyword } from '~/notices/text-delivery.server'
 import { twilioConfig } from '~/notices/twilio-config.server'
 import { isTwilioSignatureValid } from '~/notices/twilio-signature.server'
 import { env } from '~/utils/env.server'
@@ -35,11 +36,18 @@ export async function action({ request }: Route.ActionArgs) {
     return plain(403, 'Invalid signature.')
   }
   const form = new URLSearchParams(raw)
-  const from = toE164(form.get('From') ?? '')
-  const keyword = smsKeyword(form.get('Body') ?? '')
-  if (from && keyword === 'opt-out')
-    await recordOptOut(from, (form.get('Body') ?? '').trim().toUpperCase().slice(0, 20))
-  if (from && keyword === 'opt-in') await removeOptOut(from)
-  if (keyword !== 'none') logger.info({ keyword }, 'inbound text keyword applied')
+  // Twilio sends every inbound text with its MessageSid ("SM" + 32 hex digits); one without it is not Twilio's.
+  const messageSid = form.get('MessageSid') ?? ''
+  if (!/^(SM|MM)[0-9a-f]{32}$/i.test(messageSid)) return plain(400, 'Missing MessageSid.')
+  const body = form.get('Body') ?? ''
+  const keyword = smsKeyword(body)
+  const outcome = await applyInboundKeyword({
+    messageSid,
+    phone: toE164(form.get('From') ?? ''),
+    keyword,
+    via: body.trim().toUpperCase().slice(0, 20),
+  })
+  if (outcome === 'duplicate') logger.info('inbound text already handled (same MessageSid); nothing changed')
+  else if (keyword !== 'none') logger.info({ keyword }, 'inbound text keyword applied')
   return new Response(EMPTY_TWIML, { headers: { 'Content-Type': 'text/xml; charset=utf-8' } })
 }

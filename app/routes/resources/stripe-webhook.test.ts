@@ -3,12 +3,13 @@
 // nothing; an amount other than the one due is recorded and flagged; a refund or dispute that arrives before its
 // payment is answered 500 (Stripe delivers it again) and applied once the payment is there; a saved card is kept.
 import { count, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createCheckoutSession, stripeClient } from '~/billing/stripe.server'
 import { type StripeConfig, stripeConfig } from '~/billing/stripe-config.server'
 import { customers, stripeEvents } from '~/db/schema'
-import { CARD_PAYMENT_FLAGS } from '~/models/card-payment.server'
+import { ATTENTION_REASONS, CARD_PAYMENT_FLAGS, listStripeAttention } from '~/models/card-payment.server'
 import { db } from '~/utils/db.server'
+import { logger } from '~/utils/logger.server'
 import {
   addBillingCompany,
   addCardCustomer,
@@ -113,6 +114,32 @@ describe('POST /webhooks/stripe', () => {
     expect(await eventsStored()).toBe(before)
   })
 
+  it('answers 400 to a signature header that does not parse, without an error in the logs (N3)', async () => {
+    const { customer, session } = await paidCheckout('Hank Header', 5_000)
+    const genuine = fake.event('checkout.session.completed', session)
+    const now = Math.floor(Date.now() / 1000)
+    const errors = vi.spyOn(logger, 'error')
+    try {
+      for (const header of [
+        `t=${now},v1=`,
+        't=,v1=',
+        'garbage',
+        '',
+        `t=${now},v1=${'z'.repeat(64)}`,
+        `t=${now},v0=${'a'.repeat(64)}`,
+        `t=${'9'.repeat(40)},v1=${'a'.repeat(64)}`,
+        `${genuine.signature},${'x'.repeat(5000)}`,
+      ]) {
+        const answer = await deliver(genuine, header)
+        expect(answer.status, header.slice(0, 40)).toBe(400)
+      }
+      expect(errors).not.toHaveBeenCalled()
+    } finally {
+      errors.mockRestore()
+    }
+    expect(await paymentsOf(customer.id)).toEqual([])
+  })
+
   it('records an amount other than the one due, and flags it for the office', async () => {
     const { customer, invoice, session } = await paidCheckout('Olga Over', 8_000, 9_500)
     expect((await deliver(fake.event('checkout.session.completed', session))).status).toBe(200)
@@ -163,6 +190,95 @@ describe('POST /webhooks/stripe', () => {
     expect(await eventsStored()).toBe(before + 4)
   })
 
+  it('acknowledges a signed payment in yen, of 2^31 cents, for another company or no invoice, and lists it under "Needs attention" without recording it (I-1)', async () => {
+    const otherCompany = await addBillingCompany('Other Pools')
+    const errors = vi.spyOn(logger, 'error')
+    const cases: {
+      name: string
+      change: (session: Record<string, unknown>) => Record<string, unknown>
+      reason: string
+      listedFor: string
+    }[] = [
+      {
+        name: 'Yuki Yen',
+        change: (s) => ({ ...s, currency: 'jpy' }),
+        reason: ATTENTION_REASONS.currency('jpy'),
+        listedFor: companyId,
+      },
+      {
+        name: 'Bea Big',
+        change: (s) => ({ ...s, amount_total: 2 ** 31 }),
+        reason: ATTENTION_REASONS.amount(2 ** 31),
+        listedFor: companyId,
+      },
+      {
+        name: 'Zed Zero',
+        change: (s) => ({ ...s, amount_total: 0 }),
+        reason: ATTENTION_REASONS.amount(0),
+        listedFor: companyId,
+      },
+      {
+        name: 'Fay Foreign',
+        change: (s) => ({ ...s, metadata: { ...(s.metadata as object), company_id: otherCompany } }),
+        reason: 'with another company or customer in its metadata',
+        listedFor: companyId,
+      },
+      {
+        name: 'Una Unknown',
+        change: (s) => ({
+          ...s,
+          client_reference_id: null,
+          metadata: {
+            ...(s.metadata as object),
+            invoice_id: '00000000-0000-4000-8000-000000000000',
+            company_id: otherCompany,
+          },
+        }),
+        reason: ATTENTION_REASONS.unknownInvoice,
+        listedFor: otherCompany,
+      },
+    ]
+    try {
+      for (const { name, change, reason, listedFor } of cases) {
+        const { customer, invoice, session } = await paidCheckout(name, 9_300)
+        const event = fake.event('checkout.session.completed', change(session as never))
+        // Delivered twice: acknowledged both times (Stripe stops retrying), listed once.
+        for (const _ of [1, 2]) {
+          const answer = await deliver(event)
+          expect(answer.status, name).toBe(200)
+        }
+        expect(await paymentsOf(customer.id), name).toEqual([])
+        expect(await invoiceMoney(invoice.id)).toMatchObject({ paidCents: 0 })
+        const listed = (await listStripeAttention({ companyId: listedFor, limit: 50 })).filter(
+          (row) => row.eventId === event.id,
+        )
+        expect(listed, name).toEqual([
+          expect.objectContaining({
+            type: 'checkout.session.completed',
+            objectId: session.id,
+            reason: expect.stringContaining(reason),
+          }),
+        ])
+      }
+      // An autopay intent in yen is no payment either.
+      const customer = await addCardCustomer(companyId, 'Ivan Intent', 'ivan@example.com')
+      const invoice = await addSentInvoice(companyId, customer.id, 4_200)
+      const intent = {
+        id: 'pi_test_yen_autopay',
+        object: 'payment_intent',
+        amount_received: 4_200,
+        currency: 'jpy',
+        metadata: { invoice_id: invoice.id, customer_id: customer.id, company_id: companyId, autopay: '1' },
+      }
+      const answer = await deliver(fake.event('payment_intent.succeeded', intent))
+      expect(await answer.json()).toEqual({ received: true, outcome: 'attention' })
+      expect(await paymentsOf(customer.id)).toEqual([])
+      expect(errors).not.toHaveBeenCalled()
+    } finally {
+      errors.mockRestore()
+    }
+  })
+
   it('leaves alone a refund of a charge that is not ours (another integration on the account)', async () => {
     const before = await eventsStored()
     const foreign = fake.event('charge.refunded', {
@@ -196,6 +312,7 @@ describe('POST /webhooks/stripe', () => {
       amount: 4_200,
       amount_received: 4_200,
       status: 'succeeded',
+      currency: 'usd',
       metadata: { invoice_id: invoice.id, customer_id: customer.id, company_id: companyId, autopay: '1' },
     }
     // Two events about the same charge (Stripe's, and a resend from the dashboard): one payment.
