@@ -80,6 +80,9 @@ export const EXACT_UP_TO = 12
 const LABEL_BUDGET = 400_000
 export const MAX_TIMED_STOPS = 500
 const MAX_SEGMENT = 3
+/** Up to this many stops every move is tried; beyond, only moves next to a stop's NEIGHBOURS nearest. */
+const FULL_MOVES_UP_TO = 60
+const NEIGHBOURS = 16
 /** At most this many stops leave the route in a kick. */
 const MAX_RUIN = 8
 const KICKS_PER_STOP = 20
@@ -357,14 +360,14 @@ function exactSearch(data: Data, bound: Cost): number[] | undefined {
 
 // ---- The heuristic ----
 
-/** Cheapest insertion in order of closing time, then local search and seeded kicks. */
+/** Cheapest insertion in order of closing time, then local search and seeded kicks, and a final sweep. */
 function search(data: Data): number[] {
   const { count } = data
   if (count === 0) return []
   const byClose = Array.from({ length: count }, (_, k) => k).sort(byWindow(data))
   const order = insertAll(data, [], byClose)
   const local = new LocalSearch(data, order)
-  local.run()
+  local.sweep()
   if (count < 4) return Array.from(local.order)
   const random = mulberry32(SEED ^ count)
   let best = local.order.slice()
@@ -379,7 +382,10 @@ function search(data: Data): number[] {
       bestCost = cost
     } else local.restore(best)
   }
-  return Array.from(best)
+  // Don't-look bits can miss a move whose surroundings changed after its stop was looked at: a last full sweep.
+  local.restore(best)
+  local.sweep()
+  return Array.from(local.order)
 }
 
 /**
@@ -403,6 +409,13 @@ class LocalSearch {
   private readonly backward: Float64Array
   private readonly slice: Int32Array
   private readonly stopLate: Float64Array
+  /** position[stop]: where the stop is in the order. */
+  private readonly position: Int32Array
+  /** Candidate positions for a move, when the route is too long to try them all. */
+  private readonly targets: number[] = []
+  /** Stops to look from (don't-look bits: the others found nothing since their neighbourhood last changed). */
+  private readonly queue: number[] = []
+  private readonly queued: Uint8Array
   private total: Cost = { late: 0, length: 0 }
 
   constructor(
@@ -418,6 +431,8 @@ class LocalSearch {
     this.backward = new Float64Array(this.n)
     this.slice = new Int32Array(this.n)
     this.stopLate = new Float64Array(this.n)
+    this.position = new Int32Array(data.count)
+    this.queued = new Uint8Array(data.count)
     this.refresh()
   }
 
@@ -440,6 +455,7 @@ class LocalSearch {
     this.departure[0] = time
     for (let k = 0; k < n; k++) {
       const stop = order[k] as number
+      this.position[stop] = k
       const arrival = time + (travel[at * width + stop] as number)
       length += distance[at * width + stop] as number
       const over = Math.max(0, arrival - (data.close[stop] as number))
@@ -536,21 +552,65 @@ class LocalSearch {
     return better(this.data, cost, this.total) ? cost : undefined
   }
 
-  /** Writes the slice over positions a…b. */
+  /** Writes the slice over positions a…b, and looks again from every stop the change touched. */
   private apply(a: number, b: number) {
     for (let k = a; k <= b; k++) this.order[k] = this.slice[k - a] as number
     this.refresh()
+    this.lookFrom(a - 1, b + 1)
   }
 
-  /** Until no move improves: segments of 1–3 stops moved either way round, stretches reversed. */
+  /** Queues the stops at positions from…to. */
+  lookFrom(from: number, to: number) {
+    for (let k = Math.max(0, from); k <= Math.min(this.n - 1, to); k++) {
+      const stop = this.stopAt(k)
+      if (this.queued[stop]) continue
+      this.queued[stop] = 1
+      this.queue.push(stop)
+    }
+  }
+
+  /** Until no queued stop has an improving move: segments of 1–3 stops moved either way round, stretches reversed. */
   run() {
-    let improved = true
-    while (improved) {
-      improved = false
-      for (let i = 0; i < this.n; i++) {
-        while (this.moveSegmentFrom(i) || this.reverseFrom(i)) improved = true
+    let head = 0
+    while (head < this.queue.length) {
+      const stop = this.queue[head++] as number
+      this.queued[stop] = 0
+      // The segment may start here or end here.
+      const i = this.position[stop] as number
+      for (let start = i; start >= Math.max(0, i - MAX_SEGMENT + 1); start--) {
+        if (this.moveSegmentFrom(start) || this.reverseFrom(start)) break
+      }
+      if (head > 4 * this.n) {
+        this.queue.splice(0, head)
+        head = 0
       }
     }
+    this.queue.length = 0
+  }
+
+  /** Looks from every stop until none has an improving move. */
+  sweep() {
+    this.lookFrom(0, this.n - 1)
+    this.run()
+  }
+
+  /**
+   * The positions next to the nearest stops of `points` (positions −1, 0 and +1 around each), or undefined (every
+   * position) on a route of up to FULL_MOVES_UP_TO stops.
+   */
+  private near(...points: number[]) {
+    if (this.n <= FULL_MOVES_UP_TO) return undefined
+    const { targets } = this
+    targets.length = 0
+    for (const point of points) {
+      const nearest = this.data.nearest[point]
+      if (nearest === undefined) return undefined // the start: no list, every position
+      for (let rank = 0; rank < NEIGHBOURS && rank < nearest.length; rank++) {
+        const at = this.position[nearest[rank] as number] as number
+        targets.push(at - 1, at, at + 1)
+      }
+    }
+    return targets
   }
 
   /** Moves the segment at positions i…i+length−1 (length 1–3) anywhere else, either way round. */
@@ -563,36 +623,40 @@ class LocalSearch {
       const first = this.stopAt(i)
       const end = this.stopAt(last)
       const removed = this.d(p, first) + this.d(end, q) - this.d(p, q)
+      const targets = this.near(first, end)
+      const count = targets === undefined ? n : targets.length
       for (let reversed = 0; reversed < (length === 1 ? 1 : 2); reversed++) {
         const head = reversed ? end : first
         const tail = reversed ? first : end
         const turned = reversed ? this.inner(i, last, true) - this.inner(i, last, false) : 0
-        // Earlier: between the points before and at position j < i; positions j…last change.
-        for (let j = 0; j < i; j++) {
-          const u = this.before(j)
-          const v = this.stopAt(j)
-          const delta = this.d(u, head) + this.d(tail, v) - this.d(u, v) - removed + turned
-          if (!this.worth(j, delta)) continue
-          let w = 0
-          for (let s = 0; s < length; s++) slice[w++] = this.stopAt(reversed ? last - s : i + s)
-          for (let k = j; k < i; k++) slice[w++] = this.stopAt(k)
-          if (this.timed(j, last, this.total.length + delta)) {
-            this.apply(j, last)
-            return true
-          }
-        }
-        // Later: between the points at and after position j > last; positions i…j change.
-        for (let j = last + 1; j < n; j++) {
-          const u = this.stopAt(j)
-          const v = this.after(j)
-          const delta = this.d(u, head) + this.d(tail, v) - this.d(u, v) - removed + turned
-          if (!this.worth(i, delta)) continue
-          let w = 0
-          for (let k = last + 1; k <= j; k++) slice[w++] = this.stopAt(k)
-          for (let s = 0; s < length; s++) slice[w++] = this.stopAt(reversed ? last - s : i + s)
-          if (this.timed(i, j, this.total.length + delta)) {
-            this.apply(i, j)
-            return true
+        for (let t = 0; t < count; t++) {
+          const j = targets === undefined ? t : (targets[t] as number)
+          if (j >= 0 && j < i) {
+            // Earlier: between the points before and at position j; positions j…last change.
+            const u = this.before(j)
+            const v = this.stopAt(j)
+            const delta = this.d(u, head) + this.d(tail, v) - this.d(u, v) - removed + turned
+            if (!this.worth(j, delta)) continue
+            let w = 0
+            for (let s = 0; s < length; s++) slice[w++] = this.stopAt(reversed ? last - s : i + s)
+            for (let k = j; k < i; k++) slice[w++] = this.stopAt(k)
+            if (this.timed(j, last, this.total.length + delta)) {
+              this.apply(j, last)
+              return true
+            }
+          } else if (j > last && j < n) {
+            // Later: between the points at and after position j; positions i…j change.
+            const u = this.stopAt(j)
+            const v = this.after(j)
+            const delta = this.d(u, head) + this.d(tail, v) - this.d(u, v) - removed + turned
+            if (!this.worth(i, delta)) continue
+            let w = 0
+            for (let k = last + 1; k <= j; k++) slice[w++] = this.stopAt(k)
+            for (let s = 0; s < length; s++) slice[w++] = this.stopAt(reversed ? last - s : i + s)
+            if (this.timed(i, j, this.total.length + delta)) {
+              this.apply(i, j)
+              return true
+            }
           }
         }
       }
@@ -600,12 +664,16 @@ class LocalSearch {
     return false
   }
 
-  /** Reverses positions i…j for every j > i. */
+  /** Reverses positions i…j for every j > i (or, on a long route, where a new edge joins near neighbours). */
   private reverseFrom(i: number) {
     const { n, slice } = this
     const p = this.before(i)
     const first = this.stopAt(i)
-    for (let j = i + 1; j < n; j++) {
+    const targets = this.near(p, first)
+    const count = targets === undefined ? n : targets.length
+    for (let t = 0; t < count; t++) {
+      const j = targets === undefined ? t : (targets[t] as number)
+      if (j <= i || j >= n) continue
       const q = this.after(j)
       const end = this.stopAt(j)
       const delta =
@@ -644,6 +712,10 @@ class LocalSearch {
     for (const stop of this.order) (removed[stop] ? out : rest).push(stop)
     out.sort(byWindow(data))
     this.restore(Int32Array.from(insertAll(data, rest, out)))
+    for (const stop of out) {
+      const at = this.position[stop] as number
+      this.lookFrom(at - 1, at + 1)
+    }
   }
 }
 
@@ -655,21 +727,92 @@ function byWindow(data: Data) {
     a - b
 }
 
-/** Inserts each stop, in turn, where the route's cost (lateness, then length) grows least; ties to the earlier place. */
-function insertAll(data: Data, route: number[], stops: readonly number[]) {
-  let order = route
+/**
+ * Inserts each stop, in turn, where the route's cost (lateness, then length) grows least; ties to the earlier place.
+ * Inserting never makes anything earlier, so once a place adds no lateness only shorter detours are timed, and
+ * timing stops where the departures agree with the route's again.
+ */
+function insertAll(data: Data, route: readonly number[], stops: readonly number[]) {
+  const { width, count, travel, distance, open, close, service } = data
+  const order = [...route]
+  const total = route.length + stops.length
+  const departure = new Float64Array(total + 1)
+  const lateBefore = new Float64Array(total + 1)
+  const lateAfter = new Float64Array(total + 1)
+  const stopLate = new Float64Array(total)
   for (const stop of stops) {
-    let bestOrder: number[] | undefined
-    let bestCost: Cost | undefined
-    for (let position = 0; position <= order.length; position++) {
-      const candidate = [...order.slice(0, position), stop, ...order.slice(position)]
-      const cost = evaluate(data, candidate)
-      if (bestCost === undefined || better(data, cost, bestCost)) {
-        bestOrder = candidate
-        bestCost = cost
+    const n = order.length
+    let time = data.startTime
+    let at = count
+    let late = 0
+    departure[0] = time
+    for (let k = 0; k < n; k++) {
+      const next = order[k] as number
+      const arrival = time + (travel[at * width + next] as number)
+      stopLate[k] = Math.max(0, arrival - (close[next] as number))
+      late += stopLate[k] as number
+      time = Math.max(arrival, open[next] as number) + (service[next] as number)
+      departure[k + 1] = time
+      lateBefore[k + 1] = late
+      at = next
+    }
+    lateAfter[n] = Math.max(0, time + (travel[at * width + count + 1] as number) - data.dayEnd)
+    for (let k = n - 1; k >= 0; k--) lateAfter[k] = (lateAfter[k + 1] as number) + (stopLate[k] as number)
+    const baseLate = lateAfter[0] as number
+    let bestPlace = -1
+    let bestLate = Number.POSITIVE_INFINITY
+    let bestDelta = Number.POSITIVE_INFINITY
+    for (let place = 0; place <= n; place++) {
+      const u = place === 0 ? count : (order[place - 1] as number)
+      const v = place === n ? count + 1 : (order[place] as number)
+      const delta =
+        (distance[u * width + stop] as number) +
+        (distance[stop * width + v] as number) -
+        (distance[u * width + v] as number)
+      if (bestLate <= baseLate + LATE_EPSILON && delta >= bestDelta - data.lengthEpsilon) continue
+      const limit = bestLate + LATE_EPSILON
+      let t = departure[place] as number
+      let lateness = lateBefore[place] as number
+      let from = u
+      let to = stop
+      let k = place
+      let hopeless = false
+      for (;;) {
+        const arrival = t + (travel[from * width + to] as number)
+        if (arrival > (close[to] as number)) lateness += arrival - (close[to] as number)
+        if (lateness > limit) {
+          hopeless = true
+          break
+        }
+        t = Math.max(arrival, open[to] as number) + (service[to] as number)
+        from = to
+        if (k === n) {
+          lateness += Math.max(0, t + (travel[from * width + count + 1] as number) - data.dayEnd)
+          break
+        }
+        // Past the new stop the previous point is the old one: equal departures mean the old times from here.
+        if (from !== stop) {
+          const old = departure[k] as number
+          if (t === old) {
+            lateness += lateAfter[k] as number
+            break
+          }
+          if (t < old && (lateAfter[k] as number) <= LATE_EPSILON) break
+        }
+        to = order[k] as number
+        k++
+      }
+      if (hopeless) continue
+      if (
+        lateness < bestLate - LATE_EPSILON ||
+        (lateness <= bestLate + LATE_EPSILON && delta < bestDelta - data.lengthEpsilon)
+      ) {
+        bestPlace = place
+        bestLate = lateness
+        bestDelta = delta
       }
     }
-    order = bestOrder as number[]
+    order.splice(bestPlace, 0, stop)
   }
   return order
 }
