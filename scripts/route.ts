@@ -58,6 +58,12 @@ function routeTsplib(bytes: Buffer) {
   console.log(JSON.stringify({ length, ms: Math.round(ms * 10) / 10, order }))
 }
 
+/** "1 minute", "12 minutes": lateness rounded up, so a late stop never reads "0 minutes" late. */
+function minutes(late: number) {
+  const whole = Math.max(1, Math.ceil(late - 1e-9))
+  return whole === 1 ? '1 minute' : `${whole} minutes`
+}
+
 async function routeJson(text: string) {
   const parsed = parseRouteFile(text)
   if (!parsed.ok) {
@@ -95,12 +101,12 @@ async function routeJson(text: string) {
     const { id, at, close } = routeFile.stops[stop.point - 1] ?? {}
     const due = clockTime((at ?? close) as number)
     console.error(
-      `${id} cannot be reached in time: arrives ${clockTime(stop.arrival)}, ${Math.round(stop.late)} minutes after ${at !== undefined ? 'its appointment' : 'its window closes'} (${due})`,
+      `${id} cannot be reached in time: arrives ${clockTime(stop.arrival)}, ${minutes(stop.late)} after ${at !== undefined ? 'its appointment' : 'its window closes'} (${due})`,
     )
   }
   if (route.times.endLate > 0 && routeFile.dayEnd !== undefined) {
     console.error(
-      `The route ends at ${clockTime(route.times.finish)}, ${Math.round(route.times.endLate)} minutes after the day's end (${clockTime(routeFile.dayEnd)})`,
+      `The route ends at ${clockTime(route.times.finish)}, ${minutes(route.times.endLate)} after the day's end (${clockTime(routeFile.dayEnd)})`,
     )
   }
 }
