@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { straightLineDriveMetres } from '~/routing/distance'
+import { sendJson, startLocalServer } from '../tests/helpers/local-http-server'
 
 const root = path.resolve(import.meta.dirname, '..')
 const fixture = (name: string) => path.join(root, 'tests/fixtures/tsplib', name)
@@ -12,7 +13,11 @@ afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }))
 
 /** `npm run -s route -- …args`, as a person types it (with no road-distance server configured). */
 function route(...args: string[]) {
-  const env = { ...process.env, OSRM_URL: '' }
+  return routeWith({ OSRM_URL: '' }, ...args)
+}
+
+function routeWith(environment: Record<string, string>, ...args: string[]) {
+  const env = { ...process.env, ...environment }
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     execFile('npm', ['run', '-s', 'route', '--', ...args], { cwd: root, env }, (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code) : 0, stdout, stderr })
@@ -164,6 +169,46 @@ describe('npm run -s route with a JSON problem (time windows)', () => {
     const metres = straightLineDriveMetres(office, pool)
     expect(answer.length).toBeCloseTo(metres, 2)
     expect(answer.finish).toBeCloseTo(480 + metres / ((30 * 1609.344) / 60) + 20, 2)
+  })
+
+  it('uses OSRM’s road metres and driving times when OSRM_URL is set', async () => {
+    // The office and two pools; OSRM's table (metres and seconds, one-way differences included).
+    const table = {
+      code: 'Ok',
+      distances: [
+        [0, 9120.4, 14210.2],
+        [9305.1, 0, 22480],
+        [14190.7, 22510.3, 0],
+      ],
+      durations: [
+        [0, 702.1, 1010.5],
+        [731.9, 0, 1605],
+        [1001.2, 1611.8, 0],
+      ],
+    }
+    const server = await startLocalServer((_, response) => sendJson(response, 200, table))
+    try {
+      const file = problemFile('road.json', {
+        start: { lat: 26.1224, lng: -80.1373 },
+        startTime: 460,
+        stops: [
+          { id: 'a', lat: 26.1901, lng: -80.0965, at: 480 },
+          { id: 'b', lat: 26.0112, lng: -80.1495 },
+        ],
+      })
+      const { code, stdout, stderr } = await routeWith({ OSRM_URL: server.url }, file)
+      expect(code).toBe(0)
+      expect(stderr).toBe('')
+      const answer = JSON.parse(stdout)
+      // a at 7:51.7 waits for 8:00; then 1,605 s to b. b first would reach a about 24 minutes late.
+      expect(answer.order).toEqual(['a', 'b'])
+      expect(answer.late).toBe(0)
+      expect(answer.length).toBeCloseTo(9120.4 + 22480, 3)
+      expect(answer.finish).toBeCloseTo(480 + 1605 / 60, 3)
+      expect(server.requests).toHaveLength(1)
+    } finally {
+      await server.close()
+    }
   })
 
   it('explains bad input as field: message lines on stderr and exits 1', async () => {
