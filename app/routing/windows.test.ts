@@ -257,7 +257,7 @@ describe('optimiseTimedRoute', () => {
         expect(result.times.late).toBe(optimum.late)
         expect(result.times.length).toBe(optimum.length)
       }),
-      { numRuns: 40, seed: 11 },
+      { numRuns: 20, seed: 11 },
     )
   }, 120_000)
 
