@@ -292,6 +292,45 @@ describe('optimiseTimedRoute', () => {
     expect(optimiseTimedRoute(problem).order).toEqual(result.order)
   })
 
+  it.each([
+    [20, false],
+    [60, false],
+    [60, true],
+    [150, false],
+  ])(
+    'with no windows, %i stops (end fixed: %s) are driven no longer than the window-free optimiser drives them',
+    (count, hasEnd) => {
+      let seed = count + (hasEnd ? 1 : 0)
+      const random = () => {
+        seed = (seed * 48_271) % 2_147_483_647
+        return seed / 2_147_483_647
+      }
+      const points: [number, number][] = Array.from({ length: count + 1 + (hasEnd ? 1 : 0) }, () => [
+        random() * 100,
+        random() * 100,
+      ])
+      const distance = (i: number, j: number) =>
+        Math.hypot((points[i] as Point)[0] - (points[j] as Point)[0], (points[i] as Point)[1] - (points[j] as Point)[1])
+      const problem: TimedRouteProblem = {
+        size: points.length,
+        start: 0,
+        end: hasEnd ? 1 : undefined,
+        startTime: 480,
+        stops: points.map(() => ({ service: 10 })),
+        distance,
+        travel: distance,
+      }
+      const plain = optimiseRoute(points.length, distance, { start: 0, end: problem.end })
+      const plainLength = routeTimes(
+        problem,
+        plain.filter((point) => point !== 0 && point !== problem.end),
+      ).length
+      const timed = optimiseTimedRoute(problem)
+      expect(timed.times.late).toBe(0)
+      expect(timed.times.length).toBeLessThanOrEqual(plainLength + 1e-9)
+    },
+  )
+
   it('refuses a window that closes before it opens and a negative time on site', () => {
     const points: Point[] = [
       [0, 0],

@@ -12,7 +12,7 @@
 // Beyond EXACT_UP_TO: cheapest insertion in order of closing time, local search (moving segments of 1–3 stops either
 // way round, reversing stretches), then seeded kicks, each followed by local search, kept if not worse. The budgets
 // are counts, never a clock (decision 012): the same input gives the same order on any machine.
-import type { Distance } from './optimise'
+import { type Distance, optimiseRoute } from './optimise'
 
 /** A stop's window and minutes on site; the start's and the end's entries are ignored. */
 export type TimedStop = {
@@ -370,7 +370,10 @@ function search(data: Data): number[] {
   const { count } = data
   if (count === 0) return []
   const byClose = Array.from({ length: count }, (_, k) => k).sort(byWindow(data))
-  const order = insertAll(data, [], byClose)
+  const inserted = insertAll(data, [], byClose)
+  // The window-free optimiser's shortest order starts the search when it is no worse (loose or no windows).
+  const shortest = shortestOrder(data)
+  const order = better(data, evaluate(data, shortest), evaluate(data, inserted)) ? shortest : inserted
   const local = new LocalSearch(data, order)
   local.sweep()
   if (count < 4) return Array.from(local.order)
@@ -727,6 +730,16 @@ class LocalSearch {
       this.lookFrom(at - 1, at + 1)
     }
   }
+}
+
+/** The stops in the order decision 012's optimiser finds shortest, ignoring every time. */
+function shortestOrder(data: Data) {
+  const { count, width, distance } = data
+  // Rows from the end and columns into the start are never driven: read them the other way round.
+  const d: Distance = (a, b) =>
+    a === count + 1 || b === count ? (distance[b * width + a] as number) : (distance[a * width + b] as number)
+  const route = optimiseRoute(count + 2, d, { start: count, end: count + 1 })
+  return route.filter((point) => point < count)
 }
 
 /** Closing time first, then opening time, then index: the order stops are inserted in. */
