@@ -331,6 +331,21 @@ describe('optimiseTimedRoute', () => {
     },
   )
 
+  it('falls back to the heuristic’s route, marked not exact, when the labels outgrow their budget', () => {
+    fc.assert(
+      fc.property(problems(4, 9), ({ problem }) => {
+        const result = optimiseTimedRoute(problem, { labelBudget: 3 })
+        expect(result.exact).toBe(false)
+        expect(result.order).toHaveLength(problem.size - 1 - (problem.end === undefined ? 0 : 1))
+        expect(routeTimes(problem, result.order)).toEqual(result.times)
+        // Never better than the optimum (which the full budget finds).
+        const optimum = optimiseTimedRoute(problem)
+        expect(result.times.late).toBeGreaterThanOrEqual(optimum.times.late)
+      }),
+      { numRuns: 30, seed: 3 },
+    )
+  })
+
   it('refuses a window that closes before it opens and a negative time on site', () => {
     const points: Point[] = [
       [0, 0],

@@ -133,14 +133,17 @@ export function lateStops(times: RouteTimes) {
 }
 
 /** Orders the problem's stops: every window kept when possible with the least driving, else the least lateness. */
-export function optimiseTimedRoute(problem: TimedRouteProblem): TimedRoute {
+export function optimiseTimedRoute(
+  problem: TimedRouteProblem,
+  { labelBudget = LABEL_BUDGET }: { labelBudget?: number } = {},
+): TimedRoute {
   const data = prepare(problem)
   const heuristic = search(data)
   let order = heuristic
   let exact = false
   if (data.count <= EXACT_UP_TO) {
     const bound = evaluate(data, heuristic)
-    const best = exactSearch(data, bound)
+    const best = exactSearch(data, bound, labelBudget)
     if (best !== undefined) {
       exact = true
       if (best.length > 0 || data.count === 0) order = best
@@ -290,7 +293,7 @@ type Label = { time: number; late: number; length: number; last: number; previou
  * Labels over (visited set, last stop), extended set by set; a label is dropped when another of its state is no later,
  * no later-running and no longer, or when it can no longer beat `bound` (lateness and length only grow).
  */
-function exactSearch(data: Data, bound: Cost): number[] | undefined {
+function exactSearch(data: Data, bound: Cost, budget: number): number[] | undefined {
   const { count, width, travel, distance, open, close, service } = data
   if (count === 0) return []
   const states: (Label[] | undefined)[] = new Array((1 << count) * count)
@@ -314,7 +317,7 @@ function exactSearch(data: Data, bound: Cost): number[] | undefined {
     list.length = kept
     list.push(label)
     labels++
-    return labels <= LABEL_BUDGET
+    return labels <= budget
   }
   const extend = (from: Label | undefined, at: number, time: number, late: number, length: number, to: number) => {
     const arrival = time + (travel[at * width + to] as number)
