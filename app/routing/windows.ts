@@ -9,9 +9,10 @@
 // never make the rest of the route earlier (waiting is allowed, travel times are fixed), so a dominated label can
 // never finish better, and the kept labels contain an optimum. If the labels outgrow LABEL_BUDGET (travel times that
 // disagree with distances can make many incomparable labels), the heuristic's answer is returned with `exact: false`.
-// Beyond EXACT_UP_TO: cheapest insertion in order of closing time, local search (moving segments of 1–3 stops either
-// way round, reversing stretches), then seeded kicks, each followed by local search, kept if not worse. The budgets
-// are counts, never a clock (decision 012): the same input gives the same order on any machine.
+// Beyond EXACT_UP_TO: the better of cheapest insertion in order of closing time and decision 012's shortest order
+// (so never worse than the window-free route), local search (moving segments of 1–3 stops either way round,
+// reversing stretches), then seeded ruin-and-recreate kicks, each followed by local search, kept if not worse. The
+// budgets are counts, never a clock (decision 012): the same input gives the same order on any machine.
 import { type Distance, optimiseRoute } from './optimise'
 
 /** A stop's window and minutes on site; the start's and the end's entries are ignored. */
