@@ -51,6 +51,15 @@ beforeAll(async () => {
 
 describe("getPortal: Dana Whitfield's demo portal", () => {
   it('shows her header, both completed and scheduled visits, newest scheduled first', async () => {
+    // A visit of this morning not yet worked, whatever the hour and weekday the test runs: the demo's own open visits
+    // are in the past only on some days.
+    const open = await createJob({
+      companyId: blue,
+      customerId: dana.id,
+      scheduledAt: new Date(Date.now() - 3_600_000),
+      technicianId: null,
+    })
+    if (!open) throw new Error('no job')
     const portal = await danaPortal()
     expect(portal.customer).toEqual({
       name: 'Dana Whitfield',

@@ -139,6 +139,8 @@ describe('the portal invoice page', () => {
       enabled: false,
       action: `/customer/${danaId}/invoices/${opening}/pay`,
       notSetUp: 'Online payment is not set up',
+      // The form's key (decision 031), fresh with each page.
+      idempotencyKey: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
     })
     const html = render(data)
     expect(html).toMatch(/<button[^>]*type="button"[^>]*disabled=""[^>]*>Pay invoice<\/button>/)
