@@ -86,6 +86,7 @@ export default defineConfig({
         'schedule.spec.ts',
         'service-plans.spec.ts',
         'route-day.spec.ts',
+        'positions.spec.ts',
         'recurring-routes.spec.ts',
       ],
     },

@@ -32,6 +32,7 @@ import { DEFAULT_PHONE_COUNTRY } from '~/utils/phone'
 import { failure, type Result, success } from '~/utils/result'
 import { balanceCentsOf } from './balance.server'
 import { bodyOrder } from './body-of-water.server'
+import { newLocationPosition } from './location-position.server'
 import { locationOrder } from './service-location.server'
 
 /** The company's technicians as the import matches the Technician column against them. */
@@ -391,8 +392,9 @@ export async function applyImport(
             city: place.city,
             state: place.state,
             postalCode: place.postalCode,
-            lat: place.lat,
-            lng: place.lng,
+            // Coordinates from the file are kept ('import'); without, the ZIP's centre at once (no network), and
+            // the background pass geocodes it when GEOCODER_URL is set.
+            ...newLocationPosition(place, 'import'),
             gateCode: place.gateCode,
             accessNotes: place.accessNotes,
             dogOnSite: place.dogOnSite ?? false,

@@ -29,6 +29,7 @@ import {
   type NewCustomerInput,
   NewCustomerSchema,
 } from './customer-schemas'
+import { editedPosition, newLocationPosition, zipPosition } from './location-position.server'
 import { addressColumns, addressOf, cancelOpenVisits, firstLocationOf, locationOrder } from './service-location.server'
 import { generateVisits } from './service-plan.server'
 
@@ -352,6 +353,7 @@ export async function getCustomerRecord({
         ...addressColumns,
         lat: serviceLocations.lat,
         lng: serviceLocations.lng,
+        positionSource: serviceLocations.positionSource,
         gateCode: serviceLocations.gateCode,
         accessNotes: serviceLocations.accessNotes,
         dogOnSite: serviceLocations.dogOnSite,
@@ -500,7 +502,13 @@ export async function createCustomerWithLocation(
     if (!customer) throw new Error('customer insert returned no row')
     const [place] = await tx
       .insert(serviceLocations)
-      .values({ companyId, customerId: customer.id, ...location, position: 0 })
+      .values({
+        companyId,
+        customerId: customer.id,
+        ...location,
+        ...newLocationPosition(location, 'manual'),
+        position: 0,
+      })
       .returning({ id: serviceLocations.id })
     if (!place) throw new Error('location insert returned no row')
     let bodyOfWaterId: string | null = null
@@ -662,21 +670,32 @@ async function setFirstLocationAddress(
   { companyId, customerId, address }: { companyId: string; customerId: string; address: string },
 ) {
   const [first] = await tx
-    .select({ id: serviceLocations.id, ...addressColumns })
+    .select({
+      id: serviceLocations.id,
+      ...addressColumns,
+      lat: serviceLocations.lat,
+      lng: serviceLocations.lng,
+      positionSource: serviceLocations.positionSource,
+    })
     .from(serviceLocations)
     .where(and(eq(serviceLocations.companyId, companyId), eq(serviceLocations.customerId, customerId)))
     .orderBy(...locationOrder)
     .limit(1)
   const text = address.trim()
   if (!first) {
+    const parts = parseAddress(text)
     const [place] = await tx
       .insert(serviceLocations)
-      .values({ companyId, customerId, ...parseAddress(text) })
+      .values({ companyId, customerId, ...parts, ...zipPosition(parts.postalCode) })
       .returning({ id: serviceLocations.id })
     return place?.id ?? null
   }
   if (formatAddress(first) !== text) {
-    await tx.update(serviceLocations).set(parseAddress(text)).where(eq(serviceLocations.id, first.id))
+    const parts = parseAddress(text)
+    await tx
+      .update(serviceLocations)
+      .set({ ...parts, ...editedPosition(first, parts) })
+      .where(eq(serviceLocations.id, first.id))
   }
   return first.id
 }

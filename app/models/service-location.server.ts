@@ -8,6 +8,7 @@ import { publishCompanyEvent } from '~/utils/events.server'
 import { isUuid } from '~/utils/ids'
 import { failure, type Result, success } from '~/utils/result'
 import { firstIssue, type ServiceLocationInput, ServiceLocationSchema } from './customer-schemas'
+import { editedPosition, newLocationPosition } from './location-position.server'
 
 export const LOCATION_NOT_FOUND = 'Service location not found.'
 
@@ -96,13 +97,24 @@ export async function addServiceLocation(
     .where(and(eq(serviceLocations.companyId, companyId), eq(serviceLocations.customerId, customerId)))
   const [row] = await executor
     .insert(serviceLocations)
-    .values({ companyId, customerId, ...parsed.data, position: last?.position == null ? 0 : last.position + 1 })
+    .values({
+      companyId,
+      customerId,
+      ...parsed.data,
+      // Typed coordinates are the person's ("Adjust position"); without, the ZIP's centre until geocoded.
+      ...newLocationPosition(parsed.data, 'manual'),
+      position: last?.position == null ? 0 : last.position + 1,
+    })
     .returning({ id: serviceLocations.id })
   if (!row) throw new Error('location insert returned no row')
   return success({ locationId: row.id })
 }
 
-/** Changes a location's address and access details. Booked visits keep the address they were booked with. */
+/**
+ * Changes a location's address, position and access details. Booked visits keep the address they were booked with.
+ * The position follows `editedPosition`: typed coordinates are kept as the person's, a new address moves any other
+ * position to the new ZIP's centre.
+ */
 export async function updateServiceLocation({
   companyId,
   locationId,
@@ -115,12 +127,27 @@ export async function updateServiceLocation({
   const parsed = ServiceLocationSchema.safeParse(input)
   if (!parsed.success) return failure('invalid', firstIssue(parsed.error))
   if (!isUuid(locationId)) return failure('not-found', LOCATION_NOT_FOUND)
-  const rows = await db()
-    .update(serviceLocations)
-    .set(parsed.data)
-    .where(and(eq(serviceLocations.companyId, companyId), eq(serviceLocations.id, locationId)))
-    .returning({ id: serviceLocations.id })
-  return rows.length ? success({}) : failure('not-found', LOCATION_NOT_FOUND)
+  return db().transaction(async (tx) => {
+    const where = and(eq(serviceLocations.companyId, companyId), eq(serviceLocations.id, locationId))
+    const [stored] = await tx
+      .select({
+        ...addressColumns,
+        lat: serviceLocations.lat,
+        lng: serviceLocations.lng,
+        positionSource: serviceLocations.positionSource,
+      })
+      .from(serviceLocations)
+      .where(where)
+      .limit(1)
+      .for('update')
+    if (!stored) return failure('not-found', LOCATION_NOT_FOUND)
+    const { lat: _lat, lng: _lng, ...rest } = parsed.data
+    await tx
+      .update(serviceLocations)
+      .set({ ...rest, ...editedPosition(stored, parsed.data) })
+      .where(where)
+    return success({})
+  })
 }
 
 /**

@@ -347,6 +347,10 @@ export type RouteStop = {
   skipReason: string | null
   minutesOnSite: number
   point: LatLng | null
+  /** The point is its ZIP code's centre (docs/subsystems.md, "Positions"): routed, but shown as approximate. */
+  approximate: boolean
+  customerId: string
+  locationId: string
   gateCode: string | null
   accessNotes: string | null
   dogOnSite: boolean
@@ -362,6 +366,9 @@ const stopColumns = {
   skipReason: jobs.skipReason,
   lat: serviceLocations.lat,
   lng: serviceLocations.lng,
+  positionSource: serviceLocations.positionSource,
+  customerId: jobs.customerId,
+  locationId: jobs.locationId,
   minutesOnSite: serviceLocations.minutesOnSite,
   gateCode: serviceLocations.gateCode,
   accessNotes: serviceLocations.accessNotes,
@@ -404,6 +411,9 @@ function toRouteStop(row: Awaited<ReturnType<typeof selectStops>>[number], timez
     skipReason: row.skipReason,
     minutesOnSite: row.minutesOnSite,
     point: row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null,
+    approximate: row.lat !== null && row.positionSource === 'zip',
+    customerId: row.customerId,
+    locationId: row.locationId,
     gateCode: row.gateCode,
     accessNotes: row.accessNotes,
     dogOnSite: row.dogOnSite,

@@ -11,10 +11,12 @@ import '~/auth/better-auth.server'
 import '~/notices/text-delivery.server'
 import { runAutopay } from '~/models/autopay.server'
 import { queueOverdueNotices } from '~/models/invoice-notice.server'
+import { placeZipPositions } from '~/models/location-position.server'
 import { queueVisitReminders } from '~/models/notice.server'
 import { createPlatformAdmin } from '~/models/platform-admin.server'
 import { generateVisits } from '~/models/service-plan.server'
 import { twilioConfig } from '~/notices/twilio-config.server'
+import { geocoderUrl } from '~/routing/config.server'
 import { startBackgroundTask, stopBackgroundTasks } from '~/utils/background.server'
 import { type DatabaseHandle, installDatabase, migrateDatabase, openDatabase } from '~/utils/db.server'
 import { devMailboxEnabled } from '~/utils/dev-mailbox.server'
@@ -76,6 +78,11 @@ async function start(): Promise<StartupInfo> {
   // Autopay (OPERATIONS §7): sent invoices of customers with a saved card are charged off-session, declines retried
   // over a week. Claimed with SKIP LOCKED and a lease, charged with an idempotency key: safe on every server.
   startBackgroundTask({ name: 'autopay', intervalMs: 5 * 60_000, run: () => runAutopay() })
+  // Locations placed at their ZIP's center (docs/subsystems.md, "Positions") move to their street address when a
+  // geocoder is configured: claimed with SKIP LOCKED, looked up one a second outside any transaction.
+  if (geocoderUrl()) {
+    startBackgroundTask({ name: 'geocode-positions', intervalMs: 30_000, run: () => placeZipPositions() })
+  }
   // The embedded database has no autovacuum: its planner statistics are kept here (app/utils/table-statistics), checked
   // every minute as autovacuum does (its naptime), so a customer import is searched with fresh statistics soon after.
   if (handle.kind === 'pglite') {

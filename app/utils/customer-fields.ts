@@ -15,3 +15,7 @@ export const MAX_MINUTES_ON_SITE = 480
 export const DEFAULT_MINUTES_ON_SITE = 30
 export const MIN_GALLONS = 100
 export const MAX_GALLONS = 2_000_000
+
+/** Where a location's position came from (docs/subsystems.md, "Positions"); only 'zip' is approximate. */
+export const POSITION_SOURCES = ['zip', 'geocoder', 'manual', 'import'] as const
+export type PositionSource = (typeof POSITION_SOURCES)[number]

@@ -20,6 +20,7 @@ import {
   MAX_MINUTES_ON_SITE,
   MIN_GALLONS,
   MIN_MINUTES_ON_SITE,
+  POSITION_SOURCES,
 } from '~/utils/customer-fields'
 import { SANITISERS, SURFACES } from '../../water/targets'
 import { companies } from './companies'
@@ -43,6 +44,14 @@ export const serviceLocations = pgTable(
     // Six decimals is about 10 cm: more than a route needs, and what the import keeps.
     lat: numeric('lat', { precision: 9, scale: 6, mode: 'number' }),
     lng: numeric('lng', { precision: 9, scale: 6, mode: 'number' }),
+    /**
+     * Where lat/lng came from (docs/subsystems.md, "Positions"): 'zip' the ZIP code's centre (approximate, shown as
+     * such on the route), 'geocoder' the street address looked up on GEOCODER_URL, 'manual' typed or dragged by a
+     * person, 'import' coordinates from an imported file. Null with no position, and for positions older than this.
+     */
+    positionSource: text('position_source', { enum: POSITION_SOURCES }),
+    /** When the background pass last claimed this 'zip' position for the geocoder; null while it still waits. */
+    geocodeTriedAt: timestamp('geocode_tried_at', { withTimezone: true }),
     /** Staff of the company only (ARCHITECTURE §6): never in the portal's read models. */
     gateCode: text('gate_code'),
     accessNotes: text('access_notes'),
@@ -72,6 +81,12 @@ export const serviceLocations = pgTable(
     check('service_locations_lat_range', sql`${t.lat} between -90 and 90`),
     check('service_locations_lng_range', sql`${t.lng} between -180 and 180`),
     check('service_locations_lat_lng_together', sql`(${t.lat} is null) = (${t.lng} is null)`),
+    check(
+      'service_locations_position_source_valid',
+      sql`${t.positionSource} is null or (${t.positionSource} in ('zip', 'geocoder', 'manual', 'import') and ${t.lat} is not null)`,
+    ),
+    // The background geocoding pass finds what it still has to place without reading the whole table.
+    index('service_locations_zip_positions_idx').on(t.geocodeTriedAt).where(sql`${t.positionSource} = 'zip'`),
     check(
       'service_locations_minutes_on_site_range',
       sql`${t.minutesOnSite} between ${sql.raw(String(MIN_MINUTES_ON_SITE))} and ${sql.raw(String(MAX_MINUTES_ON_SITE))}`,

@@ -1,6 +1,9 @@
 // The customer list's data (OPERATIONS §2): one page of the company's customers matching the search, "Active" or
 // "Archived", with each one's next visit in the company's timezone, balance and portal state.
+
 import { listCustomerDirectory } from '~/models/customer.server'
+import { countWaitingForGeocoder } from '~/models/location-position.server'
+import { geocoderUrl } from '~/routing/config.server'
 import type { CustomerStatus } from '~/utils/customer-fields'
 import { formatDateTime } from '~/utils/dates'
 import { formatCents } from '~/utils/money'
@@ -37,6 +40,8 @@ export async function loadCustomerDirectory({
     list = await listCustomerDirectory({ companyId, query: q, status, page: pageCount, pageSize: PAGE_SIZE })
   }
   return {
+    // Locations still at their ZIP center waiting for the geocoder (docs/subsystems.md, "Positions"), after an import.
+    placing: geocoderUrl() ? await countWaitingForGeocoder(companyId) : 0,
     q,
     status,
     page: list.page,

@@ -54,6 +54,16 @@ function formText<K extends string>(row: { [key in K]: string | number | null },
   return Object.fromEntries(keys.map((key) => [key, row[key] == null ? '' : String(row[key])])) as Record<K, string>
 }
 
+/** How a location's position reads on the record (docs/subsystems.md, "Positions"). */
+function positionText(location: { lat: number | null; lng: number | null; positionSource: string | null }) {
+  if (location.lat === null || location.lng === null) return 'None: not routed'
+  const where = `${location.lat.toFixed(5)}, ${location.lng.toFixed(5)}`
+  if (location.positionSource === 'zip') return `Approximate: ZIP center (${where})`
+  if (location.positionSource === 'manual') return `Set by hand (${where})`
+  if (location.positionSource === 'geocoder') return `Street address (${where})`
+  return where
+}
+
 /** The record as the page shows it: dates in the company's timezone, money and phones formatted. */
 function present(record: CustomerRecord, timezone: string, today: string, showBalance: boolean) {
   const { customer } = record
@@ -91,16 +101,22 @@ function present(record: CustomerRecord, timezone: string, today: string, showBa
           'city',
           'state',
           'postalCode',
+          'lat',
+          'lng',
           'gateCode',
           'accessNotes',
           'minutesOnSite',
         ]),
         dogOnSite: location.dogOnSite ? 'on' : '',
+        // A ZIP centre is the address's doing, not a person's: the form shows it as "placed by address" (blank), so
+        // "Adjust position" opens for a position still to fix and saving the form unchanged keeps it.
+        ...(location.positionSource === 'zip' ? { lat: '', lng: '' } : {}),
       },
       gateCode: location.gateCode,
       accessNotes: location.accessNotes,
       dogOnSite: location.dogOnSite,
       minutesOnSite: location.minutesOnSite,
+      position: positionText(location),
       bodiesOfWater: location.bodiesOfWater.map((body) => ({
         id: body.id,
         name: body.name,

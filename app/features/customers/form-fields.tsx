@@ -43,6 +43,8 @@ type LocationFieldName =
   | 'city'
   | 'state'
   | 'postalCode'
+  | 'lat'
+  | 'lng'
   | 'gateCode'
   | 'accessNotes'
   | 'dogOnSite'
@@ -70,7 +72,35 @@ export function LocationFields({ fields }: { fields: Record<LocationFieldName, C
         <TextareaField field={fields.accessNotes} label="Access notes" />
       </div>
       <CheckboxField field={fields.dogOnSite} label="Dog on site" />
+      <PositionFields fields={fields} />
     </div>
+  )
+}
+
+/**
+ * "Adjust position" (docs/subsystems.md, "Positions"): the map point as latitude and longitude. Left blank, the
+ * location is placed by its address (its ZIP's centre, then the geocoder if one is set up); typed, the point is the
+ * person's and stays where they put it. Open when there is something to fix: no position, or one only as good as a ZIP.
+ */
+function PositionFields({ fields }: { fields: Record<'lat' | 'lng', ConformField> }) {
+  const hasErrors = Boolean(fields.lat.errors?.length || fields.lng.errors?.length)
+  return (
+    <details className="sm:col-span-2" open={hasErrors || !fields.lat.initialValue}>
+      <summary className="cursor-pointer font-medium text-brand-700">Adjust position</summary>
+      <p className="mt-2 text-sm text-slate-600">
+        Leave both blank to place the pool by its address (approximate: its ZIP center until the address is looked up).
+      </p>
+      <div className="mt-2 grid grid-cols-2 gap-4">
+        <TextField field={fields.lat} label="Latitude" inputMode="decimal" autoComplete="off" hint="Such as 33.6165" />
+        <TextField
+          field={fields.lng}
+          label="Longitude"
+          inputMode="decimal"
+          autoComplete="off"
+          hint="Such as -111.9554"
+        />
+      </div>
+    </details>
   )
 }
 

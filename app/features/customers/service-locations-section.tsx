@@ -61,6 +61,7 @@ function LocationCard({ location, open, technicians, today, actionData }: Props 
             <Detail label="Gate code">{location.gateCode ?? 'None'}</Detail>
             <Detail label="Dog on site">{location.dogOnSite ? 'Yes' : 'No'}</Detail>
             <Detail label="Minutes on site">{location.minutesOnSite}</Detail>
+            <Detail label="Position">{location.position}</Detail>
             <Detail label="Access notes" className="sm:col-span-2 lg:col-span-1">
               <span className="whitespace-pre-line">{location.accessNotes ?? 'None'}</span>
             </Detail>

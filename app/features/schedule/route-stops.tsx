@@ -20,6 +20,8 @@ export type RouteStopView = {
   state: VisitState
   skipReason: string | null
   point: LatLng | null
+  /** Where to fix a ZIP-centre position (the location's form, "Adjust position"); null when the point is exact. */
+  fixPosition: string | null
   /** The drive from the stop before (or the start), "3.2 mi"; none for finished stops and stops without a place. */
   leg: string | null
 }
@@ -200,6 +202,14 @@ function StopRow({
             </span>
           ) : null}
           {stop.state === 'open' && !stop.point ? <span>No location: not routed</span> : null}
+          {stop.point && stop.fixPosition ? (
+            <span>
+              Approximate: ZIP center{' '}
+              <Link to={stop.fixPosition} className={cn('font-medium text-brand-700 underline', textLinkTarget)}>
+                Fix position<span className="sr-only"> of {stop.customerName}</span>
+              </Link>
+            </span>
+          ) : null}
         </p>
         {position !== -1 && openIds.length > 1 ? (
           <div className="flex flex-wrap gap-2 pt-1">

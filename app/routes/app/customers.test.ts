@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { customers, emailOutbox, profiles } from '~/db/schema'
 import { PAGE_SIZE } from '~/features/customers/customer-directory.server'
-import { archiveCustomer } from '~/models/customer.server'
+import { archiveCustomer, createCustomerWithLocation } from '~/models/customer.server'
 import { db } from '~/utils/db.server'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
@@ -22,6 +22,7 @@ const status = (thrown: unknown) =>
   (thrown as { init?: { status?: number } })?.init?.status ?? (thrown as Response)?.status
 
 type PageData = {
+  placing: number
   q: string
   status: string
   page: number
@@ -192,5 +193,22 @@ describe('permissions', () => {
     const { thrown } = await settle(action(call(post(dispatcher, { intent: 'archive', customerId: blueCustomerId }))))
     expect(status(thrown)).toBe(400)
     expect((thrown as { data?: unknown }).data).toBe('Unknown action.')
+  })
+})
+
+describe('Placing addresses on the map', () => {
+  it('says how many new addresses still wait for the geocoder when one is set up, and nothing without one', async () => {
+    const added = await createCustomerWithLocation(blueCompanyId, {
+      customerName: 'Waiting For The Map',
+      location: { street: '12 Harbor Way', postalCode: '33606', dogOnSite: false },
+    })
+    expect(added.ok).toBe(true)
+    expect((await listPage(dispatcher)).placing).toBe(0)
+    vi.stubEnv('GEOCODER_URL', 'http://127.0.0.1:9')
+    try {
+      expect((await listPage(dispatcher)).placing).toBeGreaterThanOrEqual(1)
+    } finally {
+      vi.unstubAllEnvs()
+    }
   })
 })

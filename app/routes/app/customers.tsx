@@ -67,6 +67,11 @@ export default function CustomersPage({ loaderData: data }: Route.ComponentProps
           </a>
         </div>
       </div>
+      {data.placing > 0 ? (
+        <p role="status" className="text-sm text-slate-700">
+          Placing addresses on the map: {data.placing} to go. Until then they are routed at their ZIP center.
+        </p>
+      ) : null}
       <Card className="space-y-4">
         <ListSearchForm
           path="/app/customers"

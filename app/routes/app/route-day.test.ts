@@ -3,6 +3,9 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, profiles } from '~/db/schema'
+import { createCustomerWithLocation } from '~/models/customer.server'
+import { createJob } from '~/models/job.server'
+import { updateServiceLocation } from '~/models/service-location.server'
 import { generateVisits } from '~/models/service-plan.server'
 import { getDayRoute, listDayStops, setRouteOrder } from '~/models/visit.server'
 import { addDays, localDateAt } from '~/schedule/local-date'
@@ -115,6 +118,32 @@ describe('Opening a route', () => {
       loader(call(pageRequest(`/app/schedule/${technicianId}/${day}`, dispatcher), technicianId, day)),
     )
     expect(status(thrown)).toBe(404)
+  })
+
+  it('routes a pool added with only a ZIP, marked "Approximate: ZIP center" with "Fix position" until fixed', async () => {
+    const added = await createCustomerWithLocation(blue, {
+      customerName: 'Zip Only',
+      location: { street: '400 Bayshore Blvd', postalCode: '33606', dogOnSite: false },
+    })
+    if (!added.ok) throw new Error(added.message)
+    const { customerId, locationId } = added
+    const scheduledAt = new Date(`${date}T16:00:00Z`)
+    const job = await createJob({ companyId: blue, customerId, locationId, scheduledAt, technicianId: null })
+    if (!job) throw new Error('no visit')
+    const open = () =>
+      loader(call(pageRequest(`/app/schedule/unassigned/${date}`, dispatcher), 'unassigned', date)).then((page) =>
+        page.stops.find((stop) => stop.customerName === 'Zip Only'),
+      )
+    const stop = await open()
+    expect(stop?.point).not.toBeNull()
+    expect(stop?.fixPosition).toBe(`/app/customers/${customerId}?edit=location:${locationId}`)
+    const fixed = await updateServiceLocation({
+      companyId: blue,
+      locationId,
+      input: { street: '400 Bayshore Blvd', postalCode: '33606', lat: '27.9290', lng: '-82.4801', dogOnSite: '' },
+    })
+    expect(fixed.ok).toBe(true)
+    expect(await open()).toMatchObject({ point: { lat: 27.929, lng: -82.4801 }, fixPosition: null })
   })
 
   it("is a 404 for another company's office, and its actions too", async () => {

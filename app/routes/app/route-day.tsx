@@ -65,6 +65,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     state: stop.state,
     skipReason: stop.skipReason,
     point: stop.point,
+    fixPosition: stop.approximate ? `/app/customers/${stop.customerId}?edit=location:${stop.locationId}` : null,
     leg: stop.legMetres === null ? null : formatMiles(stop.legMetres),
   }))
   const open = stops.filter((stop) => stop.state === 'open')

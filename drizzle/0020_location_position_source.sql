@@ -1,0 +1,4 @@
+ALTER TABLE "service_locations" ADD COLUMN "position_source" text;--> statement-breakpoint
+ALTER TABLE "service_locations" ADD COLUMN "geocode_tried_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "service_locations_zip_positions_idx" ON "service_locations" USING btree ("geocode_tried_at") WHERE "service_locations"."position_source" = 'zip';--> statement-breakpoint
+ALTER TABLE "service_locations" ADD CONSTRAINT "service_locations_position_source_valid" CHECK ("service_locations"."position_source" is null or ("service_locations"."position_source" in ('zip', 'geocoder', 'manual', 'import') and "service_locations"."lat" is not null));
