@@ -37,7 +37,7 @@ export function parseDollars(text: string): number | null {
   const match = /^\$?\s*(\d{1,7}(?:,\d{3})*|\d+)(?:\.(\d{1,2}))?$/.exec(text.trim())
   if (!match) return null
   const dollars = Number((match[1] as string).replace(/,/g, ''))
-  const cents = Number(((match[2] ?? '') + '00').slice(0, 2))
+  const cents = Number(`${match[2] ?? ''}00`.slice(0, 2))
   const total = dollars * 100 + cents
   return Number.isSafeInteger(total) && total <= 100_000_000 ? total : null
 }
