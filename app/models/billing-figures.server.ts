@@ -47,7 +47,10 @@ export async function getBillingFigures(
     with owed as (
       select
         coalesce(sum(i.total_cents) filter (where i.state <> 'void'
-          and i.issued_on between ${month.start} and ${month.end}), 0)::bigint as invoiced,
+          and i.issued_on between ${month.start} and ${month.end}
+          -- An opening balance is money owed from before Pool Bud, not this month's billing (issue 31, item 8).
+          and not exists (select 1 from invoice_lines ol where ol.company_id = i.company_id
+            and ol.invoice_id = i.id and ol.kind = 'opening-balance')), 0)::bigint as invoiced,
         coalesce(sum(greatest(0, i.total_cents - i.paid_cents - i.credit_applied_cents))
           filter (where i.state = 'sent'), 0)::bigint as outstanding,
         coalesce(sum(greatest(0, i.total_cents - i.paid_cents - i.credit_applied_cents))
@@ -58,6 +61,7 @@ export async function getBillingFigures(
       select coalesce(sum(pm.amount_cents - pm.refunded_cents), 0)::bigint as collected
       from payments pm
       where pm.company_id = ${companyId} and pm.received_on between ${month.start} and ${month.end}
+        and not exists (select 1 from payment_voids pv where pv.payment_id = pm.id)
     ),
     plans as (
       select p.starts_on, p.ends_on, ${monthlyType} as monthly, ${rate} as rate, ${VISITS_PER_MONTH_SQL} as per_month,

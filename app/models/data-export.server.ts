@@ -197,6 +197,14 @@ export const SHEETS: Sheet[] = [
     ['Refunded', payments.refundedCents, money],
     ['Method', payments.method],
     ['Reference', payments.reference],
+    // "Void payment" (docs/decisions/037-payment-voids.md): the void is its own record; the file shows it here.
+    [
+      'Voided at',
+      sql<
+        string | null
+      >`(select to_char(pv.voided_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') from payment_voids pv where pv.payment_id = ${payments.id})`,
+    ],
+    ['Void reason', sql<string | null>`(select pv.reason from payment_voids pv where pv.payment_id = ${payments.id})`],
   ]),
 ]
 

@@ -25,6 +25,7 @@ import {
   jobChemicalAdditions,
   jobs,
   payments,
+  paymentVoids,
   profiles,
   serviceLocations,
   servicePlans,
@@ -58,6 +59,7 @@ export async function creditsByCustomer(executor: Database, companyId: string, c
       union all
       select customer_id, amount_cents - refunded_cents from payments
       where company_id = ${companyId} and invoice_id is null ${only}
+        and not exists (select 1 from payment_voids pv where pv.payment_id = payments.id)
     ) c group by customer_id having sum(credit) > 0`)
   return new Map(
     rowsOf<{ customer_id: string; credit: string }>(result).map((row) => [row.customer_id, Number(row.credit)]),
@@ -575,9 +577,13 @@ export async function getInvoice({
         flag: payments.flag,
         stripePaymentIntentId: payments.stripePaymentIntentId,
         recordedBy: profiles.fullName,
+        // "Void payment" (docs/decisions/037-payment-voids.md): a void payment stays listed, with its reason.
+        voidedAt: paymentVoids.voidedAt,
+        voidReason: paymentVoids.reason,
       })
       .from(payments)
       .leftJoin(profiles, eq(profiles.id, payments.recordedBy))
+      .leftJoin(paymentVoids, eq(paymentVoids.paymentId, payments.id))
       .where(and(eq(payments.companyId, companyId), eq(payments.invoiceId, invoiceId)))
       .orderBy(asc(payments.receivedOn), asc(payments.createdAt)),
   ])

@@ -4,8 +4,8 @@
 // credit, applied to the customer's next invoice.
 import { and, eq, sql } from 'drizzle-orm'
 import type { PaymentMethod } from '~/billing/billing-fields'
-import { PAYMENT_MESSAGES } from '~/billing/payment-messages'
-import { companies, customers, invoices, payments } from '~/db/schema'
+import { PAYMENT_MESSAGES, VOID_PAYMENT_MESSAGES, VOID_REASON_MAX } from '~/billing/payment-messages'
+import { companies, customers, invoices, payments, paymentVoids } from '~/db/schema'
 import { type LocalDate, localDateAt } from '~/schedule/local-date'
 import { type Database, db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
@@ -116,6 +116,65 @@ export async function movePaid(tx: Pick<Database, 'update'>, companyId: string, 
         then null else ${invoices.autopayNextAt} end`,
     })
     .where(and(eq(invoices.companyId, companyId), eq(invoices.id, invoiceId)))
+}
+
+/**
+ * "Void payment" (docs/decisions/037-payment-voids.md): a payment recorded by mistake gets a `payment_voids` row
+ * (its reason, who, when) — the payment itself is never edited or deleted. In one transaction, under the payment's
+ * row lock: the void is inserted once (its key is the payment; a second void, or two at once, is 'conflict' and
+ * changes nothing) and the invoice's paid sum loses the payment, so its status (Paid → Sent or Past due), the
+ * balance and "Outstanding" follow to the cent. A card payment taken through Stripe is refunded instead, never
+ * voided. `invoiceId`, when given, is the page's invoice: a payment of another invoice is 'not-found'.
+ */
+export async function voidPayment({
+  companyId,
+  paymentId,
+  invoiceId,
+  reason,
+  voidedBy,
+  now = new Date(),
+}: {
+  companyId: string
+  paymentId: string
+  invoiceId?: string
+  reason: string
+  voidedBy: string | null
+  now?: Date
+}): Promise<Result<{ amountCents: number }>> {
+  const why = reason.trim()
+  if (!why || why.length > VOID_REASON_MAX) return failure('invalid', VOID_PAYMENT_MESSAGES.reason, 'reason')
+  if (!isUuid(paymentId)) return failure('not-found', VOID_PAYMENT_MESSAGES.notFound)
+  return db().transaction(async (tx) => {
+    const [payment] = await tx
+      .select({
+        invoiceId: payments.invoiceId,
+        amountCents: payments.amountCents,
+        refundedCents: payments.refundedCents,
+        method: payments.method,
+        stripePaymentIntentId: payments.stripePaymentIntentId,
+      })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.companyId, companyId),
+          eq(payments.id, paymentId),
+          invoiceId ? eq(payments.invoiceId, invoiceId) : undefined,
+        ),
+      )
+      .for('update')
+    if (!payment) return failure('not-found', VOID_PAYMENT_MESSAGES.notFound)
+    if (payment.stripePaymentIntentId || payment.refundedCents > 0) {
+      return failure('conflict', VOID_PAYMENT_MESSAGES.card)
+    }
+    const [row] = await tx
+      .insert(paymentVoids)
+      .values({ paymentId, companyId, reason: why, voidedBy, voidedAt: now })
+      .onConflictDoNothing()
+      .returning({ paymentId: paymentVoids.paymentId })
+    if (!row) return failure('conflict', VOID_PAYMENT_MESSAGES.alreadyVoid)
+    if (payment.invoiceId) await movePaid(tx, companyId, payment.invoiceId, -payment.amountCents)
+    return success({ amountCents: payment.amountCents })
+  })
 }
 
 /** A customer's payments, newest first (the customer record's "Payments"). */

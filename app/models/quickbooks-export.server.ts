@@ -8,6 +8,7 @@ import type { BillingPeriod } from '~/billing/invoice-draft'
 import { periodLabel } from '~/billing/invoice-draft'
 import { type ExportInvoice, type ExportPeriod, periodToIif, periodToQuickBooksOnlineCsv } from '~/billing/quickbooks'
 import { customers, invoiceLines, invoices, payments } from '~/db/schema'
+import { notVoidedSql } from '~/models/balance.server'
 import { db } from '~/utils/db.server'
 
 /** A stored quantity without the trailing zeros PostgreSQL's numeric(10, 2) adds: "4.00" → "4", "2.50" → "2.5". */
@@ -36,6 +37,8 @@ function loadPayments(companyId: string, period: BillingPeriod) {
         // A payment refunded in full brought in nothing; a partial refund leaves what was kept (no refund date is
         // stored, so the payment's own month carries it).
         sql`${payments.amountCents} > ${payments.refundedCents}`,
+        // A void payment was never received (docs/decisions/037-payment-voids.md).
+        notVoidedSql(payments.id),
       ),
     )
     .orderBy(asc(payments.receivedOn), asc(payments.createdAt), asc(payments.id))

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { companies, idempotencyKeys, rateLimitCounters } from '~/db/schema'
+import { companies, idempotencyKeys, rateLimitCounters, stripeEvents } from '~/db/schema'
 import { db } from './db.server'
 import { runHousekeeping } from './housekeeping.server'
 import { IMPORT_UPLOAD_HOURS, readImportUpload, saveImportUpload } from './import-uploads.server'
@@ -35,6 +35,24 @@ describe('housekeeping', () => {
       .from(idempotencyKeys)
       .where(eq(idempotencyKeys.companyId, companyId))
     expect(keys.map((k) => k.key)).toEqual([recentKey])
+  })
+
+  it('deletes the ids of Stripe events applied more than 90 days ago, and keeps younger ones', async () => {
+    const now = new Date('2026-11-23T12:00:00Z')
+    const old = `evt_old_${randomUUID()}`
+    const young = `evt_young_${randomUUID()}`
+    await db()
+      .insert(stripeEvents)
+      .values([
+        { id: old, type: 'charge.refunded', receivedAt: new Date(now.getTime() - 91 * 86_400_000) },
+        { id: young, type: 'charge.refunded', receivedAt: new Date(now.getTime() - 89 * 86_400_000) },
+      ])
+
+    await runHousekeeping(now)
+
+    const left = await db().select({ id: stripeEvents.id }).from(stripeEvents)
+    expect(left.map((row) => row.id)).toContain(young)
+    expect(left.map((row) => row.id)).not.toContain(old)
   })
 
   it('deletes customer spreadsheets uploaded for an import more than a day ago', async () => {

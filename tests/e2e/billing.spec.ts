@@ -136,7 +136,11 @@ test('the office invoices a month, records a check, and the customer sees the in
   await waitForHydration(page)
   expect(portalInvoice.endsWith(new URL(page.url()).pathname.replace('/app/invoices/', '/invoices/'))).toBe(true)
   await expect(page.getByText('Amount due $85.00')).toBeVisible()
+  // "Record payment" opens its form: nothing is recorded by one click, and the amount is empty until "Pay in full".
+  await page.getByRole('link', { name: 'Record payment' }).click()
   const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Record payment' }) })
+  await expect(form.getByLabel('Amount')).toHaveValue('')
+  await form.getByRole('button', { name: 'Pay in full' }).click()
   await expect(form.getByLabel('Amount')).toHaveValue('85.00')
   await form.getByLabel('Method').selectOption({ label: 'Check' })
   await form.getByLabel('Reference').fill(`Check ${suffix}`)
@@ -153,6 +157,7 @@ test('the office invoices a month, records a check, and the customer sees the in
   const payments = page.getByRole('region', { name: 'Payments' })
   await expect(payments.getByText(new RegExp(`· Check · Check ${suffix}$`))).toBeVisible()
   // The same check again is refused on its reference, recording nothing.
+  await page.getByRole('link', { name: 'Record payment' }).click()
   await form.getByLabel('Amount').fill('10')
   await form.getByLabel('Reference').fill(`Check ${suffix}`)
   await form.getByRole('button', { name: 'Record payment' }).click()
@@ -160,6 +165,23 @@ test('the office invoices a month, records a check, and the customer sees the in
     form.getByText(`A payment with reference "Check ${suffix}" is already recorded for this customer.`),
   ).toBeVisible()
   await expect(page.getByText('Amount due $35.00')).toBeVisible()
+
+  // "a $100 payment typed by mistake could not be undone": now it is voided, with a reason, and stays listed as Void.
+  await form.getByLabel('Amount').fill('100')
+  await form.getByLabel('Reference').fill(`Mistake ${suffix}`)
+  await form.getByRole('button', { name: 'Record payment' }).click()
+  await expect(page.getByText('Payment of $100.00 recorded.')).toBeVisible()
+  await expect(page.getByText('Amount due $0.00')).toBeVisible()
+  const mistake = payments.getByRole('listitem').filter({ hasText: `Mistake ${suffix}` })
+  await mistake.getByRole('link', { name: 'Void payment' }).click()
+  const voidCard = page.getByRole('region', { name: 'Void this payment?' })
+  await voidCard.getByLabel('Reason').fill('Typed $100 for a $10 check')
+  await voidCard.getByRole('button', { name: 'Yes, void payment' }).click()
+  await expect(page.getByText('Payment of $100.00 voided.')).toBeVisible()
+  await expect(page.getByText('Amount due $35.00')).toBeVisible()
+  await expect(mistake.getByText('Void', { exact: true })).toBeVisible()
+  await expect(mistake.getByText('Void: Typed $100 for a $10 check')).toBeVisible()
+  await expect(mistake.getByRole('link', { name: 'Void payment' })).toHaveCount(0)
   await captureBoth(page, testInfo, 'invoice-office')
 
   // The customer sets up the portal from the invite, in their own browser, and sees the invoice and the balance.

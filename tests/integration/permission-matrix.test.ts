@@ -517,6 +517,14 @@ const CASES: Case[] = [
     path: (f) => `/app/invoices/${f.invoiceId}`,
     expect: { ...OWNER_ADMIN, otherOwner: 404 },
   },
+  // "Void payment" posted without a reason: the refusal (nothing is voided). Whoever may record payments may void them.
+  {
+    file: 'routes/app/invoice.tsx',
+    method: 'POST',
+    intent: 'void-payment',
+    path: (f) => `/app/invoices/${f.invoiceId}`,
+    expect: { ...OWNER_ADMIN, otherOwner: 404 },
+  },
   {
     file: 'routes/app/invoice.tsx',
     method: 'POST',

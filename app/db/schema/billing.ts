@@ -161,6 +161,9 @@ export const payments = pgTable(
     index('payments_company_received_idx').on(t.companyId, t.receivedOn),
     index('payments_company_customer_idx').on(t.companyId, t.customerId, t.receivedOn),
     index('payments_company_invoice_idx').on(t.companyId, t.invoiceId),
+    // A company's payment by id (the invoice page's "Void payment", payment_voids' key): also what lets a void
+    // name its payment together with its company.
+    unique('payments_company_id_key').on(t.companyId, t.id),
     index('payments_stripe_payment_intent_idx')
       .on(t.stripePaymentIntentId)
       .where(sql`${t.stripePaymentIntentId} is not null`),
@@ -171,12 +174,44 @@ export const payments = pgTable(
   ],
 )
 
-/** Stripe events applied (their ids): a webhook delivered three times, or out of order, is applied once. */
-export const stripeEvents = pgTable('stripe_events', {
-  id: text('id').primaryKey(),
-  type: text('type').notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-})
+/**
+ * "Void payment" (docs/decisions/037-payment-voids.md): a payment typed by mistake is corrected by a new record,
+ * never by editing or deleting it. One row per payment (the primary key): voiding twice, or from two tabs at once,
+ * voids once. A void payment stays listed as "Void" with its reason and counts for nothing — not in the invoice's
+ * paid sum, the balance, the reports or the exports. Card payments are refunded instead, never voided.
+ */
+export const paymentVoids = pgTable(
+  'payment_voids',
+  {
+    paymentId: uuid('payment_id').primaryKey(),
+    companyId: uuid('company_id').notNull(),
+    reason: text('reason').notNull(),
+    voidedBy: text('voided_by').references(() => profiles.id, { onDelete: 'set null' }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'payment_voids_company_payment_fk',
+      columns: [t.companyId, t.paymentId],
+      foreignColumns: [payments.companyId, payments.id],
+    }).onDelete('cascade'),
+    check('payment_voids_reason_not_blank', sql`length(trim(${t.reason})) > 0`),
+  ],
+)
+
+/**
+ * Stripe events applied (their ids): a webhook delivered three times, or out of order, is applied once. Pruned after
+ * 90 days by housekeeping (app/utils/housekeeping.server.ts), on the received_at index.
+ */
+export const stripeEvents = pgTable(
+  'stripe_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stripe_events_received_idx').on(t.receivedAt)],
+)
 
 /**
  * Checkout Sessions started for an invoice's "Pay invoice" (decision 032): at most one open per invoice, by the

@@ -28,7 +28,6 @@ export async function loadCustomerBilling({
   const billing = await getCustomerBilling({ companyId, customerId, today })
   if (!billing) return null
   const canManage = can(role, 'billing:manage')
-  const oldestOwing = billing.openInvoices[0]
   return {
     canManage,
     invoiceCount: billing.invoiceCount,
@@ -58,8 +57,8 @@ export async function loadCustomerBilling({
             id: invoice.id,
             label: `${invoice.numberLabel}${invoice.periodLabel ? ` (${invoice.periodLabel})` : ''}`,
             amountDue: formatCents(invoice.outstandingCents),
+            dueDollars: dollarsText(invoice.outstandingCents),
           })),
-          defaultAmount: oldestOwing ? dollarsText(oldestOwing.outstandingCents) : '',
           idempotencyKey: crypto.randomUUID(),
           // Changes with every payment recorded: the form starts afresh (a new key) after one is saved.
           formKey: `payments-${billing.paymentCount}`,

@@ -88,7 +88,7 @@ export function CustomerBilling({
             <RecordPaymentForm
               key={data.recordPayment.formKey}
               today={data.recordPayment.today}
-              defaultAmount={data.recordPayment.defaultAmount}
+              fullAmount=""
               openInvoices={data.recordPayment.openInvoices}
               idempotencyKey={data.recordPayment.idempotencyKey}
               lastResult={lastResult}

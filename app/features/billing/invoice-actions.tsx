@@ -17,7 +17,9 @@ type Props = {
   confirmVoid: boolean
   recordPayment: {
     today: LocalDate
-    defaultAmount: string
+    /** Whether the form is open (`?record=payment`): nothing is recorded by one click. */
+    open: boolean
+    fullAmount: string
     idempotencyKey: string
     formKey: string
   } | null
@@ -47,7 +49,7 @@ export function InvoiceActions({ numberLabel, state, paid, confirmVoid, recordPa
           {refused('send') ? <Alert tone="error">{refused('send')}</Alert> : null}
         </Card>
       ) : null}
-      {recordPayment ? (
+      {recordPayment?.open ? (
         <Card aria-labelledby="record-heading" className="space-y-3">
           <h2 id="record-heading" className="text-lg font-semibold">
             Record payment
@@ -55,11 +57,20 @@ export function InvoiceActions({ numberLabel, state, paid, confirmVoid, recordPa
           <RecordPaymentForm
             key={recordPayment.formKey}
             today={recordPayment.today}
-            defaultAmount={recordPayment.defaultAmount}
+            fullAmount={recordPayment.fullAmount}
             idempotencyKey={recordPayment.idempotencyKey}
             lastResult={refusal?.intent === 'record-payment' ? refusal.result : undefined}
           />
+          <Link to="." className={buttonClass('ghost')} preventScrollReset>
+            Cancel
+          </Link>
         </Card>
+      ) : recordPayment ? (
+        <div>
+          <ButtonLink to="?record=payment" preventScrollReset>
+            Record payment
+          </ButtonLink>
+        </div>
       ) : null}
       {state === 'void' ? null : confirmVoid ? (
         <Card aria-labelledby="void-heading" className="space-y-3 border-red-200">

@@ -114,9 +114,26 @@ export function InvoicePayments({ payments }: { payments: InvoicePaymentRow[] })
                 ) : null}
                 {'flag' in payment && payment.flag ? <p className="text-amber-800">{payment.flag}</p> : null}
                 {payment.refunded ? <p className="text-slate-600">Refunded {payment.refunded}</p> : null}
+                {'voidReason' in payment && payment.voidReason ? (
+                  <p className="text-slate-600">Void: {payment.voidReason}</p>
+                ) : null}
               </div>
               <div className="flex flex-col items-end gap-1">
-                <p className="font-semibold tabular-nums">{payment.amount}</p>
+                <p className={cn('font-semibold tabular-nums', payment.voided && 'text-slate-500 line-through')}>
+                  {payment.amount}
+                </p>
+                {payment.voided ? (
+                  <span className="rounded bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">Void</span>
+                ) : null}
+                {'voidable' in payment && payment.voidable ? (
+                  <Link
+                    to={`?void-payment=${payment.id}`}
+                    preventScrollReset
+                    className={cn('font-medium text-brand-700 hover:underline print:hidden', textLinkTarget)}
+                  >
+                    Void payment
+                  </Link>
+                ) : null}
                 {'refund' in payment && payment.refund ? (
                   <p className="flex flex-wrap items-center justify-end gap-2 print:hidden">
                     {payment.refund.due ? (

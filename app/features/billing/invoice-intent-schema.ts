@@ -8,4 +8,6 @@ export const InvoiceIntentSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('record-payment') }),
   z.object({ intent: z.literal('void') }),
   z.object({ intent: z.literal('refund') }),
+  // "Void payment" (docs/decisions/037-payment-voids.md): the payment and the reason are read by the action.
+  z.object({ intent: z.literal('void-payment') }),
 ])

@@ -46,7 +46,7 @@ export type InvoiceDocumentData = ReturnType<typeof presentInvoiceDocument>
 
 /** What is left to refund of a card payment taken through Stripe; null for other payments or when none is left. */
 export function refundableCents(payment: InvoiceDetail['payments'][number]) {
-  if (payment.method !== 'card' || !payment.stripePaymentIntentId) return null
+  if (payment.method !== 'card' || !payment.stripePaymentIntentId || payment.voidedAt) return null
   const left = payment.amountCents - payment.refundedCents
   return left > 0 ? left : null
 }
@@ -63,11 +63,15 @@ export function presentInvoicePayments(invoice: InvoiceDetail, { forStaff }: { f
     reference: payment.reference,
     amount: formatCents(payment.amountCents),
     refunded: payment.refundedCents > 0 ? formatCents(payment.refundedCents) : null,
+    // "Void payment" (docs/decisions/037-payment-voids.md): still listed, marked "Void", counting for nothing.
+    voided: payment.voidedAt !== null,
     ...(forStaff
       ? {
           recordedBy: payment.recordedBy,
           flag: payment.flag,
           refund: refundOffer(payment),
+          voidReason: payment.voidReason,
+          voidable: isVoidable(payment),
         }
       : {}),
   }))
@@ -79,4 +83,9 @@ function refundOffer(payment: InvoiceDetail['payments'][number]) {
   const left = refundableCents(payment)
   if (left === null) return null
   return { left: formatCents(left), due: Boolean(payment.flag?.startsWith(REFUND_DUE_PREFIX)) }
+}
+
+/** A payment "Void payment" may correct: not already void, and not a card payment taken through Stripe (refunded). */
+export function isVoidable(payment: InvoiceDetail['payments'][number]) {
+  return payment.voidedAt === null && !payment.stripePaymentIntentId && payment.refundedCents === 0
 }

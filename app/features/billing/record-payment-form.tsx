@@ -1,7 +1,8 @@
 // "Record payment" (OPERATIONS §7): amount, date, method, reference — and on the customer record, which open invoice
 // (or "Account credit") it pays. Checked in the browser with the action's own schema; whatever the action refuses
 // comes back next to its field with everything typed kept. The form carries an idempotency key, so a double submit
-// records one payment.
+// records one payment. The amount starts empty — nothing is recorded by one click, and the whole balance is typed
+// only by choosing "Pay in full" (issue 31, item 2), which fills what the chosen invoice still owes.
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
 import { IdempotencyKeyInput, useIdempotencyKey } from '~/components/idempotency-key'
@@ -11,19 +12,20 @@ import { FormErrors, usePosting, useZodForm } from '~/components/ui/form'
 import type { LocalDate } from '~/schedule/local-date'
 import { ACCOUNT_CREDIT, PAYMENT_METHOD_OPTIONS, RECORD_PAYMENT_INTENT, recordPaymentSchema } from './payment-form'
 
-export type OpenInvoiceOption = { id: string; label: string; amountDue: string }
+/** `dueDollars`: what it owes as the amount field takes it ("85.00"), for "Pay in full". */
+export type OpenInvoiceOption = { id: string; label: string; amountDue: string; dueDollars: string }
 
 export function RecordPaymentForm({
   today,
-  defaultAmount,
+  fullAmount,
   openInvoices,
   idempotencyKey,
   lastResult,
 }: {
   /** The company's today: the date's default and its latest allowed value. */
   today: LocalDate
-  /** What is owed, as dollars ("85.00"); empty when nothing is. */
-  defaultAmount: string
+  /** What the invoice page's invoice owes, as dollars ("85.00"), for "Pay in full"; empty when nothing is. */
+  fullAmount: string
   /** The customer record's choice of invoice (oldest owing first); absent on an invoice's own page. */
   openInvoices?: readonly OpenInvoiceOption[]
   /** A fresh key from the loader (see useIdempotencyKey). */
@@ -39,7 +41,7 @@ export function RecordPaymentForm({
     id: 'record-payment',
     lastResult,
     defaultValue: {
-      amount: defaultAmount,
+      amount: '',
       receivedOn: today,
       method: 'check',
       reference: '',
@@ -47,6 +49,9 @@ export function RecordPaymentForm({
     },
     shouldValidate: 'onBlur',
   })
+  // "Pay in full": what the chosen invoice owes (on the customer record, the one "Apply to" names).
+  const chosen = openInvoices?.find((invoice) => invoice.id === fields.appliesTo.value)
+  const inFull = openInvoices ? (chosen?.dueDollars ?? '') : fullAmount
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
       <input type="hidden" name="intent" value={RECORD_PAYMENT_INTENT} />
@@ -67,13 +72,24 @@ export function RecordPaymentForm({
             />
           </div>
         ) : null}
-        <TextField
-          field={fields.amount}
-          label="Amount"
-          inputMode="decimal"
-          hint="In dollars, like 120 or 1,234.50."
-          autoComplete="off"
-        />
+        <div className="space-y-2">
+          <TextField
+            field={fields.amount}
+            label="Amount"
+            inputMode="decimal"
+            hint="In dollars, like 120 or 1,234.50."
+            autoComplete="off"
+          />
+          {inFull ? (
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={() => form.update({ name: fields.amount.name, value: inFull })}
+            >
+              Pay in full
+            </Button>
+          ) : null}
+        </div>
         <TextField
           field={fields.receivedOn}
           label="Date"

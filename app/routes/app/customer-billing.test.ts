@@ -126,10 +126,9 @@ describe('the record’s billing, read', () => {
     ])
     expect(page.billing?.recordPayment).toMatchObject({
       today: today(),
-      defaultAmount: '40.00',
       openInvoices: [
-        { id: july, label: 'INV-0001 (July 2026)', amountDue: '$40.00' },
-        { id: august, label: 'INV-0003 (August 2026)', amountDue: '$80.00' },
+        { id: july, label: 'INV-0001 (July 2026)', amountDue: '$40.00', dueDollars: '40.00' },
+        { id: august, label: 'INV-0003 (August 2026)', amountDue: '$80.00', dueDollars: '80.00' },
       ],
     })
   })

@@ -128,7 +128,14 @@ describe('the invoice page', () => {
     expect(data.customerId).toBe(quinn.id)
     expect(data.payments).toEqual([])
     expect(data.portalPath).toBe(`/customer/${quinn.id}/invoices/${sentId}`)
-    expect(data.recordPayment).toMatchObject({ today: today(), defaultAmount: '80.00', formKey: 'payments-0' })
+    // "Record payment" is a link that opens the form; the form's amount is empty, "Pay in full" fills $80.00.
+    expect(data.recordPayment).toMatchObject({
+      today: today(),
+      open: false,
+      fullAmount: '80.00',
+      formKey: 'payments-0',
+    })
+    expect((await page(owner, sentId, '?record=payment')).recordPayment).toMatchObject({ open: true })
     expect(data.confirmVoid).toBe(false)
     expect((await page(owner, sentId, '?confirm=void')).confirmVoid).toBe(true)
   })
@@ -216,10 +223,13 @@ describe('"Record payment"', () => {
         flag: null,
         // A check is given back outside Pool Bud: no "Refund" on it (card payments only, decision 032).
         refund: null,
+        voided: false,
+        voidReason: null,
+        voidable: true,
       },
     ])
-    // A new form for the next payment, with what is still owed.
-    expect(data.recordPayment).toMatchObject({ defaultAmount: '30.00', formKey: 'payments-1' })
+    // A new form for the next payment; "Pay in full" now fills what is still owed.
+    expect(data.recordPayment).toMatchObject({ fullAmount: '30.00', formKey: 'payments-1' })
   })
 
   it('answers a reference already recorded for the customer on the Reference field, keeping the form', async () => {

@@ -1,9 +1,12 @@
 // /app/invoices/:invoiceId: one invoice for the office (OPERATIONS §7; owners and admins). The document — customer,
 // period, status, dates, lines, totals — its payments, and what can be done to it: "Send invoice" (a draft), "Record
-// payment" (a sent one), "Void invoice", and "Refund" of a card payment (asked first, all or part; decision 032).
+// payment" (a sent one; its form opens from a link, amount empty until "Pay in full"), "Void invoice", "Refund" of a
+// card payment (asked first, all or part; decision 032) and "Void payment" of any other (asked first, with a reason;
+// docs/decisions/037-payment-voids.md).
 // Another company's invoice, or an id that is none, is a 404.
 import { data, Link } from 'react-router'
 import { type CompanyMember, notFound, refusalStatus, requireCompanyCapability } from '~/auth/guards.server'
+import { PAYMENT_METHOD_LABELS } from '~/billing/billing-fields'
 import { RecordHeader } from '~/components/record-header'
 import { RouteError } from '~/components/route-error'
 import { cn } from '~/components/ui/cn'
@@ -13,14 +16,22 @@ import { InvoiceActions } from '~/features/billing/invoice-actions'
 import { InvoiceDocument, InvoicePayments } from '~/features/billing/invoice-document'
 import { InvoiceIntentSchema } from '~/features/billing/invoice-intent-schema'
 import { InvoiceStatusBadge } from '~/features/billing/invoice-status-badge'
-import { presentInvoiceDocument, presentInvoicePayments, refundableCents } from '~/features/billing/invoice-view'
+import {
+  isVoidable,
+  presentInvoiceDocument,
+  presentInvoicePayments,
+  refundableCents,
+} from '~/features/billing/invoice-view'
 import { recordPaymentFromForm } from '~/features/billing/record-payment.server'
 import { RefundConfirmCard } from '~/features/billing/refund-confirm'
 import { RefundSchema } from '~/features/billing/refund-form'
+import { VoidPaymentConfirmCard } from '~/features/billing/void-payment-confirm'
 import { requestRefund } from '~/models/card-payment.server'
 import { getInvoice, sendInvoice, voidInvoice } from '~/models/invoice.server'
 import { portalInvoicePath } from '~/models/invoice-notice.server'
+import { voidPayment } from '~/models/payment.server'
 import { localDateAt } from '~/schedule/local-date'
+import { formatLocalDate } from '~/utils/dates'
 import { redirectWithFlash } from '~/utils/flash.server'
 import { readForm } from '~/utils/forms'
 import { unknownIntent } from '~/utils/intent'
@@ -43,6 +54,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // "Refund" asks first (?refund=<payment>): what will go back, all of what is left or part of it.
   const refundPayment = invoice.payments.find((payment) => payment.id === url.searchParams.get('refund'))
   const refundLeft = refundPayment ? refundableCents(refundPayment) : null
+  // "Void payment" asks first too (?void-payment=<payment>), with a reason.
+  const voidable = invoice.payments.find(
+    (payment) => payment.id === url.searchParams.get('void-payment') && isVoidable(payment),
+  )
   return {
     invoice: presentInvoiceDocument(invoice),
     customerId: invoice.customerId,
@@ -61,12 +76,27 @@ export async function loader({ request, params }: Route.LoaderArgs) {
             defaultAmount: dollarsText(refundLeft),
           }
         : null,
+    confirmVoidPayment: voidable
+      ? {
+          paymentId: voidable.id,
+          amount: formatCents(voidable.amountCents),
+          description: [
+            formatLocalDate(voidable.receivedOn),
+            PAYMENT_METHOD_LABELS[voidable.method],
+            voidable.reference,
+          ]
+            .filter(Boolean)
+            .join(' · '),
+        }
+      : null,
     // Money is recorded against sent invoices only (a draft is sent first; a void one's money is account credit).
     recordPayment:
       invoice.state === 'sent'
         ? {
             today,
-            defaultAmount: invoice.outstandingCents > 0 ? dollarsText(invoice.outstandingCents) : '',
+            // The form opens from "Record payment" (?record=payment); its amount starts empty, "Pay in full" fills this.
+            open: url.searchParams.get('record') === 'payment',
+            fullAmount: invoice.outstandingCents > 0 ? dollarsText(invoice.outstandingCents) : '',
             idempotencyKey: crypto.randomUUID(),
             // Changes with every payment recorded: the form starts afresh (a new key) after one is saved.
             formKey: `payments-${invoice.payments.length}`,
@@ -116,6 +146,17 @@ export async function action({ request, params }: Route.ActionArgs) {
       if (!refunded.ok) return refuse(refunded)
       return redirectWithFlash(back, refunded.message)
     }
+    case 'void-payment': {
+      const voided = await voidPayment({
+        companyId: member.companyId,
+        invoiceId: invoice.id,
+        paymentId: String(formData.get('paymentId') ?? ''),
+        reason: String(formData.get('reason') ?? ''),
+        voidedBy: member.id,
+      })
+      if (!voided.ok) return refuse(voided)
+      return redirectWithFlash(back, `Payment of ${formatCents(voided.amountCents)} voided.`)
+    }
     case 'void': {
       const voided = await voidInvoice({ companyId: member.companyId, invoiceId: invoice.id })
       if (!voided.ok) return refuse(voided)
@@ -161,6 +202,11 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
         }
       />
       <InvoicePayments payments={loaderData.payments} />
+      <VoidPaymentConfirmCard
+        invoiceId={invoice.id}
+        confirm={loaderData.confirmVoidPayment}
+        refusal={actionData?.intent === 'void-payment' ? (actionData.message ?? null) : null}
+      />
       <RefundConfirmCard
         invoiceId={invoice.id}
         confirm={loaderData.confirmRefund}

@@ -132,6 +132,7 @@ describe('the portal invoice page', () => {
         reference: '2211',
         amount: '$40.00',
         refunded: null,
+        voided: false,
       },
     ])
     expect(JSON.stringify(data)).not.toContain('Looked at by the office')
