@@ -25,7 +25,7 @@ async function openTylersRoute(page: Page, fromDays: number) {
       .click()
     await expect(page.getByRole('heading', { level: 1, name: /Route.*Tyler Brooks/ })).toBeVisible()
     if (
-      (await page.getByRole('button', { name: 'Optimise route' }).count()) > 0 &&
+      (await page.getByRole('button', { name: 'Optimize route' }).count()) > 0 &&
       (await stopNames(page)).length >= 3
     ) {
       return new URL(page.url()).pathname
@@ -47,10 +47,10 @@ test('the dispatcher optimises a route, sees the saving, and undoes it', async (
   )
 
   // Start from the shortest order, then put the first stop second by hand: a longer route to optimise.
-  await page.getByRole('button', { name: 'Optimise route' }).click()
-  await expect(page.getByRole('status').filter({ hasText: /Route optimised|already as short/ })).toBeVisible()
+  await page.getByRole('button', { name: 'Optimize route' }).click()
+  await expect(page.getByRole('status').filter({ hasText: /Route optimized|already as short/ })).toBeVisible()
   // The button is pending until the reloaded order shows.
-  await expect(page.getByRole('button', { name: 'Optimise route' })).toBeEnabled()
+  await expect(page.getByRole('button', { name: 'Optimize route' })).toBeEnabled()
   const [first] = await stopNames(page)
   await page.getByRole('button', { name: `Move ${first} down` }).click()
   await expect(page.getByText('Route order saved.')).toBeVisible()
@@ -59,8 +59,8 @@ test('the dispatcher optimises a route, sees the saving, and undoes it', async (
   await expect(page.getByRole('button', { name: `Move ${first} down` })).toBeFocused()
   const original = await stopNames(page)
 
-  await page.getByRole('button', { name: 'Optimise route' }).click()
-  await expect(page.getByText(/^Route optimised: \d+\.\d mi → \d+\.\d mi \(saved \d+\.\d mi\)\.$/)).toBeVisible()
+  await page.getByRole('button', { name: 'Optimize route' }).click()
+  await expect(page.getByText(/^Route optimized: \d+\.\d mi → \d+\.\d mi \(saved \d+\.\d mi\)\.$/)).toBeVisible()
   // The message comes with the action's answer; the list with the page's reload just after.
   await expect.poll(() => stopNames(page)).not.toEqual(original)
   for (const viewport of [

@@ -9,6 +9,7 @@ import {
   numeric,
   pgTable,
   text,
+  time,
   timestamp,
   unique,
   uuid,
@@ -48,6 +49,9 @@ export const serviceLocations = pgTable(
     accessNotes: text('access_notes'),
     dogOnSite: boolean('dog_on_site').notNull().default(false),
     minutesOnSite: integer('minutes_on_site').notNull().default(DEFAULT_MINUTES_ON_SITE),
+    /** "Arrive between" (wall-clock times, the company's zone): the route keeps arrivals inside it (docs/routing.md). */
+    arriveFrom: time('arrive_from'),
+    arriveUntil: time('arrive_until'),
     /** The customer's locations in this order; the first is the one shown where only one fits. */
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -72,6 +76,10 @@ export const serviceLocations = pgTable(
     check('service_locations_lat_range', sql`${t.lat} between -90 and 90`),
     check('service_locations_lng_range', sql`${t.lng} between -180 and 180`),
     check('service_locations_lat_lng_together', sql`(${t.lat} is null) = (${t.lng} is null)`),
+    check(
+      'service_locations_arrive_window_order',
+      sql`${t.arriveFrom} is null or ${t.arriveUntil} is null or ${t.arriveFrom} <= ${t.arriveUntil}`,
+    ),
     check(
       'service_locations_minutes_on_site_range',
       sql`${t.minutesOnSite} between ${sql.raw(String(MIN_MINUTES_ON_SITE))} and ${sql.raw(String(MAX_MINUTES_ON_SITE))}`,

@@ -1,4 +1,4 @@
-// The route page (OPERATIONS §4 "A technician's route for a day"): who may open which route, "Optimise route" never
+// The route page (OPERATIONS §4 "A technician's route for a day"): who may open which route, "Optimize route" never
 // making the day longer and its "Undo" putting back the exact order, reordering by hand, and a stale order refused.
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -145,7 +145,7 @@ describe('Optimise route and Undo', () => {
     const after = await routeTotal()
     expect(after).toBeLessThanOrEqual(before + 1e-6)
     if (reply.data.undo) {
-      expect(reply.data.message).toMatch(/^Route optimised: \d+\.\d mi → \d+\.\d mi \(saved \d+\.\d mi\)\.$/)
+      expect(reply.data.message).toMatch(/^Route optimized: \d+\.\d mi → \d+\.\d mi \(saved \d+\.\d mi\)\.$/)
       expect(reply.data.undo).toEqual(reversed)
     } else {
       expect(reply.data.message).toMatch(/^The route is already as short as it gets/)
@@ -175,14 +175,14 @@ describe('Optimise route and Undo', () => {
     const once = await routeTotal()
     const reply = (await action(call(post(dispatcher, tyler, date, [['intent', 'optimise']]), tyler, date))) as Reply
     expect(await routeTotal()).toBeLessThanOrEqual(once + 1e-6)
-    expect(reply.data.message).toMatch(/^(The route is already as short as it gets|Route optimised)/)
+    expect(reply.data.message).toMatch(/^(The route is already as short as it gets|Route optimized)/)
   })
 
-  it('says there is nothing to optimise on a day without stops', async () => {
+  it('says there is nothing to optimize on a day without stops', async () => {
     const empty = '2020-01-05'
     const reply = (await action(call(post(dispatcher, tyler, empty, [['intent', 'optimise']]), tyler, empty))) as Reply
     expect(reply.init?.status).toBe(400)
-    expect(reply.data.message).toMatch(/nothing to optimise/)
+    expect(reply.data.message).toMatch(/nothing to optimize/)
   })
 })
 
