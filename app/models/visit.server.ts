@@ -7,6 +7,7 @@ import { companies, jobs, profiles, serviceLocations } from '~/db/schema'
 import type { Leg } from '~/notices/eta'
 import type { LatLng } from '~/routing/distance'
 import { driveDistances } from '~/routing/drive-distances.server'
+import { clockTime } from '~/routing/route-file'
 import { lateStops, optimiseTimedRoute } from '~/routing/windows'
 import {
   type DayStop,
@@ -20,7 +21,15 @@ import {
   type TechnicianDay,
   wallMinutes,
 } from '~/schedule/day-times'
-import { addDays, instantAt, isLocalDate, type LocalDate, localDateAt, minDate } from '~/schedule/local-date'
+import {
+  addDays,
+  instantAt,
+  isLocalDate,
+  type LocalDate,
+  localDateAt,
+  minDate,
+  type WallTime,
+} from '~/schedule/local-date'
 import { moveFollowingVisits } from '~/schedule/plan-changes'
 import { formatTime, zonedParts } from '~/utils/dates'
 import { type Database, db } from '~/utils/db.server'
@@ -733,7 +742,8 @@ export async function optimiseDayRoute(args: {
 /**
  * The leg of the technician's day that ends at stop `visitId` ("On my way"'s arrival estimate, app/notices/eta.ts):
  * from the open stop before it in route order (still to finish there: its minutes on site), else from the last
- * stop finished before it, else from the company's start. Distances as the route page measures them.
+ * stop finished before it, else from the company's start. Distances as the route page measures them; `opensAt` is
+ * the stop's window opening (an appointment's time), before which the route's ETA never falls.
  */
 export async function legToStop(
   args: {
@@ -756,12 +766,15 @@ export async function legToStop(
   const from = previous?.point ?? (previous ? null : (start?.point ?? null))
   const to = stops[index]?.point ?? null
   const minutesLeftThere = previous?.state === 'open' ? previous.minutesOnSite : 0
-  if (!from || !to) return { metres: null, minutesLeftThere }
+  const open = stops[index]?.window.open
+  const opensAt = open === undefined ? null : instantAt(args.date, clockTime(open) as WallTime, args.timezone)
+  if (!from || !to) return { metres: null, minutesLeftThere, opensAt }
   const measured = await driveDistances([from, to])
-  if (!measured.ok) return { metres: null, minutesLeftThere }
+  if (!measured.ok) return { metres: null, minutesLeftThere, opensAt }
   return {
     metres: measured.distances.metres[0]?.[1] ?? null,
     seconds: measured.distances.seconds?.[0]?.[1] ?? null,
     minutesLeftThere,
+    opensAt,
   }
 }
