@@ -2,7 +2,7 @@
 // is Monday to Sunday grouped by day. Never a flat list of every job ever assigned.
 import { getTechCounts, listTechHistory, listTechOpenJobs, type SiteAccess } from '~/models/job.server'
 import { listNoticeSubjects } from '~/models/notice.server'
-import { listDayStops, listTechnicianWeek, mondayOf, type RouteStop, type VisitState } from '~/models/visit.server'
+import { getDayRoute, listTechnicianWeek, mondayOf, type RouteStop, type VisitState } from '~/models/visit.server'
 import { instantAt, type LocalDate, localDateAt } from '~/schedule/local-date'
 import { formatDate, formatDateTime, formatFullDate, zonedDayRange } from '~/utils/dates'
 import { type ReadingSummary, summariseReading } from '~/water/summary'
@@ -29,6 +29,8 @@ export type TechStop = {
   address: string
   /** "9:30 AM" on the company's wall clock. */
   time: string
+  /** Today: the route's estimated arrival, "10:40 AM" (docs/routing.md); null when it has none. */
+  eta: string | null
   state: VisitState
   skipReason: string | null
   /** Its place among all the day's stops, from 1 ("Stop k of n"). */
@@ -76,9 +78,10 @@ export type TechDashboardData = {
   history: TechHistoryJob[]
 }
 
-function toTechStop(stop: RouteStop, index: number): TechStop {
+function toTechStop(stop: RouteStop & { eta?: string | null }, index: number): TechStop {
   return {
     id: stop.id,
+    eta: stop.eta ?? null,
     customerName: stop.customerName,
     address: stop.address,
     time: stop.time,
@@ -122,7 +125,8 @@ export async function loadTechDashboard({
   const todayStart = zonedDayRange(now, timezone).start
   const [counts, stops, week, overdue, history] = await Promise.all([
     getTechCounts({ companyId, technicianId, timezone, now }),
-    tab === 'today' ? listDayStops({ companyId, timezone, technicianId, date: todayDate }) : [],
+    // Today's stops with the route's ETAs (the same model as the office's route page).
+    tab === 'today' ? getDayRoute({ companyId, timezone, technicianId, date: todayDate }).then((day) => day.stops) : [],
     tab === 'week' ? listTechnicianWeek({ companyId, timezone, technicianId, weekStart: mondayOf(todayDate) }) : [],
     tab === 'overdue'
       ? listTechOpenJobs({ companyId, technicianId, before: todayStart, limit: OVERDUE_LIST_LIMIT })

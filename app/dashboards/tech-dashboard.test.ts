@@ -170,6 +170,29 @@ describe('loadTechDashboard: Today', () => {
     }
   })
 
+  it("shows each open stop the route's ETA, which moves when the office reorders the day", async () => {
+    const at = (time: string) => new Date(`2026-11-25T${time}:00Z`)
+    const first = await addJob(newTech, at('13:00'), null, { routePosition: 1 })
+    const second = await addJob(newTech, at('14:00'), null, { routePosition: 2 })
+    try {
+      const data = await load(newTech)
+      const etas = data.stops.map((stop) => stop.eta)
+      expect(etas).toEqual([expect.stringMatching(/^8:\d\d AM$/), expect.stringMatching(/^\d{1,2}:\d\d AM$/)])
+      // The same place twice: the second is reached when the first's minutes on site are over.
+      expect(etas[1]).not.toBe(etas[0])
+      expect(render(data)).toContain(`<time>ETA ${etas[0]}</time>`)
+
+      await db().update(jobs).set({ routePosition: 3 }).where(eq(jobs.id, first))
+      const moved = await load(newTech)
+      expect(moved.stops.map((stop) => [stop.id, stop.eta])).toEqual([
+        [second, etas[0]],
+        [first, etas[1]],
+      ])
+    } finally {
+      await db().delete(jobs).where(eq(jobs.technicianId, newTech))
+    }
+  })
+
   it('gives "Up next" a Directions link to the address that opens in a new tab', async () => {
     const data = await load(tech)
     const next = data.stops.find((stop) => stop.state === 'open')

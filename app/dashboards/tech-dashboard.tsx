@@ -140,7 +140,7 @@ function TodayView({ data }: { data: TechDashboardData }) {
                   <VisitRow
                     id={stop.id}
                     title={stop.customerName}
-                    detail={`Stop ${stop.number} of ${stops.length} · ${stop.time}`}
+                    detail={`Stop ${stop.number} of ${stops.length} · ${stop.eta ? `ETA ${stop.eta}` : stop.time}`}
                   >
                     <StateBadge state={stop.state} skipReason={stop.skipReason} />
                   </VisitRow>
@@ -163,7 +163,7 @@ function StopCard({ stop, total, featured = false }: { stop: TechStop; total: nu
   return (
     <article className={cn('stop-card', featured ? 'border-2 border-brand-700 p-5' : 'border-slate-300 p-4')}>
       <p className="text-sm font-semibold text-slate-700">
-        {`Stop ${stop.number} of ${total}`} · <time>{stop.time}</time>
+        {`Stop ${stop.number} of ${total}`} · <time>{stop.eta ? `ETA ${stop.eta}` : stop.time}</time>
       </p>
       <h4 className={cn('font-bold break-words text-slate-900', featured ? 'text-2xl' : 'text-lg')}>
         <Link to={`/app/jobs/${stop.id}`} className="stop-link">

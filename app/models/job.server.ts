@@ -660,6 +660,8 @@ export async function createJob(
     address?: string
     scheduledAt: Date
     technicianId: string | null
+    /** A fixed appointment at `scheduledAt` (the route keeps it: docs/routing.md). */
+    appointment?: boolean
   },
   executor: Database = db(),
 ) {
@@ -684,6 +686,7 @@ export async function createJob(
       customerName: input.customerName?.trim() || customer.name,
       address: input.address?.trim() || location.address,
       scheduledAt,
+      appointmentAt: input.appointment ? scheduledAt : null,
       technicianId,
     })
     .returning({ id: jobs.id })

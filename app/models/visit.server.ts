@@ -1,14 +1,35 @@
 // What the office does to a visit (OPERATIONS §4): "Move visit" (this visit only, or this and following), "Skip
 // visit" with a reason, "Cancel job"; the week board's read model; and a technician's day as a route — stops in
-// order, distances, "Optimise route" and its undo. Every function takes the company it works in; a visit of another
+// order, distances, "Optimize route" and its undo. Every function takes the company it works in; a visit of another
 // company is "not found".
 import { and, asc, eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import { companies, jobs, profiles, serviceLocations } from '~/db/schema'
 import type { Leg } from '~/notices/eta'
 import type { LatLng } from '~/routing/distance'
 import { driveDistances } from '~/routing/drive-distances.server'
-import { optimiseRoute, routeLength } from '~/routing/optimise'
-import { addDays, instantAt, isLocalDate, type LocalDate, localDateAt, minDate } from '~/schedule/local-date'
+import { clockTime } from '~/routing/route-file'
+import { lateStops, optimiseTimedRoute } from '~/routing/windows'
+import {
+  type DayStop,
+  DEFAULT_WORK_ENDS,
+  DEFAULT_WORK_STARTS,
+  dayProblem,
+  dayTimes,
+  formatClock,
+  lateStopLabel,
+  stopWindow,
+  type TechnicianDay,
+  wallMinutes,
+} from '~/schedule/day-times'
+import {
+  addDays,
+  instantAt,
+  isLocalDate,
+  type LocalDate,
+  localDateAt,
+  minDate,
+  type WallTime,
+} from '~/schedule/local-date'
 import { moveFollowingVisits } from '~/schedule/plan-changes'
 import { formatTime, zonedParts } from '~/utils/dates'
 import { type Database, db } from '~/utils/db.server'
@@ -346,6 +367,10 @@ export type RouteStop = {
   state: VisitState
   skipReason: string | null
   minutesOnSite: number
+  /** Minutes from the day's midnight: a fixed appointment is [T, T], else the location's "Arrive between". */
+  window: { open?: number; close?: number }
+  /** "Appointment 8:00 AM" or "Arrive 9:00 AM–11:00 AM"; null without a window. */
+  windowLabel: string | null
   point: LatLng | null
   /** The point is its ZIP code's centre (docs/subsystems.md, "Positions"): routed, but shown as approximate. */
   approximate: boolean
@@ -370,6 +395,9 @@ const stopColumns = {
   customerId: jobs.customerId,
   locationId: jobs.locationId,
   minutesOnSite: serviceLocations.minutesOnSite,
+  appointmentAt: jobs.appointmentAt,
+  arriveFrom: serviceLocations.arriveFrom,
+  arriveUntil: serviceLocations.arriveUntil,
   gateCode: serviceLocations.gateCode,
   accessNotes: serviceLocations.accessNotes,
   dogOnSite: serviceLocations.dogOnSite,
@@ -402,7 +430,15 @@ function selectStops(
 const routeOrder = [sql`${jobs.routePosition} asc nulls last`, asc(jobs.scheduledAt), asc(jobs.id)]
 
 function toRouteStop(row: Awaited<ReturnType<typeof selectStops>>[number], timezone: string): RouteStop {
+  const appointment = row.appointmentAt ? zonedParts(row.appointmentAt, timezone) : null
+  const window = stopWindow({
+    appointment: appointment ? appointment.hour * 60 + appointment.minute : null,
+    arriveFrom: wallMinutes(row.arriveFrom),
+    arriveUntil: wallMinutes(row.arriveUntil),
+  })
   return {
+    window,
+    windowLabel: windowLabel(window, appointment !== null),
     id: row.id,
     customerName: row.customerName,
     address: row.address,
@@ -418,6 +454,16 @@ function toRouteStop(row: Awaited<ReturnType<typeof selectStops>>[number], timez
     accessNotes: row.accessNotes,
     dogOnSite: row.dogOnSite,
   }
+}
+
+function windowLabel(window: { open?: number; close?: number }, appointment: boolean) {
+  if (appointment && window.open !== undefined) return `Appointment ${formatClock(window.open)}`
+  if (window.open !== undefined && window.close !== undefined) {
+    return `Arrive ${formatClock(window.open)}–${formatClock(window.close)}`
+  }
+  if (window.open !== undefined) return `Arrive after ${formatClock(window.open)}`
+  if (window.close !== undefined) return `Arrive by ${formatClock(window.close)}`
+  return null
 }
 
 /**
@@ -483,9 +529,79 @@ async function companyStart(companyId: string, executor: Pick<Database, 'select'
     : null
 }
 
+type Place = { address: string; point: LatLng }
+
+/**
+ * A technician's day (Team → technician): the start address (the company's when none is set), the end address (none:
+ * the day ends at the last stop) and working hours (8:00 AM–5:00 PM when none are set). A place without a latitude and
+ * longitude is left out. The unassigned route has the company's start and the default hours.
+ */
+export async function technicianDay(
+  companyId: string,
+  technicianId: string | null,
+  executor: Pick<Database, 'select'> = db(),
+): Promise<{ start: Place | null; end: Place | null; workStarts: number; workEnds: number }> {
+  const [company, profile] = await Promise.all([
+    companyStart(companyId, executor),
+    technicianId
+      ? executor
+          .select({
+            startAddress: profiles.startAddress,
+            startLat: profiles.startLat,
+            startLng: profiles.startLng,
+            endAddress: profiles.endAddress,
+            endLat: profiles.endLat,
+            endLng: profiles.endLng,
+            workStarts: profiles.workStarts,
+            workEnds: profiles.workEnds,
+          })
+          .from(profiles)
+          .where(and(eq(profiles.companyId, companyId), eq(profiles.id, technicianId)))
+          .then((rows) => rows[0])
+      : undefined,
+  ])
+  const place = (address: string | null | undefined, lat: number | null | undefined, lng: number | null | undefined) =>
+    lat != null && lng != null ? { address: address ?? 'Start', point: { lat, lng } } : null
+  const start = place(profile?.startAddress, profile?.startLat, profile?.startLng) ?? company
+  const end = place(profile?.endAddress, profile?.endLat, profile?.endLng)
+  const workStarts = wallMinutes(profile?.workStarts) ?? DEFAULT_WORK_STARTS
+  const workEnds = wallMinutes(profile?.workEnds) ?? DEFAULT_WORK_ENDS
+  return { start, end: end && { ...end, address: profile?.endAddress ?? 'End' }, workStarts, workEnds }
+}
+
+/** The timed problem of a day's routed stops (open, with a place), from its drive distances. */
+function timedDay(
+  day: Awaited<ReturnType<typeof technicianDay>>,
+  routed: readonly RouteStop[],
+  measured: { metres: number[][]; seconds?: number[][] },
+) {
+  const shape: TechnicianDay = {
+    start: day.start?.point ?? null,
+    end: day.end?.point ?? null,
+    workStarts: day.workStarts,
+    workEnds: day.workEnds,
+  }
+  const stops: DayStop[] = routed.map((stop) => ({
+    ...stop.window,
+    service: stop.minutesOnSite,
+    point: stop.point as LatLng,
+  }))
+  return dayProblem(shape, stops, measured)
+}
+
+function dayPoints(day: Awaited<ReturnType<typeof technicianDay>>, routed: readonly RouteStop[]) {
+  return [
+    ...(day.start ? [day.start.point] : []),
+    ...routed.map((stop) => stop.point as LatLng),
+    ...(day.end ? [day.end.point] : []),
+  ]
+}
+
 /**
  * The route page's model: the day's stops in order, the drive distance to each open stop from the one before (from
- * the company's start address for the first), and the total. Stops without coordinates are listed without distances.
+ * the start address for the first), the total, and each open stop's estimated arrival ("ETA 10:40 AM": drives,
+ * minutes on site and waits for windows from the start of the technician's working hours; docs/routing.md). Stops
+ * without coordinates are listed without distances or times.
  */
 export async function getDayRoute(args: {
   companyId: string
@@ -493,11 +609,12 @@ export async function getDayRoute(args: {
   technicianId: string | null
   date: LocalDate
 }) {
-  const [stops, start] = await Promise.all([listDayStops(args), companyStart(args.companyId)])
+  const [stops, day] = await Promise.all([listDayStops(args), technicianDay(args.companyId, args.technicianId)])
+  const start = day.start
   const routed = stops.filter((stop) => stop.state === 'open' && stop.point)
-  const points = [...(start ? [start.point] : []), ...routed.map((stop) => stop.point as LatLng)]
-  const measured = await driveDistances(points)
+  const measured = await driveDistances(dayPoints(day, routed))
   const legs = new Map<string, number>()
+  const etas = new Map<string, { eta: number; late: number }>()
   let totalMetres = 0
   if (measured.ok) {
     const offset = start ? 1 : 0
@@ -508,10 +625,27 @@ export async function getDayRoute(args: {
       legs.set(stop.id, metres)
       totalMetres += metres
     })
+    const problem = timedDay(day, routed, measured.distances)
+    const times = dayTimes(
+      problem,
+      routed.map((_, index) => index),
+    )
+    times.stops.forEach((time, index) => {
+      const stop = routed[index]
+      if (stop) etas.set(stop.id, { eta: time.start, late: time.late })
+    })
   }
   return {
     start,
-    stops: stops.map((stop) => ({ ...stop, legMetres: legs.get(stop.id) ?? null })),
+    stops: stops.map((stop) => {
+      const time = etas.get(stop.id)
+      return {
+        ...stop,
+        legMetres: legs.get(stop.id) ?? null,
+        eta: time ? formatClock(time.eta) : null,
+        lateBy: time && time.late > 1e-6 ? Math.ceil(time.late) : null,
+      }
+    }),
     totalMetres,
     source: measured.ok ? measured.distances.source : ('straight-line' as const),
     fallback: measured.ok ? (measured.distances.fallback ?? null) : measured.message,
@@ -519,7 +653,7 @@ export async function getDayRoute(args: {
 }
 
 /**
- * Saves the order of a technician's open stops on a day ("reorder by hand", "Optimise route", "Undo"). `jobIds` must
+ * Saves the order of a technician's open stops on a day ("reorder by hand", "Optimize route", "Undo"). `jobIds` must
  * be exactly the day's open stops; anything else (a stop added or finished meanwhile) is a conflict, not a guess.
  */
 export async function setRouteOrder({
@@ -556,55 +690,70 @@ export async function setRouteOrder({
 }
 
 /**
- * "Optimise route": reorders the day's open stops with coordinates to the shortest drive from the company's start
- * (or from the first stop), stops without coordinates kept at the end. Returns the saving and the order before, for
- * "Undo".
+ * "Optimize route" (docs/routing.md, decision 040): reorders the day's open stops with coordinates so every window
+ * and appointment is kept when possible with the least driving, else with the least lateness (the late stops are
+ * named), from the technician's start at the start of their working hours; stops without coordinates stay at the
+ * end. Never worse (lateness, then distance) than the office's own order. Returns the saving and the order before,
+ * for "Undo".
  */
 export async function optimiseDayRoute(args: {
   companyId: string
   timezone: string
   technicianId: string | null
   date: LocalDate
-}): Promise<Result<{ previous: string[]; beforeMetres: number; afterMetres: number }>> {
-  const [stops, start] = await Promise.all([listDayStops(args), companyStart(args.companyId)])
+}): Promise<
+  Result<{
+    previous: string[]
+    beforeMetres: number
+    afterMetres: number
+    lateBefore: number
+    lateAfter: number
+    /** "Harold Jenkins (by 9:00 AM)": stops the chosen order still reaches late. */
+    late: string[]
+  }>
+> {
+  const [stops, day] = await Promise.all([listDayStops(args), technicianDay(args.companyId, args.technicianId)])
   const open = stops.filter((stop) => stop.state === 'open')
   const routed = open.filter((stop) => stop.point)
   const unplaced = open.filter((stop) => !stop.point)
-  if (routed.length < 2) return failure('invalid', 'There is nothing to optimise: the day has fewer than two stops.')
-  const points = [...(start ? [start.point] : []), ...routed.map((stop) => stop.point as LatLng)]
-  const measured = await driveDistances(points)
+  if (routed.length < 2) return failure('invalid', 'There is nothing to optimize: the day has fewer than two stops.')
+  const measured = await driveDistances(dayPoints(day, routed))
   if (!measured.ok) return measured
-  const metres = measured.distances.metres
-  const distance = (from: number, to: number) => metres[from]?.[to] ?? 0
-  const offset = start ? 1 : 0
-  const before = routed.map((_, index) => index + offset)
-  const order = start
-    ? optimiseRoute(points.length, distance, { start: 0 }).slice(1)
-    : bestOpenPath(points.length, distance)
-  const beforeMetres = routeLength(start ? [0, ...before] : before, distance, { closed: false })
-  const afterMetres = routeLength(start ? [0, ...order] : order, distance, { closed: false })
-  // Never make a route longer than the office's own order.
-  const chosen = afterMetres <= beforeMetres ? order : before
-  const jobIds = [
-    ...chosen.map((point) => (routed[point - offset] as RouteStop).id),
-    ...unplaced.map((stop) => stop.id),
-  ]
+  const problem = timedDay(day, routed, measured.distances)
+  const before = dayTimes(
+    problem,
+    routed.map((_, index) => index),
+  )
+  const optimised = optimiseTimedRoute(problem)
+  const order = optimised.order.map((point) => point - problem.offset)
+  const after = optimised.times
+  // Never worse than the office's own order: less lateness, or as little and no longer.
+  const better =
+    after.late < before.late - 1e-6 || (Math.abs(after.late - before.late) <= 1e-6 && after.length <= before.length)
+  const chosen = better ? order : routed.map((_, index) => index)
+  const chosenTimes = better ? after : before
+  const jobIds = [...chosen.map((index) => (routed[index] as RouteStop).id), ...unplaced.map((stop) => stop.id)]
   const saved = await setRouteOrder({ ...args, jobIds })
   if (!saved.ok) return saved
-  return success({ previous: saved.previous, beforeMetres, afterMetres: Math.min(afterMetres, beforeMetres) })
-}
-
-/** Without a start address: the shortest open path from any stop, as a path from a free start (a point at no distance from any). */
-function bestOpenPath(size: number, distance: (from: number, to: number) => number) {
-  const free = size
-  const withFree = (from: number, to: number) => (from === free || to === free ? 0 : distance(from, to))
-  return optimiseRoute(size + 1, withFree, { start: free }).slice(1)
+  const late = lateStops(chosenTimes).map((time) => {
+    const stop = routed[time.point - problem.offset] as RouteStop
+    return lateStopLabel(stop.customerName, stop.window.close)
+  })
+  return success({
+    previous: saved.previous,
+    beforeMetres: before.length,
+    afterMetres: chosenTimes.length,
+    lateBefore: before.late,
+    lateAfter: chosenTimes.late,
+    late,
+  })
 }
 
 /**
  * The leg of the technician's day that ends at stop `visitId` ("On my way"'s arrival estimate, app/notices/eta.ts):
  * from the open stop before it in route order (still to finish there: its minutes on site), else from the last
- * stop finished before it, else from the company's start. Distances as the route page measures them.
+ * stop finished before it, else from the company's start. Distances as the route page measures them; `opensAt` is
+ * the stop's window opening (an appointment's time), before which the route's ETA never falls.
  */
 export async function legToStop(
   args: {
@@ -627,12 +776,15 @@ export async function legToStop(
   const from = previous?.point ?? (previous ? null : (start?.point ?? null))
   const to = stops[index]?.point ?? null
   const minutesLeftThere = previous?.state === 'open' ? previous.minutesOnSite : 0
-  if (!from || !to) return { metres: null, minutesLeftThere }
+  const open = stops[index]?.window.open
+  const opensAt = open === undefined ? null : instantAt(args.date, clockTime(open) as WallTime, args.timezone)
+  if (!from || !to) return { metres: null, minutesLeftThere, opensAt }
   const measured = await driveDistances([from, to])
-  if (!measured.ok) return { metres: null, minutesLeftThere }
+  if (!measured.ok) return { metres: null, minutesLeftThere, opensAt }
   return {
     metres: measured.distances.metres[0]?.[1] ?? null,
     seconds: measured.distances.seconds?.[0]?.[1] ?? null,
     minutesLeftThere,
+    opensAt,
   }
 }

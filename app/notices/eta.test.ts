@@ -42,4 +42,18 @@ describe('arrivalEstimate', () => {
       ),
     )
   })
+
+  it("never tells a time before the stop's appointment opens: the route waits for it", () => {
+    const now = new Date('2026-11-25T12:10:00Z')
+    const opensAt = new Date('2026-11-25T13:00:00Z')
+    // An 8-minute drive would be 12:20; the 8:00 AM (13:00Z) appointment is when the technician starts there.
+    expect(arrivalEstimate(now, { metres: 6700, minutesLeftThere: 0, opensAt }).toISOString()).toBe(
+      '2026-11-25T13:00:00.000Z',
+    )
+    // Running late: the drive's time stands.
+    const late = new Date('2026-11-25T12:55:00Z')
+    expect(arrivalEstimate(late, { metres: 6700, minutesLeftThere: 0, opensAt }).toISOString()).toBe(
+      '2026-11-25T13:05:00.000Z',
+    )
+  })
 })

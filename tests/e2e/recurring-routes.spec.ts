@@ -1,7 +1,7 @@
 // Issue #18 end to end: the dispatcher puts a new customer on a weekly plan and sees its 8 weeks of visits, moves one
 // visit only, moves the rest from a date (the plan follows the new day), skips one with a reason; then reorders a
 // technician's day and the technician's phone shows today's stops in that order. Dragging on the board and
-// "Optimise route" with its undo have their own specs (schedule.spec.ts, route-day.spec.ts).
+// "Optimize route" with its undo have their own specs (schedule.spec.ts, route-day.spec.ts).
 import { randomBytes } from 'node:crypto'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test, waitForHydration } from './fixtures'

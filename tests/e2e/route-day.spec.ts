@@ -1,7 +1,8 @@
 // A technician's route for a day (OPERATIONS §4): the dispatcher opens Tyler's route, sees the stops with their
 // distances and the map, optimises it, sees the saving, and undoes it back to the order before.
 import type { Page } from '@playwright/test'
-import { capture, expect, test, waitForHydration } from './fixtures'
+import { pickCustomer } from './customer-picker'
+import { capture, expect, gotoHydrated, test, waitForHydration } from './fixtures'
 
 /** A local date some days from now: past "next week", which the board spec moves visits in, and nobody's "today". */
 function daysAhead(days: number) {
@@ -25,7 +26,7 @@ async function openTylersRoute(page: Page, fromDays: number) {
       .click()
     await expect(page.getByRole('heading', { level: 1, name: /Route.*Tyler Brooks/ })).toBeVisible()
     if (
-      (await page.getByRole('button', { name: 'Optimise route' }).count()) > 0 &&
+      (await page.getByRole('button', { name: 'Optimize route' }).count()) > 0 &&
       (await stopNames(page)).length >= 3
     ) {
       return new URL(page.url()).pathname
@@ -47,10 +48,10 @@ test('the dispatcher optimises a route, sees the saving, and undoes it', async (
   )
 
   // Start from the shortest order, then put the first stop second by hand: a longer route to optimise.
-  await page.getByRole('button', { name: 'Optimise route' }).click()
-  await expect(page.getByRole('status').filter({ hasText: /Route optimised|already as short/ })).toBeVisible()
+  await page.getByRole('button', { name: 'Optimize route' }).click()
+  await expect(page.getByRole('status').filter({ hasText: /Route optimized|already as short/ })).toBeVisible()
   // The button is pending until the reloaded order shows.
-  await expect(page.getByRole('button', { name: 'Optimise route' })).toBeEnabled()
+  await expect(page.getByRole('button', { name: 'Optimize route' })).toBeEnabled()
   const [first] = await stopNames(page)
   await page.getByRole('button', { name: `Move ${first} down` }).click()
   await expect(page.getByText('Route order saved.')).toBeVisible()
@@ -59,8 +60,8 @@ test('the dispatcher optimises a route, sees the saving, and undoes it', async (
   await expect(page.getByRole('button', { name: `Move ${first} down` })).toBeFocused()
   const original = await stopNames(page)
 
-  await page.getByRole('button', { name: 'Optimise route' }).click()
-  await expect(page.getByText(/^Route optimised: \d+\.\d mi → \d+\.\d mi \(saved \d+\.\d mi\)\.$/)).toBeVisible()
+  await page.getByRole('button', { name: 'Optimize route' }).click()
+  await expect(page.getByText(/^Route optimized: \d+\.\d mi → \d+\.\d mi \(saved \d+\.\d mi\)\.$/)).toBeVisible()
   // The message comes with the action's answer; the list with the page's reload just after.
   await expect.poll(() => stopNames(page)).not.toEqual(original)
   for (const viewport of [
@@ -92,4 +93,54 @@ test('"Move down" reorders the stops without JavaScript', async ({ browser, page
   await expect(plain).toHaveURL((url) => url.pathname === route)
   expect(await stopNames(plain)).toEqual([second, first, ...rest])
   await context.close()
+})
+
+/** Books a visit for Dana with Tyler at `time` on `day` with "Fixed appointment" checked. */
+async function bookAppointment(page: Page, day: string, time: string) {
+  await gotoHydrated(page, '/app')
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Create job' }) })
+  await pickCustomer(form, 'Dana Whitfield')
+  await form.getByLabel('Technician (optional)').selectOption({ label: 'Tyler Brooks' })
+  await form.locator('input[name="scheduledAt"]').fill(`${day}T${time}`)
+  await form.getByLabel('Fixed appointment: arrive by this time').check()
+  await form.getByRole('button', { name: 'Create job' }).click()
+  await expect(page.getByRole('link', { name: 'Open it' })).toBeVisible()
+}
+
+test('ETAs follow the order, and "Optimize route" puts the 8:00 appointment before the 12:00 one', async ({
+  page,
+  loginAs,
+}) => {
+  await loginAs(page, 'dispatch@bluelagoon.test')
+  // A day past the plans' 8 weeks of visits, its own (random) so a rerun does not meet this one's visits.
+  const day = daysAhead(70 + Math.floor(Math.random() * 300))
+  await bookAppointment(page, day, '12:00')
+  await bookAppointment(page, day, '08:00')
+  await page.goto(`/app/schedule/unassigned/${day}`)
+  await page
+    .getByRole('navigation', { name: 'Other routes this day' })
+    .getByRole('link', { name: 'Tyler Brooks' })
+    .click()
+  await waitForHydration(page)
+  const list = page.getByRole('list', { name: 'Stops in route order' })
+  const appointments = () => list.getByText(/^Appointment /).allTextContents()
+  const eight = list.getByRole('listitem').filter({ hasText: 'Appointment 8:00 AM' })
+  const noon = list.getByRole('listitem').filter({ hasText: 'Appointment 12:00 PM' })
+  // By time at first: the 8:00 stop is reached in the morning, the 12:00 one waits for its time.
+  await expect.poll(appointments).toEqual(['Appointment 8:00 AM', 'Appointment 12:00 PM'])
+  await expect(eight.getByText(/^ETA 8:\d\d AM$/)).toBeVisible()
+  await expect(noon.getByText('ETA 12:00 PM')).toBeVisible()
+
+  // Moving the 8:00 stop after the 12:00 one moves its ETA past noon, and says how late it is.
+  await eight.getByRole('button', { name: 'Move Dana Whitfield down' }).click()
+  await expect(page.getByText('Route order saved.')).toBeVisible()
+  await expect.poll(appointments).toEqual(['Appointment 12:00 PM', 'Appointment 8:00 AM'])
+  await expect(eight.getByText(/^ETA 12:\d\d PM$/)).toBeVisible()
+  await expect(eight.getByText(/^\d+ min late$/)).toBeVisible()
+
+  await page.getByRole('button', { name: 'Optimize route' }).click()
+  await expect(page.getByText(/^Route optimized/)).toBeVisible()
+  await expect.poll(appointments).toEqual(['Appointment 8:00 AM', 'Appointment 12:00 PM'])
+  await expect(eight.getByText(/^ETA 8:\d\d AM$/)).toBeVisible()
+  await expect(noon.getByText('ETA 12:00 PM')).toBeVisible()
 })

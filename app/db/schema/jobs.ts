@@ -57,6 +57,11 @@ export const jobs = pgTable(
     movedAt: timestamp('moved_at', { withTimezone: true }),
     /** The stop's place in its technician's day as the office ordered it (null: by time, after ordered stops). */
     routePosition: integer('route_position'),
+    /**
+     * A fixed appointment (issue 32, docs/routing.md): the technician should arrive by this instant, and the route
+     * keeps it as the window [T, T]. Null: no appointment (the location's "Arrive between", if any, holds).
+     */
+    appointmentAt: timestamp('appointment_at', { withTimezone: true }),
     /** "Note for office" and "Note for customer" (OPERATIONS §5); the customer's note is in the service report. */
     officeNote: text('office_note'),
     customerNote: text('customer_note'),

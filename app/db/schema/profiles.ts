@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, doublePrecision, index, pgTable, text, time, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { user } from './auth'
 import { companies } from './companies'
 
@@ -24,6 +24,18 @@ export const profiles = pgTable(
     state: text('state'),
     postalCode: text('postal_code'),
     country: text('country'),
+    /**
+     * A technician's day (issue 32, docs/routing.md): where it starts and ends, and working hours (wall-clock, the
+     * company's zone). Null: the company's start address, and 08:00–17:00. A place without lat/lng is not routed from.
+     */
+    startAddress: text('start_address'),
+    startLat: doublePrecision('start_lat'),
+    startLng: doublePrecision('start_lng'),
+    endAddress: text('end_address'),
+    endLat: doublePrecision('end_lat'),
+    endLng: doublePrecision('end_lng'),
+    workStarts: time('work_starts'),
+    workEnds: time('work_ends'),
     hasCompletedSetup: boolean('has_completed_setup').notNull().default(false),
     // Deactivated members keep their history but can no longer sign in.
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
@@ -36,6 +48,16 @@ export const profiles = pgTable(
     check(
       'profiles_role_valid',
       sql`${t.role} is null or ${t.role} in ('platform_admin', 'owner', 'admin', 'dispatcher', 'tech', 'customer')`,
+    ),
+    check('profiles_start_lat_lng_together', sql`(${t.startLat} is null) = (${t.startLng} is null)`),
+    check('profiles_end_lat_lng_together', sql`(${t.endLat} is null) = (${t.endLng} is null)`),
+    check('profiles_start_lat_range', sql`${t.startLat} is null or ${t.startLat} between -90 and 90`),
+    check('profiles_start_lng_range', sql`${t.startLng} is null or ${t.startLng} between -180 and 180`),
+    check('profiles_end_lat_range', sql`${t.endLat} is null or ${t.endLat} between -90 and 90`),
+    check('profiles_end_lng_range', sql`${t.endLng} is null or ${t.endLng} between -180 and 180`),
+    check(
+      'profiles_work_hours_order',
+      sql`${t.workStarts} is null or ${t.workEnds} is null or ${t.workStarts} < ${t.workEnds}`,
     ),
     // Company staff and customers belong to a company; platform admins never do.
     check(

@@ -9,6 +9,7 @@ import {
   numeric,
   pgTable,
   text,
+  time,
   timestamp,
   unique,
   uuid,
@@ -57,6 +58,9 @@ export const serviceLocations = pgTable(
     accessNotes: text('access_notes'),
     dogOnSite: boolean('dog_on_site').notNull().default(false),
     minutesOnSite: integer('minutes_on_site').notNull().default(DEFAULT_MINUTES_ON_SITE),
+    /** "Arrive between" (wall-clock times, the company's zone): the route keeps arrivals inside it (docs/routing.md). */
+    arriveFrom: time('arrive_from'),
+    arriveUntil: time('arrive_until'),
     /** The customer's locations in this order; the first is the one shown where only one fits. */
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -87,6 +91,10 @@ export const serviceLocations = pgTable(
     ),
     // The background geocoding pass finds what it still has to place without reading the whole table.
     index('service_locations_zip_positions_idx').on(t.geocodeTriedAt).where(sql`${t.positionSource} = 'zip'`),
+    check(
+      'service_locations_arrive_window_order',
+      sql`${t.arriveFrom} is null or ${t.arriveUntil} is null or ${t.arriveFrom} <= ${t.arriveUntil}`,
+    ),
     check(
       'service_locations_minutes_on_site_range',
       sql`${t.minutesOnSite} between ${sql.raw(String(MIN_MINUTES_ON_SITE))} and ${sql.raw(String(MAX_MINUTES_ON_SITE))}`,

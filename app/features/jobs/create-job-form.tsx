@@ -11,7 +11,7 @@ import { IdempotencyKeyInput, useIdempotencyKey } from '~/components/idempotency
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { Field, FieldError, inputClass, SelectField, TextField } from '~/components/ui/field'
+import { CheckboxField, Field, FieldError, inputClass, SelectField, TextField } from '~/components/ui/field'
 import { FormErrors, usePosting, useZodForm } from '~/components/ui/form'
 import { CustomerPicker, type PickedCustomer } from '~/features/customers/customer-picker'
 import type { CreateJobReply } from './create-job.server'
@@ -134,6 +134,7 @@ export function CreateJobCard({
             <TechnicianOptions technicians={technicians} />
           </SelectField>
         </div>
+        <CheckboxField field={fields.appointment} label="Fixed appointment: arrive by this time" />
         <FormErrors form={form} />
         {/* A later try the browser refused (form.status) is not this job's success. */}
         {reply?.ok && !creating && form.status !== 'error' ? (

@@ -33,7 +33,13 @@ describe('CreateJobSchema', () => {
       customerName: 'Dana',
       locationId: null,
       technicianId: null,
+      appointment: false,
     })
+  })
+
+  it('takes "Fixed appointment" checked as an appointment at the scheduled time', () => {
+    const submission = parseWithZod(formDataOf({ ...FILLED, appointment: 'on' }), { schema: CreateJobSchema })
+    expect(submission.status === 'success' && submission.value.appointment).toBe(true)
   })
 
   it("answers each missing field with the spec's message, at its field", () => {

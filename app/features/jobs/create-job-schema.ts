@@ -43,6 +43,8 @@ export const CreateJobSchema = z.object({
     .trim()
     .refine(isDateTimeInput, CREATE_JOB_MESSAGES.required),
   technicianId: optionalId,
+  // "Fixed appointment": the technician arrives by the scheduled time, and "Optimize route" keeps it (docs/routing.md).
+  appointment: z.boolean().default(false),
 })
 
 /**

@@ -29,8 +29,8 @@ describe('the words the page shows', () => {
   })
 
   it('the saving adds up as read', () => {
-    expect(optimisedMessage(14.2 * MILE, 11.0 * MILE)).toBe('Route optimised: 14.2 mi → 11.0 mi (saved 3.2 mi).')
-    expect(optimisedMessage(10.04 * MILE, 9.96 * MILE)).toBe('Route optimised: 10.0 mi → 10.0 mi (saved 0.0 mi).')
+    expect(optimisedMessage(14.2 * MILE, 11.0 * MILE)).toBe('Route optimized: 14.2 mi → 11.0 mi (saved 3.2 mi).')
+    expect(optimisedMessage(10.04 * MILE, 9.96 * MILE)).toBe('Route optimized: 10.0 mi → 10.0 mi (saved 0.0 mi).')
   })
 
   it('the full date, whatever the zone', () => {

@@ -1,4 +1,4 @@
-// The route page's forms (OPERATIONS §4 "Optimise route", reorder by hand, "Undo") and the words it shows. Shared by
+// The route page's forms (OPERATIONS §4 "Optimize route", reorder by hand, "Undo") and the words it shows. Shared by
 // the route module and its tests, and safe in the browser: no database here.
 import { z } from 'zod'
 import { metresToMiles } from '~/routing/distance'
@@ -11,7 +11,7 @@ export const OptimiseRouteSchema = z.object({ intent: z.literal('optimise') })
 /**
  * A new order of the day's open stops. "Move up" / "Move down" post the order the page showed plus `move`
  * (`<jobId>:up`), so they work without JavaScript and a stale page is a conflict, never a guess; "Undo" posts the
- * order from before "Optimise route" with `undo`.
+ * order from before "Optimize route" with `undo`.
  */
 export const ReorderRouteSchema = z.object({
   intent: z.literal('reorder'),
@@ -41,12 +41,21 @@ export function formatMiles(metres: number) {
   return `${metresToMiles(metres).toFixed(1)} mi`
 }
 
-/** "Route optimised: 14.2 mi → 11.0 mi (saved 3.2 mi)." */
+/**
+ * "Route optimized: 14.2 mi → 11.0 mi (saved 3.2 mi)."; when keeping appointments and windows made the drive longer,
+ * "Route optimized to keep its times: 3.0 mi → 3.4 mi."
+ */
 export function optimisedMessage(beforeMetres: number, afterMetres: number) {
   // The saving from the rounded figures, so the sentence adds up as read.
   const before = Number(metresToMiles(beforeMetres).toFixed(1))
   const after = Number(metresToMiles(afterMetres).toFixed(1))
-  return `Route optimised: ${before.toFixed(1)} mi → ${after.toFixed(1)} mi (saved ${Math.max(0, before - after).toFixed(1)} mi).`
+  if (after > before) return `Route optimized to keep its times: ${before.toFixed(1)} mi → ${after.toFixed(1)} mi.`
+  return `Route optimized: ${before.toFixed(1)} mi → ${after.toFixed(1)} mi (saved ${Math.max(0, before - after).toFixed(1)} mi).`
+}
+
+/** "Cannot be reached in time: Harold Jenkins (by 9:00 AM)." (docs/routing.md: the late stops are named); '' if none. */
+export function lateMessage(late: readonly string[]) {
+  return late.length === 0 ? '' : ` Cannot be reached in time: ${late.join(', ')}.`
 }
 
 /** A local date in full: "Tuesday, November 24, 2026" (the date itself, whatever the viewer's zone). */

@@ -1,5 +1,5 @@
 // The route page's list (OPERATIONS §4): the start, each stop with its distance from the one before, "Move up" /
-// "Move down" as plain form buttons (so they work before JavaScript), "Optimise route", the total, and the answer to
+// "Move down" as plain form buttons (so they work before JavaScript), "Optimize route", each stop's ETA, the total, and the answer to
 // an action with its "Undo".
 import { useEffect, useRef } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
@@ -17,6 +17,12 @@ export type RouteStopView = {
   customerName: string
   address: string
   time: string
+  /** Estimated arrival ("10:40 AM", docs/routing.md); null for finished stops and stops without a place. */
+  eta: string | null
+  /** Minutes past its appointment or window on this order; null when on time. */
+  lateBy: number | null
+  /** "Appointment 8:00 AM" or "Arrive 9:00 AM–11:00 AM". */
+  windowLabel: string | null
   state: VisitState
   skipReason: string | null
   point: LatLng | null
@@ -41,7 +47,7 @@ export type RouteActionReply = {
   intent: string | null
   tone: 'success' | 'error'
   message: string
-  /** The order before "Optimise route", for "Undo". */
+  /** The order before "Optimize route", for "Undo". */
   undo?: string[]
 }
 
@@ -80,8 +86,8 @@ export function StopsCard({ data }: { data: RouteStopsData }) {
         <h2 className="text-lg font-semibold">Stops</h2>
         {data.canOptimise ? (
           <Form method="post" preventScrollReset>
-            <Button type="submit" name="intent" value="optimise" pending={optimising} pendingLabel="Optimising…">
-              Optimise route
+            <Button type="submit" name="intent" value="optimise" pending={optimising} pendingLabel="Optimizing…">
+              Optimize route
             </Button>
           </Form>
         ) : null}
@@ -191,7 +197,7 @@ function StopRow({
           >
             {stop.customerName}
           </Link>
-          <span className="text-sm">{stop.time}</span>
+          <span className="text-sm">{stop.eta ? `ETA ${stop.eta}` : stop.time}</span>
         </div>
         <p className="text-sm break-words">{stop.address}</p>
         <p className="flex flex-wrap gap-x-3 text-sm">
@@ -210,6 +216,8 @@ function StopRow({
               </Link>
             </span>
           ) : null}
+          {stop.windowLabel ? <span>{stop.windowLabel}</span> : null}
+          {stop.lateBy ? <span className="font-medium text-danger">{stop.lateBy} min late</span> : null}
         </p>
         {position !== -1 && openIds.length > 1 ? (
           <div className="flex flex-wrap gap-2 pt-1">

@@ -1,14 +1,14 @@
-// The route page (OPERATIONS §4 "A technician's route for a day"): who may open which route, "Optimise route" never
+// The route page (OPERATIONS §4 "A technician's route for a day"): who may open which route, "Optimize route" never
 // making the day longer and its "Undo" putting back the exact order, reordering by hand, and a stale order refused.
-import { eq } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
-import { companies, profiles } from '~/db/schema'
+import { eq, inArray } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { companies, customers, jobs, profiles, serviceLocations } from '~/db/schema'
 import { createCustomerWithLocation } from '~/models/customer.server'
 import { createJob } from '~/models/job.server'
 import { updateServiceLocation } from '~/models/service-location.server'
 import { generateVisits } from '~/models/service-plan.server'
 import { getDayRoute, listDayStops, setRouteOrder } from '~/models/visit.server'
-import { addDays, localDateAt } from '~/schedule/local-date'
+import { addDays, instantAt, localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { UNKNOWN_INTENT } from '~/utils/result'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
@@ -174,7 +174,7 @@ describe('Optimise route and Undo', () => {
     const after = await routeTotal()
     expect(after).toBeLessThanOrEqual(before + 1e-6)
     if (reply.data.undo) {
-      expect(reply.data.message).toMatch(/^Route optimised: \d+\.\d mi → \d+\.\d mi \(saved \d+\.\d mi\)\.$/)
+      expect(reply.data.message).toMatch(/^Route optimized: \d+\.\d mi → \d+\.\d mi \(saved \d+\.\d mi\)\.$/)
       expect(reply.data.undo).toEqual(reversed)
     } else {
       expect(reply.data.message).toMatch(/^The route is already as short as it gets/)
@@ -204,14 +204,14 @@ describe('Optimise route and Undo', () => {
     const once = await routeTotal()
     const reply = (await action(call(post(dispatcher, tyler, date, [['intent', 'optimise']]), tyler, date))) as Reply
     expect(await routeTotal()).toBeLessThanOrEqual(once + 1e-6)
-    expect(reply.data.message).toMatch(/^(The route is already as short as it gets|Route optimised)/)
+    expect(reply.data.message).toMatch(/^(The route is already as short as it gets|Route optimized)/)
   })
 
-  it('says there is nothing to optimise on a day without stops', async () => {
+  it('says there is nothing to optimize on a day without stops', async () => {
     const empty = '2020-01-05'
     const reply = (await action(call(post(dispatcher, tyler, empty, [['intent', 'optimise']]), tyler, empty))) as Reply
     expect(reply.init?.status).toBe(400)
-    expect(reply.data.message).toMatch(/nothing to optimise/)
+    expect(reply.data.message).toMatch(/nothing to optimize/)
   })
 })
 
@@ -262,5 +262,120 @@ describe('Reordering by hand', () => {
   it('an unknown intent is the 400 "Unknown action."', async () => {
     const { thrown } = await settle(action(call(post(dispatcher, tyler, date, [['intent', 'shuffle']]), tyler, date)))
     expect(thrown).toMatchObject({ data: UNKNOWN_INTENT, init: { status: 400 } })
+  })
+})
+
+// Issue 32 (docs/routing.md, decision 040): each stop's ETA from the technician's working hours, and "Optimize route"
+// keeping appointments before distance. Two visits of their own on a day Tyler has nothing else: Harold Jenkins at the
+// start address with a 12:00 appointment, Maria Lopez about 7 mi away with an 8:00 one.
+describe('ETAs and appointments', () => {
+  let quiet: string
+  let near: string
+  let far: string
+  const DEMO_START = { lat: 27.96611, lng: -82.56222 }
+
+  const dayRoute = () => getDayRoute({ companyId: blue, timezone: ZONE, technicianId: tyler, date: quiet })
+  const etas = async () => Object.fromEntries((await dayRoute()).stops.map((stop) => [stop.id, stop.eta]))
+  const order = (jobIds: string[]) =>
+    setRouteOrder({ companyId: blue, timezone: ZONE, technicianId: tyler, date: quiet, jobIds })
+  const optimise = async () =>
+    (await action(call(post(dispatcher, tyler, quiet, [['intent', 'optimise']]), tyler, quiet))) as Reply
+  const setAppointments = (on: boolean) =>
+    db()
+      .update(jobs)
+      .set({ appointmentAt: on ? jobs.scheduledAt : null })
+      .where(inArray(jobs.id, [near, far]))
+  const workStarts = (time: string | null) =>
+    db().update(profiles).set({ workStarts: time }).where(eq(profiles.id, tyler))
+
+  async function visitFor(name: string, point: { lat: number; lng: number }, time: '08:00' | '12:00') {
+    const [customer] = await db()
+      .insert(customers)
+      .values({ companyId: blue, customerName: name })
+      .returning({ id: customers.id })
+    await db()
+      .insert(serviceLocations)
+      .values({ companyId: blue, customerId: customer?.id ?? '', street: `${name} Way`, ...point, minutesOnSite: 30 })
+    const job = await createJob({
+      companyId: blue,
+      customerId: customer?.id ?? '',
+      scheduledAt: instantAt(quiet, time, ZONE),
+      technicianId: tyler,
+      appointment: true,
+    })
+    return job?.id ?? ''
+  }
+
+  beforeAll(async () => {
+    const today = localDateAt(new Date(), ZONE)
+    for (let offset = 400; ; offset += 1) {
+      const candidate = addDays(today, offset)
+      const stops = await listDayStops({ companyId: blue, timezone: ZONE, technicianId: tyler, date: candidate })
+      if (stops.length === 0) {
+        quiet = candidate
+        break
+      }
+    }
+    near = await visitFor('Harold Jenkins', DEMO_START, '12:00')
+    far = await visitFor('Maria Lopez', { lat: DEMO_START.lat + 0.05, lng: DEMO_START.lng }, '08:00')
+    // Tyler starts at 7:00 AM: the 8:00 appointment ~7 mi away can be kept.
+    await workStarts('07:00')
+  })
+
+  afterAll(async () => {
+    await workStarts(null)
+  })
+
+  it('gives each stop an ETA from the start of the working day, and moving a stop moves the ETAs', async () => {
+    await setAppointments(false)
+    try {
+      expect((await order([near, far])).ok).toBe(true)
+      const before = await etas()
+      // At the start address, first: on site when the day starts.
+      expect(before[near]).toBe('7:00 AM')
+      expect(before[far]).toMatch(/^7:\d\d AM$/)
+      expect(await order([far, near])).toMatchObject({ ok: true })
+      const after = await etas()
+      // Maria first now: no 30 minutes at Harold's before her drive.
+      expect(after[far]).not.toBe(before[far])
+      expect(after[far]).toMatch(/^7:\d\d AM$/)
+      expect(after[near]).not.toBe('7:00 AM')
+      const page = await loader(call(pageRequest(`/app/schedule/${tyler}/${quiet}`, dispatcher), tyler, quiet))
+      expect(page.stops.map((stop) => stop.eta)).toEqual([after[far], after[near]])
+    } finally {
+      await setAppointments(true)
+    }
+  })
+
+  it('"Optimize route" keeps the 8:00 appointment before the nearer 12:00 one, with its ETAs', async () => {
+    expect((await order([near, far])).ok).toBe(true)
+    const late = await dayRoute()
+    expect(late.stops.map((stop) => [stop.customerName, stop.eta])).toEqual([
+      ['Harold Jenkins', '12:00 PM'],
+      ['Maria Lopez', expect.stringMatching(/^12:\d\d PM$/)],
+    ])
+    expect(late.stops[1]?.lateBy).toBeGreaterThan(240)
+
+    const reply = await optimise()
+    expect(reply.data.message).toMatch(/^Route optimized to keep its times: \d+\.\d mi → \d+\.\d mi\.$/)
+    expect(reply.data.undo).toEqual([near, far])
+    const kept = await dayRoute()
+    expect(kept.stops.map((stop) => [stop.customerName, stop.eta, stop.lateBy, stop.windowLabel])).toEqual([
+      ['Maria Lopez', '8:00 AM', null, 'Appointment 8:00 AM'],
+      ['Harold Jenkins', '12:00 PM', null, 'Appointment 12:00 PM'],
+    ])
+  })
+
+  it('names the stop that cannot be reached in time, with the least lateness', async () => {
+    // From 8:00 AM the 8:00 appointment ~7 mi away is missed by minutes: still first, and named.
+    await workStarts(null)
+    try {
+      expect((await order([near, far])).ok).toBe(true)
+      const reply = await optimise()
+      expect(reply.data.message).toMatch(/ Cannot be reached in time: Maria Lopez \(by 8:00 AM\)\.$/)
+      expect((await dayRoute()).stops.map((stop) => stop.customerName)).toEqual(['Maria Lopez', 'Harold Jenkins'])
+    } finally {
+      await workStarts('07:00')
+    }
   })
 })

@@ -1,5 +1,5 @@
 // /app/schedule/:technicianId/:date ("Route", OPERATIONS §4): one technician's stops on one day in route order, with
-// the drive distance to each and the day's total, a schematic map, "Optimise route" with its undo, and reordering by
+// the drive distance to each and the day's total, a schematic map, "Optimize route" (keeping appointments and windows) with its undo, each stop's ETA, and reordering by
 // hand ("Move up" / "Move down", plain forms, so it works before JavaScript). `unassigned` is the day's visits that
 // have no technician yet.
 import { parseWithZod } from '@conform-to/zod/v4'
@@ -15,6 +15,7 @@ import {
   applyMove,
   formatFullDate,
   formatMiles,
+  lateMessage,
   OptimiseRouteSchema,
   optimisedMessage,
   ReorderRouteSchema,
@@ -62,6 +63,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     customerName: stop.customerName,
     address: stop.address,
     time: stop.time,
+    eta: stop.eta,
+    lateBy: stop.lateBy,
+    windowLabel: stop.windowLabel,
     state: stop.state,
     skipReason: stop.skipReason,
     point: stop.point,
@@ -103,17 +107,20 @@ export async function action({ request, params }: Route.ActionArgs) {
       if (submission.status !== 'success') unknownIntent()
       const result = await optimiseDayRoute(scope)
       if (!result.ok) return refused(result)
-      if (result.afterMetres >= result.beforeMetres) {
+      const late = lateMessage(result.late)
+      const tone = late ? 'error' : 'success'
+      const lessLate = result.lateAfter < result.lateBefore - 1e-6
+      if (!lessLate && result.afterMetres >= result.beforeMetres) {
         return reply({
           intent,
-          tone: 'success',
-          message: `The route is already as short as it gets: ${formatMiles(result.beforeMetres)}.`,
+          tone,
+          message: `The route is already as short as it gets: ${formatMiles(result.beforeMetres)}.${late}`,
         })
       }
       return reply({
         intent,
-        tone: 'success',
-        message: optimisedMessage(result.beforeMetres, result.afterMetres),
+        tone,
+        message: `${optimisedMessage(result.beforeMetres, result.afterMetres)}${late}`,
         undo: result.previous,
       })
     }
