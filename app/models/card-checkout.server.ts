@@ -105,10 +105,18 @@ export async function startInvoiceCheckout({
       .set({ status: 'expired' })
       .where(and(eq(checkoutSessions.id, open.id), eq(checkoutSessions.status, 'open')))
   }
+  // The round is the number of sessions expired before: counting every session instead, a request that read "no open
+  // session" just before another request kept its own would count that one and make a second session at Stripe.
   const [made] = await db()
     .select({ n: count() })
     .from(checkoutSessions)
-    .where(and(eq(checkoutSessions.companyId, companyId), eq(checkoutSessions.invoiceId, invoiceId)))
+    .where(
+      and(
+        eq(checkoutSessions.companyId, companyId),
+        eq(checkoutSessions.invoiceId, invoiceId),
+        sql`${checkoutSessions.status} = 'expired'`,
+      ),
+    )
   const back = portalUrl(portalInvoicePath(customerId, invoiceId))
   const session = await createCheckoutSession(stripe.client, {
     mode: 'payment',
@@ -122,7 +130,7 @@ export async function startInvoiceCheckout({
     // The page says the payment is on its way until the webhook records it (usually within seconds).
     successUrl: `${back}?payment=done`,
     cancelUrl: back,
-    // Two requests in the same round (the same sessions made before, the same amount) are one session at Stripe.
+    // Two requests in the same round (the same sessions expired before, the same amount) are one session at Stripe.
     idempotencyKey: `checkout:${invoiceId}:${made?.n ?? 0}:${owed}`,
   })
   if (!session.ok) {
