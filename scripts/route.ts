@@ -25,8 +25,7 @@ function read(path: string): Buffer | string {
   try {
     const stat = fs.statSync(path)
     if (!stat.isFile()) return 'not a file'
-    if (stat.size > MAX_FILE_BYTES)
-      return `larger than ${MAX_FILE_BYTES / 1024 / 1024} MB: not a route file this takes`
+    if (stat.size > MAX_FILE_BYTES) return `larger than ${MAX_FILE_BYTES / 1024 / 1024} MB: not a route file this takes`
     return fs.readFileSync(path)
   } catch (error) {
     const code = error instanceof Error && 'code' in error ? String(error.code) : undefined

@@ -8,4 +8,11 @@ export const InvoiceIntentSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('record-payment') }),
   z.object({ intent: z.literal('void') }),
   z.object({ intent: z.literal('refund') }),
+  // The draft editor (draft-line-form.ts; issue 31 item 1) and "Re-issue" of a void invoice.
+  z.object({ intent: z.literal('add-line') }),
+  z.object({ intent: z.literal('edit-line') }),
+  z.object({ intent: z.literal('remove-line') }),
+  z.object({ intent: z.literal('add-discount') }),
+  z.object({ intent: z.literal('save-note') }),
+  z.object({ intent: z.literal('reissue') }),
 ])
