@@ -7,7 +7,17 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { monthOf } from '~/billing/invoice-draft'
-import { companies, inventoryItems, invoiceLines, invoices, jobs, payments, refunds, servicePlans } from '~/db/schema'
+import {
+  companies,
+  emailOutbox,
+  inventoryItems,
+  invoiceLines,
+  invoices,
+  jobs,
+  payments,
+  refunds,
+  servicePlans,
+} from '~/db/schema'
 import { localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../tests/helpers/customers'
@@ -36,10 +46,11 @@ async function newCompany(name: string, taxRateMilliPercent = 0) {
 }
 
 /** A company's customer with one completed $40.00 visit in November, and its November draft (one line). */
-async function draftFor(companyId: string, rateCents = 4000) {
+async function draftFor(companyId: string, rateCents = 4000, email: string | null = null) {
   const customer = await addTestCustomer(companyId, {
     customerName: 'Draft Test',
     address: '1 Ledger St, Tampa, FL 33606',
+    email,
   })
   const [plan] = await db()
     .insert(servicePlans)
@@ -171,11 +182,17 @@ describe('editing a draft', () => {
     })
   })
 
-  it('saves the note for the customer, shown with the invoice', async () => {
-    const { invoiceId } = await draftFor(companyId)
+  it('saves the note for the customer, shown with the invoice and in its email', async () => {
+    const { invoiceId } = await draftFor(companyId, 4000, 'note-reader@example.com')
     expect((await setDraftNote({ companyId, invoiceId, note: '  Replaced the pump seal.  ' })).ok).toBe(true)
     const invoice = await getInvoice({ companyId, invoiceId, today: today() })
     expect(invoice?.customerNote).toBe('Replaced the pump seal.')
+    expect((await sendInvoice({ companyId, invoiceId })).ok).toBe(true)
+    const [email] = await db()
+      .select({ html: emailOutbox.html, text: emailOutbox.text })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.companyId, companyId), eq(emailOutbox.to, 'note-reader@example.com')))
+    expect(email?.text).toContain('Replaced the pump seal.')
   })
 
   it('refuses to change a sent invoice, and another company’s draft is not found', async () => {
