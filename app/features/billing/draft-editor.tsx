@@ -130,7 +130,8 @@ export function DraftEditor({ editor, refusal }: Props) {
         <h2 id="add-line-heading" className="text-lg font-semibold">
           Add line
         </h2>
-        <Form method="post" className="space-y-3" aria-labelledby="add-line-heading">
+        {/* A new key for each line saved: the form starts empty again after a redirect. */}
+        <Form key={editor.lines.length} method="post" className="space-y-3" aria-labelledby="add-line-heading">
           <input type="hidden" name="intent" value="add-line" />
           <LineFields items={editor.items} />
           <Button type="submit" pending={pending === 'add-line'} pendingLabel="Adding…">
@@ -143,7 +144,7 @@ export function DraftEditor({ editor, refusal }: Props) {
         <h2 id="add-discount-heading" className="text-lg font-semibold">
           Add discount
         </h2>
-        <Form method="post" className="space-y-3" aria-labelledby="add-discount-heading">
+        <Form key={editor.lines.length} method="post" className="space-y-3" aria-labelledby="add-discount-heading">
           <input type="hidden" name="intent" value="add-discount" />
           <div className="grid gap-3 sm:grid-cols-[2fr_1fr]">
             <Field
