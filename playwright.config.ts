@@ -143,6 +143,8 @@ export default defineConfig({
     },
     // The owner's billing (issue #21): on a server of its own, whose database it writes and reads.
     { name: 'owner-billing', metadata: { half: 1 }, testMatch: ['owner-billing.spec.ts'] },
+    // Editable drafts (issue 31 item 1): on a server of its own, whose database it writes first.
+    { name: 'draft-invoices', metadata: { half: 2 }, testMatch: ['draft-invoices.spec.ts'] },
     // "Profit per pool" and the QuickBooks downloads (issue #21): read-only.
     { name: 'reports', metadata: { half: 1 }, testMatch: ['reports.spec.ts'] },
     // Card payments with Stripe configured: the spec runs its own server against a local fake Stripe.

@@ -5,7 +5,16 @@
 export const INVOICE_STATES = ['draft', 'sent', 'void'] as const
 export type InvoiceState = (typeof INVOICE_STATES)[number]
 
-export const INVOICE_LINE_KINDS = ['visits', 'monthly', 'chemicals', 'tax', 'opening-balance'] as const
+/** 'custom' and 'discount' are added by hand on a draft (docs/billing.md); a discount's amount is negative. */
+export const INVOICE_LINE_KINDS = [
+  'visits',
+  'monthly',
+  'chemicals',
+  'tax',
+  'opening-balance',
+  'custom',
+  'discount',
+] as const
 export type InvoiceLineKind = (typeof INVOICE_LINE_KINDS)[number]
 
 export const PAYMENT_METHODS = ['cash', 'check', 'card', 'bank-transfer'] as const

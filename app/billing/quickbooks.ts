@@ -26,6 +26,9 @@ export const LINE_ACCOUNTS: Record<InvoiceLineKind, string> = {
   tax: 'Sales Tax Payable',
   // What a customer owed before Pool Bud: QuickBooks books opening balances against this equity account.
   'opening-balance': 'Opening Balance Equity',
+  // Lines added by hand on a draft (a repair part, labor) and discounts (negative amounts) — docs/billing.md.
+  custom: 'Pool Service Income',
+  discount: 'Discounts Given',
 }
 
 /** The product or service each kind of line is, in QuickBooks Online's "Item(Product/Service)" column. */
@@ -34,6 +37,8 @@ export const LINE_ITEMS: Record<Exclude<InvoiceLineKind, 'tax'>, string> = {
   monthly: 'Pool Service',
   chemicals: 'Chemicals',
   'opening-balance': 'Opening Balance',
+  custom: 'Other Service',
+  discount: 'Discount',
 }
 
 export type ExportInvoiceLine = {

@@ -36,6 +36,9 @@ function InvoiceEmail(props: InvoiceEmailProps) {
           <Column style={{ ...cell, fontWeight: 700, textAlign: 'right' }}>{props.total}</Column>
         </Row>
       </Section>
+      {props.note ? (
+        <Text style={{ fontSize: 15, color: '#334155', whiteSpace: 'pre-line' }}>Note: {props.note}</Text>
+      ) : null}
       <Text style={{ fontSize: 15, color: '#334155' }}>
         Amount due: <strong>{props.amountDue}</strong> by {props.dueDate}.
       </Text>

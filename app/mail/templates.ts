@@ -32,6 +32,8 @@ export type InvoiceEmailProps = {
   amountDue: string
   dueDate: string
   payUrl: string
+  /** "Note for customer" written on the draft (issue 31 item 1); absent or null when none. */
+  note?: string | null
 }
 
 /** What the price-change email shows: plain, already formatted values. */

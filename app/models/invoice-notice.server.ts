@@ -53,6 +53,7 @@ export async function queueInvoiceNotice(executor: Executor, notice: InvoiceNoti
       totalCents: invoices.totalCents,
       paidCents: invoices.paidCents,
       creditAppliedCents: invoices.creditAppliedCents,
+      customerNote: invoices.customerNote,
       optedOut: sql<boolean>`exists (select 1 from text_opt_outs o where o.phone = ${customers.phone})`,
     })
     .from(invoices)
@@ -90,6 +91,7 @@ export async function queueInvoiceNotice(executor: Executor, notice: InvoiceNoti
         amountDue: formatCents(outstandingCents(invoice)),
         dueDate: formatLocalDate(invoice.dueOn),
         payUrl: link,
+        note: invoice.customerNote,
       },
     })
     rows.push({ ...base, kind: 'email', to: invoice.email, ...email })

@@ -539,6 +539,7 @@ export async function getInvoice({
       totalCents: invoices.totalCents,
       paidCents: invoices.paidCents,
       creditAppliedCents: invoices.creditAppliedCents,
+      customerNote: invoices.customerNote,
       sentAt: invoices.sentAt,
       voidedAt: invoices.voidedAt,
       autopayAttempts: invoices.autopayAttempts,

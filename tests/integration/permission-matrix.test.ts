@@ -539,6 +539,26 @@ const CASES: Case[] = [
     path: (f) => `/app/invoices/${f.voidInvoiceId}`,
     expect: passBy({ ...OWNER_ADMIN, otherOwner: 404 }, 409),
   },
+  // The draft editor (issue 31 item 1), posted empty to the sent invoice: the form's refusal (400) before anything
+  // changes; "Note for customer" and "Re-issue" get past the gate and are refused by the sent invoice's state (409).
+  ...(['add-line', 'edit-line', 'remove-line', 'add-discount'] as const).map(
+    (intent): Case => ({
+      file: 'routes/app/invoice.tsx',
+      method: 'POST',
+      intent,
+      path: (f) => `/app/invoices/${f.invoiceId}`,
+      expect: { ...OWNER_ADMIN, otherOwner: 404 },
+    }),
+  ),
+  ...(['save-note', 'reissue'] as const).map(
+    (intent): Case => ({
+      file: 'routes/app/invoice.tsx',
+      method: 'POST',
+      intent,
+      path: (f) => `/app/invoices/${f.invoiceId}`,
+      expect: passBy({ ...OWNER_ADMIN, otherOwner: 404 }, 409),
+    }),
+  ),
   { file: 'routes/app/team.tsx', method: 'GET', path: () => '/app/team', expect: OWNER_ADMIN },
   { file: 'routes/app/team.tsx', method: 'POST', intent: 'invite', path: () => '/app/team', expect: OWNER_ADMIN },
   {

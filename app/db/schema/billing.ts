@@ -45,6 +45,8 @@ export const invoices = pgTable(
     totalCents: integer('total_cents').notNull(),
     /** The customer's earlier overpayment applied to this invoice when it was created. */
     creditAppliedCents: integer('credit_applied_cents').notNull().default(0),
+    /** "Note for customer": the office's words, shown on the invoice (office, portal, email); null when none. */
+    customerNote: text('customer_note'),
     /** Net of refunds: the sum of this invoice's payments, kept in the transaction that records each one. */
     paidCents: integer('paid_cents').notNull().default(0),
     sentAt: timestamp('sent_at', { withTimezone: true }),
@@ -114,7 +116,12 @@ export const invoiceLines = pgTable(
     unique('invoice_lines_invoice_position_key').on(t.invoiceId, t.position),
     index('invoice_lines_company_location_idx').on(t.companyId, t.locationId),
     check('invoice_lines_description_not_blank', sql`length(trim(${t.description})) > 0`),
-    check('invoice_lines_kind_valid', sql`${t.kind} in ('visits', 'monthly', 'chemicals', 'tax', 'opening-balance')`),
+    check(
+      'invoice_lines_kind_valid',
+      sql`${t.kind} in ('visits', 'monthly', 'chemicals', 'tax', 'opening-balance', 'custom', 'discount')`,
+    ),
+    // A discount takes money off (docs/billing.md); an opening balance may be negative (an old credit), so only this.
+    check('invoice_lines_discount_negative', sql`${t.kind} <> 'discount' or ${t.amountCents} < 0`),
   ],
 )
 

@@ -72,7 +72,23 @@ export function InvoiceActions({ numberLabel, state, paid, confirmVoid, recordPa
           </ButtonLink>
         </div>
       ) : null}
-      {state === 'void' ? null : confirmVoid ? (
+      {state === 'void' ? (
+        <Card aria-labelledby="reissue-heading" className="space-y-3">
+          <h2 id="reissue-heading" className="text-lg font-semibold">
+            Re-issue
+          </h2>
+          <p className="text-sm text-slate-700">
+            A new draft with the next number and this invoice’s lines, to correct and send.
+          </p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="reissue" />
+            <Button type="submit" pending={pending === 'reissue'} pendingLabel="Re-issuing…">
+              Re-issue invoice
+            </Button>
+          </Form>
+          {refused('reissue') ? <Alert tone="error">{refused('reissue')}</Alert> : null}
+        </Card>
+      ) : confirmVoid ? (
         <Card aria-labelledby="void-heading" className="space-y-3 border-red-200">
           <h2 id="void-heading" className="text-lg font-semibold">
             Void {numberLabel}?

@@ -73,9 +73,23 @@ export function InvoiceDocument({ invoice, customer }: { invoice: InvoiceDocumen
         {totals.tax ? <Total label="Tax" value={totals.tax} /> : null}
         <Total label="Total" value={totals.total} strong />
         {totals.creditApplied ? <Total label="Credit applied" value={`−${totals.creditApplied}`} /> : null}
-        <Total label="Paid" value={totals.paid} />
-        <Total label="Amount due" value={totals.amountDue} strong large />
+        {totals.dueOnSending ? (
+          <Total label="Total due on sending" value={totals.dueOnSending} strong large />
+        ) : (
+          <>
+            <Total label="Paid" value={totals.paid} />
+            <Total label="Amount due" value={totals.amountDue} strong large />
+          </>
+        )}
       </dl>
+      {invoice.note ? (
+        <section aria-labelledby="invoice-note-heading" className="rounded-md bg-slate-50 p-3 text-sm">
+          <h2 id="invoice-note-heading" className="font-semibold">
+            Note
+          </h2>
+          <p className="whitespace-pre-line text-slate-800 wrap-anywhere">{invoice.note}</p>
+        </section>
+      ) : null}
     </Card>
   )
 }

@@ -22,6 +22,8 @@ export function presentInvoiceDocument(invoice: InvoiceDetail) {
     billingAddress: invoice.billingAddress,
     period: invoice.periodLabel,
     issuedOn: invoice.issuedOn ? formatLocalDate(invoice.issuedOn) : null,
+    /** "Note for customer" (issue 31 item 1), shown on the document wherever it is read. */
+    note: invoice.customerNote,
     dueOn: invoice.dueOn ? formatLocalDate(invoice.dueOn) : null,
     lines: invoice.lines.map((line) => ({
       id: line.id,
@@ -37,6 +39,11 @@ export function presentInvoiceDocument(invoice: InvoiceDetail) {
       creditApplied: invoice.creditAppliedCents > 0 ? formatCents(invoice.creditAppliedCents) : null,
       paid: formatCents(invoice.paidCents),
       amountDue: formatCents(invoice.outstandingCents),
+      // A draft owes nothing yet: it shows what will be due once sent (its total less credit), never "$0.00 due".
+      dueOnSending:
+        invoice.state === 'draft'
+          ? formatCents(Math.max(0, invoice.totalCents - invoice.creditAppliedCents - invoice.paidCents))
+          : null,
     },
     owes: invoice.outstandingCents > 0,
   }

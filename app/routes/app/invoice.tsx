@@ -12,6 +12,8 @@ import { RouteError } from '~/components/route-error'
 import { cn } from '~/components/ui/cn'
 import { textLinkTarget } from '~/components/ui/touch'
 import { dollarsText } from '~/features/billing/customer-billing.server'
+import { draftEditFromForm } from '~/features/billing/draft-edit.server'
+import { DraftEditor } from '~/features/billing/draft-editor'
 import { InvoiceActions } from '~/features/billing/invoice-actions'
 import { InvoiceDocument, InvoicePayments } from '~/features/billing/invoice-document'
 import { InvoiceIntentSchema } from '~/features/billing/invoice-intent-schema'
@@ -27,6 +29,7 @@ import { RefundConfirmCard } from '~/features/billing/refund-confirm'
 import { RefundSchema } from '~/features/billing/refund-form'
 import { VoidPaymentConfirmCard } from '~/features/billing/void-payment-confirm'
 import { requestRefund } from '~/models/card-payment.server'
+import { searchInventory } from '~/models/inventory.server'
 import { getInvoice, sendInvoice, voidInvoice } from '~/models/invoice.server'
 import { portalInvoicePath } from '~/models/invoice-notice.server'
 import { voidPayment } from '~/models/payment.server'
@@ -59,6 +62,30 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     (payment) => payment.id === url.searchParams.get('void-payment') && isVoidable(payment),
   )
   return {
+    // The draft editor (issue 31 item 1): the lines it may change, the company's stock items for "Add line".
+    draftEditor:
+      invoice.state === 'draft'
+        ? {
+            lines: invoice.lines
+              .filter((line) => line.kind !== 'tax')
+              .map((line) => ({
+                id: line.id,
+                kind: line.kind,
+                description: line.description,
+                quantity: line.quantity.includes('.')
+                  ? line.quantity.replace(/0+$/, '').replace(/\.$/, '')
+                  : line.quantity,
+                unitPrice: dollarsText(Math.abs(line.unitCents)),
+              })),
+            editLineId: url.searchParams.get('edit'),
+            removeLineId: url.searchParams.get('remove'),
+            note: invoice.customerNote ?? '',
+            items: (await searchInventory({ companyId: member.companyId })).map((item) => ({
+              id: item.id,
+              label: `${item.name} (${formatCents(item.priceCents)})`,
+            })),
+          }
+        : null,
     invoice: presentInvoiceDocument(invoice),
     customerId: invoice.customerId,
     state: invoice.state,
@@ -157,6 +184,16 @@ export async function action({ request, params }: Route.ActionArgs) {
       if (!voided.ok) return refuse(voided)
       return redirectWithFlash(back, `Payment of ${formatCents(voided.amountCents)} voided.`)
     }
+    case 'add-line':
+    case 'edit-line':
+    case 'remove-line':
+    case 'add-discount':
+    case 'save-note':
+    case 'reissue': {
+      const refused = await draftEditFromForm({ member, invoice, intent, formData })
+      if ('refusal' in refused) return refuse(refused.refusal)
+      return data({ intent, message: refused.message }, 400)
+    }
     case 'void': {
       const voided = await voidInvoice({ companyId: member.companyId, invoiceId: invoice.id })
       if (!voided.ok) return refuse(voided)
@@ -182,7 +219,8 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
         badge={<InvoiceStatusBadge status={invoice.status} className="text-sm" />}
       >
         <p className="text-lg">
-          Amount due <span className="font-semibold tabular-nums">{invoice.totals.amountDue}</span>
+          {invoice.totals.dueOnSending ? 'Total due on sending' : 'Amount due'}{' '}
+          <span className="font-semibold tabular-nums">{invoice.totals.dueOnSending ?? invoice.totals.amountDue}</span>
           {loaderData.autopayCard && invoice.owes ? (
             <span className="text-sm text-slate-600"> · autopay with {loaderData.autopayCard}</span>
           ) : null}
@@ -201,6 +239,12 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
           </Link>
         }
       />
+      {loaderData.draftEditor ? (
+        <DraftEditor
+          editor={loaderData.draftEditor}
+          refusal={actionData && 'message' in actionData ? actionData : undefined}
+        />
+      ) : null}
       <InvoicePayments payments={loaderData.payments} />
       <VoidPaymentConfirmCard
         invoiceId={invoice.id}
