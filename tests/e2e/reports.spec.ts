@@ -68,7 +68,9 @@ test('the owner downloads a month for QuickBooks: an IIF that balances and a CSV
   for (const month of months) {
     const iif = await page.request.get(`/app/billing/quickbooks.iif?month=${month}`)
     expect(iif.status()).toBe(200)
-    expect(iif.headers()['content-disposition']).toBe(`attachment; filename="pool-bud-${month}.iif"`)
+    expect(iif.headers()['content-disposition']).toBe(
+      `attachment; filename="pool-bud-quickbooks-${month}-by-service-period.iif"`,
+    )
     const text = await iif.text()
     expect(text.startsWith('!TRNS\tTRNSTYPE\tDATE\tACCNT\tNAME\tAMOUNT\t')).toBe(true)
     // Debits equal credits in every transaction.
@@ -85,7 +87,9 @@ test('the owner downloads a month for QuickBooks: an IIF that balances and a CSV
     expect(await (await page.request.get(`/app/billing/quickbooks.iif?month=${month}`)).text()).toBe(text)
 
     const csv = await page.request.get(`/app/billing/quickbooks.csv?month=${month}`)
-    expect(csv.headers()['content-disposition']).toBe(`attachment; filename="pool-bud-${month}.csv"`)
+    expect(csv.headers()['content-disposition']).toBe(
+      `attachment; filename="pool-bud-quickbooks-${month}-by-service-period.csv"`,
+    )
     expect(await csv.text()).toMatch(/^InvoiceNo,Customer,InvoiceDate,DueDate,Terms,Memo,Item\(Product\/Service\),/)
   }
   expect(transactions).toBeGreaterThan(0)
