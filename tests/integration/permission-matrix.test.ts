@@ -473,7 +473,7 @@ const CASES: Case[] = [
   { file: 'routes/app/settings.tsx', method: 'GET', path: () => '/app/settings', expect: OFFICE },
   // "Change prices" (OPERATIONS §8: owners and admins): posted empty, they get the form's errors and nothing changes.
   { file: 'routes/app/billing-prices.tsx', method: 'GET', path: () => '/app/billing/prices', expect: OWNER_ADMIN },
-  ...(['preview', 'apply'] as const).map(
+  ...(['preview', 'apply', 'undo'] as const).map(
     (intent): Case => ({
       file: 'routes/app/billing-prices.tsx',
       method: 'POST',
