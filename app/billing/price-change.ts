@@ -38,6 +38,7 @@ export const PRICE_MESSAGES = {
   undoneWithdrawn: (count: number) =>
     `${count === 1 ? 'The 1 email' : `The ${count} emails`} not yet sent about it will not be sent.`,
   alreadyUndone: 'This price change was already undone.',
+  undoWhich: 'Choose the price change to undo from “Price changes”.',
   inEffect: (date: string) =>
     `This price change took effect on ${date}, so it can no longer be undone. Make a new price change instead.`,
   laterChangeFirst: (date: string) =>

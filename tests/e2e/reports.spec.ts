@@ -95,6 +95,23 @@ test('the owner downloads a month for QuickBooks: an IIF that balances and a CSV
   expect(transactions).toBeGreaterThan(0)
 })
 
+test('the billing page downloads QuickBooks files named after the month and the choice', async ({ page, loginAs }) => {
+  await loginAs(page, 'owner@bluelagoon.test')
+  await gotoHydrated(page, '/app/billing')
+  const tools = page.getByRole('navigation', { name: 'Billing tools' })
+  const month = new URL(page.url()).searchParams.get('month')
+  // By service period unless chosen otherwise.
+  await expect(tools.getByRole('combobox', { name: 'QuickBooks export' })).toHaveValue('service-period')
+  const first = page.waitForEvent('download')
+  await tools.getByRole('button', { name: 'Export for QuickBooks (IIF)' }).click()
+  expect((await first).suggestedFilename()).toMatch(/^pool-bud-quickbooks-\d{4}-\d{2}-by-service-period\.iif$/)
+  if (month) expect((await first).suggestedFilename()).toContain(month)
+  await tools.getByRole('combobox', { name: 'QuickBooks export' }).selectOption({ label: 'By invoice date' })
+  const second = page.waitForEvent('download')
+  await tools.getByRole('button', { name: 'Export for QuickBooks (CSV)' }).click()
+  expect((await second).suggestedFilename()).toMatch(/^pool-bud-quickbooks-\d{4}-\d{2}-by-invoice-date\.csv$/)
+})
+
 test('a dispatcher cannot open Profit per pool', async ({ page, loginAs }) => {
   await loginAs(page, 'dispatch@bluelagoon.test')
   const response = await gotoHydrated(page, '/app/reports/profit')

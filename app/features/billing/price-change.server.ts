@@ -70,7 +70,8 @@ type Reply = { priceChange: { result: SubmissionResult<string[]>; preview: Price
  */
 async function undoAction({ companyId, userId }: { companyId: string; userId: string }, formData: FormData) {
   const changeId = String(formData.get('changeId') ?? '')
-  if (!isUuid(changeId)) throw data('Price change not found.', { status: 404 })
+  // No change named (a form posted empty): bad input, answered on the page; an unknown one is a 404 below.
+  if (!isUuid(changeId)) return data({ undo: { changeId, message: PRICE_MESSAGES.undoWhich } }, 400)
   const undone = await undoPriceChange({ companyId, userId, priceChangeId: changeId })
   if (!undone.ok) {
     if (undone.code === 'not-found') throw data(undone.message, { status: 404 })
