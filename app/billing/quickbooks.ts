@@ -14,6 +14,7 @@ import { stringify } from 'csv-stringify/sync'
 import { escapeFormula } from '~/customer-import/formula'
 import { daysBetween, type LocalDate } from '~/schedule/local-date'
 import { type InvoiceLineKind, invoiceNumberLabel, PAYMENT_METHOD_LABELS, type PaymentMethod } from './billing-fields'
+import type { QuickBooksBasis } from './quickbooks-basis'
 
 export const ACCOUNTS_RECEIVABLE = 'Accounts Receivable'
 export const UNDEPOSITED_FUNDS = 'Undeposited Funds'
@@ -90,23 +91,12 @@ export function termsOf(invoice: Pick<ExportInvoice, 'issuedOn' | 'dueOn'>) {
   return days === 0 ? 'Due on receipt' : `Net ${days}`
 }
 
-/**
- * Which invoices a month's export holds: "By service period" (the default) — the invoices for services in the month
- * (their period starts in it; an invoice of no period, such as an opening balance, by its invoice date), so October's
- * service invoices issued on 1 November are in October's file — or "By invoice date" (issued in the month).
- * Payments are always those received in the month.
- */
-export const QUICKBOOKS_BASES = ['service-period', 'invoice-date'] as const
-export type QuickBooksBasis = (typeof QUICKBOOKS_BASES)[number]
-export const QUICKBOOKS_BASIS_LABELS: Record<QuickBooksBasis, string> = {
-  'service-period': 'By service period',
-  'invoice-date': 'By invoice date',
-}
-
-/** `?basis=` as a basis: none (or anything else) is the default, by service period. */
-export function readQuickBooksBasis(value: string | null): QuickBooksBasis {
-  return value === 'invoice-date' ? 'invoice-date' : 'service-period'
-}
+export {
+  QUICKBOOKS_BASES,
+  QUICKBOOKS_BASIS_LABELS,
+  type QuickBooksBasis,
+  readQuickBooksBasis,
+} from './quickbooks-basis'
 
 /** `pool-bud-quickbooks-2026-11-by-service-period.iif`: the file's name says the month ("2026-11") and the basis. */
 export function quickBooksFileName(month: string, basis: QuickBooksBasis, extension: 'iif' | 'csv') {

@@ -3,7 +3,7 @@
 // with its status filter. The reads and the two actions live in app/features/billing/billing-page.server.ts.
 import { Link } from 'react-router'
 import { requireCompanyCapability } from '~/auth/guards.server'
-import { QUICKBOOKS_BASES, QUICKBOOKS_BASIS_LABELS } from '~/billing/quickbooks'
+import { QUICKBOOKS_BASES, QUICKBOOKS_BASIS_LABELS } from '~/billing/quickbooks-basis'
 import { RouteError } from '~/components/route-error'
 import { cn } from '~/components/ui/cn'
 import { textLinkTarget } from '~/components/ui/touch'
