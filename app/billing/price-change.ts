@@ -28,6 +28,22 @@ export const PRICE_MESSAGES = {
     `${count === 1 ? '1 of these plans already has' : `${count} of these plans already have`} a price change from ${date}. Choose that date or later.`,
   applied: (count: number, month: string) =>
     `Prices changed for ${count === 1 ? '1 plan' : `${count} plans`}, billed from ${month}.`,
+  alreadyApplied: 'Already applied: this price change was made once, and nothing was changed again.',
+  previewAgain: 'Preview the change again, then apply it.',
+  sameDate: (count: number, date: string) =>
+    `${count === 1 ? '1 of these plans already has' : `${count} of these plans already have`} a price change from ${date}: check "Price changes" below before applying another.`,
+  undone: (count: number) =>
+    `Price change undone: ${count === 1 ? '1 plan is' : `${count} plans are`} back to the old rate.`,
+  undoneTold: 'Customers were told of this change; tell them it is cancelled.',
+  undoneWithdrawn: (count: number) =>
+    `${count === 1 ? 'The 1 email' : `The ${count} emails`} not yet sent about it will not be sent.`,
+  alreadyUndone: 'This price change was already undone.',
+  undoWhich: 'Choose the price change to undo from “Price changes”.',
+  inEffect: (date: string) =>
+    `This price change took effect on ${date}, so it can no longer be undone. Make a new price change instead.`,
+  laterChangeFirst: (date: string) =>
+    `A later price change (from ${date}) changed some of these plans. Undo that one first.`,
+  rateMoved: 'Some of these plans’ rates were changed since. Change their prices again instead.',
 } as const
 
 /** Whose plans: "any" technician, plans with none ("unassigned"), or one technician's (their id). */

@@ -386,9 +386,11 @@ describe('the pieces', () => {
     expect(iifText('漢字')).toBe('??')
   })
 
-  it('names the files after the month', () => {
-    expect(quickBooksFileName('2026-11', 'iif')).toBe('pool-bud-2026-11.iif')
-    expect(quickBooksFileName('2026-11', 'csv')).toBe('pool-bud-2026-11.csv')
+  it('names the files after the month and the choice', () => {
+    expect(quickBooksFileName('2026-11', 'service-period', 'iif')).toBe(
+      'pool-bud-quickbooks-2026-11-by-service-period.iif',
+    )
+    expect(quickBooksFileName('2026-10', 'invoice-date', 'csv')).toBe('pool-bud-quickbooks-2026-10-by-invoice-date.csv')
   })
 
   it('gives the same bytes for the same month twice', () => {

@@ -14,6 +14,7 @@ import { stringify } from 'csv-stringify/sync'
 import { escapeFormula } from '~/customer-import/formula'
 import { daysBetween, type LocalDate } from '~/schedule/local-date'
 import { type InvoiceLineKind, invoiceNumberLabel, PAYMENT_METHOD_LABELS, type PaymentMethod } from './billing-fields'
+import type { QuickBooksBasis } from './quickbooks-basis'
 
 export const ACCOUNTS_RECEIVABLE = 'Accounts Receivable'
 export const UNDEPOSITED_FUNDS = 'Undeposited Funds'
@@ -95,9 +96,16 @@ export function termsOf(invoice: Pick<ExportInvoice, 'issuedOn' | 'dueOn'>) {
   return days === 0 ? 'Due on receipt' : `Net ${days}`
 }
 
-/** `pool-bud-2026-11.iif`: the file's name for a month ("2026-11"). */
-export function quickBooksFileName(month: string, extension: 'iif' | 'csv') {
-  return `pool-bud-${month}.${extension}`
+export {
+  QUICKBOOKS_BASES,
+  QUICKBOOKS_BASIS_LABELS,
+  type QuickBooksBasis,
+  readQuickBooksBasis,
+} from './quickbooks-basis'
+
+/** `pool-bud-quickbooks-2026-11-by-service-period.iif`: the file's name says the month ("2026-11") and the basis. */
+export function quickBooksFileName(month: string, basis: QuickBooksBasis, extension: 'iif' | 'csv') {
+  return `pool-bud-quickbooks-${month}-by-${basis}.${extension}`
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -154,6 +154,8 @@ describe('preview', () => {
 
 describe('apply', () => {
   let fingerprint: string
+  let changeId: string
+  let firstChangeId: string
   const key = crypto.randomUUID()
   // Tia's plans, +5 % from 1 December (built once the technician exists).
   let criteria: PriceChangeCriteria
@@ -165,15 +167,20 @@ describe('apply', () => {
     const previewed = await previewPriceChange({ companyId, criteria, now: NOW })
     if (!previewed.ok) throw new Error(previewed.message)
     fingerprint = previewed.preview.fingerprint
+    changeId = previewed.preview.changeId
     const applied = await applyPriceChange({
       companyId,
       userId: techId,
       criteria,
       fingerprint,
+      changeId,
       notify: true,
       key,
       now: NOW,
     })
+    // The change keeps the preview's change id.
+    expect(applied).toMatchObject({ ok: true, priceChangeId: changeId })
+    firstChangeId = changeId
     expect(applied).toMatchObject({ ok: true, planCount: 2, customersNotified: 1, firstMonthLabel: 'December 2026' })
     expect([await rateOf(plans.anna as string), await rateOf(plans.cleo as string)]).toEqual([4736, 9975])
     expect(await rateOf(plans.bert as string)).toBe(15000)
@@ -208,6 +215,7 @@ describe('apply', () => {
       userId: techId,
       criteria,
       fingerprint,
+      changeId,
       notify: true,
       key,
       now: NOW,
@@ -220,12 +228,55 @@ describe('apply', () => {
     )
   })
 
-  it('refuses, writing nothing, when the plans are not what was previewed (a new key, the old fingerprint)', async () => {
-    const stale = await applyPriceChange({
+  it('answers "Already applied" to the same preview sent again with a new key (back button), writing nothing', async () => {
+    const again = await applyPriceChange({
       companyId,
       userId: techId,
       criteria,
       fingerprint,
+      changeId,
+      notify: false,
+      key: crypto.randomUUID(),
+      now: NOW,
+    })
+    expect(again).toMatchObject({ ok: true, alreadyApplied: true, priceChangeId: firstChangeId, planCount: 2 })
+    expect([await rateOf(plans.anna as string), await rateOf(plans.cleo as string)]).toEqual([4736, 9975])
+    expect(await db().select().from(priceChanges)).toHaveLength(1)
+  })
+
+  it('answers "Already applied" to the same plans and rates previewed in another tab (another change id)', async () => {
+    // The second tab's preview was made before the first applied: the same fingerprint, its own change id.
+    const otherTab = await applyPriceChange({
+      companyId,
+      userId: techId,
+      criteria,
+      fingerprint,
+      changeId: crypto.randomUUID(),
+      notify: true,
+      key: crypto.randomUUID(),
+      now: NOW,
+    })
+    expect(otherTab).toMatchObject({ ok: true, alreadyApplied: true, priceChangeId: firstChangeId })
+    expect([await rateOf(plans.anna as string), await rateOf(plans.cleo as string)]).toEqual([4736, 9975])
+    expect(await db().select().from(priceChanges)).toHaveLength(1)
+    expect(await db().select().from(emailOutbox).where(eq(emailOutbox.noticeEvent, PRICE_CHANGE_NOTICE))).toHaveLength(
+      1,
+    )
+  })
+
+  it('refuses, writing nothing, when the plans are not what was previewed (a rate changed by hand since)', async () => {
+    const previewed = await previewPriceChange({ companyId, criteria, now: NOW })
+    if (!previewed.ok) throw new Error(previewed.message)
+    await db()
+      .update(servicePlans)
+      .set({ rateCents: 4800 })
+      .where(eq(servicePlans.id, plans.anna as string))
+    const stale = await applyPriceChange({
+      companyId,
+      userId: techId,
+      criteria,
+      fingerprint: previewed.preview.fingerprint,
+      changeId: previewed.preview.changeId,
       notify: false,
       key: crypto.randomUUID(),
       now: NOW,
@@ -233,11 +284,14 @@ describe('apply', () => {
     expect(stale).toMatchObject({ ok: false, code: 'conflict', message: PRICE_MESSAGES.changed })
     // The fresh preview comes with the refusal: the rates as they are now.
     expect(stale.ok ? null : (stale as { preview?: { plans: { oldRateCents: number }[] } }).preview?.plans).toEqual([
-      expect.objectContaining({ oldRateCents: 4736, newRateCents: 4973 }),
+      expect.objectContaining({ oldRateCents: 4800, newRateCents: 5040 }),
       expect.objectContaining({ oldRateCents: 9975, newRateCents: 10474 }),
     ])
-    expect(await rateOf(plans.anna as string)).toBe(4736)
     expect(await db().select().from(priceChanges)).toHaveLength(1)
+    await db()
+      .update(servicePlans)
+      .set({ rateCents: 4736 })
+      .where(eq(servicePlans.id, plans.anna as string))
   })
 
   it('refuses a date before a plan’s latest change, and takes one on or after it', async () => {
@@ -276,6 +330,7 @@ describe('the effective date', () => {
       userId: null,
       criteria,
       fingerprint: previewed.preview.fingerprint,
+      changeId: previewed.preview.changeId,
       notify: false,
       key: null,
       now: NOW,
@@ -308,6 +363,7 @@ describe('the effective date', () => {
       userId: null,
       criteria,
       fingerprint: previewed.preview.fingerprint,
+      changeId: previewed.preview.changeId,
       notify: false,
       key: null,
       now: NOW,

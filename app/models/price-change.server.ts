@@ -6,6 +6,7 @@
 // the transaction that holds the plans' rows locked, or nothing is written and the new preview is shown.
 import { createHash } from 'node:crypto'
 import { and, asc, desc, eq, gte, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import { periodLabel } from '~/billing/invoice-draft'
 import {
   ANY,
@@ -33,7 +34,7 @@ import { formatAddress } from '~/utils/address'
 import { formatLocalDate } from '~/utils/dates'
 import { type Database, db } from '~/utils/db.server'
 import { kickOutboxWorker, renderEmail } from '~/utils/email.server'
-import { failure, type Result, success } from '~/utils/result'
+import { type Failure, failure, type Result, success } from '~/utils/result'
 import { oncePerKey } from './idempotency.server'
 
 /** Rows per statement when writing a change (well under PostgreSQL's 65,535 parameters). */
@@ -138,9 +139,16 @@ function fingerprintOf(criteria: PriceChangeCriteria, plans: PlanPriceChange[]) 
 }
 
 export type PriceChangePreview = {
+  /**
+   * The change id: the id the change gets when applied. "Apply" sends it back, so the same preview is applied at
+   * most once — a second submit (back button, double click) answers "Already applied" and changes nothing.
+   */
+  changeId: string
   plans: PlanPriceChange[]
   count: number
   fingerprint: string
+  /** How many of these plans already have a change from this very date (applied a moment ago, perhaps). */
+  sameDateCount: number
   increaseLabel: string
   effectiveOnLabel: string
   firstMonthLabel: string
@@ -171,9 +179,11 @@ async function checkedPlans(
   const plans = found.map(({ latestChangeOn: _latest, ...plan }) => plan)
   return success({
     preview: {
+      changeId: crypto.randomUUID(),
       plans,
       count: plans.length,
       fingerprint: fingerprintOf(criteria, plans),
+      sameDateCount: found.filter((plan) => plan.latestChangeOn === criteria.effectiveOn).length,
       increaseLabel: describeIncrease(criteria.increase),
       effectiveOnLabel: formatLocalDate(criteria.effectiveOn),
       firstMonthLabel: periodLabel(firstBilledMonth(criteria.effectiveOn)),
@@ -209,18 +219,52 @@ export type AppliedPriceChange = {
   planCount: number
   customersNotified: number
   firstMonthLabel: string
+  /** True when this preview (its change id, or the very plans and rates it showed) had been applied before. */
+  alreadyApplied?: boolean
+}
+
+/** A change already applied, as a second "Apply" of its preview is answered: nothing written. */
+async function appliedBefore(
+  tx: Database,
+  companyId: string,
+  where: SQL,
+): Promise<(AppliedPriceChange & { alreadyApplied: true }) | null> {
+  const [row] = await tx
+    .select({
+      id: priceChanges.id,
+      planCount: priceChanges.planCount,
+      customersNotified: priceChanges.customersNotified,
+      effectiveOn: priceChanges.effectiveOn,
+    })
+    .from(priceChanges)
+    .where(and(eq(priceChanges.companyId, companyId), where))
+    .orderBy(desc(priceChanges.createdAt))
+    .limit(1)
+  if (!row) return null
+  return {
+    priceChangeId: row.id,
+    planCount: row.planCount,
+    customersNotified: row.customersNotified,
+    firstMonthLabel: periodLabel(firstBilledMonth(row.effectiveOn)),
+    alreadyApplied: true,
+  }
 }
 
 /**
  * "Apply": writes the previewed change in one transaction, once per idempotency key (a double submit gets the first
- * answer, `replayed`). Refused — nothing written — when the plans no longer match the preview's `fingerprint`; the
- * failure then carries the fresh preview.
+ * answer, `replayed`) and once per change id (the preview's): a second "Apply" of the same preview — the back
+ * button, a double click, the same preview open in two tabs — answers `alreadyApplied` and writes nothing, whether
+ * it names a change id already used (the primary key settles two at once) or shows the very plans and rates a change
+ * was applied from (the first one's fingerprint, found once the rates it holds locked have moved). Refused — nothing
+ * written — when the plans no longer match the preview's `fingerprint` for any other reason; the failure then
+ * carries the fresh preview.
  */
 export async function applyPriceChange({
   companyId,
   userId,
   criteria,
   fingerprint,
+  changeId,
   notify,
   key,
   now = new Date(),
@@ -229,32 +273,53 @@ export async function applyPriceChange({
   userId: string | null
   criteria: PriceChangeCriteria
   fingerprint: string
+  /** The preview's change id (a UUID). */
+  changeId: string
   notify: boolean
   key: string | null
   now?: Date
 }) {
-  const body = { criteria, fingerprint, notify }
+  const body = { criteria, fingerprint, changeId, notify }
   return oncePerKey({ companyId, key, action: 'prices.apply', userId, target: companyId, body }, async (tx) => {
+    const sameChange = await appliedBefore(tx, companyId, eq(priceChanges.id, changeId))
+    if (sameChange) return success<AppliedPriceChange>(sameChange)
     const today = await companyToday(tx, companyId, now)
     if (!today) return failure('not-found', 'Company not found.')
     const checked = await checkedPlans(tx, companyId, criteria, today, true)
-    if (!checked.ok) return checked
-    const { preview } = checked
-    if (preview.fingerprint !== fingerprint) {
-      return { ...failure('conflict', PRICE_MESSAGES.changed), preview }
+    if (!checked.ok || checked.preview.fingerprint !== fingerprint) {
+      // The plans moved since the preview. By this very preview, applied from another tab (or a copy of this request
+      // that got the plans' locks first)? Then that is the answer. An undone change does not count: its rates are
+      // back, and applying it again is a new decision.
+      const sameRates = await appliedBefore(
+        tx,
+        companyId,
+        and(eq(priceChanges.fingerprint, fingerprint), isNull(priceChanges.undoneAt)) as SQL,
+      )
+      if (sameRates) return success<AppliedPriceChange>(sameRates)
+      if (!checked.ok) return checked
+      return { ...failure('conflict', PRICE_MESSAGES.changed), preview: checked.preview }
     }
+    const { preview } = checked
     const [change] = await tx
       .insert(priceChanges)
       .values({
+        id: changeId,
         companyId,
         effectiveOn: criteria.effectiveOn,
         kind: criteria.increase.kind,
         amount: criteria.increase.kind === 'percent' ? criteria.increase.basisPoints : criteria.increase.cents,
         planCount: preview.count,
+        fingerprint,
         createdBy: userId,
       })
+      .onConflictDoNothing({ target: priceChanges.id })
       .returning({ id: priceChanges.id })
-    if (!change) return failure('failed', 'The price change could not be saved.')
+    if (!change) {
+      // The id is taken: by a copy of this very apply that committed meanwhile (the answer), or — a forged id —
+      // by another company's change (nothing of theirs is told).
+      const raced = await appliedBefore(tx, companyId, eq(priceChanges.id, changeId))
+      return raced ? success<AppliedPriceChange>(raced) : failure('conflict', PRICE_MESSAGES.previewAgain)
+    }
     for (let at = 0; at < preview.plans.length; at += WRITE_CHUNK) {
       const chunk = preview.plans.slice(at, at + WRITE_CHUNK)
       const values = sql.join(
@@ -279,12 +344,12 @@ export async function applyPriceChange({
     if (customersNotified > 0) {
       await tx.update(priceChanges).set({ customersNotified }).where(eq(priceChanges.id, change.id))
     }
-    return success({
+    return success<AppliedPriceChange>({
       priceChangeId: change.id,
       planCount: preview.count,
       customersNotified,
       firstMonthLabel: preview.firstMonthLabel,
-    } satisfies AppliedPriceChange)
+    })
   })
 }
 
@@ -360,8 +425,24 @@ async function queuePriceChangeEmails(
   return queued
 }
 
-/** The company's latest price changes, newest first, for the page's history. */
-export async function listPriceChanges({ companyId, limit = 5 }: { companyId: string; limit?: number }) {
+/**
+ * The company's latest price changes, newest first, for the page's "Price changes": each with who made it and when,
+ * whether it was undone (by whom), and whether it can still be (`canUndo`: not undone, not yet in effect on `today`).
+ * `id` narrows the list to one change (the page after "Apply").
+ */
+export async function listPriceChanges({
+  companyId,
+  limit = 5,
+  today = null,
+  id = null,
+}: {
+  companyId: string
+  limit?: number
+  /** The company's today; without it nothing is offered for undo. */
+  today?: LocalDate | null
+  id?: string | null
+}) {
+  const undoer = alias(profiles, 'undoer')
   const rows = await db()
     .select({
       id: priceChanges.id,
@@ -372,18 +453,181 @@ export async function listPriceChanges({ companyId, limit = 5 }: { companyId: st
       customersNotified: priceChanges.customersNotified,
       createdAt: priceChanges.createdAt,
       createdBy: profiles.fullName,
+      undoneAt: priceChanges.undoneAt,
+      undoneBy: undoer.fullName,
+      noticesWithdrawn: priceChanges.noticesWithdrawn,
     })
     .from(priceChanges)
     .leftJoin(profiles, eq(profiles.id, priceChanges.createdBy))
-    .where(eq(priceChanges.companyId, companyId))
+    .leftJoin(undoer, eq(undoer.id, priceChanges.undoneBy))
+    .where(and(eq(priceChanges.companyId, companyId), id ? eq(priceChanges.id, id) : undefined))
     .orderBy(desc(priceChanges.createdAt), desc(priceChanges.id))
     .limit(limit)
   return rows.map((row) => ({
     ...row,
+    canUndo: row.undoneAt === null && today !== null && row.effectiveOn > today,
     increaseLabel: describeIncrease(
       row.kind === 'percent' ? { kind: 'percent', basisPoints: row.amount } : { kind: 'amount', cents: row.amount },
     ),
     effectiveOnLabel: formatLocalDate(row.effectiveOn),
     firstMonthLabel: periodLabel(firstBilledMonth(row.effectiveOn)),
   }))
+}
+
+/** The plans of a change as they moved, for the page's "what changed" and the history: customer, place, old → new. */
+export async function priceChangePlans({ companyId, priceChangeIds }: { companyId: string; priceChangeIds: string[] }) {
+  if (priceChangeIds.length === 0) return []
+  return db()
+    .select({
+      priceChangeId: planRateChanges.priceChangeId,
+      planId: planRateChanges.planId,
+      customerName: customers.customerName,
+      street: serviceLocations.street,
+      city: serviceLocations.city,
+      state: serviceLocations.state,
+      postalCode: serviceLocations.postalCode,
+      rateType: servicePlans.rateType,
+      oldRateCents: planRateChanges.fromRateCents,
+      newRateCents: planRateChanges.toRateCents,
+    })
+    .from(planRateChanges)
+    .innerJoin(
+      servicePlans,
+      and(eq(servicePlans.companyId, planRateChanges.companyId), eq(servicePlans.id, planRateChanges.planId)),
+    )
+    .innerJoin(
+      serviceLocations,
+      and(eq(serviceLocations.companyId, servicePlans.companyId), eq(serviceLocations.id, servicePlans.locationId)),
+    )
+    .innerJoin(
+      customers,
+      and(eq(customers.companyId, serviceLocations.companyId), eq(customers.id, serviceLocations.customerId)),
+    )
+    .where(
+      and(
+        eq(planRateChanges.companyId, companyId),
+        sql`${planRateChanges.priceChangeId} in (${sql.join(
+          priceChangeIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+      ),
+    )
+    .orderBy(asc(customers.customerName), asc(customers.id), asc(serviceLocations.street), asc(servicePlans.id))
+    .then((rows) => rows.map((row) => ({ ...row, place: formatAddress(row) })))
+}
+
+export type UndonePriceChange = { planCount: number; customersNotified: number; noticesWithdrawn: number }
+
+/**
+ * "Undo" a price change while it is not yet in effect (the company's today is before its effective date), so no
+ * invoice has billed its rates: each plan's rate goes back to the one it replaced and the change's rate-history rows
+ * are removed (they never took effect: docs/decisions/038-price-changes-apply-once-and-undo.md); the change itself
+ * stays, marked undone. Emails about it still waiting in the outbox (never tried, not being sent) are withdrawn; the
+ * answer says how many customers may already have been told. Refused when the change is in effect, when a later
+ * change was made on any of its plans (undo that first), or when a plan's rate was changed since by hand.
+ */
+export async function undoPriceChange({
+  companyId,
+  userId,
+  priceChangeId,
+  now = new Date(),
+}: {
+  companyId: string
+  userId: string | null
+  priceChangeId: string
+  now?: Date
+}): Promise<Result<UndonePriceChange>> {
+  // Nothing is written before the last check, so a refusal simply returns (the transaction has only read).
+  return db().transaction(async (tx): Promise<Result<UndonePriceChange>> => {
+    const refuse = (result: Failure) => result
+    const [change] = await tx
+      .select()
+      .from(priceChanges)
+      .where(and(eq(priceChanges.companyId, companyId), eq(priceChanges.id, priceChangeId)))
+      .for('update')
+    if (!change) return refuse(failure('not-found', 'Price change not found.'))
+    if (change.undoneAt) return refuse(failure('conflict', PRICE_MESSAGES.alreadyUndone))
+    const today = await companyToday(tx, companyId, now)
+    if (!today) return refuse(failure('not-found', 'Company not found.'))
+    if (change.effectiveOn <= today) {
+      return refuse(failure('conflict', PRICE_MESSAGES.inEffect(formatLocalDate(change.effectiveOn))))
+    }
+    // The change's plans, locked, each with its rate now and the change's row.
+    const rows = await tx
+      .select({
+        planId: servicePlans.id,
+        rateCents: servicePlans.rateCents,
+        fromRateCents: planRateChanges.fromRateCents,
+        toRateCents: planRateChanges.toRateCents,
+        createdAt: planRateChanges.createdAt,
+        rowId: planRateChanges.id,
+      })
+      .from(planRateChanges)
+      .innerJoin(
+        servicePlans,
+        and(eq(servicePlans.companyId, planRateChanges.companyId), eq(servicePlans.id, planRateChanges.planId)),
+      )
+      .where(and(eq(planRateChanges.companyId, companyId), eq(planRateChanges.priceChangeId, priceChangeId)))
+      .for('update', { of: servicePlans })
+    // A later change of any of these plans was built on this one's rates: it goes first.
+    const [later] = await tx
+      .select({ effectiveOn: planRateChanges.effectiveOn })
+      .from(planRateChanges)
+      .where(
+        and(
+          eq(planRateChanges.companyId, companyId),
+          sql`${planRateChanges.priceChangeId} <> ${priceChangeId}::uuid`,
+          sql`${planRateChanges.planId} in (select rc.plan_id from ${planRateChanges} rc
+              where rc.company_id = ${companyId} and rc.price_change_id = ${priceChangeId}::uuid)`,
+          sql`(${planRateChanges.effectiveOn} > ${change.effectiveOn}
+              or (${planRateChanges.effectiveOn} = ${change.effectiveOn} and ${planRateChanges.createdAt} > ${change.createdAt}))`,
+        ),
+      )
+      .orderBy(desc(planRateChanges.effectiveOn))
+      .limit(1)
+    if (later) return refuse(failure('conflict', PRICE_MESSAGES.laterChangeFirst(formatLocalDate(later.effectiveOn))))
+    if (rows.some((row) => row.rateCents !== row.toRateCents)) {
+      return refuse(failure('conflict', PRICE_MESSAGES.rateMoved))
+    }
+    for (let at = 0; at < rows.length; at += WRITE_CHUNK) {
+      const chunk = rows.slice(at, at + WRITE_CHUNK)
+      const values = sql.join(
+        chunk.map((row) => sql`(${row.planId}::uuid, ${row.fromRateCents}::integer)`),
+        sql`, `,
+      )
+      await tx.execute(sql`update ${servicePlans} set rate_cents = v.rate
+          from (values ${values}) as v(id, rate)
+          where ${servicePlans.companyId} = ${companyId} and ${servicePlans.id} = v.id`)
+    }
+    await tx
+      .delete(planRateChanges)
+      .where(and(eq(planRateChanges.companyId, companyId), eq(planRateChanges.priceChangeId, priceChangeId)))
+    // Emails never tried and not claimed by a sender (a claim moves next_attempt_at into the future and holds no
+    // lock we could wait on, so only due, untried rows are taken — SKIP LOCKED leaves one being claimed alone).
+    const withdrawn = await tx.execute(sql`delete from ${emailOutbox} where id in (
+          select id from ${emailOutbox}
+          where company_id = ${companyId} and notice_event = ${PRICE_CHANGE_NOTICE}
+            and notice_subject = ${priceChangeId} and status = 'pending' and attempts = 0
+            and next_attempt_at <= now()
+          for update skip locked)
+        and status = 'pending' and attempts = 0 and next_attempt_at <= now()
+        returning id`)
+    const noticesWithdrawn = rowCount(withdrawn)
+    await tx
+      .update(priceChanges)
+      .set({ undoneAt: now, undoneBy: userId, noticesWithdrawn })
+      .where(eq(priceChanges.id, priceChangeId))
+    return success({
+      planCount: new Set(rows.map((row) => row.planId)).size,
+      customersNotified: change.customersNotified,
+      noticesWithdrawn,
+    })
+  })
+}
+
+/** The rows a `returning` statement gave, however the driver hands them over. */
+function rowCount(result: unknown) {
+  if (Array.isArray(result)) return result.length
+  const rows = (result as { rows?: unknown[] }).rows
+  return Array.isArray(rows) ? rows.length : 0
 }

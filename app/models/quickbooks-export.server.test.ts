@@ -2,7 +2,8 @@
 // month), paid in every way an office records money — in full, in part, over, as account credit, refunded in part —
 // then exported. The files must hold exactly the month's sent invoices and its payments (counted here in SQL of
 // their own), balance to the cent in every transaction and overall, leave out drafts, void invoices, other months
-// and the other company, and come out byte for byte the same when exported again.
+// and the other company, and come out byte for byte the same when exported again. These export "By invoice date"
+// (the month the invoices were issued in); quickbooks-basis.server.test.ts proves "By service period".
 import { and, eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { monthOf } from '~/billing/invoice-draft'
@@ -193,7 +194,7 @@ const cents = (amount: string | undefined) => Math.round(Number(amount) * 100)
 
 describe('export for QuickBooks', () => {
   it("writes exactly the month's sent invoices, each debiting its total to receivables", async () => {
-    const iif = await exportQuickBooksIif({ companyId: blue, period: thisMonth })
+    const iif = await exportQuickBooksIif({ companyId: blue, period: thisMonth, basis: 'invoice-date' })
     const expected = await queryRows<{ number: number; total: number }>(sql`
       select number, total_cents as total from invoices
       where company_id = ${blue} and state = 'sent' and issued_on between ${thisMonth.start} and ${thisMonth.end}
@@ -212,7 +213,7 @@ describe('export for QuickBooks', () => {
   })
 
   it('balances: every transaction sums to zero, and debits equal credits overall', async () => {
-    const iif = await exportQuickBooksIif({ companyId: blue, period: thisMonth })
+    const iif = await exportQuickBooksIif({ companyId: blue, period: thisMonth, basis: 'invoice-date' })
     let debits = 0
     let credits = 0
     const transactions = transactionsOf(iif)
@@ -232,7 +233,7 @@ describe('export for QuickBooks', () => {
   })
 
   it("writes each of the month's payments, net of refunds, from undeposited funds against receivables", async () => {
-    const iif = await exportQuickBooksIif({ companyId: blue, period: thisMonth })
+    const iif = await exportQuickBooksIif({ companyId: blue, period: thisMonth, basis: 'invoice-date' })
     const expected = await queryRows<{ net: number }>(sql`
       select amount_cents - refunded_cents as net from payments
       where company_id = ${blue} and received_on between ${thisMonth.start} and ${thisMonth.end}
@@ -252,7 +253,7 @@ describe('export for QuickBooks', () => {
   })
 
   it('leaves out drafts, void invoices and the other company', async () => {
-    const period = await loadQuickBooksPeriod({ companyId: blue, period: thisMonth })
+    const period = await loadQuickBooksPeriod({ companyId: blue, period: thisMonth, basis: 'invoice-date' })
     const [voided] = await db()
       .select({ number: invoices.number })
       .from(invoices)
@@ -261,15 +262,15 @@ describe('export for QuickBooks', () => {
     const sunsetNames = await queryRows<{ name: string }>(
       sql`select customer_name as name from customers where company_id = ${sunset}`,
     )
-    const iif = await exportQuickBooksIif({ companyId: blue, period: thisMonth })
+    const iif = await exportQuickBooksIif({ companyId: blue, period: thisMonth, basis: 'invoice-date' })
     for (const { name } of sunsetNames) expect(iif).not.toContain(`\t${name}\t`)
     // Sunset's own export holds none of Blue Lagoon's invoices.
-    const sunsetPeriod = await loadQuickBooksPeriod({ companyId: sunset, period: thisMonth })
+    const sunsetPeriod = await loadQuickBooksPeriod({ companyId: sunset, period: thisMonth, basis: 'invoice-date' })
     expect(sunsetPeriod.invoices.map((invoice) => invoice.customerName)).not.toContain('Export Chemicals Co')
   })
 
   it('writes the chemicals and the quantities as the invoice shows them', async () => {
-    const period = await loadQuickBooksPeriod({ companyId: blue, period: thisMonth })
+    const period = await loadQuickBooksPeriod({ companyId: blue, period: thisMonth, basis: 'invoice-date' })
     const invoice = period.invoices.find((candidate) => candidate.customerName === 'Export Chemicals Co')
     const chemicals = invoice?.lines.find((line) => line.kind === 'chemicals')
     // 1.5 gal on each Monday at $6.99 a gallon, written as the invoice shows it ("6", "7.5"), rounded half up.
@@ -283,7 +284,7 @@ describe('export for QuickBooks', () => {
   })
 
   it("writes the CSV's rows from the same invoices: every line but tax, amounts adding up to the totals less tax", async () => {
-    const csv = await exportQuickBooksOnlineCsv({ companyId: blue, period: thisMonth })
+    const csv = await exportQuickBooksOnlineCsv({ companyId: blue, period: thisMonth, basis: 'invoice-date' })
     const [expected] = await queryRows<{ lines: number; amount: number }>(sql`
       select count(*)::int as lines, coalesce(sum(l.amount_cents), 0)::int as amount
       from invoice_lines l join invoices i on i.company_id = l.company_id and i.id = l.invoice_id
@@ -302,20 +303,20 @@ describe('export for QuickBooks', () => {
 
   it('gives the same bytes when the same month is exported again', async () => {
     const [iif, csv] = [
-      await exportQuickBooksIif({ companyId: blue, period: thisMonth }),
-      await exportQuickBooksOnlineCsv({ companyId: blue, period: thisMonth }),
+      await exportQuickBooksIif({ companyId: blue, period: thisMonth, basis: 'invoice-date' }),
+      await exportQuickBooksOnlineCsv({ companyId: blue, period: thisMonth, basis: 'invoice-date' }),
     ]
     await new Promise((resolve) => setTimeout(resolve, 20))
-    expect(await exportQuickBooksIif({ companyId: blue, period: thisMonth })).toBe(iif)
-    expect(await exportQuickBooksOnlineCsv({ companyId: blue, period: thisMonth })).toBe(csv)
+    expect(await exportQuickBooksIif({ companyId: blue, period: thisMonth, basis: 'invoice-date' })).toBe(iif)
+    expect(await exportQuickBooksOnlineCsv({ companyId: blue, period: thisMonth, basis: 'invoice-date' })).toBe(csv)
   })
 
   it('writes only the headers for a month with nothing in it', async () => {
     const empty = monthOf('2001-02-01')
-    expect(await exportQuickBooksIif({ companyId: blue, period: empty })).toBe(
+    expect(await exportQuickBooksIif({ companyId: blue, period: empty, basis: 'invoice-date' })).toBe(
       '!TRNS\tTRNSTYPE\tDATE\tACCNT\tNAME\tAMOUNT\tDOCNUM\tMEMO\tDUEDATE\tTERMS\tPAYMETH\r\n!SPL\tTRNSTYPE\tDATE\tACCNT\tNAME\tAMOUNT\tDOCNUM\tMEMO\r\n!ENDTRNS\r\n',
     )
-    expect(await exportQuickBooksOnlineCsv({ companyId: blue, period: empty })).toBe(
+    expect(await exportQuickBooksOnlineCsv({ companyId: blue, period: empty, basis: 'invoice-date' })).toBe(
       'InvoiceNo,Customer,InvoiceDate,DueDate,Terms,Memo,Item(Product/Service),ItemDescription,ItemQuantity,ItemRate,ItemAmount,Taxable\r\n',
     )
   })

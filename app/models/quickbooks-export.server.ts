@@ -1,12 +1,19 @@
-// "Export for QuickBooks" (OPERATIONS §7): what a month hands the accountant — the invoices issued in it (sent, not
-// void: a draft has not been issued and a void one counts for nothing) and the money received in it. Two
+// "Export for QuickBooks" (OPERATIONS §7): what a month hands the accountant — its invoices (sent, not void: a draft
+// has not been issued and a void one counts for nothing), by service period (the default: October's services,
+// even when invoiced on 1 November) or by invoice date, and the money received in it. Two
 // statements, whatever the month's size. Everything is read in a fixed order (invoice number and line position;
 // payment date, then when it was recorded, then id) and nothing depends on "now", so exporting the same month twice
 // gives the same bytes (app/billing/quickbooks.ts turns these rows into the files).
-import { and, asc, between, eq, sql } from 'drizzle-orm'
+import { and, asc, between, eq, isNull, or, sql } from 'drizzle-orm'
 import type { BillingPeriod } from '~/billing/invoice-draft'
 import { periodLabel } from '~/billing/invoice-draft'
-import { type ExportInvoice, type ExportPeriod, periodToIif, periodToQuickBooksOnlineCsv } from '~/billing/quickbooks'
+import {
+  type ExportInvoice,
+  type ExportPeriod,
+  periodToIif,
+  periodToQuickBooksOnlineCsv,
+  type QuickBooksBasis,
+} from '~/billing/quickbooks'
 import { customers, invoiceLines, invoices, payments } from '~/db/schema'
 import { notVoidedSql } from '~/models/balance.server'
 import { db } from '~/utils/db.server'
@@ -48,10 +55,13 @@ function loadPayments(companyId: string, period: BillingPeriod) {
 export async function loadQuickBooksPeriod({
   companyId,
   period,
+  basis = 'service-period',
   withPayments = true,
 }: {
   companyId: string
   period: BillingPeriod
+  /** Which invoices are the month's: by the period they bill (an invoice of none by its date), or by invoice date. */
+  basis?: QuickBooksBasis
   /** False for QuickBooks Online's CSV, which holds invoices only. */
   withPayments?: boolean
 }): Promise<ExportPeriod> {
@@ -83,7 +93,12 @@ export async function loadQuickBooksPeriod({
         and(
           eq(invoices.companyId, companyId),
           eq(invoices.state, 'sent'),
-          between(invoices.issuedOn, period.start, period.end),
+          basis === 'invoice-date'
+            ? between(invoices.issuedOn, period.start, period.end)
+            : or(
+                between(invoices.periodStart, period.start, period.end),
+                and(isNull(invoices.periodStart), between(invoices.issuedOn, period.start, period.end)),
+              ),
         ),
       )
       .orderBy(asc(invoices.number), asc(invoiceLines.position)),
@@ -119,11 +134,15 @@ export async function loadQuickBooksPeriod({
 }
 
 /** The month as an IIF file for QuickBooks Desktop. */
-export async function exportQuickBooksIif(args: { companyId: string; period: BillingPeriod }) {
+export async function exportQuickBooksIif(args: { companyId: string; period: BillingPeriod; basis?: QuickBooksBasis }) {
   return periodToIif(await loadQuickBooksPeriod(args))
 }
 
 /** The month's invoices as CSV in QuickBooks Online's invoice-import layout. */
-export async function exportQuickBooksOnlineCsv(args: { companyId: string; period: BillingPeriod }) {
+export async function exportQuickBooksOnlineCsv(args: {
+  companyId: string
+  period: BillingPeriod
+  basis?: QuickBooksBasis
+}) {
   return periodToQuickBooksOnlineCsv(await loadQuickBooksPeriod({ ...args, withPayments: false }))
 }

@@ -1,6 +1,7 @@
 // The owner's side of billing in Chromium (issue #21 items 5, 7), on a server of the spec's own (its database is
 // written and read here: billing-db.ts): the dashboard's "Invoiced this month", "Collected", "Outstanding" and
-// "Past due" equal the database's sums; "Change prices" previews and applies a raise once; Settings shows the plan
+// "Past due" equal the database's sums; "Change prices" previews and applies a raise once (issue 31: a second tab
+// or the back button gets "Already applied"), shows what changed, and undoes it; Settings shows the plan
 // and saves the billing terms.
 import type { Browser, Page } from '@playwright/test'
 import { moneySums, serverWithDatabase, writeMonthOfMoney } from './billing-db'
@@ -72,7 +73,7 @@ test.describe('the owner’s billing', () => {
     }
   })
 
-  test('"Change prices": preview every plan, refuse −100 %, apply once', async ({
+  test('"Change prices": preview every plan, refuse −100 %, apply once (a second tab: "Already applied"), undo', async ({
     browser,
     extraHTTPHeaders,
   }, testInfo) => {
@@ -106,14 +107,64 @@ test.describe('the owner’s billing', () => {
       await page.setViewportSize({ width: 360, height: 740 })
       await capture(page, testInfo, 'change-prices-preview')
 
+      // The same preview open in a second tab (issue 31 item 3: the rise was applied twice).
+      const otherTab = await context.newPage()
+      await gotoHydrated(otherTab, '/app/billing/prices')
+      await otherTab.getByLabel('Rate type').selectOption({ label: 'Monthly' })
+      await otherTab.getByLabel('Current rate').selectOption({ label: 'Between' })
+      await otherTab.getByLabel('Rate from ($)').fill('300')
+      await otherTab.getByLabel('Rate to ($)').fill('400')
+      await otherTab.getByLabel('Increase', { exact: true }).fill('3')
+      await otherTab.getByRole('button', { name: 'Preview' }).click()
+      await expect(otherTab.getByRole('region', { name: 'Preview' }).getByRole('status')).toContainText(
+        '2 plans will change',
+      )
+
+      await page.setViewportSize({ width: 1280, height: 900 })
       await preview.getByRole('button', { name: 'Apply to 2 plans' }).click()
       await expect(page.getByText(/^Prices changed for 2 plans, billed from \w+ \d{4}\.$/)).toBeVisible()
-      const recent = page.getByRole('region', { name: 'Recent price changes' })
-      await expect(recent.getByRole('listitem')).toHaveCount(1)
-      await expect(recent.getByRole('listitem')).toContainText('+3 % from')
-      // Applied once: the same choices now preview the plans from $329.60.
+      // The page shows what changed, and a new, empty form: nothing of the change is left to send again.
+      const changed = page.getByRole('region', { name: 'What changed' })
+      await expect(changed.getByRole('listitem')).toHaveCount(2)
+      await expect(changed.getByRole('listitem').first()).toContainText('$320.00')
+      await expect(changed.getByRole('listitem').first()).toContainText('$329.60')
+      await expect(page.getByRole('button', { name: 'Apply to 2 plans' })).toHaveCount(0)
+      const history = page.getByRole('region', { name: 'Price changes' })
+      await expect(history.getByRole('listitem', { name: /^\+3 % from/ })).toHaveCount(1)
+      await expect(history.getByRole('button', { name: 'Undo' })).toBeVisible()
+      await capture(page, testInfo, 'change-prices-applied')
+
+      // The second tab's "Apply": already applied, nothing changed again.
+      await otherTab.getByRole('button', { name: 'Apply to 2 plans' }).click()
+      await expect(otherTab.getByText('Already applied', { exact: false })).toBeVisible()
+      await expect(
+        otherTab.getByRole('region', { name: 'Price changes' }).getByRole('listitem', { name: /^\+3 % from/ }),
+      ).toHaveCount(1)
+      await otherTab.close()
+
+      // The back button, then "Apply" again if the old preview is still on screen: never a second change.
+      await page.goBack()
+      const stale = page.getByRole('button', { name: 'Apply to 2 plans' })
+      if (await stale.isVisible()) {
+        await stale.click()
+        await expect(page.getByText('Already applied', { exact: false })).toBeVisible()
+      }
+      await gotoHydrated(page, '/app/billing/prices')
+      await expect(history.getByRole('listitem', { name: /^\+3 % from/ })).toHaveCount(1)
+      await expect(history.getByRole('listitem', { name: /^\+3 % from/ })).toContainText('customers')
+
+      // Undo (not yet in effect): the old rates are back.
+      await history.getByRole('button', { name: 'Undo' }).click()
+      await expect(page.getByText(/^Price change undone: 2 plans are back to the old rate\./)).toBeVisible()
+      await expect(history.getByRole('listitem', { name: /^\+3 % from/ })).toContainText('Undone')
+      await expect(history.getByRole('button', { name: 'Undo' })).toHaveCount(0)
+      await page.getByLabel('Rate type').selectOption({ label: 'Monthly' })
+      await page.getByLabel('Current rate').selectOption({ label: 'Between' })
+      await page.getByLabel('Rate from ($)').fill('300')
+      await page.getByLabel('Rate to ($)').fill('400')
+      await page.getByLabel('Increase', { exact: true }).fill('3')
       await page.getByRole('button', { name: 'Preview' }).click()
-      await expect(page.getByRole('region', { name: 'Preview' }).getByRole('listitem').first()).toContainText('$329.60')
+      await expect(page.getByRole('region', { name: 'Preview' }).getByRole('listitem').first()).toContainText('$320.00')
     } finally {
       await context.close()
     }

@@ -68,7 +68,9 @@ test('the owner downloads a month for QuickBooks: an IIF that balances and a CSV
   for (const month of months) {
     const iif = await page.request.get(`/app/billing/quickbooks.iif?month=${month}`)
     expect(iif.status()).toBe(200)
-    expect(iif.headers()['content-disposition']).toBe(`attachment; filename="pool-bud-${month}.iif"`)
+    expect(iif.headers()['content-disposition']).toBe(
+      `attachment; filename="pool-bud-quickbooks-${month}-by-service-period.iif"`,
+    )
     const text = await iif.text()
     expect(text.startsWith('!TRNS\tTRNSTYPE\tDATE\tACCNT\tNAME\tAMOUNT\t')).toBe(true)
     // Debits equal credits in every transaction.
@@ -85,10 +87,29 @@ test('the owner downloads a month for QuickBooks: an IIF that balances and a CSV
     expect(await (await page.request.get(`/app/billing/quickbooks.iif?month=${month}`)).text()).toBe(text)
 
     const csv = await page.request.get(`/app/billing/quickbooks.csv?month=${month}`)
-    expect(csv.headers()['content-disposition']).toBe(`attachment; filename="pool-bud-${month}.csv"`)
+    expect(csv.headers()['content-disposition']).toBe(
+      `attachment; filename="pool-bud-quickbooks-${month}-by-service-period.csv"`,
+    )
     expect(await csv.text()).toMatch(/^InvoiceNo,Customer,InvoiceDate,DueDate,Terms,Memo,Item\(Product\/Service\),/)
   }
   expect(transactions).toBeGreaterThan(0)
+})
+
+test('the billing page downloads QuickBooks files named after the month and the choice', async ({ page, loginAs }) => {
+  await loginAs(page, 'owner@bluelagoon.test')
+  await gotoHydrated(page, '/app/billing')
+  const tools = page.getByRole('navigation', { name: 'Billing tools' })
+  const month = new URL(page.url()).searchParams.get('month')
+  // By service period unless chosen otherwise.
+  await expect(tools.getByRole('combobox', { name: 'QuickBooks export' })).toHaveValue('service-period')
+  const first = page.waitForEvent('download')
+  await tools.getByRole('button', { name: 'Export for QuickBooks (IIF)' }).click()
+  expect((await first).suggestedFilename()).toMatch(/^pool-bud-quickbooks-\d{4}-\d{2}-by-service-period\.iif$/)
+  if (month) expect((await first).suggestedFilename()).toContain(month)
+  await tools.getByRole('combobox', { name: 'QuickBooks export' }).selectOption({ label: 'By invoice date' })
+  const second = page.waitForEvent('download')
+  await tools.getByRole('button', { name: 'Export for QuickBooks (CSV)' }).click()
+  expect((await second).suggestedFilename()).toMatch(/^pool-bud-quickbooks-\d{4}-\d{2}-by-invoice-date\.csv$/)
 })
 
 test('a dispatcher cannot open Profit per pool', async ({ page, loginAs }) => {

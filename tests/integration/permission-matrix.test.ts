@@ -471,9 +471,10 @@ const CASES: Case[] = [
     }),
   ),
   { file: 'routes/app/settings.tsx', method: 'GET', path: () => '/app/settings', expect: OFFICE },
-  // "Change prices" (OPERATIONS §8: owners and admins): posted empty, they get the form's errors and nothing changes.
+  // "Change prices" (OPERATIONS §8: owners and admins): posted empty, they get the form's errors and nothing changes
+  // ("Undo" without a change: 400).
   { file: 'routes/app/billing-prices.tsx', method: 'GET', path: () => '/app/billing/prices', expect: OWNER_ADMIN },
-  ...(['preview', 'apply'] as const).map(
+  ...(['preview', 'apply', 'undo'] as const).map(
     (intent): Case => ({
       file: 'routes/app/billing-prices.tsx',
       method: 'POST',

@@ -9,7 +9,8 @@ export type PriceChangeKind = (typeof PRICE_CHANGE_KINDS)[number]
 
 /**
  * One "Change prices" applied (OPERATIONS §7): which increase, from which date, to how many plans, and whether the
- * customers were told. Its rows in plan_rate_changes say what each plan's rate was and became.
+ * customers were told. Its rows in plan_rate_changes say what each plan's rate was and became. Its id is the change
+ * id the preview handed out, so the same preview is applied at most once (the primary key; docs/decisions/038-…).
  */
 export const priceChanges = pgTable(
   'price_changes',
@@ -27,9 +28,21 @@ export const priceChanges = pgTable(
     customersNotified: integer('customers_notified').notNull().default(0),
     createdBy: text('created_by').references(() => profiles.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the preview showed (each plan's old and new rate, the date and the increase, hashed): a second "Apply" of
+     * that same preview — from another tab, after the first changed the rates — is answered "Already applied".
+     * Null for changes made before it was kept.
+     */
+    fingerprint: text('fingerprint'),
+    /** "Undo" (only before the effective date): each plan's rate restored and its rate-history row removed. */
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    undoneBy: text('undone_by').references(() => profiles.id, { onDelete: 'set null' }),
+    /** Of the customers emailed, how many emails were still waiting in the outbox at the undo and were withdrawn. */
+    noticesWithdrawn: integer('notices_withdrawn').notNull().default(0),
   },
   (t) => [
     unique('price_changes_company_id_id_key').on(t.companyId, t.id),
+    index('price_changes_company_fingerprint_idx').on(t.companyId, t.fingerprint),
     index('price_changes_company_created_idx').on(t.companyId, t.createdAt),
     check('price_changes_kind_valid', sql`${t.kind} in ('percent', 'amount')`),
     // −100 % or less would make every rate zero or negative: refused by the form, and here.

@@ -1,7 +1,8 @@
 // "Change prices" (OPERATIONS §7): one form — which plans, the increase, the effective date, "Notify customers" —
 // with two buttons. "Preview" lists what would change (nothing written); once a preview is on screen, "Apply" sends
-// the same choices with the preview's fingerprint, so only what was previewed is written (the server refuses, and
-// shows the new preview, if anything changed meanwhile). Works without JavaScript; with it, errors show as you type.
+// the same choices with the preview's fingerprint and change id, so only what was previewed is written, and only once
+// (the server refuses, and shows the new preview, if anything changed meanwhile; a second "Apply" of the same preview
+// is answered "Already applied"). Works without JavaScript; with it, errors show as you type.
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { Form, useNavigation } from 'react-router'
 import { ANY, UNASSIGNED } from '~/billing/price-change'
@@ -54,6 +55,7 @@ export function PriceChangeForm({
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <IdempotencyKeyInput value={idempotencyKey} />
       {preview ? <input type="hidden" name="fingerprint" value={preview.fingerprint} /> : null}
+      {preview ? <input type="hidden" name="changeId" value={preview.changeId} /> : null}
       <Card className="space-y-4" aria-labelledby="choose-plans">
         <h2 id="choose-plans" className="text-lg font-semibold">
           Choose plans

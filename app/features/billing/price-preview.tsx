@@ -1,6 +1,7 @@
 // The preview of "Change prices": every plan the change moves — customer, location, rate type and technician, old
 // rate and new rate — with the count, then "Apply". A list rather than a table, so it reads the same on a phone.
 
+import { PRICE_MESSAGES } from '~/billing/price-change'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import type { PriceChangePreview } from '~/models/price-change.server'
@@ -29,6 +30,11 @@ export function PricePreview({
         <p className="text-sm text-slate-600">
           Invoices from {preview.firstMonthLabel} on use the new prices. Nothing has changed yet.
         </p>
+        {preview.sameDateCount > 0 ? (
+          <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {PRICE_MESSAGES.sameDate(preview.sameDateCount, preview.effectiveOnLabel)}
+          </p>
+        ) : null}
       </div>
       <ul className="divide-y divide-slate-100" aria-label="Plans that will change">
         {preview.plans.map((plan) => (

@@ -1,6 +1,7 @@
 // /app/billing/prices ("Change prices", OPERATIONS §7) as the browser posts it: owners and admins only; "Preview"
 // answers every plan and writes nothing; a decrease of 100 % is refused at its field; "Apply" writes once however
-// often the same form is sent, and says so on the page it returns to; another company's technician is refused.
+// often the same preview is sent ("Already applied"), and the page it returns to shows what changed; "Undo" puts the
+// old rates back; another company's technician, change or page is refused.
 import { and, eq, sql } from 'drizzle-orm'
 import { type ComponentProps, createElement } from 'react'
 import { renderToString } from 'react-dom/server'
@@ -15,6 +16,14 @@ import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './billing-prices'
 
 const call = (request: Request) => ({ request, params: {}, context: {} }) as never
+
+/** The flash message a redirect carries, read back through the cookie's own parser. */
+async function flashOf(response: Response) {
+  const { takeFlash } = await import('~/utils/flash.server')
+  const cookie = (response.headers.get('Set-Cookie') ?? '').split(';')[0] ?? ''
+  const { flash } = await takeFlash(new Request(TEST_ORIGIN, { headers: { cookie } }))
+  return flash?.text
+}
 
 function post(cookie: string, fields: Record<string, string>) {
   return new Request(`${TEST_ORIGIN}/app/billing/prices`, {
@@ -31,7 +40,12 @@ type Answer = {
   data: {
     priceChange: {
       result: { error?: Record<string, string[] | null> }
-      preview: { count: number; fingerprint: string; plans: { oldRateCents: number; newRateCents: number }[] } | null
+      preview: {
+        count: number
+        fingerprint: string
+        changeId: string
+        plans: { oldRateCents: number; newRateCents: number }[]
+      } | null
     }
   }
   init: { status?: number } | null
@@ -152,19 +166,21 @@ describe('preview and apply', () => {
     expect(refused.errors.technician).toEqual([PRICE_MESSAGES.technician])
   })
 
-  it('applies once, however often the same form is sent, and tells the page', async () => {
+  it('applies once, however often the same form is sent, shows what changed, and offers "Undo"', async () => {
     const previewed = answer(await action(call(post(admin, { intent: 'preview', ...change(effectiveOn) }))))
     const form = {
       intent: 'apply',
       ...change(effectiveOn),
       fingerprint: previewed.preview?.fingerprint ?? '',
+      changeId: previewed.preview?.changeId ?? '',
       idempotencyKey: crypto.randomUUID(),
     }
+    const shown = `/app/billing/prices?change=${previewed.preview?.changeId}`
     for (let i = 0; i < 2; i += 1) {
       const { thrown } = await settle(action(call(post(admin, form))))
       const response = thrown as Response
       expect(response.status).toBe(302)
-      expect(response.headers.get('Location')).toBe('/app/billing/prices')
+      expect(response.headers.get('Location')).toBe(shown)
       expect(response.headers.get('Set-Cookie')).toContain('pb-flash')
     }
     expect(await monthlyRates()).toEqual([32960, 32960])
@@ -173,17 +189,49 @@ describe('preview and apply', () => {
       .from(priceChanges)
       .where(eq(priceChanges.companyId, blueLagoon))
     expect(count?.n).toBe(1)
-    // A new form (a new key) with the old preview: the rates moved, so it is refused with the new preview.
-    const stale = answer(await action(call(post(admin, { ...form, idempotencyKey: crypto.randomUUID() }))))
-    expect(stale.status).toBe(409)
-    expect(stale.errors['']).toEqual([PRICE_MESSAGES.changed])
-    expect(stale.preview?.plans.map((p) => [p.oldRateCents, p.newRateCents])).toEqual([
-      [32960, 33949],
-      [32960, 33949],
-    ])
+    // The back button: the same preview sent again with a new key lands on the change, "Already applied".
+    const { thrown } = await settle(action(call(post(admin, { ...form, idempotencyKey: crypto.randomUUID() }))))
+    const again = thrown as Response
+    expect(again.headers.get('Location')).toBe(shown)
+    expect(await flashOf(again)).toBe(PRICE_MESSAGES.alreadyApplied)
     expect(await monthlyRates()).toEqual([32960, 32960])
-    const history = (await loader(call(pageRequest('/app/billing/prices', owner)))).history
-    expect(history.map((h) => [h.increaseLabel, h.planCount, h.createdBy])).toEqual([['+3 %', 2, 'Andre Collins']])
+    // Without a change id (a page from before): refused, nothing written.
+    const { changeId: _id, ...withoutId } = form
+    const refused = answer(await action(call(post(admin, { ...withoutId, idempotencyKey: crypto.randomUUID() }))))
+    expect(refused.status).toBe(400)
+    expect(await monthlyRates()).toEqual([32960, 32960])
+    // The page it lands on: what changed, and the change in "Price changes" with "Undo" (not yet in effect).
+    const page = await loader(call(pageRequest(shown, owner)))
+    expect(page.applied?.plans.map((p) => [p.oldRateCents, p.newRateCents])).toEqual([
+      [32000, 32960],
+      [32000, 32960],
+    ])
+    expect(page.history.map((h) => [h.increaseLabel, h.planCount, h.createdBy, h.canUndo])).toEqual([
+      ['+3 %', 2, 'Andre Collins', true],
+    ])
+  })
+
+  it('undoes the change: the old rates are back, and another company cannot see or undo it', async () => {
+    const [changed] = await db()
+      .select({ id: priceChanges.id })
+      .from(priceChanges)
+      .where(eq(priceChanges.companyId, blueLagoon))
+    const id = changed?.id as string
+    const sunsetOwner = await signInAs('owner@sunsetpools.test')
+    const theirs = await settle(action(call(post(sunsetOwner, { intent: 'undo', changeId: id }))))
+    expect(status(theirs.thrown)).toBe(404)
+    const theirPage = await settle(loader(call(pageRequest(`/app/billing/prices?change=${id}`, sunsetOwner))))
+    expect(status(theirPage.thrown)).toBe(404)
+    expect(await monthlyRates()).toEqual([32960, 32960])
+    const { thrown } = await settle(action(call(post(owner, { intent: 'undo', changeId: id }))))
+    expect((thrown as Response).status).toBe(302)
+    // The HOA's customer takes email notices and was emailed; the email still waits in the outbox, so it is withdrawn.
+    expect(await flashOf(thrown as Response)).toContain(PRICE_MESSAGES.undone(2))
+    expect(await monthlyRates()).toEqual([32000, 32000])
+    const again = await action(call(post(owner, { intent: 'undo', changeId: id })))
+    expect((again as unknown as { data: { undo: { message: string } } }).data.undo.message).toBe(
+      PRICE_MESSAGES.alreadyUndone,
+    )
   })
 })
 

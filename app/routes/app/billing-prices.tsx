@@ -1,17 +1,18 @@
 // /app/billing/prices: "Change prices" (OPERATIONS §7, owners and admins): choose plans, an increase and an effective
-// date, "Preview" every changed plan, then "Apply" — optionally emailing the customers. The latest changes are
-// listed below. The form and its answers live in app/features/billing/.
+// date, "Preview" every changed plan, then "Apply" — optionally emailing the customers — once per preview; the page
+// then shows what changed. "Price changes" lists the latest, with "Undo" while one is not yet in effect. The form and
+// its answers live in app/features/billing/.
 import { requireCompanyCapability } from '~/auth/guards.server'
 import { RouteError } from '~/components/route-error'
-import { Card } from '~/components/ui/card'
 import { loadPricesPage, priceChangeAction } from '~/features/billing/price-change.server'
 import { PriceChangeForm } from '~/features/billing/price-change-form'
+import { AppliedChangeCard, PriceChangeHistory } from '~/features/billing/price-change-history'
 import { readForm } from '~/utils/forms'
 import type { Route } from './+types/billing-prices'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireCompanyCapability(request, 'billing:manage')
-  return loadPricesPage(user.companyId, user.timezone)
+  return loadPricesPage(user.companyId, user.timezone, new URL(request.url))
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -24,7 +25,7 @@ export function meta() {
 }
 
 export default function ChangePricesPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { technicians, history, today, defaultEffectiveOn, formKey } = loaderData
+  const { technicians, history, applied, timezone, today, defaultEffectiveOn, formKey } = loaderData
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <div className="space-y-1">
@@ -34,39 +35,21 @@ export default function ChangePricesPage({ loaderData, actionData }: Route.Compo
           saved.
         </p>
       </div>
+      {applied ? <AppliedChangeCard change={applied} /> : null}
       <PriceChangeForm
+        // A new form after each change: nothing of the change applied stays on screen to be sent again.
+        key={applied?.id ?? 'new'}
         technicians={technicians}
         today={today}
         defaultEffectiveOn={defaultEffectiveOn}
         formKey={formKey}
-        reply={actionData?.priceChange}
+        reply={actionData && 'priceChange' in actionData ? actionData.priceChange : undefined}
       />
-      <Card className="space-y-3" aria-labelledby="recent-price-changes">
-        <h2 id="recent-price-changes" className="text-lg font-semibold">
-          Recent price changes
-        </h2>
-        {history.length === 0 ? (
-          <p className="text-sm text-slate-600">No price changes yet.</p>
-        ) : (
-          <ul className="divide-y divide-slate-100 text-sm">
-            {history.map((change) => (
-              <li key={change.id} className="py-2">
-                <p className="font-medium">
-                  {change.increaseLabel} from {change.effectiveOnLabel} ·{' '}
-                  {change.planCount === 1 ? '1 plan' : `${change.planCount} plans`}
-                </p>
-                <p className="text-slate-600">
-                  Billed from {change.firstMonthLabel}
-                  {change.customersNotified > 0
-                    ? ` · ${change.customersNotified === 1 ? '1 customer' : `${change.customersNotified} customers`} emailed`
-                    : ' · customers not emailed'}
-                  {change.createdBy ? ` · by ${change.createdBy}` : ''}
-                </p>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
+      <PriceChangeHistory
+        history={history}
+        undo={actionData && 'undo' in actionData ? actionData.undo : null}
+        timeZone={timezone}
+      />
     </div>
   )
 }

@@ -3,6 +3,7 @@
 // with its status filter. The reads and the two actions live in app/features/billing/billing-page.server.ts.
 import { Link } from 'react-router'
 import { requireCompanyCapability } from '~/auth/guards.server'
+import { QUICKBOOKS_BASES, QUICKBOOKS_BASIS_LABELS } from '~/billing/quickbooks-basis'
 import { RouteError } from '~/components/route-error'
 import { cn } from '~/components/ui/cn'
 import { textLinkTarget } from '~/components/ui/touch'
@@ -40,13 +41,31 @@ export default function BillingPage({ loaderData, actionData }: Route.ComponentP
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Billing</h1>
         <nav aria-label="Billing tools" className="flex flex-wrap gap-x-4">
-          {/* Files, not pages: the browser downloads them (the export is its own route). */}
-          <a href={`/app/billing/quickbooks.iif?month=${month}`} className={linkClass} download>
-            Export for QuickBooks (IIF)
-          </a>
-          <a href={`/app/billing/quickbooks.csv?month=${month}`} className={linkClass} download>
-            Export for QuickBooks (CSV)
-          </a>
+          {/* Files, not pages: a plain form (no client routing) so the browser downloads them; each button asks
+              its own route. "By service period" (the default) or "By invoice date" picks the month's invoices. */}
+          <form method="get" action="/app/billing/quickbooks.iif" className="flex flex-wrap items-center gap-x-3">
+            <input type="hidden" name="month" value={month} />
+            <label className="flex items-center gap-2 text-sm">
+              <span className="sr-only">QuickBooks export</span>
+              <select
+                name="basis"
+                defaultValue="service-period"
+                className="min-h-11 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+              >
+                {QUICKBOOKS_BASES.map((basis) => (
+                  <option key={basis} value={basis}>
+                    {QUICKBOOKS_BASIS_LABELS[basis]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="submit" className={linkClass}>
+              Export for QuickBooks (IIF)
+            </button>
+            <button type="submit" formAction="/app/billing/quickbooks.csv" className={linkClass}>
+              Export for QuickBooks (CSV)
+            </button>
+          </form>
           <Link to="/app/reports/profit" className={linkClass}>
             Profit per pool
           </Link>

@@ -25,23 +25,27 @@ beforeAll(async () => {
 })
 
 describe('QuickBooks downloads', () => {
-  it('sends the IIF as an attachment named after the month', async () => {
+  it('sends the IIF as an attachment named after the month and "By service period" (the default)', async () => {
     const response = (await iifLoader(
       call(pageRequest('/app/billing/quickbooks.iif?month=2026-11', owner)),
     )) as Response
     expect(response.status).toBe(200)
-    expect(response.headers.get('Content-Disposition')).toBe('attachment; filename="pool-bud-2026-11.iif"')
+    expect(response.headers.get('Content-Disposition')).toBe(
+      'attachment; filename="pool-bud-quickbooks-2026-11-by-service-period.iif"',
+    )
     expect(response.headers.get('Content-Type')).toBe('text/plain; charset=us-ascii')
     expect(response.headers.get('Cache-Control')).toBe('private, no-store')
     expect(await response.text()).toMatch(/^!TRNS\tTRNSTYPE\t/)
   })
 
-  it('sends the CSV for QuickBooks Online to an admin too', async () => {
+  it('sends the CSV for QuickBooks Online to an admin too, by invoice date when asked', async () => {
     const response = (await csvLoader(
-      call(pageRequest('/app/billing/quickbooks.csv?month=2026-10', admin)),
+      call(pageRequest('/app/billing/quickbooks.csv?month=2026-10&basis=invoice-date', admin)),
     )) as Response
     expect(response.status).toBe(200)
-    expect(response.headers.get('Content-Disposition')).toBe('attachment; filename="pool-bud-2026-10.csv"')
+    expect(response.headers.get('Content-Disposition')).toBe(
+      'attachment; filename="pool-bud-quickbooks-2026-10-by-invoice-date.csv"',
+    )
     expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
     expect(await response.text()).toMatch(/^InvoiceNo,Customer,InvoiceDate,DueDate,/)
   })
@@ -49,7 +53,9 @@ describe('QuickBooks downloads', () => {
   it("exports last month (the company's) when no month is given", async () => {
     const month = lastMonth(localDateAt(new Date(), 'America/New_York')).start.slice(0, 7)
     const response = (await iifLoader(call(pageRequest('/app/billing/quickbooks.iif', owner)))) as Response
-    expect(response.headers.get('Content-Disposition')).toBe(`attachment; filename="pool-bud-${month}.iif"`)
+    expect(response.headers.get('Content-Disposition')).toBe(
+      `attachment; filename="pool-bud-quickbooks-${month}-by-service-period.iif"`,
+    )
   })
 
   it('answers 400 to a month written any other way', async () => {
