@@ -490,6 +490,13 @@ const CASES: Case[] = [
     path: (f) => `/app/invoices/${f.invoiceId}`,
     expect: { ...OWNER_ADMIN, otherOwner: 404 },
   },
+  // "Download PDF": the invoice page's guard.
+  {
+    file: 'routes/resources/invoice-pdf.ts',
+    method: 'GET',
+    path: (f) => `/app/invoices/${f.invoiceId}.pdf`,
+    expect: { ...OWNER_ADMIN, otherOwner: 404 },
+  },
   // "Create invoices" and "Send invoices" posted without the month they are for: refused before anything is done.
   ...(['create', 'send'] as const).map(
     (intent): Case => ({
@@ -739,6 +746,12 @@ const CASES: Case[] = [
     file: 'routes/portal/invoice.tsx',
     method: 'GET',
     path: (f) => `/customer/${f.customerId}/invoices/${f.invoiceId}`,
+    expect: PORTAL,
+  },
+  {
+    file: 'routes/portal/invoice-pdf.ts',
+    method: 'GET',
+    path: (f) => `/customer/${f.customerId}/invoices/${f.invoiceId}.pdf`,
     expect: PORTAL,
   },
   {

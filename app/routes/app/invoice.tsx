@@ -151,6 +151,10 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
             As the customer sees it
           </Link>
         ) : null}
+        {/* A download, not a page: the browser fetches it outside the router (issue 31 item 4). */}
+        <a href={`/app/invoices/${invoice.id}.pdf`} download className={cn('text-sm print:hidden', linkClass)}>
+          Download PDF
+        </a>
       </RecordHeader>
       <InvoiceDocument
         invoice={invoice}
