@@ -303,6 +303,7 @@ export async function sendCardSetupLink({
       customerId,
       kind: 'email',
       to: customer.email,
+      fromName: setup.companyName,
       ...email,
     })
   kickOutboxWorker()
