@@ -140,6 +140,8 @@ export default defineConfig({
       testMatch: ['billing.spec.ts'],
       dependencies: ['seeded-state', 'reports'],
     },
+    // "Download PDF" in the portal and the office (issue 31 item 4): read-only.
+    { name: 'invoice-pdf', metadata: { half: 2 }, testMatch: ['invoice-pdf.spec.ts'] },
     // The owner's billing (issue #21): on a server of its own, whose database it writes and reads.
     { name: 'owner-billing', metadata: { half: 1 }, testMatch: ['owner-billing.spec.ts'] },
     // "Profit per pool" and the QuickBooks downloads (issue #21): read-only.
