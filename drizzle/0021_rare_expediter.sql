@@ -1,0 +1,2 @@
+ALTER TABLE "invoices" ADD COLUMN "delivery" text;--> statement-breakpoint
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_delivery_valid" CHECK ("invoices"."delivery" is null or "invoices"."delivery" in ('email', 'print'));
