@@ -39,6 +39,7 @@ export default [
     route('settings/export.zip', 'routes/resources/data-export.ts'),
     route('billing/quickbooks.iif', 'routes/resources/quickbooks-iif.ts'),
     route('billing/quickbooks.csv', 'routes/resources/quickbooks-csv.ts'),
+    route('billing/print.pdf', 'routes/resources/invoices-print.ts'),
     route('reports/profit', 'routes/app/profit-report.tsx'),
     route('reports/profit.csv', 'routes/resources/profit-report-csv.ts'),
     route('team', 'routes/app/team.tsx'),

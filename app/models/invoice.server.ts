@@ -646,3 +646,24 @@ export async function draftCustomersWithoutEmail({ companyId, period }: { compan
     .orderBy(asc(customers.customerName))
   return rows.map((row) => row.customerName)
 }
+
+/**
+ * The print batch of a month (issue 31 item 4): its invoices, drafts and sent, whose customer has no email address —
+ * the ones "Send invoices" puts on paper — by number. Void invoices are left out.
+ */
+export async function printBatchInvoiceIds({ companyId, period }: { companyId: string; period: BillingPeriod }) {
+  const rows = await db()
+    .select({ id: invoices.id })
+    .from(invoices)
+    .innerJoin(customers, and(eq(customers.companyId, invoices.companyId), eq(customers.id, invoices.customerId)))
+    .where(
+      and(
+        eq(invoices.companyId, companyId),
+        eq(invoices.periodStart, period.start),
+        sql`${invoices.state} <> 'void'`,
+        sql`coalesce(trim(${customers.email}), '') = ''`,
+      ),
+    )
+    .orderBy(asc(invoices.number))
+  return rows.map((row) => row.id)
+}

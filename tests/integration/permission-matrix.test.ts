@@ -420,6 +420,13 @@ const CASES: Case[] = [
     path: () => '/app/billing/quickbooks.csv?month=2026-11',
     expect: OWNER_ADMIN,
   },
+  // The print batch of "Send invoices" (customers with no email): owners and admins, each their own company's.
+  {
+    file: 'routes/resources/invoices-print.ts',
+    method: 'GET',
+    path: () => '/app/billing/print.pdf?month=2026-11',
+    expect: OWNER_ADMIN,
+  },
   // "Profit per pool" and its CSV: owners and admins (each company its own pools).
   {
     file: 'routes/app/profit-report.tsx',

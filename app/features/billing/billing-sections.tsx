@@ -211,6 +211,13 @@ export function SendConfirmCard({ data }: { data: BillingPageData }) {
               <li key={name}>{name}</li>
             ))}
           </ul>
+          <a
+            href={`/app/billing/print.pdf?month=${data.month.value}`}
+            download
+            className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline"
+          >
+            Download their invoices (PDF)
+          </a>
         </div>
       ) : null}
       <div className="flex flex-wrap gap-2">

@@ -1,7 +1,7 @@
 // "Download PDF" (issue 31 item 4, docs/decisions/039-invoice-pdf.md): an invoice the office or its customer may see,
 // drawn as the page draws it (the same formatted document) with the company's letterhead and how to pay, and the
 // response that hands it over as a download nobody caches.
-import { type InvoicePdfProps, invoicePdf } from '~/billing/invoice-pdf.server'
+import { type InvoicePdfProps, invoicePdf, invoicesPdf } from '~/billing/invoice-pdf.server'
 import type { CompanyLetterhead } from '~/models/company-letterhead.server'
 import type { InvoiceDetail } from '~/models/invoice.server'
 import { portalInvoicePath } from '~/models/invoice-notice.server'
@@ -55,4 +55,13 @@ export function pdfResponse(bytes: Buffer, filename: string) {
 /** One invoice's PDF download. */
 export async function invoicePdfResponse(invoice: InvoiceDetail, company: CompanyLetterhead) {
   return pdfResponse(await invoicePdf(invoicePdfProps(invoice, company)), `invoice-${invoice.number}.pdf`)
+}
+
+/** The print batch: every invoice given, each from a new page, in one PDF named after the month. */
+export async function printBatchResponse(list: InvoiceDetail[], company: CompanyLetterhead, month: string) {
+  const props = list.map((invoice) => ({
+    ...invoicePdfProps(invoice, company),
+    invoice: { ...invoicePdfProps(invoice, company).invoice, deliveryNote: 'Not emailed — print' },
+  }))
+  return pdfResponse(await invoicesPdf(props), `invoices-to-print-${month}.pdf`)
 }

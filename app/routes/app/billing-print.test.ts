@@ -7,8 +7,10 @@ import { emailOutbox, invoices } from '~/db/schema'
 import { db } from '~/utils/db.server'
 import { takeFlash } from '~/utils/flash.server'
 import { addBillableCustomer, addBillingCompany } from '../../../tests/helpers/billing'
+import { readPdf } from '../../../tests/helpers/pdf'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
+import { loader as printLoader } from '../resources/invoices-print'
 import { action, loader } from './billing'
 import { loader as invoiceLoader } from './invoice'
 
@@ -77,5 +79,27 @@ describe('Send invoices to customers without email', () => {
       context: {},
     } as never)) as { notEmailed: boolean }
     expect(emailedPage.notEmailed).toBe(false)
+  })
+
+  it('prints exactly the invoices of customers with no email in one PDF', async () => {
+    const response = (await printLoader({
+      request: pageRequest('/app/billing/print.pdf?month=2026-08', owner),
+      params: {},
+      context: {},
+    } as never)) as Response
+    expect(response.headers.get('Content-Type')).toBe('application/pdf')
+    expect(response.headers.get('Content-Disposition')).toBe('attachment; filename="invoices-to-print-2026-08.pdf"')
+    const pdf = await readPdf(new Uint8Array(await response.arrayBuffer()))
+    expect(pdf.header).toBe('%PDF-')
+    expect(pdf.pages).toBe(1)
+    expect(pdf.text).toContain('Casey Paper')
+    expect(pdf.text).toContain('Not emailed — print')
+    expect(pdf.text).not.toContain('Avery Inbox')
+    expect(pdf.text).not.toContain('Blake Inbox')
+    const [paper] = await db()
+      .select({ number: invoices.number })
+      .from(invoices)
+      .where(eq(invoices.customerId, paperCustomer))
+    expect(pdf.text).toContain(`INV-${String(paper?.number).padStart(4, '0')}`)
   })
 })
