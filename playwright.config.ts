@@ -141,6 +141,8 @@ export default defineConfig({
       testMatch: ['billing.spec.ts'],
       dependencies: ['seeded-state', 'reports'],
     },
+    // "Download PDF" in the portal and the office (issue 31 item 4): read-only.
+    { name: 'invoice-pdf', metadata: { half: 2 }, testMatch: ['invoice-pdf.spec.ts'] },
     // The owner's billing (issue #21): on a server of its own, whose database it writes and reads.
     { name: 'owner-billing', metadata: { half: 1 }, testMatch: ['owner-billing.spec.ts'] },
     // Editable drafts (issue 31 item 1): on a server of its own, whose database it writes first.

@@ -228,6 +228,7 @@ async function queuePaymentFailed(tx: Database, invoice: Claimed, owedCents: num
       ...base,
       customerId: invoice.customerId,
       to: customer.email,
+      fromName: invoice.companyName,
       ...email,
     })
   }

@@ -311,6 +311,7 @@ export async function sendCardSetupLink({
       customerId,
       kind: 'email',
       to: customer.email,
+      fromName: setup.companyName,
       ...email,
     })
   kickOutboxWorker()

@@ -94,7 +94,8 @@ export async function queueInvoiceNotice(executor: Executor, notice: InvoiceNoti
         note: invoice.customerNote,
       },
     })
-    rows.push({ ...base, kind: 'email', to: invoice.email, ...email })
+    // From the company, not Pool Bud (issue 31 item 5, docs/decisions/039-invoice-pdf.md).
+    rows.push({ ...base, kind: 'email', to: invoice.email, fromName: invoice.companyName, ...email })
   }
   if (wanted.text && invoice.phone) {
     rows.push({

@@ -326,13 +326,13 @@ export async function sendInvoices({
   invoiceIds?: string[]
   now?: Date
 }) {
-  if (!period && !invoiceIds?.length) return { sent: 0 }
+  if (!period && !invoiceIds?.length) return { sent: 0, emailed: 0, toPrint: 0 }
   return db().transaction(async (tx) => {
     const [company] = await tx
       .select({ timezone: companies.timezone, terms: companies.paymentTermsDays })
       .from(companies)
       .where(eq(companies.id, companyId))
-    if (!company) return { sent: 0 }
+    if (!company) return { sent: 0, emailed: 0, toPrint: 0 }
     const today = localDateAt(now, company.timezone)
     const which = invoiceIds?.length
       ? inArray(invoices.id, invoiceIds.filter(isUuid))
@@ -344,14 +344,18 @@ export async function sendInvoices({
         issuedOn: today,
         dueOn: addDays(today, company.terms),
         sentAt: now,
+        // A customer with no email address gets the invoice on paper: "Not emailed — print" (decision 039).
+        delivery: sql`case when exists (select 1 from customers c where c.company_id = ${invoices.companyId}
+          and c.id = ${invoices.customerId} and coalesce(trim(c.email), '') <> '') then 'email' else 'print' end`,
         autopayNextAt: sql`case when exists (select 1 from customers c where c.company_id = ${invoices.companyId}
           and c.id = ${invoices.customerId} and c.autopay_payment_method_id is not null)
           and ${invoices.totalCents} > ${invoices.creditAppliedCents} then ${now.toISOString()}::timestamptz end`,
       })
       .where(and(eq(invoices.companyId, companyId), eq(invoices.state, 'draft'), which))
-      .returning({ id: invoices.id })
+      .returning({ id: invoices.id, delivery: invoices.delivery })
     for (const { id } of sent) await queueInvoiceNotice(tx, { companyId, invoiceId: id, event: 'invoice-sent' })
-    return { sent: sent.length }
+    const toPrint = sent.filter((invoice) => invoice.delivery === 'print').length
+    return { sent: sent.length, emailed: sent.length - toPrint, toPrint }
   })
 }
 
@@ -543,6 +547,7 @@ export async function getInvoice({
       sentAt: invoices.sentAt,
       voidedAt: invoices.voidedAt,
       autopayAttempts: invoices.autopayAttempts,
+      delivery: invoices.delivery,
     })
     .from(invoices)
     .innerJoin(customers, and(eq(customers.companyId, invoices.companyId), eq(customers.id, invoices.customerId)))
@@ -626,4 +631,46 @@ export async function voidInvoice({
     .from(invoices)
     .where(and(eq(invoices.companyId, companyId), eq(invoices.id, invoiceId)))
   return exists ? failure('conflict', 'This invoice is already void.') : failure('not-found', 'Invoice not found.')
+}
+
+/**
+ * The customers with a draft invoice this month and no email address (issue 31 item 4): "Send invoices" names them
+ * before it sends, since their invoices go on paper.
+ */
+export async function draftCustomersWithoutEmail({ companyId, period }: { companyId: string; period: BillingPeriod }) {
+  const rows = await db()
+    .select({ customerName: customers.customerName })
+    .from(invoices)
+    .innerJoin(customers, and(eq(customers.companyId, invoices.companyId), eq(customers.id, invoices.customerId)))
+    .where(
+      and(
+        eq(invoices.companyId, companyId),
+        eq(invoices.state, 'draft'),
+        eq(invoices.periodStart, period.start),
+        sql`coalesce(trim(${customers.email}), '') = ''`,
+      ),
+    )
+    .orderBy(asc(customers.customerName))
+  return rows.map((row) => row.customerName)
+}
+
+/**
+ * The print batch of a month (issue 31 item 4): its invoices, drafts and sent, whose customer has no email address —
+ * the ones "Send invoices" puts on paper — by number. Void invoices are left out.
+ */
+export async function printBatchInvoiceIds({ companyId, period }: { companyId: string; period: BillingPeriod }) {
+  const rows = await db()
+    .select({ id: invoices.id })
+    .from(invoices)
+    .innerJoin(customers, and(eq(customers.companyId, invoices.companyId), eq(customers.id, invoices.customerId)))
+    .where(
+      and(
+        eq(invoices.companyId, companyId),
+        eq(invoices.periodStart, period.start),
+        sql`${invoices.state} <> 'void'`,
+        sql`coalesce(trim(${customers.email}), '') = ''`,
+      ),
+    )
+    .orderBy(asc(invoices.number))
+  return rows.map((row) => row.id)
 }

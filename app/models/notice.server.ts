@@ -94,7 +94,8 @@ export async function queueVisitNotice(executor: Executor, notice: VisitNotice) 
       template: 'notice',
       props: { heading: NOTICE_LABELS[event], message, companyName: visit.companyName },
     })
-    rows.push({ ...base, kind: 'email', to: visit.email, ...email })
+    // From the company, not Pool Bud (issue 31 item 5, docs/decisions/039-invoice-pdf.md).
+    rows.push({ ...base, kind: 'email', to: visit.email, fromName: visit.companyName, ...email })
   }
   if (wanted('text') && setting.channels.text && visit.byText && visit.phone) {
     const text = renderTemplate(setting.templates.text, values)

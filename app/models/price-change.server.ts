@@ -407,6 +407,7 @@ async function queuePriceChangeEmails(
       customerId: customer.id,
       kind: 'email',
       to: customer.email,
+      fromName: customer.companyName,
       noticeEvent: PRICE_CHANGE_NOTICE,
       noticeSubject: priceChangeId,
       ...email,

@@ -163,6 +163,7 @@ export async function queueServiceReport(
       notice: { event: 'visit-completed', subject: jobId, customerId: report.customerId },
       template: 'service-report',
       props,
+      sender: { name: report.companyName },
       attachments: attached.map(({ attachment }) => attachment),
     },
     executor,

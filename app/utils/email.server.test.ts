@@ -385,3 +385,57 @@ describe('email over SMTP', () => {
     expect(await db().select().from(emailOutbox).where(eq(emailOutbox.to, 'ghost@example.com'))).toEqual([])
   })
 })
+
+// Issue 31 item 5 (docs/decisions/039-invoice-pdf.md): customer emails come from the company — its name on MAIL_FROM's
+// address, Reply-To its own address — and a name with quotes or line breaks cannot add a header. Pool Bud's own
+// emails keep MAIL_FROM as it is.
+describe('who an email is from', () => {
+  beforeEach(async () => {
+    await db().delete(emailOutbox)
+    received.length = 0
+  })
+
+  /** The raw header block of the one message received, continuation lines unfolded. */
+  function headersOf(message: Received) {
+    return (message.raw.split(/\r?\n\r?\n/)[0] ?? '').replace(/\r?\n[ \t]+/g, ' ')
+  }
+
+  it('sends a company email From "Blue Lagoon Pool Co." <MAIL_FROM address> with Reply-To the company', async () => {
+    await sendEmail({
+      to: 'dana.whitfield@example.com',
+      ...resetEmail('Invoice INV-0042', 'http://x.test/'),
+      sender: { name: 'Blue Lagoon Pool Co.', replyTo: 'office@bluelagoon.example' },
+    })
+    expect(await deliverDueEmails()).toEqual({ sent: 1, failed: 0 })
+    const headers = headersOf(received[0] as Received)
+    expect(headers).toMatch(/^From: "Blue Lagoon Pool Co\." <no-reply@localhost>$/m)
+    expect(headers).toMatch(/^Reply-To: office@bluelagoon\.example$/m)
+    expect(received[0]?.from).toBe('no-reply@localhost')
+  })
+
+  it('keeps Pool Bud as the sender of staff and account emails, with no Reply-To', async () => {
+    await sendEmail({ to: 'new.tech@example.com', ...resetEmail('Reset your Pool Bud password', 'http://x.test/') })
+    expect(await deliverDueEmails()).toEqual({ sent: 1, failed: 0 })
+    const headers = headersOf(received[0] as Received)
+    expect(headers).toMatch(/^From: Pool Bud <no-reply@localhost>$/m)
+    expect(headers).not.toMatch(/^Reply-To:/im)
+  })
+
+  it('lets no company name or reply address inject a header or a recipient', async () => {
+    await sendEmail({
+      to: 'dana.whitfield@example.com',
+      ...resetEmail('Invoice INV-0043', 'http://x.test/'),
+      sender: { name: 'Evil" <boss@evil.test>\r\nBcc: victim@example.com\r\n', replyTo: 'a@b.test\r\nBcc: c@d.test' },
+    })
+    expect(await deliverDueEmails()).toEqual({ sent: 1, failed: 0 })
+    const message = received[0] as Received
+    expect(message.to).toEqual(['dana.whitfield@example.com'])
+    const headers = headersOf(message)
+    expect(headers).not.toMatch(/^Bcc:/im)
+    expect(headers).not.toMatch(/^Reply-To:/im)
+    const from = headers.split(/\r?\n/).filter((line) => /^From:/i.test(line))
+    expect(from).toHaveLength(1)
+    expect(from[0]).toMatch(/<no-reply@localhost>$/)
+    expect(message.from).toBe('no-reply@localhost')
+  })
+})

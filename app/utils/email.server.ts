@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
+import addressparser from 'nodemailer/lib/addressparser'
 import type { ReactElement } from 'react'
 import { type EmailAttachment, emailOutbox, mailboxMessages } from '~/db/schema'
 import type { EmailContent, EmailTemplateName, EmailTemplateProps } from '~/mail/templates'
@@ -60,6 +61,11 @@ export async function sendEmail(
     companyId?: string | null
     /** A customer notice: its event, what it is about (a visit's id) and the customer (their Messages log). */
     notice?: { event: string; subject: string; customerId: string }
+    /**
+     * A customer email sent as the company: From "<company name>" <MAIL_FROM's address>, Reply-To the company's
+     * address when it has one. Staff and account emails leave it out and come from Pool Bud (MAIL_FROM as it is).
+     */
+    sender?: { name: string; replyTo?: string | null }
   },
   executor: Pick<ReturnType<typeof db>, 'insert'> = db(),
 ) {
@@ -77,6 +83,8 @@ export async function sendEmail(
       noticeEvent: message.notice?.event ?? null,
       noticeSubject: message.notice?.subject ?? null,
       customerId: message.notice?.customerId ?? null,
+      fromName: message.sender?.name ?? null,
+      replyTo: message.sender?.replyTo ?? null,
     })
     .returning({ id: emailOutbox.id })
   kickOutboxWorker()
@@ -97,6 +105,9 @@ export type LoadedAttachment = { cid: string; filename: string; contentType: str
 
 export type OutgoingMail = {
   messageId: string
+  /** MAIL_FROM, or the company's name with MAIL_FROM's address (see `senderAddress`). */
+  from: string | { name: string; address: string }
+  replyTo?: string
   to: string
   subject: string
   html: string
@@ -110,9 +121,33 @@ function smtpTransport(smtpUrl: string): Transport {
   const transporter = nodemailer.createTransport(smtpUrl)
   return {
     async send(mail) {
-      await transporter.sendMail({ from: env().MAIL_FROM, ...mail })
+      await transporter.sendMail(mail)
     },
   }
+}
+
+/**
+ * Who an email is from: MAIL_FROM as configured for Pool Bud's own emails; for a company's, its name with MAIL_FROM's
+ * address (parsed by nodemailer, so "Pool Bud <no-reply@…>" gives the address alone). The name is handed to
+ * nodemailer as a name, never pasted into a header: it quotes or encodes it, and line breaks and control characters
+ * are taken out first, so a company named `Evil"\r\nBcc: x@y` adds no header.
+ */
+export function senderAddress(fromName: string | null | undefined): OutgoingMail['from'] {
+  const configured = env().MAIL_FROM
+  if (!fromName) return configured
+  const [parsed] = addressparser(configured, { flatten: true })
+  const address = parsed && 'address' in parsed ? parsed.address : ''
+  const name = fromName
+    .replace(/\p{Cc}+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+  if (!address || !name) return configured
+  return { name, address }
+}
+
+/** One bare address (no name, no list, no line breaks): what Reply-To may be set to. */
+function isPlainAddress(value: string) {
+  return /^[^\s@<>",;]+@[^\s@<>",;]+$/.test(value)
 }
 
 /** The mailbox page shows HTML only, so inline images become data URLs there. */
@@ -126,10 +161,11 @@ function inlineImages(html: string, attachments: LoadedAttachment[]) {
 
 /** With no SMTP server the email lands in the built-in mailbox, and its links go to the log. */
 const mailboxTransport: Transport = {
-  async send({ attachments, messageId: _, ...mail }) {
+  async send({ attachments, messageId: _, replyTo: __, from, ...mail }) {
+    const fromText = typeof from === 'string' ? from : `"${from.name.replace(/["\\]/g, '\\$&')}" <${from.address}>`
     await db()
       .insert(mailboxMessages)
-      .values({ ...mail, html: inlineImages(mail.html, attachments), from: env().MAIL_FROM })
+      .values({ ...mail, html: inlineImages(mail.html, attachments), from: fromText })
     const links = mail.text.match(/https?:\/\/[^\s)\]]+/g) ?? []
     logger.info({ to: mail.to, subject: mail.subject, links }, 'email delivered to the built-in mailbox')
     console.log(`✉  ${mail.subject} → ${mail.to}${links.map((l) => `\n   ${l}`).join('')}`)
@@ -368,6 +404,8 @@ export async function deliverDueEmails({
       const attachments = await loadAttachments(next.id, next.attachments ?? [])
       await transport.send({
         messageId: messageIdFor(next.id),
+        from: senderAddress(next.fromName),
+        ...(next.replyTo && isPlainAddress(next.replyTo) ? { replyTo: next.replyTo } : {}),
         to: next.to,
         subject: next.subject,
         html: next.html,

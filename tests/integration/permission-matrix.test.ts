@@ -420,6 +420,13 @@ const CASES: Case[] = [
     path: () => '/app/billing/quickbooks.csv?month=2026-11',
     expect: OWNER_ADMIN,
   },
+  // The print batch of "Send invoices" (customers with no email): owners and admins, each their own company's.
+  {
+    file: 'routes/resources/invoices-print.ts',
+    method: 'GET',
+    path: () => '/app/billing/print.pdf?month=2026-11',
+    expect: OWNER_ADMIN,
+  },
   // "Profit per pool" and its CSV: owners and admins (each company its own pools).
   {
     file: 'routes/app/profit-report.tsx',
@@ -489,6 +496,13 @@ const CASES: Case[] = [
     file: 'routes/app/invoice.tsx',
     method: 'GET',
     path: (f) => `/app/invoices/${f.invoiceId}`,
+    expect: { ...OWNER_ADMIN, otherOwner: 404 },
+  },
+  // "Download PDF": the invoice page's guard.
+  {
+    file: 'routes/resources/invoice-pdf.ts',
+    method: 'GET',
+    path: (f) => `/app/invoices/${f.invoiceId}.pdf`,
     expect: { ...OWNER_ADMIN, otherOwner: 404 },
   },
   // "Create invoices" and "Send invoices" posted without the month they are for: refused before anything is done.
@@ -768,6 +782,12 @@ const CASES: Case[] = [
     file: 'routes/portal/invoice.tsx',
     method: 'GET',
     path: (f) => `/customer/${f.customerId}/invoices/${f.invoiceId}`,
+    expect: PORTAL,
+  },
+  {
+    file: 'routes/portal/invoice-pdf.ts',
+    method: 'GET',
+    path: (f) => `/customer/${f.customerId}/invoices/${f.invoiceId}.pdf`,
     expect: PORTAL,
   },
   {

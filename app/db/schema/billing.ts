@@ -50,6 +50,11 @@ export const invoices = pgTable(
     /** Net of refunds: the sum of this invoice's payments, kept in the transaction that records each one. */
     paidCents: integer('paid_cents').notNull().default(0),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * How a sent invoice reached its customer (issue 31 item 4, docs/decisions/039-invoice-pdf.md): 'email', or
+     * 'print' when the customer had no email address ("Not emailed — print"); null while a draft.
+     */
+    delivery: text('delivery', { enum: ['email', 'print'] }),
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     /** Autopay: charges tried off-session, and when the next one is due (null: none due). */
     autopayAttempts: integer('autopay_attempts').notNull().default(0),
@@ -76,6 +81,7 @@ export const invoices = pgTable(
     index('invoices_autopay_due_idx').on(t.autopayNextAt).where(sql`${t.autopayNextAt} is not null`),
     check('invoices_number_positive', sql`${t.number} > 0`),
     check('invoices_state_valid', sql`${t.state} in ('draft', 'sent', 'void')`),
+    check('invoices_delivery_valid', sql`${t.delivery} is null or ${t.delivery} in ('email', 'print')`),
     check('invoices_period_complete', sql`(${t.periodStart} is null) = (${t.periodEnd} is null)`),
     check('invoices_period_order', sql`${t.periodEnd} is null or ${t.periodEnd} >= ${t.periodStart}`),
     // A sent invoice has its dates. A void one keeps whatever it had: a draft voided before it was sent was never

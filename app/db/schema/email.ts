@@ -61,6 +61,12 @@ export const emailOutbox = pgTable(
     customerId: uuid('customer_id'),
     /** The provider's id for a sent text (Twilio's message sid). */
     providerId: text('provider_id'),
+    /**
+     * Customer emails come from the company (issue 31 item 5, docs/decisions/039-invoice-pdf.md): the display name of
+     * From (the address stays MAIL_FROM's) and Reply-To; null for Pool Bud's own emails (invites, resets).
+     */
+    fromName: text('from_name'),
+    replyTo: text('reply_to'),
   },
   (t) => [
     uniqueIndex('email_outbox_notice_key')

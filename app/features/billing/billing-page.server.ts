@@ -12,6 +12,7 @@ import { listStripeAttention } from '~/models/card-payment.server'
 import { getCustomer } from '~/models/customer.server'
 import {
   createInvoices,
+  draftCustomersWithoutEmail,
   INVOICES_PER_PAGE,
   type InvoiceListFilter,
   listInvoices,
@@ -102,6 +103,11 @@ export async function loadBillingPage(member: CompanyMember, url: URL, now = new
         }
       : null,
     confirmSend: url.searchParams.get('confirm') === 'send' && summary.drafts > 0,
+    // Named before sending (issue 31 item 4): their invoices are "Not emailed — print".
+    noEmail:
+      url.searchParams.get('confirm') === 'send' && summary.drafts > 0
+        ? noEmailNotice(await draftCustomersWithoutEmail({ companyId, period }))
+        : null,
     needsAttention: attention.map((row) => ({
       id: row.eventId,
       when: formatDateTime(row.createdAt, timezone),
@@ -162,13 +168,20 @@ export async function billingAction(member: CompanyMember, formData: FormData) {
       )
     }
     case 'send': {
-      const { sent } = await sendInvoices({ companyId, period })
+      const { sent, emailed, toPrint } = await sendInvoices({ companyId, period })
       return redirectWithFlash(
         back,
         sent > 0
-          ? `Sent ${plural(sent, 'invoice', 'invoices')}.`
+          ? `Sent ${plural(sent, 'invoice', 'invoices')}: Emailed ${emailed} · To print ${toPrint}.`
           : { tone: 'info', text: `No draft invoices to send for ${label}.` },
       )
     }
   }
+}
+
+/** "12 customers have no email address: their invoices are ready to print", and who they are; null when none. */
+function noEmailNotice(names: string[]) {
+  if (names.length === 0) return null
+  const who = names.length === 1 ? '1 customer has' : `${names.length} customers have`
+  return { message: `${who} no email address: their invoices are ready to print`, names }
 }

@@ -203,6 +203,23 @@ export function SendConfirmCard({ data }: { data: BillingPageData }) {
         Every draft for {data.month.label} is issued today and emailed to its customer, and shows in their portal. Sent
         invoices cannot be edited; a wrong one is voided.
       </p>
+      {data.noEmail ? (
+        <div className="space-y-1 text-sm text-slate-700">
+          <p className="font-medium">{data.noEmail.message}</p>
+          <ul className="list-disc pl-5">
+            {data.noEmail.names.map((name) => (
+              <li key={name}>{name}</li>
+            ))}
+          </ul>
+          <a
+            href={`/app/billing/print.pdf?month=${data.month.value}`}
+            download
+            className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline"
+          >
+            Download their invoices (PDF)
+          </a>
+        </div>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         <Form method="post" action={back}>
           <input type="hidden" name="intent" value="send" />

@@ -142,11 +142,14 @@ describe('the billing page', () => {
     expect((await page(owner, '?month=2026-08&preview=1')).preview).toMatchObject({ count: 0, alreadyInvoiced: 3 })
   })
 
-  it('asks "Send N invoices?" only when there are drafts, then sends them with their emails: "Sent 3 invoices."', async () => {
+  it('asks "Send N invoices?" only when there are drafts, then sends them with their emails: "Sent 3 invoices: Emailed 3 · To print 0."', async () => {
     expect((await page(owner, '?month=2026-08&confirm=send')).confirmSend).toBe(true)
     expect((await page(owner, '?month=2026-07&confirm=send')).confirmSend).toBe(false)
     const sent = await redirected(owner, { intent: 'send', month: '2026-08' })
-    expect(sent).toMatchObject({ location: '/app/billing?month=2026-08', flash: { text: 'Sent 3 invoices.' } })
+    expect(sent).toMatchObject({
+      location: '/app/billing?month=2026-08',
+      flash: { text: 'Sent 3 invoices: Emailed 3 · To print 0.' },
+    })
     const again = await redirected(owner, { intent: 'send', month: '2026-08' })
     expect(again.flash).toMatchObject({ tone: 'info', text: 'No draft invoices to send for August 2026.' })
     const notices = await db()

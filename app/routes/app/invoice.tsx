@@ -93,6 +93,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     paid: invoice.paidCents > 0 ? formatCents(invoice.paidCents) : null,
     autopayCard: invoice.autopayCardLabel,
     portalPath: invoice.state === 'sent' ? portalInvoicePath(invoice.customerId, invoice.id) : null,
+    // Sent to a customer with no email address: on paper, not pretending it was emailed (decision 039).
+    notEmailed: invoice.state === 'sent' && invoice.delivery === 'print',
     confirmVoid: url.searchParams.get('confirm') === 'void' && invoice.state !== 'void',
     confirmRefund:
       refundPayment && refundLeft !== null
@@ -230,6 +232,11 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
             As the customer sees it
           </Link>
         ) : null}
+        {loaderData.notEmailed ? <p className="text-sm font-medium text-amber-800">Not emailed — print</p> : null}
+        {/* A download, not a page: the browser fetches it outside the router (issue 31 item 4). */}
+        <a href={`/app/invoices/${invoice.id}.pdf`} download className={cn('text-sm print:hidden', linkClass)}>
+          Download PDF
+        </a>
       </RecordHeader>
       <InvoiceDocument
         invoice={invoice}

@@ -76,6 +76,13 @@ export default function PortalInvoice({ loaderData }: Route.ComponentProps) {
           Amount due <span className="font-semibold tabular-nums">{invoice.totals.amountDue}</span>
           {invoice.dueOn && invoice.owes ? <span className="text-slate-600"> by {invoice.dueOn}</span> : null}
         </p>
+        <a
+          href={`/customer/${customerId}/invoices/${invoice.id}.pdf`}
+          download
+          className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline print:hidden"
+        >
+          Download PDF
+        </a>
       </header>
       {pay ? <PayInvoice pay={pay} preview={preview} companyName={companyName} /> : null}
       <InvoiceDocument invoice={invoice} customer={invoice.customerName} />
