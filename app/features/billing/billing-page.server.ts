@@ -130,7 +130,8 @@ export async function loadBillingPage(member: CompanyMember, url: URL, now = new
         period: invoice.periodStart ? periodLabel({ start: invoice.periodStart, end: invoice.periodEnd ?? '' }) : null,
         status: invoice.status,
         total: formatCents(invoice.totalCents),
-        amountDue: formatCents(invoice.outstandingCents),
+        // A draft owes nothing yet; "$0.00 due" would read as settled (docs/billing.md, drafts).
+        amountDue: invoice.status === 'Draft' ? 'Not sent' : formatCents(invoice.outstandingCents),
         owes: invoice.outstandingCents > 0,
         dueOn: invoice.dueOn ? formatLocalDate(invoice.dueOn) : null,
       })),

@@ -138,6 +138,8 @@ describe('the billing page', () => {
       ['INV-0002', 'Blake Birch', 'Draft', 'August 2026'],
       ['INV-0001', 'Avery Ash', 'Draft', 'August 2026'],
     ])
+    // A draft owes nothing yet: its "Due" column says so rather than "$0.00", which would read as settled.
+    expect(data.list.rows.map((row) => row.amountDue)).toEqual(['Not sent', 'Not sent', 'Not sent'])
     // The preview now has nothing left to create, and says why.
     expect((await page(owner, '?month=2026-08&preview=1')).preview).toMatchObject({ count: 0, alreadyInvoiced: 3 })
   })
