@@ -50,7 +50,7 @@ describe('Export all data', () => {
     expect(files['customers.csv']).not.toContain('Customer other')
     expect(lines('visits.csv')).toHaveLength(1)
     expect(lines('payments.csv')).toEqual([
-      'Payment ID,Invoice ID,Customer ID,Received on,Amount,Refunded,Method,Reference',
+      'Payment ID,Invoice ID,Customer ID,Received on,Amount,Refunded,Method,Reference,Voided at,Void reason',
     ])
   })
 
