@@ -120,7 +120,7 @@ test('the office invoices a month, records a check, and the customer sees the in
   await captureBoth(page, testInfo, 'billing-send-confirm')
   const sentAfter = new Date()
   await confirm.getByRole('button', { name: 'Yes, send invoices' }).click()
-  await expect(page.getByText(/^Sent \d+ invoices?\.$/)).toBeVisible()
+  await expect(page.getByText(/^Sent \d+ invoices?: Emailed \d+ · To print \d+\.$/)).toBeVisible()
   await captureBoth(page, testInfo, 'billing-sent')
 
   // The customer is emailed the invoice, with a link to it in the portal.

@@ -86,7 +86,7 @@ function PositionFields({ fields }: { fields: Record<'lat' | 'lng', ConformField
   const hasErrors = Boolean(fields.lat.errors?.length || fields.lng.errors?.length)
   return (
     <details className="sm:col-span-2" open={hasErrors || !fields.lat.initialValue}>
-      <summary className="cursor-pointer font-medium text-brand-700">Adjust position</summary>
+      <summary className="min-h-11 cursor-pointer py-2.5 font-medium text-brand-700">Adjust position</summary>
       <p className="mt-2 text-sm text-slate-600">
         Leave both blank to place the pool by its address (approximate: its ZIP center until the address is looked up).
       </p>
