@@ -85,6 +85,10 @@ export async function sendEmail(
       customerId: message.notice?.customerId ?? null,
       fromName: message.sender?.name ?? null,
       replyTo: message.sender?.replyTo ?? null,
+      // Due from this process's clock, in whole milliseconds as the worker compares. The database's default (now(),
+      // in microseconds) could put a row a fraction of a millisecond after a worker's `now` taken just after the
+      // insert, and that worker would pass it over until its next tick.
+      nextAttemptAt: new Date(),
     })
     .returning({ id: emailOutbox.id })
   kickOutboxWorker()
