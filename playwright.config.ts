@@ -85,7 +85,9 @@ export default defineConfig({
         'calendar-feed.spec.ts',
         'schedule.spec.ts',
         'service-plans.spec.ts',
+        'plan-changes.spec.ts',
         'route-day.spec.ts',
+        'balance-day.spec.ts',
         'positions.spec.ts',
         'recurring-routes.spec.ts',
       ],
@@ -101,6 +103,8 @@ export default defineConfig({
         'notices.spec.ts',
         'visit-photos.spec.ts',
         'offline-day.spec.ts',
+        'first-month.spec.ts',
+        // Invites a technician of its own, whose day it clocks, edits, approves and exports.
       ],
     },
     // notice-settings changes (and restores) Sunset's customer notices; its day of notices runs on a server of its
@@ -117,9 +121,32 @@ export default defineConfig({
         'team.spec.ts',
         'checklist-settings.spec.ts',
         'notice-settings.spec.ts',
+        'api-settings.spec.ts',
+        'customer-times.spec.ts',
       ],
       dependencies: ['seeded-state'],
     },
+    // Stage three's office and field flows, each on customers and a technician of its own: suggesting a plan's day,
+    // quotes approved in the portal, the technician's clock and timesheets. In the first half, whose end-to-end share
+    // is the lighter; after the seeded views are photographed.
+    {
+      name: 'stage-three',
+      metadata: { half: 1 },
+      testMatch: [
+        'plan-suggest.spec.ts',
+        'quotes.spec.ts',
+        'timesheets.spec.ts',
+        'location-pin.spec.ts',
+        'truck-stock.spec.ts',
+        'work-orders.spec.ts',
+      ],
+      dependencies: ['seeded-state'],
+    },
+    // The repairs chain (issue 33: quote → card deposit → truck stock → work order → invoice) on a server of its own
+    // with Stripe set (a local fake), once per database: PGlite in the first half, PostgreSQL (a scratch database on
+    // DATABASE_URL, which .ci/run sets for the second half) in the second. The spec reads `database` to choose.
+    { name: 'repairs-pglite', metadata: { half: 1, database: 'pglite' }, testMatch: ['quote-deposit.spec.ts'] },
+    { name: 'repairs-postgres', metadata: { half: 2, database: 'postgres' }, testMatch: ['quote-deposit.spec.ts'] },
     // Imports add customers to Blue Lagoon (names with a random suffix), so the seeded views are photographed first.
     {
       name: 'customer-import',
@@ -142,13 +169,23 @@ export default defineConfig({
       dependencies: ['seeded-state', 'reports'],
     },
     // "Download PDF" in the portal and the office (issue 31 item 4): read-only.
-    { name: 'invoice-pdf', metadata: { half: 2 }, testMatch: ['invoice-pdf.spec.ts'] },
+    // The company brand (decision 044) runs a server of its own, so it may sit with them.
+    {
+      name: 'invoice-pdf',
+      metadata: { half: 2 },
+      testMatch: ['invoice-pdf.spec.ts', 'company-brand.spec.ts'],
+    },
     // The owner's billing (issue #21): on a server of its own, whose database it writes and reads.
     { name: 'owner-billing', metadata: { half: 1 }, testMatch: ['owner-billing.spec.ts'] },
     // Editable drafts (issue 31 item 1): on a server of its own, whose database it writes first.
-    { name: 'draft-invoices', metadata: { half: 2 }, testMatch: ['draft-invoices.spec.ts'] },
+    // Tax rates (issue 31 item 9) and late completions (item 8) run a server of their own too.
+    {
+      name: 'draft-invoices',
+      metadata: { half: 2 },
+      testMatch: ['draft-invoices.spec.ts', 'billing-rates.spec.ts', 'tax-rates.spec.ts', 'late-completions.spec.ts'],
+    },
     // "Profit per pool" and the QuickBooks downloads (issue #21): read-only.
-    { name: 'reports', metadata: { half: 1 }, testMatch: ['reports.spec.ts'] },
+    { name: 'reports', metadata: { half: 1 }, testMatch: ['reports.spec.ts', 'team-profit.spec.ts'] },
     // Card payments with Stripe configured: the spec runs its own server against a local fake Stripe.
     { name: 'card-payments', metadata: { half: 1 }, testMatch: ['card-payments.spec.ts'] },
     // Every page on a 360 px phone: width, axe and touch targets (issue #19 item 6; read-only).

@@ -60,6 +60,7 @@ const app = createApp({
   getBuild,
   vite,
   shutdown,
+  compress: config.COMPRESSION === 'on',
 })
 httpServer.on('request', app)
 // React Router's helper Vite servers (its config loader and child compiler) exit the process on SIGTERM (code 143)

@@ -17,8 +17,14 @@ const DATABASE_FREE = [
   'app/emails/**',
   'scripts/**',
   'server/dev-server.test.ts',
+  // Reads app/'s sources only (docs/decisions/063-no-import-cycles.md).
+  'tests/integration/import-cycles.test.ts',
   // Starts its own server on its own embedded database, whatever the run's.
   'tests/integration/first-start.test.ts',
+  // Read the build and the sources only (decision 064).
+  'tests/integration/browser-bundles.test.ts',
+  'tests/integration/us-spelling.test.ts',
+  'tests/integration/comment-paths.test.ts',
 ]
 
 export default defineConfig({

@@ -1,7 +1,7 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from 'react-router'
 import type { Route } from './+types/root'
 import { ErrorPage } from './components/error-page'
-import { FlashMessage } from './components/flash-message'
+import { FlashMessage, inShell } from './components/flash-message'
 import { takeFlash } from './utils/flash.server'
 import { useNonce } from './utils/nonce'
 import { Stylesheet } from './utils/stylesheet'
@@ -38,9 +38,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  // The staff app's frame shows the message under its navigation (AppShell); other pages float it at the top.
+  const { pathname } = useLocation()
   return (
     <>
-      <FlashMessage flash={loaderData.flash} />
+      {inShell(pathname) ? null : <FlashMessage flash={loaderData.flash} />}
       <Outlet />
     </>
   )

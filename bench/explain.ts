@@ -6,7 +6,7 @@ import { loadAdminDashboard, loadOwnerDashboard } from '~/dashboards/business-da
 import { loadDispatchBoard } from '~/dashboards/dispatcher-dashboard.server'
 import { loadTechDashboard } from '~/dashboards/tech-dashboard.server'
 import { listChemLogsForJob } from '~/models/chem-log.server'
-import { listCustomerDirectory } from '~/models/customer.server'
+import { listCustomerDirectory } from '~/models/customer-list.server'
 import { searchInventory } from '~/models/inventory.server'
 import { getJobForViewer } from '~/models/job.server'
 import { getPortal } from '~/models/portal.server'
@@ -63,9 +63,7 @@ const pages: Array<[string, () => Promise<unknown>]> = [
 const onlyPage = process.argv[3]
 for (const [name, load] of pages) {
   if (onlyPage && !name.includes(onlyPage)) continue
-  const stop = recordQueries(handle)
-  await load()
-  const queries = stop()
+  const { recorded: queries } = await recordQueries(handle, load)
   console.log(`\n######## ${name}: ${queries.length} statements`)
   for (const query of queries) {
     const plan = await pool.query(`explain (analyze, buffers, costs off) ${query.sql}`, query.params as unknown[])

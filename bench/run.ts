@@ -33,6 +33,7 @@ const { values: args } = parseArgs({
     small: { type: 'boolean', default: false },
     port: { type: 'string', default: '3321' },
     'baseline-port': { type: 'string', default: '3322' },
+    'bare-react-port': { type: 'string', default: '3323' },
     keep: { type: 'boolean', default: false },
     // A database kept by an earlier run (`--keep`): measure a change on the same data without generating it again.
     reuse: { type: 'string' },
@@ -70,6 +71,8 @@ type Target = {
 }
 type Load = {
   rps: number
+  /** Requests answered in the run (autocannon's total), for CPU per request. */
+  requests: number
   p50: number
   p95: number
   p97_5: number
@@ -117,6 +120,7 @@ async function underLoad(origin: string, target: Target, path = target.path): Pr
   })
   return {
     rps: Math.round(result.requests.average),
+    requests: result.requests.total,
     p50: result.latency.p50,
     // autocannon reports p97.5, not p95; the stricter figure stands in for it.
     p95: result.latency.p97_5,
@@ -167,6 +171,50 @@ async function databaseQuiet(client: pg.Client, name: string) {
     if (rows[0]?.busy === 0) return
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
+}
+
+/**
+ * CPU time (user + system, ms) the process `pid` has used so far: read before and after a run, it gives the server's
+ * own CPU per request whatever else shares the machine. Linux only (`/proc`); elsewhere null.
+ */
+function processCpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null
+  try {
+    const fields = (fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ')
+    const ticks = Number(fields[11]) + Number(fields[12])
+    return Number.isFinite(ticks) ? (ticks * 1000) / CLOCK_TICKS_PER_SECOND : null
+  } catch {
+    return null
+  }
+}
+/** `getconf CLK_TCK`: 100 on every Linux Node runs on. */
+const CLOCK_TICKS_PER_SECOND = 100
+
+/** The load run of `target` with the server process's CPU per request over it. */
+async function measuredLoad(origin: string, target: Target, pid: number | undefined, path = target.path) {
+  const before = processCpuMs(pid)
+  const load = await underLoad(origin, target, path)
+  const after = processCpuMs(pid)
+  const cpuMsPerRequest =
+    before === null || after === null || load.requests === 0
+      ? null
+      : Math.round(((after - before) / load.requests) * 100) / 100
+  return { load, cpuMsPerRequest }
+}
+
+/**
+ * The "bare React" anchor (bench/bare-react.tsx): node:http, the floor page's component tree rendered by React,
+ * gzip. Run under the same node as the app, with tsx's loader in the process itself (so its pid is the server's).
+ */
+async function startBareReact(logPath: string) {
+  const port = args['bare-react-port'] as string
+  const origin = `http://localhost:${port}`
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-react.tsx'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', PORT: port, APP_URL: origin },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  return superviseServer(child, { origin, healthUrl: `${origin}/about`, logPath, timeoutMs: 60_000 })
 }
 
 async function startBaseline(databaseUrl: string, pagesFile: string, logPath: string) {
@@ -389,13 +437,25 @@ async function main() {
     )
     const measured = []
     for (const target of targets) {
-      const load = await underLoad(origin, target)
+      const { load, cpuMsPerRequest } = await measuredLoad(origin, target, server.child.pid)
       const c1 = await oneAtATime(origin, target)
       console.log(
-        `[bench] ${target.name}: ${load.rps} req/s, p50 ${load.p50} ms, p97.5 ${load.p97_5} ms; c=1 p50 ${c1.p50} ms, p95 ${c1.p95} ms; errors ${load.errors + c1.errors} ${JSON.stringify(load.statuses)}`,
+        `[bench] ${target.name}: ${load.rps} req/s, p50 ${load.p50} ms, p97.5 ${load.p97_5} ms; c=1 p50 ${c1.p50} ms, p95 ${c1.p95} ms; ${cpuMsPerRequest} ms CPU/request; errors ${load.errors + c1.errors} ${JSON.stringify(load.statuses)}`,
       )
-      measured.push({ target, load, c1 })
+      measured.push({ target, load, c1, cpuMsPerRequest })
     }
+    await server.stop()
+
+    // The floor's anchor, in the same run: React and gzip alone, for the same page.
+    server = await startBareReact(logPath)
+    const floorTarget = targets[0] as Target
+    const bareReact = {
+      ...(await measuredLoad(server.origin, floorTarget, server.child.pid)),
+      c1: await oneAtATime(server.origin, floorTarget),
+    }
+    console.log(
+      `[bench] bare React floor: ${bareReact.load.rps} req/s; c=1 p50 ${bareReact.c1.p50} ms, p95 ${bareReact.c1.p95} ms; ${bareReact.cpuMsPerRequest} ms CPU/request; errors ${bareReact.load.errors + bareReact.c1.errors}`,
+    )
     await server.stop()
 
     const pagesFile = path.join(runDir, 'baseline-pages.json')
@@ -419,7 +479,8 @@ async function main() {
     await server.stop()
     server = undefined
 
-    const pages = measured.map(({ target, load, c1 }, index) => {
+    const floorRun = measured[0] as (typeof measured)[number]
+    const pages = measured.map(({ target, load, c1, cpuMsPerRequest }, index) => {
       const baseline = baselines[index] as (typeof baselines)[number]
       const page = captured[index] as CapturedPage
       return {
@@ -427,6 +488,10 @@ async function main() {
         rps: load.rps,
         baselineRps: baseline.load.rps,
         ratio: Math.round((load.rps / Math.max(1, baseline.load.rps)) * 100) / 100,
+        // Issue 36: against the floor of the same run, not only against a bare handler of the page's SQL.
+        floorRatio: Math.round((load.rps / Math.max(1, floorRun.load.rps)) * 100) / 100,
+        cpuMsPerRequest,
+        c1P50OverFloorMs: Math.round((c1.p50 - floorRun.c1.p50) * 10) / 10,
         p50: load.p50,
         p95: load.p95,
         p97_5: load.p97_5,
@@ -448,6 +513,8 @@ async function main() {
         'req/s': page.rps,
         'baseline req/s': page.baselineRps,
         'vs baseline': `${Math.round(page.ratio * 100)}%`,
+        'vs floor': `${Math.round(page.floorRatio * 100)}%`,
+        'CPU ms/req': page.cpuMsPerRequest,
         'p97.5 ms': page.p97_5,
         'c=1 p50': page.c1P50,
         'c=1 p95': page.c1P95,
@@ -482,13 +549,27 @@ async function main() {
       largeCompany: LARGE_COMPANY,
       dataset: { size: SIZE, totals, portalVisits: portal.visits, reused: Boolean(args.reuse) },
       nodeOptions: process.env.NODE_OPTIONS ?? null,
+      // The floor (`/about` through the whole app) against the bare React server rendering the same page (issue 36).
+      floor: {
+        rps: floorRun.load.rps,
+        c1P50: floorRun.c1.p50,
+        cpuMsPerRequest: floorRun.cpuMsPerRequest,
+        bareReactRps: bareReact.load.rps,
+        bareReactC1P50: bareReact.c1.p50,
+        bareReactCpuMsPerRequest: bareReact.cpuMsPerRequest,
+        bareReactRatio: Math.round((floorRun.load.rps / Math.max(1, bareReact.load.rps)) * 100) / 100,
+        compression: process.env.COMPRESSION ?? 'on',
+      },
       pages,
       workloads: workloadRows.map(({ name, seconds, size }) => ({ name, seconds, size })),
       totalSeconds: seconds(),
     }
     fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`)
     console.log(`[bench] done in ${seconds()} s; results in ${path.relative(root, file)}`)
-    if (pages.some((page) => page.errors > 0)) {
+    console.log(
+      `[bench] floor ${floorRun.load.rps} req/s = ${Math.round((floorRun.load.rps / Math.max(1, bareReact.load.rps)) * 100)} % of the bare React server's ${bareReact.load.rps}`,
+    )
+    if (pages.some((page) => page.errors > 0) || bareReact.load.errors + bareReact.c1.errors > 0) {
       console.log(`[bench] some requests failed: see ${logPath}`)
       process.exitCode = 1
     }

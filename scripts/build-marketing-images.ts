@@ -57,7 +57,7 @@ async function main() {
   console.log(`[images] ${path.relative(root, VERSIONS)}`)
 }
 
-/** 1200×630: the name and promise on the brand colour, beside the dispatcher's board. */
+/** 1200×630: the name and promise on the brand colour, beside a technician's route day. */
 async function buildOpenGraphImage() {
   const banner = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0e7490"/><stop offset="1" stop-color="#155e75"/></linearGradient></defs>
@@ -65,10 +65,10 @@ async function buildOpenGraphImage() {
   <text x="64" y="150" font-family="DejaVu Sans, Arial, sans-serif" font-size="64" font-weight="700" fill="#ffffff">Pool Bud</text>
   <text x="64" y="230" font-family="DejaVu Sans, Arial, sans-serif" font-size="34" fill="#cffafe">Run your pool-service</text>
   <text x="64" y="276" font-family="DejaVu Sans, Arial, sans-serif" font-size="34" fill="#cffafe">company from one screen</text>
-  <text x="64" y="360" font-family="DejaVu Sans, Arial, sans-serif" font-size="24" fill="#e0f2fe">Scheduling · water chemistry</text>
-  <text x="64" y="396" font-family="DejaVu Sans, Arial, sans-serif" font-size="24" fill="#e0f2fe">photos · customer portal</text>
+  <text x="64" y="360" font-family="DejaVu Sans, Arial, sans-serif" font-size="24" fill="#e0f2fe">Routes · offline phone app</text>
+  <text x="64" y="396" font-family="DejaVu Sans, Arial, sans-serif" font-size="24" fill="#e0f2fe">billing · customer portal</text>
 </svg>`)
-  const board = await sharp(path.join(SOURCE, 'dispatch.png')).resize({ width: 580 }).png().toBuffer()
+  const board = await sharp(path.join(SOURCE, 'route-day.png')).resize({ width: 580 }).png().toBuffer()
   await sharp(banner)
     .composite([{ input: board, left: 580, top: 160 }])
     .png({ compressionLevel: 9 })

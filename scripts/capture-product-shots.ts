@@ -61,6 +61,32 @@ async function main() {
       })
     })
     await shoot('customer@bluelagoon.test', 'portal', { width: 1280, height: 800 }, async () => {})
+    await shoot('dispatch@bluelagoon.test', 'route-day', { width: 1280, height: 800 }, async (page) => {
+      // Today's route of the busiest technician: the numbered stops with their ETAs beside the map.
+      await page.goto('/app/schedule')
+      const today = page.locator('tr', { hasText: 'Maya Flores' }).locator('td', { hasText: '· Today' })
+      await today.locator('a[href^="/app/schedule/"]:not([href*="/balance/"])').first().click()
+      await page.getByRole('button', { name: 'Optimize route' }).waitFor()
+      await page.getByRole('heading', { name: 'Stops' }).evaluate((heading) => {
+        heading.scrollIntoView({ block: 'start' })
+        window.scrollBy(0, -48)
+      })
+    })
+    await shoot('tech@bluelagoon.test', 'phone-today', { width: 390, height: 844 }, async (page) => {
+      // The technician's home screen: Today / This week, the day's clock, and the next stop once the day's stops are
+      // kept on the phone for when the signal goes.
+      await page.getByText(/saved on this phone for offline use/).waitFor({ timeout: 30_000 })
+    })
+    await shoot('owner@bluelagoon.test', 'billing', { width: 1280, height: 1000 }, async (page) => {
+      // The month's invoices: last month's drafts created (a fresh database: nothing is sent), then the page from the top: the QuickBooks
+      // exports, the month and the first of its invoices.
+      await page.goto('/app/billing')
+      await page.getByRole('button', { name: 'Create invoices' }).click()
+      await page.getByRole('button', { name: /^Create \d+ invoices?$/ }).click()
+      await page.getByRole('link', { name: 'Send invoices' }).waitFor()
+      // No hover left on the row the click landed on.
+      await page.mouse.move(0, 0)
+    })
   } finally {
     await browser.close()
     await server.stop()

@@ -1,9 +1,9 @@
 // `npm run -s route -- <file.tsp>`: runs the route optimiser on a TSPLIB file (EUC_2D or GEO) and prints one JSON
 // line, {"length": …, "ms": …, "order": […]}: the closed tour's length in TSPLIB's integer distances, the optimiser's
-// own time in milliseconds, and the tour as 0-based positions in the file's node list (OPERATIONS §4, §8).
-// `npm run -s route -- <problem.json>`: a day's route with time windows and minutes on site (docs/routing.md) and
-// prints {"order": [stop ids], "length": …, "late": …, "finish": …, "ms": …}; late stops are named on stderr.
-// A file that cannot be read or parsed prints why on stderr and exits 1; a wrong command line exits 2.
+// own time in milliseconds, and the tour as 0-based positions in the file's node list (docs/product.md "Schedule",
+// "Easy to get wrong"). `npm run -s route -- <problem.json>`: a day's route with time windows and minutes on site
+// (docs/routing.md) and prints {"order": [stop ids], "length": …, "late": …, "finish": …, "ms": …}; late stops are
+// named on stderr. A file that cannot be read or parsed prints why on stderr and exits 1; a wrong command line exits 2.
 import fs from 'node:fs'
 import { driveDistances } from '~/routing/drive-distances.server'
 import { optimiseTour, routeLength } from '~/routing/optimise'

@@ -15,9 +15,10 @@ import { requestGuards } from './request-guards.mjs'
  *   getBuild: () => Promise<import('react-router').ServerBuild> | import('react-router').ServerBuild,
  *   vite?: import('vite').ViteDevServer,
  *   shutdown: { middleware: import('express').RequestHandler },
+ *   compress?: boolean,
  * }} options
  */
-export function createApp({ appOrigin, proxyHops, getBuild, vite, shutdown }) {
+export function createApp({ appOrigin, proxyHops, getBuild, vite, shutdown, compress = true }) {
   const app = express()
   app.disable('x-powered-by')
   // TRUST_PROXY is the number of proxies in front of the app. Express then takes the client
@@ -25,13 +26,16 @@ export function createApp({ appOrigin, proxyHops, getBuild, vite, shutdown }) {
   // X-Forwarded-For a client sends (and let it pick its own rate-limit bucket).
   if (proxyHops > 0) app.set('trust proxy', proxyHops)
   app.use(shutdown.middleware)
-  // Server-Sent Events must flush each message, so they are never compressed.
-  app.use(
-    compression({
-      filter: (req, res) =>
-        !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
-    }),
-  )
+  // COMPRESSION=off: a reverse proxy in front compresses, so gzip here would only cost this process CPU (decision
+  // 065). Server-Sent Events must flush each message, so they are never compressed.
+  if (compress) {
+    app.use(
+      compression({
+        filter: (req, res) =>
+          !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+      }),
+    )
+  }
   // Security headers, the trusted client address, cross-origin requests.
   app.use(requestGuards({ appOrigin, clientIp: (req) => req.ip }))
 

@@ -15,6 +15,12 @@ export const MAX_BODY_BYTES = 1024 * 1024
 export const MAX_UPLOAD_BYTES = 17 * 1024 * 1024
 const PHOTO_UPLOAD_PATH = /^\/app\/jobs\/[^/]+\/photos\/?$/
 /**
+ * Settings, whose "Company logo" form posts a file of at most 1 MB (the page answers a larger one with its own words);
+ * this bound leaves room for the multipart envelope. The page's script posts to `/app/settings.data`.
+ */
+export const MAX_SETTINGS_BYTES = 2 * 1024 * 1024
+const SETTINGS_PATH = /^\/app\/settings(\.data)?\/?$/
+/**
  * Customer spreadsheets: the import page reads at most 10 MB of the file itself and answers a larger one with plain
  * words ("Split it into files under 10 MB"); this bound lets a 50 MB export reach the page for that answer instead
  * of a bare 413. The body is still read only as far as the page reads it.
@@ -34,6 +40,7 @@ const CLOSE_LINGER_MS = 1_000
 function bodyLimitFor(pathname) {
   if (PHOTO_UPLOAD_PATH.test(pathname)) return MAX_UPLOAD_BYTES
   if (CUSTOMER_IMPORT_PATH.test(pathname)) return MAX_IMPORT_BYTES
+  if (SETTINGS_PATH.test(pathname)) return MAX_SETTINGS_BYTES
   return MAX_BODY_BYTES
 }
 
@@ -205,17 +212,29 @@ async function sendResponse(req, res, response) {
     res.end()
     return
   }
-  if (/^text\/event-stream/i.test(response.headers.get('Content-Type') ?? '')) res.flushHeaders()
+  const eventStream = /^text\/event-stream/i.test(response.headers.get('Content-Type') ?? '')
+  if (eventStream) res.flushHeaders()
   const reader = response.body.getReader()
   const cancel = () => {
     if (!res.writableFinished) reader.cancel().catch(() => {})
   }
   res.on('close', cancel)
   try {
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done || res.destroyed) break
-      if (!res.write(value)) await drained(res)
+    let chunk = await reader.read()
+    while (!chunk.done && !res.destroyed) {
+      // One chunk is held back (never an event stream's: each message goes out as it comes), so a body that is one
+      // buffer — every rendered page (entry.server.tsx) — goes out in one write with its length, instead of a
+      // chunked body whose terminating chunk is a second write (decision 065).
+      const next = eventStream ? undefined : await reader.read()
+      if (next?.done) {
+        if (res.destroyed) break
+        if (!res.headersSent && !res.hasHeader('Content-Length'))
+          res.setHeader('Content-Length', chunk.value.byteLength)
+        res.end(chunk.value)
+        return
+      }
+      if (!res.write(chunk.value)) await drained(res)
+      chunk = next ?? (await reader.read())
     }
     if (!res.destroyed) res.end()
   } catch (error) {

@@ -176,4 +176,40 @@ describe('requests and responses', () => {
     controller.abort()
     await gone
   })
+
+  it('a body of one buffer (every rendered page) goes out with its length in one write; a longer stream is chunked', async () => {
+    const page = 'x'.repeat(15_000)
+    const base = await serve(async (request) => {
+      if (new URL(request.url).pathname === '/about') return new Response(page)
+      const parts = ['one,', 'two,', 'three']
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          const part = parts.shift()
+          if (part === undefined) controller.close()
+          else controller.enqueue(new TextEncoder().encode(part))
+        },
+      })
+      return new Response(stream)
+    })
+    const raw = (path: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+        http
+          .get(`${base}${path}`, (res) => {
+            let body = ''
+            res.setEncoding('utf8')
+            res.on('data', (chunk: string) => {
+              body += chunk
+            })
+            res.on('end', () => resolve({ headers: res.headers, body }))
+          })
+          .on('error', reject)
+      })
+    const whole = await raw('/about')
+    expect(whole.headers['content-length']).toBe(String(page.length))
+    expect(whole.headers['transfer-encoding']).toBeUndefined()
+    expect(whole.body).toBe(page)
+    const streamed = await raw('/export.csv')
+    expect(streamed.headers['transfer-encoding']).toBe('chunked')
+    expect(streamed.body).toBe('one,two,three')
+  })
 })

@@ -10,9 +10,10 @@ import { passwordResetEmail } from '~/models/password-reset.server'
 import { isDeactivated, isEmailTaken } from '~/models/profile.server'
 import { INVITE_LINK_SECONDS, onLinkDeleted, onLinkIssued, onPasswordSet } from '~/models/sign-in-links.server'
 import { db, pingDatabase } from '~/utils/db.server'
-import { kickOutboxWorker, registerOutboxTask, sendEmail } from '~/utils/email.server'
+import { sendEmail } from '~/utils/email.server'
 import { env } from '~/utils/env.server'
 import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_COMMON } from '~/utils/forms'
+import { kickOutboxWorker, registerOutboxTask } from '~/utils/outbox-worker.server'
 import { isCommonPassword, newPasswordOf } from '~/utils/password-policy.server'
 import { SESSION_COOKIE, SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from '~/utils/session-read.server'
 import {
@@ -185,7 +186,7 @@ function createAuth() {
     },
     user: {
       // No `sendChangeEmailConfirmation`: better-auth then sends its verification link straight to
-      // the new address (SPEC §5 Account, issue #5); the email changes when that link is followed.
+      // the new address (docs/product.md "Forms" Account, issue #5); the email changes when that link is followed.
       changeEmail: { enabled: true },
     },
     databaseHooks: {

@@ -6,7 +6,7 @@ import { customers, profiles, user } from '~/db/schema'
 import { loader as dashboardLoader } from '~/routes/app/dashboard'
 import { loader as appLayoutLoader } from '~/routes/app/layout'
 import { loader as portalLoader } from '~/routes/portal/customer'
-import { currentDatabaseHandle, type DatabaseHandle, db, type RecordedQuery, recordQueries } from '~/utils/db.server'
+import { currentDatabaseHandle, type DatabaseHandle, db, recordQueries } from '~/utils/db.server'
 import { runInRequestScope } from '~/utils/request-scope.server'
 import { pageRequest, settle, signInAs } from '../../tests/helpers/session'
 import { useDemoData } from '../../tests/helpers/test-database'
@@ -227,13 +227,7 @@ describe('the session of one page request', () => {
   it('is looked up once for all of its loaders, and afresh for the next request', async () => {
     const cookie = await signInAs('owner@bluelagoon.test')
     const sessionReads = async (run: () => Promise<unknown>) => {
-      const stop = recordQueries(currentDatabaseHandle() as DatabaseHandle)
-      let recorded: RecordedQuery[] = []
-      try {
-        await run()
-      } finally {
-        recorded = stop()
-      }
+      const { recorded } = await recordQueries(currentDatabaseHandle() as DatabaseHandle, run)
       return recorded.filter((query) => /from "session"/i.test(query.sql)).length
     }
     // React Router gives each loader its own copy of the request; server.mjs gives them one scope.

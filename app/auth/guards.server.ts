@@ -106,7 +106,7 @@ export function loginRedirect(request: Request): never {
 
 /**
  * Any signed-in user. Staff who have not finished onboarding are sent to /welcome
- * from every protected page (SPEC §2), except `allowIncompleteSetup` pages.
+ * from every protected page (docs/product.md "Screens"), except `allowIncompleteSetup` pages.
  */
 export async function requireUser(request: Request, { allowIncompleteSetup = false } = {}): Promise<SessionUser> {
   const user = await getSessionUser(request)
@@ -123,7 +123,7 @@ export type CompanyMember = SessionUser & {
   role: Role
   companyId: string
   company: Company
-  /** The company's timezone: every date a member sees is in it (ARCHITECTURE §4). */
+  /** The company's timezone: every date a member sees is in it (docs/product.md "Roles"). */
   timezone: string
 }
 

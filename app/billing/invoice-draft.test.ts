@@ -24,6 +24,7 @@ import {
   type PlanToBill,
   periodLabel,
 } from './invoice-draft'
+import { flatTax } from './tax'
 
 const NOVEMBER_2026: BillingPeriod = { start: '2026-11-01', end: '2026-11-30' }
 const FEBRUARY_2026: BillingPeriod = { start: '2026-02-01', end: '2026-02-28' }
@@ -47,7 +48,7 @@ function plan(fields: Partial<PlanToBill> & Pick<PlanToBill, 'rateType' | 'rateC
 }
 
 function input(fields: Partial<DraftInput> & Pick<DraftInput, 'period' | 'plans'>): DraftInput {
-  return { chemicals: [], itemiseChemicals: true, taxRateMilliPercent: 0, creditCents: 0, ...fields }
+  return { chemicals: [], itemiseChemicals: true, tax: flatTax(0), creditCents: 0, ...fields }
 }
 
 /** An expected line, as it should read on the invoice. */
@@ -552,12 +553,12 @@ const GOLDEN: GoldenCase[] = [
     input: input({
       period: NOVEMBER_2026,
       plans: [plan({ rateType: 'per-visit', rateCents: 4500, completedVisits: 5 })],
-      taxRateMilliPercent: 7250,
+      tax: flatTax(7250),
     }),
     expected: {
       lines: [
         line('visits', 'Pool service, 12 Palm Ave — 5 visits', '5', 4500, 22500, onPlan('plan-1')),
-        line('tax', 'Tax (7.25%)', '1', 1631, 1631, NOWHERE),
+        { ...line('tax', 'Sales tax 7.25 %', '1', 1631, 1631, NOWHERE), taxMilliPercent: 7250 },
       ],
       subtotalCents: 22500,
       taxCents: 1631,
@@ -572,12 +573,12 @@ const GOLDEN: GoldenCase[] = [
     input: input({
       period: NOVEMBER_2026,
       plans: [plan({ rateType: 'per-visit', rateCents: 5100, completedVisits: 2 })],
-      taxRateMilliPercent: 7250,
+      tax: flatTax(7250),
     }),
     expected: {
       lines: [
         line('visits', 'Pool service, 12 Palm Ave — 2 visits', '2', 5100, 10200, onPlan('plan-1')),
-        line('tax', 'Tax (7.25%)', '1', 740, 740, NOWHERE),
+        { ...line('tax', 'Sales tax 7.25 %', '1', 740, 740, NOWHERE), taxMilliPercent: 7250 },
       ],
       subtotalCents: 10200,
       taxCents: 740,
@@ -592,12 +593,12 @@ const GOLDEN: GoldenCase[] = [
     input: input({
       period: NOVEMBER_2026,
       plans: [plan({ rateType: 'monthly', rateCents: 16400 })],
-      taxRateMilliPercent: 8875,
+      tax: flatTax(8875),
     }),
     expected: {
       lines: [
         line('monthly', 'Monthly pool service, 12 Palm Ave — November 2026', '1', 16400, 16400, onPlan('plan-1')),
-        line('tax', 'Tax (8.875%)', '1', 1456, 1456, NOWHERE),
+        { ...line('tax', 'Sales tax 8.875 %', '1', 1456, 1456, NOWHERE), taxMilliPercent: 8875 },
       ],
       subtotalCents: 16400,
       taxCents: 1456,
@@ -618,13 +619,13 @@ const GOLDEN: GoldenCase[] = [
         { planId: 'plan-1', product: 'Chlorine tablets', unit: 'lb', quantityHundredths: 300, unitPriceCents: 849 },
       ],
       itemiseChemicals: false,
-      taxRateMilliPercent: 8875,
+      tax: flatTax(8875),
     }),
     expected: {
       lines: [
         line('monthly', 'Monthly pool service, 12 Palm Ave — November 2026', '1', 16000, 16000, onPlan('plan-1')),
         line('chemicals', 'Chemicals, 12 Palm Ave', '1', 4483, 4483, atLocation(PALM)),
-        line('tax', 'Tax (8.875%)', '1', 1818, 1818, NOWHERE),
+        { ...line('tax', 'Sales tax 8.875 %', '1', 1818, 1818, NOWHERE), taxMilliPercent: 8875 },
       ],
       subtotalCents: 20483,
       taxCents: 1818,
@@ -659,13 +660,13 @@ const GOLDEN: GoldenCase[] = [
     input: input({
       period: NOVEMBER_2026,
       plans: [plan({ rateType: 'monthly', rateCents: 16000 })],
-      taxRateMilliPercent: 7250,
+      tax: flatTax(7250),
       creditCents: 25000,
     }),
     expected: {
       lines: [
         line('monthly', 'Monthly pool service, 12 Palm Ave — November 2026', '1', 16000, 16000, onPlan('plan-1')),
-        line('tax', 'Tax (7.25%)', '1', 1160, 1160, NOWHERE),
+        { ...line('tax', 'Sales tax 7.25 %', '1', 1160, 1160, NOWHERE), taxMilliPercent: 7250 },
       ],
       subtotalCents: 16000,
       taxCents: 1160,
@@ -703,7 +704,7 @@ const GOLDEN: GoldenCase[] = [
         { planId: 'plan-spa', product: 'Bromine tablets', unit: 'lb', quantityHundredths: 50, unitPriceCents: 1299 },
         { planId: 'plan-bay', product: 'Muriatic acid', unit: 'gal', quantityHundredths: 50, unitPriceCents: 1250 },
       ],
-      taxRateMilliPercent: 7250,
+      tax: flatTax(7250),
     }),
     expected: {
       lines: [
@@ -714,7 +715,7 @@ const GOLDEN: GoldenCase[] = [
         line('chemicals', 'Liquid chlorine (gal), 40 Bay Rd', '4.5', 399, 1796, onPlan('plan-bay', BAY)),
         line('chemicals', 'Bromine tablets (lb), 12 Palm Ave', '0.5', 1299, 650, onPlan('plan-spa')),
         line('chemicals', 'Muriatic acid (gal), 40 Bay Rd', '0.5', 1250, 625, onPlan('plan-bay', BAY)),
-        line('tax', 'Tax (7.25%)', '1', 3391, 3391, NOWHERE),
+        { ...line('tax', 'Sales tax 7.25 %', '1', 3391, 3391, NOWHERE), taxMilliPercent: 7250 },
       ],
       subtotalCents: 46768,
       taxCents: 3391,
@@ -749,7 +750,7 @@ const GOLDEN: GoldenCase[] = [
         { planId: 'plan-bay', product: 'Muriatic acid', unit: 'gal', quantityHundredths: 50, unitPriceCents: 1250 },
       ],
       itemiseChemicals: false,
-      taxRateMilliPercent: 7250,
+      tax: flatTax(7250),
     }),
     expected: {
       lines: [
@@ -758,7 +759,7 @@ const GOLDEN: GoldenCase[] = [
         line('visits', 'Pool service, 12 Palm Ave — 4 visits', '4', 2500, 10000, onPlan('plan-spa')),
         line('chemicals', 'Chemicals, 12 Palm Ave', '1', 1847, 1847, atLocation(PALM)),
         line('chemicals', 'Chemicals, 40 Bay Rd', '1', 2421, 2421, atLocation(BAY)),
-        line('tax', 'Tax (7.25%)', '1', 3391, 3391, NOWHERE),
+        { ...line('tax', 'Sales tax 7.25 %', '1', 3391, 3391, NOWHERE), taxMilliPercent: 7250 },
       ],
       subtotalCents: 46768,
       taxCents: 3391,
@@ -790,7 +791,7 @@ const GOLDEN: GoldenCase[] = [
   },
   {
     name: 'nothing to bill: no plans',
-    input: input({ period: NOVEMBER_2026, plans: [], creditCents: 5000, taxRateMilliPercent: 7250 }),
+    input: input({ period: NOVEMBER_2026, plans: [], creditCents: 5000, tax: flatTax(7250) }),
     expected: null,
   },
 
@@ -1022,10 +1023,10 @@ const draftInput: fc.Arbitrary<DraftInput> = localDate.map(monthOf).chain((perio
       ),
       itemiseChemicals: fc.boolean(),
       // Thousandths of a percent (8.875 % is 8875), up to 30 %.
-      taxRateMilliPercent: fc.integer({ min: 0, max: 30_000 }),
+      taxRate: fc.integer({ min: 0, max: 30_000 }),
       creditCents: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 300_000 })),
     })
-    .map(({ plans, chemicals, ...rest }): DraftInput => {
+    .map(({ plans, chemicals, taxRate, ...rest }): DraftInput => {
       const toBill = plans.map(({ startOffset, runsFor, where, ...p }, i): PlanToBill => {
         const startsOn = fromEpochDay(epochDay(period.start) + startOffset)
         return {
@@ -1039,7 +1040,7 @@ const draftInput: fc.Arbitrary<DraftInput> = localDate.map(monthOf).chain((perio
       const uses: ChemicalUse[] = toBill.length
         ? chemicals.map(({ plan: n, ...use }) => ({ ...use, planId: `plan-${n % toBill.length}` }))
         : []
-      return { ...rest, period, plans: toBill, chemicals: uses }
+      return { ...rest, tax: flatTax(taxRate), period, plans: toBill, chemicals: uses }
     }),
 )
 
@@ -1152,7 +1153,7 @@ describe('invoice properties', () => {
         const draft = draftInvoice(input)
         if (!draft) return
         // In units of 1/100,000 of a cent, everything is a whole number.
-        const exact = draft.subtotalCents * input.taxRateMilliPercent
+        const exact = draft.subtotalCents * (input.tax.defaultRate?.milliPercent ?? 0)
         const off = draft.taxCents * 100_000 - exact
         expect(Math.abs(off)).toBeLessThanOrEqual(50_000)
         if (Math.abs(off) === 50_000) expect(off).toBeGreaterThan(0)

@@ -21,7 +21,7 @@ function props(numberLabel: string, overrides: Partial<InvoicePdfProps> = {}): I
     ],
     totals: {
       subtotal: '$167.75',
-      tax: '$12.16',
+      taxes: [{ label: 'Sales tax 7.25 %', value: '$12.16' }],
       total: '$179.91',
       creditApplied: null,
       paid: '$0.00',
@@ -45,7 +45,7 @@ describe('invoicePdf', () => {
       'Dana Whitfield',
       'Chlorine tablets',
       '$7.75',
-      'Tax',
+      'Sales tax 7.25 %',
       '$12.16',
       '$179.91',
       'Amount due',
@@ -54,6 +54,22 @@ describe('invoicePdf', () => {
     ]) {
       expect(pdf.text).toContain(words)
     }
+  })
+
+  it('puts the late completions under their own "Late completions" heading', async () => {
+    const late = {
+      description: 'Weekly service — Oct 26 (completed late)',
+      quantity: '1',
+      unit: '$40.00',
+      amount: '$40.00',
+    }
+    const pdf = await readPdf(
+      await invoicePdf(props('#8', { lines: [...props('#8').lines, { ...late, lateGroupStart: true }] })),
+    )
+    expect(pdf.text).toContain('Late completions')
+    expect(pdf.text.indexOf('Late completions')).toBeLessThan(pdf.text.indexOf('Oct 26 (completed late)'))
+    // Without late lines there is no heading.
+    expect((await readPdf(await invoicePdf(props('#9')))).text).not.toContain('Late completions')
   })
 
   it('draws the company logo when there is one, and says "Not emailed — print" when so delivered', async () => {
@@ -70,6 +86,27 @@ describe('invoicePdf', () => {
     expect(pdf.text).toContain('Not emailed — print')
     // The image is embedded as an XObject.
     expect(Buffer.from(bytes).toString('latin1')).toContain('/Subtype /Image')
+  })
+
+  it('embeds a batch’s one logo once, however many invoices draw it, with the company’s email under its address', async () => {
+    const logo = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#0af' } })
+      .jpeg()
+      .toBuffer()
+    const company = {
+      name: 'Blue Lagoon Pool Co.',
+      addressLines: ['12 Harbor Way'],
+      email: 'office@bluelagoon.example',
+      logo,
+    }
+    const bytes = await invoicesPdf([props('#1', { company }), props('#2', { company }), props('#3', { company })])
+    const pdf = await readPdf(bytes)
+    expect(pdf.pages).toBe(3)
+    expect(pdf.text).toContain('12 Harbor Way office@bluelagoon.example')
+    expect(
+      Buffer.from(bytes)
+        .toString('latin1')
+        .match(/\/Subtype \/Image/g),
+    ).toHaveLength(1)
   })
 
   it('puts each invoice of a batch on its own page, and a long invoice runs onto more pages', async () => {

@@ -9,6 +9,8 @@ export type InvoicePdfProps = {
     name: string
     /** Lines of the company's address, as the company writes it; none when not set. */
     addressLines: string[]
+    /** The company's email (Settings → "Company email"), printed under the address; null when not set. */
+    email?: string | null
     /** The company logo (PNG or JPEG bytes), drawn at the top left; null when the company has none. */
     logo: Buffer | null
   }
@@ -22,10 +24,12 @@ export type InvoicePdfProps = {
     issuedOn: string | null
     dueOn: string | null
   }
-  lines: { description: string; quantity: string; unit: string; amount: string }[]
+  /** `lateGroupStart`: the first "Late completions" line, with the group's heading above it (docs/billing.md). */
+  lines: { description: string; quantity: string; unit: string; amount: string; lateGroupStart?: boolean }[]
   totals: {
     subtotal: string
-    tax: string | null
+    /** One per tax rate: "Tampa 7.5 % tax". */
+    taxes: { label: string; value: string }[]
     total: string
     creditApplied: string | null
     paid: string
@@ -64,49 +68,154 @@ export function invoicesPdf(list: InvoicePdfProps[]): Promise<Buffer> {
     doc.addPage()
     doc.font('Helvetica').fontSize(12).text('No invoices to print.')
   }
-  for (const invoice of list) drawInvoice(doc, invoice)
+  // One logo drawn on a hundred pages is embedded once: pdfkit reuses an image it has opened.
+  const opened = new Map<Buffer, PDFKit.Mixins.ImageSrc>()
+  const logoOf = (bytes: Buffer) => {
+    let image = opened.get(bytes)
+    if (!image) {
+      image = (doc as unknown as { openImage(src: Buffer): PDFKit.Mixins.ImageSrc }).openImage(bytes)
+      opened.set(bytes, image)
+    }
+    return image
+  }
+  for (const invoice of list) drawDocument(doc, invoicePage(invoice), logoOf)
   doc.end()
   return done
 }
 
-function drawInvoice(doc: PDFKit.PDFDocument, props: InvoicePdfProps) {
-  doc.addPage()
-  const top = MARGIN
-  let left = MARGIN
-  if (props.company.logo) {
-    try {
-      doc.image(props.company.logo, MARGIN, top, { fit: [150, 60] })
-      left = MARGIN + 160
-    } catch {
-      // A logo pdfkit cannot read is left out rather than failing the invoice.
-    }
-  }
-  doc.font('Helvetica-Bold').fontSize(16).text(props.company.name, left, top, { width: 260 })
-  doc.font('Helvetica').fontSize(10)
-  for (const line of props.company.addressLines) doc.text(line, { width: 260 })
-  const companyBottom = Math.max(doc.y, props.company.logo ? top + 64 : 0)
+/** What one document's page shows, invoice or quote: the one layout both are drawn with. */
+type PageProps = {
+  company: InvoicePdfProps['company']
+  heading: string
+  facts: string[]
+  partyLabel: string
+  customer: InvoicePdfProps['customer']
+  /** Lines under the customer's block (a quote's equipment); none on an invoice. */
+  subject?: string[]
+  lines: InvoicePdfProps['lines']
+  totals: [label: string, value: string, bold: boolean][]
+  notesHeading: string
+  notes: string[]
+}
 
-  // The heading facts, on the right.
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(20)
-    .text(`Invoice ${props.invoice.numberLabel}`, 330, top, {
-      width: PAGE_WIDTH - MARGIN - 330,
-      align: 'right',
-    })
-  doc.font('Helvetica').fontSize(10)
+function invoicePage(props: InvoicePdfProps): PageProps {
   const facts: string[] = [`Status: ${props.invoice.status}`]
   if (props.invoice.period) facts.push(`Period: ${props.invoice.period}`)
   if (props.invoice.issuedOn) facts.push(`Issued: ${props.invoice.issuedOn}`)
   if (props.invoice.dueOn) facts.push(`Due: ${props.invoice.dueOn}`)
   if (props.invoice.deliveryNote) facts.push(props.invoice.deliveryNote)
-  for (const fact of facts) doc.text(fact, 330, doc.y, { width: PAGE_WIDTH - MARGIN - 330, align: 'right' })
+  const totals: [string, string, boolean][] = [['Subtotal', props.totals.subtotal, false]]
+  for (const tax of props.totals.taxes) totals.push([tax.label, tax.value, false])
+  totals.push(['Total', props.totals.total, true])
+  if (props.totals.creditApplied) totals.push(['Credit applied', `-${props.totals.creditApplied}`, false])
+  totals.push(['Paid', props.totals.paid, false])
+  totals.push(['Amount due', props.totals.amountDue, true])
+  return {
+    company: props.company,
+    heading: `Invoice ${props.invoice.numberLabel}`,
+    facts,
+    partyLabel: 'Bill to',
+    customer: props.customer,
+    lines: props.lines,
+    totals,
+    notesHeading: 'How to pay',
+    notes: props.howToPay,
+  }
+}
+
+/** A quote on paper (docs/quotes.md): the invoice's layout, with the quote's facts, totals and note. */
+export type QuotePdfProps = {
+  company: InvoicePdfProps['company']
+  customer: InvoicePdfProps['customer']
+  /** What the quote is for ("For: Pentair IntelliFlo pump (SN …)", "Under warranty"), under the customer. */
+  subject?: string[]
+  quote: { numberLabel: string; status: string; version: number; validUntil: string | null }
+  lines: InvoicePdfProps['lines']
+  totals: { subtotal: string; taxLabel: string; tax: string; total: string; deposit: string | null }
+  /** "Note for customer", and where to approve it. */
+  notes: string[]
+}
+
+export function quotePdf(props: QuotePdfProps): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: MARGIN,
+    autoFirstPage: false,
+    info: { Title: `Quote ${props.quote.numberLabel}` },
+  })
+  const chunks: Buffer[] = []
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk))
+    doc.on('end', () => resolve(Buffer.concat(chunks)))
+    doc.on('error', reject)
+  })
+  const facts = [`Status: ${props.quote.status}`, `Version: ${props.quote.version}`]
+  if (props.quote.validUntil) facts.push(`Valid until: ${props.quote.validUntil}`)
+  const totals: [string, string, boolean][] = [
+    ['Subtotal', props.totals.subtotal, false],
+    [props.totals.taxLabel, props.totals.tax, false],
+    ['Total', props.totals.total, true],
+  ]
+  if (props.totals.deposit) totals.push(['Deposit', props.totals.deposit, false])
+  drawDocument(
+    doc,
+    {
+      company: props.company,
+      heading: `Quote ${props.quote.numberLabel}`,
+      facts,
+      partyLabel: 'Prepared for',
+      customer: props.customer,
+      subject: props.subject ?? [],
+      lines: props.lines,
+      totals,
+      notesHeading: 'Notes',
+      notes: props.notes,
+    },
+    (bytes) => (doc as unknown as { openImage(src: Buffer): PDFKit.Mixins.ImageSrc }).openImage(bytes),
+  )
+  doc.end()
+  return done
+}
+
+function drawDocument(doc: PDFKit.PDFDocument, props: PageProps, logoOf: (bytes: Buffer) => PDFKit.Mixins.ImageSrc) {
+  doc.addPage()
+  const top = MARGIN
+  // The logo at the top left, the company's name, address and email under it; the heading facts on the right.
+  let nameTop = top
+  if (props.company.logo) {
+    try {
+      doc.image(logoOf(props.company.logo), MARGIN, top, { fit: [180, 60] })
+      nameTop = top + 68
+    } catch {
+      // A logo pdfkit cannot read is left out rather than failing the invoice.
+    }
+  }
+  doc.font('Helvetica-Bold').fontSize(16).text(props.company.name, MARGIN, nameTop, { width: 270 })
+  doc.font('Helvetica').fontSize(10)
+  for (const line of props.company.addressLines) doc.text(line, { width: 270 })
+  if (props.company.email) doc.text(props.company.email, { width: 270 })
+  const companyBottom = doc.y
+
+  // The heading facts, on the right.
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(20)
+    .text(props.heading, 330, top, {
+      width: PAGE_WIDTH - MARGIN - 330,
+      align: 'right',
+    })
+  doc.font('Helvetica').fontSize(10)
+  for (const fact of props.facts) doc.text(fact, 330, doc.y, { width: PAGE_WIDTH - MARGIN - 330, align: 'right' })
 
   // Bill to.
   let y = Math.max(companyBottom, doc.y) + 24
-  doc.font('Helvetica-Bold').fontSize(10).text('Bill to', MARGIN, y)
+  doc.font('Helvetica-Bold').fontSize(10).text(props.partyLabel, MARGIN, y)
   doc.font('Helvetica').text(props.customer.name)
   for (const line of props.customer.addressLines) doc.text(line)
+  if (props.subject?.length) {
+    doc.moveDown(0.5)
+    for (const line of props.subject) doc.text(line, MARGIN, doc.y, { width: CONTENT_WIDTH })
+  }
 
   // The lines.
   y = doc.y + 20
@@ -124,9 +233,14 @@ function drawInvoice(doc: PDFKit.PDFDocument, props: InvoicePdfProps) {
   doc.font('Helvetica')
   for (const line of props.lines) {
     const height = doc.heightOfString(line.description, { width: COLUMNS.quantity - COLUMNS.description - 10 })
-    if (y + height > doc.page.height - MARGIN - 40) {
+    if (y + height + (line.lateGroupStart ? 20 : 0) > doc.page.height - MARGIN - 40) {
       doc.addPage()
       y = MARGIN
+    }
+    if (line.lateGroupStart) {
+      doc.font('Helvetica-Bold').text('Late completions', COLUMNS.description, y + 4)
+      doc.font('Helvetica')
+      y = doc.y + 6
     }
     doc.text(line.description, COLUMNS.description, y, { width: COLUMNS.quantity - COLUMNS.description - 10 })
     doc.text(line.quantity, COLUMNS.quantity, y, { width: 50, align: 'right' })
@@ -141,13 +255,7 @@ function drawInvoice(doc: PDFKit.PDFDocument, props: InvoicePdfProps) {
   y += 8
 
   // The totals.
-  const totals: [string, string, boolean][] = [['Subtotal', props.totals.subtotal, false]]
-  if (props.totals.tax) totals.push(['Tax', props.totals.tax, false])
-  totals.push(['Total', props.totals.total, true])
-  if (props.totals.creditApplied) totals.push(['Credit applied', `-${props.totals.creditApplied}`, false])
-  totals.push(['Paid', props.totals.paid, false])
-  totals.push(['Amount due', props.totals.amountDue, true])
-  for (const [label, value, bold] of totals) {
+  for (const [label, value, bold] of props.totals) {
     if (y > doc.page.height - MARGIN - 20) {
       doc.addPage()
       y = MARGIN
@@ -158,15 +266,15 @@ function drawInvoice(doc: PDFKit.PDFDocument, props: InvoicePdfProps) {
     y = doc.y + 4
   }
 
-  // How to pay.
-  if (props.howToPay.length > 0) {
+  // How to pay (an invoice), or the notes (a quote).
+  if (props.notes.length > 0) {
     y += 16
     if (y > doc.page.height - MARGIN - 60) {
       doc.addPage()
       y = MARGIN
     }
-    doc.font('Helvetica-Bold').text('How to pay', MARGIN, y)
+    doc.font('Helvetica-Bold').text(props.notesHeading, MARGIN, y)
     doc.font('Helvetica')
-    for (const line of props.howToPay) doc.text(line, MARGIN, doc.y, { width: CONTENT_WIDTH })
+    for (const line of props.notes) doc.text(line, MARGIN, doc.y, { width: CONTENT_WIDTH })
   }
 }

@@ -1,4 +1,4 @@
-// An invoice's status (OPERATIONS §7), case by case at its boundaries — due today is not yet past due, paid to the
+// An invoice's status (docs/billing.md), case by case at its boundaries — due today is not yet past due, paid to the
 // cent is paid, a credit that covers the total settles it — and then the same cases written to the database, where
 // the invoice list's status filter and `outstandingSql` (its SQL twin) must agree with `invoiceStatus` on every one.
 import { eq, sql } from 'drizzle-orm'

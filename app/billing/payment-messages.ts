@@ -1,4 +1,4 @@
-// What "Record payment" answers when it refuses (OPERATIONS §7). Dependency-free, so the form's schema (in the
+// What "Record payment" answers when it refuses (docs/billing.md). Dependency-free, so the form's schema (in the
 // browser) and the model (on the server) say the same words.
 
 export const PAYMENT_MESSAGES = {

@@ -1,6 +1,6 @@
-// The company's own subscription to Pool Bud (OPERATIONS §7 Settings → "Plan", SPEC §1 and §9): the three plans of
-// the pricing page. Dependency-free: the schema, the pricing page, sign-up and Settings read them from here, so the
-// price a company sees in Settings is the one it chose on the pricing page.
+// The company's own subscription to Pool Bud (docs/product.md "Billing": Settings → "Plan", docs/product.md "Who uses it",
+// "Limits"): the three plans of the pricing page. Dependency-free: the schema, the pricing page, sign-up and Settings
+// read them from here, so the price a company sees in Settings is the one it chose on the pricing page.
 
 export const POOL_BUD_PLANS = ['starter', 'team', 'business'] as const
 export type PoolBudPlan = (typeof POOL_BUD_PLANS)[number]
@@ -10,7 +10,7 @@ export const DEFAULT_POOL_BUD_PLAN: PoolBudPlan = 'starter'
 
 export type PoolBudPlanDetails = {
   name: 'Starter' | 'Team' | 'Business'
-  /** Whole dollars a month (SPEC §9: $29, $99, $199). */
+  /** Whole dollars a month (docs/product.md "Limits": $29, $99, $199). */
   monthlyPriceDollars: number
   /** Users who may sign in; null: unlimited. */
   userLimit: number | null
@@ -40,7 +40,7 @@ export function trialStatus(trialEndsAt: Date | null, now: Date) {
   return daysLeft > 0 ? { ended: false as const, daysLeft } : { ended: true as const, daysLeft: 0 }
 }
 
-/** "12 days left in your trial" (OPERATIONS §7 Settings → "Plan"). */
+/** "12 days left in your trial" (docs/product.md "Billing": Settings → "Plan"). */
 export function trialDaysLeftLabel(daysLeft: number) {
   return `${daysLeft} ${daysLeft === 1 ? 'day' : 'days'} left in your trial`
 }

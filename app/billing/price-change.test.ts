@@ -28,11 +28,11 @@ describe('newRate', () => {
 })
 
 describe('firstBilledMonth', () => {
-  it('is the month itself when the date is a 1st, else the next month (across the year’s end)', () => {
+  it('is the month of the date: wholly from a 1st, in part from a later day (docs/billing.md)', () => {
     expect(firstBilledMonth('2026-08-01')).toEqual({ start: '2026-08-01', end: '2026-08-31' })
-    expect(firstBilledMonth('2026-08-02')).toEqual({ start: '2026-09-01', end: '2026-09-30' })
-    expect(firstBilledMonth('2026-12-31')).toEqual({ start: '2027-01-01', end: '2027-01-31' })
-    expect(firstBilledMonth('2028-01-31')).toEqual({ start: '2028-02-01', end: '2028-02-29' })
+    expect(firstBilledMonth('2026-08-02')).toEqual({ start: '2026-08-01', end: '2026-08-31' })
+    expect(firstBilledMonth('2026-12-31')).toEqual({ start: '2026-12-01', end: '2026-12-31' })
+    expect(firstBilledMonth('2028-02-29')).toEqual({ start: '2028-02-01', end: '2028-02-29' })
   })
 })
 

@@ -1,15 +1,15 @@
-// "Change prices" (OPERATIONS §7) as pure arithmetic on whole cents: what an increase makes of a rate, and which
+// "Change prices" (docs/billing.md) as pure arithmetic on whole cents: what an increase makes of a rate, and which
 // month a change first bills. The rules, in one place:
 // - a percent is typed with up to two decimals and kept in hundredths of a percent (2.5 % → 250); the new rate is
 //   the old × (100 % + the percent), rounded to the cent half up; a decrease must stay above −100 % (−100 % would
 //   make every price zero, and is refused);
 // - dollars are added to each rate (negative lowers it); a rate never goes below $0.00;
-// - a change applies to invoices for months that start on or after its effective date: from the 1st of that
-//   month when the date is a 1st, otherwise from the 1st of the next month.
-import { addDays, type LocalDate } from '~/schedule/local-date'
+// - a change applies from its effective date: a month it falls inside is billed in two parts, each at its own rate
+//   (docs/billing.md, "A price change mid-month").
+import type { LocalDate } from '~/schedule/local-date'
 import type { RateType } from '~/utils/customer-fields'
-import { formatCents } from '~/utils/money'
-import { type BillingPeriod, divideHalfUp, monthOf } from './invoice-draft'
+import { divideHalfUp, formatCents } from '~/utils/money'
+import { type BillingPeriod, monthOf } from './invoice-draft'
 
 export type PriceIncrease = { kind: 'percent'; basisPoints: number } | { kind: 'amount'; cents: number }
 
@@ -34,7 +34,7 @@ export const PRICE_MESSAGES = {
     `${count === 1 ? '1 of these plans already has' : `${count} of these plans already have`} a price change from ${date}: check "Price changes" below before applying another.`,
   undone: (count: number) =>
     `Price change undone: ${count === 1 ? '1 plan is' : `${count} plans are`} back to the old rate.`,
-  undoneTold: 'Customers were told of this change; tell them it is cancelled.',
+  undoneTold: 'Customers were told of this change; tell them it is canceled.',
   undoneWithdrawn: (count: number) =>
     `${count === 1 ? 'The 1 email' : `The ${count} emails`} not yet sent about it will not be sent.`,
   alreadyUndone: 'This price change was already undone.',
@@ -70,10 +70,12 @@ export function newRate(rateCents: number, increase: PriceIncrease): number {
   return Math.max(0, rateCents + increase.cents)
 }
 
-/** The first month billed at the new rates: the month starting on or after `effectiveOn`. */
+/**
+ * The first month billed at the new rates: the month of `effectiveOn` — wholly when it is the 1st, else from that day
+ * on, the month's earlier part at the old rates (docs/billing.md, "A price change mid-month").
+ */
 export function firstBilledMonth(effectiveOn: LocalDate): BillingPeriod {
-  const month = monthOf(effectiveOn)
-  return effectiveOn === month.start ? month : monthOf(addDays(month.end, 1))
+  return monthOf(effectiveOn)
 }
 
 /** "+5 %", "−10 %", "+$10.00", "−$2.50": the increase as the preview and the email name it. */

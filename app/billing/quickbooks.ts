@@ -1,4 +1,4 @@
-// "Export for QuickBooks" (OPERATIONS §7): a month's invoices and payments as the two files an accountant imports —
+// "Export for QuickBooks" (docs/billing.md): a month's invoices and payments as the two files an accountant imports —
 // IIF for QuickBooks Desktop, and CSV in QuickBooks Online's invoice-import layout. Pure: plain rows in, text out,
 // so the same rows always give the same bytes (nothing here reads the clock or the database) and the files are
 // golden-tested to the character (quickbooks.test.ts).
@@ -267,7 +267,8 @@ const MONEY_COLUMNS = new Set(['ItemRate', 'ItemAmount'])
  * Online imports invoices only; payments come in through its bank feed or "Receive payment"). The tax line is not
  * a row: QuickBooks Online works sales tax out itself from the lines marked "Taxable" (a "Sales Tax" product line
  * would book the tax as income); the memo keeps our tax amount so the two can be compared. Cells a spreadsheet
- * would run as a formula are escaped (ARCHITECTURE §6); amounts stay numbers, so a negative one is not.
+ * would run as a formula are escaped (docs/architecture.md "Shared rules"); amounts stay numbers, so a negative one is
+ * not.
  */
 export function periodToQuickBooksOnlineCsv(period: Pick<ExportPeriod, 'invoices'>): string {
   const records: QboRecord[] = []

@@ -1,4 +1,4 @@
-// Stripe's settings, read from the environment (OPERATIONS §7). Card payments are on when both the secret key and the
+// Stripe's settings, read from the environment (docs/billing.md). Card payments are on when both the secret key and the
 // webhook's signing secret are set, off when neither is. One without the other is a mistake that must stop the server
 // at start-up: a key without the signing secret would take money whose webhook we then refuse to believe, and the
 // portal would show "Pay invoice" for payments that are never recorded.

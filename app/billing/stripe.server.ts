@@ -1,4 +1,4 @@
-// The one door to Stripe's API (OPERATIONS §7), through the official `stripe` package: one client per process, the
+// The one door to Stripe's API (docs/billing.md), through the official `stripe` package: one client per process, the
 // calls card payments make, and Stripe's answers turned into our own small shapes, so the models never see the SDK's
 // types or its error classes. STRIPE_API_BASE points the client at a server on this machine (tests/helpers/
 // fake-stripe.ts): tests never reach the internet.
@@ -42,7 +42,19 @@ export function configuredStripe(): { config: StripeConfig; client: Stripe } | u
 }
 
 /** Metadata we put on Stripe's objects, so a webhook can find our records. Stripe keeps only strings. */
-export type OurMetadata = { invoice_id?: string; customer_id?: string; company_id?: string; autopay?: '1' }
+export type OurMetadata = {
+  invoice_id?: string
+  customer_id?: string
+  company_id?: string
+  autopay?: '1'
+  /** A quote's deposit (docs/quotes.md "Deposit"): no invoice yet, the quote and the version approved instead. */
+  kind?: typeof QUOTE_DEPOSIT_KIND
+  quote_id?: string
+  quote_version_id?: string
+}
+
+/** `metadata.kind` of a Checkout session (and its PaymentIntent) that pays a quote's deposit. */
+export const QUOTE_DEPOSIT_KIND = 'quote-deposit'
 
 export type CheckoutRequest =
   | {
@@ -64,6 +76,22 @@ export type CheckoutRequest =
       idempotencyKey?: string
     }
   | {
+      /** A quote's deposit: a payment session at Stripe whose metadata names the quote, not an invoice. */
+      mode: 'quote-deposit'
+      quoteId: string
+      quoteVersionId: string
+      customerId: string
+      companyId: string
+      amountCents: number
+      description: string
+      stripeCustomerId: string | null
+      email: string | null
+      successUrl: string
+      cancelUrl: string
+      /** Per quote, version and amount (decision 062): a double submit makes one session. */
+      idempotencyKey: string
+    }
+  | {
       mode: 'setup'
       customerId: string
       companyId: string
@@ -72,14 +100,14 @@ export type CheckoutRequest =
       cancelUrl: string
     }
 
-/** Creates a Checkout Session: a card payment of one invoice, or saving a card for autopay. */
+/** Creates a Checkout Session: a card payment of one invoice or of a quote's deposit, or saving a card for autopay. */
 export async function createCheckoutSession(
   client: Stripe,
   request: CheckoutRequest,
 ): Promise<{ ok: true; id: string; url: string; expiresAt: Date } | { ok: false; message: string }> {
   try {
     const session =
-      request.mode === 'payment'
+      request.mode === 'payment' || request.mode === 'quote-deposit'
         ? await client.checkout.sessions.create(
             {
               mode: 'payment',
@@ -95,7 +123,7 @@ export async function createCheckoutSession(
                   },
                 },
               ],
-              client_reference_id: request.invoiceId,
+              client_reference_id: request.mode === 'payment' ? request.invoiceId : request.quoteId,
               metadata: ourMetadata(request),
               // The PaymentIntent carries our ids too: refunds and disputes name the intent, not the session.
               payment_intent_data: { metadata: ourMetadata(request), description: request.description },
@@ -172,6 +200,11 @@ export async function createRefund(
 function ourMetadata(request: CheckoutRequest): Record<string, string> {
   const metadata: OurMetadata = { customer_id: request.customerId, company_id: request.companyId }
   if (request.mode === 'payment') metadata.invoice_id = request.invoiceId
+  if (request.mode === 'quote-deposit') {
+    metadata.kind = QUOTE_DEPOSIT_KIND
+    metadata.quote_id = request.quoteId
+    metadata.quote_version_id = request.quoteVersionId
+  }
   return metadata
 }
 
@@ -300,14 +333,14 @@ export async function chargeOffSession(client: Stripe, charge: OffSessionCharge)
 }
 
 /**
- * Whether a PaymentIntent is one of ours (it carries our invoice id): a refund or dispute for an intent we have no
- * payment for is either early (the payment's own event is still to come) or not ours at all. 'unknown' when Stripe
- * could not be asked.
+ * Whether a PaymentIntent is one of ours (it carries our invoice id, or is a quote deposit's): a refund or dispute
+ * for an intent we have no payment for is either early (the payment's own event is still to come) or not ours at all.
+ * 'unknown' when Stripe could not be asked.
  */
 export async function isOurPaymentIntent(client: Stripe, paymentIntentId: string): Promise<boolean | 'unknown'> {
   try {
     const intent = await client.paymentIntents.retrieve(paymentIntentId)
-    return Boolean(intent.metadata?.invoice_id)
+    return Boolean(intent.metadata?.invoice_id || intent.metadata?.kind === QUOTE_DEPOSIT_KIND)
   } catch (error) {
     if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return false
     return 'unknown'

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
+import { CLOCK_QUEUE_ID } from '~/field/changes'
 import { useFieldQueue } from '~/field/queue'
 import { cn } from './ui/cn'
 
@@ -13,9 +14,9 @@ function plural(n: number, one: string, many: string) {
 const PILL = 'inline-flex min-h-8 items-center rounded-2xl px-3 py-1 text-sm leading-snug font-semibold'
 
 /**
- * The phone's state in the staff app's header (OPERATIONS §5): "Offline", "N changes waiting", then "All changes
- * saved"; changes the server refused, each linking to its visit; and when this phone cannot keep changes at all.
- * One polite live region, so a screen reader hears each change of state; empty (and no height) when all is well.
+ * The phone's state in the staff app's header (docs/product.md "The visit"): "Offline", "N changes waiting", then "All
+ * changes saved"; changes the server refused, each linking to its visit; and when this phone cannot keep changes at
+ * all. One polite live region, so a screen reader hears each change of state; empty (and no height) when all is well.
  * The region is in the server's page; what it says comes from the phone's queue once the page runs.
  */
 export function FieldStatus() {
@@ -54,10 +55,10 @@ function QueueStatus() {
         return (
           <Link
             key={visitId}
-            to={`/app/jobs/${visitId}`}
+            to={visitId === CLOCK_QUEUE_ID ? '/app' : `/app/jobs/${visitId}`}
             className={cn(PILL, 'min-h-11 bg-red-700 text-white underline underline-offset-2 hover:bg-red-800')}
           >
-            {`${plural(count, 'change', 'changes')} not applied: see the visit`}
+            {`${plural(count, 'change', 'changes')} not applied: ${visitId === CLOCK_QUEUE_ID ? 'see Today' : 'see the visit'}`}
             {refusedVisits.length > 1 ? (
               <span className="sr-only">{` (${index + 1} of ${refusedVisits.length})`}</span>
             ) : null}

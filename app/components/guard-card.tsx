@@ -26,7 +26,7 @@ export function isGuardReason(value: unknown): value is GuardReason {
   return typeof value === 'string' && value in CARDS
 }
 
-/** The spec's cards for a signed-in user who may not see a page (SPEC §2 guards). */
+/** The spec's cards for a signed-in user who may not see a page (docs/product.md "Screens" guards). */
 export function GuardCard({ reason }: { reason: GuardReason }) {
   const card = CARDS[reason]
   return (

@@ -13,7 +13,7 @@ export type JobCardData = {
   companyName?: string
 }
 
-/** One visit: who, where, when, its status, and the Open link (SPEC §2 job cards). */
+/** One visit: who, where, when, its status, and the Open link (docs/product.md "Screens" job cards). */
 export function JobCard({ job }: { job: JobCardData }) {
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center">

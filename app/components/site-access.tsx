@@ -1,6 +1,9 @@
 import { cn } from './ui/cn'
 
-/** What a technician needs at the property (OPERATIONS §1). Staff of the company only: never given to a portal. */
+/**
+ * What a technician needs at the property (docs/product.md "Records"). Staff of the company only: never given to a
+ * portal.
+ */
 export type SiteAccessView = {
   gateCode: string | null
   accessNotes: string | null

@@ -1,6 +1,6 @@
 import { cn } from './ui/cn'
 
-export type JobStatusLabel = 'Completed' | 'Skipped' | 'Cancelled' | 'Overdue' | 'Scheduled' | 'Unassigned'
+export type JobStatusLabel = 'Completed' | 'Skipped' | 'Canceled' | 'Overdue' | 'Scheduled' | 'Unassigned'
 
 // `.pill` and its tones are named in app.css: lists show one on every row.
 const PILL = 'pill'
@@ -8,13 +8,16 @@ const PILL = 'pill'
 const STYLES: Record<JobStatusLabel, string> = {
   Completed: 'pill-green',
   Skipped: 'pill-amber',
-  Cancelled: 'pill-slate',
+  Canceled: 'pill-slate',
   Overdue: 'pill-red',
   Scheduled: 'pill-brand',
   Unassigned: 'pill-amber',
 }
 
-/** A job's state as SPEC §4 names it: Completed, Overdue, Scheduled, or Unassigned; or Skipped, Cancelled. */
+/**
+ * A job's state as docs/product.md "Visit states" names it: Completed, Overdue, Scheduled, or Unassigned; or Skipped,
+ * Canceled.
+ */
 export function StatusBadge({ status }: { status: JobStatusLabel }) {
   return <span className={cn(PILL, STYLES[status])}>{status}</span>
 }

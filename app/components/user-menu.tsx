@@ -103,7 +103,7 @@ export function UserMenu({ email, roleLabel }: { email: string | null; roleLabel
       className="ml-auto hidden lg:block"
       summary={
         <>
-          <span className="max-w-64 truncate">{email || 'Account'}</span>
+          <span className="max-w-48 truncate">{email || 'Account'}</span>
           <span aria-hidden="true">▾</span>
         </>
       }

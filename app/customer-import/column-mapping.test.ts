@@ -127,7 +127,7 @@ describe('mapColumns', () => {
     expect(fieldOf('Pool Size (Gallons)')).toBe('gallons')
   })
 
-  it('knows the headers OPERATIONS §3 lists', () => {
+  it('knows the headers docs/product.md "Import" lists', () => {
     const headers: Array<[string, ImportField]> = [
       ['First Name', 'firstName'],
       ['Last Name', 'lastName'],

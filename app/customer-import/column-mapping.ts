@@ -1,8 +1,9 @@
-// Which column of an uploaded spreadsheet goes into which field, worked out from the headers alone (OPERATIONS §3:
-// "Headers from common exports map by themselves"). Headers are compared without case, spaces or punctuation
-// ("E-mail", "e_mail", "EMail" are one header), first as written, then without a leading word that only says whose
-// it is ("Service City", "Customer Email"), then by a keyword. Each mapping carries that confidence so the page can
-// ask the person to check the guesses; the person can override any column or set it to "Don't import".
+// Which column of an uploaded spreadsheet goes into which field, worked out from the headers alone
+// (docs/product.md "Import": "Headers from common exports map by themselves"). Headers are compared without case,
+// spaces or punctuation ("E-mail", "e_mail", "EMail" are one header), first as written, then without a leading word
+// that only says whose it is ("Service City", "Customer Email"), then by a keyword. Each mapping carries that
+// confidence so the page can ask the person to check the guesses; the person can override any column or set it to
+// "Don't import".
 import { failure, type Result, success } from '~/utils/result'
 import { FIELD_LABELS, type ImportField, MULTI_COLUMN_FIELDS } from './fields'
 

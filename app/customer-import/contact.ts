@@ -1,6 +1,6 @@
 // A customer's name, email and phone as other products export them. Phone numbers are stored in E.164
-// (OPERATIONS §6) through libphonenumber-js with its full metadata, so "(555) 123-4567" — a 555 area code that
-// does not exist — is refused rather than stored. A cell with several addresses or numbers ("a@x.com; b@y.com",
+// (docs/product.md "Notices") through libphonenumber-js with its full metadata, so "(555) 123-4567" — a 555 area code
+// that does not exist — is refused rather than stored. A cell with several addresses or numbers ("a@x.com; b@y.com",
 // Jobber's "Main Phone #s") gives the first as the customer's and the others back for the customer's notes.
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max'
 import { EmailSchema } from '~/utils/forms'

@@ -1,11 +1,12 @@
-// "Export customers (CSV)" (OPERATIONS §3): customers with their locations, bodies of water, plans and balances,
-// in the columns the import reads by itself, so export → import into an empty company makes the same customers,
-// locations, bodies of water and plans. One row per location, or more when it has several bodies of water or plans:
-// row i carries the location's i-th body of water and i-th plan, and every row repeats the customer and location
+// "Export customers (CSV)" (docs/product.md "Import"): customers with their locations, bodies of water, plans and
+// balances, in the columns the import reads by itself, so export → import into an empty company makes the same
+// customers, locations, bodies of water and plans. One row per location, or more when it has several bodies of water or
+// plans: row i carries the location's i-th body of water and i-th plan, and every row repeats the customer and location
 // (that is how the import knows the rows belong together). Cells a spreadsheet would run as a formula are escaped
 // by csv-stringify (`escape_formulas`, OWASP's advice). UTF-8 with a byte order mark, so Excel shows "é" as "é".
 import { stringify } from 'csv-stringify/sync'
 import { type CountryCode, formatPhone } from '~/utils/phone'
+import { surfaceWord } from '~/water/targets'
 import type { ExistingBody, ExistingCustomer, ExistingLocation, ExistingPlan } from './diff'
 import type { Technician } from './import-plan.server'
 import { describeFrequency, WEEKDAY_NAMES } from './values'
@@ -115,7 +116,7 @@ export function customersToCsv(customers: readonly ExportCustomer[], options: Ex
           ...locationCells,
           'Body of Water': body?.name ?? '',
           Gallons: body?.gallons == null ? '' : String(body.gallons),
-          Surface: body?.surface ? capitalised(body.surface) : '',
+          Surface: body?.surface ? capitalised(surfaceWord(body.surface) ?? body.surface) : '',
           Sanitizer: body?.sanitiser ? capitalised(body.sanitiser) : '',
           Indoor: body ? yesNo(body.indoor) : '',
           Day: plan ? (WEEKDAY_NAMES[plan.weekday - 1] ?? '') : '',

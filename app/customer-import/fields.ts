@@ -1,4 +1,4 @@
-// The fields a column of a customer spreadsheet can be imported into (OPERATIONS §3), with the labels the
+// The fields a column of a customer spreadsheet can be imported into (docs/product.md "Import"), with the labels the
 // mapping step shows. Pure and small: the import page's column pickers use it in the browser too.
 
 /** The fields, grouped as the mapping step lists them (what each row's column can describe). */
@@ -78,7 +78,7 @@ export const FIELD_LABELS: Record<ImportField, string> = {
   bodyName: 'Body of water',
   gallons: 'Gallons',
   surface: 'Surface',
-  sanitiser: 'Sanitiser',
+  sanitiser: 'Sanitizer',
   salt: 'Salt pool (yes/no)',
   indoor: 'Indoor',
   serviceDay: 'Service day',
@@ -96,7 +96,3 @@ export const FIELD_LABELS: Record<ImportField, string> = {
  * lines). Every other field takes one column, so two columns never silently compete for a customer's email.
  */
 export const MULTI_COLUMN_FIELDS: ReadonlySet<ImportField> = new Set(['notes', 'accessNotes', 'billingAddress'])
-
-export function isImportField(value: unknown): value is ImportField {
-  return typeof value === 'string' && (IMPORT_FIELDS as readonly string[]).includes(value)
-}

@@ -1,6 +1,7 @@
-// Rows of a customer spreadsheet to an import plan (OPERATIONS §3 and §8): customers → service locations → bodies
-// of water and service plans, the counts the preview shows, and every row's problems in plain words ("Row 7: the
-// email 'bob@' is not a valid email address."). Nothing here touches the database; the plan is what "Import" writes.
+// Rows of a customer spreadsheet to an import plan (docs/product.md "Import", "Easy to get wrong"): customers → service
+// locations → bodies of water and service plans, the counts the preview shows, and every row's problems in plain words
+// ("Row 7: the email 'bob@' is not a valid email address."). Nothing here touches the database; the plan is what
+// "Import" writes.
 //
 // A row either goes into the plan whole or not at all: a row with any problem is left out (and listed), so "Skip
 // rows with problems" imports exactly the rest. Rows of one customer (same email, or same name when a row has no
@@ -133,7 +134,10 @@ export function describeCounts(counts: Pick<ImportCounts, 'customers' | 'locatio
   ].join(', ')
 }
 
-/** Whether "Import" may run: no row has a problem, or the person chose to skip the rows that do (§8). */
+/**
+ * Whether "Import" may run: no row has a problem, or the person chose to skip the rows that do
+ * (docs/product.md "Easy to get wrong").
+ */
 export function canImport(plan: ImportPlan, skipRowsWithProblems: boolean) {
   return (plan.problems.length === 0 || skipRowsWithProblems) && plan.counts.customers > 0
 }
@@ -300,7 +304,7 @@ function readRow(
   if (salt !== null) {
     const fromSalt: Sanitiser = salt ? 'salt' : 'chlorine'
     if (sanitiser && sanitiser !== fromSalt) {
-      report(`the sanitiser is ${sanitiser} but the salt column says ${salt ? 'yes' : 'no'}; make them agree.`)
+      report(`the sanitizer is ${sanitiser} but the salt column says ${salt ? 'yes' : 'no'}; make them agree.`)
     }
     sanitiser = fromSalt
   }

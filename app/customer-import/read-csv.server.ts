@@ -1,5 +1,5 @@
-// Bytes of an uploaded customer spreadsheet in, rows out (OPERATIONS §3, decision 014). Reading stops at the size
-// cap, so a 50 MB upload costs 10 MB of memory at most. The whole (capped) file is then decoded at once: a
+// Bytes of an uploaded customer spreadsheet in, rows out (docs/product.md "Import", decision 014). Reading stops at the
+// size cap, so a 50 MB upload costs 10 MB of memory at most. The whole (capped) file is then decoded at once: a
 // Windows-1252 file can be plain ASCII for megabytes before its first "é", so the encoding is only known at the
 // end. The delimiter is the one of comma, semicolon, tab or bar that gives the sample steady columns, and the rows
 // come from csv-parse's streaming parser (quotes, quoted commas and newlines, CRLF), stopped at the row cap.

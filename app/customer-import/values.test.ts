@@ -138,7 +138,7 @@ describe('gallons', () => {
       ),
     )
     expect(problem(parseGallons('123456789012345678901234'))).toContain('is outside 100 to 2,000,000 gallons')
-    expect(problem(parseGallons('56000 L'))).toContain('in litres')
+    expect(problem(parseGallons('56000 L'))).toContain('in liters')
     expect(problem(parseGallons('big'))).toBe(
       "the pool size 'big' is not a number of gallons (e.g. 15000, 15,000 or 15k).",
     )
@@ -240,7 +240,7 @@ describe('yes/no, the location and the water', () => {
       'vinyl',
       'fibreglass',
     ])
-    expect(problem(parseSurface('Tile'))).toContain('use Plaster, Vinyl or Fibreglass')
+    expect(problem(parseSurface('Tile'))).toContain('use Plaster, Vinyl or Fiberglass')
     expect(['Chlorine', 'Salt', 'Saltwater', 'Liquid chlorine'].map((t) => value(parseSanitiser(t)))).toEqual([
       'chlorine',
       'salt',
@@ -248,7 +248,7 @@ describe('yes/no, the location and the water', () => {
       'chlorine',
     ])
     expect(problem(parseSanitiser('Bromine'))).toBe(
-      "the sanitiser 'Bromine' is not one Pool Bud plans for: use Chlorine or Salt, or leave it blank.",
+      "the sanitizer 'Bromine' is not one Pool Bud plans for: use Chlorine or Salt, or leave it blank.",
     )
     expect(parseBodyNames('Pool & Spa')).toEqual(['Pool', 'Spa'])
     expect(parseBodyNames('hot tub')).toEqual(['Spa'])

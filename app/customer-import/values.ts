@@ -1,7 +1,7 @@
 // Reading the values people type into pool-company spreadsheets: "$1,200.50", "15k", "Tuesdays", "Every other
 // week", "Y". Each reader returns the value or a problem in plain words (the plan puts "Row N:" in front); none
 // throws on any text. Numbers are read digit by digit into integers: no floating point touches money or gallons.
-import { SANITISERS, type Sanitiser, SURFACES, type Surface } from '~/water/targets'
+import { SANITISERS, type Sanitiser, SURFACES, type Surface, surfaceWord } from '~/water/targets'
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string }
 
@@ -133,7 +133,7 @@ export function parseGallons(text: string): Parsed<number> {
     .toLowerCase()
     .replace(/^(?:~|approx\.?|approximately|about|ca\.?|est\.?)\s*/, '')
   if (/\d\s*(?:l|lt|ltr|liters?|litres?)\.?$/.test(s)) {
-    return bad(`the pool size ${quote(text)} is in litres; give it in gallons ${example}.`)
+    return bad(`the pool size ${quote(text)} is in liters; give it in gallons ${example}.`)
   }
   s = s.replace(/\s*(?:us\s*)?(?:gallons?|gals?|g)\.?$/, '')
   let multiplier = 1
@@ -334,7 +334,10 @@ export function parseSurface(text: string): Parsed<Surface> {
   }
   if (/vinyl|liner/.test(w)) return ok('vinyl')
   if (/fib(er|re) ?glass|^glass$/.test(w)) return ok('fibreglass')
-  const known = SURFACES.map((surface) => surface.charAt(0).toUpperCase() + surface.slice(1)).join(', ')
+  const known = SURFACES.map((surface) => {
+    const word = surfaceWord(surface) ?? surface
+    return word.charAt(0).toUpperCase() + word.slice(1)
+  }).join(', ')
   return bad(
     `the surface ${quote(text)} is not one Pool Bud knows: use ${known.replace(/, (?=[^,]*$)/, ' or ')} ` +
       '(pebble and quartz finishes count as plaster), or leave it blank.',
@@ -346,7 +349,7 @@ export function parseSanitiser(text: string): Parsed<Sanitiser> {
   if (/\bsalt\b|saltwater|swg|salt cell|generator/.test(w)) return ok('salt')
   if (/chlor|^tabs?$|tablets|trichlor|bleach|^liquid$|^cl$/.test(w)) return ok('chlorine')
   return bad(
-    `the sanitiser ${quote(text)} is not one Pool Bud plans for: use ${SANITISERS.map((s) => s.charAt(0).toUpperCase() + s.slice(1)).join(' or ')}, or leave it blank.`,
+    `the sanitizer ${quote(text)} is not one Pool Bud plans for: use ${SANITISERS.map((s) => s.charAt(0).toUpperCase() + s.slice(1)).join(' or ')}, or leave it blank.`,
   )
 }
 

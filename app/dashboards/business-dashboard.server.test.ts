@@ -1,6 +1,7 @@
 // The owner's and the admin's counts against a hand count: completions this month and this week (from Monday 00:00,
-// OPERATIONS §8), in the company's timezone — here Los Angeles, across the end of daylight saving time on Sunday
-// 1 November 2026. The money figures are summed from invoices, payments and plans: billing-figures.server.test.ts.
+// docs/product.md "Easy to get wrong"), in the company's timezone — here Los Angeles, across the end of daylight saving
+// time on Sunday 1 November 2026. The money figures are summed from invoices, payments and plans:
+// billing-figures.server.test.ts.
 import { createContext, createElement, type FunctionComponent, useContext } from 'react'
 import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'

@@ -1,17 +1,23 @@
-// The owner's and the admin's dashboards (SPEC §2, OPERATIONS §7): the business at a glance. Every figure
-// is counted in SQL over the whole company — money from the invoices, payments and plan rates themselves
-// (app/models/billing-figures.server.ts), never an estimate per job; lists are the spec's slices. Queries run in
-// parallel.
+// The owner's and the admin's dashboards (docs/product.md "Screens", docs/billing.md): the business at a glance. Every
+// figure is counted in SQL over the whole company — money from the invoices, payments and plan rates themselves
+// (app/models/billing-figures.server.ts), never an estimate per job; the owner's labor cost this month is "Profit per
+// pool"'s total (approved time where a week is approved, else the estimate: docs/profit.md); lists are the spec's
+// slices. Queries run in parallel.
+import { monthOf } from '~/billing/invoice-draft'
+import { laborBasisText } from '~/features/reports/labor-basis'
 import { getBillingFigures } from '~/models/billing-figures.server'
+import { getBusinessCounts } from '~/models/dashboard-counts.server'
+import { listOpenJobs, listRecentCompletions } from '~/models/dashboard-lists.server'
 import { getInventorySummary, listLowStockItems } from '~/models/inventory.server'
-import { getBusinessCounts, jobStatus, listOpenJobs, listRecentCompletions } from '~/models/job.server'
+import { laborTotals } from '~/models/profit-report.server'
 import { countTeamByRole, listTeamPreview, STAFF_ROLES } from '~/models/team.server'
+import { visitState } from '~/models/visit-state'
 import { localDateAt } from '~/schedule/local-date'
 import { formatDateTime } from '~/utils/dates'
 import { listUndeliveredEmails } from '~/utils/email.server'
 import { formatCents } from '~/utils/money'
 
-/** SPEC §9 list sizes. */
+/** docs/product.md "Limits" list sizes. */
 export const OWNER_PIPELINE_SIZE = 5
 export const ADMIN_UPCOMING_SIZE = 6
 export const RECENT_COMPLETIONS_SIZE = 5
@@ -25,7 +31,7 @@ function jobItem(job: JobRow, timezone: string, now: Date) {
     address: job.address,
     scheduled: formatDateTime(job.scheduledAt, timezone),
     completed: job.completedAt ? formatDateTime(job.completedAt, timezone) : null,
-    status: jobStatus(job, now),
+    status: visitState(job, { now, timezone }),
     technicianName: job.technicianName,
   }
 }
@@ -39,7 +45,8 @@ export const DASHBOARD_TEAM_SIZE = 8
 
 export async function loadOwnerDashboard({ companyId, timezone, now = new Date() }: Args) {
   const today = localDateAt(now, timezone)
-  const [counts, money, pipeline, recent, inventory, team, members, undeliveredEmails] = await Promise.all([
+  const month = monthOf(today)
+  const [counts, money, pipeline, recent, inventory, team, members, undeliveredEmails, labor] = await Promise.all([
     getBusinessCounts({ companyId, timezone, now }),
     getBillingFigures({ companyId, today }),
     listOpenJobs({ companyId, limit: OWNER_PIPELINE_SIZE }),
@@ -48,6 +55,8 @@ export async function loadOwnerDashboard({ companyId, timezone, now = new Date()
     countTeamByRole(companyId),
     listTeamPreview(companyId, STAFF_ROLES, DASHBOARD_TEAM_SIZE),
     listUndeliveredEmails({ companyId, now }),
+    // This month's completed visits so far, as "Profit per pool" counts labor (docs/profit.md).
+    laborTotals({ companyId, timezone, from: month.start, to: today }),
   ])
   return {
     undeliveredEmails,
@@ -63,6 +72,11 @@ export async function loadOwnerDashboard({ companyId, timezone, now = new Date()
       monthlyRecurring: formatCents(money.monthlyRecurringCents),
       activePlans: money.activePlans,
       forecast: formatCents(money.forecastThisMonthCents),
+    },
+    labor: {
+      thisMonth: formatCents(labor.laborCostCents),
+      basis: laborBasisText(labor),
+      visits: labor.visits,
     },
     inventoryValue: formatCents(inventory.valueCents),
     lowStock: inventory.lowStock,
@@ -81,7 +95,7 @@ export async function loadAdminDashboard({ companyId, timezone, now = new Date()
     listOpenJobs({ companyId, limit: ADMIN_UPCOMING_SIZE }),
     listRecentCompletions({ companyId, limit: RECENT_COMPLETIONS_SIZE }),
     countTeamByRole(companyId),
-    // SPEC §6: the admin's roster shows dispatchers and technicians only.
+    // docs/product.md "Roles": the admin's roster shows dispatchers and technicians only.
     listTeamPreview(companyId, ['dispatcher', 'tech'], DASHBOARD_TEAM_SIZE),
     listLowStockItems({ companyId }),
     listUndeliveredEmails({ companyId, now }),
@@ -93,18 +107,21 @@ export async function loadAdminDashboard({ companyId, timezone, now = new Date()
     overdue: counts.overdue,
     skippedThisWeek: counts.skippedThisWeek,
     completedThisWeek: counts.completedThisWeek,
-    // SPEC §2's "invoiced figure", from the invoices themselves (admins run billing with the owner).
+    // docs/product.md "Screens"'s "invoiced figure", from the invoices themselves (admins run billing with the owner).
     invoicedThisMonth: formatCents(money.invoicedThisMonthCents),
     outstanding: formatCents(money.outstandingCents),
     activeTechnicians: team.tech,
     roster,
     upcoming: upcoming.map((job) => jobItem(job, timezone, now)),
     recent: recent.map((job) => jobItem(job, timezone, now)),
+    // One row per item and location (decision 060): "Low at Truck — Tyler Brooks".
     lowStock: lowStock.map((item) => ({
       id: item.id,
+      key: `${item.id}:${item.locationId}`,
       name: item.name,
       sku: item.sku,
       qty: item.qty,
+      where: `Low at ${item.location}`,
       price: formatCents(item.priceCents),
     })),
   }

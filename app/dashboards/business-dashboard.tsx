@@ -22,11 +22,11 @@ export function OwnerDashboard({ data }: { data: OwnerDashboardData }) {
     <div className="space-y-6">
       <Heading title="Business overview" />
       <UndeliveredEmailsNotice undelivered={data.undeliveredEmails} />
-      <MoneySection money={data.money} />
+      <MoneySection money={data.money} labor={data.labor} />
       <Stats
         label="Work"
         stats={[
-          { label: 'Open jobs', value: String(data.open), note: 'Not done, skipped or cancelled' },
+          { label: 'Open jobs', value: String(data.open), note: 'Not done, skipped or canceled' },
           { label: 'Overdue', value: String(data.overdue), note: 'Open visits from earlier days' },
           { label: 'Skipped this week', value: String(data.skippedThisWeek), note: 'Since Monday' },
           {
@@ -97,10 +97,10 @@ export function AdminDashboard({ data }: { data: AdminDashboardData }) {
 }
 
 /**
- * The money figures of OPERATIONS §7, each summed from the records (app/models/billing-figures.server.ts). The help
+ * The money figures of docs/billing.md, each summed from the records (app/models/billing-figures.server.ts). The help
  * text says how each is counted, so an owner can check it against the invoices.
  */
-function MoneySection({ money }: { money: OwnerDashboardData['money'] }) {
+function MoneySection({ money, labor }: Pick<OwnerDashboardData, 'money' | 'labor'>) {
   return (
     <section aria-labelledby="money-heading" className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -134,6 +134,11 @@ function MoneySection({ money }: { money: OwnerDashboardData['money'] }) {
             label: 'Forecast this month',
             value: money.forecast,
             note: "This month's plans at their rates: monthly rates, plus per-visit rates × this month's visits",
+          },
+          {
+            label: 'Labor cost this month',
+            value: labor.thisMonth,
+            note: `Minutes on site × each technician's hourly cost, ${labor.visits} completed ${plural(labor.visits, 'visit')}${labor.basis ? `: ${labor.basis}` : ''} (Profit per pool)`,
           },
         ]}
       />
@@ -261,18 +266,18 @@ function RestockCard({ items }: { items: AdminDashboardData['lowStock'] }) {
         </Link>
       </div>
       {items.length === 0 ? (
-        <p className="text-sm text-slate-600">Everything is stocked above 5.</p>
+        <p className="text-sm text-slate-600">Everything is stocked above its minimum.</p>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Items to restock (quantity 5 or less)</caption>
+            <caption className="sr-only">Items to restock (at or below their minimum, by location)</caption>
             <thead className="text-slate-600">
               <tr>
                 <th scope="col" className="py-2 pr-3 font-medium">
                   Item
                 </th>
                 <th scope="col" className="py-2 pr-3 font-medium">
-                  SKU
+                  Where
                 </th>
                 <th scope="col" className="py-2 pr-3 text-right font-medium">
                   In stock
@@ -284,9 +289,13 @@ function RestockCard({ items }: { items: AdminDashboardData['lowStock'] }) {
             </thead>
             <tbody className="divide-y divide-slate-100">
               {items.map((item) => (
-                <tr key={item.id}>
-                  <td className="py-2 pr-3">{item.name}</td>
-                  <td className="py-2 pr-3 text-slate-600">{item.sku}</td>
+                <tr key={item.key}>
+                  <td className="py-2 pr-3">
+                    <Link to={`/app/inventory/${item.id}`} className={`hover:underline ${textLinkTarget}`}>
+                      {item.name}
+                    </Link>
+                  </td>
+                  <td className="py-2 pr-3 text-slate-600">{item.where}</td>
                   <td className="py-2 pr-3 text-right font-semibold text-amber-800">{item.qty}</td>
                   <td className="py-2 text-right">{item.price}</td>
                 </tr>

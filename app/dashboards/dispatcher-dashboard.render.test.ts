@@ -36,13 +36,13 @@ function draw(data: DispatcherDashboardData) {
 describe('the dispatcher dashboard, drawn on the server', () => {
   it('gives each unassigned row an "Assign" to its visit page, and draws the team once (the create form)', () => {
     const data = {
-      counts: { unassigned: 10, today: 0, overdue: 0, upcoming: 10 },
+      counts: { unassigned: 10, unassignedThisWeek: 10, today: 0, overdue: 0, skippedThisWeek: 0 },
       createJobKey: '00000000-0000-4000-8000-000000000000',
       defaultSchedule: '2026-12-01T10:00',
       technicians: TECHNICIANS,
       unassignedPage: { page: 1, pageCount: 1, first: 1, last: 10, total: 10 },
       unassigned: Array.from({ length: 10 }, (_, i) => unassigned(i)),
-      route: [],
+      routes: [],
       recent: [],
     } as unknown as DispatcherDashboardData
     const html = draw(data)

@@ -2,15 +2,13 @@ import { randomUUID } from 'node:crypto'
 import { assignFormJob, saveAssignmentForm } from '~/features/jobs/assign-job.server'
 import { createJobFromForm } from '~/features/jobs/create-job.server'
 import { DispatchBoardIntentSchema } from '~/features/jobs/dispatch-board-schema'
-import {
-  getDispatchCounts,
-  jobStatus,
-  listRecentlyCreatedJobs,
-  listTodaysRoute,
-  listUnassignedJobs,
-} from '~/models/job.server'
+import { getDispatchCounts } from '~/models/dashboard-counts.server'
+import { listUnassignedJobs } from '~/models/dashboard-lists.server'
+import { listRecentActivity, listTodaysRoutes } from '~/models/dispatch-home.server'
 import { listTechnicians } from '~/models/profile.server'
-import { formatDateTime, formatTime, toZonedInputValue } from '~/utils/dates'
+import { visitState } from '~/models/visit-state'
+import { localDateAt } from '~/schedule/local-date'
+import { formatDate, formatDateTime, toZonedInputValue } from '~/utils/dates'
 import { readForm } from '~/utils/forms'
 import { unknownIntent } from '~/utils/intent'
 import { readPage } from '~/utils/paging'
@@ -33,15 +31,16 @@ export async function loadDispatcherDashboard({
   unassignedPage?: number
   now?: Date
 }) {
-  const [counts, unassigned, route, recent, technicians] = await Promise.all([
+  const today = localDateAt(now, timezone)
+  const [counts, unassigned, routes, recent, technicians] = await Promise.all([
     getDispatchCounts({ companyId, timezone, now }),
     listUnassignedJobs({
       companyId,
       limit: UNASSIGNED_PAGE_SIZE,
       offset: (unassignedPage - 1) * UNASSIGNED_PAGE_SIZE,
     }),
-    listTodaysRoute({ companyId, timezone, now }),
-    listRecentlyCreatedJobs({ companyId }),
+    listTodaysRoutes({ companyId, timezone, now }),
+    listRecentActivity({ companyId }),
     listTechnicians(companyId),
   ])
   return {
@@ -59,23 +58,30 @@ export async function loadDispatcherDashboard({
       last: (unassignedPage - 1) * UNASSIGNED_PAGE_SIZE + unassigned.length,
       total: counts.unassigned,
     },
-    unassigned: unassigned.map((job) => ({ ...assignFormJob(job, timezone), status: jobStatus(job, now) })),
-    route: route.map((job) => ({
-      id: job.id,
-      customerName: job.customerName,
-      address: job.address,
-      time: formatTime(job.scheduledAt, timezone),
-      status: jobStatus(job, now),
-      technicianName: job.technicianName,
-      technicianPhone: job.technicianPhone,
+    unassigned: unassigned.map((job) => ({
+      ...assignFormJob(job, timezone),
+      status: visitState(job, { now, timezone }),
     })),
-    recent: recent.map((job) => ({
-      id: job.id,
-      customerName: job.customerName,
-      created: formatDateTime(job.createdAt, timezone),
-      scheduled: formatDateTime(job.scheduledAt, timezone),
-      status: jobStatus(job, now),
-      technicianName: job.technicianName,
+    // Today's routes by technician: stops done of all, each linking to its route page.
+    routes: routes.map((route) => ({
+      key: route.technicianId ?? 'unassigned',
+      name: route.technicianId ? (route.technicianName ?? 'Technician') : 'Unassigned',
+      done: route.done,
+      total: route.total,
+      to: `/app/schedule/${route.technicianId ?? 'unassigned'}/${today}`,
+    })),
+    recent: recent.map((line) => ({
+      key: `${line.jobId}`,
+      customerName: line.customerName,
+      // One visit opens its page; a folded run opens the customer, where the visits are listed.
+      to: line.count === 1 ? `/app/jobs/${line.jobId}` : `/app/customers/${line.customerId}`,
+      summary: line.count === 1 ? '1 visit scheduled' : `${line.count} visits scheduled`,
+      created: formatDateTime(line.createdAt, timezone),
+      scheduled:
+        line.count === 1
+          ? formatDateTime(line.firstScheduledAt, timezone)
+          : `${formatDate(line.firstScheduledAt, timezone)} – ${formatDate(line.lastScheduledAt, timezone)}`,
+      technicianName: line.technicianName,
     })),
   }
 }

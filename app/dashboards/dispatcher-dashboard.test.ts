@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, customers, jobs, profiles } from '~/db/schema'
 import { ASSIGN_MESSAGES } from '~/features/jobs/assign-job-schema'
 import { CREATE_JOB_MESSAGES } from '~/features/jobs/create-job-schema'
-import { getDispatchCounts, listTodaysRoute } from '~/models/job.server'
+import { getDispatchCounts } from '~/models/dashboard-counts.server'
+import { listTodaysRoutes } from '~/models/dispatch-home.server'
 import { addServiceLocation } from '~/models/service-location.server'
 import { action as dashboardAction, loader as dashboardLoader } from '~/routes/app/dashboard'
 import { db } from '~/utils/db.server'
@@ -48,7 +49,7 @@ beforeAll(async () => {
 
 type BoardPage = {
   unassigned: Array<{ id: string }>
-  recent: Array<{ id: string }>
+  recent: Array<{ to: string }>
   counts: { unassigned: number }
   unassignedPage: { page: number; pageCount: number; first: number; last: number; total: number }
 }
@@ -113,7 +114,7 @@ describe('create job', () => {
     expect(job?.scheduledAt.toISOString()).toBe('2026-12-01T14:00:00.000Z')
     expect(job?.technicianId).toBeNull()
     const page = await boardPage(1)
-    expect(page.recent[0]?.id).toBe(result.jobId)
+    expect(page.recent[0]?.to).toBe(`/app/jobs/${result.jobId}`)
     // The unassigned list comes in pages of 10, earliest first: the new job is on one of them, exactly once.
     const everyPage = await allUnassignedPages()
     expect(everyPage.filter((id) => id === result.jobId)).toHaveLength(1)
@@ -292,12 +293,13 @@ describe('counts and today', () => {
       locationId: customer.locationId,
       customerName: 'Big Customer',
       address: '1 Main St',
-      // 130 overdue (in the past), 130 upcoming (in the future), none assigned.
+      // 130 in the past (12 of them earlier today: not overdue yet), 130 in the future, none assigned. Noon on Sunday
+      // the 22nd: this week (from Monday the 16th) holds the 130 past ones and the 11 later today.
       scheduledAt: new Date(now.getTime() + (i < 130 ? -(i + 1) : i - 129) * 3_600_000),
     }))
     await db().insert(jobs).values(rows)
     const counts = await getDispatchCounts({ companyId, timezone: 'America/New_York', now })
-    expect(counts).toEqual({ unassigned: 260, today: 23, overdue: 130, upcoming: 130 })
+    expect(counts).toEqual({ unassigned: 260, unassignedThisWeek: 141, today: 23, overdue: 118, skippedThisWeek: 0 })
   })
 
   it("count only open visits as today's jobs: not a completed, skipped or cancelled one", async () => {
@@ -320,7 +322,8 @@ describe('counts and today', () => {
         { ...visit, address: '3 Main St', scheduledAt: at(3), cancelledAt: now },
       ])
     const counts = await getDispatchCounts({ companyId, timezone: 'America/New_York', now })
-    expect(counts).toEqual({ unassigned: 2, today: 2, overdue: 1, upcoming: 1 })
+    // The open visit two hours ago is earlier today: late, but not overdue (decision 049).
+    expect(counts).toEqual({ unassigned: 2, unassignedThisWeek: 2, today: 2, overdue: 0, skippedThisWeek: 1 })
   })
 
   it("follow the company's midnight, not UTC's", async () => {
@@ -345,8 +348,8 @@ describe('counts and today', () => {
         { ...base, scheduledAt: new Date('2026-11-22T05:30:00Z') },
       ])
     const lateEvening = new Date('2026-11-22T04:00:00Z') // 23:00 Nov 21 in New York
-    const route = await listTodaysRoute({ companyId, timezone: 'America/New_York', now: lateEvening })
-    expect(route.map((j) => j.scheduledAt.toISOString())).toEqual(['2026-11-22T04:30:00.000Z'])
+    const routes = await listTodaysRoutes({ companyId, timezone: 'America/New_York', now: lateEvening })
+    expect(routes).toEqual([{ technicianId: null, technicianName: null, done: 0, total: 1 }])
     const counts = await getDispatchCounts({ companyId, timezone: 'America/New_York', now: lateEvening })
     expect(counts.today).toBe(1)
   })

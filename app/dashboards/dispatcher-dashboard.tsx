@@ -13,21 +13,35 @@ import { CreateJobCard } from '~/features/jobs/create-job-form'
 import { useHydrated } from '~/utils/use-hydrated'
 import type { DispatcherDashboardData } from './dispatcher-dashboard.server'
 
-/** The office's dashboard: counts, job creation, assignment, today's route and recent activity. */
+/**
+ * The office's dashboard: the counts a dispatcher acts on (each opening its list), job creation, assignment, today's
+ * routes by technician and recent activity (issue 38 item 5).
+ */
 export function DispatcherDashboard({ data }: { data: DispatcherDashboardData }) {
   const stats = [
-    { label: 'Unassigned', value: data.counts.unassigned },
-    { label: "Today's jobs", value: data.counts.today },
-    { label: 'Overdue', value: data.counts.overdue },
-    { label: 'Upcoming', value: data.counts.upcoming },
+    { label: "Today's visits", value: data.counts.today, to: null },
+    { label: 'Unassigned this week', value: data.counts.unassignedThisWeek, to: '/app/visits?show=unassigned-week' },
+    { label: 'Overdue', value: data.counts.overdue, to: '/app/visits?show=overdue' },
+    { label: 'Skipped this week', value: data.counts.skippedThisWeek, to: '/app/visits?show=skipped-week' },
   ]
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Dispatch</h1>
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
         {stats.map((stat) => (
-          <div key={stat.label} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-            <dt className="text-sm text-slate-600">{stat.label}</dt>
+          <div
+            key={stat.label}
+            className="relative rounded-xl border border-slate-200 bg-white p-4 shadow-sm has-[a:hover]:bg-slate-50"
+          >
+            <dt className="text-sm text-slate-600">
+              {stat.to ? (
+                <Link to={stat.to} className={cn('font-medium text-brand-700 underline', rowLinkTarget)}>
+                  {stat.label}
+                </Link>
+              ) : (
+                stat.label
+              )}
+            </dt>
             <dd className="text-3xl font-bold">{stat.value}</dd>
           </div>
         ))}
@@ -41,7 +55,7 @@ export function DispatcherDashboard({ data }: { data: DispatcherDashboardData })
         <UnassignedCard data={data} />
       </div>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <TodaysRouteCard route={data.route} />
+        <TodaysRoutesCard routes={data.routes} />
         <RecentActivityCard recent={data.recent} />
       </div>
     </div>
@@ -147,44 +161,29 @@ function UnassignedRow({
   )
 }
 
-function TodaysRouteCard({ route }: { route: DispatcherDashboardData['route'] }) {
+function TodaysRoutesCard({ routes }: { routes: DispatcherDashboardData['routes'] }) {
   return (
     <Card className="space-y-3">
-      <h2 className="text-lg font-semibold">Today's route</h2>
-      {route.length === 0 ? (
-        <p className="text-sm text-slate-600">No open jobs left today.</p>
+      <h2 className="text-lg font-semibold">Today's routes</h2>
+      {routes.length === 0 ? (
+        <p className="text-sm text-slate-600">No visits today.</p>
       ) : (
-        <ol className="divide-y divide-slate-100">
-          {route.map((job) => (
-            <li key={job.id} className="relative flex items-start gap-3 py-2 hover:bg-slate-50">
-              <span className="w-20 shrink-0 text-sm font-semibold text-slate-700">{job.time}</span>
-              <div className="min-w-0 flex-1">
-                <Link to={`/app/jobs/${job.id}`} className={cn('font-medium hover:underline', rowLinkTarget)}>
-                  {job.customerName}
-                </Link>
-                <p className="text-sm text-slate-600">{job.address}</p>
-                <p className="text-sm text-slate-600">
-                  {job.technicianName ? (
-                    <>
-                      {job.technicianName}
-                      {job.technicianPhone ? (
-                        <>
-                          {' · '}
-                          <a href={`tel:${job.technicianPhone}`} className="relative z-10 underline">
-                            {job.technicianPhone}
-                          </a>
-                        </>
-                      ) : null}
-                    </>
-                  ) : (
-                    <StatusBadge status="Unassigned" />
-                  )}
-                </p>
-              </div>
-              <StatusBadge status={job.status} />
+        <ul className="divide-y divide-slate-100">
+          {routes.map((route) => (
+            <li key={route.key} className="relative flex items-center justify-between gap-3 py-2 hover:bg-slate-50">
+              <Link
+                to={route.to}
+                className={cn(
+                  'inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline',
+                  rowLinkTarget,
+                )}
+              >
+                {route.name}
+              </Link>
+              <span className="text-sm text-slate-700">{`${route.done} of ${route.total} stops done`}</span>
             </li>
           ))}
-        </ol>
+        </ul>
       )}
     </Card>
   )
@@ -198,18 +197,17 @@ function RecentActivityCard({ recent }: { recent: DispatcherDashboardData['recen
         <p className="text-sm text-slate-600">No jobs yet. Create one above.</p>
       ) : (
         <ul className="divide-y divide-slate-100">
-          {recent.map((job) => (
-            <li key={job.id} className="relative py-2 text-sm hover:bg-slate-50">
-              <div className="flex flex-wrap items-center gap-2">
-                <Link to={`/app/jobs/${job.id}`} className={cn('font-medium hover:underline', rowLinkTarget)}>
-                  {job.customerName}
+          {recent.map((line) => (
+            <li key={line.key} className="relative py-2 text-sm hover:bg-slate-50">
+              <p>
+                <Link to={line.to} className={cn('font-medium hover:underline', rowLinkTarget)}>
+                  {line.customerName}
                 </Link>
-                <StatusBadge status={job.status} />
-                {job.technicianName ? null : <StatusBadge status="Unassigned" />}
-              </div>
+                {` · ${line.summary}`}
+              </p>
               <p className="text-slate-600">
-                Created {job.created} · for {job.scheduled}
-                {job.technicianName ? ` · ${job.technicianName}` : ''}
+                Created {line.created} · for {line.scheduled}
+                {line.technicianName ? ` · ${line.technicianName}` : ''}
               </p>
             </li>
           ))}

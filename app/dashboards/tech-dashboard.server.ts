@@ -1,8 +1,14 @@
-// The technician's /app (OPERATIONS §5): "Today" is the day's stops in route order with "Up next" on top, "This week"
-// is Monday to Sunday grouped by day. Never a flat list of every job ever assigned.
-import { getTechCounts, listTechHistory, listTechOpenJobs, type SiteAccess } from '~/models/job.server'
+// The technician's /app (docs/product.md "The visit"): "Today" is the day's stops in route order with "Up next" on top,
+// "This week" is Monday to Sunday grouped by day. Never a flat list of every job ever assigned.
+import { getTechCounts } from '~/models/dashboard-counts.server'
+import { listTechHistory, listTechOpenJobs } from '~/models/dashboard-lists.server'
+import { getDayRoute } from '~/models/day-route.server'
+import { listTechnicianWeek, type RouteStop } from '~/models/day-stops.server'
+import type { SiteAccess } from '~/models/job.server'
 import { listNoticeSubjects } from '~/models/notice.server'
-import { getDayRoute, listTechnicianWeek, mondayOf, type RouteStop, type VisitState } from '~/models/visit.server'
+import { type ClockDay, clockDayOf } from '~/models/timesheet.server'
+import type { VisitState } from '~/models/visit-state'
+import { mondayOf } from '~/models/week-board.server'
 import { instantAt, type LocalDate, localDateAt } from '~/schedule/local-date'
 import { formatDate, formatDateTime, formatFullDate, zonedDayRange } from '~/utils/dates'
 import { type ReadingSummary, summariseReading } from '~/water/summary'
@@ -76,6 +82,8 @@ export type TechDashboardData = {
   /** The oldest open visits from earlier days (the overdue list; empty on the other tabs). */
   overdue: TechOverdueVisit[]
   history: TechHistoryJob[]
+  /** "Your day" on the clock (the "Today" tab; null on the others), with the company's zone for its times. */
+  clock: (ClockDay & { timezone: string }) | null
 }
 
 function toTechStop(stop: RouteStop & { eta?: string | null }, index: number): TechStop {
@@ -123,7 +131,7 @@ export async function loadTechDashboard({
 }): Promise<TechDashboardData> {
   const todayDate = localDateAt(now, timezone)
   const todayStart = zonedDayRange(now, timezone).start
-  const [counts, stops, week, overdue, history] = await Promise.all([
+  const [counts, stops, week, overdue, history, clock] = await Promise.all([
     getTechCounts({ companyId, technicianId, timezone, now }),
     // Today's stops with the route's ETAs (the same model as the office's route page).
     tab === 'today' ? getDayRoute({ companyId, timezone, technicianId, date: todayDate }).then((day) => day.stops) : [],
@@ -132,6 +140,7 @@ export async function loadTechDashboard({
       ? listTechOpenJobs({ companyId, technicianId, before: todayStart, limit: OVERDUE_LIST_LIMIT })
       : [],
     tab === 'today' ? listTechHistory({ companyId, technicianId }) : [],
+    tab === 'today' ? clockDayOf({ companyId, technicianId, timezone, now }) : null,
   ])
 
   // Which of today's stops the customer was already told "On my way" about (the notice's outbox row).
@@ -140,6 +149,7 @@ export async function loadTechDashboard({
   )
   return {
     tab,
+    clock: clock ? { ...clock, timezone } : null,
     today: formatDate(now, timezone),
     counts,
     stops: stops.map((stop, index) => ({ ...toTechStop(stop, index), toldOnMyWay: told.has(stop.id) })),

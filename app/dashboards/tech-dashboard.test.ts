@@ -5,8 +5,8 @@ import { createRoutesStub } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { chemLogs, companies, jobs, profiles } from '~/db/schema'
 import { seedDemoData } from '~/demo/seed.server'
+import { listDayStops } from '~/models/day-stops.server'
 import { generateVisits } from '~/models/service-plan.server'
-import { listDayStops } from '~/models/visit.server'
 import { db, queryRows } from '~/utils/db.server'
 import { findTestCustomer, type TestCustomer } from '../../tests/helpers/customers'
 import { TechDashboard } from './tech-dashboard'
@@ -14,7 +14,8 @@ import { loadTechDashboard, OVERDUE_LIST_LIMIT, type TechDashboardData, type Tec
 
 const NY = 'America/New_York'
 // A fixed Wednesday, 10:00 in New York, so "today" and "this week" have known bounds: today is 2026-11-25 05:00Z to
-// 2026-11-26 05:00Z, and the week (OPERATIONS §8) began Monday 2026-11-23 05:00Z and ends Monday 2026-11-30 05:00Z.
+// 2026-11-26 05:00Z, and the week (docs/product.md "Easy to get wrong") began Monday 2026-11-23 05:00Z and ends Monday
+// 2026-11-30 05:00Z.
 const NOW = new Date('2026-11-25T15:00:00Z')
 const TODAY_START = '2026-11-25T05:00:00Z'
 const TODAY_END = '2026-11-26T05:00:00Z'

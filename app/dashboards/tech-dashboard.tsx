@@ -4,9 +4,10 @@ import { SiteAccess } from '~/components/site-access'
 import { ButtonLink } from '~/components/ui/button'
 import { cn } from '~/components/ui/cn'
 import { ReadingStatuses } from '~/components/water-balance'
+import { DayClock } from '~/features/time/day-clock'
 import { OnMyWayButton } from '~/features/visits/on-my-way-button'
 import { type DaySaved, useSaveDayForOffline } from '~/field/offline-day'
-import type { VisitState } from '~/models/visit.server'
+import type { VisitState } from '~/models/visit-state'
 import type {
   TechDashboardData,
   TechDay,
@@ -19,7 +20,10 @@ import type {
 // Technicians read this outdoors on a phone with wet hands: one column, large text,
 // dark-on-light colours and tap targets of at least 44 px (min-h-11).
 
-/** The technician's dashboard (OPERATIONS §5): "Today" in route order, "This week" by day; their own visits only. */
+/**
+ * The technician's dashboard (docs/product.md "The visit"): "Today" in route order, "This week" by day; their own
+ * visits only.
+ */
 export function TechDashboard({ data }: { data: TechDashboardData }) {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -80,6 +84,7 @@ function TodayView({ data }: { data: TechDashboardData }) {
   const saved = useSaveDayForOffline(stops.map((stop) => stop.id))
   return (
     <>
+      {data.clock ? <DayClock clock={data.clock} /> : null}
       <section aria-labelledby="tech-today" className="space-y-3">
         <div>
           <h2 id="tech-today" className="text-xl font-bold text-slate-900">
@@ -194,7 +199,7 @@ const STATE_LABELS: Record<VisitState, string> = {
   open: 'Scheduled',
   completed: 'Completed',
   skipped: 'Skipped',
-  cancelled: 'Cancelled',
+  cancelled: 'Canceled',
 }
 
 function StateBadge({
@@ -215,7 +220,7 @@ function StateBadge({
         label === 'Overdue' && 'bg-red-700 text-white',
         label === 'Scheduled' && 'bg-brand-50 text-brand-900 ring-1 ring-brand-700/30',
         label === 'Completed' && 'bg-green-100 text-green-900',
-        (label === 'Skipped' || label === 'Cancelled') && 'bg-amber-100 text-amber-900',
+        (label === 'Skipped' || label === 'Canceled') && 'bg-amber-100 text-amber-900',
       )}
     >
       {state === 'skipped' && skipReason ? `Skipped: ${skipReason}` : label}
@@ -337,7 +342,7 @@ function HistorySection({ history }: { history: TechHistoryJob[] }) {
   )
 }
 
-/** Whether today's stops are on the phone for when the signal goes (OPERATIONS §5). */
+/** Whether today's stops are on the phone for when the signal goes (docs/product.md "The visit"). */
 function SavedOnPhone({ saved }: { saved: DaySaved | null }) {
   let text = ''
   if (saved?.state === 'saving') text = 'Saving today’s stops on this phone…'

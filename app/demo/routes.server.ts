@@ -1,14 +1,16 @@
 // The demo's recurring routes (issue #18: "every demo technician has a realistic route today (12–16 stops, some
 // done), history for the past 8 weeks with readings, and only a few overdue visits"). Each technician gets a
 // neighbourhood per working day — houses on weekly plans — and the visits of the last 8 weeks and of today are
-// written as they would have happened: in the day's optimised order from the company's yard, one every ~35 minutes
-// from 08:00, done (with a reading) when that time has passed. Later visits come from generation at start-up, as in
+// written as they would have happened: in the day's optimised order from the company's yard, each at the route's ETA
+// from 08:00 (the drive from the stop before at the app's town speed, plus that stop's minutes on site; docs/routing.md),
+// done (with a reading) when its minutes on site have passed. Later visits come from generation at start-up, as in
 // a real company. Working days are the five starting from the seed's weekday, so "today" always has a route.
 
 import { bodiesOfWater, chemLogs, customers, equipment, jobs, serviceLocations, servicePlans } from '~/db/schema'
 import { type LatLng, straightLineMatrix } from '~/routing/distance'
 import { optimiseRoute } from '~/routing/optimise'
-import { addDays, instantAt, isoWeekday, type LocalDate, localDateAt } from '~/schedule/local-date'
+import { DEFAULT_METRES_PER_MINUTE } from '~/routing/route-file'
+import { addDays, instantAt, isoWeekday, type LocalDate, localDateAt, type WallTime } from '~/schedule/local-date'
 import type { Database } from '~/utils/db.server'
 import { prng } from './prng'
 
@@ -141,8 +143,16 @@ const FILTERS = [
   ['Hayward', 'SwimClear C4030'],
 ] as const
 const SURFACES = ['plaster', 'plaster', 'fibreglass', 'vinyl'] as const
-/** Minutes between stops: time on site plus the drive. */
-const STOP_MINUTES = 35
+/** The day starts at the company's yard at 8:00 AM (the default working hours, docs/routing.md). */
+const DAY_STARTS = 8 * 60
+/** Minutes on site, in turn. */
+const MINUTES_ON_SITE = [20, 25, 30, 35] as const
+
+/** "09:41" from minutes after midnight (rounded down to the minute). */
+function wallClock(minutes: number) {
+  const whole = Math.floor(minutes)
+  return `${String(Math.floor(whole / 60)).padStart(2, '0')}:${String(whole % 60).padStart(2, '0')}` as WallTime
+}
 
 export async function seedRoutes(tx: Tx, o: RouteSeed) {
   const random = prng(o.seed)
@@ -206,7 +216,7 @@ export async function seedRoutes(tx: Tx, o: RouteSeed) {
         postalCode: stop.area.zip,
         lat: stop.point.lat,
         lng: stop.point.lng,
-        minutesOnSite: [20, 25, 30, 35][i % 4],
+        minutesOnSite: MINUTES_ON_SITE[i % MINUTES_ON_SITE.length],
       })),
     )
     .returning({ id: serviceLocations.id })
@@ -271,8 +281,9 @@ export async function seedRoutes(tx: Tx, o: RouteSeed) {
     )
     .returning({ id: servicePlans.id })
 
-  // Each technician-day's order: the shortest drive from the yard, the same every week.
-  const order = new Map<string, number[]>()
+  // Each technician-day's order: the shortest drive from the yard, the same every week; and each stop's arrival and
+  // departure (minutes after midnight) along it.
+  const order = new Map<string, Array<{ stop: number; arrival: number; departure: number }>>()
   for (const [technicianId] of o.technicians) {
     for (const weekday of weekdays) {
       const day = stops.flatMap((stop, i) =>
@@ -281,9 +292,18 @@ export async function seedRoutes(tx: Tx, o: RouteSeed) {
       const points = [o.start, ...day.map((i) => (stops[i] as Stop).point)]
       const metres = straightLineMatrix(points)
       const route = optimiseRoute(points.length, (a, b) => metres[a]?.[b] ?? 0, { start: 0 }).slice(1)
+      let at = DAY_STARTS
+      let from = 0
       order.set(
         `${technicianId} ${weekday}`,
-        route.map((point) => day[point - 1] as number),
+        route.map((point) => {
+          const stop = day[point - 1] as number
+          const arrival = at + (metres[from]?.[point] ?? 0) / DEFAULT_METRES_PER_MINUTE
+          const departure = arrival + (MINUTES_ON_SITE[stop % MINUTES_ON_SITE.length] ?? 30)
+          at = departure
+          from = point
+          return { stop, arrival, departure }
+        }),
       )
     }
   }
@@ -291,12 +311,12 @@ export async function seedRoutes(tx: Tx, o: RouteSeed) {
   const visits: Array<typeof jobs.$inferInsert & { bodyId: string }> = []
   for (let offset = -56; offset <= 0; offset++) {
     const date: LocalDate = addDays(today, offset)
-    const start = instantAt(date, '08:00', o.timezone)
     for (const [technicianId] of o.technicians) {
       const day = order.get(`${technicianId} ${isoWeekday(date)}`) ?? []
-      day.forEach((i, position) => {
+      day.forEach(({ stop: i, arrival, departure }, position) => {
         const stop = stops[i] as Stop
-        const doneAt = new Date(start.getTime() + (position + 1) * STOP_MINUTES * 60_000)
+        const scheduledAt = instantAt(date, wallClock(arrival), o.timezone)
+        const doneAt = instantAt(date, wallClock(departure), o.timezone)
         // A few visits of the past weeks were never closed: the office's "Overdue".
         const done = doneAt.getTime() < o.now.getTime() - 5 * 60_000 && (offset === 0 || random() > 0.005)
         visits.push({
@@ -305,13 +325,13 @@ export async function seedRoutes(tx: Tx, o: RouteSeed) {
           locationId: insertedLocations[i]?.id ?? '',
           customerName: stop.name,
           address: `${stop.street}, ${stop.area.city}, ${o.state} ${stop.area.zip}`,
-          scheduledAt: start,
+          scheduledAt,
           completedAt: done ? doneAt : null,
           technicianId,
           planId: insertedPlans[i]?.id ?? '',
           occurrenceDate: date,
           routePosition: position + 1,
-          createdAt: new Date(start.getTime() - 60 * 86_400_000),
+          createdAt: new Date(scheduledAt.getTime() - 60 * 86_400_000),
           bodyId: insertedBodies[i]?.id ?? '',
         })
       })

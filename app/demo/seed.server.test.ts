@@ -12,7 +12,7 @@ const SUNSET = 'Sunset Pool Care'
 const NY = 'America/New_York'
 const DAY = 86_400_000
 
-/** The demo logins of ARCHITECTURE §3. */
+/** The demo logins of docs/product.md "Demo". */
 const DEMO_LOGINS = [
   { email: 'admin@poolbud.test', role: 'platform_admin', company: null },
   { email: 'owner@bluelagoon.test', role: 'owner', company: BLUE_LAGOON },
@@ -62,7 +62,9 @@ async function count(query: ReturnType<typeof sql>) {
   return row?.n ?? -1
 }
 
-/** Seeds at `now` inside a transaction that is rolled back, so the database stays empty; returns what `inspect` read. */
+/**
+ * Seeds at `now` inside a transaction that is rolled back, so the database stays empty; returns what `inspect` read.
+ */
 async function seedThenRollBack<T>(now: Date, inspect: (database: Database) => Promise<T>) {
   let result: { seeded: boolean; inspected: T } | undefined
   await db()
@@ -389,6 +391,26 @@ describe('seedDemoData', () => {
     }
   })
 
+  it('spreads each route’s visits through the day at the route’s ETAs, never in bulk at 8:00 or 12:00', async () => {
+    const [row] = await queryRows<{ total: number; round: number; times: number; disorder: number }>(
+      sql`select count(*)::int as total,
+            count(*) filter (where to_char(scheduled_at at time zone timezone, 'HH24:MI') in ('08:00', '12:00'))::int
+              as round,
+            count(distinct to_char(scheduled_at at time zone timezone, 'HH24:MI'))::int as times,
+            count(*) filter (where scheduled_at <= before)::int as disorder
+          from (select j.scheduled_at, c.timezone, lag(j.scheduled_at) over (
+                  partition by j.technician_id, j.occurrence_date order by j.route_position) as before
+                from jobs j join companies c on c.id = j.company_id
+                where j.plan_id is not null) route`,
+    )
+    expect(row?.total).toBeGreaterThan(1000)
+    // A stop is reached after the drive from the yard or the stop before: hardly ever on the hour.
+    expect(row?.round ?? 0).toBeLessThan((row?.total ?? 0) * 0.02)
+    expect(row?.times).toBeGreaterThan(100)
+    // In route order, each stop later than the one before.
+    expect(row?.disorder).toBe(0)
+  })
+
   it('has completed jobs, each with a chemistry reading, none completed in the future', async () => {
     const completed = await count(
       sql`select count(*)::int as n from jobs where company_id = ${blueLagoon} and completed_at is not null`,
@@ -492,6 +514,28 @@ describe('seedDemoData', () => {
     expect(items.length).toBeGreaterThanOrEqual(12)
     expect(items.filter((i) => /chlorine/i.test(i.name)).length).toBeGreaterThanOrEqual(2)
     expect(items.filter((i) => i.qty <= 5).length).toBeGreaterThanOrEqual(1)
+  })
+
+  it('records chemicals from stock on completed visits, and gives technicians an hourly cost ("Profit per pool")', async () => {
+    const [row] = await queryRows<{ visits: number; with_chemicals: number; cost_cents: number; open_dosed: number }>(
+      sql`select count(distinct j.id)::int as visits,
+            count(distinct a.job_id)::int as with_chemicals,
+            coalesce(sum(round(a.quantity * it.cost_cents)), 0)::int as cost_cents,
+            count(a.id) filter (where j.completed_at is null)::int as open_dosed
+          from jobs j
+          left join job_chemical_additions a on a.company_id = j.company_id and a.job_id = j.id
+          left join inventory_items it on it.company_id = a.company_id and it.id = a.inventory_item_id
+          where j.company_id = ${blueLagoon} and (j.completed_at is not null or a.id is not null)`,
+    )
+    expect(row?.with_chemicals).toBeGreaterThan((row?.visits ?? 0) * 0.7)
+    expect(row?.cost_cents).toBeGreaterThan(0)
+    expect(row?.open_dosed).toBe(0)
+    const techs = await db()
+      .select({ email: profiles.email, hourlyCostCents: profiles.hourlyCostCents })
+      .from(profiles)
+      .where(eq(profiles.role, 'tech'))
+    for (const tech of techs) expect(tech.hourlyCostCents, tech.email).toBeGreaterThanOrEqual(2400)
+    for (const tech of techs) expect(tech.hourlyCostCents, tech.email).toBeLessThanOrEqual(2800)
   })
 
   it('gives Sunset Pool Care its own smaller set', async () => {

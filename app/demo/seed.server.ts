@@ -1,4 +1,4 @@
-// The demo data of ARCHITECTURE §3: the same every time (a fixed pseudo-random sequence),
+// The demo data of docs/product.md "Demo": the same every time (a fixed pseudo-random sequence),
 // relative to "now" in each company's timezone, and idempotent (a second run adds nothing).
 import { randomUUID } from 'node:crypto'
 import { hashPassword } from 'better-auth/crypto'
@@ -15,6 +15,7 @@ import {
   inventoryItems,
   invoiceLines,
   invoices,
+  jobChemicalAdditions,
   jobs,
   profiles,
   serviceLocations,
@@ -103,7 +104,15 @@ type CompanySpec = {
   /** The houses on the technicians' weekly routes: their neighbourhoods, phone area code and stops a day. */
   routes: { areas: RouteArea[]; areaCode: string; stopsPerDay: number; surnames: 0 | 1 }
   customers: DemoCustomer[]
-  staff: Array<{ email: string; role: Role; fullName: string; phone: string; done?: boolean }>
+  /** `hourlyCostCents`: what an hour of a technician costs the company (Team → technician; "Profit per pool"). */
+  staff: Array<{
+    email: string
+    role: Role
+    fullName: string
+    phone: string
+    done?: boolean
+    hourlyCostCents?: number
+  }>
   portalCustomer: { email: string; name: string }
   /** `costCents`: what a unit costs the company ("Profit per pool"), a little over half its price. */
   inventory: Array<{ name: string; sku: string; qty: number; priceCents: number; costCents: number }>
@@ -434,9 +443,28 @@ const BLUE_LAGOON: CompanySpec = {
     { email: 'owner@bluelagoon.test', role: 'owner', fullName: 'Olivia Marsh', phone: '(813) 555-0001' },
     { email: 'office@bluelagoon.test', role: 'admin', fullName: 'Andre Collins', phone: '(813) 555-0002' },
     { email: 'dispatch@bluelagoon.test', role: 'dispatcher', fullName: 'Dina Patel', phone: '(813) 555-0003' },
-    { email: 'tech@bluelagoon.test', role: 'tech', fullName: 'Tyler Brooks', phone: '(813) 555-0004' },
-    { email: 'tech2@bluelagoon.test', role: 'tech', fullName: 'Maya Flores', phone: '(813) 555-0005' },
-    { email: 'newtech@bluelagoon.test', role: 'tech', fullName: 'Noah Reed', phone: '(813) 555-0006', done: false },
+    {
+      email: 'tech@bluelagoon.test',
+      role: 'tech',
+      fullName: 'Tyler Brooks',
+      phone: '(813) 555-0004',
+      hourlyCostCents: 2650,
+    },
+    {
+      email: 'tech2@bluelagoon.test',
+      role: 'tech',
+      fullName: 'Maya Flores',
+      phone: '(813) 555-0005',
+      hourlyCostCents: 2475,
+    },
+    {
+      email: 'newtech@bluelagoon.test',
+      role: 'tech',
+      fullName: 'Noah Reed',
+      phone: '(813) 555-0006',
+      done: false,
+      hourlyCostCents: 2400,
+    },
   ],
   portalCustomer: { email: 'customer@bluelagoon.test', name: 'Dana Whitfield' },
   inventory: [
@@ -527,7 +555,13 @@ const SUNSET: CompanySpec = {
   ],
   staff: [
     { email: 'owner@sunsetpools.test', role: 'owner', fullName: 'Rosa Delgado', phone: '(480) 555-0011' },
-    { email: 'tech@sunsetpools.test', role: 'tech', fullName: 'Eli Warner', phone: '(480) 555-0012' },
+    {
+      email: 'tech@sunsetpools.test',
+      role: 'tech',
+      fullName: 'Eli Warner',
+      phone: '(480) 555-0012',
+      hourlyCostCents: 2800,
+    },
   ],
   portalCustomer: { email: 'customer@sunsetpools.test', name: 'Marco Ruiz' },
   inventory: [
@@ -696,6 +730,7 @@ async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now:
       state: done ? spec.state : null,
       country: done ? 'United States' : null,
       hasCompletedSetup: done,
+      hourlyCostCents: member.hourlyCostCents ?? null,
     })
     if (member.role === 'tech' && done) techIds.push(id)
   }
@@ -774,7 +809,10 @@ async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now:
   })
   await tx.update(customers).set({ portalUserId }).where(eq(customers.id, portal.id))
 
-  await tx.insert(inventoryItems).values(spec.inventory.map((item) => ({ ...item, companyId })))
+  const stocked = await tx
+    .insert(inventoryItems)
+    .values(spec.inventory.map((item) => ({ ...item, companyId })))
+    .returning({ id: inventoryItems.id, name: inventoryItems.name, sku: inventoryItems.sku })
 
   // Service plans: each location's weekday and technician, weekly (a landlord's rentals every two weeks, the HOA's
   // pool twice a week), running since half a year ago.
@@ -879,8 +917,8 @@ async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now:
     .returning({ id: jobs.id, locationId: jobs.locationId, completedAt: jobs.completedAt })
 
   // The pools of the first technician's open visits and the portal customer's are the standard 15,000-gallon
-  // chlorine plaster pool that the end-to-end tests dose against (ARCHITECTURE §3: the same every time). The pool
-  // is a location's first body of water.
+  // chlorine plaster pool that the end-to-end tests dose against (docs/product.md "Demo": the same every time). The
+  // pool is a location's first body of water.
   const firstTechId = staffIds.get(spec.staff.find((member) => member.role === 'tech')?.email ?? '')
   const standardLocations = new Set(locationsOf(portal.id).map((place) => place.id))
   for (const job of jobRows) {
@@ -953,7 +991,55 @@ async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now:
     now,
     seed: spec.seed + 2,
   })
+  // Every completed visit, the routes' too, records what went into the water.
+  const completed = await tx
+    .select({ id: jobs.id, completedAt: jobs.completedAt })
+    .from(jobs)
+    .where(and(eq(jobs.companyId, companyId), isNotNull(jobs.completedAt)))
+    .orderBy(jobs.completedAt, jobs.id)
+  await seedChemicalAdditions(tx, companyId, completed, stocked, spec.seed + 3)
   return companyId
+}
+
+/** The stock a visit doses from (by SKU): liquid chlorine most visits, acid often, shock or bicarbonate sometimes. */
+const DOSES: Array<{ sku: RegExp; chance: number; most: number }> = [
+  { sku: /CHL-LIQ-1G$|SPC-CHL-1G$/, chance: 0.85, most: 3 },
+  { sku: /ACID-MUR-1G$|SPC-ACID-1G$/, chance: 0.4, most: 1 },
+  { sku: /CHL-SHOCK-1$/, chance: 0.2, most: 2 },
+  { sku: /ALK-BICARB-50$|SPC-BICARB-25$/, chance: 0.05, most: 1 },
+]
+
+/**
+ * What went into the water on each completed visit, from the company's stock items (so "Profit per pool" has
+ * chemical costs to show). History from before the stock was counted: the items' quantities are left as they are. A
+ * sequence of its own, so no other demo value moves.
+ */
+async function seedChemicalAdditions(
+  tx: Tx,
+  companyId: string,
+  done: ReadonlyArray<{ id: string; completedAt: Date | null }>,
+  stocked: ReadonlyArray<{ id: string; name: string; sku: string }>,
+  seed: number,
+) {
+  const random = prng(seed)
+  const rows: Array<typeof jobChemicalAdditions.$inferInsert> = []
+  for (const job of done) {
+    if (!job.completedAt) continue
+    for (const dose of DOSES) {
+      const item = stocked.find((candidate) => dose.sku.test(candidate.sku))
+      if (!item || random() >= dose.chance) continue
+      rows.push({
+        companyId,
+        jobId: job.id,
+        inventoryItemId: item.id,
+        product: item.name,
+        quantity: 1 + Math.floor(random() * dose.most),
+        unit: 'each',
+        addedAt: new Date(job.completedAt.getTime() - 5 * 60_000),
+      })
+    }
+  }
+  if (rows.length) await tx.insert(jobChemicalAdditions).values(rows)
 }
 
 /**

@@ -4,16 +4,16 @@ import type { CardEmailProps } from '~/mail/templates'
 import { EmailLayout } from './layout'
 
 /**
- * Card payments' emails (OPERATIONS §7): a link to save a card for automatic payments, and "Payment failed" to the
+ * Card payments' emails (docs/billing.md): a link to save a card for automatic payments, and "Payment failed" to the
  * customer and to the office. Plain props only: the model that queues them has already read what they say.
  */
 export function cardEmail({ subject, ...props }: CardEmailProps) {
   return { subject, react: createElement(CardEmail, props) }
 }
 
-function CardEmail({ heading, lines, actionLabel, url, footer }: Omit<CardEmailProps, 'subject'>) {
+function CardEmail({ heading, lines, actionLabel, url, footer, brand }: Omit<CardEmailProps, 'subject'>) {
   return (
-    <EmailLayout preview={lines[0] ?? heading} heading={heading} footer={footer}>
+    <EmailLayout preview={lines[0] ?? heading} heading={heading} footer={footer} brand={brand}>
       {lines.map((line) => (
         <Text key={line} style={{ fontSize: 15, color: '#334155' }}>
           {line}

@@ -7,7 +7,7 @@ import { EmailLayout } from './layout'
 
 const cell = { fontSize: 14, color: '#334155', padding: '4px 0' } as const
 
-/** "Invoice sent" (OPERATIONS §6, §7): the invoice itself, and where to see and pay it. */
+/** "Invoice sent" (docs/product.md "Notices"; docs/billing.md): the invoice itself, and where to see and pay it. */
 export function invoiceEmail(props: InvoiceEmailProps) {
   return {
     subject: `${props.companyName}: invoice ${props.numberLabel}${props.periodLabel ? ` for ${props.periodLabel}` : ''}`,
@@ -21,6 +21,7 @@ function InvoiceEmail(props: InvoiceEmailProps) {
       preview={`Invoice ${props.numberLabel}: ${props.amountDue} due ${props.dueDate}`}
       heading={`Invoice ${props.numberLabel}`}
       footer={`You receive this email because ${props.companyName} services your pool with Pool Bud.`}
+      brand={props.brand ?? { companyName: props.companyName, logoSrc: null }}
     >
       <Text style={{ fontSize: 15, color: '#334155', whiteSpace: 'pre-line' }}>{props.message}</Text>
       <Section>

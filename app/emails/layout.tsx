@@ -1,11 +1,16 @@
-import { Body, Container, Head, Heading, Html, Preview, Section, Text } from '@react-email/components'
+import { Body, Container, Head, Heading, Html, Img, Preview, Section, Text } from '@react-email/components'
 import type { ReactNode } from 'react'
+import type { EmailBrandProps } from '~/mail/templates'
 
-/** The frame every Pool Bud email shares. */
+/**
+ * The frame every email shares. A customer email opens with its company's logo and name (`brand`,
+ * docs/decisions/044-company-brand.md); staff and account emails with Pool Bud's.
+ */
 export function EmailLayout({
   preview,
   heading,
   children,
+  brand,
   footer = 'You received this email because of an action on Pool Bud. If it wasn’t you, you can ignore it.',
 }: {
   preview: string
@@ -13,6 +18,7 @@ export function EmailLayout({
   children: ReactNode
   /** The closing line; a security notice replaces the default "you can ignore it". */
   footer?: string
+  brand?: EmailBrandProps | undefined
 }) {
   return (
     <Html lang="en">
@@ -22,7 +28,17 @@ export function EmailLayout({
         style={{ backgroundColor: '#f1f5f9', fontFamily: 'Helvetica, Arial, sans-serif', margin: 0, padding: '24px 0' }}
       >
         <Container style={{ backgroundColor: '#ffffff', borderRadius: 12, padding: 32, maxWidth: 520 }}>
-          <Text style={{ color: '#0e7490', fontWeight: 700, fontSize: 18, margin: 0 }}>Pool Bud</Text>
+          {brand?.logoSrc ? (
+            <Img
+              src={brand.logoSrc}
+              alt={`${brand.companyName} logo`}
+              height={48}
+              style={{ height: 48, width: 'auto', maxWidth: 240, marginBottom: 8 }}
+            />
+          ) : null}
+          <Text style={{ color: '#0e7490', fontWeight: 700, fontSize: 18, margin: 0 }}>
+            {brand ? brand.companyName : 'Pool Bud'}
+          </Text>
           <Heading as="h1" style={{ fontSize: 22, color: '#0f172a' }}>
             {heading}
           </Heading>

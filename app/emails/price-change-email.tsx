@@ -6,7 +6,7 @@ import { EmailLayout } from './layout'
 const cell = { fontSize: 14, color: '#334155', padding: '4px 0' } as const
 
 /**
- * "Notify customers" of Change prices (OPERATIONS §7). The wording, for the record:
+ * "Notify customers" of Change prices (docs/billing.md). The wording, for the record:
  *   Subject: "<Company>: your pool service price from <Month Year>"
  *   "Hello <customer>, from <Month Year> your pool service will be billed at the new price below. Your invoices up
  *   to then stay at the current price. Questions? Reply to this email or give us a call. Thank you for choosing
@@ -25,6 +25,7 @@ function PriceChangeEmail(props: PriceChangeEmailProps) {
       preview={`Your pool service price from ${props.firstMonth}`}
       heading="Your new pool service price"
       footer={`You receive this email because ${props.companyName} services your pool with Pool Bud.`}
+      brand={props.brand ?? { companyName: props.companyName, logoSrc: null }}
     >
       <Text style={{ fontSize: 15, color: '#334155' }}>
         Hello {props.customerName}, from {props.firstMonth} your pool service will be billed at the new price below.

@@ -21,7 +21,7 @@ export function serviceReportEmail(props: ServiceReportEmailProps) {
   }
 }
 
-function ServiceReportEmail({ report, photos, morePhotos, portalUrl }: ServiceReportEmailProps) {
+function ServiceReportEmail({ report, photos, morePhotos, portalUrl, brand }: ServiceReportEmailProps) {
   const photoRows = Array.from({ length: Math.ceil(photos.length / PHOTOS_PER_ROW) }, (_, row) =>
     photos.slice(row * PHOTOS_PER_ROW, (row + 1) * PHOTOS_PER_ROW),
   )
@@ -32,6 +32,7 @@ function ServiceReportEmail({ report, photos, morePhotos, portalUrl }: ServiceRe
       preview={intro}
       heading="Your pool service report"
       footer={`You receive this email because ${report.companyName} services your pool with Pool Bud.`}
+      brand={brand ?? { companyName: report.companyName, logoSrc: null }}
     >
       <Text style={body}>Hi {report.customerName},</Text>
       <Text style={body}>{intro}</Text>

@@ -1,5 +1,5 @@
-// A change the technician makes to a visit (OPERATIONS §5), as the phone queues it and the server applies it. The
-// same shape travels online and offline: the page queues every change, the queue sends it (now, or when the
+// A change the technician makes to a visit (docs/product.md "The visit"), as the phone queues it and the server applies
+// it. The same shape travels online and offline: the page queues every change, the queue sends it (now, or when the
 // connection returns) to POST /app/field/changes, and the server applies it once per `key` (idempotency_keys).
 // Readings, chemicals and skips carry the fields of their forms as typed, so the server parses them with the very
 // schemas the forms use (chem-reading.ts, chemicals.ts, SkipVisitSchema): one set of rules online and offline.
@@ -36,7 +36,6 @@ export const VisitChangeSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('skip'), fields: FormFields }),
 ])
 export type VisitChange = z.infer<typeof VisitChangeSchema>
-export type VisitChangeType = VisitChange['type']
 
 /** What the phone sends: one change of one visit, with its idempotency key and when it was made on the phone. */
 export const FieldChangeSchema = z.object({
@@ -77,3 +76,25 @@ export const FIELD_NOT_YOURS = {
   otherPerson: true,
   message: 'This change was made by someone else on this phone. It waits for them to sign in.',
 } as const
+
+// ---- The technician's clock (docs/time.md) ------------------------------------------------------------------
+
+/** "Start day", "Break", "Back", "End day": the time events the phone queues (the same as the database's kinds). */
+export const CLOCK_KINDS = ['start', 'break-start', 'break-end', 'end'] as const
+export type ClockKind = (typeof CLOCK_KINDS)[number]
+
+/**
+ * One tap of the clock as the phone sends it: `id` is the queue's key and the event's id in the database, so the
+ * same tap sent twice (or twice at once) is one event; `madeAt` is the phone's clock when it was tapped.
+ */
+export const ClockChangeSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(CLOCK_KINDS),
+  madeAt: z.iso.datetime({ offset: true }),
+})
+export type ClockChange = z.infer<typeof ClockChangeSchema>
+
+export const FIELD_CLOCK_PATH = '/app/field/clock'
+
+/** The queue keeps clock taps beside visit changes; they belong to no visit, and are grouped under this name. */
+export const CLOCK_QUEUE_ID = 'clock'

@@ -5,8 +5,9 @@ import { MAX_SAVED_STOPS } from './offline-cache'
 export type DaySaved = { state: 'saving' } | { state: 'saved' | 'partly'; stops: number }
 
 /**
- * Today, loaded online, saves itself and its stops' visit pages on the phone (OPERATIONS §5: the day is on the phone
- * after one online load), and again whenever the day's stops change. Null until it starts, and where it cannot.
+ * Today, loaded online, saves itself and its stops' visit pages on the phone (docs/product.md "The visit": the day is
+ * on the phone after one online load), and again whenever the day's stops change. Null until it starts, and where it
+ * cannot.
  */
 export function useSaveDayForOffline(visitIds: string[]): DaySaved | null {
   const [saved, setSaved] = useState<DaySaved | null>(null)

@@ -3,7 +3,7 @@
 // Chromium in tests/e2e (offline work replayed when the connection returns).
 import { describe, expect, it } from 'vitest'
 import { checkPhotoFile, MAX_PHOTO_BYTES } from './photo-rules'
-import { itemsOf, nextToSend, outcomeOf, type QueuedItem } from './queue'
+import { itemsOf, nextToSend, outcomeOf, type QueuedItem, retryDelay } from './queue'
 
 const item = (key: string, visitId: string, extra: Partial<QueuedItem> = {}): QueuedItem => ({
   key,
@@ -96,5 +96,11 @@ describe('checkPhotoFile', () => {
     expect(checkPhotoFile({ name: 'logo.svg', type: 'image/svg+xml', size: 2_000 })).toMatch(/image file/)
     expect(checkPhotoFile({ name: 'big.jpg', type: 'image/jpeg', size: MAX_PHOTO_BYTES + 1 })).toMatch(/15 MB/)
     expect(checkPhotoFile({ name: 'empty.jpg', type: 'image/jpeg', size: 0 })).toMatch(/image file/)
+  })
+})
+
+describe('retryDelay', () => {
+  it('tries again within a second after the first failed send, doubling up to the 15-second round', () => {
+    expect([1, 2, 3, 4, 5, 6, 20].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 15_000, 15_000, 15_000])
   })
 })

@@ -1,6 +1,6 @@
-// The phone's queue of visit changes and photos (issue #19, OPERATIONS §5). Every change a technician makes on a
-// visit — a tick, a reading, a note, a photo, a completion, a skip — is first written to IndexedDB with a fresh
-// idempotency key, then sent in order: at once when online, and again when the connection returns (the `online`
+// The phone's queue of visit changes and photos (issue #19, docs/product.md "The visit"). Every change a technician
+// makes on a visit — a tick, a reading, a note, a photo, a completion, a skip — is first written to IndexedDB with a
+// fresh idempotency key, then sent in order: at once when online, and again when the connection returns (the `online`
 // event, opening the app, and a timer; no Background Sync, which iPhones lack). The server applies each key once,
 // so sending the same item twice (an answer lost to a dropped connection) changes nothing. A change the server
 // refuses (the visit was reassigned, cancelled or completed by someone else) stays on the phone with the reason,
@@ -14,9 +14,13 @@
 // phone for them, and another person signed in never sees or sends them.
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb'
 import { useSyncExternalStore } from 'react'
-import type { PhotoLabel } from '~/db/schema/visit-work'
+import type { PhotoLabel } from '~/utils/photo-fields'
 import {
+  CLOCK_QUEUE_ID,
+  type ClockChange,
+  type ClockKind,
   FIELD_CHANGES_PATH,
+  FIELD_CLOCK_PATH,
   FIELD_OWNER_HEADER,
   type FieldChange,
   type FieldChangeAnswer,
@@ -43,7 +47,9 @@ type ItemBase = {
 }
 export type QueuedChange = ItemBase & { kind: 'change'; madeAt: string; change: VisitChange }
 export type QueuedPhoto = ItemBase & { kind: 'photo'; label: PhotoLabel; blob: Blob; fileName: string }
-export type QueuedItem = QueuedChange | QueuedPhoto
+/** A tap of the technician's clock ("Start day"…): its `key` is the event's id; `visitId` is CLOCK_QUEUE_ID. */
+export type QueuedClock = ItemBase & { kind: 'clock'; madeAt: string; clock: ClockKind }
+export type QueuedItem = QueuedChange | QueuedPhoto | QueuedClock
 
 /** An item as the page shows it: what is stored, plus whether it is on its way now and how far a photo got. */
 export type ShownItem = QueuedItem & { sending: boolean; progress?: number }
@@ -61,6 +67,28 @@ export const QUEUE_MESSAGES = {
 const DB_NAME = 'pool-bud-field'
 const LOCK_NAME = 'pool-bud-field-queue'
 const RETRY_EVERY_MS = 15_000
+
+/**
+ * How long to wait before sending again after `failedInARow` failed sends with a connection: 1, 2, 4, 8 seconds, then
+ * the 15-second round. The first send after the signal returns often fails (the radio or a captive portal is not
+ * ready); the technician should not wait a whole round for "All changes saved".
+ */
+export function retryDelay(failedInARow: number) {
+  return Math.min(RETRY_EVERY_MS, 1000 * 2 ** Math.max(0, failedInARow - 1))
+}
+
+let failedInARow = 0
+let retryTimer: ReturnType<typeof setTimeout> | null = null
+
+/** Schedules one early retry (online only: offline, the 15-second round and the "online" event cover it). */
+function retrySoon() {
+  failedInARow++
+  if (retryTimer || !navigator.onLine) return
+  retryTimer = setTimeout(() => {
+    retryTimer = null
+    void flushQueue()
+  }, retryDelay(failedInARow))
+}
 
 let database: Promise<IDBPDatabase<QueueSchema>> | null = null
 
@@ -221,6 +249,15 @@ export function queueChange(visitId: string, change: VisitChange, options: { hol
   return store(item)
 }
 
+/**
+ * Queues a tap of the technician's clock ("Start day", "Break", "Back", "End day") with the phone's time, and starts
+ * sending it: sent in order with the visits' changes, applied once by its id (docs/time.md).
+ */
+export function queueClock(kind: ClockKind) {
+  const item: QueuedClock = { ...base(CLOCK_QUEUE_ID), kind: 'clock', madeAt: new Date().toISOString(), clock: kind }
+  return store(item)
+}
+
 /** Queues a photo of a visit (checked first: an image, within the size limit) and starts uploading it. */
 export function queuePhoto(visitId: string, file: File, label: PhotoLabel): Promise<Queued> {
   const problem = checkPhotoFile(file)
@@ -310,6 +347,25 @@ async function sendChange(item: QueuedChange): Promise<Sent> {
   }
 }
 
+async function sendClock(item: QueuedClock): Promise<Sent> {
+  const body: ClockChange = { id: item.key, kind: item.clock, madeAt: item.madeAt }
+  try {
+    const response = await fetch(FIELD_CLOCK_PATH, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        [FIELD_OWNER_HEADER]: item.ownerId ?? '',
+      },
+      body: JSON.stringify(body),
+    })
+    return outcomeOf(response.status, await response.json().catch(() => null))
+  } catch {
+    return 'retry'
+  }
+}
+
 function sendPhoto(item: QueuedPhoto): Promise<Sent> {
   return new Promise((resolve) => {
     const form = new FormData()
@@ -367,12 +423,18 @@ async function drain() {
     if (!item) break
     sendingKey = item.key
     await refresh()
-    const outcome = item.kind === 'change' ? await sendChange(item) : await sendPhoto(item)
+    const outcome =
+      item.kind === 'change'
+        ? await sendChange(item)
+        : item.kind === 'clock'
+          ? await sendClock(item)
+          : await sendPhoto(item)
     sendingKey = null
     progress.delete(item.key)
     if (outcome === 'sent') {
       await db.delete('items', item.key)
       sentAny = true
+      failedInARow = 0
       snapshot = { ...snapshot, signedOut: false }
     } else if (outcome === 'signed-out') {
       snapshot = { ...snapshot, signedOut: true }
@@ -384,6 +446,7 @@ async function drain() {
       break
     } else if (outcome === 'retry') {
       await updateIfQueued(db, { ...item, attempts: item.attempts + 1 })
+      retrySoon()
       break
     } else {
       await updateIfQueued(db, { ...item, state: 'refused', refusal: outcome.refused })
@@ -431,8 +494,9 @@ export function queueBelongsTo(person: string, { whenSignedOut }: { whenSignedOu
 
 /**
  * Starts the queue once per page: sends what is waiting now, when the connection returns, when the app comes back
- * to the foreground, and every 15 seconds while something waits. `whenSent` runs after items reach the server
- * (the page reloads its data then, to show the server's copy).
+ * to the foreground, and every 15 seconds while something waits (sooner after a send that failed with a connection:
+ * retryDelay). `whenSent` runs after items reach the server (the page reloads its data then, to show the server's
+ * copy).
  */
 export function startFieldQueue(whenSent?: () => void) {
   onSent = whenSent ?? null
@@ -443,7 +507,10 @@ export function startFieldQueue(whenSent?: () => void) {
     void refresh()
     void flushQueue()
   }
-  window.addEventListener('online', update)
+  window.addEventListener('online', () => {
+    failedInARow = 0
+    update()
+  })
   window.addEventListener('offline', () => void refresh())
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') update()

@@ -12,6 +12,12 @@ export type InviteMetadata =
   | { kind: 'owner'; companyName: string }
   | { kind: 'platform-admin' }
 
+/**
+ * The header of a customer email (docs/decisions/044-company-brand.md): the company's name and, when it has one, its
+ * logo (`cid:` of the inline attachment). Staff and account emails have none and show Pool Bud.
+ */
+export type EmailBrandProps = { companyName: string; logoSrc: string | null }
+
 export type ActionLinkEmailProps = {
   subject: string
   heading: string
@@ -34,6 +40,7 @@ export type InvoiceEmailProps = {
   payUrl: string
   /** "Note for customer" written on the draft (issue 31 item 1); absent or null when none. */
   note?: string | null
+  brand?: EmailBrandProps
 }
 
 /** What the price-change email shows: plain, already formatted values. */
@@ -44,6 +51,7 @@ export type PriceChangeEmailProps = {
   firstMonth: string
   /** One line per pool: its address, the new rate and the current one ("$97.38 per visit", "$95.00 per visit"). */
   plans: { place: string; newRate: string; oldRate: string }[]
+  brand?: EmailBrandProps
 }
 
 export type CardEmailProps = {
@@ -53,6 +61,8 @@ export type CardEmailProps = {
   actionLabel: string
   url: string
   footer: string
+  /** Set for an email to a customer (card set-up, payment failed); the office's copy has none. */
+  brand?: EmailBrandProps
 }
 
 /** The visit a service report describes: what the technician did, as the customer reads it. */
@@ -76,6 +86,7 @@ export type ServiceReportEmailProps = {
   /** Photos of the visit not in the email (only in the portal). */
   morePhotos: number
   portalUrl: string
+  brand?: EmailBrandProps
 }
 
 export type EmailTemplateProps = {
@@ -86,7 +97,7 @@ export type EmailTemplateProps = {
   'email-change-verification': { currentEmail: string; url: string; hours: number }
   'email-change-notice': { newEmail: string }
   invoice: InvoiceEmailProps
-  notice: { heading: string; message: string; companyName: string }
+  notice: { heading: string; message: string; companyName: string; brand?: EmailBrandProps }
   card: CardEmailProps
   'price-change': PriceChangeEmailProps
   'service-report': ServiceReportEmailProps

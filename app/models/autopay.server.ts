@@ -1,4 +1,4 @@
-// Autopay (OPERATIONS §7): a sent invoice of a customer who saved a card is charged off-session; a declined charge is
+// Autopay (docs/billing.md): a sent invoice of a customer who saved a card is charged off-session; a declined charge is
 // retried 3 times over a week, then "Payment failed" reaches the office and the customer. Every server runs this
 // (app/runtime/startup.server.ts), so work is claimed in PostgreSQL: due invoices are locked with FOR UPDATE SKIP
 // LOCKED and leased (autopay_next_at moved past the Stripe call) in one short transaction, then charged outside it —
@@ -12,13 +12,16 @@ import { outstandingCents } from '~/billing/invoice-status'
 import { chargeOffSession, configuredStripe } from '~/billing/stripe.server'
 import { companies, customers, emailOutbox, invoices, profiles } from '~/db/schema'
 import { type Database, db } from '~/utils/db.server'
-import { kickOutboxWorker, renderEmail } from '~/utils/email.server'
+import { renderEmail } from '~/utils/email-render.server'
 import { env } from '~/utils/env.server'
 import { logger } from '~/utils/logger.server'
 import { formatCents } from '~/utils/money'
+import { kickOutboxWorker } from '~/utils/outbox-worker.server'
+import { portalInvoicePath } from '~/utils/portal-paths'
 import { STRIPE_MINIMUM_CENTS } from './card-checkout.server'
 import { recordCardPayment } from './card-payment.server'
-import { portalInvoicePath } from './invoice-notice.server'
+import { customerEmailBrand } from './company-brand'
+import { getEmailCompany } from './company-brand.server'
 
 /** Days between a declined charge and its retry: retried on days 1, 3 and 7 after the first charge. */
 export const AUTOPAY_RETRY_DELAYS_DAYS = [1, 2, 4] as const
@@ -210,6 +213,12 @@ async function queuePaymentFailed(tx: Database, invoice: Claimed, owedCents: num
   }
   const rows: (typeof emailOutbox.$inferInsert)[] = []
   if (tellCustomer && customer?.email) {
+    const company = await getEmailCompany(invoice.companyId, tx)
+    const sender = customerEmailBrand({
+      name: invoice.companyName,
+      email: company?.email ?? null,
+      logoKey: company?.logoKey ?? null,
+    })
     const email = await renderEmail({
       template: 'card',
       props: {
@@ -222,13 +231,16 @@ async function queuePaymentFailed(tx: Database, invoice: Claimed, owedCents: num
         actionLabel: 'View and pay invoice',
         url: `${env().APP_URL}${portalInvoicePath(invoice.customerId, invoice.id)}`,
         footer: `You receive this email because ${invoice.companyName} services your pool with Pool Bud.`,
+        brand: sender.brand,
       },
     })
     rows.push({
       ...base,
       customerId: invoice.customerId,
       to: customer.email,
-      fromName: invoice.companyName,
+      fromName: sender.fromName,
+      replyTo: sender.replyTo,
+      attachments: sender.attachments,
       ...email,
     })
   }

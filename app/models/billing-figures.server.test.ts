@@ -1,4 +1,4 @@
-// The owner's money figures (OPERATIONS §7) against sums the test computes itself: invoices created, sent, paid,
+// The owner's money figures (docs/billing.md) against sums the test computes itself: invoices created, sent, paid,
 // overpaid and refunded, voided, across the month's edges, beside another company's money and plans that must not
 // count — then each figure equals the test's own SQL over the same rows, and the hand count below.
 import { and, eq, sql } from 'drizzle-orm'
@@ -17,6 +17,7 @@ import {
 } from '~/db/schema'
 import type { RateType } from '~/utils/customer-fields'
 import { db, queryRows } from '~/utils/db.server'
+import { addRefund } from '../../tests/helpers/billing'
 import { addTestCustomer } from '../../tests/helpers/customers'
 import { getBillingFigures } from './billing-figures.server'
 import { createInvoices, sendInvoices, voidInvoice } from './invoice.server'
@@ -98,7 +99,8 @@ async function pay(customer: string, invoiceId: string | null, amountCents: numb
 beforeAll(async () => {
   companyId = await newCompany('Figures Pools')
   otherId = await newCompany('Elsewhere Figures')
-  // Angela: $40 a visit, weekly on Mondays. October: three done, one skipped; November: two done, one skipped, two to do.
+  // Angela: $40 a visit, weekly on Mondays. October: three done, one skipped; November: two done, one skipped, two to
+  // do.
   const angela = await customerWithPlan(
     companyId,
     'Angela',
@@ -202,7 +204,7 @@ beforeAll(async () => {
     21000,
     '2026-11-12',
   )
-  await db().update(payments).set({ refundedCents: 2000 }).where(eq(payments.id, coraPayment))
+  await addRefund(coraPayment, 2000)
   await db()
     .update(invoices)
     .set({ paidCents: sql`${invoices.paidCents} - 2000` })
@@ -248,7 +250,8 @@ async function countedByTheTest(company: string) {
     select
       (select sum(total_cents) from invoices where company_id = ${company} and state = 'sent'
         and issued_on >= '2026-11-01' and issued_on < '2026-12-01') as invoiced,
-      (select sum(amount_cents) - sum(refunded_cents) from payments where company_id = ${company}
+      (select sum(amount_cents) - (select coalesce(sum(amount_cents), 0) from refunds where company_id = ${company})
+        from payments where company_id = ${company}
         and received_on >= '2026-11-01' and received_on < '2026-12-01') as collected,
       (select sum(total_cents - paid_cents - credit_applied_cents) from invoices where company_id = ${company}
         and state = 'sent' and total_cents > paid_cents + credit_applied_cents) as outstanding,

@@ -1,5 +1,5 @@
-// The owner's money at a glance (OPERATIONS §7 "Owner dashboard", §8): every figure a sum of the company's records,
-// read in one statement whatever the number of invoices, payments and plans.
+// The owner's money at a glance (docs/product.md "Billing", "Easy to get wrong"): every figure a sum of the company's
+// records, read in one statement whatever the number of invoices, payments and plans.
 // - "Invoiced this month": non-void invoices issued this month (the company's month; drafts have no issue date).
 // - "Collected": payments received this month, net of refunds (whatever invoice they paid, or none: account credit).
 // - "Outstanding": what is still owed on sent invoices (total less payments and applied credit, never below zero).
@@ -58,7 +58,8 @@ export async function getBillingFigures(
       from invoices i where i.company_id = ${companyId}
     ),
     received as (
-      select coalesce(sum(pm.amount_cents - pm.refunded_cents), 0)::bigint as collected
+      select coalesce(sum(pm.amount_cents - (select coalesce(sum(r.amount_cents), 0) from refunds r
+        where r.payment_id = pm.id)), 0)::bigint as collected
       from payments pm
       where pm.company_id = ${companyId} and pm.received_on between ${month.start} and ${month.end}
         and not exists (select 1 from payment_voids pv where pv.payment_id = pm.id)

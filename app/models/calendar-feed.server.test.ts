@@ -1,6 +1,6 @@
-// The technician's calendar feed (OPERATIONS §4 "Calendar feed"): the token is stored only as its hash, a reset
-// revokes the old link, and the feed holds exactly the technician's own visits of the 12-week window, each with its
-// status, window, time on site, access notes and absolute link.
+// The technician's calendar feed (docs/product.md "Schedule" "Calendar feed"): the token is stored only as its hash, a
+// reset revokes the old link, and the feed holds exactly the technician's own visits of the 12-week window, each with
+// its status, window, time on site, access notes and absolute link.
 import { and, eq, gte, lt } from 'drizzle-orm'
 import ICAL from 'ical.js'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -221,7 +221,7 @@ describe('the feed', () => {
     expect(event(skipped.id)).toMatchObject({ status: 'CANCELLED', description: expect.stringContaining('Skipped.') })
     expect(event(cancelled.id)).toMatchObject({
       status: 'CANCELLED',
-      description: expect.stringContaining('Cancelled.'),
+      description: expect.stringContaining('Canceled.'),
     })
     expect(event(oneOff).description).toContain('Flexible window')
     if (completed) expect(event(completed.id).description).toContain('Completed.')

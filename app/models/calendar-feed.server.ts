@@ -1,6 +1,6 @@
-// A technician's calendar feed (OPERATIONS §4 "Calendar feed"): the secret link on "My Account" and the `.ics`
-// text a phone calendar fetches from it. The link is the only credential (phones send no session), so the feed is
-// found by the token's hash alone and only while its owner is an active technician of a company.
+// A technician's calendar feed (docs/product.md "Schedule" "Calendar feed"): the secret link on "My Account" and the
+// `.ics` text a phone calendar fetches from it. The link is the only credential (phones send no session), so the feed
+// is found by the token's hash alone and only while its owner is an active technician of a company.
 import { and, asc, eq, gte, isNotNull, isNull, lt } from 'drizzle-orm'
 import { companies, jobs, profiles, serviceLocations, servicePlans } from '~/db/schema'
 import { calendarFeed, type FeedVisit } from '~/schedule/calendar-feed'
@@ -10,7 +10,7 @@ import { db } from '~/utils/db.server'
 import { env } from '~/utils/env.server'
 import { failure, type Result, success } from '~/utils/result'
 import { visitLocation } from './service-location.server'
-import { visitState } from './visit.server'
+import { visitState } from './visit-state'
 
 /** The feed covers visits from this many days back… */
 export const FEED_DAYS_BEFORE = 28

@@ -1,4 +1,4 @@
-// Starting a card payment or a card's saving with Stripe Checkout (OPERATIONS §7): the portal's "Pay invoice" (a
+// Starting a card payment or a card's saving with Stripe Checkout (docs/billing.md): the portal's "Pay invoice" (a
 // payment session for what the invoice still owes) and "Save card for automatic payments" (a setup session), and the
 // office's way to start the latter — an emailed link, so staff never handle card numbers. Nothing is recorded here:
 // the webhook records what Stripe says happened (card-payment.server.ts).
@@ -19,14 +19,17 @@ import {
 } from '~/billing/stripe.server'
 import { checkoutSessions, companies, customers, emailOutbox, invoices } from '~/db/schema'
 import { db } from '~/utils/db.server'
-import { kickOutboxWorker, renderEmail } from '~/utils/email.server'
+import { renderEmail } from '~/utils/email-render.server'
 import { env } from '~/utils/env.server'
 import { isUuid } from '~/utils/ids'
 import { logger } from '~/utils/logger.server'
 import { formatCents } from '~/utils/money'
+import { kickOutboxWorker } from '~/utils/outbox-worker.server'
+import { portalInvoicePath } from '~/utils/portal-paths'
 import { failure, type Result, success } from '~/utils/result'
+import { customerEmailBrand } from './company-brand'
+import { getEmailCompany } from './company-brand.server'
 import { oncePerKeyAround } from './idempotency.server'
-import { portalInvoicePath } from './invoice-notice.server'
 
 /** Stripe's smallest charge in usd. */
 export const STRIPE_MINIMUM_CENTS = 50
@@ -290,6 +293,12 @@ export async function sendCardSetupLink({
   if (!customer.email) return failure('invalid', CARD_CHECKOUT_MESSAGES.noEmail)
   const setup = await startCardSetup({ companyId, customerId, returnPath: `/customer/${customerId}` })
   if (!setup.ok) return setup
+  const company = await getEmailCompany(companyId)
+  const sender = customerEmailBrand({
+    name: setup.companyName,
+    email: company?.email ?? null,
+    logoKey: company?.logoKey ?? null,
+  })
   const email = await renderEmail({
     template: 'card',
     props: {
@@ -302,6 +311,7 @@ export async function sendCardSetupLink({
       actionLabel: 'Save card for automatic payments',
       url: setup.url,
       footer: `You receive this email because ${setup.companyName} services your pool with Pool Bud. The link works for 24 hours.`,
+      brand: sender.brand,
     },
   })
   await db()
@@ -311,7 +321,9 @@ export async function sendCardSetupLink({
       customerId,
       kind: 'email',
       to: customer.email,
-      fromName: setup.companyName,
+      fromName: sender.fromName,
+      replyTo: sender.replyTo,
+      attachments: sender.attachments,
       ...email,
     })
   kickOutboxWorker()
@@ -321,15 +333,4 @@ export async function sendCardSetupLink({
 /** What the autopay sections show: the saved card ("Visa ending 4242"), if any, and whether card payments are on. */
 export function autopayState(cardLabel: string | null) {
   return { enabled: onlinePaymentsEnabled(), cardLabel, notSetUpText: ONLINE_PAYMENT_NOT_SET_UP }
-}
-
-/** The customer's autopay state for the portal: one indexed read. */
-export async function getAutopayState({ companyId, customerId }: { companyId: string; customerId: string }) {
-  const [row] = isUuid(customerId)
-    ? await db()
-        .select({ cardLabel: customers.autopayCardLabel })
-        .from(customers)
-        .where(and(eq(customers.companyId, companyId), eq(customers.id, customerId)))
-    : []
-  return autopayState(row?.cardLabel ?? null)
 }

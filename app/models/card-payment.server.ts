@@ -1,4 +1,4 @@
-// Card payments through Stripe (OPERATIONS §7, decision 021): what Stripe's webhook events do to our records, each
+// Card payments through Stripe (docs/billing.md, decision 021): what Stripe's webhook events do to our records, each
 // event once. The event's id goes into stripe_events in the same transaction as its effect, so a delivery repeated
 // (Stripe retries until it hears 2xx), or two deliveries at once, apply it once: the second insert waits for the
 // first transaction and then finds the id. Payments are also unique by their reference (the Checkout session's id,
@@ -17,7 +17,7 @@ import { invoiceNumberLabel } from '~/billing/billing-fields'
 import { outstandingCents } from '~/billing/invoice-status'
 import { ONLINE_PAYMENT_NOT_SET_UP } from '~/billing/online-payments.server'
 import { REFUND_DUE_PREFIX } from '~/billing/payment-messages'
-import { configuredStripe, createRefund, type SavedCard } from '~/billing/stripe.server'
+import { configuredStripe, createRefund, QUOTE_DEPOSIT_KIND, type SavedCard } from '~/billing/stripe.server'
 import {
   checkoutSessions,
   companies,
@@ -34,7 +34,9 @@ import { isUuid } from '~/utils/ids'
 import { logger } from '~/utils/logger.server'
 import { formatCents } from '~/utils/money'
 import { failure, type Result, success } from '~/utils/result'
+import { refundedCentsOf } from './balance.server'
 import { movePaid, recordPayment } from './payment.server'
+import { recordQuoteDeposit } from './quote-deposit.server'
 
 /** What the office reads on a card payment that needs a look (payments.flag). */
 export const CARD_PAYMENT_FLAGS = {
@@ -206,6 +208,21 @@ async function effectOf(tx: Database, event: z.infer<typeof StripeEvent>, card: 
       if (data.mode !== 'payment' || data.payment_status !== 'paid' || data.amount_total == null) {
         return { status: 'ignored' }
       }
+      // A quote's deposit (decision 062): no invoice yet; recorded against the quote its metadata names.
+      if (data.metadata?.kind === QUOTE_DEPOSIT_KIND) {
+        if (data.client_reference_id && data.client_reference_id !== data.metadata.quote_id) {
+          logger.warn({ session: data.id }, 'paid deposit session whose reference is not its quote; not recorded')
+          return { status: 'ignored' }
+        }
+        return recordQuoteDeposit(tx, {
+          metadata: data.metadata,
+          amountCents: data.amount_total,
+          reference: data.id,
+          paymentIntentId: data.payment_intent,
+          paidAt,
+          moneyRefusal: moneyRefusal(data.currency, data.amount_total),
+        })
+      }
       const invoiceId = data.metadata?.invoice_id
       if (!invoiceId || (data.client_reference_id && data.client_reference_id !== invoiceId)) {
         logger.warn({ session: data.id }, 'paid Checkout session without our invoice id; not recorded')
@@ -302,16 +319,20 @@ async function screenCardPayment(
     companyId: invoice?.companyId ?? namedCompany?.id ?? null,
     objectId: payment.objectId,
   })
-  if ((payment.currency ?? '').toLowerCase() !== 'usd')
-    return attention(ATTENTION_REASONS.currency(payment.currency ?? ''))
-  if (payment.amountCents <= 0 || payment.amountCents > MAX_CARD_PAYMENT_CENTS) {
-    return attention(ATTENTION_REASONS.amount(payment.amountCents))
-  }
+  const money = moneyRefusal(payment.currency, payment.amountCents)
+  if (money) return attention(money)
   if (!invoice) return attention(ATTENTION_REASONS.unknownInvoice)
   const customer = payment.metadata?.customer_id
   if (named !== invoice.companyId || (customer && customer !== invoice.customerId)) {
     return attention(ATTENTION_REASONS.otherCompany(invoiceNumberLabel(invoice.number)))
   }
+  return null
+}
+
+/** Why a paid amount may not be recorded whatever it pays for: not USD, or outside (0, $1,000,000]. */
+function moneyRefusal(currency: string | null | undefined, amountCents: number): string | null {
+  if ((currency ?? '').toLowerCase() !== 'usd') return ATTENTION_REASONS.currency(currency ?? '')
+  if (amountCents <= 0 || amountCents > MAX_CARD_PAYMENT_CENTS) return ATTENTION_REASONS.amount(amountCents)
   return null
 }
 
@@ -385,7 +406,7 @@ export async function recordCardPayment(tx: Database, payment: CardPayment): Pro
 /**
  * A refund (charge.refunded carries the charge's refunded total so far): a new refunds row for what that total adds,
  * unique per payment and total, so the same event twice (or two at once: the payment row is locked) adds one. The
- * payment's refunded_cents (the running total the rows sum to) and the invoice's paid sum move with it in this
+ * rows are the only record of what was refunded (docs/billing.md); the invoice's paid sum moves with them in this
  * transaction. An older refund event arriving after a newer one adds nothing, so any order ends in the same state.
  */
 async function refund(tx: Database, paymentIntentId: string, refundedTotal: number): Promise<Effect> {
@@ -396,15 +417,19 @@ async function refund(tx: Database, paymentIntentId: string, refundedTotal: numb
       customerId: payments.customerId,
       invoiceId: payments.invoiceId,
       amountCents: payments.amountCents,
-      refundedCents: payments.refundedCents,
     })
     .from(payments)
     .where(eq(payments.stripePaymentIntentId, paymentIntentId))
     .limit(1)
     .for('update')
   if (!payment) return { status: 'unknown-intent', paymentIntentId }
+  // What is refunded so far is the sum of the payment's refund rows (read under the payment's lock): the only record.
+  const [sofar] = await tx
+    .select({ cents: refundedCentsOf(payments.id) })
+    .from(payments)
+    .where(eq(payments.id, payment.id))
   const refunded = Math.min(Math.max(refundedTotal, 0), payment.amountCents)
-  const delta = refunded - payment.refundedCents
+  const delta = refunded - (sofar?.cents ?? 0)
   if (delta <= 0) return { status: 'applied' }
   const [added] = await tx
     .insert(refunds)
@@ -418,7 +443,6 @@ async function refund(tx: Database, paymentIntentId: string, refundedTotal: numb
     .onConflictDoNothing()
     .returning({ id: refunds.id })
   if (!added) return { status: 'applied' }
-  await tx.update(payments).set({ refundedCents: refunded }).where(eq(payments.id, payment.id))
   if (payment.invoiceId) await movePaid(tx, payment.companyId, payment.invoiceId, -delta)
   return { status: 'applied' }
 }
@@ -502,7 +526,7 @@ export async function requestRefund({
       id: payments.id,
       customerId: payments.customerId,
       amountCents: payments.amountCents,
-      refundedCents: payments.refundedCents,
+      refundedCents: refundedCentsOf(payments.id),
       method: payments.method,
       stripePaymentIntentId: payments.stripePaymentIntentId,
     })

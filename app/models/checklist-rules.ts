@@ -1,5 +1,5 @@
-// The rules of a company's checklist (OPERATIONS §5) that the model enforces and the settings page shows, in words
-// both say the same way. Safe in the browser: no database here.
+// The rules of a company's checklist (docs/product.md "The visit") that the model enforces and the settings page shows,
+// in words both say the same way. Safe in the browser: no database here.
 
 /** The most items a checklist holds: more would not fit a technician's screen, nor their visit. */
 export const CHECKLIST_LIMIT = 30

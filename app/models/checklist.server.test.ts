@@ -1,6 +1,6 @@
-// Settings → "Checklist" (OPERATIONS §5) in the model: the order stays a permutation whatever two office users do at
-// once, removing an item leaves past visits' ticks alone and "Undo" puts it back, another company's item does not
-// exist, and bad labels are refused with the words the page shows.
+// Settings → "Checklist" (docs/product.md "The visit") in the model: the order stays a permutation whatever two office
+// users do at once, removing an item leaves past visits' ticks alone and "Undo" puts it back, another company's item
+// does not exist, and bad labels are refused with the words the page shows.
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { checklistItems, companies, visitChecks } from '~/db/schema'
@@ -19,7 +19,7 @@ import {
   setPhotoRequired,
 } from './checklist.server'
 import { CHECKLIST_LIMIT, CHECKLIST_MESSAGES } from './checklist-rules'
-import { createJob } from './job.server'
+import { createJob } from './job-changes.server'
 
 /** A company of its own for each test, with the default checklist, so no test sees another's changes. */
 async function newCompany(name: string) {

@@ -1,4 +1,4 @@
-// The company's service checklist (Settings → "Checklist", OPERATIONS §5) and the ticks saved on a visit.
+// The company's service checklist (Settings → "Checklist", docs/product.md "The visit") and the ticks saved on a visit.
 import { and, asc, eq, isNull } from 'drizzle-orm'
 import { checklistItems, companies, visitChecks } from '~/db/schema'
 import { type Database, db } from '~/utils/db.server'

@@ -3,7 +3,7 @@ import { z } from 'zod'
 
 const FILL_ALL = 'Fill in all readings before submitting.'
 
-/** A reading field: required, numeric, within the physical range (ARCHITECTURE §4). */
+/** A reading field: required, numeric, within the physical range (docs/product.md "Roles"). */
 function reading(label: string, min: number, max: number, unit = '') {
   return z
     .string({ error: FILL_ALL })
@@ -33,8 +33,8 @@ function optionalReading(label: string, min: number, max: number, unit = '') {
 }
 
 /**
- * The Chemical Test form (SPEC §2, §5). Readings are stored as numbers, not text. pH, chlorine and alkalinity are
- * required; the rest (same ranges as the database CHECKs) give the water balance when present.
+ * The Chemical Test form (docs/product.md "Screens", "Forms"). Readings are stored as numbers, not text. pH, chlorine
+ * and alkalinity are required; the rest (same ranges as the database CHECKs) give the water balance when present.
  */
 export const ChemReadingSchema = z.object({
   ph: reading('pH', 0, 14),

@@ -7,6 +7,7 @@ import { CHEMICAL_MESSAGES, ChemicalAdditionSchema } from '~/utils/chemicals'
 import { db } from '~/utils/db.server'
 import { useDemoData } from '../../tests/helpers/test-database'
 import { addChemicalToJob, listChemicalsForJob } from './chemical-addition.server'
+import { countStock, notEnoughMessage, warehouseOf } from './stock.server'
 
 /** A demo item with plenty in stock (48 one-gallon jugs); an unordered pick could land on one with none. */
 const STOCKED_SKU = 'CHL-LIQ-1G'
@@ -85,7 +86,8 @@ describe('addChemicalToJob', () => {
       ok: false,
       code: 'invalid',
       field: 'quantity',
-      message: CHEMICAL_MESSAGES.notEnough(stocked.qty),
+      // The demo's technicians have no truck stock yet: their visits take from the warehouse (decision 060).
+      message: notEnoughMessage(stocked.qty, 'each', { kind: 'warehouse', name: 'Warehouse' }),
     })
     expect((await item(blue, STOCKED_SKU)).qty).toBe(stocked.qty)
     expect(await listChemicalsForJob({ companyId: blue, jobId })).toHaveLength(count)
@@ -117,13 +119,16 @@ describe('addChemicalToJob', () => {
       await db()
         .select()
         .from(jobChemicalAdditions)
-        .where(eq(jobChemicalAdditions.inventoryItemId, theirs?.id ?? '')),
+        // The demo's own Sunset visits record Sunset's chemicals; none of them may land on this Blue Lagoon visit.
+        .where(and(eq(jobChemicalAdditions.jobId, jobId), eq(jobChemicalAdditions.inventoryItemId, theirs?.id ?? ''))),
     ).toEqual([])
   })
 
   it('lets two technicians race for the last units without going below zero', async () => {
     const first = await item(blue, STOCKED_SKU)
-    await db().update(inventoryItems).set({ qty: 3 }).where(eq(inventoryItems.id, first.id))
+    // Stock changes only through movements (decision 060): a count leaves 3 in the warehouse.
+    const warehouse = await warehouseOf(db(), blue)
+    await countStock({ companyId: blue, itemId: first.id, location: warehouse.id, counted: 3, reason: 'Race test' })
     const attempt = () =>
       addChemicalToJob({ companyId: blue, jobId, input: input({ inventoryItemId: first.id, quantity: '2' }) })
     const results = await Promise.all([attempt(), attempt()])

@@ -1,19 +1,31 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import { inventoryItems, jobChemicalAdditions } from '~/db/schema'
-import { CHEMICAL_MESSAGES, type ChemicalAdditionInput } from '~/utils/chemicals'
+import { CHEMICAL_UNITS, type ChemicalAdditionInput, type ChemicalUnit } from '~/utils/chemicals'
 import { type Database, db } from '~/utils/db.server'
 import { publishCompanyEvent } from '~/utils/events.server'
 import { logger } from '~/utils/logger.server'
-import { failure, type Result } from '~/utils/result'
+import type { Result } from '~/utils/result'
+import { takeStockForVisit } from './stock-use.server'
 
 /** Chemical additions listed on a job page. */
 export const JOB_CHEMICALS_LIMIT = 50
 
 export type AddChemicalResult = Result
 
+/** A stock item's unit as the addition records it (every item unit is a chemical unit; 'each' otherwise). */
+async function unitOf(tx: Database, companyId: string, itemId: string): Promise<ChemicalUnit> {
+  const [row] = await tx
+    .select({ unit: inventoryItems.unit })
+    .from(inventoryItems)
+    .where(and(eq(inventoryItems.companyId, companyId), eq(inventoryItems.id, itemId)))
+  const unit = row?.unit ?? 'each'
+  return (CHEMICAL_UNITS as readonly string[]).includes(unit) ? (unit as ChemicalUnit) : 'each'
+}
+
 /**
  * Records what was added to the water on a job. With a stock item chosen, that item's stock goes down by the
- * same whole number in the same transaction, guarded so two technicians can never take it below zero.
+ * same whole number of its unit in the same transaction (`takeStockForVisit`: the technician's truck, guarded so
+ * two technicians can never take it below zero).
  */
 export async function addChemicalToJob(
   {
@@ -32,20 +44,18 @@ export async function addChemicalToJob(
 ): Promise<AddChemicalResult> {
   const result = await executor.transaction(async (tx): Promise<AddChemicalResult> => {
     let product = input.product ?? ''
+    let unit = input.unit ?? 'each'
     if (input.inventoryItemId) {
-      const item = and(eq(inventoryItems.companyId, companyId), eq(inventoryItems.id, input.inventoryItemId))
-      const [taken] = await tx
-        .update(inventoryItems)
-        .set({ qty: sql`${inventoryItems.qty} - ${input.quantity}` })
-        .where(and(item, gte(inventoryItems.qty, input.quantity)))
-        .returning({ name: inventoryItems.name, qty: inventoryItems.qty })
-      if (!taken) {
-        const [current] = await tx.select({ qty: inventoryItems.qty }).from(inventoryItems).where(item)
-        return current
-          ? failure('invalid', CHEMICAL_MESSAGES.notEnough(current.qty), 'quantity')
-          : failure('invalid', CHEMICAL_MESSAGES.itemMissing, 'inventoryItemId')
-      }
+      // Off the visit technician's truck (or the warehouse), guarded, with its "used" movement (decision 060).
+      const taken = await takeStockForVisit(tx, {
+        companyId,
+        jobId,
+        itemId: input.inventoryItemId,
+        quantity: input.quantity,
+      })
+      if (!taken.ok) return taken
       product = taken.name
+      unit = await unitOf(tx, companyId, input.inventoryItemId)
     }
     await tx.insert(jobChemicalAdditions).values({
       companyId,
@@ -53,7 +63,7 @@ export async function addChemicalToJob(
       inventoryItemId: input.inventoryItemId ?? null,
       product,
       quantity: input.quantity,
-      unit: input.inventoryItemId ? 'each' : (input.unit ?? 'each'),
+      unit,
     })
     return { ok: true }
   })

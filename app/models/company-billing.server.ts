@@ -1,6 +1,6 @@
-// The company's side of billing (OPERATIONS §7): its Pool Bud plan and trial (Settings → "Plan"), and the terms its
-// invoices are made with (Settings → "Billing": tax rate and payment terms). The ranges are checked by the form and
-// again by the table's constraints (companies_tax_rate_range, companies_payment_terms_range).
+// The company's side of billing (docs/billing.md): its Pool Bud plan and trial (Settings → "Plan"), and the terms its
+// invoices are made with (Settings → "Billing": payment terms; tax rates are app/models/tax-rate.server.ts). The
+// range is checked by the form and again by the table's constraint (companies_payment_terms_range).
 import { eq } from 'drizzle-orm'
 import { companies } from '~/db/schema'
 import { db } from '~/utils/db.server'
@@ -11,7 +11,6 @@ export async function getCompanyBilling(companyId: string) {
     .select({
       plan: companies.plan,
       trialEndsAt: companies.trialEndsAt,
-      taxRateMilliPercent: companies.taxRateMilliPercent,
       paymentTermsDays: companies.paymentTermsDays,
     })
     .from(companies)
@@ -19,11 +18,8 @@ export async function getCompanyBilling(companyId: string) {
   return row ?? null
 }
 
-/** Saves the tax rate and payment terms; false when the company is not there. */
-export async function saveBillingTerms(
-  companyId: string,
-  terms: { taxRateMilliPercent: number; paymentTermsDays: number },
-) {
+/** Saves the payment terms; false when the company is not there. */
+export async function saveBillingTerms(companyId: string, terms: { paymentTermsDays: number }) {
   const rows = await db()
     .update(companies)
     .set(terms)

@@ -20,6 +20,9 @@ describe('company settings', () => {
   it('reads the defaults of a new company', async () => {
     expect(await getCompanySettings(blueId)).toEqual({
       name: 'Blue Test Pools',
+      email: null,
+      mailingAddress: null,
+      logoKey: null,
       timezone: 'America/New_York',
       defaultServiceWindow: 'flexible',
       cardPublishableKey: null,
@@ -36,6 +39,8 @@ describe('company settings', () => {
     expect(
       await updateCompanySettings(blueId, {
         name: 'Blue Renamed',
+        email: 'office@blue.test',
+        mailingAddress: '12 Harbor Rd\nTampa, FL 33602',
         defaultServiceWindow: 'morning',
         cardPublishableKey: 'pk_test_1',
         stripeAccountId: 'acct_test1',
@@ -45,6 +50,9 @@ describe('company settings', () => {
     ).toBe(true)
     expect(await getCompanySettings(blueId)).toEqual({
       name: 'Blue Renamed',
+      email: 'office@blue.test',
+      mailingAddress: '12 Harbor Rd\nTampa, FL 33602',
+      logoKey: null,
       timezone: 'America/New_York',
       defaultServiceWindow: 'morning',
       cardPublishableKey: 'pk_test_1',

@@ -4,7 +4,7 @@ import { db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import { companySummaryKey, oncePerRequest } from '~/utils/request-scope.server'
 import { failure, type Result, success } from '~/utils/result'
-import { likePattern } from './customer.server'
+import { likePattern } from './customer-search.server'
 
 /**
  * The company's name and timezone, which every dated page needs: the layout and the page of one
@@ -23,6 +23,10 @@ export function getCompanySummary(companyId: string) {
 
 export type CompanySettings = {
   name: string
+  /** Reply-To of customer emails (docs/decisions/044-company-brand.md). */
+  email: string | null
+  /** Printed on invoices, one line per line. */
+  mailingAddress: string | null
   timezone: string
   defaultServiceWindow: (typeof companies.$inferSelect)['defaultServiceWindow']
   cardPublishableKey: string | null
@@ -32,11 +36,16 @@ export type CompanySettings = {
   itemiseChemicals: boolean
 }
 
-/** The settings page's fields (SPEC §2 Settings) for one company, or null when it is gone. */
-export async function getCompanySettings(companyId: string): Promise<CompanySettings | null> {
+/** The settings page's fields (docs/product.md "Screens" Settings) for one company, or null when it is gone. */
+export async function getCompanySettings(
+  companyId: string,
+): Promise<(CompanySettings & { logoKey: string | null }) | null> {
   const [row] = await db()
     .select({
       name: companies.name,
+      email: companies.email,
+      mailingAddress: companies.mailingAddress,
+      logoKey: companies.logoKey,
       timezone: companies.timezone,
       defaultServiceWindow: companies.defaultServiceWindow,
       cardPublishableKey: companies.cardPublishableKey,
@@ -59,6 +68,8 @@ export async function updateCompanySettings(companyId: string, fields: Partial<C
   const update: Partial<CompanySettings> = {}
   const keys = [
     'name',
+    'email',
+    'mailingAddress',
     'timezone',
     'defaultServiceWindow',
     'cardPublishableKey',
@@ -79,7 +90,7 @@ export async function updateCompanySettings(companyId: string, fields: Partial<C
   return rows.length > 0
 }
 
-/** SPEC §7: companies in the platform list, oldest first; past this many, pages. */
+/** docs/product.md "Limits": companies in the platform list, oldest first; past this many, pages. */
 export const COMPANIES_PAGE_SIZE = 50
 
 /** Platform view of one company: its owner(s) and the people who could become owner. */
@@ -211,8 +222,8 @@ export async function updateCompany({ companyId, name }: { companyId: string; na
 }
 
 /**
- * Ownership transfer (SPEC §4, ARCHITECTURE §4), in one transaction: the company's current
- * owners become admins and `profileId`, a staff member of that company, becomes the owner.
+ * Ownership transfer (docs/product.md "Visit states", docs/product.md "Roles"), in one transaction: the company's
+ * current owners become admins and `profileId`, a staff member of that company, becomes the owner.
  */
 export async function assignOwner({ companyId, profileId }: { companyId: string; profileId: string }): Promise<Result> {
   if (!isUuid(companyId)) return failure('not-found', COMPANY_MESSAGES.notMember)

@@ -1,9 +1,15 @@
-// A customer's billing on their record (OPERATIONS §7, §8): the latest invoices, the invoices still owing (what
-// "Record payment" may apply money to) and the latest payments. The record page already runs a dozen statements, so
-// all three lists come back as JSON columns of ONE statement (each an index range of invoices_company_customer_idx
-// or payments_company_customer_idx), whatever the number of invoices and payments the customer has.
+// A customer's billing on their record (docs/billing.md; docs/product.md "Easy to get wrong"): the latest invoices, the
+// invoices still owing (what "Record payment" may apply money to) and the latest payments. The record page already runs
+// a dozen statements, so all three lists come back as JSON columns of ONE statement (each an index range of
+// invoices_company_customer_idx or payments_company_customer_idx), whatever the number of invoices and payments the
+// customer has.
 import { sql } from 'drizzle-orm'
-import { type InvoiceState, invoiceNumberLabel, type PaymentMethod } from '~/billing/billing-fields'
+import {
+  type InvoiceState,
+  invoiceNumberLabel,
+  invoiceSubjectLabel,
+  type PaymentMethod,
+} from '~/billing/billing-fields'
 import { periodLabel } from '~/billing/invoice-draft'
 import { invoiceStatus, outstandingCents } from '~/billing/invoice-status'
 import type { LocalDate } from '~/schedule/local-date'
@@ -20,6 +26,8 @@ const OPEN_INVOICES_LIMIT = 100
 type InvoiceJson = {
   id: string
   number: number
+  /** The work order it bills (docs/work-orders.md), if any. */
+  workOrderNumber?: number | null
   periodStart: LocalDate | null
   periodEnd: LocalDate | null
   state: InvoiceState
@@ -43,7 +51,8 @@ type PaymentJson = {
 
 const invoiceObject = sql.raw(`json_build_object('id', i.id, 'number', i.number, 'periodStart', i.period_start,
   'periodEnd', i.period_end, 'state', i.state, 'issuedOn', i.issued_on, 'dueOn', i.due_on,
-  'totalCents', i.total_cents, 'paidCents', i.paid_cents, 'creditAppliedCents', i.credit_applied_cents)`)
+  'totalCents', i.total_cents, 'paidCents', i.paid_cents, 'creditAppliedCents', i.credit_applied_cents,
+  'workOrderNumber', (select w.number from work_orders w where w.company_id = i.company_id and w.invoice_id = i.id))`)
 
 /** The customer's invoices and payments as the record shows them; empty lists for another company's customer. */
 export async function getCustomerBilling({
@@ -77,7 +86,7 @@ export async function getCustomerBilling({
         order by i.number limit ${OPEN_INVOICES_LIMIT}) x), '[]'::json) as open,
       coalesce((select json_agg(x.o order by x.received_on desc, x.created_at desc, x.id desc) from (
         select p.received_on, p.created_at, p.id, json_build_object('id', p.id, 'invoiceId', p.invoice_id,
-          'invoiceNumber', i.number, 'amountCents', p.amount_cents, 'refundedCents', p.refunded_cents,
+          'invoiceNumber', i.number, 'amountCents', p.amount_cents, 'refundedCents', (select coalesce(sum(r.amount_cents), 0) from refunds r where r.payment_id = p.id),
           'receivedOn', p.received_on, 'method', p.method, 'reference', p.reference) as o
         from payments p
         left join invoices i on i.company_id = p.company_id and i.id = p.invoice_id
@@ -86,7 +95,10 @@ export async function getCustomerBilling({
   const describe = (invoice: InvoiceJson) => ({
     ...invoice,
     numberLabel: invoiceNumberLabel(invoice.number),
-    periodLabel: invoice.periodStart ? periodLabel({ start: invoice.periodStart, end: invoice.periodEnd ?? '' }) : null,
+    periodLabel: invoiceSubjectLabel(
+      invoice.periodStart ? periodLabel({ start: invoice.periodStart, end: invoice.periodEnd ?? '' }) : null,
+      invoice.workOrderNumber ?? null,
+    ),
     status: invoiceStatus(invoice, today),
     outstandingCents: outstandingCents(invoice),
   })

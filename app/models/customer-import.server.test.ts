@@ -1,5 +1,5 @@
-// The customer import and export against the database (issue #17, OPERATIONS §3): previews write nothing, an import
-// writes the plan in one go, a re-import finds everything there, a changed row updates its customer, export →
+// The customer import and export against the database (issue #17, docs/product.md "Import"): previews write nothing, an
+// import writes the plan in one go, a re-import finds everything there, a changed row updates its customer, export →
 // import into an empty company gives the same counts, and a file with problems writes nothing.
 import fs from 'node:fs'
 import path from 'node:path'
@@ -10,7 +10,7 @@ import { createDemoLogin } from '~/demo/seed.server'
 import { db, projectRoot, queryRows } from '~/utils/db.server'
 import { addTestCustomer } from '../../tests/helpers/customers'
 import { applyImport, EXPORT_PAGE_CUSTOMERS, exportCustomersCsv, previewImport } from './customer-import.server'
-import { createJob } from './job.server'
+import { createJob } from './job-changes.server'
 
 const FIXTURES = path.join(projectRoot(), 'tests/fixtures/customer-import')
 const fixture = (name: string) => new Uint8Array(fs.readFileSync(path.join(FIXTURES, name)))

@@ -1,4 +1,4 @@
-// Customer import and export wired to the database (OPERATIONS §3, decision 014): the pure steps of
+// Customer import and export wired to the database (docs/product.md "Import", decision 014): the pure steps of
 // `app/customer-import/` (read, map, plan, diff, CSV) against a company's customers. A preview writes nothing; an
 // import writes the whole plan in one transaction with a few bulk statements per table, and a re-import of the same
 // file finds everything there ("0 new, N unchanged").

@@ -1,6 +1,6 @@
-// A customer's notices (OPERATIONS §6): their own choice of channels, and "Messages" — every email and text the
-// outbox holds for them, newest first, with what became of it. Both are read and changed within one company: another
-// company's customer is not found.
+// A customer's notices (docs/product.md "Notices"): their own choice of channels, and "Messages" — every email and text
+// the outbox holds for them, newest first, with what became of it. Both are read and changed within one company:
+// another company's customer is not found.
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { companies, customers, emailOutbox, textOptOuts } from '~/db/schema'
 import type { NoticeChannel } from '~/notices/templates'

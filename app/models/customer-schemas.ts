@@ -98,8 +98,22 @@ function coordinate(label: string, limit: number) {
   )
 }
 
+const CLOCK = 'Enter a time such as 10:00 AM.'
+export const TAX_RATE_CHOICE = 'Choose a tax rate from the list.'
+
+/** A wall-clock time from a time box ("14:30"; a stored `time` reads "14:30:00"), as "14:30"; blank as null. */
+const clockTime = blankAsNull(
+  z
+    .string({ error: CLOCK })
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, CLOCK)
+    .transform((value) => value.slice(0, 5)),
+)
+
 /** A checkbox posts "on" when ticked and nothing otherwise. */
-const checkbox = z.preprocess((value) => value === true || value === 'on' || value === 'true', z.boolean())
+const checkbox = z
+  .preprocess((value) => value === true || value === 'on' || value === 'true', z.boolean())
+  .default(false)
 
 export const ServiceLocationSchema = z
   .object({
@@ -121,10 +135,26 @@ export const ServiceLocationSchema = z
         wholeNumber(MINUTES).pipe(z.number().min(MIN_MINUTES_ON_SITE, MINUTES).max(MAX_MINUTES_ON_SITE, MINUTES)),
       )
       .optional(),
+    // "Arrive between" (docs/routing.md): when the technician may arrive, on the company's clock; both or neither.
+    arriveFrom: clockTime,
+    arriveUntil: clockTime,
+    // "Tax rate" (Settings → "Tax rates"): blank is the company's default; absent (the API, an import) keeps what is
+    // stored, and a new location takes the default.
+    taxRateId: z
+      .preprocess((value) => (value === '' ? null : value), z.uuid({ error: TAX_RATE_CHOICE }).nullable())
+      .optional(),
   })
   .refine((location) => (location.lat == null) === (location.lng == null), {
     message: 'Fill in both latitude and longitude, or neither.',
     path: ['lng'],
+  })
+  .refine((location) => (location.arriveFrom == null) === (location.arriveUntil == null), {
+    message: 'Fill in both “From” and “Until”, or neither.',
+    path: ['arriveUntil'],
+  })
+  .refine((location) => !location.arriveFrom || !location.arriveUntil || location.arriveFrom <= location.arriveUntil, {
+    message: '“Until” must not be before “From”.',
+    path: ['arriveUntil'],
   })
 export type ServiceLocationInput = z.input<typeof ServiceLocationSchema>
 
@@ -139,7 +169,7 @@ export const BodyOfWaterSchema = z.object({
     )
     .optional(),
   gallons: blankAsNull(wholeNumber(GALLONS).pipe(z.number().min(MIN_GALLONS, GALLONS).max(MAX_GALLONS, GALLONS))),
-  surface: blankAsNull(z.enum(SURFACES, { error: 'Choose plaster, vinyl or fibreglass.' })),
+  surface: blankAsNull(z.enum(SURFACES, { error: 'Choose plaster, vinyl or fiberglass.' })),
   sanitiser: blankAsNull(z.enum(SANITISERS, { error: 'Choose chlorine or salt.' })),
   indoor: blankAsNull(
     z.preprocess(
@@ -158,6 +188,10 @@ export const EquipmentSchema = z.object({
   model: text(100),
   serial: text(100),
   installedOn: blankAsNull(
+    z.iso.date(DATE).refine((value) => value >= '1950-01-01' && value <= '2100-12-31', 'Enter a date after 1950.'),
+  ),
+  /** "Warranty until": the last day the maker covers it ("Under warranty" on its quotes; docs/quotes.md). */
+  warrantyUntil: blankAsNull(
     z.iso.date(DATE).refine((value) => value >= '1950-01-01' && value <= '2100-12-31', 'Enter a date after 1950.'),
   ),
   notes: text(2000),

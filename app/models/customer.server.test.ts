@@ -4,12 +4,9 @@ import { companies, customers } from '~/db/schema'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../tests/helpers/customers'
 import { useDemoData } from '../../tests/helpers/test-database'
-import {
-  createCustomerWithLocation,
-  getCustomer,
-  listCustomerDirectory as listCustomers,
-  updateCustomerContact,
-} from './customer.server'
+import { getCustomer } from './customer.server'
+import { createCustomerWithLocation, updateCustomerContact } from './customer-changes.server'
+import { listCustomerDirectory as listCustomers } from './customer-list.server'
 
 let blue: string
 let sunset: string

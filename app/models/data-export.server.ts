@@ -1,7 +1,8 @@
-// Settings' "Export all data" (OPERATIONS §3, decision 016): one ZIP with a CSV per kind of record — customers,
-// locations, bodies of water, service plans, visits, readings, invoices and payments — with the ids that tie them together, so a company can leave with everything. The ZIP is written as it
-// is read: a page of rows at a time per table (keyset on the (company_id, id) index), deflated by fflate and sent
-// on, so memory stays bounded however large the company is. Cells are escaped against formulas like every export.
+// Settings' "Export all data" (docs/product.md "Import", decision 016): one ZIP with a CSV per kind of record —
+// customers, locations, bodies of water, service plans, visits, readings, invoices, payments and quotes — with the ids
+// that tie them together, so a company can leave with everything. The ZIP is written as it is read: a page of rows at a
+// time per table (keyset on the (company_id, id) index), deflated by fflate and sent on, so memory stays bounded however
+// large the company is. Cells are escaped against formulas like every export.
 import { stringify } from 'csv-stringify/sync'
 import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
@@ -16,11 +17,12 @@ import {
   jobs,
   payments,
   profiles,
+  quotes,
   serviceLocations,
   servicePlans,
 } from '~/db/schema'
 import { db } from '~/utils/db.server'
-import { balanceCentsOf } from './balance.server'
+import { balanceCentsOf, refundedCentsOf } from './balance.server'
 
 /** Rows per query and per piece of CSV handed to the ZIP. */
 export const EXPORT_PAGE_ROWS = 1_000
@@ -87,6 +89,19 @@ const money = (cents: number | null) => (cents === null ? null : centsToAmount(c
 /** The staff member's name, or their email when they have none. */
 const technician = sql<string | null>`coalesce(${profiles.fullName}, ${profiles.email})`
 
+/** The quote's current version, as a one-row derived table for the quote's subqueries. */
+const currentVersion = sql.raw(
+  `(select * from quote_versions cv where cv.company_id = "quotes"."company_id" and cv.quote_id = "quotes"."id" and cv.version = "quotes"."current_version")`,
+)
+
+/** An amount of the quote: the approval's when approved, else its current version's. */
+function quoteAmount(column: 'subtotal_cents' | 'tax_cents' | 'total_cents') {
+  const name = sql.raw(column)
+  return sql<number>`coalesce(
+    (select d.${name} from quote_decisions d where d.company_id = "quotes"."company_id" and d.quote_id = "quotes"."id" and d.decision = 'approved'),
+    (select v.${name} from ${currentVersion} v))`
+}
+
 export const SHEETS: Sheet[] = [
   sheet('customers.csv', customers, [
     ['Customer ID', customers.id],
@@ -123,7 +138,7 @@ export const SHEETS: Sheet[] = [
     ['Name', bodiesOfWater.name],
     ['Gallons', bodiesOfWater.gallons],
     ['Surface', bodiesOfWater.surface],
-    ['Sanitiser', bodiesOfWater.sanitiser],
+    ['Sanitizer', bodiesOfWater.sanitiser],
     ['Indoor', bodiesOfWater.indoor],
   ]),
   sheet(
@@ -155,7 +170,7 @@ export const SHEETS: Sheet[] = [
       ['Scheduled at', jobs.scheduledAt],
       ['Technician', technician],
       ['Completed at', jobs.completedAt],
-      ['Cancelled at', jobs.cancelledAt],
+      ['Canceled at', jobs.cancelledAt],
     ],
     jobs.technicianId,
   ),
@@ -194,7 +209,8 @@ export const SHEETS: Sheet[] = [
     ['Customer ID', payments.customerId],
     ['Received on', payments.receivedOn],
     ['Amount', payments.amountCents, money],
-    ['Refunded', payments.refundedCents, money],
+    // The sum of the payment's refund records, the only record of refunds (docs/billing.md).
+    ['Refunded', refundedCentsOf(payments.id), money],
     ['Method', payments.method],
     ['Reference', payments.reference],
     // "Void payment" (docs/decisions/037-payment-voids.md): the void is its own record; the file shows it here.
@@ -205,6 +221,43 @@ export const SHEETS: Sheet[] = [
       >`(select to_char(pv.voided_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') from payment_voids pv where pv.payment_id = ${payments.id})`,
     ],
     ['Void reason', sql<string | null>`(select pv.reason from payment_voids pv where pv.payment_id = ${payments.id})`],
+  ]),
+  // Quotes (docs/quotes.md): one row per quote at its current version. An approved quote's amounts are the ones
+  // approved (with the optional items chosen); any other's are its current version's required lines. The status is
+  // the one the office sees, Expired included (judged on the company's date). A one-table select writes its columns
+  // unqualified, so the subqueries name the quote's columns with the table (see customers.csv's balance).
+  sheet('quotes.csv', quotes, [
+    ['Quote ID', quotes.id],
+    ['Customer ID', quotes.customerId],
+    ['Number', sql<string>`'Q-' || lpad("quotes"."number"::text, 4, '0')`],
+    [
+      'Customer',
+      sql<string>`(select c.customer_name from customers c where c.company_id = "quotes"."company_id" and c.id = "quotes"."customer_id")`,
+    ],
+    [
+      'Status',
+      sql<string>`(select case
+        when "quotes"."state" in ('sent', 'viewed') and v.valid_until < (now() at time zone co.timezone)::date then 'Expired'
+        else initcap("quotes"."state") end
+        from ${currentVersion} v, companies co where co.id = "quotes"."company_id")`,
+    ],
+    ['Version', quotes.currentVersion],
+    ['Subtotal', quoteAmount('subtotal_cents'), money],
+    ['Tax', quoteAmount('tax_cents'), money],
+    ['Total', quoteAmount('total_cents'), money],
+    ['Valid until', sql<string | null>`(select v.valid_until::text from ${currentVersion} v)`],
+    [
+      'Sent at',
+      sql<
+        string | null
+      >`(select to_char(max(v.sent_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') from quote_versions v where v.company_id = "quotes"."company_id" and v.quote_id = "quotes"."id")`,
+    ],
+    [
+      'Decided at',
+      sql<
+        string | null
+      >`(select to_char(d.decided_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') from quote_decisions d where d.company_id = "quotes"."company_id" and d.quote_id = "quotes"."id")`,
+    ],
   ]),
 ]
 

@@ -33,6 +33,10 @@ export type IdempotentAction =
   | 'prices.apply'
   | 'payment.record'
   | 'checkout.start'
+  | 'pricebook.create'
+  | 'quote.create'
+  /** A public API write (POST/PATCH with an Idempotency-Key header; docs/decisions/050-public-api.md). */
+  | 'api.write'
 
 /**
  * The key a form carries: null when it carries none (a page from before keys, another client), which behaves as

@@ -17,6 +17,7 @@ import {
   payments,
   refunds,
   servicePlans,
+  taxRates,
 } from '~/db/schema'
 import { localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
@@ -40,8 +41,13 @@ const TZ = 'America/New_York'
 const today = () => localDateAt(new Date(), TZ)
 
 async function newCompany(name: string, taxRateMilliPercent = 0) {
-  const [company] = await db().insert(companies).values({ name, timezone: TZ, taxRateMilliPercent }).returning()
+  const [company] = await db().insert(companies).values({ name, timezone: TZ }).returning()
   if (!company) throw new Error('no company')
+  if (taxRateMilliPercent > 0) {
+    await db()
+      .insert(taxRates)
+      .values({ companyId: company.id, name: 'Sales tax', milliPercent: taxRateMilliPercent, isDefault: true })
+  }
   return company.id
 }
 

@@ -7,12 +7,14 @@
 // draft with a new number.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { invoiceNumberLabel } from '~/billing/billing-fields'
-import { divideHalfUp } from '~/billing/invoice-draft'
+import { hundredthsOf, lineAmountCents, quantityText } from '~/billing/line-math'
+import { taxLinesFor } from '~/billing/tax'
 import { companies, inventoryItems, invoiceLines, invoices } from '~/db/schema'
 import { type Database, db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import { failure, type Result, success } from '~/utils/result'
-import { creditsByCustomer } from './invoice.server'
+import { claimVisits, creditsByCustomer, lateCompletions } from './invoice.server'
+import { taxRuleOf } from './tax-rate.server'
 
 export const DRAFT_MESSAGES = {
   notFound: 'Invoice not found.',
@@ -32,23 +34,11 @@ export const DRAFT_MESSAGES = {
 /** Lines above this (in cents) are refused: an integer column, and no pool service bills a million dollars a line. */
 const MAX_LINE_CENTS = 100_000_000
 
-/** "2.5" → 250: quantity in hundredths (numeric(10, 2) keeps two decimals, so this is exact). */
-export function hundredthsOf(quantity: string) {
-  const match = /^(\d{1,8})(?:\.(\d{1,2}))?$/.exec(quantity.trim())
-  if (!match) return null
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'))
-}
-
 /** 250 → "2.50", as the numeric column stores it. */
-function quantityColumn(hundredths: number) {
-  return `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`
-}
+const quantityColumn = quantityText
 
-/** quantity × unit price, rounded half up to the cent (a negative unit price rounds its magnitude the same way). */
-export function lineAmountCents(hundredths: number, unitCents: number) {
-  const magnitude = divideHalfUp(hundredths * Math.abs(unitCents), 100)
-  return unitCents < 0 ? -magnitude : magnitude
-}
+// The one line math (app/billing/line-math.ts), still offered here for the draft editor's callers.
+export { hundredthsOf, lineAmountCents }
 
 type Locked = { id: string; customerId: string; number: number; creditAppliedCents: number }
 
@@ -98,10 +88,11 @@ class Refusal extends Error {
 }
 
 /**
- * The draft's subtotal (every line but tax), its tax line (removed and written again at the end, on the company's
- * rate, as the draft builder does) and total. Credit applied is kept at most the total. Refuses a negative subtotal.
+ * The draft's subtotal (every line but tax), its tax lines (removed and written again at the end, one per rate in
+ * use, as the draft builder does: app/billing/tax.ts; a line not taxable — a work order's from an untaxed quote line,
+ * docs/work-orders.md — is left out of them) and total. Credit applied is kept at most the total. Refuses a negative subtotal.
  */
-async function recomputeTotals(tx: Database, companyId: string, draft: Locked): Promise<Result> {
+export async function recomputeTotals(tx: Database, companyId: string, draft: Locked): Promise<Result> {
   await tx
     .delete(invoiceLines)
     .where(
@@ -117,24 +108,30 @@ async function recomputeTotals(tx: Database, companyId: string, draft: Locked): 
   const subtotalCents = sums?.subtotal ?? 0
   if (subtotalCents < 0) return failure('invalid', DRAFT_MESSAGES.negative)
   if (subtotalCents > MAX_LINE_CENTS) return failure('invalid', DRAFT_MESSAGES.tooLarge)
-  const [company] = await tx
-    .select({ rate: companies.taxRateMilliPercent })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-  const rate = company?.rate ?? 0
-  const taxCents = rate > 0 ? divideHalfUp(subtotalCents * rate, 100_000) : 0
-  if (taxCents > 0) {
-    await tx.insert(invoiceLines).values({
-      companyId,
-      invoiceId: draft.id,
-      position: (sums?.last ?? 0) + 1,
-      kind: 'tax',
-      description: `Tax (${rate / 1000}%)`,
-      quantity: '1.00',
-      unitCents: taxCents,
-      amountCents: taxCents,
-    })
+  const taxable = await tx
+    .select({ amountCents: invoiceLines.amountCents, locationId: invoiceLines.locationId })
+    .from(invoiceLines)
+    .where(
+      and(eq(invoiceLines.companyId, companyId), eq(invoiceLines.invoiceId, draft.id), eq(invoiceLines.taxable, true)),
+    )
+    .orderBy(asc(invoiceLines.position))
+  const taxes = taxLinesFor(taxable, await taxRuleOf(tx, companyId))
+  if (taxes.length > 0) {
+    await tx.insert(invoiceLines).values(
+      taxes.map((tax, i) => ({
+        companyId,
+        invoiceId: draft.id,
+        position: (sums?.last ?? 0) + 1 + i,
+        kind: 'tax' as const,
+        description: tax.description,
+        quantity: '1.00',
+        unitCents: tax.amountCents,
+        amountCents: tax.amountCents,
+        taxMilliPercent: tax.milliPercent,
+      })),
+    )
   }
+  const taxCents = taxes.reduce((sum, tax) => sum + tax.amountCents, 0)
   const totalCents = subtotalCents + taxCents
   await tx
     .update(invoices)
@@ -369,7 +366,11 @@ export async function reissueInvoice({
         .from(invoiceLines)
         .where(and(eq(invoiceLines.companyId, companyId), eq(invoiceLines.invoiceId, old.id)))
         .orderBy(asc(invoiceLines.position))
-      const copied = lines.filter((line) => line.kind !== 'tax')
+      // A late completion is copied only while it is still one: not billed meanwhile by another invoice (after the
+      // void released it), nor counted since by its month's invoice made again (docs/billing.md, "Late completions").
+      const jobIds = lines.flatMap((line) => (line.jobId ? [line.jobId] : []))
+      const stillLate = new Set((await lateCompletions(tx, companyId, { jobIds })).map((visit) => visit.jobId))
+      const copied = lines.filter((line) => line.kind !== 'tax' && (!line.jobId || stillLate.has(line.jobId)))
       if (copied.length === 0) return failure('conflict', DRAFT_MESSAGES.nothingToCopy)
       const [fresh] = await tx
         .insert(invoices)
@@ -383,6 +384,8 @@ export async function reissueInvoice({
           taxCents: 0,
           totalCents: 0,
           customerNote: old.customerNote,
+          // The month's visits were counted when the original was made: one completed since is still late.
+          visitsCountedAt: old.visitsCountedAt,
         })
         .returning({ id: invoices.id })
       if (!fresh) throw new Error('no invoice inserted')
@@ -390,20 +393,26 @@ export async function reissueInvoice({
         .update(companies)
         .set({ nextInvoiceNumber: company.next + 1 })
         .where(eq(companies.id, companyId))
-      await tx.insert(invoiceLines).values(
-        copied.map((line, i) => ({
-          companyId,
-          invoiceId: fresh.id,
-          position: i + 1,
-          kind: line.kind,
-          description: line.description,
-          quantity: line.quantity,
-          unitCents: line.unitCents,
-          amountCents: line.amountCents,
-          locationId: line.locationId,
-          planId: line.planId,
-        })),
-      )
+      const written = await tx
+        .insert(invoiceLines)
+        .values(
+          copied.map((line, i) => ({
+            companyId,
+            invoiceId: fresh.id,
+            position: i + 1,
+            kind: line.kind,
+            description: line.description,
+            quantity: line.quantity,
+            unitCents: line.unitCents,
+            amountCents: line.amountCents,
+            locationId: line.locationId,
+            planId: line.planId,
+            jobId: line.jobId,
+            taxable: line.taxable,
+          })),
+        )
+        .returning({ id: invoiceLines.id, invoiceId: invoiceLines.invoiceId, jobId: invoiceLines.jobId })
+      await claimVisits(tx, companyId, written)
       // The customer's credit (the void invoice's payments among it) is applied as "Create invoices" applies it.
       const credit = (await creditsByCustomer(tx, companyId, [old.customerId])).get(old.customerId) ?? 0
       const draft = { id: fresh.id, customerId: old.customerId, number: company.next, creditAppliedCents: credit }

@@ -1,27 +1,26 @@
-// "Invoice sent" and "Payment overdue" (OPERATIONS §6, §7): the customer notices about an invoice, through the same
-// outbox and unique notice key as the visit notices — once per invoice, event, channel and recipient. An overdue
-// notice's subject carries its day ("…:7", "…:14"), so each reminder is sent once too.
+// "Invoice sent" and "Payment overdue" (docs/product.md "Notices"; docs/billing.md): the customer notices about an
+// invoice, through the same outbox and unique notice key as the visit notices — once per invoice, event, channel and
+// recipient. An overdue notice's subject carries its day ("…:7", "…:14"), so each reminder is sent once too.
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { invoiceNumberLabel } from '~/billing/billing-fields'
 import { periodLabel } from '~/billing/invoice-draft'
 import { outstandingCents } from '~/billing/invoice-status'
 import { companies, customers, emailOutbox, invoiceLines, invoices } from '~/db/schema'
+import { customerWants } from '~/notices/customer-choices'
 import { type NoticeChannel, renderTemplate, type TemplateValues } from '~/notices/templates'
 import { OPTED_OUT_MESSAGE } from '~/notices/text-delivery.server'
 import { addDays, localDateAt } from '~/schedule/local-date'
 import { formatLocalDate } from '~/utils/dates'
 import { type Database, db } from '~/utils/db.server'
-import { kickOutboxWorker, renderEmail } from '~/utils/email.server'
+import { renderEmail } from '~/utils/email-render.server'
 import { env } from '~/utils/env.server'
 import { formatCents } from '~/utils/money'
+import { kickOutboxWorker } from '~/utils/outbox-worker.server'
+import { portalInvoicePath } from '~/utils/portal-paths'
+import { customerEmailBrand } from './company-brand'
 import { noticeSettingFor } from './notice.server'
 
 type Executor = Pick<Database, 'select' | 'insert'>
-
-/** Where the customer sees (and pays) an invoice. */
-export function portalInvoicePath(customerId: string, invoiceId: string) {
-  return `/customer/${customerId}/invoices/${invoiceId}`
-}
 
 export type InvoiceNotice = {
   companyId: string
@@ -43,8 +42,11 @@ export async function queueInvoiceNotice(executor: Executor, notice: InvoiceNoti
       phone: customers.phone,
       byEmail: customers.noticesByEmail,
       byText: customers.noticesByText,
+      choices: customers.noticeChoices,
       archived: sql<boolean>`${customers.archivedAt} is not null`,
       companyName: companies.name,
+      companyEmail: companies.email,
+      logoKey: companies.logoKey,
       settings: companies.noticeSettings,
       periodStart: invoices.periodStart,
       periodEnd: invoices.periodEnd,
@@ -68,8 +70,16 @@ export async function queueInvoiceNotice(executor: Executor, notice: InvoiceNoti
   const base = { companyId, customerId: invoice.customerId, noticeEvent: event, noticeSubject: subject }
   const rows: (typeof emailOutbox.$inferInsert)[] = []
   const wanted: Record<NoticeChannel, boolean> = {
-    email: setting.channels.email && invoice.byEmail && Boolean(invoice.email),
-    text: setting.channels.text && invoice.byText && Boolean(invoice.phone),
+    email:
+      setting.channels.email &&
+      invoice.byEmail &&
+      customerWants(invoice.choices, event, 'email') &&
+      Boolean(invoice.email),
+    text:
+      setting.channels.text &&
+      invoice.byText &&
+      customerWants(invoice.choices, event, 'text') &&
+      Boolean(invoice.phone),
   }
   if (wanted.email && invoice.email) {
     const lines = await executor
@@ -77,6 +87,11 @@ export async function queueInvoiceNotice(executor: Executor, notice: InvoiceNoti
       .from(invoiceLines)
       .where(and(eq(invoiceLines.companyId, companyId), eq(invoiceLines.invoiceId, invoiceId)))
       .orderBy(asc(invoiceLines.position))
+    const sender = customerEmailBrand({
+      name: invoice.companyName,
+      email: invoice.companyEmail,
+      logoKey: invoice.logoKey,
+    })
     const email = await renderEmail({
       template: 'invoice',
       props: {
@@ -92,10 +107,12 @@ export async function queueInvoiceNotice(executor: Executor, notice: InvoiceNoti
         dueDate: formatLocalDate(invoice.dueOn),
         payUrl: link,
         note: invoice.customerNote,
+        brand: sender.brand,
       },
     })
-    // From the company, not Pool Bud (issue 31 item 5, docs/decisions/039-invoice-pdf.md).
-    rows.push({ ...base, kind: 'email', to: invoice.email, fromName: invoice.companyName, ...email })
+    // From the company, not Pool Bud (issue 31 item 5, docs/decisions/039-invoice-pdf.md, 044-company-brand.md).
+    const { fromName, replyTo, attachments } = sender
+    rows.push({ ...base, kind: 'email', to: invoice.email, fromName, replyTo, attachments, ...email })
   }
   if (wanted.text && invoice.phone) {
     rows.push({
@@ -118,7 +135,7 @@ export async function queueInvoiceNotice(executor: Executor, notice: InvoiceNoti
   return inserted.length
 }
 
-/** "Payment overdue" goes out this many days after the due date (OPERATIONS §7, issue #21). */
+/** "Payment overdue" goes out this many days after the due date (docs/billing.md, issue #21). */
 export const OVERDUE_NOTICE_DAYS = [7, 14] as const
 const OVERDUE_PER_RUN = 2000
 

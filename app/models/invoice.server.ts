@@ -1,23 +1,27 @@
-// Invoices (OPERATIONS §7, issue #21): "Create invoices" for a month previews the drafts (nothing written), then
+// Invoices (docs/billing.md, issue #21): "Create invoices" for a month previews the drafts (nothing written), then
 // writes them; "Send invoices" sends the drafts. The arithmetic is app/billing/invoice-draft.ts; this module reads
 // what it needs in a fixed number of statements (whatever the number of customers), and writes in one transaction
 // that first locks the company's row: two requests creating the same month run one after the other, the second
 // finds every invoice made, and numbers are taken from the company's counter in that transaction — no gaps, no
 // duplicates (the unique keys would refuse both anyway).
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
-import { invoiceNumberLabel } from '~/billing/billing-fields'
+import { invoiceNumberLabel, invoiceSubjectLabel } from '~/billing/billing-fields'
 import {
   type BillingPeriod,
   type ChemicalUse,
   type DraftLine,
   draftInvoice,
   type InvoiceDraft,
+  type LateVisit,
   type PlanToBill,
   periodLabel,
   planActiveIn,
+  type RateChange,
 } from '~/billing/invoice-draft'
 import { type InvoiceStatus, invoiceStatus, outstandingCents } from '~/billing/invoice-status'
+import type { TaxRule } from '~/billing/tax'
 import {
+  billedVisits,
   companies,
   customers,
   invoiceLines,
@@ -26,6 +30,7 @@ import {
   jobs,
   payments,
   paymentVoids,
+  planRateChanges,
   profiles,
   serviceLocations,
   servicePlans,
@@ -36,15 +41,19 @@ import type { FrequencyWeeks } from '~/schedule/recurrence'
 import { type Database, db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import { failure, type Result, success } from '~/utils/result'
+import { refundedCentsOf } from './balance.server'
 import { queueInvoiceNotice } from './invoice-notice.server'
 import { rateInForceSql } from './plan-rate.server'
+import { taxRuleOf } from './tax-rate.server'
+import { recordEvent } from './webhook-event.server'
 
 /** Rows per insert statement when writing a month's invoices (well under PostgreSQL's 65,535 parameters). */
 const INSERT_CHUNK = 1000
 
 /**
  * Each customer's unapplied credit: overpayments on invoices (a void invoice's payments all become credit) and
- * payments recorded to no invoice, less the credit already applied to live invoices. One grouped statement.
+ * payments recorded to no invoice, less the credit already applied to live invoices. One grouped statement. A quote's
+ * deposit waits for its work order's invoice (docs/work-orders.md, decision 062), so it is never applied to another one.
  */
 export async function creditsByCustomer(executor: Database, companyId: string, customerIds?: string[]) {
   const only = customerIds
@@ -57,9 +66,13 @@ export async function creditsByCustomer(executor: Database, companyId: string, c
              else greatest(0, paid_cents + credit_applied_cents - total_cents) - credit_applied_cents end as credit
       from invoices where company_id = ${companyId} ${only}
       union all
-      select customer_id, amount_cents - refunded_cents from payments
+      select customer_id, amount_cents - (select coalesce(sum(r.amount_cents), 0) from refunds r
+        where r.payment_id = payments.id) from payments
       where company_id = ${companyId} and invoice_id is null ${only}
         and not exists (select 1 from payment_voids pv where pv.payment_id = payments.id)
+        -- A quote's deposit waits for its work order's invoice (decision 062): never the month's service invoice.
+        and not exists (select 1 from quote_deposits qd
+          where qd.company_id = payments.company_id and qd.payment_id = payments.id)
     ) c group by customer_id having sum(credit) > 0`)
   return new Map(
     rowsOf<{ customer_id: string; credit: string }>(result).map((row) => [row.customer_id, Number(row.credit)]),
@@ -73,8 +86,15 @@ function rowsOf<T>(result: unknown): T[] {
 
 type MonthBillables = {
   itemiseChemicals: boolean
-  taxRateMilliPercent: number
-  customers: { id: string; name: string; plans: PlanToBill[]; chemicals: ChemicalUse[]; creditCents: number }[]
+  tax: TaxRule
+  customers: {
+    id: string
+    name: string
+    plans: PlanToBill[]
+    chemicals: ChemicalUse[]
+    lateVisits: LateVisit[]
+    creditCents: number
+  }[]
   /** Customers who already have a live invoice for the month. */
   invoiced: Set<string>
 }
@@ -89,9 +109,10 @@ async function loadMonthBillables(
   period: BillingPeriod,
 ): Promise<MonthBillables> {
   const [company] = await executor
-    .select({ itemiseChemicals: companies.itemiseChemicals, taxRateMilliPercent: companies.taxRateMilliPercent })
+    .select({ itemiseChemicals: companies.itemiseChemicals })
     .from(companies)
     .where(eq(companies.id, companyId))
+  const tax = await taxRuleOf(executor, companyId)
   const planRows = await executor
     .select({
       id: servicePlans.id,
@@ -104,11 +125,11 @@ async function loadMonthBillables(
       startsOn: servicePlans.startsOn,
       endsOn: servicePlans.endsOn,
       rateType: servicePlans.rateType,
-      // The rate in force for the month: a price change bills from the first month starting on/after its date.
+      // The rate in force on the month's first day; changes later in the month cut it into parts (below).
       rateCents: rateInForceSql(servicePlans, period.start),
       completedVisits: sql<number>`(select count(*) from ${jobs} j where j.company_id = ${servicePlans.companyId}
         and j.plan_id = ${servicePlans.id} and j.completed_at is not null
-        and j.occurrence_date between ${period.start} and ${period.end})`.mapWith(Number),
+        and j.occurrence_date between ${period.start} and ${period.end} and ${notBilledLate(sql`j`)})`.mapWith(Number),
     })
     .from(servicePlans)
     .innerJoin(
@@ -154,6 +175,39 @@ async function loadMonthBillables(
     )
     .groupBy(jobs.planId, jobChemicalAdditions.product, jobChemicalAdditions.unit, sql`inventory_items.id`)
     .orderBy(jobs.planId, jobChemicalAdditions.product, jobChemicalAdditions.unit)
+  // Price changes taking effect inside the month (docs/billing.md, "A price change mid-month"), and the dates of the
+  // completed visits of the plans they change: each part of the month is billed at its own rate.
+  const changeRows = await executor
+    .select({
+      planId: planRateChanges.planId,
+      on: planRateChanges.effectiveOn,
+      rateCents: planRateChanges.toRateCents,
+    })
+    .from(planRateChanges)
+    .where(
+      and(
+        eq(planRateChanges.companyId, companyId),
+        sql`${planRateChanges.effectiveOn} > ${period.start}`,
+        lte(planRateChanges.effectiveOn, period.end),
+      ),
+    )
+    .orderBy(asc(planRateChanges.effectiveOn), asc(planRateChanges.createdAt), asc(planRateChanges.id))
+  const completedRows = changeRows.length
+    ? await executor
+        .select({ planId: sql<string>`${jobs.planId}`, on: sql<string>`${jobs.occurrenceDate}` })
+        .from(jobs)
+        .where(
+          and(
+            eq(jobs.companyId, companyId),
+            inArray(jobs.planId, [...new Set(changeRows.map((row) => row.planId))]),
+            isNotNull(jobs.completedAt),
+            gte(jobs.occurrenceDate, period.start),
+            lte(jobs.occurrenceDate, period.end),
+            notBilledLate(jobs),
+          ),
+        )
+    : []
+  const lateRows = await lateCompletions(executor, companyId, { period })
   const invoicedRows = await executor
     .select({ customerId: invoices.customerId })
     .from(invoices)
@@ -168,7 +222,27 @@ async function loadMonthBillables(
     list.push(row)
     chemicalsByPlan.set(row.planId, list)
   }
+  const changesByPlan = new Map<string, RateChange[]>()
+  for (const row of changeRows) {
+    const list = changesByPlan.get(row.planId) ?? []
+    list.push({ on: row.on, rateCents: row.rateCents })
+    changesByPlan.set(row.planId, list)
+  }
+  const completedByPlan = new Map<string, LocalDate[]>()
+  for (const row of completedRows) {
+    const list = completedByPlan.get(row.planId) ?? []
+    list.push(row.on)
+    completedByPlan.set(row.planId, list)
+  }
   const byCustomer = new Map<string, MonthBillables['customers'][number]>()
+  const customerOf = (id: string, name: string) => {
+    let customer = byCustomer.get(id)
+    if (!customer) {
+      customer = { id, name, plans: [], chemicals: [], lateVisits: [], creditCents: credits.get(id) ?? 0 }
+      byCustomer.set(id, customer)
+    }
+    return customer
+  }
   for (const row of planRows) {
     const plan: PlanToBill = {
       id: row.id,
@@ -181,28 +255,87 @@ async function loadMonthBillables(
       rateType: row.rateType,
       rateCents: row.rateCents,
       completedVisits: row.completedVisits,
+      rateChanges: changesByPlan.get(row.id) ?? [],
+      completedOn: completedByPlan.get(row.id) ?? [],
     }
     if (!planActiveIn(plan, period)) continue
-    let customer = byCustomer.get(row.customerId)
-    if (!customer) {
-      customer = {
-        id: row.customerId,
-        name: row.customerName,
-        plans: [],
-        chemicals: [],
-        creditCents: credits.get(row.customerId) ?? 0,
-      }
-      byCustomer.set(row.customerId, customer)
-    }
+    const customer = customerOf(row.customerId, row.customerName)
     customer.plans.push(plan)
     customer.chemicals.push(...(chemicalsByPlan.get(plan.id) ?? []))
   }
+  // A customer with late completions and no plan this month still gets an invoice for them.
+  for (const { customerId, customerName, ...visit } of lateRows)
+    customerOf(customerId, customerName).lateVisits.push(visit)
   return {
     itemiseChemicals: company?.itemiseChemicals ?? true,
-    taxRateMilliPercent: company?.taxRateMilliPercent ?? 0,
+    tax,
     customers: [...byCustomer.values()],
     invoiced: new Set(invoicedRows.map((row) => row.customerId)),
   }
+}
+
+/** SQL: the visit (`jobs` or an alias of it) is not billed by a "Late completions" line. */
+function notBilledLate(job: typeof jobs | SQL) {
+  return sql`not exists (select 1 from ${billedVisits} bv where bv.company_id = ${job}.company_id
+    and bv.job_id = ${job}.id and bv.released_at is null)`
+}
+
+/**
+ * The late completions an invoice for `period` bills (docs/billing.md, "Late completions"): visits of per-visit plans
+ * of active customers, of an earlier month whose invoice for the customer is sent and counted its visits before this
+ * one was completed, not yet billed by a late line. Each at the rate in force on its date. One statement.
+ */
+export async function lateCompletions(
+  executor: Database,
+  companyId: string,
+  which: { period: BillingPeriod } | { jobIds: string[] },
+) {
+  const only =
+    'period' in which
+      ? sql`j.occurrence_date < ${which.period.start}`
+      : which.jobIds.length
+        ? sql`j.id in (${sql.join(which.jobIds, sql`, `)})`
+        : sql`false`
+  const result = await executor.execute(sql`
+    select j.id as job_id, j.plan_id, sp.location_id, j.occurrence_date::text as occurrence_date, sp.frequency_weeks,
+      ${rateInForceSql({ companyId: sql`sp.company_id`, id: sql`sp.id`, rateCents: sql`sp.rate_cents` }, sql`j.occurrence_date`)} as rate_cents,
+      c.id as customer_id, c.customer_name
+    from jobs j
+    join service_plans sp on sp.company_id = j.company_id and sp.id = j.plan_id
+    join service_locations sl on sl.company_id = sp.company_id and sl.id = sp.location_id
+    join customers c on c.company_id = sl.company_id and c.id = sl.customer_id
+    where j.company_id = ${companyId} and j.completed_at is not null and ${only}
+      and sp.rate_type in ('per-visit', 'per-visit-plus-chemicals') and c.status = 'active'
+      and exists (select 1 from invoices i where i.company_id = j.company_id and i.customer_id = c.id
+        and i.state = 'sent' and i.period_start = date_trunc('month', j.occurrence_date)::date
+        and ((j.completed_at > i.visits_counted_at
+            -- a visit reopened and completed again is not late when the invoice counted its earlier completion
+            and not (j.reopened_completion_at is not null and j.reopened_completion_at <= i.visits_counted_at
+              and j.reopened_at > i.visits_counted_at))
+          -- or the month was counted while a late line billed the visit, and that line's invoice was voided since
+          or exists (select 1 from billed_visits r where r.company_id = j.company_id and r.job_id = j.id
+            and r.billed_at <= i.visits_counted_at and r.released_at > i.visits_counted_at)))
+      and ${notBilledLate(sql`j`)}
+    order by c.id, j.occurrence_date, j.id`)
+  return rowsOf<{
+    job_id: string
+    plan_id: string
+    location_id: string
+    occurrence_date: string
+    frequency_weeks: number
+    rate_cents: number | string
+    customer_id: string
+    customer_name: string
+  }>(result).map((row) => ({
+    customerId: row.customer_id,
+    customerName: row.customer_name,
+    jobId: row.job_id,
+    planId: row.plan_id,
+    locationId: row.location_id,
+    on: row.occurrence_date,
+    frequencyWeeks: Number(row.frequency_weeks),
+    rateCents: Number(row.rate_cents),
+  }))
 }
 
 export type InvoicePreview = {
@@ -222,8 +355,9 @@ function draftsOf(billables: MonthBillables, period: BillingPeriod): InvoicePrev
       period,
       plans: customer.plans,
       chemicals: customer.chemicals,
+      lateVisits: customer.lateVisits,
       itemiseChemicals: billables.itemiseChemicals,
-      taxRateMilliPercent: billables.taxRateMilliPercent,
+      tax: billables.tax,
       creditCents: customer.creditCents,
     })
     if (draft) drafts.push({ customerId: customer.id, customerName: customer.name, draft })
@@ -302,12 +436,33 @@ async function insertInvoices(
         amountCents: line.amountCents,
         locationId: line.locationId,
         planId: line.planId,
+        jobId: line.jobId ?? null,
+        taxMilliPercent: line.taxMilliPercent ?? null,
       })),
     )
     for (let at = 0; at < lines.length; at += INSERT_CHUNK) {
-      await tx.insert(invoiceLines).values(lines.slice(at, at + INSERT_CHUNK))
+      const written = await tx
+        .insert(invoiceLines)
+        .values(lines.slice(at, at + INSERT_CHUNK))
+        .returning({ id: invoiceLines.id, invoiceId: invoiceLines.invoiceId, jobId: invoiceLines.jobId })
+      await claimVisits(tx, companyId, written)
     }
   }
+}
+
+/**
+ * Records the visits that "Late completions" lines bill: the key (company, visit) among live rows refuses a second
+ * claim, so a visit is never billed twice however the requests interleave (docs/decisions/042-late-completions.md).
+ */
+export async function claimVisits(
+  tx: Database,
+  companyId: string,
+  lines: { id: string; invoiceId: string; jobId: string | null }[],
+) {
+  const rows = lines.flatMap((line) =>
+    line.jobId ? [{ companyId, jobId: line.jobId, invoiceId: line.invoiceId, lineId: line.id }] : [],
+  )
+  if (rows.length) await tx.insert(billedVisits).values(rows)
 }
 
 /**
@@ -354,6 +509,7 @@ export async function sendInvoices({
       .where(and(eq(invoices.companyId, companyId), eq(invoices.state, 'draft'), which))
       .returning({ id: invoices.id, delivery: invoices.delivery })
     for (const { id } of sent) await queueInvoiceNotice(tx, { companyId, invoiceId: id, event: 'invoice-sent' })
+    for (const { id } of sent) await recordEvent(tx, companyId, 'invoice.sent', { invoiceId: id })
     const toPrint = sent.filter((invoice) => invoice.delivery === 'print').length
     return { sent: sent.length, emailed: sent.length - toPrint, toPrint }
   })
@@ -430,6 +586,23 @@ function statusWhere(status: InvoiceListFilter, today: LocalDate): SQL | undefin
 
 export const INVOICES_PER_PAGE = 50
 
+/**
+ * The invoices a billing month lists: those billing the month, and a work order's invoice (no period: the month's
+ * own invoice may be live beside it, docs/work-orders.md) issued in it — or, while a draft, created in it.
+ */
+/** The number of the work order an invoice bills (docs/work-orders.md), or null: read on the unique invoice key. */
+const workOrderNumberSql = sql<number | null>`(select w.number from work_orders w
+  where w.company_id = ${invoices.companyId} and w.invoice_id = ${invoices.id})`
+
+export function invoicesOfPeriod(period: BillingPeriod) {
+  return or(
+    eq(invoices.periodStart, period.start),
+    sql`(${invoices.periodStart} is null and coalesce(${invoices.issuedOn},
+      (${invoices.createdAt} at time zone (select c.timezone from companies c where c.id = ${invoices.companyId}))::date) between ${period.start} and ${period.end}
+      and exists (select 1 from work_orders w where w.company_id = ${invoices.companyId} and w.invoice_id = ${invoices.id}))`,
+  )
+}
+
 /** A page of invoices, newest number first: one statement (the count rides along as a window). */
 export async function listInvoices({
   companyId,
@@ -465,6 +638,8 @@ export async function listInvoices({
       totalCents: invoices.totalCents,
       paidCents: invoices.paidCents,
       creditAppliedCents: invoices.creditAppliedCents,
+      delivery: invoices.delivery,
+      workOrderNumber: workOrderNumberSql,
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(invoices)
@@ -472,7 +647,7 @@ export async function listInvoices({
     .where(
       and(
         eq(invoices.companyId, companyId),
-        period ? eq(invoices.periodStart, period.start) : undefined,
+        period ? invoicesOfPeriod(period) : undefined,
         customerId ? eq(invoices.customerId, customerId) : undefined,
         hideDrafts ? sql`${invoices.state} <> 'draft'` : undefined,
         statusWhere(status, today),
@@ -506,7 +681,7 @@ export async function periodSummary({ companyId, period }: { companyId: string; 
         sql<number>`coalesce(sum(${invoices.totalCents}) filter (where ${invoices.state} = 'sent'), 0)`.mapWith(Number),
     })
     .from(invoices)
-    .where(and(eq(invoices.companyId, companyId), eq(invoices.periodStart, period.start)))
+    .where(and(eq(invoices.companyId, companyId), invoicesOfPeriod(period)))
   return row ?? { drafts: 0, draftCents: 0, sent: 0, sentCents: 0 }
 }
 
@@ -548,6 +723,7 @@ export async function getInvoice({
       voidedAt: invoices.voidedAt,
       autopayAttempts: invoices.autopayAttempts,
       delivery: invoices.delivery,
+      workOrderNumber: workOrderNumberSql,
     })
     .from(invoices)
     .innerJoin(customers, and(eq(customers.companyId, invoices.companyId), eq(customers.id, invoices.customerId)))
@@ -568,6 +744,8 @@ export async function getInvoice({
         quantity: invoiceLines.quantity,
         unitCents: invoiceLines.unitCents,
         amountCents: invoiceLines.amountCents,
+        /** A "Late completions" line (docs/billing.md). */
+        late: sql<boolean>`${invoiceLines.jobId} is not null`.mapWith(Boolean),
       })
       .from(invoiceLines)
       .where(and(eq(invoiceLines.companyId, companyId), eq(invoiceLines.invoiceId, invoiceId)))
@@ -576,7 +754,7 @@ export async function getInvoice({
       .select({
         id: payments.id,
         amountCents: payments.amountCents,
-        refundedCents: payments.refundedCents,
+        refundedCents: refundedCentsOf(payments.id),
         receivedOn: payments.receivedOn,
         method: payments.method,
         reference: payments.reference,
@@ -586,6 +764,9 @@ export async function getInvoice({
         // "Void payment" (docs/decisions/037-payment-voids.md): a void payment stays listed, with its reason.
         voidedAt: paymentVoids.voidedAt,
         voidReason: paymentVoids.reason,
+        // A quote's deposit credited to its work order's invoice ("Deposit received", docs/work-orders.md).
+        deposit: sql<boolean>`exists (select 1 from quote_deposits qd where qd.company_id = ${payments.companyId}
+          and qd.payment_id = ${payments.id})`.mapWith(Boolean),
       })
       .from(payments)
       .leftJoin(profiles, eq(profiles.id, payments.recordedBy))
@@ -596,7 +777,10 @@ export async function getInvoice({
   return {
     ...invoice,
     numberLabel: invoiceNumberLabel(invoice.number),
-    periodLabel: invoice.periodStart ? periodLabel({ start: invoice.periodStart, end: invoice.periodEnd ?? '' }) : null,
+    periodLabel: invoiceSubjectLabel(
+      invoice.periodStart ? periodLabel({ start: invoice.periodStart, end: invoice.periodEnd ?? '' }) : null,
+      invoice.workOrderNumber,
+    ),
     status: invoiceStatus(invoice, today),
     outstandingCents: outstandingCents(invoice),
     lines,
@@ -608,7 +792,7 @@ export type InvoiceDetail = NonNullable<Awaited<ReturnType<typeof getInvoice>>>
 
 /**
  * "Void invoice": the invoice stays with its number and counts for nothing; payments on it become the customer's
- * credit, and credit it had applied is released.
+ * credit, credit it had applied is released, and so are the late completions it billed.
  */
 export async function voidInvoice({
   companyId,
@@ -620,11 +804,27 @@ export async function voidInvoice({
   now?: Date
 }): Promise<Result> {
   if (!isUuid(invoiceId)) return failure('not-found', 'Invoice not found.')
-  const [row] = await db()
-    .update(invoices)
-    .set({ state: 'void', voidedAt: now, autopayNextAt: null })
-    .where(and(eq(invoices.companyId, companyId), eq(invoices.id, invoiceId), sql`${invoices.state} <> 'void'`))
-    .returning({ id: invoices.id })
+  const row = await db().transaction(async (tx) => {
+    const [voided] = await tx
+      .update(invoices)
+      .set({ state: 'void', voidedAt: now, autopayNextAt: null })
+      .where(and(eq(invoices.companyId, companyId), eq(invoices.id, invoiceId), sql`${invoices.state} <> 'void'`))
+      .returning({ id: invoices.id })
+    // Its late completions are billed no more: the next invoice, or its re-issue, bills them (docs/billing.md).
+    if (voided) {
+      await tx
+        .update(billedVisits)
+        .set({ releasedAt: now })
+        .where(
+          and(
+            eq(billedVisits.companyId, companyId),
+            eq(billedVisits.invoiceId, invoiceId),
+            isNull(billedVisits.releasedAt),
+          ),
+        )
+    }
+    return voided
+  })
   if (row) return success({})
   const [exists] = await db()
     .select({ id: invoices.id })

@@ -1,4 +1,4 @@
-// What "Assign and reschedule" says, as the model that saves it (job.server.ts `assignJob`) and the form's schema
+// What "Assign and reschedule" says, as the model that saves it (job-changes.server.ts `assignJob`) and the form's schema
 // (features/jobs/assign-job-schema.ts) both word it: one set of messages for the browser's check and the server's.
 
 export const ASSIGN_MESSAGES = {

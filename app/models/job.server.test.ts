@@ -6,25 +6,19 @@ import { addTestCustomer } from '../../tests/helpers/customers'
 import { useDemoData } from '../../tests/helpers/test-database'
 import { addChemLog, listChemLogsForJob } from './chem-log.server'
 import { ChemReadingSchema } from './chem-reading'
+import { getBusinessCounts, getDispatchCounts, getTechCounts } from './dashboard-counts.server'
 import {
-  assignJob,
-  assignmentVersion,
-  COMPLETE_MESSAGES,
-  completeJob,
-  createJob,
-  getBusinessCounts,
-  getDispatchCounts,
-  getJobForViewer,
-  getTechCounts,
-  jobStatus,
   listOpenJobs,
   listRecentlyCreatedJobs,
   listTechOpenJobs,
   listTodaysJobs,
-  listTodaysRoute,
   listUnassignedJobs,
-} from './job.server'
+} from './dashboard-lists.server'
+import { listTodaysRoutes } from './dispatch-home.server'
+import { getJobForViewer } from './job.server'
 import { ASSIGN_MESSAGES } from './job-assignment'
+import { assignJob, assignmentVersion, COMPLETE_MESSAGES, completeJob, createJob } from './job-changes.server'
+import { visitState } from './visit-state'
 
 const REFUSED = { ok: false, code: 'invalid', message: ASSIGN_MESSAGES.refused }
 
@@ -203,22 +197,13 @@ describe('chemistry readings', () => {
   })
 })
 
-describe('jobStatus', () => {
-  it('follows SPEC §4', () => {
-    const now = new Date('2026-11-22T12:00:00Z')
-    expect(jobStatus({ completedAt: now, scheduledAt: now }, now)).toBe('Completed')
-    expect(jobStatus({ completedAt: null, scheduledAt: new Date('2026-11-22T11:59:00Z') }, now)).toBe('Overdue')
-    expect(jobStatus({ completedAt: null, scheduledAt: new Date('2026-11-22T12:01:00Z') }, now)).toBe('Scheduled')
-  })
-})
-
 describe('a cancelled visit (issue #17)', () => {
   const NY = 'America/New_York'
   // Noon on Tuesday 24 November 2026 in New York.
   const now = new Date('2026-11-24T17:00:00Z')
   const at = (hours: number) => new Date(now.getTime() + hours * 3_600_000)
 
-  it('leaves every open-work list and count, stays in history as "Cancelled", and cannot be done', async () => {
+  it('leaves every open-work list and count, stays in history as "Canceled", and cannot be done', async () => {
     const [company] = await db().insert(companies).values({ name: 'Cancel Pools', timezone: NY }).returning()
     const companyId = company?.id ?? ''
     const customer = await addTestCustomer(companyId, { customerName: 'Cal Cancel', address: '1 Cancel St' })
@@ -239,12 +224,12 @@ describe('a cancelled visit (issue #17)', () => {
         tech: await getTechCounts({ companyId, technicianId: tech.id, timezone: NY, now }),
         open: (await listOpenJobs({ companyId, limit: 50 })).length,
         unassigned: (await listUnassignedJobs({ companyId })).length,
-        route: (await listTodaysRoute({ companyId, timezone: NY, now })).length,
+        route: (await listTodaysRoutes({ companyId, timezone: NY, now })).reduce((n, r) => n + r.total, 0),
         today: (await listTodaysJobs({ companyId, timezone: NY, now })).length,
         techOpen: (await listTechOpenJobs({ companyId, technicianId: tech.id })).length,
       })
       expect(await snapshot()).toEqual({
-        dispatch: { unassigned: 1, today: 2, overdue: 1, upcoming: 3 },
+        dispatch: { unassigned: 1, unassignedThisWeek: 1, today: 2, overdue: 1, skippedThisWeek: 0 },
         business: {
           open: 4,
           today: 2,
@@ -264,7 +249,7 @@ describe('a cancelled visit (issue #17)', () => {
 
       await db().update(jobs).set({ cancelledAt: now }).where(inArray(jobs.id, ids))
       expect(await snapshot()).toEqual({
-        dispatch: { unassigned: 0, today: 0, overdue: 0, upcoming: 0 },
+        dispatch: { unassigned: 0, unassignedThisWeek: 0, today: 0, overdue: 0, skippedThisWeek: 0 },
         business: {
           open: 0,
           today: 0,
@@ -281,11 +266,16 @@ describe('a cancelled visit (issue #17)', () => {
         today: 0,
         techOpen: 0,
       })
-      // History still has them, as "Cancelled".
+      // History still has them, as "Canceled".
       const recent = await listRecentlyCreatedJobs({ companyId })
-      expect(recent.map((job) => jobStatus(job, now))).toEqual(['Cancelled', 'Cancelled', 'Cancelled', 'Cancelled'])
+      expect(recent.map((job) => visitState(job, { now, timezone: NY }))).toEqual([
+        'Canceled',
+        'Canceled',
+        'Canceled',
+        'Canceled',
+      ])
       const viewed = await getJobForViewer({ id: 'x', role: 'owner', companyId }, ids[1] ?? '')
-      expect(viewed && jobStatus(viewed, now)).toBe('Cancelled')
+      expect(viewed && visitState(viewed, { now, timezone: NY })).toBe('Canceled')
       // Nobody completes or reschedules a cancelled visit.
       expect(await completeJob({ companyId, jobId: ids[1] ?? '', now })).toEqual({
         ok: false,

@@ -137,7 +137,7 @@ export async function placeZipPositions({
           .update(serviceLocations)
           .set({ geocodeTriedAt: null })
           .where(and(stillAsClaimed(claimed), eq(serviceLocations.geocodeTriedAt, claimed.triedAt)))
-        logger.warn({ code: answer.code }, 'geocoder unavailable; positions stay at ZIP centres for now')
+        logger.warn({ code: answer.code }, 'geocoder unavailable; positions stay at ZIP centers for now')
         break
       }
       continue

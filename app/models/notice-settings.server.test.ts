@@ -34,7 +34,7 @@ function withEvent(
 }
 
 describe('notice settings', () => {
-  it('reads the defaults of OPERATIONS §8 for a company that never saved any', async () => {
+  it('reads the defaults of docs/product.md "Easy to get wrong" for a company that never saved any', async () => {
     const settings = await settingsOf(blueId)
     expect(settings.quietHours).toEqual({ from: '21:00', until: '08:00' })
     expect(settings.events['on-my-way']).toMatchObject({ email: false, text: true })
@@ -101,7 +101,7 @@ describe('notice settings', () => {
       ok: false,
       code: 'invalid',
       message:
-        'On my way (Text): {name} is not a placeholder. Use {customer}, {technician}, {eta}, {reason}, {company}, {link}.',
+        'On my way (Text): {name} is not a placeholder. Use {customer}, {technician}, {eta}, {reason}, {company}, {link}, {arrival}.',
     })
     const blank = await saveNoticeSettings({
       companyId: blueId,

@@ -1,6 +1,7 @@
-// Settings → "Customer notices" (OPERATIONS §6, §8): a company's channels and wording per event and its quiet hours.
-// What the company never set reads as the defaults of app/notices/templates.ts; a saved wording equal to the
-// default (or a blank one) is stored as "not set", so the company keeps following the default wording.
+// Settings → "Customer notices" (docs/product.md "Notices", "Easy to get wrong"): a company's channels and wording per
+// event and its quiet hours. What the company never set reads as the defaults of app/notices/templates.ts; a saved
+// wording equal to the default (or a blank one) is stored as "not set", so the company keeps following the default
+// wording.
 import { eq } from 'drizzle-orm'
 import { companies } from '~/db/schema'
 import type { NoticeSettings } from '~/db/schema/companies'

@@ -2,12 +2,16 @@
 // customer have on; and the afternoon-before reminders.
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { companies, customers, emailOutbox, profiles } from '~/db/schema'
+import { companies, customers, emailOutbox, jobs, profiles, serviceLocations } from '~/db/schema'
+import { arrivalSentence, arrivalWindow } from '~/notices/arrival-window'
+import { localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { findTestCustomer } from '../../tests/helpers/customers'
 import { useDemoData } from '../../tests/helpers/test-database'
-import { createJob } from './job.server'
-import { queueVisitNotice, queueVisitReminders } from './notice.server'
+import { getDayRoute } from './day-route.server'
+import { createJob } from './job-changes.server'
+import { queueVisitNotice } from './notice.server'
+import { queueVisitReminders } from './visit-reminder.server'
 
 let blue: string
 let dana: { id: string; name: string; address: string }
@@ -58,6 +62,24 @@ describe('queueVisitNotice', () => {
     expect((await noticesOf(jobId)).map((row) => row.kind)).toEqual(['email'])
     await db().update(customers).set({ noticesByText: true }).where(eq(customers.id, dana.id))
   })
+
+  it('sends nothing on a channel the customer turned off for that event, and the rest as before', async () => {
+    await db()
+      .update(customers)
+      .set({ noticeChoices: { 'visit-skipped': { text: false, email: false }, 'on-my-way': { email: false } } })
+      .where(eq(customers.id, dana.id))
+    try {
+      const jobId = await visitAt(new Date())
+      expect(await queueVisitNotice(db(), { companyId: blue, jobId, event: 'visit-skipped' })).toBe(0)
+      // "On my way" goes by text (the company's default); the customer turned off only its email.
+      expect(
+        await queueVisitNotice(db(), { companyId: blue, jobId, event: 'on-my-way', values: { eta: '10:40 AM' } }),
+      ).toBe(1)
+      expect((await noticesOf(jobId)).map((row) => [row.noticeEvent, row.kind])).toEqual([['on-my-way', 'text']])
+    } finally {
+      await db().update(customers).set({ noticeChoices: {} }).where(eq(customers.id, dana.id))
+    }
+  })
 })
 
 describe('queueVisitReminders', () => {
@@ -80,5 +102,50 @@ describe('queueVisitReminders', () => {
       .where(and(eq(emailOutbox.noticeSubject, jobId), eq(emailOutbox.noticeEvent, 'visit-reminder')))
     expect(rows.map((row) => row.kind)).toEqual(['text'])
     expect(rows[0]?.text).toContain('will service your pool tomorrow')
+    // The two hours around the route's ETA, as the route stood when the reminder was queued.
+    const route = await getDayRoute({
+      companyId: blue,
+      timezone: 'America/New_York',
+      technicianId: techId,
+      date: localDateAt(new Date('2026-12-03T14:30:00Z'), 'America/New_York'),
+    })
+    const stop = route.stops.find((row) => row.id === jobId)
+    if (stop?.etaMinutes == null) throw new Error('Dana’s visit has no ETA')
+    expect(rows[0]?.text).toContain(arrivalSentence(arrivalWindow(stop.etaMinutes, stop.window)))
+    expect(rows[0]?.text).toMatch(/Your technician should arrive between \d{1,2}:\d\d [AP]M and \d{1,2}:\d\d [AP]M\./)
+  })
+
+  it('keeps the wording without a window for a pool with no position (no ETA)', async () => {
+    const afternoon = new Date('2026-12-09T22:00:00Z')
+    await db()
+      .update(companies)
+      .set({ noticeSettings: { 'visit-reminder': { text: true } } })
+      .where(eq(companies.id, blue))
+    const [customer] = await db()
+      .insert(customers)
+      .values({ companyId: blue, customerName: 'No Position', phone: '+18135550177' })
+      .returning({ id: customers.id })
+    const [place] = await db()
+      .insert(serviceLocations)
+      .values({ companyId: blue, customerId: customer?.id ?? '', street: '9 Nowhere Rd' })
+      .returning({ id: serviceLocations.id })
+    const job = await createJob({
+      companyId: blue,
+      customerId: customer?.id ?? '',
+      locationId: place?.id,
+      scheduledAt: new Date('2026-12-10T14:30:00Z'),
+      technicianId: techId,
+    })
+    if (!job) throw new Error('no job')
+    const [row] = await db().select({ locationId: jobs.locationId }).from(jobs).where(eq(jobs.id, job.id))
+    expect(row?.locationId).toBe(place?.id)
+    await queueVisitReminders(afternoon)
+    const [reminder] = await db()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.noticeSubject, job.id), eq(emailOutbox.noticeEvent, 'visit-reminder')))
+    expect(reminder?.text).toBe(
+      'Blue Lagoon Pool Co.: Tyler Brooks will service your pool tomorrow. Please leave the gate unlocked.',
+    )
   })
 })

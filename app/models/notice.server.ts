@@ -1,11 +1,12 @@
-// Customer notices (OPERATIONS §6, issue #20): when an event happens to a visit ("On my way", completed, skipped,
-// a reminder), one outbox row per enabled channel and recipient, in the transaction of the event. The outbox's unique
-// key (company, event, subject, channel, recipient) makes a notice exactly once however often its event fires — a
-// replay from the phone, a retry, two servers. The company decides which channels are on and their wording
+// Customer notices (docs/product.md "Notices", issue #20): when an event happens to a visit ("On my way", completed,
+// skipped, a reminder), one outbox row per enabled channel and recipient, in the transaction of the event. The outbox's
+// unique key (company, event, subject, channel, recipient) makes a notice exactly once however often its event fires —
+// a replay from the phone, a retry, two servers. The company decides which channels are on and their wording
 // (Settings → "Customer notices"); the customer may turn a channel off; a number that replied STOP gets a row
 // recorded as "opted out", never a text.
-import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { companies, customers, emailOutbox, jobs, profiles } from '~/db/schema'
+import { customerWants } from '~/notices/customer-choices'
 import {
   DEFAULT_CHANNELS,
   DEFAULT_TEMPLATES,
@@ -16,12 +17,12 @@ import {
   type TemplateValues,
 } from '~/notices/templates'
 import { OPTED_OUT_MESSAGE } from '~/notices/text-delivery.server'
-import { addDays, instantAt, localDateAt } from '~/schedule/local-date'
-import { zonedParts } from '~/utils/dates'
 import { type Database, db } from '~/utils/db.server'
-import { kickOutboxWorker, renderEmail } from '~/utils/email.server'
+import { renderEmail } from '~/utils/email-render.server'
 import { env } from '~/utils/env.server'
-import { visitReportPath } from './service-report.server'
+import { kickOutboxWorker } from '~/utils/outbox-worker.server'
+import { visitReportPath } from '~/utils/portal-paths'
+import { customerEmailBrand } from './company-brand'
 
 type Executor = Pick<Database, 'select' | 'insert'>
 
@@ -64,9 +65,12 @@ export async function queueVisitNotice(executor: Executor, notice: VisitNotice) 
       phone: customers.phone,
       byEmail: customers.noticesByEmail,
       byText: customers.noticesByText,
+      choices: customers.noticeChoices,
       archived: sql<boolean>`${customers.archivedAt} is not null`,
       technician: profiles.fullName,
       companyName: companies.name,
+      companyEmail: companies.email,
+      logoKey: companies.logoKey,
       settings: companies.noticeSettings,
       optedOut: sql<boolean>`exists (select 1 from text_opt_outs o where o.phone = ${customers.phone})`,
     })
@@ -85,20 +89,30 @@ export async function queueVisitNotice(executor: Executor, notice: VisitNotice) 
     link: `${env().APP_URL}${event === 'visit-completed' ? visitReportPath(visit.customerId, jobId) : `/customer/${visit.customerId}`}`,
     ...notice.values,
   }
-  const wanted = (channel: NoticeChannel) => !notice.channels || notice.channels.includes(channel)
+  // The customer's own choice for this event (the portal's "Notifications") is asked after the company's.
+  const wanted = (channel: NoticeChannel) =>
+    (!notice.channels || notice.channels.includes(channel)) && customerWants(visit.choices, event, channel)
+  // A reminder's arrival window is said even by a company's own wording that has no {arrival}.
+  const wording = (template: string) =>
+    values.arrival && !template.includes('{arrival}') ? `${template} {arrival}` : template
   const base = { companyId, customerId: visit.customerId, noticeEvent: event, noticeSubject: jobId }
   const rows: (typeof emailOutbox.$inferInsert)[] = []
   if (wanted('email') && setting.channels.email && visit.byEmail && visit.email) {
-    const message = renderTemplate(setting.templates.email, values)
+    const message = renderTemplate(wording(setting.templates.email), values)
+    const { brand, fromName, replyTo, attachments } = customerEmailBrand({
+      name: visit.companyName,
+      email: visit.companyEmail,
+      logoKey: visit.logoKey,
+    })
     const email = await renderEmail({
       template: 'notice',
-      props: { heading: NOTICE_LABELS[event], message, companyName: visit.companyName },
+      props: { heading: NOTICE_LABELS[event], message, companyName: visit.companyName, brand },
     })
-    // From the company, not Pool Bud (issue 31 item 5, docs/decisions/039-invoice-pdf.md).
-    rows.push({ ...base, kind: 'email', to: visit.email, fromName: visit.companyName, ...email })
+    // From the company, not Pool Bud (issue 31 item 5, docs/decisions/039-invoice-pdf.md, 044-company-brand.md).
+    rows.push({ ...base, kind: 'email', to: visit.email, fromName, replyTo, attachments, ...email })
   }
   if (wanted('text') && setting.channels.text && visit.byText && visit.phone) {
-    const text = renderTemplate(setting.templates.text, values)
+    const text = renderTemplate(wording(setting.templates.text), values)
     rows.push({
       ...base,
       kind: 'text',
@@ -143,44 +157,4 @@ export async function listNoticeSubjects({
       ),
     )
   return rows.map((row) => row.subject).filter((subject): subject is string => subject !== null)
-}
-
-/** Reminders go out from this hour of the afternoon before the visit, on the company's clock. */
-export const REMINDER_FROM_HOUR = 16
-/** At most this many reminders per company and run (a run every hour catches up with the rest). */
-const REMINDERS_PER_RUN = 2000
-
-/**
- * "Visit reminder" (OPERATIONS §6): the afternoon before, each open visit of tomorrow gets its reminder, for companies
- * that turned it on. Runs every hour on every server; the notice's unique key makes each reminder once. Returns how
- * many were queued.
- */
-export async function queueVisitReminders(now = new Date()) {
-  const all = await db()
-    .select({ id: companies.id, timezone: companies.timezone, settings: companies.noticeSettings })
-    .from(companies)
-  let queued = 0
-  for (const company of all) {
-    const { channels } = noticeSettingFor(company.settings, 'visit-reminder')
-    if (!channels.email && !channels.text) continue
-    if (zonedParts(now, company.timezone).hour < REMINDER_FROM_HOUR) continue
-    const tomorrow = addDays(localDateAt(now, company.timezone), 1)
-    const visits = await db()
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(
-        and(
-          eq(jobs.companyId, company.id),
-          isNull(jobs.completedAt),
-          isNull(jobs.cancelledAt),
-          gte(jobs.scheduledAt, instantAt(tomorrow, '00:00', company.timezone)),
-          lt(jobs.scheduledAt, instantAt(addDays(tomorrow, 1), '00:00', company.timezone)),
-        ),
-      )
-      .limit(REMINDERS_PER_RUN)
-    for (const visit of visits) {
-      queued += await queueVisitNotice(db(), { companyId: company.id, jobId: visit.id, event: 'visit-reminder' })
-    }
-  }
-  return queued
 }

@@ -1,13 +1,13 @@
-// Platform administrators invite company owners (SPEC §5 "Invite owner", ARCHITECTURE §4): for an
-// existing company or a new one. The company, the owner's login and profile, the demotion of previous
+// Platform administrators invite company owners (docs/product.md "Forms" "Invite owner", docs/product.md "Roles"): for
+// an existing company or a new one. The company, the owner's login and profile, the demotion of previous
 // owners to admin, the one-time link to /welcome and its email all happen in one transaction.
 import { randomUUID } from 'node:crypto'
 import { and, eq, ne } from 'drizzle-orm'
 import { companies, profiles, user } from '~/db/schema'
 import { db } from '~/utils/db.server'
-import { kickOutboxWorker } from '~/utils/email.server'
 import { isUuid } from '~/utils/ids'
 import { logger } from '~/utils/logger.server'
+import { kickOutboxWorker } from '~/utils/outbox-worker.server'
 import { type Failure, failure, type Result, success } from '~/utils/result'
 import { joinableAs, offerInvitation } from './account-invitation.server'
 import { addDefaultChecklist } from './checklist.server'

@@ -1,4 +1,4 @@
-// "Record payment" (OPERATIONS §7): money received against an invoice, or as account credit. One transaction per
+// "Record payment" (docs/billing.md): money received against an invoice, or as account credit. One transaction per
 // payment: the invoice row is locked, the payment inserted (its reference unique per customer, so a double-submitted
 // form or a webhook delivered twice records it once) and the invoice's paid sum moved with it. Overpaying leaves a
 // credit, applied to the customer's next invoice.
@@ -10,6 +10,8 @@ import { type LocalDate, localDateAt } from '~/schedule/local-date'
 import { type Database, db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import { failure, type Result, success } from '~/utils/result'
+import { refundedCentsOf } from './balance.server'
+import { recordEvent, recordInvoicePaid } from './webhook-event.server'
 
 export { PAYMENT_MESSAGES }
 
@@ -38,8 +40,9 @@ function isUniqueViolation(error: unknown): boolean {
 
 /**
  * Records a payment. A refusal about one thing the "Record payment" form asks names that field (`amount`,
- * `receivedOn`, `reference`, `appliesTo` for the invoice) so the form shows it there. `executor` lets the Stripe webhook record it inside its own transaction (with the event id);
- * on its own it runs in a transaction of its own. A repeated reference is a 'conflict' that changes nothing.
+ * `receivedOn`, `reference`, `appliesTo` for the invoice) so the form shows it there. `executor` lets the Stripe
+ * webhook record it inside its own transaction (with the event id); on its own it runs in a transaction of its own. A
+ * repeated reference is a 'conflict' that changes nothing.
  */
 export async function recordPayment(input: PaymentInput, executor?: Database): Promise<Result<{ paymentId: string }>> {
   if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
@@ -92,6 +95,8 @@ export async function recordPayment(input: PaymentInput, executor?: Database): P
       .returning({ id: payments.id })
     if (!row) return duplicateReference(reference ?? '')
     if (input.invoiceId) await movePaid(tx, input.companyId, input.invoiceId, input.amountCents)
+    await recordEvent(tx, input.companyId, 'payment.recorded', { paymentId: row.id, invoiceId: input.invoiceId })
+    if (input.invoiceId) await recordInvoicePaid(tx, input.companyId, input.invoiceId, input.amountCents)
     return success({ paymentId: row.id })
   }
   try {
@@ -149,7 +154,7 @@ export async function voidPayment({
       .select({
         invoiceId: payments.invoiceId,
         amountCents: payments.amountCents,
-        refundedCents: payments.refundedCents,
+        refundedCents: refundedCentsOf(payments.id),
         method: payments.method,
         stripePaymentIntentId: payments.stripePaymentIntentId,
       })
@@ -173,35 +178,7 @@ export async function voidPayment({
       .returning({ paymentId: paymentVoids.paymentId })
     if (!row) return failure('conflict', VOID_PAYMENT_MESSAGES.alreadyVoid)
     if (payment.invoiceId) await movePaid(tx, companyId, payment.invoiceId, -payment.amountCents)
+    await recordEvent(tx, companyId, 'payment.voided', { paymentId })
     return success({ amountCents: payment.amountCents })
   })
-}
-
-/** A customer's payments, newest first (the customer record's "Payments"). */
-export async function listCustomerPayments({
-  companyId,
-  customerId,
-  limit = 20,
-}: {
-  companyId: string
-  customerId: string
-  limit?: number
-}) {
-  return db()
-    .select({
-      id: payments.id,
-      invoiceId: payments.invoiceId,
-      invoiceNumber: invoices.number,
-      amountCents: payments.amountCents,
-      refundedCents: payments.refundedCents,
-      receivedOn: payments.receivedOn,
-      method: payments.method,
-      reference: payments.reference,
-      flag: payments.flag,
-    })
-    .from(payments)
-    .leftJoin(invoices, and(eq(invoices.companyId, payments.companyId), eq(invoices.id, payments.invoiceId)))
-    .where(and(eq(payments.companyId, companyId), eq(payments.customerId, customerId)))
-    .orderBy(sql`${payments.receivedOn} desc, ${payments.createdAt} desc`)
-    .limit(limit)
 }

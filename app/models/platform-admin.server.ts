@@ -1,12 +1,12 @@
-// The first platform administrator of a production install (ARCHITECTURE §2): created from
+// The first platform administrator of a production install (docs/architecture.md "Stack"): created from
 // PLATFORM_ADMIN_EMAIL at start-up when there is none, or on demand by `npm run create-admin`.
 // They get an invitation link to /welcome, like any invitee, created and queued in the same transaction.
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { profiles, user } from '~/db/schema'
 import { db } from '~/utils/db.server'
-import { kickOutboxWorker } from '~/utils/email.server'
 import { logger } from '~/utils/logger.server'
+import { kickOutboxWorker } from '~/utils/outbox-worker.server'
 import { queueInviteLink, revokeAccountAccess } from './invitation.server'
 
 export type CreateAdminResult =

@@ -4,7 +4,7 @@ import { chemLogs, companies, customers, jobs, profiles, visitPhotos } from '~/d
 import { db } from '~/utils/db.server'
 import { addTestCustomer, findTestCustomer } from '../../tests/helpers/customers'
 import { useDemoData } from '../../tests/helpers/test-database'
-import { createJob } from './job.server'
+import { createJob } from './job-changes.server'
 import {
   getPortal,
   getPortalPhoto,
@@ -67,6 +67,8 @@ describe("getPortal: Dana Whitfield's demo portal", () => {
       address: '4107 W San Miguel St, Tampa, FL 33629',
       phone: '+18135550101',
       balanceDueCents: 24000,
+      // No card saved for automatic payments in the demo.
+      autopayCardLabel: null,
     })
     expect(portal.companyName).toBe('Blue Lagoon Pool Co.')
     const rows = portal.visits.rows

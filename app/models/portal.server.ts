@@ -1,7 +1,7 @@
 // The customer portal (/customer/{id}): who may see it, everything it shows, and its photos.
 // Every query filters by company_id AND customer_id, so an id of another customer or company
 // finds nothing. What leaves this module is only what the page shows: no company ids, portal
-// logins, technician ids, emails or storage keys (ARCHITECTURE §4).
+// logins, technician ids, emails or storage keys (docs/product.md "Roles").
 import { and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm'
 import { bodiesOfWater, chemLogs, companies, customers, jobs, profiles, visitPhotos } from '~/db/schema'
 import type { PhotoLabel } from '~/db/schema/visit-work'
@@ -13,6 +13,7 @@ import { type PoolProfile, poolProfileOf } from '~/water/targets'
 import { balanceCentsOf } from './balance.server'
 import { firstBodyOfWaterOf, poolProfileColumns } from './body-of-water.server'
 import { readingColumns } from './chem-log.server'
+import { companyLogoPath } from './company-brand'
 import { getPortalCustomer } from './customer.server'
 import { type PhotoSize, readPhotoFile } from './photo.server'
 import type { Profile } from './profile.server'
@@ -20,7 +21,7 @@ import { addressOf, firstLocationOf } from './service-location.server'
 
 /** Visit history rows per page. */
 export const PORTAL_VISITS_PER_PAGE = 20
-/** SPEC §9: the portal's chemistry table shows the 12 most recent readings. */
+/** docs/product.md "Limits": the portal's chemistry table shows the 12 most recent readings. */
 export const PORTAL_READINGS_LIMIT = 12
 /** Photos in the gallery: the newest visits' photos, in the order they were taken. */
 export const PORTAL_GALLERY_PHOTOS = 24
@@ -111,8 +112,10 @@ export async function getPortal({
         state: location.state,
         postalCode: location.postalCode,
         phone: customers.phone,
+        autopayCardLabel: customers.autopayCardLabel,
         balanceDueCents: balanceCentsOf(customers.companyId, customers.id),
         companyName: companies.name,
+        logoKey: companies.logoKey,
         timezone: companies.timezone,
         poolVolumeGallons: pool.poolVolumeGallons,
         poolSurface: pool.poolSurface,
@@ -211,8 +214,12 @@ export async function getPortal({
       address: addressOf(customer) ?? '',
       phone: customer.phone,
       balanceDueCents: customer.balanceDueCents,
+      /** The saved card ("Visa ending 4242") for the portal's autopay section, read with the header. */
+      autopayCardLabel: customer.autopayCardLabel,
     },
     companyName: customer.companyName,
+    /** The company's logo address (decision 044), never its storage key; null when it has none. */
+    companyLogoUrl: companyLogoPath(customer.logoKey),
     timezone: customer.timezone,
     counts: { completed, total },
     nextVisit: nextVisit[0] ?? null,

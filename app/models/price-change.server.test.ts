@@ -1,4 +1,4 @@
-// "Change prices" against the database (OPERATIONS §7): which plans a change chooses, the preview (nothing written),
+// "Change prices" against the database (docs/billing.md): which plans a change chooses, the preview (nothing written),
 // the apply (one transaction, once per key, only what was previewed), the email per customer through the outbox, and
 // the effective date: invoices for months before it bill the old rate, months from it the new one — also after the
 // plan is split by a change "from a date".
@@ -16,6 +16,7 @@ import {
   servicePlans,
 } from '~/db/schema'
 import { createDemoLogin } from '~/demo/seed.server'
+import { occurrences, type PlanSchedule } from '~/schedule/recurrence'
 import type { RateType } from '~/utils/customer-fields'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../tests/helpers/customers'
@@ -27,7 +28,7 @@ import {
   type PriceChangeCriteria,
   previewPriceChange,
 } from './price-change.server'
-import { changeServicePlan } from './service-plan.server'
+import { editServicePlan } from './service-plan.server'
 
 const NOW = new Date('2026-11-26T15:00:00Z') // Thursday 26 November, 10:00 in New York
 const ALL: PlanFilter = { rateType: null, technician: ANY, rateMin: null, rateMax: null }
@@ -306,7 +307,7 @@ describe('apply', () => {
 })
 
 describe('the effective date', () => {
-  it('bills November at the old rate even when invoiced in December, and December on at the new one', async () => {
+  it('bills November at the old rate, December in two parts at each rate, and January on at the new one', async () => {
     const customerOf = async (planId: string) => {
       const [row] = await db()
         .select({ id: customers.id })
@@ -316,7 +317,7 @@ describe('the effective date', () => {
         .where(eq(servicePlans.id, planId))
       return row?.id
     }
-    // Dora: $200 a month plus chemicals, +$25 from 15 December: billed from January.
+    // Dora: $200 a month plus chemicals, +$25 from 15 December: December in two parts (docs/billing.md).
     const criteria = {
       filter: { ...ALL, rateType: 'monthly-plus-chemicals' as const },
       increase: { kind: 'amount' as const, cents: 2500 },
@@ -324,7 +325,7 @@ describe('the effective date', () => {
     }
     const previewed = await previewPriceChange({ companyId, criteria, now: NOW })
     if (!previewed.ok) throw new Error(previewed.message)
-    expect(previewed.preview.firstMonthLabel).toBe('January 2027')
+    expect(previewed.preview.firstMonthLabel).toBe('December 2026')
     const applied = await applyPriceChange({
       companyId,
       userId: null,
@@ -343,7 +344,24 @@ describe('the effective date', () => {
       return drafts.invoices.find((invoice) => invoice.customerId === dora)?.draft.totalCents
     }
     expect(await monthTotal('2026-11-01')).toBe(20000)
-    expect(await monthTotal('2026-12-01')).toBe(20000)
+    // December: each scheduled visit before the 15th at $200 a month, from the 15th at $225, over the month's visits.
+    const [schedule] = await db()
+      .select({
+        weekday: servicePlans.weekday,
+        frequencyWeeks: servicePlans.frequencyWeeks,
+        startsOn: servicePlans.startsOn,
+        endsOn: servicePlans.endsOn,
+      })
+      .from(servicePlans)
+      .where(eq(servicePlans.id, plans.dora as string))
+    const asPlan = { ...schedule, endsOn: null } as PlanSchedule
+    const before = occurrences(asPlan, '2026-12-01', '2026-12-14').length
+    const after = occurrences(asPlan, '2026-12-15', '2026-12-31').length
+    const exact = 20000 * before + 22500 * after
+    const halfUp = Math.floor(exact / (before + after)) + (2 * (exact % (before + after)) >= before + after ? 1 : 0)
+    expect(before).toBeGreaterThan(0)
+    expect(after).toBeGreaterThan(0)
+    expect(await monthTotal('2026-12-01')).toBe(halfUp)
     expect(await monthTotal('2027-01-01')).toBe(22500)
     expect(await monthTotal('2027-02-01')).toBe(22500)
   })
@@ -369,20 +387,19 @@ describe('the effective date', () => {
       now: NOW,
     })
     expect(applied.ok).toBe(true)
-    const changed = await changeServicePlan({
+    // "Edit plan" with the plan's rate as it now stands ($160, its newest): only the technician changes.
+    const changed = await editServicePlan({
       companyId,
       planId: plans.bert as string,
-      from: '2026-12-07',
       input: {
         frequencyWeeks: '1',
         weekday: '1',
         technicianId: techId,
-        startsOn: '2026-06-01',
-        endsOn: '',
         serviceWindow: 'flexible',
         rate: '160',
-        rateType: 'monthly',
-      } as never,
+        from: '2026-12-07',
+        confirmed: 'yes',
+      },
       now: NOW,
     })
     expect(changed.ok).toBe(true)

@@ -1,4 +1,4 @@
-// "Change prices" (OPERATIONS §7): the plans a change is for, previewed with their old and new rates (nothing
+// "Change prices" (docs/billing.md): the plans a change is for, previewed with their old and new rates (nothing
 // written), then applied in one transaction — every plan's new rate, its rate history row (the rate it replaced, so
 // months before the effective date still bill the old rate: plan-rate.server.ts), the change itself, and optionally
 // one email per affected customer through the outbox. Applied at most once per form (an idempotency key), and only
@@ -33,8 +33,10 @@ import { type LocalDate, localDateAt } from '~/schedule/local-date'
 import { formatAddress } from '~/utils/address'
 import { formatLocalDate } from '~/utils/dates'
 import { type Database, db } from '~/utils/db.server'
-import { kickOutboxWorker, renderEmail } from '~/utils/email.server'
+import { renderEmail } from '~/utils/email-render.server'
+import { kickOutboxWorker } from '~/utils/outbox-worker.server'
 import { type Failure, failure, type Result, success } from '~/utils/result'
+import { customerEmailBrand } from './company-brand'
 import { oncePerKey } from './idempotency.server'
 
 /** Rows per statement when writing a change (well under PostgreSQL's 65,535 parameters). */
@@ -370,6 +372,8 @@ async function queuePriceChangeEmails(
       name: customers.customerName,
       email: customers.email,
       companyName: companies.name,
+      companyEmail: companies.email,
+      logoKey: companies.logoKey,
     })
     .from(customers)
     .innerJoin(companies, eq(companies.id, customers.companyId))
@@ -387,9 +391,15 @@ async function queuePriceChangeEmails(
   const rows: (typeof emailOutbox.$inferInsert)[] = []
   for (const customer of recipients) {
     if (!customer.email) continue
+    const sender = customerEmailBrand({
+      name: customer.companyName,
+      email: customer.companyEmail,
+      logoKey: customer.logoKey,
+    })
     const email = await renderEmail({
       template: 'price-change',
       props: {
+        brand: sender.brand,
         companyName: customer.companyName,
         customerName: customer.name,
         firstMonth: preview.firstMonthLabel,
@@ -407,7 +417,9 @@ async function queuePriceChangeEmails(
       customerId: customer.id,
       kind: 'email',
       to: customer.email,
-      fromName: customer.companyName,
+      fromName: sender.fromName,
+      replyTo: sender.replyTo,
+      attachments: sender.attachments,
       noticeEvent: PRICE_CHANGE_NOTICE,
       noticeSubject: priceChangeId,
       ...email,

@@ -7,6 +7,7 @@ export const PROFIT_SORTS = [
   'customer',
   'revenue',
   'chemicals',
+  'labor',
   'visits',
   'minutes',
   'margin',

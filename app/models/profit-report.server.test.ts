@@ -4,6 +4,7 @@
 // void invoice and a draft, and another company's pool on the same dates. Then every column sorts both ways, pages
 // without losing a row, and the totals cover every row.
 import { eq } from 'drizzle-orm'
+import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { monthOf } from '~/billing/invoice-draft'
 import {
@@ -13,9 +14,11 @@ import {
   invoices,
   jobChemicalAdditions,
   jobs,
+  profiles,
   serviceLocations,
   servicePlans,
 } from '~/db/schema'
+import { createDemoLogin } from '~/demo/seed.server'
 import { db } from '~/utils/db.server'
 import { addTestCustomer, type TestCustomer } from '../../tests/helpers/customers'
 import { createInvoices } from './invoice.server'
@@ -49,7 +52,13 @@ async function job(
   company: string,
   customer: TestCustomer,
   at: string,
-  fields: { planId?: string; occurrenceDate?: string; completed?: boolean; cancelled?: boolean } = {},
+  fields: {
+    planId?: string
+    occurrenceDate?: string
+    completed?: boolean
+    cancelled?: boolean
+    technicianId?: string
+  } = {},
 ) {
   const [row] = await db()
     .insert(jobs)
@@ -65,6 +74,7 @@ async function job(
       completedAt: fields.completed === false || fields.cancelled ? null : new Date(at),
       cancelledAt: fields.cancelled ? new Date(at) : null,
       skipReason: fields.cancelled ? 'Gate locked' : null,
+      technicianId: fields.technicianId ?? null,
     })
     .returning({ id: jobs.id })
   if (!row) throw new Error('no job')
@@ -129,6 +139,20 @@ async function invoiceWith(
 beforeAll(async () => {
   companyId = await newCompany('Profit Pools')
   otherCompanyId = await newCompany('Other Profit Pools')
+  // Tyler costs $26.50 an hour; Quinn has no hourly cost set.
+  const tyler = await createDemoLogin(db(), {
+    email: 'tyler@profit-pools.test',
+    fullName: 'Tyler Profit',
+    role: 'tech',
+    companyId,
+  })
+  await db().update(profiles).set({ hourlyCostCents: 2650 }).where(eq(profiles.id, tyler))
+  const quinn = await createDemoLogin(db(), {
+    email: 'quinn@profit-pools.test',
+    fullName: 'Quinn Nocost',
+    role: 'tech',
+    companyId,
+  })
   const liquid = await item(companyId, 'LIQ', 699, 389)
   const calcium = await item(companyId, 'CAL', 2699, 1540)
 
@@ -156,7 +180,9 @@ beforeAll(async () => {
   const mondays = ['2026-11-02', '2026-11-09', '2026-11-16', '2026-11-23']
   const done: string[] = []
   for (const date of mondays)
-    done.push(await job(companyId, pools.perVisit, `${date}T15:00:00Z`, { planId, occurrenceDate: date }))
+    done.push(
+      await job(companyId, pools.perVisit, `${date}T15:00:00Z`, { planId, occurrenceDate: date, technicianId: tyler }),
+    )
   await job(companyId, pools.perVisit, '2026-11-30T15:00:00Z', {
     planId,
     occurrenceDate: '2026-11-30',
@@ -176,7 +202,7 @@ beforeAll(async () => {
   // 2. A one-off job on the evening of 30 November in Tampa (already 1 December in UTC) counts in November; one on
   // the evening of 31 October (1 November in UTC) does not.
   pools.oneOff = await addTestCustomer(companyId, { customerName: 'One-off Olga', address: '2 Margin Way, Tampa, FL' })
-  const late = await job(companyId, pools.oneOff, '2026-12-01T04:30:00Z')
+  const late = await job(companyId, pools.oneOff, '2026-12-01T04:30:00Z', { technicianId: quinn })
   await added(companyId, late, 1, calcium)
   const early = await job(companyId, pools.oneOff, '2026-11-01T03:00:00Z')
   await added(companyId, early, 1, calcium)
@@ -217,25 +243,34 @@ describe('profit per pool', () => {
     expect(rows.map((row) => row.customerName)).toEqual(['Per Visit Pat', 'One-off Olga', 'Draft Dora'])
     expect(rows[0]).toMatchObject({
       street: '1 Margin Way',
+      invoiced: true,
       revenueCents: 4 * 4000 + 2621,
       chemicalCostCents: 973 + 486,
+      // 45 min at $26.50 an hour = $19.875 → $19.88 a visit (half up, per visit), four visits.
+      laborCostCents: 4 * 1988,
       visits: 4,
       minutesOnSite: 4 * 45,
-      marginCents: 18621 - 1459,
-      // 17162 / 18621 = 92.16… %
-      marginPercent: 92.2,
+      laborBasis: 'estimated',
+      marginCents: 18621 - 1459 - 7952,
+      // 9210 / 18621 = 49.46… %
+      marginPercent: 49.5,
     })
+    // Visits and no invoice: "No invoice", not a 100 % loss. Quinn has no hourly cost: no labor counted.
     expect(rows[1]).toMatchObject({
+      invoiced: false,
       revenueCents: 0,
       chemicalCostCents: 1540,
+      laborCostCents: 0,
       visits: 1,
       minutesOnSite: 30,
-      marginCents: -1540,
+      marginCents: null,
       marginPercent: null,
     })
     expect(rows[2]).toMatchObject({
+      invoiced: true,
       revenueCents: 5000,
       chemicalCostCents: 0,
+      laborCostCents: 0,
       visits: 0,
       minutesOnSite: 0,
       marginCents: 5000,
@@ -248,11 +283,17 @@ describe('profit per pool', () => {
     expect(totals).toEqual({
       revenueCents: 18621 + 5000,
       chemicalCostCents: 1459 + 1540,
+      laborCostCents: 7952,
       visits: 5,
       minutesOnSite: 180 + 30,
-      marginCents: 23621 - 2999,
-      // 20622 / 23621 = 87.30… %
-      marginPercent: 87.3,
+      // The invoiced pools' margins: 9210 + 5000 (the pool with no invoice has none).
+      marginCents: 14210,
+      // 14210 / 23621 = 60.15… %
+      marginPercent: 60.2,
+      visitsWithoutCost: 1,
+      // No week is approved: every visit's labor is estimated from the location's minutes on site.
+      approvedVisits: 0,
+      uninvoiced: 1,
     })
   })
 
@@ -273,9 +314,10 @@ describe('profit per pool', () => {
       customer: (row: { customerName: string }) => row.customerName.toLowerCase(),
       revenue: (row: { revenueCents: number }) => row.revenueCents,
       chemicals: (row: { chemicalCostCents: number }) => row.chemicalCostCents,
+      labor: (row: { laborCostCents: number }) => row.laborCostCents,
       visits: (row: { visits: number }) => row.visits,
       minutes: (row: { minutesOnSite: number }) => row.minutesOnSite,
-      margin: (row: { marginCents: number }) => row.marginCents,
+      margin: (row: { marginCents: number | null }) => row.marginCents,
       'margin-percent': (row: { marginPercent: number | null }) => row.marginPercent,
     } as const
     for (const sort of PROFIT_SORTS) {
@@ -320,5 +362,114 @@ describe('profit per pool', () => {
     expect(marginPercentOf(-1, 2000)).toBe(-0.1)
     expect(marginPercentOf(17162, 18621)).toBe(92.2)
     expect(marginPercentOf(5, 0)).toBeNull()
+  })
+})
+
+// Property: whatever the visits, technicians' hourly costs, chemicals and unit costs, each pool's chemical and labor
+// cost is the sum of its visits' own costs (each rounded half up to the cent), and the totals the sum of the pools.
+describe('profit per pool, any visits and costs', () => {
+  let propertyCompany: string
+  let technicians: string[]
+  let places: TestCustomer[]
+  let stock: { id: string; name: string }[]
+
+  beforeAll(async () => {
+    propertyCompany = await newCompany('Property Pools')
+    technicians = []
+    for (const n of [1, 2, 3]) {
+      technicians.push(
+        await createDemoLogin(db(), {
+          email: `tech${n}@property-pools.test`,
+          fullName: `Tech ${n}`,
+          role: 'tech',
+          companyId: propertyCompany,
+        }),
+      )
+    }
+    places = [
+      await addTestCustomer(propertyCompany, { customerName: 'Prop One', address: '1 Prop St, Tampa, FL' }),
+      await addTestCustomer(propertyCompany, { customerName: 'Prop Two', address: '2 Prop St, Tampa, FL' }),
+    ]
+    stock = [await item(propertyCompany, 'P1', 100, 1), await item(propertyCompany, 'P2', 100, 1)]
+  })
+
+  /** Half up to the cent, in integers: `numerator / denominator` cents. */
+  const halfUp = (numerator: number, denominator: number) =>
+    Math.floor((2 * numerator + denominator) / (2 * denominator))
+
+  it('sums each visit to the cent', async () => {
+    const visit = fc.record({
+      place: fc.integer({ min: 0, max: 1 }),
+      technician: fc.integer({ min: 0, max: 3 }), // 3: nobody assigned
+      day: fc.integer({ min: 1, max: 30 }),
+      chemicals: fc.array(
+        fc.record({ item: fc.integer({ min: 0, max: 1 }), hundredths: fc.integer({ min: 1, max: 50_000 }) }),
+        { maxLength: 3 },
+      ),
+    })
+    const scenario = fc.record({
+      hourlyCosts: fc.tuple(
+        fc.option(fc.integer({ min: 0, max: 20_000 })),
+        fc.option(fc.integer({ min: 0, max: 20_000 })),
+        fc.option(fc.integer({ min: 0, max: 20_000 })),
+      ),
+      minutes: fc.tuple(fc.integer({ min: 1, max: 480 }), fc.integer({ min: 1, max: 480 })),
+      unitCosts: fc.tuple(fc.integer({ min: 0, max: 50_000 }), fc.integer({ min: 0, max: 50_000 })),
+      visits: fc.array(visit, { minLength: 1, maxLength: 6 }),
+    })
+    await fc.assert(
+      fc.asyncProperty(scenario, async ({ hourlyCosts, minutes, unitCosts, visits }) => {
+        await db().delete(jobs).where(eq(jobs.companyId, propertyCompany))
+        for (const [n, id] of technicians.entries()) {
+          await db()
+            .update(profiles)
+            .set({ hourlyCostCents: hourlyCosts[n] ?? null })
+            .where(eq(profiles.id, id))
+        }
+        for (const [n, place] of places.entries()) {
+          await db()
+            .update(serviceLocations)
+            .set({ minutesOnSite: minutes[n] })
+            .where(eq(serviceLocations.id, place.locationId))
+        }
+        for (const [n, stocked] of stock.entries()) {
+          await db().update(inventoryItems).set({ costCents: unitCosts[n] }).where(eq(inventoryItems.id, stocked.id))
+        }
+        const expected = places.map(() => ({ labor: 0, chemicals: 0, visits: 0 }))
+        for (const v of visits) {
+          const place = places[v.place] as TestCustomer
+          const technicianId = technicians[v.technician]
+          const day = String(v.day).padStart(2, '0')
+          const id = await job(propertyCompany, place, `2026-11-${day}T15:00:00Z`, { technicianId })
+          const sums = expected[v.place] as { labor: number; chemicals: number; visits: number }
+          sums.visits += 1
+          sums.labor += halfUp((minutes[v.place] as number) * (hourlyCosts[v.technician] ?? 0), 60)
+          for (const chemical of v.chemicals) {
+            await added(propertyCompany, id, chemical.hundredths / 100, stock[chemical.item] ?? null)
+            sums.chemicals += halfUp(chemical.hundredths * (unitCosts[chemical.item] as number), 100)
+          }
+        }
+        const { rows, totals } = await profitReportRows({ ...november, companyId: propertyCompany })
+        for (const [n, place] of places.entries()) {
+          const row = rows.find((candidate) => candidate.locationId === place.locationId)
+          const sums = expected[n] as { labor: number; chemicals: number; visits: number }
+          if (sums.visits === 0) {
+            expect(row).toBeUndefined()
+            continue
+          }
+          expect(row).toMatchObject({
+            laborCostCents: sums.labor,
+            chemicalCostCents: sums.chemicals,
+            visits: sums.visits,
+            invoiced: false,
+            marginCents: null,
+          })
+        }
+        expect(totals.laborCostCents).toBe(expected.reduce((sum, e) => sum + e.labor, 0))
+        expect(totals.chemicalCostCents).toBe(expected.reduce((sum, e) => sum + e.chemicals, 0))
+        expect(totals.visitsWithoutCost).toBe(visits.filter((v) => (hourlyCosts[v.technician] ?? null) === null).length)
+      }),
+      { numRuns: 15 },
+    )
   })
 })

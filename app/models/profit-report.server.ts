@@ -1,6 +1,7 @@
-// "Profit per pool" (OPERATIONS §7): per service location over a period, what it brought in, what the chemicals put
-// in its water cost, the time spent there, and the margin. One grouped statement per page — the page's rows, the
-// count and the totals over every row (window sums) — whatever the number of locations, visits or invoices.
+// "Profit per pool" (docs/billing.md, docs/profit.md): per service location over a period, what it brought in, what
+// the chemicals put in its water cost, what the time spent there cost, and the margin after both. One grouped
+// statement per page — the page's rows, the count and the totals over every row (window sums) — whatever the number
+// of locations, visits, technicians or invoices.
 //
 // The rules, in one place:
 // - Revenue: the lines of the location's invoices (not void; drafts count, the work is done) whose billed month
@@ -8,11 +9,19 @@
 //   day, never split. Tax and opening balances belong to no location and are not revenue of any pool.
 // - Chemical cost: each chemical added on a completed visit at the location dated in the period, × its stock item's
 //   unit cost, rounded to the cent half up per addition. A product typed by hand (no stock item) has no known cost.
-// - Minutes on site: the location's "Minutes on site" for each completed visit in the period. Visits store when
-//   they were completed but not when the technician arrived, so the location's own estimate is the best measure.
+// - Minutes on site, per completed visit in the period: from the approved timesheet where the visit's technician's
+//   week is approved and the visit's day has a start and an end (the visit's on-site span — first recorded work, or
+//   "On my way", to "Mark Complete" — kept inside the day's start and end in force, less its breaks); otherwise the
+//   location's "Minutes on site" estimate. Each row counts its `approvedVisits`, so the page says which basis.
+// - Labor cost: each completed visit's minutes on site × its technician's "Hourly cost" (Team → technician; the
+//   visit's assigned technician, else whoever completed it), rounded to the cent half up per visit, whatever the pay
+//   type (the hourly cost is the company's cost of an hour, per-stop pay included). A visit whose technician has no
+//   hourly cost counts $0.00 and is counted in `visitsWithoutCost`, so the page can say so.
 // - A visit's date is its occurrence date (the date of the plan's visit it stands for, kept when it is moved — the
 //   date invoices bill it by), or for a one-off job the day it was scheduled, in the company's timezone.
-// - Margin: revenue − chemical cost; margin % of revenue, none when there is no revenue.
+// - Margin: revenue − chemical cost − labor cost, and margin % of revenue — only for a pool with an invoice in the
+//   period. A pool with visits and no invoice has no margin ("No invoice"), not a 100 % loss; the totals' margin is
+//   the sum over invoiced pools.
 import { type SQL, sql } from 'drizzle-orm'
 import type { LocalDate } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
@@ -28,21 +37,44 @@ export type ProfitRow = {
   city: string | null
   customerId: string
   customerName: string
+  /** Whether any invoice (not void) bills the pool for a month starting in the period. */
+  invoiced: boolean
   revenueCents: number
   chemicalCostCents: number
+  laborCostCents: number
   /** Completed visits in the period. */
   visits: number
+  /** The minutes labor is counted on: approved minutes on site where approved, else the location's estimate. */
   minutesOnSite: number
-  marginCents: number
+  /** Visits whose labor comes from an approved timesheet day (the rest are estimated from time on site). */
+  approvedVisits: number
+  /** Where the row's labor comes from: every visit approved, none, or some of each. */
+  laborBasis: LaborBasis
+  /** Revenue − chemical cost − labor cost; null without an invoice ("No invoice"). */
+  marginCents: number | null
   /** Margin as a percentage of revenue, to one decimal; null without revenue. */
   marginPercent: number | null
 }
 
 export type ProfitTotals = Pick<
   ProfitRow,
-  'revenueCents' | 'chemicalCostCents' | 'visits' | 'minutesOnSite' | 'marginCents'
+  'revenueCents' | 'chemicalCostCents' | 'laborCostCents' | 'visits' | 'minutesOnSite' | 'approvedVisits'
 > & {
+  /** The sum of the invoiced pools' margins. */
+  marginCents: number
   marginPercent: number | null
+  /** Completed visits whose technician has no "Hourly cost" (their labor counts $0.00). */
+  visitsWithoutCost: number
+  /** Pools in the report with visits but no invoice. */
+  uninvoiced: number
+}
+
+export type LaborBasis = 'approved' | 'estimated' | 'mixed'
+
+/** A row's basis from its visits: all from approved timesheets, all estimated, or both. */
+export function laborBasisOf(visits: number, approvedVisits: number): LaborBasis {
+  if (approvedVisits > 0 && approvedVisits >= visits) return 'approved'
+  return approvedVisits > 0 ? 'mixed' : 'estimated'
 }
 
 export type ProfitQuery = {
@@ -60,6 +92,7 @@ const ORDER: Record<ProfitSort, SQL[]> = {
   customer: [sql`lower(customer_name)`],
   revenue: [sql`revenue_cents`],
   chemicals: [sql`chemical_cost_cents`],
+  labor: [sql`labor_cost_cents`],
   visits: [sql`visits`],
   minutes: [sql`minutes_on_site`],
   margin: [sql`margin_cents`],
@@ -81,17 +114,25 @@ type Raw = {
   city: string | null
   customer_id: string
   customer_name: string
+  invoiced: boolean
   revenue_cents: string | number
   chemical_cost_cents: string | number
+  labor_cost_cents: string | number
   visits: string | number
   minutes_on_site: string | number
-  margin_cents: string | number
+  approved_visits: string | number
+  margin_cents: string | number | null
   margin_percent: string | number | null
   total_rows: string | number
   total_revenue: string | number
   total_chemicals: string | number
+  total_labor: string | number
   total_visits: string | number
   total_minutes: string | number
+  total_margin: string | number | null
+  total_without_cost: string | number
+  total_approved_visits: string | number
+  total_uninvoiced: string | number
 }
 
 /** The report's rows in the order asked, with the count and totals of all of them (one statement). */
@@ -104,14 +145,96 @@ function reportStatement(query: ProfitQuery, limit: SQL) {
       from invoice_lines l
       join invoices i on i.company_id = l.company_id and i.id = l.invoice_id
       where l.company_id = ${companyId} and l.location_id is not null and i.state <> 'void'
-        and i.period_start between ${from}::date and ${to}::date
+        and (i.period_start between ${from}::date and ${to}::date
+          -- A work order's invoice has no period: it counts in the month it was issued (docs/work-orders.md).
+          or (i.period_start is null
+            and coalesce(i.issued_on, (i.created_at at time zone ${timezone})::date) between ${from}::date and ${to}::date
+            and exists (select 1 from work_orders w where w.company_id = i.company_id and w.invoice_id = i.id)))
       group by l.location_id
-    ), visits as (
-      select j.location_id, count(*)::bigint as visits
+    ), approved_weeks as (
+      -- The latest approval step of each technician's week decides (docs/time.md): approved weeks only.
+      select technician_id, week_start from (
+        select distinct on (technician_id, week_start) technician_id, week_start, action
+        from timesheet_approvals
+        where company_id = ${companyId}
+        order by technician_id, week_start, seq desc
+      ) step
+      where action = 'approve'
+    ), day_events as (
+      -- The events in force (no later correction replaces them) of approved weeks' days.
+      select e.technician_id, e.work_date, e.kind, e.at
+      from time_events e
+      join approved_weeks w on w.technician_id = e.technician_id
+        and w.week_start = (e.work_date - ((extract(isodow from e.work_date)::int - 1)))
+      where e.company_id = ${companyId}
+        and not exists (select 1 from time_events r where r.company_id = e.company_id and r.replaces_id = e.id)
+    ), days as (
+      select technician_id, work_date,
+        floor(extract(epoch from min(at) filter (where kind = 'start')) / 60)::bigint as start_minute,
+        floor(extract(epoch from max(at) filter (where kind = 'end')) / 60)::bigint as end_minute
+      from day_events
+      group by technician_id, work_date
+    ), breaks as (
+      -- Each "Break" until the next "Back", or the day's end.
+      select s.technician_id, s.work_date, floor(extract(epoch from s.at) / 60)::bigint as from_minute,
+        coalesce(
+          (select floor(extract(epoch from min(b.at)) / 60)::bigint from day_events b
+            where b.technician_id = s.technician_id and b.work_date = s.work_date and b.kind = 'break-end'
+              and b.at >= s.at),
+          d.end_minute) as to_minute
+      from day_events s
+      join days d on d.technician_id = s.technician_id and d.work_date = s.work_date
+      where s.kind = 'break-start'
+    ), visit_times as (
+      select j.location_id, sl.minutes_on_site as estimate, p.hourly_cost_cents as cost,
+        d.technician_id as day_technician, d.work_date, d.start_minute, d.end_minute,
+        d.work_date is not null as approved,
+        -- Arrival: the first work recorded (a tick, a reading, a chemical), else "On my way"; kept between
+        -- "On my way" and completion, as the timesheet's stop (app/schedule/timesheet.ts stopSpans).
+        least(greatest(coalesce(fw.at, j.on_my_way_at), j.on_my_way_at),
+          coalesce(j.completed_on_phone_at, j.completed_at)) as arrived_at,
+        coalesce(j.completed_on_phone_at, j.completed_at) as done_at
       from jobs j
+      join service_locations sl on sl.company_id = j.company_id and sl.id = j.location_id
+      left join profiles p on p.company_id = j.company_id and p.id = coalesce(j.technician_id, j.completed_by)
+      left join days d on d.technician_id = j.technician_id
+        and d.work_date = (j.scheduled_at at time zone ${timezone})::date
+        and d.start_minute is not null and d.end_minute is not null and d.end_minute >= d.start_minute
+      left join lateral (
+        select min(w.at) as at from (
+          select min(vc.checked_at) as at from visit_checks vc where vc.company_id = j.company_id and vc.job_id = j.id
+          union all
+          select min(cl.taken_at) from chem_logs cl where cl.company_id = j.company_id and cl.job_id = j.id
+          union all
+          select min(ca.added_at) from job_chemical_additions ca where ca.company_id = j.company_id and ca.job_id = j.id
+        ) w
+      ) fw on d.work_date is not null
       where j.company_id = ${companyId} and j.completed_at is not null
         and ${visitDate} between ${from}::date and ${to}::date
-      group by j.location_id
+    ), visit_spans as (
+      -- The visit's on-site minutes kept inside its approved day (start to end in force).
+      select location_id, estimate, cost, approved, day_technician, work_date,
+        case when arrived_at is not null then greatest(floor(extract(epoch from arrived_at) / 60)::bigint, start_minute) end
+          as from_minute,
+        case when arrived_at is not null then least(floor(extract(epoch from done_at) / 60)::bigint, end_minute) end
+          as to_minute
+      from visit_times
+    ), visit_minutes as (
+      select location_id, cost, approved,
+        case when not approved then coalesce(estimate, 0)
+          when from_minute is null or to_minute <= from_minute then 0
+          else (to_minute - from_minute) - coalesce((
+            select sum(greatest(0, least(v.to_minute, b.to_minute) - greatest(v.from_minute, b.from_minute)))
+            from breaks b where b.technician_id = v.day_technician and b.work_date = v.work_date), 0)
+        end as minutes
+      from visit_spans v
+    ), visits as (
+      select location_id, count(*)::bigint as visits, sum(minutes)::bigint as minutes,
+        sum(round(minutes * coalesce(cost, 0) / 60.0))::bigint as labor_cents,
+        count(*) filter (where cost is null)::bigint as without_cost,
+        count(*) filter (where approved)::bigint as approved_visits
+      from visit_minutes
+      group by location_id
     ), chemicals as (
       select j.location_id, sum(round(a.quantity * it.cost_cents))::bigint as cents
       from job_chemical_additions a
@@ -122,13 +245,18 @@ function reportStatement(query: ProfitQuery, limit: SQL) {
       group by j.location_id
     ), report as (
       select sl.id as location_id, sl.label, sl.street, sl.city, c.id as customer_id, c.customer_name,
+        r.location_id is not null as invoiced,
         coalesce(r.cents, 0) as revenue_cents,
         coalesce(ch.cents, 0) as chemical_cost_cents,
+        coalesce(v.labor_cents, 0) as labor_cost_cents,
         coalesce(v.visits, 0) as visits,
-        coalesce(v.visits, 0) * sl.minutes_on_site as minutes_on_site,
-        coalesce(r.cents, 0) - coalesce(ch.cents, 0) as margin_cents,
-        case when coalesce(r.cents, 0) > 0
-          then (coalesce(r.cents, 0) - coalesce(ch.cents, 0))::numeric / r.cents end as margin_ratio
+        coalesce(v.minutes, 0) as minutes_on_site,
+        coalesce(v.without_cost, 0) as without_cost,
+        coalesce(v.approved_visits, 0) as approved_visits,
+        case when r.location_id is not null
+          then r.cents - coalesce(ch.cents, 0) - coalesce(v.labor_cents, 0) end as margin_cents,
+        case when r.cents > 0
+          then (r.cents - coalesce(ch.cents, 0) - coalesce(v.labor_cents, 0))::numeric / r.cents end as margin_ratio
       from service_locations sl
       join customers c on c.company_id = sl.company_id and c.id = sl.customer_id
       left join revenue r on r.location_id = sl.id
@@ -137,13 +265,18 @@ function reportStatement(query: ProfitQuery, limit: SQL) {
       where sl.company_id = ${companyId}
         and (r.location_id is not null or v.location_id is not null or ch.location_id is not null)
     )
-    select location_id, label, street, city, customer_id, customer_name, revenue_cents, chemical_cost_cents, visits,
-      minutes_on_site, margin_cents, round(margin_ratio * 100, 1) as margin_percent,
+    select location_id, label, street, city, customer_id, customer_name, invoiced, revenue_cents, chemical_cost_cents,
+      labor_cost_cents, visits, minutes_on_site, approved_visits, margin_cents, round(margin_ratio * 100, 1) as margin_percent,
       count(*) over () as total_rows,
       sum(revenue_cents) over () as total_revenue,
       sum(chemical_cost_cents) over () as total_chemicals,
+      sum(labor_cost_cents) over () as total_labor,
       sum(visits) over () as total_visits,
-      sum(minutes_on_site) over () as total_minutes
+      sum(minutes_on_site) over () as total_minutes,
+      sum(margin_cents) over () as total_margin,
+      sum(without_cost) over () as total_without_cost,
+      sum(approved_visits) over () as total_approved_visits,
+      count(*) filter (where not invoiced) over () as total_uninvoiced
     from report
     order by ${orderBy(query.sort ?? DEFAULT_SORT, query.dir ?? DEFAULT_DIRECTION)}
     ${limit}`
@@ -157,11 +290,15 @@ function toRow(raw: Raw): ProfitRow {
     city: raw.city,
     customerId: raw.customer_id,
     customerName: raw.customer_name,
+    invoiced: Boolean(raw.invoiced),
     revenueCents: Number(raw.revenue_cents),
     chemicalCostCents: Number(raw.chemical_cost_cents),
+    laborCostCents: Number(raw.labor_cost_cents),
     visits: Number(raw.visits),
     minutesOnSite: Number(raw.minutes_on_site),
-    marginCents: Number(raw.margin_cents),
+    approvedVisits: Number(raw.approved_visits),
+    laborBasis: laborBasisOf(Number(raw.visits), Number(raw.approved_visits)),
+    marginCents: raw.margin_cents === null ? null : Number(raw.margin_cents),
     marginPercent: raw.margin_percent === null ? null : Number(raw.margin_percent),
   }
 }
@@ -175,15 +312,18 @@ export function marginPercentOf(marginCents: number, revenueCents: number) {
 
 function totalsOf(raw: Raw | undefined): ProfitTotals {
   const revenueCents = Number(raw?.total_revenue ?? 0)
-  const chemicalCostCents = Number(raw?.total_chemicals ?? 0)
-  const marginCents = revenueCents - chemicalCostCents
+  const marginCents = Number(raw?.total_margin ?? 0)
   return {
     revenueCents,
-    chemicalCostCents,
+    chemicalCostCents: Number(raw?.total_chemicals ?? 0),
+    laborCostCents: Number(raw?.total_labor ?? 0),
     visits: Number(raw?.total_visits ?? 0),
     minutesOnSite: Number(raw?.total_minutes ?? 0),
     marginCents,
     marginPercent: marginPercentOf(marginCents, revenueCents),
+    visitsWithoutCost: Number(raw?.total_without_cost ?? 0),
+    approvedVisits: Number(raw?.total_approved_visits ?? 0),
+    uninvoiced: Number(raw?.total_uninvoiced ?? 0),
   }
 }
 
@@ -219,4 +359,19 @@ export async function profitReportPage(query: ProfitQuery & { page?: number; siz
 export async function profitReportRows(query: ProfitQuery) {
   const raw = rowsOf(await db().execute(reportStatement(query, sql``)))
   return { rows: raw.map(toRow), totals: totalsOf(raw[0]) }
+}
+
+/**
+ * The period's labor over every pool, as the report's totals row counts it (the owner's dashboard): one statement,
+ * with how many visits came from approved timesheets.
+ */
+export async function laborTotals(query: Pick<ProfitQuery, 'companyId' | 'timezone' | 'from' | 'to'>) {
+  const raw = rowsOf(await db().execute(reportStatement(query, sql`limit 1`)))
+  const totals = totalsOf(raw[0])
+  return {
+    laborCostCents: totals.laborCostCents,
+    visits: totals.visits,
+    approvedVisits: totals.approvedVisits,
+    visitsWithoutCost: totals.visitsWithoutCost,
+  }
 }

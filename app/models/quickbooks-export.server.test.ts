@@ -7,10 +7,11 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { monthOf } from '~/billing/invoice-draft'
-import { companies, inventoryItems, invoices, jobChemicalAdditions, jobs, payments, servicePlans } from '~/db/schema'
+import { companies, inventoryItems, invoices, jobChemicalAdditions, jobs, servicePlans, taxRates } from '~/db/schema'
 import { lastMonth } from '~/features/reports/report-period'
 import { addDays, isoWeekday, type LocalDate, localDateAt } from '~/schedule/local-date'
 import { db, queryRows } from '~/utils/db.server'
+import { addRefund } from '../../tests/helpers/billing'
 import { addTestCustomer } from '../../tests/helpers/customers'
 import { useDemoData } from '../../tests/helpers/test-database'
 import { createInvoices, sendInvoices, voidInvoice } from './invoice.server'
@@ -96,7 +97,7 @@ beforeAll(async () => {
   thisMonth = monthOf(today)
   const billed = lastMonth(today)
   // Tax, so the invoices carry a tax line (credited to "Sales Tax Payable").
-  await db().update(companies).set({ taxRateMilliPercent: 7250 }).where(eq(companies.id, blue))
+  await db().insert(taxRates).values({ companyId: blue, name: 'Sales tax', milliPercent: 7250, isDefault: true })
   chemicalCustomerId = await chemicalCustomer(billed)
   const created = await createInvoices({ companyId: blue, period: billed })
   expect(created.created).toBeGreaterThan(3)
@@ -136,7 +137,7 @@ beforeAll(async () => {
   expect(card.ok).toBe(true)
   // Part of the card payment refunded: the export carries what was kept.
   if (card.ok) {
-    await db().update(payments).set({ refundedCents: 2500 }).where(eq(payments.id, card.paymentId))
+    await addRefund(card.paymentId, 2500)
   }
   // Account credit (no invoice), and a payment refunded in full (it brought in nothing).
   expect(
@@ -155,7 +156,7 @@ beforeAll(async () => {
   ).toBe(true)
   const refunded = await pay(part, 500, 'cash', 'REFUNDED-1')
   if (refunded.ok) {
-    await db().update(payments).set({ refundedCents: 500 }).where(eq(payments.id, refunded.paymentId))
+    await addRefund(refunded.paymentId, 500)
   }
   // A void invoice counts for nothing; a payment of the month before is another month's.
   expect((await voidInvoice({ companyId: blue, invoiceId: voided.id })).ok).toBe(true)
@@ -235,9 +236,11 @@ describe('export for QuickBooks', () => {
   it("writes each of the month's payments, net of refunds, from undeposited funds against receivables", async () => {
     const iif = await exportQuickBooksIif({ companyId: blue, period: thisMonth, basis: 'invoice-date' })
     const expected = await queryRows<{ net: number }>(sql`
-      select amount_cents - refunded_cents as net from payments
+      select amount_cents - r.cents as net from payments p,
+        lateral (select coalesce(sum(amount_cents), 0) as cents from refunds where payment_id = p.id) r
       where company_id = ${blue} and received_on between ${thisMonth.start} and ${thisMonth.end}
-        and amount_cents > refunded_cents
+        and amount_cents > r.cents
+        and not exists (select 1 from payment_voids pv where pv.payment_id = p.id)
       order by received_on, created_at, id`)
     const exported = transactionsOf(iif).filter((t) => t.type === 'PAYMENT')
     expect(exported.map((t) => cents(t.rows[0]?.[5]))).toEqual(expected.map((row) => Number(row.net)))

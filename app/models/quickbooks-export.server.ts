@@ -1,4 +1,4 @@
-// "Export for QuickBooks" (OPERATIONS §7): what a month hands the accountant — its invoices (sent, not void: a draft
+// "Export for QuickBooks" (docs/billing.md): what a month hands the accountant — its invoices (sent, not void: a draft
 // has not been issued and a void one counts for nothing), by service period (the default: October's services,
 // even when invoiced on 1 November) or by invoice date, and the money received in it. Two
 // statements, whatever the month's size. Everything is read in a fixed order (invoice number and line position;
@@ -15,7 +15,7 @@ import {
   type QuickBooksBasis,
 } from '~/billing/quickbooks'
 import { customers, invoiceLines, invoices, payments } from '~/db/schema'
-import { notVoidedSql } from '~/models/balance.server'
+import { notVoidedSql, refundedCentsOf } from '~/models/balance.server'
 import { db } from '~/utils/db.server'
 
 /** A stored quantity without the trailing zeros PostgreSQL's numeric(10, 2) adds: "4.00" → "4", "2.50" → "2.5". */
@@ -29,7 +29,7 @@ function loadPayments(companyId: string, period: BillingPeriod) {
     .select({
       customerName: customers.customerName,
       receivedOn: payments.receivedOn,
-      amountCents: sql<number>`${payments.amountCents} - ${payments.refundedCents}`.mapWith(Number),
+      amountCents: sql<number>`${payments.amountCents} - ${refundedCentsOf(payments.id)}`.mapWith(Number),
       method: payments.method,
       reference: payments.reference,
       invoiceNumber: invoices.number,
@@ -43,7 +43,7 @@ function loadPayments(companyId: string, period: BillingPeriod) {
         between(payments.receivedOn, period.start, period.end),
         // A payment refunded in full brought in nothing; a partial refund leaves what was kept (no refund date is
         // stored, so the payment's own month carries it).
-        sql`${payments.amountCents} > ${payments.refundedCents}`,
+        sql`${payments.amountCents} > ${refundedCentsOf(payments.id)}`,
         // A void payment was never received (docs/decisions/037-payment-voids.md).
         notVoidedSql(payments.id),
       ),

@@ -9,9 +9,11 @@ import { addTestCustomer, findTestCustomer } from '../../tests/helpers/customers
 import { useDemoData } from '../../tests/helpers/test-database'
 import { addBodyOfWater, removeBodyOfWater, updateBodyOfWater } from './body-of-water.server'
 import { addChemLog } from './chem-log.server'
-import { getCustomerRecord, pickCustomers } from './customer.server'
+import { getCustomerRecord } from './customer-record.server'
+import { pickCustomers } from './customer-search.server'
 import { addEquipment, removeEquipment, updateEquipment } from './equipment.server'
-import { createJob, getJobForViewer } from './job.server'
+import { getJobForViewer } from './job.server'
+import { createJob } from './job-changes.server'
 import { addServiceLocation, removeServiceLocation, updateServiceLocation } from './service-location.server'
 
 let blue: string

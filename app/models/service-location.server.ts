@@ -1,13 +1,13 @@
-// A customer's service locations (OPERATIONS §1): where the pools are, with what a technician needs at the gate.
-// Every function takes the company it works in; a location of another company is "not found".
+// A customer's service locations (docs/product.md "Records"): where the pools are, with what a technician needs at the
+// gate. Every function takes the company it works in; a location of another company is "not found".
 import { and, asc, count, eq, isNull, max, type SQL, sql } from 'drizzle-orm'
-import { customers, jobs, serviceLocations } from '~/db/schema'
+import { customers, jobs, serviceLocations, taxRates } from '~/db/schema'
 import { type AddressParts, formatAddress } from '~/utils/address'
 import { type Database, db } from '~/utils/db.server'
 import { publishCompanyEvent } from '~/utils/events.server'
 import { isUuid } from '~/utils/ids'
 import { failure, type Result, success } from '~/utils/result'
-import { firstIssue, type ServiceLocationInput, ServiceLocationSchema } from './customer-schemas'
+import { firstIssue, type ServiceLocationInput, ServiceLocationSchema, TAX_RATE_CHOICE } from './customer-schemas'
 import { editedPosition, newLocationPosition } from './location-position.server'
 
 export const LOCATION_NOT_FOUND = 'Service location not found.'
@@ -77,6 +77,16 @@ async function findLocation(executor: Database, companyId: string, locationId: s
   return row ?? null
 }
 
+/** Whether `rateId` is one of the company's tax rates (another company's is not: the choice is refused). */
+async function isCompanyTaxRate(executor: Database, companyId: string, rateId: string) {
+  const [rate] = await executor
+    .select({ id: taxRates.id })
+    .from(taxRates)
+    .where(and(eq(taxRates.companyId, companyId), eq(taxRates.id, rateId)))
+    .limit(1)
+  return Boolean(rate)
+}
+
 /** Adds a location after the customer's others. */
 export async function addServiceLocation(
   { companyId, customerId, input }: { companyId: string; customerId: string; input: ServiceLocationInput },
@@ -91,6 +101,9 @@ export async function addServiceLocation(
     .where(and(eq(customers.companyId, companyId), eq(customers.id, customerId)))
     .limit(1)
   if (!customer) return failure('not-found', 'Customer not found.')
+  if (parsed.data.taxRateId && !(await isCompanyTaxRate(executor, companyId, parsed.data.taxRateId))) {
+    return failure('invalid', TAX_RATE_CHOICE, 'taxRateId')
+  }
   const [last] = await executor
     .select({ position: max(serviceLocations.position) })
     .from(serviceLocations)
@@ -141,6 +154,9 @@ export async function updateServiceLocation({
       .limit(1)
       .for('update')
     if (!stored) return failure('not-found', LOCATION_NOT_FOUND)
+    if (parsed.data.taxRateId && !(await isCompanyTaxRate(tx, companyId, parsed.data.taxRateId))) {
+      return failure('invalid', TAX_RATE_CHOICE, 'taxRateId')
+    }
     const { lat: _lat, lng: _lng, ...rest } = parsed.data
     await tx
       .update(serviceLocations)

@@ -1,5 +1,5 @@
 // The rules of the schedule's forms — "Add service plan", "Move visit", "Skip visit" — as Zod schemas shared by the
-// forms (Conform) and the models, which parse again on the server. Labels in messages are OPERATIONS §4's.
+// forms (Conform) and the models, which parse again on the server. Labels in messages are docs/product.md "Schedule"'s.
 import { z } from 'zod'
 import { isLocalDate } from '~/schedule/local-date'
 import { FREQUENCY_WEEKS } from '~/schedule/recurrence'
@@ -30,7 +30,6 @@ export const SKIP_REASONS = [
   'Pool closed',
   'Other',
 ] as const
-export type SkipReason = (typeof SKIP_REASONS)[number]
 
 /** Dollars as typed ("$1,234.5", "85") to whole cents, exactly (no floating point); null when it is not an amount. */
 export function parseDollars(text: string): number | null {
@@ -50,29 +49,36 @@ const localDate = (label: string) =>
 
 const optionalId = z.preprocess((value) => (value === '' ? null : value), z.string().trim().max(100).nullable())
 
+const rateField = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value.trim() === '') return 0
+    const cents = parseDollars(value)
+    if (cents === null) {
+      ctx.addIssue({ code: 'custom', message: 'Enter the "Rate" in dollars, like 85 or 85.50.' })
+      return z.NEVER
+    }
+    return cents
+  })
+
+/** The fields of a plan's schedule, technician and window, shared by "Add service plan" and "Edit plan". */
+const planFields = {
+  frequencyWeeks: z.coerce
+    .number()
+    .int()
+    .refine((value) => (FREQUENCY_WEEKS as readonly number[]).includes(value), 'Choose a "Frequency".'),
+  weekday: z.coerce.number({ error: 'Choose a "Day".' }).int().min(1, 'Choose a "Day".').max(7, 'Choose a "Day".'),
+  technicianId: optionalId.optional().transform((value) => value ?? null),
+  serviceWindow: z.enum(SERVICE_WINDOWS, { error: 'Choose a "Service window".' }).default('flexible'),
+  rate: rateField,
+}
+
 export const ServicePlanSchema = z
   .object({
-    frequencyWeeks: z.coerce
-      .number()
-      .int()
-      .refine((value) => (FREQUENCY_WEEKS as readonly number[]).includes(value), 'Choose a "Frequency".'),
-    weekday: z.coerce.number({ error: 'Choose a "Day".' }).int().min(1, 'Choose a "Day".').max(7, 'Choose a "Day".'),
-    technicianId: optionalId.optional().transform((value) => value ?? null),
+    ...planFields,
     startsOn: localDate('Starts on'),
     endsOn: z.preprocess((value) => (value === '' ? null : value), localDate('Ends on').nullable().optional()),
-    serviceWindow: z.enum(SERVICE_WINDOWS, { error: 'Choose a "Service window".' }).default('flexible'),
-    rate: z
-      .string()
-      .optional()
-      .transform((value, ctx) => {
-        if (value === undefined || value.trim() === '') return 0
-        const cents = parseDollars(value)
-        if (cents === null) {
-          ctx.addIssue({ code: 'custom', message: 'Enter the "Rate" in dollars, like 85 or 85.50.' })
-          return z.NEVER
-        }
-        return cents
-      }),
     rateType: z.enum(RATE_TYPES, { error: 'Choose a "Rate type".' }).default('per-visit'),
   })
   .refine((plan) => !plan.endsOn || plan.endsOn >= plan.startsOn, {
@@ -81,12 +87,40 @@ export const ServicePlanSchema = z
   })
 export type ServicePlanInput = z.input<typeof ServicePlanSchema>
 
+/**
+ * "Yes, …": the second post of a change that removes visits, after the page said how many (docs/decisions/048-…).
+ * Absent on the first post.
+ */
+const confirmedField = z.literal('yes').optional()
+
+/** "Edit plan": the plan's schedule, technician, window and rate from "From" on (docs/decisions/048-…). */
+export const EditPlanSchema = z.object({ ...planFields, from: localDate('From'), confirmed: confirmedField })
+export type EditPlanInput = z.input<typeof EditPlanSchema>
+
+/** "Pause plan": no visits from "Pause from" until "Resume on" (the off-season). */
+export const PausePlanSchema = z
+  .object({ from: localDate('Pause from'), resumeOn: localDate('Resume on'), confirmed: confirmedField })
+  .refine((pause) => pause.resumeOn > pause.from, {
+    message: '"Resume on" must be after "Pause from".',
+    path: ['resumeOn'],
+  })
+export type PausePlanInput = z.input<typeof PausePlanSchema>
+
 /** "End plan": the plan's last day. */
 export const EndPlanSchema = z.object({ endsOn: localDate('Ends on') })
 
 export const MOVE_SCOPES = ['one', 'following'] as const
 export const MoveVisitSchema = z.object({
   date: localDate('Date'),
+  /** The wall-clock time in the company's zone ("14:30", as a time input posts it); empty keeps the visit's time. */
+  time: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .trim()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, '"Time" must be a time, like 9:30 AM.')
+      .optional(),
+  ),
   technicianId: optionalId.optional().transform((value) => value ?? null),
   scope: z.enum(MOVE_SCOPES, { error: 'Choose "This visit only" or "This and following visits".' }).default('one'),
 })

@@ -1,6 +1,6 @@
-// Service plans and their visits (issue #18, OPERATIONS §4): generation 8 weeks ahead, exactly once however often and
-// however many servers run it, across daylight-saving changes; moved, skipped and completed visits never come back;
-// moving "this and following", ending and changing a plan touch only future, untouched visits.
+// Service plans and their visits (issue #18, docs/product.md "Schedule"): generation 8 weeks ahead, exactly once
+// however often and however many servers run it, across daylight-saving changes; moved, skipped and completed visits
+// never come back; moving "this and following", ending and changing a plan touch only future, untouched visits.
 import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -11,9 +11,9 @@ import { zonedParts } from '~/utils/dates'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../tests/helpers/customers'
 import { useDemoData } from '../../tests/helpers/test-database'
-import { archiveCustomer, restoreCustomer } from './customer.server'
-import { completeJob } from './job.server'
-import { changeServicePlan, createServicePlan, endServicePlan, generateVisits } from './service-plan.server'
+import { archiveCustomer, restoreCustomer } from './customer-changes.server'
+import { completeJob } from './job-changes.server'
+import { createServicePlan, editServicePlan, endServicePlan, generateVisits } from './service-plan.server'
 import { deactivateMember } from './team.server'
 import { cancelJob, moveVisit, skipVisit } from './visit.server'
 
@@ -308,11 +308,10 @@ describe('changing a plan', () => {
       input: { date: '2026-11-17', technicianId: tyler, scope: 'one' },
       now: NOW,
     })
-    const changed = await changeServicePlan({
+    const changed = await editServicePlan({
       companyId: blue,
       planId,
-      from: '2026-11-09',
-      input: { frequencyWeeks: '1', weekday: '1', technicianId: maya, startsOn: '2026-10-01' },
+      input: { frequencyWeeks: '1', weekday: '1', technicianId: maya, rate: '85', from: '2026-11-09' },
       now: NOW,
     })
     if (!changed.ok) throw new Error(changed.message)

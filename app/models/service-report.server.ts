@@ -7,11 +7,14 @@ import { type Database, db } from '~/utils/db.server'
 import { sendEmail } from '~/utils/email.server'
 import { env } from '~/utils/env.server'
 import { isUuid } from '~/utils/ids'
+import { visitReportPath } from '~/utils/portal-paths'
 import { summariseReading } from '~/water/summary'
 import { type PoolProfile, poolProfileOf } from '~/water/targets'
 import { firstBodyOfWaterOf } from './body-of-water.server'
 import { listVisitChecks } from './checklist.server'
 import { readingColumns } from './chem-log.server'
+import { customerEmailBrand } from './company-brand'
+import { getEmailCompany } from './company-brand.server'
 import { listVisitPhotos, photoObjectKey } from './photo.server'
 import { PHOTO_LABEL_NAMES } from './visit-photo'
 
@@ -113,11 +116,6 @@ export async function getVisitReport(
 
 export type VisitReport = NonNullable<Awaited<ReturnType<typeof getVisitReport>>>
 
-/** Where the customer reads the report online (they sign in to the portal first if need be). */
-export function visitReportPath(customerId: string, jobId: string) {
-  return `/customer/${customerId}/visits/${jobId}`
-}
-
 /**
  * Queues the visit's report for the customer, inside the transaction that completed the job. The
  * service_reports row is the "sent once" rule: a second completion, a retry or another server finds it there
@@ -146,6 +144,12 @@ export async function queueServiceReport(
       contentType: 'image/jpeg',
     } satisfies EmailAttachment,
   }))
+  const company = await getEmailCompany(companyId, executor)
+  const sender = customerEmailBrand({
+    name: report.companyName,
+    email: company?.email ?? null,
+    logoKey: company?.logoKey ?? null,
+  })
   const props = {
     report,
     photos: attached.map(({ label, attachment }) => ({
@@ -154,6 +158,7 @@ export async function queueServiceReport(
     })),
     morePhotos: report.photos.length - attached.length,
     portalUrl: `${env().APP_URL}${visitReportPath(report.customerId, report.jobId)}`,
+    brand: sender.brand,
   }
   await sendEmail(
     {
@@ -163,8 +168,8 @@ export async function queueServiceReport(
       notice: { event: 'visit-completed', subject: jobId, customerId: report.customerId },
       template: 'service-report',
       props,
-      sender: { name: report.companyName },
-      attachments: attached.map(({ attachment }) => attachment),
+      sender: { name: sender.fromName, replyTo: sender.replyTo },
+      attachments: [...(sender.attachments ?? []), ...attached.map(({ attachment }) => attachment)],
     },
     executor,
   )

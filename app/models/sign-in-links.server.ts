@@ -10,7 +10,7 @@ import { user, verification } from '~/db/schema'
 import { type Database, db } from '~/utils/db.server'
 import { env } from '~/utils/env.server'
 
-/** Invitation links work for 7 days (ARCHITECTURE §4), and once. */
+/** Invitation links work for 7 days (docs/product.md "Roles"), and once. */
 export const INVITE_LINK_SECONDS = 7 * 24 * 60 * 60
 
 /** better-auth's magic-link endpoint (its base path is AUTH_BASE_PATH in auth.server.ts). */

@@ -1,13 +1,14 @@
-// A company's staff: inviting teammates, changing their role, deactivating them (SPEC §5, §6;
-// ARCHITECTURE §4). Roles and companies are only ever set here, by accepting an invitation
+// A company's staff: inviting teammates, changing their role, deactivating them (docs/product.md "Forms", "Roles";
+// docs/product.md "Roles"). Roles and companies are only ever set here, by accepting an invitation
 // (account-invitation.server.ts) and by ownership transfer.
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import { companies, type InvitationRole, jobs, profiles, servicePlans, session, user } from '~/db/schema'
 import { db } from '~/utils/db.server'
-import { kickOutboxWorker, sendEmail } from '~/utils/email.server'
+import { sendEmail } from '~/utils/email.server'
 import { publishCompanyEvent } from '~/utils/events.server'
 import { logger } from '~/utils/logger.server'
+import { kickOutboxWorker } from '~/utils/outbox-worker.server'
 import { INVITABLE_ROLES, ROLE_LABELS, type Role, type StaffRole } from '~/utils/permissions'
 import { failure, type Result, success } from '~/utils/result'
 import type { TeamMember, TeamMemberStatus } from '~/utils/team'

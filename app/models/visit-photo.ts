@@ -1,8 +1,9 @@
-// A visit's photos (OPERATIONS §5: several, each labelled Before / After / Other) as the server and the browser both
-// know them: the labels, the limits and the messages. The browser checks a file before sending it; the server checks
-// again (app/models/photo.server.ts) with the same numbers and words.
-import { PHOTO_LABELS, type PhotoLabel } from '~/db/schema/visit-work'
+// A visit's photos (docs/product.md "The visit": several, each labelled Before / After / Other) as the server and the
+// browser both know them: the labels, the limits and the messages. The browser checks a file before sending it; the
+// server checks again (app/models/photo.server.ts) with the same numbers and words.
+
 import { MAX_PHOTO_BYTES, PHOTO_FILE_MESSAGES } from '~/field/photo-rules'
+import { PHOTO_LABELS, type PhotoLabel } from '~/utils/photo-fields'
 
 export { MAX_PHOTO_BYTES, PHOTO_LABELS, type PhotoLabel }
 

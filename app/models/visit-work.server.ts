@@ -1,30 +1,31 @@
-// The technician's changes to a visit (OPERATIONS §5), from the visit page online or from the phone's offline
-// queue: one function applies each change once per idempotency key, after checking that the visit is still this
+// The technician's changes to a visit (docs/product.md "The visit"), from the visit page online or from the phone's
+// offline queue: one function applies each change once per idempotency key, after checking that the visit is still this
 // technician's open work. A change the server cannot apply is refused with a reason the phone shows, never dropped.
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { checklistItems, companies, jobs, visitChecks } from '~/db/schema'
 import type { FieldChange, FieldChangeAnswer, VisitChange } from '~/field/changes'
 import { ChemReadingSchema } from '~/models/chem-reading'
-import { arrivalEstimate } from '~/notices/eta'
-import { localDateAt } from '~/schedule/local-date'
+import { arrivalEstimate, type Leg } from '~/notices/eta'
+import { type LocalDate, localDateAt } from '~/schedule/local-date'
 import { ChemicalAdditionSchema } from '~/utils/chemicals'
 import { formatTime } from '~/utils/dates'
-import type { Database } from '~/utils/db.server'
+import { type Database, db } from '~/utils/db.server'
 import { publishCompanyEvent } from '~/utils/events.server'
 import { type Failure, failure, type Result, success } from '~/utils/result'
 import { addChemLog } from './chem-log.server'
 import { addChemicalToJob } from './chemical-addition.server'
+import { legToStop } from './day-route.server'
 import { oncePerKey } from './idempotency.server'
-import { completeJob } from './job.server'
+import { completeJob } from './job-changes.server'
 import { queueVisitNotice } from './notice.server'
 import type { Actor } from './profile.server'
 import { SkipVisitSchema } from './service-plan-schemas'
-import { legToStop, markSkipped } from './visit.server'
+import { markSkipped } from './visit.server'
 
 export const FIELD_MESSAGES = {
   notFound: 'This visit is no longer on your route.',
   reassigned: 'The office gave this visit to another technician.',
-  cancelled: 'The office cancelled this visit.',
+  cancelled: 'The office canceled this visit.',
   completed: 'This visit was already completed.',
   itemGone: 'This checklist item was removed by the office.',
 } as const
@@ -39,8 +40,9 @@ function madeAtOf(madeAt: string, now: Date) {
 }
 
 /**
- * Locks the visit for a change (a tick, a reading, a photo…) and says why it may not be changed: gone (or another company's), given to another
- * technician, cancelled or skipped, or completed. A completion sent again by the one who completed it is no conflict.
+ * Locks the visit for a change (a tick, a reading, a photo…) and says why it may not be changed: gone (or another
+ * company's), given to another technician, cancelled or skipped, or completed. A completion sent again by the one who
+ * completed it is no conflict.
  */
 export async function lockWorkableVisit(
   tx: Database,
@@ -87,6 +89,7 @@ async function applyChange(
   change: VisitChange,
   madeAt: Date,
   now: Date,
+  measured: MeasuredLeg | null,
 ): Promise<Result | Failure> {
   const { companyId } = member
   switch (change.type) {
@@ -142,7 +145,13 @@ async function applyChange(
       return success({})
     }
     case 'complete': {
-      await completeJob({ companyId, jobId: visitId, completedBy: member.id, now }, tx)
+      const completed = await completeJob({ companyId, jobId: visitId, completedBy: member.id, now }, tx)
+      if (!completed.ok) return completed
+      // The phone's moment of "Mark Complete" (a completion queued offline keeps it): the timesheet's end of the stop.
+      await tx
+        .update(jobs)
+        .set({ completedOnPhoneAt: madeAt })
+        .where(and(eq(jobs.companyId, companyId), eq(jobs.id, visitId)))
       return success({})
     }
     case 'skip': {
@@ -152,8 +161,53 @@ async function applyChange(
       return success({})
     }
     case 'on-my-way':
-      return tellOnMyWay(tx, member, visitId, madeAt, now)
+      // The first "On my way" as tapped: the start of the stop's drive on the timesheet (docs/time.md).
+      await tx
+        .update(jobs)
+        .set({ onMyWayAt: sql`coalesce(${jobs.onMyWayAt}, ${madeAt.toISOString()}::timestamptz)` })
+        .where(and(eq(jobs.companyId, companyId), eq(jobs.id, visitId)))
+      return tellOnMyWay(tx, member, visitId, madeAt, now, measured)
   }
+}
+
+/** The road leg to a visit, measured before its transaction, and the day it was measured for. */
+type MeasuredLeg = { technicianId: string; date: LocalDate; leg: Leg }
+
+function onMyWayVisit(executor: Pick<Database, 'select'>, companyId: string, visitId: string) {
+  return executor
+    .select({
+      technicianId: jobs.technicianId,
+      scheduledAt: jobs.scheduledAt,
+      timezone: companies.timezone,
+      completedAt: jobs.completedAt,
+      cancelledAt: jobs.cancelledAt,
+    })
+    .from(jobs)
+    .innerJoin(companies, eq(companies.id, jobs.companyId))
+    .where(and(eq(jobs.companyId, companyId), eq(jobs.id, visitId)))
+    .then((rows) => rows[0])
+}
+
+/**
+ * "On my way"'s road leg, measured before the visit's transaction and row lock: the drive is a request to the road
+ * server (OSRM, up to its timeout), and a transaction held open that long would hold the visit's lock — and on the
+ * embedded database, its one connection, so every other write of every company (docs/routing.md "No network call in
+ * a transaction"). Null, measuring nothing, for a visit the transaction will refuse: not this company's, without a
+ * technician, another technician's (for a technician), completed or cancelled.
+ */
+async function measureOnMyWay(member: Actor, visitId: string): Promise<MeasuredLeg | null> {
+  const visit = await onMyWayVisit(db(), member.companyId, visitId)
+  if (!visit?.technicianId || visit.completedAt || visit.cancelledAt) return null
+  if (member.role === 'tech' && visit.technicianId !== member.id) return null
+  const date = localDateAt(visit.scheduledAt, visit.timezone)
+  const leg = await legToStop({
+    companyId: member.companyId,
+    timezone: visit.timezone,
+    technicianId: visit.technicianId,
+    visitId,
+    date,
+  })
+  return { technicianId: visit.technicianId, date, leg }
 }
 
 /**
@@ -162,23 +216,31 @@ async function applyChange(
  * server (the phone was offline too long) is not sent: a text saying "arriving about 9:40" at 10:15 helps nobody.
  * Once per visit (the notice's unique key), however often it is tapped.
  */
-async function tellOnMyWay(tx: Database, member: Actor, visitId: string, madeAt: Date, now: Date) {
-  const [visit] = await tx
-    .select({ technicianId: jobs.technicianId, scheduledAt: jobs.scheduledAt, timezone: companies.timezone })
-    .from(jobs)
-    .innerJoin(companies, eq(companies.id, jobs.companyId))
-    .where(and(eq(jobs.companyId, member.companyId), eq(jobs.id, visitId)))
+async function tellOnMyWay(
+  tx: Database,
+  member: Actor,
+  visitId: string,
+  madeAt: Date,
+  now: Date,
+  measured: MeasuredLeg | null,
+) {
+  const visit = await onMyWayVisit(tx, member.companyId, visitId)
   if (!visit?.technicianId) return failure('conflict', 'This visit has no technician to be on the way.')
-  const leg = await legToStop(
-    {
-      companyId: member.companyId,
-      timezone: visit.timezone,
-      technicianId: visit.technicianId,
-      visitId,
-      date: localDateAt(visit.scheduledAt, visit.timezone),
-    },
-    tx,
-  )
+  const args = {
+    companyId: member.companyId,
+    timezone: visit.timezone,
+    technicianId: visit.technicianId,
+    visitId,
+    date: localDateAt(visit.scheduledAt, visit.timezone),
+  }
+  // The leg measured before the lock stands while the visit is still that technician's on that day. The day's other
+  // stops may have changed in between (a stop finished, the route reordered): the ETA is then from the read before,
+  // at most a few seconds old. Moved or reassigned meanwhile, the day is read again here without the road (metres
+  // null: the estimate's fallback), never measured inside the transaction.
+  const leg =
+    measured && measured.technicianId === args.technicianId && measured.date === args.date
+      ? measured.leg
+      : await legToStop(args, tx, { road: false })
   const eta = arrivalEstimate(madeAt, leg)
   if (eta < now) return success({ eta: null })
   await queueVisitNotice(tx, {
@@ -203,13 +265,14 @@ export async function applyFieldChange(
   // Bound to the technician, the visit and the change itself (not `madeAt`: the visit page's plain forms stamp a
   // retry anew); the same key for another visit or another change is refused, never answered "ok" for nothing.
   const binding = { userId: member.id, target: visitId, body: change }
+  const measured = change.type === 'on-my-way' ? await measureOnMyWay(member, visitId) : null
   const outcome = await oncePerKey(
     { companyId: member.companyId, key, action: 'field.change', ...binding },
     async (tx) => {
       const locked = await lockWorkableVisit(tx, member, visitId, change)
       if (!locked.ok) return locked
       if (locked.alreadyDone) return success({})
-      const applied = await applyChange(tx, member, visitId, change, madeAtOf(madeAt, now), now)
+      const applied = await applyChange(tx, member, visitId, change, madeAtOf(madeAt, now), now, measured)
       if (!applied.ok) return applied
       if (change.type !== 'complete')
         await publishCompanyEvent({ companyId: member.companyId, type: 'job.updated', jobId: visitId }, tx)

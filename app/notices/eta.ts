@@ -1,6 +1,6 @@
-// "On my way"'s arrival estimate (OPERATIONS §6, issue #20 item 4): when the technician taps it, they are at, or
-// leaving, the stop before on their route. The estimate is: the time left on site there (its minutes on site, when
-// that stop is still open), plus the drive from it (OSRM's driving time when known, otherwise the distance at an
+// "On my way"'s arrival estimate (docs/product.md "Notices", issue #20 item 4): when the technician taps it, they are
+// at, or leaving, the stop before on their route. The estimate is: the time left on site there (its minutes on site,
+// when that stop is still open), plus the drive from it (OSRM's driving time when known, otherwise the distance at an
 // average town speed), rounded up to five minutes — customers read "about 10:40", not "10:37" — and never before
 // the stop's window opens (the route's ETA waits for an appointment, docs/routing.md).
 

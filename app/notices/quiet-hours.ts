@@ -1,7 +1,7 @@
-// "Quiet hours" (OPERATIONS §6, §8): texts are held from "From" until "Until" (default 21:00 to 08:00) on the
-// company's wall clock, and go out at "Until". Worked on Temporal's zoned times, so the night the clocks change is
-// handled by the zone rules, not by adding hours: an "Until" the clocks skip is sent as far after the gap as it was
-// into it, and an "Until" the clocks repeat is sent at its first occurrence still to come.
+// "Quiet hours" (docs/product.md "Notices", "Easy to get wrong"): texts are held from "From" until "Until" (default
+// 21:00 to 08:00) on the company's wall clock, and go out at "Until". Worked on Temporal's zoned times, so the night
+// the clocks change is handled by the zone rules, not by adding hours: an "Until" the clocks skip is sent as far after
+// the gap as it was into it, and an "Until" the clocks repeat is sent at its first occurrence still to come.
 import { Temporal } from 'temporal-polyfill'
 import { isWallTime, type WallTime } from '~/schedule/local-date'
 

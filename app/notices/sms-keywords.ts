@@ -1,5 +1,5 @@
-// A reply that opts a number out of texts or back in (OPERATIONS §6). The words are the ones Twilio acts on for
-// long codes (https://www.twilio.com/docs/messaging/tutorials/advanced-opt-out: STOP, STOPALL, UNSUBSCRIBE, CANCEL,
+// A reply that opts a number out of texts or back in (docs/product.md "Notices"). The words are the ones Twilio acts on
+// for long codes (https://www.twilio.com/docs/messaging/tutorials/advanced-opt-out: STOP, STOPALL, UNSUBSCRIBE, CANCEL,
 // END, QUIT, and since the FCC's 2025 rule REVOKE and OPTOUT; START, YES, UNSTOP opt back in), so our record agrees
 // with what Twilio itself will then refuse or allow. Only a reply that is exactly one keyword counts, as at Twilio:
 // "Stop by at noon" is a message, not an opt-out.

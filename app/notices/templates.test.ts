@@ -65,7 +65,7 @@ describe('renderTemplate', () => {
 describe('templateProblem', () => {
   it('names an unknown placeholder and the ones there are', () => {
     expect(templateProblem('Hi {name}')).toBe(
-      '{name} is not a placeholder. Use {customer}, {technician}, {eta}, {reason}, {company}, {link}.',
+      '{name} is not a placeholder. Use {customer}, {technician}, {eta}, {reason}, {company}, {link}, {arrival}.',
     )
     expect(templateProblem('   ')).toBe('Write the message, or turn this notice off.')
     expect(templateProblem('x'.repeat(1531))).toBe('Use at most 1530 characters.')

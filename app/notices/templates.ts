@@ -1,7 +1,7 @@
-// Customer notice templates (OPERATIONS §6, §8): the six events, which channels are on by default, the default
-// wording, and rendering with placeholders. Rendering is plain-text substitution: placeholders are replaced once
-// (a value that itself contains "{customer}" is never expanded again), values are collapsed to one line and
-// trimmed, and nothing here produces HTML — the email layer escapes what it is given, as React does for any text.
+// Customer notice templates (docs/product.md "Notices", "Easy to get wrong"): the six events, which channels are on by
+// default, the default wording, and rendering with placeholders. Rendering is plain-text substitution: placeholders are
+// replaced once (a value that itself contains "{customer}" is never expanded again), values are collapsed to one line
+// and trimmed, and nothing here produces HTML — the email layer escapes what it is given, as React does for any text.
 export const NOTICE_EVENTS = [
   'on-my-way',
   'visit-completed',
@@ -14,7 +14,8 @@ export type NoticeEvent = (typeof NOTICE_EVENTS)[number]
 export const NOTICE_CHANNELS = ['email', 'text'] as const
 export type NoticeChannel = (typeof NOTICE_CHANNELS)[number]
 
-export const PLACEHOLDERS = ['customer', 'technician', 'eta', 'reason', 'company', 'link'] as const
+// {arrival}: a reminder's "Your technician should arrive between 10:00 AM and 12:00 PM." (empty without an ETA).
+export const PLACEHOLDERS = ['customer', 'technician', 'eta', 'reason', 'company', 'link', 'arrival'] as const
 export type Placeholder = (typeof PLACEHOLDERS)[number]
 export type TemplateValues = Partial<Record<Placeholder, string | null | undefined>>
 
@@ -27,7 +28,10 @@ export const NOTICE_LABELS: Record<NoticeEvent, string> = {
   'payment-overdue': 'Payment overdue',
 }
 
-/** §8: email on for completed, skipped, invoice sent, payment overdue; texts on for "On my way" and skipped. */
+/**
+ * docs/product.md "Notices": email on for completed, skipped, invoice sent, payment overdue; texts on for "On my way"
+ * and skipped.
+ */
 export const DEFAULT_CHANNELS: Record<NoticeEvent, Record<NoticeChannel, boolean>> = {
   'on-my-way': { email: false, text: true },
   'visit-completed': { email: true, text: false },
@@ -41,7 +45,8 @@ export const DEFAULT_TEMPLATES: Record<NoticeEvent, string> = {
   'on-my-way': '{company}: {technician} is on the way to service your pool, arriving about {eta}.',
   'visit-completed': '{company}: {technician} finished servicing your pool today. Your service report: {link}',
   'visit-skipped': '{company}: we could not service your pool today ({reason}). Questions? Reply or see {link}',
-  'visit-reminder': '{company}: {technician} will service your pool tomorrow. Please leave the gate unlocked.',
+  'visit-reminder':
+    '{company}: {technician} will service your pool tomorrow. {arrival} Please leave the gate unlocked.',
   'invoice-sent': '{company}: your invoice is ready. View and pay: {link}',
   'payment-overdue': '{company}: your invoice is past due. View and pay: {link}',
 }

@@ -1,15 +1,15 @@
-// How the outbox worker sends a text (OPERATIONS §6, issue #20): never to a number that replied STOP, never inside
-// the company's quiet hours (deferred to their end, on the company's clock), through Twilio when configured and to
-// the built-in mailbox's "Texts" otherwise. An attempt whose answer was lost (a timeout after the request went out,
+// How the outbox worker sends a text (docs/product.md "Notices", issue #20): never to a number that replied STOP, never
+// inside the company's quiet hours (deferred to their end, on the company's clock), through Twilio when configured and
+// to the built-in mailbox's "Texts" otherwise. An attempt whose answer was lost (a timeout after the request went out,
 // a 5xx) is marked, and before sending again the worker asks Twilio whether it took the text: a retry never makes a
-// customer's phone buzz twice. The worker (app/utils/email.server.ts) claims rows with SKIP LOCKED and a lease, so
+// customer's phone buzz twice. The worker (app/utils/outbox-worker.server.ts) claims rows with SKIP LOCKED and a lease, so
 // several servers never send one row at once.
 import { eq } from 'drizzle-orm'
 import { companies, inboundTexts, mailboxMessages, textOptOuts } from '~/db/schema'
 import { isWallTime } from '~/schedule/local-date'
 import { type Database, db } from '~/utils/db.server'
-import { registerTextSender, type TextDelivery } from '~/utils/email.server'
 import { logger } from '~/utils/logger.server'
+import { registerTextSender, type TextDelivery } from '~/utils/outbox-worker.server'
 import { DEFAULT_QUIET_HOURS, type QuietHours, sendableAt } from './quiet-hours'
 import { findSentText, sendText } from './twilio.server'
 import { type TwilioConfig, twilioConfig } from './twilio-config.server'

@@ -1,5 +1,5 @@
-// Twilio's settings, read from the environment (OPERATIONS §6). Nothing set means "not configured": texts then
-// go to the built-in mailbox's "Texts" tab and no request leaves the server. Some but not all of the three
+// Twilio's settings, read from the environment (docs/product.md "Notices"). Nothing set means "not configured": texts
+// then go to the built-in mailbox's "Texts" tab and no request leaves the server. Some but not all of the three
 // required values, or a malformed one, is a mistake that must stop the server at start-up (an EnvError naming the
 // variable, decision 032) rather than silently drop texts or answer every inbound text with 500.
 import { EnvError } from '~/utils/env.server'

@@ -1,5 +1,5 @@
-// Inbound texts (the STOP/START webhook, OPERATIONS §6) are trusted only when Twilio signed them. Twilio's scheme
-// (https://www.twilio.com/docs/usage/webhooks/webhooks-security): the URL Twilio called, exactly, followed for a
+// Inbound texts (the STOP/START webhook, docs/product.md "Notices") are trusted only when Twilio signed them. Twilio's
+// scheme (https://www.twilio.com/docs/usage/webhooks/webhooks-security): the URL Twilio called, exactly, followed for a
 // form post by every POST parameter sorted by name, each name immediately followed by its value; HMAC-SHA1 of that
 // string keyed with the account's auth token, base64, in the X-Twilio-Signature header.
 //

@@ -1,6 +1,6 @@
-// Straight-line distances between stops: the default when no road-distance server is configured (OPERATIONS §4).
-// The great-circle distance times 1.3, a common detour factor for suburban roads, is close enough to order a
-// day's stops and to show the day's miles; OSRM gives real road distances when OSRM_URL is set.
+// Straight-line distances between stops: the default when no road-distance server is configured
+// (docs/product.md "Schedule"). The great-circle distance times 1.3, a common detour factor for suburban roads, is
+// close enough to order a day's stops and to show the day's miles; OSRM gives real road distances when OSRM_URL is set.
 
 export type LatLng = { lat: number; lng: number }
 

@@ -61,7 +61,7 @@ export function routeLength(order: readonly number[], distance: Distance, { clos
 
 function checkSize(size: number) {
   if (!Number.isInteger(size) || size < 0 || size > MAX_POINTS) {
-    throw new RangeError(`The optimiser takes 0 to ${MAX_POINTS} points, not ${size}`)
+    throw new RangeError(`The optimizer takes 0 to ${MAX_POINTS} points, not ${size}`)
   }
 }
 

@@ -124,7 +124,7 @@ describe('reading TSPLIB files', () => {
     [
       'a DIMENSION past the optimiser',
       'DIMENSION: 85900\n',
-      'line 1: DIMENSION 85900 is more than the optimiser takes (2000)',
+      'line 1: DIMENSION 85900 is more than the optimizer takes (2000)',
     ],
     ['a keyword twice', 'DIMENSION: 3\nDIMENSION: 4\n', 'line 2: DIMENSION appears twice (first on line 1)'],
     ['an unknown keyword', 'NAME: x\nCOLOUR: blue\n', 'line 2: unknown keyword "COLOUR"'],

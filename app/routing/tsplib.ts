@@ -112,7 +112,7 @@ export function parseTsplib(input: string | Uint8Array): Result<{ instance: Tspl
         }
         dimension = Number(value)
         if (dimension > MAX_POINTS) {
-          return invalid(lineNumber, `DIMENSION ${dimension} is more than the optimiser takes (${MAX_POINTS})`)
+          return invalid(lineNumber, `DIMENSION ${dimension} is more than the optimizer takes (${MAX_POINTS})`)
         }
       } else if (keyword === 'EDGE_WEIGHT_TYPE') {
         const type = value.toUpperCase()

@@ -176,7 +176,7 @@ type Data = {
 function prepare(problem: TimedRouteProblem): Data {
   const { size, start, end } = problem
   if (!Number.isInteger(size) || size < 1 || size > MAX_TIMED_STOPS + 2) {
-    throw new RangeError(`The timed optimiser takes 1 to ${MAX_TIMED_STOPS + 2} points, not ${size}`)
+    throw new RangeError(`The timed optimizer takes 1 to ${MAX_TIMED_STOPS + 2} points, not ${size}`)
   }
   for (const [what, point] of [
     ['start', start],

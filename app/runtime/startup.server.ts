@@ -12,19 +12,20 @@ import '~/notices/text-delivery.server'
 import { runAutopay } from '~/models/autopay.server'
 import { queueOverdueNotices } from '~/models/invoice-notice.server'
 import { placeZipPositions } from '~/models/location-position.server'
-import { queueVisitReminders } from '~/models/notice.server'
 import { createPlatformAdmin } from '~/models/platform-admin.server'
 import { generateVisits } from '~/models/service-plan.server'
+import { queueVisitReminders } from '~/models/visit-reminder.server'
+import { deliverDueWebhooks } from '~/models/webhook.server'
 import { twilioConfig } from '~/notices/twilio-config.server'
 import { geocoderUrl } from '~/routing/config.server'
 import { startBackgroundTask, stopBackgroundTasks } from '~/utils/background.server'
 import { type DatabaseHandle, installDatabase, migrateDatabase, openDatabase } from '~/utils/db.server'
 import { devMailboxEnabled } from '~/utils/dev-mailbox.server'
-import { startOutboxWorker, stopOutboxWorker } from '~/utils/email.server'
 import { env } from '~/utils/env.server'
 import { stopEvents } from '~/utils/events.server'
 import { runHousekeeping } from '~/utils/housekeeping.server'
 import { logger } from '~/utils/logger.server'
+import { startOutboxWorker, stopOutboxWorker } from '~/utils/outbox-worker.server'
 import { refreshTableStatistics } from '~/utils/table-statistics.server'
 
 /** `mailbox`: emails go to the built-in mailbox (no SMTP_URL); `mailboxPage`: it is listed at /dev/mailbox. */
@@ -67,17 +68,20 @@ async function start(): Promise<StartupInfo> {
   }
   startOutboxWorker()
   startBackgroundTask({ name: 'housekeeping', intervalMs: 60 * 60_000, run: runHousekeeping })
-  // Keeps every plan's visits 8 weeks ahead (OPERATIONS §4): now, then every few hours, so a day's rollover is never
-  // far behind. Idempotent by the database's unique key, so several servers can all run it.
+  // Keeps every plan's visits 8 weeks ahead (docs/product.md "Schedule"): now, then every few hours, so a day's
+  // rollover is never far behind. Idempotent by the database's unique key, so several servers can all run it.
   startBackgroundTask({ name: 'visit-generation', intervalMs: 6 * 60 * 60_000, run: () => generateVisits() })
-  // "Visit reminder" the afternoon before (OPERATIONS §6), for companies that turned it on; once per visit by the
-  // notice's unique key, so every server may run it.
+  // "Visit reminder" the afternoon before (docs/product.md "Notices"), for companies that turned it on; once per visit
+  // by the notice's unique key, so every server may run it.
   startBackgroundTask({ name: 'visit-reminders', intervalMs: 60 * 60_000, run: () => queueVisitReminders() })
-  // "Payment overdue" 7 and 14 days after an invoice's due date (OPERATIONS §7), once per mark by the notice's key.
+  // "Payment overdue" 7 and 14 days after an invoice's due date (docs/billing.md), once per mark by the notice's key.
   startBackgroundTask({ name: 'overdue-notices', intervalMs: 60 * 60_000, run: () => queueOverdueNotices() })
-  // Autopay (OPERATIONS §7): sent invoices of customers with a saved card are charged off-session, declines retried
+  // Autopay (docs/billing.md): sent invoices of customers with a saved card are charged off-session, declines retried
   // over a week. Claimed with SKIP LOCKED and a lease, charged with an idempotency key: safe on every server.
   startBackgroundTask({ name: 'autopay', intervalMs: 5 * 60_000, run: () => runAutopay() })
+  // Webhook deliveries (docs/decisions/051-webhooks.md): claimed with SKIP LOCKED and a lease, so every server may run
+  // it.
+  startBackgroundTask({ name: 'webhooks', intervalMs: 5_000, run: () => deliverDueWebhooks() })
   // Locations placed at their ZIP's center (docs/subsystems.md, "Positions") move to their street address when a
   // geocoder is configured: claimed with SKIP LOCKED, looked up one a second outside any transaction.
   if (geocoderUrl()) {

@@ -1,6 +1,6 @@
-// A technician's visits as an RFC 5545 calendar for phone calendars to subscribe to (OPERATIONS §4 "Calendar
-// feed"). `ical-generator` writes the text (escaping, 75-octet folding, CRLF); this module decides what an event
-// says. Times are written in UTC ('…Z'): a phone shows them on its own clock, and UTC needs no VTIMEZONE, which
+// A technician's visits as an RFC 5545 calendar for phone calendars to subscribe to (docs/product.md "Schedule"
+// "Calendar feed"). `ical-generator` writes the text (escaping, 75-octet folding, CRLF); this module decides what an
+// event says. Times are written in UTC ('…Z'): a phone shows them on its own clock, and UTC needs no VTIMEZONE, which
 // would otherwise have to be generated from the zone rules (decision 013).
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator'
 import { instantAt, type LocalDate } from './local-date'
@@ -42,7 +42,7 @@ const STATUS_TEXT: Record<FeedVisitStatus, string | null> = {
   open: null,
   completed: 'Completed.',
   skipped: 'Skipped.',
-  cancelled: 'Cancelled.',
+  cancelled: 'Canceled.',
 }
 
 /**

@@ -1,8 +1,8 @@
-// The secret in a technician's calendar-feed URL (ARCHITECTURE §6: random, stored hashed, revocable). Phone
-// calendars fetch the feed without a session, so the URL is the credential: 256 random bits, of which the database
-// keeps only a SHA-256 digest. A slow password hash would add nothing for a secret this long and would cost CPU on
-// every poll; a leaked table does not give anyone a working link. "Reset link" stores a new hash, which revokes the
-// old URL; deactivation, a role change and a password reset clear the hash (models/team.server.ts,
+// The secret in a technician's calendar-feed URL (docs/architecture.md "Shared rules": random, stored hashed,
+// revocable). Phone calendars fetch the feed without a session, so the URL is the credential: 256 random bits, of which
+// the database keeps only a SHA-256 digest. A slow password hash would add nothing for a secret this long and would
+// cost CPU on every poll; a leaked table does not give anyone a working link. "Reset link" stores a new hash, which
+// revokes the old URL; deactivation, a role change and a password reset clear the hash (models/team.server.ts,
 // models/calendar-feed.server.ts), so a URL never works again once its technician lost access — not even after a
 // reactivation, which needs "Create calendar link".
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'

@@ -128,7 +128,10 @@ export type IsoWeek = {
   end: LocalDate
 }
 
-/** The ISO week (Monday to Sunday, OPERATIONS §8 "This week starts on Monday") that contains `date`. */
+/**
+ * The ISO week (Monday to Sunday, docs/product.md "Easy to get wrong" "This week starts on Monday") that contains
+ * `date`.
+ */
 export function isoWeekOf(date: LocalDate): IsoWeek {
   const day = plain(date)
   const start = day.subtract({ days: day.dayOfWeek - 1 })

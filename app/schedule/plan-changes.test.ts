@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { addDays, isoWeekOf, type LocalDate } from './local-date'
+import { addDays, isoWeekOf, type LocalDate, maxDate } from './local-date'
 import { changePlanFrom, endPlan, moveFollowingVisits, type PlanChange, pausePlan } from './plan-changes'
 import { datesToGenerate, occurrences, type PlanSchedule } from './recurrence'
 import { epochDay, frequency, fromEpochDay, plan as planArbitrary, weekday } from './test-arbitraries'
@@ -277,6 +277,40 @@ describe('property: a change replaces only untouched future visits and never lea
           .filter((date) => date >= firstWeek)
           .map((date) => isoWeekOf(date).start)
         expect(new Set(weeks).size).toBe(weeks.length)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('"Edit plan" from a date: completed visits stay, no date twice, and generated visits follow the new rule', () => {
+    fc.assert(
+      fc.property(scenario, ({ plan, today, window, visits, from, changes }) => {
+        const edit = { ...changes, technicianId: 'alex' }
+        const result = changePlanFrom(plan, from, edit, { today, visits, isUntouched: untouched })
+        fc.pre(result.ok)
+        if (!result.ok) return
+        const { current, next, remove, rehome } = result.change
+        // Completed (and moved, skipped) visits are never removed, and keep their day.
+        expect(remove.some((v) => v.state === 'completed')).toBe(false)
+        const holder = next ?? current
+        expect(holder).toMatchObject(edit)
+        const kept = visits.filter((v) => !remove.includes(v))
+        const onHolder = [
+          ...(next ? [] : kept.filter((v) => !rehome.some((r) => r.visit === v)).map((v) => v.occurrenceDate)),
+          ...rehome.filter((r) => (r.plan === 'next') === Boolean(next)).map((r) => r.occurrenceDate),
+        ]
+        const generated = datesToGenerate(holder, window, onHolder)
+        // Generation again adds nothing: the (plan, occurrence date) key.
+        expect(datesToGenerate(holder, window, [...onHolder, ...generated])).toEqual([])
+        expect(new Set([...onHolder, ...generated]).size).toBe(onHolder.length + generated.length)
+        // Every visit generated is on the new rule, from the change date on; every date of the new rule in the
+        // window has its visit (generated, or a moved/skipped/completed one standing for it).
+        for (const date of generated) {
+          expect(date >= from).toBe(true)
+          expect(occurrences(holder, date, date)).toEqual([date])
+        }
+        const rule = occurrences(holder, maxDate(from, window.from), window.to)
+        expect(rule.every((date) => generated.includes(date) || onHolder.includes(date))).toBe(true)
       }),
       { numRuns: 300 },
     )

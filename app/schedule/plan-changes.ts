@@ -1,6 +1,6 @@
-// Ending, pausing and changing a service plan from a date (OPERATIONS §4). Past visits and visits someone moved,
-// skipped or completed are history or decisions: a change replaces only the plan's untouched visits from its date
-// on. Each function returns the plan rows as they should be and what happens to each visit passed in; the caller
+// Ending, pausing and changing a service plan from a date (docs/product.md "Schedule"). Past visits and visits someone
+// moved, skipped or completed are history or decisions: a change replaces only the plan's untouched visits from its
+// date on. Each function returns the plan rows as they should be and what happens to each visit passed in; the caller
 // writes that in one transaction and then runs generation (`datesToGenerate`) for the plans it returns.
 //
 // Plans are generic: fields other than the schedule (technician, window, rate, …) are carried over unchanged unless
@@ -25,7 +25,9 @@ export type PlanChangeContext<V extends VisitRef> = {
   today: LocalDate
   /** The plan's visits from the change date on; others passed in are left out of the answer. */
   visits: readonly V[]
-  /** Whether a visit is as generation made it: not moved, skipped or completed (nor anything else the caller protects). */
+  /**
+   * Whether a visit is as generation made it: not moved, skipped or completed (nor anything else the caller protects).
+   */
   isUntouched: (visit: V) => boolean
 }
 

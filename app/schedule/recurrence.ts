@@ -1,6 +1,6 @@
-// Which local dates a service plan has a visit on (OPERATIONS §4), and which of them rolling generation creates.
-// All of it is calendar arithmetic on local dates: the company's timezone enters only through "today", so a Monday
-// plan yields Mondays across every daylight-saving change by construction (decision 013).
+// Which local dates a service plan has a visit on (docs/product.md "Schedule"), and which of them rolling generation
+// creates. All of it is calendar arithmetic on local dates: the company's timezone enters only through "today", so a
+// Monday plan yields Mondays across every daylight-saving change by construction (decision 013).
 import { failure, type Result, success } from '~/utils/result'
 import {
   addDays,
@@ -26,7 +26,7 @@ export type PlanSchedule = {
 /** An inclusive range of local dates. */
 export type DateWindow = { from: LocalDate; to: LocalDate }
 
-/** Visits are kept this many weeks ahead of the company's today (OPERATIONS §4). */
+/** Visits are kept this many weeks ahead of the company's today (docs/product.md "Schedule"). */
 export const GENERATION_WEEKS = 8
 
 /**
@@ -52,7 +52,10 @@ export function checkPlanSchedule(input: {
   })
 }
 
-/** The plan's first visit: the first date on or after `startsOn` that falls on its weekday. Later ones follow every `frequencyWeeks` weeks from it. */
+/**
+ * The plan's first visit: the first date on or after `startsOn` that falls on its weekday. Later ones follow every
+ * `frequencyWeeks` weeks from it.
+ */
 export function firstOccurrence(plan: Pick<PlanSchedule, 'weekday' | 'startsOn'>): LocalDate {
   return addDays(plan.startsOn, (plan.weekday - isoWeekday(plan.startsOn) + 7) % 7)
 }

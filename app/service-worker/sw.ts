@@ -197,7 +197,7 @@ setCatchHandler(async ({ request }) => {
   return Response.error()
 })
 
-/** Saves Today and its stops ahead (app/field/offline-day.client.ts): a few requests at a time, each kept or not. */
+/** Saves Today and its stops ahead (app/field/offline-day.ts): a few requests at a time, each kept or not. */
 async function saveDay(urls: string[]): Promise<SaveDayAnswer> {
   let saved = 0
   const queue = [...urls]

@@ -1,6 +1,7 @@
-// Periodic work that every app instance runs in-process (ARCHITECTURE §6: no extra service to run). Each task must be
-// safe to run on several instances at once and twice in a row (unique keys, SKIP LOCKED, advisory locks); this runner
-// only makes sure one process never overlaps a task with itself, and that shutdown waits for a run in progress.
+// Periodic work that every app instance runs in-process (docs/architecture.md "Shared rules": no extra service to run).
+// Each task must be safe to run on several instances at once and twice in a row (unique keys, SKIP LOCKED, advisory
+// locks); this runner only makes sure one process never overlaps a task with itself, and that shutdown waits for a run
+// in progress.
 import { logger } from './logger.server'
 
 type Task = { name: string; intervalMs: number; run: () => Promise<unknown> }

@@ -1,5 +1,5 @@
-// The values a customer record's fields may take (OPERATIONS §1). Dependency-free: the database schema, the Zod
-// schemas of the forms (browser and server) and the import all read them from here.
+// The values a customer record's fields may take (docs/product.md "Records"). Dependency-free: the database schema, the
+// Zod schemas of the forms (browser and server) and the import all read them from here.
 
 export const CUSTOMER_STATUSES = ['active', 'archived'] as const
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number]

@@ -1,5 +1,5 @@
 // What counts as a database outage, and what a request that hit one is answered. The real thing (PostgreSQL
-// restarted under load, answers counted) is tests/integration/database-restart.test.ts.
+// restarted under load, answers counted) is tests/integration/database-reconnect.test.ts.
 import { DrizzleQueryError } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import {

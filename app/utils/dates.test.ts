@@ -58,7 +58,7 @@ describe('when UTC and New York disagree about the day', () => {
   })
 })
 
-describe('weeks start on Monday 00:00 (OPERATIONS §8)', () => {
+describe('weeks start on Monday 00:00 (docs/product.md "Easy to get wrong")', () => {
   it('a Monday is the start of its own week', () => {
     expect(startOfZonedWeek(at('2026-11-16T05:00:00Z'), NY)).toEqual(at('2026-11-16T05:00:00Z'))
     expect(startOfZonedWeek(at('2026-11-16T20:00:00Z'), NY)).toEqual(at('2026-11-16T05:00:00Z'))

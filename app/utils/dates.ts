@@ -1,5 +1,5 @@
-// Calendar maths in a company's timezone (ARCHITECTURE §4: "today", "this week" and "this month" are the company's,
-// not the server's; "this week" starts on Monday 00:00, OPERATIONS §8).
+// Calendar maths in a company's timezone (docs/product.md "Roles": "today", "this week" and "this month" are the
+// company's, not the server's; "this week" starts on Monday 00:00, docs/product.md "Easy to get wrong").
 
 export const DEFAULT_TIMEZONE = 'America/New_York'
 

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -142,17 +143,23 @@ export async function pingDatabase() {
 
 export type RecordedQuery = { sql: string; params: unknown[] }
 
+/** The run whose statements `recordQueries` is recording, followed through its awaits and callbacks. */
+const recording = new AsyncLocalStorage<RecordedQuery[]>()
+
 /**
- * Records every statement sent through `handle` until the returned function is called (which
- * also returns them). The query-count test and `bench/explain.ts` use it to see what a page runs;
- * it wraps the driver's own `query`, so nothing Drizzle sends can slip past.
+ * Runs `run` and returns what it returned with every statement it sent through `handle`. The query-count test and
+ * `bench/explain.ts` use it to see what a page runs; it wraps the driver's own `query`, so nothing Drizzle sends can
+ * slip past, and it counts only statements sent from `run`'s own async context: a timer of an earlier test in the
+ * same worker (the outbox worker, say) querying meanwhile is not the page's.
  */
-export function recordQueries(handle: DatabaseHandle) {
+export async function recordQueries<T>(handle: DatabaseHandle, run: () => Promise<T>) {
   const recorded: RecordedQuery[] = []
   const client = handle.client as unknown as { query: (...args: unknown[]) => unknown }
   const original = client.query
   client.query = function recordingQuery(this: unknown, ...args: unknown[]) {
+    const into = recording.getStore()
     const [first, second] = args
+    if (into !== recorded) return original.apply(this, args)
     if (typeof first === 'string') recorded.push({ sql: first, params: Array.isArray(second) ? second : [] })
     else if (first && typeof first === 'object' && 'text' in first) {
       const config = first as { text: string; values?: unknown[] }
@@ -161,8 +168,10 @@ export function recordQueries(handle: DatabaseHandle) {
     }
     return original.apply(this, args)
   }
-  return () => {
+  try {
+    const value = await recording.run(recorded, run)
+    return { value, recorded }
+  } finally {
     client.query = original
-    return recorded
   }
 }

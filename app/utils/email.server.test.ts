@@ -6,18 +6,11 @@ import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { companies, emailOutbox } from '~/db/schema'
 import { db } from './db.server'
-import {
-  countPendingEmails,
-  deliverDueEmails,
-  GIVE_UP_AFTER_MS,
-  listUndeliveredEmails,
-  messageIdFor,
-  type OutgoingMail,
-  retryDelayMs,
-  sendEmail,
-} from './email.server'
-import { env } from './env.server'
+import { countPendingEmails, listUndeliveredEmails, sendEmail } from './email.server'
+import { messageIdFor, type OutgoingMail } from './email-transport.server'
+import { env, rereadEnv } from './env.server'
 import { logger } from './logger.server'
+import { deliverDueEmails, GIVE_UP_AFTER_MS, retryDelayMs } from './outbox-worker.server'
 
 type Received = { from: string | undefined; to: string[]; raw: string }
 
@@ -114,8 +107,10 @@ function resetEmail(subject: string, url: string) {
 
 beforeAll(async () => {
   port = await startSmtp()
-  // Before anything reads env() in this file (it caches): deliver over this SMTP server.
+  // Deliver over this SMTP server. env() caches, and a timer of the file before this one in the worker may have read
+  // it since the setup file reset it: read it again.
   process.env.SMTP_URL = `smtp://127.0.0.1:${port}`
+  rereadEnv()
 })
 
 afterAll(async () => {

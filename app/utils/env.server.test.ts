@@ -65,6 +65,14 @@ describe('parseEnv defaults', () => {
   })
 })
 
+describe('COMPRESSION (decision 065)', () => {
+  it('is on unless set to off (a reverse proxy in front compresses)', () => {
+    expect(parseEnv({ AUTH_SECRET: SECRET }).COMPRESSION).toBe('on')
+    expect(parseEnv({ AUTH_SECRET: SECRET, COMPRESSION: 'off' }).COMPRESSION).toBe('off')
+    expect(parseEnv({ AUTH_SECRET: SECRET, COMPRESSION: 'on' }).COMPRESSION).toBe('on')
+  })
+})
+
 describe('parseEnv refuses a malformed environment, naming the variable', () => {
   it.each([
     ['DATABASE_URL', 'mysql://root@localhost/pool'],
@@ -76,6 +84,8 @@ describe('parseEnv refuses a malformed environment, naming the variable', () => 
     ['PORT', '70000'],
     ['PORT', '80.5'],
     ['APP_URL', 'ftp://pool.example.com'],
+    ['COMPRESSION', 'yes'],
+    ['COMPRESSION', 'gzip'],
   ])('%s=%s', (name, value) => {
     const error = parseError({ AUTH_SECRET: SECRET, DATA_DIR: dataDir, [name]: value })
     expect(error.name).toBe('EnvError')

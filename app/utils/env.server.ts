@@ -19,6 +19,11 @@ const EnvSchema = z
     /** Lists the built-in mailbox at /dev/mailbox under NODE_ENV=production too (still never with SMTP_URL). */
     DEV_MAILBOX: z.enum(['0', '1']).optional(),
     PLATFORM_ADMIN_EMAIL: z.email('must be an email address').optional(),
+    /**
+     * gzip in the app process (`on`), or not at all (`off`) when a reverse proxy in front compresses: then the app
+     * does not spend a fifth of a small page's CPU on it (decision 065, docs/operations.md).
+     */
+    COMPRESSION: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
     S3_BUCKET: z.string().optional(),
     S3_ENDPOINT: z.url().optional(),
     S3_REGION: z.string().optional(),
@@ -83,7 +88,7 @@ function withoutBlanks(source: NodeJS.ProcessEnv) {
   return Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''))
 }
 
-/** Parses and validates the environment (ARCHITECTURE §2). */
+/** Parses and validates the environment (docs/architecture.md "Stack"). */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = EnvSchema.safeParse(withoutBlanks(source))
   if (!result.success) {

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, jobs } from '~/db/schema'
-import { completeJob } from '~/models/job.server'
+import { completeJob } from '~/models/job-changes.server'
 import { loader as eventsLoader } from '~/routes/resources/events'
 import { pageRequest, signInAs } from '../../tests/helpers/session'
 import { useDemoData } from '../../tests/helpers/test-database'

@@ -1,6 +1,9 @@
 import { z } from 'zod'
 
-/** Optional text input: trimmed, and blank becomes null (SPEC §5: "empty optional fields saved as null"). */
+/**
+ * Optional text input: trimmed, and blank becomes null (docs/product.md "Forms":
+ * "empty optional fields saved as null").
+ */
 export const optionalText = (max = 200) =>
   z
     .string()
@@ -48,7 +51,7 @@ export const NewPasswordSchema = z
   .max(PASSWORD_MAX_LENGTH, { error: `Use at most ${PASSWORD_MAX_LENGTH} characters.`, abort: true })
   .refine((password) => !isTooCommon(password), PASSWORD_TOO_COMMON)
 
-/** SPEC §5: a new password's confirmation must match (spread into `.refine(...)`). */
+/** docs/product.md "Forms": a new password's confirmation must match (spread into `.refine(...)`). */
 export const PASSWORDS_MATCH: [
   (value: { password: string; confirmPassword: string }) => boolean,
   { message: string; path: string[] },

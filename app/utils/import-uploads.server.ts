@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { readForm } from './forms'
-import { deleteObject, getObject, putObject, storage } from './storage.server'
+import { getObject, putObject, storage } from './storage.server'
 
 const PREFIX = 'customer-imports'
 
@@ -59,12 +59,6 @@ export async function readImportUpload(companyId: string, uploadId: string): Pro
   if (!isUuid(uploadId) || !isUuid(companyId)) return null
   const object = await getObject(keyOf(companyId, uploadId.toLowerCase()))
   return object ? new Uint8Array(object.bytes) : null
-}
-
-export async function deleteImportUpload(companyId: string, uploadId: string) {
-  if (!isUuid(uploadId) || !isUuid(companyId)) return
-  await deleteObject(keyOf(companyId, uploadId.toLowerCase()))
-  await deleteObject(summaryKeyOf(companyId, uploadId.toLowerCase()))
 }
 
 /** Deletes every company's uploads older than a day (housekeeping). */

@@ -1,16 +1,18 @@
-// With no SMTP_URL, email lands in the built-in mailbox (ARCHITECTURE §1) and its links are logged.
+// With no SMTP_URL, email lands in the built-in mailbox (docs/architecture.md "Stack") and its links are logged.
 import { eq } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
 import { emailOutbox, mailboxMessages } from '~/db/schema'
 import { db } from './db.server'
 import { mailboxListingEnabled } from './dev-mailbox.server'
-import { countPendingEmails, deliverDueEmails, sendEmail } from './email.server'
+import { countPendingEmails, sendEmail } from './email.server'
 import { env } from './env.server'
+import { deliverDueEmails } from './outbox-worker.server'
 
 describe('the built-in mailbox', () => {
   it('is used when SMTP_URL is not set', () => {
     expect(env().SMTP_URL).toBeUndefined()
-    // Listed at /dev/mailbox outside production (tests run with NODE_ENV=test; dev-mailbox.server.test.ts has the rest)…
+    // Listed at /dev/mailbox outside production (tests run with NODE_ENV=test; dev-mailbox.server.test.ts has the
+    // rest)…
     expect(mailboxListingEnabled('127.0.0.1')).toBe(true)
     expect(mailboxListingEnabled('::1')).toBe(true)
     // …and never to a browser on another machine: the reset links in it are keys to accounts.

@@ -1,9 +1,9 @@
-// The role × capability table of ARCHITECTURE §4, row by row.
+// The role × capability table of docs/product.md "Roles", row by row.
 import { describe, expect, it } from 'vitest'
 import { ROLES } from '~/db/schema/profiles'
 import { type Capability, can, INVITABLE_ROLES, isStaffRole, ROLE_LABELS, type Role } from './permissions'
 
-/** Who holds each capability, copied from the table in ARCHITECTURE §4 (every capability must be listed). */
+/** Who holds each capability, copied from the table in docs/product.md "Roles" (every capability must be listed). */
 const TABLE: Record<Capability, readonly Role[]> = {
   // /staff/*: companies, invite owners, assign owners
   'staff:tools': ['platform_admin'],
@@ -23,8 +23,12 @@ const TABLE: Record<Capability, readonly Role[]> = {
   'settings:view': ['owner', 'admin', 'dispatcher'],
   'settings:save': ['owner', 'admin'],
   'settings:billing': ['owner'],
-  // OPERATIONS §8: "Billing", invoices, payments, "Change prices" and "Profit per pool" — owner and admin;
-  // dispatchers see balances; technicians see none of it
+  'api:manage': ['owner', 'admin'],
+  // issue 33: quotes are the office's (owner, admin, dispatcher); the price book shows costs: owner and admin
+  'quotes:manage': ['owner', 'admin', 'dispatcher'],
+  'pricebook:manage': ['owner', 'admin'],
+  // docs/product.md "Easy to get wrong": "Billing", invoices, payments, "Change prices" and "Profit per pool" — owner
+  // and admin; dispatchers see balances; technicians see none of it
   'billing:manage': ['owner', 'admin'],
   'billing:balances': ['owner', 'admin', 'dispatcher'],
   // settings: "Export all data" (a ZIP of every customer, visit and reading)
@@ -33,6 +37,9 @@ const TABLE: Record<Capability, readonly Role[]> = {
   'team:invite': ['owner', 'admin'],
   'team:manage': ['owner'],
   // /app/account
+  // Today's "Start day" … "End day": a technician's own clock; "Timesheets" and payroll: owners and admins
+  'time:clock': ['tech'],
+  'time:manage': ['owner', 'admin'],
   'account:edit': ['platform_admin', 'owner', 'admin', 'dispatcher', 'tech'],
   // My Account → "Calendar": a private calendar link of one's own route (technicians)
   'calendar:feed': ['tech'],
@@ -49,7 +56,7 @@ describe('the six roles', () => {
   })
 })
 
-describe('can(role, capability) follows ARCHITECTURE §4', () => {
+describe('can(role, capability) follows docs/product.md "Roles"', () => {
   for (const capability of CAPABILITIES) {
     describe(capability, () => {
       for (const role of ROLES) {
@@ -73,8 +80,10 @@ describe('what each role may do, as a person would read the table', () => {
     expect(holds('platform_admin')).toEqual(['account:edit', 'app:dashboard', 'staff:tools'])
   })
 
-  it("an owner can do everything in their company, but not the platform staff tools or a technician's calendar", () => {
-    expect(holds('owner')).toEqual(CAPABILITIES.filter((c) => c !== 'staff:tools' && c !== 'calendar:feed').sort())
+  it("an owner can do everything in their company, but not the platform staff tools or a technician's calendar or clock", () => {
+    expect(holds('owner')).toEqual(
+      CAPABILITIES.filter((c) => c !== 'staff:tools' && c !== 'calendar:feed' && c !== 'time:clock').sort(),
+    )
   })
 
   it("an admin is an owner without the card-provider settings or the team's roles and deactivation", () => {
@@ -92,13 +101,21 @@ describe('what each role may do, as a person would read the table', () => {
         'jobs:manage',
         'jobs:work',
         'portal:preview',
+        'quotes:manage',
         'settings:view',
       ].sort(),
     )
   })
 
-  it('a tech works jobs, searches stock and subscribes to their route, nothing of the office', () => {
-    expect(holds('tech')).toEqual(['account:edit', 'app:dashboard', 'calendar:feed', 'inventory:search', 'jobs:work'])
+  it('a tech works jobs, searches stock, subscribes to their route and clocks their day, nothing of the office', () => {
+    expect(holds('tech')).toEqual([
+      'account:edit',
+      'app:dashboard',
+      'calendar:feed',
+      'inventory:search',
+      'jobs:work',
+      'time:clock',
+    ])
   })
 
   it('a customer holds no staff capability at all (their portal is checked per record)', () => {

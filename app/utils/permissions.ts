@@ -1,4 +1,4 @@
-// The role → capability table of ARCHITECTURE §4. The UI imports it to hide what a role
+// The role → capability table of docs/product.md "Roles". The UI imports it to hide what a role
 // cannot use; permissions.server.ts enforces the same table in every loader and action.
 import type { Role } from '~/db/schema/profiles'
 
@@ -30,15 +30,28 @@ const CAPABILITIES = {
   'settings:save': ['owner', 'admin'],
   /** Settings' "Export all data": every customer, visit and reading of the company in one ZIP. */
   'data:export': ['owner', 'admin'],
-  /** Billing (OPERATIONS §7, §8): invoices, payments, "Change prices", "Profit per pool", the QuickBooks export. */
+  /**
+   * Billing (docs/billing.md; docs/product.md "Easy to get wrong"): invoices, payments, "Change prices",
+   * "Profit per pool", the QuickBooks export.
+   */
   'billing:manage': ['owner', 'admin'],
   /** A customer's balance and invoices, read-only (dispatchers answer the phone; technicians see none of it). */
   'billing:balances': ['owner', 'admin', 'dispatcher'],
+  /** Quotes (issue 33, docs/quotes.md): the office writes, sends and follows them. */
+  'quotes:manage': ['owner', 'admin', 'dispatcher'],
+  /** Settings → "Price book": prices and what items cost the company. */
+  'pricebook:manage': ['owner', 'admin'],
   /** Card-provider fields of the settings. */
   'settings:billing': ['owner'],
+  /** Settings → "API keys" and "Webhooks" (docs/decisions/050-public-api.md, 051-webhooks.md). */
+  'api:manage': ['owner', 'admin'],
   'team:invite': ['owner', 'admin'],
   /** Change a teammate's role, deactivate or reactivate them. */
   'team:manage': ['owner'],
+  /** "Start day", "Break", "Back", "End day" on Today (docs/time.md): the technician's own clock. */
+  'time:clock': ['tech'],
+  /** "Timesheets": every technician's weeks, edits with a reason, "Approve week", the payroll export. */
+  'time:manage': ['owner', 'admin'],
   'account:edit': ['platform_admin', 'owner', 'admin', 'dispatcher', 'tech'],
   /** A private calendar link of one's own route (My Account → "Calendar"). */
   'calendar:feed': ['tech'],
@@ -53,7 +66,7 @@ export function can(role: Role | null | undefined, capability: Capability): bool
   return role != null && (CAPABILITIES[capability] as readonly Role[]).includes(role)
 }
 
-/** Roles each inviter may invite (SPEC §6); the first is the form's default. */
+/** Roles each inviter may invite (docs/product.md "Roles"); the first is the form's default. */
 export const INVITABLE_ROLES: Partial<Record<Role, readonly StaffRole[]>> = {
   owner: ['admin', 'dispatcher', 'tech'],
   admin: ['dispatcher', 'tech'],

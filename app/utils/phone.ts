@@ -1,5 +1,5 @@
-// Phone numbers are stored in E.164 ("+18135550101", OPERATIONS §6) and shown as people write them. One place for
-// both, with libphonenumber-js's full metadata so a number is validated, not only length-checked.
+// Phone numbers are stored in E.164 ("+18135550101", docs/product.md "Notices") and shown as people write them. One
+// place for both, with libphonenumber-js's full metadata so a number is validated, not only length-checked.
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max'
 
 export type { CountryCode }

@@ -13,14 +13,8 @@ beforeAll(async () => {
 })
 
 async function counted<T>(run: () => Promise<T>) {
-  const stop = recordQueries(currentDatabaseHandle() as DatabaseHandle)
-  try {
-    const value = await run()
-    return { value, statements: stop().length }
-  } catch (error) {
-    stop()
-    throw error
-  }
+  const { value, recorded } = await recordQueries(currentDatabaseHandle() as DatabaseHandle, run)
+  return { value, statements: recorded.length }
 }
 
 function tokenOf(cookie: string) {

@@ -1,4 +1,4 @@
-// Private file storage (ARCHITECTURE §1): local disk under DATA_DIR/uploads by default, any
+// Private file storage (docs/architecture.md "Stack"): local disk under DATA_DIR/uploads by default, any
 // S3-compatible bucket when S3_BUCKET is set. Nothing here is ever served directly: photos
 // reach people only through an authorised route that reads them with getObject.
 import { randomBytes } from 'node:crypto'

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { balanceStatus, carbonateAlkalinity, saturationIndex, waterBalance } from './balance'
 
 describe('the saturation index', () => {
-  it('gives DOMAIN.md’s worked example: pH 7.5, 84 °F, CH 300, TA 80, CYA 50 → ≈ −0.06, Balanced', () => {
+  it('gives the worked example of docs/product.md "Water": pH 7.5, 84 °F, CH 300, TA 80, CYA 50 → ≈ −0.06, Balanced', () => {
     const reading = { ph: 7.5, waterTempF: 84, calciumHardness: 300, alkalinity: 80, cyanuricAcid: 50 }
     expect(carbonateAlkalinity(80, 50, 7.5)).toBeCloseTo(64, 0)
     const balance = waterBalance(reading)

@@ -1,5 +1,6 @@
 // Water balance: the calcite saturation index (CSI), the LSI corrected for cyanurate and ionic strength.
-// Formula as in the public Pool Math calculator (Wojtowicz): it reproduces DOMAIN.md's worked example (≈ −0.06).
+// Formula as in the public Pool Math calculator (Wojtowicz): it reproduces the worked example of
+// docs/product.md "Water" (≈ −0.06).
 
 /** Inputs the index needs; salt is optional (adds ionic strength, which lowers the index). */
 export type BalanceInputs = {
@@ -14,7 +15,7 @@ export type BalanceInputs = {
 export type BalanceStatus = 'Balanced' | 'Corrosive' | 'Scaling'
 export type Balance = { index: number; status: BalanceStatus }
 
-/** Below −0.3 the water dissolves plaster and metal; above +0.3 it deposits scale (DOMAIN.md). */
+/** Below −0.3 the water dissolves plaster and metal; above +0.3 it deposits scale (docs/product.md "Water"). */
 export const BALANCED_LIMIT = 0.3
 
 /** pKa of cyanuric acid in pool water: the share of CYA that is cyanurate counts in the alkalinity test. */

@@ -44,7 +44,7 @@ describe('dosing advice for the job page example (pH 7.9, chlorine 0.5, alkalini
   })
 })
 
-describe('the per-10,000-gallon figures of DOMAIN.md', () => {
+describe('the per-10,000-gallon figures of docs/product.md "Water"', () => {
   it('matches bicarbonate, acid, stabiliser, calcium chloride and salt', () => {
     const bicarb = only(dosingAdvice({ ...BALANCED, alkalinity: 70 }, TEN_K), 'alkalinity') as Dose
     expect(bicarb.amount).toBeCloseTo(4.2, 1) // 1.4 lb per 10 ppm → 30 ppm

@@ -50,7 +50,7 @@ const PRODUCTS: Record<Product, ProductSpec> = {
   },
   'cyanuric acid': {
     unit: 'lb',
-    name: 'cyanuric acid (stabiliser)',
+    name: 'cyanuric acid (stabilizer)',
     assumption: 'pure cyanuric acid granules',
     gramsPerUnit: GRAMS_PER_LB,
   },
@@ -233,7 +233,8 @@ export function applyDose(reading: Reading, advice: Dose, gallons: number): Read
 }
 
 // --- Carbonate model (closed system: acid and base change alkalinity, not the dissolved carbonate) ---
-// Apparent constants for warm, slightly salty pool water; pH changes depend on alkalinity (DOMAIN.md: no fixed rule).
+// Apparent constants for warm, slightly salty pool water; pH changes depend on alkalinity (docs/product.md "Water": no
+// fixed rule).
 const PK1 = 6.2
 const PK2 = 10.2
 

@@ -1,7 +1,7 @@
 // A reading judged for display: what the job page, dashboards, portal and report email show about the water.
 import { type Balance, waterBalance } from './balance'
 import { type Advice, dosingAdvice } from './dosing'
-import { type Level, type PoolProfile, type Reading, readingStatus } from './targets'
+import { type Level, type PoolProfile, type Reading, readingStatus, surfaceWord } from './targets'
 
 export type ReadingSummary = {
   statuses: { text: string; level: Level }[]
@@ -26,7 +26,7 @@ export function describePool(profile: PoolProfile) {
   const parts = [
     profile.volumeGallons ? `${profile.volumeGallons.toLocaleString('en-US')} gal` : null,
     profile.sanitiser,
-    profile.surface,
+    surfaceWord(profile.surface),
     profile.indoor == null ? null : profile.indoor ? 'indoor' : 'outdoor',
   ].filter(Boolean)
   return parts.length ? parts.join(' · ') : null

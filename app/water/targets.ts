@@ -1,10 +1,23 @@
-// Target ranges for a residential pool, by sanitiser, surface and setting (../shared DOMAIN.md "Target ranges").
+// Target ranges for a residential pool, by sanitiser, surface and setting (docs/product.md "Water").
 // Pure and dependency-free: the job page, dashboards, portal and report emails all judge readings with it.
 
 export const SANITISERS = ['chlorine', 'salt'] as const
 export const SURFACES = ['plaster', 'vinyl', 'fibreglass'] as const
 export type Sanitiser = (typeof SANITISERS)[number]
 export type Surface = (typeof SURFACES)[number]
+
+/**
+ * A surface as the product writes it. `fibreglass` stays the stored value (a check constraint, the API's values and
+ * the imports' files name it), but what people read is US English
+ * (docs/decisions/064-house-tests-spelling-comment-paths-bundles.md).
+ */
+export const SURFACE_WORDS: Record<Surface, string> = { plaster: 'plaster', vinyl: 'vinyl', fibreglass: 'fiberglass' }
+
+/** The word for a stored surface; a value this list does not know is shown as it is. */
+export function surfaceWord(surface: string | null | undefined): string | null {
+  if (!surface) return null
+  return (SURFACE_WORDS as Record<string, string>)[surface] ?? surface
+}
 
 /** What the water is judged against; missing fields fall back to a chlorine plaster outdoor pool. */
 export type PoolProfile = {

@@ -4,7 +4,7 @@
 // tech@sunsetpools.test); it changes that login and then changes it back, so it ends as seeded.
 import { randomBytes } from 'node:crypto'
 import type { Page } from '@playwright/test'
-import { capture, expect, gotoHydrated, loginAs, logOutFromApp, submitLogin, test } from './fixtures'
+import { capture, expect, gotoHydrated, loginAs, logOutFromApp, submitLogin, test, userMenu } from './fixtures'
 import { extractLink, waitForEmail } from './mail'
 
 const DEMO_EMAIL = 'tech@sunsetpools.test'
@@ -39,7 +39,7 @@ test('a new email applies only after the link sent to it is followed', async ({ 
 
   await loginAs(page, DEMO_EMAIL)
   // Reached from the user menu.
-  await page.getByRole('banner').locator('summary:visible').click()
+  await userMenu(page).click()
   await page.getByRole('link', { name: 'My Account' }).click()
   await expect(page).toHaveURL((url) => url.pathname === '/app/account')
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(DEMO_EMAIL)

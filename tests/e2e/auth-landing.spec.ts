@@ -1,7 +1,7 @@
-// Every demo account (ARCHITECTURE §3) lands where it belongs after logging in, and the
+// Every demo account (docs/product.md "Demo") lands where it belongs after logging in, and the
 // guards around the staff app, the portal, the dev mailbox and unknown URLs hold.
 // tech2@bluelagoon.test is left out: auth-reset.spec.ts changes its password during the run.
-import { expect, loginAs, submitLogin, test } from './fixtures'
+import { expect, loginAs, submitLogin, test, userMenu } from './fixtures'
 
 const NOT_FOUND = 'We couldn’t find that page'
 
@@ -28,7 +28,7 @@ for (const [email, heading] of STAFF_ON_APP) {
     await loginAs(page, email)
     await expect(page).toHaveURL((url) => url.pathname === '/app')
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
-    await expect(page.getByRole('banner').locator('summary:visible')).toContainText(email)
+    await expect(userMenu(page)).toContainText(email)
   })
 }
 

@@ -1,7 +1,8 @@
 // A server of the spec's own whose database the spec writes and reads (the shared e2e server holds its embedded
 // database alone: PGlite has one process per folder). Seeded on a first start, stopped while `prepare` runs its SQL,
 // started again; with DATABASE_URL it gets a scratch PostgreSQL database instead. Also the owner's money figures
-// as the test counts them: its own SQL over the invoices and payments (OPERATIONS §7, §8).
+// as the test counts them: its own SQL over the invoices and payments (docs/billing.md;
+// docs/product.md "Easy to get wrong").
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -131,8 +132,10 @@ export async function writeMonthOfMoney(query: Sql, companyName: string) {
   await query(`update companies set next_invoice_number = $2 where id = $1`, [company.id, n + 4])
   const payment = (customer: unknown, invoiceId: unknown, amount: number, refunded: number, method: string) =>
     query(
-      `insert into payments (company_id, customer_id, invoice_id, amount_cents, refunded_cents, received_on, method)
-       values ($1, $2, $3, $4, $5, $6, $7)`,
+      `with p as (insert into payments (company_id, customer_id, invoice_id, amount_cents, received_on, method)
+         values ($1, $2, $3, $4, $6, $7) returning id)
+       insert into refunds (company_id, customer_id, payment_id, amount_cents, refunded_total_cents)
+       select $1, $2, p.id, $5::integer, $5::integer from p where $5::integer > 0`,
       [company.id, customer, invoiceId, amount, refunded, today, method],
     )
   await payment(a, paidToday, 5000, 0, 'check')
@@ -147,7 +150,8 @@ export async function moneySums(query: Sql, companyName: string) {
      select
        (select coalesce(sum(total_cents), 0) from invoices i, c where i.company_id = c.id and i.state = 'sent'
           and date_trunc('month', i.issued_on) = date_trunc('month', c.today))::text as invoiced,
-       (select coalesce(sum(amount_cents - refunded_cents), 0) from payments p, c where p.company_id = c.id
+       (select coalesce(sum(amount_cents - (select coalesce(sum(r.amount_cents), 0) from refunds r
+          where r.payment_id = p.id)), 0) from payments p, c where p.company_id = c.id
           and date_trunc('month', p.received_on) = date_trunc('month', c.today))::text as collected,
        (select coalesce(sum(total_cents - paid_cents - credit_applied_cents), 0) from invoices i, c
           where i.company_id = c.id and i.state = 'sent' and total_cents > paid_cents + credit_applied_cents)::text

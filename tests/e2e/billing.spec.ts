@@ -1,4 +1,4 @@
-// Billing end to end (issue #21, OPERATIONS §7): the office signs up a customer on a per-visit plan and completes
+// Billing end to end (issue #21, docs/billing.md): the office signs up a customer on a per-visit plan and completes
 // today's visit; on /app/billing it previews this month's invoices, creates them and sends them; the customer gets
 // "Invoice sent" by email; the office records a check on the invoice (a mistyped amount and a repeated reference
 // are refused first); the customer signs in to the portal and sees the invoice, partly paid, and the new balance,

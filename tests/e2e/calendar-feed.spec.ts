@@ -1,5 +1,5 @@
-// "Calendar feed" on My Account (OPERATIONS §4): a technician makes the secret .ics link, the link is a calendar of
-// their visits for a phone to subscribe to, and "Reset link" makes the old one stop working.
+// "Calendar feed" on My Account (docs/product.md "Schedule"): a technician makes the secret .ics link, the link is a
+// calendar of their visits for a phone to subscribe to, and "Reset link" makes the old one stop working.
 import { capture, expect, gotoHydrated, test } from './fixtures'
 
 test.use({ viewport: { width: 390, height: 844 } })

@@ -1,6 +1,6 @@
-// Settings → "Checklist" (issue #19, OPERATIONS §5) in Chromium: the owner adds "Clean filter" with Photo required,
-// moves it up, removes an item after confirming and puts it back with Undo, and the forms work without JavaScript;
-// a dispatcher reads the checklist but cannot change it. Screenshots at phone and desktop width for review.
+// Settings → "Checklist" (issue #19, docs/product.md "The visit") in Chromium: the owner adds "Clean filter" with Photo
+// required, moves it up, removes an item after confirming and puts it back with Undo, and the forms work without
+// JavaScript; a dispatcher reads the checklist but cannot change it. Screenshots at phone and desktop width for review.
 // Runs on Sunset Pool Care (project 'company') and leaves its checklist as seeded: the 4 default items, in order.
 import type { Locator, Page } from '@playwright/test'
 import { capture, expect, gotoHydrated, loginAs, test } from './fixtures'

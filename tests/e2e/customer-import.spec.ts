@@ -1,5 +1,5 @@
-// Switching in by CSV (issue #17, OPERATIONS §3): an office user uploads a spreadsheet with a mistake, sees its
-// columns and the problem in plain words, finds nothing written, fixes the file, imports it, and a second import of
+// Switching in by CSV (issue #17, docs/product.md "Import"): an office user uploads a spreadsheet with a mistake, sees
+// its columns and the problem in plain words, finds nothing written, fixes the file, imports it, and a second import of
 // the same file says "0 new". The page is photographed on a phone and a desktop along the way.
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'

@@ -157,7 +157,7 @@ test('an office user builds a customer with two locations, a pool and a spa with
 
   // Archive: the confirmation says what happens before anything does.
   await page.getByRole('button', { name: 'Archive customer' }).click()
-  await expect(page.getByText('Their future visits are cancelled')).toBeVisible()
+  await expect(page.getByText('Their future visits are canceled')).toBeVisible()
   await expect(page.getByText('Their visit history is kept.')).toBeVisible()
   await expect(page.getByText('Their portal access ends.')).toBeVisible()
   await page.getByRole('button', { name: 'Yes, archive customer' }).click()

@@ -48,9 +48,14 @@ export async function loginAs(page: Page, email: string, password = DEMO_PASSWOR
   await expect(page.getByRole('button', { name: 'Log in', exact: true })).toHaveCount(0)
 }
 
+/** The staff app's user menu button (owners and admins also have the navigation's "More" menu in the banner). */
+export function userMenu(page: Page) {
+  return page.getByRole('banner').locator('summary:visible').filter({ hasNotText: /^More/ })
+}
+
 /** Opens the user menu of the staff app and logs out. */
 export async function logOutFromApp(page: Page) {
-  await page.getByRole('banner').locator('summary:visible').click()
+  await userMenu(page).click()
   await page.getByRole('button', { name: 'Log out' }).click()
 }
 

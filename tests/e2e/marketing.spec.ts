@@ -1,11 +1,12 @@
 // Issue #7: the public site. Every page renders its header, content and footer on a phone and a desktop, passes
 // axe-core, has its own title, description and Open Graph tags, reads without JavaScript, and loads nothing from
 // another host; the phone drawer traps focus and closes on Escape and on navigation; the landing page ships
-// under 130 KB of gzipped JavaScript.
+// under 130 KB of gzipped JavaScript. Issue 38 item 9: landing and features tell what the product does today.
 import fs from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
 import { capture, expect, test, VIEWPORTS } from './fixtures'
 
 const PAGES = [
@@ -29,18 +30,7 @@ for (const { path: pagePath } of PAGES) {
       await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible()
       await expect(page.getByRole('contentinfo')).toBeVisible()
       // Scroll through so lazy images load, and check every image on the page actually decoded.
-      await page.evaluate(async () => {
-        for (let y = 0; y < document.body.scrollHeight; y += 400) {
-          window.scrollTo(0, y)
-          await new Promise((resolve) => setTimeout(resolve, 50))
-        }
-        window.scrollTo(0, 0)
-      })
-      await expect
-        .poll(() =>
-          page.evaluate(() => [...document.images].filter((img) => !img.complete || img.naturalWidth === 0).length),
-        )
-        .toBe(0)
+      await loadEveryImage(page)
       await capture(page, testInfo, `public${pagePath === '/' ? '-landing' : pagePath.replace('/', '-')}`)
       const results = await new AxeBuilder({ page }).analyze()
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([])
@@ -49,6 +39,122 @@ for (const { path: pagePath } of PAGES) {
     expect(foreign).toEqual([])
   })
 }
+
+// Issue 38 item 9: the pages tell what the product does today — routes, the offline phone, notices, billing and
+// QuickBooks — with real screens of the demo company, at a phone's and a desktop's width.
+const TODAY_WIDTHS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]
+const LANDING_CARDS = [
+  'Recurring service plans',
+  'Optimized routes with ETAs',
+  'A phone app that works offline',
+  'Notices and a customer portal',
+  'Billing, card payments and QuickBooks',
+  'Timesheets and payroll',
+]
+const LANDING_SCREENS = [
+  /route for the day: numbered stops .*“Optimize route”/,
+  /technician’s phone: Today’s route/,
+  /Billing for/,
+]
+const FEATURE_GROUPS = [
+  'Service plans and the week board',
+  'Routes',
+  'The technician’s phone',
+  'At the pool',
+  'Customers and notices',
+  'Billing and payments',
+  'Team, time and payroll',
+  'Inventory and your own tools',
+]
+const FEATURE_POINTS = [
+  /“Optimize route” orders the stops for the least driving/,
+  /“Balance the day” moves visits between technicians/,
+  /“Suggest a day and technician”/,
+  /Works offline: today’s stops are kept on the phone/,
+  /“On my way” tells the customer by text or email/,
+  /Customer notices by email and text \(Twilio\)/,
+  /Card payments and autopay through Stripe/,
+  /Exports for QuickBooks \(IIF and QuickBooks Online CSV\)/,
+  /approved and signed by the customer in the portal/,
+  /A payroll CSV of approved weeks/,
+  /A REST API with API keys and signed webhooks/,
+]
+
+/** Scrolls through the page so lazy images load, and waits until every image on it has decoded. */
+async function loadEveryImage(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 400) {
+      window.scrollTo(0, y)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    window.scrollTo(0, 0)
+  })
+  await expect
+    .poll(() =>
+      page.evaluate(() => [...document.images].filter((img) => !img.complete || img.naturalWidth === 0).length),
+    )
+    .toBe(0)
+}
+
+test('the landing page shows routes, the offline phone, notices and billing, with real screens', async ({
+  page,
+}, testInfo) => {
+  const imageBytes = new Map<string, number>()
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'image') return
+    imageBytes.set(response.url(), (await response.body().catch(() => Buffer.alloc(0))).length)
+  })
+  for (const viewport of TODAY_WIDTHS) {
+    await page.setViewportSize(viewport)
+    await page.goto('/')
+    const main = page.getByRole('main')
+    await expect(main.getByText(/optimize every technician’s route/)).toBeVisible()
+    for (const card of LANDING_CARDS) await expect(main.getByRole('heading', { level: 3, name: card })).toBeVisible()
+    const gallery = main.getByRole('region', { name: 'See it working' })
+    for (const alt of LANDING_SCREENS) await expect(gallery.getByRole('img', { name: alt })).toBeVisible()
+    await loadEveryImage(page)
+    // The screen is drawn at the width it is shown: never a tiny thumbnail stretched, never the 2× desktop file on a phone.
+    const routeDay = gallery.getByRole('img', { name: LANDING_SCREENS[0] })
+    const [shown, natural] = await routeDay.evaluate((img: HTMLImageElement) => [img.clientWidth, img.naturalWidth])
+    expect(natural).toBeGreaterThanOrEqual(Math.min(shown, 480))
+    await expect(main).not.toContainText(/stabiliser|optimis|colour|Today’s route and recent activity/i)
+    await capture(page, testInfo, 'public-landing-today')
+    const results = await new AxeBuilder({ page }).analyze()
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([])
+  }
+  // Sensible image weight: the whole landing page's images, at both widths together, stay well under half a megabyte.
+  const total = [...imageBytes.values()].reduce((sum, bytes) => sum + bytes, 0)
+  expect(total).toBeGreaterThan(0)
+  expect(total).toBeLessThan(500 * 1024)
+})
+
+test('the features page lists what the product does today, in US English, with its screens', async ({
+  page,
+}, testInfo) => {
+  for (const viewport of TODAY_WIDTHS) {
+    await page.setViewportSize(viewport)
+    await page.goto('/features')
+    const main = page.getByRole('main')
+    for (const group of FEATURE_GROUPS) {
+      await expect(main.getByRole('region', { name: group, exact: true })).toBeVisible()
+    }
+    for (const point of FEATURE_POINTS)
+      await expect(main.getByRole('listitem').filter({ hasText: point })).toBeVisible()
+    await expect(main.getByText(/optional stabilizer, hardness, salt/)).toBeVisible()
+    await expect(main).not.toContainText(/stabiliser|optimis|colour|Today’s route and recent activity/i)
+    const screens = main.getByRole('region', { name: 'More screens' })
+    await expect(screens.getByRole('img', { name: /dispatcher’s dashboard/ })).toBeVisible()
+    await expect(screens.getByRole('img', { name: /technician’s visit on a phone/ })).toBeVisible()
+    await expect(screens.getByRole('img', { name: /customer portal/ })).toBeVisible()
+    await loadEveryImage(page)
+    await capture(page, testInfo, 'public-features-today')
+    const results = await new AxeBuilder({ page }).analyze()
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([])
+  }
+})
 
 test('/login has no axe violations', async ({ page }) => {
   await page.goto('/login')

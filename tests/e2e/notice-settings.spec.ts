@@ -1,4 +1,4 @@
-// Customer notices in Chromium (issue #20, OPERATIONS §6).
+// Customer notices in Chromium (issue #20, docs/product.md "Notices").
 //
 // Settings → "Customer notices" as Sunset's owner, on the shared server: turn "Visit reminder" texts on, change their
 // wording, watch the segment count change with an emoji, save; then put it back.
@@ -68,7 +68,7 @@ test.describe('Settings → Customer notices', () => {
     // Back to Sunset's defaults, so the page looks as seeded for anyone after.
     await reminder.getByRole('button', { name: /Reset to default.*Text/ }).click()
     await expect(wording).toHaveValue(
-      '{company}: {technician} will service your pool tomorrow. Please leave the gate unlocked.',
+      '{company}: {technician} will service your pool tomorrow. {arrival} Please leave the gate unlocked.',
     )
     await texts.click()
     await section.getByRole('button', { name: 'Save customer notices' }).click()
@@ -217,7 +217,7 @@ test.describe('notices without Twilio', () => {
       const customer = (await stop.textContent()) ?? ''
       const stopId = (await stop.getAttribute('href'))?.split('/').pop() ?? ''
       const completed = danasVisits.find((id) => id !== stopId) ?? ''
-      await phone.locator(`a[href="/app/jobs/${completed}"]`).click()
+      await phone.locator(`a[href^="/app/jobs/${completed}"]`).click()
       await expect(phone).toHaveURL(new RegExp(`/app/jobs/${completed}$`))
       await phone.getByRole('button', { name: 'Mark Complete' }).click()
       await phone

@@ -1,12 +1,12 @@
-// Customer notices end to end (issue #20, OPERATIONS §6): "On my way" from the technician's phone texts the customer
-// an arrival time; skipping with "Locked gate" texts the reason; completing emails the report; a STOP reply (signed as
-// Twilio signs it) stops the next text, and the office sees why in the customer's Messages. Texts go to the local
-// server that speaks Twilio's API (global setup); emails to the SMTP sink.
+// Customer notices end to end (issue #20, docs/product.md "Notices"): "On my way" from the technician's phone texts the
+// customer an arrival time; skipping with "Locked gate" texts the reason; completing emails the report; a STOP reply
+// (signed as Twilio signs it) stops the next text, and the office sees why in the customer's Messages. Texts go to the
+// local server that speaks Twilio's API (global setup); emails to the SMTP sink.
 
 import { capture, expect, gotoHydrated, test, waitForHydration } from './fixtures'
 import { readAllEmails } from './mail'
 import { replyText, sentTexts } from './texts'
-import { bookVisitsToday } from './visits'
+import { bookVisitsToday, expectPhoneSent } from './visits'
 
 const DANA = 'Dana Whitfield'
 const DANA_PHONE = '+18135550101'
@@ -109,6 +109,8 @@ test('On my way, a skip and a completion reach the customer; STOP stops the next
   await page.getByLabel('Dog in yard').check()
   await page.getByRole('button', { name: 'Skip visit' }).click()
   await expect(page.getByText('Skipped: Dog in yard')).toBeVisible({ timeout: SENT_SOON })
+  // Shown as soon as it is on the phone: signing out before the phone sent it would leave it there, never skipped.
+  await expectPhoneSent(page)
   await page.context().clearCookies()
 
   await loginAs(page, 'dispatch@bluelagoon.test')

@@ -1,5 +1,5 @@
-// A technician's day without signal (issue #19, OPERATIONS §5): Today loaded once online; then, offline, three
-// stops worked — readings, ticks, notes, six photos, two completed and one skipped — and the app reloaded with no
+// A technician's day without signal (issue #19, docs/product.md "The visit"): Today loaded once online; then, offline,
+// three stops worked — readings, ticks, notes, six photos, two completed and one skipped — and the app reloaded with no
 // connection. When the signal returns everything reaches the server within 30 seconds, each change once, and the
 // office's week board, open the whole time, shows the visits done without being reloaded.
 import type { Page } from '@playwright/test'
@@ -48,7 +48,7 @@ test('three stops worked offline reach the server once when the signal returns, 
   const card = (id: string) =>
     board
       .locator('li.board-visit')
-      .filter({ has: board.locator(`a[href="/app/jobs/${id}"]`) })
+      .filter({ has: board.locator(`a[href^="/app/jobs/${id}"]`) })
       .first()
   for (const id of visits) await expect(card(id)).toBeVisible()
 

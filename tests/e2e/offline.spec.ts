@@ -1,6 +1,6 @@
-// The installable staff app that works offline (issue #19, OPERATIONS §5, decision 019): installable in Chromium;
-// after one online load of Today the technician's day opens with no connection (the page reloaded, a stop's visit
-// page); the header says "Offline"; and logging out with changes still on the phone warns first, then leaves
+// The installable staff app that works offline (issue #19, docs/product.md "The visit", decision 019): installable in
+// Chromium; after one online load of Today the technician's day opens with no connection (the page reloaded, a stop's
+// visit page); the header says "Offline"; and logging out with changes still on the phone warns first, then leaves
 // nothing of this person on it. A shared phone (decision 030): a session that ends without "Log out" leaves nothing
 // of that person for the next one to see or send, and their changes wait for them.
 import fs from 'node:fs'
@@ -166,7 +166,7 @@ test("Tyler's day opens offline after one online load of Today", async ({ page, 
   // A stop's visit page, tapped on Today (React Router's data request) and opened afresh (the document).
   const finished = page.locator('details', { hasText: /Finished \(\d+\)/ })
   if (await finished.count()) await finished.locator('summary').click()
-  await page.locator(`main a[href="/app/jobs/${jobId}"]`).first().click()
+  await page.locator(`main a[href^="/app/jobs/${jobId}"]`).first().click()
   await expect(page).toHaveURL(new RegExp(`/app/jobs/${jobId}$`))
   await expect(page.getByRole('heading', { level: 1, name: DANA })).toBeVisible()
   await page.reload()

@@ -6,10 +6,11 @@
 // text field and text area, and the label of every checkbox and radio (the label is what a finger taps), is at least
 // 44 px tall and 44 px wide. Exempt are links inside running text (a link whose block also holds other words: WCAG's
 // "inline" exception), screen-reader-only elements (skip links show only on focus), and the footer's site map.
-// Read-only: it opens pages and changes nothing, so it runs beside every other project.
+// Read-only but for the plan forms, which work on a customer of their own: it runs beside every other project.
+import { randomBytes } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page, TestInfo } from '@playwright/test'
-import { capture, expect, gotoHydrated, test } from './fixtures'
+import { capture, expect, gotoHydrated, test, waitForHydration } from './fixtures'
 
 const PHONE = { width: 360, height: 740 }
 const MIN_TARGET = 44
@@ -69,6 +70,7 @@ const PERSONAS: { who: string | null; pages: PhonePage[] }[] = [
       at('settings', '/app/settings'),
       at('change prices', '/app/billing/prices'),
       at('team', '/app/team'),
+      at('timesheets', '/app/timesheets'),
       at('account', '/app/account'),
     ],
   },
@@ -82,6 +84,16 @@ const PERSONAS: { who: string | null; pages: PhonePage[] }[] = [
       at('dispatch dashboard', '/app'),
       at('dispatch', '/app/dispatch'),
       at('schedule board', '/app/schedule'),
+      // The board's second row (the first technician), reached by its "Next →".
+      {
+        name: 'schedule board, next row',
+        open: async (page) => {
+          await gotoHydrated(page, '/app/schedule')
+          await page.getByRole('navigation', { name: 'Technicians' }).getByRole('link', { name: 'Next →' }).click()
+          await expect(page.getByRole('link', { name: '← Previous' })).toBeVisible()
+          await expect(page.getByRole('rowheader', { name: 'Unassigned' })).toBeHidden()
+        },
+      },
       via('route day', '/app/schedule', /^\/app\/schedule\/[^/]+\/\d{4}-\d{2}-\d{2}$/),
       via('visit (office)', '/app/schedule', JOB),
     ],
@@ -200,6 +212,48 @@ for (const { who, pages } of PERSONAS) {
     }
   })
 }
+
+// "Add service plan", "Edit plan" (with the question it asks before removing visits) and "Pause plan" on a customer
+// of the test's own: the seeded customers have no plan, so this one writes a customer and a plan (nothing else
+// reads them) and leaves them as they are.
+test.describe('the plan forms on a phone', () => {
+  test.use({ viewport: PHONE })
+
+  test('Add service plan, Edit plan asking first, and Pause plan', async ({ page, loginAs }, testInfo) => {
+    // No live updates: a change elsewhere in the company reloads the record, and the question would go with it.
+    await page.context().route('**/app/events', (route) => route.abort())
+    const name = `Phone Plan ${randomBytes(3).toString('hex')}`
+    await loginAs(page, 'dispatch@bluelagoon.test')
+    await gotoHydrated(page, '/app/customers/new')
+    await page.getByLabel('Name', { exact: true }).fill(name)
+    await page.getByLabel('Service address').fill('5 Palm Ave')
+    await page.getByLabel('City').fill('Tampa')
+    await page.getByLabel('State').fill('FL')
+    await page.getByRole('button', { name: 'Add customer' }).click()
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+    await page.getByRole('link', { name: /^Add service plan/ }).click()
+    await expect(page.getByRole('button', { name: 'Add service plan' })).toBeVisible()
+    await waitForHydration(page)
+    await page.getByLabel('Technician').selectOption({ label: 'Tyler Brooks' })
+    await page.getByLabel('Rate', { exact: true }).fill('85')
+    await checkPhonePage(page, testInfo, 'dispatch-add-service-plan')
+    await page.getByRole('button', { name: 'Add service plan' }).click()
+    await expect(page.getByText(/Service plan added\./)).toBeVisible()
+
+    await page.getByRole('link', { name: /^Edit plan/ }).click()
+    await expect(page.getByRole('button', { name: 'Save plan' })).toBeVisible()
+    await waitForHydration(page)
+    await page.getByLabel('Frequency').selectOption('4')
+    await page.getByRole('button', { name: 'Save plan' }).click()
+    await expect(page.getByText(/\d+ future visits? will be removed/)).toBeVisible()
+    await checkPhonePage(page, testInfo, 'dispatch-edit-plan-question')
+    await page.getByRole('link', { name: 'Keep plan as it is' }).click()
+
+    await page.getByRole('link', { name: /^Pause plan/ }).click()
+    await expect(page.getByLabel('Resume on')).toBeVisible()
+    await checkPhonePage(page, testInfo, 'dispatch-pause-plan')
+  })
+})
 
 test.describe('the menus on a phone', () => {
   test.use({ viewport: PHONE })

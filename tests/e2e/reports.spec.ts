@@ -12,7 +12,7 @@ test('the owner reads Profit per pool, sorts it, changes the period and download
   await loginAs(page, 'owner@bluelagoon.test')
   await gotoHydrated(page, '/app/reports/profit')
   await expect(page.getByRole('heading', { level: 1, name: 'Profit per pool' })).toBeVisible()
-  // Most profitable first by default; the demo's completed visits this month give it rows and a total.
+  // Last month, most profitable first, by default; the demo's completed visits give it rows and a total.
   await expect(page.getByRole('columnheader', { name: /^Margin, sort/ })).toHaveAttribute('aria-sort', 'descending')
   await expect(page.getByRole('rowheader', { name: /^Total \(\d+ pools?\)$/ })).toBeVisible()
 
@@ -36,7 +36,9 @@ test('the owner reads Profit per pool, sorts it, changes the period and download
   expect(file.suggestedFilename()).toBe(`profit-per-pool-${from}-to-${to}.csv`)
   const text = await fs.promises.readFile((await file.path()) as string, 'utf8')
   expect(
-    text.startsWith('\ufeffLocation,Customer,Revenue,Chemical cost,Visits,Minutes on site,Margin,Margin %\r\n'),
+    text.startsWith(
+      '\ufeffLocation,Customer,Revenue,Chemical cost,Labor cost,Labor basis,Visits,Minutes on site,Margin,Margin %\r\n',
+    ),
   ).toBe(true)
 
   // A period that is not one: the form keeps it and says what is wrong.

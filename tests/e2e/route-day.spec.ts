@@ -1,5 +1,5 @@
-// A technician's route for a day (OPERATIONS §4): the dispatcher opens Tyler's route, sees the stops with their
-// distances and the map, optimises it, sees the saving, and undoes it back to the order before.
+// A technician's route for a day (docs/product.md "Schedule"): the dispatcher opens Tyler's route, sees the stops with
+// their distances and the map, optimises it, sees the saving, and undoes it back to the order before.
 import type { Page } from '@playwright/test'
 import { pickCustomer } from './customer-picker'
 import { capture, expect, gotoHydrated, test, waitForHydration } from './fixtures'

@@ -1,5 +1,5 @@
-// The week board (OPERATIONS §4): a dispatcher opens "Schedule", moves a visit with the keyboard through the
-// "Move visit" dialog, and finds it in its new cell after a reload. Next week is used: all of it is in the future.
+// The week board (docs/product.md "Schedule"): a dispatcher opens "Schedule", moves a visit with the keyboard through
+// the "Move visit" dialog, and finds it in its new cell after a reload. Next week is used: all of it is in the future.
 // Each test moves a visit it booked itself: the board's other visits are moved by tests running alongside.
 import type { Page } from '@playwright/test'
 import { capture, expect, test, waitForHydration } from './fixtures'
@@ -59,11 +59,23 @@ test('a dispatcher moves a visit on the week board with the keyboard', async ({ 
   expect(await cellOf(page, id)).toEqual({ row: 'Unassigned', day })
   await capture(page, testInfo, 'schedule-moved')
 
-  // Phones get the week as a list by day, with no sideways scrolling (capture checks the width).
+  // Phones get the same board one row at a time, "Unassigned" first, each day under the other, with no sideways
+  // scrolling (capture checks the width): the moved visit is there, on its new day.
   await page.setViewportSize({ width: 390, height: 844 })
-  await expect(page.getByRole('heading', { level: 2, name: /^Mon, / })).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Move visit' }).first()).toBeVisible()
+  const rows = page.getByRole('navigation', { name: 'Technicians' })
+  await expect(rows.getByText(/^Unassigned \(1 of \d+\)$/)).toBeVisible()
+  await expect(rows.getByRole('link', { name: '← Previous' })).toHaveCount(0)
+  await expect(trigger).toBeVisible()
+  await expect(page.getByRole('rowheader', { name: 'Unassigned' })).toBeVisible()
+  await expect(page.getByRole('rowheader', { name: 'Tyler Brooks' })).toBeHidden()
   await capture(page, testInfo, 'schedule-week')
+  await rows.getByRole('link', { name: 'Next →' }).click()
+  await expect(rows.getByText(/ \(2 of \d+\)$/)).toBeVisible()
+  await expect(page.getByRole('rowheader', { name: 'Unassigned' })).toBeHidden()
+  await expect(trigger).toBeHidden()
+  await rows.getByRole('link', { name: '← Previous' }).click()
+  await expect(rows.getByText(/^Unassigned \(1 of \d+\)$/)).toBeVisible()
+  await expect(trigger).toBeVisible()
 })
 
 test('a visit dragged to another day lands there', async ({ page, loginAs }) => {
@@ -71,13 +83,14 @@ test('a visit dragged to another day lands there', async ({ page, loginAs }) => 
   // No live updates: other specs' changes in the company would re-render the board in the middle of the drag.
   await page.context().route('**/app/events', (route) => route.abort())
   await loginAs(page, 'dispatch@bluelagoon.test')
-  // Unassigned, next Friday; dragged to Thursday in the same row (the board's last row: no scrolling mid-drag).
+  // Unassigned, next Friday; dragged to Thursday in the same row (the board's first row: no scrolling mid-drag).
   const id = await bookVisitOn(page, addDays(nextWeekInNewYork(), 4), null)
   await page.goto('/app/schedule')
   await page.getByRole('link', { name: 'Next week' }).click()
   await page.waitForURL(/\/app\/schedule\?week=/)
   await waitForHydration(page)
-  const unassigned = page.locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: 'Unassigned' }) })
+  const unassigned = page.locator('tbody tr').first()
+  await expect(unassigned.getByRole('rowheader')).toHaveText('Unassigned')
   const visit = page.locator('tbody li[draggable="true"]').filter({ has: page.locator(`[data-move-visit="${id}"]`) })
   expect(await cellOf(page, id)).toEqual({ row: 'Unassigned', day: 4 })
   const day = 3
@@ -97,10 +110,19 @@ test('"Move visit" on the visit page, on a phone', async ({ page, loginAs }, tes
   await page.getByRole('link', { name: 'Next week' }).click()
   await page.waitForURL(/\/app\/schedule\?week=/)
   await waitForHydration(page)
-  // The phone's list by day, and only it (one layout is rendered: the grid is not there hidden): the visit booked
-  // for next Tuesday, opened from its row.
-  await expect(page.getByRole('table')).toHaveCount(0)
+  // The phone shows one row of the board at a time, "Unassigned" first; "Next →" until Tyler's, where the visit
+  // booked for next Tuesday is. The board is drawn once (no second, hidden layout holds the visit again).
+  await expect(page.locator(`[data-move-visit="${id}"]`)).toHaveCount(1)
+  const rows = page.getByRole('navigation', { name: 'Technicians' })
   const visit = page.locator('li').filter({ has: page.locator(`[data-move-visit="${id}"]`) })
+  await expect(visit).toBeHidden()
+  for (let row = 1; !(await rows.getByText(/^Tyler Brooks \(/).isVisible()); row++) {
+    expect(row, 'Tyler Brooks is one of the rows').toBeLessThan(20)
+    await rows.getByRole('link', { name: 'Next →' }).click()
+    await expect(rows.getByText(new RegExp(` \\(${row + 1} of \\d+\\)$`))).toBeVisible()
+  }
+  await expect(page.getByRole('rowheader', { name: 'Tyler Brooks' })).toBeVisible()
+  await capture(page, testInfo, 'schedule-phone-row')
   await visit.getByRole('link').click()
   await page.waitForURL(/\/app\/jobs\//)
   // The URL changes before the visit page replaces the board: wait for the visit page's folded office forms.

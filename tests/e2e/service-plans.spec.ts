@@ -1,5 +1,5 @@
 // The office puts a new customer's pool on a weekly plan from the customer record and sees its 8 visits scheduled;
-// then one visit is skipped for the weather and shows so (OPERATIONS §4, §5).
+// then one visit is skipped for the weather and shows so (docs/product.md "Schedule", "The visit").
 import { randomBytes } from 'node:crypto'
 import { capture, expect, test, waitForHydration } from './fixtures'
 

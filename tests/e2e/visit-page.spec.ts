@@ -1,5 +1,6 @@
-// The visit page on a phone (OPERATIONS §5, issue #19): a routine visit in at most 12 taps, the report listing exactly
-// the ticked items and the customer's note, "Undo" after Mark Complete, and the office reopening a finished visit.
+// The visit page on a phone (docs/product.md "The visit", issue #19): a routine visit in at most 12 taps, the report
+// listing exactly the ticked items and the customer's note, "Undo" after Mark Complete, and the office reopening a
+// finished visit.
 import type { Locator, Page } from '@playwright/test'
 import { capture, expect, gotoHydrated, test, waitForHydration } from './fixtures'
 import { bookVisitToday, jpeg } from './visits'
@@ -238,10 +239,10 @@ test('a change the server refuses is shown with its reason and what was not save
   await page.unroute('**/app/field/changes')
   await page.evaluate(() => window.dispatchEvent(new Event('online')))
   const refusal = page.getByRole('alert').filter({ hasText: 'Not saved:' })
-  await expect(refusal).toContainText(`The office cancelled this visit. Ticked ${label}`)
+  await expect(refusal).toContainText(`The office canceled this visit. Ticked ${label}`)
   await page.getByRole('button', { name: 'Dismiss' }).click()
   await expect(refusal).toHaveCount(0)
-  await expect(page.getByText('Cancelled', { exact: true }).first()).toBeVisible()
+  await expect(page.getByText('Canceled', { exact: true }).first()).toBeVisible()
 })
 
 test('without JavaScript the checklist and notes are plain forms', async ({

@@ -1,6 +1,6 @@
-// A visit's photos on the technician's phone (OPERATIONS §5): several, each labelled Before / After / Other; taking
-// or choosing one uploads it at once; offline it waits on the phone (IndexedDB) with its preview, survives the page
-// being closed, and goes up when the connection returns; "Remove" asks first.
+// A visit's photos on the technician's phone (docs/product.md "The visit"): several, each labelled Before / After /
+// Other; taking or choosing one uploads it at once; offline it waits on the phone (IndexedDB) with its preview,
+// survives the page being closed, and goes up when the connection returns; "Remove" asks first.
 import type { Page } from '@playwright/test'
 import { capture, expect, test, waitForHydration } from './fixtures'
 import { bookVisitToday, jpeg } from './visits'

@@ -86,3 +86,14 @@ export function jpeg(colour: string, { width = 800, height = 600 } = {}) {
     .jpeg()
     .toBuffer()
 }
+
+/**
+ * Waits until the technician's phone has sent what they just did: the visit page shows a skip or a note as soon as it
+ * is on the phone, before the server has it, so a test that signs out or closes the phone next must wait for the
+ * header's "N changes waiting" to go (and no "not applied").
+ */
+export async function expectPhoneSent(page: Page) {
+  const status = page.getByRole('banner').getByRole('status')
+  await expect(status.getByText(/changes? waiting$/)).toHaveCount(0, { timeout: 30_000 })
+  await expect(status.getByText(/not applied/)).toHaveCount(0)
+}

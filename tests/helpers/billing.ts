@@ -1,6 +1,7 @@
 // Billing for route tests: a company of its own (so a month's invoices are exactly the ones a test made) with an
 // owner who can sign in, and customers with a per-visit plan and visits completed in a given month.
-import { companies, jobs, servicePlans } from '~/db/schema'
+import { eq, sql } from 'drizzle-orm'
+import { companies, jobs, payments, refunds, servicePlans } from '~/db/schema'
 import { createDemoLogin } from '~/demo/seed.server'
 import { addDays, isoWeekday, type LocalDate } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
@@ -73,4 +74,32 @@ export async function addCompletedVisits(
         }
       }),
     )
+}
+
+/**
+ * A refund of `cents` on a payment, recorded as the charge.refunded webhook records it: a new `refunds` row (the only
+ * record of refunds, docs/billing.md). The invoice's paid sum is the caller's to move.
+ */
+export async function addRefund(paymentId: string, cents: number) {
+  const [payment] = await db()
+    .select({
+      companyId: payments.companyId,
+      customerId: payments.customerId,
+      sofar:
+        sql<number>`(select coalesce(sum(r.amount_cents), 0) from refunds r where r.payment_id = ${payments.id})`.mapWith(
+          Number,
+        ),
+    })
+    .from(payments)
+    .where(eq(payments.id, paymentId))
+  if (!payment) throw new Error('no payment')
+  await db()
+    .insert(refunds)
+    .values({
+      companyId: payment.companyId,
+      customerId: payment.customerId,
+      paymentId,
+      amountCents: cents,
+      refundedTotalCents: payment.sofar + cents,
+    })
 }

@@ -2,6 +2,7 @@
 // amount — written directly, as invoices look once "Send invoices" has run (numbers taken from the company's counter).
 import { eq, sql } from 'drizzle-orm'
 import { companies, invoices, payments } from '~/db/schema'
+import { refundedCentsOf } from '~/models/balance.server'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from './customers'
 
@@ -64,7 +65,7 @@ export async function paymentsOf(customerId: string) {
     .select({
       invoiceId: payments.invoiceId,
       amountCents: payments.amountCents,
-      refundedCents: payments.refundedCents,
+      refundedCents: refundedCentsOf(payments.id),
       method: payments.method,
       reference: payments.reference,
       flag: payments.flag,

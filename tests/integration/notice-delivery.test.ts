@@ -1,7 +1,7 @@
-// Texts are sent exactly once (issue #20, OPERATIONS §6): through the one outbox worker, against a local server that
-// speaks Twilio's Messages API, while 30 % of its calls fail or time out — some after Twilio took the message, so
-// only asking Twilio before sending again avoids a second text. Invalid numbers fail at once without retries;
-// opted-out numbers and quiet hours are never texted. Then two production servers on one PostgreSQL share the
+// Texts are sent exactly once (issue #20, docs/product.md "Notices"): through the one outbox worker, against a local
+// server that speaks Twilio's Messages API, while 30 % of its calls fail or time out — some after Twilio took the
+// message, so only asking Twilio before sending again avoids a second text. Invalid numbers fail at once without
+// retries; opted-out numbers and quiet hours are never texted. Then two production servers on one PostgreSQL share the
 // outbox and each notice still goes once.
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -9,7 +9,7 @@ import { companies, emailOutbox, textOptOuts } from '~/db/schema'
 import { prng } from '~/demo/prng'
 import { deliverTextRow } from '~/notices/text-delivery.server'
 import { db } from '~/utils/db.server'
-import { deliverDueEmails, registerTextSender } from '~/utils/email.server'
+import { deliverDueEmails, registerTextSender } from '~/utils/outbox-worker.server'
 import { type FakeTwilio, type FakeTwilioAnswer, startFakeTwilio } from '../helpers/fake-twilio'
 import { type ProductionServer, scratchDatabase, startProductionServer } from '../helpers/production-server'
 

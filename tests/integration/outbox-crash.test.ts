@@ -10,7 +10,7 @@ import pg from 'pg'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { projectRoot } from '~/utils/db.server'
-import { CLAIM_LEASE } from '~/utils/email.server'
+import { CLAIM_LEASE } from '~/utils/outbox-worker.server'
 import {
   buildIfNeeded,
   createScratchDatabase,

@@ -1,4 +1,4 @@
-// The permission matrix of ARCHITECTURE §4, as one table: every route's loader (GET) and every
+// The permission matrix of docs/product.md "Roles", as one table: every route's loader (GET) and every
 // action (POST, each intent) is called as each persona, and the outcome must be exactly the
 // one listed. Each route module is called on its own, because a layout's check does not
 // protect its children. A route, or an intent declared anywhere under app/ (a route's source, a
@@ -21,14 +21,21 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CLIENT_IP_HEADER } from '~/auth/better-auth.server'
 import {
+  bodiesOfWater,
   customers,
+  equipment,
   inventoryItems,
   invitations,
   invoices,
   jobs,
+  priceBookItems,
   profiles,
+  quoteLines,
+  quotes,
+  quoteVersions,
   serviceLocations,
   visitPhotos,
+  workOrders,
 } from '~/db/schema'
 import { createDemoLogin } from '~/demo/seed.server'
 import { resetCalendarFeed } from '~/models/calendar-feed.server'
@@ -69,10 +76,11 @@ const PERSONA_EMAILS: Record<Exclude<Persona, 'anonymous'>, string> = {
  * pass: got past the gate (a 2xx, or a 400 validation answer to an empty form);
  * login: redirected to /login; 401: a script told to sign in again; 403: the guard card; 404: as if the record did
  * not exist;
+ * 405: the address does not take that method (the API's one-record addresses take PATCH and DELETE, not POST);
  * 409: got past the gate, and the record's state refused the change (it is already finished);
  * `to:/path`: redirected to that path (prefix match).
  */
-type Outcome = 'pass' | 'login' | 401 | 403 | 404 | 409 | `to:${string}`
+type Outcome = 'pass' | 'login' | 401 | 403 | 404 | 405 | 409 | `to:${string}`
 type Expectations = Record<Persona, Outcome>
 
 type Fixtures = {
@@ -84,6 +92,8 @@ type Fixtures = {
   /** A photo id no visit has (removing it changes nothing for anyone). */
   missingPhotoId: string
   customerId: string
+  /** The service location of the job under test (Dana's pool). */
+  locationId: string
   otherCustomerId: string
   /** A customer of the company whom rows may archive and restore. */
   spareCustomerId: string
@@ -102,6 +112,14 @@ type Fixtures = {
   invoiceId: string
   /** A void invoice of the spare customer: "Void invoice" on it changes nothing. */
   voidInvoiceId: string
+  /** Dana's approved quote (one version, sent): every change to it is refused, so the rows change nothing. */
+  quoteId: string
+  /** A Blue Lagoon price book item the rows archive and restore. */
+  priceBookItemId: string
+  /** The work order of Dana's quote: no visits (so "Complete" is refused) and already invoiced (nothing is made). */
+  workOrderId: string
+  /** A pump on Dana's pool: its page (history and warranty). */
+  equipmentId: string
 }
 
 /** A route file of app/routes.ts, relative to app/ (React Router's typegen lists them). */
@@ -327,9 +345,26 @@ const CASES: Case[] = [
     path: (f) => `/app/customers/${f.customerId}`,
     expect: { ...OFFICE, otherOwner: 404 },
   },
+  // "Suggest a day and technician" on "Add service plan": the office; another company's location is a 404.
+  {
+    file: 'routes/app/plan-suggest.tsx',
+    method: 'GET',
+    path: (f) => `/app/customers/${f.customerId}/locations/${f.locationId}/suggest?frequencyWeeks=1`,
+    expect: { ...OFFICE, otherOwner: 404 },
+  },
   // Forms posted empty: the office gets the form's errors (400), the other company a 404 before any validation.
   ...(
-    ['contact', 'add-location', 'edit-location', 'add-equipment', 'edit-equipment', 'add-plan', 'end-plan'] as const
+    [
+      'contact',
+      'add-location',
+      'edit-location',
+      'add-equipment',
+      'edit-equipment',
+      'add-plan',
+      'end-plan',
+      'edit-plan',
+      'pause-plan',
+    ] as const
   ).map(
     (intent): Case => ({
       file: 'routes/app/customer.tsx',
@@ -340,7 +375,7 @@ const CASES: Case[] = [
     }),
   ),
   // Changes to a piece that is not there (no id): 404 for the office too.
-  ...(['remove-location', 'add-body', 'edit-body', 'remove-body', 'remove-equipment'] as const).map(
+  ...(['remove-location', 'add-body', 'edit-body', 'remove-body', 'remove-equipment', 'resume-plan'] as const).map(
     (intent): Case => ({
       file: 'routes/app/customer.tsx',
       method: 'POST',
@@ -461,6 +496,145 @@ const CASES: Case[] = [
     fields: (f) => ({ itemId: f.itemId }),
     expect: { ...OWNER_ADMIN, otherOwner: 404 },
   },
+  // Truck stock (issue 33 item 5, decision 060): an item's locations and history for everyone who searches stock;
+  // "Transfer", "Receive" and "Count" for owners and admins; another company's item is a 404.
+  {
+    file: 'routes/app/inventory-item.tsx',
+    method: 'GET',
+    path: (f) => `/app/inventory/${f.itemId}`,
+    expect: { ...OFFICE, tech: 'pass', otherTech: 'pass', otherOwner: 404 },
+  },
+  ...(['transfer', 'receive', 'count', 'minimum'] as const).map(
+    (intent): Case => ({
+      file: 'routes/app/inventory-item.tsx',
+      method: 'POST',
+      intent,
+      path: (f) => `/app/inventory/${f.itemId}`,
+      expect: { ...OWNER_ADMIN, otherOwner: 404 },
+    }),
+  ),
+  // "My truck": read-only, each member their own (only a technician has a truck).
+  {
+    file: 'routes/app/truck.tsx',
+    method: 'GET',
+    path: () => '/app/truck',
+    expect: { ...OFFICE, tech: 'pass', otherTech: 'pass' },
+  },
+  // Settings → "Price book" (issue 33 item 1): owners and admins, each their own company's items.
+  {
+    file: 'routes/app/settings-price-book.tsx',
+    method: 'GET',
+    path: () => '/app/settings/price-book',
+    expect: OWNER_ADMIN,
+  },
+  {
+    file: 'routes/app/settings-price-book.tsx',
+    method: 'POST',
+    intent: 'save',
+    path: () => '/app/settings/price-book',
+    expect: OWNER_ADMIN,
+  },
+  ...(['archive', 'restore'] as const).map(
+    (intent): Case => ({
+      file: 'routes/app/settings-price-book.tsx',
+      method: 'POST',
+      intent,
+      path: () => '/app/settings/price-book',
+      fields: (f) => ({ itemId: f.priceBookItemId }),
+      expect: { ...OWNER_ADMIN, otherOwner: 404 },
+    }),
+  ),
+  // Quotes (issue 33 items 2–3): the office; another company's quote does not exist. "New quote" posted without a
+  // customer is the form's refusal. Dana's quote is approved, so its terms and "Send quote" are refused (409) and an
+  // empty line is the form's refusal: nothing changes.
+  { file: 'routes/app/quotes.tsx', method: 'GET', path: () => '/app/quotes?status=Sent', expect: OFFICE },
+  { file: 'routes/app/quotes.tsx', method: 'POST', intent: 'create', path: () => '/app/quotes', expect: OFFICE },
+  // "New quote" from an equipment item that is not Dana's (an id no item has): refused as not found for everyone,
+  // so nothing is started; the other company does not even have Dana.
+  {
+    file: 'routes/app/quotes.tsx',
+    method: 'POST',
+    intent: 'create',
+    path: () => '/app/quotes',
+    fields: (f) => ({ customerId: f.customerId, equipmentId: f.missingPhotoId }),
+    expect: { ...OFFICE, owner: 404, admin: 404, dispatcher: 404, otherOwner: 404 },
+  },
+  // An equipment item's page (issue 33 item 7): the office that keeps customer records; another company's is a 404.
+  {
+    file: 'routes/app/equipment.tsx',
+    method: 'GET',
+    path: (f) => `/app/equipment/${f.equipmentId}`,
+    expect: { ...OFFICE, otherOwner: 404 },
+  },
+  {
+    file: 'routes/app/quote.tsx',
+    method: 'GET',
+    path: (f) => `/app/quotes/${f.quoteId}`,
+    expect: { ...OFFICE, otherOwner: 404 },
+  },
+  {
+    file: 'routes/resources/quote-pdf.ts',
+    method: 'GET',
+    path: (f) => `/app/quotes/${f.quoteId}.pdf`,
+    expect: { ...OFFICE, otherOwner: 404 },
+  },
+  ...(['add-line', 'remove-line', 'mark-approved'] as const).map(
+    (intent): Case => ({
+      file: 'routes/app/quote.tsx',
+      method: 'POST',
+      intent,
+      path: (f) => `/app/quotes/${f.quoteId}`,
+      expect: { ...OFFICE, otherOwner: 404 },
+    }),
+  ),
+  ...(['terms', 'send'] as const).map(
+    (intent): Case => ({
+      file: 'routes/app/quote.tsx',
+      method: 'POST',
+      intent,
+      path: (f) => `/app/quotes/${f.quoteId}`,
+      expect: { ...OFFICE, owner: 409, admin: 409, dispatcher: 409, otherOwner: 404 },
+    }),
+  ),
+  // Work orders (issue 33 items 4 and 6, docs/work-orders.md): the office; another company's is a 404. "Create work
+  // order" and "Record deposit" posted empty are the forms' refusals; a deposit is money (owners and admins). The
+  // fixture's work order has no visit done ("Complete" is refused) and is invoiced ("Create invoice" answers its
+  // invoice), so nothing changes.
+  { file: 'routes/app/work-orders.tsx', method: 'GET', path: () => '/app/work-orders?state=open', expect: OFFICE },
+  {
+    file: 'routes/app/work-order.tsx',
+    method: 'GET',
+    path: (f) => `/app/work-orders/${f.workOrderId}`,
+    expect: { ...OFFICE, otherOwner: 404 },
+  },
+  {
+    file: 'routes/app/work-order.tsx',
+    method: 'POST',
+    intent: 'complete',
+    path: (f) => `/app/work-orders/${f.workOrderId}`,
+    expect: { ...OFFICE, owner: 409, admin: 409, dispatcher: 409, otherOwner: 404 },
+  },
+  {
+    file: 'routes/app/work-order.tsx',
+    method: 'POST',
+    intent: 'create-invoice',
+    path: (f) => `/app/work-orders/${f.workOrderId}`,
+    expect: { ...OFFICE, owner: 'to:/app/invoices/', admin: 'to:/app/invoices/', dispatcher: 403, otherOwner: 404 },
+  },
+  {
+    file: 'routes/app/quote.tsx',
+    method: 'POST',
+    intent: 'create-work-order',
+    path: (f) => `/app/quotes/${f.quoteId}`,
+    expect: { ...OFFICE, otherOwner: 404 },
+  },
+  {
+    file: 'routes/app/quote.tsx',
+    method: 'POST',
+    intent: 'record-deposit',
+    path: (f) => `/app/quotes/${f.quoteId}`,
+    expect: { ...OFFICE, dispatcher: 403, otherOwner: 404 },
+  },
   // A technician's route for a day: the office of their company; another company's technician does not exist.
   {
     file: 'routes/app/route-day.tsx',
@@ -478,8 +652,8 @@ const CASES: Case[] = [
     }),
   ),
   { file: 'routes/app/settings.tsx', method: 'GET', path: () => '/app/settings', expect: OFFICE },
-  // "Change prices" (OPERATIONS §8: owners and admins): posted empty, they get the form's errors and nothing changes
-  // ("Undo" without a change: 400).
+  // "Change prices" (docs/product.md "Easy to get wrong": owners and admins): posted empty, they get the form's errors
+  // and nothing changes ("Undo" without a change: 400).
   { file: 'routes/app/billing-prices.tsx', method: 'GET', path: () => '/app/billing/prices', expect: OWNER_ADMIN },
   ...(['preview', 'apply', 'undo'] as const).map(
     (intent): Case => ({
@@ -490,7 +664,8 @@ const CASES: Case[] = [
       expect: OWNER_ADMIN,
     }),
   ),
-  // Billing (OPERATIONS §8): owners and admins; dispatchers see balances on the customer record only.
+  // Billing (docs/product.md "Easy to get wrong"): owners and admins; dispatchers see balances on the customer record
+  // only.
   { file: 'routes/app/billing.tsx', method: 'GET', path: () => '/app/billing', expect: OWNER_ADMIN },
   {
     file: 'routes/app/invoice.tsx',
@@ -630,7 +805,7 @@ const CASES: Case[] = [
     path: () => '/app/settings',
     expect: OWNER_ADMIN,
   },
-  // Settings → "Billing" posted empty: owners and admins get the form's errors (tax rate and terms are required).
+  // Settings → "Billing" posted empty: owners and admins get the form's errors (the terms are required).
   {
     file: 'routes/app/settings.tsx',
     method: 'POST',
@@ -638,6 +813,200 @@ const CASES: Case[] = [
     path: () => '/app/settings',
     expect: OWNER_ADMIN,
   },
+
+  // Settings → company logo: owners and admins; posted without a file, the form's error ("Remove logo" with no logo
+  // changes nothing).
+  ...(['logo-upload', 'logo-remove'] as const).map(
+    (intent): Case => ({
+      file: 'routes/app/settings.tsx',
+      method: 'POST',
+      intent,
+      path: () => '/app/settings',
+      expect: OWNER_ADMIN,
+    }),
+  ),
+  // Settings → "API keys" and "Webhooks" (docs/api.md): owners and admins of the company; posted empty, the form's
+  // errors; another company's key or endpoint does not exist.
+  {
+    file: 'routes/app/settings-api-keys.tsx',
+    method: 'GET',
+    path: () => '/app/settings/api-keys',
+    expect: OWNER_ADMIN,
+  },
+  ...(['create', 'revoke'] as const).map(
+    (intent): Case => ({
+      file: 'routes/app/settings-api-keys.tsx',
+      method: 'POST',
+      intent,
+      path: () => '/app/settings/api-keys',
+      expect: OWNER_ADMIN,
+    }),
+  ),
+  {
+    file: 'routes/app/settings-webhooks.tsx',
+    method: 'GET',
+    path: () => '/app/settings/webhooks',
+    expect: OWNER_ADMIN,
+  },
+  ...(['add-endpoint', 'endpoint-test', 'endpoint-resend', 'endpoint-enable', 'endpoint-delete'] as const).map(
+    (intent): Case => ({
+      file: 'routes/app/settings-webhooks.tsx',
+      method: 'POST',
+      intent,
+      path: () => '/app/settings/webhooks',
+      expect: OWNER_ADMIN,
+    }),
+  ),
+  // Settings → "Tax rates" (docs/decisions/052-tax-rates.md): the office reads; owners and admins change. "Add rate"
+  // and "Save rate" posted empty get the form's errors; "Remove" and "Make default" of no rate are a 404 for them too.
+  { file: 'routes/app/settings-tax-rates.tsx', method: 'GET', path: () => '/app/settings/tax-rates', expect: OFFICE },
+  ...(['tax-rate-add', 'tax-rate-update'] as const).map(
+    (intent): Case => ({
+      file: 'routes/app/settings-tax-rates.tsx',
+      method: 'POST',
+      intent,
+      path: () => '/app/settings/tax-rates',
+      expect: OWNER_ADMIN,
+    }),
+  ),
+  ...(['tax-rate-remove', 'tax-rate-default'] as const).map(
+    (intent): Case => ({
+      file: 'routes/app/settings-tax-rates.tsx',
+      method: 'POST',
+      intent,
+      path: () => '/app/settings/tax-rates',
+      expect: { ...OWNER_ADMIN, owner: 404, admin: 404, otherOwner: 404 },
+    }),
+  ),
+  // Team → technician (pay, hourly cost, start and end): owners and admins; another company's member does not exist.
+  {
+    file: 'routes/app/team-member.tsx',
+    method: 'GET',
+    path: (f) => `/app/team/${f.technicianId}`,
+    expect: { ...OWNER_ADMIN, otherOwner: 404 },
+  },
+  {
+    file: 'routes/app/team-member.tsx',
+    method: 'POST',
+    path: (f) => `/app/team/${f.technicianId}`,
+    expect: { ...OWNER_ADMIN, otherOwner: 404 },
+  },
+  // "Timesheets" (docs/time.md): owners and admins; another company's technician does not exist. An edit of a day
+  // with no start is refused by the model (400); "Reopen week" of a week never approved is a conflict (409); an
+  // "Approve week" with no week is refused by its schema. The payroll CSV: each company its own approved weeks.
+  { file: 'routes/app/timesheets.tsx', method: 'GET', path: () => '/app/timesheets', expect: OWNER_ADMIN },
+  {
+    file: 'routes/app/timesheets.tsx',
+    method: 'GET',
+    path: (f) => `/app/timesheets?technician=${f.technicianId}&week=2020-01-06`,
+    expect: { ...OWNER_ADMIN, otherOwner: 404 },
+  },
+  {
+    file: 'routes/app/timesheets.tsx',
+    method: 'POST',
+    intent: 'edit-day',
+    path: () => '/app/timesheets',
+    fields: (f) => ({ technicianId: f.technicianId, date: '2020-01-06', start: '', end: '09:00', reason: 'Matrix' }),
+    expect: { ...OWNER_ADMIN, otherOwner: 404 },
+  },
+  {
+    file: 'routes/app/timesheets.tsx',
+    method: 'POST',
+    intent: 'approve-week',
+    path: () => '/app/timesheets',
+    fields: (f) => ({ technicianId: f.technicianId, weekStart: 'not-a-week' }),
+    expect: OWNER_ADMIN,
+  },
+  {
+    file: 'routes/app/timesheets.tsx',
+    method: 'POST',
+    intent: 'reopen-week',
+    path: () => '/app/timesheets',
+    fields: (f) => ({ technicianId: f.technicianId, weekStart: '2020-01-06', reason: 'Matrix' }),
+    expect: { ...OWNER_ADMIN, owner: 409, admin: 409, otherOwner: 404 },
+  },
+  {
+    file: 'routes/resources/payroll-csv.ts',
+    method: 'GET',
+    path: () => '/app/timesheets/payroll.csv?from=2020-01-06',
+    expect: OWNER_ADMIN,
+  },
+  // The technician's clock (JSON; a form body is refused as unreadable, 400): technicians only; a script is told 401.
+  {
+    file: 'routes/resources/field-clock.ts',
+    method: 'POST',
+    path: () => '/app/field/clock',
+    expect: outcomes(403, { anonymous: 401, tech: 'pass', otherTech: 'pass' }),
+  },
+  // "Balance the day" and "Cover this day" (docs/routing.md): the office, on a day long past with no stops; "Apply"
+  // and "Undo" posted empty are refused by their schema.
+  {
+    file: 'routes/app/schedule-balance.tsx',
+    method: 'GET',
+    path: () => '/app/schedule/balance/2020-01-06',
+    expect: OFFICE,
+  },
+  ...(['apply', 'undo'] as const).map(
+    (intent): Case => ({
+      file: 'routes/app/schedule-balance.tsx',
+      method: 'POST',
+      intent,
+      path: () => '/app/schedule/balance/2020-01-06',
+      expect: OFFICE,
+    }),
+  ),
+  {
+    file: 'routes/app/route-cover.tsx',
+    method: 'GET',
+    path: (f) => `${routePath(f)}/cover`,
+    expect: { ...OFFICE, otherOwner: 404 },
+  },
+  ...(['apply', 'undo'] as const).map(
+    (intent): Case => ({
+      file: 'routes/app/route-cover.tsx',
+      method: 'POST',
+      intent,
+      path: (f) => `${routePath(f)}/cover`,
+      expect: { ...OFFICE, otherOwner: 404 },
+    }),
+  ),
+  // The dispatcher's lists behind their counts ("Unassigned this week", "Overdue", "Skipped this week").
+  { file: 'routes/app/visits.tsx', method: 'GET', path: () => '/app/visits?show=overdue', expect: OFFICE },
+  // A company's logo is public by its unguessable address (decision 044): an unknown one is a 404 for everyone.
+  {
+    file: 'routes/resources/company-logo.ts',
+    method: 'GET',
+    path: () => '/logo/00000000000000000000000000000000.png',
+    expect: outcomes(404),
+  },
+  // The public API (docs/api.md): its document and reference are public; every resource needs an API key, so a
+  // browser session — anyone's — is a 401, and an unknown API path is the API's own 404. Each row: the address, and
+  // what a POST gets (401 where POST creates; 405 where the record takes PATCH and DELETE instead; null: no action).
+  { file: 'routes/marketing/developers.tsx', method: 'GET', path: () => '/developers', expect: PUBLIC },
+  { file: 'routes/api/openapi.ts', method: 'GET', path: () => '/api/v1/openapi.json', expect: PUBLIC },
+  { file: 'routes/api/not-found.ts', method: 'GET', path: () => '/api/v1/no-such-thing', expect: outcomes(404) },
+  { file: 'routes/api/not-found.ts', method: 'POST', path: () => '/api/v1/no-such-thing', expect: outcomes(404) },
+  ...(
+    [
+      ['routes/api/customers.ts', '/api/v1/customers', 401],
+      ['routes/api/customer.ts', '/api/v1/customers/00000000-0000-4000-8000-000000000000', 405],
+      ['routes/api/visits.ts', '/api/v1/visits', 401],
+      ['routes/api/visit.ts', '/api/v1/visits/00000000-0000-4000-8000-000000000000', null],
+      ['routes/api/service-plans.ts', '/api/v1/service-plans', null],
+      ['routes/api/service-plan.ts', '/api/v1/service-plans/00000000-0000-4000-8000-000000000000', null],
+      ['routes/api/invoices.ts', '/api/v1/invoices', null],
+      ['routes/api/invoice.ts', '/api/v1/invoices/00000000-0000-4000-8000-000000000000', null],
+      ['routes/api/payments.ts', '/api/v1/payments', null],
+      ['routes/api/payment.ts', '/api/v1/payments/00000000-0000-4000-8000-000000000000', null],
+      ['routes/api/technicians.ts', '/api/v1/technicians', null],
+      ['routes/api/technician.ts', '/api/v1/technicians/00000000-0000-4000-8000-000000000000', null],
+      ['routes/api/webhook-endpoints.ts', '/api/v1/webhook-endpoints', 401],
+      ['routes/api/webhook-endpoint.ts', '/api/v1/webhook-endpoints/00000000-0000-4000-8000-000000000000', 405],
+    ] as const
+  ).flatMap(([file, path, post]): Case[] => [
+    { file, method: 'GET', path: () => path, expect: outcomes(401) },
+    ...(post ? [{ file, method: 'POST' as const, path: () => path, expect: outcomes(post) }] : []),
+  ]),
 
   // The platform's staff area: platform admins only, on every page and action.
   { file: 'routes/staff/layout.tsx', method: 'GET', path: () => '/staff', expect: STAFF },
@@ -665,6 +1034,9 @@ const CASES: Case[] = [
   { file: 'routes/app/job.tsx', method: 'POST', intent: 'assign', path: jobPath, expect: JOB_MANAGE },
   { file: 'routes/app/job.tsx', method: 'POST', intent: 'move-visit', path: jobPath, expect: JOB_MANAGE },
   { file: 'routes/app/job.tsx', method: 'POST', intent: 'skip-visit', path: jobPath, expect: JOB_WORK },
+  // "Record part used" (a work order's visit, docs/work-orders.md): the visit's own technician and the office; posted
+  // empty it is the form's refusal.
+  { file: 'routes/app/job.tsx', method: 'POST', intent: 'part-used', path: jobPath, expect: JOB_WORK },
   // Cancelling is asked of the completed photo job, so the matrix changes nothing: the office gets its refusal.
   {
     file: 'routes/app/job.tsx',
@@ -740,6 +1112,14 @@ const CASES: Case[] = [
 
   // The customer portal and its photos.
   { file: 'routes/portal/customer.tsx', method: 'GET', path: (f) => `/customer/${f.customerId}`, expect: PORTAL },
+  // The portal's "Notifications": only the customer's own login saves them (docs/decisions/047-customer-times.md).
+  {
+    file: 'routes/portal/customer.tsx',
+    method: 'POST',
+    intent: 'notifications',
+    path: (f) => `/customer/${f.customerId}`,
+    expect: PORTAL_OWN,
+  },
   {
     file: 'routes/portal/customer.tsx',
     method: 'GET',
@@ -790,6 +1170,38 @@ const CASES: Case[] = [
     path: (f) => `/customer/${f.customerId}/invoices/${f.invoiceId}.pdf`,
     expect: PORTAL,
   },
+  // A quote in the portal and its PDF (issue 33 item 2): the customer's own, at the latest version sent.
+  {
+    file: 'routes/portal/quote.tsx',
+    method: 'GET',
+    path: (f) => `/customer/${f.customerId}/quotes/${f.quoteId}`,
+    expect: PORTAL,
+  },
+  // "Approve" and "Decline" (issue 33 item 3): only the customer's own login; posted empty, the form's refusal.
+  ...(['approve', 'decline'] as const).map(
+    (intent): Case => ({
+      file: 'routes/portal/quote.tsx',
+      method: 'POST',
+      intent,
+      path: (f) => `/customer/${f.customerId}/quotes/${f.quoteId}`,
+      expect: PORTAL_OWN,
+    }),
+  ),
+  // "Pay deposit" (decision 062): only the customer's own login; here Stripe is not set, so the customer is sent
+  // back to the quote with the reason. Another customer (or company) gets the 404.
+  {
+    file: 'routes/portal/quote.tsx',
+    method: 'POST',
+    intent: 'pay-deposit',
+    path: (f) => `/customer/${f.customerId}/quotes/${f.quoteId}`,
+    expect: passBy(PORTAL_OWN, 'to:/customer/'),
+  },
+  {
+    file: 'routes/portal/quote-pdf.ts',
+    method: 'GET',
+    path: (f) => `/customer/${f.customerId}/quotes/${f.quoteId}.pdf`,
+    expect: PORTAL,
+  },
   {
     file: 'routes/portal/customer-photo.ts',
     method: 'GET',
@@ -821,8 +1233,8 @@ const CASES: Case[] = [
   // Twilio's inbound-text webhook: no session; only Twilio's signature counts (sms-webhook.test.ts). Without Twilio
   // configured (as here) it does not exist for anyone.
   { file: 'routes/resources/sms-webhook.ts', method: 'POST', path: () => '/webhooks/sms', expect: outcomes(404) },
-  // Stripe's webhook: no session; only Stripe's signature counts (stripe-webhook.test.ts). Without Stripe configured (as
-  // here) it does not exist for anyone.
+  // Stripe's webhook: no session; only Stripe's signature counts (stripe-webhook.test.ts). Without Stripe configured
+  // (as here) it does not exist for anyone.
   { file: 'routes/resources/stripe-webhook.ts', method: 'POST', path: () => '/webhooks/stripe', expect: outcomes(404) },
   // Search-engine files: public, the same for everyone.
   { file: 'routes/resources/sitemap.ts', method: 'GET', path: () => '/sitemap.xml', expect: outcomes('pass') },
@@ -895,7 +1307,7 @@ function classify(value: unknown, threw: boolean): Outcome | string {
   }
   const status = statusOf(value)
   if (status === undefined) return threw ? `error: ${String(value)}` : 'pass'
-  if (status === 401 || status === 403 || status === 404 || status === 409) return status
+  if (status === 401 || status === 403 || status === 404 || status === 405 || status === 409) return status
   if ((status >= 200 && status < 300) || status === 400) return 'pass'
   return `status ${status}`
 }
@@ -1041,7 +1453,7 @@ beforeAll(async () => {
     .where(and(eq(customers.companyId, companyId), isNotNull(customers.portalUserId)))
   // An open job of this technician that has a before photo, at Dana's pool.
   const [job] = await db()
-    .select({ id: jobs.id })
+    .select({ id: jobs.id, locationId: jobs.locationId })
     .from(jobs)
     .where(and(eq(jobs.technicianId, tech?.id ?? ''), eq(jobs.customerId, dana?.id ?? ''), isNull(jobs.completedAt)))
     .limit(1)
@@ -1120,6 +1532,7 @@ beforeAll(async () => {
     photoId: photoJob?.photoId ?? '',
     missingPhotoId: crypto.randomUUID(),
     customerId: dana?.id ?? '',
+    locationId: job?.locationId ?? '',
     otherCustomerId: other?.id ?? '',
     spareCustomerId: (await addTestCustomer(companyId, { customerName: 'Spare Matrix', address: '1 Spare St' })).id,
     itemId: item?.id ?? '',
@@ -1127,6 +1540,10 @@ beforeAll(async () => {
     checklistItemId: spareItem.ok ? spareItem.item.id : '',
     invoiceId: invoice?.id ?? '',
     voidInvoiceId: '',
+    quoteId: '',
+    priceBookItemId: '',
+    workOrderId: '',
+    equipmentId: '',
   }
   const [voided] = await db()
     .insert(invoices)
@@ -1143,12 +1560,59 @@ beforeAll(async () => {
     })
     .returning({ id: invoices.id })
   fixtures.voidInvoiceId = voided?.id ?? ''
+  const [quote] = await db()
+    .insert(quotes)
+    .values({ companyId, customerId: fixtures.customerId, number: 9001, state: 'approved' })
+    .returning({ id: quotes.id })
+  const [version] = await db()
+    .insert(quoteVersions)
+    .values({ companyId, quoteId: quote?.id ?? '', version: 1, sentAt: new Date(), subtotalCents: 0, totalCents: 0 })
+    .returning({ id: quoteVersions.id })
+  await db()
+    .insert(quoteLines)
+    .values({
+      companyId,
+      versionId: version?.id ?? '',
+      position: 1,
+      description: 'Matrix repair',
+      quantityHundredths: 100,
+      unitPriceCents: 0,
+      amountCents: 0,
+    })
+  const [priceBookItem] = await db()
+    .insert(priceBookItems)
+    .values({ companyId, name: 'Matrix part', kind: 'part', priceCents: 100 })
+    .returning({ id: priceBookItems.id })
+  fixtures.quoteId = quote?.id ?? ''
+  fixtures.priceBookItemId = priceBookItem?.id ?? ''
+  const [workOrder] = await db()
+    .insert(workOrders)
+    .values({
+      companyId,
+      customerId: fixtures.customerId,
+      quoteId: fixtures.quoteId,
+      quoteVersionId: version?.id ?? '',
+      number: 9001,
+      invoiceId: fixtures.voidInvoiceId,
+    })
+    .returning({ id: workOrders.id })
+  fixtures.workOrderId = workOrder?.id ?? ''
+  const [pool] = await db()
+    .select({ id: bodiesOfWater.id })
+    .from(bodiesOfWater)
+    .where(and(eq(bodiesOfWater.companyId, companyId), eq(bodiesOfWater.locationId, fixtures.locationId)))
+    .limit(1)
+  const [pump] = await db()
+    .insert(equipment)
+    .values({ companyId, bodyOfWaterId: pool?.id ?? '', kind: 'pump', make: 'Pentair', warrantyUntil: '2030-01-01' })
+    .returning({ id: equipment.id })
+  fixtures.equipmentId = pump?.id ?? ''
   expect(Object.values(fixtures).every(Boolean)).toBe(true)
   cookies.set('anonymous', undefined)
   for (const [persona, email] of Object.entries(PERSONA_EMAILS)) cookies.set(persona as Persona, await signInAs(email))
 })
 
-describe('permission matrix (ARCHITECTURE §4)', () => {
+describe('permission matrix (docs/product.md "Roles")', () => {
   it('lists every route and every intent of the app', () => {
     const listed = new Set([...CASES.map((c) => c.file), ...Object.keys(NOT_IN_MATRIX)])
     const withHandlers = [...new Set(ROUTES.map((r) => r.file))].filter((file) => {

@@ -1,6 +1,6 @@
 // Migrates one template database per run, and a second one holding the demo data: PGlite dumps, or PostgreSQL
 // template databases when DATABASE_URL is set. Each test file then gets its own copy of the first (see test-env.ts),
-// and swaps it for a copy of the second when it wants the demo (tests/helpers/demo-data.ts): seeding once per run
+// and swaps it for a copy of the second when it wants the demo (tests/helpers/test-database.ts): seeding once per run
 // instead of once per file.
 
 import { randomBytes } from 'node:crypto'

@@ -9,13 +9,13 @@ import { INVITABLE_ROLES, ROLE_LABELS } from '~/utils/permissions'
 import { type InviteReply, InviteTeamMemberSchema } from './team-forms'
 
 /**
- * SPEC §4 invite form: idle → sending → success or error; typing again returns it to idle.
+ * docs/product.md "Visit states" invite form: idle → sending → success or error; typing again returns it to idle.
  * A fetcher posts to /app/team, so it works from any page and its reply survives live updates.
  */
 export function InviteTeamMemberForm({ inviterRole }: { inviterRole: 'owner' | 'admin' }) {
   const fetcher = useFetcher<InviteReply>({ key: 'invite-team-member' })
   const roles = INVITABLE_ROLES[inviterRole] ?? []
-  // The reply shows until the next edit (SPEC §4: editing a field resets to idle).
+  // The reply shows until the next edit (docs/product.md "Visit states": editing a field resets to idle).
   const [shownReply, setShownReply] = useState<InviteReply | undefined>(undefined)
   const formRef = useRef<HTMLFormElement>(null)
   const sending = fetcher.state !== 'idle'

@@ -10,7 +10,7 @@ import { ROLE_LABELS, type Role } from '~/utils/permissions'
 const role = z.enum(Object.keys(ROLE_LABELS) as [Role, ...Role[]], { error: 'Choose a role.' })
 const memberId = z.string({ error: 'Choose a teammate.' }).min(1, 'Choose a teammate.')
 
-/** SPEC §5 "Invite teammate": role, full name and email required; phone optional (null if empty). */
+/** docs/product.md "Forms" "Invite teammate": role, full name and email required; phone optional (null if empty). */
 export const InviteTeamMemberSchema = z.object({
   role,
   fullName: z

@@ -1,11 +1,13 @@
 import { getFormProps } from '@conform-to/react'
-import { useFetcher } from 'react-router'
+import { Link, useFetcher } from 'react-router'
 import { ConfirmForm } from '~/components/confirm-buttons'
 import { StatusPill } from '~/components/status-badge'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
+import { cn } from '~/components/ui/cn'
 import { SelectField } from '~/components/ui/field'
 import { useZodForm } from '~/components/ui/form'
+import { textLinkTarget } from '~/components/ui/touch'
 import { ROLE_LABELS } from '~/utils/permissions'
 import { STATUS_LABELS, type TeamMember } from '~/utils/team'
 import { ChangeRoleSchema, type MemberReply } from './team-forms'
@@ -44,7 +46,17 @@ function MemberRow({ member, manage }: { member: TeamMember; manage: boolean }) 
     <li className="space-y-3 p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="font-medium text-slate-900">{name}</p>
+          {member.role === 'tech' ? (
+            // Team → technician: their working day, pay and hourly cost.
+            <Link
+              to={`/app/team/${member.id}`}
+              className={cn(textLinkTarget, 'font-medium text-brand-700 hover:underline')}
+            >
+              {name}
+            </Link>
+          ) : (
+            <p className="font-medium text-slate-900">{name}</p>
+          )}
           <p className="break-all text-sm text-slate-600">
             {member.email}
             {member.phone ? ` · ${member.phone}` : ''}

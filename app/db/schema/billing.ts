@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  boolean,
   check,
   date,
   foreignKey,
@@ -16,13 +17,15 @@ import {
 import { INVOICE_LINE_KINDS, INVOICE_STATES, PAYMENT_METHODS } from '../../billing/billing-fields'
 import { companies } from './companies'
 import { customers } from './customers'
+import { jobs } from './jobs'
 import { profiles } from './profiles'
 
 /**
- * An invoice (OPERATIONS §7): numbered per company ("INV-0001") in the transaction that creates it, so numbers have
+ * An invoice (docs/billing.md): numbered per company ("INV-0001") in the transaction that creates it, so numbers have
  * no gaps and are never reused (a void invoice keeps its number). The stored state is the office's doing — draft,
- * sent, void; "Paid", "Partially paid" and "Past due" follow from the money and the date (app/billing/invoice-status.ts).
- * Totals are kept with the lines they sum (the total is the sum of the lines, tax included).
+ * sent, void; "Paid", "Partially paid" and "Past due" follow from the money and the date
+ * (app/billing/invoice-status.ts). Totals are kept with the lines they sum (the total is the sum of the lines, tax
+ * included).
  */
 export const invoices = pgTable(
   'invoices',
@@ -60,8 +63,16 @@ export const invoices = pgTable(
     autopayAttempts: integer('autopay_attempts').notNull().default(0),
     autopayNextAt: timestamp('autopay_next_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set by the database on every change (a trigger: every write path), for the API's `updated_since`. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When "Create invoices" counted the month's completed visits for this invoice (a re-issue keeps the original's):
+     * a visit of the month completed after it is a late completion (docs/billing.md, "Late completions").
+     */
+    visitsCountedAt: timestamp('visits_counted_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('invoices_company_updated_idx').on(t.companyId, t.updatedAt),
     foreignKey({
       name: 'invoices_company_customer_fk',
       columns: [t.companyId, t.customerId],
@@ -112,6 +123,19 @@ export const invoiceLines = pgTable(
     /** Where the line's work was done (profit per pool), and the plan it bills; null for tax or an opening balance. */
     locationId: uuid('location_id'),
     planId: uuid('plan_id'),
+    /** A "Late completions" line: the one visit it bills (docs/billing.md); null for every other line. */
+    jobId: uuid('job_id'),
+    /**
+     * A tax line's percent (thousandths) as it was when the line was written: the line keeps it whatever the rate
+     * becomes (docs/decisions/052-tax-rates.md). Null on every other line, and on tax lines made before rates had
+     * names.
+     */
+    taxMilliPercent: integer('tax_milli_percent'),
+    /**
+     * Whether the rate applies to this line: false only for a work order's line from a quote line that was not
+     * taxable (docs/work-orders.md), so the invoice taxes what the approved quote taxed. Every other line is taxable.
+     */
+    taxable: boolean('taxable').notNull().default(true),
   },
   (t) => [
     foreignKey({
@@ -128,13 +152,48 @@ export const invoiceLines = pgTable(
     ),
     // A discount takes money off (docs/billing.md); an opening balance may be negative (an old credit), so only this.
     check('invoice_lines_discount_negative', sql`${t.kind} <> 'discount' or ${t.amountCents} < 0`),
+    check('invoice_lines_tax_percent_on_tax', sql`${t.taxMilliPercent} is null or ${t.kind} = 'tax'`),
   ],
 )
 
 /**
- * Money received (OPERATIONS §7): against an invoice, or as account credit (no invoice). A reference (a check
+ * The visits billed by "Late completions" lines (docs/billing.md, docs/decisions/042-late-completions.md): at most one
+ * live row per visit and company, so the database refuses to bill a visit twice. Voiding the invoice releases its rows
+ * (`released_at`; a re-issue claims the visits again); removing the line from a draft deletes its row (the cascade).
+ */
+export const billedVisits = pgTable(
+  'billed_visits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id').notNull(),
+    jobId: uuid('job_id').notNull(),
+    invoiceId: uuid('invoice_id').notNull(),
+    lineId: uuid('line_id')
+      .notNull()
+      .references(() => invoiceLines.id, { onDelete: 'cascade' }),
+    billedAt: timestamp('billed_at', { withTimezone: true }).notNull().defaultNow(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('billed_visits_company_job_live_key').on(t.companyId, t.jobId).where(sql`${t.releasedAt} is null`),
+    foreignKey({
+      name: 'billed_visits_company_job_fk',
+      columns: [t.companyId, t.jobId],
+      foreignColumns: [jobs.companyId, jobs.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'billed_visits_company_invoice_fk',
+      columns: [t.companyId, t.invoiceId],
+      foreignColumns: [invoices.companyId, invoices.id],
+    }).onDelete('cascade'),
+    index('billed_visits_company_invoice_idx').on(t.companyId, t.invoiceId),
+  ],
+)
+
+/**
+ * Money received (docs/billing.md): against an invoice, or as account credit (no invoice). A reference (a check
  * number, a Stripe Checkout session) is unique per customer, which is what makes a retried webhook or a
- * double-submitted form record a payment once. Refunds reduce it (refunded_cents), never delete it.
+ * double-submitted form record a payment once. A refund is a row of `refunds`, never an edit or a deletion of it.
  */
 export const payments = pgTable(
   'payments',
@@ -146,7 +205,6 @@ export const payments = pgTable(
     customerId: uuid('customer_id').notNull(),
     invoiceId: uuid('invoice_id'),
     amountCents: integer('amount_cents').notNull(),
-    refundedCents: integer('refunded_cents').notNull().default(0),
     receivedOn: date('received_on', { mode: 'string' }).notNull(),
     method: text('method', { enum: PAYMENT_METHODS }).notNull(),
     reference: text('reference'),
@@ -156,8 +214,11 @@ export const payments = pgTable(
     stripePaymentIntentId: text('stripe_payment_intent_id'),
     recordedBy: text('recorded_by').references(() => profiles.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set by the database on every change (a trigger: every write path), for the API's `updated_since`. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('payments_company_updated_idx').on(t.companyId, t.updatedAt),
     foreignKey({
       name: 'payments_company_customer_fk',
       columns: [t.companyId, t.customerId],
@@ -181,7 +242,6 @@ export const payments = pgTable(
       .on(t.stripePaymentIntentId)
       .where(sql`${t.stripePaymentIntentId} is not null`),
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
-    check('payments_refund_range', sql`${t.refundedCents} between 0 and ${t.amountCents}`),
     check('payments_method_valid', sql`${t.method} in ('cash', 'check', 'card', 'bank-transfer')`),
     check('payments_reference_not_blank', sql`${t.reference} is null or length(trim(${t.reference})) > 0`),
   ],
@@ -262,8 +322,8 @@ export const checkoutSessions = pgTable(
 /**
  * Money given back on a payment (decision 032): one row per refund Stripe reports, never an edit of the payment's
  * history. `refunded_total_cents` is the charge's cumulative refunded amount once this refund is counted; unique per
- * payment, so `charge.refunded` delivered twice (or twice at once) adds one row. The payment's `refunded_cents` is
- * the running total these rows sum to, kept in the same transaction for the balance's indexed sums.
+ * payment, so `charge.refunded` delivered twice (or twice at once) adds one row. These rows are the only record of
+ * what was refunded (docs/billing.md): the balance, the exports and the invoice page sum them.
  */
 export const refunds = pgTable(
   'refunds',

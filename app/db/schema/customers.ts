@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
 import { CUSTOMER_STATUSES } from '~/utils/customer-fields'
 import { user } from './auth'
 import { companies } from './companies'
 
+/** The customer's notices per event ('on-my-way' …) and channel: false is off; absent is on. */
+export type NoticeChoices = Partial<Record<string, { email?: boolean; text?: boolean }>>
+
 /**
- * The account holder (OPERATIONS §1). Where the pools are — addresses, gate codes, the water — lives on the
+ * The account holder (docs/product.md "Records"). Where the pools are — addresses, gate codes, the water — lives on the
  * customer's service locations (`service-locations.ts`).
  */
 export const customers = pgTable(
@@ -23,14 +26,24 @@ export const customers = pgTable(
     /** Lower-case. */
     email: text('email'),
     notes: text('notes'),
-    /** The customer's own choice (OPERATIONS §6): notices by email, by text. Off means never, whatever the company says. */
+    /**
+     * The customer's own choice (docs/product.md "Notices"): notices by email, by text. Off means never, whatever the
+     * company says.
+     */
     noticesByEmail: boolean('notices_by_email').notNull().default(true),
     noticesByText: boolean('notices_by_text').notNull().default(true),
+    /**
+     * The customer's choice per event (the portal's "Notifications", docs/decisions/047-customer-times.md): a channel
+     * set false here is never used for that event. Absent means on (the company's settings and the switches above
+     * decide). A number that replied STOP is never texted, whatever this says.
+     */
+    noticeChoices: jsonb('notice_choices').$type<NoticeChoices>().notNull().default(sql`'{}'::jsonb`),
     status: text('status', { enum: CUSTOMER_STATUSES }).notNull().default('active'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     /**
-     * Stripe (OPERATIONS §7 "Autopay"): the Stripe customer, and the card saved for automatic payments with what the
-     * office and the customer are shown of it ("Visa ending 4242"). The balance is not stored: invoices minus payments.
+     * Stripe (docs/product.md "Billing", decision 021): the Stripe customer, and the card saved for automatic payments
+     * with what the office and the customer are shown of it ("Visa ending 4242"). The balance is not stored: invoices
+     * minus payments.
      */
     stripeCustomerId: text('stripe_customer_id'),
     autopayPaymentMethodId: text('autopay_payment_method_id'),
@@ -38,8 +51,11 @@ export const customers = pgTable(
     /** The auth user who signs in to this customer's portal, once invited and set up. */
     portalUserId: text('portal_user_id').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set by the database on every change (a trigger: every write path), for the API's `updated_since`. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('customers_company_updated_idx').on(t.companyId, t.updatedAt),
     // Lets jobs and locations reference (company_id, customer_id): never another company's customer.
     unique('customers_company_id_id_key').on(t.companyId, t.id),
     unique('customers_portal_user_id_key').on(t.portalUserId),
@@ -48,7 +64,7 @@ export const customers = pgTable(
     // The list's default filter (Active / Archived) in name order.
     index('customers_company_status_name_idx').on(t.companyId, t.status, t.customerName, t.id),
     // Type-ahead over name, email and phone (pg_trgm, with btree_gin for the leading company_id): the same
-    // expression as `customerSearchText` in customer.server.ts, or the index is not used.
+    // expression as `customerSearchText` in customer-search.server.ts, or the index is not used.
     index('customers_company_search_trgm_idx').using(
       'gin',
       t.companyId,

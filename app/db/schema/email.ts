@@ -31,9 +31,10 @@ export const OUTBOX_KINDS = ['email', 'password-reset', 'text'] as const
 
 /**
  * Every email and text message is written here first, then delivered by the one outbox worker with retries (a
- * text is a row of kind 'text': `to` is its E.164 number, `text` its body). A customer notice (OPERATIONS §6) also
- * names its event and what it is about (`notice_subject`: the visit's or invoice's id), unique with the channel
- * and the recipient: a notice is queued once however often its event fires, on however many servers.
+ * text is a row of kind 'text': `to` is its E.164 number, `text` its body). A customer notice
+ * (docs/product.md "Notices") also names its event and what it is about (`notice_subject`: the visit's or invoice's
+ * id), unique with the channel and the recipient: a notice is queued once however often its event fires, on however
+ * many servers.
  */
 export const emailOutbox = pgTable(
   'email_outbox',
@@ -105,9 +106,9 @@ export const mailboxMessages = pgTable(
 )
 
 /**
- * Numbers that replied STOP to our texting number (OPERATIONS §6). Twilio blocks a number per sending number, and
- * every company sends from the one TWILIO_FROM, so an opt-out holds for every company; START removes it. A text is
- * never sent to a number here: it is recorded as 'opted-out' instead.
+ * Numbers that replied STOP to our texting number (docs/product.md "Notices"). Twilio blocks a number per sending
+ * number, and every company sends from the one TWILIO_FROM, so an opt-out holds for every company; START removes it. A
+ * text is never sent to a number here: it is recorded as 'opted-out' instead.
  */
 export const textOptOuts = pgTable(
   'text_opt_outs',

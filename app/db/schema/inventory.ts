@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core'
+/** An item's unit (docs/inventory.md "Units"): stock is counted in whole units of it. */
+import { ITEM_UNITS } from '../../utils/stock-units'
 import { companies } from './companies'
+
+export { ITEM_UNITS, type ItemUnit } from '../../utils/stock-units'
 
 export const inventoryItems = pgTable(
   'inventory_items',
@@ -11,7 +15,14 @@ export const inventoryItems = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     sku: text('sku').notNull(),
+    /** The company-wide total: the sum of the item's stock_levels, kept in the same transaction (decision 060). */
     qty: integer('qty').notNull().default(0),
+    unit: text('unit', { enum: ITEM_UNITS }).notNull().default('each'),
+    /** A pack the item also comes in ("case" of 4): receiving, transfers and counts may be entered in packs. */
+    packName: text('pack_name'),
+    packSize: integer('pack_size'),
+    /** A location is low on this item at or below this many units, unless the location sets its own minimum. */
+    minQty: integer('min_qty').notNull().default(5),
     /** Unit price in cents. */
     priceCents: integer('price_cents').notNull().default(0),
     /** What a unit costs the company, in cents: chemical cost in "Profit per pool". */
@@ -25,5 +36,10 @@ export const inventoryItems = pgTable(
     check('inventory_items_qty_non_negative', sql`${t.qty} >= 0`),
     check('inventory_items_price_non_negative', sql`${t.priceCents} >= 0`),
     check('inventory_items_cost_non_negative', sql`${t.costCents} >= 0`),
+    check('inventory_items_min_qty_non_negative', sql`${t.minQty} >= 0`),
+    check(
+      'inventory_items_pack_valid',
+      sql`(${t.packName} is null and ${t.packSize} is null) or (length(trim(${t.packName})) between 1 and 20 and ${t.packSize} between 2 and 10000)`,
+    ),
   ],
 )

@@ -37,13 +37,20 @@ export const jobs = pgTable(
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /**
+     * "Reopen visit" on a completed visit: the completion it undid (from `completedAt`, until `reopenedAt`). An invoice
+     * that counted its month in between billed that completion, so completing the visit again is not a late completion
+     * (docs/billing.md, "Late completions"). The first reopened completion is kept; null: never reopened.
+     */
+    reopenedCompletionAt: timestamp('reopened_completion_at', { withTimezone: true }),
+    reopenedAt: timestamp('reopened_at', { withTimezone: true }),
+    /**
      * A visit nobody will do (its customer was archived, say): it leaves every open-work list and count and stays
-     * in history as "Cancelled". Open work is `completed_at is null and cancelled_at is null`.
+     * in history as "Canceled". Open work is `completed_at is null and cancelled_at is null`.
      */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /**
-     * "Skip visit"'s reason (OPERATIONS §4): a skipped visit is a cancelled one with a reason, so it leaves open work
-     * exactly as a cancelled one does, and shows as "Skipped" (not billed; the customer is told).
+     * "Skip visit"'s reason (docs/product.md "Schedule"): a skipped visit is a cancelled one with a reason, so it
+     * leaves open work exactly as a cancelled one does, and shows as "Skipped" (not billed; the customer is told).
      */
     skipReason: text('skip_reason'),
     /**
@@ -62,15 +69,28 @@ export const jobs = pgTable(
      * keeps it as the window [T, T]. Null: no appointment (the location's "Arrive between", if any, holds).
      */
     appointmentAt: timestamp('appointment_at', { withTimezone: true }),
-    /** "Note for office" and "Note for customer" (OPERATIONS §5); the customer's note is in the service report. */
+    /**
+     * "Note for office" and "Note for customer" (docs/product.md "The visit"); the customer's note is in the service
+     * report.
+     */
     officeNote: text('office_note'),
     customerNote: text('customer_note'),
     /** Who marked the visit complete (null for visits completed before this was kept, or by a removed user). */
     completedBy: text('completed_by').references(() => profiles.id, { onDelete: 'set null' }),
     technicianId: text('technician_id').references(() => profiles.id, { onDelete: 'set null' }),
+    /**
+     * The phone's times of the visit (docs/time.md): the first "On my way" and "Mark Complete" as tapped (a tap
+     * queued offline keeps its moment; `completedAt` is when the server recorded the completion). Timesheets read a
+     * stop's drive and on-site minutes from them.
+     */
+    onMyWayAt: timestamp('on_my_way_at', { withTimezone: true }),
+    completedOnPhoneAt: timestamp('completed_on_phone_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set by the database on every change (a trigger: every write path), for the API's `updated_since`. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('jobs_company_updated_idx').on(t.companyId, t.updatedAt),
     foreignKey({
       name: 'jobs_company_customer_fk',
       columns: [t.companyId, t.customerId],

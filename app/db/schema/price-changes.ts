@@ -8,7 +8,7 @@ export const PRICE_CHANGE_KINDS = ['percent', 'amount'] as const
 export type PriceChangeKind = (typeof PRICE_CHANGE_KINDS)[number]
 
 /**
- * One "Change prices" applied (OPERATIONS §7): which increase, from which date, to how many plans, and whether the
+ * One "Change prices" applied (docs/billing.md): which increase, from which date, to how many plans, and whether the
  * customers were told. Its rows in plan_rate_changes say what each plan's rate was and became. Its id is the change
  * id the preview handed out, so the same preview is applied at most once (the primary key; docs/decisions/038-…).
  */

@@ -1,10 +1,25 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, doublePrecision, index, pgTable, text, time, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  time,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { PAY_TYPES } from '../../utils/team-fields'
 import { user } from './auth'
 import { companies } from './companies'
 
 export const ROLES = ['platform_admin', 'owner', 'admin', 'dispatcher', 'tech', 'customer'] as const
 export type Role = (typeof ROLES)[number]
+
+/** How a technician is paid (Team → technician); a plain module, so the browser's form needs no table code. */
+export { PAY_TYPES, type PayType } from '../../utils/team-fields'
 
 /** Our side of a user: role, company and contact details. Shares the auth user's id. */
 export const profiles = pgTable(
@@ -36,6 +51,19 @@ export const profiles = pgTable(
     endLng: doublePrecision('end_lng'),
     workStarts: time('work_starts'),
     workEnds: time('work_ends'),
+    /** Whether the start / end position is a ZIP code's centre rather than the street address (Team → technician). */
+    startApproximate: boolean('start_approximate').notNull().default(false),
+    endApproximate: boolean('end_approximate').notNull().default(false),
+    /**
+     * Pay and cost (Team → technician, decision 043), in cents. `hourlyCostCents`: what an hour of this person costs
+     * the company, wages and overheads — "Profit per pool"'s labor cost. Pay type 'hourly' pays `hourlyRateCents`;
+     * 'per-stop' pays `perStopRateCents` a completed visit and `skippedVisitExtraCents` (optional) a skipped one.
+     */
+    hourlyCostCents: integer('hourly_cost_cents'),
+    payType: text('pay_type', { enum: PAY_TYPES }),
+    hourlyRateCents: integer('hourly_rate_cents'),
+    perStopRateCents: integer('per_stop_rate_cents'),
+    skippedVisitExtraCents: integer('skipped_visit_extra_cents'),
     hasCompletedSetup: boolean('has_completed_setup').notNull().default(false),
     // Deactivated members keep their history but can no longer sign in.
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
@@ -55,6 +83,14 @@ export const profiles = pgTable(
     check('profiles_start_lng_range', sql`${t.startLng} is null or ${t.startLng} between -180 and 180`),
     check('profiles_end_lat_range', sql`${t.endLat} is null or ${t.endLat} between -90 and 90`),
     check('profiles_end_lng_range', sql`${t.endLng} is null or ${t.endLng} between -180 and 180`),
+    check('profiles_hourly_cost_not_negative', sql`${t.hourlyCostCents} is null or ${t.hourlyCostCents} >= 0`),
+    check('profiles_pay_type_valid', sql`${t.payType} is null or ${t.payType} in ('hourly', 'per-stop')`),
+    check('profiles_hourly_rate_not_negative', sql`${t.hourlyRateCents} is null or ${t.hourlyRateCents} >= 0`),
+    check('profiles_per_stop_rate_not_negative', sql`${t.perStopRateCents} is null or ${t.perStopRateCents} >= 0`),
+    check(
+      'profiles_skipped_visit_extra_not_negative',
+      sql`${t.skippedVisitExtraCents} is null or ${t.skippedVisitExtraCents} >= 0`,
+    ),
     check(
       'profiles_work_hours_order',
       sql`${t.workStarts} is null or ${t.workEnds} is null or ${t.workStarts} < ${t.workEnds}`,

@@ -26,8 +26,9 @@ import {
 import { SANITISERS, SURFACES } from '../../water/targets'
 import { companies } from './companies'
 import { customers } from './customers'
+import { taxRates } from './tax-rates'
 
-/** Where a customer's pools are (OPERATIONS §1): a customer has one or more. */
+/** Where a customer's pools are (docs/product.md "Records"): a customer has one or more. */
 export const serviceLocations = pgTable(
   'service_locations',
   {
@@ -53,12 +54,14 @@ export const serviceLocations = pgTable(
     positionSource: text('position_source', { enum: POSITION_SOURCES }),
     /** When the background pass last claimed this 'zip' position for the geocoder; null while it still waits. */
     geocodeTriedAt: timestamp('geocode_tried_at', { withTimezone: true }),
-    /** Staff of the company only (ARCHITECTURE §6): never in the portal's read models. */
+    /** Staff of the company only (docs/architecture.md "Shared rules"): never in the portal's read models. */
     gateCode: text('gate_code'),
     accessNotes: text('access_notes'),
     dogOnSite: boolean('dog_on_site').notNull().default(false),
     minutesOnSite: integer('minutes_on_site').notNull().default(DEFAULT_MINUTES_ON_SITE),
-    /** "Arrive between" (wall-clock times, the company's zone): the route keeps arrivals inside it (docs/routing.md). */
+    /**
+     * "Arrive between" (wall-clock times, the company's zone): the route keeps arrivals inside it (docs/routing.md).
+     */
     arriveFrom: time('arrive_from'),
     arriveUntil: time('arrive_until'),
     /** The customer's locations in this order; the first is the one shown where only one fits. */
@@ -66,6 +69,8 @@ export const serviceLocations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set instead of deleting a location that has visits: its history stays, it leaves pickers. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** Its tax rate (Settings → "Tax rates"); null: the company's default (docs/billing.md, "Tax"). */
+    taxRateId: uuid('tax_rate_id'),
   },
   (t) => [
     foreignKey({
@@ -74,8 +79,15 @@ export const serviceLocations = pgTable(
       foreignColumns: [customers.companyId, customers.id],
     }).onDelete('cascade'),
     unique('service_locations_company_id_id_key').on(t.companyId, t.id),
+    // A rate in use cannot be removed (no action): Settings → "Tax rates" names the locations using it.
+    foreignKey({
+      name: 'service_locations_company_tax_rate_fk',
+      columns: [t.companyId, t.taxRateId],
+      foreignColumns: [taxRates.companyId, taxRates.id],
+    }),
+    index('service_locations_company_tax_rate_idx').on(t.companyId, t.taxRateId),
     index('service_locations_company_customer_idx').on(t.companyId, t.customerId, t.position),
-    // Search by address: the same expression as `locationSearchText` in customer.server.ts.
+    // Search by address: the same expression as `locationSearchText` in customer-search.server.ts.
     index('service_locations_company_search_trgm_idx').using(
       'gin',
       t.companyId,
@@ -152,6 +164,8 @@ export const equipment = pgTable(
     serial: text('serial'),
     /** A local date ('YYYY-MM-DD'). */
     installedOn: date('installed_on', { mode: 'string' }),
+    /** A local date ('YYYY-MM-DD'): "Under warranty" shows on its quotes and work orders until then. */
+    warrantyUntil: date('warranty_until', { mode: 'string' }),
     notes: text('notes'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

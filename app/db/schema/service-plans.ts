@@ -6,8 +6,9 @@ import { profiles } from './profiles'
 import { serviceLocations } from './service-locations'
 
 /**
- * A location's recurring service (OPERATIONS §1, §4): every `frequency_weeks` weeks on `weekday` (ISO, 1 = Monday)
- * from `starts_on`. Stored so an import keeps what the file said; the schedule step generates visits from it.
+ * A location's recurring service (docs/product.md "Records", "Schedule"): every `frequency_weeks` weeks on `weekday`
+ * (ISO, 1 = Monday) from `starts_on`. Stored so an import keeps what the file said; the schedule step generates visits
+ * from it.
  */
 export const servicePlans = pgTable(
   'service_plans',
@@ -24,12 +25,20 @@ export const servicePlans = pgTable(
     /** Local dates ('YYYY-MM-DD') in the company's timezone. */
     startsOn: date('starts_on', { mode: 'string' }).notNull(),
     endsOn: date('ends_on', { mode: 'string' }),
+    /**
+     * "Pause plan" (docs/decisions/048-…): the first day without visits, on the plan that resumes on `starts_on`. Set
+     * while the pause is ahead or under way ("Paused until …"); cleared by "Resume now". Null: not paused.
+     */
+    pausedFrom: date('paused_from', { mode: 'string' }),
     serviceWindow: text('service_window', { enum: SERVICE_WINDOWS }).notNull().default('flexible'),
     rateCents: integer('rate_cents').notNull().default(0),
     rateType: text('rate_type', { enum: RATE_TYPES }).notNull().default('per-visit'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set by the database on every change (a trigger: every write path), for the API's `updated_since`. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('service_plans_company_updated_idx').on(t.companyId, t.updatedAt),
     foreignKey({
       name: 'service_plans_company_location_fk',
       columns: [t.companyId, t.locationId],

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, foreignKey, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import { PHOTO_LABELS } from '../../utils/photo-fields'
 import { companies } from './companies'
 import { jobs } from './jobs'
 import { profiles } from './profiles'
 
 /**
- * The company's service checklist (Settings → "Checklist", OPERATIONS §5). Removing an item archives it, so the
- * ticks saved on past visits keep their item and the reports sent keep saying what was done.
+ * The company's service checklist (Settings → "Checklist", docs/product.md "The visit"). Removing an item archives it,
+ * so the ticks saved on past visits keep their item and the reports sent keep saying what was done.
  */
 export const checklistItems = pgTable(
   'checklist_items',
@@ -59,12 +60,12 @@ export const visitChecks = pgTable(
   ],
 )
 
-export const PHOTO_LABELS = ['before', 'after', 'other'] as const
-export type PhotoLabel = (typeof PHOTO_LABELS)[number]
+// The labels live in a plain module the browser can import without this file's table code (docs/performance.md).
+export { PHOTO_LABELS, type PhotoLabel } from '../../utils/photo-fields'
 
 /**
- * A visit's photos (OPERATIONS §5: several, each labelled Before / After / Other). `client_key` is the phone's
- * idempotency key for the upload: the same photo sent again by the offline queue is one row.
+ * A visit's photos (docs/product.md "The visit": several, each labelled Before / After / Other). `client_key` is the
+ * phone's idempotency key for the upload: the same photo sent again by the offline queue is one row.
  */
 export const visitPhotos = pgTable(
   'visit_photos',

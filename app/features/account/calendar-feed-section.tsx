@@ -1,6 +1,7 @@
 /**
- * "Calendar feed" (OPERATIONS §4): the technician's secret `.ics` link. Only its hash is stored, so the full URL is
- * shown once, right after it is made; afterwards the page can only say that a link is active and offer a new one.
+ * "Calendar feed" (docs/product.md "Schedule"): the technician's secret `.ics` link. Only its hash is stored, so the
+ * full URL is shown once, right after it is made; afterwards the page can only say that a link is active and offer a
+ * new one.
  */
 import { getFormProps } from '@conform-to/react'
 import { type MouseEvent, useState } from 'react'

@@ -31,7 +31,10 @@ export function verifyLinkLanding(url: URL): LinkLanding | null {
   return url.searchParams.get('verified') === '1' ? { flash: 'Email confirmed. You can log in now.', to } : null
 }
 
-/** better-auth's error codes on the email change's landing, in words (SPEC §8: clear, in the danger colour). */
+/**
+ * better-auth's error codes on the email change's landing, in words (docs/product.md "Forms": clear, in the danger
+ * colour).
+ */
 function emailLinkError(code: string, currentEmail: string) {
   switch (code) {
     case 'TOKEN_EXPIRED':

@@ -1,5 +1,6 @@
-// The office's side of autopay on the customer record (OPERATIONS §7): the customer's saved card, if any, and a button
-// that emails the customer a link to Stripe's page where they save one themselves (staff never handle card numbers).
+// The office's side of autopay on the customer record (docs/billing.md): the customer's saved card, if any, and a
+// button that emails the customer a link to Stripe's page where they save one themselves (staff never handle card
+// numbers).
 import { Card } from '~/components/ui/card'
 import { AutopayButton } from './autopay-button'
 import type { AutopayState } from './autopay-section'

@@ -1,4 +1,4 @@
-// "Automatic payments" in the customer portal (OPERATIONS §7): the saved card, if any, and "Save card for automatic
+// "Automatic payments" in the customer portal (docs/billing.md): the saved card, if any, and "Save card for automatic
 // payments", which posts to /customer/:customerId/autopay and goes on to Stripe's page. Without Stripe the button
 // stays disabled with "Online payment is not set up"; staff previewing the portal see it as the customer would, but
 // disabled (the office emails the customer a link from the customer record instead).

@@ -1,11 +1,12 @@
-// /app/billing (OPERATIONS §7, §8): the month's figures, "Create invoices" (a preview that writes nothing, then
-// "Create N invoices"), "Send invoices" (after "Send N invoices?"), and every invoice of the company, filtered by
-// status or customer, a page at a time. What the page reads is in its address (`?month=`, `?preview=1`,
-// `?confirm=send`, `?status=`, `?customer=`, `?page=`), so back, reload and a bookmark all show the same thing. A
-// fixed number of statements: 3, plus 1 for a customer's invoices and 5 for the preview.
+// /app/billing (docs/billing.md; docs/product.md "Easy to get wrong"): the month's figures, "Create invoices" (a
+// preview that writes nothing, then "Create N invoices"), "Send invoices" (after "Send N invoices?"), and every invoice
+// of the company, filtered by status or customer, a page at a time. What the page reads is in its address (`?month=`,
+// `?preview=1`, `?confirm=send`, `?status=`, `?customer=`, `?page=`), so back, reload and a bookmark all show the same
+// thing. A fixed number of statements: 3, plus 1 for a customer's invoices and 5 for the preview.
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import { type CompanyMember, notFound } from '~/auth/guards.server'
+import { invoiceSubjectLabel } from '~/billing/billing-fields'
 import { type BillingPeriod, periodLabel } from '~/billing/invoice-draft'
 import { INVOICE_STATUSES } from '~/billing/invoice-status'
 import { listStripeAttention } from '~/models/card-payment.server'
@@ -127,12 +128,17 @@ export async function loadBillingPage(member: CompanyMember, url: URL, now = new
         numberLabel: invoice.numberLabel,
         customerId: invoice.customerId,
         customerName: invoice.customerName,
-        period: invoice.periodStart ? periodLabel({ start: invoice.periodStart, end: invoice.periodEnd ?? '' }) : null,
+        period: invoiceSubjectLabel(
+          invoice.periodStart ? periodLabel({ start: invoice.periodStart, end: invoice.periodEnd ?? '' }) : null,
+          invoice.workOrderNumber,
+        ),
         status: invoice.status,
         total: formatCents(invoice.totalCents),
         // A draft owes nothing yet; "$0.00 due" would read as settled (docs/billing.md, drafts).
         amountDue: invoice.status === 'Draft' ? 'Not sent' : formatCents(invoice.outstandingCents),
         owes: invoice.outstandingCents > 0,
+        // Sent on paper to a customer with no email address (decision 039): said in the list as on the invoice.
+        notEmailed: invoice.state === 'sent' && invoice.delivery === 'print',
         dueOn: invoice.dueOn ? formatLocalDate(invoice.dueOn) : null,
       })),
     },

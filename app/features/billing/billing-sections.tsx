@@ -353,7 +353,12 @@ export function InvoiceListCard({ data }: { data: BillingPageData }) {
                   </span>
                   <span className="text-slate-600 md:hidden"> due</span>
                 </span>
-                <span className="min-w-0 wrap-anywhere">{invoice.customerName}</span>
+                <span className="min-w-0 wrap-anywhere">
+                  {invoice.customerName}
+                  {invoice.notEmailed ? (
+                    <span className="block text-xs font-medium text-amber-800">Not emailed — print</span>
+                  ) : null}
+                </span>
                 <span className="text-right md:hidden">
                   <InvoiceStatusBadge status={invoice.status} />
                 </span>

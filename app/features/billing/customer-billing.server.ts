@@ -1,6 +1,6 @@
-// The customer record's billing (OPERATIONS §8): dispatchers see the balance, the invoices and the payments (they
-// answer the phone); owners and admins also open the invoices and "Record payment". Technicians never reach the
-// record. One statement (getCustomerBilling), and none at all for a role that may not see it.
+// The customer record's billing (docs/product.md "Easy to get wrong"): dispatchers see the balance, the invoices and
+// the payments (they answer the phone); owners and admins also open the invoices and "Record payment". Technicians
+// never reach the record. One statement (getCustomerBilling), and none at all for a role that may not see it.
 import { PAYMENT_METHOD_LABELS } from '~/billing/billing-fields'
 import { getCustomerBilling } from '~/models/customer-billing.server'
 import type { LocalDate } from '~/schedule/local-date'

@@ -1,6 +1,6 @@
-// The customer record's "Invoices" and "Payments" (OPERATIONS §8), with "Record payment" for owners and admins.
-// The form opens from a link (`?add=payment`), like the record's other forms: it works before JavaScript and
-// survives a reload.
+// The customer record's "Invoices" and "Payments" (docs/product.md "Easy to get wrong"), with "Record payment" for
+// owners and admins. The form opens from a link (`?add=payment`), like the record's other forms: it works before
+// JavaScript and survives a reload.
 import type { SubmissionResult } from '@conform-to/react'
 import { Link } from 'react-router'
 import { ButtonLink, buttonClass } from '~/components/ui/button'

@@ -1,4 +1,4 @@
-// What the office does to one invoice (OPERATIONS §7): "Send invoice" (a draft), "Record payment" (a sent one) and
+// What the office does to one invoice (docs/billing.md): "Send invoice" (a draft), "Record payment" (a sent one) and
 // "Void invoice", asked first with what it does. The confirmation opens from a link (`?confirm=void`), so it works
 // before JavaScript and survives a reload.
 import type { SubmissionResult } from '@conform-to/react'

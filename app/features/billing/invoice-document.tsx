@@ -1,7 +1,7 @@
 // The invoice itself, as the office and the customer both see it: who and when, the lines, the totals; and the
 // payments received on it. Phone first: the lines table keeps two columns on a narrow screen (quantity and unit price
 // go under the description), and prints in full.
-import type { ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
@@ -51,26 +51,39 @@ export function InvoiceDocument({ invoice, customer }: { invoice: InvoiceDocumen
           </thead>
           <tbody>
             {invoice.lines.map((line) => (
-              <tr key={line.id} className="border-b border-slate-100 align-top">
-                <td className="py-2 pr-2 wrap-anywhere">
-                  {line.description}
-                  <span className="block text-xs text-slate-600 sm:hidden print:hidden">
-                    {line.quantity} × {line.unit}
-                  </span>
-                </td>
-                <td className="hidden py-2 pr-2 text-right tabular-nums sm:table-cell print:table-cell">
-                  {line.quantity}
-                </td>
-                <td className="hidden py-2 pr-2 text-right tabular-nums sm:table-cell print:table-cell">{line.unit}</td>
-                <td className="py-2 text-right tabular-nums">{line.amount}</td>
-              </tr>
+              <Fragment key={line.id}>
+                {line.lateGroupStart ? (
+                  <tr className="border-b border-slate-200">
+                    <th scope="colgroup" colSpan={4} className="pt-3 pb-1 text-left font-semibold">
+                      Late completions
+                    </th>
+                  </tr>
+                ) : null}
+                <tr className="border-b border-slate-100 align-top">
+                  <td className="py-2 pr-2 wrap-anywhere">
+                    {line.description}
+                    <span className="block text-xs text-slate-600 sm:hidden print:hidden">
+                      {line.quantity} × {line.unit}
+                    </span>
+                  </td>
+                  <td className="hidden py-2 pr-2 text-right tabular-nums sm:table-cell print:table-cell">
+                    {line.quantity}
+                  </td>
+                  <td className="hidden py-2 pr-2 text-right tabular-nums sm:table-cell print:table-cell">
+                    {line.unit}
+                  </td>
+                  <td className="py-2 text-right tabular-nums">{line.amount}</td>
+                </tr>
+              </Fragment>
             ))}
           </tbody>
         </table>
       </div>
       <dl className="ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm">
         <Total label="Subtotal" value={totals.subtotal} />
-        {totals.tax ? <Total label="Tax" value={totals.tax} /> : null}
+        {totals.taxes.map((tax) => (
+          <Total key={tax.label} label={tax.label} value={tax.value} />
+        ))}
         <Total label="Total" value={totals.total} strong />
         {totals.creditApplied ? <Total label="Credit applied" value={`−${totals.creditApplied}`} /> : null}
         {totals.dueOnSending ? (
@@ -118,6 +131,7 @@ export function InvoicePayments({ payments }: { payments: InvoicePaymentRow[] })
             <li key={payment.id} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-2">
               <div className="min-w-0">
                 <p className="font-medium">
+                  {payment.deposit ? 'Deposit received · ' : ''}
                   {payment.receivedOn} · {payment.method}
                   {payment.reference ? (
                     <span className="font-normal text-slate-600"> · {payment.reference}</span>

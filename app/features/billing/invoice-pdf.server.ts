@@ -4,8 +4,8 @@
 import { type InvoicePdfProps, invoicePdf, invoicesPdf } from '~/billing/invoice-pdf.server'
 import type { CompanyLetterhead } from '~/models/company-letterhead.server'
 import type { InvoiceDetail } from '~/models/invoice.server'
-import { portalInvoicePath } from '~/models/invoice-notice.server'
 import { env } from '~/utils/env.server'
+import { portalInvoicePath } from '~/utils/portal-paths'
 import { presentInvoiceDocument } from './invoice-view'
 
 /** The props of one invoice's pages. */

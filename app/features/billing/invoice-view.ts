@@ -25,16 +25,24 @@ export function presentInvoiceDocument(invoice: InvoiceDetail) {
     /** "Note for customer" (issue 31 item 1), shown on the document wherever it is read. */
     note: invoice.customerNote,
     dueOn: invoice.dueOn ? formatLocalDate(invoice.dueOn) : null,
-    lines: invoice.lines.map((line) => ({
-      id: line.id,
-      description: line.description,
-      quantity: quantityText(line.quantity),
-      unit: formatCents(line.unitCents),
-      amount: formatCents(line.amountCents),
-    })),
+    // Tax lines show with the totals, one per rate ("Tampa 7.5 % tax"): never under "Late completions".
+    lines: invoice.lines
+      .filter((line) => line.kind !== 'tax')
+      .map((line, i, lines) => ({
+        id: line.id,
+        /** The first "Late completions" line: the group's heading goes above it (docs/billing.md). */
+        lateGroupStart: line.late && !lines.slice(0, i).some((earlier) => earlier.late),
+        description: line.description,
+        quantity: quantityText(line.quantity),
+        unit: formatCents(line.unitCents),
+        amount: formatCents(line.amountCents),
+      })),
     totals: {
       subtotal: formatCents(invoice.subtotalCents),
-      tax: invoice.taxCents > 0 ? formatCents(invoice.taxCents) : null,
+      /** One per rate (docs/billing.md, "Tax"); a tax line made before rates had names reads "Tax (7.25%)". */
+      taxes: invoice.lines
+        .filter((line) => line.kind === 'tax')
+        .map((line) => ({ label: line.description, value: formatCents(line.amountCents) })),
       total: formatCents(invoice.totalCents),
       creditApplied: invoice.creditAppliedCents > 0 ? formatCents(invoice.creditAppliedCents) : null,
       paid: formatCents(invoice.paidCents),
@@ -72,6 +80,8 @@ export function presentInvoicePayments(invoice: InvoiceDetail, { forStaff }: { f
     refunded: payment.refundedCents > 0 ? formatCents(payment.refundedCents) : null,
     // "Void payment" (docs/decisions/037-payment-voids.md): still listed, marked "Void", counting for nothing.
     voided: payment.voidedAt !== null,
+    // A quote's deposit credited by its work order's invoice (docs/work-orders.md).
+    deposit: payment.deposit,
     ...(forStaff
       ? {
           recordedBy: payment.recordedBy,

@@ -1,4 +1,4 @@
-// "Pay invoice" in the portal (OPERATIONS §7). With Stripe set up it is a plain form posting to the invoice's /pay
+// "Pay invoice" in the portal (docs/billing.md). With Stripe set up it is a plain form posting to the invoice's /pay
 // route, which answers with a redirect to Stripe Checkout (a whole-page navigation, so a plain form, not a fetch).
 // Without Stripe the button stays, disabled, with "Online payment is not set up" next to it.
 import { IdempotencyKeyInput } from '~/components/idempotency-key'

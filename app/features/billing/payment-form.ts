@@ -1,4 +1,4 @@
-// The "Record payment" form (OPERATIONS §7) on the invoice page and on the customer record: one schema, parsed by
+// The "Record payment" form (docs/billing.md) on the invoice page and on the customer record: one schema, parsed by
 // Conform in the browser and again by the action. Safe in the browser (no database here).
 import { z } from 'zod'
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '~/billing/billing-fields'

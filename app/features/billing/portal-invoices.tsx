@@ -1,4 +1,4 @@
-// The portal's "Invoices" (OPERATIONS §7): the balance, and every invoice the company has sent the customer (never a
+// The portal's "Invoices" (docs/billing.md): the balance, and every invoice the company has sent the customer (never a
 // draft), newest first, each with its status and what is still due, opening the invoice with "Pay invoice".
 import { Link } from 'react-router'
 import type { InvoiceStatus } from '~/billing/invoice-status'

@@ -1,4 +1,4 @@
-// "Change prices" (OPERATIONS §7): one form — which plans, the increase, the effective date, "Notify customers" —
+// "Change prices" (docs/billing.md): one form — which plans, the increase, the effective date, "Notify customers" —
 // with two buttons. "Preview" lists what would change (nothing written); once a preview is on screen, "Apply" sends
 // the same choices with the preview's fingerprint and change id, so only what was previewed is written, and only once
 // (the server refuses, and shows the new preview, if anything changed meanwhile; a second "Apply" of the same preview

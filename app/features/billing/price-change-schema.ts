@@ -1,4 +1,4 @@
-// "Change prices" (OPERATIONS §7): which plans (rate type, technician, current rate equal to or within a range), the
+// "Change prices" (docs/billing.md): which plans (rate type, technician, current rate equal to or within a range), the
 // increase (percent or dollars), the effective date, and whether to tell the customers. One schema for the page (the
 // browser's check), the route's action and the tests; the model checks the date against the company's today.
 import { z } from 'zod'
@@ -13,7 +13,6 @@ import {
 import { RATE_TYPES } from '~/utils/customer-fields'
 
 export const PRICE_INTENTS = ['preview', 'apply'] as const
-export type PriceIntent = (typeof PRICE_INTENTS)[number]
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 
@@ -87,4 +86,3 @@ export const PriceChangeSchema = PriceChangeFields.transform((value, context) =>
   }
   return { filter, increase, effectiveOn: value.effectiveOn, notify: value.notify }
 })
-export type PriceChangeRequest = z.output<typeof PriceChangeSchema>

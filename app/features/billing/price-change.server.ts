@@ -1,4 +1,4 @@
-// The "Change prices" route's server part (OPERATIONS §7): the page's data, and its answers — "Preview" (nothing
+// The "Change prices" route's server part (docs/billing.md): the page's data, and its answers — "Preview" (nothing
 // written), "Apply" (written once per preview's change id and per idempotency key, then the page shows what changed)
 // and "Undo" (a change not yet in effect).
 import type { SubmissionResult } from '@conform-to/react'

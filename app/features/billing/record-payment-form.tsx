@@ -1,4 +1,4 @@
-// "Record payment" (OPERATIONS §7): amount, date, method, reference — and on the customer record, which open invoice
+// "Record payment" (docs/billing.md): amount, date, method, reference — and on the customer record, which open invoice
 // (or "Account credit") it pays. Checked in the browser with the action's own schema; whatever the action refuses
 // comes back next to its field with everything typed kept. The form carries an idempotency key, so a double submit
 // records one payment. The amount starts empty — nothing is recorded by one click, and the whole balance is typed

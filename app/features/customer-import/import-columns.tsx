@@ -21,7 +21,7 @@ const GROUPS = IMPORT_FIELD_GROUPS
 function guessNote(column: ImportColumn, field: ColumnChoice) {
   if (field !== column.field) return null
   if (column.note) return column.note
-  if (field === NOT_IMPORTED) return 'Not recognised: choose a field if this column should be imported.'
+  if (field === NOT_IMPORTED) return 'Not recognized: choose a field if this column should be imported.'
   if (column.confidence < 0.9) return 'Guessed from the header: check it.'
   return null
 }

@@ -1,4 +1,4 @@
-// The import route's server part (OPERATIONS §3, decision 016): the uploaded file's columns, the upload, and
+// The import route's server part (docs/product.md "Import", decision 016): the uploaded file's columns, the upload, and
 // "Preview" / "Import" of a mapping. The route checks who may import; these take the member's company.
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect } from 'react-router'

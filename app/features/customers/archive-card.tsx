@@ -28,7 +28,7 @@ export function ArchiveCard({
           <h2 className="text-lg font-semibold">Archived customer</h2>
           <p className="text-sm text-slate-600">
             Restoring puts {customer.customerName} back in the customer list and the job form, and lets them sign in to
-            the portal again. Cancelled visits stay cancelled.
+            the portal again. Canceled visits stay canceled.
           </p>
           <Form method="post">
             <input type="hidden" name="intent" value="restore" />
@@ -49,7 +49,7 @@ export function ArchiveCard({
               <h2 className="text-lg font-semibold">Archive {customer.customerName}?</h2>
               <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
                 <li>
-                  Their future visits are cancelled
+                  Their future visits are canceled
                   {upcomingVisits ? ` (${upcomingVisits} booked)` : ''}.
                 </li>
                 <li>Their visit history is kept.</li>

@@ -1,5 +1,7 @@
 // A service location's bodies of water on the customer record: "Add body of water", and each one with its details,
 // "Edit", "Remove" (its equipment goes with it) and its equipment. An archived location's are read-only.
+
+import { surfaceWord } from '~/water/targets'
 import type { BodyOfWaterData, CustomerRecordData, LocationData } from './customer-record.server'
 import type { RecordActionData } from './customer-record-schema'
 import { EquipmentList } from './equipment-list'
@@ -50,7 +52,7 @@ export function BodiesOfWater({
 function describeBody(body: BodyOfWaterData) {
   const parts = [
     body.gallons ? `${body.gallons.toLocaleString('en-US')} gallons` : null,
-    body.surface,
+    surfaceWord(body.surface),
     body.sanitiser,
     body.indoor == null ? null : body.indoor ? 'indoor' : 'outdoor',
   ].filter(Boolean)

@@ -1,7 +1,7 @@
-// The customer list's data (OPERATIONS §2): one page of the company's customers matching the search, "Active" or
-// "Archived", with each one's next visit in the company's timezone, balance and portal state.
+// The customer list's data (docs/product.md "Customers"): one page of the company's customers matching the search,
+// "Active" or "Archived", with each one's next visit in the company's timezone, balance and portal state.
 
-import { listCustomerDirectory } from '~/models/customer.server'
+import { listCustomerDirectory } from '~/models/customer-list.server'
 import { countWaitingForGeocoder } from '~/models/location-position.server'
 import { geocoderUrl } from '~/routing/config.server'
 import type { CustomerStatus } from '~/utils/customer-fields'

@@ -1,12 +1,12 @@
-// The customer list's pieces (OPERATIONS §2): "Active" / "Archived", the page of customers — each linking to its
-// record, with its address, next visit and balance, and "Send portal invite" — and the pager.
+// The customer list's pieces (docs/product.md "Customers"): "Active" / "Archived", the page of customers — each linking
+// to its record, with its address, next visit and balance, and "Send portal invite" — and the pager.
 import { Link, useFetcher } from 'react-router'
 import { Pager } from '~/components/pager'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { cn } from '~/components/ui/cn'
 import { textLinkTarget } from '~/components/ui/touch'
-import type { PortalStatus } from '~/models/customer.server'
+import type { PortalStatus } from '~/models/customer-list.server'
 import type { CustomerStatus } from '~/utils/customer-fields'
 import type { CustomerDirectoryData } from './customer-directory.server'
 

@@ -1,6 +1,6 @@
-// The customer record's action (OPERATIONS §2): the intent, the form parsed with its schema, the change made by its
-// model (every model filters by the member's company), and one reply shape for the page; a change that is done
-// redirects back to the record with a message.
+// The customer record's action (docs/product.md "Customers"): the intent, the form parsed with its schema, the change
+// made by its model (every model filters by the member's company), and one reply shape for the page; a change that is
+// done redirects back to the record with a message.
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
@@ -9,13 +9,27 @@ import { type CompanyMember, notFound, refusalStatus, requireCompanyCapability }
 import { recordPaymentFromForm } from '~/features/billing/record-payment.server'
 import { NoticePreferenceSchema } from '~/features/notices/notice-preference-schema'
 import { addBodyOfWater, removeBodyOfWater, updateBodyOfWater } from '~/models/body-of-water.server'
-import { archiveCustomer, getCustomer, restoreCustomer, updateCustomerContact } from '~/models/customer.server'
+import { getCustomer } from '~/models/customer.server'
+import { archiveCustomer, restoreCustomer, updateCustomerContact } from '~/models/customer-changes.server'
 import { setCustomerNoticeChannel } from '~/models/customer-messages.server'
 import { BodyOfWaterSchema, ContactSchema, EquipmentSchema, ServiceLocationSchema } from '~/models/customer-schemas'
 import { addEquipment, removeEquipment, updateEquipment } from '~/models/equipment.server'
 import { addServiceLocation, removeServiceLocation, updateServiceLocation } from '~/models/service-location.server'
-import { createServicePlan, endServicePlan } from '~/models/service-plan.server'
-import { EndPlanSchema, type ServicePlanInput, ServicePlanSchema } from '~/models/service-plan-schemas'
+import {
+  createServicePlan,
+  editServicePlan,
+  endServicePlan,
+  type PlanEditOutcome,
+  pauseServicePlan,
+  resumeServicePlan,
+} from '~/models/service-plan.server'
+import {
+  EditPlanSchema,
+  EndPlanSchema,
+  PausePlanSchema,
+  type ServicePlanInput,
+  ServicePlanSchema,
+} from '~/models/service-plan-schemas'
 import { redirectWithFlash } from '~/utils/flash.server'
 import { unknownIntent } from '~/utils/intent'
 import type { Failure, Result } from '~/utils/result'
@@ -87,6 +101,38 @@ function button<K extends Key>(
   }
 }
 
+const visits = (count: number) => `${count} ${count === 1 ? 'visit' : 'visits'}`
+
+/**
+ * A plan change that may remove visits (docs/decisions/048-…): the first post only counts them and, when some go,
+ * answers with the question ("12 future visits will be removed.") for the form to ask; the form posts again with
+ * `confirmed=yes`. A change that removes nothing is saved at once.
+ */
+function planChange<S extends z.ZodType>(
+  schema: S,
+  change: (post: Post, posted: z.input<S>) => Promise<Result<PlanEditOutcome>>,
+  done: string,
+) {
+  return async (post: Post): Promise<Reply> => {
+    const submission = parseCustomerForm(post.formData, schema)
+    if (submission.status !== 'success') return reply(post, null, submission.reply(), 400)
+    // The model parses the form as posted again (its schema is this one).
+    const result = await change(post, submission.payload as z.input<S>)
+    if (!result.ok) return refused(post, result, submission.reply({ formErrors: [result.message] }))
+    const { removed, added } = result
+    if (!result.applied) {
+      const question = `${removed === 1 ? '1 future visit' : `${removed} future visits`} will be removed${added > 0 ? ` and ${visits(added)} added` : ''}.`
+      return data(
+        { intent: post.intent, target: post.target, message: null, result: submission.reply(), confirm: question },
+        200,
+      )
+    }
+    const counts = [removed > 0 ? `${visits(removed)} removed` : null, added > 0 ? `${visits(added)} added` : null]
+    const told = counts.filter(Boolean).join(', ')
+    return redirectWithFlash(backTo(post), told ? `${done} ${told[0]?.toUpperCase()}${told.slice(1)}.` : done)
+  }
+}
+
 /** What every post to the record names: its intent and the piece it is about (`targetId`, '' for the customer). */
 const RecordPostSchema = z.object({ intent: RecordIntentSchema, targetId: z.string().default('') })
 
@@ -112,6 +158,24 @@ const CHANGES: { [I in Exclude<RecordIntent, 'record-payment'>]: (post: Post) =>
     (post, { endsOn }) => endServicePlan({ ...scoped(post, 'planId'), endsOn }),
     'Service plan ended.',
   ),
+  'edit-plan': planChange(
+    EditPlanSchema,
+    (post, input) => editServicePlan({ ...scoped(post, 'planId'), input }),
+    'Service plan changed.',
+  ),
+  'pause-plan': planChange(
+    PausePlanSchema,
+    (post, input) => pauseServicePlan({ ...scoped(post, 'planId'), input }),
+    'Service plan paused.',
+  ),
+  'resume-plan': async (post) => {
+    const result = await resumeServicePlan(scoped(post, 'planId'))
+    if (!result.ok) return refused(post, result)
+    return redirectWithFlash(
+      backTo(post),
+      `Service plan resumed.${result.added > 0 ? ` ${visits(result.added)} scheduled.` : ''}`,
+    )
+  },
   archive: button('Customer archived.', archiveCustomer, 'customerId'),
   restore: button('Customer restored.', restoreCustomer, 'customerId'),
   'notice-preference': save(
@@ -162,6 +226,9 @@ export async function customerRecordAction({
     case 'remove-equipment':
     case 'add-plan':
     case 'end-plan':
+    case 'edit-plan':
+    case 'pause-plan':
+    case 'resume-plan':
     case 'archive':
     case 'restore':
     case 'notice-preference':

@@ -1,19 +1,23 @@
-// What the customer record shows (OPERATIONS §2): the record as its page reads it — dates in the company's
-// timezone, money and phones formatted, each piece's form values as the form's strings — with the customer's
+// What the customer record shows (docs/product.md "Customers"): the record as its page reads it — dates in the
+// company's timezone, money and phones formatted, each piece's form values as the form's strings — with the customer's
 // billing, notices and autopay for the roles that see them, and which form `?edit=…` / `?add=…` opens.
 import { type CompanyMember, notFound } from '~/auth/guards.server'
+import { percentText } from '~/billing/tax'
 import { loadCustomerBilling } from '~/features/billing/customer-billing.server'
 import { loadCustomerMessages } from '~/features/notices/customer-messages.server'
 import { autopayState } from '~/models/card-checkout.server'
-import { type CustomerRecord, getCustomerRecord } from '~/models/customer.server'
-import { listTechnicians } from '~/models/visit.server'
+import { type CustomerRecord, getCustomerRecord } from '~/models/customer-record.server'
+import { listTechnicians } from '~/models/week-board.server'
+import { formatClock, wallMinutes } from '~/schedule/day-times'
 import { localDateAt } from '~/schedule/local-date'
 import { formatDate, formatDateTime } from '~/utils/dates'
+import { equipmentLabel, warrantyText } from '~/utils/equipment'
 import { formatCents } from '~/utils/money'
 import { readPage } from '~/utils/paging'
 import { can } from '~/utils/permissions'
 import { formatPhone } from '~/utils/phone'
-import { describePlan } from './plan-summary'
+import { type PlanDraft, readPlanDraft } from './plan-suggest-links'
+import { describePlan, planEditing } from './plan-summary'
 
 /** `customerId`'s record for `member`; another company's customer (or a made-up id) does not exist for them. */
 export async function loadCustomerRecord(member: CompanyMember, customerId: string, url: URL) {
@@ -25,6 +29,7 @@ export async function loadCustomerRecord(member: CompanyMember, customerId: stri
     loadCustomerBilling({ companyId, customerId, role, today }),
   ])
   if (!record) notFound()
+  const rates = record.customer.companyTaxRates
   const notices = await loadCustomerMessages({ companyId, customerId, url })
   return {
     // Autopay is billing: owner and admin only.
@@ -32,9 +37,12 @@ export async function loadCustomerRecord(member: CompanyMember, customerId: stri
     notices,
     billing,
     open: { edit: url.searchParams.get('edit') ?? '', add: url.searchParams.get('add') ?? '' },
+    // "Add service plan" as it was typed, back from "Suggest a day and technician" without JavaScript.
+    planDraft: (url.searchParams.get('add')?.startsWith('plan:') ? readPlanDraft(url.searchParams) : {}) as PlanDraft,
     today,
     technicians: technicians.map((technician) => ({ id: technician.id, name: technician.name ?? technician.email })),
-    ...present(record, timezone, today, can(role, 'billing:balances')),
+    taxRates: taxRateChoices(rates),
+    ...present(record, timezone, today, can(role, 'billing:balances'), rates),
   }
 }
 
@@ -44,6 +52,25 @@ export type BodyOfWaterData = LocationData['bodiesOfWater'][number]
 export type EquipmentData = BodyOfWaterData['equipment'][number]
 export type VisitData = CustomerRecordData['upcomingVisits'][number]
 
+type TaxRateChoice = { id: string; name: string; milliPercent: number; isDefault: boolean }
+
+const rateLabel = (rate: TaxRateChoice) => `${rate.name} ${percentText(rate.milliPercent)} %`
+
+/** The location form's "Tax rate" choices: "Company default (Tampa 7.5 %)" first, then every rate. */
+function taxRateChoices(rates: readonly TaxRateChoice[]) {
+  const fallback = rates.find((rate) => rate.isDefault)
+  return {
+    defaultLabel: `Company default (${fallback ? rateLabel(fallback) : 'no tax'})`,
+    options: rates.map((rate) => ({ value: rate.id, label: rateLabel(rate) })),
+  }
+}
+
+/** How a location's rate reads on the record. */
+function taxRateText(rateId: string | null, rates: readonly TaxRateChoice[]) {
+  const own = rateId ? rates.find((rate) => rate.id === rateId) : undefined
+  return own ? rateLabel(own) : taxRateChoices(rates).defaultLabel
+}
+
 /** A balance as the header says it: what is owed, or the credit the customer has. */
 function balanceText(cents: number) {
   return cents < 0 ? `${formatCents(-cents)} credit` : formatCents(cents)
@@ -52,6 +79,16 @@ function balanceText(cents: number) {
 /** A stored piece's values as its form's text: what is not set is an empty box. */
 function formText<K extends string>(row: { [key in K]: string | number | null }, keys: readonly K[]) {
   return Object.fromEntries(keys.map((key) => [key, row[key] == null ? '' : String(row[key])])) as Record<K, string>
+}
+
+/** "10:00 AM–12:00 PM", or "Any time" (docs/routing.md: the route keeps the window). */
+function arriveBetweenText(from: string | null, until: string | null) {
+  const open = wallMinutes(from)
+  const close = wallMinutes(until)
+  if (open === null && close === null) return 'Any time'
+  if (close === null) return `After ${formatClock(open as number)}`
+  if (open === null) return `By ${formatClock(close)}`
+  return `${formatClock(open)}–${formatClock(close)}`
 }
 
 /** How a location's position reads on the record (docs/subsystems.md, "Positions"). */
@@ -65,14 +102,20 @@ function positionText(location: { lat: number | null; lng: number | null; positi
 }
 
 /** The record as the page shows it: dates in the company's timezone, money and phones formatted. */
-function present(record: CustomerRecord, timezone: string, today: string, showBalance: boolean) {
+function present(
+  record: CustomerRecord,
+  timezone: string,
+  today: string,
+  showBalance: boolean,
+  taxRates: readonly TaxRateChoice[],
+) {
   const { customer } = record
   const visit = (row: CustomerRecord['upcomingVisits'][number]) => ({
     id: row.id,
     address: row.address,
     when: formatDateTime(row.scheduledAt, timezone),
     technician: row.technicianName ?? 'Unassigned',
-    status: row.completedAt ? 'Completed' : row.skipReason ? 'Skipped' : row.cancelledAt ? 'Cancelled' : 'Scheduled',
+    status: row.completedAt ? 'Completed' : row.skipReason ? 'Skipped' : row.cancelledAt ? 'Canceled' : 'Scheduled',
   })
   return {
     customer: {
@@ -108,6 +151,10 @@ function present(record: CustomerRecord, timezone: string, today: string, showBa
           'minutesOnSite',
         ]),
         dogOnSite: location.dogOnSite ? 'on' : '',
+        // A time box takes "14:30"; the column reads "14:30:00".
+        arriveFrom: location.arriveFrom?.slice(0, 5) ?? '',
+        arriveUntil: location.arriveUntil?.slice(0, 5) ?? '',
+        taxRateId: location.taxRateId ?? '',
         // A ZIP centre is the address's doing, not a person's: the form shows it as "placed by address" (blank), so
         // "Adjust position" opens for a position still to fix and saving the form unchanged keeps it.
         ...(location.positionSource === 'zip' ? { lat: '', lng: '' } : {}),
@@ -116,7 +163,14 @@ function present(record: CustomerRecord, timezone: string, today: string, showBa
       accessNotes: location.accessNotes,
       dogOnSite: location.dogOnSite,
       minutesOnSite: location.minutesOnSite,
+      arriveBetween: arriveBetweenText(location.arriveFrom, location.arriveUntil),
+      taxRate: taxRateText(location.taxRateId, taxRates),
       position: positionText(location),
+      // Where the pin of "Adjust position" starts while the boxes are blank: the ZIP centre the location is routed at.
+      approximatePoint:
+        location.positionSource === 'zip' && location.lat !== null && location.lng !== null
+          ? { lat: location.lat, lng: location.lng }
+          : null,
       bodiesOfWater: location.bodiesOfWater.map((body) => ({
         id: body.id,
         name: body.name,
@@ -130,13 +184,21 @@ function present(record: CustomerRecord, timezone: string, today: string, showBa
         },
         equipment: body.equipment.map((item) => ({
           ...item,
-          form: formText(item, ['kind', 'make', 'model', 'serial', 'installedOn', 'notes']),
+          form: formText(item, ['kind', 'make', 'model', 'serial', 'installedOn', 'warrantyUntil', 'notes']),
+          warranty: warrantyText(item.warrantyUntil, today),
+          label: equipmentLabel(item),
+          customerId: customer.id,
+          // "New quote" for the item, as for the customer: not once they are archived.
+          quotable: customer.status !== 'archived',
+          // Each item's "New quote" has its own key: two items' forms never share one.
+          newQuoteKey: crypto.randomUUID(),
         })),
       })),
       // A plan is current until its last day has passed; only a current one can be ended.
       plans: location.plans.map((plan) => ({
         ...describePlan(plan),
         current: !plan.endsOn || plan.endsOn >= today,
+        ...planEditing(plan, today),
       })),
     })),
     upcomingVisits: record.upcomingVisits.map(visit),

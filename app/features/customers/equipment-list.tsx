@@ -1,5 +1,9 @@
 // A body of water's equipment on the customer record: "Add equipment", and each item (kind, make and model, serial,
-// install date, notes) with "Edit" and "Remove". Read-only on an archived location.
+// install date, warranty, notes) with "Edit", "Remove", "New quote" for it and a link to its history. Read-only on an
+// archived location.
+import { Link } from 'react-router'
+import { textLinkTarget } from '~/components/ui/touch'
+import { NewQuoteButton } from '~/features/quotes/new-quote-button'
 import type { BodyOfWaterData, CustomerRecordData, EquipmentData } from './customer-record.server'
 import type { RecordActionData } from './customer-record-schema'
 import { ListHeading } from './record-form'
@@ -46,6 +50,7 @@ function EquipmentItem({ item, open, actionData, readOnly }: Props & { item: Equ
   const details = [
     item.serial ? `serial ${item.serial}` : null,
     item.installedOn ? `installed ${item.installedOn}` : null,
+    item.warranty,
   ].filter(Boolean)
   return (
     <li className="py-2">
@@ -64,6 +69,23 @@ function EquipmentItem({ item, open, actionData, readOnly }: Props & { item: Equ
           </p>
           {details.length ? <p className="text-slate-600">{details.join(' · ')}</p> : null}
           {item.notes ? <p className="whitespace-pre-line text-slate-600">{item.notes}</p> : null}
+          <div className="mt-1 flex flex-wrap items-center gap-3">
+            <Link
+              to={`/app/equipment/${item.id}`}
+              className={`underline ${textLinkTarget}`}
+              aria-label={`History of ${item.label}`}
+            >
+              History
+            </Link>
+            {readOnly || !item.quotable ? null : (
+              <NewQuoteButton
+                customerId={item.customerId}
+                equipmentId={item.id}
+                idempotencyKey={item.newQuoteKey}
+                context={`for ${item.label}`}
+              />
+            )}
+          </div>
         </div>
       </PieceView>
     </li>

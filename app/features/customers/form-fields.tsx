@@ -2,10 +2,12 @@
 // field (components/ui/field) wired to its Conform field. "Add customer" and the record page's add/edit forms share
 // them, so every form names a field the same way ("Gate code", "Dog on site", …).
 import { parseWithZod } from '@conform-to/zod/v4'
+import { createContext, useContext } from 'react'
 import type { z } from 'zod'
 import { CheckboxField, type ConformField, SelectField, TextareaField, TextField } from '~/components/ui/field'
 import { EQUIPMENT_KINDS } from '~/utils/customer-fields'
-import { SANITISERS, SURFACES } from '~/water/targets'
+import { SANITISERS, SURFACES, surfaceWord } from '~/water/targets'
+import { PositionPin } from './position-pin'
 
 /**
  * Parses a posted form with one of the customer schemas. Conform's coercion is off: it turns a blank box into
@@ -49,8 +51,21 @@ type LocationFieldName =
   | 'accessNotes'
   | 'dogOnSite'
   | 'minutesOnSite'
+  | 'arriveFrom'
+  | 'arriveUntil'
+  | 'taxRateId'
+
+/**
+ * The "Tax rate" choices of the location form (Settings → "Tax rates"), given by the page that knows them (the
+ * customer record); without them the form has no "Tax rate" and a new location uses the company's default.
+ */
+export const TaxRateChoices = createContext<{
+  defaultLabel: string
+  options: ReadonlyArray<{ value: string; label: string }>
+} | null>(null)
 
 export function LocationFields({ fields }: { fields: Record<LocationFieldName, ConformField> }) {
+  const taxRates = useContext(TaxRateChoices)
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <TextField field={fields.street} label="Service address" autoComplete="off" />
@@ -68,10 +83,30 @@ export function LocationFields({ fields }: { fields: Record<LocationFieldName, C
         inputMode="numeric"
         autoComplete="off"
       />
+      <fieldset className="sm:col-span-2">
+        <legend className="font-medium">Arrive between (optional)</legend>
+        <p className="text-sm text-slate-600">
+          When the technician may arrive. “Optimize route” keeps it, and visit reminders give it.
+        </p>
+        <div className="mt-2 grid grid-cols-2 gap-4">
+          <TextField field={fields.arriveFrom} label="From" type="time" autoComplete="off" />
+          <TextField field={fields.arriveUntil} label="Until" type="time" autoComplete="off" />
+        </div>
+      </fieldset>
       <div className="sm:col-span-2">
         <TextareaField field={fields.accessNotes} label="Access notes" />
       </div>
       <CheckboxField field={fields.dogOnSite} label="Dog on site" />
+      {taxRates ? (
+        <SelectField
+          field={fields.taxRateId}
+          label="Tax rate"
+          hint="Invoices tax the work done here at this rate."
+          options={taxRates.options}
+        >
+          <option value="">{taxRates.defaultLabel}</option>
+        </SelectField>
+      ) : null}
       <PositionFields fields={fields} />
     </div>
   )
@@ -100,6 +135,7 @@ function PositionFields({ fields }: { fields: Record<'lat' | 'lng', ConformField
           hint="Such as -111.9554"
         />
       </div>
+      <PositionPin latId={fields.lat.id} lngId={fields.lng.id} />
     </details>
   )
 }
@@ -118,10 +154,14 @@ export function BodyOfWaterFields({
         autoComplete="off"
       />
       <TextField field={fields.gallons} label="Gallons" inputMode="numeric" autoComplete="off" />
-      <SelectField field={fields.surface} label="Surface" options={choices(SURFACES)}>
+      <SelectField
+        field={fields.surface}
+        label="Surface"
+        options={SURFACES.map((value) => ({ value, label: capitalised(surfaceWord(value) ?? value) }))}
+      >
         <option value="">Not set</option>
       </SelectField>
-      <SelectField field={fields.sanitiser} label="Sanitiser" options={choices(SANITISERS)}>
+      <SelectField field={fields.sanitiser} label="Sanitizer" options={choices(SANITISERS)}>
         <option value="">Not set</option>
       </SelectField>
       <SelectField field={fields.indoor} label="Indoor or outdoor" options={choices(['outdoor', 'indoor'])}>
@@ -134,7 +174,7 @@ export function BodyOfWaterFields({
 export function EquipmentFields({
   fields,
 }: {
-  fields: Record<'kind' | 'make' | 'model' | 'serial' | 'installedOn' | 'notes', ConformField>
+  fields: Record<'kind' | 'make' | 'model' | 'serial' | 'installedOn' | 'warrantyUntil' | 'notes', ConformField>
 }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -145,6 +185,7 @@ export function EquipmentFields({
       <TextField field={fields.model} label="Model" autoComplete="off" />
       <TextField field={fields.serial} label="Serial number" autoComplete="off" />
       <TextField field={fields.installedOn} label="Installed on" type="date" autoComplete="off" />
+      <TextField field={fields.warrantyUntil} label="Warranty until" type="date" autoComplete="off" />
       <div className="sm:col-span-2">
         <TextareaField field={fields.notes} label="Notes (optional)" />
       </div>

@@ -208,7 +208,7 @@ export function useRecordForm<S extends FormSchema>({
 }
 
 /** The hidden fields that tell the action what a form does, and to which piece. */
-function RecordTarget({ intent, targetId }: { intent: RecordIntent; targetId: string }) {
+export function RecordTarget({ intent, targetId }: { intent: RecordIntent; targetId: string }) {
   return (
     <>
       <input type="hidden" name="intent" value={intent} />

@@ -7,11 +7,12 @@ import { cn } from '~/components/ui/cn'
 import { BodiesOfWater } from './bodies-of-water'
 import type { CustomerRecordData, LocationData } from './customer-record.server'
 import type { RecordActionData } from './customer-record-schema'
+import { ApproximatePoint } from './position-pin'
 import { Detail } from './record-form'
 import { PieceForm, PieceView } from './record-pieces'
 import { ServicePlansSection } from './service-plans-section'
 
-type Props = Pick<CustomerRecordData, 'open' | 'technicians' | 'today'> & { actionData: RecordActionData }
+type Props = Pick<CustomerRecordData, 'open' | 'technicians' | 'today' | 'planDraft'> & { actionData: RecordActionData }
 
 export function ServiceLocationsSection({ locations, ...props }: Props & { locations: readonly LocationData[] }) {
   const adding = props.open.add === 'location'
@@ -39,7 +40,14 @@ export function ServiceLocationsSection({ locations, ...props }: Props & { locat
   )
 }
 
-function LocationCard({ location, open, technicians, today, actionData }: Props & { location: LocationData }) {
+function LocationCard({
+  location,
+  open,
+  technicians,
+  today,
+  planDraft,
+  actionData,
+}: Props & { location: LocationData }) {
   const title = location.label ? `${location.label}: ${location.address}` : location.address
   const editing = open.edit === `location:${location.id}`
   return (
@@ -48,38 +56,43 @@ function LocationCard({ location, open, technicians, today, actionData }: Props 
       aria-label={editing ? location.address : undefined}
       className={cn('space-y-4', location.archived && 'bg-slate-50')}
     >
-      <PieceView
-        piece="location"
-        id={location.id}
-        name={location.address}
-        values={location.form}
-        editing={editing}
-        readOnly={location.archived}
-        consequence="A location with past visits is archived instead, keeping its history; its upcoming visits are cancelled."
-        details={
-          <dl className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
-            <Detail label="Gate code">{location.gateCode ?? 'None'}</Detail>
-            <Detail label="Dog on site">{location.dogOnSite ? 'Yes' : 'No'}</Detail>
-            <Detail label="Minutes on site">{location.minutesOnSite}</Detail>
-            <Detail label="Position">{location.position}</Detail>
-            <Detail label="Access notes" className="sm:col-span-2 lg:col-span-1">
-              <span className="whitespace-pre-line">{location.accessNotes ?? 'None'}</span>
-            </Detail>
-          </dl>
-        }
-        actionData={actionData}
-      >
-        <h3 id={`location-${location.id}`} className="min-w-0 text-lg font-semibold wrap-anywhere">
-          {title}
-          {location.archived ? <span className="ml-2 text-sm font-normal text-slate-600">(archived)</span> : null}
-        </h3>
-      </PieceView>
+      <ApproximatePoint.Provider value={location.approximatePoint}>
+        <PieceView
+          piece="location"
+          id={location.id}
+          name={location.address}
+          values={location.form}
+          editing={editing}
+          readOnly={location.archived}
+          consequence="A location with past visits is archived instead, keeping its history; its upcoming visits are canceled."
+          details={
+            <dl className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
+              <Detail label="Gate code">{location.gateCode ?? 'None'}</Detail>
+              <Detail label="Dog on site">{location.dogOnSite ? 'Yes' : 'No'}</Detail>
+              <Detail label="Minutes on site">{location.minutesOnSite}</Detail>
+              <Detail label="Arrive between">{location.arriveBetween}</Detail>
+              <Detail label="Tax rate">{location.taxRate}</Detail>
+              <Detail label="Position">{location.position}</Detail>
+              <Detail label="Access notes" className="sm:col-span-2 lg:col-span-1">
+                <span className="whitespace-pre-line">{location.accessNotes ?? 'None'}</span>
+              </Detail>
+            </dl>
+          }
+          actionData={actionData}
+        >
+          <h3 id={`location-${location.id}`} className="min-w-0 text-lg font-semibold wrap-anywhere">
+            {title}
+            {location.archived ? <span className="ml-2 text-sm font-normal text-slate-600">(archived)</span> : null}
+          </h3>
+        </PieceView>
+      </ApproximatePoint.Provider>
       <BodiesOfWater location={location} open={open} actionData={actionData} />
       <ServicePlansSection
         location={location}
         open={open}
         technicians={technicians}
         today={today}
+        planDraft={planDraft}
         actionData={actionData}
       />
     </Card>

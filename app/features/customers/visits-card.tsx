@@ -1,9 +1,10 @@
 // The customer record's "Upcoming visits" and a page of "Visit history" (`?history=`), each visit linking to its job.
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { Pager } from '~/components/pager'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
 import { rowLinkTarget } from '~/components/ui/touch'
+import { visitHref } from '~/features/visits/back-link'
 import type { CustomerRecordData, VisitData } from './customer-record.server'
 
 export function VisitsCard({ data }: { data: Pick<CustomerRecordData, 'upcomingVisits' | 'visitHistory'> }) {
@@ -36,6 +37,8 @@ export function VisitsCard({ data }: { data: Pick<CustomerRecordData, 'upcomingV
 }
 
 function VisitList({ visits }: { visits: readonly VisitData[] }) {
+  // The visit page's back link returns here ("Back to customer").
+  const { pathname } = useLocation()
   return (
     <ul className="divide-y divide-slate-100 text-sm">
       {visits.map((visit) => (
@@ -45,7 +48,7 @@ function VisitList({ visits }: { visits: readonly VisitData[] }) {
         >
           <div className="min-w-0">
             <Link
-              to={`/app/jobs/${visit.id}`}
+              to={visitHref(visit.id, pathname)}
               className={cn('font-medium text-brand-700 hover:underline', rowLinkTarget)}
             >
               {visit.when}
@@ -58,7 +61,7 @@ function VisitList({ visits }: { visits: readonly VisitData[] }) {
             className={cn(
               'pill',
               visit.status === 'Completed' && 'pill-green',
-              visit.status === 'Cancelled' && 'bg-slate-100 text-slate-700 ring-slate-300',
+              visit.status === 'Canceled' && 'bg-slate-100 text-slate-700 ring-slate-300',
               visit.status === 'Skipped' && 'pill-amber',
               visit.status === 'Scheduled' && 'bg-brand-50 text-brand-900 ring-brand-100',
             )}

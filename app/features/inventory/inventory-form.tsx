@@ -4,12 +4,13 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form, Link } from 'react-router'
 import { IdempotencyKeyInput, useIdempotencyKey } from '~/components/idempotency-key'
 import { Button, buttonClass } from '~/components/ui/button'
-import { TextField } from '~/components/ui/field'
+import { SelectField, TextField } from '~/components/ui/field'
 import { FormErrors, usePosting, useZodForm } from '~/components/ui/form'
+import { ITEM_UNITS } from '~/utils/stock-units'
 import { type InventoryFormValues, InventorySchema } from './inventory-schema'
 
 type ItemField = {
-  name: 'name' | 'sku' | 'price' | 'cost' | 'qty'
+  name: 'name' | 'sku' | 'price' | 'cost' | 'qty' | 'packName' | 'packSize' | 'minQty'
   label: string
   hint?: string
   inputMode?: 'decimal' | 'numeric'
@@ -28,8 +29,19 @@ const ITEM_FIELDS: readonly ItemField[] = [
     inputMode: 'decimal',
     placeholder: '4.20',
   },
-  { name: 'qty', label: 'Quantity', inputMode: 'numeric', placeholder: '0' },
+  { name: 'qty', label: 'Quantity', hint: 'All locations together, in units.', inputMode: 'numeric', placeholder: '0' },
+  { name: 'packName', label: 'Pack (optional)', hint: 'What it also comes in, like “case”.', placeholder: 'case' },
+  { name: 'packSize', label: 'Units per pack', inputMode: 'numeric', placeholder: '4' },
+  {
+    name: 'minQty',
+    label: 'Low-stock minimum',
+    hint: 'A location at or below this is “Low”.',
+    inputMode: 'numeric',
+    placeholder: '5',
+  },
 ]
+
+const UNIT_OPTIONS = ITEM_UNITS.map((unit) => ({ value: unit, label: unit }))
 
 /** The add/edit form (owners and admins); the parent remounts it with a new `key` to reset it. */
 export function InventoryForm({
@@ -53,7 +65,7 @@ export function InventoryForm({
   const [form, fields] = useZodForm(InventorySchema, {
     id: 'inventory-item',
     lastResult,
-    defaultValue: editing ?? undefined,
+    defaultValue: editing ?? { unit: 'each', minQty: '5' },
   })
   return (
     <Form method="post" {...getFormProps(form)} onInput={onInput} className="space-y-4">
@@ -75,6 +87,7 @@ export function InventoryForm({
             autoComplete="off"
           />
         ))}
+        <SelectField field={fields.unit} label="Unit" hint="Stock is counted in whole units." options={UNIT_OPTIONS} />
       </div>
       <div aria-live="polite">
         <FormErrors form={form} />

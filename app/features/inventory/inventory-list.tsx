@@ -81,7 +81,7 @@ function InventoryCard({
         </div>
         <div>
           <dt className="text-slate-500">In stock</dt>
-          <dd className={cn('font-semibold', item.low ? 'text-amber-800' : 'text-slate-900')}>{item.qty}</dd>
+          <dd className={cn('font-semibold', item.low ? 'text-amber-800' : 'text-slate-900')}>{item.shown}</dd>
         </div>
         {/* Last, after the figures every searcher sees: only owners and admins get it. */}
         {item.cost === null ? null : (
@@ -91,6 +91,12 @@ function InventoryCard({
           </div>
         )}
       </dl>
+      <Link
+        to={`/app/inventory/${item.id}`}
+        className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline"
+      >
+        Locations and history<span className="sr-only"> of {item.name}</span>
+      </Link>
       {canManage ? (
         <div className="space-y-2 border-t border-slate-100 pt-3">
           <Link

@@ -1,5 +1,6 @@
-// The inventory route's server part (SPEC §9): the search with the item open for editing, "Add an item" / edit
-// (owners and admins), and "Adjust stock". The route checks who may do which; these take the member's company.
+// The inventory route's server part (docs/product.md "Limits"): the search with the item open for editing,
+// "Add an item" / edit (owners and admins), and "Adjust stock". The route checks who may do which; these take the
+// member's company.
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import { notFound, refusalStatus } from '~/auth/guards.server'
@@ -9,13 +10,14 @@ import {
   createInventoryItem,
   getInventoryItem,
   type InventoryFields,
-  LOW_STOCK_QTY,
   searchInventory,
   updateInventoryItem,
 } from '~/models/inventory.server'
+import { listStockPlaces } from '~/models/stock.server'
 import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { logger } from '~/utils/logger.server'
 import { formatCents } from '~/utils/money'
+import { describeStock } from '~/utils/stock-units'
 import {
   AdjustSchema,
   type AdjustStockReply,
@@ -25,7 +27,7 @@ import {
   type SaveItemReply,
 } from './inventory-schema'
 
-/** SPEC §9: the search box starts with 'chlorine' and searches it on load. */
+/** docs/product.md "Limits": the search box starts with 'chlorine' and searches it on load. */
 const DEFAULT_QUERY = 'chlorine'
 const SAVE_FAILED = 'Unable to save the item.'
 
@@ -39,14 +41,20 @@ function readQuery(url: URL) {
 export async function loadInventoryPage(companyId: string, canManage: boolean, url: URL) {
   const q = readQuery(url)
   const editId = canManage ? (url.searchParams.get('edit') ?? '') : ''
-  const [items, editing] = await Promise.all([
-    searchInventory({ companyId, query: q }),
+  // `location`: the quantities at one location (decision 060); blank is the company-wide total.
+  const location = url.searchParams.get('location')?.trim() ?? ''
+  const [items, editing, places] = await Promise.all([
+    searchInventory({ companyId, query: q, ...(location ? { locationId: location } : {}) }),
     editId ? getInventoryItem({ companyId, itemId: editId }) : null,
+    listStockPlaces(companyId),
   ])
+  const locations = places.filter((place) => !place.value.startsWith('tech:'))
   // Another company's item (or a made-up id) does not exist for this user.
   if (editId && !editing) notFound()
   return {
     q,
+    location: locations.some((place) => place.value === location) ? location : '',
+    locations: locations.map((place) => ({ value: place.value, label: place.name })),
     canManage,
     // The add form's idempotency key: a new one for every page load.
     addFormKey: crypto.randomUUID(),
@@ -58,6 +66,10 @@ export async function loadInventoryPage(companyId: string, canManage: boolean, u
           price: centsToDollarText(editing.priceCents),
           cost: centsToDollarText(editing.costCents),
           qty: String(editing.qty),
+          unit: editing.unit,
+          packName: editing.packName ?? '',
+          packSize: editing.packSize ? String(editing.packSize) : '',
+          minQty: String(editing.minQty),
         }
       : null,
     items: items.map((item) => ({
@@ -65,10 +77,11 @@ export async function loadInventoryPage(companyId: string, canManage: boolean, u
       name: item.name,
       sku: item.sku,
       qty: item.qty,
+      shown: describeStock(item.qty, item),
       price: formatCents(item.priceCents),
       // What the company pays is for those who manage stock (owners, admins), not for every searcher.
       cost: canManage ? formatCents(item.costCents) : null,
-      low: item.qty <= LOW_STOCK_QTY,
+      low: item.qty <= item.minQty,
     })),
   }
 }
@@ -91,9 +104,15 @@ type ParsedItem = {
 }
 
 /** An edit: a taken SKU at its field (another company's item is the 404 page); an unexpected error logged, 500. */
-async function saveEdit(companyId: string, itemId: string, fields: InventoryFields, submission: ParsedItem) {
+async function saveEdit(
+  companyId: string,
+  userId: string,
+  itemId: string,
+  fields: InventoryFields,
+  submission: ParsedItem,
+) {
   try {
-    const saved = await updateInventoryItem({ companyId, itemId, ...fields })
+    const saved = await updateInventoryItem({ companyId, itemId, userId, ...fields })
     if (saved.ok) return saved
     const errors = saved.field ? { fieldErrors: { [saved.field]: [saved.message] } } : { formErrors: [saved.message] }
     return { ok: false as const, status: refusalStatus(saved), result: submission.reply(errors) }
@@ -112,10 +131,13 @@ export async function saveInventoryItem(companyId: string, userId: string, formD
 
   const submission = parseWithZod(formData, { schema: InventorySchema })
   if (submission.status !== 'success') return saveRefused(submission.reply(), 400)
-  const { name, sku, price, cost, qty } = submission.value
-  const fields = { name, sku, priceCents: price, costCents: cost, qty }
+  const { name, sku, price, cost, qty, unit, packName, packSize, minQty } = submission.value
+  // The pack fields are sent together by the form: both blank clears the pack; neither sent keeps it.
+  const packSent = formData.has('packName') || formData.has('packSize')
+  const pack = packName && packSize ? { name: packName, size: packSize } : packSent ? null : undefined
+  const fields = { name, sku, priceCents: price, costCents: cost, qty, unit, pack, minQty }
   const saved = itemId
-    ? await saveEdit(companyId, itemId, fields, submission)
+    ? await saveEdit(companyId, userId, itemId, fields, submission)
     : // A new item sent again (same key) is created once.
       await saveOnce(
         {

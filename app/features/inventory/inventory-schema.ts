@@ -2,6 +2,7 @@
 // what the action answers each of them.
 import type { SubmissionResult } from '@conform-to/react'
 import { z } from 'zod'
+import { ITEM_UNITS } from '~/utils/stock-units'
 
 /** The largest price accepted, $1,000,000.00, keeps cents well inside a 32-bit integer. */
 const MAX_PRICE_CENTS = 100_000_000
@@ -39,49 +40,77 @@ const QTY_ERROR = 'Enter a whole number of 0 or more.'
  */
 export const ItemTargetSchema = z.object({ itemId: z.string().trim().default('') })
 
-export const InventorySchema = z.object({
-  itemId: z.string().trim().optional(),
-  name: z
-    .string({ error: 'Name is required.' })
-    .trim()
-    .min(1, 'Name is required.')
-    .max(200, 'Use at most 200 characters.'),
-  sku: z.string({ error: 'SKU is required.' }).trim().min(1, 'SKU is required.').max(64, 'Use at most 64 characters.'),
-  price: z
-    .string({ error: 'Price is required.' })
-    .trim()
-    .min(1, 'Price is required.')
-    .transform((value, ctx) => {
-      const cents = parseDollars(value)
-      if (cents === null) {
-        ctx.addIssue({ code: 'custom', message: PRICE_ERROR })
-        return z.NEVER
-      }
-      return cents
-    }),
-  // What one unit costs the company ("Profit per pool"'s chemical cost). Optional: blank is $0.00, so forms and
-  // imports written before the field existed still save, and an office that does not track costs is not blocked.
-  cost: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value, ctx) => {
-      if (!value) return 0
-      const cents = parseDollars(value)
-      if (cents === null) {
-        ctx.addIssue({ code: 'custom', message: COST_ERROR })
-        return z.NEVER
-      }
-      return cents
-    }),
-  qty: z
-    .string({ error: 'Quantity is required.' })
-    .trim()
-    .min(1, 'Quantity is required.')
-    .regex(/^\d{1,7}$/, QTY_ERROR)
-    .transform((value) => Number.parseInt(value, 10))
-    .refine((value) => value <= MAX_QTY, `Use at most ${MAX_QTY.toLocaleString('en-US')}.`),
-})
+export const InventorySchema = z
+  .object({
+    itemId: z.string().trim().optional(),
+    name: z
+      .string({ error: 'Name is required.' })
+      .trim()
+      .min(1, 'Name is required.')
+      .max(200, 'Use at most 200 characters.'),
+    sku: z
+      .string({ error: 'SKU is required.' })
+      .trim()
+      .min(1, 'SKU is required.')
+      .max(64, 'Use at most 64 characters.'),
+    price: z
+      .string({ error: 'Price is required.' })
+      .trim()
+      .min(1, 'Price is required.')
+      .transform((value, ctx) => {
+        const cents = parseDollars(value)
+        if (cents === null) {
+          ctx.addIssue({ code: 'custom', message: PRICE_ERROR })
+          return z.NEVER
+        }
+        return cents
+      }),
+    // What one unit costs the company ("Profit per pool"'s chemical cost). Optional: blank is $0.00, so forms and
+    // imports written before the field existed still save, and an office that does not track costs is not blocked.
+    cost: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value, ctx) => {
+        if (!value) return 0
+        const cents = parseDollars(value)
+        if (cents === null) {
+          ctx.addIssue({ code: 'custom', message: COST_ERROR })
+          return z.NEVER
+        }
+        return cents
+      }),
+    qty: z
+      .string({ error: 'Quantity is required.' })
+      .trim()
+      .min(1, 'Quantity is required.')
+      .regex(/^\d{1,7}$/, QTY_ERROR)
+      .transform((value) => Number.parseInt(value, 10))
+      .refine((value) => value <= MAX_QTY, `Use at most ${MAX_QTY.toLocaleString('en-US')}.`),
+    // Units and packs, and the low-stock minimum (decision 060). Optional, so forms and imports written before them
+    // still save: absent keeps the stored value (an edit) or the column's default (a new item).
+    unit: z.enum(ITEM_UNITS, { error: 'Choose a unit.' }).optional(),
+    packName: z.string().trim().max(20, 'Use at most 20 characters.').optional(),
+    packSize: z
+      .string()
+      .trim()
+      .optional()
+      .refine((value) => !value || /^\d{1,5}$/.test(value), 'Enter how many units a pack holds, like 4.')
+      .transform((value) => (value ? Number.parseInt(value, 10) : undefined))
+      .refine((value) => value === undefined || (value >= 2 && value <= 10_000), 'A pack holds 2 to 10,000 units.'),
+    minQty: z
+      .string()
+      .trim()
+      .optional()
+      .refine((value) => !value || /^\d{1,7}$/.test(value), QTY_ERROR)
+      .transform((value) => (value ? Number.parseInt(value, 10) : undefined)),
+  })
+  .superRefine((value, context) => {
+    if (value.packName && value.packSize === undefined)
+      context.addIssue({ code: 'custom', path: ['packSize'], message: 'Enter how many units the pack holds.' })
+    if (!value.packName && value.packSize !== undefined)
+      context.addIssue({ code: 'custom', path: ['packName'], message: 'Name the pack, like case.' })
+  })
 
 const CHANGE_ERROR = 'Enter a whole number change, like +12 or -2.'
 
@@ -102,7 +131,18 @@ export const AdjustSchema = z.object({
     .max(200, 'Use at most 200 characters.'),
 })
 
-export type InventoryFormValues = { id: string; name: string; sku: string; price: string; cost: string; qty: string }
+export type InventoryFormValues = {
+  id: string
+  name: string
+  sku: string
+  price: string
+  cost: string
+  qty: string
+  unit: string
+  packName: string
+  packSize: string
+  minQty: string
+}
 
 /** What the action answers the add/edit form. */
 export type SaveItemReply = {

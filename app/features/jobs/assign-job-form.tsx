@@ -1,7 +1,7 @@
-// "Assign and reschedule" (SPEC §5): a technician ("Unassigned" for none) and the date and time. The visit page shows
-// it with its labels; each row of the dispatcher dashboard's unassigned list shows it compact, its labels read out
-// with the customer's name and saved through the row's own fetcher. Both post intent 'assign' with the job's
-// version, so a job changed meanwhile is not overwritten. Errors show at their field; a refusal of the whole save
+// "Assign and reschedule" (docs/product.md "Forms"): a technician ("Unassigned" for none) and the date and time. The
+// visit page shows it with its labels; each row of the dispatcher dashboard's unassigned list shows it compact, its
+// labels read out with the customer's name and saved through the row's own fetcher. Both post intent 'assign' with the
+// job's version, so a job changed meanwhile is not overwritten. Errors show at their field; a refusal of the whole save
 // (a conflict, a job no longer open) in the alert below.
 import { getFormProps } from '@conform-to/react'
 import { type FetcherWithComponents, Form } from 'react-router'

@@ -1,8 +1,8 @@
-// "Assign and reschedule" a job (SPEC §5): the technician (none: "Unassigned") and the date and time it is scheduled
-// for. The office sets them on the visit page and on each row of the dispatcher dashboard's unassigned list: one
-// schema for both forms, both server parts (assign-job.server.ts) and their tests, so the browser and the server
-// refuse the same things with the same words. The time stays as typed (a datetime-local value, the company's wall
-// clock); the server reads it in the company's timezone.
+// "Assign and reschedule" a job (docs/product.md "Forms"): the technician (none: "Unassigned") and the date and time it
+// is scheduled for. The office sets them on the visit page and on each row of the dispatcher dashboard's unassigned
+// list: one schema for both forms, both server parts (assign-job.server.ts) and their tests, so the browser and the
+// server refuse the same things with the same words. The time stays as typed (a datetime-local value, the company's
+// wall clock); the server reads it in the company's timezone.
 import { z } from 'zod'
 import { ASSIGN_MESSAGES } from '~/models/job-assignment'
 import { fromZonedInputValue } from '~/utils/dates'

@@ -1,8 +1,8 @@
-// "Create a job" (SPEC §5) on the dispatcher dashboard. Choosing a customer in the picker fills the customer name and
-// their first location's address (both stay editable) and offers their other locations. A name typed but not chosen
-// is looked up by the server, so the browser lets it through (the only way without JavaScript). Errors show at their
-// field; a refusal of the whole save in the alert. After a job is created the form empties and takes a new
-// idempotency key, so the next entry is its own job while a retry of this one is not.
+// "Create a job" (docs/product.md "Forms") on the dispatcher dashboard. Choosing a customer in the picker fills the
+// customer name and their first location's address (both stay editable) and offers their other locations. A name typed
+// but not chosen is looked up by the server, so the browser lets it through (the only way without JavaScript). Errors
+// show at their field; a refusal of the whole save in the alert. After a job is created the form empties and takes a
+// new idempotency key, so the next entry is its own job while a retry of this one is not.
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { type ChangeEvent, useEffect, useId, useState } from 'react'
@@ -63,7 +63,10 @@ export function CreateJobCard({
     }
   }, [created])
 
-  /** Choosing a customer fills the name and their first location's address (SPEC §5); both stay editable. */
+  /**
+   * Choosing a customer fills the name and their first location's address (docs/product.md "Forms"); both stay
+   * editable.
+   */
   function chooseCustomer(picked: PickedCustomer | null) {
     setCustomer(picked)
     const first = picked?.locations[0]

@@ -1,7 +1,7 @@
-// "Create a job" on the dispatcher dashboard (SPEC §5): a customer must be chosen; name, address and schedule are
-// required after trimming. One schema for the form (the browser's check), its server part (create-job.server.ts) and
-// their tests, so both refuse the same things with the same words. The time stays as typed (a datetime-local value,
-// the company's wall clock); the server reads it in the company's timezone.
+// "Create a job" on the dispatcher dashboard (docs/product.md "Forms"): a customer must be chosen; name, address and
+// schedule are required after trimming. One schema for the form (the browser's check), its server part
+// (create-job.server.ts) and their tests, so both refuse the same things with the same words. The time stays as typed
+// (a datetime-local value, the company's wall clock); the server reads it in the company's timezone.
 import { z } from 'zod'
 import { fromZonedInputValue } from '~/utils/dates'
 

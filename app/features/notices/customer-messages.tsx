@@ -1,6 +1,6 @@
-// The customer record's "Notices" (OPERATIONS §6): the customer's own channel choices and "Messages" — every notice
-// sent or held for them, newest first, with what became of it in words — and, at the top, when their number has
-// replied STOP.
+// The customer record's "Notices" (docs/product.md "Notices"): the customer's own channel choices and "Messages" —
+// every notice sent or held for them, newest first, with what became of it in words — and, at the top, when their
+// number has replied STOP.
 import { Form, useNavigation } from 'react-router'
 import { Pager } from '~/components/pager'
 import { Alert } from '~/components/ui/alert'

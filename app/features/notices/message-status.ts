@@ -1,6 +1,6 @@
-// What became of one message, in the words the customer's "Messages" show (OPERATIONS §6: queued, sent, failed,
-// opted out). A text the worker deferred to the end of quiet hours is pending with no error and its next attempt at
-// the company's "Until"; one that failed and will be tried again keeps its error.
+// What became of one message, in the words the customer's "Messages" show (docs/product.md "Notices": queued, sent,
+// failed, opted out). A text the worker deferred to the end of quiet hours is pending with no error and its next
+// attempt at the company's "Until"; one that failed and will be tried again keeps its error.
 import type { CustomerMessage } from '~/models/customer-messages.server'
 import { formatTime, zonedParts } from '~/utils/dates'
 

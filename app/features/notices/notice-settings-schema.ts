@@ -1,6 +1,7 @@
-// Settings → "Customer notices" (OPERATIONS §6, §8): one form for the six events — each channel on or off and its
-// wording — and "Quiet hours". Shared by the settings route (the server's parse), the section (the browser's check)
-// and their tests, so the browser and the server refuse the same things with the same words (templateProblem's).
+// Settings → "Customer notices" (docs/product.md "Notices", "Easy to get wrong"): one form for the six events — each
+// channel on or off and its wording — and "Quiet hours". Shared by the settings route (the server's parse), the section
+// (the browser's check) and their tests, so the browser and the server refuse the same things with the same words
+// (templateProblem's).
 import { z } from 'zod'
 import { NOTICE_CHANNELS, type NoticeEvent, templateProblem } from '~/notices/templates'
 
@@ -43,4 +44,3 @@ export const NoticeSettingsSchema = z.object({
 })
 
 export type NoticeSettingsInput = z.output<typeof NoticeSettingsSchema>
-export type NoticeEventInput = NoticeSettingsInput['events'][NoticeEvent]

@@ -1,6 +1,7 @@
-// Settings → "Customer notices" (OPERATIONS §6, §8): per event an "Email" and a "Text" switch and the wording of
-// each, previewed as a customer would read it (with sample values; for texts, how many characters and SMS segments
-// it costs), and "Quiet hours". One form: it posts without JavaScript, and with it the previews follow every key.
+// Settings → "Customer notices" (docs/product.md "Notices", "Easy to get wrong"): per event an "Email" and a "Text"
+// switch and the wording of each, previewed as a customer would read it (with sample values; for texts, how many
+// characters and SMS segments it costs), and "Quiet hours". One form: it posts without JavaScript, and with it the
+// previews follow every key.
 import {
   type FieldMetadata,
   getFormProps,

@@ -1,20 +1,24 @@
 // What the customer portal's home (/customer/{id}) shows, shaped for the page: only what it draws leaves the server
-// (no company, login, technician or storage ids; ARCHITECTURE §4).
+// (no company, login, technician or storage ids; docs/product.md "Roles").
 import { redirect } from 'react-router'
 import { notFound } from '~/auth/guards.server'
+import { invoiceSubjectLabel } from '~/billing/billing-fields'
 import { periodLabel } from '~/billing/invoice-draft'
 import type { PhotoLabel } from '~/db/schema/visit-work'
-import { getAutopayState } from '~/models/card-checkout.server'
+import { loadPortalNotifications } from '~/features/notices/portal-notifications.server'
+import { autopayState } from '~/models/card-checkout.server'
+import { todaysArrival } from '~/models/customer-notices.server'
 import { listInvoices } from '~/models/invoice.server'
-import { portalInvoicePath } from '~/models/invoice-notice.server'
 import { getPortal, type PortalAccess, portalPhotoUrl } from '~/models/portal.server'
-import { visitReportPath } from '~/models/service-report.server'
+import { listQuotes } from '~/models/quote.server'
 import { PHOTO_LABEL_NAMES } from '~/models/visit-photo'
+import { arrivingText } from '~/notices/arrival-window'
 import { localDateAt } from '~/schedule/local-date'
 import { formatDate, formatDateTime, formatLocalDate } from '~/utils/dates'
 import { formatCents } from '~/utils/money'
 import { readPage } from '~/utils/paging'
 import { formatPhone } from '~/utils/phone'
+import { portalInvoicePath, portalQuotePath, visitReportPath } from '~/utils/portal-paths'
 import type { Reading } from './chemistry-text'
 
 /** Invoices listed in the portal, newest first (a customer with more sees how many more there are). */
@@ -24,7 +28,7 @@ const PORTAL_INVOICES_LIMIT = 24
 export async function loadCustomerPortal(access: PortalAccess & { timezone: string }, url: URL) {
   const page = readPage(url)
   const today = localDateAt(new Date(), access.timezone)
-  const [portal, invoices, autopay] = await Promise.all([
+  const [portal, invoices, notifications, arrival, quotes] = await Promise.all([
     getPortal({ companyId: access.companyId, customerId: access.customerId, page }),
     listInvoices({
       companyId: access.companyId,
@@ -33,9 +37,13 @@ export async function loadCustomerPortal(access: PortalAccess & { timezone: stri
       hideDrafts: true,
       size: PORTAL_INVOICES_LIMIT,
     }),
-    getAutopayState(access),
+    loadPortalNotifications(access),
+    todaysArrival({ ...access, today }),
+    listQuotes({ companyId: access.companyId, customerId: access.customerId, today, sentOnly: true }),
   ])
-  if (!portal) notFound()
+  if (!portal || !notifications) notFound()
+  // The saved card is read with the portal's header (one statement fewer: the quotes list takes its place).
+  const autopay = autopayState(portal.customer.autopayCardLabel)
   const { pageCount } = portal.visits
   // A page past the end (an old bookmark after visits were removed) shows the last one instead.
   if (page > pageCount) throw redirect(`${url.pathname}?page=${pageCount}`)
@@ -56,6 +64,7 @@ export async function loadCustomerPortal(access: PortalAccess & { timezone: stri
     preview: access.preview,
     autopay: { ...autopay, justSaved: url.searchParams.get('card') === 'saved' },
     companyName: portal.companyName,
+    companyLogoUrl: portal.companyLogoUrl,
     customer: {
       name: portal.customer.name,
       address: portal.customer.address,
@@ -73,16 +82,30 @@ export async function loadCustomerPortal(access: PortalAccess & { timezone: stri
         id: invoice.id,
         href: portalInvoicePath(customerId, invoice.id),
         numberLabel: invoice.numberLabel,
-        period: invoice.periodStart
-          ? periodLabel({ start: invoice.periodStart, end: invoice.periodEnd ?? '' })
-          : 'Opening balance',
+        period:
+          invoiceSubjectLabel(
+            invoice.periodStart ? periodLabel({ start: invoice.periodStart, end: invoice.periodEnd ?? '' }) : null,
+            invoice.workOrderNumber,
+          ) ?? 'Opening balance',
         status: invoice.status,
         total: formatCents(invoice.totalCents),
         amountDue: invoice.outstandingCents > 0 ? formatCents(invoice.outstandingCents) : null,
         dueOn: invoice.dueOn ? formatLocalDate(invoice.dueOn) : null,
       })),
     },
+    // Quotes the company has sent, at their latest version sent (issue 33 item 2).
+    quotes: quotes.quotes.map((quote) => ({
+      id: quote.id,
+      href: portalQuotePath(customerId, quote.id),
+      numberLabel: quote.numberLabel,
+      status: quote.status,
+      total: formatCents(quote.totalCents),
+      validUntil: quote.validUntil,
+    })),
     counts: portal.counts,
+    notifications,
+    // On the day of a visit: "Arriving between 10:00 AM and 12:00 PM" from the route's ETA (as reminders say it).
+    arrivingToday: arrival ? arrivingText(arrival) : null,
     nextVisit: portal.nextVisit
       ? { when: formatDateTime(portal.nextVisit.scheduledAt, tz), technician: portal.nextVisit.technicianName }
       : null,
@@ -105,7 +128,7 @@ export async function loadCustomerPortal(access: PortalAccess & { timezone: stri
           : visit.skipReason
             ? ('Skipped' as const)
             : visit.cancelledAt
-              ? ('Cancelled' as const)
+              ? ('Canceled' as const)
               : ('Scheduled' as const),
         skipReason: visit.skipReason,
         technician: visit.technicianName,

@@ -6,8 +6,9 @@ import type { CustomerPortalData } from './customer-portal.server'
 export function PortalHeader({
   customer,
   companyName,
+  companyLogoUrl,
   preview,
-}: Pick<CustomerPortalData, 'customer' | 'companyName' | 'preview'>) {
+}: Pick<CustomerPortalData, 'customer' | 'companyName' | 'companyLogoUrl' | 'preview'>) {
   return (
     <>
       {preview ? (
@@ -26,6 +27,9 @@ export function PortalHeader({
 
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
+          {companyLogoUrl ? (
+            <img src={companyLogoUrl} alt={`${companyName} logo`} className="mb-2 max-h-14 max-w-48 object-contain" />
+          ) : null}
           {companyName ? <p className="text-sm font-medium text-brand-700">{companyName}</p> : null}
           <h1 className="text-2xl font-bold sm:text-3xl">{customer.name}</h1>
           <p className="text-slate-600">{customer.address}</p>

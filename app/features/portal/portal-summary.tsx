@@ -14,7 +14,7 @@ function Tile({ label, children }: { label: string; children: ReactNode }) {
 
 /** The four tiles at the top: next visit, completed visits, latest chemistry, balance due. */
 export function PortalSummary({ data }: { data: CustomerPortalData }) {
-  const { nextVisit, counts, latestReading, balance } = data
+  const { nextVisit, counts, latestReading, balance, arrivingToday } = data
   return (
     <section aria-labelledby="summary-heading">
       <h2 id="summary-heading" className="sr-only">
@@ -22,7 +22,12 @@ export function PortalSummary({ data }: { data: CustomerPortalData }) {
       </h2>
       <dl className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-4">
         <Tile label="Next visit">
-          {nextVisit ? (
+          {arrivingToday ? (
+            <>
+              <p className="text-lg font-semibold">Today</p>
+              <p className="font-medium text-brand-700">{arrivingToday}</p>
+            </>
+          ) : nextVisit ? (
             <>
               <p className="text-lg font-semibold">{nextVisit.when}</p>
               <p className="text-sm text-slate-600">

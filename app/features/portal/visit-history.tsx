@@ -77,7 +77,7 @@ function StatusLabel({ status }: { status: Visit['status'] }) {
         'inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1',
         status === 'Completed'
           ? 'pill-green'
-          : status === 'Cancelled'
+          : status === 'Canceled'
             ? 'pill-slate'
             : status === 'Skipped'
               ? 'bg-amber-50 text-amber-900 ring-amber-200'

@@ -9,7 +9,7 @@ import {
 } from '~/models/profit-order'
 import type { LocalDate } from '~/schedule/local-date'
 import { readPage } from '~/utils/paging'
-import { type RangeChoice, readRange } from './report-period'
+import { lastMonth, type RangeChoice, readRange } from './report-period'
 
 /** The way a column sorts when first clicked: names A to Z, figures largest first. */
 export function firstDirection(sort: ProfitSort): SortDirection {
@@ -23,7 +23,10 @@ export type ProfitParams = {
   page: number
 }
 
-/** The report's parameters; a sort or direction it does not know falls back to the default, as a bad page does. */
+/**
+ * The report's parameters; a sort or direction it does not know falls back to the default, as a bad page does. No
+ * period is the last full month (in the company's zone, from its `today`): the latest month with invoices.
+ */
 export function readProfitParams(url: URL, today: LocalDate): ProfitParams {
   const params = url.searchParams
   const sortText = params.get('sort')
@@ -32,7 +35,7 @@ export function readProfitParams(url: URL, today: LocalDate): ProfitParams {
   const dir: SortDirection =
     dirText === 'asc' || dirText === 'desc' ? dirText : sortText === sort ? firstDirection(sort) : DEFAULT_DIRECTION
   return {
-    range: readRange(params.get('from'), params.get('to'), today),
+    range: readRange(params.get('from'), params.get('to'), today, lastMonth(today)),
     sort,
     dir,
     page: readPage(params),

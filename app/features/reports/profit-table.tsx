@@ -9,6 +9,7 @@ import { textLinkTarget } from '~/components/ui/touch'
 import { PROFIT_SORTS, type ProfitSort, type SortDirection } from '~/models/profit-order'
 import type { ProfitRow, ProfitTotals } from '~/models/profit-report.server'
 import { formatCents } from '~/utils/money'
+import { laborBasisText } from './labor-basis'
 import { placeOf } from './place'
 import { firstDirection } from './profit-params'
 
@@ -34,13 +35,17 @@ const LABELS: Record<ProfitSort, string> = {
   customer: 'Customer',
   revenue: 'Revenue',
   chemicals: 'Chemical cost',
+  labor: 'Labor cost',
   visits: 'Visits',
   minutes: 'Minutes on site',
   margin: 'Margin',
   'margin-percent': 'Margin %',
 }
 
-const FIGURES: ProfitSort[] = ['revenue', 'chemicals', 'visits', 'minutes', 'margin', 'margin-percent']
+const FIGURES: ProfitSort[] = ['revenue', 'chemicals', 'labor', 'visits', 'minutes', 'margin', 'margin-percent']
+
+/** What a pool with visits but no invoice in the period shows for its revenue and margin: not a 100 % loss. */
+export const NO_INVOICE = 'No invoice'
 
 /** 185 → "3 h 05 min"; under an hour, "45 min". */
 export function minutesText(minutes: number) {
@@ -52,25 +57,41 @@ function percentText(percent: number | null) {
   return percent === null ? '—' : `${percent.toFixed(1)}%`
 }
 
-type Figures = Pick<ProfitRow, 'revenueCents' | 'chemicalCostCents' | 'visits' | 'minutesOnSite' | 'marginCents'> & {
+type Figures = Pick<
+  ProfitRow,
+  'revenueCents' | 'chemicalCostCents' | 'laborCostCents' | 'visits' | 'minutesOnSite' | 'approvedVisits'
+> & {
+  marginCents: number | null
   marginPercent: number | null
+  /** False: a pool with no invoice in the period (the totals are always "invoiced"). */
+  invoiced?: boolean
 }
 
 function figureText(sort: ProfitSort, row: Figures) {
+  const invoiced = row.invoiced ?? true
   switch (sort) {
     case 'revenue':
-      return formatCents(row.revenueCents)
+      return invoiced ? formatCents(row.revenueCents) : NO_INVOICE
     case 'chemicals':
       return formatCents(row.chemicalCostCents)
+    case 'labor':
+      return formatCents(row.laborCostCents)
     case 'visits':
       return String(row.visits)
     case 'minutes':
       return minutesText(row.minutesOnSite)
     case 'margin':
-      return formatCents(row.marginCents)
+      return row.marginCents === null ? NO_INVOICE : formatCents(row.marginCents)
     default:
-      return percentText(row.marginPercent)
+      return invoiced ? percentText(row.marginPercent) : '—'
   }
+}
+
+/** Under the labor cost: where it comes from ("from approved timesheets" / "estimated from time on site"). */
+function LaborBasis({ row }: { row: Figures }) {
+  const text = laborBasisText(row)
+  if (!text) return null
+  return <span className="block text-xs font-normal text-slate-500">{text}</span>
 }
 
 /** The cells of a row on a phone: display blocks, each with its label; on wide screens, table cells. */
@@ -108,10 +129,17 @@ export function ProfitTable({ view }: { view: ProfitView }) {
               {FIGURES.map((sort) => (
                 <td
                   key={sort}
-                  className={cn(CELL, sort === 'margin' && row.marginCents < 0 && 'font-semibold text-danger')}
+                  className={cn(
+                    CELL,
+                    sort === 'margin' && (row.marginCents ?? 0) < 0 && 'font-semibold text-danger',
+                    !row.invoiced && (sort === 'revenue' || sort === 'margin') && 'italic text-slate-600',
+                  )}
                 >
                   <span className="text-slate-500 md:sr-only">{LABELS[sort]}</span>
-                  <span>{figureText(sort, row)}</span>
+                  <span className="text-right">
+                    {figureText(sort, row)}
+                    {sort === 'labor' ? <LaborBasis row={row} /> : null}
+                  </span>
                 </td>
               ))}
             </tr>
@@ -126,7 +154,10 @@ export function ProfitTable({ view }: { view: ProfitView }) {
             {FIGURES.map((sort) => (
               <td key={sort} className={CELL}>
                 <span className="text-slate-500 md:sr-only">{LABELS[sort]}</span>
-                <span>{figureText(sort, view.totals)}</span>
+                <span className="text-right">
+                  {figureText(sort, view.totals)}
+                  {sort === 'labor' ? <LaborBasis row={view.totals} /> : null}
+                </span>
               </td>
             ))}
           </tr>

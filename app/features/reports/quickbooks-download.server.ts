@@ -1,4 +1,4 @@
-// GET /app/billing/quickbooks.iif and /app/billing/quickbooks.csv ("Export for QuickBooks", OPERATIONS §7): the
+// GET /app/billing/quickbooks.iif and /app/billing/quickbooks.csv ("Export for QuickBooks", docs/billing.md): the
 // month's file as a download. Owners and admins only ('billing:manage': every invoice and payment of the company).
 // The month is the company's (`?month=2026-11`; none: last month, as on the billing page); another form is a 400.
 // `?basis=service-period` (the default) or `invoice-date` chooses the month's invoices (app/billing/quickbooks.ts).
@@ -14,7 +14,10 @@ const FORMATS = {
   csv: { contentType: 'text/csv; charset=utf-8', build: exportQuickBooksOnlineCsv },
 } as const
 
-/** The file for `?month=&basis=`, as an attachment named `pool-bud-quickbooks-2026-11-by-service-period.iif` (or `.csv`). */
+/**
+ * The file for `?month=&basis=`, as an attachment named `pool-bud-quickbooks-2026-11-by-service-period.iif` (or
+ * `.csv`).
+ */
 export async function quickBooksDownload(request: Request, format: keyof typeof FORMATS) {
   const { companyId, timezone } = await requireCompanyCapability(request, 'billing:manage')
   const choice = readMonth(new URL(request.url).searchParams.get('month'), localDateAt(new Date(), timezone))

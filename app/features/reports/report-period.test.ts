@@ -59,9 +59,14 @@ describe('?from=&to=', () => {
 describe("the report's address", () => {
   const read = (search: string) => readProfitParams(new URL(`http://x/app/reports/profit${search}`), '2026-11-26')
 
-  it('defaults to this month, most profitable first, page 1', () => {
+  it('defaults to the last full month (January: last December), most profitable first, page 1', () => {
+    expect(readProfitParams(new URL('http://x/app/reports/profit'), '2027-01-01').range).toEqual({
+      ok: true,
+      from: '2026-12-01',
+      to: '2026-12-31',
+    })
     expect(read('')).toEqual({
-      range: { ok: true, from: '2026-11-01', to: '2026-11-30' },
+      range: { ok: true, from: '2026-10-01', to: '2026-10-31' },
       sort: 'margin',
       dir: 'desc',
       page: 1,

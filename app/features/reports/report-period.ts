@@ -1,5 +1,6 @@
 // The periods the reports and exports are asked for, read from the address (`?month=2026-11`, `?from=…&to=…`).
-// Pure: the routes pass the company's "today", so "last month" and "this month" are the company's (ARCHITECTURE §4).
+// Pure: the routes pass the company's "today", so "last month" and "this month" are the company's
+// (docs/product.md "Roles").
 import { type BillingPeriod, monthOf } from '~/billing/invoice-draft'
 import { addDays, daysBetween, type LocalDate, parseAddressDate, parseAddressMonth } from '~/schedule/local-date'
 
@@ -37,11 +38,15 @@ export type RangeChoice =
   | { ok: true; from: LocalDate; to: LocalDate }
   | { ok: false; message: string; from: string; to: string }
 
-/** `?from=&to=` (local dates, both days included); none given is this month. */
-export function readRange(from: string | null, to: string | null, today: LocalDate): RangeChoice {
-  const month = monthOf(today)
-  const fromText = (from ?? '').trim() || month.start
-  const toText = (to ?? '').trim() || month.end
+/** `?from=&to=` (local dates, both days included); none given is `fallback`, this month unless the caller says. */
+export function readRange(
+  from: string | null,
+  to: string | null,
+  today: LocalDate,
+  fallback: BillingPeriod = monthOf(today),
+): RangeChoice {
+  const fromText = (from ?? '').trim() || fallback.start
+  const toText = (to ?? '').trim() || fallback.end
   const refuse = (message: string): RangeChoice => ({ ok: false, message, from: fromText, to: toText })
   if (!parseAddressDate(fromText) || !parseAddressDate(toText)) return refuse(RANGE_MESSAGES.date)
   if (fromText > toText) return refuse(RANGE_MESSAGES.order)

@@ -54,7 +54,10 @@ const DAY_HEADER = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 })
 
-/** A local date as a column header, with its year: "Mon, Nov 23, 2026" (OPERATIONS §8: full dates). */
+/**
+ * A local date as a column header, with its year: "Mon, Nov 23, 2026" (docs/product.md "Easy to get wrong": full
+ * dates).
+ */
 export function dayHeader(date: string) {
   return DAY_HEADER.format(new Date(`${date}T12:00:00Z`))
 }

@@ -1,5 +1,5 @@
-// "Move visit" (OPERATIONS §4) for keyboard and touch: the modal Dialog — the page behind is inert while it is open,
-// Escape closes it, and focus goes back to the button that opened it — holding one Conform form that posts
+// "Move visit" (docs/product.md "Schedule") for keyboard and touch: the modal Dialog — the page behind is inert while
+// it is open, Escape closes it, and focus goes back to the button that opened it — holding one Conform form that posts
 // intent "move-visit" to the page's action. The week board and the visit page both use it.
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { useEffect, useRef, useState } from 'react'
@@ -15,6 +15,8 @@ export type MovableVisit = {
   id: string
   customerName: string
   date: string
+  /** "HH:MM" in the company's zone. */
+  clock: string
   technicianId: string | null
   recurring: boolean
 }
@@ -32,7 +34,7 @@ export type MoveVisitReply = {
 
 type MoveVisitFetcher = ReturnType<typeof useFetcher<MoveVisitReply>>
 
-/** The fields of "Move visit": "Date", "Technician", and — for a recurring visit — which visits move. */
+/** The fields of "Move visit": "Date", "Time", "Technician", and — for a recurring visit — which visits move. */
 export function MoveVisitForm({
   action,
   visit,
@@ -54,7 +56,7 @@ export function MoveVisitForm({
     id: `move-visit-${visit.id}`,
     // Only this visit's refusal: the dialog's one fetcher may still hold another visit's answer.
     lastResult: reply && !reply.ok && reply.jobId === visit.id ? reply.result : undefined,
-    defaultValue: { date: visit.date, technicianId: visit.technicianId ?? '', scope: 'one' },
+    defaultValue: { date: visit.date, time: visit.clock, technicianId: visit.technicianId ?? '', scope: 'one' },
     shouldValidate: 'onBlur',
   })
   const busy = fetcher.state !== 'idle'
@@ -66,7 +68,10 @@ export function MoveVisitForm({
     <fetcher.Form method="post" action={action} {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="move-visit" />
       <input type="hidden" name="jobId" value={visit.id} />
-      <TextField field={fields.date} label="Date" type="date" min={today} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField field={fields.date} label="Date" type="date" min={today} />
+        <TextField field={fields.time} label="Time" type="time" />
+      </div>
       <SelectField
         field={fields.technicianId}
         label="Technician"

@@ -35,6 +35,17 @@ describe('RouteMap', () => {
     expect(html).not.toMatch(/<image|href=|https?:/)
   })
 
+  it('draws the end as an open square and closes the line there: back at the yard by default', () => {
+    const html = render({ start: START, end: START, stops: [stop(1, 27.95, -82.46), stop(2, 28.0, -82.7)] })
+    expect(html).toContain('aria-label="Map of 2 stops and the start and the end"')
+    expect(html.match(/<rect /g)).toHaveLength(2)
+    expect(html).toContain(`<title>End: ${START.address}</title>`)
+    // Start, the two stops, and back to the start's place.
+    const line = (html.match(/<polyline points="([^"]+)"/)?.[1] ?? '').split(' ')
+    expect(line).toHaveLength(4)
+    expect(line[3]).toBe(line[0])
+  })
+
   it('leaves out stops without a place, and says so when none has one', () => {
     const html = render({ start: null, stops: [stop(1, 27.95, -82.46), { ...stop(2, 0, 0), point: null }] })
     expect(html).toContain('aria-label="Map of 1 stop"')

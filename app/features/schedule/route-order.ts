@@ -1,5 +1,5 @@
-// The route page's forms (OPERATIONS §4 "Optimize route", reorder by hand, "Undo") and the words it shows. Shared by
-// the route module and its tests, and safe in the browser: no database here.
+// The route page's forms (docs/product.md "Schedule" "Optimize route", reorder by hand, "Undo") and the words it shows.
+// Shared by the route module and its tests, and safe in the browser: no database here.
 import { z } from 'zod'
 import { metresToMiles } from '~/routing/distance'
 
@@ -22,8 +22,6 @@ export const ReorderRouteSchema = z.object({
     .optional(),
   undo: z.literal('on').optional(),
 })
-export type ReorderRouteInput = z.output<typeof ReorderRouteSchema>
-
 /** The order after moving one stop a place up or down; a move past either end (or of an unknown stop) changes nothing. */
 export function applyMove(jobIds: readonly string[], move: string | undefined): string[] {
   const order = [...jobIds]
@@ -53,7 +51,9 @@ export function optimisedMessage(beforeMetres: number, afterMetres: number) {
   return `Route optimized: ${before.toFixed(1)} mi → ${after.toFixed(1)} mi (saved ${Math.max(0, before - after).toFixed(1)} mi).`
 }
 
-/** "Cannot be reached in time: Harold Jenkins (by 9:00 AM)." (docs/routing.md: the late stops are named); '' if none. */
+/**
+ * "Cannot be reached in time: Harold Jenkins (by 9:00 AM)." (docs/routing.md: the late stops are named); '' if none.
+ */
 export function lateMessage(late: readonly string[]) {
   return late.length === 0 ? '' : ` Cannot be reached in time: ${late.join(', ')}.`
 }

@@ -1,14 +1,15 @@
-// The route page's list (OPERATIONS §4): the start, each stop with its distance from the one before, "Move up" /
-// "Move down" as plain form buttons (so they work before JavaScript), "Optimize route", each stop's ETA, the total, and the answer to
-// an action with its "Undo".
+// The route page's list (docs/product.md "Schedule"): the start, each stop with its distance from the one before,
+// "Move up" / "Move down" as plain form buttons (so they work before JavaScript), "Optimize route", each stop's ETA,
+// the total, and the answer to an action with its "Undo".
 import { useEffect, useRef } from 'react'
-import { Form, Link, useNavigation } from 'react-router'
+import { Form, Link, useLocation, useNavigation } from 'react-router'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
 import { textLinkTarget } from '~/components/ui/touch'
-import type { VisitState } from '~/models/visit.server'
+import { visitHref } from '~/features/visits/back-link'
+import type { VisitState } from '~/models/visit-state'
 import type { LatLng } from '~/routing/distance'
 
 export type RouteStopView = {
@@ -34,6 +35,8 @@ export type RouteStopView = {
 
 export type RouteStopsData = {
   start: { address: string; point: LatLng } | null
+  /** Where the day ends (the company's address unless the technician has their own) and the drive there. */
+  end: { address: string; point: LatLng; leg: string | null } | null
   stops: RouteStopView[]
   /** The open stops in route order: what a reorder posts. */
   openIds: string[]
@@ -117,6 +120,19 @@ export function StopsCard({ data }: { data: RouteStopsData }) {
               moving={typeof moving === 'string' ? moving : undefined}
             />
           ))}
+          {data.end ? (
+            <li className="flex gap-3 py-3 text-sm">
+              <span aria-hidden="true" className="mt-0.5 size-7 shrink-0 rounded-sm bg-slate-900" />
+              <span className="min-w-0 break-words">
+                <span className="font-semibold">End:</span> {data.end.address}
+                {data.end.leg ? (
+                  <span className="block text-slate-700">
+                    {data.end.leg} <span className="text-slate-600">from the last stop</span>
+                  </span>
+                ) : null}
+              </span>
+            </li>
+          ) : null}
         </ol>
       </Form>
       <p className="flex flex-wrap justify-between gap-2 border-t border-slate-200 pt-3 font-semibold">
@@ -158,7 +174,7 @@ function useKeepMoveFocus(moving: string | undefined) {
 function stateLabel(stop: RouteStopView) {
   if (stop.state === 'completed') return 'Completed'
   if (stop.state === 'skipped') return `Skipped: ${stop.skipReason}`
-  if (stop.state === 'cancelled') return 'Cancelled'
+  if (stop.state === 'cancelled') return 'Canceled'
   return null
 }
 
@@ -177,6 +193,8 @@ function StopRow({
 }) {
   const position = openIds.indexOf(stop.id)
   const state = stateLabel(stop)
+  // The visit page's back link returns here ("Back to route").
+  const { pathname } = useLocation()
   const from = position === 0 && firstLegFromStart ? 'from start' : 'from previous stop'
   return (
     <li className={cn('flex gap-3 py-3', stop.state !== 'open' && 'text-slate-600')}>
@@ -192,7 +210,7 @@ function StopRow({
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-baseline justify-between gap-x-3">
           <Link
-            to={`/app/jobs/${stop.id}`}
+            to={visitHref(stop.id, pathname)}
             className={cn('font-semibold break-words text-brand-700 hover:underline', textLinkTarget)}
           >
             {stop.customerName}

@@ -1,10 +1,10 @@
-// The week board (OPERATIONS §4): technicians (plus "Unassigned") by days, Monday first. Wide screens get a grid
-// whose open visits can be dragged to another cell; phones get the same week as a list by day, then technician
-// (without JavaScript, a phone the server took for a wide screen gets the grid in its own scrolling frame).
-// Every open visit also has "Move visit" (a dialog), for keyboard and touch. Live updates come from the app layout,
-// which already listens for the company's changes on every office page.
-import { type DragEvent, useRef, useState, useSyncExternalStore } from 'react'
-import { Link, useFetcher } from 'react-router'
+// The week board (docs/product.md "Schedule"): "Unassigned" and the technicians by days, Monday first, drawn once for
+// every screen: one table that is a grid on a wide screen and, below Tailwind's `lg`, a card per row (technician) with
+// its days underneath, one row at a time ("Next technician"). Open visits can be dragged to another cell — "Unassigned"
+// is the first row, so it is always in reach — and every one also has "Move visit" (a dialog), for keyboard and
+// touch. Live updates come from the app layout, which already listens for the company's changes on every office page.
+import { type DragEvent, type ReactNode, useRef, useState } from 'react'
+import { Link, useFetcher, useSearchParams } from 'react-router'
 import { Pager } from '~/components/pager'
 import { StatusPill } from '~/components/status-badge'
 import { Alert } from '~/components/ui/alert'
@@ -18,6 +18,8 @@ export type BoardVisitView = MovableVisit & {
   time: string
   minutes: number
   state: 'open' | 'completed' | 'skipped' | 'cancelled'
+  /** The location, for a customer with several; null with one. */
+  place: string | null
 }
 
 export type WeekBoardData = {
@@ -32,43 +34,33 @@ export type WeekBoardData = {
   technicianPage: { page: number; pageCount: number; from: number; to: number; total: number }
   visits: readonly BoardVisitView[]
   truncated: boolean
-  /** The server's guess at the screen (a phone's browser says so): the layout it renders; the browser then checks. */
-  layout: BoardLayout
 }
 
-export type BoardLayout = 'grid' | 'list'
-
-/** Below Tailwind's `sm`: a phone. */
-const NARROW = '(max-width: 639.98px)'
-
-/**
- * One layout is rendered, not both with one hidden by CSS: a week of ten technicians is hundreds of visits, and
- * rendering each twice doubled the page (issue 22). The server renders its guess; once hydrated the page follows the
- * screen's real width (a wide window on a phone's user agent, a resized window) and keeps following it.
- */
-function useBoardLayout(serverGuess: BoardLayout): BoardLayout {
-  return useSyncExternalStore(
-    (onChange) => {
-      const query = window.matchMedia(NARROW)
-      query.addEventListener('change', onChange)
-      return () => query.removeEventListener('change', onChange)
-    },
-    () => (window.matchMedia(NARROW).matches ? 'list' : 'grid'),
-    () => serverGuess,
-  )
-}
+/** Below `lg` the board shows one row at a time; `?row=` (from 1) says which. */
+const ROW_PARAM = 'row'
 
 type Row = { id: string | null; name: string }
 type Day = WeekBoardData['days'][number]
 
 const routePath = (row: Row, date: string) => `${SCHEDULE_PATH}/${row.id ?? UNASSIGNED}/${date}`
 
-export function WeekBoard({ board }: { board: WeekBoardData }) {
-  const layout = useBoardLayout(board.layout)
+/**
+ * The board. `dayAction` puts one more thing (a link) in a day's header, after its date; the header leaves room for
+ * one link of about 12 characters at 1280 px.
+ */
+export function WeekBoard({
+  board,
+  dayAction,
+}: {
+  board: WeekBoardData
+  dayAction?: (day: WeekBoardData['days'][number]) => ReactNode
+}) {
+  const [search] = useSearchParams()
   const drop = useFetcher<MoveVisitReply>()
   const [moving, setMoving] = useState<MovableVisit | null>(null)
   const { from, to } = board.technicianPage
-  const rows: Row[] = [...board.technicians.slice(from - 1, to), { id: null, name: 'Unassigned' }]
+  const rows: Row[] = [{ id: null, name: 'Unassigned' }, ...board.technicians.slice(from - 1, to)]
+  const shownRow = Math.min(Math.max(1, Math.floor(Number(search.get(ROW_PARAM))) || 1), rows.length) - 1
   const visits = withPendingDrop(board.visits, drop.formData)
   const cells = groupByCell(visits)
   const dropFailed = drop.state === 'idle' && drop.data && !drop.data.ok ? dropMessage(drop.data) : null
@@ -121,11 +113,26 @@ export function WeekBoard({ board }: { board: WeekBoardData }) {
         </div>
       ) : null}
       {visits.length === 0 ? <p className="text-sm text-slate-600">No visits this week.</p> : null}
-      {layout === 'grid' ? (
-        <BoardGrid board={board} rows={rows} cells={cells} onMove={setMoving} onDrop={moveByDrop} />
-      ) : (
-        <BoardList board={board} rows={rows} cells={cells} onMove={setMoving} />
-      )}
+      <div className="lg:hidden">
+        <Pager
+          page={shownRow + 1}
+          pageCount={rows.length}
+          param={ROW_PARAM}
+          label="Technicians"
+          previousLabel="← Previous"
+          nextLabel="Next →"
+          summary={`${rows[shownRow]?.name ?? ''} (${shownRow + 1} of ${rows.length})`}
+        />
+      </div>
+      <BoardGrid
+        board={board}
+        rows={rows}
+        shownRow={shownRow}
+        cells={cells}
+        onMove={setMoving}
+        onDrop={moveByDrop}
+        dayAction={dayAction}
+      />
     </div>
   )
 }
@@ -179,15 +186,20 @@ type Cells = Map<string, BoardVisitView[]>
 function BoardGrid({
   board,
   rows,
+  shownRow,
   cells,
   onMove,
   onDrop,
+  dayAction,
 }: {
   board: WeekBoardData
   rows: Row[]
+  /** The row a narrow screen shows (index into `rows`). */
+  shownRow: number
   cells: Cells
   onMove: (visit: MovableVisit) => void
   onDrop: (jobId: string, row: Row, date: string) => void
+  dayAction?: (day: Day) => ReactNode
 }) {
   const dragged = useRef<string | null>(null)
   const [target, setTarget] = useState<string | null>(null)
@@ -214,30 +226,47 @@ function BoardGrid({
   }
 
   return (
-    // The grid scrolls inside its own frame on narrower screens; the page itself never scrolls sideways.
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="w-full min-w-[64rem] table-fixed border-collapse text-sm">
+    // Wide screens: a grid, its cells at least a card tall so an empty one (an empty "Unassigned" day) takes a drop.
+    // Narrow ones: the same table as blocks — the days as a wrapped header, then the shown row's days one under
+    // another.
+    <div className="lg:rounded-xl lg:border lg:border-slate-200 lg:bg-white lg:shadow-sm">
+      <table className="block w-full border-collapse text-sm lg:table lg:table-fixed">
         <caption className="sr-only">Visits by technician and day</caption>
-        <thead>
-          <tr className="border-b border-slate-200 bg-slate-50 text-left">
-            <th scope="col" className="w-36 p-2 font-semibold">
+        <thead className="block lg:table-header-group">
+          <tr className="flex flex-wrap gap-1 text-left lg:table-row lg:border-b lg:border-slate-200 lg:bg-slate-50">
+            <th scope="col" className="hidden w-36 p-2 font-semibold lg:table-cell">
               Technician
             </th>
             {board.days.map((day) => (
               <th
                 key={day.date}
                 scope="col"
-                className={cn('p-2 font-semibold', day.date === board.today && 'bg-brand-50 text-brand-900')}
+                // The column's name is its date alone: a day's link (dayAction) is not read out with every cell.
+                aria-label={day.label}
+                className={cn(
+                  'rounded-md border border-slate-200 px-2 py-1 text-xs font-semibold lg:rounded-none lg:border-0 lg:p-2 lg:text-sm',
+                  day.date === board.today && 'bg-brand-50 text-brand-900',
+                )}
               >
-                {day.label}
+                <span className="block">{day.label}</span>
+                {dayAction ? <span className="block font-normal">{dayAction(day)}</span> : null}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id ?? UNASSIGNED} className="border-b border-slate-100 align-top last:border-b-0">
-              <th scope="row" className="p-2 text-left font-semibold break-words">
+        <tbody className="mt-3 block lg:table-row-group">
+          {rows.map((row, index) => (
+            <tr
+              key={row.id ?? UNASSIGNED}
+              className={cn(
+                'block rounded-xl border border-slate-200 bg-white p-3 shadow-sm lg:table-row lg:rounded-none lg:border-0 lg:border-b lg:border-slate-100 lg:p-0 lg:align-top lg:shadow-none lg:last:border-b-0',
+                index !== shownRow && 'max-lg:hidden',
+              )}
+            >
+              <th
+                scope="row"
+                className="block pb-2 text-left text-base font-semibold break-words lg:table-cell lg:p-2 lg:text-sm"
+              >
                 {row.name}
               </th>
               {board.days.map((day) => {
@@ -248,11 +277,21 @@ function BoardGrid({
                     key={day.date}
                     {...dropProps(row, day)}
                     className={cn(
-                      'border-l border-slate-100 p-1.5',
-                      day.date < board.today && 'bg-slate-50/60',
+                      'block border-t border-slate-100 py-2 lg:table-cell lg:h-20 lg:border-t-0 lg:border-l lg:p-1.5',
+                      day.date < board.today && 'lg:bg-slate-50/60',
                       target === key && 'bg-brand-50 outline-2 outline-brand-600 -outline-offset-2',
                     )}
                   >
+                    <p
+                      className={cn(
+                        'mb-1 text-sm font-semibold lg:sr-only',
+                        day.date === board.today && 'text-brand-800',
+                      )}
+                    >
+                      {day.label}
+                      {day.date === board.today ? ' · Today' : ''}
+                      {visits.length === 0 ? <span className="font-normal text-slate-600"> · No visits</span> : null}
+                    </p>
                     <CellHeader row={row} day={day} visits={visits} />
                     <ul className="space-y-1.5">
                       {visits.map((visit) => (
@@ -333,6 +372,7 @@ function VisitItem({
         <Link to={`/app/jobs/${visit.id}`} className={cn('board-name', visit.state === 'skipped' && 'line-through')}>
           {visit.customerName}
         </Link>
+        {visit.place ? <p className="text-xs break-words text-slate-600">{visit.place}</p> : null}
       </div>
       {open ? (
         <button type="button" data-move-visit={visit.id} onClick={() => onMove(visit)} className="board-move">
@@ -340,49 +380,5 @@ function VisitItem({
         </button>
       ) : null}
     </li>
-  )
-}
-
-/** Phones: the week as a list by day, then technician (no grid wider than the screen). */
-function BoardList({
-  board,
-  rows,
-  cells,
-  onMove,
-}: {
-  board: WeekBoardData
-  rows: Row[]
-  cells: Cells
-  onMove: (visit: MovableVisit) => void
-}) {
-  return (
-    <div className="space-y-4">
-      {board.days.map((day) => {
-        const busy = rows.filter((row) => cells.has(cellKey(row.id, day.date)))
-        return (
-          <section key={day.date} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-            <h2 className={cn('text-base font-semibold', day.date === board.today && 'text-brand-800')}>
-              {day.label}
-              {day.date === board.today ? ' · Today' : ''}
-            </h2>
-            {busy.length === 0 ? <p className="mt-1 text-sm text-slate-600">No visits.</p> : null}
-            {busy.map((row) => {
-              const visits = cells.get(cellKey(row.id, day.date)) ?? []
-              return (
-                <div key={row.id ?? UNASSIGNED} className="mt-3 space-y-2">
-                  <h3 className="text-sm font-semibold">{row.name}</h3>
-                  <CellHeader row={row} day={day} visits={visits} />
-                  <ul className="space-y-2">
-                    {visits.map((visit) => (
-                      <VisitItem key={visit.id} visit={visit} onMove={onMove} />
-                    ))}
-                  </ul>
-                </div>
-              )
-            })}
-          </section>
-        )
-      })}
-    </div>
   )
 }

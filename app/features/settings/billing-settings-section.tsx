@@ -1,6 +1,6 @@
-// Settings → "Billing" (OPERATIONS §7): "Tax rate" (a percent, up to three decimals, 0 to 30) and "Payment terms"
-// (days from an invoice's issue to its due date, 0 to 120). It applies to invoices created and sent from now on;
-// invoices already made keep their tax and due date. Posts without JavaScript; with it, errors show as you type.
+// Settings → "Billing" (docs/billing.md): "Payment terms" (days from an invoice's issue to its due date, 0 to 120), and
+// the way to "Tax rates" (a page of its own, docs/decisions/052-tax-rates.md). Terms apply to invoices sent from now
+// on. Posts without JavaScript; with it, errors show as you type.
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
 import { Card } from '~/components/ui/card'
@@ -35,20 +35,18 @@ export function BillingSettingsSection({
           Billing
         </h2>
         <p className="text-sm text-slate-700">
-          Used for invoices you create and send from now on. Invoices already made keep their tax and due date.
+          Used for invoices you send from now on. Invoices already sent keep their due date.
+        </p>
+        <p className="text-sm">
+          <a href="/app/settings/tax-rates" className="font-medium text-brand-700 underline">
+            Tax rates
+          </a>
+          : the rates your service locations are taxed at.
         </p>
       </div>
       <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
         <input type="hidden" name="intent" value={BILLING_SETTINGS_INTENT} />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <LockableField
-            meta={fields.taxRate}
-            type="text"
-            label="Tax rate"
-            hint="Percent, up to 3 decimals: 7.25 for 7.25 %, 8.875 for 8.875 %. 0 for no tax."
-            locked={readOnly}
-            inputProps={{ inputMode: 'decimal', autoComplete: 'off' }}
-          />
           <LockableField
             meta={fields.paymentTermsDays}
             type="number"

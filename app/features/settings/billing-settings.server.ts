@@ -1,4 +1,4 @@
-// The settings route's part for "Plan" and "Billing" (OPERATIONS §7): what the two sections show, and the save of
+// The settings route's part for "Plan" and "Billing" (docs/billing.md): what the two sections show, and the save of
 // "Billing" (intent 'billing-settings'; owners and admins, as every settings save).
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
@@ -6,7 +6,7 @@ import { notFound } from '~/auth/guards.server'
 import { POOL_BUD_PLAN_DETAILS, trialStatus } from '~/billing/pool-bud-plans'
 import { getCompanyBilling, saveBillingTerms } from '~/models/company-billing.server'
 import { formatDate } from '~/utils/dates'
-import { BILLING_MESSAGES, BillingSettingsSchema, milliPercentToPercent } from './billing-settings-schema'
+import { BILLING_MESSAGES, BillingSettingsSchema } from './billing-settings-schema'
 
 /** What "Plan" and "Billing" show. */
 export async function loadBillingSettings(companyId: string, timezone: string, now = new Date()) {
@@ -19,10 +19,7 @@ export async function loadBillingSettings(companyId: string, timezone: string, n
       ...POOL_BUD_PLAN_DETAILS[billing.plan],
       trial: trial && billing.trialEndsAt ? { ...trial, endsOn: formatDate(billing.trialEndsAt, timezone) } : null,
     },
-    form: {
-      taxRate: milliPercentToPercent(billing.taxRateMilliPercent),
-      paymentTermsDays: String(billing.paymentTermsDays),
-    },
+    form: { paymentTermsDays: String(billing.paymentTermsDays) },
   }
 }
 
@@ -34,10 +31,7 @@ export async function saveBillingSettingsForm(companyId: string, formData: FormD
   if (submission.status !== 'success') {
     return data({ billingSettings: { result: submission.reply(), message: null } }, 400)
   }
-  const saved = await saveBillingTerms(companyId, {
-    taxRateMilliPercent: submission.value.taxRate,
-    paymentTermsDays: submission.value.paymentTermsDays,
-  })
+  const saved = await saveBillingTerms(companyId, { paymentTermsDays: submission.value.paymentTermsDays })
   if (!saved) notFound()
   return data({ billingSettings: { result: submission.reply(), message: BILLING_MESSAGES.saved } })
 }

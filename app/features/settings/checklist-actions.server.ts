@@ -1,5 +1,5 @@
-// The settings action's checklist intents (OPERATIONS §5): each form parsed with its schema, the model called for
-// the signed-in member's company, and one answer shape (ChecklistReply) with the status that fits it.
+// The settings action's checklist intents (docs/product.md "The visit"): each form parsed with its schema, the model
+// called for the signed-in member's company, and one answer shape (ChecklistReply) with the status that fits it.
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import {

@@ -1,5 +1,5 @@
-// The forms of Settings → "Checklist" (OPERATIONS §5) and what the page answers them. Shared by the section, the
-// settings route's action and their tests; safe in the browser (no database here).
+// The forms of Settings → "Checklist" (docs/product.md "The visit") and what the page answers them. Shared by the
+// section, the settings route's action and their tests; safe in the browser (no database here).
 import type { SubmissionResult } from '@conform-to/react'
 import { z } from 'zod'
 import { CHECKLIST_LABEL_MAX, CHECKLIST_MESSAGES } from '~/models/checklist-rules'

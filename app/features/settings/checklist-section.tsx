@@ -1,6 +1,6 @@
-// Settings → "Checklist" (OPERATIONS §5): the items technicians tick on every visit, in order. Owners and admins
-// add, rename, reorder and remove items and set "Photo required"; dispatchers read it. Every control is a plain form
-// posting an intent to the settings page, so it works before JavaScript; with it, one shared fetcher sends them,
+// Settings → "Checklist" (docs/product.md "The visit"): the items technicians tick on every visit, in order. Owners and
+// admins add, rename, reorder and remove items and set "Photo required"; dispatchers read it. Every control is a plain
+// form posting an intent to the settings page, so it works before JavaScript; with it, one shared fetcher sends them,
 // shows what is pending, and keeps the keyboard's place when a row moves or goes.
 import { getFormProps } from '@conform-to/react'
 import { type ReactNode, useEffect, useRef } from 'react'

@@ -1,16 +1,17 @@
-// Settings' own form: the company's name, timezone, default service window, card-provider keys, customer portal
-// address and service reports. Dispatchers read it; owners and admins save it; only the owner changes the card
+// Settings' own form: the company's name, email and mailing address (what customers see, decision 044), its timezone
+// (a searchable list, US zones first), default service window, card-provider keys, customer portal address and
+// service reports. Dispatchers read it; owners and admins save it; only the owner changes the card
 // provider's fields (an admin sees them greyed).
 import { getCollectionProps, getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import type { ComponentProps } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { Alert } from '~/components/ui/alert'
 import { Card } from '~/components/ui/card'
-import { FieldError, SelectField } from '~/components/ui/field'
+import { Field, FieldError, TextareaField } from '~/components/ui/field'
 import { useZodForm } from '~/components/ui/form'
-import { SERVICE_WINDOWS, type ServiceWindow } from '~/db/schema/companies'
+import { SERVICE_WINDOWS, type ServiceWindow } from '~/utils/company-fields'
 import type { CompanySettingsData } from './company-settings.server'
-import { BILLING_REFUSED, companySettingsSchema } from './company-settings-schema'
+import { BILLING_REFUSED, COMPANY_EMAIL_HINT, companySettingsSchema, timezoneOptions } from './company-settings-schema'
 import { disabledLook, LockableField, SaveFooter } from './settings-form-parts'
 
 type CompanySettingsReply = { result: SubmissionResult<string[]>; notice: string | null }
@@ -59,6 +60,8 @@ export function CompanySettingsSection({
   const readOnly = !canSave
   const billingReadOnly = readOnly || !canEditBilling
   const windowErrorId = `${fields.defaultServiceWindow.id}-error`
+  const zoneListId = `${fields.timezone.id}-list`
+  const { key: _zoneKey, ...zoneInput } = getInputProps(fields.timezone, { type: 'text' })
   return (
     <Card className="space-y-5">
       <h1 className="text-2xl font-bold">Settings</h1>
@@ -71,13 +74,40 @@ export function CompanySettingsSection({
           locked={readOnly}
           inputProps={{ autoComplete: 'organization' }}
         />
-        <SelectField field={fields.timezone} label="Timezone" disabled={readOnly} inputClassName={disabledLook}>
-          {timezones.map((zone) => (
-            <option key={zone} value={zone}>
-              {zone.replaceAll('_', ' ')}
-            </option>
+        <LockableField
+          meta={fields.email}
+          type="email"
+          label="Company email"
+          hint={COMPANY_EMAIL_HINT}
+          locked={readOnly}
+          inputProps={{ autoComplete: 'email' }}
+        />
+        <TextareaField
+          field={fields.mailingAddress}
+          label="Company address"
+          hint="Optional. Your mailing address, printed on invoices."
+          rows={3}
+          disabled={readOnly}
+          autoComplete="street-address"
+        />
+        <Field
+          label="Timezone"
+          errors={fields.timezone.errors}
+          hint="Type to search: a city (Chicago), a region (Pacific) or a zone name (America/Denver)."
+          inputProps={{
+            ...zoneInput,
+            list: zoneListId,
+            autoComplete: 'off',
+            spellCheck: false,
+            disabled: readOnly,
+            className: disabledLook,
+          }}
+        />
+        <datalist id={zoneListId}>
+          {timezoneOptions(timezones).map((zone) => (
+            <option key={zone.value} value={zone.value} label={zone.label === zone.value ? undefined : zone.label} />
           ))}
-        </SelectField>
+        </datalist>
         <fieldset
           className="space-y-2"
           aria-describedby={fields.defaultServiceWindow.errors ? windowErrorId : undefined}

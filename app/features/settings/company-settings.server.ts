@@ -4,6 +4,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import { notFound, requireMemberCapability } from '~/auth/guards.server'
 import { getCompanySettings, updateCompanySettings } from '~/models/company.server'
+import { companyLogoPath } from '~/models/company-brand'
 import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { timezoneList } from '~/utils/dates'
 import { logger } from '~/utils/logger.server'
@@ -17,6 +18,8 @@ export async function loadCompanySettings(companyId: string) {
   return {
     settings: {
       name: settings.name,
+      email: settings.email ?? '',
+      mailingAddress: settings.mailingAddress ?? '',
       timezone: settings.timezone,
       defaultServiceWindow: settings.defaultServiceWindow,
       cardPublishableKey: settings.cardPublishableKey ?? '',
@@ -26,6 +29,7 @@ export async function loadCompanySettings(companyId: string) {
       itemiseChemicals: settings.itemiseChemicals,
     },
     timezones: timezoneList(settings.timezone),
+    logoUrl: companyLogoPath(settings.logoKey),
   }
 }
 

@@ -1,4 +1,4 @@
-// Settings → "Plan" (OPERATIONS §7): the company's Pool Bud plan as the pricing page names and prices it, and its
+// Settings → "Plan" (docs/billing.md): the company's Pool Bud plan as the pricing page names and prices it, and its
 // trial — "N days left in your trial" for a company started at /start, nothing for one a platform admin created.
 import { Link } from 'react-router'
 import { trialDaysLeftLabel } from '~/billing/pool-bud-plans'

@@ -21,7 +21,7 @@ export function LockableField<Schema>({
   inputProps,
 }: {
   meta: FieldMetadata<Schema>
-  type: 'text' | 'number' | 'url'
+  type: 'text' | 'number' | 'url' | 'email'
   label: string
   hint?: ReactNode
   locked: boolean

@@ -1,5 +1,5 @@
-// The platform's company-setup forms (SPEC §5 "Invite owner", §4 ownership transfer), shared by the page, its action
-// and their tests, and what the action answers each of them.
+// The platform's company-setup forms (docs/product.md "Forms" and "Roles": inviting an owner, transferring
+// ownership), shared by the page, its action and their tests, and what the action answers each of them.
 import type { SubmissionResult } from '@conform-to/react'
 import { z } from 'zod'
 import { optionalText } from '~/utils/forms'
@@ -59,7 +59,7 @@ export type StaffReply = {
   result?: SubmissionResult<string[]>
 }
 
-/** Ids are shown shortened: 8 characters in the company picker, 4 in the owner list (SPEC §9). */
+/** Ids are shown shortened: 8 characters in the company picker, 4 in the owner list (docs/product.md "Limits"). */
 export function shortId(id: string, length: 8 | 4) {
   return id.slice(0, length)
 }

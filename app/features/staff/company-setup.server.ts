@@ -1,5 +1,5 @@
-// The staff company-setup route's server part (SPEC §2, §4, §5): the companies page, and the three forms' saves.
-// The route checks that a platform admin is asking.
+// The staff company-setup route's server part (docs/product.md "Screens", "Visit states", "Forms"): the companies page,
+// and the three forms' saves. The route checks that a platform admin is asking.
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import { refusalStatus } from '~/auth/guards.server'

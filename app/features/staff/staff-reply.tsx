@@ -1,5 +1,6 @@
 // How the company-setup forms show the action's answer: a refusal of the form itself at its fields, anything else
-// (saved, or refused by the model) as a message that stays until the form is edited again (SPEC §4).
+// (saved, or refused by the model) as a message that stays until the form is edited again
+// (docs/product.md "Visit states").
 import { useEffect, useState } from 'react'
 import { Alert } from '~/components/ui/alert'
 import type { StaffReply } from './company-setup-schema'

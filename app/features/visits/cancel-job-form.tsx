@@ -1,4 +1,4 @@
-// "Cancel job" on the visit page, for the office: asked once more before it is done (OPERATIONS §4).
+// "Cancel job" on the visit page, for the office: asked once more before it is done (docs/product.md "Schedule").
 import { ConfirmForm } from '~/components/confirm-buttons'
 
 export function CancelJobForm({ error }: { error?: string | null }) {
@@ -7,9 +7,9 @@ export function CancelJobForm({ error }: { error?: string | null }) {
       <ConfirmForm
         fields={{ intent: 'cancel-job' }}
         label="Cancel job"
-        pendingLabel="Cancelling…"
+        pendingLabel="Canceling…"
         className="space-y-3 rounded-lg border border-red-200 p-3"
-        question={<p className="text-sm text-slate-800">Cancel this job? It stays in history as Cancelled.</p>}
+        question={<p className="text-sm text-slate-800">Cancel this job? It stays in history as Canceled.</p>}
         confirm="Yes, cancel job"
         cancel="Keep job"
         error={error}

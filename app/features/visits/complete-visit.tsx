@@ -1,6 +1,6 @@
-// "Mark Complete" (OPERATIONS §5): a confirmation that lists what is still missing — unticked items, "Photo
-// required" items without a photo, no reading — with "Complete visit" and "Keep working"; then the completion waits
-// 10 seconds on the phone, with "Undo", before it is sent. Without JavaScript the button posts the 'complete'
+// "Mark Complete" (docs/product.md "The visit"): a confirmation that lists what is still missing — unticked items,
+// "Photo required" items without a photo, no reading — with "Complete visit" and "Keep working"; then the completion
+// waits 10 seconds on the phone, with "Undo", before it is sent. Without JavaScript the button posts the 'complete'
 // intent and the visit is completed at once.
 import { useEffect, useState } from 'react'
 import { ConfirmForm } from '~/components/confirm-buttons'

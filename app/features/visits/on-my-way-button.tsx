@@ -1,6 +1,6 @@
-// "On my way" on the technician's next stop (OPERATIONS §5, §6): tells the customer, with an arrival estimate the
-// server works out from the route. It goes through the phone's queue like every change to a visit, so a tap with no
-// signal is sent when the signal returns (and not at all if the estimate has passed by then).
+// "On my way" on the technician's next stop (docs/product.md "The visit", "Notices"): tells the customer, with an
+// arrival estimate the server works out from the route. It goes through the phone's queue like every change to a visit,
+// so a tap with no signal is sent when the signal returns (and not at all if the estimate has passed by then).
 import { useState } from 'react'
 import { cn } from '~/components/ui/cn'
 import { queueChange } from '~/field/queue'

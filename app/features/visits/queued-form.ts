@@ -13,6 +13,7 @@ export function useQueuedForm<Schema extends z.ZodType<unknown, Record<string, u
   lastResult,
   defaultValue,
   saved,
+  savedOffline,
   onQueue,
 }: {
   id: string
@@ -20,8 +21,10 @@ export function useQueuedForm<Schema extends z.ZodType<unknown, Record<string, u
   /** The plain post's answer (no JavaScript). */
   lastResult: SubmissionResult<string[]> | undefined
   defaultValue?: DefaultValue<z.input<Schema>>
-  /** What "queued" says. */
+  /** What "queued" says, online. */
   saved: string
+  /** What it says when the phone is offline: the change is kept on the phone, not sent (issue 38 item 6). */
+  savedOffline?: string
   onQueue: (fields: Record<string, string>) => Promise<Queued>
 }) {
   const [queued, setQueued] = useState<{ ok: string } | { error: string } | null>(null)
@@ -38,7 +41,7 @@ export function useQueuedForm<Schema extends z.ZodType<unknown, Record<string, u
         setQueued({ error: outcome.message })
         return
       }
-      setQueued({ ok: saved })
+      setQueued({ ok: savedOffline && !navigator.onLine ? savedOffline : saved })
       form.reset()
     },
   })

@@ -1,5 +1,5 @@
-// "Skip visit" on the visit page: a reason from OPERATIONS §4's list ("Other" with a few words), checked by the
-// same SkipVisitSchema as the model. Opens from a button so the page stays short on a phone. With JavaScript and
+// "Skip visit" on the visit page: a reason from docs/product.md "Schedule"'s list ("Other" with a few words), checked
+// by the same SkipVisitSchema as the model. Opens from a button so the page stays short on a phone. With JavaScript and
 // `onQueue`, the skip goes through the phone's queue like the visit's other changes; without it the form posts.
 import { getCollectionProps, getFormProps, type SubmissionResult } from '@conform-to/react'
 import { useState } from 'react'

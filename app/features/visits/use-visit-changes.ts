@@ -1,5 +1,5 @@
-// The visit page's view of the phone's queue (OPERATIONS §5, issue #19): every change the technician made that the
-// page's data does not show yet — still waiting on the phone, or sent and not yet read back — so a tick shows
+// The visit page's view of the phone's queue (docs/product.md "The visit", issue #19): every change the technician made
+// that the page's data does not show yet — still waiting on the phone, or sent and not yet read back — so a tick shows
 // ticked, a reading is listed and a completion shows the visit completed from the moment of the tap, online or not.
 import { useEffect, useRef, useState } from 'react'
 import type { VisitChange } from '~/field/changes'

@@ -1,6 +1,6 @@
 // The visit page's plain-form saves — a reading, a chemical added, "Assign and reschedule", "Skip visit", "Cancel
-// job" (OPERATIONS §4, §5) — as the job route's action calls them once requireWorkableJob has let the member in: a
-// technician gets here only for their own visit.
+// job" (docs/product.md "Schedule", "The visit") — as the job route's action calls them once requireWorkableJob has let
+// the member in: a technician gets here only for their own visit.
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import { type CompanyMember, refusalStatus, requireMemberCapability } from '~/auth/guards.server'
@@ -97,5 +97,5 @@ export async function cancelJobAction(member: CompanyMember, jobId: string) {
   requireMemberCapability(member, 'jobs:manage')
   const result = await cancelJob({ companyId: member.companyId, jobId })
   if (!result.ok) return data({ intent: 'cancel-job', error: result.message, ok: null }, refusalStatus(result))
-  return redirectWithFlash(`/app/jobs/${jobId}`, 'Job cancelled.')
+  return redirectWithFlash(`/app/jobs/${jobId}`, 'Job canceled.')
 }

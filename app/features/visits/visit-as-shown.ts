@@ -1,5 +1,6 @@
-// The visit as the technician left it: the server's copy with the phone's pending changes laid over it (OPERATIONS
-// §5), so a completion, a skip, a tick, a reading, a chemical or a note shows from the moment of the tap, sent or not.
+// The visit as the technician left it: the server's copy with the phone's pending changes laid over it
+// (docs/product.md "The visit"), so a completion, a skip, a tick, a reading, a chemical or a note shows from the moment
+// of the tap, sent or not.
 import type { JobStatusLabel } from '~/components/status-badge'
 import { describeChemicalFields } from './describe-change'
 import { latestPending, type PendingChange, tickedItems } from './use-visit-changes'

@@ -1,5 +1,5 @@
-// "Checklist" on the visit page (OPERATIONS §5): the company's items, each saved the moment it is tapped (through
-// the phone's queue, so a tick made without signal is kept and sent later). Without JavaScript the boxes are a
+// "Checklist" on the visit page (docs/product.md "The visit"): the company's items, each saved the moment it is tapped
+// (through the phone's queue, so a tick made without signal is kept and sent later). Without JavaScript the boxes are a
 // Conform form with a "Save checklist" button; Conform checks only that submit, never a tap.
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { useState } from 'react'

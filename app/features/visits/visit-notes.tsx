@@ -1,8 +1,8 @@
-// "Notes" on the visit page (OPERATIONS §5): "Note for office" (stays inside the company) and "Note for customer"
-// (printed in the service report). Each is saved as the whole note as it now reads — when the field loses focus,
-// and after 1.5 seconds without typing — through the phone's queue; the last one sent wins. Without JavaScript the
-// two fields are a Conform form with "Save notes", its refusal shown at the note it is about. Conform checks only
-// that submit: typing is never validated, it is only queued.
+// "Notes" on the visit page (docs/product.md "The visit"): "Note for office" (stays inside the company) and
+// "Note for customer" (printed in the service report). Each is saved as the whole note as it now reads — when the field
+// loses focus, and after 1.5 seconds without typing — through the phone's queue; the last one sent wins. Without
+// JavaScript the two fields are a Conform form with "Save notes", its refusal shown at the note it is about. Conform
+// checks only that submit: typing is never validated, it is only queued.
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { useEffect, useRef, useState } from 'react'
 import { Form } from 'react-router'

@@ -1,5 +1,5 @@
-// The office's forms for an open visit, below the visit's own work and folded away (OPERATIONS §5): "Assign and
-// reschedule", "Move visit", "Cancel job". The fold opens by itself on the answer to one of its posts.
+// The office's forms for an open visit, below the visit's own work and folded away (docs/product.md "The visit"):
+// "Assign and reschedule", "Move visit", "Cancel job". The fold opens by itself on the answer to one of its posts.
 import type { AssignJobReply } from '~/features/jobs/assign-job.server'
 import { type AssignableJob, AssignJobForm } from '~/features/jobs/assign-job-form'
 import { type MovableVisit, MoveVisitButton, type TechnicianOption } from '~/features/schedule/move-visit-form'

@@ -1,5 +1,5 @@
 // How a finished visit ended, atop its summary: "Completed … by …", "Skipped: <reason>" (a skip still on the phone
-// says so), "Cancelled". A completion still on the phone shows its own banner instead (complete-visit.tsx).
+// says so), "Canceled". A completion still on the phone shows its own banner instead (complete-visit.tsx).
 import type { ReactNode } from 'react'
 import { SkipVisitSchema } from '~/models/service-plan-schemas'
 import type { PendingChange } from './use-visit-changes'
@@ -32,6 +32,6 @@ export function visitOutcome(
     )
   }
   if (job.state === 'skipped') return <p className="text-amber-900">Skipped: {job.skipReason}</p>
-  if (job.state === 'cancelled') return <p className="text-slate-700">Cancelled</p>
+  if (job.state === 'cancelled') return <p className="text-slate-700">Canceled</p>
   return null
 }

@@ -14,6 +14,7 @@ export const VisitIntentSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('move-visit') }),
   z.object({ intent: z.literal('skip-visit') }),
   z.object({ intent: z.literal('cancel-job') }),
+  z.object({ intent: z.literal('part-used') }),
 ])
 
 /** "Save checklist" without JavaScript: the ids of the items ticked (none ticked: none sent). */

@@ -1,5 +1,5 @@
-// The visit page's server side (OPERATIONS §5): what the page shows, read in one fixed set of queries, and the
-// intents that work without JavaScript. A technician's change made here goes through applyFieldChange, the same
+// The visit page's server side (docs/product.md "The visit"): what the page shows, read in one fixed set of queries,
+// and the intents that work without JavaScript. A technician's change made here goes through applyFieldChange, the same
 // function the phone's queue reaches, so a tick or a note has one way to be applied whichever way it came.
 import { createHash } from 'node:crypto'
 import type { Submission } from '@conform-to/react'
@@ -21,11 +21,12 @@ import { listChecklist, listVisitChecks } from '~/models/checklist.server'
 import { listChemLogsForJob } from '~/models/chem-log.server'
 import { listChemicalsForJob } from '~/models/chemical-addition.server'
 import { readIdempotencyKey } from '~/models/idempotency.server'
-import { searchInventory } from '~/models/inventory.server'
-import { jobStatus, reopenVisit } from '~/models/job.server'
+import { reopenVisit } from '~/models/job-changes.server'
 import { listVisitPhotos, shownPhoto } from '~/models/photo.server'
 import { listTechnicians } from '~/models/profile.server'
-import { visitState } from '~/models/visit.server'
+import { listStockForVisit } from '~/models/stock.server'
+import { wallTimeOf } from '~/models/visit.server'
+import { visitState } from '~/models/visit-state'
 import { applyFieldChange } from '~/models/visit-work.server'
 import { localDateAt } from '~/schedule/local-date'
 import { formatDateTime, formatTime } from '~/utils/dates'
@@ -35,6 +36,7 @@ import { can, type Role } from '~/utils/permissions'
 import { type Failure, failureStatus } from '~/utils/result'
 import { adviceForLatest, describePool, summariseReading } from '~/water/summary'
 import { type PoolProfile, poolProfileOf } from '~/water/targets'
+import type { HomeName } from './back-link'
 import { VisitChecklistSchema } from './visit-page-schema'
 
 export const VISIT_MESSAGES = {
@@ -73,7 +75,8 @@ export async function loadVisitPage({ viewer, job, company }: Viewable) {
     canManage ? listTechnicians(companyId) : Promise.resolve([]),
     listChemicalsForJob({ companyId, jobId }),
     // The stock picker, for those who can record chemicals (never the platform admin's read-only view).
-    viewer.readOnly ? Promise.resolve([]) : searchInventory({ companyId }),
+    // Each item's quantity where this visit would take it from (its technician's truck or the warehouse).
+    viewer.readOnly ? Promise.resolve([]) : listStockForVisit({ companyId, technicianId: job.technicianId ?? null }),
     listChecklist(companyId),
     listVisitChecks({ companyId, jobId }),
     readVisitWork(companyId, jobId),
@@ -92,8 +95,10 @@ export async function loadVisitPage({ viewer, job, company }: Viewable) {
     canCancel: canManage && open,
     canReopen: canManage && (state === 'completed' || state === 'skipped'),
     readOnly: viewer.readOnly,
+    // What the back link calls the viewer's dashboard when the page was not opened from elsewhere (back-link.ts).
+    home: (viewer.role === 'tech' ? 'Today' : 'dashboard') as HomeName,
     companyName: viewer.readOnly ? company.name : null,
-    // "Move visit" (OPERATIONS §4): office roles, for a visit still to be done.
+    // "Move visit" (docs/product.md "Schedule"): office roles, for a visit still to be done.
     move:
       canManage && open
         ? {
@@ -101,6 +106,7 @@ export async function loadVisitPage({ viewer, job, company }: Viewable) {
               id: job.id,
               customerName: job.customerName,
               date: localDateAt(job.scheduledAt, timezone),
+              clock: wallTimeOf(job.scheduledAt, timezone),
               technicianId: job.technicianId,
               recurring: job.planId !== null,
             },
@@ -111,7 +117,7 @@ export async function loadVisitPage({ viewer, job, company }: Viewable) {
       ...assignFormJob(job, timezone),
       completed: job.completedAt ? completedWhen(job.completedAt, timezone) : null,
       completedBy: work.completedByName,
-      status: jobStatus(job),
+      status: visitState(job, { now: new Date(), timezone }),
       state,
       skipReason: job.skipReason,
       technicianId: job.technicianId,
@@ -119,6 +125,7 @@ export async function loadVisitPage({ viewer, job, company }: Viewable) {
       technicianPhone: job.technicianPhone,
       // Gate code and access notes: staff of the job's company only (null for a platform admin's look).
       access: job.access,
+      customerPhone: job.customerPhone,
       pool: describePool(pool),
       officeNote: work.officeNote ?? '',
       customerNote: work.customerNote ?? '',
@@ -132,8 +139,10 @@ export async function loadVisitPage({ viewer, job, company }: Viewable) {
       takenAt: formatDateTime(log.takenAt, timezone),
       summary: summariseReading(log, pool),
     })),
-    // Doses for the newest reading (logs are newest first) and this pool's volume.
+    // Doses for the newest reading (logs are newest first) and this pool's volume; the profile, so the phone works
+    // out the advice for a reading it has not sent yet (offline too).
     advice: adviceForLatest(logs[0], pool),
+    poolProfile: pool,
     technicians: technicians.map((t) => ({ id: t.id, name: t.fullName ?? t.email })),
     chemicals: chemicals.map(({ addedAt: _, ...chemical }) => chemical),
     stock: stock.map((item) => ({ id: item.id, name: item.name, qty: item.qty })),
@@ -146,8 +155,6 @@ export async function loadVisitPage({ viewer, job, company }: Viewable) {
     },
   }
 }
-
-export type VisitPageData = Awaited<ReturnType<typeof loadVisitPage>>
 
 /**
  * The key of one change a plain form makes: derived from the form's own key and what the change is, so the same

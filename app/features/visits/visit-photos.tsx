@@ -1,5 +1,5 @@
-// The visit page's "Photos" (OPERATIONS §5): the visit's photos, each labelled Before / After / Other, and "Take
-// photo" / "Choose photo". A photo goes into the phone's queue (app/field/queue.client.ts) the moment it is taken or
+// The visit page's "Photos" (docs/product.md "The visit"): the visit's photos, each labelled Before / After / Other,
+// and "Take photo" / "Choose photo". A photo goes into the phone's queue (app/field/queue.ts) the moment it is taken or
 // chosen, and is uploaded from there with its progress shown: leaving the page or losing the signal loses nothing,
 // and the queue sends it when it can. Until the page's script runs (or without it) a plain multipart form posts to
 // the same route, and each photo's "Remove" is a plain form too.

@@ -15,13 +15,16 @@ import { FormErrors } from '~/components/ui/form'
 import { DosingAdvice, ReadingStatuses } from '~/components/water-balance'
 import { ChemReadingSchema } from '~/models/chem-reading'
 import type { Advice } from '~/water/dosing'
-import type { ReadingSummary } from '~/water/summary'
+import { adviceForLatest, type ReadingSummary } from '~/water/summary'
+import type { PoolProfile } from '~/water/targets'
 import { useQueuedForm } from './queued-form'
 import type { Queued } from './use-visit-changes'
 
 export const ReadingFormSchema = ChemReadingSchema.extend({ intent: z.literal('reading') })
 
 export const READING_SAVED = 'Readings saved.'
+/** Offline, "saved" would mislead: the reading is on the phone until the signal returns (issue 38 item 6). */
+export const READING_SAVED_OFFLINE = 'Saved on this phone — sends when you are back online'
 
 export type ReadingLog = {
   id: string
@@ -55,6 +58,7 @@ export function VisitReading({
   logs,
   pending,
   advice,
+  pool,
   onQueue,
 }: {
   formKey: string
@@ -63,7 +67,10 @@ export function VisitReading({
   busy: boolean
   logs: readonly ReadingLog[]
   pending: readonly PendingReading[]
+  /** The server's advice for its newest reading. */
   advice: Advice[] | null
+  /** The pool the advice doses for: the phone works out the advice for a reading it has not sent yet. */
+  pool: PoolProfile
   onQueue: (fields: Record<string, string>) => Promise<Queued>
 }) {
   const { form, fields, queued, clearQueued } = useQueuedForm({
@@ -71,8 +78,10 @@ export function VisitReading({
     schema: ReadingFormSchema,
     lastResult: reply?.result,
     saved: READING_SAVED,
+    savedOffline: READING_SAVED_OFFLINE,
     onQueue,
   })
+  const shownAdvice = adviceOnThePhone(pending, pool) ?? advice
   const numeric = { inputMode: 'decimal' as const, step: 'any' }
   const saved = reply?.ok && !busy ? reply : null
   const idempotencyKey = useIdempotencyKey(formKey, saved)
@@ -110,10 +119,21 @@ export function VisitReading({
           Save Reading
         </Button>
       </Form>
-      <DosingAdvice advice={advice} hasReading={logs.length > 0} />
+      <DosingAdvice advice={shownAdvice} hasReading={logs.length > 0 || pending.length > 0} />
       <ReadingList logs={logs} pending={pending} />
     </Card>
   )
+}
+
+/**
+ * The advice for the newest reading still on the phone (pending is oldest first), worked out in the browser by the
+ * same water module as the server's (app/water): offline too. Undefined when no reading is pending.
+ */
+export function adviceOnThePhone(pending: readonly PendingReading[], pool: PoolProfile) {
+  const newest = pending.at(-1)
+  if (!newest) return undefined
+  const reading = ChemReadingSchema.safeParse(newest.fields)
+  return reading.success ? adviceForLatest(reading.data, pool) : undefined
 }
 
 /** The visit's readings, newest first, with those still on the phone at the top. */

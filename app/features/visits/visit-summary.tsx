@@ -1,6 +1,6 @@
 // A finished visit (completed, skipped, cancelled — or any visit the viewer may only look at) as a read-only summary
-// (OPERATIONS §5): what was ticked, read, added, photographed and noted, and when and by whom it was completed. No
-// empty entry forms. The office gets "Reopen visit" for a completed or skipped one.
+// (docs/product.md "The visit"): what was ticked, read, added, photographed and noted, and when and by whom it was
+// completed. No empty entry forms. The office gets "Reopen visit" for a completed or skipped one.
 import type { ReactNode } from 'react'
 import { ConfirmForm } from '~/components/confirm-buttons'
 import { Card } from '~/components/ui/card'

@@ -1,4 +1,4 @@
-// /app/billing/prices ("Change prices", OPERATIONS §7) as the browser posts it: owners and admins only; "Preview"
+// /app/billing/prices ("Change prices", docs/billing.md) as the browser posts it: owners and admins only; "Preview"
 // answers every plan and writes nothing; a decrease of 100 % is refused at its field; "Apply" writes once however
 // often the same preview is sent ("Already applied"), and the page it returns to shows what changed; "Undo" puts the
 // old rates back; another company's technician, change or page is refused.

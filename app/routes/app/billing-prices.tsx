@@ -1,4 +1,4 @@
-// /app/billing/prices: "Change prices" (OPERATIONS §7, owners and admins): choose plans, an increase and an effective
+// /app/billing/prices: "Change prices" (docs/billing.md, owners and admins): choose plans, an increase and an effective
 // date, "Preview" every changed plan, then "Apply" — optionally emailing the customers — once per preview; the page
 // then shows what changed. "Price changes" lists the latest, with "Undo" while one is not yet in effect. The form and
 // its answers live in app/features/billing/.

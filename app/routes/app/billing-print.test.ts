@@ -79,6 +79,13 @@ describe('Send invoices to customers without email', () => {
       context: {},
     } as never)) as { notEmailed: boolean }
     expect(emailedPage.notEmailed).toBe(false)
+
+    // The billing list says so too, on exactly that invoice.
+    const list = (await loader(call(pageRequest('/app/billing?month=2026-08', owner)))) as {
+      list: { rows: { id: string; notEmailed: boolean }[] }
+    }
+    const flagged = list.list.rows.filter((row) => row.notEmailed).map((row) => row.id)
+    expect(flagged).toEqual([paper?.id])
   })
 
   it('prints exactly the invoices of customers with no email in one PDF', async () => {

@@ -1,6 +1,7 @@
-// /app/billing: a month's invoices and every invoice of the company (OPERATIONS §7, §8; owners and admins). The
-// month's figures, "Create invoices" (previewed first, nothing written), "Send invoices" (asked first), and the list
-// with its status filter. The reads and the two actions live in app/features/billing/billing-page.server.ts.
+// /app/billing: a month's invoices and every invoice of the company (docs/billing.md;
+// docs/product.md "Easy to get wrong"; owners and admins). The month's figures, "Create invoices" (previewed first,
+// nothing written), "Send invoices" (asked first), and the list with its status filter. The reads and the two actions
+// live in app/features/billing/billing-page.server.ts.
 import { Link } from 'react-router'
 import { requireCompanyCapability } from '~/auth/guards.server'
 import { QUICKBOOKS_BASES, QUICKBOOKS_BASIS_LABELS } from '~/billing/quickbooks-basis'

@@ -1,4 +1,4 @@
-// POST /app/customers/:customerId/autopay — the office starts autopay for a customer (OPERATIONS §7): the customer is
+// POST /app/customers/:customerId/autopay — the office starts autopay for a customer (docs/billing.md): the customer is
 // emailed a link to Stripe's page where they save their card themselves, so staff never handle card numbers. Owner
 // and admin only ('billing:manage'); another company's customer is a 404.
 import { redirect } from 'react-router'

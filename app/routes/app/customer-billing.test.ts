@@ -1,6 +1,6 @@
-// The customer record's billing (OPERATIONS §8, issue #21): the balance in the header, "Invoices" and "Payments" for
-// the office (dispatchers read them), "Record payment" for owners and admins — to the oldest open invoice by default,
-// to another open one, or as account credit. Technicians never open the record.
+// The customer record's billing (docs/product.md "Easy to get wrong", issue #21): the balance in the header, "Invoices"
+// and "Payments" for the office (dispatchers read them), "Record payment" for owners and admins — to the oldest open
+// invoice by default, to another open one, or as account credit. Technicians never open the record.
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { monthOf } from '~/billing/invoice-draft'

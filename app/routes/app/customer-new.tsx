@@ -1,6 +1,7 @@
 // /app/customers/new: "Add customer" — the account holder, their first service location and its first body of water
-// in one form (OPERATIONS §2: the form has its own page, not above the list). Saving opens the new record; an email
-// given here sends the portal invitation (SPEC §5), whose outcome is said with "Customer saved.".
+// in one form (docs/product.md "Customers": the form has its own page, not above the list). Saving opens the new
+// record; an email given here sends the portal invitation (docs/product.md "Forms"), whose outcome is said with
+// "Customer saved.".
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { requireCompanyCapability } from '~/auth/guards.server'
@@ -14,7 +15,7 @@ import { textLinkTarget } from '~/components/ui/touch'
 import { BodyOfWaterFields, ContactFields, LocationFields, parseCustomerForm } from '~/features/customers/form-fields'
 import { sendPortalInvite } from '~/features/customers/portal-invite.server'
 import { saveOnce } from '~/features/forms/save-once.server'
-import { createCustomerWithLocation } from '~/models/customer.server'
+import { createCustomerWithLocation } from '~/models/customer-changes.server'
 import { AddCustomerSchema } from '~/models/customer-schemas'
 import { redirectWithFlash } from '~/utils/flash.server'
 import { readForm } from '~/utils/forms'

@@ -1,4 +1,5 @@
-// "Add service plan" and "End plan" on the customer record (OPERATIONS §4), through the route's loader and action.
+// "Add service plan" and "End plan" on the customer record (docs/product.md "Schedule"), through the route's loader and
+// action.
 import { and, eq, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { jobs, profiles, servicePlans } from '~/db/schema'

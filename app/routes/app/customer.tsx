@@ -1,10 +1,10 @@
-// /app/customers/:customerId: one customer's record (OPERATIONS §2). Contact details, each service location with
-// what the technician needs at the gate, its bodies of water and their equipment, its service plan, the upcoming
-// visits and a page of visit history; its billing — the balance in the header, "Invoices", "Payments" and "Record
-// payment" (OPERATIONS §8, app/features/billing/customer-billing.tsx); "Archive customer" / "Restore customer". One
-// piece is edited or added at a time: `?edit=…` / `?add=…` opens its form in place (a link, so it works before
-// JavaScript and survives a reload); saving redirects back to the record with a message. The pieces live in
-// app/features/customers/.
+// /app/customers/:customerId: one customer's record (docs/product.md "Customers"). Contact details, each service
+// location with what the technician needs at the gate, its bodies of water and their equipment, its service plan, the
+// upcoming visits and a page of visit history; its billing — the balance in the header, "Invoices", "Payments" and
+// "Record payment" (docs/product.md "Easy to get wrong", app/features/billing/customer-billing.tsx); "Archive customer"
+// / "Restore customer". One piece is edited or added at a time: `?edit=…` / `?add=…` opens its form in place (a link,
+// so it works before JavaScript and survives a reload); saving redirects back to the record with a message. The pieces
+// live in app/features/customers/.
 import { requireCompanyCapability } from '~/auth/guards.server'
 import { RecordHeader } from '~/components/record-header'
 import { RouteError } from '~/components/route-error'
@@ -14,15 +14,18 @@ import { ArchiveCard } from '~/features/customers/archive-card'
 import { ContactCard } from '~/features/customers/contact-card'
 import { loadCustomerRecord } from '~/features/customers/customer-record.server'
 import { customerRecordAction } from '~/features/customers/customer-record-actions.server'
+import { TaxRateChoices } from '~/features/customers/form-fields'
 import { ServiceLocationsSection } from '~/features/customers/service-locations-section'
 import { VisitsCard } from '~/features/customers/visits-card'
 import { CustomerMessages } from '~/features/notices/customer-messages'
+import { NewQuoteButton } from '~/features/quotes/new-quote-button'
 import { readForm } from '~/utils/forms'
 import type { Route } from './+types/customer'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const member = await requireCompanyCapability(request, 'customers:manage')
-  return loadCustomerRecord(member, params.customerId, new URL(request.url))
+  const record = await loadCustomerRecord(member, params.customerId, new URL(request.url))
+  return { ...record, newQuoteKey: crypto.randomUUID() }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -51,6 +54,7 @@ export default function CustomerRecordPage({ loaderData, actionData }: Route.Com
           ) : null
         }
       >
+        {customer.archived ? null : <NewQuoteButton customerId={customer.id} idempotencyKey={loaderData.newQuoteKey} />}
         {customer.balanceDue === null ? null : (
           <dl className="flex items-baseline gap-2">
             <dt className="text-sm font-medium text-slate-500">Balance</dt>
@@ -59,13 +63,16 @@ export default function CustomerRecordPage({ loaderData, actionData }: Route.Com
         )}
       </RecordHeader>
       <ContactCard customer={customer} editing={open.edit === 'contact'} actionData={actionData} />
-      <ServiceLocationsSection
-        locations={loaderData.locations}
-        open={open}
-        technicians={loaderData.technicians}
-        today={loaderData.today}
-        actionData={actionData}
-      />
+      <TaxRateChoices.Provider value={loaderData.taxRates}>
+        <ServiceLocationsSection
+          locations={loaderData.locations}
+          open={open}
+          technicians={loaderData.technicians}
+          today={loaderData.today}
+          planDraft={loaderData.planDraft}
+          actionData={actionData}
+        />
+      </TaxRateChoices.Provider>
       <VisitsCard data={loaderData} />
       {loaderData.billing ? (
         <CustomerBilling

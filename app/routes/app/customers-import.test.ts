@@ -1,7 +1,7 @@
-// The import and export pages as a browser of each role reaches them (issue #17, OPERATIONS §3): an upload shows its
-// columns, "Preview" writes nothing, "Import" writes once per key and says what changed, a re-import says "0 new",
-// bad files get plain words and leave nothing behind; the exports escape formulas; a technician gets 403 and another
-// company's user gets nothing of this company.
+// The import and export pages as a browser of each role reaches them (issue #17, docs/product.md "Import"): an upload
+// shows its columns, "Preview" writes nothing, "Import" writes once per key and says what changed, a re-import says
+// "0 new", bad files get plain words and leave nothing behind; the exports escape formulas; a technician gets 403 and
+// another company's user gets nothing of this company.
 import { eq, sql } from 'drizzle-orm'
 import { unzipSync } from 'fflate'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -377,6 +377,7 @@ describe('exports', () => {
       'readings.csv',
       'invoices.csv',
       'payments.csv',
+      'quotes.csv',
     ])
     const read = (name: string) => new TextDecoder().decode(files[name]).replace(/^\uFEFF/, '')
     const customersCsv = read('customers.csv')

@@ -1,6 +1,6 @@
-// /app/customers/import — "Import customers" (OPERATIONS §3, decision 016): upload a CSV, check the field each
-// column goes into, "Preview" (counts and every row's problems, nothing written), then "Import". The file is kept in
-// private storage between those steps, so it is uploaded once and the import reads exactly what the preview read.
+// /app/customers/import — "Import customers" (docs/product.md "Import", decision 016): upload a CSV, check the field
+// each column goes into, "Preview" (counts and every row's problems, nothing written), then "Import". The file is kept
+// in private storage between those steps, so it is uploaded once and the import reads exactly what the preview read.
 import { Link, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { requireCompanyCapability } from '~/auth/guards.server'
 import { RouteError } from '~/components/route-error'

@@ -1,5 +1,5 @@
-// /app/customers: the customer list (OPERATIONS §2). Search, "Active" / "Archived", one page at a time; each row
-// links to the customer's record and can send the portal invite. Adding a customer is its own page.
+// /app/customers: the customer list (docs/product.md "Customers"). Search, "Active" / "Archived", one page at a time;
+// each row links to the customer's record and can send the portal invite. Adding a customer is its own page.
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import { notFound, requireCompanyCapability } from '~/auth/guards.server'
@@ -17,7 +17,8 @@ import { unknownIntent } from '~/utils/intent'
 import { failureStatus } from '~/utils/result'
 import type { Route } from './+types/customers'
 
-// Customers page access is tied to the profile's company (SPEC §6, §8): a member without one gets the 403 card.
+// Customers page access is tied to the profile's company (docs/product.md "Roles", "Forms"): a member without one gets
+// the 403 card.
 export async function loader({ request }: Route.LoaderArgs) {
   const member = await requireCompanyCapability(request, 'customers:manage')
   return loadCustomerDirectory({ companyId: member.companyId, timezone: member.timezone, url: new URL(request.url) })

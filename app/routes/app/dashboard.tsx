@@ -8,12 +8,13 @@ import { DispatcherDashboard } from '~/dashboards/dispatcher-dashboard'
 import { dispatchBoardAction, loadDispatchBoard } from '~/dashboards/dispatcher-dashboard.server'
 import { TechDashboard } from '~/dashboards/tech-dashboard'
 import { loadTechDashboard, techTabOf } from '~/dashboards/tech-dashboard.server'
-import { jobStatus, listTodaysJobs, listTodaysJobsAllCompanies } from '~/models/job.server'
+import { listTodaysJobs, listTodaysJobsAllCompanies } from '~/models/dashboard-lists.server'
+import { visitState } from '~/models/visit-state'
 import { formatDate } from '~/utils/dates'
 import { can, type Role } from '~/utils/permissions'
 import type { Route } from './+types/dashboard'
 
-/** SPEC §8: what each role sees when their profile has no company. */
+/** docs/product.md "Forms": what each role sees when their profile has no company. */
 const MISSING_COMPANY: Partial<Record<Role, string>> = {
   owner: "Your profile isn't linked to a company. Contact support to finish onboarding.",
   admin: "Your profile isn't tied to a company yet. Contact the owner for access.",
@@ -40,7 +41,7 @@ async function loadFallback(role: Role, company: Company | null, timezone: strin
       customerName: row.customerName,
       address: row.address,
       scheduledAt: row.scheduledAt.toISOString(),
-      status: jobStatus(row, now),
+      status: visitState(row, { now, timezone: row.timezone }),
       technicianName: row.technicianName,
       timezone: row.timezone,
       companyName: role === 'platform_admin' ? row.companyName : undefined,
@@ -48,7 +49,7 @@ async function loadFallback(role: Role, company: Company | null, timezone: strin
   }
 }
 
-// /app picks the dashboard by role (SPEC §2): owners the business overview, admins operations,
+// /app picks the dashboard by role (docs/product.md "Screens"): owners the business overview, admins operations,
 // dispatchers the dispatch board (owners and admins reach it at /app/dispatch), technicians their
 // own route; platform admins see the read-only "Today's Jobs" fallback across companies.
 export async function loader({ request }: Route.LoaderArgs) {

@@ -116,6 +116,11 @@ describe('inventory page', () => {
       price: '34.99',
       cost: '21.50',
       qty: '3',
+      // Units, packs and the low-stock minimum (decision 060): the demo's items are counted each, low at 5.
+      unit: 'each',
+      packName: '',
+      packSize: '',
+      minQty: '5',
     })
     expect(data.items.find((row) => row.id === item.id)?.cost).toBe('$21.50')
     const sunsetOwner = await signInAs('owner@sunsetpools.test')

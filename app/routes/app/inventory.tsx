@@ -1,10 +1,13 @@
-// /app/inventory (SPEC §9): everyone in the office and the technicians search the company's stock; owners and
-// admins add and edit items and adjust stock.
+// /app/inventory (docs/product.md "Limits"): everyone in the office and the technicians search the company's stock;
+// owners and admins add and edit items and adjust stock.
 import { useState } from 'react'
+import { Form } from 'react-router'
 import { requireCompanyCapability } from '~/auth/guards.server'
 import { ListSearchForm } from '~/components/list-search-form'
 import { RouteError } from '~/components/route-error'
+import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
+import { inputClass } from '~/components/ui/field'
 import { InventoryForm } from '~/features/inventory/inventory-form'
 import { InventoryList } from '~/features/inventory/inventory-list'
 import { adjustInventoryStock, loadInventoryPage, saveInventoryItem } from '~/features/inventory/inventory-page.server'
@@ -80,9 +83,43 @@ export default function InventoryPage({ loaderData, actionData }: Route.Componen
           q={loaderData.q}
           editingId={editingId}
         />
+        <LocationFilter q={loaderData.q} location={loaderData.location} locations={loaderData.locations} />
         <InventoryList data={loaderData} editingId={editingId} adjustReply={adjustReply} />
       </Card>
     </div>
+  )
+}
+
+/** "Show stock at": one location's quantities instead of the company-wide total (decision 060). */
+function LocationFilter({
+  q,
+  location,
+  locations,
+}: {
+  q: string
+  location: string
+  locations: Array<{ value: string; label: string }>
+}) {
+  return (
+    <Form method="get" className="flex flex-wrap items-end gap-2">
+      <input type="hidden" name="q" value={q} />
+      <div className="min-w-0 grow sm:grow-0">
+        <label htmlFor="inventory-location" className="block text-sm font-medium text-slate-800">
+          Show stock at
+        </label>
+        <select id="inventory-location" name="location" defaultValue={location} key={location} className={inputClass}>
+          <option value="">All locations</option>
+          {locations.map((place) => (
+            <option key={place.value} value={place.value}>
+              {place.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="submit" variant="secondary">
+        Show
+      </Button>
+    </Form>
   )
 }
 

@@ -117,7 +117,7 @@ describe('the invoice page', () => {
       ],
       totals: {
         subtotal: '$80.00',
-        tax: null,
+        taxes: [],
         total: '$80.00',
         creditApplied: null,
         paid: '$0.00',
@@ -224,6 +224,8 @@ describe('"Record payment"', () => {
         // A check is given back outside Pool Bud: no "Refund" on it (card payments only, decision 032).
         refund: null,
         voided: false,
+        // Not a quote's deposit (docs/work-orders.md).
+        deposit: false,
         voidReason: null,
         voidable: true,
       },

@@ -1,4 +1,4 @@
-// /app/invoices/:invoiceId: one invoice for the office (OPERATIONS §7; owners and admins). The document — customer,
+// /app/invoices/:invoiceId: one invoice for the office (docs/billing.md; owners and admins). The document — customer,
 // period, status, dates, lines, totals — its payments, and what can be done to it: "Send invoice" (a draft), "Record
 // payment" (a sent one; its form opens from a link, amount empty until "Pay in full"), "Void invoice", "Refund" of a
 // card payment (asked first, all or part; decision 032) and "Void payment" of any other (asked first, with a reason;
@@ -31,7 +31,6 @@ import { VoidPaymentConfirmCard } from '~/features/billing/void-payment-confirm'
 import { requestRefund } from '~/models/card-payment.server'
 import { searchInventory } from '~/models/inventory.server'
 import { getInvoice, sendInvoice, voidInvoice } from '~/models/invoice.server'
-import { portalInvoicePath } from '~/models/invoice-notice.server'
 import { voidPayment } from '~/models/payment.server'
 import { localDateAt } from '~/schedule/local-date'
 import { formatLocalDate } from '~/utils/dates'
@@ -39,6 +38,7 @@ import { redirectWithFlash } from '~/utils/flash.server'
 import { readForm } from '~/utils/forms'
 import { unknownIntent } from '~/utils/intent'
 import { formatCents } from '~/utils/money'
+import { portalInvoicePath } from '~/utils/portal-paths'
 import type { Failure } from '~/utils/result'
 import type { Route } from './+types/invoice'
 
@@ -123,7 +123,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       invoice.state === 'sent'
         ? {
             today,
-            // The form opens from "Record payment" (?record=payment); its amount starts empty, "Pay in full" fills this.
+            // The form opens from "Record payment" (?record=payment); its amount starts empty, "Pay in full" fills
+            // this.
             open: url.searchParams.get('record') === 'payment',
             fullAmount: invoice.outstandingCents > 0 ? dollarsText(invoice.outstandingCents) : '',
             idempotencyKey: crypto.randomUUID(),

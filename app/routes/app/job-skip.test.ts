@@ -1,4 +1,5 @@
-// "Skip visit" and "Cancel job" on the visit page (OPERATIONS §4, §5), through the job route's loader and action.
+// "Skip visit" and "Cancel job" on the visit page (docs/product.md "Schedule", "The visit"), through the job route's
+// loader and action.
 import { and, eq, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { jobs, profiles } from '~/db/schema'
@@ -133,17 +134,17 @@ describe('Cancel job', () => {
     expect(row?.cancelledAt).toBeNull()
   })
 
-  it('cancels an open visit for the office; it stays as "Cancelled" and offers nothing more', async () => {
+  it('cancels an open visit for the office; it stays as "Canceled" and offers nothing more', async () => {
     const jobId = techJobs[3] ?? ''
-    expect(await done(dispatcher, jobId, { intent: 'cancel-job' })).toBe('Job cancelled.')
+    expect(await done(dispatcher, jobId, { intent: 'cancel-job' })).toBe('Job canceled.')
     const after = await page(dispatcher, jobId)
-    expect(after.job).toMatchObject({ status: 'Cancelled', state: 'cancelled', skipReason: null })
+    expect(after.job).toMatchObject({ status: 'Canceled', state: 'cancelled', skipReason: null })
     expect(after).toMatchObject({ canSkip: false, canCancel: false })
     const again = refused(
       (await settle(action(call(post(dispatcher, jobId, { intent: 'cancel-job' }), jobId)))).returned,
     )
     expect(again.status).toBe(409)
-    expect(again.error).toBe('This visit is already completed, skipped or cancelled.')
+    expect(again.error).toBe('This visit is already completed, skipped or canceled.')
   })
 
   it("is a 404 for another company's owner", async () => {

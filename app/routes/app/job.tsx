@@ -1,17 +1,18 @@
-// The visit page, /app/jobs/:jobId (OPERATIONS §5): phone first, in visit order — the customer and the way in,
-// "Checklist", "Chemical Test", chemicals added, "Photos", "Notes", "Mark Complete", "Skip visit" — and the office's
-// own forms below, folded away. A finished visit is a read-only summary. The technician's changes go through the
-// phone's queue (app/field/queue.ts) and show at once, sent or not; without JavaScript every section is a
+// The visit page, /app/jobs/:jobId (docs/product.md "The visit"): phone first, in visit order — the customer and the
+// way in, "Checklist", "Chemical Test", chemicals added, "Photos", "Notes", "Mark Complete", "Skip visit" — and the
+// office's own forms below, folded away. A finished visit is a read-only summary. The technician's changes go through
+// the phone's queue (app/field/queue.ts) and show at once, sent or not; without JavaScript every section is a
 // plain form posting an intent below.
 import type { SubmissionResult } from '@conform-to/react'
 import { useEffect, useRef } from 'react'
-import { data, redirect, useNavigation, useParams, useRevalidator } from 'react-router'
+import { data, redirect, useNavigation, useParams, useRevalidator, useSearchParams } from 'react-router'
 import { refusalStatus, requireViewableJob, requireWorkableJob } from '~/auth/guards.server'
 import { RouteError } from '~/components/route-error'
 import { Alert } from '~/components/ui/alert'
 import { Card } from '~/components/ui/card'
 import type { AssignJobReply } from '~/features/jobs/assign-job.server'
 import { moveVisitOnVisitPage } from '~/features/schedule/move-visit.server'
+import { backLinkFor } from '~/features/visits/back-link'
 import { CompletedBanner, MarkComplete, missingWork, UNDO_MS } from '~/features/visits/complete-visit'
 import { SkipVisitForm } from '~/features/visits/skip-visit-form'
 import { useVisitChanges } from '~/features/visits/use-visit-changes'
@@ -40,14 +41,22 @@ import { VisitPhotos } from '~/features/visits/visit-photos'
 import { type ReadingReply, VisitReading } from '~/features/visits/visit-reading'
 import { RefusedOnThisPhone, VisitRefusals } from '~/features/visits/visit-refusals'
 import { VisitSummary } from '~/features/visits/visit-summary'
+import { VisitWorkOrder } from '~/features/work-orders/visit-work-order'
+import { loadVisitWorkOrder, recordPartUsedAction } from '~/features/work-orders/work-order-page.server'
 import { startFieldQueue } from '~/field/queue'
-import { completeJob } from '~/models/job.server'
+import { completeJob } from '~/models/job-changes.server'
 import { readForm } from '~/utils/forms'
 import { unknownIntent } from '~/utils/intent'
 import type { Route } from './+types/job'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return loadVisitPage(await requireViewableJob(request, params.jobId))
+  const viewable = await requireViewableJob(request, params.jobId)
+  const { job, company, viewer } = viewable
+  const [page, workOrder] = await Promise.all([
+    loadVisitPage(viewable),
+    loadVisitWorkOrder(job.companyId, job.id, company.timezone, viewer.readOnly),
+  ])
+  return { ...page, workOrder }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -57,7 +66,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!parsed.success) unknownIntent()
   const { intent } = parsed.data
   switch (intent) {
-    // The plain form's Mark Complete (without JavaScript): at once, and back to the dashboard (ARCHITECTURE §4).
+    // The plain form's Mark Complete (without JavaScript): at once, and back to the dashboard
+    // (docs/product.md "Roles").
     case 'complete': {
       // A double submit (a second tap, a second tab) of a visit already completed is done: back to the dashboard,
       // as the first was, and nothing is sent twice. A visit skipped or cancelled meanwhile is told why.
@@ -84,6 +94,9 @@ export async function action({ request, params }: Route.ActionArgs) {
       return skipVisitAction(member, job.id, formData)
     case 'cancel-job':
       return cancelJobAction(member, job.id)
+    // A work order's visit (docs/work-orders.md): the part fitted, taken off stock.
+    case 'part-used':
+      return recordPartUsedAction(member, job.id, formData)
   }
 }
 
@@ -112,6 +125,9 @@ export default function VisitPage({ loaderData, actionData }: Route.ComponentPro
   const navigation = useNavigation()
   const busyIntent = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null
   const changes = useVisitChanges(job.id, loaderData)
+  // Read in the browser as on the server, so the copy saved for offline use names the link the same way.
+  const [searchParams] = useSearchParams()
+  const back = backLinkFor(searchParams.get('from'), loaderData.home)
   const { pending } = changes
 
   // Read the page again whenever the queue has delivered something, so the server's copy replaces the phone's.
@@ -142,6 +158,8 @@ export default function VisitPage({ loaderData, actionData }: Route.ComponentPro
         technicianName={job.technicianName}
         technicianPhone={job.technicianPhone}
         pool={job.pool}
+        customerPhone={job.customerPhone}
+        back={back}
       />
       <VisitRefusals refused={changes.refused} context={shown.context} onDismiss={(key) => void changes.dismiss(key)} />
       {/* The plain form's Mark Complete refused: the visit was completed, skipped or cancelled meanwhile. */}
@@ -163,6 +181,7 @@ export default function VisitPage({ loaderData, actionData }: Route.ComponentPro
             logs={logs}
             pending={pendingReadings}
             advice={loaderData.advice}
+            pool={loaderData.poolProfile}
             onQueue={(fields) => changes.queue({ type: 'reading', fields })}
           />
           <VisitChemicals
@@ -176,6 +195,16 @@ export default function VisitPage({ loaderData, actionData }: Route.ComponentPro
           />
           {/* Photos: the one slot for the visit's photos component. */}
           {photos}
+          {/* After the photos, not before: a slot that is sometimes empty just before the keyed photos element made
+              React add another Photos card on each render after hydration (caught by visit-page.spec.ts). */}
+          {loaderData.workOrder ? (
+            <VisitWorkOrder
+              workOrder={loaderData.workOrder}
+              canRecord={canWork}
+              lastResult={resultOf(actionData, 'part-used')}
+              ok={actionData?.intent === 'part-used' && 'ok' in actionData ? (actionData.ok ?? undefined) : undefined}
+            />
+          ) : null}
           <VisitNotes
             key={job.id}
             officeNote={notes.office}
@@ -223,6 +252,7 @@ export default function VisitPage({ loaderData, actionData }: Route.ComponentPro
               onUndo={() => changes.cancel(pendingComplete.key)}
             />
           ) : null}
+          {loaderData.workOrder ? <VisitWorkOrder workOrder={loaderData.workOrder} canRecord={false} /> : null}
           <VisitSummary
             outcome={pendingComplete ? null : visitOutcome(job, pendingSkip)}
             ticked={[

@@ -11,17 +11,28 @@ import { useLiveUpdates } from '~/utils/use-live-updates'
 import type { Route } from './+types/layout'
 
 /** The staff app's navigation; each entry shows only to roles that may use it. */
-const NAV: Array<{ to: string; label: string; capability: Capability; end?: boolean; roles?: Role[] }> = [
+/** `more`: folded under "More" on a wide screen when the row would not fit (AppShell). */
+const NAV: Array<{
+  to: string
+  label: string
+  capability: Capability
+  end?: boolean
+  roles?: Role[]
+  more?: boolean
+}> = [
   { to: '/app', label: 'Dashboard', capability: 'app:dashboard', end: true },
   // A dispatcher's dashboard is the dispatch board already.
   { to: '/app/dispatch', label: 'Dispatch', capability: 'jobs:manage', roles: ['owner', 'admin'] },
   { to: '/app/customers', label: 'Customers', capability: 'customers:manage' },
   { to: '/app/billing', label: 'Billing', capability: 'billing:manage' },
+  { to: '/app/quotes', label: 'Quotes', capability: 'quotes:manage', more: true },
   { to: '/app/schedule', label: 'Schedule', capability: 'jobs:manage' },
-  { to: '/app/inventory', label: 'Inventory', capability: 'inventory:search' },
-  { to: '/app/team', label: 'Team', capability: 'team:invite' },
-  { to: '/app/settings', label: 'Settings', capability: 'settings:view' },
-  { to: '/staff/setup', label: 'Staff Tools', capability: 'staff:tools' },
+  { to: '/app/inventory', label: 'Inventory', capability: 'inventory:search', more: true },
+  { to: '/app/truck', label: 'My truck', capability: 'inventory:search', roles: ['tech'], more: true },
+  { to: '/app/timesheets', label: 'Timesheets', capability: 'time:manage', more: true },
+  { to: '/app/team', label: 'Team', capability: 'team:invite', more: true },
+  { to: '/app/settings', label: 'Settings', capability: 'settings:view', more: true },
+  { to: '/staff/setup', label: 'Staff Tools', capability: 'staff:tools', more: true },
 ]
 
 export async function loader({ request }: Route.LoaderArgs) {

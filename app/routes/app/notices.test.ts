@@ -151,7 +151,7 @@ describe('Settings → Customer notices', () => {
     const refused = await saveNotices(sunsetOwner, fields)
     expect(refused.status).toBe(400)
     expect(refused.errors['events.on-my-way.textTemplate']).toEqual([
-      '{time} is not a placeholder. Use {customer}, {technician}, {eta}, {reason}, {company}, {link}.',
+      '{time} is not a placeholder. Use {customer}, {technician}, {eta}, {reason}, {company}, {link}, {arrival}.',
     ])
     expect(refused.errors['events.visit-skipped.emailTemplate']).toEqual([
       'Write the message, or turn this notice off.',

@@ -1,11 +1,11 @@
-// "Profit per pool" as the office opens it: this month by default, the period and order from the address, a pool of
+// "Profit per pool" as the office opens it: the last full month by default, the period and order from the address, a pool of
 // our own found with its figures, a 400 that keeps what was typed for a period that is not one, the CSV with the
 // same rows in the same order, and nobody but owners and admins (the permission matrix walks every persona).
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { monthOf } from '~/billing/invoice-draft'
-import { companies, inventoryItems, jobChemicalAdditions, jobs } from '~/db/schema'
-import { localDateAt } from '~/schedule/local-date'
+import { companies, inventoryItems, jobChemicalAdditions, jobs, profiles } from '~/db/schema'
+import { lastMonth } from '~/features/reports/report-period'
+import { addDays, instantAt, localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../../tests/helpers/customers'
 import { pageRequest, settle, signInAs } from '../../../tests/helpers/session'
@@ -23,7 +23,15 @@ type Page = {
   sort: string
   dir: string
   total: number
-  rows: Array<{ customerName: string; chemicalCostCents: number; visits: number; minutesOnSite: number }>
+  rows: Array<{
+    customerName: string
+    chemicalCostCents: number
+    laborCostCents: number
+    visits: number
+    minutesOnSite: number
+    invoiced: boolean
+    marginCents: number | null
+  }>
 }
 
 async function page(cookie: string, path: string) {
@@ -41,8 +49,15 @@ beforeAll(async () => {
   ;[owner, admin] = await Promise.all([signInAs('owner@bluelagoon.test'), signInAs('office@bluelagoon.test')])
   const [blue] = await db().select().from(companies).where(eq(companies.name, 'Blue Lagoon Pool Co.'))
   const companyId = blue?.id ?? ''
-  today = localDateAt(new Date(), blue?.timezone ?? 'America/New_York')
-  // A pool of our own: one visit completed today with 2 lb of calcium chloride ($15.40 a bag to the company).
+  const zone = blue?.timezone ?? 'America/New_York'
+  today = localDateAt(new Date(), zone)
+  // A pool of our own: one visit by Tyler ($26.50 an hour in the demo) on the 15th of last month, 30 minutes on site,
+  // with 20 bags of calcium chloride ($15.40 a bag to the company): more than any demo pool's month of chemicals.
+  const [tyler] = await db()
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(profiles.email, 'tech@bluelagoon.test'))
+  const visitAt = instantAt(addDays(lastMonth(today).start, 14), '12:00', zone)
   const customer = await addTestCustomer(companyId, {
     customerName: 'Profit Route Pool',
     address: '88 Report Rd, Tampa, FL',
@@ -55,8 +70,9 @@ beforeAll(async () => {
       locationId: customer.locationId,
       customerName: customer.customerName,
       address: customer.address,
-      scheduledAt: new Date(),
-      completedAt: new Date(),
+      scheduledAt: visitAt,
+      completedAt: visitAt,
+      technicianId: tyler?.id ?? null,
     })
     .returning({ id: jobs.id })
   const [calcium] = await db()
@@ -70,24 +86,30 @@ beforeAll(async () => {
       jobId: visit?.id ?? '',
       inventoryItemId: calcium?.id ?? null,
       product: 'Calcium',
-      quantity: 2,
+      quantity: 20,
       unit: 'lb',
     })
 })
 
 describe('profit per pool page', () => {
-  it('opens on this month, most profitable first, with our pool and its figures', async () => {
+  it('opens on the last full month, most profitable first, with our pool and its figures', async () => {
     const data = await page(owner, '/app/reports/profit')
-    const month = monthOf(today)
+    const month = lastMonth(today)
     expect(data).toMatchObject({ ok: true, status: 200, from: month.start, to: month.end, sort: 'margin', dir: 'desc' })
     expect(data.total).toBeGreaterThan(10)
-    // The demo adds no chemicals: by chemical cost, most first, our pool leads.
+    // The demo's visits record chemicals and their technicians have hourly costs: the month is not all $0.00.
+    expect(data.rows.some((row) => row.chemicalCostCents > 0 && row.laborCostCents > 0)).toBe(true)
+    // By chemical cost, most first, our pool leads: no invoice, so no margin.
     const byCost = await page(owner, '/app/reports/profit?sort=chemicals&dir=desc')
     expect(byCost.rows[0]).toMatchObject({
       customerName: 'Profit Route Pool',
-      chemicalCostCents: 2 * 1540,
+      chemicalCostCents: 20 * 1540,
+      // 30 minutes at $26.50 an hour.
+      laborCostCents: 1325,
       visits: 1,
       minutesOnSite: 30,
+      invoiced: false,
+      marginCents: null,
     })
   })
 
@@ -114,18 +136,24 @@ describe('profit per pool page', () => {
   })
 
   it('exports the same rows in the same order as CSV', async () => {
-    const path = `/app/reports/profit?from=${monthOf(today).start}&to=${today}&sort=customer&dir=asc`
+    const month = lastMonth(today)
+    const path = `/app/reports/profit?from=${month.start}&to=${month.end}&sort=customer&dir=asc`
     const data = await page(owner, path)
     const response = (await csvLoader(call(pageRequest(path.replace('/profit?', '/profit.csv?'), owner)))) as Response
     expect(response.status).toBe(200)
     expect(response.headers.get('Content-Disposition')).toBe(
-      `attachment; filename="profit-per-pool-${monthOf(today).start}-to-${today}.csv"`,
+      `attachment; filename="profit-per-pool-${month.start}-to-${month.end}.csv"`,
     )
     const bytes = new Uint8Array(await response.arrayBuffer())
     // A byte order mark first, for Excel (a decoder drops it from the text).
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const lines = new TextDecoder().decode(bytes).trimEnd().split('\r\n')
-    expect(lines[0]).toBe('Location,Customer,Revenue,Chemical cost,Visits,Minutes on site,Margin,Margin %')
+    expect(lines[0]).toBe(
+      'Location,Customer,Revenue,Chemical cost,Labor cost,Labor basis,Visits,Minutes on site,Margin,Margin %',
+    )
+    expect(lines.find((line) => line.includes(',Profit Route Pool,'))).toMatch(
+      /,Profit Route Pool,No invoice,308\.00,13\.25,estimated from time on site,1,30,,$/,
+    )
     expect(lines).toHaveLength(data.total + 1)
     expect(
       lines.slice(1, 1 + Math.min(50, data.rows.length)).map((line) => line.includes(',Profit Route Pool,')),

@@ -1,6 +1,7 @@
-// /app/reports/profit — "Profit per pool" (OPERATIONS §7): per service location over a period (this month unless
-// asked), revenue, chemical cost, minutes on site and margin; sortable by each column, paged, with a CSV of the same
-// rows. Owners and admins only (OPERATIONS §8). The figures' rules are in app/models/profit-report.server.ts.
+// /app/reports/profit — "Profit per pool" (docs/billing.md): per service location over a period (the last full month
+// unless asked), revenue, chemical cost, labor cost, minutes on site and margin; sortable by each column, paged, with a
+// CSV of the same rows. Owners and admins only (docs/product.md "Easy to get wrong"). The figures' rules are in
+// app/models/profit-report.server.ts.
 import { data, Form, Link } from 'react-router'
 import { requireCompanyCapability } from '~/auth/guards.server'
 import { monthOf } from '~/billing/invoice-draft'
@@ -82,8 +83,10 @@ export default function ProfitReportPage({ loaderData }: Route.ComponentProps) {
         <PeriodForm data={loaderData} />
         <p className="text-sm text-slate-600">
           Revenue is what the pool's invoices bill (not void) for the months that start in the period. Chemical cost is
-          each chemical added on a completed visit, at its stock item's unit cost. Minutes on site are the location's
-          minutes for each completed visit.
+          each chemical added on a completed visit, at its stock item's unit cost. Labor cost is each completed visit's
+          minutes on site at its technician's hourly cost (Team → technician): the visit's on-site minutes from the
+          approved timesheet once the technician's week is approved, else the location's minutes on site (estimated from
+          time on site). Each pool says which. Margin is revenue less both, for pools with an invoice.
         </p>
       </Card>
       {loaderData.ok ? (
@@ -107,6 +110,19 @@ export default function ProfitReportPage({ loaderData }: Route.ComponentProps) {
                 <Alert tone="info">
                   No invoices for this period yet: a month's invoices are created once it is over. Last month's figures
                   are under “Last month”.
+                </Alert>
+              ) : null}
+              {loaderData.totals.visitsWithoutCost > 0 ? (
+                <Alert tone="info">
+                  {loaderData.totals.visitsWithoutCost === 1
+                    ? '1 visit was'
+                    : `${loaderData.totals.visitsWithoutCost} visits were`}{' '}
+                  done by a technician with no hourly cost: their labor counts as $0.00. Set each technician's “Hourly
+                  cost” on the{' '}
+                  <Link to="/app/team" className="font-medium text-brand-700 underline">
+                    team page
+                  </Link>
+                  .
                 </Alert>
               ) : null}
               <ProfitTable view={loaderData} />

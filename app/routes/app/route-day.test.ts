@@ -1,19 +1,22 @@
-// The route page (OPERATIONS §4 "A technician's route for a day"): who may open which route, "Optimize route" never
-// making the day longer and its "Undo" putting back the exact order, reordering by hand, and a stale order refused.
+// The route page (docs/product.md "Schedule" "A technician's route for a day"): who may open which route,
+// "Optimize route" never making the day longer and its "Undo" putting back the exact order, reordering by hand, and a
+// stale order refused.
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { companies, customers, jobs, profiles, serviceLocations } from '~/db/schema'
-import { createCustomerWithLocation } from '~/models/customer.server'
-import { createJob } from '~/models/job.server'
+import { createCustomerWithLocation } from '~/models/customer-changes.server'
+import { getDayRoute, setRouteOrder } from '~/models/day-route.server'
+import { listDayStops } from '~/models/day-stops.server'
+import { createJob } from '~/models/job-changes.server'
 import { updateServiceLocation } from '~/models/service-location.server'
 import { generateVisits } from '~/models/service-plan.server'
-import { getDayRoute, listDayStops, setRouteOrder } from '~/models/visit.server'
 import { addDays, instantAt, localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { UNKNOWN_INTENT } from '~/utils/result'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './route-day'
+import { action as teamMemberAction } from './team-member'
 
 const ZONE = 'America/New_York'
 
@@ -94,6 +97,13 @@ describe('Opening a route', () => {
     expect(page.stops.map((stop) => stop.number)).toEqual(page.stops.map((_, index) => index + 1))
     expect(page.stops.filter((stop) => stop.state === 'open').every((stop) => stop.leg?.endsWith(' mi'))).toBe(true)
     expect(page.total).toMatch(/^\d+\.\d mi$/)
+    // Tyler has no end address: the day ends back at the company's, and the total counts that drive.
+    expect(page.end?.address).toContain('Rocky Point')
+    expect(page.end?.leg).toMatch(/^\d+\.\d mi$/)
+    const route = await getDayRoute({ companyId: blue, timezone: ZONE, technicianId: tyler, date })
+    const legs = route.stops.reduce((sum, stop) => sum + (stop.legMetres ?? 0), 0)
+    expect(route.end?.legMetres).toBeGreaterThan(0)
+    expect(route.totalMetres).toBeCloseTo(legs + (route.end?.legMetres ?? 0), 6)
     expect(page.openIds).toEqual(await openOrder())
     expect(page.canOptimise).toBe(true)
   })
@@ -347,6 +357,44 @@ describe('ETAs and appointments', () => {
     }
   })
 
+  it('a start address saved on Team → technician moves the first leg and the ETAs', async () => {
+    await setAppointments(false)
+    const owner = await signInAs('owner@bluelagoon.test')
+    const save = (startAddress: string) =>
+      teamMemberAction({
+        request: new Request(`${TEST_ORIGIN}/app/team/${tyler}`, {
+          method: 'POST',
+          headers: { cookie: owner, 'content-type': 'application/x-www-form-urlencoded', origin: TEST_ORIGIN },
+          body: new URLSearchParams({ intent: 'save-technician', startAddress, workStarts: '07:00' }),
+        }),
+        params: { memberId: tyler },
+        context: {},
+      } as never) as Promise<{ data: { ok: boolean }; init: { status?: number } | null }>
+    try {
+      expect((await order([near, far])).ok).toBe(true)
+      const before = await dayRoute()
+      // From the company's yard: Harold's is at the yard, on site at 7:00 AM with no drive.
+      expect(before.stops[0]).toMatchObject({ eta: '7:00 AM', legMetres: 0 })
+      // Saved from Clearwater (placed at its ZIP code's centre, about 11 miles west): a drive first, then Harold's.
+      expect((await save('100 N Osceola Ave, Clearwater, FL 33755')).data.ok).toBe(true)
+      const after = await dayRoute()
+      expect(after.start?.address).toBe('100 N Osceola Ave, Clearwater, FL 33755')
+      expect(after.stops[0]?.legMetres).toBeGreaterThan(10_000)
+      expect(after.stops[0]?.eta).toMatch(/^7:\d\d AM$/)
+      expect(after.stops[0]?.eta).not.toBe('7:00 AM')
+      expect(after.stops[1]?.eta).not.toBe(before.stops[1]?.eta)
+      // Cleared: the company's yard again, and the ETAs with it.
+      expect((await save('')).data.ok).toBe(true)
+      expect((await dayRoute()).stops.map((stop) => stop.eta)).toEqual(before.stops.map((stop) => stop.eta))
+    } finally {
+      await db()
+        .update(profiles)
+        .set({ startAddress: null, startLat: null, startLng: null })
+        .where(eq(profiles.id, tyler))
+      await setAppointments(true)
+    }
+  })
+
   it('"Optimize route" keeps the 8:00 appointment before the nearer 12:00 one, with its ETAs', async () => {
     expect((await order([near, far])).ok).toBe(true)
     const late = await dayRoute()
@@ -357,7 +405,9 @@ describe('ETAs and appointments', () => {
     expect(late.stops[1]?.lateBy).toBeGreaterThan(240)
 
     const reply = await optimise()
-    expect(reply.data.message).toMatch(/^Route optimized to keep its times: \d+\.\d mi → \d+\.\d mi\.$/)
+    // The day ends back at the yard (no end address: the company's), so both orders are the same round trip: keeping
+    // the times costs no distance.
+    expect(reply.data.message).toMatch(/^Route optimized: (\d+\.\d) mi → \1 mi \(saved 0\.0 mi\)\.$/)
     expect(reply.data.undo).toEqual([near, far])
     const kept = await dayRoute()
     expect(kept.stops.map((stop) => [stop.customerName, stop.eta, stop.lateBy, stop.windowLabel])).toEqual([
@@ -376,6 +426,35 @@ describe('ETAs and appointments', () => {
       expect((await dayRoute()).stops.map((stop) => stop.customerName)).toEqual(['Maria Lopez', 'Harold Jenkins'])
     } finally {
       await workStarts('07:00')
+    }
+  })
+
+  it('a location’s saved “Arrive between” changes the order “Optimize route” gives', async () => {
+    await setAppointments(false)
+    const [farJob] = await db().select({ locationId: jobs.locationId }).from(jobs).where(eq(jobs.id, far))
+    const locationId = farJob?.locationId ?? ''
+    const saveWindow = (arriveFrom: string, arriveUntil: string) =>
+      updateServiceLocation({
+        companyId: blue,
+        locationId,
+        input: { street: 'Maria Lopez Way', minutesOnSite: '30', dogOnSite: false, arriveFrom, arriveUntil },
+      })
+    try {
+      // No window: the stop at the start address first is the shorter day.
+      expect((await order([far, near])).ok).toBe(true)
+      await optimise()
+      expect((await dayRoute()).stops.map((stop) => stop.customerName)).toEqual(['Harold Jenkins', 'Maria Lopez'])
+      // Maria's pool only before 7:30 AM: she is first now, and her stop says so.
+      expect(await saveWindow('07:00', '07:30')).toMatchObject({ ok: true })
+      await optimise()
+      const kept = await dayRoute()
+      expect(kept.stops.map((stop) => [stop.customerName, stop.windowLabel, stop.lateBy])).toEqual([
+        ['Maria Lopez', 'Arrive 7:00 AM–7:30 AM', null],
+        ['Harold Jenkins', null, null],
+      ])
+    } finally {
+      await saveWindow('', '')
+      await setAppointments(true)
     }
   })
 })

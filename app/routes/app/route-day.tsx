@@ -1,7 +1,7 @@
-// /app/schedule/:technicianId/:date ("Route", OPERATIONS §4): one technician's stops on one day in route order, with
-// the drive distance to each and the day's total, a schematic map, "Optimize route" (keeping appointments and windows) with its undo, each stop's ETA, and reordering by
-// hand ("Move up" / "Move down", plain forms, so it works before JavaScript). `unassigned` is the day's visits that
-// have no technician yet.
+// /app/schedule/:technicianId/:date ("Route", docs/product.md "Schedule"): one technician's stops on one day in route
+// order, with the drive distance to each and the day's total, a schematic map, "Optimize route" (keeping appointments
+// and windows) with its undo, each stop's ETA, and reordering by hand ("Move up" / "Move down", plain forms, so it
+// works before JavaScript). `unassigned` is the day's visits that have no technician yet.
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Link } from 'react-router'
 import { notFound, refusalStatus, requireCompanyCapability } from '~/auth/guards.server'
@@ -21,7 +21,8 @@ import {
   ReorderRouteSchema,
 } from '~/features/schedule/route-order'
 import { ActionMessage, MissingPoints, type RouteActionReply, StopsCard } from '~/features/schedule/route-stops'
-import { getDayRoute, listTechnicians, mondayOf, optimiseDayRoute, setRouteOrder } from '~/models/visit.server'
+import { getDayRoute, optimiseDayRoute, setRouteOrder } from '~/models/day-route.server'
+import { listTechnicians, mondayOf } from '~/models/week-board.server'
 import { addDays, parseAddressDate } from '~/schedule/local-date'
 import { redirectWithFlash } from '~/utils/flash.server'
 import { readForm } from '~/utils/forms'
@@ -82,6 +83,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     nextDay: addDays(scope.date, 1),
     weekStart: mondayOf(scope.date),
     start: route.start,
+    end: route.end && {
+      address: route.end.address,
+      point: route.end.point,
+      leg: route.end.legMetres === null ? null : formatMiles(route.end.legMetres),
+    },
     stops,
     openIds: open.map((stop) => stop.id),
     canOptimise: open.filter((stop) => stop.point).length >= 2,
@@ -169,6 +175,11 @@ export default function RouteDayPage({ loaderData, actionData }: Route.Component
           <Link to={`${base}/${loaderData.nextDay}`} className={linkClass}>
             Next day →
           </Link>
+          {technician.slug !== UNASSIGNED && loaderData.openIds.length > 0 ? (
+            <Link to={`${base}/${date}/cover`} className={linkClass}>
+              Cover this day
+            </Link>
+          ) : null}
         </nav>
         <nav aria-label="Other routes this day" className="flex flex-wrap items-center gap-x-3 text-sm">
           {loaderData.technicians.map((other) =>
@@ -196,6 +207,7 @@ export default function RouteDayPage({ loaderData, actionData }: Route.Component
             <h2 className="text-lg font-semibold">Map</h2>
             <RouteMap
               start={loaderData.start}
+              end={loaderData.end}
               stops={stops.map((stop) => ({
                 number: stop.number,
                 customerName: stop.customerName,

@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, isNotNull, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { companies, jobs, profiles, user } from '~/db/schema'
+import { companies, jobs, profiles, serviceLocations, user } from '~/db/schema'
 import { generateVisits } from '~/models/service-plan.server'
-import { getWeekBoard, mondayOf } from '~/models/visit.server'
-import { addDays, localDateAt } from '~/schedule/local-date'
+import { getWeekBoard, mondayOf } from '~/models/week-board.server'
+import { addDays, instantAt, localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../../tests/helpers/customers'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
@@ -198,15 +198,52 @@ describe('Schedule: the week board', () => {
     ).toBe(1)
   })
 
-  it('renders one layout: the grid for a wide screen, the list for a phone’s browser', async () => {
-    const wide = await loader(call(pageRequest('/app/schedule', dispatcher)))
-    expect(wide.layout).toBe('grid')
-    const phone = (headers: Record<string, string>) =>
-      loader(call(new Request(`${TEST_ORIGIN}/app/schedule`, { headers: { cookie: dispatcher, ...headers } })))
-    expect((await phone({ 'sec-ch-ua-mobile': '?1' })).layout).toBe('list')
-    const safari =
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148'
-    expect((await phone({ 'user-agent': safari })).layout).toBe('list')
+  it('names the location on the cards of a customer with several locations, and only theirs', async () => {
+    const week = addDays(mondayOf(today), 14)
+    const two = await addTestCustomer(companyId, {
+      customerName: 'Two Pools Co',
+      address: '1 Main St, Austin, TX 78701',
+    })
+    const [second] = await db()
+      .insert(serviceLocations)
+      .values({ companyId, customerId: two.id, label: 'Lake house', street: '9 Shore Rd', city: 'Austin' })
+      .returning({ id: serviceLocations.id })
+    const one = await addTestCustomer(companyId, { customerName: 'One Pool Co', address: '2 Elm St, Austin, TX 78701' })
+    const at = instantAt(addDays(week, 1), '10:15', timezone)
+    const rows = await db()
+      .insert(jobs)
+      .values([
+        {
+          companyId,
+          customerId: two.id,
+          locationId: two.locationId,
+          customerName: two.customerName,
+          address: two.address,
+          scheduledAt: at,
+        },
+        {
+          companyId,
+          customerId: two.id,
+          locationId: second?.id as string,
+          customerName: two.customerName,
+          address: '9 Shore Rd',
+          scheduledAt: at,
+        },
+        {
+          companyId,
+          customerId: one.id,
+          locationId: one.locationId,
+          customerName: one.customerName,
+          address: one.address,
+          scheduledAt: at,
+        },
+      ])
+      .returning({ id: jobs.id })
+    const board = await loader(call(pageRequest(`/app/schedule?week=${week}`, dispatcher)))
+    const place = (id: string | undefined) => board.visits.find((visit) => visit.id === id)
+    expect(place(rows[0]?.id)).toMatchObject({ place: '1 Main St', clock: '10:15' })
+    expect(place(rows[1]?.id)).toMatchObject({ place: 'Lake house' })
+    expect(place(rows[2]?.id)).toMatchObject({ place: null })
   })
 
   it('turns a technician away as the guard does', async () => {
@@ -241,6 +278,36 @@ describe('Schedule: move-visit', () => {
     // The board shows it in its new cell.
     const board = await loader(call(pageRequest(`/app/schedule?week=${mondayOf(to)}`, dispatcher)))
     expect(board.visits.find((item) => item.id === visit.id)).toMatchObject({ date: to, technicianId: maya })
+  })
+
+  it('moves a visit to a time as well as a date; an appointment moves with it', async () => {
+    const visit = await openPlanVisit(2)
+    await db().update(jobs).set({ appointmentAt: visit.scheduledAt }).where(eq(jobs.id, visit.id))
+    const to = addDays(visit.date, 1)
+    const reply = (await action(
+      call(
+        post('/app/schedule', dispatcher, {
+          intent: 'move-visit',
+          jobId: visit.id,
+          date: to,
+          time: '14:30',
+          scope: 'one',
+        }),
+      ),
+    )) as unknown as Reply
+    expect(reply.data.ok).toBe('Visit moved.')
+    const [row] = await db()
+      .select({ scheduledAt: jobs.scheduledAt, appointmentAt: jobs.appointmentAt })
+      .from(jobs)
+      .where(eq(jobs.id, visit.id))
+    expect(row?.scheduledAt.toISOString()).toBe(instantAt(to, '14:30', timezone).toISOString())
+    expect(row?.appointmentAt?.toISOString()).toBe(instantAt(to, '14:30', timezone).toISOString())
+    // Nonsense is the field's error.
+    const bad = await action(
+      call(post('/app/schedule', dispatcher, { intent: 'move-visit', jobId: visit.id, date: to, time: '25:00' })),
+    )
+    expect(statusOf(bad)).toBe(400)
+    expect((bad as unknown as Reply).data.result?.error?.time).toEqual(['"Time" must be a time, like 9:30 AM.'])
   })
 
   it('refuses a date in the past with the form error', async () => {

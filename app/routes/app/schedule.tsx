@@ -1,12 +1,13 @@
-// /app/schedule: the office's week board (OPERATIONS §4) — one row per technician plus "Unassigned", one column per
-// day from Monday; visits move by drag and drop or by "Move visit".
+// /app/schedule: the office's week board (docs/product.md "Schedule") — "Unassigned" plus one row per technician, one
+// column per day from Monday; visits move by drag and drop or by "Move visit".
 import { notFound, requireCompanyCapability } from '~/auth/guards.server'
 import { RouteError } from '~/components/route-error'
+import { BalanceDayLink } from '~/features/schedule/balance-link'
 import { dayHeader } from '~/features/schedule/board-cells'
 import { moveVisitIntent } from '~/features/schedule/move-visit.server'
 import { ScheduleIntentSchema } from '~/features/schedule/schedule-intent-schema'
 import { WeekBoard } from '~/features/schedule/week-board'
-import { getWeekBoard, mondayOf } from '~/models/visit.server'
+import { getWeekBoard, mondayOf } from '~/models/week-board.server'
 import { addDays, localDateAt, parseAddressDate } from '~/schedule/local-date'
 import { readForm } from '~/utils/forms'
 import { unknownIntent } from '~/utils/intent'
@@ -43,13 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // What a card shows and a move needs; the address is on the visit's page.
     visits: board.visits,
     truncated: board.truncated,
-    layout: phoneBrowser(request) ? ('list' as const) : ('grid' as const),
   }
-}
-
-/** A phone's browser says so: Chromium's `Sec-CH-UA-Mobile: ?1`, everyone's "Mobi" in the user agent. */
-function phoneBrowser(request: Request) {
-  return request.headers.get('sec-ch-ua-mobile') === '?1' || /Mobi/.test(request.headers.get('user-agent') ?? '')
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -69,7 +64,7 @@ export function meta() {
 }
 
 export default function SchedulePage({ loaderData }: Route.ComponentProps) {
-  return <WeekBoard board={loaderData} />
+  return <WeekBoard board={loaderData} dayAction={(day) => <BalanceDayLink date={day.date} label={day.label} />} />
 }
 
 export function ErrorBoundary() {

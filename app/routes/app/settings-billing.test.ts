@@ -1,13 +1,13 @@
-// Settings → "Plan" and "Billing" (OPERATIONS §7): the company's Pool Bud plan and its trial's days, and the tax rate
-// and payment terms that owners and admins save (intent 'billing-settings' of /app/settings) — and that the next
-// invoices are made with.
+// Settings → "Plan" and "Billing" (docs/billing.md): the company's Pool Bud plan and its trial's days, and the payment
+// terms that owners and admins save (intent 'billing-settings' of /app/settings) — and that the next invoices are made
+// with, taxed at the company's default rate (Settings → "Tax rates").
 import { eq } from 'drizzle-orm'
 import { createElement, Fragment } from 'react'
 import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { monthOf } from '~/billing/invoice-draft'
-import { companies, invoices, jobs, servicePlans } from '~/db/schema'
+import { companies, invoices, jobs, servicePlans, taxRates } from '~/db/schema'
 import type { BillingSettingsData } from '~/features/settings/billing-settings.server'
 import { BILLING_MESSAGES } from '~/features/settings/billing-settings-schema'
 import { BillingSettingsSection } from '~/features/settings/billing-settings-section'
@@ -93,7 +93,7 @@ describe('Settings → Plan', () => {
     const trial = (await page(sunsetOwner)).billing.plan
     expect(trial).toMatchObject({ name: 'Team', monthlyPriceDollars: 99, userLimit: 8 })
     expect(trial.trial).toMatchObject({ ended: false, daysLeft: 12 })
-    const drawn = draw(trial, { taxRate: '0', paymentTermsDays: '15' })
+    const drawn = draw(trial, { paymentTermsDays: '15' })
     expect(drawn).toContain('12 days left in your trial')
     expect(drawn).toContain('$99/month')
     await db()
@@ -102,75 +102,55 @@ describe('Settings → Plan', () => {
       .where(eq(companies.id, id))
     const ended = (await page(sunsetOwner)).billing.plan
     expect(ended.trial).toMatchObject({ ended: true, daysLeft: 0 })
-    expect(draw(ended, { taxRate: '0', paymentTermsDays: '15' })).toContain('Your trial ended on')
+    expect(draw(ended, { paymentTermsDays: '15' })).toContain('Your trial ended on')
     await db().update(companies).set({ trialEndsAt: null }).where(eq(companies.id, id))
   })
 })
 
 describe('Settings → Billing', () => {
-  it('shows the stored tax rate as a percent and the terms in days (15 by default)', async () => {
+  it('shows the terms in days (15 by default) and the way to "Tax rates"', async () => {
     const { billing } = await page(owner)
-    expect(billing.form).toEqual({ taxRate: '0', paymentTermsDays: '15' })
+    expect(billing.form).toEqual({ paymentTermsDays: '15' })
     const drawn = draw(billing.plan, billing.form)
-    expect(drawn).toContain('Tax rate')
     expect(drawn).toContain('Payment terms')
+    expect(drawn).toContain('href="/app/settings/tax-rates"')
     expect(drawn).toContain('Save billing settings')
     expect(drawn).not.toContain('left in your trial')
   })
 
-  it('lets the owner save a rate with three decimals and terms, kept exactly (8.875 % is 8875 thousandths)', async () => {
-    const saved = answer(await action(call(post(owner, { taxRate: '8.875', paymentTermsDays: '30' }))))
+  it('lets the owner and an admin save the terms', async () => {
+    const saved = answer(await action(call(post(owner, { paymentTermsDays: '30' }))))
     expect(saved).toEqual({ status: 200, message: BILLING_MESSAGES.saved, errors: {} })
-    const row = await company('Blue Lagoon Pool Co.')
-    expect({ tax: row.taxRateMilliPercent, terms: row.paymentTermsDays }).toEqual({ tax: 8875, terms: 30 })
-    expect((await page(owner)).billing.form).toEqual({ taxRate: '8.875', paymentTermsDays: '30' })
-    // 7.29 % stays 7290: read digit by digit, never through a float.
-    answer(await action(call(post(owner, { taxRate: '7.29', paymentTermsDays: '30' }))))
-    expect((await company('Blue Lagoon Pool Co.')).taxRateMilliPercent).toBe(7290)
+    expect((await company('Blue Lagoon Pool Co.')).paymentTermsDays).toBe(30)
+    expect((await page(owner)).billing.form).toEqual({ paymentTermsDays: '30' })
+    expect(answer(await action(call(post(admin, { paymentTermsDays: '0' })))).status).toBe(200)
+    expect((await company('Blue Lagoon Pool Co.')).paymentTermsDays).toBe(0)
+    expect(answer(await action(call(post(admin, { paymentTermsDays: '15' })))).status).toBe(200)
   })
 
-  it('lets an admin save too; "8.5 %" is read as 8.5 %, and 0 turns tax off', async () => {
-    expect(answer(await action(call(post(admin, { taxRate: '8.5 %', paymentTermsDays: '0' })))).status).toBe(200)
-    expect((await company('Blue Lagoon Pool Co.')).taxRateMilliPercent).toBe(8500)
-    expect(answer(await action(call(post(admin, { taxRate: '0', paymentTermsDays: '15' })))).status).toBe(200)
-    expect((await company('Blue Lagoon Pool Co.')).taxRateMilliPercent).toBe(0)
-  })
-
-  it('refuses a rate above 30 %, below 0, with four decimals or blank, and terms outside 0–120, at their fields', async () => {
-    for (const [fields, field, message] of [
-      [{ taxRate: '30.01', paymentTermsDays: '15' }, 'taxRate', BILLING_MESSAGES.taxRate],
-      [{ taxRate: '-1', paymentTermsDays: '15' }, 'taxRate', BILLING_MESSAGES.taxRate],
-      [{ taxRate: '7.1255', paymentTermsDays: '15' }, 'taxRate', BILLING_MESSAGES.taxRate],
-      [{ taxRate: 'seven', paymentTermsDays: '15' }, 'taxRate', BILLING_MESSAGES.taxRate],
-      [{ taxRate: '', paymentTermsDays: '15' }, 'taxRate', BILLING_MESSAGES.taxRate],
-      [{ taxRate: '7', paymentTermsDays: '121' }, 'paymentTermsDays', BILLING_MESSAGES.paymentTerms],
-      [{ taxRate: '7', paymentTermsDays: '-1' }, 'paymentTermsDays', BILLING_MESSAGES.paymentTerms],
-      [{ taxRate: '7', paymentTermsDays: '2.5' }, 'paymentTermsDays', BILLING_MESSAGES.paymentTerms],
-      [{ taxRate: '7', paymentTermsDays: '' }, 'paymentTermsDays', BILLING_MESSAGES.paymentTerms],
-    ] as const) {
-      const refused = answer(await action(call(post(owner, fields))))
-      expect(refused.status, JSON.stringify(fields)).toBe(400)
-      expect(refused.errors[field], JSON.stringify(fields)).toEqual([message])
+  it('refuses terms outside 0–120 at their field', async () => {
+    for (const days of ['121', '-1', '2.5', '']) {
+      const refused = answer(await action(call(post(owner, { paymentTermsDays: days }))))
+      expect(refused.status, days).toBe(400)
+      expect(refused.errors.paymentTermsDays, days).toEqual([BILLING_MESSAGES.paymentTerms])
     }
-    const row = await company('Blue Lagoon Pool Co.')
-    expect({ tax: row.taxRateMilliPercent, terms: row.paymentTermsDays }).toEqual({ tax: 0, terms: 15 })
-    // 30 % itself is allowed.
-    expect(answer(await action(call(post(owner, { taxRate: '30', paymentTermsDays: '120' })))).status).toBe(200)
-    await action(call(post(owner, { taxRate: '0', paymentTermsDays: '15' })))
+    expect((await company('Blue Lagoon Pool Co.')).paymentTermsDays).toBe(15)
+    // 120 itself is allowed.
+    expect(answer(await action(call(post(owner, { paymentTermsDays: '120' })))).status).toBe(200)
+    await action(call(post(owner, { paymentTermsDays: '15' })))
   })
 
   it('answers a dispatcher with 403 and saves nothing; another company’s owner changes only their own', async () => {
-    const { thrown } = await settle(action(call(post(dispatcher, { taxRate: '9', paymentTermsDays: '20' }))))
+    const { thrown } = await settle(action(call(post(dispatcher, { paymentTermsDays: '20' }))))
     expect(status(thrown)).toBe(403)
-    await action(call(post(sunsetOwner, { taxRate: '5.6', paymentTermsDays: '45' })))
-    const blue = await company('Blue Lagoon Pool Co.')
-    const sunset = await company('Sunset Pool Care')
-    expect([blue.taxRateMilliPercent, blue.paymentTermsDays]).toEqual([0, 15])
-    expect([sunset.taxRateMilliPercent, sunset.paymentTermsDays]).toEqual([5600, 45])
+    await action(call(post(sunsetOwner, { paymentTermsDays: '45' })))
+    expect((await company('Blue Lagoon Pool Co.')).paymentTermsDays).toBe(15)
+    expect((await company('Sunset Pool Care')).paymentTermsDays).toBe(45)
   })
 
-  it('the next invoices carry the saved tax rate and fall due after the saved terms', async () => {
+  it('the next invoices carry the default tax rate and fall due after the saved terms', async () => {
     const sunset = await company('Sunset Pool Care')
+    await db().insert(taxRates).values({ companyId: sunset.id, name: 'Sales tax', milliPercent: 5600, isDefault: true })
     const customer = await addTestCustomer(sunset.id, { customerName: 'Terms Test', address: '9 Terms Rd' })
     const [plan] = await db()
       .insert(servicePlans)

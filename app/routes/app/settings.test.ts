@@ -91,6 +91,8 @@ describe('settings page', () => {
       customerPortalUrl: '',
       serviceReportsEnabled: true,
       itemiseChemicals: true,
+      email: '',
+      mailingAddress: '',
     })
     expect(ownerPage).toMatchObject({ canSave: true, canEditBilling: true })
     expect(ownerPage.timezones).toContain('America/Phoenix')
@@ -118,6 +120,8 @@ describe('saving settings', () => {
       call(
         post(owner, {
           name: '  Blue Lagoon Pools  ',
+          email: ' Office@BlueLagoon.test ',
+          mailingAddress: '12 Harbor Road\nTampa, FL 33602',
           timezone: 'America/Chicago',
           defaultServiceWindow: 'morning',
           cardPublishableKey: ' pk_test_abc123XYZ ',
@@ -138,6 +142,8 @@ describe('saving settings', () => {
       customerPortalUrl: 'https://portal.bluelagoon.test/login',
       serviceReportsEnabled: true,
       itemiseChemicals: false,
+      email: 'office@bluelagoon.test',
+      mailingAddress: '12 Harbor Road\nTampa, FL 33602',
     })
   })
 

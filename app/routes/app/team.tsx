@@ -1,4 +1,4 @@
-// /app/team: the company's people. Owners and admins invite (SPEC §5, §6); owners also change
+// /app/team: the company's people. Owners and admins invite (docs/product.md "Forms", "Roles"); owners also change
 // roles and deactivate. The dashboards embed the same form and list, which post here.
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
@@ -30,13 +30,13 @@ import { can, type StaffRole } from '~/utils/permissions'
 import { failureStatus, UNKNOWN_INTENT } from '~/utils/result'
 import type { Route } from './+types/team'
 
-/** SPEC §8 success messages: the owner's is the longer one. */
+/** docs/product.md "Forms" success messages: the owner's is the longer one. */
 const INVITE_SENT = {
   owner: 'Invitation sent. Your teammate will receive an email shortly.',
   admin: 'Invitation sent.',
 } as const
 
-/** Admins see (and invite) dispatchers and technicians only (SPEC §6). */
+/** Admins see (and invite) dispatchers and technicians only (docs/product.md "Roles"). */
 export function visibleRoles(role: string): readonly StaffRole[] | undefined {
   return role === 'owner' ? undefined : ['dispatcher', 'tech']
 }

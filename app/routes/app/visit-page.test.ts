@@ -1,5 +1,5 @@
-// The visit page (OPERATIONS §5, issue #19) through the job route's loader and action: the checklist and notes as
-// plain forms, the read-only summary of a completed visit, and "Reopen visit" for the office only.
+// The visit page (docs/product.md "The visit", issue #19) through the job route's loader and action: the checklist and
+// notes as plain forms, the read-only summary of a completed visit, and "Reopen visit" for the office only.
 import { and, eq, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { checklistItems, jobs, profiles, visitChecks } from '~/db/schema'

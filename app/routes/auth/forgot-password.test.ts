@@ -6,7 +6,8 @@ import { CLIENT_IP_HEADER, getAuth } from '~/auth/better-auth.server'
 import { emailOutbox, profiles } from '~/db/schema'
 import { RESETS_PER_ADDRESS, RESETS_PER_CLIENT } from '~/models/password-reset.server'
 import { currentDatabaseHandle, db, recordQueries } from '~/utils/db.server'
-import { deliverDueEmails, type OutgoingMail } from '~/utils/email.server'
+import type { OutgoingMail } from '~/utils/email-transport.server'
+import { deliverDueEmails } from '~/utils/outbox-worker.server'
 import { signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action } from './forgot-password'
@@ -68,12 +69,10 @@ describe('forgot password', () => {
     const handle = currentDatabaseHandle()
     if (!handle) throw new Error('no database')
 
-    let stop = recordQueries(handle)
-    const known = await ask(KNOWN)
-    const knownQueries = stop()
-    stop = recordQueries(handle)
-    const unknown = await ask('nobody-at-all@example.test')
-    const unknownQueries = stop()
+    const { value: known, recorded: knownQueries } = await recordQueries(handle, () => ask(KNOWN))
+    const { value: unknown, recorded: unknownQueries } = await recordQueries(handle, () =>
+      ask('nobody-at-all@example.test'),
+    )
 
     expect(known).toEqual({ status: 200, submitted: true, errors: [] })
     expect(unknown).toEqual(known)

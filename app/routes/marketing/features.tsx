@@ -1,6 +1,8 @@
 import { Icon, type IconName } from '~/components/marketing/icons'
 import { PageIntro } from '~/components/marketing/page-intro'
 import { pageMeta } from '~/components/marketing/page-meta'
+import { ProductGallery } from '~/components/marketing/product-gallery'
+import { FEATURES_SHOTS } from '~/components/marketing/product-shots'
 import { SignupCta } from '~/components/marketing/signup-cta'
 import type { Route } from './+types/features'
 
@@ -8,73 +10,96 @@ import type { Route } from './+types/features'
 const GROUPS: Array<{ icon: IconName; title: string; summary: string; points: string[] }> = [
   {
     icon: 'calendar',
-    title: 'Scheduling and dispatch',
-    summary: 'Dispatchers plan the day and keep it moving.',
+    title: 'Service plans and the week board',
+    summary: 'Set up a pool once; its visits appear on the schedule by themselves.',
     points: [
-      'Create a job by picking the customer; their name and service address fill in for you',
-      'Assign a technician, or leave the job unassigned until someone is free',
-      'Reschedule unassigned jobs without re-entering anything',
-      'Jobs past their scheduled time show as Overdue, so nothing slips',
-      'Today’s route and recent activity on the dispatcher dashboard',
+      'Service plans repeat weekly or every 2, 3 or 4 weeks, on a set day with a technician, and create the visits',
+      'The week board shows every technician’s visits day by day; move a visit to another day or technician',
+      '“Suggest a day and technician” ranks the days and routes a new pool fits with the least extra driving',
+      'Appointments and arrival windows per visit; jobs past their time show as Overdue',
+      'Pause a plan, change its price from a given month, or add a one-off job',
+    ],
+  },
+  {
+    icon: 'route',
+    title: 'Routes',
+    summary: 'Less driving, and times you can give the customer.',
+    points: [
+      'Each technician’s route day: the stops in order on a map, the miles between them and the day’s total',
+      '“Optimize route” orders the stops for the least driving, keeping appointments and windows where they can be kept, with an undo',
+      'An ETA for every stop, updated when you reorder',
+      '“Balance the day” moves visits between technicians to cut driving; “Cover this day” spreads a sick technician’s stops over the others',
+    ],
+  },
+  {
+    icon: 'phone',
+    title: 'The technician’s phone',
+    summary: 'Made for a phone, wet hands and no signal.',
+    points: [
+      'Today and This week: the stops in route order with gate code, dog on site and notes',
+      'Works offline: today’s stops are kept on the phone, and changes wait in a queue until there is signal',
+      'A shared truck phone is safe: each person sees and sends only their own work',
+      '“On my way” tells the customer by text or email, with an arrival estimate',
+      '“Start day”, breaks and “End day” record the hours for timesheets',
+      'Technicians see only the visits assigned to them',
     ],
   },
   {
     icon: 'flask',
-    title: 'In the field',
-    summary: 'Technicians get a job screen made for a phone and wet hands.',
+    title: 'At the pool',
+    summary: 'Chemistry, checklist and photos, on the visit they belong to.',
     points: [
       'A service checklist: vacuum, skim and empty baskets, brush walls, test and balance chemicals',
-      'Chemical test form for pH, chlorine (ppm) and alkalinity, plus optional stabiliser, hardness, salt and water temperature',
+      'Readings for pH, chlorine (ppm) and alkalinity, plus optional stabilizer, hardness, salt and water temperature',
       'Each reading is judged against the pool’s own targets (“pH high”, “chlorine low”) with its saturation index: Balanced, Corrosive or Scaling',
       'Dosing advice from the pool’s volume: how many fl oz or lb of which product, with the assumption stated',
-      'Record the chemicals added; pick them from stock and inventory goes down by itself',
-      'Before and after photo pickers that accept image files only and preview before upload',
-      'Mark Complete stamps the finish time on the job',
-      'Technicians see only the jobs assigned to them',
+      'Chemicals added are taken from stock, and before and after photos are attached to the visit',
+      'A service report goes to the customer when the visit is completed (you can turn it off)',
     ],
   },
   {
     icon: 'portal',
-    title: 'Customers and the portal',
+    title: 'Customers and notices',
     summary: 'Fewer “when are you coming?” calls.',
     points: [
-      'Customer records with service address, email, phone and balance due, searchable by name, address or email',
-      'Adding a customer’s email sends them an invitation to their portal',
-      'Read-only portal: next visit and technician, visit history, chemistry readings with the water’s balance, photos and balance due',
-      'A service report emailed after every visit: work done, readings, chemicals added and before/after photos (you can turn it off)',
-      'Invoices in the portal, paid by card with “Pay invoice” (Stripe), or automatically with a saved card',
-    ],
-  },
-  {
-    icon: 'team',
-    title: 'Team and roles',
-    summary: 'Everyone sees what their job needs, and nothing more.',
-    points: [
-      'Four company roles: owner, admin, dispatcher and technician',
-      'Owners invite admins, dispatchers and technicians; admins invite dispatchers and technicians',
-      'Invited teammates finish a short first-time setup before they reach the app',
-      'Separate dashboards for owners, admins, dispatchers and technicians',
-    ],
-  },
-  {
-    icon: 'box',
-    title: 'Inventory',
-    summary: 'Know what is on the shelf before the truck leaves.',
-    points: [
-      'Search chemicals and parts by name or SKU',
-      'Quantity in stock and price on every item',
-      'Low-stock alerts so you can reorder in time',
+      'Customer notices by email and text (Twilio): on my way, visit completed or skipped, reminders, invoices and overdue payments',
+      'Each customer chooses email, text or both; a STOP reply is honored, and texts wait out your quiet hours',
+      'A customer portal: next visit and technician, visit history, readings, photos, invoices and balance due',
+      'Quotes from your price book, approved and signed by the customer in the portal',
+      'Import your customers from a CSV file, with every row checked before anything is written',
     ],
   },
   {
     icon: 'card',
-    title: 'Payments',
-    summary: 'Getting paid, closer to the work.',
+    title: 'Billing and payments',
+    summary: 'Invoice the whole month at once, and get paid by card.',
     points: [
-      'Monthly invoices for every rate type — per visit, monthly, plus chemicals — previewed, then created and sent',
-      'Balance from invoices and payments, shown on the customer record and in their portal',
-      'Record cash, check, card and bank-transfer payments; card payments and autopay through Stripe',
-      'Export for QuickBooks (IIF and QuickBooks Online CSV) and profit per pool',
+      'Monthly invoices for per-visit and monthly rates plus chemicals, previewed, created as editable drafts, then sent',
+      'Tax on invoices, voids and refunds kept as their own records, and a PDF of every invoice',
+      'Customers without email: their invoices in one PDF to print and mail',
+      'Card payments and autopay through Stripe; cash, check and bank transfers recorded by the office',
+      'Exports for QuickBooks (IIF and QuickBooks Online CSV) and a profit report per pool',
+    ],
+  },
+  {
+    icon: 'team',
+    title: 'Team, time and payroll',
+    summary: 'Everyone sees what their job needs, and nothing more.',
+    points: [
+      'Four company roles: owner, admin, dispatcher and technician, each with its own dashboard',
+      'Invite teammates by email; they finish a short first-time setup before they reach the app',
+      'Weekly timesheets from the phone’s clock, overtime flagged, approved by the office',
+      'A payroll CSV of approved weeks: regular and overtime hours, stops and gross pay',
+    ],
+  },
+  {
+    icon: 'box',
+    title: 'Inventory and your own tools',
+    summary: 'Know what is on the shelf, and connect what you already use.',
+    points: [
+      'Search chemicals and parts by name or SKU, with stock, price and low-stock alerts',
+      'A REST API with API keys and signed webhooks, documented on the developers page',
+      'Export all your data, any time, as a ZIP of CSV files',
     ],
   },
 ]
@@ -84,8 +109,9 @@ export default function Features() {
     <>
       <PageIntro eyebrow="Features" title="Built around a pool-service day">
         <p>
-          Pool Bud covers the office, the truck and the customer: scheduling, chemistry, photos, a customer portal, team
-          roles and inventory.
+          Pool Bud covers the office, the truck and the customer: recurring service plans and routes, a phone app that
+          works offline, notices by email and text, billing with card payments and QuickBooks exports, and a customer
+          portal.
         </p>
       </PageIntro>
 
@@ -118,6 +144,19 @@ export default function Features() {
         })}
       </div>
 
+      <section aria-labelledby="screens-title" className="bg-slate-50">
+        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+          <h2 id="screens-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+            More screens
+          </h2>
+          <p className="mt-2 max-w-2xl text-slate-600">
+            From the demo company you can log in to: the dispatcher’s board, a visit on the technician’s phone and the
+            customer’s portal.
+          </p>
+          <ProductGallery names={FEATURES_SHOTS} />
+        </div>
+      </section>
+
       <SignupCta />
     </>
   )
@@ -127,7 +166,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: 'Features · Pool Bud',
     description:
-      'Job scheduling and technician assignment, pH, chlorine and alkalinity logs, before/after photos, a read-only customer portal, team roles and inventory.',
+      'Recurring service plans, optimized routes with ETAs, an offline phone app, customer notices by email and text, monthly invoices with card payments and QuickBooks exports, quotes, timesheets and an API.',
     path: '/features',
     matches,
   })

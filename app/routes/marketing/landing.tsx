@@ -5,40 +5,42 @@ import { TRIAL_SIGNUP_PATH } from '~/components/marketing/nav-links'
 import { pageMeta } from '~/components/marketing/page-meta'
 import { PoolIllustration } from '~/components/marketing/pool-illustration'
 import { ProductGallery } from '~/components/marketing/product-gallery'
+import { LANDING_SHOTS } from '~/components/marketing/product-shots'
 import { buttonClass } from '~/components/ui/button'
 import type { Route } from './+types/landing'
 import type { loader as layoutLoader } from './layout'
 
+// Each card is something a user can do today (the features page has the detail).
 const FEATURES: Array<{ icon: IconName; title: string; body: string }> = [
   {
     icon: 'calendar',
-    title: 'Scheduling and technician assignment',
-    body: 'Book every visit as a job, assign a technician, and move unassigned jobs to a new time in a couple of taps.',
+    title: 'Recurring service plans',
+    body: 'Set each pool’s day, technician and frequency once. The visits appear on the week board by themselves, and you move them with a click.',
   },
   {
-    icon: 'flask',
-    title: 'Water-chemistry logs',
-    body: 'Technicians record the readings at the pool and see at once what is off and how much of what to add for that pool’s volume.',
+    icon: 'route',
+    title: 'Optimized routes with ETAs',
+    body: '“Optimize route” orders a technician’s day around appointments and windows, shows it on a map, and gives every stop an ETA.',
   },
   {
-    icon: 'camera',
-    title: 'Before and after photos',
-    body: 'Snap a photo on arrival and one when you leave. Proof of service, attached to the job it belongs to.',
+    icon: 'phone',
+    title: 'A phone app that works offline',
+    body: 'Technicians see Today and This week, log readings and photos with no signal, and tap “On my way” to text or email the customer.',
   },
   {
     icon: 'portal',
-    title: 'Read-only customer portal',
-    body: 'Customers get a service report by email after each visit, and see every visit, reading and photo without calling the office.',
+    title: 'Notices and a customer portal',
+    body: 'Customers get a service report after each visit, reminders by email or text, and a portal with visits, readings, invoices and quotes to sign.',
+  },
+  {
+    icon: 'card',
+    title: 'Billing, card payments and QuickBooks',
+    body: 'Invoice the whole month at once, take card payments and autopay through Stripe, and export to QuickBooks.',
   },
   {
     icon: 'team',
-    title: 'Team roles',
-    body: 'Owners, admins, dispatchers and technicians each get the screens they need, and technicians only see their own jobs.',
-  },
-  {
-    icon: 'box',
-    title: 'Inventory with low-stock alerts',
-    body: 'Search chemicals and parts by name or SKU, check stock and price, and spot items that are running low.',
+    title: 'Timesheets and payroll',
+    body: 'The technician’s “Start day” and “End day” fill a weekly timesheet; approve it and download the payroll CSV.',
   },
 ]
 
@@ -74,8 +76,8 @@ export default function Landing() {
               Run your pool-service company from one screen
             </h1>
             <p className="mt-4 text-lg text-slate-600 text-pretty">
-              Schedule visits, send technicians to the right pools, log water chemistry and photos on site, and give
-              every customer a portal that shows the work was done.
+              Plan recurring visits, optimize every technician’s route, give them a phone app that works without signal,
+              tell customers when you are on the way, and invoice the whole month at once.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               {signedIn ? (
@@ -101,7 +103,7 @@ export default function Landing() {
           Everything a service day needs
         </h2>
         <p className="mt-2 max-w-2xl text-slate-600">
-          From the dispatcher’s board to the technician’s phone to the customer’s portal.
+          From the week board to the technician’s phone, the customer’s inbox and your books.
         </p>
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {FEATURES.map((feature) => (
@@ -128,10 +130,10 @@ export default function Landing() {
             See it working
           </h2>
           <p className="mt-2 max-w-2xl text-slate-600">
-            Real screens from the demo company you can log in to: the office, the technician’s phone and the customer’s
-            portal.
+            Real screens from the demo company you can log in to: a technician’s route day, their phone’s Today and the
+            month’s invoices.
           </p>
-          <ProductGallery />
+          <ProductGallery names={LANDING_SHOTS} />
         </div>
       </section>
 
@@ -163,8 +165,8 @@ export default function Landing() {
               Your day at a glance
             </h2>
             <p className="mt-2 text-slate-600">
-              Every role opens on its own dashboard: dispatchers see today’s route and who is assigned where,
-              technicians see only their own stops, and owners see recent completions and what is coming up.
+              Every role opens on its own dashboard: dispatchers see today’s visits and what is unassigned or overdue,
+              technicians see only their own stops in route order, and owners see the work, the money and the team.
             </p>
           </div>
           <DemoSnapshot />
@@ -178,7 +180,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: 'Software for pool-service companies · Pool Bud',
     description:
-      'Schedule pool-service visits, assign technicians, log water chemistry and before/after photos, and give customers a read-only portal.',
+      'Recurring service plans, optimized routes with ETAs, an offline phone app for technicians, customer notices by email and text, and monthly billing with card payments and QuickBooks exports.',
     path: '/',
     matches,
   })

@@ -81,7 +81,7 @@ export default function MarketingLayout({ loaderData }: Route.ComponentProps) {
           <div className="max-w-xs">
             <Logo />
             <p className="mt-2 text-sm text-slate-600">
-              Scheduling, water chemistry, photos and a customer portal for pool-service companies.
+              Routes, an offline phone app, water chemistry, billing and a customer portal for pool-service companies.
             </p>
           </div>
           <nav aria-label="Footer">

@@ -1,4 +1,4 @@
-// POST /customer/:customerId/autopay — "Save card for automatic payments" in the portal (OPERATIONS §7): a Stripe
+// POST /customer/:customerId/autopay — "Save card for automatic payments" in the portal (docs/billing.md): a Stripe
 // Checkout session in setup mode and a 303 to Stripe's page; the webhook saves the card when the customer is done.
 // Only the customer's own login (staff previewing the portal are refused; the office sends a link instead, from the
 // customer record).

@@ -1,4 +1,4 @@
-// POST /customer/:customerId/invoices/:invoiceId/pay — the portal's "Pay invoice" (OPERATIONS §7): a Stripe Checkout
+// POST /customer/:customerId/invoices/:invoiceId/pay — the portal's "Pay invoice" (docs/billing.md): a Stripe Checkout
 // session for what the customer's own sent invoice still owes, and a 303 to Stripe's page. Only the customer's own
 // login pays (staff previewing the portal are refused); another customer's invoice, or a draft, is a 404. When it
 // cannot start (Stripe off or failing, nothing owed) the customer is sent back to the invoice with the reason.
@@ -6,9 +6,9 @@ import { data, redirect } from 'react-router'
 import { refusalStatus, requireOwnPortal, requirePortalAccess } from '~/auth/guards.server'
 import { startInvoiceCheckoutOnce } from '~/models/card-checkout.server'
 import { readIdempotencyKey } from '~/models/idempotency.server'
-import { portalInvoicePath } from '~/models/invoice-notice.server'
 import { redirectWithFlash } from '~/utils/flash.server'
 import { readForm } from '~/utils/forms'
+import { portalInvoicePath } from '~/utils/portal-paths'
 import { failureStatus } from '~/utils/result'
 import type { Route } from './+types/invoice-pay'
 

@@ -1,4 +1,4 @@
-// An invoice in the customer's portal (OPERATIONS §7, issue #21): the customer's own sent invoices only (never a
+// An invoice in the customer's portal (docs/billing.md, issue #21): the customer's own sent invoices only (never a
 // draft, never another customer's), no staff-only fields, and "Pay invoice" — disabled with "Online payment is not
 // set up" without Stripe, a form posting to the invoice's /pay route with it.
 import { eq } from 'drizzle-orm'
@@ -133,6 +133,7 @@ describe('the portal invoice page', () => {
         amount: '$40.00',
         refunded: null,
         voided: false,
+        deposit: false,
       },
     ])
     expect(JSON.stringify(data)).not.toContain('Looked at by the office')

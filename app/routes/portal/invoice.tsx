@@ -1,4 +1,4 @@
-// One invoice in the customer's portal (OPERATIONS §7): the same document the office sees, its payments, and "Pay
+// One invoice in the customer's portal (docs/billing.md): the same document the office sees, its payments, and "Pay
 // invoice". Only the portal's own customer (or staff previewing it) may see it; a draft, an invoice of another
 // customer or another company is a 404. "Pay invoice" posts to the card-payment route when Stripe is set up;
 // without it the button stays disabled with "Online payment is not set up".
@@ -11,8 +11,8 @@ import { InvoiceStatusBadge } from '~/features/billing/invoice-status-badge'
 import { presentInvoiceDocument, presentInvoicePayments } from '~/features/billing/invoice-view'
 import { PayInvoice } from '~/features/billing/pay-invoice'
 import { getInvoice } from '~/models/invoice.server'
-import { portalInvoicePath } from '~/models/invoice-notice.server'
 import { localDateAt } from '~/schedule/local-date'
+import { portalInvoicePath } from '~/utils/portal-paths'
 import type { Route } from './+types/invoice'
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
-// GET /calendar/<token>.ics — a technician's visits for a phone calendar's subscription (OPERATIONS §4 "Calendar
-// feed"). Phones send no session, so the secret in the URL is the credential; an unknown or reset token is a plain
-// 404, the same whatever the reason, so the answer tells nothing about which tokens once existed.
+// GET /calendar/<token>.ics — a technician's visits for a phone calendar's subscription (docs/product.md "Schedule"
+// "Calendar feed"). Phones send no session, so the secret in the URL is the credential; an unknown or reset token is a
+// plain 404, the same whatever the reason, so the answer tells nothing about which tokens once existed.
 import { notFoundResponse } from '~/auth/guards.server'
 import { calendarFeedFor } from '~/models/calendar-feed.server'
 import type { Route } from './+types/calendar-feed'

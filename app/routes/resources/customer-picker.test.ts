@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies } from '~/db/schema'
-import { archiveCustomer } from '~/models/customer.server'
+import { archiveCustomer } from '~/models/customer-changes.server'
 import { addServiceLocation } from '~/models/service-location.server'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../../tests/helpers/customers'

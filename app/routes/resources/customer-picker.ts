@@ -3,7 +3,7 @@
 import { data } from 'react-router'
 import { requireCompanyCapability } from '~/auth/guards.server'
 import type { PickedCustomer } from '~/features/customers/customer-picker'
-import { pickCustomers } from '~/models/customer.server'
+import { pickCustomers } from '~/models/customer-search.server'
 import { formatPhone } from '~/utils/phone'
 import type { Route } from './+types/customer-picker'
 

@@ -1,5 +1,5 @@
-// GET /app/customers/export.csv — "Export customers (CSV)" (OPERATIONS §3): every customer of the company with
-// locations, bodies of water, plans and balance, in the columns the import reads; cells a spreadsheet would run as
+// GET /app/customers/export.csv — "Export customers (CSV)" (docs/product.md "Import"): every customer of the company
+// with locations, bodies of water, plans and balance, in the columns the import reads; cells a spreadsheet would run as
 // formulas are escaped. Written a page of customers at a time as it is sent. Office roles only, like the list.
 
 import { requireCompanyCapability } from '~/auth/guards.server'

@@ -19,7 +19,17 @@ export async function loader({ request }: Route.LoaderArgs) {
     .where(eq(mailboxMessages.kind, tab === 'texts' ? 'text' : 'email'))
     .orderBy(desc(mailboxMessages.createdAt))
     .limit(50)
-  return { tab, tabs, messages: messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) }
+  // The text is shown, never the HTML; an email's inline images (a company's logo, a report's photos) are shown beside
+  // it as the data URLs the mailbox stored them as.
+  return {
+    tab,
+    tabs,
+    messages: messages.map(({ html, ...m }) => ({
+      ...m,
+      createdAt: m.createdAt.toISOString(),
+      images: inlineImagesOf(html),
+    })),
+  }
 }
 
 export function meta() {
@@ -59,8 +69,17 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
           {messages.map((message) => (
             <li key={message.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
               <p className="text-xs text-slate-500">
-                {new Date(message.createdAt).toLocaleString('en-US')} · to {message.to}
+                {new Date(message.createdAt).toLocaleString('en-US')}
+                {message.from ? ` · from ${message.from}` : ''} · to {message.to}
               </p>
+              {message.images.length > 0 ? (
+                <div className="mt-2 flex flex-wrap items-end gap-2">
+                  {message.images.map((image, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the images of one stored email
+                    <img key={index} src={image.src} alt={image.alt} className="max-h-16 max-w-48 object-contain" />
+                  ))}
+                </div>
+              ) : null}
               {message.subject ? <h2 className="font-semibold">{message.subject}</h2> : null}
               <pre className="mt-2 whitespace-pre-wrap break-words text-sm text-slate-700">{linkify(message.text)}</pre>
             </li>
@@ -69,6 +88,29 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
       )}
     </main>
   )
+}
+
+const INLINE_IMAGE = /<img\b[^>]*>/g
+const DATA_SRC = /\bsrc="(data:image\/(?:png|jpeg);base64,[A-Za-z0-9+/=]+)"/
+const ALT = /\balt="([^"]*)"/
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&quot;': '"',
+  '&#x27;': "'",
+  '&#39;': "'",
+  '&lt;': '<',
+  '&gt;': '>',
+}
+
+/** The inline images of a stored email's HTML: PNG or JPEG data URLs only (nothing else of the HTML is used). */
+function inlineImagesOf(html: string | null) {
+  return [...(html ?? '').matchAll(INLINE_IMAGE)]
+    .map(([tag]) => ({
+      src: DATA_SRC.exec(tag)?.[1] ?? '',
+      alt: (ALT.exec(tag)?.[1] ?? '').replace(/&(amp|quot|#x27|#39|lt|gt);/g, (entity) => ENTITIES[entity] ?? entity),
+    }))
+    .filter((image) => image.src)
+    .slice(0, 6)
 }
 
 /** Turns the links in a plain-text email into anchors (everything else stays text, so nothing is injected). */

@@ -14,7 +14,7 @@ import {
 } from '~/db/schema'
 import { FIELD_OWNER_HEADER, type FieldChange, type VisitChange } from '~/field/changes'
 import { KEY_REUSED } from '~/models/idempotency.server'
-import { createJob } from '~/models/job.server'
+import { createJob } from '~/models/job-changes.server'
 import { generateVisits } from '~/models/service-plan.server'
 import { db } from '~/utils/db.server'
 import { settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'

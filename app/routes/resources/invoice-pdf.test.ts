@@ -59,16 +59,30 @@ async function addInvoice(customerId: string, number: number, state: 'draft' | '
     .returning({ id: invoices.id })
   await db()
     .insert(invoiceLines)
-    .values({
-      companyId: blue,
-      invoiceId: row?.id ?? '',
-      position: 1,
-      kind: 'visits',
-      description: 'Weekly pool service',
-      quantity: '3',
-      unitCents: 4125,
-      amountCents: 12_375,
-    })
+    .values([
+      {
+        companyId: blue,
+        invoiceId: row?.id ?? '',
+        position: 1,
+        kind: 'visits',
+        description: 'Weekly pool service',
+        quantity: '3',
+        unitCents: 4125,
+        amountCents: 12_375,
+      },
+      // Tax is a line of its own, one per rate (docs/billing.md "Tax").
+      {
+        companyId: blue,
+        invoiceId: row?.id ?? '',
+        position: 2,
+        kind: 'tax',
+        description: 'Sales tax 7.25 %',
+        quantity: '1',
+        unitCents: 897,
+        amountCents: 897,
+        taxMilliPercent: 7250,
+      },
+    ])
   return row?.id ?? ''
 }
 
@@ -98,6 +112,7 @@ async function expectInvoicePdf(response: Response, number: number) {
   expect(pdf.text).toContain('Blue Lagoon Pool Co.')
   expect(pdf.text).toContain('Weekly pool service')
   expect(pdf.text).toContain('October 2026')
+  expect(pdf.text).toContain('Sales tax 7.25 %')
   expect(pdf.text).toContain('$8.97')
   expect(pdf.text).toContain('$132.72')
   return pdf

@@ -10,7 +10,7 @@ import {
 } from '~/auth/guards.server'
 import { backToPhotos, PHOTO_DONE, photoResponse, wantsJson } from '~/features/visits/photo-answers.server'
 import { PhotoRemoveSchema } from '~/features/visits/visit-photo-schema'
-import { deletePhoto, getPhotoForViewer } from '~/models/photo.server'
+import { deletePhoto, getPhotoForViewer } from '~/models/photo-access.server'
 import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { readForm } from '~/utils/forms'
 import { isUuid } from '~/utils/ids'

@@ -10,13 +10,8 @@ import { notFoundResponse, requireCompanyCapability, requireCompanyCapabilityFor
 import { refuseAnotherPersonsChange } from '~/auth/offline-owner.server'
 import { backToPhotos, PHOTO_DONE, wantsJson } from '~/features/visits/photo-answers.server'
 import { PhotoUploadSchema } from '~/features/visits/visit-photo-schema'
-import {
-  isVisitOfCompany,
-  MAX_UPLOAD_REQUEST_BYTES,
-  PHOTO_MESSAGES,
-  savePhoto,
-  shownPhoto,
-} from '~/models/photo.server'
+import { isVisitOfCompany, MAX_UPLOAD_REQUEST_BYTES, PHOTO_MESSAGES, shownPhoto } from '~/models/photo.server'
+import { savePhoto } from '~/models/photo-access.server'
 import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { isUuid } from '~/utils/ids'
 import { logger } from '~/utils/logger.server'

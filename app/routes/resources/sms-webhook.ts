@@ -1,6 +1,6 @@
-// POST /webhooks/sms — Twilio's inbound-message webhook (OPERATIONS §6): a customer replying STOP (or UNSUBSCRIBE,
-// CANCEL …) is never texted again until they reply START. Only a request Twilio signed for the configured URL
-// (APP_URL + /webhooks/sms) with our auth token changes anything; a bad or missing signature is a 403. Answers
+// POST /webhooks/sms — Twilio's inbound-message webhook (docs/product.md "Notices"): a customer replying STOP (or
+// UNSUBSCRIBE, CANCEL …) is never texted again until they reply START. Only a request Twilio signed for the configured
+// URL (APP_URL + /webhooks/sms) with our auth token changes anything; a bad or missing signature is a 403. Answers
 // empty TwiML: Twilio itself sends the carrier-required confirmation for these keywords. Each MessageSid is applied
 // once (decision 032): Twilio's signatures carry no time, so a replayed signed START changes nothing.
 

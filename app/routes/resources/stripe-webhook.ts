@@ -1,4 +1,4 @@
-// POST /webhooks/stripe — Stripe's events (OPERATIONS §7): a paid Checkout session records the card payment, a
+// POST /webhooks/stripe — Stripe's events (docs/billing.md): a paid Checkout session records the card payment, a
 // completed setup saves the customer's card for autopay, refunds and disputes reach the payment. Only a body Stripe
 // signed with STRIPE_WEBHOOK_SECRET counts: the signature is checked over the raw bytes before anything is parsed, and
 // a bad or missing one is a 400 that changes nothing. Each event is applied once (app/models/card-payment.server.ts);

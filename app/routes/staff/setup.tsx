@@ -1,5 +1,5 @@
-// /staff/setup — Company & Owner Setup (SPEC §2, §4, §5): invite owners for an existing or a new
-// company, search and page through companies, rename them, and transfer ownership. Platform admins
+// /staff/setup — Company & Owner Setup (docs/product.md "Screens", "Visit states", "Forms"): invite owners for an
+// existing or a new company, search and page through companies, rename them, and transfer ownership. Platform admins
 // only, checked in the loader and the action. A company's card-provider account id is shown here,
 // read-only: only its owner sets payment settings, in /app/settings (security review F12).
 import { requireCapability } from '~/auth/guards.server'

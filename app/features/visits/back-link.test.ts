@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { backLinkFor, visitHref } from './back-link'
+
+const TECH = '0b6d7a4e-1f6b-4b8e-9a53-2f1e3c4d5e6f'
+
+describe("the visit page's back link", () => {
+  it('is named after where it goes', () => {
+    expect(backLinkFor(null, 'Today')).toEqual({ to: '/app', label: 'Back to Today' })
+    expect(backLinkFor('/app', 'dashboard')).toEqual({ to: '/app', label: 'Back to dashboard' })
+    expect(backLinkFor(`/app/schedule/${TECH}/2026-11-29`, 'dashboard')).toEqual({
+      to: `/app/schedule/${TECH}/2026-11-29`,
+      label: 'Back to route',
+    })
+    expect(backLinkFor(`/app/customers/${TECH}`, 'dashboard').label).toBe('Back to customer')
+    expect(backLinkFor('/app/visits?show=overdue', 'dashboard').label).toBe('Back to the list')
+  })
+
+  it("takes only the staff app's own pages: anything else goes to the dashboard", () => {
+    for (const from of [
+      'https://evil.example/app',
+      '//evil.example/app',
+      'javascript:alert(1)',
+      '/app/../login',
+      `/app/customers/${TECH}/../../x`,
+      '/app/schedule/not-a-tech/2026-11-29',
+      '/portal',
+      '',
+    ]) {
+      expect(backLinkFor(from, 'Today')).toEqual({ to: '/app', label: 'Back to Today' })
+    }
+  })
+
+  it('travels in the address of the visit page', () => {
+    const href = visitHref('abc', `/app/customers/${TECH}`)
+    const from = new URL(href, 'http://x').searchParams.get('from')
+    expect(backLinkFor(from, 'dashboard').label).toBe('Back to customer')
+  })
+})

@@ -1,0 +1,38 @@
+// The visit page's back link is named after where it goes (issue 38 item 1, decision 049): "Back to Today" for a
+// technician who came from Today, "Back to route" from a technician's day, "Back to customer" from the customer's
+// page. Where the visit was opened from travels in `?from=`; only the staff app's own pages listed here are taken,
+// anything else (another site, a script URL, a typo) falls back to the viewer's dashboard. Pure: the page works the
+// link out in the browser too, so the copy of the page saved on the phone for offline use names it the same way.
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
+const DATE = '\\d{4}-\\d{2}-\\d{2}'
+
+export type BackLink = { to: string; label: string }
+
+/** What a viewer's dashboard is called: a technician's is "Today". */
+export type HomeName = 'Today' | 'dashboard'
+
+const KNOWN: Array<{ pattern: RegExp; label: (home: HomeName) => string }> = [
+  { pattern: /^\/app$/, label: (home) => `Back to ${home}` },
+  { pattern: /^\/app\?tab=week$/, label: () => 'Back to this week' },
+  { pattern: /^\/app\?tab=overdue$/, label: () => 'Back to overdue visits' },
+  { pattern: /^\/app\/dispatch$/, label: () => 'Back to dispatch' },
+  { pattern: new RegExp(`^/app/schedule/(${UUID}|unassigned)/${DATE}$`), label: () => 'Back to route' },
+  { pattern: new RegExp(`^/app/schedule(\\?week=${DATE})?$`), label: () => 'Back to schedule' },
+  { pattern: new RegExp(`^/app/customers/${UUID}$`), label: () => 'Back to customer' },
+  { pattern: /^\/app\/visits\?show=(overdue|unassigned-week|skipped-week)$/, label: () => 'Back to the list' },
+]
+
+/** The back link for a visit page opened from `from` (the `from` search parameter, or null). */
+export function backLinkFor(from: string | null, home: HomeName): BackLink {
+  if (from) {
+    const known = KNOWN.find((entry) => entry.pattern.test(from))
+    if (known) return { to: from, label: known.label(home) }
+  }
+  return { to: '/app', label: `Back to ${home}` }
+}
+
+/** The visit page's address, remembering the page it is opened from. */
+export function visitHref(visitId: string, from: string) {
+  return `/app/jobs/${encodeURIComponent(visitId)}?${new URLSearchParams({ from })}`
+}

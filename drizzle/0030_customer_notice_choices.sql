@@ -1,0 +1,1 @@
+ALTER TABLE "customers" ADD COLUMN "notice_choices" jsonb DEFAULT '{}'::jsonb NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "service_plans" ADD COLUMN "paused_from" date;
