@@ -6,7 +6,7 @@
 // Run: `npx tsx bench/generate-db.ts [plans] [runs]`.
 import { randomUUID } from 'node:crypto'
 import { companies, customers, serviceLocations, servicePlans } from '../app/db/schema'
-import { generateVisits } from '../app/models/service-plan.server'
+import { generateVisits } from '../app/models/visit-generation.server'
 import { addDays, localDateAt } from '../app/schedule/local-date'
 import { installDatabase, migrateDatabase, openDatabase } from '../app/utils/db.server'
 import { createScratchDatabase, dropDatabase } from '../scripts/lib/app-server'

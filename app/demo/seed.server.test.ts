@@ -3,7 +3,7 @@ import { and, eq, sql, TransactionRollbackError } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { account, chemLogs, companies, customers, inventoryItems, jobs, profiles, user } from '~/db/schema'
 import { seedDemoData } from '~/demo/seed.server'
-import { generateVisits } from '~/models/service-plan.server'
+import { generateVisits } from '~/models/visit-generation.server'
 import { startOfZonedDay, zonedDayRange, zonedParts } from '~/utils/dates'
 import { type Database, db, queryRows } from '~/utils/db.server'
 

@@ -19,8 +19,8 @@ import {
   hasCalendarFeed,
   resetCalendarFeed,
 } from './calendar-feed.server'
-import { generateVisits } from './service-plan.server'
 import { cancelJob, skipVisit } from './visit.server'
+import { generateVisits } from './visit-generation.server'
 
 const NOW = new Date()
 const HOST = 'localhost'

@@ -7,7 +7,8 @@ import { CHEMICAL_MESSAGES, ChemicalAdditionSchema } from '~/utils/chemicals'
 import { db } from '~/utils/db.server'
 import { useDemoData } from '../../tests/helpers/test-database'
 import { addChemicalToJob, listChemicalsForJob } from './chemical-addition.server'
-import { countStock, notEnoughMessage, warehouseOf } from './stock.server'
+import { countStock } from './stock.server'
+import { notEnoughMessage, warehouseOf } from './stock-locations.server'
 
 /** A demo item with plenty in stock (48 one-gallon jugs); an unordered pick could land on one with none. */
 const STOCKED_SKU = 'CHL-LIQ-1G'

@@ -26,7 +26,7 @@ import {
 } from './customer-schemas'
 import { newLocationPosition } from './location-position.server'
 import { cancelOpenVisits } from './service-location.server'
-import { generateVisits } from './service-plan.server'
+import { generateVisits } from './visit-generation.server'
 import { recordEvent } from './webhook-event.server'
 
 /**

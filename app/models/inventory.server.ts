@@ -5,14 +5,9 @@ import { isUuid } from '~/utils/ids'
 import { logger } from '~/utils/logger.server'
 import { failure, type Result, success } from '~/utils/result'
 import { likePattern } from './customer-search.server'
-import {
-  applyMovement,
-  countLowStock,
-  isUniqueViolation,
-  LOW_STOCK_LIMIT,
-  listLowStock,
-  warehouseOf,
-} from './stock.server'
+import { applyMovement, isUniqueViolation } from './stock.server'
+import { countLowStock, LOW_STOCK_LIMIT, listLowStock } from './stock-lists.server'
+import { warehouseOf } from './stock-locations.server'
 
 /** docs/product.md "Limits": the inventory list is capped at 200 rows. */
 export const INVENTORY_LIMIT = 200

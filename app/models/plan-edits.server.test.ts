@@ -8,8 +8,9 @@ import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../tests/helpers/customers'
 import { useDemoData } from '../../tests/helpers/test-database'
 import { completeJob } from './job-changes.server'
+import { editServicePlan, pauseServicePlan, resumeServicePlan } from './plan-edits.server'
 import { rateInForceSql } from './plan-rate.server'
-import { createServicePlan, editServicePlan, pauseServicePlan, resumeServicePlan } from './service-plan.server'
+import { createServicePlan } from './service-plan.server'
 
 let blue: string
 let sunset: string

@@ -21,6 +21,7 @@ import type { RateType } from '~/utils/customer-fields'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../tests/helpers/customers'
 import { previewInvoices } from './invoice.server'
+import { editServicePlan } from './plan-edits.server'
 import {
   applyPriceChange,
   listPriceChanges,
@@ -28,7 +29,6 @@ import {
   type PriceChangeCriteria,
   previewPriceChange,
 } from './price-change.server'
-import { editServicePlan } from './service-plan.server'
 
 const NOW = new Date('2026-11-26T15:00:00Z') // Thursday 26 November, 10:00 in New York
 const ALL: PlanFilter = { rateType: null, technician: ANY, rateMin: null, rateMax: null }

@@ -13,9 +13,11 @@ import { addTestCustomer } from '../../tests/helpers/customers'
 import { useDemoData } from '../../tests/helpers/test-database'
 import { archiveCustomer, restoreCustomer } from './customer-changes.server'
 import { completeJob } from './job-changes.server'
-import { createServicePlan, editServicePlan, endServicePlan, generateVisits } from './service-plan.server'
+import { editServicePlan } from './plan-edits.server'
+import { createServicePlan, endServicePlan } from './service-plan.server'
 import { deactivateMember } from './team.server'
 import { cancelJob, moveVisit, skipVisit } from './visit.server'
+import { generateVisits } from './visit-generation.server'
 
 let blue: string
 let sunset: string

@@ -6,7 +6,8 @@ import { jobs, stockLevels } from '~/db/schema'
 import type { Database } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import { failure, type Result, success } from '~/utils/result'
-import { applyMovement, levelAt, notEnoughMessage, stockItem, truckOf, warehouseOf } from './stock.server'
+import { applyMovement, levelAt, stockItem } from './stock.server'
+import { notEnoughMessage, truckOf, warehouseOf } from './stock-locations.server'
 
 const MESSAGES = {
   itemMissing: 'That stock item no longer exists.',

@@ -10,16 +10,9 @@ import { type Database, db, queryRows } from '~/utils/db.server'
 import { addTestCustomer, type TestCustomer } from '../../tests/helpers/customers'
 import { useDemoData } from '../../tests/helpers/test-database'
 import { createInventoryItem, listLowStockItems } from './inventory.server'
-import {
-  countStock,
-  listItemHistory,
-  listItemLevels,
-  notEnoughMessage,
-  receiveStock,
-  transferStock,
-  truckOf,
-  warehouseOf,
-} from './stock.server'
+import { countStock, receiveStock, transferStock } from './stock.server'
+import { listItemHistory, listItemLevels } from './stock-lists.server'
+import { notEnoughMessage, truckOf, warehouseOf } from './stock-locations.server'
 import { takeStockForVisit } from './stock-use.server'
 
 let blue: string

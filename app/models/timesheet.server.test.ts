@@ -9,15 +9,11 @@ import { chemLogs, companies, jobs, profiles, timeEvents, user } from '~/db/sche
 import { instantAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../tests/helpers/customers'
-import {
-  approveWeek,
-  editDay,
-  payrollRows,
-  recordTimeEvent,
-  reopenWeek,
-  TIME_MESSAGES,
-  weekTimesheet,
-} from './timesheet.server'
+import { payrollRows } from './payroll.server'
+import { recordTimeEvent } from './time-clock.server'
+import { TIME_MESSAGES } from './time-events.server'
+import { weekTimesheet } from './timesheet.server'
+import { approveWeek, editDay, reopenWeek } from './timesheet-edits.server'
 
 const ZONE = 'America/New_York'
 const MONDAY = '2026-11-02'

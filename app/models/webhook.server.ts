@@ -21,7 +21,7 @@ import { logger } from '~/utils/logger.server'
 import { failure, type Result, success } from '~/utils/result'
 import { checkEndpointUrl, type Resolver, resolveEndpoint } from '~/utils/webhook-address.server'
 import { postWebhook, type SendOutcome, signatureHeader } from '~/utils/webhook-send.server'
-import { after as keysetAfter, keysetOrder } from './api-resources.server'
+import { after as keysetAfter, keysetOrder } from './api-paging.server'
 
 export const ENDPOINT_NOT_FOUND = 'Webhook endpoint not found.'
 export const TEST_EVENT_TYPE = 'endpoint.test'

@@ -14,15 +14,9 @@ import { archiveCustomer, restoreCustomer, updateCustomerContact } from '~/model
 import { setCustomerNoticeChannel } from '~/models/customer-messages.server'
 import { BodyOfWaterSchema, ContactSchema, EquipmentSchema, ServiceLocationSchema } from '~/models/customer-schemas'
 import { addEquipment, removeEquipment, updateEquipment } from '~/models/equipment.server'
+import { editServicePlan, type PlanEditOutcome, pauseServicePlan, resumeServicePlan } from '~/models/plan-edits.server'
 import { addServiceLocation, removeServiceLocation, updateServiceLocation } from '~/models/service-location.server'
-import {
-  createServicePlan,
-  editServicePlan,
-  endServicePlan,
-  type PlanEditOutcome,
-  pauseServicePlan,
-  resumeServicePlan,
-} from '~/models/service-plan.server'
+import { createServicePlan, endServicePlan } from '~/models/service-plan.server'
 import {
   EditPlanSchema,
   EndPlanSchema,

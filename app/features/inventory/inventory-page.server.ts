@@ -13,7 +13,7 @@ import {
   searchInventory,
   updateInventoryItem,
 } from '~/models/inventory.server'
-import { listStockPlaces } from '~/models/stock.server'
+import { listStockPlaces } from '~/models/stock-locations.server'
 import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { logger } from '~/utils/logger.server'
 import { formatCents } from '~/utils/money'

@@ -5,17 +5,9 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import { notFound, refusalStatus } from '~/auth/guards.server'
 import { getInventoryItem, type InventoryItem } from '~/models/inventory.server'
-import {
-  countStock,
-  listItemHistory,
-  listItemLevels,
-  listLocationStock,
-  listStockPlaces,
-  receiveStock,
-  setLocationMinimum,
-  transferStock,
-  truckOf,
-} from '~/models/stock.server'
+import { countStock, receiveStock, setLocationMinimum, transferStock } from '~/models/stock.server'
+import { listItemHistory, listItemLevels, listLocationStock } from '~/models/stock-lists.server'
+import { listStockPlaces, truckOf } from '~/models/stock-locations.server'
 import { formatDateTime } from '~/utils/dates'
 import { db } from '~/utils/db.server'
 import { unknownIntent } from '~/utils/intent'

@@ -4,7 +4,7 @@
 // Windows line ends, as the other exports.
 import { stringify } from 'csv-stringify/sync'
 import { amountText } from '~/billing/quickbooks'
-import type { PayrollRow } from '~/models/timesheet.server'
+import type { PayrollRow } from '~/models/payroll.server'
 import type { LocalDate } from '~/schedule/local-date'
 import { hoursText } from '~/schedule/timesheet'
 

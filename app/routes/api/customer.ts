@@ -9,7 +9,7 @@ import {
   readBody,
 } from '~/features/api/api-handler.server'
 import { CustomerUpdateBody } from '~/features/api/api-schemas'
-import { apiGetCustomer } from '~/models/api-resources.server'
+import { apiGetCustomer } from '~/models/api-customers.server'
 import { updateCustomerContact } from '~/models/customer-changes.server'
 import type { Route } from './+types/customer'
 

@@ -10,7 +10,7 @@ import {
   readQuery,
 } from '~/features/api/api-handler.server'
 import { CustomerCreateBody, CustomerListQuery } from '~/features/api/api-schemas'
-import { apiGetCustomer, apiListCustomers } from '~/models/api-resources.server'
+import { apiGetCustomer, apiListCustomers } from '~/models/api-customers.server'
 import { createCustomerWithLocation } from '~/models/customer-changes.server'
 import type { Route } from './+types/customers'
 

@@ -1,6 +1,6 @@
 // GET /api/v1/invoices/{invoiceId}: docs/api.md.
 import { answer, apiJson, guard, notFoundError } from '~/features/api/api-handler.server'
-import { apiGetInvoice } from '~/models/api-resources.server'
+import { apiGetInvoice } from '~/models/api-billing.server'
 import type { Route } from './+types/invoice'
 
 export function loader({ request, params }: Route.LoaderArgs) {

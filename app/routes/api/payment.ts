@@ -1,6 +1,6 @@
 // GET /api/v1/payments/{paymentId}: docs/api.md.
 import { answer, apiJson, guard, notFoundError } from '~/features/api/api-handler.server'
-import { apiGetPayment } from '~/models/api-resources.server'
+import { apiGetPayment } from '~/models/api-billing.server'
 import type { Route } from './+types/payment'
 
 export function loader({ request, params }: Route.LoaderArgs) {

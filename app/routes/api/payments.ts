@@ -1,7 +1,7 @@
 // GET /api/v1/payments: docs/api.md.
 import { answer, apiJson, cursorOf, guard, readQuery } from '~/features/api/api-handler.server'
 import { PaymentListQuery } from '~/features/api/api-schemas'
-import { apiListPayments } from '~/models/api-resources.server'
+import { apiListPayments } from '~/models/api-billing.server'
 import type { Route } from './+types/payments'
 
 export function loader({ request }: Route.LoaderArgs) {

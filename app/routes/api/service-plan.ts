@@ -1,6 +1,6 @@
 // GET /api/v1/service-plans/{planId}: docs/api.md.
 import { answer, apiJson, guard, notFoundError } from '~/features/api/api-handler.server'
-import { apiGetServicePlan } from '~/models/api-resources.server'
+import { apiGetServicePlan } from '~/models/api-schedule.server'
 import type { Route } from './+types/service-plan'
 
 export function loader({ request, params }: Route.LoaderArgs) {

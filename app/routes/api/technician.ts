@@ -1,6 +1,6 @@
 // GET /api/v1/technicians/{technicianId}: docs/api.md.
 import { answer, apiJson, guard, notFoundError } from '~/features/api/api-handler.server'
-import { apiGetTechnician } from '~/models/api-resources.server'
+import { apiGetTechnician } from '~/models/api-schedule.server'
 import type { Route } from './+types/technician'
 
 export function loader({ request, params }: Route.LoaderArgs) {

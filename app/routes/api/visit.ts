@@ -1,6 +1,6 @@
 // GET /api/v1/visits/{visitId}: docs/api.md.
 import { answer, apiJson, guard, notFoundError } from '~/features/api/api-handler.server'
-import { apiGetVisit } from '~/models/api-resources.server'
+import { apiGetVisit } from '~/models/api-schedule.server'
 import type { Route } from './+types/visit'
 
 export function loader({ request, params }: Route.LoaderArgs) {

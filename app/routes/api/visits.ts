@@ -10,7 +10,7 @@ import {
   readQuery,
 } from '~/features/api/api-handler.server'
 import { VisitCreateBody, VisitListQuery } from '~/features/api/api-schemas'
-import { apiGetVisit, apiListVisits } from '~/models/api-resources.server'
+import { apiGetVisit, apiListVisits } from '~/models/api-schedule.server'
 import { createJob } from '~/models/job-changes.server'
 import type { Route } from './+types/visits'
 

@@ -10,7 +10,7 @@ import {
   readQuery,
 } from '~/features/api/api-handler.server'
 import { PageQuery, WebhookEndpointCreateBody } from '~/features/api/api-schemas'
-import { encodeCursor } from '~/models/api-resources.server'
+import { encodeCursor } from '~/models/api-paging.server'
 import { createWebhookEndpoint, endpointOut, listWebhookEndpoints } from '~/models/webhook.server'
 import type { Route } from './+types/webhook-endpoints'
 

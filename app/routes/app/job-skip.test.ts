@@ -3,7 +3,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { jobs, profiles } from '~/db/schema'
-import { generateVisits } from '~/models/service-plan.server'
+import { generateVisits } from '~/models/visit-generation.server'
 import { db } from '~/utils/db.server'
 import { takeFlash } from '~/utils/flash.server'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'

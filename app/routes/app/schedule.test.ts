@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNotNull, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, jobs, profiles, serviceLocations, user } from '~/db/schema'
-import { generateVisits } from '~/models/service-plan.server'
+import { generateVisits } from '~/models/visit-generation.server'
 import { getWeekBoard, mondayOf } from '~/models/week-board.server'
 import { addDays, instantAt, localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'

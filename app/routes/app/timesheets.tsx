@@ -18,7 +18,8 @@ import {
   type TimesheetReply,
 } from '~/features/time/timesheet-schema'
 import { TimesheetWeek } from '~/features/time/timesheet-week'
-import { approveWeek, editDay, listTimesheetTechnicians, reopenWeek, weekTimesheet } from '~/models/timesheet.server'
+import { listTimesheetTechnicians, weekTimesheet } from '~/models/timesheet.server'
+import { approveWeek, editDay, reopenWeek } from '~/models/timesheet-edits.server'
 import { mondayOf } from '~/models/week-board.server'
 import { addDays, localDateAt, parseAddressDate } from '~/schedule/local-date'
 import { formatLocalDate } from '~/utils/dates'

@@ -15,7 +15,7 @@ import {
 import { FIELD_OWNER_HEADER, type FieldChange, type VisitChange } from '~/field/changes'
 import { KEY_REUSED } from '~/models/idempotency.server'
 import { createJob } from '~/models/job-changes.server'
-import { generateVisits } from '~/models/service-plan.server'
+import { generateVisits } from '~/models/visit-generation.server'
 import { db } from '~/utils/db.server'
 import { settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'

@@ -8,7 +8,7 @@
 import { requireCompanyCapabilityForScript } from '~/auth/guards.server'
 import { refuseAnotherPersonsChange } from '~/auth/offline-owner.server'
 import { ClockChangeSchema } from '~/field/changes'
-import { recordTimeEvent } from '~/models/timesheet.server'
+import { recordTimeEvent } from '~/models/time-clock.server'
 import { throwIfDatabaseUnavailable } from '~/utils/database-unavailable.server'
 import { type Failure, failure, failureStatus } from '~/utils/result'
 import type { Route } from './+types/field-clock'

@@ -2,7 +2,7 @@
 // whose Monday falls from the week of `from` to the week of `to`, one row per technician and day. Owners and admins.
 import { requireCompanyCapability } from '~/auth/guards.server'
 import { payrollCsvFileName, payrollToCsv } from '~/features/time/payroll-csv'
-import { payrollRows } from '~/models/timesheet.server'
+import { payrollRows } from '~/models/payroll.server'
 import { mondayOf } from '~/models/week-board.server'
 import { addDays, daysBetween, localDateAt, parseAddressDate } from '~/schedule/local-date'
 import type { Route } from './+types/payroll-csv'
