@@ -123,7 +123,7 @@ export async function benchInvoicesDb({ customers: count = 5_000, runs = 3 } = {
   try {
     await migrateDatabase(handle)
     installDatabase(handle)
-    const { createInvoices, previewInvoices } = await import('../app/models/invoice.server')
+    const { createInvoices, previewInvoices } = await import('../app/models/invoice-create.server')
     const times: Record<string, { ms: number[]; invoices: number }> = {
       preview: { ms: [], invoices: 0 },
       create: { ms: [], invoices: 0 },

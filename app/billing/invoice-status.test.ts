@@ -4,7 +4,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, invoices } from '~/db/schema'
-import { listInvoices, outstandingSql } from '~/models/invoice.server'
+import { listInvoices, outstandingSql } from '~/models/invoice-list.server'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../tests/helpers/customers'
 import {

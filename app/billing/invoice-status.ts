@@ -1,5 +1,5 @@
 // What an invoice's status is (docs/billing.md): the office's state (draft, sent, void) and then the money and the
-// date. The SQL twin of this is `outstandingSql` in app/models/invoice.server.ts; the two are tested together.
+// date. The SQL twin of this is `outstandingSql` in app/models/invoice-list.server.ts; the two are tested together.
 import type { LocalDate } from '~/schedule/local-date'
 import type { InvoiceState } from './billing-fields'
 

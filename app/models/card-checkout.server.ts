@@ -1,7 +1,7 @@
 // Starting a card payment or a card's saving with Stripe Checkout (docs/billing.md): the portal's "Pay invoice" (a
 // payment session for what the invoice still owes) and "Save card for automatic payments" (a setup session), and the
 // office's way to start the latter — an emailed link, so staff never handle card numbers. Nothing is recorded here:
-// the webhook records what Stripe says happened (card-payment.server.ts).
+// the webhook records what Stripe says happened (stripe-event.server.ts).
 //
 // One open Checkout Session per invoice (decision 032): "Pay invoice" pressed in two tabs gets the same session. The
 // session is kept in checkout_sessions (a partial unique index allows one open per invoice) and reused while its

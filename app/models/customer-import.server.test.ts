@@ -9,7 +9,9 @@ import { companies, customers, jobs, profiles, servicePlans } from '~/db/schema'
 import { createDemoLogin } from '~/demo/seed.server'
 import { db, projectRoot, queryRows } from '~/utils/db.server'
 import { addTestCustomer } from '../../tests/helpers/customers'
-import { applyImport, EXPORT_PAGE_CUSTOMERS, exportCustomersCsv, previewImport } from './customer-import.server'
+import { EXPORT_PAGE_CUSTOMERS, exportCustomersCsv } from './customer-export.server'
+import { applyImport } from './customer-import.server'
+import { previewImport } from './customer-import-preview.server'
 import { createJob } from './job-changes.server'
 
 const FIXTURES = path.join(projectRoot(), 'tests/fixtures/customer-import')

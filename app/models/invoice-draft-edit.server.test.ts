@@ -23,8 +23,8 @@ import { localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../tests/helpers/customers'
 import { balanceCentsOf } from './balance.server'
-import { applyStripeEvent } from './card-payment.server'
-import { createInvoices, getInvoice, sendInvoice, voidInvoice } from './invoice.server'
+import { getInvoice, voidInvoice } from './invoice.server'
+import { createInvoices } from './invoice-create.server'
 import {
   addDraftDiscount,
   addDraftLine,
@@ -34,7 +34,9 @@ import {
   setDraftNote,
   updateDraftLine,
 } from './invoice-draft-edit.server'
+import { sendInvoice } from './invoice-send.server'
 import { recordPayment } from './payment.server'
+import { applyStripeEvent } from './stripe-event.server'
 
 const NOVEMBER = monthOf('2026-11-01')
 const TZ = 'America/New_York'

@@ -13,7 +13,8 @@ import { companies, inventoryItems, invoiceLines, invoices } from '~/db/schema'
 import { type Database, db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import { failure, type Result, success } from '~/utils/result'
-import { claimVisits, creditsByCustomer, lateCompletions } from './invoice.server'
+import { creditsByCustomer } from './customer-credit.server'
+import { claimVisits, lateCompletions } from './late-completions.server'
 import { taxRuleOf } from './tax-rate.server'
 
 export const DRAFT_MESSAGES = {

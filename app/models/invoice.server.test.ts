@@ -9,15 +9,10 @@ import { companies, emailOutbox, invoiceLines, invoices, jobs, payments, service
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../tests/helpers/customers'
 import { balanceCentsOf } from './balance.server'
-import {
-  createInvoices,
-  getInvoice,
-  listInvoices,
-  previewInvoices,
-  sendInvoice,
-  sendInvoices,
-  voidInvoice,
-} from './invoice.server'
+import { getInvoice, voidInvoice } from './invoice.server'
+import { createInvoices, previewInvoices } from './invoice-create.server'
+import { listInvoices } from './invoice-list.server'
+import { sendInvoice, sendInvoices } from './invoice-send.server'
 import { PAYMENT_MESSAGES, recordPayment } from './payment.server'
 
 const NOVEMBER = monthOf('2026-11-01')

@@ -20,8 +20,10 @@ import {
 import type { RateType } from '~/utils/customer-fields'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../tests/helpers/customers'
-import { createInvoices, sendInvoices, voidInvoice } from './invoice.server'
+import { voidInvoice } from './invoice.server'
+import { createInvoices } from './invoice-create.server'
 import { reissueInvoice } from './invoice-draft-edit.server'
+import { sendInvoices } from './invoice-send.server'
 import { reopenVisit } from './job-changes.server'
 
 const OCTOBER = monthOf('2026-10-01')

@@ -10,7 +10,7 @@ import { companies, customers, emailOutbox, planRateChanges, priceChanges, servi
 import { createDemoLogin } from '~/demo/seed.server'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../tests/helpers/customers'
-import { previewInvoices } from './invoice.server'
+import { previewInvoices } from './invoice-create.server'
 import {
   applyPriceChange,
   listPriceChanges,

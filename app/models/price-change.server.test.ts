@@ -20,7 +20,7 @@ import { occurrences, type PlanSchedule } from '~/schedule/recurrence'
 import type { RateType } from '~/utils/customer-fields'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../tests/helpers/customers'
-import { previewInvoices } from './invoice.server'
+import { previewInvoices } from './invoice-create.server'
 import { editServicePlan } from './plan-edits.server'
 import {
   applyPriceChange,

@@ -21,7 +21,7 @@ import {
 import { createDemoLogin } from '~/demo/seed.server'
 import { db } from '~/utils/db.server'
 import { addTestCustomer, type TestCustomer } from '../../tests/helpers/customers'
-import { createInvoices } from './invoice.server'
+import { createInvoices } from './invoice-create.server'
 import { PROFIT_SORTS } from './profit-order'
 import { marginPercentOf, profitReportPage, profitReportRows } from './profit-report.server'
 

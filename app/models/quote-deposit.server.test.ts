@@ -17,7 +17,7 @@ import { type FakeStripe, type SignedEvent, startFakeStripe } from '../../tests/
 import { TEST_ORIGIN } from '../../tests/helpers/session'
 import { STRIPE_WEBHOOK_PATH, action as webhook } from '../routes/resources/stripe-webhook'
 import { balanceCentsOf } from './balance.server'
-import { creditsByCustomer } from './invoice.server'
+import { creditsByCustomer } from './customer-credit.server'
 import { addQuoteLine, createQuote, getQuote, sendQuote, setQuoteTerms } from './quote.server'
 import { approveQuote } from './quote-decision.server'
 import { getQuoteDepositState, QUOTE_DEPOSIT_MESSAGES, startQuoteDepositCheckout } from './quote-deposit.server'

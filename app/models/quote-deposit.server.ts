@@ -6,7 +6,7 @@
 // - The Checkout session is made with Stripe's idempotency key per quote, version and amount still due: a double
 //   submit (or "Pay deposit" pressed again while the first page is open) is one session at Stripe. Its metadata names
 //   the company, the customer, the quote and the version, with kind 'quote-deposit'.
-// - The webhook (card-payment.server.ts dispatches here) records the deposit once: an ordinary card payment to no
+// - The webhook (stripe-event.server.ts dispatches here) records the deposit once: an ordinary card payment to no
 //   invoice (account credit until the work order's invoice takes it), whose reference is the session's id — unique
 //   per customer, so a replayed or concurrent event records nothing more — and a quote_deposits row tying it to the
 //   quote, in the event's transaction. An amount other than what was due is recorded and flagged for the office.

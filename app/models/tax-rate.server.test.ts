@@ -20,8 +20,9 @@ import {
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../tests/helpers/customers'
 import { balanceCentsOf } from './balance.server'
-import { createInvoices, sendInvoices } from './invoice.server'
+import { createInvoices } from './invoice-create.server'
 import { addDraftDiscount, addDraftLine, removeDraftLine } from './invoice-draft-edit.server'
+import { sendInvoices } from './invoice-send.server'
 import { recordPayment } from './payment.server'
 import { updateServiceLocation } from './service-location.server'
 import {

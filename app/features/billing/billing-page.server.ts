@@ -11,16 +11,9 @@ import { type BillingPeriod, periodLabel } from '~/billing/invoice-draft'
 import { INVOICE_STATUSES } from '~/billing/invoice-status'
 import { listStripeAttention } from '~/models/card-payment.server'
 import { getCustomer } from '~/models/customer.server'
-import {
-  createInvoices,
-  draftCustomersWithoutEmail,
-  INVOICES_PER_PAGE,
-  type InvoiceListFilter,
-  listInvoices,
-  periodSummary,
-  previewInvoices,
-  sendInvoices,
-} from '~/models/invoice.server'
+import { createInvoices, previewInvoices } from '~/models/invoice-create.server'
+import { INVOICES_PER_PAGE, type InvoiceListFilter, listInvoices, periodSummary } from '~/models/invoice-list.server'
+import { draftCustomersWithoutEmail, sendInvoices } from '~/models/invoice-send.server'
 import { localDateAt } from '~/schedule/local-date'
 import { formatDateTime, formatLocalDate } from '~/utils/dates'
 import { redirectWithFlash } from '~/utils/flash.server'

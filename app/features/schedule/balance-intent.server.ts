@@ -9,9 +9,9 @@ import {
   AssignmentSchema,
   applyBalance,
   type BalanceKind,
-  type BalancePreview,
   undoBalance,
 } from '~/models/day-balance.server'
+import type { BalancePreview } from '~/models/day-balance-preview.server'
 import type { LocalDate } from '~/schedule/local-date'
 import { unknownIntent } from '~/utils/intent'
 import type { BalancePreviewView } from './balance-view'

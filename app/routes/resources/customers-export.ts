@@ -3,7 +3,7 @@
 // formulas are escaped. Written a page of customers at a time as it is sent. Office roles only, like the list.
 
 import { requireCompanyCapability } from '~/auth/guards.server'
-import { exportCustomersCsvStream } from '~/models/customer-import.server'
+import { exportCustomersCsvStream } from '~/models/customer-export.server'
 import type { Route } from './+types/customers-export'
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,13 +1,13 @@
 // POST /webhooks/stripe — Stripe's events (docs/billing.md): a paid Checkout session records the card payment, a
 // completed setup saves the customer's card for autopay, refunds and disputes reach the payment. Only a body Stripe
 // signed with STRIPE_WEBHOOK_SECRET counts: the signature is checked over the raw bytes before anything is parsed, and
-// a bad or missing one is a 400 that changes nothing. Each event is applied once (app/models/card-payment.server.ts);
+// a bad or missing one is a 400 that changes nothing. Each event is applied once (app/models/stripe-event.server.ts);
 // an event that came before the payment it is about is answered 500, so Stripe delivers it again later. A signed
 // event whose data we cannot record (another currency, an amount out of bounds, no invoice of the company it names) is
 // acknowledged with 200 and listed for the office under "Needs attention" (decision 032): data is never a 5xx.
 import { isOurPaymentIntent, savedCardOf, stripeClient, verifiedEvent } from '~/billing/stripe.server'
 import { stripeConfig } from '~/billing/stripe-config.server'
-import { applyStripeEvent } from '~/models/card-payment.server'
+import { applyStripeEvent } from '~/models/stripe-event.server'
 import { logger } from '~/utils/logger.server'
 import type { Route } from './+types/stripe-webhook'
 
