@@ -71,6 +71,14 @@ function problemsOf(text: string): string[] {
   return problems
 }
 
+/** The Markdown pages under `folder`, from the repository's root. */
+function sourceMarkdown(folder: string): string[] {
+  return fs
+    .readdirSync(path.join(repositoryRoot, folder), { recursive: true, encoding: 'utf8' })
+    .filter((entry) => entry.endsWith('.md'))
+    .map((entry) => path.join(folder, entry))
+}
+
 describe('comments cite only the repository', () => {
   it('in app/, server/, scripts/ and tests/', () => {
     const files = sourceFiles(['app', 'server', 'scripts', 'tests'])
@@ -79,6 +87,22 @@ describe('comments cite only the repository', () => {
     for (const file of files) {
       for (const comment of comments(file)) {
         for (const problem of problemsOf(comment.text)) found.push(`${file}:${comment.line}: ${problem}`)
+      }
+    }
+    expect(found).toEqual([])
+  })
+
+  it('in README.md, SECURITY.md and docs/: every path in backticks exists', () => {
+    const pages = ['README.md', 'SECURITY.md', ...sourceMarkdown('docs')]
+    const found: string[] = []
+    for (const page of pages) {
+      const text = fs.readFileSync(path.join(repositoryRoot, page), 'utf8')
+      for (const [, quoted] of text.matchAll(/`([^`\n]+)`/g)) {
+        // Only a path from the repository's root, as written: a file or folder, not a command or a pattern.
+        const named = /^(?:app|tests|scripts|server|bench|drizzle|public|patches|docs)\/[\w@.()[\]/-]*$/.exec(quoted ?? '')?.[0]
+        // A benchmark's results are written by each run and not kept (.gitignore): the page names the run it quotes.
+        if (!named || /[*{}]/.test(named) || /\[[^\]]*$/.test(named) || named.startsWith('bench/results/')) continue
+        if (!exists(named.replace(/:\d+$/, ''))) found.push(`${page}: ${named} does not exist`)
       }
     }
     expect(found).toEqual([])
