@@ -5,9 +5,9 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import { createPlatformAdmin } from '~/models/platform-admin.server'
+import { deliverDueEmails } from '~/outbox/worker.server'
 import { installDatabase, migrateDatabase, openDatabase } from '~/utils/db.server'
 import { env } from '~/utils/env.server'
-import { deliverDueEmails } from '~/utils/outbox-worker.server'
 
 const { values } = parseArgs({ options: { email: { type: 'string' } } })
 const email = z.email().safeParse(values.email?.trim())

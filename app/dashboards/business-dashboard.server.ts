@@ -12,9 +12,9 @@ import { getInventorySummary, listLowStockItems } from '~/models/inventory.serve
 import { laborTotals } from '~/models/profit-report.server'
 import { countTeamByRole, listTeamPreview, STAFF_ROLES } from '~/models/team.server'
 import { visitState } from '~/models/visit-state'
+import { listUndeliveredEmails } from '~/outbox/email.server'
 import { localDateAt } from '~/schedule/local-date'
 import { formatDateTime } from '~/utils/dates'
-import { listUndeliveredEmails } from '~/utils/email.server'
 import { formatCents } from '~/utils/money'
 
 /** docs/product.md "Limits" list sizes. */

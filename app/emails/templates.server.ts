@@ -1,7 +1,7 @@
 // Registers every email template under its name (app/mail/templates.ts), so the code that sends names a template
 // and hands it plain props without importing it. Imported for its effect by the server's start, the test set-up and
 // the scripts that queue email; `renderEmail` says so if it was not.
-import { type EmailTemplates, registerEmailTemplates } from '~/utils/email-render.server'
+import { type EmailTemplates, registerEmailTemplates } from '~/outbox/email-render.server'
 import { actionLinkEmail } from './action-link-email'
 import { cardEmail } from './card-email'
 import { emailChangeNoticeEmail, emailChangeVerificationEmail } from './email-change'

@@ -3,8 +3,8 @@
 // company; nothing about their account changes until they sign in and accept on /invitations.
 import { and, asc, eq, ne, sql } from 'drizzle-orm'
 import { companies, type InvitationRole, invitations, profiles, user } from '~/db/schema'
+import { sendEmail } from '~/outbox/email.server'
 import { type Database, db } from '~/utils/db.server'
-import { sendEmail } from '~/utils/email.server'
 import { env } from '~/utils/env.server'
 import { isUuid } from '~/utils/ids'
 import { ROLE_LABELS } from '~/utils/permissions'

@@ -10,13 +10,13 @@ import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm'
 import { invoiceNumberLabel } from '~/billing/billing-fields'
 import { outstandingCents } from '~/billing/invoice-status'
 import { chargeOffSession, configuredStripe } from '~/billing/stripe.server'
-import { companies, customers, emailOutbox, invoices, profiles } from '~/db/schema'
+import { companies, customers, invoices, profiles } from '~/db/schema'
+import { renderEmail } from '~/outbox/email-render.server'
+import { enqueue, type QueuedEmail } from '~/outbox/enqueue.server'
 import { type Database, db } from '~/utils/db.server'
-import { renderEmail } from '~/utils/email-render.server'
 import { env } from '~/utils/env.server'
 import { logger } from '~/utils/logger.server'
 import { formatCents } from '~/utils/money'
-import { kickOutboxWorker } from '~/utils/outbox-worker.server'
 import { portalInvoicePath } from '~/utils/portal-paths'
 import { STRIPE_MINIMUM_CENTS } from './card-checkout.server'
 import { recordCardPayment } from './card-payment.server'
@@ -206,12 +206,11 @@ async function queuePaymentFailed(tx: Database, invoice: Claimed, owedCents: num
   const name = customer?.name ?? 'The customer'
   const tellCustomer = Boolean(customer?.email && customer.byEmail)
   const base = {
-    companyId: invoice.companyId,
     kind: 'email' as const,
-    noticeEvent: PAYMENT_FAILED_EVENT,
-    noticeSubject: invoice.id,
+    companyId: invoice.companyId,
+    notice: { event: PAYMENT_FAILED_EVENT, subject: invoice.id },
   }
-  const rows: (typeof emailOutbox.$inferInsert)[] = []
+  const rows: QueuedEmail[] = []
   if (tellCustomer && customer?.email) {
     const company = await getEmailCompany(invoice.companyId, tx)
     const sender = customerEmailBrand({
@@ -264,7 +263,6 @@ async function queuePaymentFailed(tx: Database, invoice: Claimed, owedCents: num
   })
   for (const member of office) rows.push({ ...base, to: member.email, ...officeEmail })
   if (rows.length === 0) return
-  const inserted = await tx.insert(emailOutbox).values(rows).onConflictDoNothing().returning({ id: emailOutbox.id })
-  if (inserted.length) kickOutboxWorker()
+  const inserted = await enqueue(tx, rows)
   logger.warn({ invoice: invoice.id, emails: inserted.length }, 'autopay gave up: "Payment failed" queued')
 }

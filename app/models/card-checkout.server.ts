@@ -17,14 +17,14 @@ import {
   createStripeCustomer,
   expireCheckoutSession,
 } from '~/billing/stripe.server'
-import { checkoutSessions, companies, customers, emailOutbox, invoices } from '~/db/schema'
+import { checkoutSessions, companies, customers, invoices } from '~/db/schema'
+import { renderEmail } from '~/outbox/email-render.server'
+import { enqueue } from '~/outbox/enqueue.server'
 import { db } from '~/utils/db.server'
-import { renderEmail } from '~/utils/email-render.server'
 import { env } from '~/utils/env.server'
 import { isUuid } from '~/utils/ids'
 import { logger } from '~/utils/logger.server'
 import { formatCents } from '~/utils/money'
-import { kickOutboxWorker } from '~/utils/outbox-worker.server'
 import { portalInvoicePath } from '~/utils/portal-paths'
 import { failure, type Result, success } from '~/utils/result'
 import { customerEmailBrand } from './company-brand'
@@ -314,19 +314,16 @@ export async function sendCardSetupLink({
       brand: sender.brand,
     },
   })
-  await db()
-    .insert(emailOutbox)
-    .values({
-      companyId,
-      customerId,
-      kind: 'email',
-      to: customer.email,
-      fromName: sender.fromName,
-      replyTo: sender.replyTo,
-      attachments: sender.attachments,
-      ...email,
-    })
-  kickOutboxWorker()
+  await enqueue(db(), {
+    kind: 'email',
+    companyId,
+    customerId,
+    to: customer.email,
+    fromName: sender.fromName,
+    replyTo: sender.replyTo,
+    attachments: sender.attachments,
+    ...email,
+  })
   return success({ email: customer.email, message: CARD_CHECKOUT_MESSAGES.linkSent(customer.email) })
 }
 

@@ -5,20 +5,14 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import { invoiceNumberLabel } from '~/billing/billing-fields'
 import { periodLabel } from '~/billing/invoice-draft'
 import { outstandingCents } from '~/billing/invoice-status'
-import { companies, customers, emailOutbox, invoiceLines, invoices } from '~/db/schema'
-import { customerWants } from '~/notices/customer-choices'
-import { type NoticeChannel, renderTemplate, type TemplateValues } from '~/notices/templates'
-import { OPTED_OUT_MESSAGE } from '~/notices/text-delivery.server'
+import { companies, customers, invoiceLines, invoices } from '~/db/schema'
 import { addDays, localDateAt } from '~/schedule/local-date'
 import { formatLocalDate } from '~/utils/dates'
 import { type Database, db } from '~/utils/db.server'
-import { renderEmail } from '~/utils/email-render.server'
 import { env } from '~/utils/env.server'
 import { formatCents } from '~/utils/money'
-import { kickOutboxWorker } from '~/utils/outbox-worker.server'
 import { portalInvoicePath } from '~/utils/portal-paths'
-import { customerEmailBrand } from './company-brand'
-import { noticeSettingFor } from './notice.server'
+import { noticeRecipientColumns, noticeSettingFor, queueCustomerNotice } from './notice.server'
 
 type Executor = Pick<Database, 'select' | 'insert'>
 
@@ -30,24 +24,13 @@ export type InvoiceNotice = {
   daysPastDue?: number
 }
 
-/** Queues the invoice's notice on each channel the company and customer have on, in the caller's transaction. */
+/** Queues the invoice's notice (`queueCustomerNotice`), in the caller's transaction; returns how many rows were new. */
 export async function queueInvoiceNotice(executor: Executor, notice: InvoiceNotice) {
   const { companyId, invoiceId, event } = notice
   const [invoice] = await executor
     .select({
+      ...noticeRecipientColumns,
       number: invoices.number,
-      customerId: customers.id,
-      customerName: customers.customerName,
-      email: customers.email,
-      phone: customers.phone,
-      byEmail: customers.noticesByEmail,
-      byText: customers.noticesByText,
-      choices: customers.noticeChoices,
-      archived: sql<boolean>`${customers.archivedAt} is not null`,
-      companyName: companies.name,
-      companyEmail: companies.email,
-      logoKey: companies.logoKey,
-      settings: companies.noticeSettings,
       periodStart: invoices.periodStart,
       periodEnd: invoices.periodEnd,
       state: invoices.state,
@@ -56,83 +39,46 @@ export async function queueInvoiceNotice(executor: Executor, notice: InvoiceNoti
       paidCents: invoices.paidCents,
       creditAppliedCents: invoices.creditAppliedCents,
       customerNote: invoices.customerNote,
-      optedOut: sql<boolean>`exists (select 1 from text_opt_outs o where o.phone = ${customers.phone})`,
     })
     .from(invoices)
     .innerJoin(customers, and(eq(customers.companyId, invoices.companyId), eq(customers.id, invoices.customerId)))
     .innerJoin(companies, eq(companies.id, invoices.companyId))
     .where(and(eq(invoices.companyId, companyId), eq(invoices.id, invoiceId)))
-  if (!invoice || invoice.archived || invoice.state !== 'sent' || !invoice.dueOn) return 0
-  const setting = noticeSettingFor(invoice.settings, event)
+  if (invoice?.state !== 'sent' || !invoice.dueOn) return 0
+  const dueOn = invoice.dueOn
   const link = `${env().APP_URL}${portalInvoicePath(invoice.customerId, invoiceId)}`
-  const values: TemplateValues = { customer: invoice.customerName, company: invoice.companyName, link }
-  const subject = notice.daysPastDue ? `${invoiceId}:${notice.daysPastDue}` : invoiceId
-  const base = { companyId, customerId: invoice.customerId, noticeEvent: event, noticeSubject: subject }
-  const rows: (typeof emailOutbox.$inferInsert)[] = []
-  const wanted: Record<NoticeChannel, boolean> = {
-    email:
-      setting.channels.email &&
-      invoice.byEmail &&
-      customerWants(invoice.choices, event, 'email') &&
-      Boolean(invoice.email),
-    text:
-      setting.channels.text &&
-      invoice.byText &&
-      customerWants(invoice.choices, event, 'text') &&
-      Boolean(invoice.phone),
-  }
-  if (wanted.email && invoice.email) {
-    const lines = await executor
-      .select({ description: invoiceLines.description, amountCents: invoiceLines.amountCents })
-      .from(invoiceLines)
-      .where(and(eq(invoiceLines.companyId, companyId), eq(invoiceLines.invoiceId, invoiceId)))
-      .orderBy(asc(invoiceLines.position))
-    const sender = customerEmailBrand({
-      name: invoice.companyName,
-      email: invoice.companyEmail,
-      logoKey: invoice.logoKey,
-    })
-    const email = await renderEmail({
-      template: 'invoice',
-      props: {
-        companyName: invoice.companyName,
-        numberLabel: invoiceNumberLabel(invoice.number),
-        periodLabel: invoice.periodStart
-          ? periodLabel({ start: invoice.periodStart, end: invoice.periodEnd ?? invoice.periodStart })
-          : null,
-        message: renderTemplate(setting.templates.email, values),
-        lines: lines.map((line) => ({ description: line.description, amount: formatCents(line.amountCents) })),
-        total: formatCents(invoice.totalCents),
-        amountDue: formatCents(outstandingCents(invoice)),
-        dueDate: formatLocalDate(invoice.dueOn),
-        payUrl: link,
-        note: invoice.customerNote,
-        brand: sender.brand,
-      },
-    })
-    // From the company, not Pool Bud (issue 31 item 5, docs/decisions/039-invoice-pdf.md, 044-company-brand.md).
-    const { fromName, replyTo, attachments } = sender
-    rows.push({ ...base, kind: 'email', to: invoice.email, fromName, replyTo, attachments, ...email })
-  }
-  if (wanted.text && invoice.phone) {
-    rows.push({
-      ...base,
-      kind: 'text',
-      to: invoice.phone,
-      subject: event === 'invoice-sent' ? 'Invoice sent' : 'Payment overdue',
-      html: '',
-      text: renderTemplate(setting.templates.text, values),
-      ...(invoice.optedOut ? { status: 'opted-out' as const, lastError: OPTED_OUT_MESSAGE } : {}),
-    })
-  }
-  if (rows.length === 0) return 0
-  const inserted = await executor
-    .insert(emailOutbox)
-    .values(rows)
-    .onConflictDoNothing()
-    .returning({ id: emailOutbox.id })
-  if (inserted.length) kickOutboxWorker()
-  return inserted.length
+  return queueCustomerNotice(executor, {
+    companyId,
+    event,
+    subject: notice.daysPastDue ? `${invoiceId}:${notice.daysPastDue}` : invoiceId,
+    recipient: invoice,
+    values: { customer: invoice.customerName, company: invoice.companyName, link },
+    email: async ({ message, brand }) => {
+      const lines = await executor
+        .select({ description: invoiceLines.description, amountCents: invoiceLines.amountCents })
+        .from(invoiceLines)
+        .where(and(eq(invoiceLines.companyId, companyId), eq(invoiceLines.invoiceId, invoiceId)))
+        .orderBy(asc(invoiceLines.position))
+      return {
+        template: 'invoice',
+        props: {
+          companyName: invoice.companyName,
+          numberLabel: invoiceNumberLabel(invoice.number),
+          periodLabel: invoice.periodStart
+            ? periodLabel({ start: invoice.periodStart, end: invoice.periodEnd ?? invoice.periodStart })
+            : null,
+          message,
+          lines: lines.map((line) => ({ description: line.description, amount: formatCents(line.amountCents) })),
+          total: formatCents(invoice.totalCents),
+          amountDue: formatCents(outstandingCents(invoice)),
+          dueDate: formatLocalDate(dueOn),
+          payUrl: link,
+          note: invoice.customerNote,
+          brand,
+        },
+      }
+    },
+  })
 }
 
 /** "Payment overdue" goes out this many days after the due date (docs/billing.md, issue #21). */

@@ -1,7 +1,7 @@
 // "Forgot password" that tells nobody whether an address has an account, by its answer or by its timing: the
 // request only counts two limits and queues a task (one insert, whatever the address). The outbox worker looks the
 // address up later and, for an active account, has better-auth create the reset link and mails it.
-import { emailOutbox } from '~/db/schema'
+import { enqueue } from '~/outbox/enqueue.server'
 import { db } from '~/utils/db.server'
 import { hitRateLimit, type RateLimitRule } from '~/utils/rate-limit.server'
 import { failure, type Result, success } from '~/utils/result'
@@ -44,10 +44,8 @@ export async function requestPasswordReset({
     )
     return failure('rate-limited', tooManyResets(wait))
   }
-  // Not kicked: the worker picks the task up at its next tick, after this answer has gone.
-  await db()
-    .insert(emailOutbox)
-    .values({ kind: 'password-reset', to: email, subject: RESET_SUBJECT, html: '', text: '' })
+  // A task is not kicked: the worker picks it up at its next tick, after this answer has gone.
+  await enqueue(db(), { kind: 'password-reset', to: email, subject: RESET_SUBJECT })
   return success({})
 }
 

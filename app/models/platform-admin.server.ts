@@ -4,9 +4,9 @@
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { profiles, user } from '~/db/schema'
+import { kickOutboxWorker } from '~/outbox/worker.server'
 import { db } from '~/utils/db.server'
 import { logger } from '~/utils/logger.server'
-import { kickOutboxWorker } from '~/utils/outbox-worker.server'
 import { queueInviteLink, revokeAccountAccess } from './invitation.server'
 
 export type CreateAdminResult =

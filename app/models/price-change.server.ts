@@ -29,12 +29,12 @@ import {
   serviceLocations,
   servicePlans,
 } from '~/db/schema'
+import { renderEmail } from '~/outbox/email-render.server'
+import { enqueue, type QueuedEmail } from '~/outbox/enqueue.server'
 import { type LocalDate, localDateAt } from '~/schedule/local-date'
 import { formatAddress } from '~/utils/address'
 import { formatLocalDate } from '~/utils/dates'
 import { type Database, db } from '~/utils/db.server'
-import { renderEmail } from '~/utils/email-render.server'
-import { kickOutboxWorker } from '~/utils/outbox-worker.server'
 import { type Failure, failure, type Result, success } from '~/utils/result'
 import { customerEmailBrand } from './company-brand'
 import { oncePerKey } from './idempotency.server'
@@ -388,7 +388,7 @@ async function queuePriceChangeEmails(
         sql`${customers.email} is not null and ${customers.email} <> ''`,
       ),
     )
-  const rows: (typeof emailOutbox.$inferInsert)[] = []
+  const rows: QueuedEmail[] = []
   for (const customer of recipients) {
     if (!customer.email) continue
     const sender = customerEmailBrand({
@@ -413,28 +413,21 @@ async function queuePriceChangeEmails(
       },
     })
     rows.push({
+      kind: 'email',
       companyId,
       customerId: customer.id,
-      kind: 'email',
       to: customer.email,
       fromName: sender.fromName,
       replyTo: sender.replyTo,
       attachments: sender.attachments,
-      noticeEvent: PRICE_CHANGE_NOTICE,
-      noticeSubject: priceChangeId,
+      notice: { event: PRICE_CHANGE_NOTICE, subject: priceChangeId },
       ...email,
     })
   }
   let queued = 0
   for (let at = 0; at < rows.length; at += WRITE_CHUNK) {
-    const inserted = await tx
-      .insert(emailOutbox)
-      .values(rows.slice(at, at + WRITE_CHUNK))
-      .onConflictDoNothing()
-      .returning({ id: emailOutbox.id })
-    queued += inserted.length
+    queued += (await enqueue(tx, rows.slice(at, at + WRITE_CHUNK))).length
   }
-  if (queued > 0) kickOutboxWorker()
   return queued
 }
 

@@ -6,22 +6,13 @@
 // quote.declined, docs/api.md) in the same transaction.
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { depositCents, quoteNumberLabel, quoteTotals } from '~/billing/quote-math'
-import {
-  companies,
-  customers,
-  emailOutbox,
-  profiles,
-  quoteDecisions,
-  quoteLines,
-  quotes,
-  quoteVersions,
-} from '~/db/schema'
+import { companies, customers, profiles, quoteDecisions, quoteLines, quotes, quoteVersions } from '~/db/schema'
+import { renderEmail } from '~/outbox/email-render.server'
+import { enqueue } from '~/outbox/enqueue.server'
 import { type Database, db } from '~/utils/db.server'
-import { renderEmail } from '~/utils/email-render.server'
 import { env } from '~/utils/env.server'
 import { isUuid } from '~/utils/ids'
 import { formatCents } from '~/utils/money'
-import { kickOutboxWorker } from '~/utils/outbox-worker.server'
 import { failure, type Result, success } from '~/utils/result'
 import { putObject } from '~/utils/storage.server'
 import { recordEvent } from './webhook-event.server'
@@ -142,21 +133,16 @@ async function notifyOffice(tx: Tx, companyId: string, found: Checked, heading: 
       footer: `You receive this email as an owner or admin of ${company?.name ?? 'the company'} on Pool Bud.`,
     },
   })
-  const inserted = await tx
-    .insert(emailOutbox)
-    .values(
-      office.map((member) => ({
-        companyId,
-        kind: 'email' as const,
-        to: member.email,
-        noticeEvent: 'quote-decided',
-        noticeSubject: found.quote.id,
-        ...email,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning({ id: emailOutbox.id })
-  if (inserted.length) kickOutboxWorker()
+  await enqueue(
+    tx,
+    office.map((member) => ({
+      kind: 'email' as const,
+      companyId,
+      to: member.email,
+      notice: { event: 'quote-decided', subject: found.quote.id },
+      ...email,
+    })),
+  )
 }
 
 /**

@@ -17,20 +17,19 @@ import {
   bodiesOfWater,
   companies,
   customers,
-  emailOutbox,
   equipment,
   quoteLines,
   quotes,
   quoteVersions,
   serviceLocations,
 } from '~/db/schema'
+import { renderEmail } from '~/outbox/email-render.server'
+import { enqueue } from '~/outbox/enqueue.server'
 import type { AddressParts } from '~/utils/address'
 import { type Database, db } from '~/utils/db.server'
-import { renderEmail } from '~/utils/email-render.server'
 import { env } from '~/utils/env.server'
 import { isUuid } from '~/utils/ids'
 import { formatCents } from '~/utils/money'
-import { kickOutboxWorker } from '~/utils/outbox-worker.server'
 import { portalQuotePath } from '~/utils/portal-paths'
 import { failure, type Result, success } from '~/utils/result'
 import { customerEmailBrand } from './company-brand'
@@ -452,24 +451,18 @@ export async function sendQuote(
         brand: sender.brand,
       },
     })
-    const inserted = await tx
-      .insert(emailOutbox)
-      .values({
-        companyId,
-        customerId: quote.customerId,
-        kind: 'email',
-        to: row.email,
-        fromName: sender.fromName,
-        replyTo: sender.replyTo,
-        attachments: sender.attachments,
-        // Once per version and recipient, however often "Send quote" is pressed.
-        noticeEvent: 'quote-sent',
-        noticeSubject: version.id,
-        ...email,
-      })
-      .onConflictDoNothing()
-      .returning({ id: emailOutbox.id })
-    if (inserted.length) kickOutboxWorker()
+    await enqueue(tx, {
+      kind: 'email',
+      companyId,
+      customerId: quote.customerId,
+      to: row.email,
+      fromName: sender.fromName,
+      replyTo: sender.replyTo,
+      attachments: sender.attachments,
+      // Once per version and recipient, however often "Send quote" is pressed.
+      notice: { event: 'quote-sent', subject: version.id },
+      ...email,
+    })
     return success({ email: row.email, version: version.version })
   })
 }

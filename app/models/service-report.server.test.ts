@@ -15,9 +15,9 @@ import {
   visitPhotos,
 } from '~/db/schema'
 import type { PhotoLabel } from '~/db/schema/visit-work'
+import type { OutgoingMail } from '~/outbox/email-transport.server'
+import { deliverDueEmails } from '~/outbox/worker.server'
 import { db } from '~/utils/db.server'
-import type { OutgoingMail } from '~/utils/email-transport.server'
-import { deliverDueEmails } from '~/utils/outbox-worker.server'
 import { getObject } from '~/utils/storage.server'
 import { findTestCustomer } from '../../tests/helpers/customers'
 import { useDemoData } from '../../tests/helpers/test-database'

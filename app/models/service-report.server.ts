@@ -3,8 +3,8 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { EmailAttachment } from '~/db/schema'
 import { chemLogs, companies, customers, jobChemicalAdditions, jobs, profiles, serviceReports } from '~/db/schema'
+import { sendEmail } from '~/outbox/email.server'
 import { type Database, db } from '~/utils/db.server'
-import { sendEmail } from '~/utils/email.server'
 import { env } from '~/utils/env.server'
 import { isUuid } from '~/utils/ids'
 import { visitReportPath } from '~/utils/portal-paths'
@@ -165,10 +165,12 @@ export async function queueServiceReport(
       to: report.customerEmail,
       companyId,
       // The "Visit completed" notice by email is this report: in the customer's Messages, and once per visit.
-      notice: { event: 'visit-completed', subject: jobId, customerId: report.customerId },
+      customerId: report.customerId,
+      notice: { event: 'visit-completed', subject: jobId },
       template: 'service-report',
       props,
-      sender: { name: sender.fromName, replyTo: sender.replyTo },
+      fromName: sender.fromName,
+      replyTo: sender.replyTo,
       attachments: [...(sender.attachments ?? []), ...attached.map(({ attachment }) => attachment)],
     },
     executor,

@@ -13,8 +13,8 @@ import {
   webhookEndpoints,
   webhookEvents,
 } from '~/db/schema'
+import { sendEmail } from '~/outbox/email.server'
 import { type Database, db } from '~/utils/db.server'
-import { sendEmail } from '~/utils/email.server'
 import { env } from '~/utils/env.server'
 import { isUuid } from '~/utils/ids'
 import { logger } from '~/utils/logger.server'

@@ -1,7 +1,7 @@
 // /dev/mailbox exists only with no SMTP server, and outside production unless DEV_MAILBOX=1 (decision 003).
 import { describe, expect, it } from 'vitest'
 import { CLIENT_IP_HEADER } from '~/auth/better-auth.server'
-import { deliverTextRow } from '~/notices/text-delivery.server'
+import { deliverTextRow } from '~/outbox/text-delivery.server'
 import { loader } from '~/routes/resources/dev-mailbox'
 import { devMailboxEnabled, devMailboxTabs, mailboxListingEnabled } from './dev-mailbox.server'
 import { parseEnv } from './env.server'

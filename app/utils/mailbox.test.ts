@@ -2,11 +2,11 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
 import { emailOutbox, mailboxMessages } from '~/db/schema'
+import { countPendingEmails, sendEmail } from '~/outbox/email.server'
+import { deliverDueEmails } from '~/outbox/worker.server'
 import { db } from './db.server'
 import { mailboxListingEnabled } from './dev-mailbox.server'
-import { countPendingEmails, sendEmail } from './email.server'
 import { env } from './env.server'
-import { deliverDueEmails } from './outbox-worker.server'
 
 describe('the built-in mailbox', () => {
   it('is used when SMTP_URL is not set', () => {

@@ -1,5 +1,5 @@
 // Imports flow one way (docs/architecture.md), and the build fails on a wrong arrow: `npm run lint` (Biome) rejects a
-// module that imports from a layer above it (utils/, db/, billing/, field/ and the pure cores; models; auth; emails;
+// module that imports from a layer above it (utils/, db/, outbox/, billing/, field/ and the pure cores; models; auth; emails;
 // components; features; dashboards). This proves the rule bites, by linting
 // deliberately bad files in a scratch copy of the layout with the project's own biome.json.
 import { spawnSync } from 'node:child_process'
@@ -42,6 +42,8 @@ describe('the one-way import rule', () => {
     ['app/utils/bad-email.ts', "import { inviteEmail } from '~/emails/invite-email'\nexport const x = inviteEmail\n"],
     ['app/schedule/bad.ts', "import { requireUser } from '~/auth/guards.server'\nexport const x = requireUser\n"],
     ['app/mail/bad.ts', "import { getProfile } from '~/models/profile.server'\nexport const x = getProfile\n"],
+    // The outbox sends what models queue; it knows no model (a task's email comes from a registered preparer).
+    ['app/outbox/bad.server.ts', "import { getProfile } from '~/models/profile.server'\nexport const x = getProfile\n"],
     // Models name a template (app/mail/templates.ts); they never import one.
     [
       'app/models/bad-email.server.ts',
@@ -94,6 +96,7 @@ describe('the one-way import rule', () => {
         "import { outstandingCents } from '~/billing/invoice-status'\nexport const x = outstandingCents\n",
       ],
       ['app/billing/fine.ts', "import { monthOf } from '~/schedule/local-date'\nexport const x = monthOf\n"],
+      ['app/models/fine-outbox.ts', "import { enqueue } from '~/outbox/enqueue.server'\nexport const x = enqueue\n"],
       ['app/service-worker/fine.ts', "import { x as y } from '../field/offline-cache'\nexport const x = y\n"],
       ['app/features/fine.ts', "import { requireUser } from '~/auth/guards.server'\nexport const x = requireUser\n"],
       [

@@ -9,8 +9,8 @@ import path from 'node:path'
 import pg from 'pg'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { CLAIM_LEASE } from '~/outbox/worker.server'
 import { projectRoot } from '~/utils/db.server'
-import { CLAIM_LEASE } from '~/utils/outbox-worker.server'
 import {
   buildIfNeeded,
   createScratchDatabase,

@@ -7,10 +7,10 @@ import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, vi } from 'vitest'
 // Emails are rendered from templates registered by name, as the server's start-up does.
 import '~/emails/templates.server'
+import { stopOutboxWorker } from '~/outbox/worker.server'
 import { stopBackgroundTasks } from '~/utils/background.server'
 import { rereadEnv } from '~/utils/env.server'
 import { stopEvents } from '~/utils/events.server'
-import { stopOutboxWorker } from '~/utils/outbox-worker.server'
 import { closeTestDatabase, openTestDatabase } from '../helpers/test-database'
 
 declare global {

@@ -5,9 +5,9 @@
 // once (decision 032): Twilio's signatures carry no time, so a replayed signed START changes nothing.
 
 import { smsKeyword } from '~/notices/sms-keywords'
-import { applyInboundKeyword } from '~/notices/text-delivery.server'
 import { twilioConfig } from '~/notices/twilio-config.server'
 import { isTwilioSignatureValid } from '~/notices/twilio-signature.server'
+import { applyInboundKeyword } from '~/outbox/text-delivery.server'
 import { env } from '~/utils/env.server'
 import { logger } from '~/utils/logger.server'
 import { toE164 } from '~/utils/phone'

@@ -3,10 +3,10 @@
 import nodemailer from 'nodemailer'
 import addressparser from 'nodemailer/lib/addressparser'
 import { type EmailAttachment, mailboxMessages } from '~/db/schema'
-import { db } from './db.server'
-import { env } from './env.server'
-import { logger } from './logger.server'
-import { getObject } from './storage.server'
+import { db } from '~/utils/db.server'
+import { env } from '~/utils/env.server'
+import { logger } from '~/utils/logger.server'
+import { getObject } from '~/utils/storage.server'
 
 /**
  * The Message-ID of an outbox row, the same on every attempt: when a process dies after the SMTP server took the

@@ -2,17 +2,17 @@
 // inside the company's quiet hours (deferred to their end, on the company's clock), through Twilio when configured and
 // to the built-in mailbox's "Texts" otherwise. An attempt whose answer was lost (a timeout after the request went out,
 // a 5xx) is marked, and before sending again the worker asks Twilio whether it took the text: a retry never makes a
-// customer's phone buzz twice. The worker (app/utils/outbox-worker.server.ts) claims rows with SKIP LOCKED and a lease, so
+// customer's phone buzz twice. The worker (app/outbox/worker.server.ts) claims rows with SKIP LOCKED and a lease, so
 // several servers never send one row at once.
 import { eq } from 'drizzle-orm'
 import { companies, inboundTexts, mailboxMessages, textOptOuts } from '~/db/schema'
+import { DEFAULT_QUIET_HOURS, type QuietHours, sendableAt } from '~/notices/quiet-hours'
+import { findSentText, sendText } from '~/notices/twilio.server'
+import { type TwilioConfig, twilioConfig } from '~/notices/twilio-config.server'
 import { isWallTime } from '~/schedule/local-date'
 import { type Database, db } from '~/utils/db.server'
 import { logger } from '~/utils/logger.server'
-import { registerTextSender, type TextDelivery } from '~/utils/outbox-worker.server'
-import { DEFAULT_QUIET_HOURS, type QuietHours, sendableAt } from './quiet-hours'
-import { findSentText, sendText } from './twilio.server'
-import { type TwilioConfig, twilioConfig } from './twilio-config.server'
+import { registerTextSender, type TextDelivery } from './worker.server'
 
 /** Marks a retry whose earlier attempt may have been taken by Twilio (kept in the row's last error). */
 export const ANSWER_LOST = 'Answer lost, checking before sending again: '

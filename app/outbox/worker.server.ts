@@ -3,7 +3,8 @@
 import { and, asc, eq, inArray, lte } from 'drizzle-orm'
 import { emailOutbox } from '~/db/schema'
 import type { EmailContent } from '~/mail/templates'
-import { db } from './db.server'
+import { db } from '~/utils/db.server'
+import { logger } from '~/utils/logger.server'
 import { renderEmail } from './email-render.server'
 import {
   currentTransport,
@@ -13,7 +14,6 @@ import {
   senderAddress,
   type Transport,
 } from './email-transport.server'
-import { logger } from './logger.server'
 
 /**
  * An email that still cannot be delivered this long after it was queued is marked failed, logged as an error and
@@ -111,7 +111,7 @@ async function prepareTask(
 }
 
 /**
- * What sending one text came to. The texts module (app/notices/text-delivery.server.ts) decides it from the
+ * What sending one text came to. The texts module (app/outbox/text-delivery.server.ts) decides it from the
  * provider's answer and registers itself here, as the password reset registers its task: this module delivers and
  * knows no provider.
  */

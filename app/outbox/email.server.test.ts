@@ -5,12 +5,12 @@ import { eq } from 'drizzle-orm'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { companies, emailOutbox } from '~/db/schema'
-import { db } from './db.server'
+import { db } from '~/utils/db.server'
+import { env, rereadEnv } from '~/utils/env.server'
+import { logger } from '~/utils/logger.server'
 import { countPendingEmails, listUndeliveredEmails, sendEmail } from './email.server'
 import { messageIdFor, type OutgoingMail } from './email-transport.server'
-import { env, rereadEnv } from './env.server'
-import { logger } from './logger.server'
-import { deliverDueEmails, GIVE_UP_AFTER_MS, retryDelayMs } from './outbox-worker.server'
+import { deliverDueEmails, GIVE_UP_AFTER_MS, retryDelayMs } from './worker.server'
 
 type Received = { from: string | undefined; to: string[]; raw: string }
 
@@ -399,7 +399,8 @@ describe('who an email is from', () => {
     await sendEmail({
       to: 'dana.whitfield@example.com',
       ...resetEmail('Invoice INV-0042', 'http://x.test/'),
-      sender: { name: 'Blue Lagoon Pool Co.', replyTo: 'office@bluelagoon.example' },
+      fromName: 'Blue Lagoon Pool Co.',
+      replyTo: 'office@bluelagoon.example',
     })
     expect(await deliverDueEmails()).toEqual({ sent: 1, failed: 0 })
     const headers = headersOf(received[0] as Received)
@@ -420,7 +421,8 @@ describe('who an email is from', () => {
     await sendEmail({
       to: 'dana.whitfield@example.com',
       ...resetEmail('Invoice INV-0043', 'http://x.test/'),
-      sender: { name: 'Evil" <boss@evil.test>\r\nBcc: victim@example.com\r\n', replyTo: 'a@b.test\r\nBcc: c@d.test' },
+      fromName: 'Evil" <boss@evil.test>\r\nBcc: victim@example.com\r\n',
+      replyTo: 'a@b.test\r\nBcc: c@d.test',
     })
     expect(await deliverDueEmails()).toEqual({ sent: 1, failed: 0 })
     const message = received[0] as Received
