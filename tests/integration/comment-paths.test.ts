@@ -99,7 +99,9 @@ describe('comments cite only the repository', () => {
       const text = fs.readFileSync(path.join(repositoryRoot, page), 'utf8')
       for (const [, quoted] of text.matchAll(/`([^`\n]+)`/g)) {
         // Only a path from the repository's root, as written: a file or folder, not a command or a pattern.
-        const named = /^(?:app|tests|scripts|server|bench|drizzle|public|patches|docs)\/[\w@.()[\]/-]*$/.exec(quoted ?? '')?.[0]
+        const named = /^(?:app|tests|scripts|server|bench|drizzle|public|patches|docs)\/[\w@.()[\]/-]*$/.exec(
+          quoted ?? '',
+        )?.[0]
         // A benchmark's results are written by each run and not kept (.gitignore): the page names the run it quotes.
         if (!named || /[*{}]/.test(named) || /\[[^\]]*$/.test(named) || named.startsWith('bench/results/')) continue
         if (!exists(named.replace(/:\d+$/, ''))) found.push(`${page}: ${named} does not exist`)
