@@ -174,8 +174,8 @@ const JOB_WORK = outcomes(403, {
 /**
  * The visit's own work posted by a plain form (a reading, a chemical, a skip…): past the gate for the company's
  * members who work jobs, a teammate too. Whether the visit is theirs to change is asked by the change itself
- * (applyFieldChange), as for the phone's queue: a teammate's filled-in form is refused (409, job.test.ts); empty, it
- * is the form's own refusal first.
+ * (applyFieldChange), as for the phone's queue: a teammate's filled-in form is refused (409,
+ * visit-change-paths.test.ts); empty, it is the form's own refusal first.
  */
 const JOB_CHANGE = { ...JOB_WORK, otherTech: 'pass' } satisfies Expectations
 /** Viewing that job: as above, plus platform admins read-only. */
