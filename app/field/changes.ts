@@ -60,6 +60,8 @@ export type FieldChangeAnswer =
       /** 'key-reused' (422): the key was already used for another change, visit or user. */
       code: 'not-found' | 'conflict' | 'invalid' | 'forbidden' | 'key-reused'
       message: string
+      /** The form field the refusal belongs at (the chemical's quantity), for a plain form to show it there. */
+      field?: string
     }
 
 export const FIELD_CHANGES_PATH = '/app/field/changes'

@@ -24,8 +24,6 @@ export const KEY_REUSED = 'This change was already used for something else'
 /** What each form's key is for: a key replayed to another form is refused rather than answered wrongly. */
 export type IdempotentAction =
   | 'job.create'
-  | 'reading.create'
-  | 'chemical.add'
   | 'customer.create'
   | 'inventory.create'
   | 'customer.import'

@@ -136,4 +136,3 @@ export const SkipVisitSchema = z
     path: ['otherReason'],
   })
   .transform((skip) => ({ reason: skip.reason === 'Other' ? `Other: ${skip.otherReason}` : skip.reason }))
-export type SkipVisitInput = z.input<typeof SkipVisitSchema>

@@ -11,12 +11,13 @@ import { zonedParts } from '~/utils/dates'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../tests/helpers/customers'
 import { useDemoData } from '../../tests/helpers/test-database'
+import { skipAsOffice } from '../../tests/helpers/visits'
 import { archiveCustomer, restoreCustomer } from './customer-changes.server'
 import { completeJob } from './job-changes.server'
 import { editServicePlan } from './plan-edits.server'
 import { createServicePlan, endServicePlan } from './service-plan.server'
 import { deactivateMember } from './team.server'
-import { cancelJob, moveVisit, skipVisit } from './visit.server'
+import { cancelJob, moveVisit } from './visit.server'
 import { generateVisits } from './visit-generation.server'
 
 let blue: string
@@ -142,9 +143,7 @@ describe('generation', () => {
       now: NOW,
     })
     expect(moved.ok).toBe(true)
-    expect((await skipVisit({ companyId: blue, jobId: second.id, input: { reason: 'Weather' }, now: NOW })).ok).toBe(
-      true,
-    )
+    expect((await skipAsOffice({ companyId: blue, jobId: second.id, reason: 'Weather', now: NOW })).ok).toBe(true)
     expect((await cancelJob({ companyId: blue, jobId: third.id, now: NOW })).ok).toBe(true)
     await completeJob({ companyId: blue, jobId: fourth.id, now: NOW })
     expect((await generateVisits({ now: NOW, companyId: blue, planIds: [planId] })).created).toBe(0)
@@ -190,7 +189,7 @@ describe('archive and restore', () => {
     const { planId } = await addPlan(customer.locationId)
     const [first, second] = await visitsOf([planId])
     if (!first || !second) throw new Error('no visits')
-    await skipVisit({ companyId: blue, jobId: second.id, input: { reason: 'Customer request' }, now: NOW })
+    await skipAsOffice({ companyId: blue, jobId: second.id, reason: 'Customer request', now: NOW })
     const archivedAt = new Date(NOW.getTime() + 60_000)
     await archiveCustomer({ companyId: blue, customerId: customer.id, now: archivedAt })
     const archived = await visitsOf([planId])
@@ -289,7 +288,7 @@ describe('changing a plan', () => {
     const rows = await visitsOf([planId])
     const skipped = rows[5]
     if (!skipped) throw new Error('no visit')
-    await skipVisit({ companyId: blue, jobId: skipped.id, input: { reason: 'Pool closed' }, now: NOW })
+    await skipAsOffice({ companyId: blue, jobId: skipped.id, reason: 'Pool closed', now: NOW })
     const ended = await endServicePlan({ companyId: blue, planId, endsOn: '2026-11-10', now: NOW })
     expect(ended.ok).toBe(true)
     const left = await visitsOf([planId])
@@ -329,9 +328,9 @@ describe('changing a plan', () => {
   it('refuses another company’s visit as not found and a finished one as a conflict', async () => {
     const { locationId } = await newLocation()
     const { planId } = await addPlan(locationId)
-    const [first] = await visitsOf([planId])
-    if (!first) throw new Error('no visit')
-    expect(await skipVisit({ companyId: sunset, jobId: first.id, input: { reason: 'Weather' } })).toMatchObject({
+    const [first, second] = await visitsOf([planId])
+    if (!first || !second) throw new Error('no visits')
+    expect(await skipAsOffice({ companyId: sunset, jobId: first.id, reason: 'Weather' })).toMatchObject({
       ok: false,
       code: 'not-found',
     })
@@ -343,9 +342,15 @@ describe('changing a plan', () => {
     expect(
       await moveVisit({ companyId: blue, jobId: first.id, input: { date: '2026-10-30', scope: 'one' }, now: NOW }),
     ).toMatchObject({ ok: false, code: 'conflict' })
-    expect(
-      await skipVisit({ companyId: blue, jobId: first.id, input: { reason: 'Other', otherReason: '' } }),
-    ).toMatchObject({ ok: false, message: 'Say why the visit is skipped.' })
+    expect(await skipAsOffice({ companyId: blue, jobId: first.id, reason: 'Weather' })).toMatchObject({
+      ok: false,
+      code: 'conflict',
+    })
+    // An open visit, skipped as "Other" without the words, is refused for what is missing.
+    expect(await skipAsOffice({ companyId: blue, jobId: second.id, reason: 'Other', otherReason: '' })).toMatchObject({
+      ok: false,
+      message: 'Say why the visit is skipped.',
+    })
   })
 })
 
@@ -387,7 +392,7 @@ describe('rolling generation (property)', () => {
             const first = await visitsOf([created.planId])
             const skipped = first[touch % first.length]
             const moved = first[(touch + 1) % first.length]
-            if (skipped) await skipVisit({ companyId: blue, jobId: skipped.id, input: { reason: 'Weather' }, now: NOW })
+            if (skipped) await skipAsOffice({ companyId: blue, jobId: skipped.id, reason: 'Weather', now: NOW })
             let movedTo: string | null = null
             if (moved && moved.id !== skipped?.id) {
               const to = addDays(moved.occurrenceDate ?? today, 1)

@@ -1,6 +1,8 @@
-// The technician's changes to a visit (docs/product.md "The visit"), from the visit page online or from the phone's
-// offline queue: one function applies each change once per idempotency key, after checking that the visit is still this
-// technician's open work. A change the server cannot apply is refused with a reason the phone shows, never dropped.
+// The changes to a visit's work (docs/product.md "The visit"): a tick, a reading, a chemical, a note, "Mark Complete",
+// "Skip visit", "On my way". The phone's queue and the visit page's plain forms (the office's too) reach the one
+// function here, applyFieldChange, which applies each change once per idempotency key after checking who asks: a
+// technician changes only their own open visits, the office any open visit of the company. A change the server cannot
+// apply is refused with a reason the phone or the form shows, never dropped.
 import { and, eq, sql } from 'drizzle-orm'
 import { checklistItems, companies, jobs, visitChecks } from '~/db/schema'
 import type { FieldChange, FieldChangeAnswer, VisitChange } from '~/field/changes'
@@ -11,6 +13,7 @@ import { ChemicalAdditionSchema } from '~/utils/chemicals'
 import { formatTime } from '~/utils/dates'
 import { type Database, db } from '~/utils/db.server'
 import { publishCompanyEvent } from '~/utils/events.server'
+import { can } from '~/utils/permissions'
 import { type Failure, failure, type Result, success } from '~/utils/result'
 import { addChemLog } from './chem-log.server'
 import { addChemicalToJob } from './chemical-addition.server'
@@ -40,6 +43,14 @@ function madeAtOf(madeAt: string, now: Date) {
 }
 
 /**
+ * Whether the member asks as a technician, who changes only the visits given to them, rather than as the office, who
+ * changes any visit of the company (skips a technician's visit, completes it for them).
+ */
+function asTechnician(member: Actor) {
+  return !can(member.role, 'jobs:manage')
+}
+
+/**
  * Locks the visit for a change (a tick, a reading, a photo…) and says why it may not be changed: gone (or another
  * company's), given to another technician, cancelled or skipped, or completed. A completion sent again by the one who
  * completed it is no conflict.
@@ -62,7 +73,7 @@ export async function lockWorkableVisit(
     .where(and(eq(jobs.companyId, member.companyId), eq(jobs.id, visitId)))
     .for('update')
   if (!visit) return failure('not-found', FIELD_MESSAGES.notFound)
-  if (member.role === 'tech' && visit.technicianId !== member.id) {
+  if (asTechnician(member) && visit.technicianId !== member.id) {
     return failure('conflict', FIELD_MESSAGES.reassigned)
   }
   if (visit.cancelledAt) {
@@ -134,7 +145,8 @@ async function applyChange(
       const parsed = ChemicalAdditionSchema.safeParse(change.fields)
       if (!parsed.success) return failure('invalid', firstIssue(parsed.error))
       const added = await addChemicalToJob({ companyId, jobId: visitId, input: parsed.data, userId: member.id }, tx)
-      return added.ok ? success({}) : failure(added.code, added.message)
+      // Its field kept (not enough on the truck is the quantity's): the plain form shows it there.
+      return added.ok ? success({}) : added
     }
     case 'note': {
       const text = change.text.trim() || null
@@ -198,7 +210,7 @@ function onMyWayVisit(executor: Pick<Database, 'select'>, companyId: string, vis
 async function measureOnMyWay(member: Actor, visitId: string): Promise<MeasuredLeg | null> {
   const visit = await onMyWayVisit(db(), member.companyId, visitId)
   if (!visit?.technicianId || visit.completedAt || visit.cancelledAt) return null
-  if (member.role === 'tech' && visit.technicianId !== member.id) return null
+  if (asTechnician(member) && visit.technicianId !== member.id) return null
   const date = localDateAt(visit.scheduledAt, visit.timezone)
   const leg = await legToStop({
     companyId: member.companyId,
@@ -253,9 +265,10 @@ async function tellOnMyWay(
 }
 
 /**
- * Applies one change from the technician's phone (or the visit page) exactly once per key: the key's row is written
- * in the change's transaction, so a replay (the queue sending again after a lost answer, five times over) writes
- * nothing and gets the first answer. A refusal stores nothing and is final for the phone.
+ * Applies one change from the phone's queue or a plain form of the visit page exactly once per key: the key's row is
+ * written in the change's transaction, so a replay (the queue sending again after a lost answer, five times over, or
+ * a form posted twice) writes nothing and gets the first answer. A refusal stores nothing and is final for the phone.
+ * `member` is who asks: their role decides whether the visit must be their own (asTechnician).
  */
 export async function applyFieldChange(
   member: Actor,
@@ -287,5 +300,6 @@ export async function applyFieldChange(
     code:
       code === 'not-found' || code === 'conflict' || code === 'forbidden' || code === 'key-reused' ? code : 'invalid',
     message: outcome.message,
+    ...(outcome.field ? { field: outcome.field } : {}),
   }
 }

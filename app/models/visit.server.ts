@@ -1,6 +1,7 @@
-// What the office does to a visit (docs/product.md "Schedule"): "Move visit" (this visit only, or this and following),
-// "Skip visit" with a reason, "Cancel job". Every function takes the company it works in; a visit of another company
-// is "not found". The week board is app/models/week-board.server.ts; a technician's day as a route is
+// What the office does to a visit (docs/product.md "Schedule"): "Move visit" (this visit only, or this and following)
+// and "Cancel job"; and the skip itself (markSkipped), which "Skip visit" — the office's or the technician's, from the
+// phone or a plain form — applies through app/models/visit-work.server.ts. Every function takes the company it works
+// in; a visit of another company is "not found". The week board is app/models/week-board.server.ts; a technician's day as a route is
 // app/models/day-stops.server.ts and app/models/day-route.server.ts.
 import { and, eq, gte, inArray, isNull, lt, ne } from 'drizzle-orm'
 import { jobs } from '~/db/schema'
@@ -14,7 +15,7 @@ import { failure, type Result, success } from '~/utils/result'
 import { queueVisitNotice } from './notice.server'
 import { isCompanyTechnician } from './profile.server'
 import { applyPlanChange, companyToday, isUntouchedVisit, loadPlanForChange } from './service-plan.server'
-import { type MoveVisitInput, MoveVisitSchema, type SkipVisitInput, SkipVisitSchema } from './service-plan-schemas'
+import { type MoveVisitInput, MoveVisitSchema } from './service-plan-schemas'
 import { recordEvent } from './webhook-event.server'
 
 export const VISIT_NOT_FOUND = 'Visit not found.'
@@ -146,36 +147,10 @@ export function wallTimeOf(instant: Date, timezone: string) {
   return `${String(local.hour).padStart(2, '0')}:${String(local.minute).padStart(2, '0')}`
 }
 
-/** "Skip visit" with a reason: the visit shows as Skipped, leaves open work and is not billed. */
-export async function skipVisit({
-  companyId,
-  jobId,
-  input,
-  technicianId,
-  now = new Date(),
-}: {
-  companyId: string
-  jobId: string
-  input: SkipVisitInput
-  /** Set when a technician skips: only their own visit. */
-  technicianId?: string
-  now?: Date
-}): Promise<Result<{ reason: string }>> {
-  const parsed = SkipVisitSchema.safeParse(input)
-  if (!parsed.success) return failure('invalid', parsed.error.issues[0]?.message ?? 'Choose a reason.')
-  return db().transaction(async (tx) => {
-    const locked = await lockOpenVisit(tx, companyId, jobId)
-    if (!locked.ok) return locked
-    if (technicianId && locked.visit.technicianId !== technicianId) return failure('not-found', VISIT_NOT_FOUND)
-    await markSkipped(tx, { companyId, jobId, reason: parsed.data.reason, now })
-    return success({ reason: parsed.data.reason })
-  })
-}
-
 /**
  * Skips an open visit (locked by the caller) with its reason and tells the customer ("Visit skipped",
- * docs/product.md "Notices"), in the caller's transaction: the office's skip and the technician's (from the phone) are
- * the same change.
+ * docs/product.md "Notices"), in the caller's transaction (applyFieldChange's, for the office's skip and the
+ * technician's alike).
  */
 export async function markSkipped(
   tx: Database,

@@ -14,7 +14,6 @@ export const CHEMICAL_MESSAGES = {
   wholeUnits: 'Stock is counted in whole units: enter a whole number.',
   unit: 'Choose a unit.',
   itemMissing: 'That stock item no longer exists.',
-  saveFailed: 'Unable to save the chemical.',
   saved: 'Chemical recorded.',
   notEnough: (qty: number) => `Only ${qty} in stock.`,
 } as const

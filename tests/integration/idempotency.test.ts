@@ -372,10 +372,11 @@ describe('keys stored before they were bound', () => {
   it('a key row without user, target or hash replays its first answer to its own form only', async () => {
     const [createJob, saveReading] = [FORMS[0], FORMS[1]] as [FormCase, FormCase]
     const key = randomUUID()
-    // As the table held it before the binding columns: the action and the answer only.
+    // As the table held it before the binding columns: the action and the answer only. The reading form's action is
+    // the phone's ('field.change'): both reach applyFieldChange.
     await db()
       .insert(idempotencyKeys)
-      .values({ companyId: onCompany('blue').id, key, action: 'reading.create', response: { ok: true } })
+      .values({ companyId: onCompany('blue').id, key, action: 'field.change', response: { ok: true } })
     const readings = await saveReading.rows('blue')
     const replayed = answerOf(
       await saveReading.submit('blue', { ...saveReading.fields('blue', nextTag()), idempotencyKey: key }),

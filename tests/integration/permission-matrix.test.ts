@@ -171,6 +171,13 @@ const JOB_WORK = outcomes(403, {
   otherTech: 404,
   otherOwner: 404,
 })
+/**
+ * The visit's own work posted by a plain form (a reading, a chemical, a skip…): past the gate for the company's
+ * members who work jobs, a teammate too. Whether the visit is theirs to change is asked by the change itself
+ * (applyFieldChange), as for the phone's queue: a teammate's filled-in form is refused (409,
+ * visit-change-paths.test.ts); empty, it is the form's own refusal first.
+ */
+const JOB_CHANGE = { ...JOB_WORK, otherTech: 'pass' } satisfies Expectations
 /** Viewing that job: as above, plus platform admins read-only. */
 const JOB_VIEW = { ...JOB_WORK, platformAdmin: 'pass' } satisfies Expectations
 /** Managing that job (assign, reschedule): office only. */
@@ -1029,11 +1036,11 @@ const CASES: Case[] = [
 
   // One job, its photos, and the short /jobs/:id link.
   { file: 'routes/app/job.tsx', method: 'GET', path: jobPath, expect: JOB_VIEW },
-  { file: 'routes/app/job.tsx', method: 'POST', intent: 'reading', path: jobPath, expect: JOB_WORK },
-  { file: 'routes/app/job.tsx', method: 'POST', intent: 'chemical', path: jobPath, expect: JOB_WORK },
+  { file: 'routes/app/job.tsx', method: 'POST', intent: 'reading', path: jobPath, expect: JOB_CHANGE },
+  { file: 'routes/app/job.tsx', method: 'POST', intent: 'chemical', path: jobPath, expect: JOB_CHANGE },
   { file: 'routes/app/job.tsx', method: 'POST', intent: 'assign', path: jobPath, expect: JOB_MANAGE },
   { file: 'routes/app/job.tsx', method: 'POST', intent: 'move-visit', path: jobPath, expect: JOB_MANAGE },
-  { file: 'routes/app/job.tsx', method: 'POST', intent: 'skip-visit', path: jobPath, expect: JOB_WORK },
+  { file: 'routes/app/job.tsx', method: 'POST', intent: 'skip-visit', path: jobPath, expect: JOB_CHANGE },
   // "Record part used" (a work order's visit, docs/work-orders.md): the visit's own technician and the office; posted
   // empty it is the form's refusal.
   { file: 'routes/app/job.tsx', method: 'POST', intent: 'part-used', path: jobPath, expect: JOB_WORK },
@@ -1045,20 +1052,21 @@ const CASES: Case[] = [
     path: (f) => `/app/jobs/${f.photoJobId}`,
     expect: passBy(JOB_MANAGE, 409),
   },
-  // The visit's own work without JavaScript: an empty checklist (nothing ticked yet, nothing changes) and empty notes.
+  // The visit's own work without JavaScript: an empty checklist (nothing ticked yet, nothing changes) and empty notes,
+  // which a teammate may not save on a visit that is not theirs (409).
   {
     file: 'routes/app/job.tsx',
     method: 'POST',
     intent: 'checklist',
     path: jobPath,
-    expect: passBy(JOB_WORK, 'to:/app/jobs/'),
+    expect: passBy(JOB_CHANGE, 'to:/app/jobs/'),
   },
   {
     file: 'routes/app/job.tsx',
     method: 'POST',
     intent: 'notes',
     path: jobPath,
-    expect: passBy(JOB_WORK, 'to:/app/jobs/'),
+    expect: { ...passBy(JOB_WORK, 'to:/app/jobs/'), otherTech: 409 },
   },
   // Reopening is asked of the open job, so the matrix changes nothing: the office gets its refusal.
   { file: 'routes/app/job.tsx', method: 'POST', intent: 'reopen', path: jobPath, expect: passBy(JOB_MANAGE, 409) },
@@ -1242,14 +1250,15 @@ const CASES: Case[] = [
   // The local mailbox is never shown to a request from the network (tests send no loopback IP).
   { file: 'routes/resources/dev-mailbox.tsx', method: 'GET', path: () => '/dev/mailbox', expect: outcomes(404) },
 
-  // Completing a job is last but one among job rows: it changes the job's state. The first who may completes it
-  // and goes to the dashboard; for the others it is already done (a repeat, as a double submit), the same answer.
+  // Completing a job is last but one among job rows: it changes the job's state. The first who may (the owner)
+  // completes it and goes to the dashboard; the others are told it was already completed, and a teammate that it is
+  // not theirs (409), as the phone's queue is.
   {
     file: 'routes/app/job.tsx',
     method: 'POST',
     intent: 'complete',
     path: jobPath,
-    expect: passBy(JOB_WORK, 'to:/app'),
+    expect: { ...JOB_WORK, owner: 'to:/app', admin: 409, dispatcher: 409, tech: 409, otherTech: 409 },
   },
   // Logging out is last: it ends the persona's session.
   { file: 'routes/auth/logout.tsx', method: 'GET', path: () => '/logout', expect: outcomes('to:/') },

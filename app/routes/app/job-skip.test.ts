@@ -4,6 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { jobs, profiles } from '~/db/schema'
 import { generateVisits } from '~/models/visit-generation.server'
+import { FIELD_MESSAGES } from '~/models/visit-work.server'
 import { db } from '~/utils/db.server'
 import { takeFlash } from '~/utils/flash.server'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
@@ -108,11 +109,13 @@ describe('Skip visit', () => {
     expect((await page(tech, jobId)).job.skipReason).toBe('Other: Pump room flooded')
   })
 
-  it("is a 404 for a technician on a teammate's visit, and changes nothing", async () => {
-    const { thrown } = await settle(
+  it("is refused to a technician on a teammate's visit, as on the phone, and changes nothing", async () => {
+    const { returned } = await settle(
       action(call(post(tech, tech2Job, { intent: 'skip-visit', reason: 'Weather' }), tech2Job)),
     )
-    expect(status(thrown)).toBe(404)
+    const answer = refused(returned)
+    expect(answer.status).toBe(409)
+    expect(answer.errors['']).toEqual([FIELD_MESSAGES.reassigned])
     const [row] = await db().select().from(jobs).where(eq(jobs.id, tech2Job))
     expect(row?.skipReason).toBeNull()
   })

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { chemLogs, jobs, profiles } from '~/db/schema'
 import { ASSIGN_MESSAGES } from '~/features/jobs/assign-job-schema'
-import { COMPLETE_MESSAGES } from '~/models/job-changes.server'
+import { FIELD_MESSAGES } from '~/models/visit-work.server'
 import { db } from '~/utils/db.server'
 import { UNKNOWN_INTENT } from '~/utils/result'
 import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
@@ -59,13 +59,19 @@ describe('job page', () => {
     expect(await db().select().from(chemLogs).where(eq(chemLogs.jobId, tech2Job))).toHaveLength(0)
   })
 
-  it("is a 404 for a technician on a teammate's job", async () => {
+  it("is a 404 page for a technician on a teammate's job; Mark Complete there is refused as on the phone", async () => {
     const cookie = await signInAs('tech@bluelagoon.test')
     expect(status((await settle(loader(call(pageRequest(`/app/jobs/${tech2Job}`, cookie), tech2Job)))).thrown)).toBe(
       404,
     )
-    const { thrown } = await settle(action(call(post(cookie, tech2Job, { intent: 'complete' }), tech2Job)))
-    expect(status(thrown)).toBe(404)
+    const refused = (await action(call(post(cookie, tech2Job, { intent: 'complete' }), tech2Job))) as unknown as {
+      data: { error: string }
+      init: { status: number }
+    }
+    expect(refused.init.status).toBe(409)
+    expect(refused.data.error).toBe(FIELD_MESSAGES.reassigned)
+    const [job] = await db().select().from(jobs).where(eq(jobs.id, tech2Job))
+    expect(job?.completedAt).toBeNull()
   })
 
   it('lets technicians log readings but not reassign', async () => {
@@ -126,7 +132,7 @@ describe('job page', () => {
       init: { status: number }
     }
     expect(refused.init.status).toBe(409)
-    expect(refused.data).toMatchObject({ intent: 'complete', error: COMPLETE_MESSAGES.closed })
+    expect(refused.data).toMatchObject({ intent: 'complete', error: FIELD_MESSAGES.cancelled })
     const [row] = await db().select({ completedAt: jobs.completedAt }).from(jobs).where(eq(jobs.id, jobId))
     expect(row?.completedAt).toBeNull()
   })
@@ -153,7 +159,8 @@ describe('water balance and dosing on the job page', () => {
     const [job] = await db()
       .select({ id: jobs.id })
       .from(jobs)
-      .where(and(eq(jobs.technicianId, tech?.id ?? ''), isNull(jobs.completedAt)))
+      // Open work: a reading on a visit skipped or canceled is refused (applyFieldChange), as on the phone.
+      .where(and(eq(jobs.technicianId, tech?.id ?? ''), isNull(jobs.completedAt), isNull(jobs.cancelledAt)))
       .limit(1)
     techJob = job?.id ?? ''
     cookie = await signInAs('tech@bluelagoon.test')

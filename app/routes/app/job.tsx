@@ -2,11 +2,11 @@
 // way in, "Checklist", "Chemical Test", chemicals added, "Photos", "Notes", "Mark Complete", "Skip visit" — and the
 // office's own forms below, folded away. A finished visit is a read-only summary. The technician's changes go through
 // the phone's queue (app/field/queue.ts) and show at once, sent or not; without JavaScript every section is a
-// plain form posting an intent below.
+// plain form posting an intent below, applied by the same function as the queue's (applyFieldChange).
 import type { SubmissionResult } from '@conform-to/react'
 import { useEffect, useRef } from 'react'
-import { data, redirect, useNavigation, useParams, useRevalidator, useSearchParams } from 'react-router'
-import { refusalStatus, requireViewableJob, requireWorkableJob } from '~/auth/guards.server'
+import { useNavigation, useParams, useRevalidator, useSearchParams } from 'react-router'
+import { notFound, requireCompanyCapability, requireViewableJob, requireWorkableJob } from '~/auth/guards.server'
 import { RouteError } from '~/components/route-error'
 import { Alert } from '~/components/ui/alert'
 import { Card } from '~/components/ui/card'
@@ -16,13 +16,7 @@ import { backLinkFor } from '~/features/visits/back-link'
 import { CompletedBanner, MarkComplete, missingWork, UNDO_MS } from '~/features/visits/complete-visit'
 import { SkipVisitForm } from '~/features/visits/skip-visit-form'
 import { useVisitChanges } from '~/features/visits/use-visit-changes'
-import {
-  assignVisitAction,
-  cancelJobAction,
-  saveChemicalAction,
-  saveReadingAction,
-  skipVisitAction,
-} from '~/features/visits/visit-actions.server'
+import { assignVisitAction, cancelJobAction, reopenVisitAction } from '~/features/visits/visit-actions.server'
 import { visitAsShown } from '~/features/visits/visit-as-shown'
 import { VisitChecklist } from '~/features/visits/visit-checklist'
 import { type ChemicalReply, VisitChemicals } from '~/features/visits/visit-chemicals'
@@ -30,21 +24,24 @@ import { VisitHeader } from '~/features/visits/visit-header'
 import { VisitNotes } from '~/features/visits/visit-notes'
 import { VisitOfficeTools } from '~/features/visits/visit-office-tools'
 import { visitOutcome } from '~/features/visits/visit-outcome'
-import {
-  loadVisitPage,
-  reopenVisitAction,
-  saveChecklistAction,
-  saveNotesAction,
-} from '~/features/visits/visit-page.server'
+import { loadVisitPage } from '~/features/visits/visit-page.server'
 import { VisitIntentSchema } from '~/features/visits/visit-page-schema'
 import { VisitPhotos } from '~/features/visits/visit-photos'
+import {
+  completeVisitAction,
+  saveChecklistAction,
+  saveChemicalAction,
+  saveNotesAction,
+  saveReadingAction,
+  skipVisitAction,
+} from '~/features/visits/visit-plain-changes.server'
 import { type ReadingReply, VisitReading } from '~/features/visits/visit-reading'
 import { RefusedOnThisPhone, VisitRefusals } from '~/features/visits/visit-refusals'
 import { VisitSummary } from '~/features/visits/visit-summary'
 import { VisitWorkOrder } from '~/features/work-orders/visit-work-order'
 import { loadVisitWorkOrder, recordPartUsedAction } from '~/features/work-orders/work-order-page.server'
 import { startFieldQueue } from '~/field/queue'
-import { completeJob } from '~/models/job-changes.server'
+import { isVisitOfCompany } from '~/models/photo.server'
 import { readForm } from '~/utils/forms'
 import { unknownIntent } from '~/utils/intent'
 import type { Route } from './+types/job'
@@ -60,38 +57,39 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { member, job } = await requireWorkableJob(request, params.jobId)
+  const member = await requireCompanyCapability(request, 'jobs:work')
+  // Another company's visit does not exist for this member. Whether the visit is still theirs to change is asked by
+  // the change itself, as for the phone's queue: a technician on a visit given to someone else is told so (409).
+  if (!(await isVisitOfCompany({ companyId: member.companyId, jobId: params.jobId }))) notFound()
   const formData = await readForm(request)
   const parsed = VisitIntentSchema.safeParse(Object.fromEntries(formData))
   if (!parsed.success) unknownIntent()
   const { intent } = parsed.data
+  const visitId = params.jobId
+  // The visit's own work: the phone's changes, posted by a plain form (visit-plain-changes.server.ts).
   switch (intent) {
-    // The plain form's Mark Complete (without JavaScript): at once, and back to the dashboard
-    // (docs/product.md "Roles").
-    case 'complete': {
-      // A double submit (a second tap, a second tab) of a visit already completed is done: back to the dashboard,
-      // as the first was, and nothing is sent twice. A visit skipped or cancelled meanwhile is told why.
-      if (job.completedAt) throw redirect('/app')
-      const completed = await completeJob({ companyId: member.companyId, jobId: job.id, completedBy: member.id })
-      if (!completed.ok) return data({ intent, error: completed.message, ok: null }, refusalStatus(completed))
-      throw redirect('/app')
-    }
+    case 'complete':
+      return completeVisitAction(member, visitId, formData)
     case 'checklist':
-      return saveChecklistAction(member, job, formData)
+      return saveChecklistAction(member, visitId, formData)
     case 'notes':
-      return saveNotesAction(member, job, formData)
-    case 'reopen':
-      return reopenVisitAction(member, job)
+      return saveNotesAction(member, visitId, formData)
     case 'reading':
-      return saveReadingAction(member, job.id, formData)
+      return saveReadingAction(member, visitId, formData)
     case 'chemical':
-      return saveChemicalAction(member, job.id, formData)
+      return saveChemicalAction(member, visitId, formData)
+    case 'skip-visit':
+      return skipVisitAction(member, visitId, formData)
+  }
+  // The office's forms and a work order's part: on a visit the member may open (a technician, only their own).
+  const { job } = await requireWorkableJob(request, visitId)
+  switch (intent) {
+    case 'reopen':
+      return reopenVisitAction(member, job.id)
     case 'assign':
       return assignVisitAction(member, job.id, formData)
     case 'move-visit':
       return moveVisitOnVisitPage(member, job.id, formData)
-    case 'skip-visit':
-      return skipVisitAction(member, job.id, formData)
     case 'cancel-job':
       return cancelJobAction(member, job.id)
     // A work order's visit (docs/work-orders.md): the part fitted, taken off stock.
