@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type CellVisit, cellKey, cellSummary, dayHeader, formatMinutes, groupByCell } from './board-cells'
+import { type CellVisit, cellKey, cellSummary, clockLabel, dayHeader, formatMinutes, groupByCell } from './board-cells'
 
 const visit = (id: string, over: Partial<CellVisit> = {}): CellVisit => ({
   id,
@@ -14,6 +14,13 @@ describe('week board cells', () => {
   it('heads a day column with its full date, year included', () => {
     expect(dayHeader('2026-11-23')).toBe('Mon, Nov 23, 2026')
     expect(dayHeader('2027-01-03')).toBe('Sun, Jan 3, 2027')
+  })
+
+  it('shows a visit’s time on the 12-hour clock, noon and midnight included', () => {
+    expect(clockLabel('09:30')).toBe('9:30 AM')
+    expect(clockLabel('00:05')).toBe('12:05 AM')
+    expect(clockLabel('12:00')).toBe('12:00 PM')
+    expect(clockLabel('16:45')).toBe('4:45 PM')
   })
 
   it('writes planned time in hours and minutes', () => {

@@ -1,5 +1,6 @@
 // The week board's arithmetic, kept pure so the board, its phone list and the tests agree: which cell a visit is
-// in, what a cell sums to ("4 visits · 2 h 10 min") and how a day column is headed ("Mon, Nov 23, 2026").
+// in, what a cell sums to ("4 visits · 2 h 10 min"), how a day column is headed ("Mon, Nov 23, 2026") and a card's
+// time ("9:30 AM").
 
 /** The row of visits nobody is assigned to; also the route page's name for it. */
 export const UNASSIGNED = 'unassigned'
@@ -44,6 +45,15 @@ export function cellSummary(visits: readonly CellVisit[]) {
   const minutes = visits.reduce((sum, visit) => sum + (visit.state === 'skipped' ? 0 : visit.minutes), 0)
   const count = `${visits.length} ${visits.length === 1 ? 'visit' : 'visits'}`
   return `${count} · ${formatMinutes(minutes)}`
+}
+
+/**
+ * "09:30" (a visit's wall-clock time in the company's zone) as "9:30 AM": the card's time, worked out the same on the
+ * server and in the browser from the one field "Move visit" needs anyway.
+ */
+export function clockLabel(clock: string) {
+  const [hour = 0, minute = 0] = clock.split(':').map(Number)
+  return `${hour % 12 || 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`
 }
 
 const DAY_HEADER = new Intl.DateTimeFormat('en-US', {

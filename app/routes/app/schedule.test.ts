@@ -133,7 +133,7 @@ describe('Schedule: the week board', () => {
     expect(statusOf(thrown)).toBe(404)
   })
 
-  it('pages the technicians ten at a time; every page shows the unassigned visits and its own technicians’ only', async () => {
+  it('pages the technicians eight at a time; every page shows the unassigned visits and its own technicians’ only', async () => {
     // A second company with 12 technicians ("Pager Tech 01…12"), one visit each this week, and one unassigned.
     const [company] = await db()
       .insert(companies)
@@ -173,11 +173,11 @@ describe('Schedule: the week board', () => {
       .values([...names.map((_, i) => visit(`pager-tech-${i}`, i)), visit(null, 99)])
 
     const first = await getWeekBoard({ companyId: pagingCompany, timezone: 'UTC', weekStart: monday })
-    expect(first.technicianPage).toEqual({ page: 1, pageCount: 2, from: 1, to: 10, total: 12 })
-    expect(first.rowTechnicians.map((tech) => tech.name)).toEqual(names.slice(0, 10))
+    expect(first.technicianPage).toEqual({ page: 1, pageCount: 2, from: 1, to: 8, total: 12 })
+    expect(first.rowTechnicians.map((tech) => tech.name)).toEqual(names.slice(0, 8))
     expect(first.technicians).toHaveLength(12)
     expect(first.visits.map((v) => v.customerName).sort()).toEqual(
-      [...names.slice(0, 10).map((_, i) => `Visit ${i}`), 'Visit 99'].sort(),
+      [...names.slice(0, 8).map((_, i) => `Visit ${i}`), 'Visit 99'].sort(),
     )
     const second = await getWeekBoard({
       companyId: pagingCompany,
@@ -185,8 +185,14 @@ describe('Schedule: the week board', () => {
       weekStart: monday,
       technicianPage: 2,
     })
-    expect(second.technicianPage).toEqual({ page: 2, pageCount: 2, from: 11, to: 12, total: 12 })
-    expect(second.visits.map((v) => v.customerName).sort()).toEqual(['Visit 10', 'Visit 11', 'Visit 99'])
+    expect(second.technicianPage).toEqual({ page: 2, pageCount: 2, from: 9, to: 12, total: 12 })
+    expect(second.visits.map((v) => v.customerName).sort()).toEqual([
+      'Visit 10',
+      'Visit 11',
+      'Visit 8',
+      'Visit 9',
+      'Visit 99',
+    ])
     // A page past the end is the last page; nonsense is the first.
     expect(
       (await getWeekBoard({ companyId: pagingCompany, timezone: 'UTC', weekStart: monday, technicianPage: 9 }))
@@ -243,7 +249,7 @@ describe('Schedule: the week board', () => {
     const place = (id: string | undefined) => board.visits.find((visit) => visit.id === id)
     expect(place(rows[0]?.id)).toMatchObject({ place: '1 Main St', clock: '10:15' })
     expect(place(rows[1]?.id)).toMatchObject({ place: 'Lake house' })
-    expect(place(rows[2]?.id)).toMatchObject({ place: null })
+    expect(place(rows[2]?.id)).not.toHaveProperty('place')
   })
 
   it('turns a technician away as the guard does', async () => {
