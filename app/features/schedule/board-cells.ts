@@ -1,6 +1,6 @@
 // The week board's arithmetic, kept pure so the board, its phone list and the tests agree: which cell a visit is
-// in, what a cell sums to ("4 visits · 2 h 10 min"), how a day column is headed ("Mon, Nov 23, 2026") and a card's
-// time ("9:30 AM").
+// in, how the visits travel by cell, what a cell sums to ("4 visits · 2 h 10 min"), how a day column is headed
+// ("Mon, Nov 23, 2026") and a card's time ("9:30 AM").
 
 /** The row of visits nobody is assigned to; also the route page's name for it. */
 export const UNASSIGNED = 'unassigned'
@@ -27,6 +27,36 @@ export function groupByCell<T extends CellVisit>(visits: readonly T[]): Map<stri
     else cells.set(key, [visit])
   }
   return cells
+}
+
+/**
+ * A visit as the board's data carries it (docs/performance.md "Week board"): its technician and day are said once for
+ * its cell, and an open visit — most of them — has no state.
+ */
+export type PackedVisit<T extends CellVisit> = Omit<T, 'date' | 'technicianId' | 'state'> & {
+  state?: Exclude<CellVisit['state'], 'open'>
+}
+
+export type BoardCell<T extends CellVisit> = { technicianId: string | null; date: string; visits: PackedVisit<T>[] }
+
+/** The visits by cell as the loader sends them; `unpackCells` gives them back. */
+export function packCells<T extends CellVisit>(visits: readonly T[]): BoardCell<T>[] {
+  return [...groupByCell(visits).values()].map((group) => ({
+    technicianId: group[0]?.technicianId ?? null,
+    date: group[0]?.date ?? '',
+    visits: group.map(({ date: _date, technicianId: _technicianId, state, ...visit }) =>
+      state === 'open' ? visit : { ...visit, state },
+    ),
+  }))
+}
+
+/** Every visit of `cells` with its cell and state again, each cell's in its order. */
+export function unpackCells<T extends CellVisit>(cells: readonly BoardCell<T>[]): T[] {
+  return cells.flatMap((cell) =>
+    cell.visits.map(
+      (visit) => ({ ...visit, date: cell.date, technicianId: cell.technicianId, state: visit.state ?? 'open' }) as T,
+    ),
+  )
 }
 
 /** "45 min", "2 h", "2 h 10 min". */

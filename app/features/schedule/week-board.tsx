@@ -3,13 +3,13 @@
 // its days underneath, one row at a time ("Next technician"). Open visits can be dragged to another cell — "Unassigned"
 // is the first row, so it is always in reach — and every one also has "Move visit" (a dialog), for keyboard and
 // touch. Live updates come from the app layout, which already listens for the company's changes on every office page.
-import { type DragEvent, type ReactNode, useRef, useState } from 'react'
+import { type DragEvent, type ReactNode, useMemo, useRef, useState } from 'react'
 import { Link, useFetcher, useSearchParams } from 'react-router'
 import { Pager } from '~/components/pager'
 import { StatusPill } from '~/components/status-badge'
 import { Alert } from '~/components/ui/alert'
 import { cn } from '~/components/ui/cn'
-import { cellKey, cellSummary, clockLabel, groupByCell, UNASSIGNED } from './board-cells'
+import { type BoardCell, cellKey, cellSummary, clockLabel, groupByCell, UNASSIGNED, unpackCells } from './board-cells'
 import { type MovableVisit, MoveVisitDialog, type MoveVisitReply, type TechnicianOption } from './move-visit-form'
 
 const SCHEDULE_PATH = '/app/schedule'
@@ -31,7 +31,8 @@ export type WeekBoardData = {
   technicians: readonly TechnicianOption[]
   /** Which technicians (by name, `from`–`to` of `total`, counted from 1) are this page's rows. */
   technicianPage: { page: number; pageCount: number; from: number; to: number; total: number }
-  visits: readonly BoardVisitView[]
+  /** The week's visits by cell (`packCells`). */
+  cells: readonly BoardCell<BoardVisitView>[]
   truncated: boolean
 }
 
@@ -60,12 +61,13 @@ export function WeekBoard({
   const { from, to } = board.technicianPage
   const rows: Row[] = [{ id: null, name: 'Unassigned' }, ...board.technicians.slice(from - 1, to)]
   const shownRow = Math.min(Math.max(1, Math.floor(Number(search.get(ROW_PARAM))) || 1), rows.length) - 1
-  const visits = withPendingDrop(board.visits, drop.formData)
+  const sent = useMemo(() => unpackCells(board.cells), [board.cells])
+  const visits = withPendingDrop(sent, drop.formData)
   const cells = groupByCell(visits)
   const dropFailed = drop.state === 'idle' && drop.data && !drop.data.ok ? dropMessage(drop.data) : null
 
   function moveByDrop(jobId: string, row: Row, date: string) {
-    const visit = board.visits.find((item) => item.id === jobId)
+    const visit = sent.find((item) => item.id === jobId)
     if (!visit || (visit.date === date && visit.technicianId === row.id)) return
     drop.submit(
       { intent: 'move-visit', jobId, date, technicianId: row.id ?? '', scope: 'one' },
@@ -345,7 +347,7 @@ function VisitItem({
       draggable={open}
       onDragStart={open ? onDragStart : undefined}
       onDragEnd={onDragEnd}
-      className={open ? 'board-visit board-visit-open' : 'board-visit board-visit-done'}
+      className={open ? 'board-visit' : 'board-visit board-visit-done'}
     >
       <span className="board-time">
         {clockLabel(visit.clock)}

@@ -21,10 +21,10 @@ const VISITS_EACH = 30
 /**
  * The page's fixed part (the app's shell, the week's columns, the paging) and each visit's share. A visit is drawn
  * (its card: time, name, link, "Move visit"), then sent twice as data (the document's hydration and `.data`): about
- * 630 bytes in all, its id four times. Issue 36 asked for 100; see docs/performance.md "Week board" for why not yet.
+ * 570 bytes in all, its id four times. Issue 36 asked for 100; see docs/performance.md "Week board" for why not yet.
  */
 const FIXED_BYTES = 20_000
-const BYTES_PER_VISIT = 700
+const BYTES_PER_VISIT = 650
 
 // Vitest does not build the stylesheet, so its `?url` import is empty: the page links a hashed file of the same name's
 // length, as the build does.

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNotNull, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, jobs, profiles, serviceLocations, user } from '~/db/schema'
+import { unpackCells } from '~/features/schedule/board-cells'
 import { generateVisits } from '~/models/service-plan.server'
 import { getWeekBoard, mondayOf } from '~/models/week-board.server'
 import { addDays, instantAt, localDateAt } from '~/schedule/local-date'
@@ -98,16 +99,17 @@ describe('Schedule: the week board', () => {
     expect(board.previousWeek).toBe(addDays(board.weekStart, -7))
     expect(board.nextWeek).toBe(addDays(board.weekStart, 7))
     expect(board.truncated).toBe(false)
-    for (const visit of board.visits) expect(board.days.map((day) => day.date)).toContain(visit.date)
+    for (const visit of unpackCells(board.cells)) expect(board.days.map((day) => day.date)).toContain(visit.date)
   })
 
   it('lists next week’s generated plan visits in their technician’s cells', async () => {
     const next = addDays(mondayOf(today), 7)
     const board = await loader(call(pageRequest(`/app/schedule?week=${next}`, dispatcher)))
     expect(board.weekStart).toBe(next)
-    expect(board.visits.length).toBeGreaterThan(0)
+    const visits = unpackCells(board.cells)
+    expect(visits.length).toBeGreaterThan(0)
     const techIds = new Set(board.technicians.map((tech) => tech.id))
-    for (const visit of board.visits) {
+    for (const visit of visits) {
       if (visit.technicianId) expect(techIds.has(visit.technicianId)).toBe(true)
       expect(visit.minutes).toBeGreaterThan(0)
     }
@@ -246,7 +248,7 @@ describe('Schedule: the week board', () => {
       ])
       .returning({ id: jobs.id })
     const board = await loader(call(pageRequest(`/app/schedule?week=${week}`, dispatcher)))
-    const place = (id: string | undefined) => board.visits.find((visit) => visit.id === id)
+    const place = (id: string | undefined) => unpackCells(board.cells).find((visit) => visit.id === id)
     expect(place(rows[0]?.id)).toMatchObject({ place: '1 Main St', clock: '10:15' })
     expect(place(rows[1]?.id)).toMatchObject({ place: 'Lake house' })
     expect(place(rows[2]?.id)).not.toHaveProperty('place')
@@ -283,7 +285,10 @@ describe('Schedule: move-visit', () => {
     expect(row?.movedAt).not.toBeNull()
     // The board shows it in its new cell.
     const board = await loader(call(pageRequest(`/app/schedule?week=${mondayOf(to)}`, dispatcher)))
-    expect(board.visits.find((item) => item.id === visit.id)).toMatchObject({ date: to, technicianId: maya })
+    expect(unpackCells(board.cells).find((item) => item.id === visit.id)).toMatchObject({
+      date: to,
+      technicianId: maya,
+    })
   })
 
   it('moves a visit to a time as well as a date; an appointment moves with it', async () => {
