@@ -3,7 +3,6 @@
 import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import { jobs, profiles, serviceLocations } from '~/db/schema'
 import { addDays, instantAt, type LocalDate, localDateAt } from '~/schedule/local-date'
-import { formatTime } from '~/utils/dates'
 import { db } from '~/utils/db.server'
 import { visitLocation } from './service-location.server'
 import { wallTimeOf } from './visit.server'
@@ -12,10 +11,11 @@ import { type VisitState, visitState } from './visit-state'
 /** A week board shows at most this many visits (ten technicians at 16 stops a day, and the unassigned, fit). */
 export const BOARD_LIMIT = 3000
 /**
- * Technicians on one page of the week board. A company of 50 has five pages; the Unassigned row is on every page. A
- * week of every technician at once was 2,400 visits and 0.2 s to render (issue 22).
+ * Technicians on one page of the week board. A company of 50 has seven pages; the Unassigned row is on every page. A
+ * week of every technician at once was 2,400 visits and 0.2 s to render (issue 22); eight rows and their visits fit
+ * the page's weight budget (docs/performance.md "Week board").
  */
-export const BOARD_TECHNICIANS_PER_PAGE = 10
+export const BOARD_TECHNICIANS_PER_PAGE = 8
 
 /** The Monday of the week `date` is in ("This week" starts on Monday, docs/product.md "Easy to get wrong"). */
 export function mondayOf(date: LocalDate): LocalDate {
@@ -23,19 +23,23 @@ export function mondayOf(date: LocalDate): LocalDate {
   return addDays(date, -weekday)
 }
 
+/**
+ * A visit as the board draws and moves it; each one is sent to the browser twice (the page and its data), so it holds
+ * only what the board uses, and leaves out what is usually absent.
+ */
 export type BoardVisit = {
   id: string
   customerName: string
   date: LocalDate
-  time: string
   technicianId: string | null
   minutes: number
   state: VisitState
-  recurring: boolean
-  /** "HH:MM" in the company's zone: "Move visit" starts from it. */
+  /** "HH:MM" in the company's zone: the card shows it, and "Move visit" starts from it. */
   clock: string
-  /** The location's label (or street) when the customer has several locations; null with one. */
-  place: string | null
+  /** Only for a visit of a service plan: "Move visit" can then move the following ones too. */
+  recurring?: true
+  /** The location's label (or street), only when the customer has several locations. */
+  place?: string
 }
 
 /**
@@ -97,13 +101,12 @@ export async function getWeekBoard({
     id: row.id,
     customerName: row.customerName,
     date: localDateAt(row.scheduledAt, timezone),
-    time: formatTime(row.scheduledAt, timezone),
     technicianId: row.technicianId,
     minutes: row.minutes,
     state: visitState(row),
-    recurring: row.planId !== null,
     clock: wallTimeOf(row.scheduledAt, timezone),
-    place: row.place,
+    ...(row.planId !== null ? { recurring: true as const } : {}),
+    ...(row.place !== null ? { place: row.place } : {}),
   }))
   const days = Array.from({ length: 7 }, (_, i) => addDays(weekStart, i))
   return {

@@ -1,5 +1,6 @@
 // The week board's arithmetic, kept pure so the board, its phone list and the tests agree: which cell a visit is
-// in, what a cell sums to ("4 visits · 2 h 10 min") and how a day column is headed ("Mon, Nov 23, 2026").
+// in, how the visits travel by cell, what a cell sums to ("4 visits · 2 h 10 min"), how a day column is headed
+// ("Mon, Nov 23, 2026") and a card's time ("9:30 AM").
 
 /** The row of visits nobody is assigned to; also the route page's name for it. */
 export const UNASSIGNED = 'unassigned'
@@ -28,6 +29,36 @@ export function groupByCell<T extends CellVisit>(visits: readonly T[]): Map<stri
   return cells
 }
 
+/**
+ * A visit as the board's data carries it (docs/performance.md "Week board"): its technician and day are said once for
+ * its cell, and an open visit — most of them — has no state.
+ */
+export type PackedVisit<T extends CellVisit> = Omit<T, 'date' | 'technicianId' | 'state'> & {
+  state?: Exclude<CellVisit['state'], 'open'>
+}
+
+export type BoardCell<T extends CellVisit> = { technicianId: string | null; date: string; visits: PackedVisit<T>[] }
+
+/** The visits by cell as the loader sends them; `unpackCells` gives them back. */
+export function packCells<T extends CellVisit>(visits: readonly T[]): BoardCell<T>[] {
+  return [...groupByCell(visits).values()].map((group) => ({
+    technicianId: group[0]?.technicianId ?? null,
+    date: group[0]?.date ?? '',
+    visits: group.map(({ date: _date, technicianId: _technicianId, state, ...visit }) =>
+      state === 'open' ? visit : { ...visit, state },
+    ),
+  }))
+}
+
+/** Every visit of `cells` with its cell and state again, each cell's in its order. */
+export function unpackCells<T extends CellVisit>(cells: readonly BoardCell<T>[]): T[] {
+  return cells.flatMap((cell) =>
+    cell.visits.map(
+      (visit) => ({ ...visit, date: cell.date, technicianId: cell.technicianId, state: visit.state ?? 'open' }) as T,
+    ),
+  )
+}
+
 /** "45 min", "2 h", "2 h 10 min". */
 export function formatMinutes(minutes: number) {
   const hours = Math.floor(minutes / 60)
@@ -44,6 +75,15 @@ export function cellSummary(visits: readonly CellVisit[]) {
   const minutes = visits.reduce((sum, visit) => sum + (visit.state === 'skipped' ? 0 : visit.minutes), 0)
   const count = `${visits.length} ${visits.length === 1 ? 'visit' : 'visits'}`
   return `${count} · ${formatMinutes(minutes)}`
+}
+
+/**
+ * "09:30" (a visit's wall-clock time in the company's zone) as "9:30 AM": the card's time, worked out the same on the
+ * server and in the browser from the one field "Move visit" needs anyway.
+ */
+export function clockLabel(clock: string) {
+  const [hour = 0, minute = 0] = clock.split(':').map(Number)
+  return `${hour % 12 || 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`
 }
 
 const DAY_HEADER = new Intl.DateTimeFormat('en-US', {

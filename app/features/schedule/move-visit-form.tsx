@@ -18,7 +18,8 @@ export type MovableVisit = {
   /** "HH:MM" in the company's zone. */
   clock: string
   technicianId: string | null
-  recurring: boolean
+  /** A visit of a service plan: "This and following visits" is offered. */
+  recurring?: boolean
 }
 
 export type TechnicianOption = { id: string; name: string }

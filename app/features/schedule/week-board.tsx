@@ -3,23 +3,22 @@
 // its days underneath, one row at a time ("Next technician"). Open visits can be dragged to another cell — "Unassigned"
 // is the first row, so it is always in reach — and every one also has "Move visit" (a dialog), for keyboard and
 // touch. Live updates come from the app layout, which already listens for the company's changes on every office page.
-import { type DragEvent, type ReactNode, useRef, useState } from 'react'
+import { type DragEvent, type ReactNode, useMemo, useRef, useState } from 'react'
 import { Link, useFetcher, useSearchParams } from 'react-router'
 import { Pager } from '~/components/pager'
 import { StatusPill } from '~/components/status-badge'
 import { Alert } from '~/components/ui/alert'
 import { cn } from '~/components/ui/cn'
-import { cellKey, cellSummary, groupByCell, UNASSIGNED } from './board-cells'
+import { type BoardCell, cellKey, cellSummary, clockLabel, groupByCell, UNASSIGNED, unpackCells } from './board-cells'
 import { type MovableVisit, MoveVisitDialog, type MoveVisitReply, type TechnicianOption } from './move-visit-form'
 
 const SCHEDULE_PATH = '/app/schedule'
 
 export type BoardVisitView = MovableVisit & {
-  time: string
   minutes: number
   state: 'open' | 'completed' | 'skipped' | 'cancelled'
-  /** The location, for a customer with several; null with one. */
-  place: string | null
+  /** The location, only for a customer with several. */
+  place?: string
 }
 
 export type WeekBoardData = {
@@ -32,7 +31,8 @@ export type WeekBoardData = {
   technicians: readonly TechnicianOption[]
   /** Which technicians (by name, `from`–`to` of `total`, counted from 1) are this page's rows. */
   technicianPage: { page: number; pageCount: number; from: number; to: number; total: number }
-  visits: readonly BoardVisitView[]
+  /** The week's visits by cell (`packCells`). */
+  cells: readonly BoardCell<BoardVisitView>[]
   truncated: boolean
 }
 
@@ -61,12 +61,13 @@ export function WeekBoard({
   const { from, to } = board.technicianPage
   const rows: Row[] = [{ id: null, name: 'Unassigned' }, ...board.technicians.slice(from - 1, to)]
   const shownRow = Math.min(Math.max(1, Math.floor(Number(search.get(ROW_PARAM))) || 1), rows.length) - 1
-  const visits = withPendingDrop(board.visits, drop.formData)
+  const sent = useMemo(() => unpackCells(board.cells), [board.cells])
+  const visits = withPendingDrop(sent, drop.formData)
   const cells = groupByCell(visits)
   const dropFailed = drop.state === 'idle' && drop.data && !drop.data.ok ? dropMessage(drop.data) : null
 
   function moveByDrop(jobId: string, row: Row, date: string) {
-    const visit = board.visits.find((item) => item.id === jobId)
+    const visit = sent.find((item) => item.id === jobId)
     if (!visit || (visit.date === date && visit.technicianId === row.id)) return
     drop.submit(
       { intent: 'move-visit', jobId, date, technicianId: row.id ?? '', scope: 'one' },
@@ -256,17 +257,8 @@ function BoardGrid({
         </thead>
         <tbody className="mt-3 block lg:table-row-group">
           {rows.map((row, index) => (
-            <tr
-              key={row.id ?? UNASSIGNED}
-              className={cn(
-                'block rounded-xl border border-slate-200 bg-white p-3 shadow-sm lg:table-row lg:rounded-none lg:border-0 lg:border-b lg:border-slate-100 lg:p-0 lg:align-top lg:shadow-none lg:last:border-b-0',
-                index !== shownRow && 'max-lg:hidden',
-              )}
-            >
-              <th
-                scope="row"
-                className="block pb-2 text-left text-base font-semibold break-words lg:table-cell lg:p-2 lg:text-sm"
-              >
+            <tr key={row.id ?? UNASSIGNED} className={cn('board-row', index !== shownRow && 'max-lg:hidden')}>
+              <th scope="row" className="board-row-name">
                 {row.name}
               </th>
               {board.days.map((day) => {
@@ -277,17 +269,12 @@ function BoardGrid({
                     key={day.date}
                     {...dropProps(row, day)}
                     className={cn(
-                      'block border-t border-slate-100 py-2 lg:table-cell lg:h-20 lg:border-t-0 lg:border-l lg:p-1.5',
-                      day.date < board.today && 'lg:bg-slate-50/60',
-                      target === key && 'bg-brand-50 outline-2 outline-brand-600 -outline-offset-2',
+                      'board-cell',
+                      day.date < board.today && 'board-cell-past',
+                      target === key && 'board-cell-target',
                     )}
                   >
-                    <p
-                      className={cn(
-                        'mb-1 text-sm font-semibold lg:sr-only',
-                        day.date === board.today && 'text-brand-800',
-                      )}
-                    >
+                    <p className={cn('board-day', day.date === board.today && 'text-brand-800')}>
                       {day.label}
                       {day.date === board.today ? ' · Today' : ''}
                       {visits.length === 0 ? <span className="font-normal text-slate-600"> · No visits</span> : null}
@@ -326,12 +313,13 @@ function BoardGrid({
 function CellHeader({ row, day, visits }: { row: Row; day: Day; visits: readonly BoardVisitView[] }) {
   if (visits.length === 0) return null
   return (
-    <div className="mb-1.5 flex flex-wrap items-baseline justify-between gap-x-2 text-xs text-slate-600">
+    <div className="board-cell-head">
       <span>{cellSummary(visits)}</span>
       <Link
         to={routePath(row, day.date)}
+        discover="none"
         aria-label={`Route: ${row.name}, ${day.label}`}
-        className="inline-flex min-h-11 min-w-11 items-center justify-center font-medium text-brand-700 hover:underline sm:min-h-6 sm:min-w-0"
+        className="board-route"
       >
         Route
       </Link>
@@ -347,33 +335,33 @@ function VisitItem({
 }: {
   visit: BoardVisitView
   onMove: (visit: MovableVisit) => void
-  onDragStart?: (event: DragEvent) => void
-  onDragEnd?: () => void
+  onDragStart: (event: DragEvent) => void
+  onDragEnd: () => void
 }) {
   const open = visit.state === 'open'
   return (
+    // Drawn once per visit, hundreds of times a page: its classes are named in app.css, its elements are siblings (the
+    // phone's grid puts the button beside them), and its link is not announced to route discovery (every route is
+    // known from the start).
     <li
-      draggable={open && Boolean(onDragStart)}
+      draggable={open}
       onDragStart={open ? onDragStart : undefined}
       onDragEnd={onDragEnd}
-      // Phones: one row, the button beside the name; the grid's narrow cells stack it underneath (app.css).
-      className={cn(
-        'board-visit',
-        open ? 'board-visit-open' : 'board-visit-done',
-        open && onDragStart && 'cursor-grab',
-      )}
+      className={open ? 'board-visit' : 'board-visit board-visit-done'}
     >
-      <div className="min-w-0 space-y-1">
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="text-xs font-medium text-slate-600">{visit.time}</span>
-          {visit.state === 'completed' ? <StatusPill tone="green">Completed</StatusPill> : null}
-          {visit.state === 'skipped' ? <StatusPill tone="amber">Skipped</StatusPill> : null}
-        </div>
-        <Link to={`/app/jobs/${visit.id}`} className={cn('board-name', visit.state === 'skipped' && 'line-through')}>
-          {visit.customerName}
-        </Link>
-        {visit.place ? <p className="text-xs break-words text-slate-600">{visit.place}</p> : null}
-      </div>
+      <span className="board-time">
+        {clockLabel(visit.clock)}
+        {visit.state === 'completed' ? <StatusPill tone="green">Completed</StatusPill> : null}
+        {visit.state === 'skipped' ? <StatusPill tone="amber">Skipped</StatusPill> : null}
+      </span>
+      <Link
+        to={`/app/jobs/${visit.id}`}
+        discover="none"
+        className={visit.state === 'skipped' ? 'board-name line-through' : 'board-name'}
+      >
+        {visit.customerName}
+      </Link>
+      {visit.place ? <span className="board-place">{visit.place}</span> : null}
       {open ? (
         <button type="button" data-move-visit={visit.id} onClick={() => onMove(visit)} className="board-move">
           Move visit

@@ -3,7 +3,7 @@
 import { notFound, requireCompanyCapability } from '~/auth/guards.server'
 import { RouteError } from '~/components/route-error'
 import { BalanceDayLink } from '~/features/schedule/balance-link'
-import { dayHeader } from '~/features/schedule/board-cells'
+import { dayHeader, packCells } from '~/features/schedule/board-cells'
 import { moveVisitIntent } from '~/features/schedule/move-visit.server'
 import { ScheduleIntentSchema } from '~/features/schedule/schedule-intent-schema'
 import { WeekBoard } from '~/features/schedule/week-board'
@@ -41,8 +41,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     // Every technician ("Move visit" offers them all); the rows are this page's slice of them (technicianPage).
     technicians: board.technicians.map((tech) => ({ id: tech.id, name: tech.name ?? tech.email })),
     technicianPage: board.technicianPage,
-    // What a card shows and a move needs; the address is on the visit's page.
-    visits: board.visits,
+    // What a card shows and a move needs, by cell; the address is on the visit's page.
+    cells: packCells(board.visits),
     truncated: board.truncated,
   }
 }
