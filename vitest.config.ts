@@ -17,6 +17,12 @@ const DATABASE_FREE = [
   'app/emails/**',
   'scripts/**',
   'server/dev-server.test.ts',
+  // The Express app, the adapter, the request guards and the route tree, each over a stand-in for the build.
+  'server/app.test.ts',
+  'server/http-adapter.test.ts',
+  'server/request-guards.test.ts',
+  'server/route-tree.test.ts',
+  'server/production-react-router.test.ts',
   // Reads app/'s sources only (docs/decisions/063-no-import-cycles.md).
   'tests/integration/import-cycles.test.ts',
   // Starts its own server on its own embedded database, whatever the run's.
@@ -25,6 +31,9 @@ const DATABASE_FREE = [
   'tests/integration/browser-bundles.test.ts',
   'tests/integration/us-spelling.test.ts',
   'tests/integration/comment-paths.test.ts',
+  'tests/integration/one-outbox.test.ts',
+  // Lints planted files with Biome and loads the models in a child process: no database of the run's.
+  'tests/integration/import-rules.test.ts',
 ]
 
 export default defineConfig({
