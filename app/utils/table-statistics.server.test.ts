@@ -1,5 +1,5 @@
-// The embedded database's stand-in for autovacuum: tables never analysed or changed enough are analysed (and
-// vacuumed where rows died); a table just analysed is not due again. While requests are served, none of its statements
+// The embedded database's stand-in for autovacuum: tables never analyzed or changed enough are analyzed (and
+// vacuumed where rows died); a table just analyzed is not due again. While requests are served, none of its statements
 // holds the database long: a large table's VACUUM waits for the next start.
 import { type SQL, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'

@@ -3,7 +3,7 @@
 // empty a minute later). Without statistics the planner guesses every table has a row or two: on the demo data the
 // customer search then ran its match subquery once per customer, 3.3 s instead of 20 ms. This task applies
 // autovacuum's default thresholds itself (ANALYZE after 50 + 10 % of a table's rows changed, VACUUM after 50 + 20 %
-// of them died) and analyses tables never analysed. On PostgreSQL autovacuum does this already, and the task is not started (startup.server.ts).
+// of them died) and analyzes tables never analyzed. On PostgreSQL autovacuum does this already, and the task is not started (startup.server.ts).
 // PGlite has one connection: while one of these statements runs, every request's statements wait for it. So while
 // the server takes requests, no statement of this task may hold it long (issue 36: never more than 100 ms): ANALYZE
 // reads a smaller sample, and VACUUM, which reads a whole table and its indexes, runs then only on small tables;
@@ -13,7 +13,7 @@ import { db } from './db.server'
 import { logger } from './logger.server'
 
 type Due = { name: string; vacuum: boolean; bytes: number }
-/** A table the task worked on, and whether it was vacuumed (else only analysed). */
+/** A table the task worked on, and whether it was vacuumed (else only analyzed). */
 export type Refreshed = { name: string; vacuum: boolean }
 
 /**
@@ -30,7 +30,7 @@ export const VACUUM_WHILE_SERVING_BYTES = 4 * 1024 * 1024
 const SERVING_STATISTICS_TARGET = 10
 
 /**
- * The tables autovacuum would work on now, by its default thresholds, and those never analysed (`reltuples` is -1):
+ * The tables autovacuum would work on now, by its default thresholds, and those never analyzed (`reltuples` is -1):
  * the change counters start again from zero when the embedded database was not shut down cleanly, the catalog does not.
  */
 async function dueTables(): Promise<Due[]> {
@@ -60,8 +60,8 @@ async function analyzeSample(table: Due) {
 }
 
 /**
- * The background task, while requests are served: analyses each table that changed enough since it was last
- * analysed, and vacuums those where enough rows died if they are small enough to take no time from requests. One
+ * The background task, while requests are served: analyzes each table that changed enough since it was last
+ * analyzed, and vacuums those where enough rows died if they are small enough to take no time from requests. One
  * statement at a time: requests' statements queued meanwhile run between them.
  */
 export async function refreshTableStatistics(): Promise<Refreshed[]> {
@@ -77,7 +77,7 @@ export async function refreshTableStatistics(): Promise<Refreshed[]> {
   return refreshed
 }
 
-/** At start-up, before the server listens: vacuums (and fully analyses) every table where enough rows died. */
+/** At start-up, before the server listens: vacuums (and fully analyzes) every table where enough rows died. */
 export async function vacuumBeforeServing(): Promise<Refreshed[]> {
   const due = (await dueTables()).filter((table) => table.vacuum)
   for (const table of due) await db().execute(sql.raw(`vacuum (analyze) ${table.name}`))
