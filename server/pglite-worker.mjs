@@ -15,9 +15,10 @@ const port = parentPort
  * PostgreSQL's fields (`code` 23505, `constraint`…). Objects and functions (the query's parsers) stay behind.
  */
 function errorData(error) {
-  const fields = Object.entries(error ?? {}).filter(([, value]) => value === null || typeof value !== 'object')
+  const fields = typeof error === 'object' && error !== null ? Object.entries(error) : []
+  const plain = fields.filter(([, value]) => value === null || !['object', 'function', 'symbol'].includes(typeof value))
   return {
-    ...Object.fromEntries(fields.filter(([, value]) => typeof value !== 'function')),
+    ...Object.fromEntries(plain),
     name: error?.name ?? 'Error',
     message: error?.message ?? String(error),
   }
