@@ -26,7 +26,7 @@ import { env } from '~/utils/env.server'
 import { stopEvents } from '~/utils/events.server'
 import { runHousekeeping } from '~/utils/housekeeping.server'
 import { logger } from '~/utils/logger.server'
-import { refreshTableStatistics } from '~/utils/table-statistics.server'
+import { refreshTableStatistics, vacuumBeforeServing } from '~/utils/table-statistics.server'
 
 /** `mailbox`: emails go to the built-in mailbox (no SMTP_URL); `mailboxPage`: it is listed at /dev/mailbox. */
 export type StartupInfo = { database: 'pglite' | 'postgres'; seeded: boolean; mailbox: boolean; mailboxPage: boolean }
@@ -53,6 +53,8 @@ async function start(): Promise<StartupInfo> {
   const handle = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: path.join(config.DATA_DIR, 'db'),
+    // The embedded database runs beside the requests, not in their thread (decision 068).
+    worker: true,
   })
   await migrateDatabase(handle)
   installDatabase(handle)
@@ -89,7 +91,9 @@ async function start(): Promise<StartupInfo> {
   }
   // The embedded database has no autovacuum: its planner statistics are kept here (app/utils/table-statistics), checked
   // every minute as autovacuum does (its naptime), so a customer import is searched with fresh statistics soon after.
+  // A VACUUM too long to run beside requests runs now, before the server listens.
   if (handle.kind === 'pglite') {
+    await vacuumBeforeServing()
     startBackgroundTask({ name: 'table-statistics', intervalMs: 60_000, run: refreshTableStatistics })
   }
   logger.info({ database: handle.kind, seeded }, 'Pool Bud is ready')

@@ -2,9 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite'
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { PGlite } from '@electric-sql/pglite'
 import { type SQL, sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
@@ -13,14 +11,16 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import * as schema from '~/db/schema'
+import { PGLITE_OPTIONS } from '../../server/pglite-options.mjs'
 import { lockDataFolder } from './data-lock.server'
 import { logger } from './logger.server'
+import { type EmbeddedClient, openPgliteWorker } from './pglite-worker.server'
 
 /** The one database type the app codes against: PGlite and node-postgres share it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
 
 export type DatabaseHandle =
-  | { kind: 'pglite'; db: Database; client: PGlite; close: () => Promise<void> }
+  | { kind: 'pglite'; db: Database; client: EmbeddedClient; close: () => Promise<void> }
   | { kind: 'postgres'; db: Database; client: pg.Pool; close: () => Promise<void> }
 
 /** The project root (the folder holding package.json), found from this file wherever it was bundled to. */
@@ -37,19 +37,15 @@ export function projectRoot() {
 export const MIGRATIONS_DIR = path.join(projectRoot(), 'drizzle')
 
 /**
- * The extensions the migrations create (customer search's trigram indexes). PGlite ships them as contrib
- * modules that must be loaded by every instance that opens such a database, or it cannot read those indexes.
- */
-export const PGLITE_OPTIONS = { extensions: { pg_trgm, btree_gin } } satisfies PGliteOptions
-
-/**
  * Opens PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory without one; `loadDataDir` starts it
- * from a `dumpDataDir` copy).
+ * from a `dumpDataDir` copy). `worker`: PGlite runs in a worker thread, off the thread that renders (the server's
+ * database, decision 068); else in this thread, as tests and scripts open it.
  */
 export async function openDatabase(options: {
   databaseUrl?: string
   dataDir?: string
   loadDataDir?: Blob
+  worker?: boolean
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     // A request waits at most this long for a connection when the server does not answer (then it gets a 503).
@@ -69,17 +65,21 @@ export async function openDatabase(options: {
     const db = drizzlePg(pool, { schema }) as unknown as Database
     return { kind: 'postgres', db, client: pool, close: () => pool.end() }
   }
-  let client: PGlite
+  let client: EmbeddedClient
   let unlock = () => {}
   if (options.dataDir) unlock = lockDataFolder(options.dataDir)
   try {
-    client = await PGlite.create({ ...PGLITE_OPTIONS, dataDir: options.dataDir, loadDataDir: options.loadDataDir })
+    if (options.worker && options.loadDataDir) throw new Error('A worker opens a data folder, not a dump')
+    client = options.worker
+      ? await openPgliteWorker(path.join(projectRoot(), 'server', 'pglite-worker.mjs'), options.dataDir)
+      : await PGlite.create({ ...PGLITE_OPTIONS, dataDir: options.dataDir, loadDataDir: options.loadDataDir })
   } catch (error) {
     unlock()
     throw error
   }
   const pglite = client
-  const db = drizzlePglite(pglite, { schema }) as unknown as Database
+  // Drizzle's driver calls only `query` and `transaction` (and the transaction's `query`): what both clients have.
+  const db = drizzlePglite(pglite as PGlite, { schema }) as unknown as Database
   return {
     kind: 'pglite',
     db,

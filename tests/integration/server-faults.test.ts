@@ -6,7 +6,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DATABASE_UNAVAILABLE_MESSAGE } from '~/utils/database-unavailable'
-import { PGLITE_OPTIONS } from '~/utils/db.server'
+import { PGLITE_OPTIONS } from '../../server/pglite-options.mjs'
 import {
   connect,
   type ProductionServer,

@@ -1,0 +1,107 @@
+// The server's embedded database runs in a worker thread (decision 068): what a request sees through it must be what
+// an in-process PGlite gives — results, PostgreSQL's error fields, isolated transactions — and a long statement must
+// no longer stop the request thread. Its own in-memory database, whichever the run uses.
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type DatabaseHandle, openDatabase, queryRows } from './db.server'
+
+let handle: DatabaseHandle
+
+beforeAll(async () => {
+  handle = await openDatabase({ worker: true })
+  await handle.db.execute(sql`create table probe (id int primary key, label text not null, at timestamptz)`)
+})
+
+afterAll(async () => {
+  await handle?.close()
+})
+
+/** The labels every other caller sees now. */
+async function labels() {
+  return (await queryRows<{ label: string }>(sql`select label from probe order by id`, handle.db)).map((r) => r.label)
+}
+
+describe('PGlite in a worker thread', () => {
+  it('answers a query with its rows, and a unique violation with its code and constraint', async () => {
+    await handle.db.execute(sql`insert into probe values (1, 'first', '2026-11-29 12:00:00+00')`)
+    // Drizzle's parsers keep a timestamp's text as PostgreSQL wrote it, across the thread too.
+    expect(await queryRows(sql`select id, label, at, ${'param'}::text as echoed from probe`, handle.db)).toEqual([
+      { id: 1, label: 'first', at: '2026-11-29 12:00:00+00', echoed: 'param' },
+    ])
+    const failure = await handle.db.execute(sql`insert into probe values (1, 'again', null)`).catch((e: Error) => e)
+    expect((failure as Error).cause).toMatchObject({
+      code: '23505',
+      constraint: 'probe_pkey',
+      table: 'probe',
+      detail: 'Key (id)=(1) already exists.',
+    })
+  })
+
+  it("keeps a transaction's statements from other callers until it commits", async () => {
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let inserted = () => {}
+    const insertedYet = new Promise<void>((resolve) => {
+      inserted = resolve
+    })
+    const transaction = handle.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into probe values (2, 'second', null)`)
+      expect((await queryRows<{ n: number }>(sql`select count(*)::int as n from probe`, tx))[0]?.n).toBe(2)
+      inserted()
+      await held
+    })
+    await insertedYet
+    // Another caller's statement waits for the single connection, as on an in-process PGlite.
+    let read: string[] | undefined
+    const reading = labels().then((rows) => {
+      read = rows
+    })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(read).toBeUndefined()
+    release()
+    await transaction
+    await reading
+    expect(read).toEqual(['first', 'second'])
+  })
+
+  it('leaves nothing of a transaction that rolled back, nested savepoints included', async () => {
+    const failure = await handle.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into probe values (3, 'third', null)`)
+        await tx.transaction(async (inner) => {
+          await inner.execute(sql`insert into probe values (4, 'fourth', null)`)
+        })
+        await tx.execute(sql`insert into probe values (1, 'clash', null)`)
+      })
+      .catch((e: Error) => e)
+    expect((failure as Error).cause).toMatchObject({ code: '23505' })
+    expect(await labels()).toEqual(['first', 'second'])
+    // The connection is free again: the next transaction commits.
+    await handle.db.transaction((tx) => tx.execute(sql`insert into probe values (5, 'fifth', null)`))
+    expect(await labels()).toEqual(['first', 'second', 'fifth'])
+  })
+
+  it('keeps the request thread running while a statement runs in the worker', async () => {
+    let ticks = 0
+    const timer = setInterval(() => {
+      ticks += 1
+    }, 20)
+    // Over 0.3 s in the database. In this thread (an in-process PGlite) no timer could fire until it ended.
+    const ticksWhenDone = await handle.db
+      .execute(sql`select count(*) from generate_series(1, 1000000) s, pg_sleep(0.3)`)
+      .then(() => ticks)
+    clearInterval(timer)
+    expect(ticksWhenDone).toBeGreaterThanOrEqual(3)
+  })
+
+  it('delivers notifications to a listener', async () => {
+    const heard: string[] = []
+    if (handle.kind !== 'pglite') throw new Error('expected PGlite')
+    const unlisten = await handle.client.listen('probe_channel', (payload) => heard.push(payload))
+    await handle.db.execute(sql`select pg_notify('probe_channel', 'hello')`)
+    await expect.poll(() => heard).toEqual(['hello'])
+    await unlisten()
+  })
+})
