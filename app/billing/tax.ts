@@ -4,7 +4,7 @@
 // balance) goes with the rate every located line shares, or the company's default when they differ or there are none.
 // Each group is taxed once: its subtotal × the rate, rounded half up; a group whose subtotal is not above $0.00 has no
 // tax line. The invoice's tax is the sum of its tax lines, and the line keeps the rate's name and percent as they were.
-import { divideHalfUp } from '~/utils/money'
+import { taxOf } from './line-math'
 
 /** A named rate in thousandths of a percent (7250 = 7.25 %). */
 export type NamedRate = { id: string; name: string; milliPercent: number }
@@ -76,8 +76,8 @@ export function taxLinesFor(lines: TaxableLine[], rule: TaxRule): TaxLine[] {
   }
   const taxes: TaxLine[] = []
   for (const { rate, baseCents } of groups.values()) {
-    if (rate.milliPercent <= 0 || baseCents <= 0) continue
-    const amountCents = divideHalfUp(baseCents * rate.milliPercent, 100_000)
+    // One tax arithmetic for invoices and quotes (app/billing/quote-math.ts); 0 on a 0 % rate or a group ≤ $0.00.
+    const amountCents = taxOf(baseCents, rate.milliPercent)
     if (amountCents === 0) continue
     taxes.push({
       rateId: rate.id,

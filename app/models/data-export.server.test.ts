@@ -9,8 +9,11 @@ import { applyImport } from './customer-import.server'
 import { previewImport } from './customer-import-preview.server'
 import { EXPORT_PAGE_ROWS, exportAllData } from './data-export.server'
 import { recordPayment } from './payment.server'
-import { addQuoteLine, createQuote, getQuote, sendQuote, setQuoteTerms } from './quote.server'
+import { getQuote } from './quote.server'
+import { createQuote } from './quote-create.server'
 import { approveQuote } from './quote-decision.server'
+import { addQuoteLine, setQuoteTerms } from './quote-edits.server'
+import { sendQuote } from './quote-send.server'
 
 async function companyWith(customerCount: number, tag: string) {
   const [company] = await db()

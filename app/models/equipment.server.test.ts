@@ -21,7 +21,9 @@ import { db } from '~/utils/db.server'
 import { equipmentLabel, underWarranty, warrantyText } from '~/utils/equipment'
 import { addTestCustomer } from '../../tests/helpers/customers'
 import { addEquipment, EQUIPMENT_HISTORY_LIMIT, getEquipmentHistory, updateEquipment } from './equipment.server'
-import { addQuoteLine, createQuote, getQuote, QUOTE_MESSAGES } from './quote.server'
+import { getQuote } from './quote.server'
+import { createQuote } from './quote-create.server'
+import { addQuoteLine, QUOTE_MESSAGES } from './quote-edits.server'
 
 const TZ = 'America/New_York'
 const today = () => localDateAt(new Date(), TZ)

@@ -22,13 +22,9 @@ import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../tests/helpers/customers'
 import { previewInvoices } from './invoice-create.server'
 import { editServicePlan } from './plan-edits.server'
-import {
-  applyPriceChange,
-  listPriceChanges,
-  PRICE_CHANGE_NOTICE,
-  type PriceChangeCriteria,
-  previewPriceChange,
-} from './price-change.server'
+import { applyPriceChange, PRICE_CHANGE_NOTICE } from './price-change.server'
+import { listPriceChanges } from './price-change-history.server'
+import { type PriceChangeCriteria, previewPriceChange } from './price-change-preview.server'
 
 const NOW = new Date('2026-11-26T15:00:00Z') // Thursday 26 November, 10:00 in New York
 const ALL: PlanFilter = { rateType: null, technician: ANY, rateMin: null, rateMax: null }

@@ -1,220 +1,33 @@
-// "Change prices" (docs/billing.md): the plans a change is for, previewed with their old and new rates (nothing
-// written), then applied in one transaction — every plan's new rate, its rate history row (the rate it replaced, so
-// months before the effective date still bill the old rate: plan-rate.server.ts), the change itself, and optionally
-// one email per affected customer through the outbox. Applied at most once per form (an idempotency key), and only
-// to what was previewed: the preview's fingerprint (each plan with its old and new rate) must still match inside
-// the transaction that holds the plans' rows locked, or nothing is written and the new preview is shown.
-import { createHash } from 'node:crypto'
-import { and, asc, desc, eq, gte, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+// "Change prices", applied and undone (docs/billing.md): in one transaction — every plan's new rate, its rate
+// history row (the rate it replaced, so months before the effective date still bill the old rate:
+// plan-rate.server.ts), the change itself, and optionally one email per affected customer through the outbox.
+// Applied at most once per form (an idempotency key), and only to what was previewed
+// (app/models/price-change-preview.server.ts): the preview's fingerprint must still match inside the transaction
+// that holds the plans' rows locked, or nothing is written and the new preview is shown. "Undo" puts the rates back
+// while the change is not yet in effect.
+import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import { periodLabel } from '~/billing/invoice-draft'
-import {
-  ANY,
-  describeIncrease,
-  firstBilledMonth,
-  newRate,
-  type PlanFilter,
-  PRICE_MESSAGES,
-  type PriceIncrease,
-  rateWithType,
-  UNASSIGNED,
-} from '~/billing/price-change'
-import {
-  companies,
-  customers,
-  emailOutbox,
-  planRateChanges,
-  priceChanges,
-  profiles,
-  serviceLocations,
-  servicePlans,
-} from '~/db/schema'
+import { firstBilledMonth, PRICE_MESSAGES, rateWithType } from '~/billing/price-change'
+import { companies, customers, emailOutbox, planRateChanges, priceChanges, servicePlans } from '~/db/schema'
 import { renderEmail } from '~/outbox/email-render.server'
 import { enqueue, type QueuedEmail } from '~/outbox/enqueue.server'
-import { type LocalDate, localDateAt } from '~/schedule/local-date'
-import { formatAddress } from '~/utils/address'
 import { formatLocalDate } from '~/utils/dates'
 import { type Database, db } from '~/utils/db.server'
 import { type Failure, failure, type Result, success } from '~/utils/result'
 import { customerEmailBrand } from './company-brand'
 import { oncePerKey } from './idempotency.server'
+import {
+  checkedPlans,
+  companyToday,
+  type PriceChangeCriteria,
+  type PriceChangePreview,
+} from './price-change-preview.server'
 
 /** Rows per statement when writing a change (well under PostgreSQL's 65,535 parameters). */
 const WRITE_CHUNK = 1000
 
 /** The outbox's notice event of the price-change email (its subject is the change's id: one email per customer). */
 export const PRICE_CHANGE_NOTICE = 'price-change'
-
-export type PriceChangeCriteria = { filter: PlanFilter; increase: PriceIncrease; effectiveOn: LocalDate }
-
-export type PlanPriceChange = {
-  planId: string
-  customerId: string
-  customerName: string
-  place: string
-  rateType: (typeof servicePlans.$inferSelect)['rateType']
-  technicianName: string | null
-  oldRateCents: number
-  newRateCents: number
-}
-
-function filterWhere(filter: PlanFilter): SQL | undefined {
-  return and(
-    filter.rateType ? eq(servicePlans.rateType, filter.rateType) : undefined,
-    filter.technician === ANY
-      ? undefined
-      : filter.technician === UNASSIGNED
-        ? isNull(servicePlans.technicianId)
-        : eq(servicePlans.technicianId, filter.technician),
-    filter.rateMin !== null ? gte(servicePlans.rateCents, filter.rateMin) : undefined,
-    filter.rateMax !== null ? lte(servicePlans.rateCents, filter.rateMax) : undefined,
-  )
-}
-
-/**
- * The plans the criteria choose whose rate the change moves: active customers, locations in use, plans still running
- * in the first month billed at the new rate. One statement; `lock` holds the plans' rows for the transaction.
- */
-async function plansToChange(executor: Database, companyId: string, criteria: PriceChangeCriteria, lock: boolean) {
-  const firstMonth = firstBilledMonth(criteria.effectiveOn)
-  const query = executor
-    .select({
-      planId: servicePlans.id,
-      customerId: customers.id,
-      customerName: customers.customerName,
-      street: serviceLocations.street,
-      city: serviceLocations.city,
-      state: serviceLocations.state,
-      postalCode: serviceLocations.postalCode,
-      rateType: servicePlans.rateType,
-      technicianName: profiles.fullName,
-      rateCents: servicePlans.rateCents,
-      latestChangeOn: sql<string | null>`(select max(rc.effective_on)::text from ${planRateChanges} rc
-        where rc.company_id = ${servicePlans.companyId} and rc.plan_id = ${servicePlans.id})`,
-    })
-    .from(servicePlans)
-    .innerJoin(
-      serviceLocations,
-      and(eq(serviceLocations.companyId, servicePlans.companyId), eq(serviceLocations.id, servicePlans.locationId)),
-    )
-    .innerJoin(
-      customers,
-      and(eq(customers.companyId, serviceLocations.companyId), eq(customers.id, serviceLocations.customerId)),
-    )
-    .leftJoin(profiles, eq(profiles.id, servicePlans.technicianId))
-    .where(
-      and(
-        eq(servicePlans.companyId, companyId),
-        eq(customers.status, 'active'),
-        isNull(serviceLocations.archivedAt),
-        or(isNull(servicePlans.endsOn), gte(servicePlans.endsOn, firstMonth.start)),
-        filterWhere(criteria.filter),
-      ),
-    )
-    .orderBy(asc(customers.customerName), asc(customers.id), asc(serviceLocations.street), asc(servicePlans.id))
-  const rows = lock ? await query.for('update', { of: servicePlans }) : await query
-  const changed = rows.flatMap((row) => {
-    const next = newRate(row.rateCents, criteria.increase)
-    if (next === row.rateCents) return []
-    const plan: PlanPriceChange & { latestChangeOn: string | null } = {
-      planId: row.planId,
-      customerId: row.customerId,
-      customerName: row.customerName,
-      place: formatAddress(row),
-      rateType: row.rateType,
-      technicianName: row.technicianName,
-      oldRateCents: row.rateCents,
-      newRateCents: next,
-      latestChangeOn: row.latestChangeOn,
-    }
-    return [plan]
-  })
-  return changed
-}
-
-/** What the preview promised: the change and each plan's old and new rate, as a short hash. */
-function fingerprintOf(criteria: PriceChangeCriteria, plans: PlanPriceChange[]) {
-  const hash = createHash('sha256')
-  hash.update(JSON.stringify([criteria.effectiveOn, criteria.increase]))
-  for (const plan of plans) hash.update(`|${plan.planId}:${plan.oldRateCents}:${plan.newRateCents}`)
-  return hash.digest('hex').slice(0, 32)
-}
-
-export type PriceChangePreview = {
-  /**
-   * The change id: the id the change gets when applied. "Apply" sends it back, so the same preview is applied at
-   * most once — a second submit (back button, double click) answers "Already applied" and changes nothing.
-   */
-  changeId: string
-  plans: PlanPriceChange[]
-  count: number
-  fingerprint: string
-  /** How many of these plans already have a change from this very date (applied a moment ago, perhaps). */
-  sameDateCount: number
-  increaseLabel: string
-  effectiveOnLabel: string
-  firstMonthLabel: string
-}
-
-/** The checks a preview and an apply share; the failure names the field it is about. */
-async function checkedPlans(
-  executor: Database,
-  companyId: string,
-  criteria: PriceChangeCriteria,
-  today: LocalDate,
-  lock: boolean,
-): Promise<Result<{ preview: PriceChangePreview }>> {
-  if (criteria.effectiveOn < today) return failure('invalid', PRICE_MESSAGES.past, 'effectiveOn')
-  const found = await plansToChange(executor, companyId, criteria, lock)
-  if (found.length === 0) return failure('invalid', PRICE_MESSAGES.none)
-  // A plan's changes go in date order (each one's replaced rate is the one before it): no change dated before a
-  // change the plan already has.
-  const later = found.filter((plan) => plan.latestChangeOn !== null && plan.latestChangeOn > criteria.effectiveOn)
-  if (later.length > 0) {
-    const latest =
-      later
-        .map((plan) => plan.latestChangeOn ?? '')
-        .sort()
-        .at(-1) ?? ''
-    return failure('conflict', PRICE_MESSAGES.laterChange(later.length, formatLocalDate(latest)), 'effectiveOn')
-  }
-  const plans = found.map(({ latestChangeOn: _latest, ...plan }) => plan)
-  return success({
-    preview: {
-      changeId: crypto.randomUUID(),
-      plans,
-      count: plans.length,
-      fingerprint: fingerprintOf(criteria, plans),
-      sameDateCount: found.filter((plan) => plan.latestChangeOn === criteria.effectiveOn).length,
-      increaseLabel: describeIncrease(criteria.increase),
-      effectiveOnLabel: formatLocalDate(criteria.effectiveOn),
-      firstMonthLabel: periodLabel(firstBilledMonth(criteria.effectiveOn)),
-    },
-  })
-}
-
-async function companyToday(executor: Database, companyId: string, now: Date) {
-  const [company] = await executor
-    .select({ timezone: companies.timezone })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-  return company ? localDateAt(now, company.timezone) : null
-}
-
-/** "Preview": every plan the change moves, with its old and new rate and the count. Writes nothing. */
-export async function previewPriceChange({
-  companyId,
-  criteria,
-  now = new Date(),
-}: {
-  companyId: string
-  criteria: PriceChangeCriteria
-  now?: Date
-}) {
-  const today = await companyToday(db(), companyId, now)
-  if (!today) return failure('not-found', 'Company not found.')
-  return checkedPlans(db(), companyId, criteria, today, false)
-}
 
 export type AppliedPriceChange = {
   priceChangeId: string
@@ -429,97 +242,6 @@ async function queuePriceChangeEmails(
     queued += (await enqueue(tx, rows.slice(at, at + WRITE_CHUNK))).length
   }
   return queued
-}
-
-/**
- * The company's latest price changes, newest first, for the page's "Price changes": each with who made it and when,
- * whether it was undone (by whom), and whether it can still be (`canUndo`: not undone, not yet in effect on `today`).
- * `id` narrows the list to one change (the page after "Apply").
- */
-export async function listPriceChanges({
-  companyId,
-  limit = 5,
-  today = null,
-  id = null,
-}: {
-  companyId: string
-  limit?: number
-  /** The company's today; without it nothing is offered for undo. */
-  today?: LocalDate | null
-  id?: string | null
-}) {
-  const undoer = alias(profiles, 'undoer')
-  const rows = await db()
-    .select({
-      id: priceChanges.id,
-      effectiveOn: priceChanges.effectiveOn,
-      kind: priceChanges.kind,
-      amount: priceChanges.amount,
-      planCount: priceChanges.planCount,
-      customersNotified: priceChanges.customersNotified,
-      createdAt: priceChanges.createdAt,
-      createdBy: profiles.fullName,
-      undoneAt: priceChanges.undoneAt,
-      undoneBy: undoer.fullName,
-      noticesWithdrawn: priceChanges.noticesWithdrawn,
-    })
-    .from(priceChanges)
-    .leftJoin(profiles, eq(profiles.id, priceChanges.createdBy))
-    .leftJoin(undoer, eq(undoer.id, priceChanges.undoneBy))
-    .where(and(eq(priceChanges.companyId, companyId), id ? eq(priceChanges.id, id) : undefined))
-    .orderBy(desc(priceChanges.createdAt), desc(priceChanges.id))
-    .limit(limit)
-  return rows.map((row) => ({
-    ...row,
-    canUndo: row.undoneAt === null && today !== null && row.effectiveOn > today,
-    increaseLabel: describeIncrease(
-      row.kind === 'percent' ? { kind: 'percent', basisPoints: row.amount } : { kind: 'amount', cents: row.amount },
-    ),
-    effectiveOnLabel: formatLocalDate(row.effectiveOn),
-    firstMonthLabel: periodLabel(firstBilledMonth(row.effectiveOn)),
-  }))
-}
-
-/** The plans of a change as they moved, for the page's "what changed" and the history: customer, place, old → new. */
-export async function priceChangePlans({ companyId, priceChangeIds }: { companyId: string; priceChangeIds: string[] }) {
-  if (priceChangeIds.length === 0) return []
-  return db()
-    .select({
-      priceChangeId: planRateChanges.priceChangeId,
-      planId: planRateChanges.planId,
-      customerName: customers.customerName,
-      street: serviceLocations.street,
-      city: serviceLocations.city,
-      state: serviceLocations.state,
-      postalCode: serviceLocations.postalCode,
-      rateType: servicePlans.rateType,
-      oldRateCents: planRateChanges.fromRateCents,
-      newRateCents: planRateChanges.toRateCents,
-    })
-    .from(planRateChanges)
-    .innerJoin(
-      servicePlans,
-      and(eq(servicePlans.companyId, planRateChanges.companyId), eq(servicePlans.id, planRateChanges.planId)),
-    )
-    .innerJoin(
-      serviceLocations,
-      and(eq(serviceLocations.companyId, servicePlans.companyId), eq(serviceLocations.id, servicePlans.locationId)),
-    )
-    .innerJoin(
-      customers,
-      and(eq(customers.companyId, serviceLocations.companyId), eq(customers.id, serviceLocations.customerId)),
-    )
-    .where(
-      and(
-        eq(planRateChanges.companyId, companyId),
-        sql`${planRateChanges.priceChangeId} in (${sql.join(
-          priceChangeIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`,
-      ),
-    )
-    .orderBy(asc(customers.customerName), asc(customers.id), asc(serviceLocations.street), asc(servicePlans.id))
-    .then((rows) => rows.map((row) => ({ ...row, place: formatAddress(row) })))
 }
 
 export type UndonePriceChange = { planCount: number; customersNotified: number; noticesWithdrawn: number }

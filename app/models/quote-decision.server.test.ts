@@ -9,7 +9,8 @@ import { localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { getObject } from '~/utils/storage.server'
 import { addTestCustomer } from '../../tests/helpers/customers'
-import { addQuoteLine, createQuote, getQuote, sendQuote } from './quote.server'
+import { getQuote } from './quote.server'
+import { createQuote } from './quote-create.server'
 import {
   approveQuote,
   DECISION_MESSAGES,
@@ -18,6 +19,8 @@ import {
   markQuoteApproved,
   signaturePngOf,
 } from './quote-decision.server'
+import { addQuoteLine } from './quote-edits.server'
+import { sendQuote } from './quote-send.server'
 
 const TZ = 'America/New_York'
 const today = () => localDateAt(new Date(), TZ)

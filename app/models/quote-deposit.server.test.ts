@@ -18,9 +18,12 @@ import { TEST_ORIGIN } from '../../tests/helpers/session'
 import { STRIPE_WEBHOOK_PATH, action as webhook } from '../routes/resources/stripe-webhook'
 import { balanceCentsOf } from './balance.server'
 import { creditsByCustomer } from './customer-credit.server'
-import { addQuoteLine, createQuote, getQuote, sendQuote, setQuoteTerms } from './quote.server'
+import { getQuote } from './quote.server'
+import { createQuote } from './quote-create.server'
 import { approveQuote } from './quote-decision.server'
 import { getQuoteDepositState, QUOTE_DEPOSIT_MESSAGES, startQuoteDepositCheckout } from './quote-deposit.server'
+import { addQuoteLine, setQuoteTerms } from './quote-edits.server'
+import { sendQuote } from './quote-send.server'
 
 const TZ = 'America/New_York'
 const today = () => localDateAt(new Date(), TZ)

@@ -11,17 +11,11 @@ import { localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../tests/helpers/customers'
 import { createPriceBookItem, listPriceBook, setPriceBookItemArchived } from './price-book.server'
-import {
-  addQuoteLine,
-  createQuote,
-  getQuote,
-  listQuotes,
-  QUOTE_MESSAGES,
-  recordQuoteViewed,
-  removeQuoteLine,
-  sendQuote,
-  setQuoteTerms,
-} from './quote.server'
+import { getQuote, recordQuoteViewed } from './quote.server'
+import { createQuote } from './quote-create.server'
+import { addQuoteLine, QUOTE_MESSAGES, removeQuoteLine, setQuoteTerms } from './quote-edits.server'
+import { listQuotes } from './quote-list.server'
+import { sendQuote } from './quote-send.server'
 import { addTaxRate, setLocationTaxRate } from './tax-rate.server'
 
 const TZ = 'America/New_York'

@@ -7,14 +7,9 @@ import { data } from 'react-router'
 import { monthOf } from '~/billing/invoice-draft'
 import { ANY, PRICE_MESSAGES, UNASSIGNED } from '~/billing/price-change'
 import { readIdempotencyKey } from '~/models/idempotency.server'
-import {
-  applyPriceChange,
-  listPriceChanges,
-  type PriceChangePreview,
-  previewPriceChange,
-  priceChangePlans,
-  undoPriceChange,
-} from '~/models/price-change.server'
+import { applyPriceChange, undoPriceChange } from '~/models/price-change.server'
+import { listPriceChanges, priceChangePlans } from '~/models/price-change-history.server'
+import { type PriceChangePreview, previewPriceChange } from '~/models/price-change-preview.server'
 import { isCompanyTechnician, listTechnicians } from '~/models/profile.server'
 import { addDays, localDateAt } from '~/schedule/local-date'
 import { redirectWithFlash } from '~/utils/flash.server'

@@ -4,7 +4,7 @@
 import { PRICE_MESSAGES } from '~/billing/price-change'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import type { PriceChangePreview } from '~/models/price-change.server'
+import type { PriceChangePreview } from '~/models/price-change-preview.server'
 import { RATE_TYPE_LABELS } from '~/models/service-plan-schemas'
 import { formatCents } from '~/utils/money'
 

@@ -10,19 +10,13 @@ import { depositCents, QUOTE_STATUSES } from '~/billing/quote-math'
 import { saveOnce } from '~/features/forms/save-once.server'
 import { centsToDollarText } from '~/features/inventory/inventory-schema'
 import { priceBookChoices } from '~/models/price-book.server'
-import {
-  addQuoteLine,
-  createQuote,
-  getQuote,
-  listQuotes,
-  type QuoteView,
-  quoteExists,
-  removeQuoteLine,
-  sendQuote,
-  setQuoteTerms,
-} from '~/models/quote.server'
+import { getQuote, type QuoteView, quoteExists } from '~/models/quote.server'
+import { createQuote } from '~/models/quote-create.server'
 import { getQuoteDecision } from '~/models/quote-decision.server'
 import { getQuoteDepositState } from '~/models/quote-deposit.server'
+import { addQuoteLine, removeQuoteLine, setQuoteTerms } from '~/models/quote-edits.server'
+import { listQuotes } from '~/models/quote-list.server'
+import { sendQuote } from '~/models/quote-send.server'
 import { localDateAt } from '~/schedule/local-date'
 import type { AddressParts } from '~/utils/address'
 import { formatLocalDate } from '~/utils/dates'
