@@ -17,7 +17,8 @@ import { KEY_REUSED } from '~/models/idempotency.server'
 import { createJob } from '~/models/job-changes.server'
 import { generateVisits } from '~/models/service-plan.server'
 import { db } from '~/utils/db.server'
-import { settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { routeArgs, settle, TEST_ORIGIN } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action } from './field-changes'
 
@@ -28,7 +29,7 @@ const send = async (cookie: string, body: unknown, madeBy?: string) => {
     body: JSON.stringify(body),
   })
   // The route's answer, returned or thrown (the 401 a signed-out script is told).
-  const { returned, thrown } = await settle(action({ request, params: {}, context: {} } as never))
+  const { returned, thrown } = await settle(action(routeArgs(request)))
   const response = (returned ?? thrown) as Response
   return { status: response.status, body: await response.json() }
 }

@@ -8,7 +8,8 @@ import { TIME_MESSAGES } from '~/models/timesheet.server'
 import { applyFieldChange } from '~/models/visit-work.server'
 import { db } from '~/utils/db.server'
 import { findTestCustomer } from '../../../tests/helpers/customers'
-import { settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { routeArgs, settle, TEST_ORIGIN } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action } from './field-clock'
 
@@ -18,7 +19,7 @@ const send = async (cookie: string, body: unknown, madeBy?: string) => {
     headers: { cookie, 'content-type': 'application/json', ...(madeBy ? { [FIELD_OWNER_HEADER]: madeBy } : {}) },
     body: JSON.stringify(body),
   })
-  const { returned, thrown } = await settle(action({ request, params: {}, context: {} } as never))
+  const { returned, thrown } = await settle(action(routeArgs(request)))
   // A guard's refusal is thrown as React Router's data (the 403 guard card), not as a JSON response.
   const response = (returned ?? thrown) as Response | { init: { status: number }; data: unknown }
   if (!(response instanceof Response)) return { status: response.init.status, body: response.data }
