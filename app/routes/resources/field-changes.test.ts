@@ -23,7 +23,7 @@ import { useDemoData } from '../../../tests/helpers/test-database'
 import { action } from './field-changes'
 
 const send = async (cookie: string, body: unknown, madeBy?: string) => {
-  const headers = madeBy ? { [FIELD_OWNER_HEADER]: madeBy } : {}
+  const headers: Record<string, string> = madeBy ? { [FIELD_OWNER_HEADER]: madeBy } : {}
   const request = jsonRequest('/app/field/changes', body, { cookie, headers })
   // The route's answer, returned or thrown (the 401 a signed-out script is told).
   const response = (await answerOf(action(routeArgs(request)))) as Response

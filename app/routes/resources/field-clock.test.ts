@@ -14,7 +14,7 @@ import { useDemoData } from '../../../tests/helpers/test-database'
 import { action } from './field-clock'
 
 const send = async (cookie: string, body: unknown, madeBy?: string) => {
-  const headers = madeBy ? { [FIELD_OWNER_HEADER]: madeBy } : {}
+  const headers: Record<string, string> = madeBy ? { [FIELD_OWNER_HEADER]: madeBy } : {}
   const request = jsonRequest('/app/field/clock', body, { cookie, headers })
   // A guard's refusal is thrown as React Router's data (the 403 guard card), not as a JSON response.
   const response = (await answerOf(action(routeArgs(request)))) as
