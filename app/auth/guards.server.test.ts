@@ -8,7 +8,8 @@ import { loader as appLayoutLoader } from '~/routes/app/layout'
 import { loader as portalLoader } from '~/routes/portal/customer'
 import { currentDatabaseHandle, type DatabaseHandle, db, recordQueries } from '~/utils/db.server'
 import { runInRequestScope } from '~/utils/request-scope.server'
-import { pageRequest, settle, signInAs } from '../../tests/helpers/session'
+import { pageRequest, settle } from '../../tests/helpers/requests'
+import { signInAs } from '../../tests/helpers/session'
 import { useDemoData } from '../../tests/helpers/test-database'
 
 /** What React Router hands a loader for `request`, with the route's `params` (typed, so a route's own params fit). */
@@ -25,8 +26,7 @@ function args<Params extends Record<string, string> = Record<never, string>>(
 function expectRedirect(thrown: unknown, location: string) {
   expect(thrown).toBeInstanceOf(Response)
   const response = thrown as Response
-  expect(response.status).toBe(302)
-  expect(response.headers.get('location')).toBe(location)
+  expect(response).toHaveRedirect(location)
 }
 
 /** A loader's thrown `data(…, { status })`, as React Router would turn it into an error response. */

@@ -5,7 +5,8 @@ import { requireCompanyCapability } from '~/auth/guards.server'
 import { MAX_STREAMS_PER_USER, openLiveStream } from '~/auth/live-stream.server'
 import { profiles, session } from '~/db/schema'
 import { db } from '~/utils/db.server'
-import { pageRequest, signInAs } from '../../tests/helpers/session'
+import { pageRequest } from '../../tests/helpers/requests'
+import { signInAs } from '../../tests/helpers/session'
 import { useDemoData } from '../../tests/helpers/test-database'
 
 /** A stream of `email`'s, checked every 40 ms, with a way to hang up. */

@@ -10,18 +10,11 @@ import { action as dashboardAction, loader as dashboardLoader } from '~/routes/a
 import { db } from '~/utils/db.server'
 import { UNKNOWN_INTENT } from '~/utils/result'
 import { addTestCustomer, findTestCustomer } from '../../tests/helpers/customers'
-import { pageRequest, signInAs, TEST_ORIGIN } from '../../tests/helpers/session'
+import { formRequest, pageRequest, routeArgs } from '../../tests/helpers/requests'
+import { signInAs } from '../../tests/helpers/session'
 import { useDemoData } from '../../tests/helpers/test-database'
 
-const args = (request: Request) => ({ request, params: {}, context: {} }) as never
-
-function post(cookie: string, fields: Record<string, string>) {
-  return new Request(`${TEST_ORIGIN}/app`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields),
-  })
-}
+const post = (cookie: string, fields: Record<string, string>) => formRequest('/app', fields, cookie)
 
 /** The body and status of an action's `data(…)` reply. */
 function reply(result: unknown) {
@@ -55,7 +48,7 @@ type BoardPage = {
 }
 
 async function boardPage(page: number | string) {
-  return (await dashboardLoader(args(pageRequest(`/app?unassigned=${page}`, dispatcher)))) as BoardPage
+  return (await dashboardLoader(routeArgs(pageRequest(`/app?unassigned=${page}`, dispatcher)))) as BoardPage
 }
 
 /** The ids on every page of the unassigned list, in order. */
@@ -83,7 +76,7 @@ describe('create job', () => {
       [{ ...base, customerId: dana.id, scheduledAt: '' }, 'scheduledAt', CREATE_JOB_MESSAGES.required],
     ]
     for (const [fields, field, message] of cases) {
-      const result = reply(await dashboardAction(args(post(dispatcher, fields))))
+      const result = reply(await dashboardAction(routeArgs(post(dispatcher, fields))))
       expect(result.error).toBe(message)
       expect(result.status).toBe(400)
       // The form shows it at its field.
@@ -94,7 +87,7 @@ describe('create job', () => {
   it('creates the job in the company timezone and lists it as unassigned', async () => {
     const result = reply(
       await dashboardAction(
-        args(
+        routeArgs(
           post(dispatcher, {
             intent: 'create-job',
             customerId: dana.id,
@@ -135,14 +128,18 @@ describe('create job', () => {
       address: '2 Second St, Tampa, FL',
       scheduledAt: '2026-12-02T09:00',
     }
-    const booked = reply(await dashboardAction(args(post(dispatcher, { ...fields, locationId: second.locationId }))))
+    const booked = reply(
+      await dashboardAction(routeArgs(post(dispatcher, { ...fields, locationId: second.locationId }))),
+    )
     expect(booked.ok).toBe('Job created.')
     const [job] = await db()
       .select()
       .from(jobs)
       .where(eq(jobs.id, booked.jobId ?? ''))
     expect(job?.locationId).toBe(second.locationId)
-    const refused = reply(await dashboardAction(args(post(dispatcher, { ...fields, locationId: dana.locationId }))))
+    const refused = reply(
+      await dashboardAction(routeArgs(post(dispatcher, { ...fields, locationId: dana.locationId }))),
+    )
     expect(refused.ok).toBeNull()
     expect(refused.status).toBe(400)
   })
@@ -155,7 +152,9 @@ describe('create job', () => {
       address: dana.address,
       scheduledAt: '2026-12-03T09:00',
     }
-    const booked = reply(await dashboardAction(args(post(dispatcher, { ...fields, customerQuery: 'dana whitfield' }))))
+    const booked = reply(
+      await dashboardAction(routeArgs(post(dispatcher, { ...fields, customerQuery: 'dana whitfield' }))),
+    )
     expect(booked.ok).toBe('Job created.')
     const [job] = await db()
       .select()
@@ -164,7 +163,7 @@ describe('create job', () => {
     expect(job?.customerId).toBe(dana.id)
     // Text that finds several customers (or none) chooses nobody.
     for (const customerQuery of ['a', 'nobody-like-this']) {
-      const refused = reply(await dashboardAction(args(post(dispatcher, { ...fields, customerQuery }))))
+      const refused = reply(await dashboardAction(routeArgs(post(dispatcher, { ...fields, customerQuery }))))
       expect(refused).toMatchObject({ status: 400, error: 'Select a customer for this job.' })
     }
   })
@@ -194,7 +193,7 @@ describe('create job', () => {
       { ...base, customerId: sunsetCustomer?.id ?? '' },
       { ...base, customerId: dana.id, technicianId: sunsetTech?.id ?? '' },
     ]) {
-      const result = reply(await dashboardAction(args(post(dispatcher, fields))))
+      const result = reply(await dashboardAction(routeArgs(post(dispatcher, fields))))
       expect(result.error).toBe('Unable to create job.')
     }
   })
@@ -202,7 +201,7 @@ describe('create job', () => {
   it('is refused to technicians', async () => {
     const tech = await signInAs('tech@bluelagoon.test')
     await expect(
-      dashboardAction(args(post(tech, { intent: 'create-job', customerId: dana.id }))),
+      dashboardAction(routeArgs(post(tech, { intent: 'create-job', customerId: dana.id }))),
     ).rejects.toMatchObject({ init: { status: 403 } })
   })
 })
@@ -216,7 +215,7 @@ describe('assign from the unassigned list', () => {
       .limit(1)
     const result = reply(
       await dashboardAction(
-        args(
+        routeArgs(
           post(dispatcher, {
             intent: 'assign',
             jobId: open?.id ?? '',
@@ -244,7 +243,7 @@ describe('assign from the unassigned list', () => {
       .limit(1)
     const result = reply(
       await dashboardAction(
-        args(post(sunsetOwner, { intent: 'assign', jobId: open?.id ?? '', scheduledAt: '2026-12-02T13:30' })),
+        routeArgs(post(sunsetOwner, { intent: 'assign', jobId: open?.id ?? '', scheduledAt: '2026-12-02T13:30' })),
       ),
     )
     expect(result.error).toBe('Unable to save changes to this job.')
@@ -258,22 +257,26 @@ describe('assign from the unassigned list', () => {
     ]
     for (const fields of posts) {
       await expect(
-        dashboardAction(args(post(dispatcher, { ...fields, scheduledAt: '2026-12-02T13:30' }))),
+        dashboardAction(routeArgs(post(dispatcher, { ...fields, scheduledAt: '2026-12-02T13:30' }))),
       ).rejects.toMatchObject({ data: UNKNOWN_INTENT, init: { status: 400 } })
     }
   })
 
   it('asks for a date and time, and tells the second of two edits that the job changed', async () => {
-    const { unassigned } = (await dashboardLoader(args(pageRequest('/app', dispatcher)))) as {
+    const { unassigned } = (await dashboardLoader(routeArgs(pageRequest('/app', dispatcher)))) as {
       unassigned: Array<{ id: string; version: string }>
     }
     const row = unassigned[0]
-    const noTime = reply(await dashboardAction(args(post(dispatcher, { intent: 'assign', jobId: row?.id ?? '' }))))
+    const noTime = reply(await dashboardAction(routeArgs(post(dispatcher, { intent: 'assign', jobId: row?.id ?? '' }))))
     expect(noTime).toMatchObject({ status: 400, jobId: row?.id, error: ASSIGN_MESSAGES.schedule })
     const fields = { intent: 'assign', jobId: row?.id ?? '', version: row?.version ?? '' }
-    const first = reply(await dashboardAction(args(post(dispatcher, { ...fields, scheduledAt: '2026-12-07T08:00' }))))
+    const first = reply(
+      await dashboardAction(routeArgs(post(dispatcher, { ...fields, scheduledAt: '2026-12-07T08:00' }))),
+    )
     expect(first).toMatchObject({ status: 200, ok: 'Rescheduled.' })
-    const second = reply(await dashboardAction(args(post(dispatcher, { ...fields, scheduledAt: '2026-12-08T08:00' }))))
+    const second = reply(
+      await dashboardAction(routeArgs(post(dispatcher, { ...fields, scheduledAt: '2026-12-08T08:00' }))),
+    )
     expect(second).toMatchObject({ status: 409, error: ASSIGN_MESSAGES.conflict })
   })
 })

@@ -13,7 +13,8 @@ import {
   recordQueries,
 } from '~/utils/db.server'
 import { addTestCustomer, findTestCustomer } from '../../tests/helpers/customers'
-import { pageRequest, signInAs } from '../../tests/helpers/session'
+import { pageRequest } from '../../tests/helpers/requests'
+import { signInAs } from '../../tests/helpers/session'
 import { useDemoData } from '../../tests/helpers/test-database'
 import { addBodyOfWater } from './body-of-water.server'
 import {

@@ -5,7 +5,8 @@ import { customers, emailOutbox, profiles, user } from '~/db/schema'
 import { action as setupAction, loader as setupLoader } from '~/routes/auth/customer-setup'
 import { db } from '~/utils/db.server'
 import { findTestCustomer } from '../../tests/helpers/customers'
-import { pageRequest, signInAs, TEST_ORIGIN } from '../../tests/helpers/session'
+import { pageRequest, routeArgs, TEST_ORIGIN } from '../../tests/helpers/requests'
+import { signInAs } from '../../tests/helpers/session'
 import { useDemoData } from '../../tests/helpers/test-database'
 import { EMAIL_TAKEN, inviteCustomer } from './invitation.server'
 
@@ -59,8 +60,7 @@ describe('inviteCustomer', () => {
 
     const link = await latestLink('marcus.bell@example.com')
     const first = await follow(link)
-    expect(first.status).toBe(302)
-    expect(first.headers.get('location')).toBe(`${TEST_ORIGIN}/customer-setup?customerId=${marcus}`)
+    expect(first).toHaveRedirect(`${TEST_ORIGIN}/customer-setup?customerId=${marcus}`)
     expect(first.headers.getSetCookie().join(';')).toContain('session_token')
     const second = await follow(link)
     expect(second.headers.get('location')).toContain('/login?invite=invalid')
@@ -88,9 +88,7 @@ describe('inviteCustomer', () => {
         context: {},
       } as never),
     ).toEqual({ state: 'not-found' })
-    expect(
-      await setupLoader({ request: pageRequest('/customer-setup', cookie), params: {}, context: {} } as never),
-    ).toEqual({
+    expect(await setupLoader(routeArgs(pageRequest('/customer-setup', cookie)))).toEqual({
       state: 'missing-id',
     })
 

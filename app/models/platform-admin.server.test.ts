@@ -5,7 +5,8 @@ import { emailOutbox, profiles } from '~/db/schema'
 import { createDemoLogin, seedDemoData } from '~/demo/seed.server'
 import { db } from '~/utils/db.server'
 import { latestInviteLink, signsIn } from '../../tests/helpers/links'
-import { pageRequest, signInAs, TEST_ORIGIN } from '../../tests/helpers/session'
+import { pageRequest, TEST_ORIGIN } from '../../tests/helpers/requests'
+import { signInAs } from '../../tests/helpers/session'
 import { createPlatformAdmin } from './platform-admin.server'
 
 describe('the first platform administrator', () => {

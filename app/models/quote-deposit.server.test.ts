@@ -14,7 +14,7 @@ import { localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { addBillingCompany, addCardCustomer, addSentInvoice, paymentsOf } from '../../tests/helpers/card-payments'
 import { type FakeStripe, type SignedEvent, startFakeStripe } from '../../tests/helpers/fake-stripe'
-import { TEST_ORIGIN } from '../../tests/helpers/session'
+import { routeArgs, TEST_ORIGIN } from '../../tests/helpers/requests'
 import { STRIPE_WEBHOOK_PATH, action as webhook } from '../routes/resources/stripe-webhook'
 import { balanceCentsOf } from './balance.server'
 import { creditsByCustomer } from './customer-credit.server'
@@ -37,7 +37,7 @@ function deliver(event: SignedEvent) {
     headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Signature': event.signature },
     body: event.payload,
   })
-  return webhook({ request, params: {}, context: {} } as never) as Promise<Response>
+  return webhook(routeArgs(request)) as Promise<Response>
 }
 
 async function outcomeOf(event: SignedEvent) {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { CLIENT_IP_HEADER } from '~/auth/better-auth.server'
 import { deliverTextRow } from '~/outbox/text-delivery.server'
 import { loader } from '~/routes/resources/dev-mailbox'
+import { routeArgs } from '../../tests/helpers/requests'
 import { devMailboxEnabled, devMailboxTabs, mailboxListingEnabled } from './dev-mailbox.server'
 import { parseEnv } from './env.server'
 
@@ -67,7 +68,7 @@ describe('the /dev/mailbox page', () => {
     const request = new Request('http://localhost:3999/dev/mailbox?tab=texts', {
       headers: { [CLIENT_IP_HEADER]: '127.0.0.1' },
     })
-    const page = await loader({ request, params: {}, context: {} } as never)
+    const page = await loader(routeArgs(request))
     expect(page).toMatchObject({ tab: 'texts', tabs: { texts: true } })
     expect(page.messages.map((message) => [message.to, message.text])).toContainEqual(['+18135550199', text])
     // The emails tab does not show texts.

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, jobs } from '~/db/schema'
 import { completeJob } from '~/models/job-changes.server'
 import { loader as eventsLoader } from '~/routes/resources/events'
-import { pageRequest, signInAs } from '../../tests/helpers/session'
+import { pageRequest, routeArgs } from '../../tests/helpers/requests'
+import { signInAs } from '../../tests/helpers/session'
 import { useDemoData } from '../../tests/helpers/test-database'
 import { db } from './db.server'
 import { type CompanyEvent, publishCompanyEvent, subscribeToCompany } from './events.server'
@@ -57,7 +58,7 @@ describe('live updates', () => {
     const cookie = await signInAs('dispatch@bluelagoon.test')
     const controller = new AbortController()
     const request = new Request(pageRequest('/app/events', cookie), { signal: controller.signal })
-    const response = (await eventsLoader({ request, params: {}, context: {} } as never)) as Response
+    const response = (await eventsLoader(routeArgs(request))) as Response
     expect(response.headers.get('content-type')).toContain('text/event-stream')
     const reader = response.body?.getReader()
     if (!reader) throw new Error('no body')
@@ -72,14 +73,12 @@ describe('live updates', () => {
   })
 
   it('are refused to anonymous visitors and customers', async () => {
-    await expect(
-      eventsLoader({ request: pageRequest('/app/events'), params: {}, context: {} } as never),
-    ).rejects.toMatchObject({
+    await expect(eventsLoader(routeArgs(pageRequest('/app/events')))).rejects.toMatchObject({
       status: 302,
     })
     const customer = await signInAs('customer@bluelagoon.test')
-    await expect(
-      eventsLoader({ request: pageRequest('/app/events', customer), params: {}, context: {} } as never),
-    ).rejects.toMatchObject({ init: { status: 403 } })
+    await expect(eventsLoader(routeArgs(pageRequest('/app/events', customer)))).rejects.toMatchObject({
+      init: { status: 403 },
+    })
   })
 })

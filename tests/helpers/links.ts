@@ -4,7 +4,7 @@ import { and, desc, eq, like } from 'drizzle-orm'
 import { CLIENT_IP_HEADER, callAuthEndpoint, createPasswordResetLink, getAuth } from '~/auth/better-auth.server'
 import { emailOutbox, user, verification } from '~/db/schema'
 import { db } from '~/utils/db.server'
-import { TEST_ORIGIN } from './session'
+import { TEST_ORIGIN } from './requests'
 
 /** A client address per call keeps better-auth's per-IP limits out of the way. */
 export function clientIp() {

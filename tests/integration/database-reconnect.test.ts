@@ -8,7 +8,8 @@ import { seedDemoData } from '~/demo/seed.server'
 import { loader as customersLoader } from '~/routes/app/customers'
 import { db } from '~/utils/db.server'
 import { type CompanyEvent, publishCompanyEvent, subscribeToCompany } from '~/utils/events.server'
-import { signInAs, TEST_ORIGIN } from '../helpers/session'
+import { TEST_ORIGIN } from '../helpers/requests'
+import { signInAs } from '../helpers/session'
 
 const database = inject('testDatabase')
 

@@ -23,7 +23,8 @@ import { action as inventoryAction } from '~/routes/app/inventory'
 import { action as jobAction } from '~/routes/app/job'
 import { CHEMICAL_MESSAGES } from '~/utils/chemicals'
 import { db } from '~/utils/db.server'
-import { signInAs, TEST_ORIGIN } from '../helpers/session'
+import { formRequest } from '../helpers/requests'
+import { signInAs } from '../helpers/session'
 import { useDemoData } from '../helpers/test-database'
 
 type Company = 'blue' | 'sunset'
@@ -53,14 +54,6 @@ function messagesOf(answer: Answer) {
     .filter(Boolean)
 }
 
-function post(path: string, cookie: string, fields: Record<string, string>) {
-  return new Request(`${TEST_ORIGIN}${path}`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields),
-  })
-}
-
 /**
  * One form that creates or records: how its company's user posts it (`tag` names one filled-in form), how many
  * rows it has written, and whether an answer says it succeeded.
@@ -88,7 +81,11 @@ const FORMS: FormCase[] = [
   {
     name: 'create job (dispatch board)',
     submit: (company, fields) =>
-      dashboardAction({ request: post('/app', onCompany(company).cookie, fields), params: {}, context: {} } as never),
+      dashboardAction({
+        request: formRequest('/app', fields, onCompany(company).cookie),
+        params: {},
+        context: {},
+      } as never),
     fields: (company, tag) => ({
       intent: 'create-job',
       customerId: onCompany(company).customerId,
@@ -111,7 +108,7 @@ const FORMS: FormCase[] = [
     name: 'save a chemistry reading (job page)',
     submit: (company, fields) =>
       jobAction({
-        request: post(`/app/jobs/${onCompany(company).jobId}`, onCompany(company).cookie, fields),
+        request: formRequest(`/app/jobs/${onCompany(company).jobId}`, fields, onCompany(company).cookie),
         params: { jobId: onCompany(company).jobId },
         context: {},
       } as never),
@@ -130,7 +127,7 @@ const FORMS: FormCase[] = [
     name: 'add a chemical from stock (job page)',
     submit: (company, fields) =>
       jobAction({
-        request: post(`/app/jobs/${onCompany(company).jobId}`, onCompany(company).cookie, fields),
+        request: formRequest(`/app/jobs/${onCompany(company).jobId}`, fields, onCompany(company).cookie),
         params: { jobId: onCompany(company).jobId },
         context: {},
       } as never),
@@ -159,7 +156,7 @@ const FORMS: FormCase[] = [
     // A save redirects to the new record with its message (a thrown redirect).
     submit: (company, fields) =>
       addCustomerAction({
-        request: post('/app/customers/new', onCompany(company).cookie, fields),
+        request: formRequest('/app/customers/new', fields, onCompany(company).cookie),
         params: {},
         context: {},
       } as never).catch((thrown: unknown) => {
@@ -203,7 +200,7 @@ const FORMS: FormCase[] = [
     name: 'add inventory item',
     submit: (company, fields) =>
       inventoryAction({
-        request: post('/app/inventory', onCompany(company).cookie, fields),
+        request: formRequest('/app/inventory', fields, onCompany(company).cookie),
         params: {},
         context: {},
       } as never),

@@ -7,7 +7,7 @@ import type { CompanyMember } from '~/auth/guards.server'
 import { openLiveStream } from '~/auth/live-stream.server'
 import { queryRows } from '~/utils/db.server'
 import { stopEvents } from '~/utils/events.server'
-import { TEST_ORIGIN } from '../helpers/session'
+import { TEST_ORIGIN } from '../helpers/requests'
 
 const database = inject('testDatabase')
 

@@ -43,7 +43,8 @@ import { addChecklistItem } from '~/models/checklist.server'
 import routeConfig from '~/routes'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../helpers/customers'
-import { signInAs, TEST_ORIGIN } from '../helpers/session'
+import { TEST_ORIGIN } from '../helpers/requests'
+import { signInAs } from '../helpers/session'
 import { useDemoData } from '../helpers/test-database'
 
 const PERSONAS = [

@@ -22,12 +22,11 @@ import { loader as portalLoader } from '~/routes/portal/customer'
 import { loader as portalInvoiceLoader } from '~/routes/portal/invoice'
 import { loader as portalVisitLoader } from '~/routes/portal/visit'
 import { currentDatabaseHandle, type DatabaseHandle, db, queryRows, recordQueries } from '~/utils/db.server'
-import { pageRequest, signInAs } from '../helpers/session'
+import { pageRequest, routeArgs } from '../helpers/requests'
+import { signInAs } from '../helpers/session'
 import { useDemoData } from '../helpers/test-database'
 
 type Page = { name: string; email: string; path: string; run: (request: Request) => Promise<unknown> }
-
-const call = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as never
 
 let pages: Page[] = []
 /** The visits whose pages are counted: the growth gives each many more ticks, readings, chemicals and photos. */
@@ -202,8 +201,8 @@ beforeAll(async () => {
   visits = [jobId, visitId]
   const technicianId = techVisit?.technicianId as string
   const today = techVisit?.today as string
-  const dashboard = (request: Request) => dashboardLoader(call(request))
-  const billing = (request: Request) => billingLoader(call(request))
+  const dashboard = (request: Request) => dashboardLoader(routeArgs(request))
+  const billing = (request: Request) => billingLoader(routeArgs(request))
   pages = [
     { name: 'owner dashboard', email: 'owner@bluelagoon.test', path: '/app', run: dashboard },
     { name: 'admin dashboard', email: 'office@bluelagoon.test', path: '/app', run: dashboard },
@@ -213,37 +212,37 @@ beforeAll(async () => {
       name: 'customers search',
       email: 'owner@bluelagoon.test',
       path: '/app/customers?q=a',
-      run: (request) => customersLoader(call(request)),
+      run: (request) => customersLoader(routeArgs(request)),
     },
     {
       name: 'customer record',
       email: 'owner@bluelagoon.test',
       path: `/app/customers/${dana?.id}`,
-      run: (request) => customerLoader(call(request, { customerId: dana?.id as string })),
+      run: (request) => customerLoader(routeArgs(request, { customerId: dana?.id as string })),
     },
     {
       name: 'profit per pool',
       email: 'owner@bluelagoon.test',
       path: '/app/reports/profit?sort=minutes&dir=desc',
-      run: (request) => profitLoader(call(request)),
+      run: (request) => profitLoader(routeArgs(request)),
     },
     {
       name: 'change prices',
       email: 'owner@bluelagoon.test',
       path: '/app/billing/prices',
-      run: (request) => pricesLoader(call(request)),
+      run: (request) => pricesLoader(routeArgs(request)),
     },
     {
       name: 'settings',
       email: 'owner@bluelagoon.test',
       path: '/app/settings',
-      run: (request) => settingsLoader(call(request)),
+      run: (request) => settingsLoader(routeArgs(request)),
     },
     {
       name: 'customer portal',
       email: 'customer@bluelagoon.test',
       path: `/customer/${dana?.id}`,
-      run: (request) => portalLoader(call(request, { customerId: dana?.id as string })),
+      run: (request) => portalLoader(routeArgs(request, { customerId: dana?.id as string })),
     },
     { name: 'billing', email: 'owner@bluelagoon.test', path: '/app/billing', run: billing },
     {
@@ -262,80 +261,85 @@ beforeAll(async () => {
       name: 'invoice',
       email: 'owner@bluelagoon.test',
       path: `/app/invoices/${invoiceId}`,
-      run: (request) => invoiceLoader(call(request, { invoiceId })),
+      run: (request) => invoiceLoader(routeArgs(request, { invoiceId })),
     },
     {
       name: 'portal invoice',
       email: 'customer@bluelagoon.test',
       path: `/customer/${dana?.id}/invoices/${invoiceId}`,
-      run: (request) => portalInvoiceLoader(call(request, { customerId: dana?.id as string, invoiceId })),
+      run: (request) => portalInvoiceLoader(routeArgs(request, { customerId: dana?.id as string, invoiceId })),
     },
     {
       name: 'week board',
       email: 'dispatch@bluelagoon.test',
       path: '/app/schedule',
-      run: (request) => scheduleLoader(call(request)),
+      run: (request) => scheduleLoader(routeArgs(request)),
     },
     {
       name: 'route of a day',
       email: 'dispatch@bluelagoon.test',
       path: `/app/schedule/${technicianId}/${today}`,
-      run: (request) => routeDayLoader(call(request, { technicianId, date: today })),
+      run: (request) => routeDayLoader(routeArgs(request, { technicianId, date: today })),
     },
     {
       name: 'unassigned route of a day',
       email: 'office@bluelagoon.test',
       path: `/app/schedule/unassigned/${today}`,
-      run: (request) => routeDayLoader(call(request, { technicianId: 'unassigned', date: today })),
+      run: (request) => routeDayLoader(routeArgs(request, { technicianId: 'unassigned', date: today })),
     },
     {
       name: 'dispatch',
       email: 'dispatch@bluelagoon.test',
       path: '/app/dispatch',
-      run: (request) => dispatchLoader(call(request)),
+      run: (request) => dispatchLoader(routeArgs(request)),
     },
     {
       name: 'visit page, technician',
       email: 'tech@bluelagoon.test',
       path: `/app/jobs/${jobId}`,
-      run: (request) => jobLoader(call(request, { jobId })),
+      run: (request) => jobLoader(routeArgs(request, { jobId })),
     },
     {
       name: 'visit page, office',
       email: 'office@bluelagoon.test',
       path: `/app/jobs/${jobId}`,
-      run: (request) => jobLoader(call(request, { jobId })),
+      run: (request) => jobLoader(routeArgs(request, { jobId })),
     },
     {
       name: 'visit page, completed visit',
       email: 'owner@bluelagoon.test',
       path: `/app/jobs/${visitId}`,
-      run: (request) => jobLoader(call(request, { jobId: visitId })),
+      run: (request) => jobLoader(routeArgs(request, { jobId: visitId })),
     },
-    { name: 'team', email: 'owner@bluelagoon.test', path: '/app/team', run: (request) => teamLoader(call(request)) },
+    {
+      name: 'team',
+      email: 'owner@bluelagoon.test',
+      path: '/app/team',
+      run: (request) => teamLoader(routeArgs(request)),
+    },
     {
       name: 'inventory',
       email: 'office@bluelagoon.test',
       path: '/app/inventory',
-      run: (request) => inventoryLoader(call(request)),
+      run: (request) => inventoryLoader(routeArgs(request)),
     },
     {
       name: 'inventory, everything listed',
       email: 'tech@bluelagoon.test',
       path: '/app/inventory?q=',
-      run: (request) => inventoryLoader(call(request)),
+      run: (request) => inventoryLoader(routeArgs(request)),
     },
     {
       name: 'account, technician',
       email: 'tech@bluelagoon.test',
       path: '/app/account',
-      run: (request) => accountLoader(call(request)),
+      run: (request) => accountLoader(routeArgs(request)),
     },
     {
       name: 'portal visit report',
       email: 'customer@bluelagoon.test',
       path: `/customer/${dana?.id}/visits/${visitId}`,
-      run: (request) => portalVisitLoader(call(request, { customerId: dana?.id as string, jobId: visitId })),
+      run: (request) => portalVisitLoader(routeArgs(request, { customerId: dana?.id as string, jobId: visitId })),
     },
   ]
 })

@@ -4,13 +4,14 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, beforeEach, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, expect, vi } from 'vitest'
 // Emails are rendered from templates registered by name, as the server's start-up does.
 import '~/emails/templates.server'
 import { stopOutboxWorker } from '~/outbox/worker.server'
 import { stopBackgroundTasks } from '~/utils/background.server'
 import { rereadEnv } from '~/utils/env.server'
 import { stopEvents } from '~/utils/events.server'
+import { toHaveRedirect } from '../helpers/requests'
 import { closeTestDatabase, openTestDatabase } from '../helpers/test-database'
 
 declare global {
@@ -29,6 +30,8 @@ process.env.AUTH_SECRET = 'test-secret-0123456789abcdef0123456789abcdef'
 process.env.APP_URL = 'http://localhost:3999'
 delete process.env.SMTP_URL
 delete process.env.SEED_DEMO
+
+expect.extend({ toHaveRedirect })
 
 beforeAll(async () => {
   await openTestDatabase('empty')

@@ -14,6 +14,7 @@ import { createJob } from '~/models/job-changes.server'
 import { db } from '~/utils/db.server'
 import { addBillingCompany } from '../../../tests/helpers/billing'
 import { addTestCustomer, type TestCustomer } from '../../../tests/helpers/customers'
+import { routeArgs } from '../../../tests/helpers/requests'
 import * as customerRoute from '../../routes/api/customer'
 import * as customersRoute from '../../routes/api/customers'
 import * as invoiceRoute from '../../routes/api/invoice'
@@ -90,7 +91,7 @@ async function call(
   })
   const handler = method === 'GET' ? route.loader : route.action
   if (!handler) throw new Error(`no handler for ${method}`)
-  const response = await handler({ request, params, context: {} } as never)
+  const response = await handler(routeArgs(request, params))
   return { response, body: await conforms(template, method.toLowerCase(), response) }
 }
 

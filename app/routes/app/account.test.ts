@@ -9,26 +9,15 @@ import { getSessionUser } from '~/auth/guards.server'
 import { emailOutbox, profiles, user } from '~/db/schema'
 import { db } from '~/utils/db.server'
 import { takeFlash } from '~/utils/flash.server'
-import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { formRequest, pageRequest, routeArgs, SAME_ORIGIN, settle, TEST_ORIGIN } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import AccountPage, { action, loader } from './account'
 
-const call = (request: Request) => ({ request, params: {}, context: {} }) as never
-
 let ipCounter = 0
 /** Each post comes from its own client address unless a test pins one (the rate limit is per address). */
-function post(cookie: string, fields: Record<string, string>, ip = `10.77.${++ipCounter}.1`) {
-  return new Request(`${TEST_ORIGIN}/app/account`, {
-    method: 'POST',
-    headers: {
-      cookie,
-      'content-type': 'application/x-www-form-urlencoded',
-      origin: TEST_ORIGIN,
-      [CLIENT_IP_HEADER]: ip,
-    },
-    body: new URLSearchParams(fields),
-  })
-}
+const post = (cookie: string, fields: Record<string, string>, ip = `10.77.${++ipCounter}.1`) =>
+  formRequest('/app/account', fields, cookie, { ...SAME_ORIGIN, [CLIENT_IP_HEADER]: ip })
 
 type Reply = {
   notice: string | null
@@ -37,7 +26,7 @@ type Reply = {
 }
 
 async function save(cookie: string, fields: Record<string, string>, ip?: string) {
-  const value = (await action(call(post(cookie, fields, ip)))) as unknown as {
+  const value = (await action(routeArgs(post(cookie, fields, ip)))) as unknown as {
     data: Reply
     init: { status?: number } | null
   }
@@ -103,7 +92,7 @@ afterEach(() => {
 
 /** Where the page sends a link's landing (`path`), and the message it leaves for that page. */
 async function landingOutcome(path: string, cookie: string) {
-  const { thrown } = await settle(loader(call(pageRequest(path, cookie))))
+  const { thrown } = await settle(loader(routeArgs(pageRequest(path, cookie))))
   const response = thrown as Response
   const flashCookie = response.headers.getSetCookie().map((c) => c.split(';')[0])
   const { flash } = await takeFlash(pageRequest('/app/account', flashCookie.join('; ')))
@@ -114,7 +103,7 @@ async function landingOutcome(path: string, cookie: string) {
 describe('the account page', () => {
   /** The page's HTML as `email` sees it, rendered inside a router as React Router would. */
   async function pageOf(email: string) {
-    const loaderData = await loader(call(pageRequest('/app/account', await signInAs(email))))
+    const loaderData = await loader(routeArgs(pageRequest('/app/account', await signInAs(email))))
     const router = createMemoryRouter(
       [{ path: '/app/account', element: createElement(AccountPage, { loaderData, params: {}, matches: [] } as never) }],
       { initialEntries: ['/app/account'] },
@@ -179,7 +168,7 @@ describe('changing the sign-in email', () => {
       location: '/app/account',
       flash: { tone: 'success', text: `Email updated. You now log in with ${newEmail}.` },
     })
-    const page = (await loader(call(pageRequest('/app/account', cookie)))) as { profile: { email: string } | null }
+    const page = (await loader(routeArgs(pageRequest('/app/account', cookie)))) as { profile: { email: string } | null }
     expect(page.profile?.email).toBe(newEmail)
 
     // The link works once.
@@ -292,12 +281,8 @@ describe('changing the sign-in email', () => {
 
 describe('account page access', () => {
   it('sends visitors to log in and keeps the landing address', async () => {
-    const result = await settle(loader(call(pageRequest('/app/account?email=updated'))))
-    const response = result.thrown as Response
-    expect(response.status).toBe(302)
-    expect(response.headers.get('location')).toBe(
-      `/login?redirectTo=${encodeURIComponent('/app/account?email=updated')}`,
-    )
+    const result = await settle(loader(routeArgs(pageRequest('/app/account?email=updated'))))
+    expect(result.thrown).toHaveRedirect(`/login?redirectTo=${encodeURIComponent('/app/account?email=updated')}`)
   })
 })
 
@@ -305,7 +290,7 @@ type PasswordReply = { status: number; notice: string | null; errors: Record<str
 
 /** Posts the "Change password" form as the browser holding `cookie`; `cookie` of the answer is the new session. */
 async function changePassword(cookie: string, fields: Record<string, string>): Promise<PasswordReply> {
-  const value = (await action(call(post(cookie, { intent: 'change-password', ...fields })))) as unknown as {
+  const value = (await action(routeArgs(post(cookie, { intent: 'change-password', ...fields })))) as unknown as {
     data: Reply
     init: { status?: number; headers?: HeadersInit } | null
   }

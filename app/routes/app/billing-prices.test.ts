@@ -11,11 +11,10 @@ import { PRICE_MESSAGES } from '~/billing/price-change'
 import { companies, priceChanges, profiles, servicePlans } from '~/db/schema'
 import { PriceChangeForm, type PriceChangeReply } from '~/features/billing/price-change-form'
 import { db } from '~/utils/db.server'
-import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { formRequest, pageRequest, routeArgs, settle, statusOf, TEST_ORIGIN } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './billing-prices'
-
-const call = (request: Request) => ({ request, params: {}, context: {} }) as never
 
 /** The flash message a redirect carries, read back through the cookie's own parser. */
 async function flashOf(response: Response) {
@@ -25,16 +24,7 @@ async function flashOf(response: Response) {
   return flash?.text
 }
 
-function post(cookie: string, fields: Record<string, string>) {
-  return new Request(`${TEST_ORIGIN}/app/billing/prices`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields),
-  })
-}
-
-const status = (thrown: unknown) =>
-  (thrown as { init?: { status?: number } })?.init?.status ?? (thrown as Response)?.status
+const post = (cookie: string, fields: Record<string, string>) => formRequest('/app/billing/prices', fields, cookie)
 
 type Answer = {
   data: {
@@ -94,15 +84,15 @@ beforeAll(async () => {
 
 describe('the page', () => {
   it('opens for owners and admins with their technicians, a key and next month’s 1st; not for others', async () => {
-    const page = await loader(call(pageRequest('/app/billing/prices', owner)))
+    const page = await loader(routeArgs(pageRequest('/app/billing/prices', owner)))
     expect(page.technicians.map((t) => t.name)).toContain('Tyler Brooks')
     expect(page.formKey).toMatch(/^[0-9a-f-]{36}$/)
     expect(page.defaultEffectiveOn.endsWith('-01')).toBe(true)
     expect(page.defaultEffectiveOn > page.today).toBe(true)
-    expect((await loader(call(pageRequest('/app/billing/prices', admin)))).history).toEqual([])
+    expect((await loader(routeArgs(pageRequest('/app/billing/prices', admin)))).history).toEqual([])
     for (const cookie of [dispatcher, tech]) {
-      expect(status((await settle(loader(call(pageRequest('/app/billing/prices', cookie))))).thrown)).toBe(403)
-      expect(status((await settle(action(call(post(cookie, { intent: 'preview', ...HOA }))))).thrown)).toBe(403)
+      expect(statusOf((await settle(loader(routeArgs(pageRequest('/app/billing/prices', cookie))))).thrown)).toBe(403)
+      expect(statusOf((await settle(action(routeArgs(post(cookie, { intent: 'preview', ...HOA }))))).thrown)).toBe(403)
     }
   })
 })
@@ -118,11 +108,11 @@ describe('preview and apply', () => {
   let effectiveOn: string
 
   beforeAll(async () => {
-    effectiveOn = (await loader(call(pageRequest('/app/billing/prices', owner)))).defaultEffectiveOn
+    effectiveOn = (await loader(routeArgs(pageRequest('/app/billing/prices', owner)))).defaultEffectiveOn
   })
 
   it('previews every chosen plan with its new rate, and writes nothing', async () => {
-    const previewed = answer(await action(call(post(owner, { intent: 'preview', ...change(effectiveOn) }))))
+    const previewed = answer(await action(routeArgs(post(owner, { intent: 'preview', ...change(effectiveOn) }))))
     expect(previewed.status).toBe(200)
     expect(previewed.preview?.count).toBe(2)
     expect(previewed.preview?.plans.map((p) => [p.oldRateCents, p.newRateCents])).toEqual([
@@ -142,14 +132,16 @@ describe('preview and apply', () => {
       [{ rateMatch: 'equal', rateFrom: '' }, 'rateFrom', PRICE_MESSAGES.rate],
       [{ rateMatch: 'between', rateFrom: '300', rateTo: '200' }, 'rateTo', PRICE_MESSAGES.rateOrder],
     ] as const) {
-      const refused = answer(await action(call(post(owner, { intent: 'preview', ...change(effectiveOn), ...fields }))))
+      const refused = answer(
+        await action(routeArgs(post(owner, { intent: 'preview', ...change(effectiveOn), ...fields }))),
+      )
       expect(refused.status, JSON.stringify(fields)).toBe(400)
       expect(refused.errors[field], JSON.stringify(fields)).toEqual([message])
     }
     // −100 % in dollars is a plain decrease (stops at $0.00): allowed, only previewed here.
     const dollars = answer(
       await action(
-        call(post(owner, { intent: 'preview', ...change(effectiveOn), increaseKind: 'amount', increase: '-400' })),
+        routeArgs(post(owner, { intent: 'preview', ...change(effectiveOn), increaseKind: 'amount', increase: '-400' })),
       ),
     )
     expect(dollars.preview?.plans.map((p) => p.newRateCents)).toEqual([0, 0])
@@ -161,13 +153,13 @@ describe('preview and apply', () => {
       .from(profiles)
       .where(eq(profiles.email, 'tech@sunsetpools.test'))
     const refused = answer(
-      await action(call(post(owner, { intent: 'preview', ...change(effectiveOn), technician: theirs?.id ?? '' }))),
+      await action(routeArgs(post(owner, { intent: 'preview', ...change(effectiveOn), technician: theirs?.id ?? '' }))),
     )
     expect(refused.errors.technician).toEqual([PRICE_MESSAGES.technician])
   })
 
   it('applies once, however often the same form is sent, shows what changed, and offers "Undo"', async () => {
-    const previewed = answer(await action(call(post(admin, { intent: 'preview', ...change(effectiveOn) }))))
+    const previewed = answer(await action(routeArgs(post(admin, { intent: 'preview', ...change(effectiveOn) }))))
     const form = {
       intent: 'apply',
       ...change(effectiveOn),
@@ -177,10 +169,9 @@ describe('preview and apply', () => {
     }
     const shown = `/app/billing/prices?change=${previewed.preview?.changeId}`
     for (let i = 0; i < 2; i += 1) {
-      const { thrown } = await settle(action(call(post(admin, form))))
+      const { thrown } = await settle(action(routeArgs(post(admin, form))))
       const response = thrown as Response
-      expect(response.status).toBe(302)
-      expect(response.headers.get('Location')).toBe(shown)
+      expect(response).toHaveRedirect(shown)
       expect(response.headers.get('Set-Cookie')).toContain('pb-flash')
     }
     expect(await monthlyRates()).toEqual([32960, 32960])
@@ -190,18 +181,18 @@ describe('preview and apply', () => {
       .where(eq(priceChanges.companyId, blueLagoon))
     expect(count?.n).toBe(1)
     // The back button: the same preview sent again with a new key lands on the change, "Already applied".
-    const { thrown } = await settle(action(call(post(admin, { ...form, idempotencyKey: crypto.randomUUID() }))))
+    const { thrown } = await settle(action(routeArgs(post(admin, { ...form, idempotencyKey: crypto.randomUUID() }))))
     const again = thrown as Response
-    expect(again.headers.get('Location')).toBe(shown)
+    expect(again).toHaveRedirect(shown)
     expect(await flashOf(again)).toBe(PRICE_MESSAGES.alreadyApplied)
     expect(await monthlyRates()).toEqual([32960, 32960])
     // Without a change id (a page from before): refused, nothing written.
     const { changeId: _id, ...withoutId } = form
-    const refused = answer(await action(call(post(admin, { ...withoutId, idempotencyKey: crypto.randomUUID() }))))
+    const refused = answer(await action(routeArgs(post(admin, { ...withoutId, idempotencyKey: crypto.randomUUID() }))))
     expect(refused.status).toBe(400)
     expect(await monthlyRates()).toEqual([32960, 32960])
     // The page it lands on: what changed, and the change in "Price changes" with "Undo" (not yet in effect).
-    const page = await loader(call(pageRequest(shown, owner)))
+    const page = await loader(routeArgs(pageRequest(shown, owner)))
     expect(page.applied?.plans.map((p) => [p.oldRateCents, p.newRateCents])).toEqual([
       [32000, 32960],
       [32000, 32960],
@@ -218,17 +209,17 @@ describe('preview and apply', () => {
       .where(eq(priceChanges.companyId, blueLagoon))
     const id = changed?.id as string
     const sunsetOwner = await signInAs('owner@sunsetpools.test')
-    const theirs = await settle(action(call(post(sunsetOwner, { intent: 'undo', changeId: id }))))
-    expect(status(theirs.thrown)).toBe(404)
-    const theirPage = await settle(loader(call(pageRequest(`/app/billing/prices?change=${id}`, sunsetOwner))))
-    expect(status(theirPage.thrown)).toBe(404)
+    const theirs = await settle(action(routeArgs(post(sunsetOwner, { intent: 'undo', changeId: id }))))
+    expect(statusOf(theirs.thrown)).toBe(404)
+    const theirPage = await settle(loader(routeArgs(pageRequest(`/app/billing/prices?change=${id}`, sunsetOwner))))
+    expect(statusOf(theirPage.thrown)).toBe(404)
     expect(await monthlyRates()).toEqual([32960, 32960])
-    const { thrown } = await settle(action(call(post(owner, { intent: 'undo', changeId: id }))))
+    const { thrown } = await settle(action(routeArgs(post(owner, { intent: 'undo', changeId: id }))))
     expect((thrown as Response).status).toBe(302)
     // The HOA's customer takes email notices and was emailed; the email still waits in the outbox, so it is withdrawn.
     expect(await flashOf(thrown as Response)).toContain(PRICE_MESSAGES.undone(2))
     expect(await monthlyRates()).toEqual([32000, 32000])
-    const again = await action(call(post(owner, { intent: 'undo', changeId: id })))
+    const again = await action(routeArgs(post(owner, { intent: 'undo', changeId: id })))
     expect((again as unknown as { data: { undo: { message: string } } }).data.undo.message).toBe(
       PRICE_MESSAGES.alreadyUndone,
     )
@@ -244,9 +235,9 @@ function DrawnForm() {
 
 describe('the page as drawn', () => {
   it('renders the form, and a preview with each plan and "Apply"', async () => {
-    const page = await loader(call(pageRequest('/app/billing/prices', owner)))
+    const page = await loader(routeArgs(pageRequest('/app/billing/prices', owner)))
     const answered = await action(
-      call(
+      routeArgs(
         post(owner, {
           intent: 'preview',
           rateType: 'per-visit',

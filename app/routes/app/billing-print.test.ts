@@ -8,14 +8,14 @@ import { db } from '~/utils/db.server'
 import { takeFlash } from '~/utils/flash.server'
 import { addBillableCustomer, addBillingCompany } from '../../../tests/helpers/billing'
 import { readPdf } from '../../../tests/helpers/pdf'
-import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { formRequest, pageRequest, routeArgs, settle, TEST_ORIGIN } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { loader as printLoader } from '../resources/invoices-print'
 import { action, loader } from './billing'
 import { loader as invoiceLoader } from './invoice'
 
 const AUGUST = '2026-08-01'
-const call = (request: Request) => ({ request, params: {}, context: {} }) as never
 
 let company: string
 let owner: string
@@ -31,12 +31,7 @@ beforeAll(async () => {
 })
 
 async function post(fields: Record<string, string>) {
-  const request = new Request(`${TEST_ORIGIN}/app/billing`, {
-    method: 'POST',
-    headers: { cookie: owner, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields),
-  })
-  const { thrown } = await settle(action(call(request)))
+  const { thrown } = await settle(action(routeArgs(formRequest('/app/billing', fields, owner))))
   const response = thrown as Response
   const cookieValue = (response.headers.get('Set-Cookie') ?? '').split(';')[0] ?? ''
   return (await takeFlash(new Request(TEST_ORIGIN, { headers: { cookie: cookieValue } }))).flash?.text
@@ -45,7 +40,7 @@ async function post(fields: Record<string, string>) {
 describe('Send invoices to customers without email', () => {
   it('names them first, sends the rest by email, and marks theirs "Not emailed — print"', async () => {
     await post({ intent: 'create', month: '2026-08' })
-    const confirm = (await loader(call(pageRequest('/app/billing?month=2026-08&confirm=send', owner)))) as {
+    const confirm = (await loader(routeArgs(pageRequest('/app/billing?month=2026-08&confirm=send', owner)))) as {
       noEmail: { message: string; names: string[] } | null
     }
     expect(confirm.noEmail).toEqual({
@@ -81,7 +76,7 @@ describe('Send invoices to customers without email', () => {
     expect(emailedPage.notEmailed).toBe(false)
 
     // The billing list says so too, on exactly that invoice.
-    const list = (await loader(call(pageRequest('/app/billing?month=2026-08', owner)))) as {
+    const list = (await loader(routeArgs(pageRequest('/app/billing?month=2026-08', owner)))) as {
       list: { rows: { id: string; notEmailed: boolean }[] }
     }
     const flagged = list.list.rows.filter((row) => row.notEmailed).map((row) => row.id)

@@ -10,33 +10,24 @@ import { db } from '~/utils/db.server'
 import { takeFlash } from '~/utils/flash.server'
 import { addBillableCustomer, addBillingCompany } from '../../../tests/helpers/billing'
 import { findTestCustomer } from '../../../tests/helpers/customers'
-import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { formRequest, pageRequest, routeArgs, settle, statusOf, TEST_ORIGIN } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './billing'
 
-const call = (request: Request) => ({ request, params: {}, context: {} }) as never
 const AUGUST = '2026-08-01'
 
 type Page = Awaited<ReturnType<typeof loader>>
 
 async function page(cookie: string, search = '') {
-  return (await loader(call(pageRequest(`/app/billing${search}`, cookie)))) as Page
+  return (await loader(routeArgs(pageRequest(`/app/billing${search}`, cookie)))) as Page
 }
 
-function post(cookie: string, fields: Record<string, string>) {
-  return new Request(`${TEST_ORIGIN}/app/billing`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields),
-  })
-}
-
-const status = (thrown: unknown) =>
-  (thrown as { init?: { status?: number } })?.init?.status ?? (thrown as Response)?.status
+const post = (cookie: string, fields: Record<string, string>) => formRequest('/app/billing', fields, cookie)
 
 /** Runs an action that redirects with a message: where it went and what the message says. */
 async function redirected(cookie: string, fields: Record<string, string>) {
-  const { thrown, returned } = await settle(action(call(post(cookie, fields))))
+  const { thrown, returned } = await settle(action(routeArgs(post(cookie, fields))))
   expect(returned).toBeUndefined()
   const response = thrown as Response
   expect(response.status).toBe(302)
@@ -86,7 +77,7 @@ describe('the billing page', () => {
 
   it('is a 404 for a month that cannot be, never a 500 or another month', async () => {
     for (const month of ['2026-13', '2026-00', 'November', '9999-12', '1999-12', '2026-02-30']) {
-      const { thrown } = await settle(loader(call(pageRequest(`/app/billing?month=${month}`, owner))))
+      const { thrown } = await settle(loader(routeArgs(pageRequest(`/app/billing?month=${month}`, owner))))
       expect((thrown as { init?: { status?: number } } | undefined)?.init?.status, month).toBe(404)
     }
   })
@@ -109,7 +100,7 @@ describe('the billing page', () => {
       { intent: 'explode' },
     ]
     for (const fields of forms) {
-      const result = (await action(call(post(owner, fields)))) as {
+      const result = (await action(routeArgs(post(owner, fields)))) as {
         data: { message: string }
         init: { status: number }
       }
@@ -177,7 +168,7 @@ describe('the billing page', () => {
     const dana = await findTestCustomer('Dana Whitfield')
     for (const customer of [dana.id, 'not-an-id']) {
       const { thrown } = await settle(page(owner, `?customer=${customer}`))
-      expect(status(thrown), customer).toBe(404)
+      expect(statusOf(thrown), customer).toBe(404)
     }
   })
 
@@ -197,10 +188,10 @@ describe('who may use it', () => {
       'admin@poolbud.test',
     ]) {
       const cookie = await signInAs(email)
-      expect(status((await settle(page(cookie))).thrown), email).toBe(403)
-      expect(status((await settle(action(call(post(cookie, { intent: 'create', month: '2026-08' }))))).thrown)).toBe(
-        403,
-      )
+      expect(statusOf((await settle(page(cookie))).thrown), email).toBe(403)
+      expect(
+        statusOf((await settle(action(routeArgs(post(cookie, { intent: 'create', month: '2026-08' }))))).thrown),
+      ).toBe(403)
     }
     expect(await invoiceCount(ledger)).toBe(3)
   })

@@ -18,29 +18,23 @@ import {
   type BillableCustomer,
 } from '../../../tests/helpers/billing'
 import { findTestCustomer } from '../../../tests/helpers/customers'
-import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { formRequest, pageRequest, routeArgs, settle, statusOf, TEST_ORIGIN } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './customer'
 
-const call = (request: Request, customerId: string) => ({ request, params: { customerId }, context: {} }) as never
 const today = () => localDateAt(new Date(), 'America/New_York')
 
 type RecordPage = Awaited<ReturnType<typeof loader>>
 
 async function record(cookie: string, customerId: string, search = '') {
-  return (await loader(call(pageRequest(`/app/customers/${customerId}${search}`, cookie), customerId))) as RecordPage
+  return (await loader(
+    routeArgs(pageRequest(`/app/customers/${customerId}${search}`, cookie), { customerId }),
+  )) as RecordPage
 }
 
-function post(cookie: string, customerId: string, fields: Record<string, string>) {
-  return new Request(`${TEST_ORIGIN}/app/customers/${customerId}`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields),
-  })
-}
-
-const status = (thrown: unknown) =>
-  (thrown as { init?: { status?: number } })?.init?.status ?? (thrown as Response)?.status
+const post = (cookie: string, customerId: string, fields: Record<string, string>) =>
+  formRequest(`/app/customers/${customerId}`, fields, cookie)
 
 const payment = (fields: Record<string, string>) => ({
   intent: 'record-payment',
@@ -51,11 +45,10 @@ const payment = (fields: Record<string, string>) => ({
 })
 
 async function recorded(cookie: string, customerId: string, fields: Record<string, string>) {
-  const { thrown, returned } = await settle(action(call(post(cookie, customerId, fields), customerId)))
+  const { thrown, returned } = await settle(action(routeArgs(post(cookie, customerId, fields), { customerId })))
   expect(returned).toBeUndefined()
   const response = thrown as Response
-  expect(response.status).toBe(302)
-  expect(response.headers.get('Location')).toBe(`/app/customers/${customerId}`)
+  expect(response).toHaveRedirect(`/app/customers/${customerId}`)
   const cookieValue = (response.headers.get('Set-Cookie') ?? '').split(';')[0] ?? ''
   return (await takeFlash(new Request(TEST_ORIGIN, { headers: { cookie: cookieValue } }))).flash?.text
 }
@@ -105,16 +98,20 @@ describe('the record’s billing, read', () => {
       recordPayment: null,
     })
     const { thrown } = await settle(
-      action(call(post(dispatcher, dana.id, payment({ appliesTo: ACCOUNT_CREDIT, amount: '10' })), dana.id)),
+      action(
+        routeArgs(post(dispatcher, dana.id, payment({ appliesTo: ACCOUNT_CREDIT, amount: '10' })), {
+          customerId: dana.id,
+        }),
+      ),
     )
-    expect(status(thrown)).toBe(403)
+    expect(statusOf(thrown)).toBe(403)
     expect(await db().select().from(payments).where(eq(payments.customerId, dana.id))).toEqual([])
   })
 
   it('turns technicians away from the record (and so from its billing)', async () => {
     const dana = await findTestCustomer('Dana Whitfield')
     const { thrown } = await settle(record(await signInAs('tech@bluelagoon.test'), dana.id))
-    expect(status(thrown)).toBe(403)
+    expect(statusOf(thrown)).toBe(403)
   })
 
   it('shows the owner the invoices newest first and offers the oldest open one for "Record payment"', async () => {
@@ -161,7 +158,7 @@ describe('"Record payment" on the record', () => {
 
   it('refuses an invoice that is not this customer’s, or no choice at all, on "Apply to"', async () => {
     const theirs = (await action(
-      call(post(owner, sage.id, payment({ appliesTo: othersInvoice, amount: '5' })), sage.id),
+      routeArgs(post(owner, sage.id, payment({ appliesTo: othersInvoice, amount: '5' })), { customerId: sage.id }),
     )) as { data: { intent: string; result: { error: Record<string, string[]> } }; init: { status: number } }
     expect(theirs.init.status).toBe(404)
     expect(theirs.data).toMatchObject({
@@ -169,7 +166,7 @@ describe('"Record payment" on the record', () => {
       result: { error: { appliesTo: ['Invoice not found.'] } },
     })
     const none = (await action(
-      call(post(owner, sage.id, payment({ appliesTo: 'INV-0002', amount: '5' })), sage.id),
+      routeArgs(post(owner, sage.id, payment({ appliesTo: 'INV-0002', amount: '5' })), { customerId: sage.id }),
     )) as {
       data: { result: { error: Record<string, string[]> } }
       init: { status: number }
@@ -183,9 +180,11 @@ describe('"Record payment" on the record', () => {
   it('is a 404 for another company’s customer, before anything is recorded', async () => {
     const dana = await findTestCustomer('Dana Whitfield')
     const { thrown } = await settle(
-      action(call(post(owner, dana.id, payment({ appliesTo: ACCOUNT_CREDIT, amount: '5' })), dana.id)),
+      action(
+        routeArgs(post(owner, dana.id, payment({ appliesTo: ACCOUNT_CREDIT, amount: '5' })), { customerId: dana.id }),
+      ),
     )
-    expect(status(thrown)).toBe(404)
+    expect(statusOf(thrown)).toBe(404)
     expect(await db().select().from(payments).where(eq(payments.customerId, dana.id))).toEqual([])
   })
 })

@@ -3,22 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { bodiesOfWater, customers, serviceLocations } from '~/db/schema'
 import { db } from '~/utils/db.server'
 import { INVALID_PHONE } from '~/utils/phone'
-import { settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { formRequest, routeArgs, settle, statusOf } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action } from './customer-new'
 
-const call = (request: Request) => ({ request, params: {}, context: {} }) as never
-
-function post(cookie: string, fields: Record<string, string>) {
-  return new Request(`${TEST_ORIGIN}/app/customers/new`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields),
-  })
-}
-
-const status = (thrown: unknown) =>
-  (thrown as { init?: { status?: number } })?.init?.status ?? (thrown as Response)?.status
+const post = (cookie: string, fields: Record<string, string>) => formRequest('/app/customers/new', fields, cookie)
 
 /** The errors of a Conform reply by field name, and its status. */
 function rejected(result: unknown) {
@@ -71,7 +61,7 @@ beforeAll(async () => {
 
 describe('Add customer', () => {
   it('creates the customer, their first location with its access details and a pool, and opens the record', async () => {
-    const to = await redirected(action(call(post(dispatcher, base))))
+    const to = await redirected(action(routeArgs(post(dispatcher, base))))
     const customer = await customerByName('Nora Reef')
     expect(to).toBe(`/app/customers/${customer?.id}`)
     expect(customer).toMatchObject({ email: null, phone: null, billingAddress: null, notes: null, status: 'active' })
@@ -101,7 +91,7 @@ describe('Add customer', () => {
   it('answers each bad field next to it and saves nothing', async () => {
     const result = rejected(
       await action(
-        call(
+        routeArgs(
           post(dispatcher, {
             ...base,
             customerName: ' ',
@@ -126,8 +116,8 @@ describe('Add customer', () => {
   it('creates a customer once when the same form is sent twice, and invites with an email', async () => {
     const key = crypto.randomUUID()
     const fields = { ...base, customerName: 'Owen Once', email: 'Owen.Once@Example.com', idempotencyKey: key }
-    const first = await redirected(action(call(post(dispatcher, fields))))
-    const second = await redirected(action(call(post(dispatcher, fields))))
+    const first = await redirected(action(routeArgs(post(dispatcher, fields))))
+    const second = await redirected(action(routeArgs(post(dispatcher, fields))))
     expect(second).toBe(first)
     const rows = await db().select().from(customers).where(eq(customers.customerName, 'Owen Once'))
     expect(rows).toHaveLength(1)
@@ -138,8 +128,8 @@ describe('Add customer', () => {
 
   it('is for the office only', async () => {
     for (const email of ['tech@bluelagoon.test', 'customer@bluelagoon.test', 'admin@poolbud.test']) {
-      const { thrown } = await settle(action(call(post(await signInAs(email), { ...base, customerName: 'Nope' }))))
-      expect(status(thrown)).toBe(403)
+      const { thrown } = await settle(action(routeArgs(post(await signInAs(email), { ...base, customerName: 'Nope' }))))
+      expect(statusOf(thrown)).toBe(403)
     }
     expect(await customerByName('Nope')).toBeUndefined()
   })

@@ -6,27 +6,20 @@ import { jobs, profiles, servicePlans } from '~/db/schema'
 import { addDays } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { addTestCustomer, type TestCustomer } from '../../../tests/helpers/customers'
-import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { formRequest, pageRequest, routeArgs, settle, statusOf, TEST_ORIGIN } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './customer'
 
-const call = (request: Request, customerId: string) => ({ request, params: { customerId }, context: {} }) as never
-
-function post(cookie: string, customerId: string, fields: Record<string, string>) {
-  return new Request(`${TEST_ORIGIN}/app/customers/${customerId}`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields),
-  })
-}
-
-const status = (thrown: unknown) =>
-  (thrown as { init?: { status?: number } })?.init?.status ?? (thrown as Response)?.status
+const post = (cookie: string, customerId: string, fields: Record<string, string>) =>
+  formRequest(`/app/customers/${customerId}`, fields, cookie)
 
 type RecordPage = Awaited<ReturnType<typeof loader>>
 
 async function record(cookie: string, customerId: string, search = '') {
-  return (await loader(call(pageRequest(`/app/customers/${customerId}${search}`, cookie), customerId))) as RecordPage
+  return (await loader(
+    routeArgs(pageRequest(`/app/customers/${customerId}${search}`, cookie), { customerId }),
+  )) as RecordPage
 }
 
 /** The flash message a redirect carries, read back through the cookie's own parser. */
@@ -39,11 +32,10 @@ async function flashOf(response: Response) {
 
 /** Runs an action that should save and redirect back to the record; returns its message. */
 async function saves(cookie: string, customerId: string, fields: Record<string, string>) {
-  const { thrown, returned } = await settle(action(call(post(cookie, customerId, fields), customerId)))
+  const { thrown, returned } = await settle(action(routeArgs(post(cookie, customerId, fields), { customerId })))
   expect(returned).toBeUndefined()
   const response = thrown as Response
-  expect(response.status).toBe(302)
-  expect(response.headers.get('Location')).toBe(`/app/customers/${customerId}`)
+  expect(response).toHaveRedirect(`/app/customers/${customerId}`)
   return flashOf(response)
 }
 
@@ -112,7 +104,7 @@ describe('Add service plan', () => {
   it('answers bad input next to the fields', async () => {
     const { returned } = await settle(
       action(
-        call(
+        routeArgs(
           post(dispatcher, customer.id, {
             ...weekly(),
             frequencyWeeks: '5',
@@ -120,7 +112,7 @@ describe('Add service plan', () => {
             startsOn: 'soon',
             rate: 'lots',
           }),
-          customer.id,
+          { customerId: customer.id },
         ),
       ),
     )
@@ -136,7 +128,11 @@ describe('Add service plan', () => {
     const early = reply(
       (
         await settle(
-          action(call(post(dispatcher, customer.id, { ...weekly(), endsOn: addDays(today, -1) }), customer.id)),
+          action(
+            routeArgs(post(dispatcher, customer.id, { ...weekly(), endsOn: addDays(today, -1) }), {
+              customerId: customer.id,
+            }),
+          ),
         )
       ).returned,
     )
@@ -146,7 +142,11 @@ describe('Add service plan', () => {
     const foreign = reply(
       (
         await settle(
-          action(call(post(dispatcher, customer.id, { ...weekly(), technicianId: stranger?.id ?? '' }), customer.id)),
+          action(
+            routeArgs(post(dispatcher, customer.id, { ...weekly(), technicianId: stranger?.id ?? '' }), {
+              customerId: customer.id,
+            }),
+          ),
         )
       ).returned,
     )
@@ -161,18 +161,26 @@ describe('Add service plan', () => {
       address: '9 Far Rd',
     })
     const { thrown } = await settle(
-      action(call(post(dispatcher, customer.id, { ...weekly(), targetId: theirs.locationId }), customer.id)),
+      action(
+        routeArgs(post(dispatcher, customer.id, { ...weekly(), targetId: theirs.locationId }), {
+          customerId: customer.id,
+        }),
+      ),
     )
-    expect(status(thrown)).toBe(404)
+    expect(statusOf(thrown)).toBe(404)
     const otherOwner = await signInAs('owner@sunsetpools.test')
-    expect(status((await settle(action(call(post(otherOwner, customer.id, weekly()), customer.id)))).thrown)).toBe(404)
+    expect(
+      statusOf(
+        (await settle(action(routeArgs(post(otherOwner, customer.id, weekly()), { customerId: customer.id })))).thrown,
+      ),
+    ).toBe(404)
     expect(await db().select().from(servicePlans).where(eq(servicePlans.locationId, theirs.locationId))).toEqual([])
   })
 
   it('is refused to a technician', async () => {
     const tech = await signInAs('tech@bluelagoon.test')
-    const { thrown } = await settle(action(call(post(tech, customer.id, weekly()), customer.id)))
-    expect(status(thrown)).toBe(403)
+    const { thrown } = await settle(action(routeArgs(post(tech, customer.id, weekly()), { customerId: customer.id })))
+    expect(statusOf(thrown)).toBe(403)
   })
 })
 
@@ -203,21 +211,25 @@ describe('End plan', () => {
 
   it('wants a date, and is a 404 for a plan that is not there', async () => {
     const { returned } = await settle(
-      action(call(post(dispatcher, customer.id, { intent: 'end-plan', targetId: '', endsOn: '' }), customer.id)),
+      action(
+        routeArgs(post(dispatcher, customer.id, { intent: 'end-plan', targetId: '', endsOn: '' }), {
+          customerId: customer.id,
+        }),
+      ),
     )
     expect(reply(returned).status).toBe(400)
     const { thrown } = await settle(
       action(
-        call(
+        routeArgs(
           post(dispatcher, customer.id, {
             intent: 'end-plan',
             targetId: '00000000-0000-4000-8000-000000000000',
             endsOn: today,
           }),
-          customer.id,
+          { customerId: customer.id },
         ),
       ),
     )
-    expect(status(thrown)).toBe(404)
+    expect(statusOf(thrown)).toBe(404)
   })
 })

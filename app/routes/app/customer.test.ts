@@ -3,27 +3,20 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { bodiesOfWater, customers, equipment, jobs, serviceLocations } from '~/db/schema'
 import { db } from '~/utils/db.server'
 import { addTestCustomer, findTestCustomer } from '../../../tests/helpers/customers'
-import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { formRequest, pageRequest, routeArgs, settle, statusOf } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './customer'
 
-const call = (request: Request, customerId: string) => ({ request, params: { customerId }, context: {} }) as never
-
-function post(cookie: string, customerId: string, fields: Record<string, string>) {
-  return new Request(`${TEST_ORIGIN}/app/customers/${customerId}`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields),
-  })
-}
-
-const status = (thrown: unknown) =>
-  (thrown as { init?: { status?: number } })?.init?.status ?? (thrown as Response)?.status
+const post = (cookie: string, customerId: string, fields: Record<string, string>) =>
+  formRequest(`/app/customers/${customerId}`, fields, cookie)
 
 type RecordPage = Awaited<ReturnType<typeof loader>>
 
 async function record(cookie: string, customerId: string, search = '') {
-  return (await loader(call(pageRequest(`/app/customers/${customerId}${search}`, cookie), customerId))) as RecordPage
+  return (await loader(
+    routeArgs(pageRequest(`/app/customers/${customerId}${search}`, cookie), { customerId }),
+  )) as RecordPage
 }
 
 /** What the record shows, without the key each page view mints for its "New quote" button (not state). */
@@ -34,11 +27,10 @@ function stateOf(page: RecordPage) {
 
 /** Runs an action that should save and redirect back to the record with a message. */
 async function saves(cookie: string, customerId: string, fields: Record<string, string>) {
-  const { thrown, returned } = await settle(action(call(post(cookie, customerId, fields), customerId)))
+  const { thrown, returned } = await settle(action(routeArgs(post(cookie, customerId, fields), { customerId })))
   expect(returned).toBeUndefined()
   const response = thrown as Response
-  expect(response.status).toBe(302)
-  expect(response.headers.get('Location')).toBe(`/app/customers/${customerId}`)
+  expect(response).toHaveRedirect(`/app/customers/${customerId}`)
   expect(response.headers.get('Set-Cookie')).toMatch(/^pb-flash=/)
 }
 
@@ -109,7 +101,9 @@ describe('the customer record', () => {
     })
     const refused = reply(
       await action(
-        call(post(dispatcher, customer.id, { intent: 'contact', customerName: '', email: 'x' }), customer.id),
+        routeArgs(post(dispatcher, customer.id, { intent: 'contact', customerName: '', email: 'x' }), {
+          customerId: customer.id,
+        }),
       ),
     )
     expect(refused.status).toBe(400)
@@ -177,9 +171,9 @@ describe('the customer record', () => {
     expect(heater).toMatchObject({ kind: 'heater', make: 'Raypak', installedOn: '2024-05-01' })
     const badKind = reply(
       await action(
-        call(
+        routeArgs(
           post(dispatcher, customer.id, { intent: 'add-equipment', targetId: spa?.id ?? '', kind: 'toaster' }),
-          customer.id,
+          { customerId: customer.id },
         ),
       ),
     )
@@ -193,7 +187,9 @@ describe('the customer record', () => {
     // The last location stays: the model's refusal is said in words, with its status.
     const last = reply(
       await action(
-        call(post(dispatcher, customer.id, { intent: 'remove-location', targetId: customer.locationId }), customer.id),
+        routeArgs(post(dispatcher, customer.id, { intent: 'remove-location', targetId: customer.locationId }), {
+          customerId: customer.id,
+        }),
       ),
     )
     expect(last).toMatchObject({ status: 409, message: expect.stringContaining('only service location') })
@@ -230,8 +226,8 @@ describe('who may see and change a record', () => {
   it("is a 404 for another company's customer and its pieces, and changes nothing", async () => {
     const dana = await findTestCustomer('Dana Whitfield')
     const sunset = await signInAs('owner@sunsetpools.test')
-    expect(status((await settle(record(sunset, dana.id))).thrown)).toBe(404)
-    expect(status((await settle(record(dispatcher, 'not-an-id'))).thrown)).toBe(404)
+    expect(statusOf((await settle(record(sunset, dana.id))).thrown)).toBe(404)
+    expect(statusOf((await settle(record(dispatcher, 'not-an-id'))).thrown)).toBe(404)
     const before = await record(dispatcher, dana.id)
     const attempts: Array<Record<string, string>> = [
       { intent: 'contact', customerName: 'Hijacked' },
@@ -241,25 +237,29 @@ describe('who may see and change a record', () => {
       { intent: 'remove-location', targetId: dana.locationId },
     ]
     for (const fields of attempts) {
-      const { thrown } = await settle(action(call(post(sunset, dana.id, fields), dana.id)))
-      expect(status(thrown)).toBe(404)
+      const { thrown } = await settle(action(routeArgs(post(sunset, dana.id, fields), { customerId: dana.id })))
+      expect(statusOf(thrown)).toBe(404)
     }
     // Sunset's own customer's page cannot reach Blue Lagoon's location either.
     const marco = await findTestCustomer('Marco Ruiz')
     const { thrown } = await settle(
       action(
-        call(post(sunset, marco.id, { intent: 'edit-location', targetId: dana.locationId, ...location }), marco.id),
+        routeArgs(post(sunset, marco.id, { intent: 'edit-location', targetId: dana.locationId, ...location }), {
+          customerId: marco.id,
+        }),
       ),
     )
-    expect(status(thrown)).toBe(404)
+    expect(statusOf(thrown)).toBe(404)
     expect(stateOf(await record(dispatcher, dana.id))).toEqual(stateOf(before))
   })
 
   it('answers an intent no form sends with the 400 error page, and changes nothing', async () => {
     const dana = await findTestCustomer('Dana Whitfield')
     const before = await record(dispatcher, dana.id)
-    const { thrown } = await settle(action(call(post(dispatcher, dana.id, { intent: 'merge' }), dana.id)))
-    expect(status(thrown)).toBe(400)
+    const { thrown } = await settle(
+      action(routeArgs(post(dispatcher, dana.id, { intent: 'merge' }), { customerId: dana.id })),
+    )
+    expect(statusOf(thrown)).toBe(400)
     expect((thrown as { data?: unknown }).data).toBe('Unknown action.')
     expect(stateOf(await record(dispatcher, dana.id))).toEqual(stateOf(before))
   })
@@ -268,9 +268,11 @@ describe('who may see and change a record', () => {
     const dana = await findTestCustomer('Dana Whitfield')
     for (const email of ['tech@bluelagoon.test', 'customer@bluelagoon.test', 'admin@poolbud.test']) {
       const cookie = await signInAs(email)
-      expect(status((await settle(record(cookie, dana.id))).thrown)).toBe(403)
-      const { thrown } = await settle(action(call(post(cookie, dana.id, { intent: 'archive' }), dana.id)))
-      expect(status(thrown)).toBe(403)
+      expect(statusOf((await settle(record(cookie, dana.id))).thrown)).toBe(403)
+      const { thrown } = await settle(
+        action(routeArgs(post(cookie, dana.id, { intent: 'archive' }), { customerId: dana.id })),
+      )
+      expect(statusOf(thrown)).toBe(403)
     }
   })
 })

@@ -13,16 +13,14 @@ import { db, queryRows } from '~/utils/db.server'
 import { takeFlash } from '~/utils/flash.server'
 import { deleteObject, getObject, putObject } from '~/utils/storage.server'
 import { addTestCustomer } from '../../../tests/helpers/customers'
-import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { formRequest, pageRequest, routeArgs, settle, statusOf, TEST_ORIGIN } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { loader as exportCsv } from '../resources/customers-export'
 import { loader as exportZip } from '../resources/data-export'
 import { action, loader } from './customers-import'
 
-const call = (request: Request) => ({ request, params: {}, context: {} }) as never
 const encode = (text: string) => new TextEncoder().encode(text)
-const status = (thrown: unknown) =>
-  (thrown as { init?: { status?: number } })?.init?.status ?? (thrown as Response)?.status
 
 type Column = { index: number; header: string; field: string; sample: string | null }
 type PageData = {
@@ -75,7 +73,7 @@ function uploadRequest(cookie: string, bytes: Uint8Array, name = 'customers.csv'
 
 /** Uploads like the page's form; the upload id from the redirect, or the refusal. */
 async function upload(cookie: string, bytes: Uint8Array) {
-  const { returned, thrown } = await settle(action(call(uploadRequest(cookie, bytes))))
+  const { returned, thrown } = await settle(action(routeArgs(uploadRequest(cookie, bytes))))
   if (thrown instanceof Response) {
     const location = thrown.headers.get('Location') ?? ''
     expect(location).toMatch(/^\/app\/customers\/import\?upload=[0-9a-f-]{36}$/)
@@ -87,18 +85,12 @@ async function upload(cookie: string, bytes: Uint8Array) {
 
 async function page(cookie: string, uploadId?: string) {
   const path = uploadId ? `/app/customers/import?upload=${uploadId}` : '/app/customers/import'
-  const result = (await loader(call(pageRequest(path, cookie)))) as unknown
+  const result = (await loader(routeArgs(pageRequest(path, cookie)))) as unknown
   const value = result as { data?: PageData; init?: { status?: number } }
   return value.data ? { ...value.data, status: value.init?.status ?? 200 } : { ...(result as PageData), status: 200 }
 }
 
-function post(cookie: string, fields: Record<string, string>) {
-  return new Request(`${TEST_ORIGIN}/app/customers/import`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields),
-  })
-}
+const post = (cookie: string, fields: Record<string, string>) => formRequest('/app/customers/import', fields, cookie)
 
 /** The page's form as it is posted: the upload, each column's select, and the rest. */
 function mappingFields(uploadId: string, columns: Column[], extra: Record<string, string> = {}) {
@@ -110,7 +102,7 @@ function mappingFields(uploadId: string, columns: Column[], extra: Record<string
 }
 
 async function preview(cookie: string, uploadId: string, columns: Column[]) {
-  const result = (await action(call(post(cookie, { intent: 'preview', ...mappingFields(uploadId, columns) })))) as
+  const result = (await action(routeArgs(post(cookie, { intent: 'preview', ...mappingFields(uploadId, columns) })))) as
     | Reply
     | { data: Reply; init?: { status?: number } }
   return 'data' in result ? { ...result.data, status: result.init?.status } : { ...result, status: 200 }
@@ -119,9 +111,9 @@ async function preview(cookie: string, uploadId: string, columns: Column[]) {
 /** "Import": the flash message it redirects with, or its refusal. */
 async function importIt(cookie: string, uploadId: string, columns: Column[], extra: Record<string, string>) {
   const fields = { intent: 'import', ...mappingFields(uploadId, columns, extra) }
-  const { returned, thrown } = await settle(action(call(post(cookie, fields))))
+  const { returned, thrown } = await settle(action(routeArgs(post(cookie, fields))))
   if (thrown instanceof Response) {
-    expect(thrown.headers.get('Location')).toBe('/app/customers')
+    expect(thrown).toHaveRedirect('/app/customers')
     const flashCookie = thrown.headers.getSetCookie().map((c) => c.split(';')[0])
     const { flash } = await takeFlash(pageRequest('/app/customers', flashCookie.join('; ')))
     return { message: flash?.text ?? '', refusal: null }
@@ -314,25 +306,25 @@ describe('importing customers', () => {
   })
 
   it('answers an intent no form sends with the 400 error page', async () => {
-    const { thrown } = await settle(action(call(post(dispatcher, { intent: 'delete-all' }))))
-    expect(status(thrown)).toBe(400)
+    const { thrown } = await settle(action(routeArgs(post(dispatcher, { intent: 'delete-all' }))))
+    expect(statusOf(thrown)).toBe(400)
     expect((thrown as { data?: unknown }).data).toBe('Unknown action.')
   })
 
   it('a technician gets 403 on the page, its actions and both exports', async () => {
     for (const attempt of [
-      (): Promise<unknown> => loader(call(pageRequest('/app/customers/import', tech))),
-      () => action(call(uploadRequest(tech, encode(GOOD)))),
-      () => action(call(post(tech, { intent: 'preview' }))),
-      () => exportCsv(call(pageRequest('/app/customers/export.csv', tech))),
-      () => exportZip(call(pageRequest('/app/settings/export.zip', tech))),
+      (): Promise<unknown> => loader(routeArgs(pageRequest('/app/customers/import', tech))),
+      () => action(routeArgs(uploadRequest(tech, encode(GOOD)))),
+      () => action(routeArgs(post(tech, { intent: 'preview' }))),
+      () => exportCsv(routeArgs(pageRequest('/app/customers/export.csv', tech))),
+      () => exportZip(routeArgs(pageRequest('/app/settings/export.zip', tech))),
     ]) {
       const { thrown } = await settle(attempt())
-      expect(status(thrown)).toBe(403)
+      expect(statusOf(thrown)).toBe(403)
     }
     // "Export all data" is the owner's and admins', not the dispatcher's.
-    const { thrown } = await settle(exportZip(call(pageRequest('/app/settings/export.zip', dispatcher))))
-    expect(status(thrown)).toBe(403)
+    const { thrown } = await settle(exportZip(routeArgs(pageRequest('/app/settings/export.zip', dispatcher))))
+    expect(statusOf(thrown)).toBe(403)
   })
 })
 
@@ -343,7 +335,7 @@ describe('exports', () => {
       address: '9 Evil Way, Tampa, FL 33602',
       email: 'evil@import.test',
     })
-    const response = (await exportCsv(call(pageRequest('/app/customers/export.csv', dispatcher)))) as Response
+    const response = (await exportCsv(routeArgs(pageRequest('/app/customers/export.csv', dispatcher)))) as Response
     expect(response.status).toBe(200)
     expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
     expect(response.headers.get('Content-Disposition')).toMatch(
@@ -356,7 +348,7 @@ describe('exports', () => {
     expect(text).not.toMatch(/(^|,)"?=HYPERLINK/m)
 
     const theirs = await (
-      (await exportCsv(call(pageRequest('/app/customers/export.csv', otherOwner)))) as Response
+      (await exportCsv(routeArgs(pageRequest('/app/customers/export.csv', otherOwner)))) as Response
     ).text()
     expect(theirs).toContain('Marco Ruiz')
     expect(theirs).not.toContain('Marcus Bell')
@@ -364,7 +356,7 @@ describe('exports', () => {
   })
 
   it('"Export all data" is a ZIP of CSVs of this company only, formulas escaped', async () => {
-    const response = (await exportZip(call(pageRequest('/app/settings/export.zip', owner)))) as Response
+    const response = (await exportZip(routeArgs(pageRequest('/app/settings/export.zip', owner)))) as Response
     expect(response.headers.get('Content-Type')).toBe('application/zip')
     expect(response.headers.get('Content-Disposition')).toMatch(/^attachment; filename="pool-bud-export-/)
     const files = unzipSync(new Uint8Array(await response.arrayBuffer()))
@@ -405,7 +397,9 @@ describe('exports', () => {
 
     const theirs = unzipSync(
       new Uint8Array(
-        await ((await exportZip(call(pageRequest('/app/settings/export.zip', otherOwner)))) as Response).arrayBuffer(),
+        await (
+          (await exportZip(routeArgs(pageRequest('/app/settings/export.zip', otherOwner)))) as Response
+        ).arrayBuffer(),
       ),
     )
     expect(new TextDecoder().decode(theirs['customers.csv'])).not.toContain('Marcus Bell')

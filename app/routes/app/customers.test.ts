@@ -4,22 +4,12 @@ import { customers, emailOutbox, profiles } from '~/db/schema'
 import { PAGE_SIZE } from '~/features/customers/customer-directory.server'
 import { archiveCustomer, createCustomerWithLocation } from '~/models/customer-changes.server'
 import { db } from '~/utils/db.server'
-import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { formRequest, pageRequest, routeArgs, settle, statusOf } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './customers'
 
-const call = (request: Request) => ({ request, params: {}, context: {} }) as never
-
-function post(cookie: string, fields: Record<string, string>) {
-  return new Request(`${TEST_ORIGIN}/app/customers`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields),
-  })
-}
-
-const status = (thrown: unknown) =>
-  (thrown as { init?: { status?: number } })?.init?.status ?? (thrown as Response)?.status
+const post = (cookie: string, fields: Record<string, string>) => formRequest('/app/customers', fields, cookie)
 
 type PageData = {
   placing: number
@@ -41,7 +31,7 @@ type PageData = {
 }
 
 async function listPage(cookie: string, path = '/app/customers') {
-  return (await loader(call(pageRequest(path, cookie)))) as unknown as PageData
+  return (await loader(routeArgs(pageRequest(path, cookie)))) as unknown as PageData
 }
 
 function reply(result: unknown) {
@@ -132,11 +122,15 @@ describe('the customer list', () => {
 describe('portal invites from the list', () => {
   it('reports the invite outcome in the row, and refuses a customer without email', async () => {
     const withEmail = await customerByName('Marcus Bell')
-    const result = reply(await action(call(post(dispatcher, { intent: 'invite', customerId: withEmail?.id ?? '' }))))
+    const result = reply(
+      await action(routeArgs(post(dispatcher, { intent: 'invite', customerId: withEmail?.id ?? '' }))),
+    )
     expect(result).toMatchObject({ intent: 'invite', customerId: withEmail?.id, ok: expect.any(Boolean) })
     expect(String(result.message).length).toBeGreaterThan(0)
     const noEmail = await customerByName('Tom Okafor')
-    const refused = reply(await action(call(post(dispatcher, { intent: 'invite', customerId: noEmail?.id ?? '' }))))
+    const refused = reply(
+      await action(routeArgs(post(dispatcher, { intent: 'invite', customerId: noEmail?.id ?? '' }))),
+    )
     expect(refused).toMatchObject({ ok: false, status: 400, message: 'Add an email address for this customer first.' })
   })
 })
@@ -144,29 +138,33 @@ describe('portal invites from the list', () => {
 describe('permissions', () => {
   it('turns technicians away from the page and the invite', async () => {
     const tech = await signInAs('tech@bluelagoon.test')
-    const list = await settle(loader(call(pageRequest('/app/customers', tech))))
-    expect(status(list.thrown)).toBe(403)
+    const list = await settle(loader(routeArgs(pageRequest('/app/customers', tech))))
+    expect(statusOf(list.thrown)).toBe(403)
     expect((list.thrown as { data?: { reason?: string } }).data?.reason).toBe('no-access')
-    const { thrown } = await settle(action(call(post(tech, { intent: 'invite', customerId: blueCustomerId }))))
-    expect(status(thrown)).toBe(403)
+    const { thrown } = await settle(action(routeArgs(post(tech, { intent: 'invite', customerId: blueCustomerId }))))
+    expect(statusOf(thrown)).toBe(403)
   })
 
   it('lets owners and admins in, and turns the platform admin and customers away', async () => {
     for (const email of ['owner@bluelagoon.test', 'office@bluelagoon.test']) {
       expect((await listPage(await signInAs(email))).total).toBeGreaterThanOrEqual(24)
     }
-    const platform = await settle(loader(call(pageRequest('/app/customers', await signInAs('admin@poolbud.test')))))
-    expect(status(platform.thrown)).toBe(403)
-    const customer = await settle(
-      loader(call(pageRequest('/app/customers', await signInAs('customer@bluelagoon.test')))),
+    const platform = await settle(
+      loader(routeArgs(pageRequest('/app/customers', await signInAs('admin@poolbud.test')))),
     )
-    expect(status(customer.thrown)).toBe(403)
+    expect(statusOf(platform.thrown)).toBe(403)
+    const customer = await settle(
+      loader(routeArgs(pageRequest('/app/customers', await signInAs('customer@bluelagoon.test')))),
+    )
+    expect(statusOf(customer.thrown)).toBe(403)
   })
 
   it("is a 404 for another company's customer when inviting, and lists only the company's own", async () => {
     const sunsetOwner = await signInAs('owner@sunsetpools.test')
-    const { thrown } = await settle(action(call(post(sunsetOwner, { intent: 'invite', customerId: blueCustomerId }))))
-    expect(status(thrown)).toBe(404)
+    const { thrown } = await settle(
+      action(routeArgs(post(sunsetOwner, { intent: 'invite', customerId: blueCustomerId }))),
+    )
+    expect(statusOf(thrown)).toBe(404)
     const own = await listPage(sunsetOwner)
     expect(own.customers.map((c) => c.id)).not.toContain(blueCustomerId)
     expect(own.customers.map((c) => c.customerName)).not.toContain('Marcus Bell')
@@ -180,18 +178,20 @@ describe('permissions', () => {
     await db().execute(sql`alter table profiles drop constraint profiles_company_matches_role`)
     await db().update(profiles).set({ companyId: null }).where(eq(profiles.email, 'office@bluelagoon.test'))
     const admin = await signInAs('office@bluelagoon.test')
-    const list = await settle(loader(call(pageRequest('/app/customers', admin))))
-    expect(status(list.thrown)).toBe(403)
+    const list = await settle(loader(routeArgs(pageRequest('/app/customers', admin))))
+    expect(statusOf(list.thrown)).toBe(403)
     expect((list.thrown as { data?: { reason?: string } }).data?.reason).toBe('no-access')
     const before = await db().select().from(emailOutbox)
-    const invite = await settle(action(call(post(admin, { intent: 'invite', customerId: blueCustomerId }))))
-    expect(status(invite.thrown)).toBe(403)
+    const invite = await settle(action(routeArgs(post(admin, { intent: 'invite', customerId: blueCustomerId }))))
+    expect(statusOf(invite.thrown)).toBe(403)
     expect(await db().select().from(emailOutbox)).toEqual(before)
   })
 
   it('answers an intent no form sends with the 400 error page', async () => {
-    const { thrown } = await settle(action(call(post(dispatcher, { intent: 'archive', customerId: blueCustomerId }))))
-    expect(status(thrown)).toBe(400)
+    const { thrown } = await settle(
+      action(routeArgs(post(dispatcher, { intent: 'archive', customerId: blueCustomerId }))),
+    )
+    expect(statusOf(thrown)).toBe(400)
     expect((thrown as { data?: unknown }).data).toBe('Unknown action.')
   })
 })

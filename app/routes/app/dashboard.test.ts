@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { DASHBOARD_TEAM_SIZE } from '~/dashboards/business-dashboard.server'
 import { profiles, user } from '~/db/schema'
 import { db } from '~/utils/db.server'
-import { pageRequest, signInAs } from '../../../tests/helpers/session'
+import { pageRequest, routeArgs } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { loader } from './dashboard'
 import { loader as dispatchLoader } from './dispatch'
@@ -14,8 +15,6 @@ async function companyIdOf(email: string) {
   if (!row?.companyId) throw new Error(`no company for ${email}`)
   return row.companyId
 }
-
-const call = (request: Request) => ({ request, params: {}, context: {} }) as never
 
 beforeAll(async () => {
   await useDemoData()
@@ -29,16 +28,20 @@ describe('/app picks the dashboard by role', () => {
     ['tech@bluelagoon.test', 'tech'],
     ['admin@poolbud.test', 'fallback'],
   ])('%s gets the %s dashboard', async (email, kind) => {
-    const data = (await loader(call(pageRequest('/app', await signInAs(email))))) as { kind: string }
+    const data = (await loader(routeArgs(pageRequest('/app', await signInAs(email))))) as { kind: string }
     expect(data.kind).toBe(kind)
   })
 
   it("the owner's team section lists everyone; the admin's roster only dispatchers and technicians", async () => {
     type Preview = { members: Array<{ role: string }>; total: number }
-    const owner = (await loader(call(pageRequest('/app', await signInAs('owner@bluelagoon.test'))))) as unknown as {
+    const owner = (await loader(
+      routeArgs(pageRequest('/app', await signInAs('owner@bluelagoon.test'))),
+    )) as unknown as {
       members: Preview
     }
-    const admin = (await loader(call(pageRequest('/app', await signInAs('office@bluelagoon.test'))))) as unknown as {
+    const admin = (await loader(
+      routeArgs(pageRequest('/app', await signInAs('office@bluelagoon.test'))),
+    )) as unknown as {
       roster: Preview
     }
     expect(new Set(owner.members.members.map((m) => m.role))).toEqual(new Set(['owner', 'admin', 'dispatcher', 'tech']))
@@ -48,7 +51,9 @@ describe('/app picks the dashboard by role', () => {
 
   it('a large team is shortened to the first eight, owners first, with the count of everyone', async () => {
     const blue = await companyIdOf('owner@bluelagoon.test')
-    const before = (await loader(call(pageRequest('/app', await signInAs('owner@bluelagoon.test'))))) as unknown as {
+    const before = (await loader(
+      routeArgs(pageRequest('/app', await signInAs('owner@bluelagoon.test'))),
+    )) as unknown as {
       members: { total: number }
     }
     const techs = Array.from({ length: 12 }, (_, i) => ({
@@ -69,13 +74,17 @@ describe('/app picks the dashboard by role', () => {
         })),
       )
     })
-    const owner = (await loader(call(pageRequest('/app', await signInAs('owner@bluelagoon.test'))))) as unknown as {
+    const owner = (await loader(
+      routeArgs(pageRequest('/app', await signInAs('owner@bluelagoon.test'))),
+    )) as unknown as {
       members: { members: Array<{ role: string }>; total: number }
     }
     expect(owner.members.members).toHaveLength(DASHBOARD_TEAM_SIZE)
     expect(owner.members.members[0]?.role).toBe('owner')
     expect(owner.members.total).toBe(before.members.total + 12)
-    const admin = (await loader(call(pageRequest('/app', await signInAs('office@bluelagoon.test'))))) as unknown as {
+    const admin = (await loader(
+      routeArgs(pageRequest('/app', await signInAs('office@bluelagoon.test'))),
+    )) as unknown as {
       roster: { members: Array<{ role: string }>; total: number }
     }
     expect(admin.roster.members).toHaveLength(DASHBOARD_TEAM_SIZE)
@@ -86,7 +95,7 @@ describe('/app picks the dashboard by role', () => {
   it("the technician's ?tab= picks Today, This week or the overdue list; anything else is Today", async () => {
     const cookie = await signInAs('tech@bluelagoon.test')
     const tab = async (search: string) => {
-      const data = (await loader(call(pageRequest(`/app${search}`, cookie)))) as { tab: string; week: unknown[] }
+      const data = (await loader(routeArgs(pageRequest(`/app${search}`, cookie)))) as { tab: string; week: unknown[] }
       return { tab: data.tab, days: data.week.length }
     }
     expect(await tab('')).toEqual({ tab: 'today', days: 0 })
@@ -97,7 +106,7 @@ describe('/app picks the dashboard by role', () => {
 
   it('owners and admins keep the dispatch board at /app/dispatch', async () => {
     for (const email of ['owner@bluelagoon.test', 'office@bluelagoon.test']) {
-      const board = (await dispatchLoader(call(pageRequest('/app/dispatch', await signInAs(email))))) as {
+      const board = (await dispatchLoader(routeArgs(pageRequest('/app/dispatch', await signInAs(email))))) as {
         counts: { unassigned: number }
       }
       expect(board.counts.unassigned).toBeGreaterThan(0)

@@ -8,25 +8,13 @@ import { bodiesOfWater, equipment } from '~/db/schema'
 import { localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { findTestCustomer } from '../../../tests/helpers/customers'
-import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { formRequest, pageRequest, routeArgs, settle, statusOf } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action as customerAction, loader as customerLoader } from './customer'
 import { loader as equipmentLoader } from './equipment'
 import { loader as quoteLoader } from './quote'
 import { action as quotesAction } from './quotes'
-
-const args = (request: Request, params: Record<string, string>) => ({ request, params, context: {} }) as never
-
-function post(path: string, cookie: string, fields: Record<string, string>) {
-  return new Request(`${TEST_ORIGIN}${path}`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields),
-  })
-}
-
-const status = (thrown: unknown) =>
-  (thrown as { init?: { status?: number } })?.init?.status ?? (thrown as Response)?.status
 
 let dispatcher: string
 let otherOwner: string
@@ -49,22 +37,26 @@ describe('equipment warranty and New quote from an item', () => {
     const nextYear = Number(localDateAt(new Date(), 'America/New_York').slice(0, 4)) + 1
     const { thrown: saved } = await settle(
       customerAction(
-        args(
-          post(`/app/customers/${dana.id}`, dispatcher, {
-            intent: 'add-equipment',
-            targetId: pool?.id ?? '',
-            kind: 'heater',
-            make: 'Hayward',
-            model: 'H-Series',
-            serial: 'HW-3310',
-            installedOn: '2025-03-01',
-            warrantyUntil: `${nextYear}-12-31`,
-          }),
+        routeArgs(
+          formRequest(
+            `/app/customers/${dana.id}`,
+            {
+              intent: 'add-equipment',
+              targetId: pool?.id ?? '',
+              kind: 'heater',
+              make: 'Hayward',
+              model: 'H-Series',
+              serial: 'HW-3310',
+              installedOn: '2025-03-01',
+              warrantyUntil: `${nextYear}-12-31`,
+            },
+            dispatcher,
+          ),
           { customerId: dana.id },
         ),
       ),
     )
-    expect(status(saved)).toBe(302)
+    expect(statusOf(saved)).toBe(302)
     const [heater] = await db()
       .select({ id: equipment.id })
       .from(equipment)
@@ -73,7 +65,7 @@ describe('equipment warranty and New quote from an item', () => {
       .limit(1)
     const equipmentId = heater?.id ?? ''
     const record = await customerLoader(
-      args(pageRequest(`/app/customers/${dana.id}`, dispatcher), { customerId: dana.id }),
+      routeArgs(pageRequest(`/app/customers/${dana.id}`, dispatcher), { customerId: dana.id }),
     )
     const shown = record.locations
       .flatMap((l) => l.bodiesOfWater.flatMap((b) => b.equipment))
@@ -86,21 +78,25 @@ describe('equipment warranty and New quote from an item', () => {
 
     const { thrown: started } = await settle(
       quotesAction(
-        args(
-          post('/app/quotes', dispatcher, {
-            intent: 'create',
-            customerId: dana.id,
-            equipmentId,
-            idempotencyKey: crypto.randomUUID(),
-          }),
+        routeArgs(
+          formRequest(
+            '/app/quotes',
+            {
+              intent: 'create',
+              customerId: dana.id,
+              equipmentId,
+              idempotencyKey: crypto.randomUUID(),
+            },
+            dispatcher,
+          ),
           {},
         ),
       ),
     )
-    expect(status(started)).toBe(302)
+    expect(statusOf(started)).toBe(302)
     const location = (started as Response).headers.get('Location') ?? ''
     const quoteId = location.replace('/app/quotes/', '')
-    const page = await quoteLoader(args(pageRequest(location, dispatcher), { quoteId }))
+    const page = await quoteLoader(routeArgs(pageRequest(location, dispatcher), { quoteId }))
     expect(page.quote.equipment).toEqual({
       id: equipmentId,
       label: 'Hayward H-Series heater (SN HW-3310)',
@@ -110,7 +106,7 @@ describe('equipment warranty and New quote from an item', () => {
     expect(page.quote.customerAddressLines[0]).toBe(dana.address.split(',')[0])
 
     const history = await equipmentLoader(
-      args(pageRequest(`/app/equipment/${equipmentId}`, dispatcher), { equipmentId }),
+      routeArgs(pageRequest(`/app/equipment/${equipmentId}`, dispatcher), { equipmentId }),
     )
     expect(history.equipment).toMatchObject({
       label: 'Hayward H-Series heater (SN HW-3310)',
@@ -132,22 +128,26 @@ describe('equipment warranty and New quote from an item', () => {
 
     // Another company: the item's page and a quote on it do not exist.
     const { thrown: hidden } = await settle(
-      equipmentLoader(args(pageRequest(`/app/equipment/${equipmentId}`, otherOwner), { equipmentId })),
+      equipmentLoader(routeArgs(pageRequest(`/app/equipment/${equipmentId}`, otherOwner), { equipmentId })),
     )
-    expect(status(hidden)).toBe(404)
+    expect(statusOf(hidden)).toBe(404)
     const { thrown: refused } = await settle(
       quotesAction(
-        args(
-          post('/app/quotes', otherOwner, {
-            intent: 'create',
-            customerId: dana.id,
-            equipmentId,
-            idempotencyKey: crypto.randomUUID(),
-          }),
+        routeArgs(
+          formRequest(
+            '/app/quotes',
+            {
+              intent: 'create',
+              customerId: dana.id,
+              equipmentId,
+              idempotencyKey: crypto.randomUUID(),
+            },
+            otherOwner,
+          ),
           {},
         ),
       ),
     )
-    expect(status(refused)).toBe(404)
+    expect(statusOf(refused)).toBe(404)
   })
 })

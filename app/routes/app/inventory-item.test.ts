@@ -7,23 +7,14 @@ import { companies, profiles } from '~/db/schema'
 import { createInventoryItem } from '~/models/inventory.server'
 import { warehouseOf } from '~/models/stock-locations.server'
 import { db } from '~/utils/db.server'
-import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { formRequest, pageRequest, routeArgs, settle, statusOf } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './inventory-item'
 import { loader as truckLoader } from './truck'
 
-const call = (request: Request, itemId: string) => ({ request, params: { itemId }, context: {} }) as never
-
-function post(cookie: string, itemId: string, fields: Record<string, string>) {
-  return new Request(`${TEST_ORIGIN}/app/inventory/${itemId}`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields),
-  })
-}
-
-const status = (thrown: unknown) =>
-  (thrown as { init?: { status?: number } })?.init?.status ?? (thrown as Response)?.status
+const post = (cookie: string, itemId: string, fields: Record<string, string>) =>
+  formRequest(`/app/inventory/${itemId}`, fields, cookie)
 
 function reply(result: unknown) {
   const value = result as {
@@ -78,10 +69,10 @@ describe('item page', () => {
       entered: 'pack',
       idempotencyKey: crypto.randomUUID(),
     }
-    const first = reply(await action(call(post(owner, itemId, fields), itemId)))
+    const first = reply(await action(routeArgs(post(owner, itemId, fields), { itemId })))
     expect(first).toMatchObject({ ok: true, message: 'Moved 4 gal (1 case) from Warehouse to Truck — Tyler Brooks.' })
-    expect(reply(await action(call(post(owner, itemId, fields), itemId))).ok).toBe(true)
-    const data = (await loader(call(pageRequest(`/app/inventory/${itemId}`, owner), itemId))) as ItemPage
+    expect(reply(await action(routeArgs(post(owner, itemId, fields), { itemId }))).ok).toBe(true)
+    const data = (await loader(routeArgs(pageRequest(`/app/inventory/${itemId}`, owner), { itemId }))) as ItemPage
     expect(data.levels.map((l) => [l.name, l.shown])).toEqual([
       ['Warehouse', '8 gal (2 cases)'],
       ['Truck — Tyler Brooks', '4 gal (1 case)'],
@@ -92,9 +83,9 @@ describe('item page', () => {
       ['Starting stock', '+12 gal'],
     ])
     // The technician sees the page (no forms) and their truck.
-    const asTech = (await loader(call(pageRequest(`/app/inventory/${itemId}`, tech), itemId))) as ItemPage
+    const asTech = (await loader(routeArgs(pageRequest(`/app/inventory/${itemId}`, tech), { itemId }))) as ItemPage
     expect([asTech.canManage, asTech.places]).toEqual([false, []])
-    const truck = await truckLoader({ request: pageRequest('/app/truck', tech), params: {}, context: {} } as never)
+    const truck = await truckLoader(routeArgs(pageRequest('/app/truck', tech)))
     expect(truck.truck?.name).toBe('Truck — Tyler Brooks')
     expect(truck.items.find((i) => i.id === itemId)?.shown).toBe('4 gal (1 case)')
   })
@@ -102,10 +93,9 @@ describe('item page', () => {
   it('refuses a transfer of more than is there, at the quantity', async () => {
     const refused = reply(
       await action(
-        call(
-          post(owner, itemId, { intent: 'transfer', from: warehouse, to: `tech:${techId}`, quantity: '99' }),
+        routeArgs(post(owner, itemId, { intent: 'transfer', from: warehouse, to: `tech:${techId}`, quantity: '99' }), {
           itemId,
-        ),
+        }),
       ),
     )
     expect(refused).toMatchObject({ ok: false, status: 400, errors: ['Only 8 gal left in the Warehouse.'] })
@@ -113,12 +103,14 @@ describe('item page', () => {
 
   it('asks a count for its reason, then records the difference', async () => {
     const missing = reply(
-      await action(call(post(owner, itemId, { intent: 'count', location: warehouse, quantity: '7' }), itemId)),
+      await action(routeArgs(post(owner, itemId, { intent: 'count', location: warehouse, quantity: '7' }), { itemId })),
     )
     expect(missing).toMatchObject({ ok: false, status: 400, errors: ['Give a reason for the count.'] })
     const counted = reply(
       await action(
-        call(post(owner, itemId, { intent: 'count', location: warehouse, quantity: '7', reason: 'Spilled' }), itemId),
+        routeArgs(post(owner, itemId, { intent: 'count', location: warehouse, quantity: '7', reason: 'Spilled' }), {
+          itemId,
+        }),
       ),
     )
     expect(counted).toMatchObject({ ok: true, message: 'Counted 7 gal (1 case + 3 gal): adjusted by -1 gal.' })
@@ -126,27 +118,29 @@ describe('item page', () => {
 
   it('sets a location’s own minimum, and blank goes back to the item’s', async () => {
     const set = reply(
-      await action(call(post(owner, itemId, { intent: 'minimum', locationId: warehouse, minQty: '10' }), itemId)),
+      await action(
+        routeArgs(post(owner, itemId, { intent: 'minimum', locationId: warehouse, minQty: '10' }), { itemId }),
+      ),
     )
     expect(set).toMatchObject({ ok: true, message: 'Minimum set to 10.' })
-    let data = (await loader(call(pageRequest(`/app/inventory/${itemId}`, owner), itemId))) as ItemPage
+    let data = (await loader(routeArgs(pageRequest(`/app/inventory/${itemId}`, owner), { itemId }))) as ItemPage
     expect(data.levels.find((l) => l.locationId === warehouse)).toMatchObject({
       minQty: 10,
       ownMinQty: '10',
       low: true,
     })
-    await action(call(post(owner, itemId, { intent: 'minimum', locationId: warehouse, minQty: '' }), itemId))
-    data = (await loader(call(pageRequest(`/app/inventory/${itemId}`, owner), itemId))) as ItemPage
+    await action(routeArgs(post(owner, itemId, { intent: 'minimum', locationId: warehouse, minQty: '' }), { itemId }))
+    data = (await loader(routeArgs(pageRequest(`/app/inventory/${itemId}`, owner), { itemId }))) as ItemPage
     expect(data.levels.find((l) => l.locationId === warehouse)).toMatchObject({ minQty: 5, ownMinQty: '', low: false })
   })
 
   it("answers 404 to another company's owner, and 403 to a technician's change", async () => {
     const sunsetOwner = await signInAs('owner@sunsetpools.test')
-    const seen = await settle(loader(call(pageRequest(`/app/inventory/${itemId}`, sunsetOwner), itemId)))
-    expect(status(seen.thrown)).toBe(404)
-    const changed = await settle(action(call(post(sunsetOwner, itemId, { intent: 'count' }), itemId)))
-    expect(status(changed.thrown)).toBe(404)
-    const byTech = await settle(action(call(post(tech, itemId, { intent: 'count' }), itemId)))
-    expect(status(byTech.thrown)).toBe(403)
+    const seen = await settle(loader(routeArgs(pageRequest(`/app/inventory/${itemId}`, sunsetOwner), { itemId })))
+    expect(statusOf(seen.thrown)).toBe(404)
+    const changed = await settle(action(routeArgs(post(sunsetOwner, itemId, { intent: 'count' }), { itemId })))
+    expect(statusOf(changed.thrown)).toBe(404)
+    const byTech = await settle(action(routeArgs(post(tech, itemId, { intent: 'count' }), { itemId })))
+    expect(statusOf(byTech.thrown)).toBe(403)
   })
 })

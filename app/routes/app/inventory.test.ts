@@ -2,22 +2,14 @@ import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, inventoryItems } from '~/db/schema'
 import { db } from '~/utils/db.server'
-import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { formRequest, pageRequest, routeArgs, settle, statusOf } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './inventory'
 
-const call = (request: Request) => ({ request, params: {}, context: {} }) as never
+const post = (cookie: string, fields: Record<string, string>) =>
+  formRequest('/app/inventory?q=chlorine', fields, cookie)
 
-function post(cookie: string, fields: Record<string, string>) {
-  return new Request(`${TEST_ORIGIN}/app/inventory?q=chlorine`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields),
-  })
-}
-
-const status = (thrown: unknown) =>
-  (thrown as { init?: { status?: number } })?.init?.status ?? (thrown as Response)?.status
 const reasonOf = (thrown: unknown) => (thrown as { data?: { reason?: string } })?.data?.reason
 
 type PageData = {
@@ -28,7 +20,7 @@ type PageData = {
 }
 
 async function page(cookie: string, path = '/app/inventory') {
-  return (await loader(call(pageRequest(path, cookie)))) as unknown as PageData
+  return (await loader(routeArgs(pageRequest(path, cookie)))) as unknown as PageData
 }
 
 /** An action's `data(…)` reply with its status. */
@@ -98,11 +90,11 @@ describe('inventory page', () => {
   })
 
   it('turns away visitors and customers', async () => {
-    const anonymous = await settle(loader(call(pageRequest('/app/inventory'))))
+    const anonymous = await settle(loader(routeArgs(pageRequest('/app/inventory'))))
     expect((anonymous.thrown as Response).status).toBe(302)
     const customer = await signInAs('customer@bluelagoon.test')
-    const result = await settle(loader(call(pageRequest('/app/inventory', customer))))
-    expect(status(result.thrown)).toBe(403)
+    const result = await settle(loader(routeArgs(pageRequest('/app/inventory', customer))))
+    expect(statusOf(result.thrown)).toBe(403)
   })
 
   it('opens an item for editing for owners; another company answers 404', async () => {
@@ -124,8 +116,8 @@ describe('inventory page', () => {
     })
     expect(data.items.find((row) => row.id === item.id)?.cost).toBe('$21.50')
     const sunsetOwner = await signInAs('owner@sunsetpools.test')
-    const result = await settle(loader(call(pageRequest(`/app/inventory?edit=${item.id}`, sunsetOwner))))
-    expect(status(result.thrown)).toBe(404)
+    const result = await settle(loader(routeArgs(pageRequest(`/app/inventory?edit=${item.id}`, sunsetOwner))))
+    expect(statusOf(result.thrown)).toBe(404)
   })
 })
 
@@ -133,7 +125,7 @@ describe('inventory actions', () => {
   it('adds an item with the price stored exactly in cents', async () => {
     const result = reply(
       await action(
-        call(post(owner, { intent: 'save', name: 'Test Strips', sku: 'TEST-STRIP', price: '12.34', qty: '7' })),
+        routeArgs(post(owner, { intent: 'save', name: 'Test Strips', sku: 'TEST-STRIP', price: '12.34', qty: '7' })),
       ),
     )
     expect(result).toMatchObject({ ok: true, message: 'Item saved.', status: 200 })
@@ -144,7 +136,7 @@ describe('inventory actions', () => {
   it('stores the unit cost exactly in cents; a blank cost is $0.00 and a bad one is refused', async () => {
     const added = reply(
       await action(
-        call(
+        routeArgs(
           post(owner, { intent: 'save', name: 'Cost Strips', sku: 'COST-1', price: '12.34', cost: '$7.05', qty: '2' }),
         ),
       ),
@@ -155,14 +147,14 @@ describe('inventory actions', () => {
     // The same item saved again with only its cost changed.
     const edit = { intent: 'save', itemId: item.id, name: 'Cost Strips', sku: 'COST-1', price: '1', qty: '2' }
     for (const cost of ['1.234', '-1', 'abc']) {
-      const refused = reply(await action(call(post(owner, { ...edit, cost }))))
+      const refused = reply(await action(routeArgs(post(owner, { ...edit, cost }))))
       expect(refused.status, cost).toBe(400)
       expect(refused.errors, cost).toContain(
         'Enter a unit cost in dollars, like 4.20 (no more than 2 decimals), or leave it blank.',
       )
     }
     expect((await blueItem('COST-1')).costCents).toBe(705)
-    const cleared = reply(await action(call(post(owner, { ...edit, cost: '' }))))
+    const cleared = reply(await action(routeArgs(post(owner, { ...edit, cost: '' }))))
     expect(cleared).toMatchObject({ ok: true })
     expect((await blueItem('COST-1')).costCents).toBe(0)
   })
@@ -175,11 +167,13 @@ describe('inventory actions', () => {
       ['1', '-1'],
       ['1', '1.5'],
     ] as const) {
-      const result = reply(await action(call(post(owner, { intent: 'save', name: 'Bad', sku: 'BAD-1', price, qty }))))
+      const result = reply(
+        await action(routeArgs(post(owner, { intent: 'save', name: 'Bad', sku: 'BAD-1', price, qty }))),
+      )
       expect(result.status, `${price} ${qty}`).toBe(400)
     }
     const taken = reply(
-      await action(call(post(owner, { intent: 'save', name: 'Dup', sku: 'CHL-TAB-5', price: '1', qty: '1' }))),
+      await action(routeArgs(post(owner, { intent: 'save', name: 'Dup', sku: 'CHL-TAB-5', price: '1', qty: '1' }))),
     )
     expect(taken.status).toBe(400)
     expect(taken.errors).toContain('That SKU is already used by another item.')
@@ -189,7 +183,7 @@ describe('inventory actions', () => {
     const item = await blueItem('PHOS-1Q')
     const result = reply(
       await action(
-        call(
+        routeArgs(
           post(owner, {
             intent: 'save',
             itemId: item.id,
@@ -214,7 +208,7 @@ describe('inventory actions', () => {
     ] as const) {
       const result = reply(
         await action(
-          call(
+          routeArgs(
             post(owner, {
               intent: 'save',
               itemId: item.id,
@@ -230,7 +224,9 @@ describe('inventory actions', () => {
       expect((await blueItem('TEST-DPD')).priceCents, price).toBe(cents)
     }
     await action(
-      call(post(owner, { intent: 'save', itemId: item.id, name: item.name, sku: item.sku, price: '12.34', qty: '1' })),
+      routeArgs(
+        post(owner, { intent: 'save', itemId: item.id, name: item.name, sku: item.sku, price: '12.34', qty: '1' }),
+      ),
     )
     const data = await page(owner, `/app/inventory?q=DPD&edit=${item.id}`)
     expect(data.editing?.price).toBe('12.34')
@@ -240,19 +236,19 @@ describe('inventory actions', () => {
   it('adjusts stock with a reason, and refuses to go below zero', async () => {
     const item = await blueItem('SALT-40')
     const added = reply(
-      await action(call(post(owner, { intent: 'adjust', itemId: item.id, change: '+12', reason: 'delivery' }))),
+      await action(routeArgs(post(owner, { intent: 'adjust', itemId: item.id, change: '+12', reason: 'delivery' }))),
     )
     expect(added).toMatchObject({ ok: true, message: 'Stock updated.', adjustment: { change: 12, reason: 'delivery' } })
     expect((await blueItem('SALT-40')).qty).toBe(item.qty + 12)
 
     const missingReason = reply(
-      await action(call(post(owner, { intent: 'adjust', itemId: item.id, change: '-2', reason: ' ' }))),
+      await action(routeArgs(post(owner, { intent: 'adjust', itemId: item.id, change: '-2', reason: ' ' }))),
     )
     expect(missingReason.status).toBe(400)
 
     const below = reply(
       await action(
-        call(
+        routeArgs(
           post(owner, { intent: 'adjust', itemId: item.id, change: String(-(item.qty + 13)), reason: 'used on job' }),
         ),
       ),
@@ -271,8 +267,8 @@ describe('inventory actions', () => {
         { intent: 'save', itemId: item.id, name: 'Nope', sku: 'CYA-4', price: '1', qty: '1' },
         { intent: 'adjust', itemId: item.id, change: '+1', reason: 'nope' },
       ]) {
-        const result = await settle(action(call(post(cookie, fields))))
-        expect(status(result.thrown)).toBe(403)
+        const result = await settle(action(routeArgs(post(cookie, fields))))
+        expect(statusOf(result.thrown)).toBe(403)
         expect(reasonOf(result.thrown)).toBe('no-access')
       }
     }
@@ -286,8 +282,8 @@ describe('inventory actions', () => {
       { intent: 'save', itemId: item.id, name: 'Stolen', sku: 'CAL-CHL-25', price: '1', qty: '1' },
       { intent: 'adjust', itemId: item.id, change: '+5', reason: 'x' },
     ]) {
-      const result = await settle(action(call(post(sunsetOwner, fields))))
-      expect(status(result.thrown)).toBe(404)
+      const result = await settle(action(routeArgs(post(sunsetOwner, fields))))
+      expect(statusOf(result.thrown)).toBe(404)
     }
     expect(await blueItem('CAL-CHL-25')).toMatchObject({ name: item.name, qty: item.qty })
   })

@@ -14,7 +14,8 @@ import { db, queryRows } from '~/utils/db.server'
 import { takeFlash } from '~/utils/flash.server'
 import { addCardCustomer, addSentInvoice, invoiceMoney, paymentsOf } from '../../../tests/helpers/card-payments'
 import { type FakeStripe, type SignedEvent, startFakeStripe } from '../../../tests/helpers/fake-stripe'
-import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { pageRequest, routeArgs, settle, TEST_ORIGIN } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { loader as billingLoader } from './billing'
 import { action, loader } from './invoice'
@@ -34,12 +35,12 @@ function deliver(event: SignedEvent) {
     headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Signature': event.signature },
     body: event.payload,
   })
-  return stripeWebhook({ request, params: {}, context: {} } as never) as Promise<Response>
+  return stripeWebhook(routeArgs(request)) as Promise<Response>
 }
 
 async function invoicePage(email: string, invoiceId: string, search = '') {
   const request = pageRequest(`/app/invoices/${invoiceId}${search}`, await cookieOf(email))
-  return loader({ request, params: { invoiceId }, context: {} } as never)
+  return loader(routeArgs(request, { invoiceId }))
 }
 
 async function postRefund(email: string, invoiceId: string, fields: Record<string, string>) {
@@ -48,7 +49,7 @@ async function postRefund(email: string, invoiceId: string, fields: Record<strin
     headers: { cookie: await cookieOf(email), 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ intent: 'refund', ...fields }),
   })
-  const { returned, thrown } = await settle(action({ request, params: { invoiceId }, context: {} } as never))
+  const { returned, thrown } = await settle(action(routeArgs(request, { invoiceId })))
   const answer = (thrown ?? returned) as Response | { data: { message: string }; init: { status: number } }
   if (answer instanceof Response) {
     const cookie = (answer.headers.get('Set-Cookie') ?? '').split(';')[0] ?? ''

@@ -14,34 +14,26 @@ import { localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { takeFlash } from '~/utils/flash.server'
 import { addBillingCompany, addCardCustomer, addSentInvoice } from '../../../tests/helpers/card-payments'
-import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { formRequest, pageRequest, routeArgs, settle, TEST_ORIGIN } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './invoice'
 
-const call = (request: Request, invoiceId: string) => ({ request, params: { invoiceId }, context: {} }) as never
 const today = () => localDateAt(new Date(), 'America/New_York')
 type Page = Awaited<ReturnType<typeof loader>>
 
 async function page(cookie: string, invoiceId: string, search = '') {
-  return (await loader(call(pageRequest(`/app/invoices/${invoiceId}${search}`, cookie), invoiceId))) as Page
+  return (await loader(routeArgs(pageRequest(`/app/invoices/${invoiceId}${search}`, cookie), { invoiceId }))) as Page
 }
 
-function post(cookie: string, invoiceId: string, fields: Record<string, string>) {
-  return action(
-    call(
-      new Request(`${TEST_ORIGIN}/app/invoices/${invoiceId}`, {
-        method: 'POST',
-        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ intent: 'void-payment', ...fields }),
-      }),
-      invoiceId,
-    ),
-  )
+function sendVoidForm(cookie: string, invoiceId: string, fields: Record<string, string>) {
+  const request = formRequest(`/app/invoices/${invoiceId}`, { intent: 'void-payment', ...fields }, cookie)
+  return action(routeArgs(request, { invoiceId }))
 }
 
 /** The flash of a redirect back to the invoice, or the refusal's status and message. */
 async function voidOn(cookie: string, invoiceId: string, fields: Record<string, string>) {
-  const { thrown, returned } = await settle(post(cookie, invoiceId, fields))
+  const { thrown, returned } = await settle(sendVoidForm(cookie, invoiceId, fields))
   if (returned) {
     const reply = returned as { data: { message: string }; init: { status: number } }
     return { status: reply.init.status, message: reply.data.message }

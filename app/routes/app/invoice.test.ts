@@ -17,30 +17,22 @@ import { db } from '~/utils/db.server'
 import { takeFlash } from '~/utils/flash.server'
 import { UNKNOWN_INTENT } from '~/utils/result'
 import { addBillableCustomer, addBillingCompany, type BillableCustomer } from '../../../tests/helpers/billing'
-import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { formRequest, pageRequest, routeArgs, settle, statusOf, TEST_ORIGIN } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './invoice'
 
-const call = (request: Request, invoiceId: string) => ({ request, params: { invoiceId }, context: {} }) as never
 const AUGUST = '2026-08-01'
 const today = () => localDateAt(new Date(), 'America/New_York')
 
 type Page = Awaited<ReturnType<typeof loader>>
 
 async function page(cookie: string, invoiceId: string, search = '') {
-  return (await loader(call(pageRequest(`/app/invoices/${invoiceId}${search}`, cookie), invoiceId))) as Page
+  return (await loader(routeArgs(pageRequest(`/app/invoices/${invoiceId}${search}`, cookie), { invoiceId }))) as Page
 }
 
-function post(cookie: string, invoiceId: string, fields: Record<string, string>) {
-  return new Request(`${TEST_ORIGIN}/app/invoices/${invoiceId}`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields),
-  })
-}
-
-const status = (thrown: unknown) =>
-  (thrown as { init?: { status?: number } })?.init?.status ?? (thrown as Response)?.status
+const post = (cookie: string, invoiceId: string, fields: Record<string, string>) =>
+  formRequest(`/app/invoices/${invoiceId}`, fields, cookie)
 
 type Reply = {
   data: {
@@ -53,7 +45,7 @@ type Reply = {
 
 /** An action that answered the form: its status, message, errors by field and the values it gives back. */
 async function answered(cookie: string, invoiceId: string, fields: Record<string, string>) {
-  const value = (await action(call(post(cookie, invoiceId, fields), invoiceId))) as Reply
+  const value = (await action(routeArgs(post(cookie, invoiceId, fields), { invoiceId }))) as Reply
   return {
     status: value.init.status,
     message: value.data.message,
@@ -64,11 +56,10 @@ async function answered(cookie: string, invoiceId: string, fields: Record<string
 
 /** An action that redirected back to the invoice with a message. */
 async function redirected(cookie: string, invoiceId: string, fields: Record<string, string>) {
-  const { thrown, returned } = await settle(action(call(post(cookie, invoiceId, fields), invoiceId)))
+  const { thrown, returned } = await settle(action(routeArgs(post(cookie, invoiceId, fields), { invoiceId })))
   expect(returned).toBeUndefined()
   const response = thrown as Response
-  expect(response.status).toBe(302)
-  expect(response.headers.get('Location')).toBe(`/app/invoices/${invoiceId}`)
+  expect(response).toHaveRedirect(`/app/invoices/${invoiceId}`)
   const cookieValue = (response.headers.get('Set-Cookie') ?? '').split(';')[0] ?? ''
   return (await takeFlash(new Request(TEST_ORIGIN, { headers: { cookie: cookieValue } }))).flash?.text
 }
@@ -155,13 +146,21 @@ describe('the invoice page', () => {
       [owner, 'INV-0001'],
       [owner, crypto.randomUUID()],
     ] as const) {
-      expect(status((await settle(page(cookie, id))).thrown), id).toBe(404)
+      expect(statusOf((await settle(page(cookie, id))).thrown), id).toBe(404)
     }
-    expect(status((await settle(action(call(post(sunset, sentId, { intent: 'void' }), sentId)))).thrown)).toBe(404)
+    expect(
+      statusOf(
+        (await settle(action(routeArgs(post(sunset, sentId, { intent: 'void' }), { invoiceId: sentId })))).thrown,
+      ),
+    ).toBe(404)
     for (const email of ['dispatch@bluelagoon.test', 'tech@bluelagoon.test', 'customer@bluelagoon.test']) {
       const cookie = await signInAs(email)
-      expect(status((await settle(page(cookie, sentId))).thrown), email).toBe(403)
-      expect(status((await settle(action(call(post(cookie, sentId, { intent: 'void' }), sentId)))).thrown)).toBe(403)
+      expect(statusOf((await settle(page(cookie, sentId))).thrown), email).toBe(403)
+      expect(
+        statusOf(
+          (await settle(action(routeArgs(post(cookie, sentId, { intent: 'void' }), { invoiceId: sentId })))).thrown,
+        ),
+      ).toBe(403)
     }
     expect((await page(owner, sentId)).invoice.status).toBe('Sent')
   })
@@ -284,7 +283,7 @@ describe('"Send invoice" and "Void invoice"', () => {
 
   it('answers an unknown action with the 400 "Unknown action."', async () => {
     for (const fields of [{ intent: 'write-off' }, {}] as Record<string, string>[]) {
-      const { thrown } = await settle(action(call(post(owner, sentId, fields), sentId)))
+      const { thrown } = await settle(action(routeArgs(post(owner, sentId, fields), { invoiceId: sentId })))
       expect(thrown).toMatchObject({ data: UNKNOWN_INTENT, init: { status: 400 } })
     }
     const [count] = await db()
@@ -377,17 +376,19 @@ describe('"Record payment": a key is bound to its user, its invoice and what was
     const key = crypto.randomUUID()
     const before = (await paidOn(second)).length
     const copies = await Promise.all(
-      Array.from({ length: 4 }, () => settle(action(call(post(admin, second, typed('3.00', key)), second)))),
+      Array.from({ length: 4 }, () =>
+        settle(action(routeArgs(post(admin, second, typed('3.00', key)), { invoiceId: second }))),
+      ),
     )
     for (const { thrown } of copies) expect((thrown as Response).status).toBe(302)
     expect(await paidOn(second)).toHaveLength(before + 1)
 
     const racing = crypto.randomUUID()
     const raced = await Promise.all([
-      settle(action(call(post(admin, second, typed('4.00', racing)), second))),
-      settle(action(call(post(admin, second, typed('9.00', racing)), second))),
+      settle(action(routeArgs(post(admin, second, typed('4.00', racing)), { invoiceId: second }))),
+      settle(action(routeArgs(post(admin, second, typed('9.00', racing)), { invoiceId: second }))),
     ])
-    const statuses = raced.map(({ thrown, returned }) => (thrown as Response)?.status ?? status(returned)).sort()
+    const statuses = raced.map(({ thrown, returned }) => (thrown as Response)?.status ?? statusOf(returned)).sort()
     expect(statuses).toEqual([302, 422])
     expect(await paidOn(second)).toHaveLength(before + 2)
   })

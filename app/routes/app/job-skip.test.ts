@@ -7,34 +7,24 @@ import { generateVisits } from '~/models/visit-generation.server'
 import { FIELD_MESSAGES } from '~/models/visit-work.server'
 import { db } from '~/utils/db.server'
 import { takeFlash } from '~/utils/flash.server'
-import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { formRequest, pageRequest, routeArgs, settle, statusOf, TEST_ORIGIN } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './job'
 
-const call = (request: Request, jobId: string) => ({ request, params: { jobId }, context: {} }) as never
-
-function post(cookie: string, jobId: string, fields: Record<string, string>) {
-  return new Request(`${TEST_ORIGIN}/app/jobs/${jobId}`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields),
-  })
-}
-
-const status = (thrown: unknown) =>
-  (thrown as { init?: { status?: number } })?.init?.status ?? (thrown as Response)?.status
+const post = (cookie: string, jobId: string, fields: Record<string, string>) =>
+  formRequest(`/app/jobs/${jobId}`, fields, cookie)
 
 type JobPage = Awaited<ReturnType<typeof loader>>
 const page = async (cookie: string, jobId: string) =>
-  (await loader(call(pageRequest(`/app/jobs/${jobId}`, cookie), jobId))) as JobPage
+  (await loader(routeArgs(pageRequest(`/app/jobs/${jobId}`, cookie), { jobId }))) as JobPage
 
 /** Runs an action that should redirect back to the visit; returns the message it carries. */
 async function done(cookie: string, jobId: string, fields: Record<string, string>) {
-  const { thrown, returned } = await settle(action(call(post(cookie, jobId, fields), jobId)))
+  const { thrown, returned } = await settle(action(routeArgs(post(cookie, jobId, fields), { jobId })))
   expect(returned).toBeUndefined()
   const response = thrown as Response
-  expect(response.status).toBe(302)
-  expect(response.headers.get('Location')).toBe(`/app/jobs/${jobId}`)
+  expect(response).toHaveRedirect(`/app/jobs/${jobId}`)
   const cookieValue = (response.headers.get('Set-Cookie') ?? '').split(';')[0] ?? ''
   return (await takeFlash(new Request(TEST_ORIGIN, { headers: { cookie: cookieValue } }))).flash?.text
 }
@@ -99,11 +89,15 @@ describe('Skip visit', () => {
 
   it('keeps "Other" with its words, and asks for them when missing', async () => {
     const jobId = techJobs[2] ?? ''
-    const { returned } = await settle(action(call(post(tech, jobId, { intent: 'skip-visit', reason: 'Other' }), jobId)))
+    const { returned } = await settle(
+      action(routeArgs(post(tech, jobId, { intent: 'skip-visit', reason: 'Other' }), { jobId })),
+    )
     const answer = refused(returned)
     expect(answer.status).toBe(400)
     expect(answer.errors.otherReason).toEqual(['Say why the visit is skipped.'])
-    const none = refused((await settle(action(call(post(tech, jobId, { intent: 'skip-visit' }), jobId)))).returned)
+    const none = refused(
+      (await settle(action(routeArgs(post(tech, jobId, { intent: 'skip-visit' }), { jobId })))).returned,
+    )
     expect(none.errors.reason).toEqual(['Choose a reason.'])
     await done(tech, jobId, { intent: 'skip-visit', reason: 'Other', otherReason: 'Pump room flooded' })
     expect((await page(tech, jobId)).job.skipReason).toBe('Other: Pump room flooded')
@@ -111,7 +105,7 @@ describe('Skip visit', () => {
 
   it("is refused to a technician on a teammate's visit, as on the phone, and changes nothing", async () => {
     const { returned } = await settle(
-      action(call(post(tech, tech2Job, { intent: 'skip-visit', reason: 'Weather' }), tech2Job)),
+      action(routeArgs(post(tech, tech2Job, { intent: 'skip-visit', reason: 'Weather' }), { jobId: tech2Job })),
     )
     const answer = refused(returned)
     expect(answer.status).toBe(409)
@@ -122,7 +116,11 @@ describe('Skip visit', () => {
 
   it('refuses a visit that is already finished', async () => {
     const { returned } = await settle(
-      action(call(post(dispatcher, techJobs[0] ?? '', { intent: 'skip-visit', reason: 'Weather' }), techJobs[0] ?? '')),
+      action(
+        routeArgs(post(dispatcher, techJobs[0] ?? '', { intent: 'skip-visit', reason: 'Weather' }), {
+          jobId: techJobs[0] ?? '',
+        }),
+      ),
     )
     expect(refused(returned).status).toBe(409)
   })
@@ -131,8 +129,8 @@ describe('Skip visit', () => {
 describe('Cancel job', () => {
   it('is refused to a technician', async () => {
     const jobId = techJobs[3] ?? ''
-    const { thrown } = await settle(action(call(post(tech, jobId, { intent: 'cancel-job' }), jobId)))
-    expect(status(thrown)).toBe(403)
+    const { thrown } = await settle(action(routeArgs(post(tech, jobId, { intent: 'cancel-job' }), { jobId })))
+    expect(statusOf(thrown)).toBe(403)
     const [row] = await db().select().from(jobs).where(eq(jobs.id, jobId))
     expect(row?.cancelledAt).toBeNull()
   })
@@ -144,7 +142,7 @@ describe('Cancel job', () => {
     expect(after.job).toMatchObject({ status: 'Canceled', state: 'cancelled', skipReason: null })
     expect(after).toMatchObject({ canSkip: false, canCancel: false })
     const again = refused(
-      (await settle(action(call(post(dispatcher, jobId, { intent: 'cancel-job' }), jobId)))).returned,
+      (await settle(action(routeArgs(post(dispatcher, jobId, { intent: 'cancel-job' }), { jobId })))).returned,
     )
     expect(again.status).toBe(409)
     expect(again.error).toBe('This visit is already completed, skipped or canceled.')
@@ -158,7 +156,7 @@ describe('Cancel job', () => {
       { intent: 'skip-visit', reason: 'Weather' },
     ]
     for (const fields of attempts) {
-      expect(status((await settle(action(call(post(otherOwner, jobId, fields), jobId)))).thrown)).toBe(404)
+      expect(statusOf((await settle(action(routeArgs(post(otherOwner, jobId, fields), { jobId })))).thrown)).toBe(404)
     }
   })
 })

@@ -5,22 +5,13 @@ import { ASSIGN_MESSAGES } from '~/features/jobs/assign-job-schema'
 import { FIELD_MESSAGES } from '~/models/visit-work.server'
 import { db } from '~/utils/db.server'
 import { UNKNOWN_INTENT } from '~/utils/result'
-import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { formRequest, pageRequest, routeArgs, settle, statusOf } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './job'
 
-const call = (request: Request, jobId: string) => ({ request, params: { jobId }, context: {} }) as never
-
-function post(cookie: string, jobId: string, fields: Record<string, string>) {
-  return new Request(`${TEST_ORIGIN}/app/jobs/${jobId}`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields),
-  })
-}
-
-const status = (thrown: unknown) =>
-  (thrown as { init?: { status?: number } })?.init?.status ?? (thrown as Response)?.status
+const post = (cookie: string, jobId: string, fields: Record<string, string>) =>
+  formRequest(`/app/jobs/${jobId}`, fields, cookie)
 
 let tech2Job: string
 
@@ -47,12 +38,14 @@ const ACTIONS: Array<Record<string, string>> = [
 describe('job page', () => {
   it("is a 404 for another company's owner, on the page and every action, and changes nothing", async () => {
     const cookie = await signInAs('owner@sunsetpools.test')
-    expect(status((await settle(loader(call(pageRequest(`/app/jobs/${tech2Job}`, cookie), tech2Job)))).thrown)).toBe(
-      404,
-    )
+    expect(
+      statusOf(
+        (await settle(loader(routeArgs(pageRequest(`/app/jobs/${tech2Job}`, cookie), { jobId: tech2Job })))).thrown,
+      ),
+    ).toBe(404)
     for (const fields of ACTIONS) {
-      const { thrown } = await settle(action(call(post(cookie, tech2Job, fields), tech2Job)))
-      expect(status(thrown)).toBe(404)
+      const { thrown } = await settle(action(routeArgs(post(cookie, tech2Job, fields), { jobId: tech2Job })))
+      expect(statusOf(thrown)).toBe(404)
     }
     const [job] = await db().select().from(jobs).where(eq(jobs.id, tech2Job))
     expect(job?.completedAt).toBeNull()
@@ -61,10 +54,14 @@ describe('job page', () => {
 
   it("is a 404 page for a technician on a teammate's job; Mark Complete there is refused as on the phone", async () => {
     const cookie = await signInAs('tech@bluelagoon.test')
-    expect(status((await settle(loader(call(pageRequest(`/app/jobs/${tech2Job}`, cookie), tech2Job)))).thrown)).toBe(
-      404,
-    )
-    const refused = (await action(call(post(cookie, tech2Job, { intent: 'complete' }), tech2Job))) as unknown as {
+    expect(
+      statusOf(
+        (await settle(loader(routeArgs(pageRequest(`/app/jobs/${tech2Job}`, cookie), { jobId: tech2Job })))).thrown,
+      ),
+    ).toBe(404)
+    const refused = (await action(
+      routeArgs(post(cookie, tech2Job, { intent: 'complete' }), { jobId: tech2Job }),
+    )) as unknown as {
       data: { error: string }
       init: { status: number }
     }
@@ -76,27 +73,33 @@ describe('job page', () => {
 
   it('lets technicians log readings but not reassign', async () => {
     const cookie = await signInAs('tech2@bluelagoon.test')
-    const saved = (await action(call(post(cookie, tech2Job, ACTIONS[1] ?? {}), tech2Job))) as { ok: string }
+    const saved = (await action(routeArgs(post(cookie, tech2Job, ACTIONS[1] ?? {}), { jobId: tech2Job }))) as {
+      ok: string
+    }
     expect(saved.ok).toBe('Readings saved.')
-    const { thrown } = await settle(action(call(post(cookie, tech2Job, ACTIONS[2] ?? {}), tech2Job)))
-    expect(status(thrown)).toBe(403)
+    const { thrown } = await settle(action(routeArgs(post(cookie, tech2Job, ACTIONS[2] ?? {}), { jobId: tech2Job })))
+    expect(statusOf(thrown)).toBe(403)
   })
 
   it('opens read-only for platform admins, who cannot change it', async () => {
     const cookie = await signInAs('admin@poolbud.test')
-    const page = (await loader(call(pageRequest(`/app/jobs/${tech2Job}`, cookie), tech2Job))) as {
+    const page = (await loader(routeArgs(pageRequest(`/app/jobs/${tech2Job}`, cookie), { jobId: tech2Job }))) as {
       readOnly: boolean
       canManage: boolean
       companyName: string
     }
     expect(page).toMatchObject({ readOnly: true, canManage: false, companyName: 'Blue Lagoon Pool Co.' })
-    const { thrown } = await settle(action(call(post(cookie, tech2Job, { intent: 'complete' }), tech2Job)))
-    expect(status(thrown)).toBe(403)
+    const { thrown } = await settle(
+      action(routeArgs(post(cookie, tech2Job, { intent: 'complete' }), { jobId: tech2Job })),
+    )
+    expect(statusOf(thrown)).toBe(403)
   })
 
   it('Mark Complete returns to the dashboard', async () => {
     const cookie = await signInAs('dispatch@bluelagoon.test')
-    const { thrown } = await settle(action(call(post(cookie, tech2Job, { intent: 'complete' }), tech2Job)))
+    const { thrown } = await settle(
+      action(routeArgs(post(cookie, tech2Job, { intent: 'complete' }), { jobId: tech2Job })),
+    )
     expect((thrown as Response).headers.get('location')).toBe('/app')
     const [job] = await db().select().from(jobs).where(eq(jobs.id, tech2Job))
     expect(job?.completedAt).not.toBeNull()
@@ -104,10 +107,11 @@ describe('job page', () => {
 
   it('Mark Complete posted again (a second tap, a second tab) goes back to the dashboard as the first did', async () => {
     const cookie = await signInAs('dispatch@bluelagoon.test')
-    const { thrown } = await settle(action(call(post(cookie, tech2Job, { intent: 'complete' }), tech2Job)))
+    const { thrown } = await settle(
+      action(routeArgs(post(cookie, tech2Job, { intent: 'complete' }), { jobId: tech2Job })),
+    )
     expect(thrown).toBeInstanceOf(Response)
-    expect((thrown as Response).status).toBe(302)
-    expect((thrown as Response).headers.get('Location')).toBe('/app')
+    expect(thrown).toHaveRedirect('/app')
   })
 
   it('Mark Complete on a visit cancelled meanwhile is refused with the reason (409), and completes nothing', async () => {
@@ -127,7 +131,7 @@ describe('job page', () => {
       .limit(1)
     const jobId = open?.id ?? ''
     await db().update(jobs).set({ cancelledAt: new Date() }).where(eq(jobs.id, jobId))
-    const refused = (await action(call(post(cookie, jobId, { intent: 'complete' }), jobId))) as unknown as {
+    const refused = (await action(routeArgs(post(cookie, jobId, { intent: 'complete' }), { jobId }))) as unknown as {
       data: { intent: string; error: string }
       init: { status: number }
     }
@@ -141,7 +145,7 @@ describe('job page', () => {
     const cookie = await signInAs('dispatch@bluelagoon.test')
     const posts: Record<string, string>[] = [{}, { intent: 'launch' }]
     for (const fields of posts) {
-      const { thrown } = await settle(action(call(post(cookie, tech2Job, fields), tech2Job)))
+      const { thrown } = await settle(action(routeArgs(post(cookie, tech2Job, fields), { jobId: tech2Job })))
       expect(thrown).toMatchObject({ data: UNKNOWN_INTENT, init: { status: 400 } })
     }
   })
@@ -171,11 +175,14 @@ describe('water balance and dosing on the job page', () => {
     logs: { ph: number; cyanuricAcid: number | null; summary: { statuses: { text: string }[] } }[]
     advice: { parameter: string; kind: string; text: string }[] | null
   }
-  const page = async () => (await loader(call(pageRequest(`/app/jobs/${techJob}`, cookie), techJob))) as Page
+  const page = async () =>
+    (await loader(routeArgs(pageRequest(`/app/jobs/${techJob}`, cookie), { jobId: techJob }))) as Page
 
   it('shows the pool, flags pH high and chlorine low, and doses each on a 15,000-gallon chlorine pool', async () => {
     const saved = (await action(
-      call(post(cookie, techJob, { intent: 'reading', ph: '7.9', chlorinePpm: '0.5', alkalinity: '70' }), techJob),
+      routeArgs(post(cookie, techJob, { intent: 'reading', ph: '7.9', chlorinePpm: '0.5', alkalinity: '70' }), {
+        jobId: techJob,
+      }),
     )) as { ok: string }
     expect(saved.ok).toBe('Readings saved.')
     const { job, logs, advice } = await page()
@@ -190,7 +197,7 @@ describe('water balance and dosing on the job page', () => {
   it('stores the optional readings and refuses one out of range with its own message, saving nothing', async () => {
     const before = await db().select({ id: chemLogs.id }).from(chemLogs).where(eq(chemLogs.jobId, techJob))
     const refused = (await action(
-      call(
+      routeArgs(
         post(cookie, techJob, {
           intent: 'reading',
           ph: '7.5',
@@ -198,7 +205,7 @@ describe('water balance and dosing on the job page', () => {
           alkalinity: '90',
           cyanuricAcid: '400',
         }),
-        techJob,
+        { jobId: techJob },
       ),
     )) as { init: { status: number }; data: { result: { error: Record<string, string[]> } } }
     expect(refused.init.status).toBe(400)
@@ -207,7 +214,7 @@ describe('water balance and dosing on the job page', () => {
     expect(after).toHaveLength(before.length)
 
     await action(
-      call(
+      routeArgs(
         post(cookie, techJob, {
           intent: 'reading',
           ph: '7.5',
@@ -218,7 +225,7 @@ describe('water balance and dosing on the job page', () => {
           salt: '',
           waterTempF: '84',
         }),
-        techJob,
+        { jobId: techJob },
       ),
     )
     const { logs } = await page()
@@ -237,9 +244,10 @@ describe('Assign and reschedule on the visit page', () => {
     data: { ok: string | null; error: string | null; result: { error?: Record<string, string[] | null> } }
   }
   const assign = async (fields: Record<string, string>) =>
-    (await action(call(post(office, jobId, { intent: 'assign', ...fields }), jobId))) as Answer
+    (await action(routeArgs(post(office, jobId, { intent: 'assign', ...fields }), { jobId }))) as Answer
   const version = async () =>
-    ((await loader(call(pageRequest(`/app/jobs/${jobId}`, office), jobId))) as { job: { version: string } }).job.version
+    ((await loader(routeArgs(pageRequest(`/app/jobs/${jobId}`, office), { jobId }))) as { job: { version: string } })
+      .job.version
 
   beforeAll(async () => {
     const [maya] = await db()

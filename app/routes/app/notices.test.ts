@@ -7,13 +7,11 @@ import { DEFAULT_TEMPLATES, NOTICE_EVENTS } from '~/notices/templates'
 import { db } from '~/utils/db.server'
 import { formatPhone } from '~/utils/phone'
 import { addTestCustomer, type TestCustomer } from '../../../tests/helpers/customers'
-import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { pageRequest, routeArgs, settle, statusOf, TEST_ORIGIN } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import * as customerRoute from './customer'
 import * as settingsRoute from './settings'
-
-const status = (thrown: unknown) =>
-  (thrown as { init?: { status?: number } })?.init?.status ?? (thrown as Response)?.status
 
 function postTo(path: string, cookie: string, fields: Record<string, string>) {
   return new Request(`${TEST_ORIGIN}${path}`, {
@@ -52,11 +50,9 @@ function formFields(form: NoticeForm): Record<string, string> {
 }
 
 async function saveNotices(cookie: string, fields: Record<string, string>) {
-  const { returned, thrown } = await settle(
-    settingsRoute.action({ request: postTo('/app/settings', cookie, fields), params: {}, context: {} } as never),
-  )
+  const { returned, thrown } = await settle(settingsRoute.action(routeArgs(postTo('/app/settings', cookie, fields))))
   const none: Record<string, string[] | null> = {}
-  if (thrown) return { thrown, status: status(thrown), message: null, errors: none }
+  if (thrown) return { thrown, status: statusOf(thrown), message: null, errors: none }
   const value = returned as unknown as {
     data: { noticeSettings: { message: string | null; result: { error?: Record<string, string[] | null> } } }
     init: { status?: number } | null
@@ -213,8 +209,7 @@ describe("the customer record's Notices", () => {
 
   it("saves the customer's channel switch and says so", async () => {
     const { thrown } = await postPreference(sunsetOwner, customer.id, { channel: 'text', enabled: 'off' })
-    expect((thrown as Response).status).toBe(302)
-    expect((thrown as Response).headers.get('Location')).toBe(`/app/customers/${customer.id}`)
+    expect(thrown).toHaveRedirect(`/app/customers/${customer.id}`)
     const [row] = await db().select().from(customers).where(eq(customers.id, customer.id))
     expect(row).toMatchObject({ noticesByText: false, noticesByEmail: true })
     expect((await recordPage(sunsetOwner, customer.id)).notices).toMatchObject({ byText: false, byEmail: true })
@@ -224,9 +219,9 @@ describe("the customer record's Notices", () => {
     const { returned } = await postPreference(sunsetOwner, customer.id, {})
     expect((returned as { init: { status: number } }).init.status).toBe(400)
     const other = await postPreference(blueOwner, customer.id, { channel: 'email', enabled: 'off' })
-    expect(status(other.thrown)).toBe(404)
+    expect(statusOf(other.thrown)).toBe(404)
     const otherPage = await settle(recordPage(blueOwner, customer.id))
-    expect(status(otherPage.thrown)).toBe(404)
+    expect(statusOf(otherPage.thrown)).toBe(404)
     const [row] = await db().select().from(customers).where(eq(customers.id, customer.id))
     expect(row?.noticesByEmail).toBe(true)
   })

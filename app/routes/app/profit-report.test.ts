@@ -8,12 +8,11 @@ import { lastMonth } from '~/features/reports/report-period'
 import { addDays, instantAt, localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../../tests/helpers/customers'
-import { pageRequest, settle, signInAs } from '../../../tests/helpers/session'
+import { pageRequest, routeArgs, settle } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { loader as csvLoader } from '../resources/profit-report-csv'
 import { loader } from './profit-report'
-
-const call = (request: Request) => ({ request, params: {}, context: {} }) as never
 
 type Page = {
   ok: boolean
@@ -35,7 +34,7 @@ type Page = {
 }
 
 async function page(cookie: string, path: string) {
-  const value = (await loader(call(pageRequest(path, cookie)))) as unknown
+  const value = (await loader(routeArgs(pageRequest(path, cookie)))) as unknown
   const wrapped = value as { data?: Page; init?: { status?: number } }
   return wrapped.data ? { ...wrapped.data, status: wrapped.init?.status ?? 200 } : { ...(value as Page), status: 200 }
 }
@@ -139,7 +138,9 @@ describe('profit per pool page', () => {
     const month = lastMonth(today)
     const path = `/app/reports/profit?from=${month.start}&to=${month.end}&sort=customer&dir=asc`
     const data = await page(owner, path)
-    const response = (await csvLoader(call(pageRequest(path.replace('/profit?', '/profit.csv?'), owner)))) as Response
+    const response = (await csvLoader(
+      routeArgs(pageRequest(path.replace('/profit?', '/profit.csv?'), owner)),
+    )) as Response
     expect(response.status).toBe(200)
     expect(response.headers.get('Content-Disposition')).toBe(
       `attachment; filename="profit-per-pool-${month.start}-to-${month.end}.csv"`,
@@ -162,12 +163,12 @@ describe('profit per pool page', () => {
 
   it('answers the CSV of a period that is not one with a plain 400', async () => {
     const response = (await csvLoader(
-      call(pageRequest('/app/reports/profit.csv?from=2026-01-01&to=2027-06-01', owner)),
+      routeArgs(pageRequest('/app/reports/profit.csv?from=2026-01-01&to=2027-06-01', owner)),
     )) as Response
     expect(response.status).toBe(400)
     expect(await response.text()).toBe('Choose a period of a year or less.')
     const far = (await csvLoader(
-      call(pageRequest('/app/reports/profit.csv?from=9999-12-01&to=9999-12-31', owner)),
+      routeArgs(pageRequest('/app/reports/profit.csv?from=9999-12-01&to=9999-12-31', owner)),
     )) as Response
     expect(far.status).toBe(400)
     expect(await far.text()).toBe('Enter dates written like 2026-11-01.')
@@ -176,7 +177,7 @@ describe('profit per pool page', () => {
   it('is not for dispatchers or technicians', async () => {
     for (const email of ['dispatch@bluelagoon.test', 'tech@bluelagoon.test']) {
       const cookie = await signInAs(email)
-      const result = await settle(loader(call(pageRequest('/app/reports/profit', cookie))))
+      const result = await settle(loader(routeArgs(pageRequest('/app/reports/profit', cookie))))
       expect((result.thrown as { init?: { status?: number } })?.init?.status, email).toBe(403)
     }
   })

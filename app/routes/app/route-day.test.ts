@@ -13,7 +13,16 @@ import { generateVisits } from '~/models/visit-generation.server'
 import { addDays, instantAt, localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { UNKNOWN_INTENT } from '~/utils/result'
-import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import {
+  formRequest,
+  pageRequest,
+  routeArgs,
+  SAME_ORIGIN,
+  settle,
+  statusOf,
+  TEST_ORIGIN,
+} from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './route-day'
 import { action as teamMemberAction } from './team-member'
@@ -28,19 +37,8 @@ let dispatcher: string
 let tech: string
 let sunsetOwner: string
 
-const call = (request: Request, technicianId: string, day: string) =>
-  ({ request, params: { technicianId, date: day }, context: {} }) as never
-
-function post(cookie: string, technicianId: string, day: string, fields: [string, string][]) {
-  return new Request(`${TEST_ORIGIN}/app/schedule/${technicianId}/${day}`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', origin: TEST_ORIGIN },
-    body: new URLSearchParams(fields),
-  })
-}
-
-const status = (thrown: unknown) =>
-  (thrown as { init?: { status?: number } })?.init?.status ?? (thrown as Response)?.status
+const post = (cookie: string, technicianId: string, day: string, fields: [string, string][]) =>
+  formRequest(`/app/schedule/${technicianId}/${day}`, fields, cookie, SAME_ORIGIN)
 
 type Reply = { data: { message: string; undo?: string[] }; init: { status?: number } | null }
 
@@ -86,7 +84,9 @@ beforeAll(async () => {
 describe('Opening a route', () => {
   it('shows the technician, the day, each stop with its distance and the total', async () => {
     expect(date).toBeDefined()
-    const page = await loader(call(pageRequest(`/app/schedule/${tyler}/${date}`, dispatcher), tyler, date))
+    const page = await loader(
+      routeArgs(pageRequest(`/app/schedule/${tyler}/${date}`, dispatcher), { technicianId: tyler, date }),
+    )
     expect(page.technician.name).toBe('Tyler Brooks')
     expect(page.fullDate).toMatch(/^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \w+ \d{1,2}, \d{4}$/)
     expect(page.weekStart <= date).toBe(true)
@@ -109,7 +109,9 @@ describe('Opening a route', () => {
   })
 
   it('opens the unassigned visits of a day', async () => {
-    const page = await loader(call(pageRequest(`/app/schedule/unassigned/${date}`, dispatcher), 'unassigned', date))
+    const page = await loader(
+      routeArgs(pageRequest(`/app/schedule/unassigned/${date}`, dispatcher), { technicianId: 'unassigned', date }),
+    )
     expect(page.technician).toEqual({ slug: 'unassigned', name: 'Unassigned' })
   })
 
@@ -125,9 +127,9 @@ describe('Opening a route', () => {
   ])('is a 404 for %s', async (_, route) => {
     const [technicianId, day] = route() as [string, string]
     const { thrown } = await settle(
-      loader(call(pageRequest(`/app/schedule/${technicianId}/${day}`, dispatcher), technicianId, day)),
+      loader(routeArgs(pageRequest(`/app/schedule/${technicianId}/${day}`, dispatcher), { technicianId, date: day })),
     )
-    expect(status(thrown)).toBe(404)
+    expect(statusOf(thrown)).toBe(404)
   })
 
   it('routes a pool added with only a ZIP, marked "Approximate: ZIP center" with "Fix position" until fixed', async () => {
@@ -141,9 +143,9 @@ describe('Opening a route', () => {
     const job = await createJob({ companyId: blue, customerId, locationId, scheduledAt, technicianId: null })
     if (!job) throw new Error('no visit')
     const open = () =>
-      loader(call(pageRequest(`/app/schedule/unassigned/${date}`, dispatcher), 'unassigned', date)).then((page) =>
-        page.stops.find((stop) => stop.customerName === 'Zip Only'),
-      )
+      loader(
+        routeArgs(pageRequest(`/app/schedule/unassigned/${date}`, dispatcher), { technicianId: 'unassigned', date }),
+      ).then((page) => page.stops.find((stop) => stop.customerName === 'Zip Only'))
     const stop = await open()
     expect(stop?.point).not.toBeNull()
     expect(stop?.fixPosition).toBe(`/app/customers/${customerId}?edit=location:${locationId}`)
@@ -157,17 +159,25 @@ describe('Opening a route', () => {
   })
 
   it("is a 404 for another company's office, and its actions too", async () => {
-    const page = await settle(loader(call(pageRequest(`/app/schedule/${tyler}/${date}`, sunsetOwner), tyler, date)))
-    expect(status(page.thrown)).toBe(404)
-    const optimise = await settle(action(call(post(sunsetOwner, tyler, date, [['intent', 'optimise']]), tyler, date)))
-    expect(status(optimise.thrown)).toBe(404)
+    const page = await settle(
+      loader(routeArgs(pageRequest(`/app/schedule/${tyler}/${date}`, sunsetOwner), { technicianId: tyler, date })),
+    )
+    expect(statusOf(page.thrown)).toBe(404)
+    const optimise = await settle(
+      action(routeArgs(post(sunsetOwner, tyler, date, [['intent', 'optimise']]), { technicianId: tyler, date })),
+    )
+    expect(statusOf(optimise.thrown)).toBe(404)
   })
 
   it('refuses technicians, as the guard does', async () => {
-    const page = await settle(loader(call(pageRequest(`/app/schedule/${tyler}/${date}`, tech), tyler, date)))
-    expect(status(page.thrown)).toBe(403)
-    const optimise = await settle(action(call(post(tech, tyler, date, [['intent', 'optimise']]), tyler, date)))
-    expect(status(optimise.thrown)).toBe(403)
+    const page = await settle(
+      loader(routeArgs(pageRequest(`/app/schedule/${tyler}/${date}`, tech), { technicianId: tyler, date })),
+    )
+    expect(statusOf(page.thrown)).toBe(403)
+    const optimise = await settle(
+      action(routeArgs(post(tech, tyler, date, [['intent', 'optimise']]), { technicianId: tyler, date })),
+    )
+    expect(statusOf(optimise.thrown)).toBe(403)
   })
 })
 
@@ -179,7 +189,9 @@ describe('Optimise route and Undo', () => {
     expect(set.ok).toBe(true)
     const before = await routeTotal()
 
-    const reply = (await action(call(post(dispatcher, tyler, date, [['intent', 'optimise']]), tyler, date))) as Reply
+    const reply = (await action(
+      routeArgs(post(dispatcher, tyler, date, [['intent', 'optimise']]), { technicianId: tyler, date }),
+    )) as Reply
     expect(reply.init?.status ?? 200).toBe(200)
     const after = await routeTotal()
     expect(after).toBeLessThanOrEqual(before + 1e-6)
@@ -192,34 +204,36 @@ describe('Optimise route and Undo', () => {
 
     const undo = await settle(
       action(
-        call(
+        routeArgs(
           post(dispatcher, tyler, date, [
             ['intent', 'reorder'],
             ['undo', 'on'],
             ...reversed.map((id): [string, string] => ['jobIds', id]),
           ]),
-          tyler,
-          date,
+          { technicianId: tyler, date },
         ),
       ),
     )
-    expect((undo.thrown as Response).status).toBe(302)
-    expect((undo.thrown as Response).headers.get('Location')).toBe(`/app/schedule/${tyler}/${date}`)
+    expect(undo.thrown).toHaveRedirect(`/app/schedule/${tyler}/${date}`)
     expect(await openOrder()).toEqual(reversed)
     expect(await routeTotal()).toBeCloseTo(before, 6)
   })
 
   it('a second optimise saves nothing more', async () => {
-    await action(call(post(dispatcher, tyler, date, [['intent', 'optimise']]), tyler, date))
+    await action(routeArgs(post(dispatcher, tyler, date, [['intent', 'optimise']]), { technicianId: tyler, date }))
     const once = await routeTotal()
-    const reply = (await action(call(post(dispatcher, tyler, date, [['intent', 'optimise']]), tyler, date))) as Reply
+    const reply = (await action(
+      routeArgs(post(dispatcher, tyler, date, [['intent', 'optimise']]), { technicianId: tyler, date }),
+    )) as Reply
     expect(await routeTotal()).toBeLessThanOrEqual(once + 1e-6)
     expect(reply.data.message).toMatch(/^(The route is already as short as it gets|Route optimized)/)
   })
 
   it('says there is nothing to optimize on a day without stops', async () => {
     const empty = '2020-01-05'
-    const reply = (await action(call(post(dispatcher, tyler, empty, [['intent', 'optimise']]), tyler, empty))) as Reply
+    const reply = (await action(
+      routeArgs(post(dispatcher, tyler, empty, [['intent', 'optimise']]), { technicianId: tyler, date: empty }),
+    )) as Reply
     expect(reply.init?.status).toBe(400)
     expect(reply.data.message).toMatch(/nothing to optimize/)
   })
@@ -231,14 +245,13 @@ describe('Reordering by hand', () => {
     const [first, second] = order as [string, string]
     const moved = await settle(
       action(
-        call(
+        routeArgs(
           post(dispatcher, tyler, date, [
             ['intent', 'reorder'],
             ...order.map((id): [string, string] => ['jobIds', id]),
             ['move', `${second}:up`],
           ]),
-          tyler,
-          date,
+          { technicianId: tyler, date },
         ),
       ),
     )
@@ -249,13 +262,12 @@ describe('Reordering by hand', () => {
   it('a wrong set of stops is a 409 with the reason, and changes nothing', async () => {
     const order = await openOrder()
     const reply = (await action(
-      call(
+      routeArgs(
         post(dispatcher, tyler, date, [
           ['intent', 'reorder'],
           ...order.slice(1).map((id): [string, string] => ['jobIds', id]),
         ]),
-        tyler,
-        date,
+        { technicianId: tyler, date },
       ),
     )) as Reply
     expect(reply.init?.status).toBe(409)
@@ -264,13 +276,17 @@ describe('Reordering by hand', () => {
   })
 
   it('an order that names no stops is a 400', async () => {
-    const reply = (await action(call(post(dispatcher, tyler, date, [['intent', 'reorder']]), tyler, date))) as Reply
+    const reply = (await action(
+      routeArgs(post(dispatcher, tyler, date, [['intent', 'reorder']]), { technicianId: tyler, date }),
+    )) as Reply
     expect(reply.init?.status).toBe(400)
     expect(reply.data.message).toBe('There are no stops to order.')
   })
 
   it('an unknown intent is the 400 "Unknown action."', async () => {
-    const { thrown } = await settle(action(call(post(dispatcher, tyler, date, [['intent', 'shuffle']]), tyler, date)))
+    const { thrown } = await settle(
+      action(routeArgs(post(dispatcher, tyler, date, [['intent', 'shuffle']]), { technicianId: tyler, date })),
+    )
     expect(thrown).toMatchObject({ data: UNKNOWN_INTENT, init: { status: 400 } })
   })
 })
@@ -289,7 +305,9 @@ describe('ETAs and appointments', () => {
   const order = (jobIds: string[]) =>
     setRouteOrder({ companyId: blue, timezone: ZONE, technicianId: tyler, date: quiet, jobIds })
   const optimise = async () =>
-    (await action(call(post(dispatcher, tyler, quiet, [['intent', 'optimise']]), tyler, quiet))) as Reply
+    (await action(
+      routeArgs(post(dispatcher, tyler, quiet, [['intent', 'optimise']]), { technicianId: tyler, date: quiet }),
+    )) as Reply
   const setAppointments = (on: boolean) =>
     db()
       .update(jobs)
@@ -350,7 +368,9 @@ describe('ETAs and appointments', () => {
       expect(after[far]).not.toBe(before[far])
       expect(after[far]).toMatch(/^7:\d\d AM$/)
       expect(after[near]).not.toBe('7:00 AM')
-      const page = await loader(call(pageRequest(`/app/schedule/${tyler}/${quiet}`, dispatcher), tyler, quiet))
+      const page = await loader(
+        routeArgs(pageRequest(`/app/schedule/${tyler}/${quiet}`, dispatcher), { technicianId: tyler, date: quiet }),
+      )
       expect(page.stops.map((stop) => stop.eta)).toEqual([after[far], after[near]])
     } finally {
       await setAppointments(true)

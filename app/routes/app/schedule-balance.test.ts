@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, profiles } from '~/db/schema'
 import { addDays, localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
-import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { pageRequest, routeArgs, settle, statusOf, TEST_ORIGIN } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { loader as coverLoader } from './route-cover'
 import { action, loader } from './schedule-balance'
@@ -15,9 +16,6 @@ let tech: string
 let tyler: string
 let sunsetTech: string
 let date: string
-
-const status = (thrown: unknown) =>
-  (thrown as { init?: { status?: number } })?.init?.status ?? (thrown as Response)?.status
 
 beforeAll(async () => {
   await useDemoData()
@@ -58,14 +56,12 @@ describe('Balance the day and Cover this day', () => {
         context: {},
       } as never),
     )
-    expect(status(thrown)).toBe(404)
+    expect(statusOf(thrown)).toBe(404)
   })
 
   it('is refused to a technician', async () => {
-    const { thrown } = await settle(
-      loader({ request: pageRequest(`/app/schedule/balance/${date}`, tech), params: { date }, context: {} } as never),
-    )
-    expect(status(thrown)).toBe(403)
+    const { thrown } = await settle(loader(routeArgs(pageRequest(`/app/schedule/balance/${date}`, tech), { date })))
+    expect(statusOf(thrown)).toBe(403)
   })
 
   it("is a 404 to cover another company's technician", async () => {
@@ -77,7 +73,7 @@ describe('Balance the day and Cover this day', () => {
         context: {},
       } as never),
     )
-    expect(status(thrown)).toBe(404)
+    expect(statusOf(thrown)).toBe(404)
     const own = await coverLoader({
       request: pageRequest(`/app/schedule/${tyler}/${date}/cover`, dispatcher),
       params: { technicianId: tyler, date },
@@ -106,7 +102,7 @@ describe('Balance the day and Cover this day', () => {
         after: JSON.stringify(after),
       }),
     })
-    const reply = (await action({ request, params: { date }, context: {} } as never)) as unknown as {
+    const reply = (await action(routeArgs(request, { date }))) as unknown as {
       data: { tone: string; message: string }
     }
     expect(reply.data).toMatchObject({ tone: 'error', message: 'This preview is not valid. Open the page again.' })

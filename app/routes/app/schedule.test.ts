@@ -7,23 +7,14 @@ import { getWeekBoard, mondayOf } from '~/models/week-board.server'
 import { addDays, instantAt, localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../../tests/helpers/customers'
-import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { formRequest, pageRequest, routeArgs, SAME_ORIGIN, settle, statusOf } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action as jobAction } from './job'
 import { action, loader } from './schedule'
 
-const call = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as never
-
-function post(path: string, cookie: string, fields: Record<string, string>) {
-  return new Request(`${TEST_ORIGIN}${path}`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', origin: TEST_ORIGIN },
-    body: new URLSearchParams(fields),
-  })
-}
-
-const statusOf = (value: unknown) =>
-  (value as { init?: { status?: number } | null })?.init?.status ?? (value as Response)?.status
+const post = (path: string, cookie: string, fields: Record<string, string>) =>
+  formRequest(path, fields, cookie, SAME_ORIGIN)
 
 type Reply = { data: { ok: string | null; jobId: string; result?: { error?: Record<string, string[]> } } }
 
@@ -90,7 +81,7 @@ beforeAll(async () => {
 
 describe('Schedule: the week board', () => {
   it('shows this week from Monday: 7 day columns with full dates, a row per technician, visits counted per cell', async () => {
-    const board = await loader(call(pageRequest('/app/schedule', dispatcher)))
+    const board = await loader(routeArgs(pageRequest('/app/schedule', dispatcher)))
     expect(board.weekStart).toBe(mondayOf(today))
     expect(board.days.map((day) => day.date)).toEqual(Array.from({ length: 7 }, (_, i) => addDays(board.weekStart, i)))
     expect(board.days[0]?.label).toMatch(/^Mon, [A-Z][a-z]{2} \d{1,2}, \d{4}$/)
@@ -104,7 +95,7 @@ describe('Schedule: the week board', () => {
 
   it('lists next week’s generated plan visits in their technician’s cells', async () => {
     const next = addDays(mondayOf(today), 7)
-    const board = await loader(call(pageRequest(`/app/schedule?week=${next}`, dispatcher)))
+    const board = await loader(routeArgs(pageRequest(`/app/schedule?week=${next}`, dispatcher)))
     expect(board.weekStart).toBe(next)
     const visits = unpackCells(board.cells)
     expect(visits.length).toBeGreaterThan(0)
@@ -119,7 +110,7 @@ describe('Schedule: the week board', () => {
     ['a Tuesday', (monday: string) => addDays(monday, 8)],
     ['empty', () => ''],
   ])('falls back to this week when "week" is %s', async (_, week) => {
-    const board = await loader(call(pageRequest(`/app/schedule?week=${week(mondayOf(today))}`, dispatcher)))
+    const board = await loader(routeArgs(pageRequest(`/app/schedule?week=${week(mondayOf(today))}`, dispatcher)))
     expect(board.weekStart).toBe(mondayOf(today))
   })
 
@@ -131,7 +122,7 @@ describe('Schedule: the week board', () => {
     ['a Monday far past any year of service', '9999-12-27'],
     ['a Monday before any year of service', '1999-12-27'],
   ])('is a 404 when "week" is %s', async (_, week) => {
-    const { thrown } = await settle(loader(call(pageRequest(`/app/schedule?week=${week}`, dispatcher))))
+    const { thrown } = await settle(loader(routeArgs(pageRequest(`/app/schedule?week=${week}`, dispatcher))))
     expect(statusOf(thrown)).toBe(404)
   })
 
@@ -247,7 +238,7 @@ describe('Schedule: the week board', () => {
         },
       ])
       .returning({ id: jobs.id })
-    const board = await loader(call(pageRequest(`/app/schedule?week=${week}`, dispatcher)))
+    const board = await loader(routeArgs(pageRequest(`/app/schedule?week=${week}`, dispatcher)))
     const place = (id: string | undefined) => unpackCells(board.cells).find((visit) => visit.id === id)
     expect(place(rows[0]?.id)).toMatchObject({ place: '1 Main St', clock: '10:15' })
     expect(place(rows[1]?.id)).toMatchObject({ place: 'Lake house' })
@@ -256,9 +247,9 @@ describe('Schedule: the week board', () => {
 
   it('turns a technician away as the guard does', async () => {
     const tech = await signInAs('tech@bluelagoon.test')
-    const { thrown } = await settle(loader(call(pageRequest('/app/schedule', tech))))
+    const { thrown } = await settle(loader(routeArgs(pageRequest('/app/schedule', tech))))
     expect(statusOf(thrown)).toBe(403)
-    const move = await settle(action(call(post('/app/schedule', tech, { intent: 'move-visit' }))))
+    const move = await settle(action(routeArgs(post('/app/schedule', tech, { intent: 'move-visit' }))))
     expect(statusOf(move.thrown)).toBe(403)
   })
 })
@@ -268,7 +259,7 @@ describe('Schedule: move-visit', () => {
     const visit = await openPlanVisit()
     const to = addDays(visit.date, 1)
     const reply = (await action(
-      call(
+      routeArgs(
         post('/app/schedule', dispatcher, {
           intent: 'move-visit',
           jobId: visit.id,
@@ -284,7 +275,7 @@ describe('Schedule: move-visit', () => {
     expect(row?.technicianId).toBe(maya)
     expect(row?.movedAt).not.toBeNull()
     // The board shows it in its new cell.
-    const board = await loader(call(pageRequest(`/app/schedule?week=${mondayOf(to)}`, dispatcher)))
+    const board = await loader(routeArgs(pageRequest(`/app/schedule?week=${mondayOf(to)}`, dispatcher)))
     expect(unpackCells(board.cells).find((item) => item.id === visit.id)).toMatchObject({
       date: to,
       technicianId: maya,
@@ -296,7 +287,7 @@ describe('Schedule: move-visit', () => {
     await db().update(jobs).set({ appointmentAt: visit.scheduledAt }).where(eq(jobs.id, visit.id))
     const to = addDays(visit.date, 1)
     const reply = (await action(
-      call(
+      routeArgs(
         post('/app/schedule', dispatcher, {
           intent: 'move-visit',
           jobId: visit.id,
@@ -315,7 +306,7 @@ describe('Schedule: move-visit', () => {
     expect(row?.appointmentAt?.toISOString()).toBe(instantAt(to, '14:30', timezone).toISOString())
     // Nonsense is the field's error.
     const bad = await action(
-      call(post('/app/schedule', dispatcher, { intent: 'move-visit', jobId: visit.id, date: to, time: '25:00' })),
+      routeArgs(post('/app/schedule', dispatcher, { intent: 'move-visit', jobId: visit.id, date: to, time: '25:00' })),
     )
     expect(statusOf(bad)).toBe(400)
     expect((bad as unknown as Reply).data.result?.error?.time).toEqual(['"Time" must be a time, like 9:30 AM.'])
@@ -324,7 +315,7 @@ describe('Schedule: move-visit', () => {
   it('refuses a date in the past with the form error', async () => {
     const visit = await openPlanVisit(1)
     const result = await action(
-      call(
+      routeArgs(
         post('/app/schedule', dispatcher, {
           intent: 'move-visit',
           jobId: visit.id,
@@ -342,7 +333,7 @@ describe('Schedule: move-visit', () => {
     const visit = await openPlanVisit(2)
     const otherOwner = await signInAs('owner@sunsetpools.test')
     const result = await action(
-      call(
+      routeArgs(
         post('/app/schedule', otherOwner, {
           intent: 'move-visit',
           jobId: visit.id,
@@ -362,9 +353,9 @@ describe('Schedule: move-visit', () => {
     const path = `/app/jobs/${visit.id}`
     const fields = { intent: 'move-visit', jobId: visit.id, date: to, technicianId: '', scope: 'one' }
     // Tyler's own visit, but moving visits is the office's work.
-    const refused = await settle(jobAction(call(post(path, tech, fields), { jobId: visit.id })))
+    const refused = await settle(jobAction(routeArgs(post(path, tech, fields), { jobId: visit.id })))
     expect(statusOf(refused.thrown)).toBe(403)
-    const reply = (await jobAction(call(post(path, dispatcher, fields), { jobId: visit.id }))) as unknown as Reply
+    const reply = (await jobAction(routeArgs(post(path, dispatcher, fields), { jobId: visit.id }))) as unknown as Reply
     expect(reply.data.ok).toBe('Visit moved.')
     const row = await visitRow(visit.id)
     expect(localDateAt(row?.scheduledAt as Date, timezone)).toBe(to)
@@ -376,7 +367,7 @@ describe('Schedule: move-visit', () => {
     const to = addDays(visit.date, 1)
     const path = `/app/jobs/${visit.id}`
     const fields = { intent: 'move-visit', jobId: visit.id, date: to, technicianId: maya, scope: 'following' }
-    const { thrown } = await settle(jobAction(call(post(path, dispatcher, fields), { jobId: visit.id })))
+    const { thrown } = await settle(jobAction(routeArgs(post(path, dispatcher, fields), { jobId: visit.id })))
     const response = thrown as Response
     expect(response.status).toBe(302)
     expect(response.headers.get('Set-Cookie')).toMatch(/^pb-flash=/)

@@ -16,22 +16,13 @@ import { createInvoices } from '~/models/invoice-create.server'
 import { sendInvoices } from '~/models/invoice-send.server'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../../tests/helpers/customers'
-import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { formRequest, pageRequest, routeArgs, settle, statusOf } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './settings'
 
-const call = (request: Request) => ({ request, params: {}, context: {} }) as never
-
-function post(cookie: string, fields: Record<string, string>) {
-  return new Request(`${TEST_ORIGIN}/app/settings`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ intent: 'billing-settings', ...fields }),
-  })
-}
-
-const status = (thrown: unknown) =>
-  (thrown as { init?: { status?: number } })?.init?.status ?? (thrown as Response)?.status
+const post = (cookie: string, fields: Record<string, string>) =>
+  formRequest('/app/settings', { intent: 'billing-settings', ...fields }, cookie)
 
 type Reply = {
   data: { billingSettings: { message: string | null; result: { error?: Record<string, string[] | null> } } }
@@ -48,7 +39,7 @@ function answer(value: unknown) {
 }
 
 async function page(cookie: string) {
-  return loader(call(pageRequest('/app/settings', cookie)))
+  return loader(routeArgs(pageRequest('/app/settings', cookie)))
 }
 
 async function company(name: string) {
@@ -120,31 +111,31 @@ describe('Settings → Billing', () => {
   })
 
   it('lets the owner and an admin save the terms', async () => {
-    const saved = answer(await action(call(post(owner, { paymentTermsDays: '30' }))))
+    const saved = answer(await action(routeArgs(post(owner, { paymentTermsDays: '30' }))))
     expect(saved).toEqual({ status: 200, message: BILLING_MESSAGES.saved, errors: {} })
     expect((await company('Blue Lagoon Pool Co.')).paymentTermsDays).toBe(30)
     expect((await page(owner)).billing.form).toEqual({ paymentTermsDays: '30' })
-    expect(answer(await action(call(post(admin, { paymentTermsDays: '0' })))).status).toBe(200)
+    expect(answer(await action(routeArgs(post(admin, { paymentTermsDays: '0' })))).status).toBe(200)
     expect((await company('Blue Lagoon Pool Co.')).paymentTermsDays).toBe(0)
-    expect(answer(await action(call(post(admin, { paymentTermsDays: '15' })))).status).toBe(200)
+    expect(answer(await action(routeArgs(post(admin, { paymentTermsDays: '15' })))).status).toBe(200)
   })
 
   it('refuses terms outside 0–120 at their field', async () => {
     for (const days of ['121', '-1', '2.5', '']) {
-      const refused = answer(await action(call(post(owner, { paymentTermsDays: days }))))
+      const refused = answer(await action(routeArgs(post(owner, { paymentTermsDays: days }))))
       expect(refused.status, days).toBe(400)
       expect(refused.errors.paymentTermsDays, days).toEqual([BILLING_MESSAGES.paymentTerms])
     }
     expect((await company('Blue Lagoon Pool Co.')).paymentTermsDays).toBe(15)
     // 120 itself is allowed.
-    expect(answer(await action(call(post(owner, { paymentTermsDays: '120' })))).status).toBe(200)
-    await action(call(post(owner, { paymentTermsDays: '15' })))
+    expect(answer(await action(routeArgs(post(owner, { paymentTermsDays: '120' })))).status).toBe(200)
+    await action(routeArgs(post(owner, { paymentTermsDays: '15' })))
   })
 
   it('answers a dispatcher with 403 and saves nothing; another company’s owner changes only their own', async () => {
-    const { thrown } = await settle(action(call(post(dispatcher, { paymentTermsDays: '20' }))))
-    expect(status(thrown)).toBe(403)
-    await action(call(post(sunsetOwner, { paymentTermsDays: '45' })))
+    const { thrown } = await settle(action(routeArgs(post(dispatcher, { paymentTermsDays: '20' }))))
+    expect(statusOf(thrown)).toBe(403)
+    await action(routeArgs(post(sunsetOwner, { paymentTermsDays: '45' })))
     expect((await company('Blue Lagoon Pool Co.')).paymentTermsDays).toBe(15)
     expect((await company('Sunset Pool Care')).paymentTermsDays).toBe(45)
   })

@@ -2,22 +2,13 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies } from '~/db/schema'
 import { db } from '~/utils/db.server'
-import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { formRequest, pageRequest, routeArgs, settle, statusOf } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './settings'
 
-const call = (request: Request) => ({ request, params: {}, context: {} }) as never
+const post = (cookie: string, fields: Record<string, string>) => formRequest('/app/settings', fields, cookie)
 
-function post(cookie: string, fields: Record<string, string>) {
-  return new Request(`${TEST_ORIGIN}/app/settings`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields),
-  })
-}
-
-const status = (thrown: unknown) =>
-  (thrown as { init?: { status?: number } })?.init?.status ?? (thrown as Response)?.status
 const reasonOf = (thrown: unknown) => (thrown as { data?: { reason?: string } })?.data?.reason
 
 type Loaded = {
@@ -37,7 +28,7 @@ type Loaded = {
 }
 
 async function load(cookie: string) {
-  return (await loader(call(pageRequest('/app/settings', cookie)))) as unknown as Loaded
+  return (await loader(routeArgs(pageRequest('/app/settings', cookie)))) as unknown as Loaded
 }
 
 /** An action's reply: its status, notice and every Conform error message. */
@@ -102,22 +93,21 @@ describe('settings page', () => {
   })
 
   it("answers a technician with the 403 'no-access' card", async () => {
-    const { thrown } = await settle(loader(call(pageRequest('/app/settings', tech))))
-    expect(status(thrown)).toBe(403)
+    const { thrown } = await settle(loader(routeArgs(pageRequest('/app/settings', tech))))
+    expect(statusOf(thrown)).toBe(403)
     expect((thrown as { data: { reason: string } }).data.reason).toBe('no-access')
   })
 
   it('sends visitors to log in', async () => {
-    const { thrown } = await settle(loader(call(pageRequest('/app/settings'))))
-    expect((thrown as Response).status).toBe(302)
-    expect((thrown as Response).headers.get('Location')).toBe('/login?redirectTo=%2Fapp%2Fsettings')
+    const { thrown } = await settle(loader(routeArgs(pageRequest('/app/settings'))))
+    expect(thrown).toHaveRedirect('/login?redirectTo=%2Fapp%2Fsettings')
   })
 })
 
 describe('saving settings', () => {
   it('lets the owner save every field, and a reload returns them', async () => {
     const result = await action(
-      call(
+      routeArgs(
         post(owner, {
           name: '  Blue Lagoon Pools  ',
           email: ' Office@BlueLagoon.test ',
@@ -149,7 +139,7 @@ describe('saving settings', () => {
 
   it('saves blank optional fields as null', async () => {
     const result = await action(
-      call(
+      routeArgs(
         post(owner, {
           name: 'Blue Lagoon Pools',
           timezone: 'America/Chicago',
@@ -187,7 +177,7 @@ describe('saving settings', () => {
       [{ customerPortalUrl: 'javascript:alert(1)' }, 'Enter a full https:// address.'],
     ]
     for (const [override, message] of cases) {
-      const result = reply(await action(call(post(owner, { ...valid, ...override }))))
+      const result = reply(await action(routeArgs(post(owner, { ...valid, ...override }))))
       expect(result.status, JSON.stringify(override)).toBe(400)
       expect(result.errors).toContain(message)
     }
@@ -196,7 +186,7 @@ describe('saving settings', () => {
 
   it('lets an admin save the name but not the card-provider key', async () => {
     await action(
-      call(
+      routeArgs(
         post(owner, {
           name: 'Blue Lagoon Pools',
           timezone: 'America/New_York',
@@ -210,7 +200,7 @@ describe('saving settings', () => {
     // The field is disabled for admins: posting a change anyway is answered with the 403 card.
     const refused = await settle(
       action(
-        call(
+        routeArgs(
           post(admin, {
             name: 'Admin Renamed',
             timezone: 'America/Denver',
@@ -221,12 +211,12 @@ describe('saving settings', () => {
         ),
       ),
     )
-    expect(status(refused.thrown)).toBe(403)
+    expect(statusOf(refused.thrown)).toBe(403)
     expect(reasonOf(refused.thrown)).toBe('no-access')
     // Clearing the key is a change too.
     const cleared = await settle(
       action(
-        call(
+        routeArgs(
           post(admin, {
             name: 'Admin Renamed',
             timezone: 'America/New_York',
@@ -236,14 +226,14 @@ describe('saving settings', () => {
         ),
       ),
     )
-    expect(status(cleared.thrown)).toBe(403)
+    expect(statusOf(cleared.thrown)).toBe(403)
     expect(await companyRow('Blue Lagoon Pools')).toEqual(before)
 
     // The disabled card field is not posted (or posted unchanged): the rest saves.
     for (const extra of [{}, { cardPublishableKey: 'pk_live_owner1' }] as Array<Record<string, string>>) {
       const saved = reply(
         await action(
-          call(
+          routeArgs(
             post(admin, {
               name: 'Admin Renamed',
               timezone: 'America/Denver',
@@ -267,13 +257,13 @@ describe('saving settings', () => {
 
   it('only the owner sets the card-provider account id (F12: not platform staff, not admins)', async () => {
     const base = { name: 'Admin Renamed', timezone: 'America/Denver', defaultServiceWindow: 'morning' }
-    const invalid = reply(await action(call(post(owner, { ...base, stripeAccountId: 'sk_live_secret' }))))
+    const invalid = reply(await action(routeArgs(post(owner, { ...base, stripeAccountId: 'sk_live_secret' }))))
     expect(invalid.errors).toContain('Enter an account id that starts with acct_.')
-    const saved = reply(await action(call(post(owner, { ...base, stripeAccountId: ' acct_OwnerSet9 ' }))))
+    const saved = reply(await action(routeArgs(post(owner, { ...base, stripeAccountId: ' acct_OwnerSet9 ' }))))
     expect(saved.status).toBe(200)
     expect((await load(owner)).settings.stripeAccountId).toBe('acct_OwnerSet9')
-    const refused = await settle(action(call(post(admin, { ...base, stripeAccountId: 'acct_AdminSet1' }))))
-    expect(status(refused.thrown)).toBe(403)
+    const refused = await settle(action(routeArgs(post(admin, { ...base, stripeAccountId: 'acct_AdminSet1' }))))
+    expect(statusOf(refused.thrown)).toBe(403)
     expect(reasonOf(refused.thrown)).toBe('no-access')
     expect((await companyRow('Admin Renamed'))?.stripeAccountId).toBe('acct_OwnerSet9')
   })
@@ -283,7 +273,7 @@ describe('saving settings', () => {
     for (const cookie of [dispatcher, tech]) {
       const { thrown } = await settle(
         action(
-          call(
+          routeArgs(
             post(cookie, {
               name: 'Hijacked',
               timezone: 'America/New_York',
@@ -294,7 +284,7 @@ describe('saving settings', () => {
           ),
         ),
       )
-      expect(status(thrown)).toBe(403)
+      expect(statusOf(thrown)).toBe(403)
     }
     expect(await companyRow('Admin Renamed')).toEqual(before)
     expect(await companyRow('Hijacked')).toBeUndefined()
@@ -303,7 +293,7 @@ describe('saving settings', () => {
   it("only ever touches the signed-in owner's own company", async () => {
     const blueBefore = await companyRow('Admin Renamed')
     const result = await action(
-      call(
+      routeArgs(
         post(sunsetOwner, {
           companyId: blueBefore?.id ?? '',
           id: blueBefore?.id ?? '',
@@ -341,11 +331,11 @@ describe('Settings → Checklist', () => {
     init: { status?: number } | null
   }
   const send = async (cookie: string, fields: Record<string, string>) => {
-    const answer = (await action(call(post(cookie, fields)))) as unknown as ChecklistAnswer
+    const answer = (await action(routeArgs(post(cookie, fields)))) as unknown as ChecklistAnswer
     return { status: answer.init?.status ?? 200, ...answer.data.checklist }
   }
   const checklistOf = async (cookie: string) =>
-    (await loader(call(pageRequest('/app/settings', cookie)))) as unknown as {
+    (await loader(routeArgs(pageRequest('/app/settings', cookie)))) as unknown as {
       checklist: { id: string; label: string; photoRequired: boolean }[]
       canSave: boolean
     }
@@ -376,8 +366,8 @@ describe('Settings → Checklist', () => {
     const page = await checklistOf(dispatcher)
     expect(page.canSave).toBe(false)
     expect(page.checklist.map((item) => item.label)).toContain('Brush walls')
-    const { thrown } = await settle(action(call(post(dispatcher, { intent: 'checklist-add', label: 'Sneaky' }))))
-    expect(status(thrown)).toBe(403)
+    const { thrown } = await settle(action(routeArgs(post(dispatcher, { intent: 'checklist-add', label: 'Sneaky' }))))
+    expect(statusOf(thrown)).toBe(403)
     expect((await checklistOf(owner)).checklist.map((item) => item.label)).not.toContain('Sneaky')
   })
 

@@ -8,19 +8,13 @@ import { profiles } from '~/db/schema'
 import { placeAddress, updateTechnicianProfile, zipInAddress } from '~/models/technician-profile.server'
 import { db } from '~/utils/db.server'
 import { failure, success } from '~/utils/result'
-import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { formRequest, pageRequest, routeArgs, SAME_ORIGIN, settle } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './team-member'
 
-const call = (request: Request, memberId: string) => ({ request, params: { memberId }, context: {} }) as never
-
-function post(cookie: string, memberId: string, fields: Record<string, string>) {
-  return new Request(`${TEST_ORIGIN}/app/team/${memberId}`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', origin: TEST_ORIGIN },
-    body: new URLSearchParams({ intent: 'save-technician', ...fields }),
-  })
-}
+const post = (cookie: string, memberId: string, fields: Record<string, string>) =>
+  formRequest(`/app/team/${memberId}`, { intent: 'save-technician', ...fields }, cookie, SAME_ORIGIN)
 
 type Reply = { ok: boolean; message: string; result?: { error?: Record<string, string[] | null> } }
 async function reply(promise: unknown) {
@@ -51,7 +45,7 @@ beforeAll(async () => {
 describe('who may open Team → technician', () => {
   it('shows an owner and an admin the technician, with the company address as the blank start', async () => {
     for (const cookie of [owner, admin]) {
-      const page = await loader(call(pageRequest(`/app/team/${tyler}`, cookie), tyler))
+      const page = await loader(routeArgs(pageRequest(`/app/team/${tyler}`, cookie), { memberId: tyler }))
       expect(page).toMatchObject({ name: 'Tyler Brooks', email: 'tech@bluelagoon.test' })
       expect(page.companyAddress).toMatch(/Tampa, FL/)
     }
@@ -61,20 +55,26 @@ describe('who may open Team → technician', () => {
     const sunsetTech = (await profileByEmail('tech@sunsetpools.test')).id
     const dispatcher = (await profileByEmail('dispatch@bluelagoon.test')).id
     for (const id of [sunsetTech, dispatcher, 'nobody']) {
-      expect((await reply(loader(call(pageRequest(`/app/team/${id}`, owner), id)))).status).toBe(404)
-      expect((await reply(action(call(post(owner, id, { hourlyCost: '1' }), id)))).status).toBe(404)
+      expect((await reply(loader(routeArgs(pageRequest(`/app/team/${id}`, owner), { memberId: id })))).status).toBe(404)
+      expect((await reply(action(routeArgs(post(owner, id, { hourlyCost: '1' }), { memberId: id })))).status).toBe(404)
     }
     expect((await profileByEmail('tech@sunsetpools.test')).hourlyCostCents).toBe(2800)
     // And the other way round: Sunset's owner cannot open Tyler.
     const sunsetOwner = await signInAs('owner@sunsetpools.test')
-    expect((await reply(loader(call(pageRequest(`/app/team/${tyler}`, sunsetOwner), tyler)))).status).toBe(404)
+    expect(
+      (await reply(loader(routeArgs(pageRequest(`/app/team/${tyler}`, sunsetOwner), { memberId: tyler })))).status,
+    ).toBe(404)
   })
 
   it('turns a technician and a dispatcher away with the 403 card', async () => {
     for (const email of ['tech@bluelagoon.test', 'dispatch@bluelagoon.test']) {
       const cookie = await signInAs(email)
-      expect((await reply(loader(call(pageRequest(`/app/team/${tyler}`, cookie), tyler)))).status).toBe(403)
-      expect((await reply(action(call(post(cookie, tyler, { hourlyCost: '1' }), tyler)))).status).toBe(403)
+      expect(
+        (await reply(loader(routeArgs(pageRequest(`/app/team/${tyler}`, cookie), { memberId: tyler })))).status,
+      ).toBe(403)
+      expect(
+        (await reply(action(routeArgs(post(cookie, tyler, { hourlyCost: '1' }), { memberId: tyler })))).status,
+      ).toBe(403)
     }
   })
 })
@@ -83,7 +83,7 @@ describe('saving a technician', () => {
   it('saves cents from dollars, hours, and the chosen pay type only; the start address at its ZIP centre', async () => {
     const saved = await reply(
       action(
-        call(
+        routeArgs(
           post(owner, tyler, {
             startAddress: '100 N Osceola Ave, Clearwater, FL 33755',
             endAddress: '',
@@ -95,7 +95,7 @@ describe('saving a technician', () => {
             perStopRate: '18.5',
             skippedVisitExtra: '5',
           }),
-          tyler,
+          { memberId: tyler },
         ),
       ),
     )
@@ -117,7 +117,7 @@ describe('saving a technician', () => {
     })
     expect(stored.startLat).toBeCloseTo(27.97, 1)
     expect(stored.startLng).toBeCloseTo(-82.8, 1)
-    const page = await loader(call(pageRequest(`/app/team/${tyler}`, owner), tyler))
+    const page = await loader(routeArgs(pageRequest(`/app/team/${tyler}`, owner), { memberId: tyler }))
     expect(page.values).toMatchObject({ hourlyCost: '27.35', perStopRate: '18.50', workStarts: '07:30' })
     expect(page.start).toEqual({
       address: '100 N Osceola Ave, Clearwater, FL 33755',
@@ -138,7 +138,7 @@ describe('saving a technician', () => {
       [{ startAddress: 'Somewhere without a ZIP' }, 'startAddress', /could not be placed on the map/],
     ]
     for (const [fields, field, message] of cases) {
-      const refused = await reply(action(call(post(owner, tyler, fields), tyler)))
+      const refused = await reply(action(routeArgs(post(owner, tyler, fields), { memberId: tyler })))
       expect(refused.status, field).toBe(400)
       expect(refused.body.result?.error?.[field]?.[0], field).toMatch(message)
     }

@@ -8,19 +8,12 @@ import { action as customersAction } from '~/routes/app/customers'
 import { loader as dashboardLoader } from '~/routes/app/dashboard'
 import { action as loginAction } from '~/routes/auth/login'
 import { db } from '~/utils/db.server'
-import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { formRequest, pageRequest, routeArgs, SAME_ORIGIN, settle, TEST_ORIGIN } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './team'
 
-const call = (request: Request) => ({ request, params: {}, context: {} }) as never
-
-function post(cookie: string, fields: Record<string, string>) {
-  return new Request(`${TEST_ORIGIN}/app/team`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', origin: TEST_ORIGIN },
-    body: new URLSearchParams(fields),
-  })
-}
+const post = (cookie: string, fields: Record<string, string>) => formRequest('/app/team', fields, cookie, SAME_ORIGIN)
 
 type Reply = { ok: boolean; message: string; result?: { error?: Record<string, string[] | null> } }
 async function reply(promise: unknown) {
@@ -53,7 +46,9 @@ describe('inviting teammates', () => {
   it("an owner's invite creates the pending member and emails a one-time link to /welcome", async () => {
     const result = await reply(
       action(
-        call(post(owner, { intent: 'invite', role: 'dispatcher', fullName: 'Kai Rivers', email: 'Kai@Example.com' })),
+        routeArgs(
+          post(owner, { intent: 'invite', role: 'dispatcher', fullName: 'Kai Rivers', email: 'Kai@Example.com' }),
+        ),
       ),
     )
     expect(result).toEqual({
@@ -77,15 +72,15 @@ describe('inviting teammates', () => {
 
   it("an admin's invite says 'Invitation sent.'; re-inviting a pending member sends a new link", async () => {
     const fields = { intent: 'invite', role: 'tech', fullName: 'Lee Park', email: 'lee.park@example.com' }
-    expect((await reply(action(call(post(admin, fields))))).body.message).toBe('Invitation sent.')
-    expect((await reply(action(call(post(admin, fields))))).body.ok).toBe(true)
+    expect((await reply(action(routeArgs(post(admin, fields))))).body.message).toBe('Invitation sent.')
+    expect((await reply(action(routeArgs(post(admin, fields))))).body.ok).toBe(true)
     expect(await emailsTo('lee.park@example.com')).toHaveLength(2)
   })
 
   it('sends at most 3 invitations to one address an hour, then answers 429 with a message', async () => {
     const fields = { intent: 'invite', role: 'tech', fullName: 'Rae Limit', email: 'rae.limit@example.com' }
-    for (let i = 0; i < 3; i++) expect((await reply(action(call(post(owner, fields))))).body.ok).toBe(true)
-    const limited = await reply(action(call(post(owner, fields))))
+    for (let i = 0; i < 3; i++) expect((await reply(action(routeArgs(post(owner, fields))))).body.ok).toBe(true)
+    const limited = await reply(action(routeArgs(post(owner, fields))))
     expect(limited.status).toBe(429)
     expect(limited.body.message).toBe('Several invitations went to this address in the last hour. Try again later.')
     expect(await emailsTo('rae.limit@example.com')).toHaveLength(3)
@@ -94,7 +89,9 @@ describe('inviting teammates', () => {
   it('admins may not invite owners or admins, even by posting the role directly', async () => {
     for (const role of ['owner', 'admin', 'platform_admin', 'customer']) {
       const result = await reply(
-        action(call(post(admin, { intent: 'invite', role, fullName: 'Sneaky', email: `${role}.sneaky@example.com` }))),
+        action(
+          routeArgs(post(admin, { intent: 'invite', role, fullName: 'Sneaky', email: `${role}.sneaky@example.com` })),
+        ),
       )
       expect(result.status, role).toBe(403)
       expect(result.body.message).toBe('You cannot invite someone with that role.')
@@ -104,12 +101,16 @@ describe('inviting teammates', () => {
 
   it('answers an address of another company, a platform admin or a customer exactly as a new one, changes nothing, and tells that address (F4)', async () => {
     const fresh = await reply(
-      action(call(post(owner, { intent: 'invite', role: 'admin', fullName: 'X', email: 'brand.new@example.com' }))),
+      action(
+        routeArgs(post(owner, { intent: 'invite', role: 'admin', fullName: 'X', email: 'brand.new@example.com' })),
+      ),
     )
     for (const email of ['owner@sunsetpools.test', 'admin@poolbud.test', 'customer@bluelagoon.test']) {
       const before = await profileByEmail(email)
       const [userBefore] = await db().select().from(user).where(eq(user.email, email))
-      const result = await reply(action(call(post(owner, { intent: 'invite', role: 'admin', fullName: 'X', email }))))
+      const result = await reply(
+        action(routeArgs(post(owner, { intent: 'invite', role: 'admin', fullName: 'X', email }))),
+      )
       expect(result, email).toEqual(fresh)
       expect(await profileByEmail(email)).toEqual(before)
       expect((await db().select().from(user).where(eq(user.email, email)))[0]).toEqual(userBefore)
@@ -130,13 +131,17 @@ describe('inviting teammates', () => {
 
   it('an active teammate is not invited again', async () => {
     const result = await reply(
-      action(call(post(owner, { intent: 'invite', role: 'tech', fullName: 'Tech', email: 'tech@bluelagoon.test' }))),
+      action(
+        routeArgs(post(owner, { intent: 'invite', role: 'tech', fullName: 'Tech', email: 'tech@bluelagoon.test' })),
+      ),
     )
     expect(result.body).toMatchObject({ ok: false, message: 'This person is already on your team.' })
   })
 
   it('answers missing fields with the spec messages', async () => {
-    const result = await reply(action(call(post(owner, { intent: 'invite', role: 'tech', fullName: ' ', email: '' }))))
+    const result = await reply(
+      action(routeArgs(post(owner, { intent: 'invite', role: 'tech', fullName: ' ', email: '' }))),
+    )
     expect(result.status).toBe(400)
     expect(result.body.result?.error).toMatchObject({
       fullName: ['Full name is required.'],
@@ -148,7 +153,7 @@ describe('inviting teammates', () => {
     for (const email of ['dispatch@bluelagoon.test', 'tech@bluelagoon.test']) {
       const cookie = await signInAs(email)
       const { thrown } = await settle(
-        action(call(post(cookie, { intent: 'invite', role: 'tech', fullName: 'X', email: 'x.y@example.com' }))),
+        action(routeArgs(post(cookie, { intent: 'invite', role: 'tech', fullName: 'X', email: 'x.y@example.com' }))),
       )
       expect((thrown as { init?: { status?: number } }).init?.status).toBe(403)
     }
@@ -157,8 +162,8 @@ describe('inviting teammates', () => {
 
 describe('the team list', () => {
   it('owners see everyone; admins only dispatchers and technicians', async () => {
-    const forOwner = (await loader(call(pageRequest('/app/team', owner)))) as { members: Array<{ role: string }> }
-    const forAdmin = (await loader(call(pageRequest('/app/team', admin)))) as { members: Array<{ role: string }> }
+    const forOwner = (await loader(routeArgs(pageRequest('/app/team', owner)))) as { members: Array<{ role: string }> }
+    const forAdmin = (await loader(routeArgs(pageRequest('/app/team', admin)))) as { members: Array<{ role: string }> }
     expect(new Set(forOwner.members.map((m) => m.role))).toEqual(new Set(['owner', 'admin', 'dispatcher', 'tech']))
     expect(new Set(forAdmin.members.map((m) => m.role))).toEqual(new Set(['dispatcher', 'tech']))
     expect(forOwner.members[0]?.role).toBe('owner')
@@ -169,12 +174,12 @@ describe('changing roles and deactivating', () => {
   it('an owner changes a role, but never to or from owner', async () => {
     const lee = await profileByEmail('lee.park@example.com')
     const ok = await reply(
-      action(call(post(owner, { intent: 'change-role', memberId: lee?.id ?? '', role: 'dispatcher' }))),
+      action(routeArgs(post(owner, { intent: 'change-role', memberId: lee?.id ?? '', role: 'dispatcher' }))),
     )
     expect(ok.body).toMatchObject({ ok: true, message: 'Role updated.' })
     expect((await profileByEmail('lee.park@example.com'))?.role).toBe('dispatcher')
     const toOwner = await reply(
-      action(call(post(owner, { intent: 'change-role', memberId: lee?.id ?? '', role: 'owner' }))),
+      action(routeArgs(post(owner, { intent: 'change-role', memberId: lee?.id ?? '', role: 'owner' }))),
     )
     expect(toOwner.status).toBe(403)
     expect((await profileByEmail('lee.park@example.com'))?.role).toBe('dispatcher')
@@ -183,7 +188,7 @@ describe('changing roles and deactivating', () => {
   it('answers a row form its schema refuses with 400 on that row, naming the field', async () => {
     const lee = await profileByEmail('lee.park@example.com')
     const badRole = await reply(
-      action(call(post(owner, { intent: 'change-role', memberId: lee?.id ?? '', role: 'boss' }))),
+      action(routeArgs(post(owner, { intent: 'change-role', memberId: lee?.id ?? '', role: 'boss' }))),
     )
     expect(badRole.status).toBe(400)
     expect(badRole.body).toMatchObject({
@@ -194,7 +199,7 @@ describe('changing roles and deactivating', () => {
     })
     expect(badRole.body.result?.error).toEqual({ role: ['Choose a role.'] })
     for (const intent of ['deactivate', 'reactivate', 'resend']) {
-      const noOne = await reply(action(call(post(owner, { intent }))))
+      const noOne = await reply(action(routeArgs(post(owner, { intent }))))
       expect(noOne.status, intent).toBe(400)
       expect(noOne.body, intent).toMatchObject({ intent, memberId: '', ok: false, message: 'Choose a teammate.' })
     }
@@ -203,18 +208,18 @@ describe('changing roles and deactivating', () => {
 
   it('an intent no form sends is the 400 error page', async () => {
     const lee = await profileByEmail('lee.park@example.com')
-    const unknown = await reply(action(call(post(owner, { intent: 'promote', memberId: lee?.id ?? '' }))))
+    const unknown = await reply(action(routeArgs(post(owner, { intent: 'promote', memberId: lee?.id ?? '' }))))
     expect(unknown).toEqual({ status: 400, body: 'Unknown action.' })
   })
 
   it("admins cannot change roles or deactivate (403); another company's member is a 404", async () => {
     const tech = await profileByEmail('tech@bluelagoon.test')
-    const { thrown } = await settle(action(call(post(admin, { intent: 'deactivate', memberId: tech?.id ?? '' }))))
+    const { thrown } = await settle(action(routeArgs(post(admin, { intent: 'deactivate', memberId: tech?.id ?? '' }))))
     expect((thrown as { init?: { status?: number } }).init?.status).toBe(403)
     const sunsetTech = await profileByEmail('tech@sunsetpools.test')
     for (const intent of ['deactivate', 'change-role', 'reactivate']) {
       const other = await settle(
-        action(call(post(owner, { intent, memberId: sunsetTech?.id ?? '', role: 'dispatcher' }))),
+        action(routeArgs(post(owner, { intent, memberId: sunsetTech?.id ?? '', role: 'dispatcher' }))),
       )
       expect((other.thrown as { init?: { status?: number } }).init?.status, intent).toBe(404)
     }
@@ -230,7 +235,7 @@ describe('changing roles and deactivating', () => {
       .where(and(eq(jobs.technicianId, tech2?.id ?? ''), isNull(jobs.completedAt)))
     expect(openJobs.length).toBeGreaterThan(0)
 
-    const result = await reply(action(call(post(owner, { intent: 'deactivate', memberId: tech2?.id ?? '' }))))
+    const result = await reply(action(routeArgs(post(owner, { intent: 'deactivate', memberId: tech2?.id ?? '' }))))
     expect(result.body.ok).toBe(true)
     expect(
       await db()
@@ -251,14 +256,14 @@ describe('changing roles and deactivating', () => {
     expect(history.length).toBeGreaterThan(0)
 
     // The old cookie no longer works, and the password no longer signs in.
-    const { thrown } = await settle(dashboardLoader(call(pageRequest('/app', techCookie))))
-    expect((thrown as Response).headers.get('Location')).toMatch(/^\/login/)
+    const { thrown } = await settle(dashboardLoader(routeArgs(pageRequest('/app', techCookie))))
+    expect(thrown).toHaveRedirect(/^\/login/)
     const login = new Request(`${TEST_ORIGIN}/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', [CLIENT_IP_HEADER]: '192.0.2.44' },
       body: new URLSearchParams({ intent: 'login', email: 'tech2@bluelagoon.test', password: 'pooldemo123' }),
     })
-    const refused = await reply(loginAction(call(login)))
+    const refused = await reply(loginAction(routeArgs(login)))
     expect(refused.status).toBe(403)
     expect(JSON.stringify(refused.body)).toContain('This account has been deactivated. Contact your company owner.')
     expect(
@@ -269,13 +274,13 @@ describe('changing roles and deactivating', () => {
     ).toHaveLength(0)
 
     // Reactivated, they can sign in again.
-    await reply(action(call(post(owner, { intent: 'reactivate', memberId: tech2?.id ?? '' }))))
+    await reply(action(routeArgs(post(owner, { intent: 'reactivate', memberId: tech2?.id ?? '' }))))
     await expect(signInAs('tech2@bluelagoon.test')).resolves.toContain('session_token')
   })
 
   it('an owner cannot deactivate themselves or another owner', async () => {
     const me = await profileByEmail('owner@bluelagoon.test')
-    const { thrown } = await settle(action(call(post(owner, { intent: 'deactivate', memberId: me?.id ?? '' }))))
+    const { thrown } = await settle(action(routeArgs(post(owner, { intent: 'deactivate', memberId: me?.id ?? '' }))))
     expect((thrown as { init?: { status?: number } }).init?.status).toBe(404)
     expect((await profileByEmail('owner@bluelagoon.test'))?.deactivatedAt).toBeNull()
   })
@@ -285,7 +290,7 @@ describe('invitation limits', () => {
   it('a company sends at most 30 invitations an hour, whatever the addresses; then 429, portal invitations too (F4)', async () => {
     const sunset = await signInAs('owner@sunsetpools.test')
     const invite = (email: string) =>
-      reply(action(call(post(sunset, { intent: 'invite', role: 'tech', fullName: 'Limit Test', email }))))
+      reply(action(routeArgs(post(sunset, { intent: 'invite', role: 'tech', fullName: 'Limit Test', email }))))
     // Addresses that already have accounts elsewhere count exactly like new ones.
     const taken = ['tech@bluelagoon.test', 'admin@poolbud.test']
     for (const email of [...taken, ...Array.from({ length: 28 }, (_, i) => `limit.${i}@example.com`)]) {
@@ -305,7 +310,7 @@ describe('invitation limits', () => {
     const [wes] = await db().select().from(customers).where(eq(customers.email, 'wes.harmon@example.com'))
     const portal = await reply(
       customersAction(
-        call(
+        routeArgs(
           new Request(`${TEST_ORIGIN}/app/customers`, {
             method: 'POST',
             headers: { cookie: sunset, 'content-type': 'application/x-www-form-urlencoded', origin: TEST_ORIGIN },
@@ -324,7 +329,7 @@ describe('invitation limits', () => {
     const trial = await startTrialCompany({ userId: sender?.id ?? '', companyName: 'Spam Pools', timezone: 'UTC' })
     const cookie = await signInAs('trial.sender@example.com')
     const invite = (email: string) =>
-      reply(action(call(post(cookie, { intent: 'invite', role: 'tech', fullName: 'Victim', email }))))
+      reply(action(routeArgs(post(cookie, { intent: 'invite', role: 'tech', fullName: 'Victim', email }))))
     for (let i = 0; i < 10; i++) expect((await invite(`spam.target.${i}@example.com`)).status).toBe(200)
     const over = await invite('spam.target.10@example.com')
     expect(over.status).toBe(429)
@@ -356,7 +361,7 @@ describe('invitation emails carry no text of the sender (F7)', () => {
     const cookie = await signInAs('relay@example.com')
     const sent = await reply(
       action(
-        call(
+        routeArgs(
           post(cookie, {
             intent: 'invite',
             role: 'tech',

@@ -7,34 +7,24 @@ import { NOTE_MAX } from '~/field/changes'
 import { generateVisits } from '~/models/visit-generation.server'
 import { db } from '~/utils/db.server'
 import { takeFlash } from '~/utils/flash.server'
-import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { formRequest, pageRequest, routeArgs, settle, statusOf, TEST_ORIGIN } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './job'
 
-const call = (request: Request, jobId: string) => ({ request, params: { jobId }, context: {} }) as never
-
-function post(cookie: string, jobId: string, fields: [string, string][]) {
-  return new Request(`${TEST_ORIGIN}/app/jobs/${jobId}`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields),
-  })
-}
-
-const status = (thrown: unknown) =>
-  (thrown as { init?: { status?: number } })?.init?.status ?? (thrown as Response)?.status
+const post = (cookie: string, jobId: string, fields: [string, string][]) =>
+  formRequest(`/app/jobs/${jobId}`, fields, cookie)
 
 type VisitPage = Awaited<ReturnType<typeof loader>>
 const page = async (cookie: string, jobId: string) =>
-  (await loader(call(pageRequest(`/app/jobs/${jobId}`, cookie), jobId))) as VisitPage
+  (await loader(routeArgs(pageRequest(`/app/jobs/${jobId}`, cookie), { jobId }))) as VisitPage
 
 /** Runs an action that should redirect back to the visit; returns the message it carries. */
 async function backToVisit(cookie: string, jobId: string, fields: [string, string][]) {
-  const { thrown, returned } = await settle(action(call(post(cookie, jobId, fields), jobId)))
+  const { thrown, returned } = await settle(action(routeArgs(post(cookie, jobId, fields), { jobId })))
   expect(returned).toBeUndefined()
   const response = thrown as Response
-  expect(response.status).toBe(302)
-  expect(response.headers.get('Location')).toBe(`/app/jobs/${jobId}`)
+  expect(response).toHaveRedirect(`/app/jobs/${jobId}`)
   const cookieValue = (response.headers.get('Set-Cookie') ?? '').split(';')[0] ?? ''
   return (await takeFlash(new Request(TEST_ORIGIN, { headers: { cookie: cookieValue } }))).flash?.text
 }
@@ -130,13 +120,13 @@ describe('the visit page', () => {
     const before = await ticksOf(jobId)
     const tampered = await settle(
       action(
-        call(
+        routeArgs(
           post(tech, jobId, [
             ['intent', 'checklist'],
             ['idempotencyKey', crypto.randomUUID()],
             ['itemId', 'not-an-item'],
           ]),
-          jobId,
+          { jobId },
         ),
       ),
     )
@@ -147,13 +137,13 @@ describe('the visit page', () => {
     expect(await ticksOf(jobId)).toEqual(before)
     const long = await settle(
       action(
-        call(
+        routeArgs(
           post(tech, jobId, [
             ['intent', 'notes'],
             ['idempotencyKey', crypto.randomUUID()],
             ['officeNote', 'x'.repeat(NOTE_MAX + 1)],
           ]),
-          jobId,
+          { jobId },
         ),
       ),
     )
@@ -166,7 +156,7 @@ describe('the visit page', () => {
 
   it('shows a completed visit as its summary, completed by whom, with Reopen for the office only', async () => {
     const jobId = techJobs[0] ?? ''
-    const { thrown } = await settle(action(call(post(tech, jobId, [['intent', 'complete']]), jobId)))
+    const { thrown } = await settle(action(routeArgs(post(tech, jobId, [['intent', 'complete']]), { jobId })))
     expect((thrown as Response).headers.get('Location')).toBe('/app')
 
     const techView = await page(tech, jobId)
@@ -185,12 +175,12 @@ describe('the visit page', () => {
     // The technician's plain forms are refused now, with the reason, and change nothing.
     const late = await settle(
       action(
-        call(
+        routeArgs(
           post(tech, jobId, [
             ['intent', 'checklist'],
             ['idempotencyKey', crypto.randomUUID()],
           ]),
-          jobId,
+          { jobId },
         ),
       ),
     )
@@ -203,8 +193,8 @@ describe('the visit page', () => {
 
   it('lets the office reopen a completed visit, but not its technician', async () => {
     const jobId = techJobs[0] ?? ''
-    const { thrown } = await settle(action(call(post(tech, jobId, [['intent', 'reopen']]), jobId)))
-    expect(status(thrown)).toBe(403)
+    const { thrown } = await settle(action(routeArgs(post(tech, jobId, [['intent', 'reopen']]), { jobId })))
+    expect(statusOf(thrown)).toBe(403)
     expect((await db().select().from(jobs).where(eq(jobs.id, jobId)))[0]?.completedAt).not.toBeNull()
 
     expect(await backToVisit(dispatcher, jobId, [['intent', 'reopen']])).toBe('Visit reopened.')
@@ -216,13 +206,13 @@ describe('the visit page', () => {
     expect(techView.ticks).toHaveLength(2)
 
     // An open visit cannot be reopened.
-    const again = await settle(action(call(post(dispatcher, jobId, [['intent', 'reopen']]), jobId)))
+    const again = await settle(action(routeArgs(post(dispatcher, jobId, [['intent', 'reopen']]), { jobId })))
     expect(again.returned).toMatchObject({ init: { status: 409 } })
   })
 
   it("is a 404 for another company's owner on the page and the new intents, and changes nothing", async () => {
     const jobId = techJobs[1] ?? ''
-    expect(status((await settle(page(otherOwner, jobId))).thrown)).toBe(404)
+    expect(statusOf((await settle(page(otherOwner, jobId))).thrown)).toBe(404)
     for (const fields of [
       [
         ['intent', 'checklist'],
@@ -234,8 +224,8 @@ describe('the visit page', () => {
       ],
       [['intent', 'reopen']],
     ] as [string, string][][]) {
-      const { thrown } = await settle(action(call(post(otherOwner, jobId, fields), jobId)))
-      expect(status(thrown)).toBe(404)
+      const { thrown } = await settle(action(routeArgs(post(otherOwner, jobId, fields), { jobId })))
+      expect(statusOf(thrown)).toBe(404)
     }
     expect(await ticksOf(jobId)).toEqual([])
     expect((await db().select().from(jobs).where(eq(jobs.id, jobId)))[0]?.customerNote).toBeNull()

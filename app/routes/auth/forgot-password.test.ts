@@ -8,28 +8,22 @@ import { RESETS_PER_ADDRESS, RESETS_PER_CLIENT } from '~/models/password-reset.s
 import type { OutgoingMail } from '~/outbox/email-transport.server'
 import { deliverDueEmails } from '~/outbox/worker.server'
 import { currentDatabaseHandle, db, recordQueries } from '~/utils/db.server'
-import { signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { formRequest, routeArgs, TEST_ORIGIN } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action } from './forgot-password'
 import { action as resetAction } from './reset-password'
 
-const call = (request: Request) => ({ request, params: {}, context: {} }) as never
-
 let clients = 0
 /** A client address of its own for each caller, unless one is given. */
-function post(path: string, fields: Record<string, string>, clientIp = `203.0.113.${++clients}`) {
-  return new Request(`${TEST_ORIGIN}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', [CLIENT_IP_HEADER]: clientIp },
-    body: new URLSearchParams(fields),
-  })
-}
+const post = (path: string, fields: Record<string, string>, clientIp = `203.0.113.${++clients}`) =>
+  formRequest(path, fields, undefined, { [CLIENT_IP_HEADER]: clientIp })
 
 type Reply = { submitted: boolean; result: { error?: Record<string, string[] | null> } }
 
 /** The action's answer as the page gets it: status, whether it says "Check your email", and its messages. */
 async function ask(email: string, clientIp?: string) {
-  const answer = (await action(call(post('/forgot-password', { email }, clientIp)))) as unknown as
+  const answer = (await action(routeArgs(post('/forgot-password', { email }, clientIp)))) as unknown as
     | Reply
     | { data: Reply; init?: { status?: number } }
   // A success is the plain object; a refusal is `data(…, status)`.
@@ -120,7 +114,7 @@ describe('forgot password', () => {
 
     // … where the new password is set, and works.
     const reset = (await resetAction(
-      call(
+      routeArgs(
         post('/reset-password', {
           token: token ?? '',
           password: 'brand-new-pass-22',

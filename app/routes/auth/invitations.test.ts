@@ -12,19 +12,13 @@ import { action as loginAction } from '~/routes/auth/login'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../../tests/helpers/customers'
 import { clientIp, emailsTo } from '../../../tests/helpers/links'
-import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { formRequest, pageRequest, routeArgs, SAME_ORIGIN, settle, TEST_ORIGIN } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './invitations'
 
-const call = (request: Request) => ({ request, params: {}, context: {} }) as never
-
-function post(cookie: string, path: string, fields: Record<string, string>) {
-  return new Request(`${TEST_ORIGIN}${path}`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', origin: TEST_ORIGIN },
-    body: new URLSearchParams(fields),
-  })
-}
+const post = (cookie: string, path: string, fields: Record<string, string>) =>
+  formRequest(path, fields, cookie, SAME_ORIGIN)
 
 async function outcome(promise: unknown) {
   const { returned, thrown } = await settle(promise as Promise<unknown>)
@@ -49,7 +43,7 @@ async function landingAfterLogin(email: string) {
     headers: { 'content-type': 'application/x-www-form-urlencoded', [CLIENT_IP_HEADER]: clientIp() },
     body: new URLSearchParams({ intent: 'login', email, password: 'pooldemo123' }),
   })
-  return (await outcome(loginAction(call(request)))).location
+  return (await outcome(loginAction(routeArgs(request)))).location
 }
 
 let blue: string
@@ -58,7 +52,7 @@ let sunsetOwner: string
 
 async function inviteAs(cookie: string, email: string, role = 'tech') {
   return outcome(
-    teamAction(call(post(cookie, '/app/team', { intent: 'invite', role, fullName: 'Invited One', email }))),
+    teamAction(routeArgs(post(cookie, '/app/team', { intent: 'invite', role, fullName: 'Invited One', email }))),
   )
 }
 
@@ -86,7 +80,7 @@ describe('a verified account with no company (F14)', () => {
     // After signing in, they land on the invitation.
     expect(await landingAfterLogin('solo@example.com')).toBe('/invitations')
     const cookie = await signInAs('solo@example.com')
-    const page = (await loader(call(pageRequest('/invitations', cookie)))) as {
+    const page = (await loader(routeArgs(pageRequest('/invitations', cookie)))) as {
       invitations: Array<{ id: string; companyName: string; roleLabel: string; invitedBy: string | null }>
       trialCompanyName: string | null
     }
@@ -102,11 +96,13 @@ describe('a verified account with no company (F14)', () => {
 
     // Declining changes nothing else; with nothing left to decide, the page sends them home.
     const declined = await outcome(
-      action(call(post(cookie, '/invitations', { intent: 'decline', invitationId: page.invitations[0]?.id ?? '' }))),
+      action(
+        routeArgs(post(cookie, '/invitations', { intent: 'decline', invitationId: page.invitations[0]?.id ?? '' })),
+      ),
     )
     expect(declined.body).toEqual({ error: null, notice: 'Invitation declined.' })
     expect(await profileOf('solo@example.com')).toEqual(before)
-    expect((await outcome(loader(call(pageRequest('/invitations', cookie))))).location).toBe('/app')
+    expect((await outcome(loader(routeArgs(pageRequest('/invitations', cookie))))).location).toBe('/app')
 
     // Invited again (now as dispatcher), they accept: a member with that role, signing in with their own password.
     await inviteAs(blueOwner, 'solo@example.com', 'dispatcher')
@@ -115,7 +111,7 @@ describe('a verified account with no company (F14)', () => {
       .from(invitations)
       .where(eq(invitations.userId, before?.id ?? ''))
     const accepted = await outcome(
-      action(call(post(cookie, '/invitations', { intent: 'accept', invitationId: again?.id ?? '' }))),
+      action(routeArgs(post(cookie, '/invitations', { intent: 'accept', invitationId: again?.id ?? '' }))),
     )
     expect(accepted.location).toBe('/app')
     expect(await profileOf('solo@example.com')).toMatchObject({ role: 'dispatcher', companyId: blue, done: true })
@@ -145,7 +141,7 @@ describe('a verified account with no company (F14)', () => {
     const bystander = await signInAs('bystander@example.com')
     await inviteAs(blueOwner, 'bystander@example.com')
     const stolen = await outcome(
-      action(call(post(bystander, '/invitations', { intent: 'accept', invitationId: sunsetOffer?.id ?? '' }))),
+      action(routeArgs(post(bystander, '/invitations', { intent: 'accept', invitationId: sunsetOffer?.id ?? '' }))),
     )
     expect(stolen.status).toBe(404)
     expect((await profileOf('bystander@example.com'))?.role).toBeNull()
@@ -155,7 +151,7 @@ describe('a verified account with no company (F14)', () => {
       { intent: 'join', invitationId: sunsetOffer?.id ?? '' },
     ]
     for (const fields of malformed) {
-      const refused = await outcome(action(call(post(bystander, '/invitations', fields))))
+      const refused = await outcome(action(routeArgs(post(bystander, '/invitations', fields))))
       expect(refused, fields.intent).toMatchObject({
         status: 400,
         body: { error: 'Choose an invitation to accept or decline.', notice: null },
@@ -164,7 +160,7 @@ describe('a verified account with no company (F14)', () => {
 
     const cookie = await signInAs('wanted@example.com')
     const accepted = await outcome(
-      action(call(post(cookie, '/invitations', { intent: 'accept', invitationId: sunsetOffer?.id ?? '' }))),
+      action(routeArgs(post(cookie, '/invitations', { intent: 'accept', invitationId: sunsetOffer?.id ?? '' }))),
     )
     expect(accepted.location).toBe('/app')
     expect(await profileOf('wanted@example.com')).toMatchObject({ role: 'tech', companyId: sunsetOffer?.companyId })
@@ -175,7 +171,7 @@ describe('a verified account with no company (F14)', () => {
         .where(eq(invitations.userId, wanted?.id ?? '')),
     ).toEqual([])
     // A member now: the page (and any other company's invitation) is no longer for them.
-    expect((await outcome(loader(call(pageRequest('/invitations', cookie))))).location).toBe('/app')
+    expect((await outcome(loader(routeArgs(pageRequest('/invitations', cookie))))).location).toBe('/app')
   })
 
   it('an owner invitation makes them the owner once accepted, and the previous owner an admin', async () => {
@@ -200,12 +196,14 @@ describe('a verified account with no company (F14)', () => {
     expect(offered).toMatchObject({ ok: true, message: expect.stringContaining('once they sign in and accept') })
     expect((await profileOf('first.owner@example.com'))?.role).toBe('owner')
     const cookie = await signInAs('future.owner@example.com')
-    const page = (await loader(call(pageRequest('/invitations', cookie)))) as {
+    const page = (await loader(routeArgs(pageRequest('/invitations', cookie)))) as {
       invitations: Array<{ id: string; roleLabel: string; invitedBy: string | null }>
     }
     expect(page.invitations[0]).toMatchObject({ roleLabel: 'Owner', invitedBy: 'Pat Admin' })
     await outcome(
-      action(call(post(cookie, '/invitations', { intent: 'accept', invitationId: page.invitations[0]?.id ?? '' }))),
+      action(
+        routeArgs(post(cookie, '/invitations', { intent: 'accept', invitationId: page.invitations[0]?.id ?? '' })),
+      ),
     )
     expect(await profileOf('future.owner@example.com')).toMatchObject({ role: 'owner', companyId })
     expect((await profileOf('first.owner@example.com'))?.role).toBe('admin')
@@ -226,14 +224,14 @@ describe('someone whose only company is a trial of their own (F14, decision 011)
 
     await inviteAs(blueOwner, 'trier@example.com')
     expect(await landingAfterLogin('trier@example.com')).toBe('/invitations')
-    const page = (await loader(call(pageRequest('/invitations', trierCookie)))) as {
+    const page = (await loader(routeArgs(pageRequest('/invitations', trierCookie)))) as {
       invitations: Array<{ id: string }>
       trialCompanyName: string | null
     }
     expect(page.trialCompanyName).toBe('Trier Pools')
     const accepted = await outcome(
       action(
-        call(post(trierCookie, '/invitations', { intent: 'accept', invitationId: page.invitations[0]?.id ?? '' })),
+        routeArgs(post(trierCookie, '/invitations', { intent: 'accept', invitationId: page.invitations[0]?.id ?? '' })),
       ),
     )
     expect(accepted.location).toBe('/app')

@@ -3,7 +3,8 @@ import { CLIENT_IP_HEADER, getAuth } from '~/auth/better-auth.server'
 import { AuthSchema, SignupSchema } from '~/features/auth/login-schema'
 import { takeFlash } from '~/utils/flash.server'
 import { SIGN_IN_LOCKED } from '~/utils/sign-in-limits.server'
-import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { pageRequest, routeArgs, settle, TEST_ORIGIN } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './login'
 
@@ -17,7 +18,7 @@ function loginRequest(fields: Record<string, string>, ip: string) {
 
 async function attempt(fields: Record<string, string>, ip: string) {
   try {
-    const result = (await action({ request: loginRequest(fields, ip), params: {}, context: {} } as never)) as {
+    const result = (await action(routeArgs(loginRequest(fields, ip)))) as {
       data: { result: { error?: Record<string, string[]> } }
       init: { status: number }
     }
@@ -241,7 +242,7 @@ describe('the return path after login (F2)', () => {
 
 describe("the sign-up confirmation link's landing", () => {
   async function landing(path: string, cookie?: string) {
-    const { thrown } = await settle(loader({ request: pageRequest(path, cookie), params: {}, context: {} } as never))
+    const { thrown } = await settle(loader(routeArgs(pageRequest(path, cookie))))
     const response = thrown as Response
     const flashCookie = response.headers.getSetCookie().map((c) => c.split(';')[0])
     const { flash } = await takeFlash(pageRequest('/login', flashCookie.join('; ')))
@@ -262,7 +263,7 @@ describe("the sign-up confirmation link's landing", () => {
     })
     // The plain page (and an error code it does not know) is just the page.
     for (const path of ['/login', '/login?mode=signup', '/login?error=SOMETHING_ELSE']) {
-      expect(await loader({ request: pageRequest(path), params: {}, context: {} } as never), path).toBeNull()
+      expect(await loader(routeArgs(pageRequest(path))), path).toBeNull()
     }
   })
 

@@ -5,20 +5,14 @@ import { getSessionUser } from '~/auth/guards.server'
 import { emailOutbox } from '~/db/schema'
 import { deliverDueEmails } from '~/outbox/worker.server'
 import { db } from '~/utils/db.server'
-import { pageRequest, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { formRequest, pageRequest, routeArgs } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action as forgotAction } from './forgot-password'
 import { action } from './reset-password'
 
-const call = (request: Request) => ({ request, params: {}, context: {} }) as never
-
-function post(path: string, fields: Record<string, string>) {
-  return new Request(`${TEST_ORIGIN}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', [CLIENT_IP_HEADER]: '192.0.2.77' },
-    body: new URLSearchParams(fields),
-  })
-}
+const post = (path: string, fields: Record<string, string>) =>
+  formRequest(path, fields, undefined, { [CLIENT_IP_HEADER]: '192.0.2.77' })
 
 beforeAll(async () => {
   await useDemoData()
@@ -30,7 +24,7 @@ describe('a password reset', () => {
     const laptop = await signInAs('dispatch@bluelagoon.test')
     expect(await getSessionUser(pageRequest('/app', phone))).not.toBeNull()
 
-    await forgotAction(call(post('/forgot-password', { email: 'dispatch@bluelagoon.test' })))
+    await forgotAction(routeArgs(post('/forgot-password', { email: 'dispatch@bluelagoon.test' })))
     // The outbox worker looks the address up and writes the reset email (here into the built-in mailbox).
     await deliverDueEmails()
     const [mail] = await db().select().from(emailOutbox).where(eq(emailOutbox.to, 'dispatch@bluelagoon.test'))
@@ -38,7 +32,7 @@ describe('a password reset', () => {
     expect(token).toBeTruthy()
 
     const result = (await action(
-      call(
+      routeArgs(
         post('/reset-password', {
           token: token ?? '',
           password: 'brand-new-pass-1',

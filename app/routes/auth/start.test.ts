@@ -8,19 +8,10 @@ import { action as teamAction } from '~/routes/app/team'
 import { db } from '~/utils/db.server'
 import { failure } from '~/utils/result'
 import { TRIAL_DAYS } from '~/utils/trial'
-import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { formRequest, pageRequest, routeArgs, settle } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './start'
-
-const call = (request: Request) => ({ request, params: {}, context: {} }) as never
-
-function post(cookie: string, path: string, fields: Record<string, string>) {
-  return new Request(`${TEST_ORIGIN}${path}`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields),
-  })
-}
 
 const location = (value: unknown) => (value as Response).headers.get('Location')
 const companyCount = async () => (await db().select({ n: sql<number>`count(*)::int` }).from(companies))[0]?.n
@@ -33,9 +24,9 @@ beforeAll(async () => {
 describe('self-serve trial', () => {
   it('a signed-up user with no role starts a company, becomes its owner, and can invite a technician', async () => {
     const cookie = await signInAs('solo@example.com')
-    expect(await loader(call(pageRequest('/start', cookie)))).toMatchObject({ email: 'solo@example.com' })
+    expect(await loader(routeArgs(pageRequest('/start', cookie)))).toMatchObject({ email: 'solo@example.com' })
     const { thrown } = await settle(
-      action(call(post(cookie, '/start', { companyName: 'Solo Pools', timezone: 'America/Chicago' }))),
+      action(routeArgs(formRequest('/start', { companyName: 'Solo Pools', timezone: 'America/Chicago' }, cookie))),
     )
     expect(location(thrown)).toBe('/app')
     const [company] = await db().select().from(companies).where(eq(companies.name, 'Solo Pools'))
@@ -49,8 +40,12 @@ describe('self-serve trial', () => {
     expect(profile).toMatchObject({ role: 'owner', companyId: company?.id, hasCompletedSetup: true })
 
     const invite = (await teamAction(
-      call(
-        post(cookie, '/app/team', { intent: 'invite', role: 'tech', fullName: 'Tia Tech', email: 'tia@example.com' }),
+      routeArgs(
+        formRequest(
+          '/app/team',
+          { intent: 'invite', role: 'tech', fullName: 'Tia Tech', email: 'tia@example.com' },
+          cookie,
+        ),
       ),
     )) as { data: { ok: boolean } }
     expect(invite.data.ok).toBe(true)
@@ -59,7 +54,9 @@ describe('self-serve trial', () => {
 
     // Once they own a company, /start sends them to it and creates nothing more.
     const before = await companyCount()
-    const again = await settle(action(call(post(cookie, '/start', { companyName: 'Second', timezone: 'UTC' }))))
+    const again = await settle(
+      action(routeArgs(formRequest('/start', { companyName: 'Second', timezone: 'UTC' }, cookie))),
+    )
     expect(location(again.thrown)).toBe('/app')
     expect(await companyCount()).toBe(before)
   })
@@ -68,21 +65,29 @@ describe('self-serve trial', () => {
     await createDemoLogin(db(), { email: 'boss@example.com', fullName: 'Bo Boss', role: null, companyId: null })
     await createDemoLogin(db(), { email: 'odd@example.com', fullName: 'Od Odd', role: null, companyId: null })
     const boss = await signInAs('boss@example.com')
-    expect(await loader(call(pageRequest('/start?plan=business', boss)))).toMatchObject({ plan: 'Business' })
+    expect(await loader(routeArgs(pageRequest('/start?plan=business', boss)))).toMatchObject({ plan: 'Business' })
     await settle(
       action(
-        call(
-          post(boss, '/start?plan=business', {
-            companyName: 'Boss Pools',
-            timezone: 'America/Chicago',
-            plan: 'business',
-          }),
+        routeArgs(
+          formRequest(
+            '/start?plan=business',
+            {
+              companyName: 'Boss Pools',
+              timezone: 'America/Chicago',
+              plan: 'business',
+            },
+            boss,
+          ),
         ),
       ),
     )
     const odd = await signInAs('odd@example.com')
     await settle(
-      action(call(post(odd, '/start', { companyName: 'Odd Pools', timezone: 'America/Chicago', plan: 'platinum' }))),
+      action(
+        routeArgs(
+          formRequest('/start', { companyName: 'Odd Pools', timezone: 'America/Chicago', plan: 'platinum' }, odd),
+        ),
+      ),
     )
     const rows = await db()
       .select({ name: companies.name, plan: companies.plan })
@@ -105,7 +110,7 @@ describe('self-serve trial', () => {
       const cookie = await signInAs(email)
       const [profileBefore] = await db().select().from(profiles).where(eq(profiles.email, email))
       const { thrown } = await settle(
-        action(call(post(cookie, '/start', { companyName: 'Takeover', timezone: 'UTC' }))),
+        action(routeArgs(formRequest('/start', { companyName: 'Takeover', timezone: 'UTC' }, cookie))),
       )
       expect(location(thrown), email).toMatch(new RegExp(`^${home}`))
       const [profileAfter] = await db().select().from(profiles).where(eq(profiles.email, email))
@@ -126,7 +131,7 @@ describe('self-serve trial', () => {
     await createDemoLogin(db(), { email: 'solo2@example.com', fullName: 'Sol Two', role: null, companyId: null })
     const cookie = await signInAs('solo2@example.com')
     const errors = async (fields: Record<string, string>) => {
-      const answer = (await action(call(post(cookie, '/start', fields)))) as unknown as {
+      const answer = (await action(routeArgs(formRequest('/start', fields, cookie)))) as unknown as {
         data: { result: { error?: Record<string, string[] | null> } }
         init: { status: number }
       }

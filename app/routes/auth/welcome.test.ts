@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { profiles } from '~/db/schema'
 import { WelcomeSchema } from '~/features/account/account-schema'
 import { db } from '~/utils/db.server'
-import { signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { routeArgs, TEST_ORIGIN } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action } from './welcome'
 
@@ -21,7 +22,7 @@ async function finish(cookie: string, fields: Record<string, string>) {
     headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', origin: TEST_ORIGIN },
     body: new URLSearchParams(fields),
   })
-  const value = (await action({ request, params: {}, context: {} } as never)) as unknown as
+  const value = (await action(routeArgs(request))) as unknown as
     | Reply
     | { data: Reply; init: { status?: number } | null }
   if ('data' in value) return { ...value.data, status: value.init?.status ?? 200 }

@@ -7,33 +7,29 @@ import { companies, customers, profiles, textOptOuts } from '~/db/schema'
 import { createJob } from '~/models/job-changes.server'
 import { instantAt, localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
-import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { formRequest, pageRequest, routeArgs, SAME_ORIGIN, settle, statusOf } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action, loader } from './customer'
-
-const call = (request: Request, customerId: string) => ({ request, params: { customerId }, context: {} }) as never
-const status = (thrown: unknown) =>
-  (thrown as { init?: { status?: number } })?.init?.status ?? (thrown as Response)?.status
 
 let blue: string
 let danaId: string
 let danaPhone: string
 let techId: string
 
-function post(cookie: string, customerId: string, on: string[]) {
-  const body = new URLSearchParams([['intent', 'notifications'], ...on.map((pair) => ['on', pair] as [string, string])])
-  return new Request(`${TEST_ORIGIN}/customer/${customerId}`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', origin: TEST_ORIGIN },
-    body,
-  })
+/** The notifications form saved with the boxes `on` ticked. */
+function saveChoices(cookie: string, customerId: string, on: string[]) {
+  const fields: [string, string][] = [['intent', 'notifications'], ...on.map((pair): [string, string] => ['on', pair])]
+  return formRequest(`/customer/${customerId}`, fields, cookie, SAME_ORIGIN)
 }
 
 const choicesOf = async () =>
   (await db().select({ choices: customers.noticeChoices }).from(customers).where(eq(customers.id, danaId)))[0]?.choices
 
 async function page(cookie: string) {
-  return (await loader(call(pageRequest(`/customer/${danaId}`, cookie), danaId))) as Awaited<ReturnType<typeof loader>>
+  return (await loader(routeArgs(pageRequest(`/customer/${danaId}`, cookie), { customerId: danaId }))) as Awaited<
+    ReturnType<typeof loader>
+  >
 }
 
 beforeAll(async () => {
@@ -61,7 +57,9 @@ describe('portal Notifications', () => {
       (['email', 'text'] as const).filter((channel) => channels[channel] !== null).map((c) => `${event}:${c}`),
     )
     const kept = offered.filter((pair) => !pair.startsWith('visit-skipped:'))
-    const reply = (await action(call(post(cookie, danaId, kept), danaId))) as { data: { notifications: unknown } }
+    const reply = (await action(routeArgs(saveChoices(cookie, danaId, kept), { customerId: danaId }))) as {
+      data: { notifications: unknown }
+    }
     expect(reply.data.notifications).toMatchObject({ message: 'Notifications saved.' })
     expect(await choicesOf()).toMatchObject({
       'visit-skipped': { email: false, text: false },
@@ -72,16 +70,20 @@ describe('portal Notifications', () => {
       email: false,
       text: false,
     })
-    await action(call(post(cookie, danaId, offered), danaId))
+    await action(routeArgs(saveChoices(cookie, danaId, offered), { customerId: danaId }))
     expect(await choicesOf()).toMatchObject({ 'visit-skipped': { email: true, text: true } })
   })
 
   it('refuses staff previewing the portal (403) and another company’s customer (404), changing nothing', async () => {
     const before = await choicesOf()
-    const preview = await settle(action(call(post(await signInAs('dispatch@bluelagoon.test'), danaId, []), danaId)))
-    expect(status(preview.thrown)).toBe(403)
-    const other = await settle(action(call(post(await signInAs('customer@sunsetpools.test'), danaId, []), danaId)))
-    expect(status(other.thrown)).toBe(404)
+    const preview = await settle(
+      action(routeArgs(saveChoices(await signInAs('dispatch@bluelagoon.test'), danaId, []), { customerId: danaId })),
+    )
+    expect(statusOf(preview.thrown)).toBe(403)
+    const other = await settle(
+      action(routeArgs(saveChoices(await signInAs('customer@sunsetpools.test'), danaId, []), { customerId: danaId })),
+    )
+    expect(statusOf(other.thrown)).toBe(404)
     expect(await choicesOf()).toEqual(before)
   })
 
@@ -90,7 +92,7 @@ describe('portal Notifications', () => {
     await db().insert(textOptOuts).values({ phone: danaPhone, via: 'STOP' }).onConflictDoNothing()
     try {
       expect((await page(cookie)).notifications.optedOut).toBe(true)
-      await action(call(post(cookie, danaId, []), danaId))
+      await action(routeArgs(saveChoices(cookie, danaId, []), { customerId: danaId }))
       const choices = await choicesOf()
       expect(choices?.['visit-skipped']).toEqual({ email: false, text: true })
     } finally {

@@ -3,14 +3,14 @@ import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, customers, jobs, visitPhotos } from '~/db/schema'
 import { db } from '~/utils/db.server'
-import { pageRequest, settle, signInAs } from '../../../tests/helpers/session'
+import { pageRequest, routeArgs, settle } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { loader as portalLoader } from './customer'
 import { loader } from './customer-photo'
 
 type Params = { customerId: string; jobId: string; photoId: string }
 type Visit = { jobId: string; photoIds: string[] }
-const call = (request: Request, params: Params) => ({ request, params, context: {} }) as never
 
 let danaId: string
 let marcoId: string
@@ -29,7 +29,7 @@ async function cookieOf(email: string) {
 async function fetchPhoto(email: string | null, params: Params, query = '') {
   const cookie = email ? await cookieOf(email) : undefined
   const path = `/customer/${params.customerId}/photos/${params.jobId}/${params.photoId}${query}`
-  return settle(loader(call(pageRequest(path, cookie), params)))
+  return settle(loader(routeArgs(pageRequest(path, cookie), params)))
 }
 
 async function expectNotFound(email: string | null, params: Params) {
@@ -163,7 +163,6 @@ describe('GET /customer/:customerId/photos/:jobId/:photoId', () => {
   it('sends visitors who are not signed in to log in', async () => {
     const { thrown } = await fetchPhoto(null, danaPhoto())
     expect(thrown).toBeInstanceOf(Response)
-    expect((thrown as Response).status).toBe(302)
-    expect((thrown as Response).headers.get('location')).toMatch(/^\/login\?redirectTo=/)
+    expect(thrown).toHaveRedirect(/^\/login\?redirectTo=/)
   })
 })

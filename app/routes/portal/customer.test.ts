@@ -8,18 +8,15 @@ import { createJob } from '~/models/job-changes.server'
 import { PORTAL_READINGS_LIMIT } from '~/models/portal.server'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../../tests/helpers/customers'
-import { pageRequest, settle, signInAs } from '../../../tests/helpers/session'
+import { pageRequest, routeArgs, settle, statusOf } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import CustomerPortal, { loader } from './customer'
 import { loader as visitLoader } from './visit'
 
 type PortalData = Awaited<ReturnType<typeof loader>>
 
-const call = (request: Request, customerId: string) => ({ request, params: { customerId }, context: {} }) as never
-
 /** A loader's thrown `data(…, { status })` or Response, as a status code. */
-const status = (thrown: unknown) =>
-  (thrown as { init?: { status?: number } })?.init?.status ?? (thrown as Response)?.status
 
 let blue: string
 let danaId: string
@@ -34,7 +31,7 @@ async function cookieOf(email: string) {
 
 async function portalAs(email: string, customerId: string, query = '') {
   const cookie = await cookieOf(email)
-  return (await loader(call(pageRequest(`/customer/${customerId}${query}`, cookie), customerId))) as PortalData
+  return (await loader(routeArgs(pageRequest(`/customer/${customerId}${query}`, cookie), { customerId }))) as PortalData
 }
 
 /** The page's HTML for `loaderData`, rendered inside a router as React Router would. */
@@ -122,17 +119,14 @@ describe('portal page: who may see it', () => {
     ]
     for (const [email, id] of cases) {
       const cookie = await cookieOf(email)
-      const { thrown } = await settle(loader(call(pageRequest(`/customer/${id()}`, cookie), id())))
-      expect(status(thrown), `${email} on ${id()}`).toBe(404)
+      const { thrown } = await settle(loader(routeArgs(pageRequest(`/customer/${id()}`, cookie), { customerId: id() })))
+      expect(statusOf(thrown), `${email} on ${id()}`).toBe(404)
     }
   })
 
   it('sends visitors who are not signed in to log in, then back to the portal', async () => {
-    const { thrown } = await settle(loader(call(pageRequest(`/customer/${danaId}`), danaId)))
-    expect(status(thrown)).toBe(302)
-    expect((thrown as Response).headers.get('location')).toBe(
-      `/login?redirectTo=${encodeURIComponent(`/customer/${danaId}`)}`,
-    )
+    const { thrown } = await settle(loader(routeArgs(pageRequest(`/customer/${danaId}`), { customerId: danaId })))
+    expect(thrown).toHaveRedirect(`/login?redirectTo=${encodeURIComponent(`/customer/${danaId}`)}`)
   })
 
   it('still opens for a customer who has not finished setup', async () => {
@@ -217,8 +211,7 @@ describe('portal page: what it sends', () => {
     // Nonsense is the first page; a page past the end goes to the last one.
     expect((await portalAs('dispatch@bluelagoon.test', id, '?page=abc')).visits.page).toBe(1)
     const { thrown } = await settle(portalAs('dispatch@bluelagoon.test', id, '?page=7'))
-    expect(status(thrown)).toBe(302)
-    expect((thrown as Response).headers.get('location')).toBe(`/customer/${id}?page=4`)
+    expect(thrown).toHaveRedirect(`/customer/${id}?page=4`)
 
     const html = render(first)
     expect(html).toContain('Page 1 of 4')

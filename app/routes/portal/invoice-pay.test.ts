@@ -18,7 +18,16 @@ import { action as officeAutopay } from '~/routes/app/customer-autopay'
 import { db } from '~/utils/db.server'
 import { addCardCustomer, addSentInvoice } from '../../../tests/helpers/card-payments'
 import { type FakeStripe, startFakeStripe } from '../../../tests/helpers/fake-stripe'
-import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import {
+  answerOf,
+  formRequest,
+  pageRequest,
+  routeArgs,
+  SAME_ORIGIN,
+  settle,
+  TEST_ORIGIN,
+} from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action as autopay } from './autopay'
 import { loader as portalLoader } from './customer'
@@ -37,13 +46,7 @@ async function post(
   email: string,
 ): Promise<{ status: number; location: string | null; flash: boolean }> {
   cookies[email] ??= await signInAs(email)
-  const request = new Request(`${TEST_ORIGIN}${path}`, {
-    method: 'POST',
-    headers: { cookie: cookies[email], origin: TEST_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(),
-  })
-  const { returned, thrown } = await settle(handler({ request, params, context: {} } as never))
-  const answer = (thrown ?? returned) as unknown
+  const answer = await answerOf(handler(routeArgs(formRequest(path, {}, cookies[email], SAME_ORIGIN), params)))
   if (answer instanceof Response) {
     return {
       status: answer.status,
@@ -334,7 +337,7 @@ describe('"Pay invoice": a key is bound to its login and its invoice', () => {
       headers: { cookie: cookies[email], origin: TEST_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ idempotencyKey: key }),
     })
-    const { returned, thrown } = await settle(pay({ request, params: { customerId, invoiceId }, context: {} } as never))
+    const { returned, thrown } = await settle(pay(routeArgs(request, { customerId, invoiceId })))
     const answer = (thrown ?? returned) as unknown
     if (answer instanceof Response) return { status: answer.status, location: answer.headers.get('Location') }
     const value = answer as { data?: unknown; init?: { status?: number } }

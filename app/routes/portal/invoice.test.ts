@@ -11,17 +11,12 @@ import { recordPayment } from '~/models/payment.server'
 import { localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { findTestCustomer } from '../../../tests/helpers/customers'
-import { pageRequest, settle, signInAs } from '../../../tests/helpers/session'
+import { pageRequest, routeArgs, settle, statusOf } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import PortalInvoice, { loader } from './invoice'
 
 type Page = Awaited<ReturnType<typeof loader>>
-
-const call = (request: Request, customerId: string, invoiceId: string) =>
-  ({ request, params: { customerId, invoiceId }, context: {} }) as never
-
-const status = (thrown: unknown) =>
-  (thrown as { init?: { status?: number } })?.init?.status ?? (thrown as Response)?.status
 
 const cookies: Record<string, string> = {}
 async function cookieOf(email: string) {
@@ -31,7 +26,7 @@ async function cookieOf(email: string) {
 
 async function invoicePage(email: string, customerId: string, invoiceId: string) {
   const request = pageRequest(`/customer/${customerId}/invoices/${invoiceId}`, await cookieOf(email))
-  return (await loader(call(request, customerId, invoiceId))) as Page
+  return (await loader(routeArgs(request, { customerId, invoiceId }))) as Page
 }
 
 /** The page's HTML for `loaderData`, rendered inside a router as React Router would. */
@@ -191,7 +186,7 @@ describe('the portal invoice page', () => {
     ]
     for (const [email, customerId, invoiceId] of cases) {
       const { thrown } = await settle(invoicePage(email, customerId, invoiceId))
-      expect(status(thrown), `${email} ${customerId === danaId ? 'Dana' : 'Marcus'} ${invoiceId}`).toBe(404)
+      expect(statusOf(thrown), `${email} ${customerId === danaId ? 'Dana' : 'Marcus'} ${invoiceId}`).toBe(404)
     }
   })
 

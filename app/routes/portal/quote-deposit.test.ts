@@ -16,7 +16,15 @@ import { sendQuote } from '~/models/quote-send.server'
 import { localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { type FakeStripe, startFakeStripe } from '../../../tests/helpers/fake-stripe'
-import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import {
+  answerOf,
+  formRequest,
+  pageRequest,
+  routeArgs,
+  SAME_ORIGIN,
+  TEST_ORIGIN,
+} from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action as webhook } from '../resources/stripe-webhook'
 import { action, loader } from './quote'
@@ -64,13 +72,8 @@ async function sentQuote() {
 
 async function post(email: string, customerId: string, quoteId: string, fields: Record<string, string>) {
   cookies[email] ??= await signInAs(email)
-  const request = new Request(`${TEST_ORIGIN}/customer/${customerId}/quotes/${quoteId}`, {
-    method: 'POST',
-    headers: { cookie: cookies[email], origin: TEST_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields),
-  })
-  const { returned, thrown } = await settle(action({ request, params: { customerId, quoteId }, context: {} } as never))
-  const answer = (thrown ?? returned) as unknown
+  const request = formRequest(`/customer/${customerId}/quotes/${quoteId}`, fields, cookies[email], SAME_ORIGIN)
+  const answer = await answerOf(action(routeArgs(request, { customerId, quoteId })))
   if (answer instanceof Response) return { status: answer.status, location: answer.headers.get('Location') }
   return { status: (answer as { init?: { status?: number } })?.init?.status ?? 200, location: null }
 }
@@ -78,7 +81,7 @@ async function post(email: string, customerId: string, quoteId: string, fields: 
 async function page(email: string, customerId: string, quoteId: string, query = '') {
   cookies[email] ??= await signInAs(email)
   const request = pageRequest(`/customer/${customerId}/quotes/${quoteId}${query}`, cookies[email])
-  return loader({ request, params: { customerId, quoteId }, context: {} } as never)
+  return loader(routeArgs(request, { customerId, quoteId }))
 }
 
 const approve = (versionId: string) => ({ intent: 'approve', versionId, signerName: 'Dana Whitfield' })
@@ -156,7 +159,7 @@ describe('a quote with a deposit, Stripe set', () => {
       headers: { 'Content-Type': 'application/json', 'Stripe-Signature': event.signature },
       body: event.payload,
     })
-    expect(((await webhook({ request, params: {}, context: {} } as never)) as Response).status).toBe(200)
+    expect(((await webhook(routeArgs(request))) as Response).status).toBe(200)
 
     const received = await page(DANA, danaId, quoteId, '?deposit=done')
     expect(received).toMatchObject({ deposit: { due: null, paid: '$370.37' }, canPayDeposit: false })

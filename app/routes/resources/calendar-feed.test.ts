@@ -9,18 +9,17 @@ import { generateVisits } from '~/models/visit-generation.server'
 import { visitUid } from '~/schedule/calendar-feed'
 import { db } from '~/utils/db.server'
 import { requestResetToken, resetWith } from '../../../tests/helpers/links'
-import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { formRequest, pageRequest, routeArgs, SAME_ORIGIN, settle, TEST_ORIGIN } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action as accountAction, loader as accountLoader } from '../app/account'
 import { loader } from './calendar-feed'
-
-const call = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as never
 
 /** Fetches the feed at `url` through the route, as a phone would (no cookie). */
 async function fetchFeed(url: string) {
   const path = new URL(url).pathname
   const file = path.replace(/^\/calendar\//, '')
-  return (await loader(call(new Request(`${TEST_ORIGIN}${path}`), { file }))) as Response
+  return (await loader(routeArgs(new Request(`${TEST_ORIGIN}${path}`), { file }))) as Response
 }
 
 type FeedReply = {
@@ -28,13 +27,10 @@ type FeedReply = {
   init: { status?: number } | null
 }
 
-async function post(cookie: string, intent: string) {
-  const request = new Request(`${TEST_ORIGIN}/app/account`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', origin: TEST_ORIGIN },
-    body: new URLSearchParams({ intent }),
-  })
-  const value = (await accountAction(call(request))) as unknown as FeedReply
+/** Presses `intent`'s button in the account page's calendar section. */
+async function press(cookie: string, intent: string) {
+  const request = formRequest('/app/account', { intent }, cookie, SAME_ORIGIN)
+  const value = (await accountAction(routeArgs(request))) as unknown as FeedReply
   return { status: value.init?.status ?? 200, feedUrl: value.data.feedUrl, errors: value.data.result.error ?? {} }
 }
 
@@ -44,7 +40,7 @@ async function profileId(email: string): Promise<string> {
 }
 
 async function feedSection(cookie: string) {
-  const data = (await accountLoader(call(pageRequest('/app/account', cookie)))) as { calendarFeed: unknown }
+  const data = (await accountLoader(routeArgs(pageRequest('/app/account', cookie)))) as { calendarFeed: unknown }
   return data.calendarFeed
 }
 
@@ -67,7 +63,7 @@ describe('the calendar feed', () => {
 
   it('is offered on My Account to a technician, and the link made there is a calendar of their visits', async () => {
     expect(await feedSection(tech)).toEqual({ active: false })
-    const created = await post(tech, 'create-feed')
+    const created = await press(tech, 'create-feed')
     expect(created.status).toBe(200)
     expect(created.feedUrl).toMatch(/^http:\/\/localhost:3999\/calendar\/[A-Za-z0-9_-]{43}\.ics$/)
     firstUrl = created.feedUrl ?? ''
@@ -101,7 +97,7 @@ describe('the calendar feed', () => {
   })
 
   it('refuses a second "Create" (the page was stale) with a message, keeping the link', async () => {
-    const again = await post(tech, 'create-feed')
+    const again = await press(tech, 'create-feed')
     expect(again.status).toBe(409)
     expect(again.feedUrl).toBeUndefined()
     expect(again.errors['']?.[0]).toMatch(/Reset link/)
@@ -109,7 +105,7 @@ describe('the calendar feed', () => {
   })
 
   it('answers 404 in plain text for a reset link, and the new link works', async () => {
-    const reset = await post(tech, 'reset-feed')
+    const reset = await press(tech, 'reset-feed')
     expect(reset.status).toBe(200)
     expect(reset.feedUrl).not.toBe(firstUrl)
     const old = await fetchFeed(firstUrl)
@@ -120,16 +116,16 @@ describe('the calendar feed', () => {
   })
 
   it('answers 404 for file names that are not <token>.ics', async () => {
-    const reset = await post(tech, 'reset-feed')
+    const reset = await press(tech, 'reset-feed')
     const token = /\/calendar\/(.+)\.ics$/.exec(reset.feedUrl ?? '')?.[1] ?? ''
     for (const file of [token, `${token}.ical`, `${token}.ics.ics`, '.ics', 'x.ics']) {
-      const response = (await loader(call(new Request(`${TEST_ORIGIN}/calendar/${file}`), { file }))) as Response
+      const response = (await loader(routeArgs(new Request(`${TEST_ORIGIN}/calendar/${file}`), { file }))) as Response
       expect(response.status, file).toBe(404)
     }
   })
 
   it('gives each technician their own link', async () => {
-    const created = await post(tech2, 'create-feed')
+    const created = await press(tech2, 'create-feed')
     const text = await (await fetchFeed(created.feedUrl ?? '')).text()
     expect(text).toContain('Maya Flores')
   })
@@ -137,13 +133,13 @@ describe('the calendar feed', () => {
   it('is not offered to the office, whose roles have no visits of their own', async () => {
     expect(await feedSection(dispatcher)).toBeNull()
     for (const intent of ['create-feed', 'reset-feed']) {
-      const { thrown } = await settle(post(dispatcher, intent))
+      const { thrown } = await settle(press(dispatcher, intent))
       expect((thrown as { init?: { status?: number } })?.init?.status).toBe(403)
     }
   })
 
   it('stops working when the technician is deactivated', async () => {
-    const reset = await post(tech2, 'reset-feed')
+    const reset = await press(tech2, 'reset-feed')
     expect((await fetchFeed(reset.feedUrl ?? '')).status).toBe(200)
     await db().update(profiles).set({ deactivatedAt: new Date() }).where(eq(profiles.email, 'tech2@bluelagoon.test'))
     expect((await fetchFeed(reset.feedUrl ?? '')).status).toBe(404)
@@ -170,7 +166,7 @@ describe('the calendar link once access was taken away', () => {
 
   it('stays dead after the technician is deactivated and reactivated; a new link works', async () => {
     const cookie = await signInAs('tech@bluelagoon.test')
-    const { feedUrl } = await post(cookie, 'reset-feed')
+    const { feedUrl } = await press(cookie, 'reset-feed')
     expect((await fetchFeed(feedUrl ?? '')).status).toBe(200)
     const target = await ownerActsOn('tech@bluelagoon.test')
     expect(await deactivateMember(target)).toEqual({ ok: true })
@@ -180,7 +176,7 @@ describe('the calendar link once access was taken away', () => {
 
     const again = await signInAs('tech@bluelagoon.test')
     expect(await feedSection(again)).toEqual({ active: false })
-    const created = await post(again, 'create-feed')
+    const created = await press(again, 'create-feed')
     expect(created.status).toBe(200)
     expect(created.feedUrl).not.toBe(feedUrl)
     expect((await fetchFeed(created.feedUrl ?? '')).status).toBe(200)
@@ -188,7 +184,7 @@ describe('the calendar link once access was taken away', () => {
 
   it('stays dead after the technician is moved to dispatcher and back', async () => {
     const cookie = await signInAs('tech@bluelagoon.test')
-    const { feedUrl } = await post(cookie, 'reset-feed')
+    const { feedUrl } = await press(cookie, 'reset-feed')
     expect((await fetchFeed(feedUrl ?? '')).status).toBe(200)
     const target = await ownerActsOn('tech@bluelagoon.test')
     // The same role again is no change: the link keeps working.
@@ -199,19 +195,19 @@ describe('the calendar link once access was taken away', () => {
     expect(await changeMemberRole({ ...target, role: 'tech' })).toEqual({ ok: true })
     expect((await fetchFeed(feedUrl ?? '')).status).toBe(404)
     expect(await feedSection(cookie)).toEqual({ active: false })
-    const created = await post(cookie, 'create-feed')
+    const created = await press(cookie, 'create-feed')
     expect((await fetchFeed(created.feedUrl ?? '')).status).toBe(200)
   })
 
   it('stays dead after a password reset', async () => {
     const cookie = await signInAs('tech@sunsetpools.test')
-    const { feedUrl } = await post(cookie, 'reset-feed')
+    const { feedUrl } = await press(cookie, 'reset-feed')
     expect((await fetchFeed(feedUrl ?? '')).status).toBe(200)
     expect(await resetWith(await requestResetToken('tech@sunsetpools.test'), 'a-brand-new-pass-9')).toBe(200)
     expect((await fetchFeed(feedUrl ?? '')).status).toBe(404)
     const again = await signInAs('tech@sunsetpools.test', 'a-brand-new-pass-9')
     expect(await feedSection(again)).toEqual({ active: false })
-    const created = await post(again, 'create-feed')
+    const created = await press(again, 'create-feed')
     expect((await fetchFeed(created.feedUrl ?? '')).status).toBe(200)
   })
 })

@@ -5,11 +5,10 @@ import { archiveCustomer } from '~/models/customer-changes.server'
 import { addServiceLocation } from '~/models/service-location.server'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../../tests/helpers/customers'
-import { pageRequest, settle, signInAs } from '../../../tests/helpers/session'
+import { pageRequest, routeArgs, settle } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { loader } from './customer-picker'
-
-const call = (request: Request) => ({ request, params: {}, context: {} }) as never
 
 type Answer = {
   data: { query: string; customers: Array<{ id: string; customerName: string; detail: string; locations: unknown[] }> }
@@ -18,7 +17,7 @@ type Answer = {
 
 async function pick(cookie: string, q: string) {
   return (await loader(
-    call(pageRequest(`/app/customers/picker?q=${encodeURIComponent(q)}`, cookie)),
+    routeArgs(pageRequest(`/app/customers/picker?q=${encodeURIComponent(q)}`, cookie)),
   )) as unknown as Answer
 }
 

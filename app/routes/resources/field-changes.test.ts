@@ -17,19 +17,16 @@ import { KEY_REUSED } from '~/models/idempotency.server'
 import { createJob } from '~/models/job-changes.server'
 import { generateVisits } from '~/models/visit-generation.server'
 import { db } from '~/utils/db.server'
-import { settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { answerOf, jsonRequest, routeArgs } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action } from './field-changes'
 
 const send = async (cookie: string, body: unknown, madeBy?: string) => {
-  const request = new Request(`${TEST_ORIGIN}/app/field/changes`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json', ...(madeBy ? { [FIELD_OWNER_HEADER]: madeBy } : {}) },
-    body: JSON.stringify(body),
-  })
+  const headers: Record<string, string> = madeBy ? { [FIELD_OWNER_HEADER]: madeBy } : {}
+  const request = jsonRequest('/app/field/changes', body, { cookie, headers })
   // The route's answer, returned or thrown (the 401 a signed-out script is told).
-  const { returned, thrown } = await settle(action({ request, params: {}, context: {} } as never))
-  const response = (returned ?? thrown) as Response
+  const response = (await answerOf(action(routeArgs(request)))) as Response
   return { status: response.status, body: await response.json() }
 }
 

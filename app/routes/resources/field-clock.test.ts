@@ -8,19 +8,18 @@ import { TIME_MESSAGES } from '~/models/time-events.server'
 import { applyFieldChange } from '~/models/visit-work.server'
 import { db } from '~/utils/db.server'
 import { findTestCustomer } from '../../../tests/helpers/customers'
-import { settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { answerOf, jsonRequest, routeArgs } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action } from './field-clock'
 
 const send = async (cookie: string, body: unknown, madeBy?: string) => {
-  const request = new Request(`${TEST_ORIGIN}/app/field/clock`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json', ...(madeBy ? { [FIELD_OWNER_HEADER]: madeBy } : {}) },
-    body: JSON.stringify(body),
-  })
-  const { returned, thrown } = await settle(action({ request, params: {}, context: {} } as never))
+  const headers: Record<string, string> = madeBy ? { [FIELD_OWNER_HEADER]: madeBy } : {}
+  const request = jsonRequest('/app/field/clock', body, { cookie, headers })
   // A guard's refusal is thrown as React Router's data (the 403 guard card), not as a JSON response.
-  const response = (returned ?? thrown) as Response | { init: { status: number }; data: unknown }
+  const response = (await answerOf(action(routeArgs(request)))) as
+    | Response
+    | { init: { status: number }; data: unknown }
   if (!(response instanceof Response)) return { status: response.init.status, body: response.data }
   return { status: response.status, body: await response.json() }
 }

@@ -9,13 +9,11 @@ import { companies, invoiceLines, invoices } from '~/db/schema'
 import { db } from '~/utils/db.server'
 import { findTestCustomer } from '../../../tests/helpers/customers'
 import { readPdf } from '../../../tests/helpers/pdf'
-import { pageRequest, settle, signInAs } from '../../../tests/helpers/session'
+import { pageRequest, routeArgs, settle, statusOf } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { loader as portalLoader } from '../portal/invoice-pdf'
 import { loader as officeLoader } from './invoice-pdf'
-
-const status = (thrown: unknown) =>
-  (thrown as { init?: { status?: number } })?.init?.status ?? (thrown as Response)?.status
 
 const cookies: Record<string, string> = {}
 async function cookieOf(email: string) {
@@ -25,12 +23,12 @@ async function cookieOf(email: string) {
 
 async function office(email: string, invoiceId: string) {
   const request = pageRequest(`/app/invoices/${invoiceId}.pdf`, await cookieOf(email))
-  return settle(officeLoader({ request, params: { invoiceId }, context: {} } as never))
+  return settle(officeLoader(routeArgs(request, { invoiceId })))
 }
 
 async function portal(email: string, customerId: string, invoiceId: string) {
   const request = pageRequest(`/customer/${customerId}/invoices/${invoiceId}.pdf`, await cookieOf(email))
-  return settle(portalLoader({ request, params: { customerId, invoiceId }, context: {} } as never))
+  return settle(portalLoader(routeArgs(request, { customerId, invoiceId })))
 }
 
 let blue: string
@@ -128,9 +126,9 @@ describe('Download PDF in the office', () => {
   })
 
   it("is a 404 for another company's owner and for an id that is no invoice; a technician is refused", async () => {
-    expect(status((await office('owner@sunsetpools.test', sent)).thrown)).toBe(404)
-    expect(status((await office('owner@bluelagoon.test', 'not-an-id')).thrown)).toBe(404)
-    expect(status((await office('tech@bluelagoon.test', sent)).thrown)).toBe(403)
+    expect(statusOf((await office('owner@sunsetpools.test', sent)).thrown)).toBe(404)
+    expect(statusOf((await office('owner@bluelagoon.test', 'not-an-id')).thrown)).toBe(404)
+    expect(statusOf((await office('tech@bluelagoon.test', sent)).thrown)).toBe(403)
   })
 })
 
@@ -141,9 +139,9 @@ describe('Download PDF in the portal', () => {
   })
 
   it("is a 404 for her draft, for another customer's invoice", async () => {
-    expect(status((await portal('customer@bluelagoon.test', danaId, draft)).thrown)).toBe(404)
-    expect(status((await portal('customer@bluelagoon.test', danaId, marcusInvoice)).thrown)).toBe(404)
-    expect(status((await portal('customer@bluelagoon.test', marcusId, marcusInvoice)).thrown)).toBe(404)
-    expect(status((await portal('owner@sunsetpools.test', danaId, sent)).thrown)).toBe(404)
+    expect(statusOf((await portal('customer@bluelagoon.test', danaId, draft)).thrown)).toBe(404)
+    expect(statusOf((await portal('customer@bluelagoon.test', danaId, marcusInvoice)).thrown)).toBe(404)
+    expect(statusOf((await portal('customer@bluelagoon.test', marcusId, marcusInvoice)).thrown)).toBe(404)
+    expect(statusOf((await portal('owner@sunsetpools.test', danaId, sent)).thrown)).toBe(404)
   })
 })

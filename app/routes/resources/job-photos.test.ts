@@ -10,13 +10,11 @@ import { FIELD_MESSAGES } from '~/models/visit-work.server'
 import { loader as jobPageLoader } from '~/routes/app/job'
 import { db } from '~/utils/db.server'
 import { takeFlash } from '~/utils/flash.server'
-import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { answerOf, pageRequest, routeArgs, settle, TEST_ORIGIN } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action as photoAction, loader as photoLoader } from './job-photo'
 import { action as uploadAction } from './job-photos'
-
-type Args = { request: Request; params: Record<string, string>; context: unknown }
-const args = (request: Request, params: Record<string, string>) => ({ request, params, context: {} }) as Args as never
 
 let tech: string
 let techCookie: string
@@ -136,14 +134,9 @@ function uploadRequest(
   })
 }
 
-/** The route's answer, returned or thrown (a redirect, the 401 a script is told). */
-async function answerOf(action: Promise<unknown>) {
-  const { returned, thrown } = await settle(action)
-  return (returned ?? thrown) as Response
-}
-
 async function upload(jobId: string, options: Parameters<typeof uploadRequest>[1]) {
-  return answerOf(uploadAction(args(uploadRequest(jobId, options), { jobId })))
+  // The route's answer, returned or thrown (a redirect, the 401 a script is told).
+  return (await answerOf(uploadAction(routeArgs(uploadRequest(jobId, options), { jobId })))) as Response
 }
 
 /** Where a plain form's redirect goes, and the message it leaves there (shown once). */
@@ -169,7 +162,9 @@ function removeRequest(jobId: string, photoId: string, cookie: string, json = tr
 }
 
 async function remove(jobId: string, photoId: string, cookie: string, json = true) {
-  return answerOf(photoAction(args(removeRequest(jobId, photoId, cookie, json), { jobId, photoId })))
+  return (await answerOf(
+    photoAction(routeArgs(removeRequest(jobId, photoId, cookie, json), { jobId, photoId })),
+  )) as Response
 }
 
 function expectNotFound(thrown: unknown) {
@@ -194,7 +189,7 @@ describe('GET /app/jobs/:jobId/photos/:photoId', () => {
     expect(photoIds).toHaveLength(2)
     for (const photoId of photoIds) {
       const response = (await photoLoader(
-        args(photoRequest(jobId, photoId, techCookie), { jobId, photoId }),
+        routeArgs(photoRequest(jobId, photoId, techCookie), { jobId, photoId }),
       )) as Response
       expect(response.status).toBe(200)
       expect(response.headers.get('Content-Type')).toBe('image/jpeg')
@@ -209,15 +204,19 @@ describe('GET /app/jobs/:jobId/photos/:photoId', () => {
   it('serves the thumbnail with ?size=thumb, and lets a platform admin look', async () => {
     const { jobId, photoIds } = photographed
     const photoId = photoIds[0] ?? ''
-    const full = (await photoLoader(args(photoRequest(jobId, photoId, techCookie), { jobId, photoId }))) as Response
+    const full = (await photoLoader(
+      routeArgs(photoRequest(jobId, photoId, techCookie), { jobId, photoId }),
+    )) as Response
     const thumb = (await photoLoader(
-      args(photoRequest(jobId, photoId, techCookie, '?size=thumb'), { jobId, photoId }),
+      routeArgs(photoRequest(jobId, photoId, techCookie, '?size=thumb'), { jobId, photoId }),
     )) as Response
     const fullWidth = (await sharp(Buffer.from(await full.arrayBuffer())).metadata()).width ?? 0
     const thumbWidth = (await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).width ?? 0
     expect(thumbWidth).toBeLessThanOrEqual(400)
     expect(fullWidth).toBeGreaterThan(thumbWidth)
-    const asAdmin = (await photoLoader(args(photoRequest(jobId, photoId, adminCookie), { jobId, photoId }))) as Response
+    const asAdmin = (await photoLoader(
+      routeArgs(photoRequest(jobId, photoId, adminCookie), { jobId, photoId }),
+    )) as Response
     expect(asAdmin.status).toBe(200)
   })
 
@@ -231,7 +230,9 @@ describe('GET /app/jobs/:jobId/photos/:photoId', () => {
       [own, '..%2F..%2Fetc'],
       ['not-a-job', photographed.photoIds[0] ?? ''],
     ] as const) {
-      const { thrown } = await settle(photoLoader(args(photoRequest(jobId, photoId, techCookie), { jobId, photoId })))
+      const { thrown } = await settle(
+        photoLoader(routeArgs(photoRequest(jobId, photoId, techCookie), { jobId, photoId })),
+      )
       expectNotFound(thrown)
     }
   })
@@ -240,12 +241,11 @@ describe('GET /app/jobs/:jobId/photos/:photoId', () => {
     const { jobId } = photographed
     const photoId = photographed.photoIds[0] ?? ''
     const { thrown } = await settle(
-      photoLoader(args(photoRequest(jobId, photoId, sunsetOwnerCookie), { jobId, photoId })),
+      photoLoader(routeArgs(photoRequest(jobId, photoId, sunsetOwnerCookie), { jobId, photoId })),
     )
     expectNotFound(thrown)
-    const anonymous = await settle(photoLoader(args(photoRequest(jobId, photoId), { jobId, photoId })))
-    expect((anonymous.thrown as Response).status).toBe(302)
-    expect((anonymous.thrown as Response).headers.get('location')).toMatch(/^\/login\?redirectTo=/)
+    const anonymous = await settle(photoLoader(routeArgs(photoRequest(jobId, photoId), { jobId, photoId })))
+    expect(anonymous.thrown).toHaveRedirect(/^\/login\?redirectTo=/)
   })
 })
 
@@ -268,10 +268,10 @@ describe('POST /app/jobs/:jobId/photos (the phone, JSON)', () => {
     })
     // The URL serves it, and the visit page lists it.
     const served = (await photoLoader(
-      args(pageRequest(body.photo.url, techCookie), { jobId, photoId: id }),
+      routeArgs(pageRequest(body.photo.url, techCookie), { jobId, photoId: id }),
     )) as Response
     expect(served.status).toBe(200)
-    const page = await jobPageLoader(args(pageRequest(`/app/jobs/${jobId}`, techCookie), { jobId }))
+    const page = await jobPageLoader(routeArgs(pageRequest(`/app/jobs/${jobId}`, techCookie), { jobId }))
     expect(page.photos).toEqual([body.photo])
 
     // The queue sending it again after a lost answer.
@@ -350,7 +350,7 @@ describe('POST /app/jobs/:jobId/photos (the phone, JSON)', () => {
         'Content-Length': String(MAX_UPLOAD_REQUEST_BYTES + 1),
       },
     } as RequestInit)
-    const response = (await uploadAction(args(request, { jobId }))) as Response
+    const response = (await uploadAction(routeArgs(request, { jobId }))) as Response
     expect(response.status).toBe(413)
     expect(await response.json()).toEqual({
       ok: false,
@@ -377,7 +377,7 @@ describe('POST /app/jobs/:jobId/photos (the phone, JSON)', () => {
       duplex: 'half',
       headers: { cookie: techCookie, Accept: 'application/json', 'Content-Type': 'multipart/form-data; boundary=x' },
     } as RequestInit)
-    const response = (await uploadAction(args(request, { jobId }))) as Response
+    const response = (await uploadAction(routeArgs(request, { jobId }))) as Response
     expect(response.status).toBe(413)
     expect(sent).toBeLessThan(MAX_UPLOAD_REQUEST_BYTES + 4 * chunk.byteLength)
   })
@@ -405,7 +405,7 @@ describe('POST /app/jobs/:jobId/photos (the phone, JSON)', () => {
       duplex: 'half',
       headers: { cookie: techCookie, Accept: 'application/json', 'Content-Type': contentType },
     } as RequestInit)
-    const { returned, thrown } = await settle(uploadAction(args(request, { jobId })))
+    const { returned, thrown } = await settle(uploadAction(routeArgs(request, { jobId })))
     expect(thrown).toBeUndefined()
     const response = returned as Response
     expect(response.status).toBe(400)
@@ -469,8 +469,7 @@ describe('POST /app/jobs/:jobId/photos (a plain form, no JavaScript)', () => {
 
   it('sends a signed-out plain form to log in (only a script is answered 401)', async () => {
     const response = await upload(photographed.jobId, { file: await jpegFile(), json: false })
-    expect(response.status).toBe(302)
-    expect(response.headers.get('Location')).toMatch(/^\/login\?redirectTo=/)
+    expect(response).toHaveRedirect(/^\/login\?redirectTo=/)
   })
 })
 
@@ -485,7 +484,9 @@ describe('removing a photo', () => {
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ ok: true })
     expect(await rowsOf(jobId)).toEqual([])
-    const { thrown } = await settle(photoLoader(args(photoRequest(jobId, photoId, techCookie), { jobId, photoId })))
+    const { thrown } = await settle(
+      photoLoader(routeArgs(photoRequest(jobId, photoId, techCookie), { jobId, photoId })),
+    )
     expectNotFound(thrown)
     // Removing it again (another tab) finds nothing.
     expect((await remove(jobId, photoId, techCookie)).status).toBe(404)
@@ -521,7 +522,7 @@ describe('removing a photo', () => {
         body,
         headers: { cookie: techCookie, 'Content-Type': contentType as string },
       })
-      expect((await answerOf(photoAction(args(request, params)))).status, contentType).toBe(404)
+      expect(((await answerOf(photoAction(routeArgs(request, params)))) as Response).status, contentType).toBe(404)
     }
     expect(await rowsOf(jobId)).toHaveLength(1)
   })

@@ -4,12 +4,11 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { lastMonth } from '~/features/reports/report-period'
 import { localDateAt } from '~/schedule/local-date'
-import { pageRequest, settle, signInAs } from '../../../tests/helpers/session'
+import { pageRequest, routeArgs, settle } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { loader as csvLoader } from './quickbooks-csv'
 import { loader as iifLoader } from './quickbooks-iif'
-
-const call = (request: Request) => ({ request, params: {}, context: {} }) as never
 
 let owner: string
 let admin: string
@@ -27,7 +26,7 @@ beforeAll(async () => {
 describe('QuickBooks downloads', () => {
   it('sends the IIF as an attachment named after the month and "By service period" (the default)', async () => {
     const response = (await iifLoader(
-      call(pageRequest('/app/billing/quickbooks.iif?month=2026-11', owner)),
+      routeArgs(pageRequest('/app/billing/quickbooks.iif?month=2026-11', owner)),
     )) as Response
     expect(response.status).toBe(200)
     expect(response.headers.get('Content-Disposition')).toBe(
@@ -40,7 +39,7 @@ describe('QuickBooks downloads', () => {
 
   it('sends the CSV for QuickBooks Online to an admin too, by invoice date when asked', async () => {
     const response = (await csvLoader(
-      call(pageRequest('/app/billing/quickbooks.csv?month=2026-10&basis=invoice-date', admin)),
+      routeArgs(pageRequest('/app/billing/quickbooks.csv?month=2026-10&basis=invoice-date', admin)),
     )) as Response
     expect(response.status).toBe(200)
     expect(response.headers.get('Content-Disposition')).toBe(
@@ -52,7 +51,7 @@ describe('QuickBooks downloads', () => {
 
   it("exports last month (the company's) when no month is given", async () => {
     const month = lastMonth(localDateAt(new Date(), 'America/New_York')).start.slice(0, 7)
-    const response = (await iifLoader(call(pageRequest('/app/billing/quickbooks.iif', owner)))) as Response
+    const response = (await iifLoader(routeArgs(pageRequest('/app/billing/quickbooks.iif', owner)))) as Response
     expect(response.headers.get('Content-Disposition')).toBe(
       `attachment; filename="pool-bud-quickbooks-${month}-by-service-period.iif"`,
     )
@@ -61,7 +60,7 @@ describe('QuickBooks downloads', () => {
   it('answers 400 to a month written any other way', async () => {
     for (const month of ['2026-13', '2026-1', 'november', '2026-11-01', '0000-01', '9999-12', '1999-12']) {
       const response = (await csvLoader(
-        call(pageRequest(`/app/billing/quickbooks.csv?month=${encodeURIComponent(month)}`, owner)),
+        routeArgs(pageRequest(`/app/billing/quickbooks.csv?month=${encodeURIComponent(month)}`, owner)),
       )) as Response
       expect(response.status, month).toBe(400)
       expect(await response.text()).toBe('Choose a month written like 2026-11.')
@@ -69,7 +68,9 @@ describe('QuickBooks downloads', () => {
   })
 
   it('refuses a dispatcher (billing is for owners and admins)', async () => {
-    const result = await settle(iifLoader(call(pageRequest('/app/billing/quickbooks.iif?month=2026-11', dispatcher))))
+    const result = await settle(
+      iifLoader(routeArgs(pageRequest('/app/billing/quickbooks.iif?month=2026-11', dispatcher))),
+    )
     expect((result.thrown as { init?: { status?: number } })?.init?.status).toBe(403)
   })
 })

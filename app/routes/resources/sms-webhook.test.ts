@@ -6,6 +6,7 @@ import { inboundTexts, textOptOuts } from '~/db/schema'
 import { twilioSignature } from '~/notices/twilio-signature.server'
 import { db } from '~/utils/db.server'
 import { env } from '~/utils/env.server'
+import { routeArgs } from '../../../tests/helpers/requests'
 import { action, SMS_WEBHOOK_PATH } from './sms-webhook'
 
 const TOKEN = '0123456789abcdef0123456789abcdef'
@@ -27,7 +28,7 @@ function inbound(fields: Record<string, string>, signWith: Record<string, string
     )
   }
   const request = new Request(`http://internal.example${SMS_WEBHOOK_PATH}`, { method: 'POST', headers, body })
-  return action({ request, params: {}, context: {} } as never)
+  return action(routeArgs(request))
 }
 
 const optedOut = async () => (await db().select().from(textOptOuts).where(eq(textOptOuts.phone, PHONE))).length === 1

@@ -18,7 +18,7 @@ import {
   paymentsOf,
 } from '../../../tests/helpers/card-payments'
 import { type FakeStripe, type SignedEvent, startFakeStripe } from '../../../tests/helpers/fake-stripe'
-import { TEST_ORIGIN } from '../../../tests/helpers/session'
+import { routeArgs, TEST_ORIGIN } from '../../../tests/helpers/requests'
 import { action, STRIPE_WEBHOOK_PATH } from './stripe-webhook'
 
 let fake: FakeStripe
@@ -29,7 +29,7 @@ function deliver(event: SignedEvent, signature: string | null = event.signature)
   const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8' }
   if (signature !== null) headers['Stripe-Signature'] = signature
   const request = new Request(`${TEST_ORIGIN}${STRIPE_WEBHOOK_PATH}`, { method: 'POST', headers, body: event.payload })
-  return action({ request, params: {}, context: {} } as never) as Promise<Response>
+  return action(routeArgs(request)) as Promise<Response>
 }
 
 async function eventsStored() {

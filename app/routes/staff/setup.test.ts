@@ -2,21 +2,14 @@ import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, emailOutbox, profiles, user } from '~/db/schema'
 import { db } from '~/utils/db.server'
-import { pageRequest, settle, signInAs, TEST_ORIGIN } from '../../../tests/helpers/session'
+import { formRequest, pageRequest, routeArgs, settle } from '../../../tests/helpers/requests'
+import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { loader as indexLoader } from './index'
 import { loader as layoutLoader } from './layout'
 import { action, loader } from './setup'
 
-const call = (request: Request) => ({ request, params: {}, context: {} }) as never
-
-function post(cookie: string | undefined, fields: Record<string, string>) {
-  return new Request(`${TEST_ORIGIN}/staff/setup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
-    body: new URLSearchParams(fields),
-  })
-}
+const post = (cookie: string | undefined, fields: Record<string, string>) => formRequest('/staff/setup', fields, cookie)
 
 type Reply = { ok: boolean; message: string; companyId?: string; result?: { error?: Record<string, string[]> } }
 async function outcome(promise: unknown) {
@@ -60,13 +53,13 @@ describe('only platform admins pass', () => {
     const cookie = await signInAs(email)
     const before = await db().select().from(companies).orderBy(companies.id)
     for (const handler of [indexLoader, layoutLoader, loader]) {
-      const result = await outcome(handler(call(pageRequest('/staff/setup', cookie))))
+      const result = await outcome(handler(routeArgs(pageRequest('/staff/setup', cookie))))
       expect(result.status).toBe(403)
     }
     for (const intent of INTENTS) {
       const result = await outcome(
         action(
-          call(
+          routeArgs(
             post(cookie, {
               intent,
               mode: 'new',
@@ -87,14 +80,14 @@ describe('only platform admins pass', () => {
 
   it('anonymous visitors are sent to log in', async () => {
     for (const handler of [indexLoader, layoutLoader, loader]) {
-      expect((await outcome(handler(call(pageRequest('/staff/setup'))))).location).toMatch(/^\/login/)
+      expect((await outcome(handler(routeArgs(pageRequest('/staff/setup'))))).location).toMatch(/^\/login/)
     }
-    expect((await outcome(action(call(post(undefined, { intent: 'invite-owner' }))))).location).toMatch(/^\/login/)
+    expect((await outcome(action(routeArgs(post(undefined, { intent: 'invite-owner' }))))).location).toMatch(/^\/login/)
   })
 
   it('a platform admin is sent from /staff to /staff/setup and sees the companies, oldest first', async () => {
-    expect((await outcome(indexLoader(call(pageRequest('/staff', admin))))).location).toBe('/staff/setup')
-    const data = (await loader(call(pageRequest('/staff/setup', admin)))) as {
+    expect((await outcome(indexLoader(routeArgs(pageRequest('/staff', admin))))).location).toBe('/staff/setup')
+    const data = (await loader(routeArgs(pageRequest('/staff/setup', admin)))) as {
       companies: Array<{ name: string; owners: Array<{ email: string }>; eligibleOwners: Array<{ email: string }> }>
     }
     expect(data.companies.map((c) => c.name).sort()).toEqual(['Blue Lagoon Pool Co.', 'Sunset Pool Care'])
@@ -113,7 +106,7 @@ describe('inviting an owner', () => {
   it('for a new company: creates the company, the owner and the invite email', async () => {
     const result = await outcome(
       action(
-        call(
+        routeArgs(
           post(admin, {
             intent: 'invite-owner',
             mode: 'new',
@@ -149,7 +142,7 @@ describe('inviting an owner', () => {
     const [coral] = await db().select().from(companies).where(eq(companies.name, 'Coral Reef Pools'))
     const result = await outcome(
       action(
-        call(
+        routeArgs(
           post(admin, {
             intent: 'invite-owner',
             mode: 'existing',
@@ -179,7 +172,7 @@ describe('inviting an owner', () => {
       ],
     ]
     for (const [fields, message] of cases) {
-      const result = await outcome(action(call(post(admin, { intent: 'invite-owner', ...fields }))))
+      const result = await outcome(action(routeArgs(post(admin, { intent: 'invite-owner', ...fields }))))
       expect(result.status).toBe(400)
       expect(result.body.message).toBe(message)
       // The form shows the same reasons at its fields (the page's schema is the action's).
@@ -193,7 +186,7 @@ describe('inviting an owner', () => {
       const companiesBefore = await db().select({ n: sql<number>`count(*)::int` }).from(companies)
       const result = await outcome(
         action(
-          call(
+          routeArgs(
             post(admin, { intent: 'invite-owner', mode: 'new', companyName: `Grab ${email}`, fullName: 'X', email }),
           ),
         ),
@@ -215,7 +208,7 @@ describe('companies', () => {
     for (const stripeAccountId of ['acct_chosenByStaff2', '  ']) {
       const result = await outcome(
         action(
-          call(
+          routeArgs(
             post(admin, {
               intent: 'update-company',
               companyId: blueLagoon,
@@ -230,13 +223,13 @@ describe('companies', () => {
       expect(row?.name).toBe('Blue Lagoon Pools')
       expect(row?.stripeAccountId).toBe('acct_1BlueLagoonDemo')
     }
-    const page = (await loader(call(pageRequest(`/staff/setup?q=${blueLagoon}`, admin)))) as {
+    const page = (await loader(routeArgs(pageRequest(`/staff/setup?q=${blueLagoon}`, admin)))) as {
       companies: Array<{ id: string; stripeAccountId: string | null }>
     }
     expect(page.companies.find((c) => c.id === blueLagoon)?.stripeAccountId).toBe('acct_1BlueLagoonDemo')
     const missing = await outcome(
       action(
-        call(
+        routeArgs(
           post(admin, { intent: 'update-company', companyId: '00000000-0000-4000-8000-000000000000', name: 'Ghost' }),
         ),
       ),
@@ -248,7 +241,7 @@ describe('companies', () => {
     await db()
       .insert(companies)
       .values(Array.from({ length: 55 }, (_, i) => ({ name: `Paging Pools ${String(i).padStart(2, '0')}` })))
-    const first = (await loader(call(pageRequest('/staff/setup?q=paging', admin)))) as {
+    const first = (await loader(routeArgs(pageRequest('/staff/setup?q=paging', admin)))) as {
       total: number
       pageCount: number
       companies: Array<{ id: string; name: string }>
@@ -256,11 +249,13 @@ describe('companies', () => {
     expect(first.total).toBe(55)
     expect(first.pageCount).toBe(2)
     expect(first.companies).toHaveLength(50)
-    const second = (await loader(call(pageRequest('/staff/setup?q=paging&page=2', admin)))) as typeof first
+    const second = (await loader(routeArgs(pageRequest('/staff/setup?q=paging&page=2', admin)))) as typeof first
     expect(second.companies).toHaveLength(5)
-    const byId = (await loader(call(pageRequest(`/staff/setup?q=${blueLagoon.slice(0, 8)}`, admin)))) as typeof first
+    const byId = (await loader(
+      routeArgs(pageRequest(`/staff/setup?q=${blueLagoon.slice(0, 8)}`, admin)),
+    )) as typeof first
     expect(byId.companies.map((c) => c.id)).toEqual([blueLagoon])
-    const wildcard = (await loader(call(pageRequest('/staff/setup?q=%25', admin)))) as typeof first
+    const wildcard = (await loader(routeArgs(pageRequest('/staff/setup?q=%25', admin)))) as typeof first
     expect(wildcard.total).toBe(0)
   })
 })
@@ -269,14 +264,14 @@ describe('ownership transfer', () => {
   it('makes office@bluelagoon.test the owner and owner@bluelagoon.test an admin', async () => {
     const office = await profileByEmail('office@bluelagoon.test')
     const result = await outcome(
-      action(call(post(admin, { intent: 'assign-owner', companyId: blueLagoon, profileId: office?.id ?? '' }))),
+      action(routeArgs(post(admin, { intent: 'assign-owner', companyId: blueLagoon, profileId: office?.id ?? '' }))),
     )
     expect(result.body).toMatchObject({ ok: true })
     expect((await profileByEmail('office@bluelagoon.test'))?.role).toBe('owner')
     expect((await profileByEmail('owner@bluelagoon.test'))?.role).toBe('admin')
     // And back, so the roles are as seeded again.
     const owner = await profileByEmail('owner@bluelagoon.test')
-    await action(call(post(admin, { intent: 'assign-owner', companyId: blueLagoon, profileId: owner?.id ?? '' })))
+    await action(routeArgs(post(admin, { intent: 'assign-owner', companyId: blueLagoon, profileId: owner?.id ?? '' })))
     expect((await profileByEmail('owner@bluelagoon.test'))?.role).toBe('owner')
     expect((await profileByEmail('office@bluelagoon.test'))?.role).toBe('admin')
   })
@@ -298,7 +293,7 @@ describe('ownership transfer', () => {
     )
     try {
       const result = await outcome(
-        action(call(post(admin, { intent: 'assign-owner', companyId: blueLagoon, profileId: office?.id ?? '' }))),
+        action(routeArgs(post(admin, { intent: 'assign-owner', companyId: blueLagoon, profileId: office?.id ?? '' }))),
       )
       expect(result.status).toBe(500)
       expect(result.body.message).toBe('Unable to assign owner.')
@@ -311,7 +306,7 @@ describe('ownership transfer', () => {
   })
 
   it('asks for a teammate when none is chosen, at the field', async () => {
-    const result = await outcome(action(call(post(admin, { intent: 'assign-owner', companyId: blueLagoon }))))
+    const result = await outcome(action(routeArgs(post(admin, { intent: 'assign-owner', companyId: blueLagoon }))))
     expect(result.status).toBe(400)
     expect(result.body).toMatchObject({
       ok: false,
@@ -322,7 +317,7 @@ describe('ownership transfer', () => {
   })
 
   it('an intent no form sends is the 400 error page', async () => {
-    const result = await outcome(action(call(post(admin, { intent: 'delete-company', companyId: blueLagoon }))))
+    const result = await outcome(action(routeArgs(post(admin, { intent: 'delete-company', companyId: blueLagoon }))))
     expect(result).toMatchObject({ status: 400, body: 'Unknown action.' })
   })
 
@@ -330,7 +325,7 @@ describe('ownership transfer', () => {
     for (const email of ['customer@bluelagoon.test', 'admin@poolbud.test', 'owner@sunsetpools.test']) {
       const person = await profileByEmail(email)
       const result = await outcome(
-        action(call(post(admin, { intent: 'assign-owner', companyId: blueLagoon, profileId: person?.id ?? '' }))),
+        action(routeArgs(post(admin, { intent: 'assign-owner', companyId: blueLagoon, profileId: person?.id ?? '' }))),
       )
       expect(result.status, email).toBe(404)
     }
