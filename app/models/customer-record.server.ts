@@ -8,6 +8,7 @@ import { isUuid } from '~/utils/ids'
 import { balanceCentsOf } from './balance.server'
 import { bodyOrder } from './body-of-water.server'
 import { pageNumber, portalStatus } from './customer-list.server'
+import { bodyOfEquipment, locationOfBody } from './joins.server'
 import { addressColumns, locationOrder } from './service-location.server'
 
 /** Visits per page of a record's "Visit history". */
@@ -104,10 +105,7 @@ export async function getCustomerRecord({
         indoor: bodiesOfWater.indoor,
       })
       .from(bodiesOfWater)
-      .innerJoin(
-        serviceLocations,
-        and(eq(serviceLocations.companyId, bodiesOfWater.companyId), eq(serviceLocations.id, bodiesOfWater.locationId)),
-      )
+      .innerJoin(serviceLocations, locationOfBody)
       .where(ofCustomer)
       .orderBy(...bodyOrder),
     db()
@@ -123,14 +121,8 @@ export async function getCustomerRecord({
         notes: equipment.notes,
       })
       .from(equipment)
-      .innerJoin(
-        bodiesOfWater,
-        and(eq(bodiesOfWater.companyId, equipment.companyId), eq(bodiesOfWater.id, equipment.bodyOfWaterId)),
-      )
-      .innerJoin(
-        serviceLocations,
-        and(eq(serviceLocations.companyId, bodiesOfWater.companyId), eq(serviceLocations.id, bodiesOfWater.locationId)),
-      )
+      .innerJoin(bodiesOfWater, bodyOfEquipment)
+      .innerJoin(serviceLocations, locationOfBody)
       .where(ofCustomer)
       .orderBy(asc(equipment.createdAt), asc(equipment.id)),
     db()

@@ -19,6 +19,7 @@ import { isUuid } from '~/utils/ids'
 import { failure, type Result, success } from '~/utils/result'
 import { BODY_NOT_FOUND } from './body-of-water.server'
 import { type EquipmentInput, EquipmentSchema, firstIssue } from './customer-schemas'
+import { bodyOfEquipment, customerOfLocation, locationOfBody } from './joins.server'
 
 export const EQUIPMENT_NOT_FOUND = 'Equipment not found.'
 
@@ -149,18 +150,9 @@ export async function getEquipmentHistory({
       customerStatus: customers.status,
     })
     .from(equipment)
-    .innerJoin(
-      bodiesOfWater,
-      and(eq(bodiesOfWater.companyId, equipment.companyId), eq(bodiesOfWater.id, equipment.bodyOfWaterId)),
-    )
-    .innerJoin(
-      serviceLocations,
-      and(eq(serviceLocations.companyId, bodiesOfWater.companyId), eq(serviceLocations.id, bodiesOfWater.locationId)),
-    )
-    .innerJoin(
-      customers,
-      and(eq(customers.companyId, serviceLocations.companyId), eq(customers.id, serviceLocations.customerId)),
-    )
+    .innerJoin(bodiesOfWater, bodyOfEquipment)
+    .innerJoin(serviceLocations, locationOfBody)
+    .innerJoin(customers, customerOfLocation)
     .where(and(eq(equipment.companyId, companyId), eq(equipment.id, equipmentId)))
     .limit(1)
   if (!item) return null

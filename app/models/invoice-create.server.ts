@@ -31,6 +31,7 @@ import type { IsoWeekday, LocalDate } from '~/schedule/local-date'
 import type { FrequencyWeeks } from '~/schedule/recurrence'
 import { type Database, db } from '~/utils/db.server'
 import { creditsByCustomer } from './customer-credit.server'
+import { customerOfLocation } from './joins.server'
 import { claimVisits, lateCompletions, notBilledLate } from './late-completions.server'
 import { rateInForceSql } from './plan-rate.server'
 import { taxRuleOf } from './tax-rate.server'
@@ -90,10 +91,7 @@ async function loadMonthBillables(
       serviceLocations,
       and(eq(serviceLocations.companyId, servicePlans.companyId), eq(serviceLocations.id, servicePlans.locationId)),
     )
-    .innerJoin(
-      customers,
-      and(eq(customers.companyId, serviceLocations.companyId), eq(customers.id, serviceLocations.customerId)),
-    )
+    .innerJoin(customers, customerOfLocation)
     .where(
       and(
         eq(servicePlans.companyId, companyId),

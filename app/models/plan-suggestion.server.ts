@@ -24,6 +24,7 @@ import { isUuid } from '~/utils/ids'
 import { failure, type Result, success } from '~/utils/result'
 import { stopColumns, toRouteStop } from './day-stops.server'
 import { fleetOf, technicianDays } from './fleet.server'
+import { customerOfLocation } from './joins.server'
 import { visitLocation } from './service-location.server'
 import { WEEKDAY_LABELS } from './service-plan-schemas'
 
@@ -82,10 +83,7 @@ export async function suggestPlanDays(args: {
         lng: serviceLocations.lng,
       })
       .from(serviceLocations)
-      .innerJoin(
-        customers,
-        and(eq(customers.companyId, serviceLocations.companyId), eq(customers.id, serviceLocations.customerId)),
-      )
+      .innerJoin(customers, customerOfLocation)
       .where(
         and(
           eq(serviceLocations.companyId, companyId),

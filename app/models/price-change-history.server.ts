@@ -9,6 +9,7 @@ import type { LocalDate } from '~/schedule/local-date'
 import { formatAddress } from '~/utils/address'
 import { formatLocalDate } from '~/utils/dates'
 import { db } from '~/utils/db.server'
+import { customerOfLocation } from './joins.server'
 
 /**
  * The company's latest price changes, newest first, for the page's "Price changes": each with who made it and when,
@@ -84,10 +85,7 @@ export async function priceChangePlans({ companyId, priceChangeIds }: { companyI
       serviceLocations,
       and(eq(serviceLocations.companyId, servicePlans.companyId), eq(serviceLocations.id, servicePlans.locationId)),
     )
-    .innerJoin(
-      customers,
-      and(eq(customers.companyId, serviceLocations.companyId), eq(customers.id, serviceLocations.customerId)),
-    )
+    .innerJoin(customers, customerOfLocation)
     .where(
       and(
         eq(planRateChanges.companyId, companyId),

@@ -21,6 +21,7 @@ import { formatAddress } from '~/utils/address'
 import { formatLocalDate } from '~/utils/dates'
 import { type Database, db } from '~/utils/db.server'
 import { failure, type Result, success } from '~/utils/result'
+import { customerOfLocation } from './joins.server'
 
 export type PriceChangeCriteria = { filter: PlanFilter; increase: PriceIncrease; effectiveOn: LocalDate }
 
@@ -74,10 +75,7 @@ async function plansToChange(executor: Database, companyId: string, criteria: Pr
       serviceLocations,
       and(eq(serviceLocations.companyId, servicePlans.companyId), eq(serviceLocations.id, servicePlans.locationId)),
     )
-    .innerJoin(
-      customers,
-      and(eq(customers.companyId, serviceLocations.companyId), eq(customers.id, serviceLocations.customerId)),
-    )
+    .innerJoin(customers, customerOfLocation)
     .leftJoin(profiles, eq(profiles.id, servicePlans.technicianId))
     .where(
       and(

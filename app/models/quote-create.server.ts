@@ -6,6 +6,7 @@ import { bodiesOfWater, companies, customers, equipment, quotes, quoteVersions, 
 import { type Database, db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import { failure, type Result, success } from '~/utils/result'
+import { bodyOfEquipment, locationOfBody } from './joins.server'
 import { QUOTE_MESSAGES } from './quote-edits.server'
 import { customerTaxRate } from './tax-rate.server'
 
@@ -23,14 +24,8 @@ async function customerOwnsEquipment(tx: Tx, companyId: string, customerId: stri
   const [row] = await tx
     .select({ id: equipment.id })
     .from(equipment)
-    .innerJoin(
-      bodiesOfWater,
-      and(eq(bodiesOfWater.companyId, equipment.companyId), eq(bodiesOfWater.id, equipment.bodyOfWaterId)),
-    )
-    .innerJoin(
-      serviceLocations,
-      and(eq(serviceLocations.companyId, bodiesOfWater.companyId), eq(serviceLocations.id, bodiesOfWater.locationId)),
-    )
+    .innerJoin(bodiesOfWater, bodyOfEquipment)
+    .innerJoin(serviceLocations, locationOfBody)
     .where(
       and(
         eq(equipment.companyId, companyId),

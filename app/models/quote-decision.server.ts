@@ -6,7 +6,7 @@
 // quote.declined, docs/api.md) in the same transaction.
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { depositCents, quoteNumberLabel, quoteTotals } from '~/billing/quote-math'
-import { companies, customers, profiles, quoteDecisions, quoteLines, quotes, quoteVersions } from '~/db/schema'
+import { companies, customers, profiles, quoteDecisions, quotes, quoteVersions } from '~/db/schema'
 import { renderEmail } from '~/outbox/email-render.server'
 import { enqueue } from '~/outbox/enqueue.server'
 import { type Database, db } from '~/utils/db.server'
@@ -15,6 +15,7 @@ import { isUuid } from '~/utils/ids'
 import { formatCents } from '~/utils/money'
 import { failure, type Result, success } from '~/utils/result'
 import { putObject } from '~/utils/storage.server'
+import { linesForTotals } from './quote-edits.server'
 import { recordEvent } from './webhook-event.server'
 
 export const DECISION_MESSAGES = {
@@ -91,16 +92,7 @@ function refusal(found: Checked, versionId: string | null, today: string) {
 }
 
 async function amountsFor(tx: Tx, companyId: string, version: Checked['version'], ticked: string[]) {
-  const lines = await tx
-    .select({
-      id: quoteLines.id,
-      quantityHundredths: quoteLines.quantityHundredths,
-      unitPriceCents: quoteLines.unitPriceCents,
-      taxable: quoteLines.taxable,
-      optional: quoteLines.optional,
-    })
-    .from(quoteLines)
-    .where(and(eq(quoteLines.companyId, companyId), eq(quoteLines.versionId, version.id)))
+  const lines = await linesForTotals(tx, companyId, version.id)
   // Only this version's optional lines can be chosen; anything else posted is ignored.
   const chosen = lines.filter((line) => line.optional && ticked.includes(line.id)).map((line) => line.id)
   const totals = quoteTotals(lines, version.taxRateMilliPercent, new Set(chosen))

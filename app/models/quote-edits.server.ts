@@ -111,6 +111,20 @@ async function editableVersion(tx: Tx, companyId: string, quote: LockedQuote) {
   return next.id
 }
 
+/** What a version's totals are worked out from (quoteTotals): its lines' quantities, prices, tax and option flags. */
+export function linesForTotals(tx: Tx, companyId: string, versionId: string) {
+  return tx
+    .select({
+      id: quoteLines.id,
+      quantityHundredths: quoteLines.quantityHundredths,
+      unitPriceCents: quoteLines.unitPriceCents,
+      taxable: quoteLines.taxable,
+      optional: quoteLines.optional,
+    })
+    .from(quoteLines)
+    .where(and(eq(quoteLines.companyId, companyId), eq(quoteLines.versionId, versionId)))
+}
+
 /**
  * Subtotal, tax (at the customer's rate as it is now: their pool's own, else the company's default) and total of
  * the version's required lines.
@@ -122,16 +136,7 @@ async function recompute(tx: Tx, companyId: string, versionId: string) {
     .innerJoin(quotes, and(eq(quotes.companyId, quoteVersions.companyId), eq(quotes.id, quoteVersions.quoteId)))
     .where(and(eq(quoteVersions.companyId, companyId), eq(quoteVersions.id, versionId)))
   const rate = owner ? ((await customerTaxRate(tx, companyId, owner.customerId))?.milliPercent ?? 0) : 0
-  const lines = await tx
-    .select({
-      id: quoteLines.id,
-      quantityHundredths: quoteLines.quantityHundredths,
-      unitPriceCents: quoteLines.unitPriceCents,
-      taxable: quoteLines.taxable,
-      optional: quoteLines.optional,
-    })
-    .from(quoteLines)
-    .where(and(eq(quoteLines.companyId, companyId), eq(quoteLines.versionId, versionId)))
+  const lines = await linesForTotals(tx, companyId, versionId)
   const totals = quoteTotals(lines, rate)
   // Every option ticked must still fit the integer columns: a quote past $10 million is refused as a whole.
   const everything = quoteTotals(lines, rate, new Set(lines.map((line) => line.id)))

@@ -10,6 +10,7 @@ import { type Database, db } from '~/utils/db.server'
 import { publishCompanyEvent } from '~/utils/events.server'
 import { isUuid } from '~/utils/ids'
 import { failure, type Result, success } from '~/utils/result'
+import { customerOfLocation } from './joins.server'
 import { isCompanyTechnician } from './profile.server'
 import { type ServicePlanInput, ServicePlanSchema } from './service-plan-schemas'
 import { asSchedule, generateVisits, type StoredPlan } from './visit-generation.server'
@@ -31,10 +32,7 @@ export async function createServicePlan(
   const [location] = await db()
     .select({ id: serviceLocations.id })
     .from(serviceLocations)
-    .innerJoin(
-      customers,
-      and(eq(customers.companyId, serviceLocations.companyId), eq(customers.id, serviceLocations.customerId)),
-    )
+    .innerJoin(customers, customerOfLocation)
     .where(
       and(
         eq(serviceLocations.companyId, companyId),

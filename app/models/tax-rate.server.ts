@@ -8,6 +8,7 @@ import { companies, customers, serviceLocations, taxRates } from '~/db/schema'
 import { type Database, db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import { failure, type Result, success } from '~/utils/result'
+import { customerOfLocation } from './joins.server'
 
 export const TAX_RATE_MESSAGES = {
   notFound: 'That tax rate was not found.',
@@ -105,10 +106,7 @@ async function usesOf(executor: Database, companyId: string, rateId?: string) {
       total: sql<number>`count(*) over (partition by ${serviceLocations.taxRateId})`.mapWith(Number).as('total'),
     })
     .from(serviceLocations)
-    .innerJoin(
-      customers,
-      and(eq(customers.companyId, serviceLocations.companyId), eq(customers.id, serviceLocations.customerId)),
-    )
+    .innerJoin(customers, customerOfLocation)
     .where(
       and(
         eq(serviceLocations.companyId, companyId),
