@@ -4,8 +4,8 @@ import { configDefaults, defineConfig } from 'vitest/config'
 /**
  * Tests that touch no database: the pure cores (Biome keeps them from importing models or the database), the
  * scripts, and the dev server (which runs on an embedded database of its own whatever the run uses). CI runs the
- * suite once per database side by side; these need only one of the two passes, so the PGlite pass, the longer one,
- * sets DATABASE_FREE_TESTS=skip (.ci/run, decision 025). Unset, everything runs.
+ * suite once per database side by side; these need only one of the two passes, so the PostgreSQL pass, the longer
+ * one, sets DATABASE_FREE_TESTS=skip (.ci/run, decision 025). Unset, everything runs.
  */
 const DATABASE_FREE = [
   'app/water/**',
