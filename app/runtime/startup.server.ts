@@ -55,6 +55,9 @@ async function start(): Promise<StartupInfo> {
     dataDir: path.join(config.DATA_DIR, 'db'),
     // The embedded database runs beside the requests, not in their thread (decision 068).
     worker: true,
+    // A server without its database only answers errors: it exits with an error code, for its supervisor to
+    // restart it (decision 068).
+    onWorkerStop: () => process.exit(1),
   })
   await migrateDatabase(handle)
   installDatabase(handle)

@@ -46,6 +46,8 @@ export async function openDatabase(options: {
   dataDir?: string
   loadDataDir?: Blob
   worker?: boolean
+  /** With `worker`: what to do if the worker stops while the database is open (the server exits, to be restarted). */
+  onWorkerStop?: (error: Error) => void
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     // A request waits at most this long for a connection when the server does not answer (then it gets a 503).
@@ -71,7 +73,11 @@ export async function openDatabase(options: {
   try {
     if (options.worker && options.loadDataDir) throw new Error('A worker opens a data folder, not a dump')
     client = options.worker
-      ? await openPgliteWorker(path.join(projectRoot(), 'server', 'pglite-worker.mjs'), options.dataDir)
+      ? await openPgliteWorker(
+          path.join(projectRoot(), 'server', 'pglite-worker.mjs'),
+          options.dataDir,
+          options.onWorkerStop,
+        )
       : await PGlite.create({ ...PGLITE_OPTIONS, dataDir: options.dataDir, loadDataDir: options.loadDataDir })
   } catch (error) {
     unlock()

@@ -1,9 +1,13 @@
 // The server's embedded database runs in a worker thread (decision 068): what a request sees through it must be what
 // an in-process PGlite gives — results, PostgreSQL's error fields, isolated transactions — and a long statement must
 // no longer stop the request thread. Its own in-memory database, whichever the run uses.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DatabaseHandle, openDatabase, queryRows } from './db.server'
+import { openPgliteWorker } from './pglite-worker.server'
 
 let handle: DatabaseHandle
 
@@ -103,5 +107,27 @@ describe('PGlite in a worker thread', () => {
     await handle.db.execute(sql`select pg_notify('probe_channel', 'hello')`)
     await expect.poll(() => heard).toEqual(['hello'])
     await unlisten()
+  })
+})
+
+describe('a worker that stops while the database is open', () => {
+  it('tells its owner once, and every statement after fails instead of waiting for ever', async () => {
+    // A stand-in for server/pglite-worker.mjs that opens, then dies as a crashed PGlite would.
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'pool-bud-dying-worker-'))
+    const script = path.join(folder, 'dying-worker.mjs')
+    fs.writeFileSync(
+      script,
+      "import { parentPort } from 'node:worker_threads'\nparentPort.postMessage({ id: 0, result: null })\nsetTimeout(() => process.exit(3), 50)\n",
+    )
+    try {
+      const stops: Error[] = []
+      const client = await openPgliteWorker(script, undefined, (error) => stops.push(error))
+      await expect.poll(() => stops.length).toBe(1)
+      expect(stops[0]?.message).toMatch(/exit code 3/)
+      await expect(client.query('select 1')).rejects.toThrow(/exit code 3/)
+      expect(stops).toHaveLength(1)
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true })
+    }
   })
 })

@@ -42,7 +42,12 @@ function toError(data: Record<string, unknown>) {
 }
 
 /** Opens PGlite (in `dataDir`, or in memory) in a worker running `script` (server/pglite-worker.mjs). */
-export async function openPgliteWorker(script: string, dataDir?: string): Promise<EmbeddedClient> {
+export async function openPgliteWorker(
+  script: string,
+  dataDir?: string,
+  /** Called once if the worker stops while the database is open (not at `close`): the server cannot go on without it. */
+  onStop?: (error: Error) => void,
+): Promise<EmbeddedClient> {
   const worker = new Worker(script, { workerData: { dataDir } })
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>()
   const listeners = new Map<number, (payload: string) => void>()
@@ -61,9 +66,11 @@ export async function openPgliteWorker(script: string, dataDir?: string): Promis
   })
   let closing = false
   const stop = (error: Error) => {
-    // Every statement fails from now on: the server answers errors until it is restarted, so this is loud.
-    if (!closing && !stopped) logger.error({ err: error }, "the embedded database's worker stopped")
+    // Every statement fails from now on: loud, and the owner of the database (the server) is told, to stop.
+    const unexpected = !closing && !stopped
+    if (unexpected) logger.error({ err: error }, "the embedded database's worker stopped")
     stopped ??= error
+    if (unexpected) onStop?.(error)
     for (const waiting of pending.values()) waiting.reject(stopped)
     pending.clear()
   }
