@@ -1,6 +1,7 @@
 // A customer's service locations (docs/product.md "Records"): where the pools are, with what a technician needs at the
 // gate. Every function takes the company it works in; a location of another company is "not found".
 import { and, asc, count, eq, isNull, max, type SQL, sql } from 'drizzle-orm'
+import type { z } from 'zod'
 import { customers, jobs, serviceLocations, taxRates } from '~/db/schema'
 import { type AddressParts, formatAddress } from '~/utils/address'
 import { type Database, db } from '~/utils/db.server'
@@ -78,12 +79,18 @@ async function findLocation(executor: Database, companyId: string, locationId: s
 }
 
 /** Whether `rateId` is one of the company's tax rates (another company's is not: the choice is refused). */
+/**
+ * The company's rate, kept from "Remove" until the caller's transaction ends (KEY SHARE against removeTaxRate's FOR
+ * UPDATE): a location saved while the office removes its rate either keeps the rate in use (the removal is refused,
+ * naming it) or finds it gone (a clear message), never a foreign-key error.
+ */
 async function isCompanyTaxRate(executor: Database, companyId: string, rateId: string) {
   const [rate] = await executor
     .select({ id: taxRates.id })
     .from(taxRates)
     .where(and(eq(taxRates.companyId, companyId), eq(taxRates.id, rateId)))
     .limit(1)
+    .for('key share')
   return Boolean(rate)
 }
 
@@ -101,9 +108,21 @@ export async function addServiceLocation(
     .where(and(eq(customers.companyId, companyId), eq(customers.id, customerId)))
     .limit(1)
   if (!customer) return failure('not-found', 'Customer not found.')
-  if (parsed.data.taxRateId && !(await isCompanyTaxRate(executor, companyId, parsed.data.taxRateId))) {
-    return failure('invalid', TAX_RATE_CHOICE, 'taxRateId')
-  }
+  // One transaction (a savepoint inside an import's), so the rate checked stays until the location names it.
+  return executor.transaction(async (tx) => {
+    if (parsed.data.taxRateId && !(await isCompanyTaxRate(tx, companyId, parsed.data.taxRateId))) {
+      return failure('invalid', TAX_RATE_CHOICE, 'taxRateId')
+    }
+    return insertLocation(tx, companyId, customerId, parsed.data)
+  })
+}
+
+async function insertLocation(
+  executor: Database,
+  companyId: string,
+  customerId: string,
+  fields: z.infer<typeof ServiceLocationSchema>,
+): Promise<Result<{ locationId: string }>> {
   const [last] = await executor
     .select({ position: max(serviceLocations.position) })
     .from(serviceLocations)
@@ -113,9 +132,9 @@ export async function addServiceLocation(
     .values({
       companyId,
       customerId,
-      ...parsed.data,
+      ...fields,
       // Typed coordinates are the person's ("Adjust position"); without, the ZIP's centre until geocoded.
-      ...newLocationPosition(parsed.data, 'manual'),
+      ...newLocationPosition(fields, 'manual'),
       position: last?.position == null ? 0 : last.position + 1,
     })
     .returning({ id: serviceLocations.id })

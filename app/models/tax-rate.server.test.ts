@@ -370,4 +370,32 @@ describe('Settings → "Tax rates"', () => {
     expect((await removeTaxRate(companyId, second.id)).ok).toBe(true)
     expect((await listTaxRates(companyId)).map((r) => r.name)).toEqual(['Tampa'])
   })
+
+  it('a location saved while its rate is removed: the removal is refused or the location told, never a 500', async () => {
+    const companyId = await newCompany('Racing Rate Pools')
+    const a = await twoPoolCustomer(companyId, 4000, 4000)
+    const form = { street: '4 Bay Rd', city: 'Brandon', state: 'FL', dogOnSite: false }
+    // On PostgreSQL the two run at once on two connections; each round ends in one of the two consistent states.
+    for (let round = 0; round < 12; round++) {
+      const rate = await addTaxRate(companyId, { name: `Race ${round}`, milliPercent: 7000 })
+      if (!rate.ok) throw new Error('no rate')
+      const [saved, removed] = await Promise.all([
+        updateServiceLocation({ companyId, locationId: a.countyId, input: { ...form, taxRateId: rate.id } }),
+        removeTaxRate(companyId, rate.id),
+      ])
+      const [location] = await db()
+        .select({ taxRateId: serviceLocations.taxRateId })
+        .from(serviceLocations)
+        .where(eq(serviceLocations.id, a.countyId))
+      if (removed.ok) {
+        expect(saved).toMatchObject({ ok: false, field: 'taxRateId', message: expect.any(String) })
+        expect(location?.taxRateId).toBeNull()
+      } else {
+        expect(removed).toMatchObject({ code: 'conflict' })
+        expect(saved.ok).toBe(true)
+        expect(location?.taxRateId).toBe(rate.id)
+        await setLocationTaxRate(companyId, a.countyId, null)
+      }
+    }
+  })
 })

@@ -183,12 +183,13 @@ function pgCode(error: unknown): string | null {
   return null
 }
 
-async function rateOf(tx: Database, companyId: string, rateId: string) {
+async function rateOf(tx: Database, companyId: string, rateId: string, { lock = false } = {}) {
   if (!isUuid(rateId)) return null
-  const [rate] = await tx
+  const query = tx
     .select({ id: taxRates.id, isDefault: taxRates.isDefault })
     .from(taxRates)
     .where(and(eq(taxRates.companyId, companyId), eq(taxRates.id, rateId)))
+  const [rate] = lock ? await query.for('update') : await query
   return rate ?? null
 }
 
@@ -241,7 +242,9 @@ export async function makeDefaultTaxRate(companyId: string, rateId: string) {
  */
 export async function removeTaxRate(companyId: string, rateId: string) {
   return underCompanyLock(companyId, async (tx) => {
-    if (!(await rateOf(tx, companyId, rateId))) return failure('not-found', TAX_RATE_MESSAGES.notFound)
+    // Locked first: a location being saved with this rate (which holds it, service-location.server.ts) is counted
+    // below once it is saved, and a location saved after waits and finds the rate gone.
+    if (!(await rateOf(tx, companyId, rateId, { lock: true }))) return failure('not-found', TAX_RATE_MESSAGES.notFound)
     const uses = (await usesOf(tx, companyId, rateId)).get(rateId)
     if (uses) return failure('conflict', inUseMessage(uses.places, uses.count))
     await tx.delete(taxRates).where(and(eq(taxRates.companyId, companyId), eq(taxRates.id, rateId)))
