@@ -7,11 +7,10 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import pg from 'pg'
 import { createScratchDatabase, dropDatabase, type RunningServer, startServer } from '../../scripts/lib/app-server'
 import { freePort } from '../../scripts/lib/free-port'
+import { PGLITE_OPTIONS } from '../../server/pglite-options.mjs'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 
@@ -42,7 +41,7 @@ export async function serverWithDatabase<T>(prepare: (query: Sql) => Promise<T>)
     server = await startServer(ROOT, { ...options, databaseUrl: database.url })
   } else {
     await (await startServer(ROOT, options)).stop()
-    const db = await PGlite.create({ dataDir: path.join(dataDir, 'db'), extensions: { pg_trgm, btree_gin } })
+    const db = await PGlite.create({ ...PGLITE_OPTIONS, dataDir: path.join(dataDir, 'db') })
     try {
       value = await prepare(async (text, params) => (await db.query<Record<string, unknown>>(text, params)).rows)
     } finally {
