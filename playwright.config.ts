@@ -72,12 +72,12 @@ export default defineConfig({
       metadata: { half: 1 },
       testMatch: ['auth-signup.spec.ts', 'auth-reset.spec.ts', 'hardening.spec.ts', 'invitations.spec.ts'],
     },
-    // The office's flows create their own jobs, customers and visits, so they never disturb the seeded views above.
+    // The office's flows create their own visits, customers and visits, so they never disturb the seeded views above.
     {
-      name: 'jobs',
+      name: 'visits',
       metadata: { half: 2 },
       testMatch: [
-        'jobs.spec.ts',
+        'visits.spec.ts',
         'customers.spec.ts',
         'stored-xss.spec.ts',
         'staff.spec.ts',
@@ -163,7 +163,7 @@ export default defineConfig({
       testMatch: ['customer-import.spec.ts'],
       dependencies: ['seeded-state'],
     },
-    // Water balance creates its own job for Dana (issue #10).
+    // Water balance creates its own visit for Dana (issue #10).
     { name: 'water', metadata: { half: 2 }, testMatch: ['water.spec.ts'] },
     // The public site (issue #7): read-only.
     { name: 'public', metadata: { half: 1 }, testMatch: ['marketing.spec.ts'] },

@@ -8,7 +8,7 @@ export default {
   // customer picker, the board's moves) could run before discovery and be matched to the not-found splat route —
   // an error page in the middle of typing (seen in CI).
   routeDiscovery: { mode: 'initial' },
-  // React Router 8's behaviours, taken now where they change nothing we rely on (decision 026). Pass-through
+  // React Router 8's behaviors, taken now where they change nothing we rely on (decision 026). Pass-through
   // requests stay off: loaders build links and redirectTo from `request.url`, which would then carry `.data` and
   // `_routes`; it comes with the move to React Router 8.
   future: {

@@ -4,10 +4,10 @@
 // assigned by hand). Each row: best and median of `runs` balances (and covers of the first technician) in this
 // process, and the total miles before → after. `npx tsx bench/balance.ts [runs]`. Pure CPU, no database or server.
 import { balancePlan, coverRoute, type FleetProblem, type Plan, planTimes, totals } from '../app/routing/balance'
-import { type LatLng, metresToMiles, straightLineDriveMetres } from '../app/routing/distance'
+import { type LatLng, metersToMiles, straightLineDriveMeters } from '../app/routing/distance'
 import type { TimedStop } from '../app/routing/windows'
 
-const METRES_PER_MINUTE = (30 * 1609.344) / 60
+const METERS_PER_MINUTE = (30 * 1609.344) / 60
 
 function generator(seed: number) {
   let state = seed
@@ -27,13 +27,13 @@ function day(stops: number, technicians: number, seed: number) {
     const open = random() < 1 / 3 ? 480 + Math.floor(random() * 5) * 60 : undefined
     timed.push({ ...(open !== undefined ? { open, close: open + 240 } : {}), service: 10 + Math.floor(random() * 21) })
   }
-  const metres = points.map((from) => points.map((to) => straightLineDriveMetres(from, to)))
-  const distance = (from: number, to: number) => metres[from]?.[to] ?? 0
+  const meters = points.map((from) => points.map((to) => straightLineDriveMeters(from, to)))
+  const distance = (from: number, to: number) => meters[from]?.[to] ?? 0
   const fleet: FleetProblem = {
     size: points.length,
     stops: timed,
     distance,
-    travel: (from, to) => distance(from, to) / METRES_PER_MINUTE,
+    travel: (from, to) => distance(from, to) / METERS_PER_MINUTE,
     vehicles: Array.from({ length: technicians }, () => ({ start: 0, startTime: 480, dayEnd: 1020 })),
   }
   const order = Array.from({ length: stops }, (_, i) => i + 1).sort(() => random() - 0.5)
@@ -74,8 +74,8 @@ for (const stops of [20, 60, 200]) {
       balanceMedianMs: Number(balance.median.toFixed(1)),
       coverBestMs: Number(cover.best.toFixed(1)),
       coverMedianMs: Number(cover.median.toFixed(1)),
-      milesBefore: Number(metresToMiles(before.length).toFixed(1)),
-      milesAfter: Number(metresToMiles(after.length).toFixed(1)),
+      milesBefore: Number(metersToMiles(before.length).toFixed(1)),
+      milesAfter: Number(metersToMiles(after.length).toFixed(1)),
       lateBefore: Math.round(before.late),
       lateAfter: Math.round(after.late),
     })

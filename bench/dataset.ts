@@ -140,7 +140,7 @@ export async function generateDataset(client: pg.Client, size: DatasetSize) {
   await timed(
     client,
     'bodies of water',
-    `insert into bodies_of_water (company_id, location_id, gallons, surface, sanitiser)
+    `insert into bodies_of_water (company_id, location_id, gallons, surface, sanitizer)
      select l.company_id, l.id, 15000, 'plaster', 'chlorine' from service_locations l
      where l.company_id in (select company_id from bench_plan)
        and not exists (select 1 from bodies_of_water b where b.company_id = l.company_id and b.location_id = l.id)`,
@@ -176,7 +176,7 @@ export async function generateDataset(client: pg.Client, size: DatasetSize) {
   await timed(
     client,
     'past visits',
-    `insert into jobs (company_id, customer_id, location_id, customer_name, address, scheduled_at, completed_at, technician_id, created_at)
+    `insert into visits (company_id, customer_id, location_id, customer_name, address, scheduled_at, completed_at, technician_id, created_at)
      select p.company_id, c.id, c.location_id, c.customer_name, c.address, v.at, v.at + interval '40 minutes', t.id, v.at - interval '14 days'
      from bench_plan p
      cross join lateral generate_series(1, p.visits) g
@@ -189,7 +189,7 @@ export async function generateDataset(client: pg.Client, size: DatasetSize) {
   await timed(
     client,
     'open visits',
-    `insert into jobs (company_id, customer_id, location_id, customer_name, address, scheduled_at, technician_id, created_at)
+    `insert into visits (company_id, customer_id, location_id, customer_name, address, scheduled_at, technician_id, created_at)
      select p.company_id, c.id, c.location_id, c.customer_name, c.address, v.at, case when g % 10 = 0 then null else t.id end, now() - interval '7 days'
      from bench_plan p
      cross join lateral generate_series(1, greatest(p.visits / 40, 20)) g
@@ -202,7 +202,7 @@ export async function generateDataset(client: pg.Client, size: DatasetSize) {
   await timed(
     client,
     'portal customer visits',
-    `insert into jobs (company_id, customer_id, location_id, customer_name, address, scheduled_at, completed_at, technician_id, created_at)
+    `insert into visits (company_id, customer_id, location_id, customer_name, address, scheduled_at, completed_at, technician_id, created_at)
      select c.company_id, c.id, l.id, c.customer_name, l.street, v.at, v.at + interval '35 minutes',
             case when g % 4 = 0 then (select id from bench_tech t where t.company_id = c.company_id and t.n = g % 5)
                  else (select id from profiles where email = 'tech@bluelagoon.test') end,
@@ -219,15 +219,15 @@ export async function generateDataset(client: pg.Client, size: DatasetSize) {
   await timed(
     client,
     'chemistry readings',
-    `insert into chem_logs (company_id, job_id, ph, chlorine_ppm, alkalinity, taken_at)
+    `insert into chem_logs (company_id, visit_id, ph, chlorine_ppm, alkalinity, taken_at)
      select j.company_id, j.id,
             round((7.0 + random() * 0.8)::numeric, 2),
             round((1.0 + random() * 3.0)::numeric, 2),
             round((80 + random() * 40)::numeric, 1),
             j.completed_at - k * interval '10 minutes'
-     from jobs j cross join generate_series(1, $1::int) k
+     from visits j cross join generate_series(1, $1::int) k
      where j.completed_at is not null and j.company_id in (select company_id from bench_plan)
-       and not exists (select 1 from chem_logs l where l.company_id = j.company_id and l.job_id = j.id)`,
+       and not exists (select 1 from chem_logs l where l.company_id = j.company_id and l.visit_id = j.id)`,
     [size.readingsPerVisit],
   )
   await client.query('drop table bench_plan, bench_new_tech, bench_customer, bench_tech')
@@ -253,9 +253,9 @@ async function datasetTotals(client: pg.Client, largeCompanyId: string) {
   return (
     await client.query(
       `select (select count(*) from companies)::int as companies, (select count(*) from customers)::int as customers,
-              (select count(*) from jobs)::int as jobs, (select count(*) from chem_logs)::int as readings,
-              (select count(*) from jobs where company_id = $1)::int as large_jobs`,
+              (select count(*) from visits)::int as visits, (select count(*) from chem_logs)::int as readings,
+              (select count(*) from visits where company_id = $1)::int as large_visits`,
       [largeCompanyId],
     )
-  ).rows[0] as { companies: number; customers: number; jobs: number; readings: number; large_jobs: number }
+  ).rows[0] as { companies: number; customers: number; visits: number; readings: number; large_visits: number }
 }

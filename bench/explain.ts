@@ -5,11 +5,11 @@
 import { loadAdminDashboard, loadOwnerDashboard } from '~/dashboards/business-dashboard.server'
 import { loadDispatchBoard } from '~/dashboards/dispatcher-dashboard.server'
 import { loadTechDashboard } from '~/dashboards/tech-dashboard.server'
-import { listChemLogsForJob } from '~/models/chem-log.server'
+import { listChemLogsForVisit } from '~/models/chem-log.server'
 import { listCustomerDirectory } from '~/models/customer-list.server'
 import { searchInventory } from '~/models/inventory.server'
-import { getJobForViewer } from '~/models/job.server'
 import { getPortal } from '~/models/portal.server'
+import { getVisitForViewer } from '~/models/visit-record.server'
 import { installDatabase, openDatabase, recordQueries } from '~/utils/db.server'
 import { LARGE_COMPANY, PORTAL_CUSTOMER } from './dataset'
 
@@ -34,8 +34,8 @@ const portal = await one<{ id: string }>(
   `select c.id from customers c join "user" u on u.id = c.portal_user_id where u.email = $1`,
   [PORTAL_CUSTOMER],
 )
-const job = await one<{ id: string }>(
-  `select id from jobs where company_id = $1 and technician_id = $2 and completed_at is null order by scheduled_at limit 1`,
+const visit = await one<{ id: string }>(
+  `select id from visits where company_id = $1 and technician_id = $2 and completed_at is null order by scheduled_at limit 1`,
   [companyId, tech.id],
 )
 const search = await one<{ q: string }>(
@@ -51,10 +51,10 @@ const pages: Array<[string, () => Promise<unknown>]> = [
   [`customers ?q=${search.q}`, () => listCustomerDirectory({ companyId, query: search.q })],
   ['inventory', () => searchInventory({ companyId })],
   [
-    'job page',
+    'visit page',
     async () => {
-      await getJobForViewer({ id: tech.id, role: 'tech', companyId }, job.id)
-      await listChemLogsForJob({ companyId, jobId: job.id })
+      await getVisitForViewer({ id: tech.id, role: 'tech', companyId }, visit.id)
+      await listChemLogsForVisit({ companyId, visitId: visit.id })
     },
   ],
   ['portal', () => getPortal({ companyId, customerId: portal.id })],

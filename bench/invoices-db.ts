@@ -11,10 +11,10 @@ import {
   companies,
   customers,
   inventoryItems,
-  jobChemicalAdditions,
-  jobs,
   serviceLocations,
   servicePlans,
+  visitChemicalAdditions,
+  visits,
 } from '../app/db/schema'
 import type { IsoWeekday } from '../app/schedule/local-date'
 import { type FrequencyWeeks, occurrences } from '../app/schedule/recurrence'
@@ -75,7 +75,7 @@ async function companyWithMonth(count: number, run: number) {
         })),
       )
       .returning()
-    const visits = plans.flatMap((plan, i) =>
+    const visitList = plans.flatMap((plan, i) =>
       occurrences(
         {
           frequencyWeeks: plan.frequencyWeeks as FrequencyWeeks,
@@ -97,15 +97,15 @@ async function companyWithMonth(count: number, run: number) {
         completedAt: new Date(`${date}T15:00:00Z`),
       })),
     )
-    const inserted = await db().insert(jobs).values(visits).returning({ id: jobs.id })
+    const inserted = await db().insert(visits).values(visitList).returning({ id: visits.id })
     await db()
-      .insert(jobChemicalAdditions)
+      .insert(visitChemicalAdditions)
       .values(
         inserted
           .filter((_, i) => i % 4 === 0)
           .map((visit) => ({
             companyId,
-            jobId: visit.id,
+            visitId: visit.id,
             inventoryItemId: item?.id,
             product: 'Liquid chlorine',
             quantity: 1.5,

@@ -1,25 +1,25 @@
-// The timed route optimiser's measurements (docs/routing.md, docs/performance.md): 20, 60 and 200 stops around one
+// The timed route optimizer's measurements (docs/routing.md, docs/performance.md): 20, 60 and 200 stops around one
 // office at 30 mph (straight-line × 1.3), 15–45 minutes on site, a third of the stops with a two-hour window and
 // one in ten with a fixed appointment, all built around a known order's arrival times so every window can be kept;
 // and 60 stops whose windows are drawn at random (most days then have late stops: the slower, lateness-first search).
 // Each row: best and median of `runs` solves in this process, the lateness and the length against the known order's.
 // `npx tsx bench/route-windows.ts [runs]`. Pure CPU, no database or server.
-import { type LatLng, straightLineDriveMetres } from '../app/routing/distance'
-import { optimiseTimedRoute, routeTimes, type TimedRouteProblem, type TimedStop } from '../app/routing/windows'
+import { type LatLng, straightLineDriveMeters } from '../app/routing/distance'
+import { optimizeTimedRoute, routeTimes, type TimedRouteProblem, type TimedStop } from '../app/routing/windows'
 
 export type TimedRouteBenchRow = {
   name: string
   stops: number
   bestMs: number
   medianMs: number
-  /** Minutes late in the optimiser's route (0: every window kept). */
+  /** Minutes late in the optimizer's route (0: every window kept). */
   late: number
   lateStops: number
   /** The route's length over the known order's (the windows were built around it), when that order is on time. */
   lengthVsKnown?: number
 }
 
-const METRES_PER_MINUTE = (30 * 1609.344) / 60
+const METERS_PER_MINUTE = (30 * 1609.344) / 60
 
 function generator(seed: number) {
   let state = seed
@@ -40,14 +40,14 @@ function day(count: number, windows: 'known' | 'random'): { problem: TimedRouteP
       lng: office.lng + (random() - 0.5) * 0.3,
     })),
   ]
-  const distance = (i: number, j: number) => straightLineDriveMetres(places[i] as LatLng, places[j] as LatLng)
+  const distance = (i: number, j: number) => straightLineDriveMeters(places[i] as LatLng, places[j] as LatLng)
   const service = places.map((_, point) => (point === 0 ? 0 : 15 + Math.floor(random() * 31)))
   const base = {
     size: places.length,
     start: 0,
     startTime: 420,
     distance,
-    travel: (i: number, j: number) => distance(i, j) / METRES_PER_MINUTE,
+    travel: (i: number, j: number) => distance(i, j) / METERS_PER_MINUTE,
   }
   // The known order: a sweep round the office by bearing.
   const bearing = (point: number) =>
@@ -59,9 +59,9 @@ function day(count: number, windows: 'known' | 'random'): { problem: TimedRouteP
   for (const point of known) {
     const arrival = time + base.travel(at, point)
     const draw = random()
-    const centre = windows === 'known' ? arrival : 420 + random() * 600
-    if (draw < 0.1) stops[point] = { ...stops[point], open: Math.round(centre), close: Math.round(centre) + 1 }
-    else if (draw < 0.43) stops[point] = { ...stops[point], open: centre - 60, close: centre + 60 }
+    const center = windows === 'known' ? arrival : 420 + random() * 600
+    if (draw < 0.1) stops[point] = { ...stops[point], open: Math.round(center), close: Math.round(center) + 1 }
+    else if (draw < 0.43) stops[point] = { ...stops[point], open: center - 60, close: center + 60 }
     time = arrival + (service[point] as number)
     at = point
   }
@@ -86,10 +86,10 @@ function day(count: number, windows: 'known' | 'random'): { problem: TimedRouteP
 function measure(name: string, count: number, windows: 'known' | 'random', runs: number): TimedRouteBenchRow {
   const { problem, known } = day(count, windows)
   const times: number[] = []
-  let route = optimiseTimedRoute(problem)
+  let route = optimizeTimedRoute(problem)
   for (let run = 0; run < runs; run++) {
     const started = performance.now()
-    route = optimiseTimedRoute(problem)
+    route = optimizeTimedRoute(problem)
     times.push(performance.now() - started)
   }
   times.sort((a, b) => a - b)
@@ -119,7 +119,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const runs = Number(process.argv[2] ?? 5)
   // The first solve in a fresh process runs interpreted: shown apart, as the CLI sees it.
   const cold = performance.now()
-  optimiseTimedRoute(day(60, 'known').problem)
+  optimizeTimedRoute(day(60, 'known').problem)
   console.log(`cold first solve of 60 stops: ${Math.round(performance.now() - cold)} ms`)
   console.table(benchTimedRoute({ runs }))
 }

@@ -1,11 +1,11 @@
-// The route optimiser's benchmark, for `npm run bench`: TSPLIB's berlin52 and eil51 and a day of 50 random stops
+// The route optimizer's benchmark, for `npm run bench`: TSPLIB's berlin52 and eil51 and a day of 50 random stops
 // around one office (the route page's case: an open route from the start, straight-line distances), each timed as
 // the best and the median of `runs` runs in this process. The issue's target: within 5 % of the optimum in under
 // 200 ms. Pure CPU, no database or server.
 import fs from 'node:fs'
 import path from 'node:path'
-import { type LatLng, straightLineDriveMetres } from '../app/routing/distance'
-import { type Distance, optimiseRoute, optimiseTour, routeLength } from '../app/routing/optimise'
+import { type LatLng, straightLineDriveMeters } from '../app/routing/distance'
+import { type Distance, optimizeRoute, optimizeTour, routeLength } from '../app/routing/optimize'
 import { parseTsplib, tsplibDistance } from '../app/routing/tsplib'
 
 export type RouteBenchRow = {
@@ -23,12 +23,12 @@ export type RouteBenchRow = {
 const TARGET_MS = 200
 const FIXTURES = path.resolve(import.meta.dirname, '../tests/fixtures/tsplib')
 
-function time(runs: number, optimise: () => number[]) {
+function time(runs: number, optimize: () => number[]) {
   const times: number[] = []
   let order: number[] = []
   for (let run = 0; run < runs; run++) {
     const started = performance.now()
-    order = optimise()
+    order = optimize()
     times.push(performance.now() - started)
   }
   times.sort((a, b) => a - b)
@@ -41,7 +41,7 @@ function tsplib(file: string, optimum: number, runs: number): RouteBenchRow {
   if (!parsed.ok) throw new Error(`${file}: ${parsed.message}`)
   const size = parsed.instance.nodes.length
   const distance = tsplibDistance(parsed.instance)
-  const { order, bestMs, medianMs } = time(runs, () => optimiseTour(size, distance))
+  const { order, bestMs, medianMs } = time(runs, () => optimizeTour(size, distance))
   const length = routeLength(order, distance, { closed: true })
   const meetsTarget = length <= optimum * 1.05 && bestMs < TARGET_MS
   return { name: parsed.instance.name, points: size, length, optimum, bestMs, medianMs, meetsTarget }
@@ -66,8 +66,8 @@ function randomDay(stops: number): LatLng[] {
 
 export function benchRoute({ runs = 20 }: { runs?: number } = {}): RouteBenchRow[] {
   const places = randomDay(50)
-  const distance: Distance = (i, j) => straightLineDriveMetres(places[i] as LatLng, places[j] as LatLng)
-  const day = time(runs, () => optimiseRoute(places.length, distance, { start: 0 }))
+  const distance: Distance = (i, j) => straightLineDriveMeters(places[i] as LatLng, places[j] as LatLng)
+  const day = time(runs, () => optimizeRoute(places.length, distance, { start: 0 }))
   return [
     tsplib('berlin52.tsp', 7542, runs),
     tsplib('eil51.tsp', 426, runs),

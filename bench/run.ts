@@ -242,7 +242,7 @@ async function workloads() {
   }
   for (const row of benchRoute({ runs: 10 })) {
     rows.push({
-      name: `optimise: ${row.name}`,
+      name: `optimize: ${row.name}`,
       seconds: Math.round(row.medianMs) / 1000,
       size: row.points,
       target: 0.2,
@@ -315,12 +315,12 @@ async function main() {
 
     const one = async <T>(text: string, params: unknown[] = []) => (await client.query(text, params)).rows[0] as T
     const portal = await one<{ id: string; visits: number }>(
-      `select c.id, (select count(*)::int from jobs j where j.company_id = c.company_id and j.customer_id = c.id) as visits
+      `select c.id, (select count(*)::int from visits j where j.company_id = c.company_id and j.customer_id = c.id) as visits
        from customers c join "user" u on u.id = c.portal_user_id where u.email = $1`,
       [PORTAL_CUSTOMER],
     )
-    const techJob = await one<{ id: string }>(
-      `select j.id from jobs j join profiles p on p.id = j.technician_id
+    const techVisit = await one<{ id: string }>(
+      `select j.id from visits j join profiles p on p.id = j.technician_id
        where j.company_id = $1 and p.email = 'tech@bluelagoon.test' and j.completed_at is null
        order by j.scheduled_at limit 1`,
       [largeCompanyId],
@@ -328,7 +328,7 @@ async function main() {
     // The busiest technician's route today (the board's busiest row), in the company's zone.
     const route = await one<{ technician: string; day: string }>(
       `select j.technician_id as technician, to_char(j.scheduled_at at time zone c.timezone, 'YYYY-MM-DD') as day
-       from jobs j join companies c on c.id = j.company_id
+       from visits j join companies c on c.id = j.company_id
        where j.company_id = $1 and j.technician_id is not null and j.completed_at is null and j.scheduled_at >= now()
        group by 1, 2 order by count(*) desc limit 1`,
       [largeCompanyId],
@@ -369,12 +369,12 @@ async function main() {
       get('inventory', '/app/inventory', cookies.owner),
       get('schedule (week board)', '/app/schedule', cookies.dispatcher),
       get('route of a day', `/app/schedule/${route.technician}/${route.day}`, cookies.dispatcher),
-      get('job page', `/app/jobs/${techJob.id}`, cookies.tech),
+      get('visit page', `/app/visits/${techVisit.id}`, cookies.tech),
       get(`portal (${portal.visits} visits)`, `/customer/${portal.id}`, cookies.customer),
       {
         name: 'save a reading (POST)',
         method: 'POST',
-        path: `/app/jobs/${techJob.id}`,
+        path: `/app/visits/${techVisit.id}`,
         headers: { cookie: cookies.tech, origin, 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ intent: 'reading', ph: '7.4', chlorinePpm: '2', alkalinity: '90' }).toString(),
         vary: () => ({

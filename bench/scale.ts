@@ -41,7 +41,7 @@ const OTHERS_CORES = 0.2
 const ATTEMPTS = 3
 /**
  * Seconds of unrecorded load on a new instance before it is measured: a fresh Node process runs its first thousand
- * requests slower (modules loaded on first use, V8 not yet optimised), which would count against the second instance.
+ * requests slower (modules loaded on first use, V8 not yet optimized), which would count against the second instance.
  */
 const WARM_UP_S = 8
 const PASSWORD = 'pooldemo123'
@@ -265,7 +265,7 @@ async function datasetFigures(client: pg.Client) {
             (select count(*)::int from profiles where role = 'tech') as technicians,
             (select count(*)::int from customers) as customers,
             (select count(*)::int from service_locations) as pools,
-            (select count(*)::int from jobs) as visits,
+            (select count(*)::int from visits) as visits,
             (select count(*)::int from chem_logs) as readings`,
   )
   return rows[0] ?? {}
@@ -378,7 +378,7 @@ async function main() {
     // What a phone fetches to keep the day offline (decision 019): Today and its data, then each stop's visit page
     // and its data. The technician's next open stops stand in for one day's.
     const { rows: stops } = await client.query<{ id: string }>(
-      `select j.id from jobs j join profiles p on p.id = j.technician_id
+      `select j.id from visits j join profiles p on p.id = j.technician_id
        where p.email = 'tech@bluelagoon.test' and j.completed_at is null and j.scheduled_at >= current_date
        order by j.scheduled_at limit $1`,
       [STOPS_PER_DAY],
@@ -387,8 +387,8 @@ async function main() {
       { name: 'Today', path: '/app', cookie: cookies.tech },
       { name: 'Today data', path: '/app.data', cookie: cookies.tech },
       ...stops.flatMap((stop) => [
-        { name: 'visit', path: `/app/jobs/${stop.id}`, cookie: cookies.tech },
-        { name: 'visit data', path: `/app/jobs/${stop.id}.data`, cookie: cookies.tech },
+        { name: 'visit', path: `/app/visits/${stop.id}`, cookie: cookies.tech },
+        { name: 'visit data', path: `/app/visits/${stop.id}.data`, cookie: cookies.tech },
       ]),
     ]
 

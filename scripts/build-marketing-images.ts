@@ -57,7 +57,7 @@ async function main() {
   console.log(`[images] ${path.relative(root, VERSIONS)}`)
 }
 
-/** 1200×630: the name and promise on the brand colour, beside a technician's route day. */
+/** 1200×630: the name and promise on the brand color, beside a technician's route day. */
 async function buildOpenGraphImage() {
   const banner = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0e7490"/><stop offset="1" stop-color="#155e75"/></linearGradient></defs>

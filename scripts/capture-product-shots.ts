@@ -49,7 +49,7 @@ async function main() {
     await shoot('dispatch@bluelagoon.test', 'dispatch', { width: 1280, height: 800 }, async () => {})
     await shoot('tech@bluelagoon.test', 'technician', { width: 390, height: 844 }, async (page) => {
       // The technician's next open visit: a reading saved, then the status and dosing advice it gets.
-      await page.locator('a[href^="/app/jobs/"]').first().click()
+      await page.locator('a[href^="/app/visits/"]').first().click()
       await page.getByLabel('pH', { exact: true }).fill('7.9')
       await page.getByLabel('Chlorine (ppm)', { exact: true }).fill('0.5')
       await page.getByLabel('Alkalinity', { exact: true }).fill('70')

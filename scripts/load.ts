@@ -1,5 +1,5 @@
 // `npm run load [-- --duration 60]`: drives a realistic mix against the production server on
-// PostgreSQL for a fixed time — dispatchers creating and assigning jobs and watching the board,
+// PostgreSQL for a fixed time — dispatchers creating and assigning visits and watching the board,
 // technicians saving readings and photos, customers reading their portals — then checks that
 // every write the server acknowledged is in the database. Fails on any lost write or 5xx.
 //
@@ -98,20 +98,20 @@ async function run(db: pg.Client, runDir: string) {
     `select id from customers where portal_user_id is not null and company_id = $1`,
     [blueLagoon.id],
   )
-  const techJobs = (
+  const techVisits = (
     await db.query(
-      `select id from jobs where company_id = $1 and technician_id = $2 and completed_at is null order by scheduled_at limit 4`,
+      `select id from visits where company_id = $1 and technician_id = $2 and completed_at is null order by scheduled_at limit 4`,
       [blueLagoon.id, tech.id],
     )
   ).rows.map((row) => row.id as string)
-  const assignJobs = (
+  const assignVisits = (
     await db.query(
-      `select id from jobs where company_id = $1 and completed_at is null order by scheduled_at desc limit 8`,
+      `select id from visits where company_id = $1 and completed_at is null order by scheduled_at desc limit 8`,
       [blueLagoon.id],
     )
   ).rows.map((row) => row.id as string)
   const readingsBefore = Number(
-    (await one<{ n: string }>(`select count(*) as n from chem_logs where job_id = any($1)`, [techJobs])).n,
+    (await one<{ n: string }>(`select count(*) as n from chem_logs where visit_id = any($1)`, [techVisits])).n,
   )
 
   const cookies = {
@@ -158,7 +158,7 @@ async function run(db: pg.Client, runDir: string) {
   }
   const scenarios: Scenario[] = [
     scenario(
-      'dispatcher creates a job',
+      'dispatcher creates a visit',
       2,
       {
         method: 'POST',
@@ -167,9 +167,9 @@ async function run(db: pg.Client, runDir: string) {
         setupRequest: (request) => ({
           ...request,
           body: form({
-            intent: 'create-job',
+            intent: 'create-visit',
             customerId: customer.id,
-            customerName: `Load job ${++created}`,
+            customerName: `Load visit ${++created}`,
             address: customer.address,
             scheduledAt: scheduleInput(3, 9 + (created % 8)),
             technicianId: '',
@@ -178,7 +178,7 @@ async function run(db: pg.Client, runDir: string) {
       },
       true,
     ),
-    scenario('dispatcher assigns a job', 2, {
+    scenario('dispatcher assigns a visit', 2, {
       method: 'POST',
       path: '/app?index',
       headers: formHeaders(cookies.dispatcher, '10.77.1.2'),
@@ -188,7 +188,7 @@ async function run(db: pg.Client, runDir: string) {
           ...request,
           body: form({
             intent: 'assign',
-            jobId: assignJobs[assignSeq % assignJobs.length] as string,
+            visitId: assignVisits[assignSeq % assignVisits.length] as string,
             technicianId: (techs[assignSeq % techs.length] as { id: string }).id,
             scheduledAt: scheduleInput(5, 8 + (assignSeq % 9)),
           }),
@@ -205,13 +205,13 @@ async function run(db: pg.Client, runDir: string) {
       3,
       {
         method: 'POST',
-        path: `/app/jobs/${techJobs[0]}`,
+        path: `/app/visits/${techVisits[0]}`,
         headers: formHeaders(cookies.tech, '10.77.2.1'),
         setupRequest: (request) => {
           readingSeq++
           return {
             ...request,
-            path: `/app/jobs/${techJobs[readingSeq % techJobs.length]}`,
+            path: `/app/visits/${techVisits[readingSeq % techVisits.length]}`,
             body: form({ intent: 'reading', ph: '7.4', chlorinePpm: String(1 + (readingSeq % 4)), alkalinity: '90' }),
           }
         },
@@ -220,7 +220,7 @@ async function run(db: pg.Client, runDir: string) {
     ),
     scenario('technician uploads a photo (the queue replaying it)', 1, {
       method: 'POST',
-      path: `/app/jobs/${techJobs[0]}/photos`,
+      path: `/app/visits/${techVisits[0]}/photos`,
       headers: {
         cookie: cookies.tech,
         origin,
@@ -254,17 +254,17 @@ async function run(db: pg.Client, runDir: string) {
   const storedCreates = Number(
     (
       await one<{ n: string }>(
-        `select count(*) as n from jobs where company_id = $1 and customer_name like 'Load job %'`,
+        `select count(*) as n from visits where company_id = $1 and customer_name like 'Load visit %'`,
         [blueLagoon.id],
       )
     ).n,
   )
   const storedReadings =
-    Number((await one<{ n: string }>(`select count(*) as n from chem_logs where job_id = any($1)`, [techJobs])).n) -
+    Number((await one<{ n: string }>(`select count(*) as n from chem_logs where visit_id = any($1)`, [techVisits])).n) -
     readingsBefore
   const photoRows = await db.query<{ storage_key: string }>(
-    `select storage_key from visit_photos where job_id = $1 and client_key = $2`,
-    [techJobs[0], photoClientKey],
+    `select storage_key from visit_photos where visit_id = $1 and client_key = $2`,
+    [techVisits[0], photoClientKey],
   )
   const photoKey = photoRows.rows[0]?.storage_key
   const photoOnDisk = photoKey ? fs.existsSync(path.join(runDir, 'data', 'uploads', `${photoKey}.jpg`)) : false
@@ -288,7 +288,7 @@ async function run(db: pg.Client, runDir: string) {
   const serverErrors = rows.reduce((sum, row) => sum + row['5xx'], 0)
   const lost = Math.max(0, acknowledgedCreates - storedCreates) + Math.max(0, acknowledgedReadings - storedReadings)
   console.log(`Throughput: ${Math.round(total / DURATION_S)} requests/s overall (${total} requests)`)
-  console.log(`Jobs created: ${acknowledgedCreates} acknowledged, ${storedCreates} stored`)
+  console.log(`Visits created: ${acknowledgedCreates} acknowledged, ${storedCreates} stored`)
   console.log(`Readings saved: ${acknowledgedReadings} acknowledged, ${storedReadings} stored`)
   console.log(
     `Photo: ${photoRows.rows.length === 1 && photoOnDisk ? 'stored once and on disk' : `${photoRows.rows.length} rows, on disk: ${photoOnDisk}`}`,

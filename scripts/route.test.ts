@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { straightLineDriveMetres } from '~/routing/distance'
+import { straightLineDriveMeters } from '~/routing/distance'
 import { sendJson, startLocalServer } from '../tests/helpers/local-http-server'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -166,13 +166,13 @@ describe('npm run -s route with a JSON problem (time windows)', () => {
       stops: [{ id: 'pool', ...pool, service: 20 }],
     })
     const answer = JSON.parse((await route(file)).stdout)
-    const metres = straightLineDriveMetres(office, pool)
-    expect(answer.length).toBeCloseTo(metres, 2)
-    expect(answer.finish).toBeCloseTo(480 + metres / ((30 * 1609.344) / 60) + 20, 2)
+    const meters = straightLineDriveMeters(office, pool)
+    expect(answer.length).toBeCloseTo(meters, 2)
+    expect(answer.finish).toBeCloseTo(480 + meters / ((30 * 1609.344) / 60) + 20, 2)
   })
 
-  it('uses OSRM’s road metres and driving times when OSRM_URL is set', async () => {
-    // The office and two pools; OSRM's table (metres and seconds, one-way differences included).
+  it('uses OSRM’s road meters and driving times when OSRM_URL is set', async () => {
+    // The office and two pools; OSRM's table (meters and seconds, one-way differences included).
     const table = {
       code: 'Ok',
       distances: [
@@ -220,7 +220,7 @@ describe('npm run -s route with a JSON problem (time windows)', () => {
         { id: 'a', lat: 1, lng: 2 },
         { id: 'b', x: 1, y: 1, at: 600, open: 500 },
       ],
-      colour: 'blue',
+      color: 'blue',
     })
     const { code, stdout, stderr } = await route(file)
     expect(code).toBe(1)
@@ -231,7 +231,7 @@ describe('npm run -s route with a JSON problem (time windows)', () => {
     expect(stderr).toContain(`${file}: stops[1]: use x and y like the start`)
     expect(stderr).toContain(`${file}: stops[1].id: is used twice`)
     expect(stderr).toContain(`${file}: stops[2]: give an appointment time (at) or a window (open, close), not both`)
-    expect(stderr).toContain('colour')
+    expect(stderr).toContain('color')
     expect(stderr).not.toMatch(/\n\s+at /)
   })
 

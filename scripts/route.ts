@@ -1,17 +1,17 @@
-// `npm run -s route -- <file.tsp>`: runs the route optimiser on a TSPLIB file (EUC_2D or GEO) and prints one JSON
-// line, {"length": …, "ms": …, "order": […]}: the closed tour's length in TSPLIB's integer distances, the optimiser's
+// `npm run -s route -- <file.tsp>`: runs the route optimizer on a TSPLIB file (EUC_2D or GEO) and prints one JSON
+// line, {"length": …, "ms": …, "order": […]}: the closed tour's length in TSPLIB's integer distances, the optimizer's
 // own time in milliseconds, and the tour as 0-based positions in the file's node list (docs/product.md "Schedule",
 // "Easy to get wrong"). `npm run -s route -- <problem.json>`: a day's route with time windows and minutes on site
 // (docs/routing.md) and prints {"order": [stop ids], "length": …, "late": …, "finish": …, "ms": …}; late stops are
 // named on stderr. A file that cannot be read or parsed prints why on stderr and exits 1; a wrong command line exits 2.
 import fs from 'node:fs'
 import { driveDistances } from '~/routing/drive-distances.server'
-import { optimiseTour, routeLength } from '~/routing/optimise'
+import { optimizeTour, routeLength } from '~/routing/optimize'
 import { clockTime, isLatLngFile, parseRouteFile, routeFileLatLngs, routeFileProblem } from '~/routing/route-file'
 import { parseTsplib, tsplibDistance } from '~/routing/tsplib'
-import { lateStops, optimiseTimedRoute } from '~/routing/windows'
+import { lateStops, optimizeTimedRoute } from '~/routing/windows'
 
-/** Far above any TSPLIB file the optimiser takes (2,000 nodes is ≈ 60 KB); stops a stray /dev/zero. */
+/** Far above any TSPLIB file the optimizer takes (2,000 nodes is ≈ 60 KB); stops a stray /dev/zero. */
 const MAX_FILE_BYTES = 10 * 1024 * 1024
 
 const files = process.argv.slice(2)
@@ -51,7 +51,7 @@ function routeTsplib(bytes: Buffer) {
   }
   const distance = tsplibDistance(parsed.instance)
   const started = performance.now()
-  const order = optimiseTour(parsed.instance.nodes.length, distance)
+  const order = optimizeTour(parsed.instance.nodes.length, distance)
   const ms = performance.now() - started
   const length = routeLength(order, distance, { closed: true })
   console.log(JSON.stringify({ length, ms: Math.round(ms * 10) / 10, order }))
@@ -70,7 +70,7 @@ async function routeJson(text: string) {
     process.exit(1)
   }
   const routeFile = parsed.file
-  let distances: { metres: number[][]; seconds?: number[][] } | undefined
+  let distances: { meters: number[][]; seconds?: number[][] } | undefined
   if (isLatLngFile(routeFile)) {
     // Road distances through OSRM when OSRM_URL is set, straight-line × 1.3 otherwise (or when OSRM fails).
     const result = await driveDistances(routeFileLatLngs(routeFile))
@@ -83,7 +83,7 @@ async function routeJson(text: string) {
   }
   const problem = routeFileProblem(routeFile, distances)
   const started = performance.now()
-  const route = optimiseTimedRoute(problem)
+  const route = optimizeTimedRoute(problem)
   const ms = performance.now() - started
   const round = (value: number) => Math.round(value * 1000) / 1000
   const ids = route.order.map((point) => routeFile.stops[point - 1]?.id as string)

@@ -13,7 +13,7 @@ import { createRequestHandler as createReactRouterHandler } from 'react-router'
 export const MAX_BODY_BYTES = 1024 * 1024
 /** Photo uploads: the route refuses photos over 15 MB itself (with its own message); this is the outer bound. */
 export const MAX_UPLOAD_BYTES = 17 * 1024 * 1024
-const PHOTO_UPLOAD_PATH = /^\/app\/jobs\/[^/]+\/photos\/?$/
+const PHOTO_UPLOAD_PATH = /^\/app\/visits\/[^/]+\/photos\/?$/
 /**
  * Settings, whose "Company logo" form posts a file of at most 1 MB (the page answers a larger one with its own words);
  * this bound leaves room for the multipart envelope. The page's script posts to `/app/settings.data`.

@@ -80,13 +80,13 @@ describe('request bodies', () => {
   it('the photo upload route may send up to its own cap, not a byte more', async () => {
     const base = await serve(async (request) => new Response(String((await request.arrayBuffer()).byteLength)))
     const within = MAX_UPLOAD_BYTES - 64 * 1024
-    const ok = await postChunked(base, '/app/jobs/1/photos', { plannedBytes: within, awaitClose: false })
+    const ok = await postChunked(base, '/app/visits/1/photos', { plannedBytes: within, awaitClose: false })
     expect(ok.status).toBe(200)
     expect(ok.body).toBe(String(within))
-    const over = await postChunked(base, '/app/jobs/1/photos', { plannedBytes: MAX_UPLOAD_BYTES + 1024 * 1024 })
+    const over = await postChunked(base, '/app/visits/1/photos', { plannedBytes: MAX_UPLOAD_BYTES + 1024 * 1024 })
     expect(over.status).toBe(413)
     // Any other path has the form cap.
-    const elsewhere = await postChunked(base, '/app/jobs/1', { plannedBytes: 2 * MAX_BODY_BYTES })
+    const elsewhere = await postChunked(base, '/app/visits/1', { plannedBytes: 2 * MAX_BODY_BYTES })
     expect(elsewhere.status).toBe(413)
   })
 
@@ -124,7 +124,7 @@ describe('request bodies', () => {
 
   it('a body the app did not read closes the connection after the answer, unread', async () => {
     const base = await serve(async () => Response.json({ ok: false }, { status: 401 }))
-    const outcome = await postChunked(base, '/app/jobs/1/photos', { plannedBytes: 64 * 1024 * 1024 })
+    const outcome = await postChunked(base, '/app/visits/1/photos', { plannedBytes: 64 * 1024 * 1024 })
     expect(outcome.status).toBe(401)
     expect(outcome.headers.connection).toBe('close')
     expect(outcome.closedByServer).toBe(true)
@@ -134,8 +134,8 @@ describe('request bodies', () => {
 describe('requests and responses', () => {
   it('the app sees the public origin, whatever Host the client sent', async () => {
     const base = await serve(async (request) => new Response(request.url))
-    const response = await fetch(`${base}/app/jobs?x=1`, { headers: { Host: 'evil.example' } })
-    expect(await response.text()).toBe(`${ORIGIN}/app/jobs?x=1`)
+    const response = await fetch(`${base}/app/visits?x=1`, { headers: { Host: 'evil.example' } })
+    expect(await response.text()).toBe(`${ORIGIN}/app/visits?x=1`)
   })
 
   it('a response is not cached unless it says so, and keeps every cookie', async () => {

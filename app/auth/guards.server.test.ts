@@ -125,10 +125,12 @@ describe('/app dashboard', () => {
     const cookie = await signInAs('admin@poolbud.test')
     const data = (await dashboardLoader(args(pageRequest('/app', cookie)))) as {
       allCompanies: boolean
-      jobs: Array<{ companyName?: string }>
+      visits: Array<{ companyName?: string }>
     }
     expect(data.allCompanies).toBe(true)
-    expect(new Set(data.jobs.map((j) => j.companyName))).toEqual(new Set(['Blue Lagoon Pool Co.', 'Sunset Pool Care']))
+    expect(new Set(data.visits.map((j) => j.companyName))).toEqual(
+      new Set(['Blue Lagoon Pool Co.', 'Sunset Pool Care']),
+    )
   })
 })
 
@@ -172,7 +174,7 @@ describe('customer portal', () => {
 describe('safeRedirectPath', () => {
   it('keeps paths of this site, with their queries and fragments', () => {
     for (const path of [
-      '/app/jobs/1?tab=2#logs',
+      '/app/visits/1?tab=2#logs',
       '/app/customers?q=pool%20co&page=2',
       '/app/customers?next=//evil.example',
       '/customer/abc/visits/def',
@@ -184,7 +186,7 @@ describe('safeRedirectPath', () => {
     expect(safeRedirectPath('/app/../app/account')).toBe('/app/account')
   })
 
-  it('refuses anything a browser or server would take off-site, before or after normalising and decoding', () => {
+  it('refuses anything a browser or server would take off-site, before or after normalizing and decoding', () => {
     const hostile = [
       '//x',
       '/\\x',

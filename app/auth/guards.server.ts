@@ -3,9 +3,9 @@ import { getAuth } from '~/auth/better-auth.server'
 import { hasOpenInvitation, INVITATIONS_PATH, listOpenInvitations } from '~/models/account-invitation.server'
 import { getCompanySummary } from '~/models/company.server'
 import { getCustomerIdForPortalUser } from '~/models/customer.server'
-import { getJobForViewer } from '~/models/job.server'
 import { findPortalAccess, type PortalAccess } from '~/models/portal.server'
 import { getProfile, type Profile } from '~/models/profile.server'
+import { getVisitForViewer } from '~/models/visit-record.server'
 import { DEFAULT_TIMEZONE } from '~/utils/dates'
 import { type Capability, can, type Role } from '~/utils/permissions'
 import { companySummaryKey, oncePerRequest, rememberForRequest } from '~/utils/request-scope.server'
@@ -278,37 +278,37 @@ export function safeRedirectPath(value: unknown, fallback = '/app') {
 }
 
 /**
- * Someone who may look at jobs: members who work jobs (their company's; techs narrowed later
+ * Someone who may look at visits: members who work visits (their company's; techs narrowed later
  * to their own), and platform admins, read-only across companies. Others get the 403 card.
  */
-export async function requireJobViewer(request: Request) {
+export async function requireVisitViewer(request: Request) {
   const user = await requireCapability(request, 'app:dashboard')
   if (user.role === 'platform_admin') return { id: user.id, role: user.role, companyId: null, readOnly: true }
   const companyId = user.profile?.companyId
-  if (!companyId || !can(user.role, 'jobs:work')) forbidden('no-access')
+  if (!companyId || !can(user.role, 'visits:work')) forbidden('no-access')
   return { id: user.id, role: user.role, companyId, readOnly: false }
 }
 
 /**
- * The job `jobId` as a viewer may see it (requireJobViewer), or a 404: another company's job, or a teammate's for a
- * technician, does not exist for them. Platform admins may look at any company's job, read-only.
+ * The visit `visitId` as a viewer may see it (requireVisitViewer), or a 404: another company's visit, or a teammate's for a
+ * technician, does not exist for them. Platform admins may look at any company's visit, read-only.
  */
-export async function requireViewableJob(request: Request, jobId: string) {
-  const viewer = await requireJobViewer(request)
-  const job = await getJobForViewer(viewer, jobId)
-  if (!job) notFound()
-  // A member's company came with the session; a platform admin looks at another company's job.
-  const company = await getCompanySummary(job.companyId)
+export async function requireViewableVisit(request: Request, visitId: string) {
+  const viewer = await requireVisitViewer(request)
+  const visit = await getVisitForViewer(viewer, visitId)
+  if (!visit) notFound()
+  // A member's company came with the session; a platform admin looks at another company's visit.
+  const company = await getCompanySummary(visit.companyId)
   if (!company) notFound()
-  return { viewer, job, company }
+  return { viewer, visit, company }
 }
 
-/** A member who works job `jobId` (to change it: readings, photos, completion); a 404 for anyone else's job. */
-export async function requireWorkableJob(request: Request, jobId: string) {
-  const member = await requireCompanyCapability(request, 'jobs:work')
-  const job = await getJobForViewer({ id: member.id, role: member.role, companyId: member.companyId }, jobId)
-  if (!job) notFound()
-  return { member, job }
+/** A member who works visit `visitId` (to change it: readings, photos, completion); a 404 for anyone else's visit. */
+export async function requireWorkableVisit(request: Request, visitId: string) {
+  const member = await requireCompanyCapability(request, 'visits:work')
+  const visit = await getVisitForViewer({ id: member.id, role: member.role, companyId: member.companyId }, visitId)
+  if (!visit) notFound()
+  return { member, visit }
 }
 
 /**

@@ -14,7 +14,7 @@ async function open(email: string, cookie?: string) {
   const signedIn = cookie ?? (await signInAs(email))
   const controller = new AbortController()
   const request = new Request(pageRequest('/app/events', signedIn), { signal: controller.signal })
-  const member = await requireCompanyCapability(request, 'jobs:work')
+  const member = await requireCompanyCapability(request, 'visits:work')
   return { response: openLiveStream(request, member, 40), hangUp: () => controller.abort(), cookie: signedIn }
 }
 

@@ -44,7 +44,7 @@ async function stillMember(request: Request, member: CompanyMember) {
   // A database hiccup is not a sign-out: keep the stream and ask again at the next heartbeat.
   if (user === undefined) return true
   const profile = user?.profile
-  return user?.id === member.id && profile?.companyId === member.companyId && can(profile?.role, 'jobs:work')
+  return user?.id === member.id && profile?.companyId === member.companyId && can(profile?.role, 'visits:work')
 }
 
 export function openLiveStream(request: Request, member: CompanyMember, heartbeatMs = HEARTBEAT_MS): Response {
@@ -78,7 +78,7 @@ export function openLiveStream(request: Request, member: CompanyMember, heartbea
       let unsubscribe: () => void
       try {
         unsubscribe = await subscribeToCompany(member.companyId, (event) => {
-          send(`event: change\ndata: ${JSON.stringify({ type: event.type, jobId: event.jobId ?? null })}\n\n`)
+          send(`event: change\ndata: ${JSON.stringify({ type: event.type, visitId: event.visitId ?? null })}\n\n`)
         })
       } catch (error) {
         // The database is down: this stream never opened, so it does not count against the user's tabs.

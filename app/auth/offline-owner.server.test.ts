@@ -28,7 +28,13 @@ beforeAll(async () => {
 
 describe('tagOfflineOwner', () => {
   it('names the person signed in on every staff page, its data and its photos', async () => {
-    for (const path of ['/app', '/app.data', '/app/jobs/x', '/app/jobs/x.data?_routes=a', '/app/jobs/x/photos/y']) {
+    for (const path of [
+      '/app',
+      '/app.data',
+      '/app/visits/x',
+      '/app/visits/x.data?_routes=a',
+      '/app/visits/x/photos/y',
+    ]) {
       const answer = await ask(path, tyler)
       expect(answer.headers.get(OWNER_HEADER), path).toBe(tylerId)
       expect(answer.headers.getSetCookie().join('\n'), path).toMatch(
@@ -37,7 +43,7 @@ describe('tagOfflineOwner', () => {
       expect(await answer.text()).toBe('page')
     }
     // A redirect (immutable headers) and an answer without a body are tagged too, unchanged otherwise.
-    const moved = await ask('/app/jobs/x', tyler, 'GET', Response.redirect(`${TEST_ORIGIN}/app`, 302))
+    const moved = await ask('/app/visits/x', tyler, 'GET', Response.redirect(`${TEST_ORIGIN}/app`, 302))
     expect([moved.status, moved.headers.get('Location'), moved.headers.get(OWNER_HEADER)]).toEqual([
       302,
       `${TEST_ORIGIN}/app`,
@@ -55,7 +61,7 @@ describe('tagOfflineOwner', () => {
 
   it('leaves alone what is not a staff page read: writes, the live stream, other pages, visitors', async () => {
     for (const [path, method] of [
-      ['/app/jobs/x', 'POST'],
+      ['/app/visits/x', 'POST'],
       ['/app/events', 'GET'],
       ['/login', 'GET'],
       ['/customer/c1', 'GET'],

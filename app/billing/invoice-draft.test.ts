@@ -48,7 +48,7 @@ function plan(fields: Partial<PlanToBill> & Pick<PlanToBill, 'rateType' | 'rateC
 }
 
 function input(fields: Partial<DraftInput> & Pick<DraftInput, 'period' | 'plans'>): DraftInput {
-  return { chemicals: [], itemiseChemicals: true, tax: flatTax(0), creditCents: 0, ...fields }
+  return { chemicals: [], itemizeChemicals: true, tax: flatTax(0), creditCents: 0, ...fields }
 }
 
 /** An expected line, as it should read on the invoice. */
@@ -412,7 +412,7 @@ const GOLDEN: GoldenCase[] = [
   // Chemicals.
   {
     // 2.5 gal × $3.99 = $9.975 → $9.98; 0.75 gal × $12.50 = $9.375 → $9.38; 3 lb × $8.49 = $25.47.
-    name: 'monthly plus chemicals, itemised: one line per product, each rounded half up',
+    name: 'monthly plus chemicals, itemized: one line per product, each rounded half up',
     input: input({
       period: NOVEMBER_2026,
       plans: [plan({ rateType: 'monthly-plus-chemicals', rateCents: 16000, completedVisits: 5 })],
@@ -437,8 +437,8 @@ const GOLDEN: GoldenCase[] = [
     },
   },
   {
-    // The same chemicals as one line: $9.98 + $9.38 + $25.47 = $44.83 — the same total as itemised.
-    name: 'monthly plus chemicals, not itemised: one "Chemicals" line, the same total',
+    // The same chemicals as one line: $9.98 + $9.38 + $25.47 = $44.83 — the same total as itemized.
+    name: 'monthly plus chemicals, not itemized: one "Chemicals" line, the same total',
     input: input({
       period: NOVEMBER_2026,
       plans: [plan({ rateType: 'monthly-plus-chemicals', rateCents: 16000, completedVisits: 5 })],
@@ -447,7 +447,7 @@ const GOLDEN: GoldenCase[] = [
         { planId: 'plan-1', product: 'Muriatic acid', unit: 'gal', quantityHundredths: 75, unitPriceCents: 1250 },
         { planId: 'plan-1', product: 'Chlorine tablets', unit: 'lb', quantityHundredths: 300, unitPriceCents: 849 },
       ],
-      itemiseChemicals: false,
+      itemizeChemicals: false,
     }),
     expected: {
       lines: [
@@ -609,7 +609,7 @@ const GOLDEN: GoldenCase[] = [
   },
   {
     // Tax is on the subtotal of lines already rounded: 8.875 % of $204.83 = $18.1786625 → $18.18.
-    name: 'tax 8.875 % on service and chemicals not itemised',
+    name: 'tax 8.875 % on service and chemicals not itemized',
     input: input({
       period: NOVEMBER_2026,
       plans: [plan({ rateType: 'monthly-plus-chemicals', rateCents: 16000, completedVisits: 5 })],
@@ -618,7 +618,7 @@ const GOLDEN: GoldenCase[] = [
         { planId: 'plan-1', product: 'Muriatic acid', unit: 'gal', quantityHundredths: 75, unitPriceCents: 1250 },
         { planId: 'plan-1', product: 'Chlorine tablets', unit: 'lb', quantityHundredths: 300, unitPriceCents: 849 },
       ],
-      itemiseChemicals: false,
+      itemizeChemicals: false,
       tax: flatTax(8875),
     }),
     expected: {
@@ -682,7 +682,7 @@ const GOLDEN: GoldenCase[] = [
   // 0.5 gal × $12.50 = $6.25 (bay). Subtotal $160.00 + $165.00 + $100.00 + $18.47 + $24.21 = $467.68; 7.25 % tax
   // $33.9068 → $33.91; total $501.59.
   {
-    name: 'several plans and locations, chemicals itemised, tax on all of it',
+    name: 'several plans and locations, chemicals itemized, tax on all of it',
     input: input({
       period: NOVEMBER_2026,
       plans: [
@@ -725,9 +725,9 @@ const GOLDEN: GoldenCase[] = [
     },
   },
   {
-    // Not itemised: one line per location, both palm plans' chemicals together ($11.97 + $6.50 = $18.47), the bay's
+    // Not itemized: one line per location, both palm plans' chemicals together ($11.97 + $6.50 = $18.47), the bay's
     // ($17.96 + $6.25 = $24.21): the same subtotal, tax and total.
-    name: 'several plans and locations, chemicals not itemised: one line per location',
+    name: 'several plans and locations, chemicals not itemized: one line per location',
     input: input({
       period: NOVEMBER_2026,
       plans: [
@@ -749,7 +749,7 @@ const GOLDEN: GoldenCase[] = [
         { planId: 'plan-spa', product: 'Bromine tablets', unit: 'lb', quantityHundredths: 50, unitPriceCents: 1299 },
         { planId: 'plan-bay', product: 'Muriatic acid', unit: 'gal', quantityHundredths: 50, unitPriceCents: 1250 },
       ],
-      itemiseChemicals: false,
+      itemizeChemicals: false,
       tax: flatTax(7250),
     }),
     expected: {
@@ -1021,7 +1021,7 @@ const draftInput: fc.Arbitrary<DraftInput> = localDate.map(monthOf).chain((perio
         }),
         { maxLength: 12 },
       ),
-      itemiseChemicals: fc.boolean(),
+      itemizeChemicals: fc.boolean(),
       // Thousandths of a percent (8.875 % is 8875), up to 30 %.
       taxRate: fc.integer({ min: 0, max: 30_000 }),
       creditCents: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 300_000 })),
@@ -1113,21 +1113,21 @@ describe('invoice properties', () => {
     )
   })
 
-  it('itemised and not itemised chemicals give the same subtotal, tax and total', () => {
+  it('itemized and not itemized chemicals give the same subtotal, tax and total', () => {
     fc.assert(
       fc.property(draftInput, (input) => {
-        const itemised = draftInvoice({ ...input, itemiseChemicals: true })
-        const together = draftInvoice({ ...input, itemiseChemicals: false })
-        expect(together?.totalCents).toBe(itemised?.totalCents)
-        expect(together?.subtotalCents).toBe(itemised?.subtotalCents)
-        expect(together?.taxCents).toBe(itemised?.taxCents)
-        // One chemicals line per location when not itemised; only plans whose rate includes chemicals bill them.
+        const itemized = draftInvoice({ ...input, itemizeChemicals: true })
+        const together = draftInvoice({ ...input, itemizeChemicals: false })
+        expect(together?.totalCents).toBe(itemized?.totalCents)
+        expect(together?.subtotalCents).toBe(itemized?.subtotalCents)
+        expect(together?.taxCents).toBe(itemized?.taxCents)
+        // One chemicals line per location when not itemized; only plans whose rate includes chemicals bill them.
         const chemicalLines = (together?.lines ?? []).filter((l) => l.kind === 'chemicals')
         expect(new Set(chemicalLines.map((l) => l.locationId)).size).toBe(chemicalLines.length)
         const billed = input.chemicals.filter(
           (use) => use.quantityHundredths > 0 && input.plans.some((p) => p.id === use.planId && includesChemicals(p)),
         )
-        expect((itemised?.lines ?? []).filter((l) => l.kind === 'chemicals')).toHaveLength(billed.length)
+        expect((itemized?.lines ?? []).filter((l) => l.kind === 'chemicals')).toHaveLength(billed.length)
       }),
       { numRuns: 200 },
     )
@@ -1160,7 +1160,7 @@ describe('invoice properties', () => {
         // Each chemical line, too, is within half a cent of quantity × price.
         for (const use of input.chemicals) {
           const exactChem = use.quantityHundredths * use.unitPriceCents
-          const l = (draftInvoice({ ...input, chemicals: [use], itemiseChemicals: true })?.lines ?? []).find(
+          const l = (draftInvoice({ ...input, chemicals: [use], itemizeChemicals: true })?.lines ?? []).find(
             (x) => x.kind === 'chemicals',
           )
           if (!l) continue

@@ -1,10 +1,10 @@
 // A customer's invoice for a month (docs/billing.md), as pure arithmetic on whole cents: what "Create invoices"
 // previews and then writes. The rules, in one place:
-// - per visit: the plan's rate × its completed visits in the month (skipped and cancelled visits are not billed);
+// - per visit: the plan's rate × its completed visits in the month (skipped and canceled visits are not billed);
 // - monthly: the rate for every month the plan is active, visits or not, prorated by scheduled visits only when the
 //   plan starts after the 1st or ends before the month's last day;
 // - "… plus chemicals": also the chemicals added on the plan's completed visits, each product at its stock item's
-//   price (one line per product, or one "Chemicals" line per location when the company does not itemise them);
+//   price (one line per product, or one "Chemicals" line per location when the company does not itemize them);
 // - every line is rounded to the cent, half up; tax is one line per rate in use, on the subtotal of the lines done at
 //   locations of that rate (app/billing/tax.ts); the total is the sum of lines;
 // - an earlier overpayment (credit) is applied to the total, never shown as a line (it is money already received).
@@ -128,7 +128,7 @@ export type ChemicalUse = {
  * once, on the customer's next invoice, at the rate in force on its date.
  */
 export type LateVisit = {
-  jobId: string
+  visitId: string
   planId: string
   locationId: string
   /** The visit's occurrence date (the date it stands for). */
@@ -143,7 +143,7 @@ export type DraftInput = {
   /** Late completions of earlier months, billed under "Late completions". Absent: none. */
   lateVisits?: LateVisit[]
   chemicals: ChemicalUse[]
-  itemiseChemicals: boolean
+  itemizeChemicals: boolean
   /** The company's tax rates: each location's, and the default (docs/billing.md, "Tax"). */
   tax: TaxRule
   /** The customer's unapplied credit from earlier overpayments. */
@@ -160,7 +160,7 @@ export type DraftLine = {
   locationId: string | null
   planId: string | null
   /** A "Late completions" line: the visit it bills. */
-  jobId?: string | null
+  visitId?: string | null
   /** A tax line: its rate's percent as written (thousandths). */
   taxMilliPercent?: number
 }
@@ -224,7 +224,7 @@ const serviceLabel = (frequencyWeeks: number) =>
 /** "Weekly service — Oct 28 (completed late)": one line per late visit, at the rate in force on its date. */
 export function lateLines(visits: LateVisit[]): DraftLine[] {
   return [...visits]
-    .sort((a, b) => (a.on < b.on ? -1 : a.on > b.on ? 1 : a.jobId < b.jobId ? -1 : 1))
+    .sort((a, b) => (a.on < b.on ? -1 : a.on > b.on ? 1 : a.visitId < b.visitId ? -1 : 1))
     .map((visit) => ({
       kind: 'visits' as const,
       description: `${serviceLabel(visit.frequencyWeeks)} — ${dayLabel.format(new Date(`${visit.on}T12:00:00Z`))} (completed late)`,
@@ -233,7 +233,7 @@ export function lateLines(visits: LateVisit[]): DraftLine[] {
       amountCents: visit.rateCents,
       locationId: visit.locationId,
       planId: visit.planId,
-      jobId: visit.jobId,
+      visitId: visit.visitId,
     }))
 }
 
@@ -325,7 +325,7 @@ export function draftInvoice(input: DraftInput): InvoiceDraft | null {
       planId: plan.id,
     })
   }
-  if (input.itemiseChemicals) {
+  if (input.itemizeChemicals) {
     lines.push(...chemicalLines)
   } else {
     // One line per location, the sum of the same rounded amounts: the total is the same either way.

@@ -37,7 +37,7 @@ function plan(fields: Partial<PlanToBill> & Pick<PlanToBill, 'rateType' | 'rateC
 }
 
 const draft = (p: PlanToBill, period = NOVEMBER_2026) =>
-  draftInvoice({ period, plans: [p], chemicals: [], itemiseChemicals: true, tax: NO_TAX, creditCents: 0 })
+  draftInvoice({ period, plans: [p], chemicals: [], itemizeChemicals: true, tax: NO_TAX, creditCents: 0 })
 
 describe('a price change inside the month', () => {
   it('bills a monthly plan by scheduled visits in each part: $160 to $176 from Nov 16 is $64.00 + $105.60', () => {

@@ -352,7 +352,7 @@ const SIGNATURE_HEADER = /^(?=.*(?:^|,)t=\d{1,12}(?:,|$))(?=.*(?:^|,)v1=[0-9a-f]
 
 /**
  * The event Stripe signed, or null when the signature is missing, malformed, wrong or too old (replays older than
- * the SDK's five-minute tolerance are refused). `payload` must be the raw body: a re-serialised JSON never matches.
+ * the SDK's five-minute tolerance are refused). `payload` must be the raw body: a re-serialized JSON never matches.
  * Nothing a sender puts in the header or body throws: a header the SDK cannot read (`t=,v1=` made it throw a plain
  * Error, answered 500) is refused before it gets there, and any failure of the check is a refusal (decision 032).
  */

@@ -41,7 +41,7 @@ describe('tax lines', () => {
       period: NOVEMBER,
       plans: [perVisit('a', 'city', 4333, 3), perVisit('b', 'county', 5555, 1)],
       chemicals: [],
-      itemiseChemicals: true,
+      itemizeChemicals: true,
       tax: rule,
       creditCents: 0,
     })

@@ -17,7 +17,7 @@ describe('ConfirmForm', () => {
         action: '/app/team',
         fields: { intent: 'deactivate', memberId: 'm-1' },
         label: 'Deactivate',
-        question: 'Sign Tyler out and unassign their open jobs?',
+        question: 'Sign Tyler out and unassign their open visits?',
         confirm: 'Yes, deactivate',
         error: 'Only the owner can do that.',
       }),

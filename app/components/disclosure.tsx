@@ -26,7 +26,7 @@ export function Disclosure({
   const ref = useRef<HTMLDetailsElement>(null)
   const location = useLocation()
 
-  // A link inside the panel navigated: the menu has done its job.
+  // A link inside the panel navigated: the menu has done its visit.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose.
   useEffect(() => {
     if (ref.current) ref.current.open = false

@@ -55,7 +55,7 @@ function QueueStatus() {
         return (
           <Link
             key={visitId}
-            to={visitId === CLOCK_QUEUE_ID ? '/app' : `/app/jobs/${visitId}`}
+            to={visitId === CLOCK_QUEUE_ID ? '/app' : `/app/visits/${visitId}`}
             className={cn(PILL, 'min-h-11 bg-red-700 text-white underline underline-offset-2 hover:bg-red-800')}
           >
             {`${plural(count, 'change', 'changes')} not applied: ${visitId === CLOCK_QUEUE_ID ? 'see Today' : 'see the visit'}`}

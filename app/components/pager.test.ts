@@ -24,16 +24,16 @@ describe('Pager', () => {
         createElement(Pager, {
           page: 2,
           pageCount: 3,
-          label: 'Unassigned jobs pages',
+          label: 'Unassigned visits pages',
           param: 'unassigned',
           previousLabel: '← Earlier',
           nextLabel: 'Later →',
-          summary: 'Showing 11–20 of 22 unassigned jobs.',
+          summary: 'Showing 11–20 of 22 unassigned visits.',
         }),
       '/app?tab=x&unassigned=2',
     )
-    expect(html).toContain('aria-label="Unassigned jobs pages"')
-    expect(html).toContain('>Showing 11–20 of 22 unassigned jobs.</span>')
+    expect(html).toContain('aria-label="Unassigned visits pages"')
+    expect(html).toContain('>Showing 11–20 of 22 unassigned visits.</span>')
     expect(html).not.toContain('Page 2 of 3')
     expect(html).toMatch(/href="\/app\?tab=x"[^>]*>← Earlier</)
     expect(html).toMatch(/href="\/app\?tab=x&amp;unassigned=3"[^>]*>Later →</)

@@ -29,7 +29,7 @@ export function Pager({
   nextLabel?: string
   /** The id of the list's heading or section, to land on after a page change. */
   hash?: string
-  /** What the middle says instead of "Page 2 of 3" ("Showing 11–20 of 22 unassigned jobs."). */
+  /** What the middle says instead of "Page 2 of 3" ("Showing 11–20 of 22 unassigned visits."). */
   summary?: string
 }) {
   const location = useLocation()

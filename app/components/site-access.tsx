@@ -12,7 +12,7 @@ export type SiteAccessView = {
 }
 
 /**
- * "Gate code", "Access notes", "Dog on site", "Minutes on site" for a visit: on the job page and the technician's
+ * "Gate code", "Access notes", "Dog on site", "Minutes on site" for a visit: on the visit page and the technician's
  * day list. The dog is called out in bold red (it decides whether the gate is opened at all).
  */
 export function SiteAccess({ access, className }: { access: SiteAccessView; className?: string }) {

@@ -1,11 +1,11 @@
 import { cn } from './ui/cn'
 
-export type JobStatusLabel = 'Completed' | 'Skipped' | 'Canceled' | 'Overdue' | 'Scheduled' | 'Unassigned'
+export type VisitStatusLabel = 'Completed' | 'Skipped' | 'Canceled' | 'Overdue' | 'Scheduled' | 'Unassigned'
 
 // `.pill` and its tones are named in app.css: lists show one on every row.
 const PILL = 'pill'
 
-const STYLES: Record<JobStatusLabel, string> = {
+const STYLES: Record<VisitStatusLabel, string> = {
   Completed: 'pill-green',
   Skipped: 'pill-amber',
   Canceled: 'pill-slate',
@@ -15,10 +15,10 @@ const STYLES: Record<JobStatusLabel, string> = {
 }
 
 /**
- * A job's state as docs/product.md "Visit states" names it: Completed, Overdue, Scheduled, or Unassigned; or Skipped,
+ * A visit's state as docs/product.md "Visit states" names it: Completed, Overdue, Scheduled, or Unassigned; or Skipped,
  * Canceled.
  */
-export function StatusBadge({ status }: { status: JobStatusLabel }) {
+export function StatusBadge({ status }: { status: VisitStatusLabel }) {
   return <span className={cn(PILL, STYLES[status])}>{status}</span>
 }
 
@@ -28,7 +28,7 @@ const PILL_TONES = {
   slate: 'pill-slate',
 } as const
 
-/** A small labelled pill in one of the status colours (a teammate's state, say). */
+/** A small labeled pill in one of the status colors (a teammate's state, say). */
 export function StatusPill({ tone, children }: { tone: keyof typeof PILL_TONES; children: string }) {
   return <span className={cn(PILL, PILL_TONES[tone])}>{children}</span>
 }

@@ -28,7 +28,7 @@ const EXPECTED: Record<string, Record<string, ImportField | null>> = {
     'Body of Water': 'bodyName',
     Gallons: 'gallons',
     Surface: 'surface',
-    Sanitizer: 'sanitiser',
+    Sanitizer: 'sanitizer',
     'Service Day': 'serviceDay',
     Frequency: 'frequency',
     Technician: 'technician',
@@ -160,7 +160,7 @@ describe('mapColumns', () => {
   })
 
   it('gives a confidence: known header 1, known header behind "Service"/"Customer" 0.9, keyword 0.6, unknown 0', () => {
-    const mapping = mapColumns(['Email', 'Customer Gate Code', 'Preferred Contact Email', 'Favourite Colour'])
+    const mapping = mapColumns(['Email', 'Customer Gate Code', 'Preferred Contact Email', 'Favorite Color'])
     expect(mapping.map((column) => [column.field, column.confidence])).toEqual([
       ['email', 1],
       ['gateCode', 0.9],

@@ -15,7 +15,7 @@ export type ColumnMapping = {
   field: ImportField | null
   /**
    * 1: a header we know; 0.9: a header we know behind a word like "Service" or "Customer"; 0.6: guessed from a
-   * keyword; 0: not recognised. A column the person set themselves has 1.
+   * keyword; 0: not recognized. A column the person set themselves has 1.
    */
   confidence: number
   /** Why a column is not imported, when we know (a balance, an id, a field another column already fills). */
@@ -41,7 +41,7 @@ const SYNONYMS: Record<ImportField, string[]> = {
   ],
   firstName: ['firstname', 'first', 'fname', 'givenname', 'forename'],
   lastName: ['lastname', 'last', 'lname', 'surname', 'familyname'],
-  companyName: ['companyname', 'company', 'business', 'businessname', 'organization', 'organisation', 'hoa'],
+  companyName: ['companyname', 'company', 'business', 'businessname', 'organization', 'organization', 'hoa'],
   email: ['email', 'emailaddress', 'emails', 'emailaddresses', 'mail', 'primaryemail'],
   phone: [
     'phone',
@@ -203,9 +203,9 @@ const SYNONYMS: Record<ImportField, string[]> = {
     'capacity',
   ],
   surface: ['surface', 'poolsurface', 'surfacetype', 'finish', 'poolfinish', 'interior', 'interiorfinish'],
-  sanitiser: [
+  sanitizer: [
     'sanitizer',
-    'sanitiser',
+    'sanitizer',
     'sanitizertype',
     'sanitisertype',
     'sanitation',
@@ -375,7 +375,7 @@ function keywordGuess(words: string[]): ImportField | null {
   if (has('longitude')) return 'longitude'
   if (has('tech')) return 'technician'
   if (has('frequency')) return 'frequency'
-  if (has('sanitiz', 'sanitis')) return 'sanitiser'
+  if (has('sanitiz', 'sanitis')) return 'sanitizer'
   if (has('surface', 'finish')) return 'surface'
   if (has('rate', 'price', 'billing') && has('type', 'method', 'basis')) return 'rateType'
   if (has('rate', 'price')) return 'rate'

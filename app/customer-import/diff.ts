@@ -7,7 +7,7 @@
 // left on each side, those two, so moving Monday to Tuesday updates the plan rather than adding a second one).
 // A value the file leaves blank is not a change: blank means "keep what is there". Existing records the file does
 // not mention are left alone and not reported.
-import type { Sanitiser, Surface } from '~/water/targets'
+import type { Sanitizer, Surface } from '~/water/targets'
 import type { ImportPlan, PlannedBody, PlannedCustomer, PlannedLocation, PlannedPlan } from './import-plan.server'
 import { addressKey, nameKey, streetKey } from './match-keys'
 import type { CustomerStatus, RateType, ServiceWindow } from './values'
@@ -17,7 +17,7 @@ export type ExistingBody = {
   name: string
   gallons: number | null
   surface: Surface | null
-  sanitiser: Sanitiser | null
+  sanitizer: Sanitizer | null
   indoor: boolean | null
 }
 
@@ -118,7 +118,7 @@ const LOCATION_FIELDS = [
   'dogOnSite',
   'minutesOnSite',
 ] as const
-const BODY_FIELDS = ['name', 'gallons', 'surface', 'sanitiser', 'indoor'] as const
+const BODY_FIELDS = ['name', 'gallons', 'surface', 'sanitizer', 'indoor'] as const
 const PLAN_FIELDS = [
   'weekday',
   'frequencyWeeks',

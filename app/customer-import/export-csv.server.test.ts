@@ -80,10 +80,10 @@ describe('customersToCsv', () => {
           name: 'Pool',
           gallons: 15000,
           surface: 'plaster' as const,
-          sanitiser: 'salt' as const,
+          sanitizer: 'salt' as const,
           indoor: false,
         },
-        { id: 'b2', name: 'Spa', gallons: 500, surface: null, sanitiser: null, indoor: null },
+        { id: 'b2', name: 'Spa', gallons: 500, surface: null, sanitizer: null, indoor: null },
       ],
       plans: [
         {

@@ -71,7 +71,7 @@ export function centsToAmount(cents: number) {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
 }
 
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 const RATE_TYPE_WORDS = {
   'per-visit': 'Per visit',
   monthly: 'Monthly',
@@ -90,7 +90,7 @@ export function customersToCsv(customers: readonly ExportCustomer[], options: Ex
       Phone: customer.phone ? formatPhone(customer.phone, options.defaultCountry) : '',
       'Billing Address': customer.billingAddress ?? '',
       Notes: customer.notes ?? '',
-      Status: capitalised(customer.status),
+      Status: capitalized(customer.status),
       Balance: customer.balanceCents == null ? '' : centsToAmount(customer.balanceCents),
     }
     for (const location of customer.locations) {
@@ -116,15 +116,15 @@ export function customersToCsv(customers: readonly ExportCustomer[], options: Ex
           ...locationCells,
           'Body of Water': body?.name ?? '',
           Gallons: body?.gallons == null ? '' : String(body.gallons),
-          Surface: body?.surface ? capitalised(surfaceWord(body.surface) ?? body.surface) : '',
-          Sanitizer: body?.sanitiser ? capitalised(body.sanitiser) : '',
+          Surface: body?.surface ? capitalized(surfaceWord(body.surface) ?? body.surface) : '',
+          Sanitizer: body?.sanitizer ? capitalized(body.sanitizer) : '',
           Indoor: body ? yesNo(body.indoor) : '',
           Day: plan ? (WEEKDAY_NAMES[plan.weekday - 1] ?? '') : '',
           Frequency: plan ? describeFrequency(plan.frequencyWeeks) : '',
           Technician: plan?.technicianId ? (technicianName.get(plan.technicianId) ?? '') : '',
           Rate: plan ? centsToAmount(plan.rateCents) : '',
           'Rate Type': plan ? RATE_TYPE_WORDS[plan.rateType] : '',
-          'Service Window': plan ? capitalised(plan.serviceWindow) : '',
+          'Service Window': plan ? capitalized(plan.serviceWindow) : '',
           'Starts On': plan?.startsOn ?? '',
           'Ends On': plan?.endsOn ?? '',
         })

@@ -38,7 +38,7 @@ export const IMPORT_FIELD_GROUPS = [
       'minutesOnSite',
     ],
   },
-  { label: 'Body of water', fields: ['bodyName', 'gallons', 'surface', 'sanitiser', 'salt', 'indoor'] },
+  { label: 'Body of water', fields: ['bodyName', 'gallons', 'surface', 'sanitizer', 'salt', 'indoor'] },
   {
     label: 'Service plan',
     fields: ['serviceDay', 'frequency', 'technician', 'rate', 'rateType', 'serviceWindow', 'startsOn', 'endsOn'],
@@ -78,7 +78,7 @@ export const FIELD_LABELS: Record<ImportField, string> = {
   bodyName: 'Body of water',
   gallons: 'Gallons',
   surface: 'Surface',
-  sanitiser: 'Sanitizer',
+  sanitizer: 'Sanitizer',
   salt: 'Salt pool (yes/no)',
   indoor: 'Indoor',
   serviceDay: 'Service day',

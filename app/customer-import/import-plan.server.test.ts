@@ -77,7 +77,7 @@ describe('buildImportPlan: problems in plain words, per row', () => {
     ])
   })
 
-  it('normalises phone numbers to E.164 in the company’s country and reports invalid ones', async () => {
+  it('normalizes phone numbers to E.164 in the company’s country and reports invalid ones', async () => {
     const rows = [
       'Ann Smith,ann@example.com,(954) 555-0101,1 Palm Ave,Davie,FL,33324,,,,,',
       'Bob Jones,bob@example.com,+44 20 7946 0958,2 Palm Ave,Davie,FL,33324,,,,,',
@@ -191,7 +191,7 @@ describe('buildImportPlan: customers, locations, water and plans', () => {
       ['9 Oak St, Unit 2', [4]],
     ])
     expect(ann?.locations[0]?.bodiesOfWater).toEqual([
-      { name: 'Pool', gallons: 15000, surface: null, sanitiser: null, indoor: null, row: 2 },
+      { name: 'Pool', gallons: 15000, surface: null, sanitizer: null, indoor: null, row: 2 },
     ])
     expect(ann?.locations[0]?.plans.map((p) => [p.weekday, p.frequencyWeeks, p.technicianId, p.rateCents])).toEqual([
       [1, 1, 'tech-maya', 8500],
@@ -213,7 +213,7 @@ describe('buildImportPlan: customers, locations, water and plans', () => {
     )
     expect(plan.problems).toEqual([])
     expect(
-      plan.customers.map((c) => c.locations[0]?.bodiesOfWater.map((b) => [b.name, b.gallons, b.sanitiser])),
+      plan.customers.map((c) => c.locations[0]?.bodiesOfWater.map((b) => [b.name, b.gallons, b.sanitizer])),
     ).toEqual([
       [
         ['Pool', 15000, 'salt'],

@@ -6,11 +6,11 @@
 // A row either goes into the plan whole or not at all: a row with any problem is left out (and listed), so "Skip
 // rows with problems" imports exactly the rest. Rows of one customer (same email, or same name when a row has no
 // email) become one customer; rows of one customer at different addresses become its service locations; a row with
-// a pool size (or pool type, surface, sanitiser) makes a body of water; a row with a service day makes a plan per day.
+// a pool size (or pool type, surface, sanitizer) makes a body of water; a row with a service day makes a plan per day.
 // A blank cell never means "clear this": it leaves the value to another row, or to what the company already has.
 
 import { type Result, success } from '~/utils/result'
-import type { Sanitiser, Surface } from '~/water/targets'
+import type { Sanitizer, Surface } from '~/water/targets'
 import { type ColumnMapping, checkMapping } from './column-mapping'
 import { type CountryCode, fullName, oneLine, parseEmails, parsePhones } from './contact'
 import { FIELD_LABELS, type ImportField } from './fields'
@@ -31,7 +31,7 @@ import {
   parseRate,
   parseRateType,
   parseSalt,
-  parseSanitiser,
+  parseSanitizer,
   parseServiceWindow,
   parseStatus,
   parseSurface,
@@ -57,7 +57,7 @@ export type PlannedBody = {
   name: string
   gallons: number | null
   surface: Surface | null
-  sanitiser: Sanitiser | null
+  sanitizer: Sanitizer | null
   indoor: boolean | null
   row: number
 }
@@ -299,22 +299,22 @@ function readRow(
   // The water
   const gallons = read('gallons', parseGallons)
   const surface = read('surface', parseSurface)
-  let sanitiser = read('sanitiser', parseSanitiser)
+  let sanitizer = read('sanitizer', parseSanitizer)
   const salt = read('salt', parseSalt)
   if (salt !== null) {
-    const fromSalt: Sanitiser = salt ? 'salt' : 'chlorine'
-    if (sanitiser && sanitiser !== fromSalt) {
-      report(`the sanitizer is ${sanitiser} but the salt column says ${salt ? 'yes' : 'no'}; make them agree.`)
+    const fromSalt: Sanitizer = salt ? 'salt' : 'chlorine'
+    if (sanitizer && sanitizer !== fromSalt) {
+      report(`the sanitizer is ${sanitizer} but the salt column says ${salt ? 'yes' : 'no'}; make them agree.`)
     }
-    sanitiser = fromSalt
+    sanitizer = fromSalt
   }
   const indoor = read('indoor', parseIndoor)
-  const hasWaterDetails = [gallons, surface, sanitiser, indoor].some((value) => value !== null)
+  const hasWaterDetails = [gallons, surface, sanitizer, indoor].some((value) => value !== null)
   const bodyNames = first('bodyName') ? parseBodyNames(first('bodyName') as string) : hasWaterDetails ? ['Pool'] : []
   const bodies: PlannedBody[] = bodyNames.map((bodyName, i) =>
     i === 0
-      ? { name: bodyName, gallons, surface, sanitiser, indoor, row }
-      : { name: bodyName, gallons: null, surface: null, sanitiser: null, indoor: null, row },
+      ? { name: bodyName, gallons, surface, sanitizer, indoor, row }
+      : { name: bodyName, gallons: null, surface: null, sanitizer: null, indoor: null, row },
   )
 
   // The service plans
@@ -477,7 +477,7 @@ function shown(value: unknown) {
 }
 
 function sameBody(a: PlannedBody, b: PlannedBody) {
-  return a.gallons === b.gallons && a.surface === b.surface && a.sanitiser === b.sanitiser && a.indoor === b.indoor
+  return a.gallons === b.gallons && a.surface === b.surface && a.sanitizer === b.sanitizer && a.indoor === b.indoor
 }
 
 function samePlanSlot(a: PlannedPlan, b: PlannedPlan) {
@@ -587,5 +587,5 @@ function groupRecords(records: RowRecord[], report: Report): PlannedCustomer[] {
 }
 
 function hasDetails(body: PlannedBody) {
-  return [body.gallons, body.surface, body.sanitiser, body.indoor].some((value) => value !== null)
+  return [body.gallons, body.surface, body.sanitizer, body.indoor].some((value) => value !== null)
 }

@@ -231,7 +231,7 @@ describe('readCsv: the size cap', () => {
 
   it('cancels a web ReadableStream (a request body) at the cap', async () => {
     const upload = fiftyMegabytes()
-    let cancelled = false
+    let canceled = false
     const iterator = upload.generate()
     const stream = new ReadableStream<Uint8Array>({
       async pull(controller) {
@@ -240,11 +240,11 @@ describe('readCsv: the size cap', () => {
         else controller.enqueue(next.value)
       },
       cancel() {
-        cancelled = true
+        canceled = true
       },
     })
     expect(await refusal(stream)).toBe(TOO_LARGE)
-    expect(cancelled).toBe(true)
+    expect(canceled).toBe(true)
     expect(upload.tally.pulled).toBeLessThan(MAX_FILE_BYTES + 3 * upload.chunkSize)
   })
 

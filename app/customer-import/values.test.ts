@@ -16,7 +16,7 @@ import {
   parseRate,
   parseRateType,
   parseSalt,
-  parseSanitiser,
+  parseSanitizer,
   parseServiceWindow,
   parseStatus,
   parseSurface,
@@ -126,7 +126,7 @@ describe('gallons', () => {
     )
   })
 
-  it('refuses sizes out of range, litres and words', () => {
+  it('refuses sizes out of range, liters and words', () => {
     fc.assert(
       fc.property(
         fc.oneof(fc.integer({ min: 0, max: MIN_GALLONS - 1 }), fc.integer({ min: MAX_GALLONS + 1, max: 10 ** 9 })),
@@ -229,7 +229,7 @@ describe('yes/no, the location and the water', () => {
     expect(problem(parseCoordinate('26,1224', 'latitude'))).toBe("the latitude '26,1224' is not a number.")
   })
 
-  it('reads minutes on site, surfaces, sanitisers and bodies of water', () => {
+  it('reads minutes on site, surfaces, sanitizers and bodies of water', () => {
     expect(['30', '45 min', '0:45', '1h', '1 hr 15 min', '1.5 hours'].map((t) => value(parseMinutes(t)))).toEqual([
       30, 45, 45, 60, 75, 90,
     ])
@@ -238,16 +238,16 @@ describe('yes/no, the location and the water', () => {
       'plaster',
       'plaster',
       'vinyl',
-      'fibreglass',
+      'fiberglass',
     ])
     expect(problem(parseSurface('Tile'))).toContain('use Plaster, Vinyl or Fiberglass')
-    expect(['Chlorine', 'Salt', 'Saltwater', 'Liquid chlorine'].map((t) => value(parseSanitiser(t)))).toEqual([
+    expect(['Chlorine', 'Salt', 'Saltwater', 'Liquid chlorine'].map((t) => value(parseSanitizer(t)))).toEqual([
       'chlorine',
       'salt',
       'salt',
       'chlorine',
     ])
-    expect(problem(parseSanitiser('Bromine'))).toBe(
+    expect(problem(parseSanitizer('Bromine'))).toBe(
       "the sanitizer 'Bromine' is not one Pool Bud plans for: use Chlorine or Salt, or leave it blank.",
     )
     expect(parseBodyNames('Pool & Spa')).toEqual(['Pool', 'Spa'])
@@ -270,7 +270,7 @@ describe('any text', () => {
       (text) => parseCoordinate(text, 'latitude'),
       (text) => parseLocalDate(text, 'start date'),
       parseSurface,
-      parseSanitiser,
+      parseSanitizer,
       parseServiceWindow,
       parseStatus,
       parseIndoor,

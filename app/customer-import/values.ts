@@ -1,7 +1,7 @@
 // Reading the values people type into pool-company spreadsheets: "$1,200.50", "15k", "Tuesdays", "Every other
 // week", "Y". Each reader returns the value or a problem in plain words (the plan puts "Row N:" in front); none
 // throws on any text. Numbers are read digit by digit into integers: no floating point touches money or gallons.
-import { SANITISERS, type Sanitiser, SURFACES, type Surface, surfaceWord } from '~/water/targets'
+import { SANITIZERS, type Sanitizer, SURFACES, type Surface, surfaceWord } from '~/water/targets'
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string }
 
@@ -132,7 +132,7 @@ export function parseGallons(text: string): Parsed<number> {
     .trim()
     .toLowerCase()
     .replace(/^(?:~|approx\.?|approximately|about|ca\.?|est\.?)\s*/, '')
-  if (/\d\s*(?:l|lt|ltr|liters?|litres?)\.?$/.test(s)) {
+  if (/\d\s*(?:l|lt|ltr|liters?|liters?)\.?$/.test(s)) {
     return bad(`the pool size ${quote(text)} is in liters; give it in gallons ${example}.`)
   }
   s = s.replace(/\s*(?:us\s*)?(?:gallons?|gals?|g)\.?$/, '')
@@ -333,7 +333,7 @@ export function parseSurface(text: string): Parsed<Surface> {
     return ok('plaster')
   }
   if (/vinyl|liner/.test(w)) return ok('vinyl')
-  if (/fib(er|re) ?glass|^glass$/.test(w)) return ok('fibreglass')
+  if (/fib(er|re) ?glass|^glass$/.test(w)) return ok('fiberglass')
   const known = SURFACES.map((surface) => {
     const word = surfaceWord(surface) ?? surface
     return word.charAt(0).toUpperCase() + word.slice(1)
@@ -344,12 +344,12 @@ export function parseSurface(text: string): Parsed<Surface> {
   )
 }
 
-export function parseSanitiser(text: string): Parsed<Sanitiser> {
+export function parseSanitizer(text: string): Parsed<Sanitizer> {
   const w = words(text)
   if (/\bsalt\b|saltwater|swg|salt cell|generator/.test(w)) return ok('salt')
   if (/chlor|^tabs?$|tablets|trichlor|bleach|^liquid$|^cl$/.test(w)) return ok('chlorine')
   return bad(
-    `the sanitizer ${quote(text)} is not one Pool Bud plans for: use ${SANITISERS.map((s) => s.charAt(0).toUpperCase() + s.slice(1)).join(' or ')}, or leave it blank.`,
+    `the sanitizer ${quote(text)} is not one Pool Bud plans for: use ${SANITIZERS.map((s) => s.charAt(0).toUpperCase() + s.slice(1)).join(' or ')}, or leave it blank.`,
   )
 }
 
@@ -371,7 +371,7 @@ export type CustomerStatus = 'active' | 'archived'
 export function parseStatus(text: string): Parsed<CustomerStatus> {
   const w = words(text)
   if (/^(active|current|yes|open|ok)$/.test(w)) return ok('active')
-  if (/^(inactive|archived|cancelled|canceled|former|closed|terminated|lost|no|paused|on hold)$/.test(w)) {
+  if (/^(inactive|archived|canceled|canceled|former|closed|terminated|lost|no|paused|on hold)$/.test(w)) {
     return ok('archived')
   }
   return bad(`the status ${quote(text)} is not Active or Archived.`)

@@ -6,7 +6,7 @@ import { createContext, createElement, type FunctionComponent, useContext } from
 import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { companies, emailOutbox, inventoryItems, jobs } from '~/db/schema'
+import { companies, emailOutbox, inventoryItems, visits } from '~/db/schema'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../tests/helpers/customers'
 import { AdminDashboard, OwnerDashboard } from './business-dashboard'
@@ -21,19 +21,19 @@ async function company(name: string, timezone: string) {
   return row?.id as string
 }
 
-async function addJobs(companyId: string, list: Array<{ scheduledAt: string; completedAt?: string }>) {
+async function addVisits(companyId: string, list: Array<{ scheduledAt: string; completedAt?: string }>) {
   const customer = await addTestCustomer(companyId, { customerName: 'Ana Soto', address: '1 Palm Dr' })
   await db()
-    .insert(jobs)
+    .insert(visits)
     .values(
-      list.map((job, index) => ({
+      list.map((visit, index) => ({
         companyId,
         customerId: customer.id,
         locationId: customer.locationId,
         customerName: `Visit ${index + 1}`,
         address: '1 Palm Dr',
-        scheduledAt: new Date(job.scheduledAt),
-        completedAt: job.completedAt ? new Date(job.completedAt) : null,
+        scheduledAt: new Date(visit.scheduledAt),
+        completedAt: visit.completedAt ? new Date(visit.completedAt) : null,
       })),
     )
 }
@@ -60,9 +60,9 @@ beforeAll(async () => {
     { scheduledAt: '2026-11-21T17:00:00Z' }, // overdue
     ...Array.from({ length: 6 }, (_, i) => ({ scheduledAt: `2026-12-0${i + 2}T17:00:00Z` })),
   ]
-  await addJobs(pacific, [...completed, ...open])
-  // The other company completes jobs at the same instants: never counted for Pacific.
-  await addJobs(other, completed)
+  await addVisits(pacific, [...completed, ...open])
+  // The other company completes visits at the same instants: never counted for Pacific.
+  await addVisits(other, completed)
   await db()
     .insert(inventoryItems)
     .values([
@@ -78,7 +78,7 @@ describe("owner: this month's completions", () => {
     const data = await loadOwnerDashboard({ companyId: pacific, timezone: LA, now: new Date('2026-12-01T07:59:30Z') })
     // 1 Nov 00:00:30, 15 Nov, 22 Nov 23:59, 23 Nov 00:00:30, 24 Nov, 30 Nov 23:59 = 6
     expect(data.completedThisMonth).toBe(6)
-    // No invoices, payments or plans: every money figure is zero — nothing is estimated per job any more.
+    // No invoices, payments or plans: every money figure is zero — nothing is estimated per visit any more.
     expect(Object.values(data.money).filter((value) => typeof value === 'string')).toEqual(Array(6).fill('$0.00'))
   })
 
@@ -92,7 +92,7 @@ describe("owner: this month's completions", () => {
     expect(data.open).toBe(8)
     expect(data.overdue).toBe(2)
     expect(data.pipeline).toHaveLength(5)
-    expect(data.pipeline.map((job) => job.customerName)).toEqual([
+    expect(data.pipeline.map((visit) => visit.customerName)).toEqual([
       'Visit 10',
       'Visit 11',
       'Visit 12',
@@ -100,7 +100,13 @@ describe("owner: this month's completions", () => {
       'Visit 14',
     ])
     expect(data.pipeline[0]?.status).toBe('Overdue')
-    expect(data.recent.map((job) => job.customerName)).toEqual(['Visit 9', 'Visit 8', 'Visit 7', 'Visit 6', 'Visit 5'])
+    expect(data.recent.map((visit) => visit.customerName)).toEqual([
+      'Visit 9',
+      'Visit 8',
+      'Visit 7',
+      'Visit 6',
+      'Visit 5',
+    ])
     // 10 × $12.34 + 3 × $9.99; the other company's salt is not ours.
     expect(data.inventoryValue).toBe('$153.37')
     expect(data.lowStock).toBe(1)
@@ -124,29 +130,29 @@ describe('admin: completed this week (from Monday 00:00)', () => {
   })
 })
 
-describe("today's jobs, overdue and skipped this week", () => {
+describe("today's visits, overdue and skipped this week", () => {
   it('counts open visits only today, open visits from earlier days as overdue, and this week’s skips from Monday', async () => {
     const lagoon = await company('Count Pools', LA)
     const customer = await addTestCustomer(lagoon, { customerName: 'Cy Count', address: '2 Count Ct' })
     // Now: Wed 25 Nov 12:00 PST; this week runs Mon 23 – Sun 29 Nov.
     const now = new Date('2026-11-25T20:00:00Z')
-    const visits: Array<{ at: string; completed?: boolean; cancelled?: boolean; skip?: string }> = [
+    const visitList: Array<{ at: string; completed?: boolean; canceled?: boolean; skip?: string }> = [
       { at: '2026-11-25T17:00:00Z' }, // today 09:00, open (earlier than now: today's, not overdue)
       { at: '2026-11-25T23:00:00Z' }, // today 15:00, open
       { at: '2026-11-25T18:00:00Z', completed: true }, // today, done: not work to do
-      { at: '2026-11-25T19:00:00Z', cancelled: true, skip: 'Locked gate' }, // today, skipped
-      { at: '2026-11-25T19:30:00Z', cancelled: true }, // today, cancelled
+      { at: '2026-11-25T19:00:00Z', canceled: true, skip: 'Locked gate' }, // today, skipped
+      { at: '2026-11-25T19:30:00Z', canceled: true }, // today, canceled
       { at: '2026-11-24T17:00:00Z' }, // yesterday, open: overdue
       { at: '2026-11-18T17:00:00Z' }, // last week, open: overdue
-      { at: '2026-11-23T08:00:00Z', cancelled: true, skip: 'Weather' }, // Mon 23 Nov 00:00 PST: this week
-      { at: '2026-11-30T07:59:00Z', cancelled: true, skip: 'Dog in yard' }, // Sun 29 Nov 23:59 PST: this week
-      { at: '2026-11-23T07:59:00Z', cancelled: true, skip: 'Weather' }, // Sun 22 Nov 23:59 PST: last week
-      { at: '2026-11-30T08:00:00Z', cancelled: true, skip: 'Weather' }, // Mon 30 Nov: next week
+      { at: '2026-11-23T08:00:00Z', canceled: true, skip: 'Weather' }, // Mon 23 Nov 00:00 PST: this week
+      { at: '2026-11-30T07:59:00Z', canceled: true, skip: 'Dog in yard' }, // Sun 29 Nov 23:59 PST: this week
+      { at: '2026-11-23T07:59:00Z', canceled: true, skip: 'Weather' }, // Sun 22 Nov 23:59 PST: last week
+      { at: '2026-11-30T08:00:00Z', canceled: true, skip: 'Weather' }, // Mon 30 Nov: next week
     ]
     await db()
-      .insert(jobs)
+      .insert(visits)
       .values(
-        visits.map((visit, index) => ({
+        visitList.map((visit, index) => ({
           companyId: lagoon,
           customerId: customer.id,
           locationId: customer.locationId,
@@ -154,7 +160,7 @@ describe("today's jobs, overdue and skipped this week", () => {
           address: '2 Count Ct',
           scheduledAt: new Date(visit.at),
           completedAt: visit.completed ? now : null,
-          cancelledAt: visit.cancelled ? now : null,
+          canceledAt: visit.canceled ? now : null,
           skipReason: visit.skip ?? null,
         })),
       )
@@ -172,7 +178,7 @@ describe("today's jobs, overdue and skipped this week", () => {
       expect(html).toMatch(/<dt[^>]*>Overdue<\/dt><dd[^>]*>2<\/dd>/)
       expect(html).toMatch(/<dt[^>]*>Skipped this week<\/dt><dd[^>]*>3<\/dd>/)
     }
-    expect(render(AdminDashboard, admin)).toMatch(/<dt[^>]*>Today&#x27;s jobs<\/dt><dd[^>]*>2<\/dd>/)
+    expect(render(AdminDashboard, admin)).toMatch(/<dt[^>]*>Today&#x27;s visits<\/dt><dd[^>]*>2<\/dd>/)
   })
 })
 

@@ -1,13 +1,13 @@
 // The owner's and the admin's dashboards (docs/product.md "Screens", docs/billing.md): the business at a glance. Every
 // figure is counted in SQL over the whole company — money from the invoices, payments and plan rates themselves
-// (app/models/billing-figures.server.ts), never an estimate per job; the owner's labor cost this month is "Profit per
+// (app/models/billing-figures.server.ts), never an estimate per visit; the owner's labor cost this month is "Profit per
 // pool"'s total (approved time where a week is approved, else the estimate: docs/profit.md); lists are the spec's
 // slices. Queries run in parallel.
 import { monthOf } from '~/billing/invoice-draft'
 import { laborBasisText } from '~/features/reports/labor-basis'
 import { getBillingFigures } from '~/models/billing-figures.server'
 import { getBusinessCounts } from '~/models/dashboard-counts.server'
-import { listOpenJobs, listRecentCompletions } from '~/models/dashboard-lists.server'
+import { listOpenVisits, listRecentCompletions } from '~/models/dashboard-lists.server'
 import { getInventorySummary, listLowStockItems } from '~/models/inventory.server'
 import { laborTotals } from '~/models/profit-report.server'
 import { countTeamByRole, listTeamPreview, STAFF_ROLES } from '~/models/team.server'
@@ -22,21 +22,21 @@ export const OWNER_PIPELINE_SIZE = 5
 export const ADMIN_UPCOMING_SIZE = 6
 export const RECENT_COMPLETIONS_SIZE = 5
 
-type JobRow = Awaited<ReturnType<typeof listOpenJobs>>[number]
+type VisitRow = Awaited<ReturnType<typeof listOpenVisits>>[number]
 
-function jobItem(job: JobRow, timezone: string, now: Date) {
+function visitItem(visit: VisitRow, timezone: string, now: Date) {
   return {
-    id: job.id,
-    customerName: job.customerName,
-    address: job.address,
-    scheduled: formatDateTime(job.scheduledAt, timezone),
-    completed: job.completedAt ? formatDateTime(job.completedAt, timezone) : null,
-    status: visitState(job, { now, timezone }),
-    technicianName: job.technicianName,
+    id: visit.id,
+    customerName: visit.customerName,
+    address: visit.address,
+    scheduled: formatDateTime(visit.scheduledAt, timezone),
+    completed: visit.completedAt ? formatDateTime(visit.completedAt, timezone) : null,
+    status: visitState(visit, { now, timezone }),
+    technicianName: visit.technicianName,
   }
 }
 
-export type DashboardJob = ReturnType<typeof jobItem>
+export type DashboardVisit = ReturnType<typeof visitItem>
 
 type Args = { companyId: string; timezone: string; now?: Date }
 
@@ -49,7 +49,7 @@ export async function loadOwnerDashboard({ companyId, timezone, now = new Date()
   const [counts, money, pipeline, recent, inventory, team, members, undeliveredEmails, labor] = await Promise.all([
     getBusinessCounts({ companyId, timezone, now }),
     getBillingFigures({ companyId, today }),
-    listOpenJobs({ companyId, limit: OWNER_PIPELINE_SIZE }),
+    listOpenVisits({ companyId, limit: OWNER_PIPELINE_SIZE }),
     listRecentCompletions({ companyId, limit: RECENT_COMPLETIONS_SIZE }),
     getInventorySummary(companyId),
     countTeamByRole(companyId),
@@ -82,8 +82,8 @@ export async function loadOwnerDashboard({ companyId, timezone, now = new Date()
     lowStock: inventory.lowStock,
     team,
     members,
-    pipeline: pipeline.map((job) => jobItem(job, timezone, now)),
-    recent: recent.map((job) => jobItem(job, timezone, now)),
+    pipeline: pipeline.map((visit) => visitItem(visit, timezone, now)),
+    recent: recent.map((visit) => visitItem(visit, timezone, now)),
   }
 }
 
@@ -92,7 +92,7 @@ export async function loadAdminDashboard({ companyId, timezone, now = new Date()
   const [counts, money, upcoming, recent, team, roster, lowStock, undeliveredEmails] = await Promise.all([
     getBusinessCounts({ companyId, timezone, now }),
     getBillingFigures({ companyId, today }),
-    listOpenJobs({ companyId, limit: ADMIN_UPCOMING_SIZE }),
+    listOpenVisits({ companyId, limit: ADMIN_UPCOMING_SIZE }),
     listRecentCompletions({ companyId, limit: RECENT_COMPLETIONS_SIZE }),
     countTeamByRole(companyId),
     // docs/product.md "Roles": the admin's roster shows dispatchers and technicians only.
@@ -112,8 +112,8 @@ export async function loadAdminDashboard({ companyId, timezone, now = new Date()
     outstanding: formatCents(money.outstandingCents),
     activeTechnicians: team.tech,
     roster,
-    upcoming: upcoming.map((job) => jobItem(job, timezone, now)),
-    recent: recent.map((job) => jobItem(job, timezone, now)),
+    upcoming: upcoming.map((visit) => visitItem(visit, timezone, now)),
+    recent: recent.map((visit) => visitItem(visit, timezone, now)),
     // One row per item and location (decision 060): "Low at Truck — Tyler Brooks".
     lowStock: lowStock.map((item) => ({
       id: item.id,

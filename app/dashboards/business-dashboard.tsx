@@ -1,4 +1,4 @@
-// The owner's and the admin's dashboards. Job rows link to the job; the team section embeds the
+// The owner's and the admin's dashboards. Visit rows link to the visit; the team section embeds the
 // invite form and the people list, which post to /app/team.
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
@@ -12,7 +12,7 @@ import { cn } from '~/components/ui/cn'
 import { rowLinkTarget, textLinkTarget } from '~/components/ui/touch'
 import type {
   AdminDashboardData,
-  DashboardJob,
+  DashboardVisit,
   OwnerDashboardData,
   UndeliveredEmails,
 } from './business-dashboard.server'
@@ -26,7 +26,7 @@ export function OwnerDashboard({ data }: { data: OwnerDashboardData }) {
       <Stats
         label="Work"
         stats={[
-          { label: 'Open jobs', value: String(data.open), note: 'Not done, skipped or canceled' },
+          { label: 'Open visits', value: String(data.open), note: 'Not done, skipped or canceled' },
           { label: 'Overdue', value: String(data.overdue), note: 'Open visits from earlier days' },
           { label: 'Skipped this week', value: String(data.skippedThisWeek), note: 'Since Monday' },
           {
@@ -47,13 +47,13 @@ export function OwnerDashboard({ data }: { data: OwnerDashboardData }) {
         ]}
       />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <JobListCard
+        <VisitListCard
           title="Pipeline"
-          jobs={data.pipeline}
-          empty="No open jobs. Create one from the dispatch board."
-          footer={`Showing ${data.pipeline.length} of ${data.open} open jobs.`}
+          visits={data.pipeline}
+          empty="No open visits. Create one from the dispatch board."
+          footer={`Showing ${data.pipeline.length} of ${data.open} open visits.`}
         />
-        <JobListCard title="Recent completions" jobs={data.recent} empty="No completed jobs yet." completed />
+        <VisitListCard title="Recent completions" visits={data.recent} empty="No completed visits yet." completed />
       </div>
       <TeamSection title="Team" inviterRole="owner">
         {/* Read-only here: changing roles and deactivating live on /app/team ("Manage team"). */}
@@ -71,7 +71,7 @@ export function AdminDashboard({ data }: { data: AdminDashboardData }) {
       <UndeliveredEmailsNotice undelivered={data.undeliveredEmails} />
       <Stats
         stats={[
-          { label: "Today's jobs", value: String(data.today), note: `Open visits · ${data.open} open in all` },
+          { label: "Today's visits", value: String(data.today), note: `Open visits · ${data.open} open in all` },
           { label: 'Overdue', value: String(data.overdue), note: 'Open visits from earlier days' },
           { label: 'Skipped this week', value: String(data.skippedThisWeek), note: 'Since Monday' },
           { label: 'Completed this week', value: String(data.completedThisWeek), note: 'Since Monday' },
@@ -84,8 +84,8 @@ export function AdminDashboard({ data }: { data: AdminDashboardData }) {
         ]}
       />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <JobListCard title="Upcoming jobs" jobs={data.upcoming} empty="No open jobs." />
-        <JobListCard title="Recent completions" jobs={data.recent} empty="No completed jobs yet." completed />
+        <VisitListCard title="Upcoming visits" visits={data.upcoming} empty="No open visits." />
+        <VisitListCard title="Recent completions" visits={data.recent} empty="No completed visits yet." completed />
       </div>
       <RestockCard items={data.lowStock} />
       <TeamSection title="Team roster" inviterRole="admin">
@@ -210,15 +210,15 @@ function Stats({ stats, label }: { stats: Stat[]; label?: string }) {
   )
 }
 
-function JobListCard({
+function VisitListCard({
   title,
-  jobs,
+  visits,
   empty,
   footer,
   completed = false,
 }: {
   title: string
-  jobs: DashboardJob[]
+  visits: DashboardVisit[]
   empty: string
   footer?: string
   completed?: boolean
@@ -226,27 +226,27 @@ function JobListCard({
   return (
     <Card className="space-y-3">
       <h2 className="text-lg font-semibold">{title}</h2>
-      {jobs.length === 0 ? (
+      {visits.length === 0 ? (
         <p className="text-sm text-slate-600">{empty}</p>
       ) : (
         <ul className="divide-y divide-slate-100">
-          {jobs.map((job) => (
-            <li key={job.id} className="relative py-2 text-sm hover:bg-slate-50">
+          {visits.map((visit) => (
+            <li key={visit.id} className="relative py-2 text-sm hover:bg-slate-50">
               <div className="flex flex-wrap items-center gap-2">
                 <Link
-                  to={`/app/jobs/${job.id}`}
+                  to={`/app/visits/${visit.id}`}
                   className={cn('font-medium text-brand-800 hover:underline', rowLinkTarget)}
                 >
-                  {job.customerName}
+                  {visit.customerName}
                 </Link>
-                {completed ? null : <StatusBadge status={job.status} />}
-                {completed || job.technicianName ? null : <StatusBadge status="Unassigned" />}
+                {completed ? null : <StatusBadge status={visit.status} />}
+                {completed || visit.technicianName ? null : <StatusBadge status="Unassigned" />}
               </div>
               <p className="text-slate-600">
-                {completed ? `Completed ${job.completed}` : job.scheduled}
-                {job.technicianName ? ` · ${job.technicianName}` : ''}
+                {completed ? `Completed ${visit.completed}` : visit.scheduled}
+                {visit.technicianName ? ` · ${visit.technicianName}` : ''}
               </p>
-              <p className="text-slate-500">{job.address}</p>
+              <p className="text-slate-500">{visit.address}</p>
             </li>
           ))}
         </ul>

@@ -11,7 +11,7 @@ const TECHNICIANS = Array.from({ length: 50 }, (_, i) => ({ id: `tech-${i}`, nam
 
 function unassigned(i: number): DispatcherDashboardData['unassigned'][number] {
   return {
-    id: `job-${i}`,
+    id: `visit-${i}`,
     customerName: `Customer ${i}`,
     address: `${i} Palm Ave`,
     scheduled: 'Tue, Dec 1, 9:00 AM',
@@ -37,7 +37,7 @@ describe('the dispatcher dashboard, drawn on the server', () => {
   it('gives each unassigned row an "Assign" to its visit page, and draws the team once (the create form)', () => {
     const data = {
       counts: { unassigned: 10, unassignedThisWeek: 10, today: 0, overdue: 0, skippedThisWeek: 0 },
-      createJobKey: '00000000-0000-4000-8000-000000000000',
+      createVisitKey: '00000000-0000-4000-8000-000000000000',
       defaultSchedule: '2026-12-01T10:00',
       technicians: TECHNICIANS,
       unassignedPage: { page: 1, pageCount: 1, first: 1, last: 10, total: 10 },
@@ -49,7 +49,7 @@ describe('the dispatcher dashboard, drawn on the server', () => {
     for (let i = 0; i < 10; i++) {
       expect(html).toMatch(
         new RegExp(
-          `<a class="[^"]*btn[^"]*" href="/app/jobs/job-${i}"[^>]*>Assign<span class="sr-only"> Customer ${i}</span></a>`,
+          `<a class="[^"]*btn[^"]*" href="/app/visits/visit-${i}"[^>]*>Assign<span class="sr-only"> Customer ${i}</span></a>`,
         ),
       )
     }

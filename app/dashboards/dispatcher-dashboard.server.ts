@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { assignFormJob, saveAssignmentForm } from '~/features/jobs/assign-job.server'
-import { createJobFromForm } from '~/features/jobs/create-job.server'
-import { DispatchBoardIntentSchema } from '~/features/jobs/dispatch-board-schema'
+import { assignFormVisit, saveAssignmentForm } from '~/features/visits/assign-visit.server'
+import { createVisitFromForm } from '~/features/visits/create-visit.server'
+import { DispatchBoardIntentSchema } from '~/features/visits/dispatch-board-schema'
 import { getDispatchCounts } from '~/models/dashboard-counts.server'
-import { listUnassignedJobs } from '~/models/dashboard-lists.server'
+import { listUnassignedVisits } from '~/models/dashboard-lists.server'
 import { listRecentActivity, listTodaysRoutes } from '~/models/dispatch-home.server'
 import { listTechnicians } from '~/models/profile.server'
 import { visitState } from '~/models/visit-state'
@@ -14,7 +14,7 @@ import { unknownIntent } from '~/utils/intent'
 import { readPage } from '~/utils/paging'
 
 /**
- * Unassigned jobs per page of the board. Each row carries its own technician picker, so a long page would repeat
+ * Unassigned visits per page of the board. Each row carries its own technician picker, so a long page would repeat
  * the whole team once per row (50 rows × 50 technicians was 2,500 options): pages keep the board light.
  */
 export const UNASSIGNED_PAGE_SIZE = 10
@@ -34,7 +34,7 @@ export async function loadDispatcherDashboard({
   const today = localDateAt(now, timezone)
   const [counts, unassigned, routes, recent, technicians] = await Promise.all([
     getDispatchCounts({ companyId, timezone, now }),
-    listUnassignedJobs({
+    listUnassignedVisits({
       companyId,
       limit: UNASSIGNED_PAGE_SIZE,
       offset: (unassignedPage - 1) * UNASSIGNED_PAGE_SIZE,
@@ -46,7 +46,7 @@ export async function loadDispatcherDashboard({
   return {
     counts,
     // The create form's idempotency key: a new one for every page load.
-    createJobKey: randomUUID(),
+    createVisitKey: randomUUID(),
     defaultSchedule: toZonedInputValue(new Date(now.getTime() + 60 * 60_000), timezone)
       .slice(0, 14)
       .concat('00'),
@@ -58,9 +58,9 @@ export async function loadDispatcherDashboard({
       last: (unassignedPage - 1) * UNASSIGNED_PAGE_SIZE + unassigned.length,
       total: counts.unassigned,
     },
-    unassigned: unassigned.map((job) => ({
-      ...assignFormJob(job, timezone),
-      status: visitState(job, { now, timezone }),
+    unassigned: unassigned.map((visit) => ({
+      ...assignFormVisit(visit, timezone),
+      status: visitState(visit, { now, timezone }),
     })),
     // Today's routes by technician: stops done of all, each linking to its route page.
     routes: routes.map((route) => ({
@@ -71,10 +71,10 @@ export async function loadDispatcherDashboard({
       to: `/app/schedule/${route.technicianId ?? 'unassigned'}/${today}`,
     })),
     recent: recent.map((line) => ({
-      key: `${line.jobId}`,
+      key: `${line.visitId}`,
       customerName: line.customerName,
       // One visit opens its page; a folded run opens the customer, where the visits are listed.
-      to: line.count === 1 ? `/app/jobs/${line.jobId}` : `/app/customers/${line.customerId}`,
+      to: line.count === 1 ? `/app/visits/${line.visitId}` : `/app/customers/${line.customerId}`,
       summary: line.count === 1 ? '1 visit scheduled' : `${line.count} visits scheduled`,
       created: formatDateTime(line.createdAt, timezone),
       scheduled:
@@ -98,19 +98,19 @@ export async function loadDispatchBoard(request: Request, companyId: string, tim
   })
 }
 
-/** The dispatch board's forms: create a job, assign or reschedule one (each unassigned row answers for its job). */
+/** The dispatch board's forms: create a visit, assign or reschedule one (each unassigned row answers for its visit). */
 export async function dispatchBoardAction(request: Request, companyId: string, timezone: string, userId: string) {
   const formData = await readForm(request)
   const parsed = DispatchBoardIntentSchema.safeParse(Object.fromEntries(formData))
   if (!parsed.success) unknownIntent()
   const { intent } = parsed.data
   switch (intent) {
-    case 'create-job':
-      return createJobFromForm({ companyId, userId, timezone }, formData)
+    case 'create-visit':
+      return createVisitFromForm({ companyId, userId, timezone }, formData)
     case 'assign':
       return saveAssignmentForm({
         companyId,
-        jobId: parsed.data.jobId,
+        visitId: parsed.data.visitId,
         timezone,
         formData,
         saved: (technicianId) => (technicianId ? 'Assigned.' : 'Rescheduled.'),

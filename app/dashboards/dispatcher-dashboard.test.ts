@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { companies, customers, jobs, profiles } from '~/db/schema'
-import { ASSIGN_MESSAGES } from '~/features/jobs/assign-job-schema'
-import { CREATE_JOB_MESSAGES } from '~/features/jobs/create-job-schema'
+import { companies, customers, profiles, visits } from '~/db/schema'
+import { ASSIGN_MESSAGES } from '~/features/visits/assign-visit-schema'
+import { CREATE_VISIT_MESSAGES } from '~/features/visits/create-visit-schema'
 import { getDispatchCounts } from '~/models/dashboard-counts.server'
 import { listTodaysRoutes } from '~/models/dispatch-home.server'
 import { addServiceLocation } from '~/models/service-location.server'
@@ -19,7 +19,7 @@ const post = (cookie: string, fields: Record<string, string>) => formRequest('/a
 /** The body and status of an action's `data(…)` reply. */
 function reply(result: unknown) {
   const value = result as {
-    data: { ok: string | null; error: string | null; jobId?: string; result?: { error?: unknown } }
+    data: { ok: string | null; error: string | null; visitId?: string; result?: { error?: unknown } }
     init?: { status?: number }
   }
   return { ...value.data, status: value.init?.status ?? 200 }
@@ -54,26 +54,26 @@ async function boardPage(page: number | string) {
 /** The ids on every page of the unassigned list, in order. */
 async function allUnassignedPages() {
   const first = await boardPage(1)
-  const ids = first.unassigned.map((job) => job.id)
+  const ids = first.unassigned.map((visit) => visit.id)
   for (let page = 2; page <= first.unassignedPage.pageCount; page++) {
-    ids.push(...(await boardPage(page)).unassigned.map((job) => job.id))
+    ids.push(...(await boardPage(page)).unassigned.map((visit) => visit.id))
   }
   return ids
 }
 
-describe('create job', () => {
+describe('create visit', () => {
   it("answers each missing field with the spec's message", async () => {
     const base = {
-      intent: 'create-job',
+      intent: 'create-visit',
       customerName: dana.customerName,
       address: dana.address,
       scheduledAt: '2026-12-01T09:00',
     }
     const cases: Array<[Record<string, string>, string, string]> = [
-      [{ ...base, customerId: '' }, 'customerId', 'Select a customer for this job.'],
-      [{ ...base, customerId: dana.id, customerName: '   ' }, 'customerName', CREATE_JOB_MESSAGES.required],
-      [{ ...base, customerId: dana.id, address: '' }, 'address', CREATE_JOB_MESSAGES.required],
-      [{ ...base, customerId: dana.id, scheduledAt: '' }, 'scheduledAt', CREATE_JOB_MESSAGES.required],
+      [{ ...base, customerId: '' }, 'customerId', 'Select a customer for this visit.'],
+      [{ ...base, customerId: dana.id, customerName: '   ' }, 'customerName', CREATE_VISIT_MESSAGES.required],
+      [{ ...base, customerId: dana.id, address: '' }, 'address', CREATE_VISIT_MESSAGES.required],
+      [{ ...base, customerId: dana.id, scheduledAt: '' }, 'scheduledAt', CREATE_VISIT_MESSAGES.required],
     ]
     for (const [fields, field, message] of cases) {
       const result = reply(await dashboardAction(routeArgs(post(dispatcher, fields))))
@@ -84,12 +84,12 @@ describe('create job', () => {
     }
   })
 
-  it('creates the job in the company timezone and lists it as unassigned', async () => {
+  it('creates the visit in the company timezone and lists it as unassigned', async () => {
     const result = reply(
       await dashboardAction(
         routeArgs(
           post(dispatcher, {
-            intent: 'create-job',
+            intent: 'create-visit',
             customerId: dana.id,
             customerName: dana.customerName,
             address: dana.address,
@@ -98,19 +98,19 @@ describe('create job', () => {
         ),
       ),
     )
-    expect(result.ok).toBe('Job created.')
-    const [job] = await db()
+    expect(result.ok).toBe('Visit created.')
+    const [visit] = await db()
       .select()
-      .from(jobs)
-      .where(eq(jobs.id, result.jobId ?? ''))
+      .from(visits)
+      .where(eq(visits.id, result.visitId ?? ''))
     // 09:00 in New York in December is 14:00 UTC.
-    expect(job?.scheduledAt.toISOString()).toBe('2026-12-01T14:00:00.000Z')
-    expect(job?.technicianId).toBeNull()
+    expect(visit?.scheduledAt.toISOString()).toBe('2026-12-01T14:00:00.000Z')
+    expect(visit?.technicianId).toBeNull()
     const page = await boardPage(1)
-    expect(page.recent[0]?.to).toBe(`/app/jobs/${result.jobId}`)
-    // The unassigned list comes in pages of 10, earliest first: the new job is on one of them, exactly once.
+    expect(page.recent[0]?.to).toBe(`/app/visits/${result.visitId}`)
+    // The unassigned list comes in pages of 10, earliest first: the new visit is on one of them, exactly once.
     const everyPage = await allUnassignedPages()
-    expect(everyPage.filter((id) => id === result.jobId)).toHaveLength(1)
+    expect(everyPage.filter((id) => id === result.visitId)).toHaveLength(1)
   })
 
   it('books the visit at the location the picker offered, and refuses a location of another customer', async () => {
@@ -122,7 +122,7 @@ describe('create job', () => {
     })
     if (!second.ok) throw new Error(second.message)
     const fields = {
-      intent: 'create-job',
+      intent: 'create-visit',
       customerId: landlord.id,
       customerName: landlord.customerName,
       address: '2 Second St, Tampa, FL',
@@ -131,12 +131,12 @@ describe('create job', () => {
     const booked = reply(
       await dashboardAction(routeArgs(post(dispatcher, { ...fields, locationId: second.locationId }))),
     )
-    expect(booked.ok).toBe('Job created.')
-    const [job] = await db()
+    expect(booked.ok).toBe('Visit created.')
+    const [visit] = await db()
       .select()
-      .from(jobs)
-      .where(eq(jobs.id, booked.jobId ?? ''))
-    expect(job?.locationId).toBe(second.locationId)
+      .from(visits)
+      .where(eq(visits.id, booked.visitId ?? ''))
+    expect(visit?.locationId).toBe(second.locationId)
     const refused = reply(
       await dashboardAction(routeArgs(post(dispatcher, { ...fields, locationId: dana.locationId }))),
     )
@@ -146,7 +146,7 @@ describe('create job', () => {
 
   it('without a choice from the list (no JavaScript), books the one customer the typed name finds', async () => {
     const fields = {
-      intent: 'create-job',
+      intent: 'create-visit',
       customerId: '',
       customerName: dana.customerName,
       address: dana.address,
@@ -155,20 +155,20 @@ describe('create job', () => {
     const booked = reply(
       await dashboardAction(routeArgs(post(dispatcher, { ...fields, customerQuery: 'dana whitfield' }))),
     )
-    expect(booked.ok).toBe('Job created.')
-    const [job] = await db()
+    expect(booked.ok).toBe('Visit created.')
+    const [visit] = await db()
       .select()
-      .from(jobs)
-      .where(eq(jobs.id, booked.jobId ?? ''))
-    expect(job?.customerId).toBe(dana.id)
+      .from(visits)
+      .where(eq(visits.id, booked.visitId ?? ''))
+    expect(visit?.customerId).toBe(dana.id)
     // Text that finds several customers (or none) chooses nobody.
     for (const customerQuery of ['a', 'nobody-like-this']) {
       const refused = reply(await dashboardAction(routeArgs(post(dispatcher, { ...fields, customerQuery }))))
-      expect(refused).toMatchObject({ status: 400, error: 'Select a customer for this job.' })
+      expect(refused).toMatchObject({ status: 400, error: 'Select a customer for this visit.' })
     }
   })
 
-  it('pages the unassigned list: 10 per page, no overlap, every unassigned job once, the total counted', async () => {
+  it('pages the unassigned list: 10 per page, no overlap, every unassigned visit once, the total counted', async () => {
     const first = await boardPage(1)
     expect(first.unassigned.length).toBe(Math.min(10, first.counts.unassigned))
     const ids = await allUnassignedPages()
@@ -188,20 +188,20 @@ describe('create job', () => {
       .select({ id: profiles.id })
       .from(profiles)
       .where(eq(profiles.email, 'tech@sunsetpools.test'))
-    const base = { intent: 'create-job', customerName: 'X', address: 'Y', scheduledAt: '2026-12-01T09:00' }
+    const base = { intent: 'create-visit', customerName: 'X', address: 'Y', scheduledAt: '2026-12-01T09:00' }
     for (const fields of [
       { ...base, customerId: sunsetCustomer?.id ?? '' },
       { ...base, customerId: dana.id, technicianId: sunsetTech?.id ?? '' },
     ]) {
       const result = reply(await dashboardAction(routeArgs(post(dispatcher, fields))))
-      expect(result.error).toBe('Unable to create job.')
+      expect(result.error).toBe('Unable to create visit.')
     }
   })
 
   it('is refused to technicians', async () => {
     const tech = await signInAs('tech@bluelagoon.test')
     await expect(
-      dashboardAction(routeArgs(post(tech, { intent: 'create-job', customerId: dana.id }))),
+      dashboardAction(routeArgs(post(tech, { intent: 'create-visit', customerId: dana.id }))),
     ).rejects.toMatchObject({ init: { status: 403 } })
   })
 })
@@ -209,16 +209,16 @@ describe('create job', () => {
 describe('assign from the unassigned list', () => {
   it('assigns a technician and reschedules', async () => {
     const [open] = await db()
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(and(eq(jobs.companyId, blue), isNull(jobs.technicianId), isNull(jobs.completedAt)))
+      .select({ id: visits.id })
+      .from(visits)
+      .where(and(eq(visits.companyId, blue), isNull(visits.technicianId), isNull(visits.completedAt)))
       .limit(1)
     const result = reply(
       await dashboardAction(
         routeArgs(
           post(dispatcher, {
             intent: 'assign',
-            jobId: open?.id ?? '',
+            visitId: open?.id ?? '',
             technicianId: techId,
             scheduledAt: '2026-12-02T13:30',
           }),
@@ -226,33 +226,33 @@ describe('assign from the unassigned list', () => {
       ),
     )
     expect(result.ok).toBe('Assigned.')
-    const [job] = await db()
+    const [visit] = await db()
       .select()
-      .from(jobs)
-      .where(eq(jobs.id, open?.id ?? ''))
-    expect(job?.technicianId).toBe(techId)
-    expect(job?.scheduledAt.toISOString()).toBe('2026-12-02T18:30:00.000Z')
+      .from(visits)
+      .where(eq(visits.id, open?.id ?? ''))
+    expect(visit?.technicianId).toBe(techId)
+    expect(visit?.scheduledAt.toISOString()).toBe('2026-12-02T18:30:00.000Z')
   })
 
-  it("cannot touch another company's job", async () => {
+  it("cannot touch another company's visit", async () => {
     const sunsetOwner = await signInAs('owner@sunsetpools.test')
     const [open] = await db()
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(and(eq(jobs.companyId, blue), isNull(jobs.completedAt)))
+      .select({ id: visits.id })
+      .from(visits)
+      .where(and(eq(visits.companyId, blue), isNull(visits.completedAt)))
       .limit(1)
     const result = reply(
       await dashboardAction(
-        routeArgs(post(sunsetOwner, { intent: 'assign', jobId: open?.id ?? '', scheduledAt: '2026-12-02T13:30' })),
+        routeArgs(post(sunsetOwner, { intent: 'assign', visitId: open?.id ?? '', scheduledAt: '2026-12-02T13:30' })),
       ),
     )
-    expect(result.error).toBe('Unable to save changes to this job.')
+    expect(result.error).toBe('Unable to save changes to this visit.')
   })
 
-  it('answers a post naming no job (or something else than a job id) with the 400 "Unknown action."', async () => {
+  it('answers a post naming no visit (or something else than a visit id) with the 400 "Unknown action."', async () => {
     const posts: Record<string, string>[] = [
       { intent: 'assign' },
-      { intent: 'assign', jobId: 'not-a-job' },
+      { intent: 'assign', visitId: 'not-a-visit' },
       { intent: 'launch' },
     ]
     for (const fields of posts) {
@@ -262,14 +262,16 @@ describe('assign from the unassigned list', () => {
     }
   })
 
-  it('asks for a date and time, and tells the second of two edits that the job changed', async () => {
+  it('asks for a date and time, and tells the second of two edits that the visit changed', async () => {
     const { unassigned } = (await dashboardLoader(routeArgs(pageRequest('/app', dispatcher)))) as {
       unassigned: Array<{ id: string; version: string }>
     }
     const row = unassigned[0]
-    const noTime = reply(await dashboardAction(routeArgs(post(dispatcher, { intent: 'assign', jobId: row?.id ?? '' }))))
-    expect(noTime).toMatchObject({ status: 400, jobId: row?.id, error: ASSIGN_MESSAGES.schedule })
-    const fields = { intent: 'assign', jobId: row?.id ?? '', version: row?.version ?? '' }
+    const noTime = reply(
+      await dashboardAction(routeArgs(post(dispatcher, { intent: 'assign', visitId: row?.id ?? '' }))),
+    )
+    expect(noTime).toMatchObject({ status: 400, visitId: row?.id, error: ASSIGN_MESSAGES.schedule })
+    const fields = { intent: 'assign', visitId: row?.id ?? '', version: row?.version ?? '' }
     const first = reply(
       await dashboardAction(routeArgs(post(dispatcher, { ...fields, scheduledAt: '2026-12-07T08:00' }))),
     )
@@ -300,12 +302,12 @@ describe('counts and today', () => {
       // the 22nd: this week (from Monday the 16th) holds the 130 past ones and the 11 later today.
       scheduledAt: new Date(now.getTime() + (i < 130 ? -(i + 1) : i - 129) * 3_600_000),
     }))
-    await db().insert(jobs).values(rows)
+    await db().insert(visits).values(rows)
     const counts = await getDispatchCounts({ companyId, timezone: 'America/New_York', now })
     expect(counts).toEqual({ unassigned: 260, unassignedThisWeek: 141, today: 23, overdue: 118, skippedThisWeek: 0 })
   })
 
-  it("count only open visits as today's jobs: not a completed, skipped or cancelled one", async () => {
+  it("count only open visits as today's visits: not a completed, skipped or canceled one", async () => {
     const [company] = await db()
       .insert(companies)
       .values({ name: 'Done Pools', timezone: 'America/New_York' })
@@ -316,13 +318,13 @@ describe('counts and today', () => {
     const at = (hours: number) => new Date(now.getTime() + hours * 3_600_000)
     const visit = { companyId, customerId: customer.id, locationId: customer.locationId, customerName: 'Del Done' }
     await db()
-      .insert(jobs)
+      .insert(visits)
       .values([
         { ...visit, address: '3 Main St', scheduledAt: at(-2) },
         { ...visit, address: '3 Main St', scheduledAt: at(2) },
         { ...visit, address: '3 Main St', scheduledAt: at(-3), completedAt: at(-2) },
-        { ...visit, address: '3 Main St', scheduledAt: at(1), cancelledAt: now, skipReason: 'Weather' },
-        { ...visit, address: '3 Main St', scheduledAt: at(3), cancelledAt: now },
+        { ...visit, address: '3 Main St', scheduledAt: at(1), canceledAt: now, skipReason: 'Weather' },
+        { ...visit, address: '3 Main St', scheduledAt: at(3), canceledAt: now },
       ])
     const counts = await getDispatchCounts({ companyId, timezone: 'America/New_York', now })
     // The open visit two hours ago is earlier today: late, but not overdue (decision 049).
@@ -345,7 +347,7 @@ describe('counts and today', () => {
     }
     // 23:30 on Nov 21 in New York is 04:30 UTC on Nov 22.
     await db()
-      .insert(jobs)
+      .insert(visits)
       .values([
         { ...base, scheduledAt: new Date('2026-11-22T04:30:00Z') },
         { ...base, scheduledAt: new Date('2026-11-22T05:30:00Z') },

@@ -7,14 +7,14 @@ import { buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
 import { rowLinkTarget, textLinkTarget } from '~/components/ui/touch'
-import type { AssignJobReply } from '~/features/jobs/assign-job.server'
-import { AssignJobForm } from '~/features/jobs/assign-job-form'
-import { CreateJobCard } from '~/features/jobs/create-job-form'
+import type { AssignVisitReply } from '~/features/visits/assign-visit.server'
+import { AssignVisitForm } from '~/features/visits/assign-visit-form'
+import { CreateVisitCard } from '~/features/visits/create-visit-form'
 import { useHydrated } from '~/utils/use-hydrated'
 import type { DispatcherDashboardData } from './dispatcher-dashboard.server'
 
 /**
- * The office's dashboard: the counts a dispatcher acts on (each opening its list), job creation, assignment, today's
+ * The office's dashboard: the counts a dispatcher acts on (each opening its list), visit creation, assignment, today's
  * routes by technician and recent activity (issue 38 item 5).
  */
 export function DispatcherDashboard({ data }: { data: DispatcherDashboardData }) {
@@ -47,8 +47,8 @@ export function DispatcherDashboard({ data }: { data: DispatcherDashboardData })
         ))}
       </dl>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <CreateJobCard
-          createJobKey={data.createJobKey}
+        <CreateVisitCard
+          createVisitKey={data.createVisitKey}
           defaultSchedule={data.defaultSchedule}
           technicians={data.technicians}
         />
@@ -63,30 +63,30 @@ export function DispatcherDashboard({ data }: { data: DispatcherDashboardData })
 }
 
 function UnassignedCard({ data }: { data: DispatcherDashboardData }) {
-  // An assigned job leaves this list as soon as the page revalidates, taking its row's
+  // An assigned visit leaves this list as soon as the page revalidates, taking its row's
   // message with it; the card keeps the confirmation.
   const [notice, setNotice] = useState<string | null>(null)
   return (
     <Card className="space-y-3">
-      <h2 className="text-lg font-semibold">Unassigned jobs</h2>
+      <h2 className="text-lg font-semibold">Unassigned visits</h2>
       <div aria-live="polite">{notice ? <Alert tone="success">{notice}</Alert> : null}</div>
       {data.unassigned.length === 0 ? (
-        <p className="text-sm text-slate-600">Every open job has a technician.</p>
+        <p className="text-sm text-slate-600">Every open visit has a technician.</p>
       ) : (
         <>
           <ul className="divide-y divide-slate-100">
-            {data.unassigned.map((job) => (
-              <UnassignedRow key={job.id} job={job} technicians={data.technicians} onSaved={setNotice} />
+            {data.unassigned.map((visit) => (
+              <UnassignedRow key={visit.id} visit={visit} technicians={data.technicians} onSaved={setNotice} />
             ))}
           </ul>
           <Pager
             page={data.unassignedPage.page}
             pageCount={data.unassignedPage.pageCount}
-            label="Unassigned jobs pages"
+            label="Unassigned visits pages"
             param="unassigned"
             previousLabel="← Earlier"
             nextLabel="Later →"
-            summary={`Showing ${data.unassignedPage.first}–${data.unassignedPage.last} of ${data.unassignedPage.total} unassigned jobs.`}
+            summary={`Showing ${data.unassignedPage.first}–${data.unassignedPage.last} of ${data.unassignedPage.total} unassigned visits.`}
           />
         </>
       )}
@@ -95,20 +95,20 @@ function UnassignedCard({ data }: { data: DispatcherDashboardData }) {
 }
 
 function UnassignedRow({
-  job,
+  visit,
   technicians,
   onSaved,
 }: {
-  job: DispatcherDashboardData['unassigned'][number]
+  visit: DispatcherDashboardData['unassigned'][number]
   technicians: DispatcherDashboardData['technicians']
   onSaved: (message: string) => void
 }) {
   // A fetcher per row: each row saves on its own, with its own pending, success and error state.
-  const fetcher = useFetcher<AssignJobReply>()
+  const fetcher = useFetcher<AssignVisitReply>()
   const saved = fetcher.data?.ok
   useEffect(() => {
-    if (saved) onSaved(`${job.customerName}: ${saved}`)
-  }, [saved, job.customerName, onSaved])
+    if (saved) onSaved(`${visit.customerName}: ${saved}`)
+  }, [saved, visit.customerName, onSaved])
   // The picker is drawn when the dispatcher opens the row, not in every row of the page: each one lists the whole
   // team (ten rows of a 50-technician company were 45 kB of options). Before the page's script runs, "Assign" opens
   // the visit's page, which has the same form.
@@ -120,41 +120,48 @@ function UnassignedRow({
   }, [open])
   const assignLabel = (
     <>
-      Assign<span className="sr-only"> {job.customerName}</span>
+      Assign<span className="sr-only"> {visit.customerName}</span>
     </>
   )
   return (
     <li className="space-y-2 py-3">
       <div className="flex flex-wrap items-center gap-2">
-        <Link to={`/app/jobs/${job.id}`} className={cn('font-semibold text-slate-900 hover:underline', textLinkTarget)}>
-          {job.customerName}
+        <Link
+          to={`/app/visits/${visit.id}`}
+          className={cn('font-semibold text-slate-900 hover:underline', textLinkTarget)}
+        >
+          {visit.customerName}
         </Link>
-        <StatusBadge status={job.status} />
+        <StatusBadge status={visit.status} />
         <StatusBadge status="Unassigned" />
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-600">
-          {job.address} · {job.scheduled}
+          {visit.address} · {visit.scheduled}
         </p>
         {hydrated ? (
           <button
             type="button"
             className={buttonClass('secondary')}
             aria-expanded={open}
-            aria-controls={`assign-row-${job.id}`}
+            aria-controls={`assign-row-${visit.id}`}
             onClick={() => setOpen((was) => !was)}
           >
             {assignLabel}
           </button>
         ) : (
-          <Link to={`/app/jobs/${job.id}`} className={buttonClass('secondary')}>
+          <Link to={`/app/visits/${visit.id}`} className={buttonClass('secondary')}>
             {assignLabel}
           </Link>
         )}
       </div>
-      <div id={`assign-row-${job.id}`} ref={formRef}>
+      <div id={`assign-row-${visit.id}`} ref={formRef}>
         {open ? (
-          <AssignJobForm job={job} technicians={technicians} row={{ customerName: job.customerName, fetcher }} />
+          <AssignVisitForm
+            visit={visit}
+            technicians={technicians}
+            row={{ customerName: visit.customerName, fetcher }}
+          />
         ) : null}
       </div>
     </li>
@@ -194,7 +201,7 @@ function RecentActivityCard({ recent }: { recent: DispatcherDashboardData['recen
     <Card className="space-y-3">
       <h2 className="text-lg font-semibold">Recent activity</h2>
       {recent.length === 0 ? (
-        <p className="text-sm text-slate-600">No jobs yet. Create one above.</p>
+        <p className="text-sm text-slate-600">No visits yet. Create one above.</p>
       ) : (
         <ul className="divide-y divide-slate-100">
           {recent.map((line) => (

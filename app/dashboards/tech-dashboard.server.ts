@@ -1,17 +1,17 @@
 // The technician's /app (docs/product.md "The visit"): "Today" is the day's stops in route order with "Up next" on top,
-// "This week" is Monday to Sunday grouped by day. Never a flat list of every job ever assigned.
+// "This week" is Monday to Sunday grouped by day. Never a flat list of every visit ever assigned.
 import { getTechCounts } from '~/models/dashboard-counts.server'
-import { listTechHistory, listTechOpenJobs } from '~/models/dashboard-lists.server'
+import { listTechHistory, listTechOpenVisits } from '~/models/dashboard-lists.server'
 import { getDayRoute } from '~/models/day-route.server'
 import { listTechnicianWeek, type RouteStop } from '~/models/day-stops.server'
-import type { SiteAccess } from '~/models/job.server'
 import { listNoticeSubjects } from '~/models/notice.server'
 import { type ClockDay, clockDayOf } from '~/models/time-clock.server'
+import type { SiteAccess } from '~/models/visit-record.server'
 import type { VisitState } from '~/models/visit-state'
 import { mondayOf } from '~/models/week-board.server'
 import { instantAt, type LocalDate, localDateAt } from '~/schedule/local-date'
 import { formatDate, formatDateTime, formatFullDate, zonedDayRange } from '~/utils/dates'
-import { type ReadingSummary, summariseReading } from '~/water/summary'
+import { type ReadingSummary, summarizeReading } from '~/water/summary'
 
 /** The overdue list shows the oldest visits first, this many at most; the count above it is exact. */
 export const OVERDUE_LIST_LIMIT = 50
@@ -58,7 +58,7 @@ export type TechDay = {
 
 export type TechOverdueVisit = { id: string; customerName: string; address: string; scheduledAt: string; when: string }
 
-export type TechHistoryJob = {
+export type TechHistoryVisit = {
   id: string
   customerName: string
   address: string
@@ -81,7 +81,7 @@ export type TechDashboardData = {
   week: TechDay[]
   /** The oldest open visits from earlier days (the overdue list; empty on the other tabs). */
   overdue: TechOverdueVisit[]
-  history: TechHistoryJob[]
+  history: TechHistoryVisit[]
   /** "Your day" on the clock (the "Today" tab; null on the others), with the company's zone for its times. */
   clock: (ClockDay & { timezone: string }) | null
 }
@@ -137,7 +137,7 @@ export async function loadTechDashboard({
     tab === 'today' ? getDayRoute({ companyId, timezone, technicianId, date: todayDate }).then((day) => day.stops) : [],
     tab === 'week' ? listTechnicianWeek({ companyId, timezone, technicianId, weekStart: mondayOf(todayDate) }) : [],
     tab === 'overdue'
-      ? listTechOpenJobs({ companyId, technicianId, before: todayStart, limit: OVERDUE_LIST_LIMIT })
+      ? listTechOpenVisits({ companyId, technicianId, before: todayStart, limit: OVERDUE_LIST_LIMIT })
       : [],
     tab === 'today' ? listTechHistory({ companyId, technicianId }) : [],
     tab === 'today' ? clockDayOf({ companyId, technicianId, timezone, now }) : null,
@@ -159,22 +159,22 @@ export async function loadTechDashboard({
       isToday: day.date === todayDate,
       stops: day.stops.map(toTechStop),
     })),
-    overdue: overdue.map((job) => ({
-      id: job.id,
-      customerName: job.customerName,
-      address: job.address,
-      scheduledAt: job.scheduledAt.toISOString(),
-      when: formatDateTime(job.scheduledAt, timezone),
+    overdue: overdue.map((visit) => ({
+      id: visit.id,
+      customerName: visit.customerName,
+      address: visit.address,
+      scheduledAt: visit.scheduledAt.toISOString(),
+      when: formatDateTime(visit.scheduledAt, timezone),
     })),
-    history: history.map((job) => ({
-      id: job.id,
-      customerName: job.customerName,
-      address: job.address,
-      // listTechHistory only returns completed jobs; the fallback keeps the type honest.
-      completedAt: (job.completedAt ?? job.scheduledAt).toISOString(),
-      completed: formatDateTime(job.completedAt ?? job.scheduledAt, timezone),
-      readings: job.readings,
-      water: job.latest ? summariseReading(job.latest, job.pool ?? {}) : null,
+    history: history.map((visit) => ({
+      id: visit.id,
+      customerName: visit.customerName,
+      address: visit.address,
+      // listTechHistory only returns completed visits; the fallback keeps the type honest.
+      completedAt: (visit.completedAt ?? visit.scheduledAt).toISOString(),
+      completed: formatDateTime(visit.completedAt ?? visit.scheduledAt, timezone),
+      readings: visit.readings,
+      water: visit.latest ? summarizeReading(visit.latest, visit.pool ?? {}) : null,
     })),
   }
 }

@@ -3,7 +3,7 @@ import { createContext, createElement, useContext } from 'react'
 import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { chemLogs, companies, jobs, profiles } from '~/db/schema'
+import { chemLogs, companies, profiles, visits } from '~/db/schema'
 import { seedDemoData } from '~/demo/seed.server'
 import { listDayStops } from '~/models/day-stops.server'
 import { generateVisits } from '~/models/visit-generation.server'
@@ -44,14 +44,14 @@ async function count(query: ReturnType<typeof sql>) {
   return row?.n ?? -1
 }
 
-async function addJob(
+async function addVisit(
   technicianId: string,
   scheduledAt: Date,
   completedAt: Date | null = null,
   extra: { routePosition?: number; skipReason?: string } = {},
 ) {
   const [row] = await db()
-    .insert(jobs)
+    .insert(visits)
     .values({
       companyId: blue,
       customerId: customer.id,
@@ -63,10 +63,10 @@ async function addJob(
       technicianId,
       routePosition: extra.routePosition ?? null,
       skipReason: extra.skipReason ?? null,
-      cancelledAt: extra.skipReason ? NOW : null,
+      canceledAt: extra.skipReason ? NOW : null,
     })
-    .returning({ id: jobs.id })
-  if (!row) throw new Error('job insert returned nothing')
+    .returning({ id: visits.id })
+  if (!row) throw new Error('visit insert returned nothing')
   return row.id
 }
 
@@ -89,8 +89,8 @@ beforeAll(async () => {
 /** The technician's visits in [from, to) in route order, as the spec defines it, straight from SQL. */
 async function expectedStops(technicianId: string, from: string, to: string) {
   const rows = await queryRows<{ id: string }>(
-    sql`select id from jobs where company_id = ${blue} and technician_id = ${technicianId}
-        and scheduled_at >= ${from} and scheduled_at < ${to} and (cancelled_at is null or skip_reason is not null)
+    sql`select id from visits where company_id = ${blue} and technician_id = ${technicianId}
+        and scheduled_at >= ${from} and scheduled_at < ${to} and (canceled_at is null or skip_reason is not null)
         order by route_position asc nulls last, scheduled_at asc, id asc`,
   )
   return rows.map((row) => row.id)
@@ -105,15 +105,15 @@ describe('loadTechDashboard: Today', () => {
     expect(data.stops.map((stop) => stop.id)).toEqual(expected)
     expect(data.stops.map((stop) => stop.number)).toEqual(expected.map((_, index) => index + 1))
     const ownOpen = await count(
-      sql`select count(*)::int as n from jobs where company_id = ${blue} and technician_id = ${tech}
-          and completed_at is null and cancelled_at is null`,
+      sql`select count(*)::int as n from visits where company_id = ${blue} and technician_id = ${tech}
+          and completed_at is null and canceled_at is null`,
     )
-    // Not a flat list of every job ever assigned.
+    // Not a flat list of every visit ever assigned.
     expect(ownOpen).toBeGreaterThan(data.stops.length)
-    const teammates = await queryRows<{ id: string }>(sql`select id from jobs where technician_id = ${tech2}`)
+    const teammates = await queryRows<{ id: string }>(sql`select id from visits where technician_id = ${tech2}`)
     expect(teammates.length).toBeGreaterThan(0)
-    const teammateIds = new Set(teammates.map((job) => job.id))
-    expect([...data.stops, ...data.history].filter((job) => teammateIds.has(job.id))).toEqual([])
+    const teammateIds = new Set(teammates.map((visit) => visit.id))
+    expect([...data.stops, ...data.history].filter((visit) => teammateIds.has(visit.id))).toEqual([])
     // Each tab loads only what it shows.
     expect(data.week).toEqual([])
     expect(data.overdue).toEqual([])
@@ -122,12 +122,12 @@ describe('loadTechDashboard: Today', () => {
   it('numbers stops by route_position first, then time; finished stops keep their number', async () => {
     const at = (time: string) => new Date(`2026-11-25T${time}:00Z`)
     // 13:00, 09:00 and 11:00 in New York; the office put 13:00 first and 09:00 second.
-    const afternoon = await addJob(newTech, at('18:00'), null, { routePosition: 1 })
-    const morning = await addJob(newTech, at('14:00'), null, { routePosition: 2 })
-    const late = await addJob(newTech, at('16:00'))
-    const early = await addJob(newTech, at('13:00'))
+    const afternoon = await addVisit(newTech, at('18:00'), null, { routePosition: 1 })
+    const morning = await addVisit(newTech, at('14:00'), null, { routePosition: 2 })
+    const late = await addVisit(newTech, at('16:00'))
+    const early = await addVisit(newTech, at('13:00'))
     // Yesterday's open visit is overdue, not one of today's stops.
-    const yesterday = await addJob(newTech, new Date('2026-11-24T15:00:00Z'))
+    const yesterday = await addVisit(newTech, new Date('2026-11-24T15:00:00Z'))
     try {
       let data = await load(newTech)
       expect(data.stops.map((stop) => [stop.id, stop.number])).toEqual([
@@ -140,8 +140,8 @@ describe('loadTechDashboard: Today', () => {
       expect(data.counts).toMatchObject({ today: 4, overdue: 1 })
 
       // The first stop is done and the next one skipped: both stay on the day with their numbers, out of "today".
-      await db().update(jobs).set({ completedAt: NOW }).where(eq(jobs.id, afternoon))
-      await db().update(jobs).set({ cancelledAt: NOW, skipReason: 'Locked gate' }).where(eq(jobs.id, morning))
+      await db().update(visits).set({ completedAt: NOW }).where(eq(visits.id, afternoon))
+      await db().update(visits).set({ canceledAt: NOW, skipReason: 'Locked gate' }).where(eq(visits.id, morning))
       data = await load(newTech)
       expect(data.stops.map((stop) => [stop.number, stop.state])).toEqual([
         [1, 'completed'],
@@ -154,7 +154,7 @@ describe('loadTechDashboard: Today', () => {
       const html = render(data)
       const upNext = html.slice(html.indexOf('Up next'), html.indexOf('Later today'))
       expect(upNext).toContain('Stop 3 of 4')
-      expect(upNext).toContain(`href="/app/jobs/${early}"`)
+      expect(upNext).toContain(`href="/app/visits/${early}"`)
       expect(html).toContain('Stop 4 of 4')
       const finished = html.slice(html.indexOf('Finished ('))
       expect(finished).toContain('Stop 1 of 4 · 1:00 PM')
@@ -167,14 +167,14 @@ describe('loadTechDashboard: Today', () => {
       expect(overdue.overdue.map((visit) => visit.id)).toEqual([yesterday])
       expect(render(overdue)).toContain('Overdue visits')
     } finally {
-      await db().delete(jobs).where(eq(jobs.technicianId, newTech))
+      await db().delete(visits).where(eq(visits.technicianId, newTech))
     }
   })
 
   it("shows each open stop the route's ETA, which moves when the office reorders the day", async () => {
     const at = (time: string) => new Date(`2026-11-25T${time}:00Z`)
-    const first = await addJob(newTech, at('13:00'), null, { routePosition: 1 })
-    const second = await addJob(newTech, at('14:00'), null, { routePosition: 2 })
+    const first = await addVisit(newTech, at('13:00'), null, { routePosition: 1 })
+    const second = await addVisit(newTech, at('14:00'), null, { routePosition: 2 })
     try {
       const data = await load(newTech)
       const etas = data.stops.map((stop) => stop.eta)
@@ -183,14 +183,14 @@ describe('loadTechDashboard: Today', () => {
       expect(etas[1]).not.toBe(etas[0])
       expect(render(data)).toContain(`<time>ETA ${etas[0]}</time>`)
 
-      await db().update(jobs).set({ routePosition: 3 }).where(eq(jobs.id, first))
+      await db().update(visits).set({ routePosition: 3 }).where(eq(visits.id, first))
       const moved = await load(newTech)
       expect(moved.stops.map((stop) => [stop.id, stop.eta])).toEqual([
         [second, etas[0]],
         [first, etas[1]],
       ])
     } finally {
-      await db().delete(jobs).where(eq(jobs.technicianId, newTech))
+      await db().delete(visits).where(eq(visits.technicianId, newTech))
     }
   })
 
@@ -215,7 +215,7 @@ describe('loadTechDashboard: Today', () => {
       dog_on_site: boolean
       minutes_on_site: number
     }>(
-      sql`select j.id, l.gate_code, l.access_notes, l.dog_on_site, l.minutes_on_site from jobs j
+      sql`select j.id, l.gate_code, l.access_notes, l.dog_on_site, l.minutes_on_site from visits j
           join service_locations l on l.company_id = j.company_id and l.id = j.location_id
           where j.company_id = ${blue} and j.technician_id = ${tech}`,
     )
@@ -234,17 +234,17 @@ describe('loadTechDashboard: Today', () => {
   it("counts today's open visits only, overdue before today, and completions since Monday", async () => {
     const data = await load(tech)
     const where = sql`company_id = ${blue} and technician_id = ${tech}`
-    const open = sql`completed_at is null and cancelled_at is null`
+    const open = sql`completed_at is null and canceled_at is null`
     const expected = {
       today: await count(
-        sql`select count(*)::int as n from jobs where ${where} and ${open}
+        sql`select count(*)::int as n from visits where ${where} and ${open}
             and scheduled_at >= ${TODAY_START} and scheduled_at < ${TODAY_END}`,
       ),
       overdue: await count(
-        sql`select count(*)::int as n from jobs where ${where} and ${open} and scheduled_at < ${TODAY_START}`,
+        sql`select count(*)::int as n from visits where ${where} and ${open} and scheduled_at < ${TODAY_START}`,
       ),
       completedThisWeek: await count(
-        sql`select count(*)::int as n from jobs where ${where} and completed_at >= ${WEEK_START}`,
+        sql`select count(*)::int as n from visits where ${where} and completed_at >= ${WEEK_START}`,
       ),
     }
     expect(expected.today).toBeGreaterThan(0)
@@ -257,31 +257,31 @@ describe('loadTechDashboard: Today', () => {
     const before = await load(tech)
     const monday = Date.parse(WEEK_START)
     // Sunday 23:59 in New York is already Monday in UTC: a UTC week would count it.
-    const outside = await addJob(tech, new Date(monday - 3 * HOUR), new Date(monday - MINUTE))
-    const inside = await addJob(tech, new Date(monday - 2 * HOUR), new Date(monday + MINUTE))
+    const outside = await addVisit(tech, new Date(monday - 3 * HOUR), new Date(monday - MINUTE))
+    const inside = await addVisit(tech, new Date(monday - 2 * HOUR), new Date(monday + MINUTE))
     try {
       const after = await load(tech)
       expect(after.counts.completedThisWeek).toBe(before.counts.completedThisWeek + 1)
     } finally {
-      await db().delete(jobs).where(sql`${jobs.id} in (${outside}, ${inside})`)
+      await db().delete(visits).where(sql`${visits.id} in (${outside}, ${inside})`)
     }
   })
 
   it('shows the 10 newest completions with their reading counts', async () => {
     // Vary the counts so a wrong join cannot pass: one newest visit with no readings,
     // and three readings on the next one.
-    const noReadings = await addJob(tech, new Date(NOW.getTime() - 3 * HOUR), new Date(NOW.getTime() - MINUTE))
+    const noReadings = await addVisit(tech, new Date(NOW.getTime() - 3 * HOUR), new Date(NOW.getTime() - MINUTE))
     const [latestSeeded] = await queryRows<{ id: string }>(
-      sql`select id from jobs where technician_id = ${tech} and completed_at is not null and id <> ${noReadings}
+      sql`select id from visits where technician_id = ${tech} and completed_at is not null and id <> ${noReadings}
           order by completed_at desc limit 1`,
     )
-    if (!latestSeeded) throw new Error('the seed gave the technician no completed jobs')
+    if (!latestSeeded) throw new Error('the seed gave the technician no completed visits')
     await db()
       .insert(chemLogs)
       .values(
         [1, 2].map((i) => ({
           companyId: blue,
-          jobId: latestSeeded.id,
+          visitId: latestSeeded.id,
           ph: 7.4,
           chlorinePpm: 2,
           alkalinity: 100,
@@ -292,20 +292,20 @@ describe('loadTechDashboard: Today', () => {
     const data = await load(tech)
     const expected = await queryRows<{ id: string; completed_at: string | Date; readings: number }>(
       sql`select j.id, j.completed_at,
-            (select count(*) from chem_logs c where c.job_id = j.id)::int as readings
-          from jobs j
+            (select count(*) from chem_logs c where c.visit_id = j.id)::int as readings
+          from visits j
           where j.company_id = ${blue} and j.technician_id = ${tech} and j.completed_at is not null
           order by j.completed_at desc limit 10`,
     )
     const completedTotal = await count(
-      sql`select count(*)::int as n from jobs where technician_id = ${tech} and completed_at is not null`,
+      sql`select count(*)::int as n from visits where technician_id = ${tech} and completed_at is not null`,
     )
     expect(completedTotal).toBeGreaterThan(10)
     expect(data.history).toHaveLength(10)
-    expect(data.history.map((job) => job.id)).toEqual(expected.map((job) => job.id))
-    expect(data.history.map((job) => job.readings)).toEqual(expected.map((job) => job.readings))
-    expect(data.history.map((job) => job.completedAt)).toEqual(
-      expected.map((job) => new Date(job.completed_at).toISOString()),
+    expect(data.history.map((visit) => visit.id)).toEqual(expected.map((visit) => visit.id))
+    expect(data.history.map((visit) => visit.readings)).toEqual(expected.map((visit) => visit.readings))
+    expect(data.history.map((visit) => visit.completedAt)).toEqual(
+      expected.map((visit) => new Date(visit.completed_at).toISOString()),
     )
     expect(data.history[0]).toMatchObject({ id: noReadings, readings: 0 })
     expect(data.history[1]).toMatchObject({ id: latestSeeded.id, readings: 3 })
@@ -320,8 +320,8 @@ describe('loadTechDashboard: Today', () => {
 describe('loadTechDashboard: This week and the overdue list', () => {
   it('gives Monday to Sunday, each day in route order as listDayStops has it, headed by its full date', async () => {
     // Sunday 23:30 in New York is this week; Monday 00:30 is next week's.
-    const sundayNight = await addJob(tech, new Date('2026-11-30T04:30:00Z'))
-    const nextMonday = await addJob(tech, new Date('2026-11-30T05:30:00Z'))
+    const sundayNight = await addVisit(tech, new Date('2026-11-30T04:30:00Z'))
+    const nextMonday = await addVisit(tech, new Date('2026-11-30T05:30:00Z'))
     try {
       const data = await load(tech, 'week')
       expect(data.stops).toEqual([])
@@ -353,16 +353,16 @@ describe('loadTechDashboard: This week and the overdue list', () => {
       expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*>This week<\/a>/)
       expect(html).not.toContain('Up next')
     } finally {
-      await db().delete(jobs).where(sql`${jobs.id} in (${sundayNight}, ${nextMonday})`)
+      await db().delete(visits).where(sql`${visits.id} in (${sundayNight}, ${nextMonday})`)
     }
   })
 
   it('lists overdue visits from earlier days oldest first, at most 50, and counts them all', async () => {
     const start = new Date('2026-11-10T15:00:00Z')
     const ids: string[] = []
-    for (let i = 0; i < 60; i++) ids.push(await addJob(newTech, new Date(start.getTime() + i * HOUR)))
+    for (let i = 0; i < 60; i++) ids.push(await addVisit(newTech, new Date(start.getTime() + i * HOUR)))
     // Today's stop, even one already late this morning, is not overdue from an earlier day.
-    await addJob(newTech, new Date('2026-11-25T13:00:00Z'))
+    await addVisit(newTech, new Date('2026-11-25T13:00:00Z'))
     try {
       const data = await load(newTech, 'overdue')
       expect(data.counts.overdue).toBe(60)
@@ -370,7 +370,7 @@ describe('loadTechDashboard: This week and the overdue list', () => {
       // Checked as a boolean: a failing toContain would print the whole page.
       expect(render(data).includes(`Showing the oldest ${OVERDUE_LIST_LIMIT} of 60 overdue visits.`)).toBe(true)
     } finally {
-      await db().delete(jobs).where(eq(jobs.technicianId, newTech))
+      await db().delete(visits).where(eq(visits.technicianId, newTech))
     }
   })
 })
@@ -418,9 +418,9 @@ describe('TechDashboard', () => {
     if (!next) throw new Error('no open stop')
     const has = (text: string) => html.includes(text)
     expect(has(`Stop ${next.number} of ${data.stops.length}`)).toBe(true)
-    expect(html.indexOf('Up next')).toBeLessThan(html.indexOf(`href="/app/jobs/${next.id}"`))
+    expect(html.indexOf('Up next')).toBeLessThan(html.indexOf(`href="/app/visits/${next.id}"`))
     expect(html.match(/Stop \d+ of \d+/g)).toHaveLength(data.stops.length)
-    for (const stop of data.stops) expect(has(`href="/app/jobs/${stop.id}"`)).toBe(true)
+    for (const stop of data.stops) expect(has(`href="/app/visits/${stop.id}"`)).toBe(true)
     expect(has('name="intent"')).toBe(false)
     expect(has(`>${data.counts.overdue} overdue visits from earlier days<`)).toBe(true)
   })

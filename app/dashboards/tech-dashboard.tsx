@@ -11,14 +11,14 @@ import type { VisitState } from '~/models/visit-state'
 import type {
   TechDashboardData,
   TechDay,
-  TechHistoryJob,
+  TechHistoryVisit,
   TechOverdueVisit,
   TechStop,
   TechTab,
 } from './tech-dashboard.server'
 
 // Technicians read this outdoors on a phone with wet hands: one column, large text,
-// dark-on-light colours and tap targets of at least 44 px (min-h-11).
+// dark-on-light colors and tap targets of at least 44 px (min-h-11).
 
 /**
  * The technician's dashboard (docs/product.md "The visit"): "Today" in route order, "This week" by day; their own
@@ -171,7 +171,7 @@ function StopCard({ stop, total, featured = false }: { stop: TechStop; total: nu
         {`Stop ${stop.number} of ${total}`} · <time>{stop.eta ? `ETA ${stop.eta}` : stop.time}</time>
       </p>
       <h4 className={cn('font-bold break-words text-slate-900', featured ? 'text-2xl' : 'text-lg')}>
-        <Link to={`/app/jobs/${stop.id}`} className="stop-link">
+        <Link to={`/app/visits/${stop.id}`} className="stop-link">
           {stop.customerName}
         </Link>
       </h4>
@@ -199,7 +199,7 @@ const STATE_LABELS: Record<VisitState, string> = {
   open: 'Scheduled',
   completed: 'Completed',
   skipped: 'Skipped',
-  cancelled: 'Canceled',
+  canceled: 'Canceled',
 }
 
 function StateBadge({
@@ -241,7 +241,7 @@ function VisitRow({
   children?: ReactNode
 }) {
   return (
-    <Link to={`/app/jobs/${id}`} className="visit-row">
+    <Link to={`/app/visits/${id}`} className="visit-row">
       <span className="min-w-0">
         <span className="block font-semibold break-words text-slate-900">{title}</span>
         <span className="block text-sm break-words text-slate-700">{detail}</span>
@@ -323,7 +323,7 @@ function OverdueView({ visits, total }: { visits: TechOverdueVisit[]; total: num
   )
 }
 
-function HistorySection({ history }: { history: TechHistoryJob[] }) {
+function HistorySection({ history }: { history: TechHistoryVisit[] }) {
   return (
     <section aria-labelledby="tech-history" className="space-y-3">
       <h2 id="tech-history" className="text-xl font-bold text-slate-900">
@@ -333,8 +333,8 @@ function HistorySection({ history }: { history: TechHistoryJob[] }) {
         <EmptyState>No completed visits yet.</EmptyState>
       ) : (
         <ul className="space-y-3">
-          {history.map((job) => (
-            <HistoryItem key={job.id} job={job} />
+          {history.map((visit) => (
+            <HistoryItem key={visit.id} visit={visit} />
           ))}
         </ul>
       )}
@@ -364,25 +364,25 @@ function EmptyState({ children }: { children: ReactNode }) {
   )
 }
 
-function HistoryItem({ job }: { job: TechHistoryJob }) {
+function HistoryItem({ visit }: { visit: TechHistoryVisit }) {
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-slate-300 bg-white p-4 shadow-sm sm:flex-row sm:items-center">
       <div className="min-w-0 flex-1">
-        <h3 className="text-lg font-bold break-words text-slate-900">{job.customerName}</h3>
-        <p className="text-base break-words text-slate-800">{job.address}</p>
+        <h3 className="text-lg font-bold break-words text-slate-900">{visit.customerName}</h3>
+        <p className="text-base break-words text-slate-800">{visit.address}</p>
         <p className="text-base text-slate-800">
-          Completed <time dateTime={job.completedAt}>{job.completed}</time>
+          Completed <time dateTime={visit.completedAt}>{visit.completed}</time>
           {' · '}
-          <span className="font-semibold">{readingsLabel(job.readings)}</span>
+          <span className="font-semibold">{readingsLabel(visit.readings)}</span>
         </p>
-        {job.water ? (
+        {visit.water ? (
           <div className="mt-2">
-            <ReadingStatuses summary={job.water} />
+            <ReadingStatuses summary={visit.water} />
           </div>
         ) : null}
       </div>
-      <ButtonLink to={`/app/jobs/${job.id}`} variant="secondary" className="min-h-12 text-base">
-        View job<span className="sr-only"> for {job.customerName}</span>
+      <ButtonLink to={`/app/visits/${visit.id}`} variant="secondary" className="min-h-12 text-base">
+        View visit<span className="sr-only"> for {visit.customerName}</span>
       </ButtonLink>
     </li>
   )

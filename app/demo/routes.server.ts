@@ -1,15 +1,15 @@
 // The demo's recurring routes (issue #18: "every demo technician has a realistic route today (12–16 stops, some
 // done), history for the past 8 weeks with readings, and only a few overdue visits"). Each technician gets a
-// neighbourhood per working day — houses on weekly plans — and the visits of the last 8 weeks and of today are
-// written as they would have happened: in the day's optimised order from the company's yard, each at the route's ETA
+// neighborhood per working day — houses on weekly plans — and the visits of the last 8 weeks and of today are
+// written as they would have happened: in the day's optimized order from the company's yard, each at the route's ETA
 // from 08:00 (the drive from the stop before at the app's town speed, plus that stop's minutes on site; docs/routing.md),
 // done (with a reading) when its minutes on site have passed. Later visits come from generation at start-up, as in
 // a real company. Working days are the five starting from the seed's weekday, so "today" always has a route.
 
-import { bodiesOfWater, chemLogs, customers, equipment, jobs, serviceLocations, servicePlans } from '~/db/schema'
+import { bodiesOfWater, chemLogs, customers, equipment, serviceLocations, servicePlans, visits } from '~/db/schema'
 import { type LatLng, straightLineMatrix } from '~/routing/distance'
-import { optimiseRoute } from '~/routing/optimise'
-import { DEFAULT_METRES_PER_MINUTE } from '~/routing/route-file'
+import { optimizeRoute } from '~/routing/optimize'
+import { DEFAULT_METERS_PER_MINUTE } from '~/routing/route-file'
 import { addDays, instantAt, isoWeekday, type LocalDate, localDateAt, type WallTime } from '~/schedule/local-date'
 import type { Database } from '~/utils/db.server'
 import { prng } from './prng'
@@ -28,9 +28,9 @@ export type RouteSeed = {
   start: LatLng
   /** [technician id, whether their pools are the standard one the end-to-end tests dose against]. */
   technicians: ReadonlyArray<readonly [string, boolean]>
-  /** Stops a technician's working day should have in all (one-off jobs and other plans included). */
+  /** Stops a technician's working day should have in all (one-off visits and other plans included). */
   stopsPerDay: number
-  /** What a technician already has on a date (one-off jobs, other plans' visits). */
+  /** What a technician already has on a date (one-off visits, other plans' visits). */
   busy: (technicianId: string, date: LocalDate) => number
   /** Which half of the surnames: two companies never share a customer's name. */
   surnames: 0 | 1
@@ -142,7 +142,7 @@ const FILTERS = [
   ['Pentair', 'Clean & Clear Plus 420'],
   ['Hayward', 'SwimClear C4030'],
 ] as const
-const SURFACES = ['plaster', 'plaster', 'fibreglass', 'vinyl'] as const
+const SURFACES = ['plaster', 'plaster', 'fiberglass', 'vinyl'] as const
 /** The day starts at the company's yard at 8:00 AM (the default working hours, docs/routing.md). */
 const DAY_STARTS = 8 * 60
 /** Minutes on site, in turn. */
@@ -228,16 +228,16 @@ export async function seedRoutes(tx: Tx, o: RouteSeed) {
         locationId: insertedLocations[i]?.id ?? '',
         name: 'Pool',
         ...(stop.standard
-          ? { gallons: 15_000, surface: 'plaster' as const, sanitiser: 'chlorine' as const }
+          ? { gallons: 15_000, surface: 'plaster' as const, sanitizer: 'chlorine' as const }
           : {
               gallons: 10_000 + Math.floor(random() * 16) * 1_000,
               surface: pick(SURFACES),
-              sanitiser: random() < 0.3 ? ('salt' as const) : ('chlorine' as const),
+              sanitizer: random() < 0.3 ? ('salt' as const) : ('chlorine' as const),
             }),
         indoor: false,
       })),
     )
-    .returning({ id: bodiesOfWater.id, sanitiser: bodiesOfWater.sanitiser })
+    .returning({ id: bodiesOfWater.id, sanitizer: bodiesOfWater.sanitizer })
   await tx.insert(equipment).values(
     insertedBodies.flatMap((body) => {
       const [pumpMake, pumpModel] = pick(PUMPS)
@@ -251,7 +251,7 @@ export async function seedRoutes(tx: Tx, o: RouteSeed) {
           make: filterMake,
           model: filterModel,
         },
-        ...(body.sanitiser === 'salt'
+        ...(body.sanitizer === 'salt'
           ? [
               {
                 companyId: o.companyId,
@@ -290,15 +290,15 @@ export async function seedRoutes(tx: Tx, o: RouteSeed) {
         stop.technicianId === technicianId && stop.weekday === weekday ? [i] : [],
       )
       const points = [o.start, ...day.map((i) => (stops[i] as Stop).point)]
-      const metres = straightLineMatrix(points)
-      const route = optimiseRoute(points.length, (a, b) => metres[a]?.[b] ?? 0, { start: 0 }).slice(1)
+      const meters = straightLineMatrix(points)
+      const route = optimizeRoute(points.length, (a, b) => meters[a]?.[b] ?? 0, { start: 0 }).slice(1)
       let at = DAY_STARTS
       let from = 0
       order.set(
         `${technicianId} ${weekday}`,
         route.map((point) => {
           const stop = day[point - 1] as number
-          const arrival = at + (metres[from]?.[point] ?? 0) / DEFAULT_METRES_PER_MINUTE
+          const arrival = at + (meters[from]?.[point] ?? 0) / DEFAULT_METERS_PER_MINUTE
           const departure = arrival + (MINUTES_ON_SITE[stop % MINUTES_ON_SITE.length] ?? 30)
           at = departure
           from = point
@@ -308,7 +308,7 @@ export async function seedRoutes(tx: Tx, o: RouteSeed) {
     }
   }
 
-  const visits: Array<typeof jobs.$inferInsert & { bodyId: string }> = []
+  const visitList: Array<typeof visits.$inferInsert & { bodyId: string }> = []
   for (let offset = -56; offset <= 0; offset++) {
     const date: LocalDate = addDays(today, offset)
     for (const [technicianId] of o.technicians) {
@@ -319,7 +319,7 @@ export async function seedRoutes(tx: Tx, o: RouteSeed) {
         const doneAt = instantAt(date, wallClock(departure), o.timezone)
         // A few visits of the past weeks were never closed: the office's "Overdue".
         const done = doneAt.getTime() < o.now.getTime() - 5 * 60_000 && (offset === 0 || random() > 0.005)
-        visits.push({
+        visitList.push({
           companyId: o.companyId,
           customerId: insertedCustomers[i]?.id ?? '',
           locationId: insertedLocations[i]?.id ?? '',
@@ -338,17 +338,17 @@ export async function seedRoutes(tx: Tx, o: RouteSeed) {
     }
   }
   const readings: Array<typeof chemLogs.$inferInsert> = []
-  for (let from = 0; from < visits.length; from += 1000) {
-    const batch = visits.slice(from, from + 1000)
+  for (let from = 0; from < visitList.length; from += 1000) {
+    const batch = visitList.slice(from, from + 1000)
     const inserted = await tx
-      .insert(jobs)
+      .insert(visits)
       .values(batch.map(({ bodyId: _body, ...visit }) => visit))
-      .returning({ id: jobs.id })
+      .returning({ id: visits.id })
     batch.forEach((visit, i) => {
       if (!visit.completedAt) return
       readings.push({
         companyId: o.companyId,
-        jobId: inserted[i]?.id ?? '',
+        visitId: inserted[i]?.id ?? '',
         bodyOfWaterId: visit.bodyId,
         ph: Number((7.2 + random() * 0.6).toFixed(1)),
         chlorinePpm: Number((1 + random() * 3.5).toFixed(1)),

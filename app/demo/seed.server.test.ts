@@ -1,7 +1,7 @@
 import { verifyPassword } from 'better-auth/crypto'
 import { and, eq, sql, TransactionRollbackError } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { account, chemLogs, companies, customers, inventoryItems, jobs, profiles, user } from '~/db/schema'
+import { account, chemLogs, companies, customers, inventoryItems, profiles, user, visits } from '~/db/schema'
 import { seedDemoData } from '~/demo/seed.server'
 import { generateVisits } from '~/models/visit-generation.server'
 import { startOfZonedDay, zonedDayRange, zonedParts } from '~/utils/dates'
@@ -37,7 +37,7 @@ const TABLES = [
   'bodies_of_water',
   'equipment',
   'service_plans',
-  'jobs',
+  'visits',
   'chem_logs',
   'inventory_items',
 ] as const
@@ -84,15 +84,15 @@ async function seedThenRollBack<T>(now: Date, inspect: (database: Database) => P
 // Runs first, on the still-empty database: seeds at chosen clock times, each rolled back, so the real seed
 // below starts from nothing.
 describe('seeding at chosen clock times', () => {
-  it('still gives the dashboard several jobs today on a Sunday', async () => {
+  it('still gives the dashboard several visits today on a Sunday', async () => {
     // 10:00 on Sunday Nov 22 2026 in New York.
     const sunday = new Date('2026-11-22T15:00:00Z')
     const { start, end } = zonedDayRange(sunday, NY)
     const result = await seedThenRollBack(sunday, async (database) => {
       const [row] = await queryRows<{ n: number }>(
-        sql`select count(*)::int as n from jobs join companies c on c.id = jobs.company_id
-            where c.name = ${BLUE_LAGOON} and jobs.scheduled_at >= ${start.toISOString()}::timestamptz
-            and jobs.scheduled_at < ${end.toISOString()}::timestamptz`,
+        sql`select count(*)::int as n from visits join companies c on c.id = visits.company_id
+            where c.name = ${BLUE_LAGOON} and visits.scheduled_at >= ${start.toISOString()}::timestamptz
+            and visits.scheduled_at < ${end.toISOString()}::timestamptz`,
         database,
       )
       return row?.n ?? 0
@@ -108,16 +108,16 @@ describe('seeding at chosen clock times', () => {
     'keeps salt pools and other surfaces, every profile filled, when seeded at %s',
     async (time) => {
       const { inspected } = await seedThenRollBack(new Date(time), async (database) => {
-        const [row] = await queryRows<{ sanitisers: number; surfaces: number; without: number }>(
-          sql`select count(distinct b.sanitiser)::int as sanitisers, count(distinct b.surface)::int as surfaces,
-                count(*) filter (where b.gallons is null or b.surface is null or b.sanitiser is null
+        const [row] = await queryRows<{ sanitizers: number; surfaces: number; without: number }>(
+          sql`select count(distinct b.sanitizer)::int as sanitizers, count(distinct b.surface)::int as surfaces,
+                count(*) filter (where b.gallons is null or b.surface is null or b.sanitizer is null
                   or b.indoor is null)::int as without
               from bodies_of_water b join companies co on co.id = b.company_id where co.name = ${BLUE_LAGOON}`,
           database,
         )
         return row
       })
-      expect(inspected).toEqual({ sanitisers: 2, surfaces: 3, without: 0 })
+      expect(inspected).toEqual({ sanitizers: 2, surfaces: 3, without: 0 })
     },
   )
 })
@@ -142,15 +142,15 @@ describe('routes on every day of the week', () => {
         return queryRows<{ email: string; today: number; history: number; read: number; overdue: number }>(
           sql`select p.email,
                 count(*) filter (where j.scheduled_at >= ${start.toISOString()}::timestamptz
-                  and j.scheduled_at < ${end.toISOString()}::timestamptz and j.cancelled_at is null)::int as today,
+                  and j.scheduled_at < ${end.toISOString()}::timestamptz and j.canceled_at is null)::int as today,
                 count(*) filter (where j.plan_id is not null and j.completed_at is not null
                   and j.scheduled_at < ${start.toISOString()}::timestamptz
                   and j.scheduled_at >= ${startOfZonedDay(now, NY, -56).toISOString()}::timestamptz)::int as history,
                 count(*) filter (where j.plan_id is not null and j.completed_at is not null
-                  and exists (select 1 from chem_logs r where r.job_id = j.id))::int as read,
-                count(*) filter (where j.completed_at is null and j.cancelled_at is null
+                  and exists (select 1 from chem_logs r where r.visit_id = j.id))::int as read,
+                count(*) filter (where j.completed_at is null and j.canceled_at is null
                   and j.scheduled_at < ${start.toISOString()}::timestamptz)::int as overdue
-              from profiles p join jobs j on j.technician_id = p.id
+              from profiles p join visits j on j.technician_id = p.id
               where p.email in ('tech@bluelagoon.test', 'tech2@bluelagoon.test', 'tech@sunsetpools.test')
               group by p.email order by p.email`,
           database,
@@ -311,7 +311,7 @@ describe('seedDemoData', () => {
 
   it('fills every body of water’s profile and gives each real equipment', async () => {
     const [bodies] = await queryRows<{ incomplete: number; bare: number }>(
-      sql`select count(*) filter (where gallons is null or surface is null or sanitiser is null
+      sql`select count(*) filter (where gallons is null or surface is null or sanitizer is null
               or indoor is null)::int as incomplete,
             count(*) filter (where not exists (select 1 from equipment e where e.company_id = b.company_id
               and e.body_of_water_id = b.id and e.kind = 'pump'))::int as bare
@@ -339,7 +339,7 @@ describe('seedDemoData', () => {
     expect(
       await count(
         sql`select count(*)::int as n from bodies_of_water b where b.company_id = ${blueLagoon}
-            and b.sanitiser = 'salt' and not exists (select 1 from equipment e where e.company_id = b.company_id
+            and b.sanitizer = 'salt' and not exists (select 1 from equipment e where e.company_id = b.company_id
             and e.body_of_water_id = b.id and e.kind = 'chlorinator')`,
       ),
     ).toBe(0)
@@ -371,12 +371,12 @@ describe('seedDemoData', () => {
     expect(row).toMatchObject({ foreign: 0, withoutPlan: 0 })
   })
 
-  it('schedules Blue Lagoon jobs from about 60 days ago to about 30 days ahead, in working hours', async () => {
+  it('schedules Blue Lagoon visits from about 60 days ago to about 30 days ahead, in working hours', async () => {
     const rows = await db()
-      .select({ scheduledAt: jobs.scheduledAt })
-      .from(jobs)
-      .where(eq(jobs.companyId, blueLagoon))
-      .orderBy(jobs.scheduledAt)
+      .select({ scheduledAt: visits.scheduledAt })
+      .from(visits)
+      .where(eq(visits.companyId, blueLagoon))
+      .orderBy(visits.scheduledAt)
     expect(rows.length).toBeGreaterThan(100)
     const first = rows[0]?.scheduledAt ?? now
     const last = rows[rows.length - 1]?.scheduledAt ?? now
@@ -400,7 +400,7 @@ describe('seedDemoData', () => {
             count(*) filter (where scheduled_at <= before)::int as disorder
           from (select j.scheduled_at, c.timezone, lag(j.scheduled_at) over (
                   partition by j.technician_id, j.occurrence_date order by j.route_position) as before
-                from jobs j join companies c on c.id = j.company_id
+                from visits j join companies c on c.id = j.company_id
                 where j.plan_id is not null) route`,
     )
     expect(row?.total).toBeGreaterThan(1000)
@@ -411,18 +411,18 @@ describe('seedDemoData', () => {
     expect(row?.disorder).toBe(0)
   })
 
-  it('has completed jobs, each with a chemistry reading, none completed in the future', async () => {
+  it('has completed visits, each with a chemistry reading, none completed in the future', async () => {
     const completed = await count(
-      sql`select count(*)::int as n from jobs where company_id = ${blueLagoon} and completed_at is not null`,
+      sql`select count(*)::int as n from visits where company_id = ${blueLagoon} and completed_at is not null`,
     )
     expect(completed).toBeGreaterThanOrEqual(50)
     const withoutReading = await count(
-      sql`select count(*)::int as n from jobs j where j.company_id = ${blueLagoon} and j.completed_at is not null
-          and not exists (select 1 from chem_logs c where c.job_id = j.id)`,
+      sql`select count(*)::int as n from visits j where j.company_id = ${blueLagoon} and j.completed_at is not null
+          and not exists (select 1 from chem_logs c where c.visit_id = j.id)`,
     )
     expect(withoutReading).toBe(0)
     const impossible = await count(
-      sql`select count(*)::int as n from jobs where completed_at is not null
+      sql`select count(*)::int as n from visits where completed_at is not null
           and (completed_at > ${now.toISOString()}::timestamptz or completed_at < scheduled_at)`,
     )
     expect(impossible).toBe(0)
@@ -436,30 +436,30 @@ describe('seedDemoData', () => {
     }
   })
 
-  it('has overdue jobs: still open and scheduled before today', async () => {
+  it('has overdue visits: still open and scheduled before today', async () => {
     const today = startOfZonedDay(now, NY)
     expect(
       await count(
-        sql`select count(*)::int as n from jobs where company_id = ${blueLagoon} and completed_at is null
+        sql`select count(*)::int as n from visits where company_id = ${blueLagoon} and completed_at is null
             and scheduled_at < ${today.toISOString()}::timestamptz`,
       ),
     ).toBeGreaterThanOrEqual(1)
   })
 
-  it('has unassigned open jobs', async () => {
+  it('has unassigned open visits', async () => {
     expect(
       await count(
-        sql`select count(*)::int as n from jobs where company_id = ${blueLagoon} and completed_at is null
+        sql`select count(*)::int as n from visits where company_id = ${blueLagoon} and completed_at is null
             and technician_id is null`,
       ),
     ).toBeGreaterThanOrEqual(1)
   })
 
-  it('has several jobs today in New York', async () => {
+  it('has several visits today in New York', async () => {
     const { start, end } = zonedDayRange(now, NY)
     expect(
       await count(
-        sql`select count(*)::int as n from jobs where company_id = ${blueLagoon}
+        sql`select count(*)::int as n from visits where company_id = ${blueLagoon}
             and scheduled_at >= ${start.toISOString()}::timestamptz and scheduled_at < ${end.toISOString()}::timestamptz`,
       ),
     ).toBeGreaterThanOrEqual(3)
@@ -467,27 +467,27 @@ describe('seedDemoData', () => {
 
   it('gives Dana Whitfield and every pool on tech@bluelagoon.test’s open visits a 15,000-gallon chlorine plaster profile', async () => {
     // "The pool" of a visit is the first body of water at its location.
-    const pools = await queryRows<{ location: string; volume: number; surface: string; sanitiser: string }>(
-      sql`select distinct l.id as location, b.gallons as volume, b.surface, b.sanitiser
+    const pools = await queryRows<{ location: string; volume: number; surface: string; sanitizer: string }>(
+      sql`select distinct l.id as location, b.gallons as volume, b.surface, b.sanitizer
           from service_locations l
           join customers c on c.company_id = l.company_id and c.id = l.customer_id
           join bodies_of_water b on b.company_id = l.company_id and b.location_id = l.id and b.position = 0
           where l.company_id = ${blueLagoon} and (c.customer_name = 'Dana Whitfield' or l.id in (
-            select j.location_id from jobs j join profiles p on p.id = j.technician_id
+            select j.location_id from visits j join profiles p on p.id = j.technician_id
             where j.company_id = ${blueLagoon} and j.completed_at is null and p.email = 'tech@bluelagoon.test'))`,
     )
     expect(pools.length).toBeGreaterThan(1)
-    for (const pool of pools) expect(pool).toMatchObject({ volume: 15_000, surface: 'plaster', sanitiser: 'chlorine' })
-    const [variety] = await queryRows<{ surfaces: number; sanitisers: number }>(
-      sql`select count(distinct surface)::int as surfaces, count(distinct sanitiser)::int as sanitisers
+    for (const pool of pools) expect(pool).toMatchObject({ volume: 15_000, surface: 'plaster', sanitizer: 'chlorine' })
+    const [variety] = await queryRows<{ surfaces: number; sanitizers: number }>(
+      sql`select count(distinct surface)::int as surfaces, count(distinct sanitizer)::int as sanitizers
           from bodies_of_water where company_id = ${blueLagoon}`,
     )
     // The rest vary, so the office sees salt pools and other surfaces.
     expect(variety?.surfaces).toBeGreaterThanOrEqual(2)
-    expect(variety?.sanitisers).toBe(2)
+    expect(variety?.sanitizers).toBe(2)
   })
 
-  it('fills the optional readings (stabiliser, hardness, temperature) on some visits only', async () => {
+  it('fills the optional readings (stabilizer, hardness, temperature) on some visits only', async () => {
     const [counts] = await queryRows<{ full: number; basic: number }>(
       sql`select count(*) filter (where cyanuric_acid is not null and calcium_hardness is not null
               and water_temp_f is not null)::int as full,
@@ -498,9 +498,9 @@ describe('seedDemoData', () => {
     expect(counts?.basic).toBeGreaterThan(5)
   })
 
-  it('assigns jobs only to technicians who have finished setup', async () => {
+  it('assigns visits only to technicians who have finished setup', async () => {
     const assignees = await queryRows<{ role: string | null; done: boolean; email: string }>(
-      sql`select distinct p.role, p.has_completed_setup as done, p.email from jobs j
+      sql`select distinct p.role, p.has_completed_setup as done, p.email from visits j
           join profiles p on p.id = j.technician_id where j.company_id = ${blueLagoon}`,
     )
     expect(assignees.map((a) => a.email).sort()).toEqual(['tech2@bluelagoon.test', 'tech@bluelagoon.test'])
@@ -519,11 +519,11 @@ describe('seedDemoData', () => {
   it('records chemicals from stock on completed visits, and gives technicians an hourly cost ("Profit per pool")', async () => {
     const [row] = await queryRows<{ visits: number; with_chemicals: number; cost_cents: number; open_dosed: number }>(
       sql`select count(distinct j.id)::int as visits,
-            count(distinct a.job_id)::int as with_chemicals,
+            count(distinct a.visit_id)::int as with_chemicals,
             coalesce(sum(round(a.quantity * it.cost_cents)), 0)::int as cost_cents,
             count(a.id) filter (where j.completed_at is null)::int as open_dosed
-          from jobs j
-          left join job_chemical_additions a on a.company_id = j.company_id and a.job_id = j.id
+          from visits j
+          left join visit_chemical_additions a on a.company_id = j.company_id and a.visit_id = j.id
           left join inventory_items it on it.company_id = a.company_id and it.id = a.inventory_item_id
           where j.company_id = ${blueLagoon} and (j.completed_at is not null or a.id is not null)`,
     )
@@ -541,13 +541,13 @@ describe('seedDemoData', () => {
   it('gives Sunset Pool Care its own smaller set', async () => {
     const sizes = async (company: string) => ({
       customers: await count(sql`select count(*)::int as n from customers where company_id = ${company}`),
-      jobs: await count(sql`select count(*)::int as n from jobs where company_id = ${company}`),
+      visits: await count(sql`select count(*)::int as n from visits where company_id = ${company}`),
       items: await count(sql`select count(*)::int as n from inventory_items where company_id = ${company}`),
       staff: await count(sql`select count(*)::int as n from profiles where company_id = ${company}`),
     })
     const big = await sizes(blueLagoon)
     const small = await sizes(sunset)
-    for (const key of ['customers', 'jobs', 'items', 'staff'] as const) {
+    for (const key of ['customers', 'visits', 'items', 'staff'] as const) {
       expect(small[key], key).toBeGreaterThan(0)
       expect(small[key], key).toBeLessThan(big[key])
     }
@@ -559,17 +559,17 @@ describe('seedDemoData', () => {
   })
 
   it('never links a record of one company to the other', async () => {
-    // Jobs → customers of another company.
+    // Visits → customers of another company.
     expect(
       await count(
-        sql`select count(*)::int as n from jobs j join customers c on c.id = j.customer_id
+        sql`select count(*)::int as n from visits j join customers c on c.id = j.customer_id
             where c.company_id <> j.company_id or c.customer_name <> j.customer_name`,
       ),
     ).toBe(0)
-    // Jobs → technicians of another company (or people who are not technicians).
+    // Visits → technicians of another company (or people who are not technicians).
     expect(
       await count(
-        sql`select count(*)::int as n from jobs j join profiles p on p.id = j.technician_id
+        sql`select count(*)::int as n from visits j join profiles p on p.id = j.technician_id
             where p.company_id is distinct from j.company_id or p.role <> 'tech'`,
       ),
     ).toBe(0)
@@ -580,16 +580,16 @@ describe('seedDemoData', () => {
             where p.company_id is distinct from c.company_id or p.role <> 'customer'`,
       ),
     ).toBe(0)
-    // Readings → jobs of another company.
+    // Readings → visits of another company.
     expect(
       await count(
-        sql`select count(*)::int as n from chem_logs l join jobs j on j.id = l.job_id where j.company_id <> l.company_id`,
+        sql`select count(*)::int as n from chem_logs l join visits j on j.id = l.visit_id where j.company_id <> l.company_id`,
       ),
     ).toBe(0)
-    // Jobs → a location of another customer, or booked at another address than the location's.
+    // Visits → a location of another customer, or booked at another address than the location's.
     expect(
       await count(
-        sql`select count(*)::int as n from jobs j join service_locations l on l.id = j.location_id
+        sql`select count(*)::int as n from visits j join service_locations l on l.id = j.location_id
             where l.customer_id <> j.customer_id
               or j.address <> l.street || ', ' || l.city || ', ' || l.state || ' ' || l.postal_code`,
       ),
@@ -597,7 +597,7 @@ describe('seedDemoData', () => {
     // Readings → a body of water that is not at the visit's location.
     expect(
       await count(
-        sql`select count(*)::int as n from chem_logs r join jobs j on j.id = r.job_id
+        sql`select count(*)::int as n from chem_logs r join visits j on j.id = r.visit_id
             left join bodies_of_water b on b.id = r.body_of_water_id
             where b.location_id is distinct from j.location_id`,
       ),
@@ -613,7 +613,7 @@ describe('seedDemoData', () => {
 
   it('is idempotent: a second run returns false and adds nothing', async () => {
     const before = await rowCounts()
-    expect(before.jobs).toBeGreaterThan(0)
+    expect(before.visits).toBeGreaterThan(0)
     expect(await seedDemoData(db())).toBe(false)
     expect(await seedDemoData(db(), new Date(now.getTime() + 3 * DAY))).toBe(false)
     expect(await rowCounts()).toEqual(before)

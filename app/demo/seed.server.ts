@@ -15,13 +15,13 @@ import {
   inventoryItems,
   invoiceLines,
   invoices,
-  jobChemicalAdditions,
-  jobs,
   profiles,
   serviceLocations,
   servicePlans,
   user,
+  visitChemicalAdditions,
   visitPhotos,
+  visits,
 } from '~/db/schema'
 import type { Role } from '~/db/schema/profiles'
 import { addDefaultChecklist } from '~/models/checklist.server'
@@ -34,7 +34,7 @@ import { startOfZonedDay, zonedParts, zonedTimeToUtc } from '~/utils/dates'
 import type { Database } from '~/utils/db.server'
 import { logger } from '~/utils/logger.server'
 import { toE164 } from '~/utils/phone'
-import type { Sanitiser, Surface } from '~/water/targets'
+import type { Sanitizer, Surface } from '~/water/targets'
 import { prng } from './prng'
 import { type RouteArea, seedRoutes } from './routes.server'
 
@@ -59,7 +59,7 @@ type DemoBody = {
   name: string
   gallons: number
   surface: Surface
-  sanitiser: Sanitiser
+  sanitizer: Sanitizer
   indoor: boolean
 }
 
@@ -99,7 +99,7 @@ type CompanySpec = {
   stripeAccountId: string | null
   city: string
   state: string
-  /** The yard routes start from ("Optimise route"). */
+  /** The yard routes start from ("Optimize route"). */
   start: { address: string; lat: number; lng: number }
   /** The houses on the technicians' weekly routes: their neighbourhoods, phone area code and stops a day. */
   routes: { areas: RouteArea[]; areaCode: string; stopsPerDay: number; surnames: 0 | 1 }
@@ -116,10 +116,10 @@ type CompanySpec = {
   portalCustomer: { email: string; name: string }
   /** `costCents`: what a unit costs the company ("Profit per pool"), a little over half its price. */
   inventory: Array<{ name: string; sku: string; qty: number; priceCents: number; costCents: number }>
-  /** Days of history and future, and jobs per weekday. */
+  /** Days of history and future, and visits per weekday. */
   pastDays: number
   futureDays: number
-  jobsPerDay: number
+  visitsPerDay: number
   seed: number
 }
 
@@ -389,8 +389,8 @@ const BLUE_LAGOON: CompanySpec = {
           accessNotes: 'Equipment room key is in the lockbox by the pool gate. Pool closes at 10 pm.',
           visits: 'twice-weekly',
           bodies: [
-            { name: 'Community pool', gallons: 85_000, surface: 'plaster', sanitiser: 'chlorine', indoor: false },
-            { name: 'Spa', gallons: 1_500, surface: 'plaster', sanitiser: 'chlorine', indoor: false },
+            { name: 'Community pool', gallons: 85_000, surface: 'plaster', sanitizer: 'chlorine', indoor: false },
+            { name: 'Spa', gallons: 1_500, surface: 'plaster', sanitizer: 'chlorine', indoor: false },
           ],
         }),
       ],
@@ -485,7 +485,7 @@ const BLUE_LAGOON: CompanySpec = {
   ],
   pastDays: 60,
   futureDays: 30,
-  jobsPerDay: 4,
+  visitsPerDay: 4,
   seed: 20240601,
 }
 
@@ -572,7 +572,7 @@ const SUNSET: CompanySpec = {
   ],
   pastDays: 30,
   futureDays: 14,
-  jobsPerDay: 2,
+  visitsPerDay: 2,
   seed: 20240715,
 }
 
@@ -582,7 +582,7 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 const STANDARD_POOL = {
   gallons: 15_000,
   surface: 'plaster',
-  sanitiser: 'chlorine',
+  sanitizer: 'chlorine',
   indoor: false,
 } as const satisfies Partial<typeof bodiesOfWater.$inferInsert>
 
@@ -595,20 +595,20 @@ function demoPool(index: number): DemoBody {
   return {
     name: 'Pool',
     gallons: volumes[index % volumes.length] ?? 15_000,
-    surface: index % 3 === 1 ? 'vinyl' : index % 7 === 2 ? 'fibreglass' : 'plaster',
-    sanitiser: index % 4 === 1 ? 'salt' : 'chlorine',
+    surface: index % 3 === 1 ? 'vinyl' : index % 7 === 2 ? 'fiberglass' : 'plaster',
+    sanitizer: index % 4 === 1 ? 'salt' : 'chlorine',
     // A screened lanai is still outdoors; one customer has a pool house.
     indoor: index % 9 === 8,
   }
 }
 
-/** A spa next to the pool: small, plaster, on the pool's sanitiser. */
+/** A spa next to the pool: small, plaster, on the pool's sanitizer. */
 function demoSpa(pool: DemoBody, index: number): DemoBody {
   return {
     name: 'Spa',
     gallons: [600, 800, 1_000][index % 3] ?? 800,
     surface: 'plaster',
-    sanitiser: pool.sanitiser,
+    sanitizer: pool.sanitizer,
     indoor: false,
   }
 }
@@ -653,7 +653,7 @@ function demoEquipment(body: DemoBody, n: number) {
   const pick = <T>(items: readonly T[]) => items[n % items.length] as T
   const kits: Kit[] = [pick(PUMPS), pick(FILTERS)]
   if (body.name === 'Spa' || n % 3 === 0) kits.push(pick(HEATERS))
-  if (body.sanitiser === 'salt') kits.push(pick(SALT_CELLS))
+  if (body.sanitizer === 'salt') kits.push(pick(SALT_CELLS))
   else if (n % 2 === 0) kits.push(FEEDER)
   if (body.name !== 'Spa' && n % 4 !== 3) kits.push(pick(CLEANERS))
   if (n % 5 === 0) kits.push(pick(AUTOMATION))
@@ -847,8 +847,8 @@ async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now:
   )
   await tx.insert(servicePlans).values(planRows)
 
-  // Jobs: every weekday from pastDays ago to futureDays ahead, at morning and afternoon slots, each at one of the
-  // customer's locations. Past jobs are completed (a few left open: overdue); some future ones are unassigned;
+  // Visits: every weekday from pastDays ago to futureDays ahead, at morning and afternoon slots, each at one of the
+  // customer's locations. Past visits are completed (a few left open: overdue); some future ones are unassigned;
   // the portal customer gets a visit every week so their history is full.
   const slots = [8, 9, 10, 11, 13, 14, 15]
   const locationsOf = (customerId: string) =>
@@ -867,8 +867,8 @@ async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now:
         : [],
     )
   // The first technician's open visits become standard pools below; which visits are open depends on the clock,
-  // so showcase pools go to the next technician instead, or some clock time would standardise them all.
-  const jobRows: Array<typeof jobs.$inferInsert> = []
+  // so showcase pools go to the next technician instead, or some clock time would standardize them all.
+  const visitRows: Array<typeof visits.$inferInsert> = []
   const nowParts = zonedParts(now, spec.timezone)
   const technicianFor = (picked: string, customerId: string, completed: boolean) =>
     !completed && picked === firstTech && secondTech && showcaseIds.has(customerId) ? secondTech : picked
@@ -877,7 +877,7 @@ async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now:
     const parts = zonedParts(day, spec.timezone)
     // Sundays are days off, except today: the demo always has work to show.
     if (parts.weekday === 0 && offset !== 0) continue
-    const count = offset === 0 ? spec.jobsPerDay + 2 : spec.jobsPerDay
+    const count = offset === 0 ? spec.visitsPerDay + 2 : spec.visitsPerDay
     for (let n = 0; n < count; n++) {
       const customer = n === 0 && parts.weekday === 2 ? portal : pick(insertedCustomers)
       const places = locationsOf(customer.id)
@@ -892,7 +892,7 @@ async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now:
       const overdue = isPast && random() < 0.06
       const completed = isPast && !overdue && (offset < 0 || hour < nowParts.hour - 1)
       const unassigned = !completed && random() < (offset === 0 ? 0.3 : 0.2)
-      jobRows.push({
+      visitRows.push({
         companyId,
         customerId: customer.id,
         locationId: place.id,
@@ -911,18 +911,18 @@ async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now:
       })
     }
   }
-  const insertedJobs = await tx
-    .insert(jobs)
-    .values(jobRows)
-    .returning({ id: jobs.id, locationId: jobs.locationId, completedAt: jobs.completedAt })
+  const insertedVisits = await tx
+    .insert(visits)
+    .values(visitRows)
+    .returning({ id: visits.id, locationId: visits.locationId, completedAt: visits.completedAt })
 
   // The pools of the first technician's open visits and the portal customer's are the standard 15,000-gallon
   // chlorine plaster pool that the end-to-end tests dose against (docs/product.md "Demo": the same every time). The
   // pool is a location's first body of water.
   const firstTechId = staffIds.get(spec.staff.find((member) => member.role === 'tech')?.email ?? '')
   const standardLocations = new Set(locationsOf(portal.id).map((place) => place.id))
-  for (const job of jobRows) {
-    if (!job.completedAt && firstTechId && job.technicianId === firstTechId) standardLocations.add(job.locationId)
+  for (const visit of visitRows) {
+    if (!visit.completedAt && firstTechId && visit.technicianId === firstTechId) standardLocations.add(visit.locationId)
   }
   const firstBodies = bodySpecs.flatMap(({ locationId, position }, n) =>
     position === 0 && standardLocations.has(locationId) ? [insertedBodies[n]?.id ?? ''] : [],
@@ -939,31 +939,32 @@ async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now:
   const readings: Array<typeof chemLogs.$inferInsert> = []
   // A separate sequence for the optional readings, so adding them did not move any other demo value.
   const extra = prng(spec.seed + 1)
-  for (const job of insertedJobs) {
-    if (!job.completedAt) continue
+  for (const visit of insertedVisits) {
+    if (!visit.completedAt) continue
     const round = (value: number, digits: number) => Number(value.toFixed(digits))
-    // About two visits in three had the full kit: stabiliser, hardness and temperature (salt on salt pools is
-    // not tracked per job here, so it is left out).
+    // About two visits in three had the full kit: stabilizer, hardness and temperature (salt on salt pools is
+    // not tracked per visit here, so it is left out).
     const full = extra() < 0.65
     readings.push({
       companyId,
-      jobId: job.id,
-      bodyOfWaterId: poolAt.get(job.locationId) ?? null,
+      visitId: visit.id,
+      bodyOfWaterId: poolAt.get(visit.locationId) ?? null,
       ph: round(7.1 + random() * 0.8, 1),
       chlorinePpm: round(0.5 + random() * 4.5, 1),
       alkalinity: Math.round(70 + random() * 70),
       cyanuricAcid: full ? Math.round(25 + extra() * 40) : null,
       calciumHardness: full ? Math.round(180 + extra() * 240) : null,
       waterTempF: full ? Math.round(72 + extra() * 16) : null,
-      takenAt: new Date(job.completedAt.getTime() - 10 * 60_000),
+      takenAt: new Date(visit.completedAt.getTime() - 10 * 60_000),
     })
   }
   if (readings.length) await tx.insert(chemLogs).values(readings)
 
-  // What a technician already has on a date: one-off jobs, and the visits generation will make from the plans above.
+  // What a technician already has on a date: one-off visits, and the visits generation will make from the plans above.
   const busy = (technicianId: string, date: LocalDate) =>
-    jobRows.filter((job) => job.technicianId === technicianId && localDateAt(job.scheduledAt, spec.timezone) === date)
-      .length +
+    visitRows.filter(
+      (visit) => visit.technicianId === technicianId && localDateAt(visit.scheduledAt, spec.timezone) === date,
+    ).length +
     planRows.filter(
       (plan) =>
         plan.technicianId === technicianId &&
@@ -993,10 +994,10 @@ async function seedCompany(tx: Tx, spec: CompanySpec, passwordHash: string, now:
   })
   // Every completed visit, the routes' too, records what went into the water.
   const completed = await tx
-    .select({ id: jobs.id, completedAt: jobs.completedAt })
-    .from(jobs)
-    .where(and(eq(jobs.companyId, companyId), isNotNull(jobs.completedAt)))
-    .orderBy(jobs.completedAt, jobs.id)
+    .select({ id: visits.id, completedAt: visits.completedAt })
+    .from(visits)
+    .where(and(eq(visits.companyId, companyId), isNotNull(visits.completedAt)))
+    .orderBy(visits.completedAt, visits.id)
   await seedChemicalAdditions(tx, companyId, completed, stocked, spec.seed + 3)
   return companyId
 }
@@ -1022,24 +1023,24 @@ async function seedChemicalAdditions(
   seed: number,
 ) {
   const random = prng(seed)
-  const rows: Array<typeof jobChemicalAdditions.$inferInsert> = []
-  for (const job of done) {
-    if (!job.completedAt) continue
+  const rows: Array<typeof visitChemicalAdditions.$inferInsert> = []
+  for (const visit of done) {
+    if (!visit.completedAt) continue
     for (const dose of DOSES) {
       const item = stocked.find((candidate) => dose.sku.test(candidate.sku))
       if (!item || random() >= dose.chance) continue
       rows.push({
         companyId,
-        jobId: job.id,
+        visitId: visit.id,
         inventoryItemId: item.id,
         product: item.name,
         quantity: 1 + Math.floor(random() * dose.most),
         unit: 'each',
-        addedAt: new Date(job.completedAt.getTime() - 5 * 60_000),
+        addedAt: new Date(visit.completedAt.getTime() - 5 * 60_000),
       })
     }
   }
-  if (rows.length) await tx.insert(jobChemicalAdditions).values(rows)
+  if (rows.length) await tx.insert(visitChemicalAdditions).values(rows)
 }
 
 /**
@@ -1067,7 +1068,7 @@ export async function seedDemoData(database: Database, now = new Date()) {
     await seedCompany(tx, SUNSET, passwordHash, now)
   })
   // Files cannot join the transaction, so photos come after it. A storage failure (say, an
-  // unreachable bucket) must not take the demo down with it: the jobs simply show no photos.
+  // unreachable bucket) must not take the demo down with it: the visits simply show no photos.
   try {
     await seedDemoPhotos(database)
   } catch (error) {
@@ -1079,8 +1080,8 @@ export async function seedDemoData(database: Database, now = new Date()) {
 /** The demo shows a visit before and after the work. */
 type DemoPhotoLabel = 'before' | 'after'
 
-/** Completed jobs per company that get demo photos (the newest ones), besides all of the portal customers'. */
-export const DEMO_PHOTO_JOBS_PER_COMPANY = 12
+/** Completed visits per company that get demo photos (the newest ones), besides all of the portal customers'. */
+export const DEMO_PHOTO_VISITS_PER_COMPANY = 12
 
 /**
  * A pool seen from above, text-free: greenish, cloudy water with leaves before the visit;
@@ -1161,9 +1162,9 @@ function renderDemoPhotos() {
 }
 
 /**
- * Gives the demo's newest completed jobs of each company, and every completed visit of the
+ * Gives the demo's newest completed visits of each company, and every completed visit of the
  * portal customers (Dana Whitfield, Marco Ruiz), a before and an after photo, stored through
- * the photo storage under the usual keys (visit_photos rows labelled before and after). Jobs that already have a
+ * the photo storage under the usual keys (visit_photos rows labeled before and after). Visits that already have a
  * photo are left alone, so running it again adds nothing.
  */
 export async function seedDemoPhotos(database: Database) {
@@ -1172,38 +1173,38 @@ export async function seedDemoPhotos(database: Database) {
     .from(companies)
     .where(inArray(companies.name, [BLUE_LAGOON.name, SUNSET.name]))
   const columns = {
-    id: jobs.id,
-    companyId: jobs.companyId,
-    completedAt: jobs.completedAt,
-    technicianId: jobs.technicianId,
+    id: visits.id,
+    companyId: visits.companyId,
+    completedAt: visits.completedAt,
+    technicianId: visits.technicianId,
     // Table names written out: in a one-table select drizzle leaves columns unqualified, which inside the subquery
     // would name visit_photos' own.
-    hasPhotos: sql<boolean>`exists (select 1 from "visit_photos" where "visit_photos"."company_id" = "jobs"."company_id" and "visit_photos"."job_id" = "jobs"."id")`,
+    hasPhotos: sql<boolean>`exists (select 1 from "visit_photos" where "visit_photos"."company_id" = "visits"."company_id" and "visit_photos"."visit_id" = "visits"."id")`,
   }
   const recent = await Promise.all(
     demoCompanies.map((company) =>
       database
         .select(columns)
-        .from(jobs)
-        .where(and(eq(jobs.companyId, company.id), isNotNull(jobs.completedAt)))
-        .orderBy(desc(jobs.completedAt))
-        .limit(DEMO_PHOTO_JOBS_PER_COMPANY),
+        .from(visits)
+        .where(and(eq(visits.companyId, company.id), isNotNull(visits.completedAt)))
+        .orderBy(desc(visits.completedAt))
+        .limit(DEMO_PHOTO_VISITS_PER_COMPANY),
     ),
   )
   const portalVisits = await database
     .select(columns)
-    .from(jobs)
-    .innerJoin(customers, and(eq(customers.companyId, jobs.companyId), eq(customers.id, jobs.customerId)))
+    .from(visits)
+    .innerJoin(customers, and(eq(customers.companyId, visits.companyId), eq(customers.id, visits.customerId)))
     .innerJoin(user, eq(user.id, customers.portalUserId))
     .where(
       and(
         inArray(user.email, [BLUE_LAGOON.portalCustomer.email, SUNSET.portalCustomer.email]),
-        isNotNull(jobs.completedAt),
+        isNotNull(visits.completedAt),
       ),
     )
   const targets = new Map<string, (typeof portalVisits)[number]>()
-  for (const job of [...recent.flat(), ...portalVisits]) {
-    if (!job.hasPhotos && job.completedAt) targets.set(job.id, job)
+  for (const visit of [...recent.flat(), ...portalVisits]) {
+    if (!visit.hasPhotos && visit.completedAt) targets.set(visit.id, visit)
   }
   if (targets.size === 0) return 0
 
@@ -1212,17 +1213,17 @@ export async function seedDemoPhotos(database: Database) {
   // A few at a time: quick on disk, and polite to a remote bucket.
   for (let start = 0; start < list.length; start += 8) {
     await Promise.all(
-      list.slice(start, start + 8).map(async (job, offset) => {
+      list.slice(start, start + 8).map(async (visit, offset) => {
         const index = start + offset
-        const completedAt = job.completedAt ?? new Date()
+        const completedAt = visit.completedAt ?? new Date()
         const beforeAt = new Date(completedAt.getTime() - 40 * 60_000)
-        const beforeKey = photoKey(job.id, 'before', 'demo-before.jpg', beforeAt)
-        const afterKey = photoKey(job.id, 'after', 'demo-after.jpg', completedAt)
+        const beforeKey = photoKey(visit.id, 'before', 'demo-before.jpg', beforeAt)
+        const afterKey = photoKey(visit.id, 'after', 'demo-after.jpg', completedAt)
         const before = images.before[index % DEMO_PHOTO_VARIANTS]
         const after = images.after[(index + 1) % DEMO_PHOTO_VARIANTS]
         if (!before || !after) throw new Error('demo photos missing')
         await Promise.all([storePhotoFiles(beforeKey, before), storePhotoFiles(afterKey, after)])
-        const taken = { companyId: job.companyId, jobId: job.id, takenBy: job.technicianId }
+        const taken = { companyId: visit.companyId, visitId: visit.id, takenBy: visit.technicianId }
         await database.insert(visitPhotos).values([
           { ...taken, label: 'before', storageKey: beforeKey, createdAt: beforeAt },
           { ...taken, label: 'after', storageKey: afterKey, createdAt: completedAt },

@@ -48,7 +48,7 @@ export const FieldChangeSchema = z.object({
 export type FieldChange = z.infer<typeof FieldChangeSchema>
 
 /**
- * The server's answer. `refused` is final (the visit was reassigned, cancelled or completed by someone else, or the
+ * The server's answer. `refused` is final (the visit was reassigned, canceled or completed by someone else, or the
  * change is invalid): the phone shows it with what was not applied and never sends it again. Anything else (a
  * network error, 5xx, 429) is retried; 401 waits for the technician to sign in again.
  */

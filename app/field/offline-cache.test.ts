@@ -21,18 +21,18 @@ const get = (path: string, mode = 'cors') => ({ method: 'GET', mode, url: `${ORI
 describe('offlineRuleFor', () => {
   it('keeps staff pages opened by navigation, their React Router data and visit photos', () => {
     expect(offlineRuleFor(get('/app', 'navigate'))).toBe('page')
-    expect(offlineRuleFor(get('/app/jobs/abc', 'navigate'))).toBe('page')
+    expect(offlineRuleFor(get('/app/visits/abc', 'navigate'))).toBe('page')
     expect(offlineRuleFor(get('/app?tab=week', 'navigate'))).toBe('page')
     expect(offlineRuleFor(get('/app.data'))).toBe('data')
     expect(offlineRuleFor(get('/app.data?tab=week&_routes=routes%2Fapp%2Fdashboard'))).toBe('data')
-    expect(offlineRuleFor(get('/app/jobs/abc.data?_routes=routes%2Fapp%2Fjob'))).toBe('data')
-    expect(offlineRuleFor(get('/app/jobs/abc/photos/before', 'no-cors'))).toBe('photo')
+    expect(offlineRuleFor(get('/app/visits/abc.data?_routes=routes%2Fapp%2Fvisit'))).toBe('data')
+    expect(offlineRuleFor(get('/app/visits/abc/photos/before', 'no-cors'))).toBe('photo')
   })
 
   it('never touches writes, the live stream, sign-in, downloads or the queue endpoint', () => {
-    expect(offlineRuleFor({ method: 'POST', mode: 'navigate', url: `${ORIGIN}/app/jobs/abc` })).toBeNull()
-    expect(offlineRuleFor({ method: 'POST', mode: 'cors', url: `${ORIGIN}/app/jobs/abc.data` })).toBeNull()
-    expect(offlineRuleFor({ method: 'POST', mode: 'cors', url: `${ORIGIN}/app/jobs/abc/photos` })).toBeNull()
+    expect(offlineRuleFor({ method: 'POST', mode: 'navigate', url: `${ORIGIN}/app/visits/abc` })).toBeNull()
+    expect(offlineRuleFor({ method: 'POST', mode: 'cors', url: `${ORIGIN}/app/visits/abc.data` })).toBeNull()
+    expect(offlineRuleFor({ method: 'POST', mode: 'cors', url: `${ORIGIN}/app/visits/abc/photos` })).toBeNull()
     expect(offlineRuleFor(get('/app/events'))).toBeNull()
     expect(offlineRuleFor(get('/app/events', 'navigate'))).toBeNull()
     expect(offlineRuleFor(get('/app/field/changes'))).toBeNull()
@@ -60,9 +60,9 @@ describe('offlineRuleFor', () => {
 
 describe('offlineKeys', () => {
   it('falls back from a navigation’s partial data request to the full copy saved ahead', () => {
-    expect(offlineKeys(`${ORIGIN}/app/jobs/abc.data?_routes=routes%2Fapp%2Fjob`)).toEqual([
-      `${ORIGIN}/app/jobs/abc.data?_routes=routes%2Fapp%2Fjob`,
-      `${ORIGIN}/app/jobs/abc.data`,
+    expect(offlineKeys(`${ORIGIN}/app/visits/abc.data?_routes=routes%2Fapp%2Fvisit`)).toEqual([
+      `${ORIGIN}/app/visits/abc.data?_routes=routes%2Fapp%2Fvisit`,
+      `${ORIGIN}/app/visits/abc.data`,
     ])
     expect(offlineKeys(`${ORIGIN}/app.data?tab=week&_routes=routes%2Fapp%2Fdashboard`)).toEqual([
       `${ORIGIN}/app.data?tab=week&_routes=routes%2Fapp%2Fdashboard`,
@@ -72,14 +72,14 @@ describe('offlineKeys', () => {
   })
 
   it('tries a page as asked, then its bare path', () => {
-    expect(offlineKeys(`${ORIGIN}/app/jobs/abc`)).toEqual([`${ORIGIN}/app/jobs/abc`])
+    expect(offlineKeys(`${ORIGIN}/app/visits/abc`)).toEqual([`${ORIGIN}/app/visits/abc`])
     expect(offlineKeys(`${ORIGIN}/app?tab=week`)).toEqual([`${ORIGIN}/app?tab=week`, `${ORIGIN}/app`])
   })
 })
 
 describe('pageOfData', () => {
   it('names the page whose document stands in for missing data', () => {
-    expect(pageOfData(`${ORIGIN}/app/jobs/abc.data?_routes=routes%2Fapp%2Fjob`)).toBe('/app/jobs/abc')
+    expect(pageOfData(`${ORIGIN}/app/visits/abc.data?_routes=routes%2Fapp%2Fvisit`)).toBe('/app/visits/abc')
     expect(pageOfData(`${ORIGIN}/app.data?tab=week&_routes=x`)).toBe('/app?tab=week')
   })
 })
@@ -140,7 +140,7 @@ describe('whose saved copies are shown (a shared phone, decision 030)', () => {
     })
     expect(endsSession(answer(401, {}))).toBe(true)
     expect(endsSession(answer(200, { redirected: true, url: `${ORIGIN}/login?redirectTo=%2Fapp` }))).toBe(true)
-    expect(endsSession(answer(204, { headers: { 'X-Remix-Redirect': '/login?redirectTo=%2Fapp%2Fjobs%2Fa' } }))).toBe(
+    expect(endsSession(answer(204, { headers: { 'X-Remix-Redirect': '/login?redirectTo=%2Fapp%2Fvisits%2Fa' } }))).toBe(
       true,
     )
     expect(endsSession(answer(204, { headers: { 'X-Remix-Redirect': '/login' } }))).toBe(true)
@@ -155,7 +155,7 @@ describe('whose saved copies are shown (a shared phone, decision 030)', () => {
 describe('dayUrls', () => {
   it('saves Today and each stop’s page and data, at most MAX_SAVED_STOPS stops', () => {
     expect(dayUrls(['a', 'b'])).toEqual(['/app', '/app.data', ...visitUrls('a'), ...visitUrls('b')])
-    expect(visitUrls('a')).toEqual(['/app/jobs/a', '/app/jobs/a.data'])
+    expect(visitUrls('a')).toEqual(['/app/visits/a', '/app/visits/a.data'])
     const many = Array.from({ length: 50 }, (_, i) => `v${i}`)
     expect(dayUrls(many)).toHaveLength(2 + 2 * MAX_SAVED_STOPS)
   })

@@ -23,7 +23,7 @@ export const MAX_SAVED_STOPS = 30
 // Under /app, but never kept: a live stream, downloads, the queue's own endpoint, and the customer picker's search
 // (a fetcher, always fresh; a saved answer would also be taken for a page's data below).
 const NEVER = [/^\/app\/events(\/|$)/, /^\/app\/field\//, /^\/app\/customers\/picker$/, /\.(csv|zip|ics)$/]
-const PHOTO = /^\/app\/jobs\/[^/]+\/photos\/[^/]+$/
+const PHOTO = /^\/app\/visits\/[^/]+\/photos\/[^/]+$/
 
 /** Which rule answers a request, or null for the network alone (the worker does not touch it). */
 export function offlineRuleFor(request: { method: string; mode: string; url: string }): OfflineRule | null {
@@ -60,7 +60,7 @@ export function offlineKeys(href: string) {
 }
 
 /**
- * The page a React Router data URL belongs to (`/app/jobs/x.data?_routes=…` → `/app/jobs/x`). Offline, with no saved
+ * The page a React Router data URL belongs to (`/app/visits/x.data?_routes=…` → `/app/visits/x`). Offline, with no saved
  * copy of the data, the worker answers a navigation's data request with a redirect that makes React Router load this
  * page as a document, which the worker answers with its saved copy or the offline page.
  */
@@ -130,7 +130,7 @@ export function endsSession(response: { status: number; redirected: boolean; url
 
 /** The page and the data request the phone saves ahead for a stop of today's route. */
 export function visitUrls(visitId: string) {
-  const path = `/app/jobs/${encodeURIComponent(visitId)}`
+  const path = `/app/visits/${encodeURIComponent(visitId)}`
   return [path, `${path}.data`]
 }
 

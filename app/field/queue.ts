@@ -3,7 +3,7 @@
 // fresh idempotency key, then sent in order: at once when online, and again when the connection returns (the `online`
 // event, opening the app, and a timer; no Background Sync, which iPhones lack). The server applies each key once,
 // so sending the same item twice (an answer lost to a dropped connection) changes nothing. A change the server
-// refuses (the visit was reassigned, cancelled or completed by someone else) stays on the phone with the reason,
+// refuses (the visit was reassigned, canceled or completed by someone else) stays on the phone with the reason,
 // for the technician to read; nothing is dropped silently.
 //
 // Only one tab sends at a time (the Web Locks API); tabs tell each other about changes over a BroadcastChannel.
@@ -373,7 +373,7 @@ function sendPhoto(item: QueuedPhoto): Promise<Sent> {
     form.set('label', item.label)
     form.set('clientKey', item.key)
     const request = new XMLHttpRequest()
-    request.open('POST', `/app/jobs/${encodeURIComponent(item.visitId)}/photos`)
+    request.open('POST', `/app/visits/${encodeURIComponent(item.visitId)}/photos`)
     request.setRequestHeader('Accept', 'application/json')
     request.setRequestHeader(FIELD_OWNER_HEADER, item.ownerId ?? '')
     request.responseType = 'json'

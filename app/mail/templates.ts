@@ -74,11 +74,11 @@ export type ServiceReportEmailProps = {
     timezone: string
     completedAt: Date
     technicianName: string | null
-    /** The checklist items ticked, as labelled then. */
+    /** The checklist items ticked, as labeled then. */
     checklist: string[]
     customerNote: string | null
     readings: (Reading & { takenAt: Date; summary: ReadingSummary })[]
-    /** Null when the company does not itemise chemicals: the report then says nothing about them. */
+    /** Null when the company does not itemize chemicals: the report then says nothing about them. */
     chemicals: { product: string; quantity: number; unit: string }[] | null
   }
   /** The photos in the email ("Before", "After"…), `cid:` links to inline attachments. */

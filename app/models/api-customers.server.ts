@@ -63,7 +63,7 @@ function shapeLocation(place: typeof serviceLocations.$inferSelect, bodies: (typ
       name: body.name,
       gallons: body.gallons,
       surface: body.surface,
-      sanitiser: body.sanitiser,
+      sanitizer: body.sanitizer,
       indoor: body.indoor,
     })),
   }

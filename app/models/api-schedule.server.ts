@@ -1,7 +1,7 @@
 // The public API's schedule (docs/decisions/050-public-api.md): visits, service plans and the technicians they are
 // assigned to, by the key's company, paged by keyset.
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm'
-import { jobs, profiles, serviceLocations, servicePlans } from '~/db/schema'
+import { profiles, serviceLocations, servicePlans, visits } from '~/db/schema'
 import { type Database, db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import { after, changedSince, iso, keysetOrder, type Page, paged } from './api-paging.server'
@@ -9,18 +9,18 @@ import { after, changedSince, iso, keysetOrder, type Page, paged } from './api-p
 // ---- Visits ----
 
 const visitColumns = {
-  id: jobs.id,
-  customerId: jobs.customerId,
-  locationId: jobs.locationId,
-  customerName: jobs.customerName,
-  address: jobs.address,
-  scheduledAt: jobs.scheduledAt,
-  completedAt: jobs.completedAt,
-  cancelledAt: jobs.cancelledAt,
-  skipReason: jobs.skipReason,
-  technicianId: jobs.technicianId,
-  servicePlanId: jobs.planId,
-  createdAt: jobs.createdAt,
+  id: visits.id,
+  customerId: visits.customerId,
+  locationId: visits.locationId,
+  customerName: visits.customerName,
+  address: visits.address,
+  scheduledAt: visits.scheduledAt,
+  completedAt: visits.completedAt,
+  canceledAt: visits.canceledAt,
+  skipReason: visits.skipReason,
+  technicianId: visits.technicianId,
+  servicePlanId: visits.planId,
+  createdAt: visits.createdAt,
 }
 
 type VisitRow = {
@@ -31,24 +31,24 @@ type VisitRow = {
   address: string
   scheduledAt: Date
   completedAt: Date | null
-  cancelledAt: Date | null
+  canceledAt: Date | null
   skipReason: string | null
   technicianId: string | null
   servicePlanId: string | null
   createdAt: Date
 }
 
-function toVisit({ cancelledAt, ...row }: VisitRow) {
+function toVisit({ canceledAt, ...row }: VisitRow) {
   const status = row.completedAt
     ? 'completed'
     : row.skipReason
       ? 'skipped'
-      : cancelledAt
-        ? 'cancelled'
+      : canceledAt
+        ? 'canceled'
         : ('scheduled' as const)
   return {
     ...row,
-    status: status as 'scheduled' | 'completed' | 'skipped' | 'cancelled',
+    status: status as 'scheduled' | 'completed' | 'skipped' | 'canceled',
     scheduledAt: row.scheduledAt.toISOString(),
     completedAt: iso(row.completedAt),
     createdAt: row.createdAt.toISOString(),
@@ -56,10 +56,10 @@ function toVisit({ cancelledAt, ...row }: VisitRow) {
 }
 
 const VISIT_STATUS_FILTER: Record<string, SQL> = {
-  scheduled: sql`(${jobs.completedAt} is null and ${jobs.cancelledAt} is null)`,
-  completed: sql`${jobs.completedAt} is not null`,
-  skipped: sql`${jobs.skipReason} is not null`,
-  cancelled: sql`(${jobs.cancelledAt} is not null and ${jobs.skipReason} is null)`,
+  scheduled: sql`(${visits.completedAt} is null and ${visits.canceledAt} is null)`,
+  completed: sql`${visits.completedAt} is not null`,
+  skipped: sql`${visits.skipReason} is not null`,
+  canceled: sql`(${visits.canceledAt} is not null and ${visits.skipReason} is null)`,
 }
 
 export async function apiListVisits(
@@ -76,19 +76,19 @@ export async function apiListVisits(
 ) {
   const rows = await db()
     .select(visitColumns)
-    .from(jobs)
+    .from(visits)
     .where(
       and(
-        eq(jobs.companyId, companyId),
-        from ? gte(jobs.scheduledAt, new Date(from)) : undefined,
-        to ? lt(jobs.scheduledAt, new Date(to)) : undefined,
-        technicianId ? eq(jobs.technicianId, technicianId) : undefined,
+        eq(visits.companyId, companyId),
+        from ? gte(visits.scheduledAt, new Date(from)) : undefined,
+        to ? lt(visits.scheduledAt, new Date(to)) : undefined,
+        technicianId ? eq(visits.technicianId, technicianId) : undefined,
         status ? VISIT_STATUS_FILTER[status] : undefined,
-        changedSince(jobs.updatedAt, updated_since),
-        after(jobs.createdAt, jobs.id, cursor),
+        changedSince(visits.updatedAt, updated_since),
+        after(visits.createdAt, visits.id, cursor),
       ),
     )
-    .orderBy(...keysetOrder(jobs.createdAt, jobs.id))
+    .orderBy(...keysetOrder(visits.createdAt, visits.id))
     .limit(limit + 1)
   const page = paged(rows, limit)
   return { data: page.data.map(toVisit), nextCursor: page.nextCursor }
@@ -98,8 +98,8 @@ export async function apiGetVisit(companyId: string, visitId: string, ex: Databa
   if (!isUuid(visitId)) return null
   const [row] = await ex
     .select(visitColumns)
-    .from(jobs)
-    .where(and(eq(jobs.companyId, companyId), eq(jobs.id, visitId)))
+    .from(visits)
+    .where(and(eq(visits.companyId, companyId), eq(visits.id, visitId)))
   return row ? toVisit(row) : null
 }
 

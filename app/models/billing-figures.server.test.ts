@@ -9,11 +9,11 @@ import {
   companies,
   customers,
   invoices,
-  jobs,
   payments,
   planRateChanges,
   priceChanges,
   servicePlans,
+  visits,
 } from '~/db/schema'
 import type { RateType } from '~/utils/customer-fields'
 import { db, queryRows } from '~/utils/db.server'
@@ -38,7 +38,7 @@ async function newCompany(name: string) {
   return company?.id as string
 }
 
-/** A customer with one plan; `visits` are the plan's jobs (date, and whether done or skipped). */
+/** A customer with one plan; `visits` are the plan's visits (date, and whether done or skipped). */
 async function customerWithPlan(
   company: string,
   name: string,
@@ -53,7 +53,7 @@ async function customerWithPlan(
   const planId = row?.id as string
   if (extra.visits?.length) {
     await db()
-      .insert(jobs)
+      .insert(visits)
       .values(
         extra.visits.map(([date, state]) => ({
           companyId: company,
@@ -65,7 +65,7 @@ async function customerWithPlan(
           occurrenceDate: date,
           scheduledAt: new Date(`${date}T14:00:00Z`),
           completedAt: state === 'done' ? new Date(`${date}T15:00:00Z`) : null,
-          cancelledAt: state === 'skipped' ? new Date(`${date}T15:00:00Z`) : null,
+          canceledAt: state === 'skipped' ? new Date(`${date}T15:00:00Z`) : null,
           skipReason: state === 'skipped' ? 'Locked gate' : null,
         })),
       )

@@ -9,7 +9,7 @@
 //   over 12 months, divided by the weeks between visits (weekly ≈ 4.33, every 2 weeks ≈ 2.17). Summed exactly, then
 //   rounded half up to the cent once.
 // - "Forecast this month": what this month's plans bill at their rates — monthly types their rate, per-visit types
-//   their rate × this month's visits that are not skipped or cancelled (done or still to do). Chemicals and the
+//   their rate × this month's visits that are not skipped or canceled (done or still to do). Chemicals and the
 //   proration of a plan starting or ending mid-month are left out: it is a forecast, "Create invoices" is exact.
 import { sql } from 'drizzle-orm'
 import { monthOf } from '~/billing/invoice-draft'
@@ -66,8 +66,8 @@ export async function getBillingFigures(
     ),
     plans as (
       select p.starts_on, p.ends_on, ${monthlyType} as monthly, ${rate} as rate, ${VISITS_PER_MONTH_SQL} as per_month,
-        (select count(*) from jobs j where j.company_id = p.company_id and j.plan_id = p.id
-          and j.cancelled_at is null and j.occurrence_date between ${month.start} and ${month.end}) as visits
+        (select count(*) from visits j where j.company_id = p.company_id and j.plan_id = p.id
+          and j.canceled_at is null and j.occurrence_date between ${month.start} and ${month.end}) as visits
       from service_plans p
       join service_locations l on l.company_id = p.company_id and l.id = p.location_id
       join customers c on c.company_id = l.company_id and c.id = l.customer_id

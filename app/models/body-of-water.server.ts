@@ -1,5 +1,5 @@
 // The pools, spas and fountains at a service location (docs/product.md "Records"): what readings are judged against and
-// doses computed for. A location's first body of water is "the pool" of its visits (job page, report, portal).
+// doses computed for. A location's first body of water is "the pool" of its visits (visit page, report, portal).
 import { and, asc, eq, max, type SQLWrapper, sql } from 'drizzle-orm'
 import { bodiesOfWater, chemLogs, serviceLocations } from '~/db/schema'
 import { type Database, db } from '~/utils/db.server'
@@ -14,7 +14,7 @@ export const BODY_NOT_FOUND = 'Body of water not found.'
 export const poolProfileColumns = {
   poolVolumeGallons: bodiesOfWater.gallons,
   poolSurface: bodiesOfWater.surface,
-  poolSanitiser: bodiesOfWater.sanitiser,
+  poolSanitizer: bodiesOfWater.sanitizer,
   poolIndoor: bodiesOfWater.indoor,
 }
 

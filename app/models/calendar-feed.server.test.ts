@@ -4,7 +4,7 @@
 import { and, eq, gte, lt } from 'drizzle-orm'
 import ICAL from 'ical.js'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { companies, jobs, profiles, serviceLocations, servicePlans } from '~/db/schema'
+import { companies, profiles, serviceLocations, servicePlans, visits } from '~/db/schema'
 import { seedDemoData } from '~/demo/seed.server'
 import { visitUid } from '~/schedule/calendar-feed'
 import { hashFeedToken } from '~/schedule/feed-token.server'
@@ -20,7 +20,7 @@ import {
   hasCalendarFeed,
   resetCalendarFeed,
 } from './calendar-feed.server'
-import { cancelJob } from './visit.server'
+import { cancelVisit } from './visit.server'
 import { generateVisits } from './visit-generation.server'
 
 const NOW = new Date()
@@ -62,24 +62,24 @@ function eventsOf(text: string) {
 async function visitsInWindow(technicianId: string) {
   const today = localDateAt(NOW, zone)
   return db()
-    .select({ id: jobs.id, planId: jobs.planId })
-    .from(jobs)
+    .select({ id: visits.id, planId: visits.planId })
+    .from(visits)
     .where(
       and(
-        eq(jobs.companyId, blue),
-        eq(jobs.technicianId, technicianId),
-        gte(jobs.scheduledAt, instantAt(addDays(today, -FEED_DAYS_BEFORE), '00:00', zone)),
-        lt(jobs.scheduledAt, instantAt(addDays(today, FEED_DAYS_AHEAD + 1), '00:00', zone)),
+        eq(visits.companyId, blue),
+        eq(visits.technicianId, technicianId),
+        gte(visits.scheduledAt, instantAt(addDays(today, -FEED_DAYS_BEFORE), '00:00', zone)),
+        lt(visits.scheduledAt, instantAt(addDays(today, FEED_DAYS_AHEAD + 1), '00:00', zone)),
       ),
     )
 }
 
-/** A one-off job for Tyler `days` from today at 10:00, at the location of one of his visits. */
+/** A one-off visit for Tyler `days` from today at 10:00, at the location of one of his visits. */
 async function addOneOff(days: number) {
-  const [model] = await db().select().from(jobs).where(eq(jobs.technicianId, tyler)).limit(1)
+  const [model] = await db().select().from(visits).where(eq(visits.technicianId, tyler)).limit(1)
   if (!model) throw new Error('Tyler has no visits')
   const [row] = await db()
-    .insert(jobs)
+    .insert(visits)
     .values({
       companyId: blue,
       customerId: model.customerId,
@@ -89,7 +89,7 @@ async function addOneOff(days: number) {
       technicianId: tyler,
       scheduledAt: instantAt(addDays(localDateAt(NOW, zone), days), '10:00', zone),
     })
-    .returning({ id: jobs.id })
+    .returning({ id: visits.id })
   return row?.id ?? ''
 }
 
@@ -166,39 +166,39 @@ describe('the feed', () => {
     const today = localDateAt(NOW, zone)
     const open = await db()
       .select({
-        id: jobs.id,
-        planId: jobs.planId,
+        id: visits.id,
+        planId: visits.planId,
         window: servicePlans.serviceWindow,
         minutes: serviceLocations.minutesOnSite,
         notes: serviceLocations.accessNotes,
-        completedAt: jobs.completedAt,
+        completedAt: visits.completedAt,
       })
-      .from(jobs)
-      .innerJoin(serviceLocations, eq(serviceLocations.id, jobs.locationId))
-      .leftJoin(servicePlans, eq(servicePlans.id, jobs.planId))
+      .from(visits)
+      .innerJoin(serviceLocations, eq(serviceLocations.id, visits.locationId))
+      .leftJoin(servicePlans, eq(servicePlans.id, visits.planId))
       .where(
         and(
-          eq(jobs.technicianId, tyler),
-          gte(jobs.scheduledAt, instantAt(addDays(today, 1), '00:00', zone)),
-          lt(jobs.scheduledAt, instantAt(addDays(today, FEED_DAYS_AHEAD), '00:00', zone)),
+          eq(visits.technicianId, tyler),
+          gte(visits.scheduledAt, instantAt(addDays(today, 1), '00:00', zone)),
+          lt(visits.scheduledAt, instantAt(addDays(today, FEED_DAYS_AHEAD), '00:00', zone)),
         ),
       )
     const planVisits = open.filter((visit) => visit.planId)
-    const [skipped, cancelled, plain] = planVisits
-    if (!skipped || !cancelled || !plain) throw new Error('Tyler needs three plan visits ahead')
-    expect(await skipAsOffice({ companyId: blue, jobId: skipped.id, reason: 'Customer request' })).toMatchObject({
+    const [skipped, canceled, plain] = planVisits
+    if (!skipped || !canceled || !plain) throw new Error('Tyler needs three plan visits ahead')
+    expect(await skipAsOffice({ companyId: blue, visitId: skipped.id, reason: 'Customer request' })).toMatchObject({
       ok: true,
     })
-    expect(await cancelJob({ companyId: blue, jobId: cancelled.id })).toMatchObject({ ok: true })
+    expect(await cancelVisit({ companyId: blue, visitId: canceled.id })).toMatchObject({ ok: true })
     const oneOff = await addOneOff(3)
     const [completed] = await db()
-      .select({ id: jobs.id })
-      .from(jobs)
+      .select({ id: visits.id })
+      .from(visits)
       .where(
         and(
-          eq(jobs.technicianId, tyler),
-          gte(jobs.scheduledAt, instantAt(addDays(today, -7), '00:00', zone)),
-          lt(jobs.scheduledAt, instantAt(today, '00:00', zone)),
+          eq(visits.technicianId, tyler),
+          gte(visits.scheduledAt, instantAt(addDays(today, -7), '00:00', zone)),
+          lt(visits.scheduledAt, instantAt(today, '00:00', zone)),
         ),
       )
       .limit(1)
@@ -218,9 +218,9 @@ describe('the feed', () => {
     expect(event(plain.id).description).toContain(`${windowLabel} window`)
     expect(event(plain.id).description).toContain(`about ${plain.minutes} minutes on site`)
     if (plain.notes) expect(event(plain.id).description).toContain(plain.notes)
-    expect(event(plain.id).url).toBe(`http://localhost:3999/app/jobs/${plain.id}`)
+    expect(event(plain.id).url).toBe(`http://localhost:3999/app/visits/${plain.id}`)
     expect(event(skipped.id)).toMatchObject({ status: 'CANCELLED', description: expect.stringContaining('Skipped.') })
-    expect(event(cancelled.id)).toMatchObject({
+    expect(event(canceled.id)).toMatchObject({
       status: 'CANCELLED',
       description: expect.stringContaining('Canceled.'),
     })
@@ -229,11 +229,11 @@ describe('the feed', () => {
   })
 
   it(`holds at most ${FEED_LIMIT} visits`, async () => {
-    const [model] = await db().select().from(jobs).where(eq(jobs.technicianId, tyler)).limit(1)
+    const [model] = await db().select().from(visits).where(eq(visits.technicianId, tyler)).limit(1)
     if (!model) throw new Error('Tyler has no visits')
     const start = instantAt(localDateAt(NOW, zone), '06:00', zone).getTime()
     await db()
-      .insert(jobs)
+      .insert(visits)
       .values(
         Array.from({ length: FEED_LIMIT }, (_, i) => ({
           companyId: blue,

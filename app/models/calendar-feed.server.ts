@@ -2,7 +2,7 @@
 // `.ics` text a phone calendar fetches from it. The link is the only credential (phones send no session), so the feed
 // is found by the token's hash alone and only while its owner is an active technician of a company.
 import { and, asc, eq, gte, isNotNull, isNull, lt } from 'drizzle-orm'
-import { companies, jobs, profiles, serviceLocations, servicePlans } from '~/db/schema'
+import { companies, profiles, serviceLocations, servicePlans, visits } from '~/db/schema'
 import { calendarFeed, type FeedVisit } from '~/schedule/calendar-feed'
 import { hashFeedToken, isFeedToken, newFeedToken } from '~/schedule/feed-token.server'
 import { addDays, instantAt, localDateAt } from '~/schedule/local-date'
@@ -71,7 +71,7 @@ export function calendarFeedUrl(token: string) {
 
 /**
  * The `.ics` text of the feed whose token is `token`: the technician's visits from 4 weeks ago to 8 weeks ahead in
- * the company's zone, finished ones included (so a phone shows them as done or cancelled rather than keeping a
+ * the company's zone, finished ones included (so a phone shows them as done or canceled rather than keeping a
  * stale event). Null when no active technician holds that token. Two queries.
  */
 export async function calendarFeedFor(token: string, now = new Date()): Promise<string | null> {
@@ -93,42 +93,42 @@ export async function calendarFeedFor(token: string, now = new Date()): Promise<
   const today = localDateAt(now, owner.timezone)
   const rows = await db()
     .select({
-      id: jobs.id,
-      customerName: jobs.customerName,
-      address: jobs.address,
-      scheduledAt: jobs.scheduledAt,
-      completedAt: jobs.completedAt,
-      cancelledAt: jobs.cancelledAt,
-      skipReason: jobs.skipReason,
+      id: visits.id,
+      customerName: visits.customerName,
+      address: visits.address,
+      scheduledAt: visits.scheduledAt,
+      completedAt: visits.completedAt,
+      canceledAt: visits.canceledAt,
+      skipReason: visits.skipReason,
       serviceWindow: servicePlans.serviceWindow,
       minutesOnSite: serviceLocations.minutesOnSite,
       accessNotes: serviceLocations.accessNotes,
     })
-    .from(jobs)
+    .from(visits)
     .innerJoin(serviceLocations, visitLocation)
-    .leftJoin(servicePlans, and(eq(servicePlans.companyId, jobs.companyId), eq(servicePlans.id, jobs.planId)))
+    .leftJoin(servicePlans, and(eq(servicePlans.companyId, visits.companyId), eq(servicePlans.id, visits.planId)))
     .where(
       and(
-        eq(jobs.companyId, owner.companyId),
-        eq(jobs.technicianId, owner.id),
-        gte(jobs.scheduledAt, instantAt(addDays(today, -FEED_DAYS_BEFORE), '00:00', owner.timezone)),
-        lt(jobs.scheduledAt, instantAt(addDays(today, FEED_DAYS_AHEAD + 1), '00:00', owner.timezone)),
+        eq(visits.companyId, owner.companyId),
+        eq(visits.technicianId, owner.id),
+        gte(visits.scheduledAt, instantAt(addDays(today, -FEED_DAYS_BEFORE), '00:00', owner.timezone)),
+        lt(visits.scheduledAt, instantAt(addDays(today, FEED_DAYS_AHEAD + 1), '00:00', owner.timezone)),
       ),
     )
-    .orderBy(asc(jobs.scheduledAt), asc(jobs.id))
+    .orderBy(asc(visits.scheduledAt), asc(visits.id))
     .limit(FEED_LIMIT)
 
   const appUrl = env().APP_URL
-  const visits: FeedVisit[] = rows.map((row) => ({
+  const visitList: FeedVisit[] = rows.map((row) => ({
     id: row.id,
     customerName: row.customerName,
     address: row.address,
     date: localDateAt(row.scheduledAt, owner.timezone),
-    // A one-off job has no plan, so no window: it may be done any time of the working day.
+    // A one-off visit has no plan, so no window: it may be done any time of the working day.
     serviceWindow: row.serviceWindow ?? 'flexible',
     minutesOnSite: row.minutesOnSite,
     status: visitState(row),
-    url: `${appUrl}/app/jobs/${row.id}`,
+    url: `${appUrl}/app/visits/${row.id}`,
     notes: row.accessNotes,
   }))
   const name = owner.fullName?.trim() || owner.email
@@ -137,6 +137,6 @@ export async function calendarFeedFor(token: string, now = new Date()): Promise<
     timeZone: owner.timezone,
     host: new URL(appUrl).hostname,
     generatedAt: now,
-    visits,
+    visits: visitList,
   })
 }

@@ -19,7 +19,7 @@ import {
   setPhotoRequired,
 } from './checklist.server'
 import { CHECKLIST_LIMIT, CHECKLIST_MESSAGES } from './checklist-rules'
-import { createJob } from './job-changes.server'
+import { createVisit } from './visit-changes.server'
 
 /** A company of its own for each test, with the default checklist, so no test sees another's changes. */
 async function newCompany(name: string) {
@@ -129,7 +129,7 @@ describe('renaming and Photo required', () => {
 })
 
 describe('moving items', () => {
-  it('swaps an item with its neighbour, and refuses a move past either end', async () => {
+  it('swaps an item with its neighbor, and refuses a move past either end', async () => {
     const companyId = await newCompany('Move Pools')
     const brush = await itemId(companyId, 'Brush walls')
     expect(await moveChecklistItem({ companyId, itemId: brush, direction: 'up' })).toMatchObject({ ok: true })
@@ -206,10 +206,10 @@ describe('removing an item and Undo', () => {
   it('keeps the ticks of past visits with their label, and Undo puts the item back where it was', async () => {
     const companyId = await newCompany('Archive Pools')
     const customer = await addTestCustomer(companyId, { customerName: 'Archie Tick', address: '2 Tick St' })
-    const job = await createJob({ companyId, customerId: customer.id, scheduledAt: new Date(), technicianId: null })
-    const jobId = job?.id ?? ''
+    const visit = await createVisit({ companyId, customerId: customer.id, scheduledAt: new Date(), technicianId: null })
+    const visitId = visit?.id ?? ''
     const brush = await itemId(companyId, 'Brush walls')
-    await db().insert(visitChecks).values({ companyId, jobId, itemId: brush, label: 'Brush walls' })
+    await db().insert(visitChecks).values({ companyId, visitId, itemId: brush, label: 'Brush walls' })
 
     expect(await removeChecklistItem({ companyId, itemId: brush })).toMatchObject({
       ok: true,
@@ -220,7 +220,7 @@ describe('removing an item and Undo', () => {
       'Skim surface and empty baskets',
       'Test and balance chemicals',
     ])
-    expect(await listVisitChecks({ companyId, jobId })).toEqual([
+    expect(await listVisitChecks({ companyId, visitId })).toEqual([
       expect.objectContaining({ itemId: brush, label: 'Brush walls' }),
     ])
     // A removed item cannot be renamed, moved or changed; removing it again (a form sent twice) is no error.

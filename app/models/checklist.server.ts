@@ -34,7 +34,7 @@ export async function listChecklist(companyId: string, executor: Pick<Database, 
 
 /** The items ticked on a visit, with the labels they had when ticked. */
 export async function listVisitChecks(
-  { companyId, jobId }: { companyId: string; jobId: string },
+  { companyId, visitId }: { companyId: string; visitId: string },
   executor: Pick<Database, 'select'> = db(),
 ) {
   return executor
@@ -44,7 +44,7 @@ export async function listVisitChecks(
       checklistItems,
       and(eq(checklistItems.companyId, visitChecks.companyId), eq(checklistItems.id, visitChecks.itemId)),
     )
-    .where(and(eq(visitChecks.companyId, companyId), eq(visitChecks.jobId, jobId)))
+    .where(and(eq(visitChecks.companyId, companyId), eq(visitChecks.visitId, visitId)))
     .orderBy(asc(checklistItems.position), asc(visitChecks.checkedAt))
 }
 
@@ -171,7 +171,7 @@ export async function renameChecklistItem({
   })
 }
 
-/** "Move up" / "Move down": swaps the item with its current neighbour. A move past either end is refused. */
+/** "Move up" / "Move down": swaps the item with its current neighbor. A move past either end is refused. */
 export async function moveChecklistItem({
   companyId,
   itemId,
@@ -183,13 +183,13 @@ export async function moveChecklistItem({
 }): Promise<Result<{ item: ChecklistItem }>> {
   return changeItem({ companyId, itemId }, async (tx, checklist, item) => {
     const index = checklist.current.indexOf(item)
-    const neighbour = checklist.current[direction === 'up' ? index - 1 : index + 1]
-    if (!neighbour) {
+    const neighbor = checklist.current[direction === 'up' ? index - 1 : index + 1]
+    if (!neighbor) {
       return failure('conflict', `“${item.label}” is already ${direction === 'up' ? 'first' : 'last'}.`)
     }
     for (const [moved, position] of [
-      [item, neighbour.position],
-      [neighbour, item.position],
+      [item, neighbor.position],
+      [neighbor, item.position],
     ] as const) {
       await tx
         .update(checklistItems)

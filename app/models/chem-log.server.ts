@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
-import { bodiesOfWater, chemLogs, jobs } from '~/db/schema'
+import { bodiesOfWater, chemLogs, visits } from '~/db/schema'
 import { type Database, db } from '~/utils/db.server'
 import { publishCompanyEvent } from '~/utils/events.server'
 import type { ChemReading } from './chem-reading'
@@ -16,22 +16,22 @@ export const readingColumns = {
   takenAt: chemLogs.takenAt,
 }
 
-/** Recent Logs on the job page, newest first. */
+/** Recent Logs on the visit page, newest first. */
 export const RECENT_LOGS_LIMIT = 20
 
 /**
- * Saves a reading of a job. It is taken in the first body of water at the job's location (the form has no choice of
+ * Saves a reading of a visit. It is taken in the first body of water at the visit's location (the form has no choice of
  * pool or spa yet), found in the same statement.
  */
 export async function addChemLog(
   {
     companyId,
-    jobId,
+    visitId,
     reading: value,
     takenAt = new Date(),
   }: {
     companyId: string
-    jobId: string
+    visitId: string
     reading: ChemReading
     takenAt?: Date
   },
@@ -40,32 +40,35 @@ export async function addChemLog(
   const firstBody = db()
     .select({ id: bodiesOfWater.id })
     .from(bodiesOfWater)
-    .innerJoin(jobs, and(eq(jobs.companyId, bodiesOfWater.companyId), eq(jobs.locationId, bodiesOfWater.locationId)))
-    .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId)))
+    .innerJoin(
+      visits,
+      and(eq(visits.companyId, bodiesOfWater.companyId), eq(visits.locationId, bodiesOfWater.locationId)),
+    )
+    .where(and(eq(visits.companyId, companyId), eq(visits.id, visitId)))
     .orderBy(asc(bodiesOfWater.position), asc(bodiesOfWater.createdAt), asc(bodiesOfWater.id))
     .limit(1)
   const [row] = await executor
     .insert(chemLogs)
-    .values({ companyId, jobId, bodyOfWaterId: sql`(${firstBody})`, ...value, takenAt })
+    .values({ companyId, visitId, bodyOfWaterId: sql`(${firstBody})`, ...value, takenAt })
     .returning({ id: chemLogs.id })
-  await publishCompanyEvent({ companyId, type: 'reading.saved', jobId }, executor)
+  await publishCompanyEvent({ companyId, type: 'reading.saved', visitId }, executor)
   return row
 }
 
-/** A job's readings, newest first. */
-export async function listChemLogsForJob({
+/** A visit's readings, newest first. */
+export async function listChemLogsForVisit({
   companyId,
-  jobId,
+  visitId,
   limit = RECENT_LOGS_LIMIT,
 }: {
   companyId: string
-  jobId: string
+  visitId: string
   limit?: number
 }) {
   return db()
     .select({ id: chemLogs.id, ...readingColumns })
     .from(chemLogs)
-    .where(and(eq(chemLogs.companyId, companyId), eq(chemLogs.jobId, jobId)))
+    .where(and(eq(chemLogs.companyId, companyId), eq(chemLogs.visitId, visitId)))
     .orderBy(desc(chemLogs.takenAt))
     .limit(limit)
 }

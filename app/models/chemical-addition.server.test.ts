@@ -2,11 +2,11 @@
 // below zero and never from another company's shelf.
 import { and, eq, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { companies, inventoryItems, jobChemicalAdditions, jobs } from '~/db/schema'
+import { companies, inventoryItems, visitChemicalAdditions, visits } from '~/db/schema'
 import { CHEMICAL_MESSAGES, ChemicalAdditionSchema } from '~/utils/chemicals'
 import { db } from '~/utils/db.server'
 import { useDemoData } from '../../tests/helpers/test-database'
-import { addChemicalToJob, listChemicalsForJob } from './chemical-addition.server'
+import { addChemicalToVisit, listChemicalsForVisit } from './chemical-addition.server'
 import { countStock } from './stock.server'
 import { notEnoughMessage, warehouseOf } from './stock-locations.server'
 
@@ -15,7 +15,7 @@ const STOCKED_SKU = 'CHL-LIQ-1G'
 
 let blue: string
 let sunset: string
-let jobId: string
+let visitId: string
 
 async function item(companyId: string, sku: string) {
   const [row] = await db()
@@ -36,51 +36,51 @@ beforeAll(async () => {
   blue = rows.find((c) => c.name === 'Blue Lagoon Pool Co.')?.id ?? ''
   sunset = rows.find((c) => c.name === 'Sunset Pool Care')?.id ?? ''
   const [open] = await db()
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(eq(jobs.companyId, blue), isNull(jobs.completedAt)))
+    .select({ id: visits.id })
+    .from(visits)
+    .where(and(eq(visits.companyId, blue), isNull(visits.completedAt)))
     .limit(1)
-  jobId = open?.id ?? ''
+  visitId = open?.id ?? ''
 })
 
-describe('addChemicalToJob', () => {
+describe('addChemicalToVisit', () => {
   it('records a product typed in, with its unit, and touches no stock', async () => {
     const before = await db()
       .select({ qty: inventoryItems.qty })
       .from(inventoryItems)
       .where(eq(inventoryItems.companyId, blue))
-    const result = await addChemicalToJob({
+    const result = await addChemicalToVisit({
       companyId: blue,
-      jobId,
+      visitId,
       input: input({ product: 'liquid chlorine', quantity: '48', unit: 'fl oz' }),
     })
     expect(result).toEqual({ ok: true })
     expect(
       await db().select({ qty: inventoryItems.qty }).from(inventoryItems).where(eq(inventoryItems.companyId, blue)),
     ).toEqual(before)
-    const listed = await listChemicalsForJob({ companyId: blue, jobId })
+    const listed = await listChemicalsForVisit({ companyId: blue, visitId })
     expect(listed.at(-1)).toMatchObject({ product: 'liquid chlorine', quantity: 48, unit: 'fl oz', fromStock: false })
   })
 
   it('takes a stock item off inventory, named as in stock and counted each', async () => {
     const stocked = await item(blue, STOCKED_SKU)
-    const result = await addChemicalToJob({
+    const result = await addChemicalToVisit({
       companyId: blue,
-      jobId,
+      visitId,
       input: input({ inventoryItemId: stocked.id, quantity: '1', unit: 'lb' }),
     })
     expect(result).toEqual({ ok: true })
     expect((await item(blue, STOCKED_SKU)).qty).toBe(stocked.qty - 1)
-    const listed = await listChemicalsForJob({ companyId: blue, jobId })
+    const listed = await listChemicalsForVisit({ companyId: blue, visitId })
     expect(listed.at(-1)).toMatchObject({ product: stocked.name, quantity: 1, unit: 'each', fromStock: true })
   })
 
   it('refuses more than is in stock, and records nothing', async () => {
     const stocked = await item(blue, STOCKED_SKU)
-    const count = (await listChemicalsForJob({ companyId: blue, jobId })).length
-    const result = await addChemicalToJob({
+    const count = (await listChemicalsForVisit({ companyId: blue, visitId })).length
+    const result = await addChemicalToVisit({
       companyId: blue,
-      jobId,
+      visitId,
       input: input({ inventoryItemId: stocked.id, quantity: String(stocked.qty + 1) }),
     })
     expect(result).toEqual({
@@ -91,7 +91,7 @@ describe('addChemicalToJob', () => {
       message: notEnoughMessage(stocked.qty, 'each', { kind: 'warehouse', name: 'Warehouse' }),
     })
     expect((await item(blue, STOCKED_SKU)).qty).toBe(stocked.qty)
-    expect(await listChemicalsForJob({ companyId: blue, jobId })).toHaveLength(count)
+    expect(await listChemicalsForVisit({ companyId: blue, visitId })).toHaveLength(count)
   })
 
   it('never takes from another company’s stock', async () => {
@@ -100,9 +100,9 @@ describe('addChemicalToJob', () => {
       .from(inventoryItems)
       .where(eq(inventoryItems.companyId, sunset))
       .limit(1)
-    const result = await addChemicalToJob({
+    const result = await addChemicalToVisit({
       companyId: blue,
-      jobId,
+      visitId,
       input: input({ inventoryItemId: theirs?.id ?? '', quantity: '1' }),
     })
     expect(result).toEqual({
@@ -119,9 +119,14 @@ describe('addChemicalToJob', () => {
     expect(
       await db()
         .select()
-        .from(jobChemicalAdditions)
+        .from(visitChemicalAdditions)
         // The demo's own Sunset visits record Sunset's chemicals; none of them may land on this Blue Lagoon visit.
-        .where(and(eq(jobChemicalAdditions.jobId, jobId), eq(jobChemicalAdditions.inventoryItemId, theirs?.id ?? ''))),
+        .where(
+          and(
+            eq(visitChemicalAdditions.visitId, visitId),
+            eq(visitChemicalAdditions.inventoryItemId, theirs?.id ?? ''),
+          ),
+        ),
     ).toEqual([])
   })
 
@@ -131,7 +136,7 @@ describe('addChemicalToJob', () => {
     const warehouse = await warehouseOf(db(), blue)
     await countStock({ companyId: blue, itemId: first.id, location: warehouse.id, counted: 3, reason: 'Race test' })
     const attempt = () =>
-      addChemicalToJob({ companyId: blue, jobId, input: input({ inventoryItemId: first.id, quantity: '2' }) })
+      addChemicalToVisit({ companyId: blue, visitId, input: input({ inventoryItemId: first.id, quantity: '2' }) })
     const results = await Promise.all([attempt(), attempt()])
     expect(results.filter((r) => r.ok)).toHaveLength(1)
     expect((await item(blue, STOCKED_SKU)).qty).toBe(1)

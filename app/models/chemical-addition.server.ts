@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
-import { inventoryItems, jobChemicalAdditions } from '~/db/schema'
+import { inventoryItems, visitChemicalAdditions } from '~/db/schema'
 import { CHEMICAL_UNITS, type ChemicalAdditionInput, type ChemicalUnit } from '~/utils/chemicals'
 import { type Database, db } from '~/utils/db.server'
 import { publishCompanyEvent } from '~/utils/events.server'
@@ -7,8 +7,8 @@ import { logger } from '~/utils/logger.server'
 import type { Result } from '~/utils/result'
 import { takeStockForVisit } from './stock-use.server'
 
-/** Chemical additions listed on a job page. */
-export const JOB_CHEMICALS_LIMIT = 50
+/** Chemical additions listed on a visit page. */
+export const VISIT_CHEMICALS_LIMIT = 50
 
 export type AddChemicalResult = Result
 
@@ -23,19 +23,19 @@ async function unitOf(tx: Database, companyId: string, itemId: string): Promise<
 }
 
 /**
- * Records what was added to the water on a job. With a stock item chosen, that item's stock goes down by the
+ * Records what was added to the water on a visit. With a stock item chosen, that item's stock goes down by the
  * same whole number of its unit in the same transaction (`takeStockForVisit`: the technician's truck, guarded so
  * two technicians can never take it below zero).
  */
-export async function addChemicalToJob(
+export async function addChemicalToVisit(
   {
     companyId,
-    jobId,
+    visitId,
     input,
     userId,
   }: {
     companyId: string
-    jobId: string
+    visitId: string
     input: ChemicalAdditionInput
     userId?: string
   },
@@ -49,7 +49,7 @@ export async function addChemicalToJob(
       // Off the visit technician's truck (or the warehouse), guarded, with its "used" movement (decision 060).
       const taken = await takeStockForVisit(tx, {
         companyId,
-        jobId,
+        visitId,
         itemId: input.inventoryItemId,
         quantity: input.quantity,
       })
@@ -57,9 +57,9 @@ export async function addChemicalToJob(
       product = taken.name
       unit = await unitOf(tx, companyId, input.inventoryItemId)
     }
-    await tx.insert(jobChemicalAdditions).values({
+    await tx.insert(visitChemicalAdditions).values({
       companyId,
-      jobId,
+      visitId,
       inventoryItemId: input.inventoryItemId ?? null,
       product,
       quantity: input.quantity,
@@ -70,27 +70,27 @@ export async function addChemicalToJob(
   if (result.ok) {
     if (input.inventoryItemId)
       logger.info(
-        { companyId, jobId, userId, itemId: input.inventoryItemId, change: -input.quantity },
-        'stock used on a job',
+        { companyId, visitId, userId, itemId: input.inventoryItemId, change: -input.quantity },
+        'stock used on a visit',
       )
-    await publishCompanyEvent({ companyId, type: 'job.updated', jobId }, executor)
+    await publishCompanyEvent({ companyId, type: 'visit.updated', visitId }, executor)
   }
   return result
 }
 
-/** What was added to a job's water, in the order it was added. */
-export async function listChemicalsForJob({ companyId, jobId }: { companyId: string; jobId: string }) {
+/** What was added to a visit's water, in the order it was added. */
+export async function listChemicalsForVisit({ companyId, visitId }: { companyId: string; visitId: string }) {
   return db()
     .select({
-      id: jobChemicalAdditions.id,
-      product: jobChemicalAdditions.product,
-      quantity: jobChemicalAdditions.quantity,
-      unit: jobChemicalAdditions.unit,
-      fromStock: sql<boolean>`${jobChemicalAdditions.inventoryItemId} is not null`,
-      addedAt: jobChemicalAdditions.addedAt,
+      id: visitChemicalAdditions.id,
+      product: visitChemicalAdditions.product,
+      quantity: visitChemicalAdditions.quantity,
+      unit: visitChemicalAdditions.unit,
+      fromStock: sql<boolean>`${visitChemicalAdditions.inventoryItemId} is not null`,
+      addedAt: visitChemicalAdditions.addedAt,
     })
-    .from(jobChemicalAdditions)
-    .where(and(eq(jobChemicalAdditions.companyId, companyId), eq(jobChemicalAdditions.jobId, jobId)))
-    .orderBy(asc(jobChemicalAdditions.addedAt), asc(jobChemicalAdditions.id))
-    .limit(JOB_CHEMICALS_LIMIT)
+    .from(visitChemicalAdditions)
+    .where(and(eq(visitChemicalAdditions.companyId, companyId), eq(visitChemicalAdditions.visitId, visitId)))
+    .orderBy(asc(visitChemicalAdditions.addedAt), asc(visitChemicalAdditions.id))
+    .limit(VISIT_CHEMICALS_LIMIT)
 }

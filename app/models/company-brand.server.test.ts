@@ -20,8 +20,8 @@ import { invoicePdf } from '../billing/invoice-pdf.server'
 import { companyLogoPath, LOGO_MESSAGES, MAX_LOGO_BYTES } from './company-brand'
 import { getPublicLogo, LOGO_BOX, processLogo, removeCompanyLogo, saveCompanyLogo } from './company-brand.server'
 import { getCompanyLetterhead } from './company-letterhead.server'
-import { createJob } from './job-changes.server'
 import { queueVisitNotice } from './notice.server'
+import { createVisit } from './visit-changes.server'
 
 const received: string[] = []
 let smtp: SMTPServer
@@ -200,7 +200,7 @@ describe('customer emails from the company', () => {
     const dana = await findTestCustomer('Dana Whitfield', blue)
     await db().update(customers).set({ noticesByText: false }).where(eq(customers.id, dana.id))
     const [tech] = await db().select().from(profiles).where(eq(profiles.email, 'tech@bluelagoon.test'))
-    const job = await createJob({
+    const visit = await createVisit({
       companyId: blue,
       customerId: dana.id,
       customerName: dana.customerName,
@@ -208,7 +208,7 @@ describe('customer emails from the company', () => {
       scheduledAt: new Date(),
       technicianId: tech?.id ?? null,
     })
-    expect(await queueVisitNotice(db(), { companyId: blue, jobId: job?.id ?? '', event: 'visit-skipped' })).toBe(1)
+    expect(await queueVisitNotice(db(), { companyId: blue, visitId: visit?.id ?? '', event: 'visit-skipped' })).toBe(1)
     await db().update(customers).set({ noticesByText: true }).where(eq(customers.id, dana.id))
     // A staff email beside it stays Pool Bud's.
     await sendEmail({

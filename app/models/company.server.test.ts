@@ -29,7 +29,7 @@ describe('company settings', () => {
       stripeAccountId: null,
       customerPortalUrl: null,
       serviceReportsEnabled: true,
-      itemiseChemicals: true,
+      itemizeChemicals: true,
     })
     expect(await getCompanySettings('00000000-0000-4000-8000-000000000000')).toBeNull()
   })
@@ -45,7 +45,7 @@ describe('company settings', () => {
         cardPublishableKey: 'pk_test_1',
         stripeAccountId: 'acct_test1',
         customerPortalUrl: 'https://portal.example.com',
-        itemiseChemicals: false,
+        itemizeChemicals: false,
       }),
     ).toBe(true)
     expect(await getCompanySettings(blueId)).toEqual({
@@ -59,7 +59,7 @@ describe('company settings', () => {
       stripeAccountId: 'acct_test1',
       customerPortalUrl: 'https://portal.example.com',
       serviceReportsEnabled: true,
-      itemiseChemicals: false,
+      itemizeChemicals: false,
     })
     expect(await db().select().from(companies).where(eq(companies.id, sunsetId))).toEqual(sunsetBefore)
 

@@ -33,7 +33,7 @@ export type CompanySettings = {
   stripeAccountId: string | null
   customerPortalUrl: string | null
   serviceReportsEnabled: boolean
-  itemiseChemicals: boolean
+  itemizeChemicals: boolean
 }
 
 /** The settings page's fields (docs/product.md "Screens" Settings) for one company, or null when it is gone. */
@@ -52,7 +52,7 @@ export async function getCompanySettings(
       stripeAccountId: companies.stripeAccountId,
       customerPortalUrl: companies.customerPortalUrl,
       serviceReportsEnabled: companies.serviceReportsEnabled,
-      itemiseChemicals: companies.itemiseChemicals,
+      itemizeChemicals: companies.itemizeChemicals,
     })
     .from(companies)
     .where(eq(companies.id, companyId))
@@ -76,7 +76,7 @@ export async function updateCompanySettings(companyId: string, fields: Partial<C
     'stripeAccountId',
     'customerPortalUrl',
     'serviceReportsEnabled',
-    'itemiseChemicals',
+    'itemizeChemicals',
   ] as const
   for (const key of keys) {
     if (fields[key] !== undefined) Object.assign(update, { [key]: fields[key] })

@@ -5,12 +5,12 @@ import {
   bodiesOfWater,
   chemLogs,
   customers,
-  jobs,
   profiles,
   serviceLocations,
   servicePlans,
   session,
   visitPhotos,
+  visits,
 } from '~/db/schema'
 import { type Database, db } from '~/utils/db.server'
 import { publishCompanyEvent } from '~/utils/events.server'
@@ -101,7 +101,7 @@ export async function updateCustomerContact(
 
 /**
  * "Archive customer", in one transaction: the customer leaves the default list and the pickers, every visit still
- * open is cancelled (nobody will do it; overdue ones too — completed visits stay as history), and portal access
+ * open is canceled (nobody will do it; overdue ones too — completed visits stay as history), and portal access
  * ends: their portal login's sessions are deleted and its profile marked deactivated, which the sign-in check
  * (better-auth's session hook, `isDeactivated`) and every request's session check already refuse. Archiving an
  * archived customer changes nothing.
@@ -114,7 +114,7 @@ export async function archiveCustomer({
   companyId: string
   customerId: string
   now?: Date
-}): Promise<Result<{ cancelledVisits: number }>> {
+}): Promise<Result<{ canceledVisits: number }>> {
   if (!isUuid(customerId)) return failure('not-found', CUSTOMER_NOT_FOUND)
   const result = await db().transaction(async (tx) => {
     const [customer] = await tx
@@ -124,16 +124,16 @@ export async function archiveCustomer({
       .limit(1)
       .for('update')
     if (!customer) return failure('not-found', CUSTOMER_NOT_FOUND)
-    if (customer.status === 'archived') return success({ cancelledVisits: 0 })
+    if (customer.status === 'archived') return success({ canceledVisits: 0 })
     await tx
       .update(customers)
       .set({ status: 'archived', archivedAt: now })
       .where(and(eq(customers.companyId, companyId), eq(customers.id, customerId)))
-    const cancelledVisits = await cancelOpenVisits(tx, { companyId, customerId, now })
+    const canceledVisits = await cancelOpenVisits(tx, { companyId, customerId, now })
     if (customer.portalUserId) await endPortalAccess(tx, companyId, customer.portalUserId, now)
-    return success({ cancelledVisits })
+    return success({ canceledVisits })
   })
-  if (result.ok && result.cancelledVisits > 0) await publishCompanyEvent({ companyId, type: 'job.updated' })
+  if (result.ok && result.canceledVisits > 0) await publishCompanyEvent({ companyId, type: 'visit.updated' })
   return result
 }
 
@@ -148,8 +148,8 @@ async function endPortalAccess(tx: Database, companyId: string, userId: string, 
 
 /**
  * "Restore customer": active again, in the list and the pickers, and their portal login may sign in again. Plan
- * visits still ahead that the archive cancelled are given back: they are deleted and generation makes them again
- * from the plans (decision 018). One-off jobs cancelled by the archive stay cancelled (the office books again what is
+ * visits still ahead that the archive canceled are given back: they are deleted and generation makes them again
+ * from the plans (decision 018). One-off visits canceled by the archive stay canceled (the office books again what is
  * still wanted).
  */
 export async function restoreCustomer({
@@ -184,19 +184,19 @@ export async function restoreCustomer({
         )
     }
     if (before.archivedAt) {
-      // Exactly the visits the archive cancelled (same instant), still ahead, never worked on.
+      // Exactly the visits the archive canceled (same instant), still ahead, never worked on.
       await tx
-        .delete(jobs)
+        .delete(visits)
         .where(
           and(
-            eq(jobs.companyId, companyId),
-            eq(jobs.customerId, customerId),
-            isNotNull(jobs.planId),
-            eq(jobs.cancelledAt, before.archivedAt),
-            isNull(jobs.skipReason),
-            gte(jobs.scheduledAt, now),
-            sql`not exists (select 1 from ${visitPhotos} where ${visitPhotos.companyId} = ${jobs.companyId} and ${visitPhotos.jobId} = ${jobs.id})`,
-            sql`not exists (select 1 from ${chemLogs} where ${chemLogs.companyId} = ${jobs.companyId} and ${chemLogs.jobId} = ${jobs.id})`,
+            eq(visits.companyId, companyId),
+            eq(visits.customerId, customerId),
+            isNotNull(visits.planId),
+            eq(visits.canceledAt, before.archivedAt),
+            isNull(visits.skipReason),
+            gte(visits.scheduledAt, now),
+            sql`not exists (select 1 from ${visitPhotos} where ${visitPhotos.companyId} = ${visits.companyId} and ${visitPhotos.visitId} = ${visits.id})`,
+            sql`not exists (select 1 from ${chemLogs} where ${chemLogs.companyId} = ${visits.companyId} and ${chemLogs.visitId} = ${visits.id})`,
           ),
         )
       const plans = await tx
@@ -211,6 +211,6 @@ export async function restoreCustomer({
     }
     return success({})
   })
-  if (result.ok) await publishCompanyEvent({ companyId, type: 'job.updated' })
+  if (result.ok) await publishCompanyEvent({ companyId, type: 'visit.updated' })
   return result
 }

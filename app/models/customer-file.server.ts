@@ -72,7 +72,7 @@ export async function loadCustomers(companyId: string, executor: Database = db()
       name: bodiesOfWater.name,
       gallons: bodiesOfWater.gallons,
       surface: bodiesOfWater.surface,
-      sanitiser: bodiesOfWater.sanitiser,
+      sanitizer: bodiesOfWater.sanitizer,
       indoor: bodiesOfWater.indoor,
       position: bodiesOfWater.position,
     })

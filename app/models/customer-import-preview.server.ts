@@ -34,7 +34,7 @@ export type ImportSummary = {
   plans: string
 }
 
-export function summarise(plan: ImportPlan, diff: ImportDiff): ImportSummary {
+export function summarize(plan: ImportPlan, diff: ImportDiff): ImportSummary {
   return {
     counts: describeCounts(plan.counts),
     customers: describeDiff(diff.totals.customers),
@@ -71,5 +71,5 @@ export async function previewImport(
   if (!built.ok) return built
   const plan = asStored(built.plan)
   const diff = diffImport(plan, await loadCustomers(companyId))
-  return success({ headers, mapping: columns, plan, diff, summary: summarise(plan, diff) })
+  return success({ headers, mapping: columns, plan, diff, summary: summarize(plan, diff) })
 }

@@ -5,14 +5,14 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { companies, customers, jobs, profiles, servicePlans } from '~/db/schema'
+import { companies, customers, profiles, servicePlans, visits } from '~/db/schema'
 import { createDemoLogin } from '~/demo/seed.server'
 import { db, projectRoot, queryRows } from '~/utils/db.server'
 import { addTestCustomer } from '../../tests/helpers/customers'
 import { EXPORT_PAGE_CUSTOMERS, exportCustomersCsv } from './customer-export.server'
 import { applyImport } from './customer-import.server'
 import { previewImport } from './customer-import-preview.server'
-import { createJob } from './job-changes.server'
+import { createVisit } from './visit-changes.server'
 
 const FIXTURES = path.join(projectRoot(), 'tests/fixtures/customer-import')
 const fixture = (name: string) => new Uint8Array(fs.readFileSync(path.join(FIXTURES, name)))
@@ -142,7 +142,7 @@ describe('a changed row', () => {
     const header = 'Name,Email,Address,City,State,Zip,Status\n'
     await importFile(companyId, encode(`${header}Cy Gone,cy@example.com,3 Palm Ave,Davie,FL,33324,Active\n`))
     const [cy] = await db().select({ id: customers.id }).from(customers).where(eq(customers.companyId, companyId))
-    const visit = await createJob({
+    const created = await createVisit({
       companyId,
       customerId: cy?.id ?? '',
       scheduledAt: new Date(Date.now() + 86_400_000),
@@ -154,11 +154,11 @@ describe('a changed row', () => {
       .from(customers)
       .where(eq(customers.id, cy?.id ?? ''))
     expect(row).toMatchObject({ status: 'archived', archivedAt: expect.any(Date) })
-    const [job] = await db()
+    const [visit] = await db()
       .select()
-      .from(jobs)
-      .where(eq(jobs.id, visit?.id ?? ''))
-    expect(job?.cancelledAt).toBeInstanceOf(Date)
+      .from(visits)
+      .where(eq(visits.id, created?.id ?? ''))
+    expect(visit?.canceledAt).toBeInstanceOf(Date)
   })
 })
 

@@ -10,18 +10,18 @@ import {
   bodiesOfWater,
   companies,
   customers,
-  jobs,
   profiles,
   serviceLocations,
   servicePlans,
   session,
+  visits,
 } from '~/db/schema'
 import { localDateAt } from '~/schedule/local-date'
 import { type Database, db } from '~/utils/db.server'
 import { publishCompanyEvent } from '~/utils/events.server'
 import { failure, type Result, success } from '~/utils/result'
 import { loadCustomers } from './customer-file.server'
-import { type ImportSummary, summarise } from './customer-import-preview.server'
+import { type ImportSummary, summarize } from './customer-import-preview.server'
 import { newLocationPosition } from './location-position.server'
 
 /** Rows per bulk statement: well under PostgreSQL's 65,535 parameters for the widest table. */
@@ -87,7 +87,7 @@ const BODY_COLUMNS = {
   name: { column: 'name', type: 'text' },
   gallons: { column: 'gallons', type: 'integer' },
   surface: { column: 'surface', type: 'text' },
-  sanitiser: { column: 'sanitiser', type: 'text' },
+  sanitizer: { column: 'sanitizer', type: 'text' },
   indoor: { column: 'indoor', type: 'boolean' },
 }
 const PLAN_COLUMNS = {
@@ -112,7 +112,7 @@ export type ImportOutcome = {
  * "Import": writes the plan in ONE transaction, compared with the company's customers at that moment: new records
  * are inserted in bulk, changed ones updated in bulk (only the fields the file changes; a blank cell keeps what is
  * there), unchanged ones left alone. A customer the file marks archived is archived as on the record page (open
- * visits cancelled, portal access ended). Refused, writing nothing, while rows have problems unless the person chose
+ * visits canceled, portal access ended). Refused, writing nothing, while rows have problems unless the person chose
  * to skip them. Two imports of one company run one after the other, so neither adds what the other just added.
  */
 export async function applyImport(
@@ -196,7 +196,7 @@ export async function applyImport(
             city: place.city,
             state: place.state,
             postalCode: place.postalCode,
-            // Coordinates from the file are kept ('import'); without, the ZIP's centre at once (no network), and
+            // Coordinates from the file are kept ('import'); without, the ZIP's center at once (no network), and
             // the background pass geocodes it when GEOCODER_URL is set.
             ...newLocationPosition(place, 'import'),
             gateCode: place.gateCode,
@@ -250,20 +250,20 @@ export async function applyImport(
     await updateChanged(tx, 'bodies_of_water', companyId, BODY_COLUMNS, bodies.map(idOf))
     const plans = matched.flatMap((c) => c.locations.flatMap((l) => l.plans)).filter((p) => p.existingId)
     await updateChanged(tx, 'service_plans', companyId, PLAN_COLUMNS, plans.map(idOf))
-    const cancelled = await changeStatus(tx, { companyId, archived, restored, now })
+    const canceled = await changeStatus(tx, { companyId, archived, restored, now })
     return success({
       outcome: {
         totals: diff.totals,
-        summary: summarise(plan, diff),
+        summary: summarize(plan, diff),
         skippedRows: skipRowsWithProblems ? plan.skippedRows : [],
       },
-      cancelled,
+      canceled,
     })
   })
   if (!result.ok) return result
   // Inside the caller's transaction the notice goes out with its commit (NOTIFY is transactional); a query on
   // another connection would wait for that transaction, which is waiting for this one.
-  if (result.cancelled > 0) await publishCompanyEvent({ companyId, type: 'job.updated' }, executor)
+  if (result.canceled > 0) await publishCompanyEvent({ companyId, type: 'visit.updated' }, executor)
   return success(result.outcome)
 }
 
@@ -272,24 +272,24 @@ async function changeStatus(
   tx: Database,
   { companyId, archived, restored, now }: { companyId: string; archived: string[]; restored: string[]; now: Date },
 ) {
-  let cancelled = 0
+  let canceled = 0
   if (archived.length > 0) {
     await tx
       .update(customers)
       .set({ status: 'archived', archivedAt: now })
       .where(and(eq(customers.companyId, companyId), inArray(customers.id, archived)))
     const rows = await tx
-      .update(jobs)
-      .set({ cancelledAt: now })
+      .update(visits)
+      .set({ canceledAt: now })
       .where(
         and(
-          eq(jobs.companyId, companyId),
-          inArray(jobs.customerId, archived),
-          sql`${jobs.completedAt} is null and ${jobs.cancelledAt} is null`,
+          eq(visits.companyId, companyId),
+          inArray(visits.customerId, archived),
+          sql`${visits.completedAt} is null and ${visits.canceledAt} is null`,
         ),
       )
-      .returning({ id: jobs.id })
-    cancelled = rows.length
+      .returning({ id: visits.id })
+    canceled = rows.length
     const logins = portalLoginsOf(companyId, archived)
     await tx.update(profiles).set({ deactivatedAt: now }).where(inArray(profiles.id, logins))
     await tx.delete(session).where(inArray(session.userId, logins))
@@ -304,7 +304,7 @@ async function changeStatus(
       .set({ deactivatedAt: null })
       .where(inArray(profiles.id, portalLoginsOf(companyId, restored)))
   }
-  return cancelled
+  return canceled
 }
 
 /** The portal logins (customer profiles) of these customers, as a subquery. */

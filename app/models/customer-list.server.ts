@@ -1,7 +1,7 @@
 // The customer list (docs/product.md "Customers"): one page of a company's customers matching the search, each with
 // what the office looks for first (address, next visit, balance, portal access), in one query.
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm'
-import { customers, jobs, profiles } from '~/db/schema'
+import { customers, profiles, visits } from '~/db/schema'
 import type { CustomerStatus } from '~/utils/customer-fields'
 import { db } from '~/utils/db.server'
 import { balanceCentsOf } from './balance.server'
@@ -46,17 +46,17 @@ export async function listCustomerDirectory({
   const where = customerFilter(companyId, query, status)
   const location = firstLocationOf(customers)
   const nextVisit = db()
-    .select({ scheduledAt: jobs.scheduledAt })
-    .from(jobs)
+    .select({ scheduledAt: visits.scheduledAt })
+    .from(visits)
     .where(
       and(
-        eq(jobs.companyId, customers.companyId),
-        eq(jobs.customerId, customers.id),
-        isNull(jobs.completedAt),
-        isNull(jobs.cancelledAt),
+        eq(visits.companyId, customers.companyId),
+        eq(visits.customerId, customers.id),
+        isNull(visits.completedAt),
+        isNull(visits.canceledAt),
       ),
     )
-    .orderBy(asc(jobs.scheduledAt))
+    .orderBy(asc(visits.scheduledAt))
     .limit(1)
     .as('next_visit')
   // The page's customers first (and the total), then each one's location, next visit and balance: looked up for
@@ -86,7 +86,7 @@ export async function listCustomerDirectory({
     })
     .from(shown)
     // A left join keeps the page (`shown`) on the outer side, worked out once. With an inner join a planner without
-    // statistics (a database never analysed) may put it inside a loop over every customer: 3.3 s instead of 71 ms.
+    // statistics (a database never analyzed) may put it inside a loop over every customer: 3.3 s instead of 71 ms.
     .leftJoin(customers, and(eq(customers.companyId, companyId), eq(customers.id, shown.id)))
     .leftJoin(profiles, eq(profiles.id, customers.portalUserId))
     .leftJoinLateral(location, sql`true`)

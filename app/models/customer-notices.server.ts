@@ -2,7 +2,7 @@
 // and channels the company sends them, what they turned off, whether their number replied STOP; saving their choice;
 // and the arrival window of today's visit from the route's ETA.
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import { companies, customers, jobs } from '~/db/schema'
+import { companies, customers, visits } from '~/db/schema'
 import type { NoticeChoices } from '~/db/schema/customers'
 import { type ArrivalWindow, arrivalWindow } from '~/notices/arrival-window'
 import { customerWants } from '~/notices/customer-choices'
@@ -102,19 +102,19 @@ export async function todaysArrival({
   today: LocalDate
 }): Promise<ArrivalWindow | null> {
   const [visit] = await db()
-    .select({ id: jobs.id, technicianId: jobs.technicianId })
-    .from(jobs)
+    .select({ id: visits.id, technicianId: visits.technicianId })
+    .from(visits)
     .where(
       and(
-        eq(jobs.companyId, companyId),
-        eq(jobs.customerId, customerId),
-        isNull(jobs.completedAt),
-        isNull(jobs.cancelledAt),
-        sql`${jobs.scheduledAt} >= ${instantAt(today, '00:00', timezone)}`,
-        sql`${jobs.scheduledAt} < ${instantAt(addDays(today, 1), '00:00', timezone)}`,
+        eq(visits.companyId, companyId),
+        eq(visits.customerId, customerId),
+        isNull(visits.completedAt),
+        isNull(visits.canceledAt),
+        sql`${visits.scheduledAt} >= ${instantAt(today, '00:00', timezone)}`,
+        sql`${visits.scheduledAt} < ${instantAt(addDays(today, 1), '00:00', timezone)}`,
       ),
     )
-    .orderBy(jobs.scheduledAt)
+    .orderBy(visits.scheduledAt)
     .limit(1)
   if (!visit) return null
   const route = await getDayRoute({ companyId, timezone, technicianId: visit.technicianId, date: today })

@@ -3,7 +3,7 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getFreshSessionUser } from '~/auth/guards.server'
-import { companies, customers, jobs, profiles, session, user } from '~/db/schema'
+import { companies, customers, profiles, session, user, visits } from '~/db/schema'
 import {
   currentDatabaseHandle,
   type DatabaseHandle,
@@ -29,8 +29,8 @@ import { PICKER_LIMIT, pickCustomers } from './customer-search.server'
 import { getDispatchCounts } from './dashboard-counts.server'
 import { addEquipment } from './equipment.server'
 import { inviteCustomer } from './invitation.server'
-import { createJob } from './job-changes.server'
 import { addServiceLocation } from './service-location.server'
+import { createVisit } from './visit-changes.server'
 
 let blue: string
 let sunset: string
@@ -78,10 +78,10 @@ describe('listCustomerDirectory', () => {
       balanceDue: 48000,
       status: 'active',
     })
-    // The next visit is the earliest one still to do (open, not cancelled), whichever location it is at.
+    // The next visit is the earliest one still to do (open, not canceled), whichever location it is at.
     const [expected] = await queryRows<{ at: Date | null }>(
-      sql`select min(j.scheduled_at) as at from jobs j join customers c on c.id = j.customer_id
-          where c.customer_name = 'Vance Rental Properties' and j.completed_at is null and j.cancelled_at is null`,
+      sql`select min(j.scheduled_at) as at from visits j join customers c on c.id = j.customer_id
+          where c.customer_name = 'Vance Rental Properties' and j.completed_at is null and j.canceled_at is null`,
     )
     expect(vance?.nextVisitAt?.toISOString()).toBe(expected?.at ? new Date(expected.at).toISOString() : undefined)
   })
@@ -134,14 +134,14 @@ describe('getCustomerRecord', () => {
       expect(location.plans).toMatchObject([{ frequencyWeeks: 2, technicianName: expect.any(String) }])
     }
     const upcoming = record.upcomingVisits
-    expect(upcoming.every((v) => v.completedAt === null && v.cancelledAt === null)).toBe(true)
+    expect(upcoming.every((v) => v.completedAt === null && v.canceledAt === null)).toBe(true)
     expect(upcoming.map((v) => v.scheduledAt.getTime())).toEqual(upcoming.map((v) => v.scheduledAt.getTime()).sort())
     const history = record.visitHistory
-    expect(history.rows.every((v) => v.completedAt !== null || v.cancelledAt !== null)).toBe(true)
+    expect(history.rows.every((v) => v.completedAt !== null || v.canceledAt !== null)).toBe(true)
     const times = history.rows.map((v) => v.scheduledAt.getTime())
     expect(times).toEqual([...times].sort((a, b) => b - a))
     const [done] = await queryRows<{ n: number }>(
-      sql`select count(*)::int as n from jobs where customer_id = ${vance.id} and completed_at is not null`,
+      sql`select count(*)::int as n from visits where customer_id = ${vance.id} and completed_at is not null`,
     )
     expect(history.total).toBe(done?.n)
 
@@ -158,7 +158,7 @@ describe('getCustomerRecord', () => {
     const many = await addTestCustomer(blue, { customerName: 'History Pages', address: '3 Old Rd, Tampa, FL' })
     const start = Date.UTC(2025, 0, 6, 14)
     await db()
-      .insert(jobs)
+      .insert(visits)
       .values(
         Array.from({ length: 45 }, (_, i) => ({
           companyId: blue,
@@ -233,7 +233,7 @@ describe('createCustomerWithLocation / updateCustomerContact', () => {
         dogOnSite: 'on',
         minutesOnSite: '40',
       },
-      bodyOfWater: { name: 'Spa', gallons: '700', surface: 'plaster', sanitiser: 'salt', indoor: 'outdoor' },
+      bodyOfWater: { name: 'Spa', gallons: '700', surface: 'plaster', sanitizer: 'salt', indoor: 'outdoor' },
     })
     if (!created.ok) throw new Error(created.message)
     const record = await getCustomerRecord({ companyId: blue, customerId: created.customerId })
@@ -252,7 +252,7 @@ describe('createCustomerWithLocation / updateCustomerContact', () => {
         gateCode: '1234',
         dogOnSite: true,
         minutesOnSite: 40,
-        bodiesOfWater: [{ id: created.bodyOfWaterId, name: 'Spa', gallons: 700, sanitiser: 'salt', indoor: false }],
+        bodiesOfWater: [{ id: created.bodyOfWaterId, name: 'Spa', gallons: 700, sanitizer: 'salt', indoor: false }],
       },
     ])
   })
@@ -306,7 +306,7 @@ describe('createCustomerWithLocation / updateCustomerContact', () => {
   })
 })
 
-describe('pickCustomers (the new-job form’s customer picker)', () => {
+describe('pickCustomers (the new-visit form’s customer picker)', () => {
   it('finds active customers as you type, best match first, each with its locations', async () => {
     expect(names(await pickCustomers({ companyId: blue, query: 'whit' }))).toEqual(['Ben Whitaker', 'Dana Whitfield'])
     const [first] = await pickCustomers({ companyId: blue, query: 'whitf' })
@@ -351,23 +351,23 @@ describe('archiveCustomer / restoreCustomer', () => {
     const now = new Date()
     const at = (days: number) => new Date(now.getTime() + days * DAY)
     const make = (scheduledAt: Date) =>
-      createJob({ companyId: blue, customerId: gone.id, scheduledAt, technicianId: techId })
+      createVisit({ companyId: blue, customerId: gone.id, scheduledAt, technicianId: techId })
     const [done, overdue, future1, future2] = await Promise.all([make(at(-7)), make(at(-1)), make(at(2)), make(at(9))])
     await db()
-      .update(jobs)
+      .update(visits)
       .set({ completedAt: at(-7) })
-      .where(eq(jobs.id, done?.id ?? ''))
+      .where(eq(visits.id, done?.id ?? ''))
     const countsBefore = await getDispatchCounts({ companyId: blue, timezone: 'America/New_York', now })
 
     const archived = await archiveCustomer({ companyId: blue, customerId: gone.id, now })
-    expect(archived).toEqual({ ok: true, cancelledVisits: 3 })
+    expect(archived).toEqual({ ok: true, canceledVisits: 3 })
     const rows = await db()
-      .select({ id: jobs.id, completedAt: jobs.completedAt, cancelledAt: jobs.cancelledAt })
-      .from(jobs)
-      .where(eq(jobs.customerId, gone.id))
+      .select({ id: visits.id, completedAt: visits.completedAt, canceledAt: visits.canceledAt })
+      .from(visits)
+      .where(eq(visits.customerId, gone.id))
     const byId = new Map(rows.map((row) => [row.id, row]))
-    expect(byId.get(done?.id ?? '')).toMatchObject({ cancelledAt: null, completedAt: expect.any(Date) })
-    for (const job of [overdue, future1, future2]) expect(byId.get(job?.id ?? '')?.cancelledAt).toEqual(now)
+    expect(byId.get(done?.id ?? '')).toMatchObject({ canceledAt: null, completedAt: expect.any(Date) })
+    for (const visit of [overdue, future1, future2]) expect(byId.get(visit?.id ?? '')?.canceledAt).toEqual(now)
     const countsAfter = await getDispatchCounts({ companyId: blue, timezone: 'America/New_York', now })
     expect(countsAfter.overdue).toBe(countsBefore.overdue - 1)
 
@@ -376,15 +376,15 @@ describe('archiveCustomer / restoreCustomer', () => {
     expect(await pickCustomers({ companyId: blue, query: 'lenny' })).toEqual([])
     // No new visits for an archived customer.
     expect(await make(at(3))).toBeNull()
-    // Archiving again changes nothing; restoring brings the customer back, and the cancelled visits stay cancelled.
-    expect(await archiveCustomer({ companyId: blue, customerId: gone.id })).toEqual({ ok: true, cancelledVisits: 0 })
+    // Archiving again changes nothing; restoring brings the customer back, and the canceled visits stay canceled.
+    expect(await archiveCustomer({ companyId: blue, customerId: gone.id })).toEqual({ ok: true, canceledVisits: 0 })
     expect(await restoreCustomer({ companyId: blue, customerId: gone.id })).toEqual({ ok: true })
     expect(names((await listCustomerDirectory({ companyId: blue, query: 'lenny' })).rows)).toEqual(['Leaving Lenny'])
-    const cancelled = await db()
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(and(eq(jobs.customerId, gone.id), isNotNull(jobs.cancelledAt)))
-    expect(cancelled).toHaveLength(3)
+    const canceled = await db()
+      .select({ id: visits.id })
+      .from(visits)
+      .where(and(eq(visits.customerId, gone.id), isNotNull(visits.canceledAt)))
+    expect(canceled).toHaveLength(3)
     expect(await make(at(3))).not.toBeNull()
   })
 
@@ -444,7 +444,7 @@ describe('the picker on a platform of many companies with thousands of customers
       select company_id, id, split_part(customer_name, ' ', 3) || ' Grown St', 'Tampa', 'FL'
       from customers where customer_name like 'Grown Customer %' or customer_name like 'Other Customer %'`)
     const handle = currentDatabaseHandle() as DatabaseHandle
-    // Analysed first, as the running app's database soon is (autovacuum; the statistics task on PGlite): unanalysed,
+    // Analyzed first, as the running app's database soon is (autovacuum; the statistics task on PGlite): unanalysed,
     // 23,000 rows made PGlite's planner loop over every customer (88 s on a busy CI machine).
     await db().execute(sql`analyze customers`)
     await db().execute(sql`analyze service_locations`)

@@ -1,7 +1,7 @@
 // A customer's record page as one read (docs/product.md "Records", "Customers"): contact, locations, bodies of
 // water, equipment, plans and visits, in a fixed number of queries keyed by the customer.
 import { and, asc, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm'
-import { bodiesOfWater, customers, equipment, jobs, profiles, serviceLocations, servicePlans } from '~/db/schema'
+import { bodiesOfWater, customers, equipment, profiles, serviceLocations, servicePlans, visits } from '~/db/schema'
 import { formatAddress } from '~/utils/address'
 import { db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
@@ -19,7 +19,7 @@ export const UPCOMING_VISITS_LIMIT = 20
 /**
  * A customer's record page (docs/product.md "Customers"): contact details, the service locations (each with its bodies
  * of water, each with its equipment, and its service plans), the open visits from the earliest and a page of the visit
- * history (completed and cancelled visits, newest first). Seven queries run at once, each keyed by the customer,
+ * history (completed and canceled visits, newest first). Seven queries run at once, each keyed by the customer,
  * whatever the number of locations. Null for a customer of another company.
  */
 export type CompanyTaxRate = { id: string; name: string; milliPercent: number; isDefault: boolean }
@@ -36,16 +36,16 @@ export async function getCustomerRecord({
   if (!isUuid(customerId)) return null
   const page = pageNumber(historyPage)
   const ofCustomer = and(eq(serviceLocations.companyId, companyId), eq(serviceLocations.customerId, customerId))
-  const visitsOfCustomer = and(eq(jobs.companyId, companyId), eq(jobs.customerId, customerId))
-  const technician = and(eq(profiles.id, jobs.technicianId), eq(profiles.companyId, jobs.companyId))
+  const visitsOfCustomer = and(eq(visits.companyId, companyId), eq(visits.customerId, customerId))
+  const technician = and(eq(profiles.id, visits.technicianId), eq(profiles.companyId, visits.companyId))
   const visitColumns = {
-    id: jobs.id,
-    locationId: jobs.locationId,
-    address: jobs.address,
-    scheduledAt: jobs.scheduledAt,
-    completedAt: jobs.completedAt,
-    cancelledAt: jobs.cancelledAt,
-    skipReason: jobs.skipReason,
+    id: visits.id,
+    locationId: visits.locationId,
+    address: visits.address,
+    scheduledAt: visits.scheduledAt,
+    completedAt: visits.completedAt,
+    canceledAt: visits.canceledAt,
+    skipReason: visits.skipReason,
     technicianName: profiles.fullName,
   }
   const [header, locationRows, bodyRows, equipmentRows, planRows, upcoming, history] = await Promise.all([
@@ -101,7 +101,7 @@ export async function getCustomerRecord({
         name: bodiesOfWater.name,
         gallons: bodiesOfWater.gallons,
         surface: bodiesOfWater.surface,
-        sanitiser: bodiesOfWater.sanitiser,
+        sanitizer: bodiesOfWater.sanitizer,
         indoor: bodiesOfWater.indoor,
       })
       .from(bodiesOfWater)
@@ -153,17 +153,17 @@ export async function getCustomerRecord({
       .orderBy(asc(servicePlans.weekday), asc(servicePlans.startsOn), asc(servicePlans.id)),
     db()
       .select(visitColumns)
-      .from(jobs)
+      .from(visits)
       .leftJoin(profiles, technician)
-      .where(and(visitsOfCustomer, isNull(jobs.completedAt), isNull(jobs.cancelledAt)))
-      .orderBy(asc(jobs.scheduledAt), asc(jobs.id))
+      .where(and(visitsOfCustomer, isNull(visits.completedAt), isNull(visits.canceledAt)))
+      .orderBy(asc(visits.scheduledAt), asc(visits.id))
       .limit(UPCOMING_VISITS_LIMIT),
     db()
       .select({ ...visitColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(jobs)
+      .from(visits)
       .leftJoin(profiles, technician)
-      .where(and(visitsOfCustomer, or(isNotNull(jobs.completedAt), isNotNull(jobs.cancelledAt))))
-      .orderBy(desc(jobs.scheduledAt), desc(jobs.id))
+      .where(and(visitsOfCustomer, or(isNotNull(visits.completedAt), isNotNull(visits.canceledAt))))
+      .orderBy(desc(visits.scheduledAt), desc(visits.id))
       .limit(VISIT_HISTORY_PAGE_SIZE)
       .offset((page - 1) * VISIT_HISTORY_PAGE_SIZE),
   ])

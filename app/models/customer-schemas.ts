@@ -12,7 +12,7 @@ import {
   MIN_MINUTES_ON_SITE,
 } from '~/utils/customer-fields'
 import { INVALID_PHONE, toE164 } from '~/utils/phone'
-import { SANITISERS, SURFACES } from '~/water/targets'
+import { SANITIZERS, SURFACES } from '~/water/targets'
 
 /**
  * Optional text: trimmed, blank (or null) as null. Left out (undefined) it stays undefined: an edit keeps what is
@@ -170,7 +170,7 @@ export const BodyOfWaterSchema = z.object({
     .optional(),
   gallons: blankAsNull(wholeNumber(GALLONS).pipe(z.number().min(MIN_GALLONS, GALLONS).max(MAX_GALLONS, GALLONS))),
   surface: blankAsNull(z.enum(SURFACES, { error: 'Choose plaster, vinyl or fiberglass.' })),
-  sanitiser: blankAsNull(z.enum(SANITISERS, { error: 'Choose chlorine or salt.' })),
+  sanitizer: blankAsNull(z.enum(SANITIZERS, { error: 'Choose chlorine or salt.' })),
   indoor: blankAsNull(
     z.preprocess(
       (value) => (value === 'indoor' ? true : value === 'outdoor' ? false : value),

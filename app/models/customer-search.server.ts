@@ -1,5 +1,5 @@
 // Finding customers by what the office types (docs/product.md "Customers": a search, not a long dropdown): the
-// filter the list and the API share, and the new-job form's picker. Both stay on the trigram indexes of the schema
+// filter the list and the API share, and the new-visit form's picker. Both stay on the trigram indexes of the schema
 // however many customers a company has.
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
 import { customers, serviceLocations } from '~/db/schema'
@@ -73,7 +73,7 @@ export function customerFilter(companyId: string, query: string | undefined, sta
 export const PICKER_LIMIT = 10
 
 /**
- * The new-job form's customer picker: up to `limit` ACTIVE customers matching the typed text (name, email, phone,
+ * The new-visit form's customer picker: up to `limit` ACTIVE customers matching the typed text (name, email, phone,
  * any location's address), best first — names starting with the text, then the closest names (trigram word
  * similarity), then by name — each with its locations in use. Two queries, both on indexes, however many
  * customers the company has.

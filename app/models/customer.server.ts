@@ -106,7 +106,7 @@ export async function getCustomer({ companyId, customerId }: { companyId: string
       createdAt: customers.createdAt,
       poolVolumeGallons: pool.poolVolumeGallons,
       poolSurface: pool.poolSurface,
-      poolSanitiser: pool.poolSanitiser,
+      poolSanitizer: pool.poolSanitizer,
       poolIndoor: pool.poolIndoor,
     })
     .from(customers)

@@ -1,35 +1,35 @@
 // The dashboards' figures (docs/product.md "Roles", "Visit states"): the business counts of owners and admins, the
 // dispatcher's and a technician's, each one statement whose counts stay on the visits' indexes (docs/performance.md).
 import { and, eq, type SQL, sql } from 'drizzle-orm'
-import { jobs } from '~/db/schema'
+import { visits } from '~/db/schema'
 import { startOfZonedDay, startOfZonedMonth, startOfZonedWeek, zonedDayRange } from '~/utils/dates'
 import { db, queryRows } from '~/utils/db.server'
-import { openSql, overdueSql } from './job.server'
+import { openSql, overdueSql } from './visit-record.server'
 
 /** `count(*) filter (where …)`: several counts over the same rows in one scan. */
 function countWhere(condition: SQL) {
   return sql<number>`count(*) filter (where ${condition})::int`
 }
 
-/** Today's open visits (scheduled within [start, end)): a completed, skipped or cancelled one is no longer work. */
+/** Today's open visits (scheduled within [start, end)): a completed, skipped or canceled one is no longer work. */
 function todayCount(start: Date, end: Date) {
   return countWhere(
-    sql`${openSql} and ${jobs.scheduledAt} >= ${start.toISOString()} and ${jobs.scheduledAt} < ${end.toISOString()}`,
+    sql`${openSql} and ${visits.scheduledAt} >= ${start.toISOString()} and ${visits.scheduledAt} < ${end.toISOString()}`,
   )
 }
 
 /**
- * Bounds a counting query to the rows some count can include: open jobs, jobs scheduled in
- * [start, end) and jobs completed from `completedFrom` (and before `completedTo`). Without it
- * the counts read every job the company ever had (250,000 rows for a large company); with it
+ * Bounds a counting query to the rows some count can include: open visits, visits scheduled in
+ * [start, end) and visits completed from `completedFrom` (and before `completedTo`). Without it
+ * the counts read every visit the company ever had (250,000 rows for a large company); with it
  * PostgreSQL combines the open, scheduled and completed indexes (docs/performance.md).
  */
 function countableRows(start: Date, end: Date, completedFrom?: Date, completedTo?: Date) {
-  const scheduled = sql`(${jobs.scheduledAt} >= ${start.toISOString()} and ${jobs.scheduledAt} < ${end.toISOString()})`
+  const scheduled = sql`(${visits.scheduledAt} >= ${start.toISOString()} and ${visits.scheduledAt} < ${end.toISOString()})`
   if (!completedFrom) return sql`(${openSql} or ${scheduled})`
   const completed = completedTo
-    ? sql`(${jobs.completedAt} >= ${completedFrom.toISOString()} and ${jobs.completedAt} < ${completedTo.toISOString()})`
-    : sql`${jobs.completedAt} >= ${completedFrom.toISOString()}`
+    ? sql`(${visits.completedAt} >= ${completedFrom.toISOString()} and ${visits.completedAt} < ${completedTo.toISOString()})`
+    : sql`${visits.completedAt} >= ${completedFrom.toISOString()}`
   return sql`(${openSql} or ${scheduled} or ${completed})`
 }
 
@@ -51,8 +51,8 @@ export async function getDispatchCounts({
   const { start, end } = zonedDayRange(now, timezone)
   const week = zonedWeekRange(now, timezone)
   const count = (condition: SQL) =>
-    sql`(select count(*)::int from ${jobs} where ${jobs.companyId} = ${companyId} and ${condition})`
-  const inWeek = sql`${jobs.scheduledAt} >= ${week.start.toISOString()} and ${jobs.scheduledAt} < ${week.end.toISOString()}`
+    sql`(select count(*)::int from ${visits} where ${visits.companyId} = ${companyId} and ${condition})`
+  const inWeek = sql`${visits.scheduledAt} >= ${week.start.toISOString()} and ${visits.scheduledAt} < ${week.end.toISOString()}`
   const [row] = await queryRows<{
     unassigned: number
     unassignedThisWeek: number
@@ -60,11 +60,11 @@ export async function getDispatchCounts({
     overdue: number
     skippedThisWeek: number
   }>(sql`select
-      ${count(sql`${openSql} and ${jobs.technicianId} is null`)} as "unassigned",
-      ${count(sql`${openSql} and ${jobs.technicianId} is null and ${inWeek}`)} as "unassignedThisWeek",
-      ${count(sql`${openSql} and ${jobs.scheduledAt} >= ${start.toISOString()} and ${jobs.scheduledAt} < ${end.toISOString()}`)} as "today",
+      ${count(sql`${openSql} and ${visits.technicianId} is null`)} as "unassigned",
+      ${count(sql`${openSql} and ${visits.technicianId} is null and ${inWeek}`)} as "unassignedThisWeek",
+      ${count(sql`${openSql} and ${visits.scheduledAt} >= ${start.toISOString()} and ${visits.scheduledAt} < ${end.toISOString()}`)} as "today",
       ${count(overdueSql(start))} as "overdue",
-      ${count(sql`${jobs.skipReason} is not null and ${inWeek}`)} as "skippedThisWeek"`)
+      ${count(sql`${visits.skipReason} is not null and ${inWeek}`)} as "skippedThisWeek"`)
   return row ?? { unassigned: 0, unassignedThisWeek: 0, today: 0, overdue: 0, skippedThisWeek: 0 }
 }
 
@@ -75,7 +75,7 @@ export function zonedWeekRange(now: Date, timezone: string) {
 }
 
 /**
- * The business figures of the owner and admin dashboards, over the whole company in one query: open jobs, today's open
+ * The business figures of the owner and admin dashboards, over the whole company in one query: open visits, today's open
  * visits, overdue (open visits from before today), visits skipped this week, and completions this week (from Monday
  * 00:00, docs/product.md "Easy to get wrong") and this month, all in the company's timezone.
  */
@@ -98,9 +98,9 @@ export async function getBusinessCounts({
   // what its open work and this month's completions cost, read from the index alone. One scan under all the counts'
   // conditions together read 16,000 rows from the table for 9 ms (docs/performance.md).
   const count = (condition: SQL) =>
-    sql`(select count(*)::int from ${jobs} where ${jobs.companyId} = ${companyId} and ${condition})`
+    sql`(select count(*)::int from ${visits} where ${visits.companyId} = ${companyId} and ${condition})`
   const iso = (date: Date) => date.toISOString()
-  const open = sql`${jobs.completedAt} is null and ${jobs.cancelledAt} is null`
+  const open = sql`${visits.completedAt} is null and ${visits.canceledAt} is null`
   const [row] = await queryRows<{
     open: number
     today: number
@@ -111,12 +111,12 @@ export async function getBusinessCounts({
     completedThisMonth: number
   }>(sql`select
       ${count(open)} as "open",
-      ${count(sql`${open} and ${jobs.scheduledAt} >= ${iso(start)} and ${jobs.scheduledAt} < ${iso(end)}`)} as "today",
+      ${count(sql`${open} and ${visits.scheduledAt} >= ${iso(start)} and ${visits.scheduledAt} < ${iso(end)}`)} as "today",
       ${count(overdueSql(start))} as "overdue",
-      ${count(sql`${open} and ${jobs.scheduledAt} >= ${iso(now)}`)} as "upcoming",
-      ${count(sql`${jobs.skipReason} is not null and ${jobs.scheduledAt} >= ${iso(weekStart)} and ${jobs.scheduledAt} < ${iso(weekEnd)}`)} as "skippedThisWeek",
-      ${count(sql`${jobs.completedAt} is not null and ${jobs.completedAt} >= ${iso(weekStart)} and ${jobs.completedAt} < ${iso(weekEnd)}`)} as "completedThisWeek",
-      ${count(sql`${jobs.completedAt} is not null and ${jobs.completedAt} >= ${iso(monthStart)} and ${jobs.completedAt} < ${iso(monthEnd)}`)} as "completedThisMonth"`)
+      ${count(sql`${open} and ${visits.scheduledAt} >= ${iso(now)}`)} as "upcoming",
+      ${count(sql`${visits.skipReason} is not null and ${visits.scheduledAt} >= ${iso(weekStart)} and ${visits.scheduledAt} < ${iso(weekEnd)}`)} as "skippedThisWeek",
+      ${count(sql`${visits.completedAt} is not null and ${visits.completedAt} >= ${iso(weekStart)} and ${visits.completedAt} < ${iso(weekEnd)}`)} as "completedThisWeek",
+      ${count(sql`${visits.completedAt} is not null and ${visits.completedAt} >= ${iso(monthStart)} and ${visits.completedAt} < ${iso(monthEnd)}`)} as "completedThisMonth"`)
   return (
     row ?? {
       open: 0,
@@ -151,11 +151,11 @@ export async function getTechCounts({
     .select({
       today: todayCount(start, end),
       overdue: countWhere(overdueSql(start)),
-      completedThisWeek: countWhere(sql`${jobs.completedAt} >= ${weekStart.toISOString()}`),
+      completedThisWeek: countWhere(sql`${visits.completedAt} >= ${weekStart.toISOString()}`),
     })
-    .from(jobs)
+    .from(visits)
     .where(
-      and(eq(jobs.companyId, companyId), eq(jobs.technicianId, technicianId), countableRows(start, end, weekStart)),
+      and(eq(visits.companyId, companyId), eq(visits.technicianId, technicianId), countableRows(start, end, weekStart)),
     )
   return row ?? { today: 0, overdue: 0, completedThisWeek: 0 }
 }

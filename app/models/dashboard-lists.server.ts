@@ -1,38 +1,38 @@
 // The dashboards' lists of visits (docs/product.md "Roles", "Limits"): today's, the unassigned, the open and the
 // recently completed or created ones, and a technician's open work and history. Each is one query, bounded.
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm'
-import { chemLogs, companies, jobs, profiles, serviceLocations } from '~/db/schema'
+import { chemLogs, companies, profiles, serviceLocations, visits } from '~/db/schema'
 import { zonedDayRange } from '~/utils/dates'
 import { db } from '~/utils/db.server'
 import { firstBodyOfWaterOf } from './body-of-water.server'
 import { readingColumns } from './chem-log.server'
-import { isOpen } from './job.server'
 import { accessColumns, visitLocation } from './service-location.server'
+import { isOpen } from './visit-record.server'
 
-/** docs/product.md "Limits": the "all companies" job query is capped at 50 rows. */
-export const ALL_COMPANIES_JOB_LIMIT = 50
-/** docs/product.md "Limits": one company's job query is capped at 200 rows. */
-export const COMPANY_JOB_LIMIT = 200
+/** docs/product.md "Limits": the "all companies" visit query is capped at 50 rows. */
+export const ALL_COMPANIES_VISIT_LIMIT = 50
+/** docs/product.md "Limits": one company's visit query is capped at 200 rows. */
+export const COMPANY_VISIT_LIMIT = 200
 
-const jobCardColumns = {
-  id: jobs.id,
-  customerName: jobs.customerName,
-  address: jobs.address,
-  scheduledAt: jobs.scheduledAt,
-  completedAt: jobs.completedAt,
-  cancelledAt: jobs.cancelledAt,
-  skipReason: jobs.skipReason,
-  technicianId: jobs.technicianId,
+const visitCardColumns = {
+  id: visits.id,
+  customerName: visits.customerName,
+  address: visits.address,
+  scheduledAt: visits.scheduledAt,
+  completedAt: visits.completedAt,
+  canceledAt: visits.canceledAt,
+  skipReason: visits.skipReason,
+  technicianId: visits.technicianId,
   technicianName: profiles.fullName,
   companyName: companies.name,
   timezone: companies.timezone,
 }
 
 /**
- * Today's jobs for the "Today's Jobs" list, in the company's timezone (cancelled ones are no one's work).
- * `technicianId` narrows it to one technician's own jobs.
+ * Today's visits for the "Today's Visits" list, in the company's timezone (canceled ones are no one's work).
+ * `technicianId` narrows it to one technician's own visits.
  */
-export async function listTodaysJobs({
+export async function listTodaysVisits({
   companyId,
   timezone,
   technicianId,
@@ -45,33 +45,35 @@ export async function listTodaysJobs({
 }) {
   const { start, end } = zonedDayRange(now, timezone)
   const filters: SQL[] = [
-    eq(jobs.companyId, companyId),
-    gte(jobs.scheduledAt, start),
-    lt(jobs.scheduledAt, end),
-    isNull(jobs.cancelledAt),
+    eq(visits.companyId, companyId),
+    gte(visits.scheduledAt, start),
+    lt(visits.scheduledAt, end),
+    isNull(visits.canceledAt),
   ]
-  if (technicianId) filters.push(eq(jobs.technicianId, technicianId))
+  if (technicianId) filters.push(eq(visits.technicianId, technicianId))
   return db()
-    .select(jobCardColumns)
-    .from(jobs)
-    .innerJoin(companies, eq(companies.id, jobs.companyId))
-    .leftJoin(profiles, eq(profiles.id, jobs.technicianId))
+    .select(visitCardColumns)
+    .from(visits)
+    .innerJoin(companies, eq(companies.id, visits.companyId))
+    .leftJoin(profiles, eq(profiles.id, visits.technicianId))
     .where(and(...filters))
-    .orderBy(asc(jobs.scheduledAt))
-    .limit(COMPANY_JOB_LIMIT)
+    .orderBy(asc(visits.scheduledAt))
+    .limit(COMPANY_VISIT_LIMIT)
 }
 
-/** Today's jobs across every company (each in its own timezone): the platform admin's read-only view. */
-export async function listTodaysJobsAllCompanies(now = new Date()) {
+/** Today's visits across every company (each in its own timezone): the platform admin's read-only view. */
+export async function listTodaysVisitsAllCompanies(now = new Date()) {
   const day = sql`(${now.toISOString()}::timestamptz at time zone ${companies.timezone})::date`
   return db()
-    .select(jobCardColumns)
-    .from(jobs)
-    .innerJoin(companies, eq(companies.id, jobs.companyId))
-    .leftJoin(profiles, eq(profiles.id, jobs.technicianId))
-    .where(and(sql`(${jobs.scheduledAt} at time zone ${companies.timezone})::date = ${day}`, isNull(jobs.cancelledAt)))
-    .orderBy(asc(jobs.scheduledAt))
-    .limit(ALL_COMPANIES_JOB_LIMIT)
+    .select(visitCardColumns)
+    .from(visits)
+    .innerJoin(companies, eq(companies.id, visits.companyId))
+    .leftJoin(profiles, eq(profiles.id, visits.technicianId))
+    .where(
+      and(sql`(${visits.scheduledAt} at time zone ${companies.timezone})::date = ${day}`, isNull(visits.canceledAt)),
+    )
+    .orderBy(asc(visits.scheduledAt))
+    .limit(ALL_COMPANIES_VISIT_LIMIT)
 }
 
 /** docs/product.md "Limits" list sizes. */
@@ -80,27 +82,27 @@ export const TECH_HISTORY_LIMIT = 10
 /** Rows shown per dashboard list before "show more" (the unassigned list and routes). */
 export const DASHBOARD_LIST_LIMIT = 50
 
-const jobListColumns = {
-  id: jobs.id,
-  customerId: jobs.customerId,
-  customerName: jobs.customerName,
-  address: jobs.address,
-  scheduledAt: jobs.scheduledAt,
-  completedAt: jobs.completedAt,
-  cancelledAt: jobs.cancelledAt,
-  createdAt: jobs.createdAt,
-  technicianId: jobs.technicianId,
+const visitListColumns = {
+  id: visits.id,
+  customerId: visits.customerId,
+  customerName: visits.customerName,
+  address: visits.address,
+  scheduledAt: visits.scheduledAt,
+  completedAt: visits.completedAt,
+  canceledAt: visits.canceledAt,
+  createdAt: visits.createdAt,
+  technicianId: visits.technicianId,
   technicianName: profiles.fullName,
   technicianPhone: profiles.phone,
 }
 
-/** Job rows with their technician's name and phone: one join, never a query per row. */
-function selectJobList() {
-  return db().select(jobListColumns).from(jobs).leftJoin(profiles, eq(profiles.id, jobs.technicianId))
+/** Visit rows with their technician's name and phone: one join, never a query per row. */
+function selectVisitList() {
+  return db().select(visitListColumns).from(visits).leftJoin(profiles, eq(profiles.id, visits.technicianId))
 }
 
-/** Open jobs with no technician, earliest first (the id keeps pages from overlapping). */
-export async function listUnassignedJobs({
+/** Open visits with no technician, earliest first (the id keeps pages from overlapping). */
+export async function listUnassignedVisits({
   companyId,
   limit = DASHBOARD_LIST_LIMIT,
   offset = 0,
@@ -109,45 +111,45 @@ export async function listUnassignedJobs({
   limit?: number
   offset?: number
 }) {
-  return selectJobList()
-    .where(and(eq(jobs.companyId, companyId), isOpen(), isNull(jobs.technicianId)))
-    .orderBy(asc(jobs.scheduledAt), asc(jobs.id))
+  return selectVisitList()
+    .where(and(eq(visits.companyId, companyId), isOpen(), isNull(visits.technicianId)))
+    .orderBy(asc(visits.scheduledAt), asc(visits.id))
     .limit(limit)
     .offset(offset)
 }
 
-/** Open jobs from the earliest (docs/product.md "Roles" "upcoming"), overdue ones first. */
-export async function listOpenJobs({ companyId, limit }: { companyId: string; limit: number }) {
-  return selectJobList()
-    .where(and(eq(jobs.companyId, companyId), isOpen()))
-    .orderBy(asc(jobs.scheduledAt), asc(jobs.id))
+/** Open visits from the earliest (docs/product.md "Roles" "upcoming"), overdue ones first. */
+export async function listOpenVisits({ companyId, limit }: { companyId: string; limit: number }) {
+  return selectVisitList()
+    .where(and(eq(visits.companyId, companyId), isOpen()))
+    .orderBy(asc(visits.scheduledAt), asc(visits.id))
     .limit(limit)
 }
 
 /** The newest completions first. */
 export async function listRecentCompletions({ companyId, limit }: { companyId: string; limit: number }) {
-  return selectJobList()
-    .where(and(eq(jobs.companyId, companyId), isNotNull(jobs.completedAt)))
-    .orderBy(desc(jobs.completedAt), desc(jobs.id))
+  return selectVisitList()
+    .where(and(eq(visits.companyId, companyId), isNotNull(visits.completedAt)))
+    .orderBy(desc(visits.completedAt), desc(visits.id))
     .limit(limit)
 }
 
-/** Recent activity: the most recently created jobs. */
-export async function listRecentlyCreatedJobs({
+/** Recent activity: the most recently created visits. */
+export async function listRecentlyCreatedVisits({
   companyId,
   limit = RECENT_ACTIVITY_LIMIT,
 }: {
   companyId: string
   limit?: number
 }) {
-  return selectJobList().where(eq(jobs.companyId, companyId)).orderBy(desc(jobs.createdAt)).limit(limit)
+  return selectVisitList().where(eq(visits.companyId, companyId)).orderBy(desc(visits.createdAt)).limit(limit)
 }
 
 /**
- * A technician's open jobs from the earliest (overdue first), capped at docs/product.md "Limits"'s 100, each with what
+ * A technician's open visits from the earliest (overdue first), capped at docs/product.md "Limits"'s 100, each with what
  * they need at the property (the technician is staff of the company: the gate code is theirs to see).
  */
-export async function listTechOpenJobs({
+export async function listTechOpenVisits({
   companyId,
   technicianId,
   limit = 100,
@@ -157,26 +159,26 @@ export async function listTechOpenJobs({
   companyId: string
   technicianId: string
   limit?: number
-  /** Only jobs scheduled at or after this instant (not yet late). */
+  /** Only visits scheduled at or after this instant (not yet late). */
   from?: Date
-  /** Only jobs scheduled before this instant (the start of today, for visits left from earlier days). */
+  /** Only visits scheduled before this instant (the start of today, for visits left from earlier days). */
   before?: Date
 }) {
   return db()
-    .select({ ...jobListColumns, ...accessColumns })
-    .from(jobs)
-    .leftJoin(profiles, eq(profiles.id, jobs.technicianId))
+    .select({ ...visitListColumns, ...accessColumns })
+    .from(visits)
+    .leftJoin(profiles, eq(profiles.id, visits.technicianId))
     .innerJoin(serviceLocations, visitLocation)
     .where(
       and(
-        eq(jobs.companyId, companyId),
-        eq(jobs.technicianId, technicianId),
+        eq(visits.companyId, companyId),
+        eq(visits.technicianId, technicianId),
         isOpen(),
-        from ? gte(jobs.scheduledAt, from) : undefined,
-        before ? lt(jobs.scheduledAt, before) : undefined,
+        from ? gte(visits.scheduledAt, from) : undefined,
+        before ? lt(visits.scheduledAt, before) : undefined,
       ),
     )
-    .orderBy(asc(jobs.scheduledAt), asc(jobs.id))
+    .orderBy(asc(visits.scheduledAt), asc(visits.id))
     .limit(limit)
 }
 
@@ -190,28 +192,28 @@ export async function listTechHistory({
   technicianId: string
   limit?: number
 }) {
-  // Readings are counted per listed job (an index lookup each), not aggregated over every
+  // Readings are counted per listed visit (an index lookup each), not aggregated over every
   // reading the company has and then joined: that read 500,000 rows for a large company.
   // Each visit's latest reading (one index probe per row) for the card's water status.
   const { takenAt: _, ...values } = readingColumns
   const latest = db()
     .select(values)
     .from(chemLogs)
-    .where(and(eq(chemLogs.companyId, jobs.companyId), eq(chemLogs.jobId, jobs.id)))
+    .where(and(eq(chemLogs.companyId, visits.companyId), eq(chemLogs.visitId, visits.id)))
     .orderBy(desc(chemLogs.takenAt), desc(chemLogs.id))
     .limit(1)
     .as('latest_reading')
-  const pool = firstBodyOfWaterOf({ companyId: jobs.companyId, id: jobs.locationId })
+  const pool = firstBodyOfWaterOf({ companyId: visits.companyId, id: visits.locationId })
   return db()
     .select({
-      id: jobs.id,
-      customerName: jobs.customerName,
-      address: jobs.address,
-      scheduledAt: jobs.scheduledAt,
-      completedAt: jobs.completedAt,
+      id: visits.id,
+      customerName: visits.customerName,
+      address: visits.address,
+      scheduledAt: visits.scheduledAt,
+      completedAt: visits.completedAt,
       // Qualified by hand: Drizzle leaves columns unqualified in a single-table select, and here
       // an unqualified "id" would mean chem_logs.id.
-      readings: sql<number>`(select count(*) from ${chemLogs} where ${chemLogs}.company_id = ${jobs}.company_id and ${chemLogs}.job_id = ${jobs}.id)::int`,
+      readings: sql<number>`(select count(*) from ${chemLogs} where ${chemLogs}.company_id = ${visits}.company_id and ${chemLogs}.visit_id = ${visits}.id)::int`,
       latest: {
         ph: latest.ph,
         chlorinePpm: latest.chlorinePpm,
@@ -224,14 +226,14 @@ export async function listTechHistory({
       pool: {
         volumeGallons: pool.poolVolumeGallons,
         surface: pool.poolSurface,
-        sanitiser: pool.poolSanitiser,
+        sanitizer: pool.poolSanitizer,
         indoor: pool.poolIndoor,
       },
     })
-    .from(jobs)
+    .from(visits)
     .leftJoinLateral(latest, sql`true`)
     .leftJoinLateral(pool, sql`true`)
-    .where(and(eq(jobs.companyId, companyId), eq(jobs.technicianId, technicianId), isNotNull(jobs.completedAt)))
-    .orderBy(desc(jobs.completedAt))
+    .where(and(eq(visits.companyId, companyId), eq(visits.technicianId, technicianId), isNotNull(visits.completedAt)))
+    .orderBy(desc(visits.completedAt))
     .limit(limit)
 }

@@ -18,15 +18,15 @@ export type BalancePreview = {
   technicians: Array<{
     id: string
     name: string
-    beforeMetres: number
-    afterMetres: number
+    beforeMeters: number
+    afterMeters: number
     stopsBefore: number
     stopsAfter: number
   }>
-  beforeMetres: number
-  afterMetres: number
+  beforeMeters: number
+  afterMeters: number
   /** Visits that change technician, in the new routes' order. */
-  moves: Array<{ jobId: string; customerName: string; from: string; to: string }>
+  moves: Array<{ visitId: string; customerName: string; from: string; to: string }>
   /** "Cover this day": stops no one can reach in time; they stay. */
   unplaced: string[]
   before: Assignment
@@ -86,12 +86,12 @@ export async function previewBalance(args: {
     ],
   ])
   const name = (technicianId: string) => technicians.find((technician) => technician.id === technicianId)?.name ?? ''
-  const moves = afterAssignment.flatMap(([technicianId, jobIds]) =>
-    jobIds.flatMap((jobId) => {
-      const visit = mine.find((candidate) => candidate.id === jobId) as DayVisit
+  const moves = afterAssignment.flatMap(([technicianId, visitIds]) =>
+    visitIds.flatMap((visitId) => {
+      const visit = mine.find((candidate) => candidate.id === visitId) as DayVisit
       return visit.technicianId === technicianId
         ? []
-        : [{ jobId, customerName: visit.customerName, from: name(visit.technicianId), to: name(technicianId) }]
+        : [{ visitId, customerName: visit.customerName, from: name(visit.technicianId), to: name(technicianId) }]
     }),
   )
   const beforeAssignment: Assignment = technicians.map((technician) => [
@@ -108,13 +108,13 @@ export async function previewBalance(args: {
       technicians: technicians.map((technician, at) => ({
         id: technician.id,
         name: technician.name,
-        beforeMetres: before[at]?.length ?? 0,
-        afterMetres: after[at]?.length ?? 0,
+        beforeMeters: before[at]?.length ?? 0,
+        afterMeters: after[at]?.length ?? 0,
         stopsBefore: beforeAssignment[at]?.[1].length ?? 0,
         stopsAfter: afterAssignment[at]?.[1].length ?? 0,
       })),
-      beforeMetres: sum(before),
-      afterMetres: sum(after),
+      beforeMeters: sum(before),
+      afterMeters: sum(after),
       moves,
       unplaced: result.unplaced.map((point) => (visitAt.get(point) as DayVisit).customerName),
       before: beforeAssignment,

@@ -3,7 +3,7 @@
 // restores the exact assignment and order, a day changed since the preview is refused, finished visits never move.
 import { and, eq, inArray } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { companies, jobs, profiles, serviceLocations } from '~/db/schema'
+import { companies, profiles, serviceLocations, visits } from '~/db/schema'
 import { addDays, instantAt, localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { useDemoData } from '../../tests/helpers/test-database'
@@ -11,7 +11,7 @@ import { createCustomerWithLocation } from './customer-changes.server'
 import { ALREADY_APPLIED, applyBalance, DAY_CHANGED, undoBalance } from './day-balance.server'
 import { previewBalance } from './day-balance-preview.server'
 import { listDayStops } from './day-stops.server'
-import { createJob } from './job-changes.server'
+import { createVisit } from './visit-changes.server'
 
 const ZONE = 'America/New_York'
 let blue: string
@@ -43,15 +43,15 @@ async function visitAt(name: string, [lat, lng]: number[], technicianId: string,
     .update(serviceLocations)
     .set({ lat, lng, positionSource: 'manual' })
     .where(eq(serviceLocations.id, added.locationId))
-  const job = await createJob({
+  const visit = await createVisit({
     companyId: blue,
     customerId: added.customerId,
     locationId: added.locationId,
     scheduledAt: instantAt(date, `${String(hour).padStart(2, '0')}:00`, ZONE),
     technicianId,
   })
-  if (!job) throw new Error('no visit')
-  return job.id as string
+  if (!visit) throw new Error('no visit')
+  return visit.id as string
 }
 
 /** Each technician's open visits in route order, and their stored positions. */
@@ -63,9 +63,9 @@ async function snapshot() {
   }
   const ids = Object.values(result).flat()
   const rows = await db()
-    .select({ id: jobs.id, position: jobs.routePosition, movedAt: jobs.movedAt })
-    .from(jobs)
-    .where(inArray(jobs.id, ids))
+    .select({ id: visits.id, position: visits.routePosition, movedAt: visits.movedAt })
+    .from(visits)
+    .where(inArray(visits.id, ids))
   const stored = Object.fromEntries(rows.map((row) => [row.id, [row.position, row.movedAt?.toISOString() ?? null]]))
   return { result, stored }
 }
@@ -108,7 +108,7 @@ describe('Balance the day', () => {
     const before = await snapshot()
     const shown = await preview()
     expect(shown.technicians.map((technician) => technician.id).sort()).toEqual([tyler, maya].sort())
-    expect(shown.afterMetres).toBeLessThan(shown.beforeMetres)
+    expect(shown.afterMeters).toBeLessThan(shown.beforeMeters)
     expect(shown.moves.length).toBeGreaterThan(0)
     // Every open visit once, in someone's route.
     expect(shown.after.flatMap(([, ids]) => ids).sort()).toEqual(Object.values(before.result).flat().sort())
@@ -122,7 +122,7 @@ describe('Balance the day', () => {
     expect(again).toMatchObject({ ok: false, message: ALREADY_APPLIED })
     expect(await snapshot()).toEqual(after)
     // A preview of the balanced day has nothing left to gain.
-    expect((await preview()).afterMetres).toBeCloseTo((await preview()).beforeMetres)
+    expect((await preview()).afterMeters).toBeCloseTo((await preview()).beforeMeters)
 
     // Another company cannot undo it.
     expect(await undoBalance({ companyId: sunset, userId: owner, balanceId: shown.balanceId })).toMatchObject({
@@ -142,21 +142,21 @@ describe('Balance the day', () => {
     const shown = await preview()
     const [first] = shown.before.find(([id]) => id === tyler)?.[1] ?? []
     if (!first) throw new Error('no visit')
-    await db().update(jobs).set({ technicianId: maya }).where(eq(jobs.id, first))
+    await db().update(visits).set({ technicianId: maya }).where(eq(visits.id, first))
     expect(await apply(shown)).toMatchObject({ ok: false, message: DAY_CHANGED })
-    await db().update(jobs).set({ technicianId: tyler }).where(eq(jobs.id, first))
+    await db().update(visits).set({ technicianId: tyler }).where(eq(visits.id, first))
 
-    await db().update(jobs).set({ completedAt: new Date() }).where(eq(jobs.id, first))
+    await db().update(visits).set({ completedAt: new Date() }).where(eq(visits.id, first))
     const next = await preview()
     expect(next.after.flatMap(([, ids]) => ids)).not.toContain(first)
     expect((await apply(next)).ok).toBe(true)
     const [done] = await db()
-      .select({ technicianId: jobs.technicianId })
-      .from(jobs)
-      .where(and(eq(jobs.companyId, blue), eq(jobs.id, first)))
+      .select({ technicianId: visits.technicianId })
+      .from(visits)
+      .where(and(eq(visits.companyId, blue), eq(visits.id, first)))
     expect(done?.technicianId).toBe(tyler)
     expect((await undoBalance({ companyId: blue, userId: owner, balanceId: next.balanceId })).ok).toBe(true)
-    await db().update(jobs).set({ completedAt: null }).where(eq(jobs.id, first))
+    await db().update(visits).set({ completedAt: null }).where(eq(visits.id, first))
   })
 })
 

@@ -6,12 +6,12 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'dr
 import { z } from 'zod/v4'
 import {
   chemLogs,
-  jobs,
   routeBalanceMoves,
   routeBalances,
   serviceLocations,
   visitChecks,
   visitPhotos,
+  visits,
 } from '~/db/schema'
 import { addDays, instantAt, type LocalDate } from '~/schedule/local-date'
 import { type Database, db } from '~/utils/db.server'
@@ -38,9 +38,9 @@ export const AssignmentSchema = z.array(z.tuple([z.string().min(1), z.array(z.uu
 export type Assignment = z.infer<typeof AssignmentSchema>
 
 /** A visit has been started: readings, checks or photos recorded. It stays with its technician. */
-const started = sql<boolean>`(exists (select 1 from ${chemLogs} where ${chemLogs.companyId} = ${jobs.companyId} and ${chemLogs.jobId} = ${jobs.id})
-  or exists (select 1 from ${visitChecks} where ${visitChecks.companyId} = ${jobs.companyId} and ${visitChecks.jobId} = ${jobs.id})
-  or exists (select 1 from ${visitPhotos} where ${visitPhotos.companyId} = ${jobs.companyId} and ${visitPhotos.jobId} = ${jobs.id}))`
+const started = sql<boolean>`(exists (select 1 from ${chemLogs} where ${chemLogs.companyId} = ${visits.companyId} and ${chemLogs.visitId} = ${visits.id})
+  or exists (select 1 from ${visitChecks} where ${visitChecks.companyId} = ${visits.companyId} and ${visitChecks.visitId} = ${visits.id})
+  or exists (select 1 from ${visitPhotos} where ${visitPhotos.companyId} = ${visits.companyId} and ${visitPhotos.visitId} = ${visits.id}))`
 
 /** Every technician's visits on the day (one query), open ones in route order; locked when `lock`. */
 export async function dayVisits(
@@ -51,25 +51,30 @@ export async function dayVisits(
   const query = executor
     .select({
       ...stopColumns,
-      technicianId: jobs.technicianId,
-      routePosition: jobs.routePosition,
-      movedAt: jobs.movedAt,
+      technicianId: visits.technicianId,
+      routePosition: visits.routePosition,
+      movedAt: visits.movedAt,
       started,
     })
-    .from(jobs)
+    .from(visits)
     .innerJoin(serviceLocations, visitLocation)
     .where(
       and(
-        eq(jobs.companyId, companyId),
-        isNotNull(jobs.technicianId),
-        gte(jobs.scheduledAt, instantAt(date, '00:00', timezone)),
-        lt(jobs.scheduledAt, instantAt(addDays(date, 1), '00:00', timezone)),
-        isNull(jobs.cancelledAt),
-        isNull(jobs.completedAt),
+        eq(visits.companyId, companyId),
+        isNotNull(visits.technicianId),
+        gte(visits.scheduledAt, instantAt(date, '00:00', timezone)),
+        lt(visits.scheduledAt, instantAt(addDays(date, 1), '00:00', timezone)),
+        isNull(visits.canceledAt),
+        isNull(visits.completedAt),
       ),
     )
-    .orderBy(asc(jobs.technicianId), sql`${jobs.routePosition} asc nulls last`, asc(jobs.scheduledAt), asc(jobs.id))
-  const rows = lock ? await query.for('update', { of: jobs }) : await query
+    .orderBy(
+      asc(visits.technicianId),
+      sql`${visits.routePosition} asc nulls last`,
+      asc(visits.scheduledAt),
+      asc(visits.id),
+    )
+  const rows = lock ? await query.for('update', { of: visits }) : await query
   return rows
     .map((row) => ({
       ...toRouteStop(row, timezone),
@@ -160,12 +165,12 @@ export async function applyBalance(args: {
       .returning({ id: routeBalances.id })
     if (inserted.length === 0) return failure('conflict', ALREADY_APPLIED)
     const rows = args.after.flatMap(([technicianId, ids]) =>
-      ids.map((jobId, at) => {
-        const visit = byId.get(jobId) as DayVisit
+      ids.map((visitId, at) => {
+        const visit = byId.get(visitId) as DayVisit
         return {
           companyId: args.companyId,
           balanceId: args.balanceId,
-          jobId,
+          visitId,
           fromTechnicianId: visit.technicianId,
           fromPosition: visit.routePosition,
           fromMovedAt: visit.movedAt,
@@ -179,13 +184,13 @@ export async function applyBalance(args: {
       tx,
       args.companyId,
       rows.map((row) => ({
-        jobId: row.jobId,
+        visitId: row.visitId,
         technicianId: row.toTechnicianId,
         position: row.toPosition,
         movedAt: row.fromTechnicianId === row.toTechnicianId ? row.fromMovedAt : now,
       })),
     )
-    await publishCompanyEvent({ companyId: args.companyId, type: 'job.updated' }, tx)
+    await publishCompanyEvent({ companyId: args.companyId, type: 'visit.updated' }, tx)
     return success({ moved: rows.filter((row) => row.fromTechnicianId !== row.toTechnicianId).length })
   })
 }
@@ -194,17 +199,17 @@ export async function applyBalance(args: {
 async function setAssignments(
   tx: Database,
   companyId: string,
-  rows: ReadonlyArray<{ jobId: string; technicianId: string | null; position: number | null; movedAt: Date | null }>,
+  rows: ReadonlyArray<{ visitId: string; technicianId: string | null; position: number | null; movedAt: Date | null }>,
 ) {
   if (rows.length === 0) return
   await tx.execute(sql`
-    update ${jobs} set technician_id = given.technician_id, route_position = given.position, moved_at = given.moved_at
+    update ${visits} set technician_id = given.technician_id, route_position = given.position, moved_at = given.moved_at
     from (select
-      unnest(${sql.param(rows.map((row) => row.jobId))}::uuid[]) as id,
+      unnest(${sql.param(rows.map((row) => row.visitId))}::uuid[]) as id,
       unnest(${sql.param(rows.map((row) => row.technicianId))}::text[]) as technician_id,
       unnest(${sql.param(rows.map((row) => row.position))}::integer[]) as position,
       unnest(${sql.param(rows.map((row) => row.movedAt?.toISOString() ?? null))}::timestamptz[]) as moved_at) given
-    where ${jobs.companyId} = ${companyId} and ${jobs.id} = given.id`)
+    where ${visits.companyId} = ${companyId} and ${visits.id} = given.id`)
 }
 
 /**
@@ -230,24 +235,24 @@ export async function undoBalance(args: {
       .select()
       .from(routeBalanceMoves)
       .where(and(eq(routeBalanceMoves.companyId, args.companyId), eq(routeBalanceMoves.balanceId, args.balanceId)))
-    const ids = moves.map((move) => move.jobId)
+    const ids = moves.map((move) => move.visitId)
     const current =
       ids.length === 0
         ? []
         : await tx
             .select({
-              id: jobs.id,
-              technicianId: jobs.technicianId,
-              position: jobs.routePosition,
-              completedAt: jobs.completedAt,
-              cancelledAt: jobs.cancelledAt,
+              id: visits.id,
+              technicianId: visits.technicianId,
+              position: visits.routePosition,
+              completedAt: visits.completedAt,
+              canceledAt: visits.canceledAt,
             })
-            .from(jobs)
-            .where(and(eq(jobs.companyId, args.companyId), inArray(jobs.id, ids)))
+            .from(visits)
+            .where(and(eq(visits.companyId, args.companyId), inArray(visits.id, ids)))
             .for('update')
     const now = new Map(current.map((row) => [row.id, row]))
     const unchanged = moves.every((move) => {
-      const row = now.get(move.jobId)
+      const row = now.get(move.visitId)
       return (
         row &&
         visitState({ ...row, skipReason: null }) === 'open' &&
@@ -261,7 +266,7 @@ export async function undoBalance(args: {
       tx,
       args.companyId,
       moves.map((move) => ({
-        jobId: move.jobId,
+        visitId: move.visitId,
         technicianId: move.fromTechnicianId,
         position: move.fromPosition,
         movedAt: move.fromMovedAt,
@@ -271,7 +276,7 @@ export async function undoBalance(args: {
       .update(routeBalances)
       .set({ undoneAt: args.now ?? new Date(), undoneBy: args.userId })
       .where(and(eq(routeBalances.companyId, args.companyId), eq(routeBalances.id, args.balanceId)))
-    await publishCompanyEvent({ companyId: args.companyId, type: 'job.updated' }, tx)
+    await publishCompanyEvent({ companyId: args.companyId, type: 'visit.updated' }, tx)
     return success({ restored: moves.length })
   })
 }

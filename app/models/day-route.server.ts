@@ -1,12 +1,12 @@
 // A technician's day as a route (docs/routing.md): the start and end, distances and ETAs of the route page, the order
 // saved by hand or by "Optimize route" (and its undo), and the leg "On my way" estimates its arrival from.
 import { and, eq, sql } from 'drizzle-orm'
-import { companies, jobs, profiles } from '~/db/schema'
+import { companies, profiles, visits } from '~/db/schema'
 import type { Leg } from '~/notices/eta'
 import type { LatLng } from '~/routing/distance'
 import { driveDistances } from '~/routing/drive-distances.server'
 import { clockTime } from '~/routing/route-file'
-import { lateStops, optimiseTimedRoute } from '~/routing/windows'
+import { lateStops, optimizeTimedRoute } from '~/routing/windows'
 import {
   type DayStop,
   DEFAULT_WORK_ENDS,
@@ -78,7 +78,7 @@ export async function technicianDay(
 function timedDay(
   day: Awaited<ReturnType<typeof technicianDay>>,
   routed: readonly RouteStop[],
-  measured: { metres: number[][]; seconds?: number[][] },
+  measured: { meters: number[][]; seconds?: number[][] },
 ) {
   const shape: TechnicianDay = {
     start: day.start?.point ?? null,
@@ -120,22 +120,22 @@ export async function getDayRoute(args: {
   const measured = await driveDistances(dayPoints(day, routed))
   const legs = new Map<string, number>()
   const etas = new Map<string, { eta: number; late: number }>()
-  let totalMetres = 0
-  let endLegMetres: number | null = null
+  let totalMeters = 0
+  let endLegMeters: number | null = null
   if (measured.ok) {
     const offset = start ? 1 : 0
     routed.forEach((stop, index) => {
       const from = index + offset - 1
       if (from < 0) return
-      const metres = measured.distances.metres[from]?.[index + offset] ?? 0
-      legs.set(stop.id, metres)
-      totalMetres += metres
+      const meters = measured.distances.meters[from]?.[index + offset] ?? 0
+      legs.set(stop.id, meters)
+      totalMeters += meters
     })
     // The drive home: from the last open stop (or the start, on a day with none) to the end address.
     if (day.end && (routed.length > 0 || start)) {
       const last = routed.length + offset - 1
-      endLegMetres = measured.distances.metres[last]?.[routed.length + offset] ?? 0
-      totalMetres += endLegMetres
+      endLegMeters = measured.distances.meters[last]?.[routed.length + offset] ?? 0
+      totalMeters += endLegMeters
     }
     const problem = timedDay(day, routed, measured.distances)
     const times = dayTimes(
@@ -150,26 +150,26 @@ export async function getDayRoute(args: {
   return {
     start,
     /** Where the day ends (the company's address by default) and the drive there from the last open stop. */
-    end: day.end && routed.length > 0 ? { ...day.end, legMetres: endLegMetres } : null,
+    end: day.end && routed.length > 0 ? { ...day.end, legMeters: endLegMeters } : null,
     stops: stops.map((stop) => {
       const time = etas.get(stop.id)
       return {
         ...stop,
-        legMetres: legs.get(stop.id) ?? null,
+        legMeters: legs.get(stop.id) ?? null,
         eta: time ? formatClock(time.eta) : null,
         /** The ETA in minutes from midnight (reminders' and the portal's arrival window). */
         etaMinutes: time ? time.eta : null,
         lateBy: time && time.late > 1e-6 ? Math.ceil(time.late) : null,
       }
     }),
-    totalMetres,
+    totalMeters,
     source: measured.ok ? measured.distances.source : ('straight-line' as const),
     fallback: measured.ok ? (measured.distances.fallback ?? null) : measured.message,
   }
 }
 
 /**
- * Saves the order of a technician's open stops on a day ("reorder by hand", "Optimize route", "Undo"). `jobIds` must
+ * Saves the order of a technician's open stops on a day ("reorder by hand", "Optimize route", "Undo"). `visitIds` must
  * be exactly the day's open stops; anything else (a stop added or finished meanwhile) is a conflict, not a guess.
  */
 export async function setRouteOrder({
@@ -177,30 +177,30 @@ export async function setRouteOrder({
   timezone,
   technicianId,
   date,
-  jobIds,
+  visitIds,
 }: {
   companyId: string
   timezone: string
   technicianId: string | null
   date: LocalDate
-  jobIds: readonly string[]
+  visitIds: readonly string[]
 }): Promise<Result<{ previous: string[] }>> {
   if (!isLocalDate(date)) return failure('not-found', 'Route not found.')
   const current = (await listDayStops({ companyId, timezone, technicianId, date })).filter(
     (stop) => stop.state === 'open',
   )
   const previous = current.map((stop) => stop.id)
-  const same = jobIds.length === previous.length && new Set(jobIds).size === jobIds.length
-  if (!same || !jobIds.every((id) => previous.includes(id))) {
+  const same = visitIds.length === previous.length && new Set(visitIds).size === visitIds.length
+  if (!same || !visitIds.every((id) => previous.includes(id))) {
     return failure('conflict', 'The day’s stops changed meanwhile. Reload the route and try again.')
   }
   await db().transaction(async (tx) => {
     // One statement: each stop's position from its place in the list.
     await tx.execute(sql`
-      update ${jobs} set route_position = ordered.position
-      from (select unnest(${sql.param(jobIds)}::uuid[]) as id, generate_series(1, ${jobIds.length}) as position) ordered
-      where ${jobs.companyId} = ${companyId} and ${jobs.id} = ordered.id`)
-    await publishCompanyEvent({ companyId, type: 'job.updated' }, tx)
+      update ${visits} set route_position = ordered.position
+      from (select unnest(${sql.param(visitIds)}::uuid[]) as id, generate_series(1, ${visitIds.length}) as position) ordered
+      where ${visits.companyId} = ${companyId} and ${visits.id} = ordered.id`)
+    await publishCompanyEvent({ companyId, type: 'visit.updated' }, tx)
   })
   return success({ previous })
 }
@@ -212,7 +212,7 @@ export async function setRouteOrder({
  * end. Never worse (lateness, then distance) than the office's own order. Returns the saving and the order before,
  * for "Undo".
  */
-export async function optimiseDayRoute(args: {
+export async function optimizeDayRoute(args: {
   companyId: string
   timezone: string
   technicianId: string | null
@@ -220,8 +220,8 @@ export async function optimiseDayRoute(args: {
 }): Promise<
   Result<{
     previous: string[]
-    beforeMetres: number
-    afterMetres: number
+    beforeMeters: number
+    afterMeters: number
     lateBefore: number
     lateAfter: number
     /** "Harold Jenkins (by 9:00 AM)": stops the chosen order still reaches late. */
@@ -240,16 +240,16 @@ export async function optimiseDayRoute(args: {
     problem,
     routed.map((_, index) => index),
   )
-  const optimised = optimiseTimedRoute(problem)
-  const order = optimised.order.map((point) => point - problem.offset)
-  const after = optimised.times
+  const optimized = optimizeTimedRoute(problem)
+  const order = optimized.order.map((point) => point - problem.offset)
+  const after = optimized.times
   // Never worse than the office's own order: less lateness, or as little and no longer.
   const better =
     after.late < before.late - 1e-6 || (Math.abs(after.late - before.late) <= 1e-6 && after.length <= before.length)
   const chosen = better ? order : routed.map((_, index) => index)
   const chosenTimes = better ? after : before
-  const jobIds = [...chosen.map((index) => (routed[index] as RouteStop).id), ...unplaced.map((stop) => stop.id)]
-  const saved = await setRouteOrder({ ...args, jobIds })
+  const visitIds = [...chosen.map((index) => (routed[index] as RouteStop).id), ...unplaced.map((stop) => stop.id)]
+  const saved = await setRouteOrder({ ...args, visitIds })
   if (!saved.ok) return saved
   const late = lateStops(chosenTimes).map((time) => {
     const stop = routed[time.point - problem.offset] as RouteStop
@@ -257,8 +257,8 @@ export async function optimiseDayRoute(args: {
   })
   return success({
     previous: saved.previous,
-    beforeMetres: before.length,
-    afterMetres: chosenTimes.length,
+    beforeMeters: before.length,
+    afterMeters: chosenTimes.length,
     lateBefore: before.late,
     lateAfter: chosenTimes.late,
     late,
@@ -270,7 +270,7 @@ export async function optimiseDayRoute(args: {
  * from the open stop before it in route order (still to finish there: its minutes on site), else from the last
  * stop finished before it, else from the company's start. Distances as the route page measures them; `opensAt` is
  * the stop's window opening (an appointment's time), before which the route's ETA never falls. `road: false` reads
- * the day without measuring the drive (metres null): a caller inside a transaction never waits on the road server
+ * the day without measuring the drive (meters null): a caller inside a transaction never waits on the road server
  * (docs/routing.md "No network call in a transaction").
  */
 export async function legToStop(
@@ -290,18 +290,18 @@ export async function legToStop(
   const start = await companyStart(args.companyId, executor)
   const index = stops.findIndex((stop) => stop.id === args.visitId)
   const before =
-    index > 0 ? stops.slice(0, index).filter((stop) => stop.state !== 'skipped' && stop.state !== 'cancelled') : []
+    index > 0 ? stops.slice(0, index).filter((stop) => stop.state !== 'skipped' && stop.state !== 'canceled') : []
   const previous = before.at(-1)
   const from = previous?.point ?? (previous ? null : (start?.point ?? null))
   const to = stops[index]?.point ?? null
   const minutesLeftThere = previous?.state === 'open' ? previous.minutesOnSite : 0
   const open = stops[index]?.window.open
   const opensAt = open === undefined ? null : instantAt(args.date, clockTime(open) as WallTime, args.timezone)
-  if (!from || !to || !road) return { metres: null, minutesLeftThere, opensAt }
+  if (!from || !to || !road) return { meters: null, minutesLeftThere, opensAt }
   const measured = await driveDistances([from, to])
-  if (!measured.ok) return { metres: null, minutesLeftThere, opensAt }
+  if (!measured.ok) return { meters: null, minutesLeftThere, opensAt }
   return {
-    metres: measured.distances.metres[0]?.[1] ?? null,
+    meters: measured.distances.meters[0]?.[1] ?? null,
     seconds: measured.distances.seconds?.[0]?.[1] ?? null,
     minutesLeftThere,
     opensAt,

@@ -1,7 +1,7 @@
 // A technician's stops of a day (or a week) in route order, as the route page, Today and the balancer read them
 // (docs/routing.md "On the screens").
 import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm'
-import { jobs, serviceLocations } from '~/db/schema'
+import { serviceLocations, visits } from '~/db/schema'
 import type { LatLng } from '~/routing/distance'
 import { formatClock, stopWindow, wallMinutes } from '~/schedule/day-times'
 import { addDays, instantAt, type LocalDate, localDateAt } from '~/schedule/local-date'
@@ -26,7 +26,7 @@ export type RouteStop = {
   /** "Appointment 8:00 AM" or "Arrive 9:00 AM–11:00 AM"; null without a window. */
   windowLabel: string | null
   point: LatLng | null
-  /** The point is its ZIP code's centre (docs/subsystems.md, "Positions"): routed, but shown as approximate. */
+  /** The point is its ZIP code's center (docs/subsystems.md, "Positions"): routed, but shown as approximate. */
   approximate: boolean
   customerId: string
   locationId: string
@@ -36,20 +36,20 @@ export type RouteStop = {
 }
 
 export const stopColumns = {
-  id: jobs.id,
-  customerName: jobs.customerName,
-  address: jobs.address,
-  scheduledAt: jobs.scheduledAt,
-  completedAt: jobs.completedAt,
-  cancelledAt: jobs.cancelledAt,
-  skipReason: jobs.skipReason,
+  id: visits.id,
+  customerName: visits.customerName,
+  address: visits.address,
+  scheduledAt: visits.scheduledAt,
+  completedAt: visits.completedAt,
+  canceledAt: visits.canceledAt,
+  skipReason: visits.skipReason,
   lat: serviceLocations.lat,
   lng: serviceLocations.lng,
   positionSource: serviceLocations.positionSource,
-  customerId: jobs.customerId,
-  locationId: jobs.locationId,
+  customerId: visits.customerId,
+  locationId: visits.locationId,
   minutesOnSite: serviceLocations.minutesOnSite,
-  appointmentAt: jobs.appointmentAt,
+  appointmentAt: visits.appointmentAt,
   arriveFrom: serviceLocations.arriveFrom,
   arriveUntil: serviceLocations.arriveUntil,
   gateCode: serviceLocations.gateCode,
@@ -57,7 +57,7 @@ export const stopColumns = {
   dogOnSite: serviceLocations.dogOnSite,
 }
 
-/** A technician's (or the unassigned) visits in [start, end); cancelled one-offs are left out, skipped ones stay. */
+/** A technician's (or the unassigned) visits in [start, end); canceled one-offs are left out, skipped ones stay. */
 function selectStops(
   companyId: string,
   technicianId: string | null,
@@ -67,21 +67,21 @@ function selectStops(
 ) {
   return executor
     .select(stopColumns)
-    .from(jobs)
+    .from(visits)
     .innerJoin(serviceLocations, visitLocation)
     .where(
       and(
-        eq(jobs.companyId, companyId),
-        technicianId ? eq(jobs.technicianId, technicianId) : isNull(jobs.technicianId),
-        gte(jobs.scheduledAt, start),
-        lt(jobs.scheduledAt, end),
-        sql`(${jobs.cancelledAt} is null or ${jobs.skipReason} is not null)`,
+        eq(visits.companyId, companyId),
+        technicianId ? eq(visits.technicianId, technicianId) : isNull(visits.technicianId),
+        gte(visits.scheduledAt, start),
+        lt(visits.scheduledAt, end),
+        sql`(${visits.canceledAt} is null or ${visits.skipReason} is not null)`,
       ),
     )
 }
 
 /** The office's order first (route_position), then by time. */
-const routeOrder = [sql`${jobs.routePosition} asc nulls last`, asc(jobs.scheduledAt), asc(jobs.id)]
+const routeOrder = [sql`${visits.routePosition} asc nulls last`, asc(visits.scheduledAt), asc(visits.id)]
 
 export function toRouteStop(row: Awaited<ReturnType<typeof selectStops>>[number], timezone: string): RouteStop {
   const appointment = row.appointmentAt ? zonedParts(row.appointmentAt, timezone) : null
@@ -122,7 +122,7 @@ function windowLabel(window: { open?: number; close?: number }, appointment: boo
 
 /**
  * A technician's visits on one local date, in route order: the office's order first (route_position), then by time.
- * Open and finished stops both (the technician's "Today" collapses finished ones); cancelled one-offs are left out.
+ * Open and finished stops both (the technician's "Today" collapses finished ones); canceled one-offs are left out.
  */
 export async function listDayStops(
   {
@@ -165,7 +165,7 @@ export async function listTechnicianWeek({
   const end = instantAt(addDays(weekStart, 7), '00:00', timezone)
   const rows = await selectStops(companyId, technicianId, start, end)
     // Route order holds within a day: the local day comes first.
-    .orderBy(sql`(${jobs.scheduledAt} at time zone ${timezone})::date`, ...routeOrder)
+    .orderBy(sql`(${visits.scheduledAt} at time zone ${timezone})::date`, ...routeOrder)
     .limit(7 * ROUTE_LIMIT)
   const days = Array.from({ length: 7 }, (_, i) => ({ date: addDays(weekStart, i), stops: [] as RouteStop[] }))
   const byDate = new Map(days.map((day) => [day.date, day.stops]))

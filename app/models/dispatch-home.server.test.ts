@@ -4,7 +4,7 @@
 // in timezones where today has just begun or is about to end.
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { companies, jobs, profiles, user } from '~/db/schema'
+import { companies, profiles, user, visits } from '~/db/schema'
 import { startOfZonedDay } from '~/utils/dates'
 import { db } from '~/utils/db.server'
 import { addTestCustomer, type TestCustomer } from '../../tests/helpers/customers'
@@ -32,7 +32,7 @@ async function makeCompany(timezone: string): Promise<Company> {
   return { companyId, techId, customer, timezone }
 }
 
-function visit(company: Company, scheduledAt: Date, extra: Partial<typeof jobs.$inferInsert> = {}) {
+function visit(company: Company, scheduledAt: Date, extra: Partial<typeof visits.$inferInsert> = {}) {
   return {
     companyId: company.companyId,
     customerId: company.customer.id,
@@ -53,14 +53,14 @@ describe('"Overdue" is one rule on every dashboard', () => {
       const tech = { technicianId: company.techId }
       // A minute either side of the company's midnight, and earlier in the week: only what is before midnight counts.
       await db()
-        .insert(jobs)
+        .insert(visits)
         .values([
           visit(company, new Date(todayStart.getTime() - 60_000), tech), // overdue
           visit(company, new Date(todayStart.getTime() - 30 * HOUR)), // overdue, unassigned
           visit(company, new Date(todayStart.getTime() + 60_000), tech), // today: not overdue, even if past
           visit(company, new Date(todayStart.getTime() - 2 * HOUR), { ...tech, completedAt: now }),
-          visit(company, new Date(todayStart.getTime() - 3 * HOUR), { cancelledAt: now, skipReason: 'Locked gate' }),
-          visit(company, new Date(todayStart.getTime() - 4 * HOUR), { cancelledAt: now }),
+          visit(company, new Date(todayStart.getTime() - 3 * HOUR), { canceledAt: now, skipReason: 'Locked gate' }),
+          visit(company, new Date(todayStart.getTime() - 4 * HOUR), { canceledAt: now }),
         ])
       const args = { companyId: company.companyId, timezone, now }
       const [dispatch, business, techCounts, list] = await Promise.all([
@@ -72,7 +72,7 @@ describe('"Overdue" is one rule on every dashboard', () => {
       expect(dispatch.overdue).toBe(2)
       expect(business.overdue).toBe(2)
       expect(techCounts.overdue).toBe(1)
-      // The list the count opens holds the same visits, and each is labelled "Overdue".
+      // The list the count opens holds the same visits, and each is labeled "Overdue".
       expect(list).toHaveLength(2)
       expect(list.map((row) => visitState(row, { now, timezone }))).toEqual(['Overdue', 'Overdue'])
       expect(
@@ -91,16 +91,16 @@ describe("the dispatcher's counts", () => {
     const inWeek = (hours: number) => new Date(week.start.getTime() + hours * HOUR)
     const tech = { technicianId: company.techId }
     await db()
-      .insert(jobs)
+      .insert(visits)
       .values([
         visit(company, inWeek(10)), // unassigned this week
         visit(company, inWeek(24 * 7 - 1)), // unassigned, the week's last hour
         visit(company, inWeek(-1)), // unassigned, last week: not this week
         visit(company, inWeek(24 * 7 + 1)), // unassigned, next week
         visit(company, inWeek(30), tech), // assigned
-        visit(company, inWeek(40), { cancelledAt: now, skipReason: 'Rain' }), // skipped this week
-        visit(company, inWeek(-30), { cancelledAt: now, skipReason: 'Rain' }), // skipped last week
-        visit(company, inWeek(50), { cancelledAt: now }), // cancelled: neither
+        visit(company, inWeek(40), { canceledAt: now, skipReason: 'Rain' }), // skipped this week
+        visit(company, inWeek(-30), { canceledAt: now, skipReason: 'Rain' }), // skipped last week
+        visit(company, inWeek(50), { canceledAt: now }), // canceled: neither
       ])
     const args = { companyId: company.companyId, timezone, now }
     const counts = await getDispatchCounts(args)
@@ -121,12 +121,12 @@ describe("the dispatcher's counts", () => {
     const start = startOfZonedDay(now, timezone)
     const tech = { technicianId: company.techId }
     await db()
-      .insert(jobs)
+      .insert(visits)
       .values([
         visit(company, new Date(start.getTime() + 60_000), { ...tech, completedAt: now }),
-        visit(company, new Date(start.getTime() + 2 * HOUR), { ...tech, cancelledAt: now, skipReason: 'Dog loose' }),
+        visit(company, new Date(start.getTime() + 2 * HOUR), { ...tech, canceledAt: now, skipReason: 'Dog loose' }),
         visit(company, new Date(start.getTime() + 23 * HOUR), tech),
-        visit(company, new Date(start.getTime() + 3 * HOUR), { ...tech, cancelledAt: now }), // no stop
+        visit(company, new Date(start.getTime() + 3 * HOUR), { ...tech, canceledAt: now }), // no stop
         visit(company, new Date(start.getTime() + 4 * HOUR)),
         visit(company, new Date(start.getTime() - 60_000), tech), // yesterday
       ])
@@ -148,7 +148,7 @@ describe('recent activity', () => {
     const created = (minutes: number) => new Date(Date.now() - minutes * 60_000)
     const day = (days: number) => new Date(Date.now() + days * 24 * HOUR)
     await db()
-      .insert(jobs)
+      .insert(visits)
       .values([
         ...Array.from({ length: 8 }, (_, i) => visit(company, day(7 * (i + 1)), { createdAt: created(5) })),
         {

@@ -2,18 +2,18 @@
 // folded, and the lists its counts link to ("Unassigned this week", "Overdue", "Skipped this week"). Each is one query
 // by company_id, whatever the company holds.
 import { and, asc, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
-import { jobs, profiles } from '~/db/schema'
+import { profiles, visits } from '~/db/schema'
 import { zonedDayRange } from '~/utils/dates'
 import { db } from '~/utils/db.server'
 import { zonedWeekRange } from './dashboard-counts.server'
-import { overdueSql } from './job.server'
+import { overdueSql } from './visit-record.server'
 
 /** One technician's day (or the day's unassigned visits, `technicianId` null): stops done of stops in all. */
 export type RouteSummary = { technicianId: string | null; technicianName: string | null; done: number; total: number }
 
 /**
  * Today's routes, one row per technician with a visit today (and one for visits nobody has yet): stops done (completed
- * or skipped) out of all stops (a visit cancelled without a skip reason is no stop). Names first, unassigned last.
+ * or skipped) out of all stops (a visit canceled without a skip reason is no stop). Names first, unassigned last.
  */
 export async function listTodaysRoutes({
   companyId,
@@ -27,21 +27,21 @@ export async function listTodaysRoutes({
   const { start, end } = zonedDayRange(now, timezone)
   const rows = await db()
     .select({
-      technicianId: jobs.technicianId,
+      technicianId: visits.technicianId,
       technicianName: sql<string | null>`max(${profiles.fullName})`,
-      done: sql<number>`count(*) filter (where ${jobs.completedAt} is not null or ${jobs.skipReason} is not null)::int`,
+      done: sql<number>`count(*) filter (where ${visits.completedAt} is not null or ${visits.skipReason} is not null)::int`,
       total: sql<number>`count(*)::int`,
     })
-    .from(jobs)
-    .leftJoin(profiles, eq(profiles.id, jobs.technicianId))
+    .from(visits)
+    .leftJoin(profiles, eq(profiles.id, visits.technicianId))
     .where(
       and(
-        eq(jobs.companyId, companyId),
-        sql`${jobs.scheduledAt} >= ${start.toISOString()} and ${jobs.scheduledAt} < ${end.toISOString()}`,
-        sql`(${jobs.cancelledAt} is null or ${jobs.skipReason} is not null)`,
+        eq(visits.companyId, companyId),
+        sql`${visits.scheduledAt} >= ${start.toISOString()} and ${visits.scheduledAt} < ${end.toISOString()}`,
+        sql`(${visits.canceledAt} is null or ${visits.skipReason} is not null)`,
       ),
     )
-    .groupBy(jobs.technicianId)
+    .groupBy(visits.technicianId)
   return rows.sort((a, b) => {
     if (a.technicianId === null || b.technicianId === null) return a.technicianId === null ? 1 : -1
     return (a.technicianName ?? '').localeCompare(b.technicianName ?? '')
@@ -57,7 +57,7 @@ export type ActivityLine = {
   customerId: string
   customerName: string
   /** The newest visit of the run (the one a single visit links to). */
-  jobId: string
+  visitId: string
   count: number
   createdAt: Date
   firstScheduledAt: Date
@@ -80,17 +80,17 @@ export async function listRecentActivity({
 }): Promise<ActivityLine[]> {
   const rows = await db()
     .select({
-      id: jobs.id,
-      customerId: jobs.customerId,
-      customerName: jobs.customerName,
-      createdAt: jobs.createdAt,
-      scheduledAt: jobs.scheduledAt,
+      id: visits.id,
+      customerId: visits.customerId,
+      customerName: visits.customerName,
+      createdAt: visits.createdAt,
+      scheduledAt: visits.scheduledAt,
       technicianName: profiles.fullName,
     })
-    .from(jobs)
-    .leftJoin(profiles, eq(profiles.id, jobs.technicianId))
-    .where(eq(jobs.companyId, companyId))
-    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .from(visits)
+    .leftJoin(profiles, eq(profiles.id, visits.technicianId))
+    .where(eq(visits.companyId, companyId))
+    .orderBy(desc(visits.createdAt), desc(visits.id))
     .limit(read)
   return foldActivity(rows).slice(0, lines)
 }
@@ -119,7 +119,7 @@ export function foldActivity(
     folded.push({
       customerId: row.customerId,
       customerName: row.customerName,
-      jobId: row.id,
+      visitId: row.id,
       count: 1,
       createdAt: row.createdAt,
       firstScheduledAt: row.scheduledAt,
@@ -140,14 +140,14 @@ export const VISIT_LIST_LIMIT = 100
 /** The condition of each list: the same as its count's in `getDispatchCounts`. */
 function listCondition(list: VisitList, timezone: string, now: Date): SQL {
   const week = zonedWeekRange(now, timezone)
-  const inWeek = sql`${jobs.scheduledAt} >= ${week.start.toISOString()} and ${jobs.scheduledAt} < ${week.end.toISOString()}`
+  const inWeek = sql`${visits.scheduledAt} >= ${week.start.toISOString()} and ${visits.scheduledAt} < ${week.end.toISOString()}`
   switch (list) {
     case 'unassigned-week':
-      return and(isNull(jobs.completedAt), isNull(jobs.cancelledAt), isNull(jobs.technicianId), inWeek) as SQL
+      return and(isNull(visits.completedAt), isNull(visits.canceledAt), isNull(visits.technicianId), inWeek) as SQL
     case 'overdue':
       return overdueSql(zonedDayRange(now, timezone).start)
     case 'skipped-week':
-      return and(isNotNull(jobs.skipReason), inWeek) as SQL
+      return and(isNotNull(visits.skipReason), inWeek) as SQL
   }
 }
 
@@ -167,18 +167,18 @@ export async function listDispatchVisits({
 }) {
   return db()
     .select({
-      id: jobs.id,
-      customerName: jobs.customerName,
-      address: jobs.address,
-      scheduledAt: jobs.scheduledAt,
-      completedAt: jobs.completedAt,
-      cancelledAt: jobs.cancelledAt,
-      skipReason: jobs.skipReason,
+      id: visits.id,
+      customerName: visits.customerName,
+      address: visits.address,
+      scheduledAt: visits.scheduledAt,
+      completedAt: visits.completedAt,
+      canceledAt: visits.canceledAt,
+      skipReason: visits.skipReason,
       technicianName: profiles.fullName,
     })
-    .from(jobs)
-    .leftJoin(profiles, eq(profiles.id, jobs.technicianId))
-    .where(and(eq(jobs.companyId, companyId), listCondition(list, timezone, now)))
-    .orderBy(asc(jobs.scheduledAt), asc(jobs.id))
+    .from(visits)
+    .leftJoin(profiles, eq(profiles.id, visits.technicianId))
+    .where(and(eq(visits.companyId, companyId), listCondition(list, timezone, now)))
+    .orderBy(asc(visits.scheduledAt), asc(visits.id))
     .limit(limit)
 }

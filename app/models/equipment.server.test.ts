@@ -10,9 +10,9 @@ import {
   companies,
   equipment,
   inventoryItems,
-  jobs,
   quotes,
   quoteVersions,
+  visits,
   workOrderPartsUsed,
   workOrders,
 } from '~/db/schema'
@@ -179,7 +179,7 @@ describe('equipment history', () => {
       .returning({ id: workOrders.id })
     // Two parts fitted on its visit, the later one late in the evening of May 6 in New York (May 7 in UTC).
     const [visit] = await db()
-      .insert(jobs)
+      .insert(visits)
       .values({
         companyId,
         customerId,
@@ -188,7 +188,7 @@ describe('equipment history', () => {
         address: '12 Palm Ave, Tampa, FL 33602',
         scheduledAt: new Date('2026-05-06T13:00:00Z'),
       })
-      .returning({ id: jobs.id })
+      .returning({ id: visits.id })
     const [motor] = await db()
       .insert(inventoryItems)
       .values({ companyId, name: 'Pump motor 1.5 HP', sku: 'MOT-15', qty: 3 })
@@ -196,7 +196,7 @@ describe('equipment history', () => {
     const fitted = (description: string, quantity: number, at: string) => ({
       companyId,
       workOrderId: workOrder?.id ?? '',
-      jobId: visit?.id ?? '',
+      visitId: visit?.id ?? '',
       inventoryItemId: motor?.id ?? '',
       description,
       quantity,

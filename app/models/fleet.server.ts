@@ -6,7 +6,7 @@ import { profiles } from '~/db/schema'
 import type { FleetProblem, Vehicle } from '~/routing/balance'
 import type { LatLng } from '~/routing/distance'
 import { driveDistances } from '~/routing/drive-distances.server'
-import { DEFAULT_METRES_PER_MINUTE } from '~/routing/route-file'
+import { DEFAULT_METERS_PER_MINUTE } from '~/routing/route-file'
 import type { TimedStop } from '~/routing/windows'
 import { DEFAULT_WORK_ENDS, DEFAULT_WORK_STARTS, wallMinutes } from '~/schedule/day-times'
 import { db } from '~/utils/db.server'
@@ -81,11 +81,11 @@ export async function fleetOf(
   }
   const measured = await driveDistances(points)
   if (!measured.ok) return measured
-  const { metres, seconds } = measured.distances
-  const distance = (from: number, to: number) => metres[from]?.[to] ?? 0
+  const { meters, seconds } = measured.distances
+  const distance = (from: number, to: number) => meters[from]?.[to] ?? 0
   const travel = (from: number, to: number) => {
     const time = seconds?.[from]?.[to]
-    return time != null && Number.isFinite(time) ? time / 60 : distance(from, to) / DEFAULT_METRES_PER_MINUTE
+    return time != null && Number.isFinite(time) ? time / 60 : distance(from, to) / DEFAULT_METERS_PER_MINUTE
   }
   const fleet: FleetProblem = { size: points.length, stops, distance, travel, vehicles }
   return success({ fleet, pointOf, source: measured.distances.source })

@@ -23,7 +23,7 @@ export const KEY_REUSED = 'This change was already used for something else'
 
 /** What each form's key is for: a key replayed to another form is refused rather than answered wrongly. */
 export type IdempotentAction =
-  | 'job.create'
+  | 'visit.create'
   | 'customer.create'
   | 'inventory.create'
   | 'customer.import'

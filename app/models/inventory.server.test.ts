@@ -163,7 +163,7 @@ describe('adjustStock', () => {
       item: { qty: item.qty + 12 },
       adjustment: { change: 12, reason: 'delivery', previousQty: item.qty, qty: item.qty + 12 },
     })
-    const used = await adjustStock({ companyId: blue, itemId: item.id, change: -2, reason: 'used on job' })
+    const used = await adjustStock({ companyId: blue, itemId: item.id, change: -2, reason: 'used on visit' })
     expect(used).toMatchObject({ ok: true, item: { qty: item.qty + 10 } })
   })
 

@@ -21,11 +21,11 @@ import {
   customers,
   invoiceLines,
   invoices,
-  jobChemicalAdditions,
-  jobs,
   planRateChanges,
   serviceLocations,
   servicePlans,
+  visitChemicalAdditions,
+  visits,
 } from '~/db/schema'
 import type { IsoWeekday, LocalDate } from '~/schedule/local-date'
 import type { FrequencyWeeks } from '~/schedule/recurrence'
@@ -40,7 +40,7 @@ import { taxRuleOf } from './tax-rate.server'
 const INSERT_CHUNK = 1000
 
 type MonthBillables = {
-  itemiseChemicals: boolean
+  itemizeChemicals: boolean
   tax: TaxRule
   customers: {
     id: string
@@ -64,7 +64,7 @@ async function loadMonthBillables(
   period: BillingPeriod,
 ): Promise<MonthBillables> {
   const [company] = await executor
-    .select({ itemiseChemicals: companies.itemiseChemicals })
+    .select({ itemizeChemicals: companies.itemizeChemicals })
     .from(companies)
     .where(eq(companies.id, companyId))
   const tax = await taxRuleOf(executor, companyId)
@@ -82,7 +82,7 @@ async function loadMonthBillables(
       rateType: servicePlans.rateType,
       // The rate in force on the month's first day; changes later in the month cut it into parts (below).
       rateCents: rateInForceSql(servicePlans, period.start),
-      completedVisits: sql<number>`(select count(*) from ${jobs} j where j.company_id = ${servicePlans.companyId}
+      completedVisits: sql<number>`(select count(*) from ${visits} j where j.company_id = ${servicePlans.companyId}
         and j.plan_id = ${servicePlans.id} and j.completed_at is not null
         and j.occurrence_date between ${period.start} and ${period.end} and ${notBilledLate(sql`j`)})`.mapWith(Number),
     })
@@ -104,29 +104,32 @@ async function loadMonthBillables(
   // Chemicals are priced from the stock item they were taken from; one typed by hand has no price and is not billed.
   const chemicalRows = await executor
     .select({
-      planId: sql<string>`${jobs.planId}`,
-      product: jobChemicalAdditions.product,
-      unit: jobChemicalAdditions.unit,
-      quantityHundredths: sql<number>`round(sum(${jobChemicalAdditions.quantity}) * 100)::integer`.mapWith(Number),
+      planId: sql<string>`${visits.planId}`,
+      product: visitChemicalAdditions.product,
+      unit: visitChemicalAdditions.unit,
+      quantityHundredths: sql<number>`round(sum(${visitChemicalAdditions.quantity}) * 100)::integer`.mapWith(Number),
       unitPriceCents: sql<number>`max(inventory_items.price_cents)`.mapWith(Number),
     })
-    .from(jobChemicalAdditions)
-    .innerJoin(jobs, and(eq(jobs.companyId, jobChemicalAdditions.companyId), eq(jobs.id, jobChemicalAdditions.jobId)))
+    .from(visitChemicalAdditions)
+    .innerJoin(
+      visits,
+      and(eq(visits.companyId, visitChemicalAdditions.companyId), eq(visits.id, visitChemicalAdditions.visitId)),
+    )
     .innerJoin(
       sql`inventory_items`,
-      sql`inventory_items.company_id = ${jobChemicalAdditions.companyId} and inventory_items.id = ${jobChemicalAdditions.inventoryItemId}`,
+      sql`inventory_items.company_id = ${visitChemicalAdditions.companyId} and inventory_items.id = ${visitChemicalAdditions.inventoryItemId}`,
     )
     .where(
       and(
-        eq(jobChemicalAdditions.companyId, companyId),
-        isNotNull(jobs.planId),
-        isNotNull(jobs.completedAt),
-        gte(jobs.occurrenceDate, period.start),
-        lte(jobs.occurrenceDate, period.end),
+        eq(visitChemicalAdditions.companyId, companyId),
+        isNotNull(visits.planId),
+        isNotNull(visits.completedAt),
+        gte(visits.occurrenceDate, period.start),
+        lte(visits.occurrenceDate, period.end),
       ),
     )
-    .groupBy(jobs.planId, jobChemicalAdditions.product, jobChemicalAdditions.unit, sql`inventory_items.id`)
-    .orderBy(jobs.planId, jobChemicalAdditions.product, jobChemicalAdditions.unit)
+    .groupBy(visits.planId, visitChemicalAdditions.product, visitChemicalAdditions.unit, sql`inventory_items.id`)
+    .orderBy(visits.planId, visitChemicalAdditions.product, visitChemicalAdditions.unit)
   // Price changes taking effect inside the month (docs/billing.md, "A price change mid-month"), and the dates of the
   // completed visits of the plans they change: each part of the month is billed at its own rate.
   const changeRows = await executor
@@ -146,16 +149,16 @@ async function loadMonthBillables(
     .orderBy(asc(planRateChanges.effectiveOn), asc(planRateChanges.createdAt), asc(planRateChanges.id))
   const completedRows = changeRows.length
     ? await executor
-        .select({ planId: sql<string>`${jobs.planId}`, on: sql<string>`${jobs.occurrenceDate}` })
-        .from(jobs)
+        .select({ planId: sql<string>`${visits.planId}`, on: sql<string>`${visits.occurrenceDate}` })
+        .from(visits)
         .where(
           and(
-            eq(jobs.companyId, companyId),
-            inArray(jobs.planId, [...new Set(changeRows.map((row) => row.planId))]),
-            isNotNull(jobs.completedAt),
-            gte(jobs.occurrenceDate, period.start),
-            lte(jobs.occurrenceDate, period.end),
-            notBilledLate(jobs),
+            eq(visits.companyId, companyId),
+            inArray(visits.planId, [...new Set(changeRows.map((row) => row.planId))]),
+            isNotNull(visits.completedAt),
+            gte(visits.occurrenceDate, period.start),
+            lte(visits.occurrenceDate, period.end),
+            notBilledLate(visits),
           ),
         )
     : []
@@ -219,7 +222,7 @@ async function loadMonthBillables(
   for (const { customerId, customerName, ...visit } of lateRows)
     customerOf(customerId, customerName).lateVisits.push(visit)
   return {
-    itemiseChemicals: company?.itemiseChemicals ?? true,
+    itemizeChemicals: company?.itemizeChemicals ?? true,
     tax,
     customers: [...byCustomer.values()],
     invoiced: new Set(invoicedRows.map((row) => row.customerId)),
@@ -244,7 +247,7 @@ function draftsOf(billables: MonthBillables, period: BillingPeriod): InvoicePrev
       plans: customer.plans,
       chemicals: customer.chemicals,
       lateVisits: customer.lateVisits,
-      itemiseChemicals: billables.itemiseChemicals,
+      itemizeChemicals: billables.itemizeChemicals,
       tax: billables.tax,
       creditCents: customer.creditCents,
     })
@@ -324,7 +327,7 @@ async function insertInvoices(
         amountCents: line.amountCents,
         locationId: line.locationId,
         planId: line.planId,
-        jobId: line.jobId ?? null,
+        visitId: line.visitId ?? null,
         taxMilliPercent: line.taxMilliPercent ?? null,
       })),
     )
@@ -332,7 +335,7 @@ async function insertInvoices(
       const written = await tx
         .insert(invoiceLines)
         .values(lines.slice(at, at + INSERT_CHUNK))
-        .returning({ id: invoiceLines.id, invoiceId: invoiceLines.invoiceId, jobId: invoiceLines.jobId })
+        .returning({ id: invoiceLines.id, invoiceId: invoiceLines.invoiceId, visitId: invoiceLines.visitId })
       await claimVisits(tx, companyId, written)
     }
   }

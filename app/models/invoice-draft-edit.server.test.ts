@@ -13,11 +13,11 @@ import {
   inventoryItems,
   invoiceLines,
   invoices,
-  jobs,
   payments,
   refunds,
   servicePlans,
   taxRates,
+  visits,
 } from '~/db/schema'
 import { localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
@@ -72,7 +72,7 @@ async function draftFor(companyId: string, rateCents = 4000, email: string | nul
     })
     .returning({ id: servicePlans.id })
   await db()
-    .insert(jobs)
+    .insert(visits)
     .values({
       companyId,
       customerId: customer.id,

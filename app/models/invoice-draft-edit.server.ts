@@ -369,9 +369,9 @@ export async function reissueInvoice({
         .orderBy(asc(invoiceLines.position))
       // A late completion is copied only while it is still one: not billed meanwhile by another invoice (after the
       // void released it), nor counted since by its month's invoice made again (docs/billing.md, "Late completions").
-      const jobIds = lines.flatMap((line) => (line.jobId ? [line.jobId] : []))
-      const stillLate = new Set((await lateCompletions(tx, companyId, { jobIds })).map((visit) => visit.jobId))
-      const copied = lines.filter((line) => line.kind !== 'tax' && (!line.jobId || stillLate.has(line.jobId)))
+      const visitIds = lines.flatMap((line) => (line.visitId ? [line.visitId] : []))
+      const stillLate = new Set((await lateCompletions(tx, companyId, { visitIds })).map((visit) => visit.visitId))
+      const copied = lines.filter((line) => line.kind !== 'tax' && (!line.visitId || stillLate.has(line.visitId)))
       if (copied.length === 0) return failure('conflict', DRAFT_MESSAGES.nothingToCopy)
       const [fresh] = await tx
         .insert(invoices)
@@ -408,11 +408,11 @@ export async function reissueInvoice({
             amountCents: line.amountCents,
             locationId: line.locationId,
             planId: line.planId,
-            jobId: line.jobId,
+            visitId: line.visitId,
             taxable: line.taxable,
           })),
         )
-        .returning({ id: invoiceLines.id, invoiceId: invoiceLines.invoiceId, jobId: invoiceLines.jobId })
+        .returning({ id: invoiceLines.id, invoiceId: invoiceLines.invoiceId, visitId: invoiceLines.visitId })
       await claimVisits(tx, companyId, written)
       // The customer's credit (the void invoice's payments among it) is applied as "Create invoices" applies it.
       const credit = (await creditsByCustomer(tx, companyId, [old.customerId])).get(old.customerId) ?? 0

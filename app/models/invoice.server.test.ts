@@ -5,7 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { monthOf } from '~/billing/invoice-draft'
-import { companies, emailOutbox, invoiceLines, invoices, jobs, payments, servicePlans } from '~/db/schema'
+import { companies, emailOutbox, invoiceLines, invoices, payments, servicePlans, visits } from '~/db/schema'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../tests/helpers/customers'
 import { balanceCentsOf } from './balance.server'
@@ -49,7 +49,7 @@ async function customerWithVisits(company: string, n: number, completed: number,
   // November 2026's Mondays: the 2nd, 9th, 16th, 23rd and 30th.
   const mondays = ['2026-11-02', '2026-11-09', '2026-11-16', '2026-11-23', '2026-11-30']
   await db()
-    .insert(jobs)
+    .insert(visits)
     .values(
       mondays.map((date, i) => ({
         companyId: company,
@@ -189,12 +189,12 @@ describe('payments', () => {
     // December: one visit done on the 7th.
     const [visit] = await db()
       .select()
-      .from(jobs)
-      .where(and(eq(jobs.customerId, customerId), eq(jobs.occurrenceDate, '2026-11-02')))
+      .from(visits)
+      .where(and(eq(visits.customerId, customerId), eq(visits.occurrenceDate, '2026-11-02')))
     if (!visit) throw new Error('no visit')
     const { id: _id, createdAt: _createdAt, ...copy } = visit
     await db()
-      .insert(jobs)
+      .insert(visits)
       .values({
         ...copy,
         occurrenceDate: '2026-12-07',

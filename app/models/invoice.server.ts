@@ -87,7 +87,7 @@ export async function getInvoice({
         unitCents: invoiceLines.unitCents,
         amountCents: invoiceLines.amountCents,
         /** A "Late completions" line (docs/billing.md). */
-        late: sql<boolean>`${invoiceLines.jobId} is not null`.mapWith(Boolean),
+        late: sql<boolean>`${invoiceLines.visitId} is not null`.mapWith(Boolean),
       })
       .from(invoiceLines)
       .where(and(eq(invoiceLines.companyId, companyId), eq(invoiceLines.invoiceId, invoiceId)))

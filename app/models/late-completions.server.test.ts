@@ -12,10 +12,10 @@ import {
   companies,
   invoiceLines,
   invoices,
-  jobs,
   planRateChanges,
   priceChanges,
   servicePlans,
+  visits,
 } from '~/db/schema'
 import type { RateType } from '~/utils/customer-fields'
 import { db } from '~/utils/db.server'
@@ -24,7 +24,7 @@ import { voidInvoice } from './invoice.server'
 import { createInvoices } from './invoice-create.server'
 import { reissueInvoice } from './invoice-draft-edit.server'
 import { sendInvoices } from './invoice-send.server'
-import { reopenVisit } from './job-changes.server'
+import { reopenVisit } from './visit-changes.server'
 
 const OCTOBER = monthOf('2026-10-01')
 const NOVEMBER = monthOf('2026-11-01')
@@ -57,7 +57,7 @@ async function customerWithPlan(
     .returning({ id: servicePlans.id })
   if (!plan) throw new Error('no plan')
   const rows = await db()
-    .insert(jobs)
+    .insert(visits)
     .values(
       MONDAYS.map((date) => ({
         companyId,
@@ -71,13 +71,13 @@ async function customerWithPlan(
         completedAt: done(date) ? new Date(`${date}T15:00:00Z`) : null,
       })),
     )
-    .returning({ id: jobs.id, on: jobs.occurrenceDate })
-  return { customerId: customer.id, planId: plan.id, jobs: new Map(rows.map((row) => [row.on, row.id])) }
+    .returning({ id: visits.id, on: visits.occurrenceDate })
+  return { customerId: customer.id, planId: plan.id, visits: new Map(rows.map((row) => [row.on, row.id])) }
 }
 
 /** Completes a visit now: after any invoice made so far counted its month. */
-async function completeNow(jobId: string) {
-  await db().update(jobs).set({ completedAt: sql`now()` }).where(eq(jobs.id, jobId))
+async function completeNow(visitId: string) {
+  await db().update(visits).set({ completedAt: sql`now()` }).where(eq(visits.id, visitId))
 }
 
 async function linesOf(companyId: string, customerId: string, states: ('draft' | 'sent' | 'void')[]) {
@@ -89,7 +89,7 @@ async function linesOf(companyId: string, customerId: string, states: ('draft' |
       amountCents: invoiceLines.amountCents,
       quantity: invoiceLines.quantity,
       kind: invoiceLines.kind,
-      jobId: invoiceLines.jobId,
+      visitId: invoiceLines.visitId,
     })
     .from(invoiceLines)
     .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
@@ -118,7 +118,7 @@ describe('a visit completed after its month was invoiced and sent', () => {
     const a = await customerWithPlan(companyId, 'per-visit', 4000, (d) => d <= '2026-11-02' && d !== '2026-10-26')
     await createInvoices({ companyId, period: OCTOBER })
     await sendInvoices({ companyId, period: OCTOBER })
-    await completeNow(a.jobs.get('2026-10-26') ?? '')
+    await completeNow(a.visits.get('2026-10-26') ?? '')
     // Prices rise on November 1: the late October visit keeps October's $40.00.
     const [change] = await db()
       .insert(priceChanges)
@@ -161,12 +161,14 @@ describe('a visit completed after its month was invoiced and sent', () => {
     const a = await customerWithPlan(companyId, 'per-visit', 4000, (d) => d < '2026-10-26')
     await createInvoices({ companyId, period: OCTOBER })
     await sendInvoices({ companyId, period: OCTOBER })
-    await completeNow(a.jobs.get('2026-10-26') ?? '')
+    await completeNow(a.visits.get('2026-10-26') ?? '')
     await createInvoices({ companyId, period: NOVEMBER })
     const [row] = await db().select().from(billedVisits).where(eq(billedVisits.companyId, companyId))
     if (!row) throw new Error('no billed visit')
     await expect(
-      db().insert(billedVisits).values({ companyId, jobId: row.jobId, invoiceId: row.invoiceId, lineId: row.lineId }),
+      db()
+        .insert(billedVisits)
+        .values({ companyId, visitId: row.visitId, invoiceId: row.invoiceId, lineId: row.lineId }),
     ).rejects.toThrow()
   })
 
@@ -175,7 +177,7 @@ describe('a visit completed after its month was invoiced and sent', () => {
     const a = await customerWithPlan(companyId, 'per-visit', 4000, (d) => d <= '2026-11-02' && d !== '2026-10-26')
     await createInvoices({ companyId, period: OCTOBER })
     await sendInvoices({ companyId, period: OCTOBER })
-    await completeNow(a.jobs.get('2026-10-26') ?? '')
+    await completeNow(a.visits.get('2026-10-26') ?? '')
     await createInvoices({ companyId, period: NOVEMBER })
     const november = await liveInvoiceOf(companyId, a.customerId, NOVEMBER)
     expect((await voidInvoice({ companyId, invoiceId: november?.id ?? '' })).ok).toBe(true)
@@ -201,11 +203,11 @@ describe('a visit completed after its month was invoiced and sent', () => {
     const b = await customerWithPlan(companyId, 'per-visit', 4000, (d) => d <= '2026-11-02' && d !== '2026-10-19')
     await createInvoices({ companyId, period: OCTOBER })
     await sendInvoices({ companyId, period: OCTOBER })
-    const counted = a.jobs.get('2026-10-26') ?? ''
-    expect((await reopenVisit({ companyId, jobId: counted })).ok).toBe(true)
+    const counted = a.visits.get('2026-10-26') ?? ''
+    expect((await reopenVisit({ companyId, visitId: counted })).ok).toBe(true)
     await completeNow(counted)
     // Reopened again and completed a third time: still the one completion October billed.
-    expect((await reopenVisit({ companyId, jobId: counted })).ok).toBe(true)
+    expect((await reopenVisit({ companyId, visitId: counted })).ok).toBe(true)
     await completeNow(counted)
     await createInvoices({ companyId, period: NOVEMBER })
     await createInvoices({ companyId, period: NOVEMBER })
@@ -215,15 +217,17 @@ describe('a visit completed after its month was invoiced and sent', () => {
     expect((await liveInvoiceOf(companyId, a.customerId, NOVEMBER))?.totalCents).toBe(4000)
 
     // A late completion billed on December's invoice, reopened and completed again: still billed once.
-    const late = b.jobs.get('2026-10-19') ?? ''
+    const late = b.visits.get('2026-10-19') ?? ''
     await completeNow(late)
     await createInvoices({ companyId, period: DECEMBER })
-    expect((await linesOf(companyId, b.customerId, ['draft', 'sent'])).filter((l) => l.jobId === late)).toHaveLength(1)
-    expect((await reopenVisit({ companyId, jobId: late })).ok).toBe(true)
+    expect((await linesOf(companyId, b.customerId, ['draft', 'sent'])).filter((l) => l.visitId === late)).toHaveLength(
+      1,
+    )
+    expect((await reopenVisit({ companyId, visitId: late })).ok).toBe(true)
     await completeNow(late)
     await createInvoices({ companyId, period: monthOf('2027-01-01') })
     const bLines = await linesOf(companyId, b.customerId, ['draft', 'sent'])
-    expect(bLines.filter((l) => l.jobId === late)).toHaveLength(1)
+    expect(bLines.filter((l) => l.visitId === late)).toHaveLength(1)
   })
 
   it('adds nothing for a monthly plan, which bills the month whatever the visits', async () => {
@@ -231,7 +235,7 @@ describe('a visit completed after its month was invoiced and sent', () => {
     const m = await customerWithPlan(companyId, 'monthly', 16000, (d) => d < '2026-10-26')
     await createInvoices({ companyId, period: OCTOBER })
     await sendInvoices({ companyId, period: OCTOBER })
-    await completeNow(m.jobs.get('2026-10-26') ?? '')
+    await completeNow(m.visits.get('2026-10-26') ?? '')
     await createInvoices({ companyId, period: NOVEMBER })
     const lines = await linesOf(companyId, m.customerId, ['draft'])
     expect(lines.map((l) => l.description)).toEqual(['Monthly pool service, 26 Late Ave — November 2026'])
@@ -259,13 +263,13 @@ describe('property: each completed per-visit visit is billed exactly once', () =
         run += 1
         const companyId = await newCompany(`Late Property ${run}`)
         const c = await customerWithPlan(companyId, 'per-visit', 4000, () => false)
-        const jobIds = MONDAYS.map((d) => c.jobs.get(d) ?? '')
+        const visitIds = MONDAYS.map((d) => c.visits.get(d) ?? '')
         for (const s of steps) {
           if (s.op === 'complete') {
             await db()
-              .update(jobs)
+              .update(visits)
               .set({ completedAt: sql`now()` })
-              .where(and(eq(jobs.id, jobIds[s.visit] ?? ''), isNull(jobs.completedAt)))
+              .where(and(eq(visits.id, visitIds[s.visit] ?? ''), isNull(visits.completedAt)))
             continue
           }
           const period = MONTHS[s.month] as BillingPeriod
@@ -294,11 +298,11 @@ describe('property: each completed per-visit visit is billed exactly once', () =
         await createInvoices({ companyId, period: monthOf('2027-01-01') })
 
         const done = await db()
-          .select({ id: jobs.id, on: jobs.occurrenceDate })
-          .from(jobs)
-          .where(and(eq(jobs.companyId, companyId), sql`${jobs.completedAt} is not null`))
+          .select({ id: visits.id, on: visits.occurrenceDate })
+          .from(visits)
+          .where(and(eq(visits.companyId, companyId), sql`${visits.completedAt} is not null`))
         const lines = await linesOf(companyId, c.customerId, ['draft', 'sent'])
-        const lateIds = lines.flatMap((l) => (l.jobId ? [l.jobId] : []))
+        const lateIds = lines.flatMap((l) => (l.visitId ? [l.visitId] : []))
         expect(new Set(lateIds).size).toBe(lateIds.length)
         const doneIds = new Set(done.map((j) => j.id))
         for (const id of lateIds) expect(doneIds.has(id)).toBe(true)
@@ -306,7 +310,7 @@ describe('property: each completed per-visit visit is billed exactly once', () =
         const lateOn = new Map(done.map((j) => [j.id, j.on]))
         for (const period of MONTHS) {
           const counted = lines
-            .filter((l) => l.periodStart === period.start && l.kind === 'visits' && !l.jobId)
+            .filter((l) => l.periodStart === period.start && l.kind === 'visits' && !l.visitId)
             .reduce((sum, l) => sum + Number(l.quantity), 0)
           const billedLate = lateIds.filter((id) => (lateOn.get(id) ?? '').startsWith(period.start.slice(0, 7))).length
           const completed = done.filter((j) => (j.on ?? '').startsWith(period.start.slice(0, 7))).length

@@ -3,14 +3,14 @@
 // visits are late, the SQL that passes over those already billed, and the claim that refuses billing one twice.
 import { type SQL, sql } from 'drizzle-orm'
 import type { BillingPeriod } from '~/billing/invoice-draft'
-import { billedVisits, type jobs } from '~/db/schema'
+import { billedVisits, type visits } from '~/db/schema'
 import { type Database, queryRows } from '~/utils/db.server'
 import { rateInForceSql } from './plan-rate.server'
 
-/** SQL: the visit (`jobs` or an alias of it) is not billed by a "Late completions" line. */
-export function notBilledLate(job: typeof jobs | SQL) {
-  return sql`not exists (select 1 from ${billedVisits} bv where bv.company_id = ${job}.company_id
-    and bv.job_id = ${job}.id and bv.released_at is null)`
+/** SQL: the visit (`visits` or an alias of it) is not billed by a "Late completions" line. */
+export function notBilledLate(visit: typeof visits | SQL) {
+  return sql`not exists (select 1 from ${billedVisits} bv where bv.company_id = ${visit}.company_id
+    and bv.visit_id = ${visit}.id and bv.released_at is null)`
 }
 
 /**
@@ -21,16 +21,16 @@ export function notBilledLate(job: typeof jobs | SQL) {
 export async function lateCompletions(
   executor: Database,
   companyId: string,
-  which: { period: BillingPeriod } | { jobIds: string[] },
+  which: { period: BillingPeriod } | { visitIds: string[] },
 ) {
   const only =
     'period' in which
       ? sql`j.occurrence_date < ${which.period.start}`
-      : which.jobIds.length
-        ? sql`j.id in (${sql.join(which.jobIds, sql`, `)})`
+      : which.visitIds.length
+        ? sql`j.id in (${sql.join(which.visitIds, sql`, `)})`
         : sql`false`
   const rows = await queryRows<{
-    job_id: string
+    visit_id: string
     plan_id: string
     location_id: string
     occurrence_date: string
@@ -40,10 +40,10 @@ export async function lateCompletions(
     customer_name: string
   }>(
     sql`
-    select j.id as job_id, j.plan_id, sp.location_id, j.occurrence_date::text as occurrence_date, sp.frequency_weeks,
+    select j.id as visit_id, j.plan_id, sp.location_id, j.occurrence_date::text as occurrence_date, sp.frequency_weeks,
       ${rateInForceSql({ companyId: sql`sp.company_id`, id: sql`sp.id`, rateCents: sql`sp.rate_cents` }, sql`j.occurrence_date`)} as rate_cents,
       c.id as customer_id, c.customer_name
-    from jobs j
+    from visits j
     join service_plans sp on sp.company_id = j.company_id and sp.id = j.plan_id
     join service_locations sl on sl.company_id = sp.company_id and sl.id = sp.location_id
     join customers c on c.company_id = sl.company_id and c.id = sl.customer_id
@@ -56,7 +56,7 @@ export async function lateCompletions(
             and not (j.reopened_completion_at is not null and j.reopened_completion_at <= i.visits_counted_at
               and j.reopened_at > i.visits_counted_at))
           -- or the month was counted while a late line billed the visit, and that line's invoice was voided since
-          or exists (select 1 from billed_visits r where r.company_id = j.company_id and r.job_id = j.id
+          or exists (select 1 from billed_visits r where r.company_id = j.company_id and r.visit_id = j.id
             and r.billed_at <= i.visits_counted_at and r.released_at > i.visits_counted_at)))
       and ${notBilledLate(sql`j`)}
     order by c.id, j.occurrence_date, j.id`,
@@ -65,7 +65,7 @@ export async function lateCompletions(
   return rows.map((row) => ({
     customerId: row.customer_id,
     customerName: row.customer_name,
-    jobId: row.job_id,
+    visitId: row.visit_id,
     planId: row.plan_id,
     locationId: row.location_id,
     on: row.occurrence_date,
@@ -81,10 +81,10 @@ export async function lateCompletions(
 export async function claimVisits(
   tx: Database,
   companyId: string,
-  lines: { id: string; invoiceId: string; jobId: string | null }[],
+  lines: { id: string; invoiceId: string; visitId: string | null }[],
 ) {
   const rows = lines.flatMap((line) =>
-    line.jobId ? [{ companyId, jobId: line.jobId, invoiceId: line.invoiceId, lineId: line.id }] : [],
+    line.visitId ? [{ companyId, visitId: line.visitId, invoiceId: line.invoiceId, lineId: line.id }] : [],
   )
   if (rows.length) await tx.insert(billedVisits).values(rows)
 }

@@ -1,13 +1,13 @@
 // Every location gets a position with no network needed (issue 32 item 1, docs/subsystems.md "Positions"): a
-// location added by hand or imported with only a ZIP is placed at the ZIP's centre, routed and marked approximate;
+// location added by hand or imported with only a ZIP is placed at the ZIP's center, routed and marked approximate;
 // "Adjust position" saves the person's coordinates and the mark goes; with GEOCODER_URL a background pass moves
-// ZIP centres to the street address, one request at a time and never over a newer edit.
+// ZIP centers to the street address, one request at a time and never over a newer edit.
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { companies, profiles, serviceLocations } from '~/db/schema'
 import { createDemoLogin } from '~/demo/seed.server'
 import { createGeocoder } from '~/routing/geocoder.server'
-import { zipCentre } from '~/routing/zip-centre'
+import { zipCenter } from '~/routing/zip-center'
 import { localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { type LocalServer, sendJson, startLocalServer } from '../../tests/helpers/local-http-server'
@@ -15,9 +15,9 @@ import { createCustomerWithLocation } from './customer-changes.server'
 import { applyImport } from './customer-import.server'
 import { previewImport } from './customer-import-preview.server'
 import { getDayRoute } from './day-route.server'
-import { createJob } from './job-changes.server'
 import { countWaitingForGeocoder, placeZipPositions } from './location-position.server'
 import { addServiceLocation, updateServiceLocation } from './service-location.server'
+import { createVisit } from './visit-changes.server'
 
 const ZONE = 'America/New_York'
 let companyId: string
@@ -63,8 +63,8 @@ async function addByHand(input: { street: string; city?: string; state?: string;
 /** Today's stop for the location's customer, as the route page reads it. */
 async function stopOf(customerId: string, locationId: string) {
   const scheduledAt = new Date(Date.now() + 60_000)
-  const job = await createJob({ companyId, customerId, locationId, scheduledAt, technicianId })
-  if (!job) throw new Error('no job')
+  const visit = await createVisit({ companyId, customerId, locationId, scheduledAt, technicianId })
+  if (!visit) throw new Error('no visit')
   const route = await getDayRoute({ companyId, timezone: ZONE, technicianId, date: localDateAt(scheduledAt, ZONE) })
   const stop = route.stops.find((candidate) => candidate.locationId === locationId)
   if (!stop) throw new Error('no stop')
@@ -74,10 +74,10 @@ async function stopOf(customerId: string, locationId: string) {
 describe('a location added by hand', () => {
   it('with only a ZIP is placed at the ZIP center, routed and marked approximate, with no geocoder', async () => {
     const { customerId, locationId } = await addByHand({ street: '7000 E Mayo Blvd', postalCode: '85254' })
-    const centre = zipCentre('85254')
-    expect(await locationRow(locationId)).toMatchObject({ positionSource: 'zip', lat: centre?.lat, lng: centre?.lng })
+    const center = zipCenter('85254')
+    expect(await locationRow(locationId)).toMatchObject({ positionSource: 'zip', lat: center?.lat, lng: center?.lng })
     const stop = await stopOf(customerId, locationId)
-    expect(stop.point).toEqual(centre)
+    expect(stop.point).toEqual(center)
     expect(stop.approximate).toBe(true)
   })
 
@@ -108,7 +108,7 @@ describe('a location added by hand', () => {
     expect(await locationRow(locationId)).toMatchObject({ positionSource: 'manual', lat: 27.9401 })
     // Cleared, the location goes back to its address: the new ZIP's center, approximate.
     await updateServiceLocation({ companyId, locationId, input: { ...form, postalCode: '33609', lat: '', lng: '' } })
-    expect(await locationRow(locationId)).toMatchObject({ positionSource: 'zip', lat: zipCentre('33609')?.lat })
+    expect(await locationRow(locationId)).toMatchObject({ positionSource: 'zip', lat: zipCenter('33609')?.lat })
   })
 
   it('a new ZIP moves a ZIP-center position, and saving the form unchanged keeps it', async () => {
@@ -116,9 +116,9 @@ describe('a location added by hand', () => {
     // The form shows a ZIP center as blank coordinates ("placed by address").
     const form = { street: '5 Bay St', postalCode: '33606', lat: '', lng: '', dogOnSite: '' }
     await updateServiceLocation({ companyId, locationId, input: form })
-    expect(await locationRow(locationId)).toMatchObject({ positionSource: 'zip', lat: zipCentre('33606')?.lat })
+    expect(await locationRow(locationId)).toMatchObject({ positionSource: 'zip', lat: zipCenter('33606')?.lat })
     await updateServiceLocation({ companyId, locationId, input: { ...form, postalCode: '85254' } })
-    expect(await locationRow(locationId)).toMatchObject({ positionSource: 'zip', lat: zipCentre('85254')?.lat })
+    expect(await locationRow(locationId)).toMatchObject({ positionSource: 'zip', lat: zipCenter('85254')?.lat })
   })
 
   it('"Add service location" with a ZIP+4 is placed at the ZIP center; typed coordinates are kept', async () => {
@@ -129,7 +129,7 @@ describe('a location added by hand', () => {
       input: { street: '2 Second St', postalCode: '85254-1234', dogOnSite: false },
     })
     if (!zipOnly.ok) throw new Error(zipOnly.message)
-    expect(await locationRow(zipOnly.locationId)).toMatchObject({ positionSource: 'zip', lat: zipCentre('85254')?.lat })
+    expect(await locationRow(zipOnly.locationId)).toMatchObject({ positionSource: 'zip', lat: zipCenter('85254')?.lat })
     const typed = await addServiceLocation({
       companyId,
       customerId,
@@ -164,11 +164,11 @@ describe('an imported customer', () => {
       .where(eq(serviceLocations.companyId, companyId))
     const without = rows.find((row) => row.street === '9 Cactus Rd')
     const withCoordinates = rows.find((row) => row.street === '11 Cactus Rd')
-    expect(without).toMatchObject({ positionSource: 'zip', lat: zipCentre('85254')?.lat })
+    expect(without).toMatchObject({ positionSource: 'zip', lat: zipCenter('85254')?.lat })
     expect(withCoordinates).toMatchObject({ positionSource: 'import', lat: 33.62 })
     if (!without) throw new Error('not imported')
     const stop = await stopOf(without.customerId, without.id)
-    expect(stop.point).toEqual(zipCentre('85254'))
+    expect(stop.point).toEqual(zipCenter('85254'))
     expect(stop.approximate).toBe(true)
   })
 })

@@ -1,5 +1,5 @@
 // Where a service location is on the map (docs/subsystems.md, "Positions"). Every location with a US ZIP gets a
-// position at once and without any network: its ZIP code's centre (approximate). Coordinates a person types (or
+// position at once and without any network: its ZIP code's center (approximate). Coordinates a person types (or
 // drags) are 'manual' and are never replaced; coordinates from an imported file are 'import'. When GEOCODER_URL is
 // set, a background pass (`placeZipPositions`) looks 'zip' positions up by street address, one a second, outside
 // any transaction, and keeps the answer only if nobody changed the location meanwhile.
@@ -7,7 +7,7 @@ import { and, eq, isNull, type SQLWrapper, sql } from 'drizzle-orm'
 import { serviceLocations } from '~/db/schema'
 import { geocoderUrl } from '~/routing/config.server'
 import { geocodeAddress, type Place } from '~/routing/geocoder.server'
-import { zipCentre } from '~/routing/zip-centre'
+import { zipCenter } from '~/routing/zip-center'
 import { formatAddress } from '~/utils/address'
 import type { PositionSource } from '~/utils/customer-fields'
 import { type Database, db } from '~/utils/db.server'
@@ -23,17 +23,17 @@ export type PositionColumns = {
 }
 
 /**
- * The position of a location with this ZIP and no coordinates of its own: the ZIP code's centre ('zip', waiting for
+ * The position of a location with this ZIP and no coordinates of its own: the ZIP code's center ('zip', waiting for
  * the geocoder if there is one), or none when the ZIP is missing or unknown.
  */
 export function zipPosition(postalCode: string | null | undefined): PositionColumns {
-  const centre = zipCentre(postalCode)
-  return centre
-    ? { lat: centre.lat, lng: centre.lng, positionSource: 'zip', geocodeTriedAt: null }
+  const center = zipCenter(postalCode)
+  return center
+    ? { lat: center.lat, lng: center.lng, positionSource: 'zip', geocodeTriedAt: null }
     : { lat: null, lng: null, positionSource: null, geocodeTriedAt: null }
 }
 
-/** A new location's position: its own coordinates when given (from `source`), else its ZIP centre. */
+/** A new location's position: its own coordinates when given (from `source`), else its ZIP center. */
 export function newLocationPosition(
   location: { postalCode?: string | null; lat?: number | null; lng?: number | null },
   source: 'manual' | 'import',
@@ -65,10 +65,10 @@ type Posted = {
 /**
  * What an edit does to a stored location's position (undefined: leave it). New coordinates are 'manual'; cleared
  * ones (blank latitude and longitude) hand the location back to its address. A changed address moves a position
- * nobody set by hand to the new ZIP's centre (and the geocoder's queue); a manual position stays where it was put.
+ * nobody set by hand to the new ZIP's center (and the geocoder's queue); a manual position stays where it was put.
  */
 export function editedPosition(stored: Stored, posted: Posted): PositionColumns | undefined {
-  // The form shows a ZIP centre as blank ("placed by address"): blank posted back for one is no change.
+  // The form shows a ZIP center as blank ("placed by address"): blank posted back for one is no change.
   const coordinatesPosted =
     posted.lat !== undefined &&
     posted.lng !== undefined &&
@@ -90,7 +90,7 @@ function definedOnly<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
 }
 
-/** How many of a company's locations still wait at their ZIP centre for the geocoder (the import page's progress). */
+/** How many of a company's locations still wait at their ZIP center for the geocoder (the import page's progress). */
 export async function countWaitingForGeocoder(companyId: string, executor: Pick<Database, 'select'> = db()) {
   const [row] = await executor
     .select({ n: sql<number>`count(*)::int` })
@@ -111,7 +111,7 @@ type Geocode = (query: string) => Promise<Result<{ place: Place }>>
  * The background pass (when GEOCODER_URL is set): claims 'zip' positions one at a time (FOR UPDATE SKIP LOCKED, so
  * several instances share the work), looks each street address up outside any transaction (the geocoder spaces
  * requests a second apart), and writes the answer only if the location still has that address and a 'zip' position.
- * A place the geocoder cannot find stays at its ZIP centre, marked approximate, for a person to fix; an unreachable
+ * A place the geocoder cannot find stays at its ZIP center, marked approximate, for a person to fix; an unreachable
  * geocoder ends the pass and the location is tried again next time. Returns how many it placed.
  */
 export async function placeZipPositions({

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { companies, emailOutbox, jobs } from '~/db/schema'
+import { companies, emailOutbox, visits } from '~/db/schema'
 import { DEFAULT_TEMPLATES, NOTICE_EVENTS, type NoticeEvent } from '~/notices/templates'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../tests/helpers/customers'
@@ -147,8 +147,8 @@ describe('notice settings', () => {
       address: '4 Reminder Rd',
       phone: '+15555550142',
     })
-    const [job] = await db()
-      .insert(jobs)
+    const [visit] = await db()
+      .insert(visits)
       .values({
         companyId: sunsetId,
         customerId: customer.id,
@@ -157,8 +157,10 @@ describe('notice settings', () => {
         address: customer.address,
         scheduledAt: new Date(),
       })
-      .returning({ id: jobs.id })
-    expect(await queueVisitNotice(db(), { companyId: sunsetId, jobId: job?.id ?? '', event: 'visit-reminder' })).toBe(1)
+      .returning({ id: visits.id })
+    expect(
+      await queueVisitNotice(db(), { companyId: sunsetId, visitId: visit?.id ?? '', event: 'visit-reminder' }),
+    ).toBe(1)
     const rows = await db()
       .select({ kind: emailOutbox.kind, text: emailOutbox.text })
       .from(emailOutbox)

@@ -6,7 +6,7 @@
 // (Settings → "Customer notices"); the customer may turn a channel off; a number that replied STOP gets a row
 // recorded as "opted out", never a text.
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { companies, customers, emailOutbox, jobs, profiles } from '~/db/schema'
+import { companies, customers, emailOutbox, profiles, visits } from '~/db/schema'
 import type { EmailBrandProps, EmailContent } from '~/mail/templates'
 import { customerWants } from '~/notices/customer-choices'
 import {
@@ -138,7 +138,7 @@ export async function queueCustomerNotice(executor: Pick<Database, 'insert'>, no
 
 export type VisitNotice = {
   companyId: string
-  jobId: string
+  visitId: string
   event: Extract<NoticeEvent, 'on-my-way' | 'visit-completed' | 'visit-skipped' | 'visit-reminder'>
   /** Values only the event knows ("eta", "reason"); the rest come from the visit. */
   values?: TemplateValues
@@ -151,19 +151,19 @@ export type VisitNotice = {
  * Returns how many rows were new (0 when the notice was already queued).
  */
 export async function queueVisitNotice(executor: Executor, notice: VisitNotice) {
-  const { companyId, jobId, event } = notice
+  const { companyId, visitId, event } = notice
   const [visit] = await executor
     .select({ ...noticeRecipientColumns, technician: profiles.fullName })
-    .from(jobs)
-    .innerJoin(customers, and(eq(customers.companyId, jobs.companyId), eq(customers.id, jobs.customerId)))
-    .innerJoin(companies, eq(companies.id, jobs.companyId))
-    .leftJoin(profiles, and(eq(profiles.id, jobs.technicianId), eq(profiles.companyId, jobs.companyId)))
-    .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId)))
+    .from(visits)
+    .innerJoin(customers, and(eq(customers.companyId, visits.companyId), eq(customers.id, visits.customerId)))
+    .innerJoin(companies, eq(companies.id, visits.companyId))
+    .leftJoin(profiles, and(eq(profiles.id, visits.technicianId), eq(profiles.companyId, visits.companyId)))
+    .where(and(eq(visits.companyId, companyId), eq(visits.id, visitId)))
   if (!visit) return 0
   return queueCustomerNotice(executor, {
     companyId,
     event,
-    subject: jobId,
+    subject: visitId,
     recipient: visit,
     channels: notice.channels,
     values: {
@@ -171,7 +171,7 @@ export async function queueVisitNotice(executor: Executor, notice: VisitNotice) 
       technician: visit.technician ?? 'Your technician',
       company: visit.companyName,
       // A completed visit links to its report; every other notice to the customer's portal.
-      link: `${env().APP_URL}${event === 'visit-completed' ? visitReportPath(visit.customerId, jobId) : `/customer/${visit.customerId}`}`,
+      link: `${env().APP_URL}${event === 'visit-completed' ? visitReportPath(visit.customerId, visitId) : `/customer/${visit.customerId}`}`,
       ...notice.values,
     },
     email: async ({ message, brand }) => ({

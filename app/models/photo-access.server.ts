@@ -1,6 +1,6 @@
 // Saving, removing and viewing a visit's photo as a member, each checked against the visit: an upload or a removal
 // only on a visit the member may still work (lockWorkableVisit), a view only of a visit they may see
-// (getJobForViewer). Each upload carries the phone's idempotency key (client_key), so the offline queue sending a
+// (getVisitForViewer). Each upload carries the phone's idempotency key (client_key), so the offline queue sending a
 // photo again stores it once. The files, keys and rows themselves are photo.server.ts.
 import { createHash } from 'node:crypto'
 import { and, count, eq } from 'drizzle-orm'
@@ -12,7 +12,6 @@ import { logger } from '~/utils/logger.server'
 import { can } from '~/utils/permissions'
 import { type Failure, failure, type Result, success } from '~/utils/result'
 import { KEY_REUSED, requestHash } from './idempotency.server'
-import { getJobForViewer, type JobViewer } from './job.server'
 import {
   deletePhotoFiles,
   type PhotoSize,
@@ -23,6 +22,7 @@ import {
 } from './photo.server'
 import type { Actor } from './profile.server'
 import { isPhotoLabel, MAX_PHOTO_BYTES, MAX_VISIT_PHOTOS, PHOTO_MESSAGES, type PhotoLabel } from './visit-photo'
+import { getVisitForViewer, type VisitViewer } from './visit-record.server'
 import { lockWorkableVisit } from './visit-work.server'
 
 /** Removes a photo's files that no row points to; a failure leaves an orphan for the logs, never an error. */
@@ -32,7 +32,7 @@ async function discardPhotoFiles(key: string, why: string) {
 
 const photoColumns = {
   id: visitPhotos.id,
-  jobId: visitPhotos.jobId,
+  visitId: visitPhotos.visitId,
   label: visitPhotos.label,
   storageKey: visitPhotos.storageKey,
   takenBy: visitPhotos.takenBy,
@@ -40,7 +40,7 @@ const photoColumns = {
 }
 
 /** What an upload's key is bound to: who sends it, for which visit, and the hash of its label and file. */
-type Upload = { userId: string; jobId: string; hash: string }
+type Upload = { userId: string; visitId: string; hash: string }
 
 /** The content hash of an upload: its label and the SHA-256 of its file (the key itself is no part of it). */
 function uploadHash(label: string, bytes: Uint8Array) {
@@ -62,11 +62,11 @@ async function photoByClientKey(executor: Database, companyId: string, clientKey
  * is judged by its visit alone, as it was then.
  */
 function replayOf(
-  earlier: { id: string; jobId: string; label: PhotoLabel; takenBy: string | null; clientHash: string | null },
+  earlier: { id: string; visitId: string; label: PhotoLabel; takenBy: string | null; clientHash: string | null },
   upload: Upload,
 ) {
   const same =
-    earlier.jobId === upload.jobId &&
+    earlier.visitId === upload.visitId &&
     (earlier.clientHash === null || (earlier.takenBy === upload.userId && earlier.clientHash === upload.hash))
   return same
     ? success({ photo: { id: earlier.id, label: earlier.label }, replayed: true })
@@ -76,14 +76,14 @@ function replayOf(
 export type SavedPhoto = Result<{ photo: { id: string; label: PhotoLabel }; replayed: boolean }>
 
 /**
- * Checks, processes and stores one photo of visit `jobId`, taken by `member`. The visit must still be theirs to
- * work (lockWorkableVisit: a photo queued offline for a visit since reassigned, cancelled or completed is refused
+ * Checks, processes and stores one photo of visit `visitId`, taken by `member`. The visit must still be theirs to
+ * work (lockWorkableVisit: a photo queued offline for a visit since reassigned, canceled or completed is refused
  * with the reason). `clientKey` is the phone's idempotency key: the same key again returns the first photo and
  * keeps no second file, however many copies arrive and however close together.
  */
 export async function savePhoto({
   member,
-  jobId,
+  visitId,
   label,
   fileName,
   bytes,
@@ -91,7 +91,7 @@ export async function savePhoto({
   now = new Date(),
 }: {
   member: Actor
-  jobId: string
+  visitId: string
   label: string
   fileName: string
   bytes: Uint8Array
@@ -99,12 +99,12 @@ export async function savePhoto({
   now?: Date
 }): Promise<SavedPhoto> {
   const { companyId } = member
-  if (!isUuid(jobId) || !isUuid(companyId)) return failure('not-found', PHOTO_MESSAGES.noJob)
+  if (!isUuid(visitId) || !isUuid(companyId)) return failure('not-found', PHOTO_MESSAGES.noVisit)
   if (!isPhotoLabel(label)) return failure('invalid', PHOTO_MESSAGES.badLabel)
   const key = clientKey?.toLowerCase() ?? null
   if (key !== null && !isUuid(key)) return failure('invalid', PHOTO_MESSAGES.failed)
 
-  const upload: Upload = { userId: member.id, jobId, hash: key ? uploadHash(label, bytes) : '' }
+  const upload: Upload = { userId: member.id, visitId, hash: key ? uploadHash(label, bytes) : '' }
   // A replay (the queue sending again after a lost answer) gets the first answer without decoding anything.
   if (key) {
     const earlier = await photoByClientKey(db(), companyId, key)
@@ -113,13 +113,13 @@ export async function savePhoto({
   // Size first: nothing larger than the limit is ever handed to the decoder.
   if (bytes.byteLength > MAX_PHOTO_BYTES) return failure('too-large', PHOTO_MESSAGES.tooLarge)
   // Refused before the costly decode when the visit may not take it; checked again, locked, before the insert.
-  const open = await db().transaction((tx) => lockWorkableVisit(tx, member, jobId, { type: 'photo' }))
+  const open = await db().transaction((tx) => lockWorkableVisit(tx, member, visitId, { type: 'photo' }))
   if (!open.ok) return open
 
   const processed = await processPhoto(bytes)
   if (!processed.ok) return processed
 
-  const storageKey = photoKey(jobId, label, fileName, now)
+  const storageKey = photoKey(visitId, label, fileName, now)
   try {
     await storePhotoFiles(storageKey, processed.photo)
   } catch (error) {
@@ -131,7 +131,7 @@ export async function savePhoto({
   try {
     saved = await db().transaction(async (tx): Promise<SavedPhoto | Failure> => {
       // The visit's row lock puts one visit's uploads in a line: the count below cannot be passed by two at once.
-      const visit = await lockWorkableVisit(tx, member, jobId, { type: 'photo' })
+      const visit = await lockWorkableVisit(tx, member, visitId, { type: 'photo' })
       // A copy that raced the first one here finds its row, even if the visit was completed in between.
       const earlier = key ? await photoByClientKey(tx, companyId, key) : undefined
       if (earlier) return replayOf(earlier, upload)
@@ -139,13 +139,13 @@ export async function savePhoto({
       const [held] = await tx
         .select({ n: count() })
         .from(visitPhotos)
-        .where(and(eq(visitPhotos.companyId, companyId), eq(visitPhotos.jobId, jobId)))
+        .where(and(eq(visitPhotos.companyId, companyId), eq(visitPhotos.visitId, visitId)))
       if ((held?.n ?? 0) >= MAX_VISIT_PHOTOS) return failure('conflict', PHOTO_MESSAGES.tooMany)
       const [inserted] = await tx
         .insert(visitPhotos)
         .values({
           companyId,
-          jobId,
+          visitId,
           label,
           storageKey,
           clientKey: key,
@@ -156,7 +156,7 @@ export async function savePhoto({
         .onConflictDoNothing({ target: [visitPhotos.companyId, visitPhotos.clientKey] })
         .returning({ id: visitPhotos.id, label: visitPhotos.label })
       if (inserted) {
-        await publishCompanyEvent({ companyId, type: 'photo.saved', jobId }, tx)
+        await publishCompanyEvent({ companyId, type: 'photo.saved', visitId }, tx)
         return success({ photo: inserted, replayed: false })
       }
       // The key arrived with another visit's upload at the same moment.
@@ -177,27 +177,27 @@ export async function savePhoto({
  */
 export async function deletePhoto({
   member,
-  jobId,
+  visitId,
   photoId,
 }: {
   member: Actor
-  jobId: string
+  visitId: string
   photoId: string
 }): Promise<Result> {
   const { companyId } = member
-  if (!isUuid(jobId) || !isUuid(companyId)) return failure('not-found', PHOTO_MESSAGES.noJob)
+  if (!isUuid(visitId) || !isUuid(companyId)) return failure('not-found', PHOTO_MESSAGES.noVisit)
   if (!isUuid(photoId)) return failure('not-found', PHOTO_MESSAGES.noPhoto)
   const removed = await db().transaction(async (tx): Promise<Result<{ storageKey: string }>> => {
-    if (!can(member.role, 'jobs:manage')) {
-      const visit = await lockWorkableVisit(tx, member, jobId, { type: 'photo' })
+    if (!can(member.role, 'visits:manage')) {
+      const visit = await lockWorkableVisit(tx, member, visitId, { type: 'photo' })
       if (!visit.ok) return visit
     }
     const [row] = await tx
       .delete(visitPhotos)
-      .where(and(eq(visitPhotos.companyId, companyId), eq(visitPhotos.jobId, jobId), eq(visitPhotos.id, photoId)))
+      .where(and(eq(visitPhotos.companyId, companyId), eq(visitPhotos.visitId, visitId), eq(visitPhotos.id, photoId)))
       .returning({ storageKey: visitPhotos.storageKey })
     if (!row) return failure('not-found', PHOTO_MESSAGES.noPhoto)
-    await publishCompanyEvent({ companyId, type: 'photo.saved', jobId }, tx)
+    await publishCompanyEvent({ companyId, type: 'photo.saved', visitId }, tx)
     return success({ storageKey: row.storageKey })
   })
   if (!removed.ok) return removed
@@ -209,14 +209,21 @@ export async function deletePhoto({
  * A photo's bytes for `viewer`, or null when they may not see the visit (another company, a teammate's visit for
  * a technician) or the visit has no such photo.
  */
-export async function getPhotoForViewer(viewer: JobViewer, jobId: string, photoId: string, size: PhotoSize = 'full') {
+export async function getPhotoForViewer(
+  viewer: VisitViewer,
+  visitId: string,
+  photoId: string,
+  size: PhotoSize = 'full',
+) {
   if (!isUuid(photoId)) return null
-  const job = await getJobForViewer(viewer, jobId)
-  if (!job) return null
+  const visit = await getVisitForViewer(viewer, visitId)
+  if (!visit) return null
   const [row] = await db()
     .select({ storageKey: visitPhotos.storageKey })
     .from(visitPhotos)
-    .where(and(eq(visitPhotos.companyId, job.companyId), eq(visitPhotos.jobId, job.id), eq(visitPhotos.id, photoId)))
+    .where(
+      and(eq(visitPhotos.companyId, visit.companyId), eq(visitPhotos.visitId, visit.id), eq(visitPhotos.id, photoId)),
+    )
     .limit(1)
   return row ? readPhotoFile(row.storageKey, size) : null
 }

@@ -4,8 +4,8 @@ import zlib from 'node:zlib'
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { companies, customers, jobs, profiles, user, visitPhotos } from '~/db/schema'
-import { DEMO_PHOTO_JOBS_PER_COMPANY, seedDemoPhotos } from '~/demo/seed.server'
+import { companies, customers, profiles, user, visitPhotos, visits } from '~/db/schema'
+import { DEMO_PHOTO_VISITS_PER_COMPANY, seedDemoPhotos } from '~/demo/seed.server'
 import { db } from '~/utils/db.server'
 import { useDemoData } from '../../tests/helpers/test-database'
 import { KEY_REUSED } from './idempotency.server'
@@ -15,7 +15,7 @@ import {
   PHOTO_MESSAGES,
   photoObjectKey,
   photoUrl,
-  sanitiseFileName,
+  sanitizeFileName,
 } from './photo.server'
 import { deletePhoto, getPhotoForViewer, savePhoto } from './photo-access.server'
 import { FIELD_MESSAGES } from './visit-work.server'
@@ -43,40 +43,40 @@ async function idOf(email: string) {
 /** An open visit of `companyId` with no photos yet (open visits get none from the demo), optionally `technicianId`'s. */
 async function openVisit(companyId: string, technicianId?: string) {
   const filters = [
-    eq(jobs.companyId, companyId),
-    isNull(jobs.completedAt),
-    isNull(jobs.cancelledAt),
-    sql`${jobs.address} not like '%(photo test)'`,
-    sql`not exists (select 1 from ${visitPhotos} where ${visitPhotos.jobId} = ${jobs.id})`,
+    eq(visits.companyId, companyId),
+    isNull(visits.completedAt),
+    isNull(visits.canceledAt),
+    sql`${visits.address} not like '%(photo test)'`,
+    sql`not exists (select 1 from ${visitPhotos} where ${visitPhotos.visitId} = ${visits.id})`,
     // Never a portal customer's (Dana's, Marco's): "demo photos" below checks every completed visit of theirs has the
     // seed's photos, and these tests complete the visits they take.
-    sql`not exists (select 1 from "customers" where "customers"."id" = "jobs"."customer_id" and "customers"."portal_user_id" is not null)`,
+    sql`not exists (select 1 from "customers" where "customers"."id" = "visits"."customer_id" and "customers"."portal_user_id" is not null)`,
   ]
-  if (technicianId) filters.push(eq(jobs.technicianId, technicianId))
+  if (technicianId) filters.push(eq(visits.technicianId, technicianId))
   const [row] = await db()
-    .select({ id: jobs.id })
-    .from(jobs)
+    .select({ id: visits.id })
+    .from(visits)
     .where(and(...filters))
     .limit(1)
   if (!row) throw new Error('no open visit without photos')
   // Mark it as used so the next call returns a different visit.
   await db()
-    .update(jobs)
+    .update(visits)
     .set({ address: `${row.id} (photo test)` })
-    .where(eq(jobs.id, row.id))
+    .where(eq(visits.id, row.id))
   return row.id
 }
 
-async function rowsOf(jobId: string) {
+async function rowsOf(visitId: string) {
   return db()
     .select({ id: visitPhotos.id, label: visitPhotos.label, key: visitPhotos.storageKey, takenBy: visitPhotos.takenBy })
     .from(visitPhotos)
-    .where(eq(visitPhotos.jobId, jobId))
+    .where(eq(visitPhotos.visitId, visitId))
     .orderBy(asc(visitPhotos.createdAt), asc(visitPhotos.id))
 }
 
-async function labelsOf(jobId: string) {
-  return (await rowsOf(jobId)).map((row) => row.label)
+async function labelsOf(visitId: string) {
+  return (await rowsOf(visitId)).map((row) => row.label)
 }
 
 async function storageKeyOf(photoId: string) {
@@ -85,8 +85,8 @@ async function storageKeyOf(photoId: string) {
   return row.key
 }
 
-function filesOfJob(jobId: string) {
-  const folder = path.join(uploads(), jobId)
+function filesOfVisit(visitId: string) {
+  const folder = path.join(uploads(), visitId)
   return fs.existsSync(folder) ? fs.readdirSync(folder).sort() : []
 }
 
@@ -116,8 +116,8 @@ function pngBomb(width: number, height: number) {
   ])
 }
 
-function jpeg(width: number, height: number, colour = '#2a7fbf') {
-  return sharp({ create: { width, height, channels: 3, background: colour } })
+function jpeg(width: number, height: number, color = '#2a7fbf') {
+  return sharp({ create: { width, height, channels: 3, background: color } })
     .jpeg()
     .toBuffer()
 }
@@ -134,11 +134,11 @@ beforeAll(async () => {
 })
 
 describe('savePhoto: the picture', () => {
-  it('stores a JPEG as a web-size image and a thumbnail, in a labelled row with who took it', async () => {
-    const jobId = await openVisit(blue, tech)
+  it('stores a JPEG as a web-size image and a thumbnail, in a labeled row with who took it', async () => {
+    const visitId = await openVisit(blue, tech)
     const result = await savePhoto({
       member: asTech,
-      jobId,
+      visitId,
       label: 'before',
       fileName: 'IMG_2041.JPG',
       bytes: await jpeg(3000, 2000),
@@ -146,8 +146,8 @@ describe('savePhoto: the picture', () => {
     expect(result).toMatchObject({ ok: true, replayed: false, photo: { label: 'before' } })
     if (!result.ok) return
     const key = await storageKeyOf(result.photo.id)
-    expect(key).toMatch(new RegExp(`^${jobId}/before-\\d{13}-img-2041-[0-9a-f]{16}$`))
-    expect(await rowsOf(jobId)).toEqual([{ id: result.photo.id, label: 'before', key, takenBy: tech }])
+    expect(key).toMatch(new RegExp(`^${visitId}/before-\\d{13}-img-2041-[0-9a-f]{16}$`))
+    expect(await rowsOf(visitId)).toEqual([{ id: result.photo.id, label: 'before', key, takenBy: tech }])
 
     const full = await sharp(fs.readFileSync(fileOf(key))).metadata()
     expect(full).toMatchObject({ format: 'jpeg', width: 1600, height: 1067 })
@@ -156,13 +156,13 @@ describe('savePhoto: the picture', () => {
   })
 
   it('stores a PNG (transparency and all) as JPEG without enlarging a small image', async () => {
-    const jobId = await openVisit(blue)
+    const visitId = await openVisit(blue)
     const png = await sharp({
       create: { width: 500, height: 300, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
     })
       .png()
       .toBuffer()
-    const result = await savePhoto({ member: office, jobId, label: 'after', fileName: 'pool.png', bytes: png })
+    const result = await savePhoto({ member: office, visitId, label: 'after', fileName: 'pool.png', bytes: png })
     expect(result.ok).toBe(true)
     if (!result.ok) return
     const key = await storageKeyOf(result.photo.id)
@@ -171,71 +171,71 @@ describe('savePhoto: the picture', () => {
     // Transparent areas become white, not black.
     const { dominant } = await full.stats()
     expect(dominant).toEqual({ r: 248, g: 248, b: 248 })
-    expect(await labelsOf(jobId)).toEqual(['after'])
+    expect(await labelsOf(visitId)).toEqual(['after'])
   })
 
   it('refuses a text file renamed .jpg, and writes nothing', async () => {
-    const jobId = await openVisit(blue)
+    const visitId = await openVisit(blue)
     const result = await savePhoto({
       member: office,
-      jobId,
+      visitId,
       label: 'before',
       fileName: 'holiday.jpg',
       bytes: Buffer.from('This is not a photo, just some text pretending to be one.\n'.repeat(50)),
     })
     expect(result).toEqual({ ok: false, code: 'invalid', message: 'Choose an image file (JPEG, PNG, WebP or HEIC).' })
-    expect(filesOfJob(jobId)).toEqual([])
-    expect(await labelsOf(jobId)).toEqual([])
+    expect(filesOfVisit(visitId)).toEqual([])
+    expect(await labelsOf(visitId)).toEqual([])
   })
 
   it('refuses an SVG, which is an image sharp can read but not one we accept', async () => {
-    const jobId = await openVisit(blue)
+    const visitId = await openVisit(blue)
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
     )
-    const result = await savePhoto({ member: office, jobId, label: 'before', fileName: 'x.jpg', bytes: svg })
+    const result = await savePhoto({ member: office, visitId, label: 'before', fileName: 'x.jpg', bytes: svg })
     expect(result).toEqual({ ok: false, code: 'invalid', message: PHOTO_MESSAGES.notImage })
   })
 
   it('refuses a truncated JPEG', async () => {
-    const jobId = await openVisit(blue)
+    const visitId = await openVisit(blue)
     const whole = await jpeg(1200, 900)
     const result = await savePhoto({
       member: office,
-      jobId,
+      visitId,
       label: 'before',
       fileName: 'cut.jpg',
       bytes: whole.subarray(0, Math.floor(whole.length / 2)),
     })
     expect(result).toEqual({ ok: false, code: 'invalid', message: PHOTO_MESSAGES.notImage })
-    expect(filesOfJob(jobId)).toEqual([])
+    expect(filesOfVisit(visitId)).toEqual([])
   })
 
   it('refuses anything over 15 MB before looking at it', async () => {
-    const jobId = await openVisit(blue)
+    const visitId = await openVisit(blue)
     const big = Buffer.alloc(16 * 1024 * 1024, 0xff)
-    const result = await savePhoto({ member: office, jobId, label: 'before', fileName: 'big.jpg', bytes: big })
+    const result = await savePhoto({ member: office, visitId, label: 'before', fileName: 'big.jpg', bytes: big })
     expect(result).toEqual({ ok: false, code: 'too-large', message: 'Photos must be 15 MB or smaller.' })
     expect(MAX_PHOTO_BYTES).toBe(15 * 1024 * 1024)
-    expect(filesOfJob(jobId)).toEqual([])
+    expect(filesOfVisit(visitId)).toEqual([])
   })
 
   it('refuses a decompression bomb: a small file of 10000 × 10000 pixels', async () => {
-    const jobId = await openVisit(blue)
+    const visitId = await openVisit(blue)
     const bomb = pngBomb(10_000, 10_000)
     // It really is a 100-megapixel image that sharp can read.
     expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({ format: 'png', width: 10_000 })
     expect(bomb.length).toBeLessThan(MAX_PHOTO_BYTES)
-    const result = await savePhoto({ member: office, jobId, label: 'before', fileName: 'bomb.png', bytes: bomb })
+    const result = await savePhoto({ member: office, visitId, label: 'before', fileName: 'bomb.png', bytes: bomb })
     expect(result).toEqual({ ok: false, code: 'invalid', message: PHOTO_MESSAGES.tooManyPixels })
-    expect(filesOfJob(jobId)).toEqual([])
+    expect(filesOfVisit(visitId)).toEqual([])
   })
 
   it('keeps a path-traversal file name inside the uploads folder', async () => {
-    const jobId = await openVisit(blue)
+    const visitId = await openVisit(blue)
     const result = await savePhoto({
       member: office,
-      jobId,
+      visitId,
       label: 'before',
       fileName: '../../etc/passwd.jpg',
       bytes: await jpeg(64, 64),
@@ -243,17 +243,17 @@ describe('savePhoto: the picture', () => {
     expect(result.ok).toBe(true)
     if (!result.ok) return
     const key = await storageKeyOf(result.photo.id)
-    expect(key).toMatch(new RegExp(`^${jobId}/before-\\d{13}-passwd-[0-9a-f]{16}$`))
+    expect(key).toMatch(new RegExp(`^${visitId}/before-\\d{13}-passwd-[0-9a-f]{16}$`))
     const file = fileOf(key)
     expect(path.resolve(file).startsWith(`${path.resolve(uploads())}${path.sep}`)).toBe(true)
     expect(fs.existsSync(file)).toBe(true)
     expect(fs.existsSync(path.join(process.env.DATA_DIR as string, 'etc'))).toBe(false)
-    expect(sanitiseFileName('..\\..\\Windows\\system32.ini')).toBe('system32')
-    expect(sanitiseFileName('....jpg')).toBe('photo')
+    expect(sanitizeFileName('..\\..\\Windows\\system32.ini')).toBe('system32')
+    expect(sanitizeFileName('....jpg')).toBe('photo')
   })
 
   it('strips EXIF (GPS included) and turns the picture upright first', async () => {
-    const jobId = await openVisit(blue)
+    const visitId = await openVisit(blue)
     // 800 × 600 pixels stored sideways (orientation 6: show rotated 90°), with a camera and GPS position.
     const withGps = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3366aa' } })
       .jpeg()
@@ -272,7 +272,7 @@ describe('savePhoto: the picture', () => {
     expect(input.exif?.toString('latin1')).toContain('TestCam')
     expect(input.orientation).toBe(6)
 
-    const result = await savePhoto({ member: office, jobId, label: 'after', fileName: 'gps.jpg', bytes: withGps })
+    const result = await savePhoto({ member: office, visitId, label: 'after', fileName: 'gps.jpg', bytes: withGps })
     expect(result.ok).toBe(true)
     if (!result.ok) return
     const key = await storageKeyOf(result.photo.id)
@@ -293,64 +293,64 @@ describe('savePhoto: the picture', () => {
 
 describe('savePhoto: several photos per visit', () => {
   it('keeps every photo of a visit, each with its label, and refuses an unknown label', async () => {
-    const jobId = await openVisit(blue)
+    const visitId = await openVisit(blue)
     for (const label of ['before', 'after', 'other', 'after'] as const) {
       const saved = await savePhoto({
         member: office,
-        jobId,
+        visitId,
         label,
         fileName: `${label}.jpg`,
         bytes: await jpeg(64, 64),
       })
       expect(saved.ok, label).toBe(true)
     }
-    expect(await labelsOf(jobId)).toEqual(['before', 'after', 'other', 'after'])
-    expect(filesOfJob(jobId)).toHaveLength(8)
+    expect(await labelsOf(visitId)).toEqual(['before', 'after', 'other', 'after'])
+    expect(filesOfVisit(visitId)).toHaveLength(8)
     const sideways = await savePhoto({
       member: office,
-      jobId,
+      visitId,
       label: 'sideways',
       fileName: 'x.jpg',
       bytes: await jpeg(64, 64),
     })
     expect(sideways).toEqual({ ok: false, code: 'invalid', message: PHOTO_MESSAGES.badLabel })
-    expect(filesOfJob(jobId)).toHaveLength(8)
+    expect(filesOfVisit(visitId)).toHaveLength(8)
   })
 
   it('stores a photo sent five times with one clientKey once: one row, one set of files, the same answer', async () => {
-    const jobId = await openVisit(blue, tech)
+    const visitId = await openVisit(blue, tech)
     const clientKey = crypto.randomUUID()
     const bytes = await jpeg(200, 150)
     const answers = []
     for (let i = 0; i < 5; i++) {
-      answers.push(await savePhoto({ member: asTech, jobId, label: 'before', fileName: 'p.jpg', bytes, clientKey }))
+      answers.push(await savePhoto({ member: asTech, visitId, label: 'before', fileName: 'p.jpg', bytes, clientKey }))
     }
     const first = answers[0]
     if (!first?.ok) throw new Error('first upload failed')
     expect(first.replayed).toBe(false)
     for (const answer of answers.slice(1)) expect(answer).toEqual({ ok: true, photo: first.photo, replayed: true })
-    expect(await rowsOf(jobId)).toHaveLength(1)
+    expect(await rowsOf(visitId)).toHaveLength(1)
     const key = await storageKeyOf(first.photo.id)
-    expect(filesOfJob(jobId)).toEqual(
+    expect(filesOfVisit(visitId)).toEqual(
       [photoObjectKey(key, 'full'), photoObjectKey(key, 'thumb')].map((k) => k.split('/')[1]).sort(),
     )
   })
 
   it('stores five copies arriving at once once, and removes the files the others wrote', async () => {
-    const jobId = await openVisit(blue, tech)
+    const visitId = await openVisit(blue, tech)
     const clientKey = crypto.randomUUID()
     const bytes = await jpeg(300, 200)
     const answers = await Promise.all(
       Array.from({ length: 5 }, () =>
-        savePhoto({ member: asTech, jobId, label: 'after', fileName: 'p.jpg', bytes, clientKey }),
+        savePhoto({ member: asTech, visitId, label: 'after', fileName: 'p.jpg', bytes, clientKey }),
       ),
     )
     expect(answers.every((answer) => answer.ok)).toBe(true)
     const ids = new Set(answers.map((answer) => (answer.ok ? answer.photo.id : '')))
     expect(ids.size).toBe(1)
     expect(answers.filter((answer) => answer.ok && !answer.replayed)).toHaveLength(1)
-    expect(await rowsOf(jobId)).toHaveLength(1)
-    expect(filesOfJob(jobId)).toHaveLength(2)
+    expect(await rowsOf(visitId)).toHaveLength(1)
+    expect(filesOfVisit(visitId)).toHaveLength(2)
   })
 
   it('refuses the same clientKey for another visit', async () => {
@@ -358,56 +358,56 @@ describe('savePhoto: several photos per visit', () => {
     const clientKey = crypto.randomUUID()
     const bytes = await jpeg(64, 64)
     expect(
-      (await savePhoto({ member: office, jobId: first, label: 'before', fileName: 'a.jpg', bytes, clientKey })).ok,
+      (await savePhoto({ member: office, visitId: first, label: 'before', fileName: 'a.jpg', bytes, clientKey })).ok,
     ).toBe(true)
     expect(
-      await savePhoto({ member: office, jobId: second, label: 'before', fileName: 'a.jpg', bytes, clientKey }),
+      await savePhoto({ member: office, visitId: second, label: 'before', fileName: 'a.jpg', bytes, clientKey }),
     ).toEqual({ ok: false, code: 'key-reused', message: KEY_REUSED })
     expect(await rowsOf(second)).toEqual([])
-    expect(filesOfJob(second)).toEqual([])
+    expect(filesOfVisit(second)).toEqual([])
   })
 
   it('refuses the same clientKey with another picture, another label or from another user (422), keeping nothing', async () => {
-    const jobId = await openVisit(blue)
+    const visitId = await openVisit(blue)
     const clientKey = crypto.randomUUID()
     const bytes = await jpeg(64, 64)
-    const first = await savePhoto({ member: office, jobId, label: 'before', fileName: 'a.jpg', bytes, clientKey })
+    const first = await savePhoto({ member: office, visitId, label: 'before', fileName: 'a.jpg', bytes, clientKey })
     expect(first.ok).toBe(true)
     const reused = { ok: false, code: 'key-reused', message: KEY_REUSED }
     const other = await jpeg(64, 64, '#bf2a2a')
     expect(
-      await savePhoto({ member: office, jobId, label: 'before', fileName: 'a.jpg', bytes: other, clientKey }),
+      await savePhoto({ member: office, visitId, label: 'before', fileName: 'a.jpg', bytes: other, clientKey }),
     ).toEqual(reused)
-    expect(await savePhoto({ member: office, jobId, label: 'after', fileName: 'a.jpg', bytes, clientKey })).toEqual(
+    expect(await savePhoto({ member: office, visitId, label: 'after', fileName: 'a.jpg', bytes, clientKey })).toEqual(
       reused,
     )
     const admin = { ...office, id: await idOf('owner@bluelagoon.test'), role: 'owner' as const }
-    expect(await savePhoto({ member: admin, jobId, label: 'before', fileName: 'a.jpg', bytes, clientKey })).toEqual(
+    expect(await savePhoto({ member: admin, visitId, label: 'before', fileName: 'a.jpg', bytes, clientKey })).toEqual(
       reused,
     )
     // The true copy still gets the first photo.
-    const again = await savePhoto({ member: office, jobId, label: 'before', fileName: 'b.jpg', bytes, clientKey })
+    const again = await savePhoto({ member: office, visitId, label: 'before', fileName: 'b.jpg', bytes, clientKey })
     expect(again).toEqual({ ok: true, photo: first.ok ? first.photo : null, replayed: true })
-    expect(await rowsOf(jobId)).toHaveLength(1)
-    expect(filesOfJob(jobId)).toHaveLength(2)
+    expect(await rowsOf(visitId)).toHaveLength(1)
+    expect(filesOfVisit(visitId)).toHaveLength(2)
   })
 
   it(`holds at most ${MAX_VISIT_PHOTOS} photos, even when the last ones arrive together`, async () => {
-    const jobId = await openVisit(blue)
+    const visitId = await openVisit(blue)
     // Rows without files stand in for the first 18 photos (decoding 18 pictures proves nothing more).
     await db()
       .insert(visitPhotos)
       .values(
         Array.from({ length: MAX_VISIT_PHOTOS - 2 }, (_, i) => ({
           companyId: blue,
-          jobId,
+          visitId,
           label: 'other' as const,
-          storageKey: `${jobId}/other-placeholder-${i}`,
+          storageKey: `${visitId}/other-placeholder-${i}`,
         })),
       )
     const bytes = await jpeg(64, 64)
     const answers = await Promise.all(
-      Array.from({ length: 4 }, () => savePhoto({ member: office, jobId, label: 'after', fileName: 'x.jpg', bytes })),
+      Array.from({ length: 4 }, () => savePhoto({ member: office, visitId, label: 'after', fileName: 'x.jpg', bytes })),
     )
     expect(answers.filter((answer) => answer.ok)).toHaveLength(2)
     expect(answers.filter((answer) => !answer.ok)).toEqual([
@@ -415,68 +415,68 @@ describe('savePhoto: several photos per visit', () => {
       { ok: false, code: 'conflict', message: PHOTO_MESSAGES.tooMany },
     ])
     expect(PHOTO_MESSAGES.tooMany).toBe('A visit can hold at most 20 photos. Remove one to add another.')
-    expect(await rowsOf(jobId)).toHaveLength(MAX_VISIT_PHOTOS)
+    expect(await rowsOf(visitId)).toHaveLength(MAX_VISIT_PHOTOS)
     // Only the two stored photos left files behind.
-    expect(filesOfJob(jobId)).toHaveLength(4)
+    expect(filesOfVisit(visitId)).toHaveLength(4)
   })
 })
 
 describe('savePhoto: whose visit', () => {
   it('refuses a photo for a visit the office gave to another technician, with the reason, and keeps nothing', async () => {
-    const jobId = await openVisit(blue, tech)
-    await db().update(jobs).set({ technicianId: tech2 }).where(eq(jobs.id, jobId))
+    const visitId = await openVisit(blue, tech)
+    await db().update(visits).set({ technicianId: tech2 }).where(eq(visits.id, visitId))
     const result = await savePhoto({
       member: asTech,
-      jobId,
+      visitId,
       label: 'after',
       fileName: 'x.jpg',
       bytes: await jpeg(64, 64),
     })
     expect(result).toEqual({ ok: false, code: 'conflict', message: FIELD_MESSAGES.reassigned })
-    expect(await rowsOf(jobId)).toEqual([])
-    expect(filesOfJob(jobId)).toEqual([])
+    expect(await rowsOf(visitId)).toEqual([])
+    expect(filesOfVisit(visitId)).toEqual([])
   })
 
   it('refuses a completed or skipped visit, but answers a replay of a photo it already has', async () => {
-    const jobId = await openVisit(blue, tech)
+    const visitId = await openVisit(blue, tech)
     const clientKey = crypto.randomUUID()
     const bytes = await jpeg(64, 64)
-    const first = await savePhoto({ member: asTech, jobId, label: 'after', fileName: 'x.jpg', bytes, clientKey })
-    await db().update(jobs).set({ completedAt: LONG_AGO }).where(eq(jobs.id, jobId))
-    expect(await savePhoto({ member: asTech, jobId, label: 'after', fileName: 'y.jpg', bytes })).toEqual({
+    const first = await savePhoto({ member: asTech, visitId, label: 'after', fileName: 'x.jpg', bytes, clientKey })
+    await db().update(visits).set({ completedAt: LONG_AGO }).where(eq(visits.id, visitId))
+    expect(await savePhoto({ member: asTech, visitId, label: 'after', fileName: 'y.jpg', bytes })).toEqual({
       ok: false,
       code: 'conflict',
       message: FIELD_MESSAGES.completed,
     })
     if (!first.ok) throw new Error('first upload failed')
-    expect(await savePhoto({ member: asTech, jobId, label: 'after', fileName: 'x.jpg', bytes, clientKey })).toEqual({
+    expect(await savePhoto({ member: asTech, visitId, label: 'after', fileName: 'x.jpg', bytes, clientKey })).toEqual({
       ok: true,
       photo: first.photo,
       replayed: true,
     })
 
     const skipped = await openVisit(blue, tech)
-    await db().update(jobs).set({ cancelledAt: new Date(), skipReason: 'Gate locked' }).where(eq(jobs.id, skipped))
-    expect(await savePhoto({ member: asTech, jobId: skipped, label: 'before', fileName: 'x.jpg', bytes })).toEqual({
+    await db().update(visits).set({ canceledAt: new Date(), skipReason: 'Gate locked' }).where(eq(visits.id, skipped))
+    expect(await savePhoto({ member: asTech, visitId: skipped, label: 'before', fileName: 'x.jpg', bytes })).toEqual({
       ok: false,
       code: 'conflict',
       message: 'This visit was skipped: Gate locked.',
     })
-    expect(filesOfJob(skipped)).toEqual([])
+    expect(filesOfVisit(skipped)).toEqual([])
   })
 
   it("answers not found for another company's visit, and a visit id that is not one", async () => {
-    const jobId = await openVisit(blue)
+    const visitId = await openVisit(blue)
     const bytes = await jpeg(64, 64)
     const sunsetOwner: Member = { id: await idOf('owner@sunsetpools.test'), role: 'owner', companyId: sunset }
-    const notFound = { ok: false, code: 'not-found', message: PHOTO_MESSAGES.noJob }
-    expect(await savePhoto({ member: sunsetOwner, jobId, label: 'before', fileName: 'x.jpg', bytes })).toEqual({
+    const notFound = { ok: false, code: 'not-found', message: PHOTO_MESSAGES.noVisit }
+    expect(await savePhoto({ member: sunsetOwner, visitId, label: 'before', fileName: 'x.jpg', bytes })).toEqual({
       ...notFound,
       message: FIELD_MESSAGES.notFound,
     })
-    expect(filesOfJob(jobId)).toEqual([])
-    expect(await rowsOf(jobId)).toEqual([])
-    expect(await savePhoto({ member: office, jobId: '../etc', label: 'before', fileName: 'x.jpg', bytes })).toEqual(
+    expect(filesOfVisit(visitId)).toEqual([])
+    expect(await rowsOf(visitId)).toEqual([])
+    expect(await savePhoto({ member: office, visitId: '../etc', label: 'before', fileName: 'x.jpg', bytes })).toEqual(
       notFound,
     )
   })
@@ -484,21 +484,21 @@ describe('savePhoto: whose visit', () => {
 
 describe('deletePhoto', () => {
   it('lets the technician remove a photo of their open visit: the row, then its files', async () => {
-    const jobId = await openVisit(blue, tech)
+    const visitId = await openVisit(blue, tech)
     const saved = await savePhoto({
       member: asTech,
-      jobId,
+      visitId,
       label: 'before',
       fileName: 'x.jpg',
       bytes: await jpeg(64, 64),
     })
     if (!saved.ok) throw new Error('upload failed')
     const key = await storageKeyOf(saved.photo.id)
-    expect(await deletePhoto({ member: asTech, jobId, photoId: saved.photo.id })).toEqual({ ok: true })
-    expect(await rowsOf(jobId)).toEqual([])
+    expect(await deletePhoto({ member: asTech, visitId, photoId: saved.photo.id })).toEqual({ ok: true })
+    expect(await rowsOf(visitId)).toEqual([])
     expect(fs.existsSync(fileOf(key))).toBe(false)
     expect(fs.existsSync(fileOf(key, 'thumb'))).toBe(false)
-    expect(await deletePhoto({ member: asTech, jobId, photoId: saved.photo.id })).toEqual({
+    expect(await deletePhoto({ member: asTech, visitId, photoId: saved.photo.id })).toEqual({
       ok: false,
       code: 'not-found',
       message: PHOTO_MESSAGES.noPhoto,
@@ -506,28 +506,28 @@ describe('deletePhoto', () => {
   })
 
   it("keeps a completed visit's photos from its technician, lets the office remove one, and no other company", async () => {
-    const jobId = await openVisit(blue, tech)
+    const visitId = await openVisit(blue, tech)
     const saved = await savePhoto({
       member: asTech,
-      jobId,
+      visitId,
       label: 'after',
       fileName: 'x.jpg',
       bytes: await jpeg(64, 64),
     })
     if (!saved.ok) throw new Error('upload failed')
-    await db().update(jobs).set({ completedAt: LONG_AGO }).where(eq(jobs.id, jobId))
+    await db().update(visits).set({ completedAt: LONG_AGO }).where(eq(visits.id, visitId))
     const photoId = saved.photo.id
-    expect(await deletePhoto({ member: asTech, jobId, photoId })).toEqual({
+    expect(await deletePhoto({ member: asTech, visitId, photoId })).toEqual({
       ok: false,
       code: 'conflict',
       message: FIELD_MESSAGES.completed,
     })
     const sunsetOwner: Member = { id: await idOf('owner@sunsetpools.test'), role: 'owner', companyId: sunset }
-    expect(await deletePhoto({ member: sunsetOwner, jobId, photoId })).toMatchObject({ ok: false, code: 'not-found' })
-    expect(await rowsOf(jobId)).toHaveLength(1)
-    expect(await deletePhoto({ member: office, jobId, photoId })).toEqual({ ok: true })
-    expect(await rowsOf(jobId)).toEqual([])
-    expect(filesOfJob(jobId)).toEqual([])
+    expect(await deletePhoto({ member: sunsetOwner, visitId, photoId })).toMatchObject({ ok: false, code: 'not-found' })
+    expect(await rowsOf(visitId)).toHaveLength(1)
+    expect(await deletePhoto({ member: office, visitId, photoId })).toEqual({ ok: true })
+    expect(await rowsOf(visitId)).toEqual([])
+    expect(filesOfVisit(visitId)).toEqual([])
   })
 })
 
@@ -536,19 +536,19 @@ describe('getPhotoForViewer', () => {
     const own = await openVisit(blue, tech)
     const teammates = await openVisit(blue, tech2)
     const ids: Record<string, string> = {}
-    for (const [jobId, member] of [
+    for (const [visitId, member] of [
       [own, asTech],
       [teammates, { id: tech2, role: 'tech', companyId: blue }],
     ] as const) {
       const saved = await savePhoto({
         member,
-        jobId,
+        visitId,
         label: 'before',
         fileName: 'p.jpg',
         bytes: await jpeg(2000, 1000),
       })
       if (!saved.ok) throw new Error('upload failed')
-      ids[jobId] = saved.photo.id
+      ids[visitId] = saved.photo.id
     }
     const ownPhoto = ids[own] ?? ''
     const teammatesPhoto = ids[teammates] ?? ''
@@ -567,11 +567,11 @@ describe('getPhotoForViewer', () => {
     expect(await getPhotoForViewer({ id: 'x', role: 'owner', companyId: sunset }, own, ownPhoto)).toBeNull()
   })
 
-  it('builds the authorised URL from the visit and the photo id', () => {
-    const jobId = '3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b'
+  it('builds the authorized URL from the visit and the photo id', () => {
+    const visitId = '3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b'
     const photoId = '0b7f4a52-7c1e-4d8a-9f3b-2e6d5c4b3a21'
-    expect(photoUrl(jobId, photoId)).toBe(`/app/jobs/${jobId}/photos/${photoId}`)
-    expect(photoUrl(jobId, photoId, 'thumb')).toBe(`/app/jobs/${jobId}/photos/${photoId}?size=thumb`)
+    expect(photoUrl(visitId, photoId)).toBe(`/app/visits/${visitId}/photos/${photoId}`)
+    expect(photoUrl(visitId, photoId, 'thumb')).toBe(`/app/visits/${visitId}/photos/${photoId}?size=thumb`)
   })
 })
 
@@ -579,41 +579,41 @@ describe('demo photos', () => {
   async function demoRows() {
     return db()
       .select({
-        jobId: visitPhotos.jobId,
+        visitId: visitPhotos.visitId,
         companyId: visitPhotos.companyId,
         label: visitPhotos.label,
         key: visitPhotos.storageKey,
       })
       .from(visitPhotos)
       .where(sql`${visitPhotos.storageKey} like '%-demo-%'`)
-      .orderBy(asc(visitPhotos.jobId), asc(visitPhotos.createdAt))
+      .orderBy(asc(visitPhotos.visitId), asc(visitPhotos.createdAt))
   }
 
   it('give recent completed visits and every visit of Dana Whitfield a before and an after photo', async () => {
     const rows = await demoRows()
     for (const companyId of [blue, sunset]) {
-      const visits = new Set(rows.filter((row) => row.companyId === companyId).map((row) => row.jobId))
-      expect(visits.size).toBeGreaterThanOrEqual(DEMO_PHOTO_JOBS_PER_COMPANY)
+      const visits = new Set(rows.filter((row) => row.companyId === companyId).map((row) => row.visitId))
+      expect(visits.size).toBeGreaterThanOrEqual(DEMO_PHOTO_VISITS_PER_COMPANY)
     }
     const danaVisits = await db()
-      .select({ id: jobs.id })
-      .from(jobs)
-      .innerJoin(customers, eq(customers.id, jobs.customerId))
+      .select({ id: visits.id })
+      .from(visits)
+      .innerJoin(customers, eq(customers.id, visits.customerId))
       .innerJoin(user, eq(user.id, customers.portalUserId))
-      .where(and(eq(user.email, 'customer@bluelagoon.test'), isNotNull(jobs.completedAt)))
+      .where(and(eq(user.email, 'customer@bluelagoon.test'), isNotNull(visits.completedAt)))
     expect(danaVisits.length).toBeGreaterThan(3)
     const ofDana = await db()
-      .select({ jobId: visitPhotos.jobId, label: visitPhotos.label, key: visitPhotos.storageKey })
+      .select({ visitId: visitPhotos.visitId, label: visitPhotos.label, key: visitPhotos.storageKey })
       .from(visitPhotos)
       .where(
         inArray(
-          visitPhotos.jobId,
+          visitPhotos.visitId,
           danaVisits.map((visit) => visit.id),
         ),
       )
-      .orderBy(asc(visitPhotos.jobId), asc(visitPhotos.createdAt))
+      .orderBy(asc(visitPhotos.visitId), asc(visitPhotos.createdAt))
     for (const visit of danaVisits) {
-      const photos = ofDana.filter((row) => row.jobId === visit.id)
+      const photos = ofDana.filter((row) => row.visitId === visit.id)
       expect(photos.map((row) => row.label)).toEqual(['before', 'after'])
       expect(photos[0]?.key).toMatch(/^[0-9a-f-]{36}\/before-\d{13}-demo-before-[0-9a-f]{16}$/)
       expect(photos[1]?.key).toMatch(/^[0-9a-f-]{36}\/after-\d{13}-demo-after-[0-9a-f]{16}$/)

@@ -1,14 +1,14 @@
-// A visit's photos (docs/product.md "The visit": several, each labelled Before / After / Other;
+// A visit's photos (docs/product.md "The visit": several, each labeled Before / After / Other;
 // docs/product.md "Roles"): image files only, checked by their content; at most 15 MB; re-encoded so no metadata
 // (customers' home GPS) survives; stored privately under an unguessable key and served only to people who may see the
 // visit. Here: the photos themselves (files, keys, addresses, rows), which the service report reads too. Saving,
 // removing and viewing one as a member, each checked against the visit, is photo-access.server.ts: the report needs
-// none of those checks, and importing them here put the report, jobs and visits in one import cycle
+// none of those checks, and importing them here put the report, visits and visits in one import cycle
 // (docs/architecture.md "No cycles").
 import { randomBytes } from 'node:crypto'
 import { and, asc, eq } from 'drizzle-orm'
 import sharp, { type Metadata } from 'sharp'
-import { jobs, visitPhotos } from '~/db/schema'
+import { visitPhotos, visits } from '~/db/schema'
 import { type Database, db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import { failure, type Result, success } from '~/utils/result'
@@ -33,7 +33,7 @@ const ALLOWED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'avif', 'gif'])
  * The user's file name reduced to a short, harmless slug: no directories, no dots, nothing a
  * path or a URL could misread. `../../etc/passwd.jpg` becomes `passwd`.
  */
-export function sanitiseFileName(fileName: string) {
+export function sanitizeFileName(fileName: string) {
   const base = fileName.split(/[\\/]/).pop() ?? ''
   const withoutExtension = base.replace(/\.[^.]*$/, '')
   const slug = withoutExtension
@@ -46,10 +46,10 @@ export function sanitiseFileName(fileName: string) {
   return slug || 'photo'
 }
 
-/** `{jobId}/{label}-{timestamp}-{name}-{16 hex}`; the random part makes it unguessable. */
-export function photoKey(jobId: string, label: PhotoLabel, fileName: string, now = new Date()) {
-  if (!isUuid(jobId)) throw new Error('photoKey needs a job id')
-  return `${jobId}/${label}-${now.getTime()}-${sanitiseFileName(fileName)}-${randomBytes(8).toString('hex')}`
+/** `{visitId}/{label}-{timestamp}-{name}-{16 hex}`; the random part makes it unguessable. */
+export function photoKey(visitId: string, label: PhotoLabel, fileName: string, now = new Date()) {
+  if (!isUuid(visitId)) throw new Error('photoKey needs a visit id')
+  return `${visitId}/${label}-${now.getTime()}-${sanitizeFileName(fileName)}-${randomBytes(8).toString('hex')}`
 }
 
 /** The stored files of one photo key: the web-size image and its thumbnail. */
@@ -58,11 +58,11 @@ export function photoObjectKey(key: string, size: PhotoSize) {
 }
 
 /**
- * The authorised route that serves a photo. A photo row never changes its files (a new photo is a new row), so the
+ * The authorized route that serves a photo. A photo row never changes its files (a new photo is a new row), so the
  * id alone is a stable, cacheable address.
  */
-export function photoUrl(jobId: string, photoId: string, size: PhotoSize = 'full') {
-  return `/app/jobs/${jobId}/photos/${photoId}${size === 'thumb' ? '?size=thumb' : ''}`
+export function photoUrl(visitId: string, photoId: string, size: PhotoSize = 'full') {
+  return `/app/visits/${visitId}/photos/${photoId}${size === 'thumb' ? '?size=thumb' : ''}`
 }
 
 export type ProcessedPhoto = { full: Buffer; thumb: Buffer }
@@ -77,7 +77,7 @@ export async function processPhoto(bytes: Uint8Array): Promise<Result<{ photo: P
   if (bytes.byteLength > MAX_PHOTO_BYTES) return failure('too-large', PHOTO_MESSAGES.tooLarge)
   const notImage = failure('invalid', PHOTO_MESSAGES.notImage)
   const tooManyPixels = failure('invalid', PHOTO_MESSAGES.tooManyPixels)
-  // failOn 'warning' turns a truncated or corrupt image into an error instead of a half-grey picture.
+  // failOn 'warning' turns a truncated or corrupt image into an error instead of a half-gray picture.
   const options = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'warning' as const }
   let metadata: Metadata
   try {
@@ -124,36 +124,36 @@ export async function deletePhotoFiles(key: string) {
   await Promise.all([deleteObject(photoObjectKey(key, 'full')), deleteObject(photoObjectKey(key, 'thumb'))])
 }
 
-/** A photo as the visit page and the upload's answer show it: URLs of the authorised route, never storage keys. */
-export function shownPhoto(jobId: string, photo: { id: string; label: PhotoLabel }): VisitPhotoView {
+/** A photo as the visit page and the upload's answer show it: URLs of the authorized route, never storage keys. */
+export function shownPhoto(visitId: string, photo: { id: string; label: PhotoLabel }): VisitPhotoView {
   return {
     id: photo.id,
     label: photo.label,
-    url: photoUrl(jobId, photo.id),
-    thumbUrl: photoUrl(jobId, photo.id, 'thumb'),
+    url: photoUrl(visitId, photo.id),
+    thumbUrl: photoUrl(visitId, photo.id, 'thumb'),
   }
 }
 
-/** Whether `jobId` is a visit of `companyId`: an upload for anything else is a 404 before its body is read. */
-export async function isVisitOfCompany({ companyId, jobId }: { companyId: string; jobId: string }) {
-  if (!isUuid(companyId) || !isUuid(jobId)) return false
+/** Whether `visitId` is a visit of `companyId`: an upload for anything else is a 404 before its body is read. */
+export async function isVisitOfCompany({ companyId, visitId }: { companyId: string; visitId: string }) {
+  if (!isUuid(companyId) || !isUuid(visitId)) return false
   const [row] = await db()
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId)))
+    .select({ id: visits.id })
+    .from(visits)
+    .where(and(eq(visits.companyId, companyId), eq(visits.id, visitId)))
     .limit(1)
   return Boolean(row)
 }
 
 /** A visit's photos, oldest first (the order they were taken). */
 export function listVisitPhotos(
-  { companyId, jobId }: { companyId: string; jobId: string },
+  { companyId, visitId }: { companyId: string; visitId: string },
   executor: Pick<Database, 'select'> = db(),
 ) {
   return executor
     .select({ id: visitPhotos.id, label: visitPhotos.label, storageKey: visitPhotos.storageKey })
     .from(visitPhotos)
-    .where(and(eq(visitPhotos.companyId, companyId), eq(visitPhotos.jobId, jobId)))
+    .where(and(eq(visitPhotos.companyId, companyId), eq(visitPhotos.visitId, visitId)))
     .orderBy(asc(visitPhotos.createdAt), asc(visitPhotos.id))
 }
 

@@ -3,14 +3,14 @@
 // (or two at once) leaves one visit per date, and a new rate goes through the plan's rate history.
 import { and, eq, inArray } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { companies, jobs, planRateChanges, profiles, servicePlans } from '~/db/schema'
+import { companies, planRateChanges, profiles, servicePlans, visits } from '~/db/schema'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../tests/helpers/customers'
 import { useDemoData } from '../../tests/helpers/test-database'
-import { completeJob } from './job-changes.server'
 import { editServicePlan, pauseServicePlan, resumeServicePlan } from './plan-edits.server'
 import { rateInForceSql } from './plan-rate.server'
 import { createServicePlan } from './service-plan.server'
+import { completeVisit } from './visit-changes.server'
 
 let blue: string
 let sunset: string
@@ -51,23 +51,23 @@ async function visitsAt(locationId: string) {
     .where(eq(servicePlans.locationId, locationId))
   return db()
     .select({
-      id: jobs.id,
-      occurrenceDate: jobs.occurrenceDate,
-      technicianId: jobs.technicianId,
-      completedAt: jobs.completedAt,
-      cancelledAt: jobs.cancelledAt,
+      id: visits.id,
+      occurrenceDate: visits.occurrenceDate,
+      technicianId: visits.technicianId,
+      completedAt: visits.completedAt,
+      canceledAt: visits.canceledAt,
     })
-    .from(jobs)
+    .from(visits)
     .where(
       and(
-        eq(jobs.companyId, blue),
+        eq(visits.companyId, blue),
         inArray(
-          jobs.planId,
+          visits.planId,
           plans.map((plan) => plan.id),
         ),
       ),
     )
-    .orderBy(jobs.occurrenceDate)
+    .orderBy(visits.occurrenceDate)
 }
 
 const edit = (fields: Record<string, string>) => ({
@@ -86,7 +86,7 @@ describe('Edit plan', () => {
     const before = await visitsAt(locationId)
     const done = before.find((visit) => visit.occurrenceDate === '2026-11-16')
     if (!done) throw new Error('no visit')
-    await completeJob({ companyId: blue, jobId: done.id, now: NOW })
+    await completeVisit({ companyId: blue, visitId: done.id, now: NOW })
     const input = edit({ weekday: '3', technicianId: maya, frequencyWeeks: '2' })
     // Unconfirmed: counted, nothing written.
     const asked = await editServicePlan({ companyId: blue, planId, input, now: NOW })
@@ -99,7 +99,7 @@ describe('Edit plan', () => {
     const completed = after.find((visit) => visit.id === done.id)
     expect(completed).toMatchObject({ occurrenceDate: '2026-11-16', technicianId: tyler })
     expect(completed?.completedAt).not.toBeNull()
-    const open = after.filter((visit) => !visit.completedAt && !visit.cancelledAt)
+    const open = after.filter((visit) => !visit.completedAt && !visit.canceledAt)
     for (const visit of open) {
       const date = visit.occurrenceDate ?? ''
       if (date < '2026-11-09') expect(visit.technicianId).toBe(tyler)

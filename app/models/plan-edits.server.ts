@@ -2,7 +2,7 @@
 // from a date that first counts what it does to the plan's visits and asks before removing any, and a new rate kept
 // in the plan's rate history from its date (decision 024).
 import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm'
-import { companies, jobs, planRateChanges, priceChanges, servicePlans } from '~/db/schema'
+import { companies, planRateChanges, priceChanges, servicePlans, visits } from '~/db/schema'
 import { type LocalDate, maxDate, minDate } from '~/schedule/local-date'
 import { changePlanFrom, pausePlan } from '~/schedule/plan-changes'
 import type { FrequencyWeeks, PlanSchedule } from '~/schedule/recurrence'
@@ -57,7 +57,7 @@ async function countedChange(
         added: [...after].filter((date) => !before.has(date)).length,
       }
       if (count.removed > 0 && !confirmed) throw new CountedOnly(count)
-      await publishCompanyEvent({ companyId, type: 'job.updated' }, tx)
+      await publishCompanyEvent({ companyId, type: 'visit.updated' }, tx)
       return success({ ...count, applied: true })
     })
   } catch (error) {
@@ -69,16 +69,16 @@ async function countedChange(
 /** The dates from `from` on that the plans have an open visit for (one query). */
 async function openDatesFrom(tx: Database, companyId: string, planIds: readonly string[], from: LocalDate) {
   const rows = await tx
-    .select({ date: sql<string>`to_char(${jobs.scheduledAt} at time zone ${companies.timezone}, 'YYYY-MM-DD')` })
-    .from(jobs)
-    .innerJoin(companies, eq(companies.id, jobs.companyId))
+    .select({ date: sql<string>`to_char(${visits.scheduledAt} at time zone ${companies.timezone}, 'YYYY-MM-DD')` })
+    .from(visits)
+    .innerJoin(companies, eq(companies.id, visits.companyId))
     .where(
       and(
-        eq(jobs.companyId, companyId),
-        inArray(jobs.planId, [...planIds]),
-        gte(jobs.occurrenceDate, from),
-        isNull(jobs.completedAt),
-        isNull(jobs.cancelledAt),
+        eq(visits.companyId, companyId),
+        inArray(visits.planId, [...planIds]),
+        gte(visits.occurrenceDate, from),
+        isNull(visits.completedAt),
+        isNull(visits.canceledAt),
       ),
     )
   return new Set(rows.map((row) => row.date))
@@ -266,7 +266,7 @@ export async function resumeServicePlan({
       .set({ pausedFrom: null, startsOn: minDate(plan.startsOn, maxDate(plan.pausedFrom, clock.today)) })
       .where(and(eq(servicePlans.companyId, companyId), eq(servicePlans.id, planId)))
     const { created } = await generateVisits({ now, companyId, planIds: [planId], executor: tx })
-    await publishCompanyEvent({ companyId, type: 'job.updated' }, tx)
+    await publishCompanyEvent({ companyId, type: 'visit.updated' }, tx)
     return success({ added: created })
   })
 }

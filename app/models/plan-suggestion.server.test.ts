@@ -13,8 +13,8 @@ import { pageRequest, settle } from '../../tests/helpers/requests'
 import { signInAs } from '../../tests/helpers/session'
 import { useDemoData } from '../../tests/helpers/test-database'
 import { createCustomerWithLocation } from './customer-changes.server'
-import { createJob } from './job-changes.server'
 import { suggestPlanDays } from './plan-suggestion.server'
+import { createVisit } from './visit-changes.server'
 
 const ZONE = 'America/New_York'
 let blue: string
@@ -51,13 +51,13 @@ async function locationAt(name: string, at: number[] | null) {
 
 async function visitAt(name: string, at: number[], technicianId: string, day: LocalDate, hour: number) {
   const place = await locationAt(name, at)
-  const job = await createJob({
+  const visit = await createVisit({
     companyId: blue,
     ...place,
     scheduledAt: instantAt(day, `${String(hour).padStart(2, '0')}:00`, ZONE),
     technicianId,
   })
-  if (!job) throw new Error('no visit')
+  if (!visit) throw new Error('no visit')
 }
 
 const suggest = async (frequencyWeeks: 1 | 2, locationId = pool.locationId, customerId = pool.customerId) => {

@@ -4,7 +4,7 @@
 // order; the same distances); the ranking is app/routing/suggest.ts. A fixed number of queries, whatever the number
 // of technicians: the location, the technicians, and one for every looked-at day's visits.
 import { and, asc, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm'
-import { customers, jobs, serviceLocations } from '~/db/schema'
+import { customers, serviceLocations, visits } from '~/db/schema'
 import type { LatLng } from '~/routing/distance'
 import { rankSuggestions, type SuggestionCandidate } from '~/routing/suggest'
 import {
@@ -113,44 +113,44 @@ export async function suggestPlanDays(args: {
   }
   const allDates = [...datesOf.values()].flat().sort()
   const last = allDates[allDates.length - 1] as LocalDate
-  const day = sql<string>`((${jobs.scheduledAt} at time zone ${timezone})::date)::text`
+  const day = sql<string>`((${visits.scheduledAt} at time zone ${timezone})::date)::text`
   // One query: every assigned visit of the looked-at days, each technician's day in route order.
   const rows = await db()
-    .select({ ...stopColumns, technicianId: jobs.technicianId, day })
-    .from(jobs)
+    .select({ ...stopColumns, technicianId: visits.technicianId, day })
+    .from(visits)
     .innerJoin(serviceLocations, visitLocation)
     .where(
       and(
-        eq(jobs.companyId, companyId),
-        isNotNull(jobs.technicianId),
-        gte(jobs.scheduledAt, instantAt(from, '00:00', timezone)),
-        lt(jobs.scheduledAt, instantAt(addDays(last, 1), '00:00', timezone)),
-        isNull(jobs.cancelledAt),
+        eq(visits.companyId, companyId),
+        isNotNull(visits.technicianId),
+        gte(visits.scheduledAt, instantAt(from, '00:00', timezone)),
+        lt(visits.scheduledAt, instantAt(addDays(last, 1), '00:00', timezone)),
+        isNull(visits.canceledAt),
         sql`${day} = any(${sql.param(allDates)}::text[])`,
       ),
     )
     .orderBy(
-      asc(jobs.technicianId),
+      asc(visits.technicianId),
       asc(day),
-      sql`${jobs.routePosition} asc nulls last`,
-      asc(jobs.scheduledAt),
-      asc(jobs.id),
+      sql`${visits.routePosition} asc nulls last`,
+      asc(visits.scheduledAt),
+      asc(visits.id),
     )
-  const visits = rows.map((row) => ({
+  const visitList = rows.map((row) => ({
     ...toRouteStop(row, timezone),
     technicianId: row.technicianId as string,
     day: row.day as LocalDate,
   }))
   // The new pool is one more point, keyed by the location's id (never a visit's).
-  const built = await fleetOf(technicians, [...visits, { id: args.locationId, point, window: {}, minutesOnSite: 0 }])
+  const built = await fleetOf(technicians, [...visitList, { id: args.locationId, point, window: {}, minutesOnSite: 0 }])
   if (!built.ok) return built
   const { fleet, pointOf } = built
-  const onDay = new Map<string, typeof visits>()
-  for (const visit of visits) {
+  const onDay = new Map<string, typeof visitList>()
+  for (const visit of visitList) {
     const key = `${visit.technicianId} ${visit.day}`
     onDay.set(key, [...(onDay.get(key) ?? []), visit])
   }
-  const busyDays = new Set(visits.map((visit) => isoWeekday(visit.day)))
+  const busyDays = new Set(visitList.map((visit) => isoWeekday(visit.day)))
   const weekdays = ([1, 2, 3, 4, 5, 6, 7] as const).filter(
     (weekday) => WORKING_DAYS.includes(weekday) || busyDays.has(weekday),
   )

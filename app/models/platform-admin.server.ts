@@ -13,7 +13,7 @@ export type CreateAdminResult =
   | { created: true; email: string }
   | { created: false; reason: 'exists' | 'taken' | 'already-admin' }
 
-/** Serialises concurrent start-ups of several instances (any fixed number works). */
+/** Serializes concurrent start-ups of several instances (any fixed number works). */
 const BOOTSTRAP_LOCK = 7_424_001
 
 /**

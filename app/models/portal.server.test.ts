@@ -1,11 +1,10 @@
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, ne, or } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { chemLogs, companies, customers, jobs, profiles, visitPhotos } from '~/db/schema'
+import { chemLogs, companies, customers, profiles, visitPhotos, visits } from '~/db/schema'
 import { db } from '~/utils/db.server'
 import { addTestCustomer, findTestCustomer } from '../../tests/helpers/customers'
 import { useDemoData } from '../../tests/helpers/test-database'
 import { skipAsOffice } from '../../tests/helpers/visits'
-import { createJob } from './job-changes.server'
 import {
   getPortal,
   getPortalPhoto,
@@ -14,6 +13,7 @@ import {
   PORTAL_VISITS_PER_PAGE,
   portalPhotoUrl,
 } from './portal.server'
+import { createVisit } from './visit-changes.server'
 
 let blue: string
 let sunset: string
@@ -29,8 +29,8 @@ async function customerNamed(name: string) {
   return row
 }
 
-async function jobIdsOf(customerId: string) {
-  const rows = await db().select({ id: jobs.id }).from(jobs).where(eq(jobs.customerId, customerId))
+async function visitIdsOf(customerId: string) {
+  const rows = await db().select({ id: visits.id }).from(visits).where(eq(visits.customerId, customerId))
   return new Set(rows.map((r) => r.id))
 }
 
@@ -53,13 +53,13 @@ describe("getPortal: Dana Whitfield's demo portal", () => {
   it('shows her header, both completed and scheduled visits, newest scheduled first', async () => {
     // A visit of this morning not yet worked, whatever the hour and weekday the test runs: the demo's own open visits
     // are in the past only on some days.
-    const open = await createJob({
+    const open = await createVisit({
       companyId: blue,
       customerId: dana.id,
       scheduledAt: new Date(Date.now() - 3_600_000),
       technicianId: null,
     })
-    if (!open) throw new Error('no job')
+    if (!open) throw new Error('no visit')
     const portal = await danaPortal()
     expect(portal.customer).toEqual({
       name: 'Dana Whitfield',
@@ -84,41 +84,41 @@ describe("getPortal: Dana Whitfield's demo portal", () => {
 
   it('counts completed and recorded visits in SQL, equal to direct counts over every visit', async () => {
     const portal = await danaPortal()
-    const [total] = await db().select({ n: count() }).from(jobs).where(eq(jobs.customerId, dana.id))
+    const [total] = await db().select({ n: count() }).from(visits).where(eq(visits.customerId, dana.id))
     const [completed] = await db()
       .select({ n: count() })
-      .from(jobs)
-      .where(and(eq(jobs.customerId, dana.id), isNotNull(jobs.completedAt)))
+      .from(visits)
+      .where(and(eq(visits.customerId, dana.id), isNotNull(visits.completedAt)))
     expect(portal.counts).toEqual({ total: total?.n, completed: completed?.n })
     expect(portal.counts.completed).toBeGreaterThan(0)
     // The history holds the visits that are due or done; the ones still ahead are the "next visit".
     const [history] = await db()
       .select({ n: count() })
-      .from(jobs)
+      .from(visits)
       .where(
         and(
-          eq(jobs.customerId, dana.id),
-          or(lt(jobs.scheduledAt, new Date()), isNotNull(jobs.completedAt), isNotNull(jobs.cancelledAt)),
+          eq(visits.customerId, dana.id),
+          or(lt(visits.scheduledAt, new Date()), isNotNull(visits.completedAt), isNotNull(visits.canceledAt)),
         ),
       )
     expect(portal.visits.total).toBe(history?.n)
   })
 
   it('keeps visits still ahead out of the history, and shows a skipped one with its reason', async () => {
-    const ahead = await createJob({
+    const ahead = await createVisit({
       companyId: blue,
       customerId: dana.id,
       scheduledAt: new Date(Date.now() + 3 * 86_400_000),
       technicianId: null,
     })
-    const skipped = await createJob({
+    const skipped = await createVisit({
       companyId: blue,
       customerId: dana.id,
       scheduledAt: new Date(Date.now() - 3_600_000),
       technicianId: null,
     })
-    if (!ahead || !skipped) throw new Error('no jobs')
-    expect((await skipAsOffice({ companyId: blue, jobId: skipped.id, reason: 'Locked gate' })).ok).toBe(true)
+    if (!ahead || !skipped) throw new Error('no visits')
+    expect((await skipAsOffice({ companyId: blue, visitId: skipped.id, reason: 'Locked gate' })).ok).toBe(true)
     const portal = await danaPortal()
     const ids = portal.visits.rows.map((row) => row.id)
     expect(ids).not.toContain(ahead.id)
@@ -128,10 +128,10 @@ describe("getPortal: Dana Whitfield's demo portal", () => {
   it('lists the 12 most recent readings across her visits, newest first, with the visit date', async () => {
     const portal = await danaPortal()
     const expected = await db()
-      .select({ ph: chemLogs.ph, takenAt: chemLogs.takenAt, visit: jobs.scheduledAt })
+      .select({ ph: chemLogs.ph, takenAt: chemLogs.takenAt, visit: visits.scheduledAt })
       .from(chemLogs)
-      .innerJoin(jobs, eq(jobs.id, chemLogs.jobId))
-      .where(eq(jobs.customerId, dana.id))
+      .innerJoin(visits, eq(visits.id, chemLogs.visitId))
+      .where(eq(visits.customerId, dana.id))
       .orderBy(desc(chemLogs.takenAt))
       .limit(PORTAL_READINGS_LIMIT)
     expect(expected).toHaveLength(PORTAL_READINGS_LIMIT)
@@ -144,17 +144,17 @@ describe("getPortal: Dana Whitfield's demo portal", () => {
   it("shows each visit's latest reading, and none for visits without one", async () => {
     // A second, later reading on one completed visit: the history must show that one.
     const [visit] = await db()
-      .select({ id: jobs.id, completedAt: jobs.completedAt })
-      .from(jobs)
-      .where(and(eq(jobs.customerId, dana.id), isNotNull(jobs.completedAt)))
-      .orderBy(desc(jobs.scheduledAt))
+      .select({ id: visits.id, completedAt: visits.completedAt })
+      .from(visits)
+      .where(and(eq(visits.customerId, dana.id), isNotNull(visits.completedAt)))
+      .orderBy(desc(visits.scheduledAt))
       .limit(1)
     if (!visit?.completedAt) throw new Error('Dana has no completed visit')
     await db()
       .insert(chemLogs)
       .values({
         companyId: blue,
-        jobId: visit.id,
+        visitId: visit.id,
         ph: 7.8,
         chlorinePpm: 4.5,
         alkalinity: 120,
@@ -167,7 +167,7 @@ describe("getPortal: Dana Whitfield's demo portal", () => {
     for (const open of portal.visits.rows.filter((v) => v.completedAt === null)) expect(open.reading).toBeNull()
   })
 
-  it("lists each visit's labelled photos in the order taken, and fills the gallery with her newest photos", async () => {
+  it("lists each visit's labeled photos in the order taken, and fills the gallery with her newest photos", async () => {
     const portal = await danaPortal()
     const withPhotos = portal.visits.rows.filter((v) => v.photos.length > 0)
     expect(withPhotos.length).toBeGreaterThan(0)
@@ -175,13 +175,13 @@ describe("getPortal: Dana Whitfield's demo portal", () => {
     const stored = await db()
       .select({ id: visitPhotos.id })
       .from(visitPhotos)
-      .where(eq(visitPhotos.jobId, withPhotos[0]?.id ?? ''))
+      .where(eq(visitPhotos.visitId, withPhotos[0]?.id ?? ''))
       .orderBy(asc(visitPhotos.createdAt))
     expect(withPhotos[0]?.photos.map((p) => p.id)).toEqual(stored.map((p) => p.id))
     expect(portal.gallery.length).toBeGreaterThan(0)
     expect(portal.gallery.length).toBeLessThanOrEqual(PORTAL_GALLERY_PHOTOS)
-    const own = await jobIdsOf(dana.id)
-    expect(portal.gallery.every((g) => own.has(g.jobId))).toBe(true)
+    const own = await visitIdsOf(dana.id)
+    expect(portal.gallery.every((g) => own.has(g.visitId))).toBe(true)
     const times = portal.gallery.map((g) => g.scheduledAt.getTime())
     expect(times).toEqual([...times].sort((a, b) => b - a))
   })
@@ -190,11 +190,11 @@ describe("getPortal: Dana Whitfield's demo portal", () => {
     const now = new Date()
     const portal = await danaPortal(1, now)
     const [expected] = await db()
-      .select({ scheduledAt: jobs.scheduledAt, technicianName: profiles.fullName })
-      .from(jobs)
-      .leftJoin(profiles, eq(profiles.id, jobs.technicianId))
-      .where(and(eq(jobs.customerId, dana.id), isNull(jobs.completedAt), gte(jobs.scheduledAt, now)))
-      .orderBy(asc(jobs.scheduledAt))
+      .select({ scheduledAt: visits.scheduledAt, technicianName: profiles.fullName })
+      .from(visits)
+      .leftJoin(profiles, eq(profiles.id, visits.technicianId))
+      .where(and(eq(visits.customerId, dana.id), isNull(visits.completedAt), gte(visits.scheduledAt, now)))
+      .orderBy(asc(visits.scheduledAt))
       .limit(1)
     expect(expected).toBeDefined()
     expect(portal.nextVisit?.scheduledAt.getTime()).toBe(expected?.scheduledAt.getTime())
@@ -214,8 +214,8 @@ describe("getPortal: Dana Whitfield's demo portal", () => {
     const keys = await db()
       .select({ key: visitPhotos.storageKey })
       .from(visitPhotos)
-      .innerJoin(jobs, eq(jobs.id, visitPhotos.jobId))
-      .where(eq(jobs.customerId, dana.id))
+      .innerJoin(visits, eq(visits.id, visitPhotos.visitId))
+      .where(eq(visits.customerId, dana.id))
     const secrets = [
       blue,
       dana.id,
@@ -233,10 +233,10 @@ describe("getPortal: Dana Whitfield's demo portal", () => {
 describe('getPortal: tenancy', () => {
   it("never shows Marco's (or any other customer's) visits in Dana's portal", async () => {
     const portal = await danaPortal()
-    const own = await jobIdsOf(dana.id)
-    const marcos = await jobIdsOf(marco.id)
+    const own = await visitIdsOf(dana.id)
+    const marcos = await visitIdsOf(marco.id)
     expect(marcos.size).toBeGreaterThan(0)
-    const shown = [...portal.visits.rows.map((v) => v.id), ...portal.gallery.map((g) => g.jobId)]
+    const shown = [...portal.visits.rows.map((v) => v.id), ...portal.gallery.map((g) => g.visitId)]
     expect(shown.every((id) => own.has(id) && !marcos.has(id))).toBe(true)
     const marcoRow = await findTestCustomer('Marco Ruiz')
     expect(JSON.stringify(portal)).not.toContain(marcoRow.address)
@@ -271,7 +271,7 @@ describe('getPortal: visit history pages', () => {
       scheduledAt: new Date(start + Math.floor(i / 5) * 7 * 86_400_000),
       completedAt: i < 100 ? new Date(start + Math.floor(i / 5) * 7 * 86_400_000 + 3_600_000) : null,
     }))
-    const inserted = await db().insert(jobs).values(rows).returning({ id: jobs.id })
+    const inserted = await db().insert(visits).values(rows).returning({ id: visits.id })
     allIds = inserted.map((r) => r.id)
   })
 
@@ -326,26 +326,28 @@ describe('getPortalPhoto', () => {
   /** A visit of `customerId`'s (or, with `other`, of another Blue Lagoon customer) and its photo ids. */
   async function photographedVisit(customerId: string, other = false) {
     const [row] = await db()
-      .select({ jobId: visitPhotos.jobId })
+      .select({ visitId: visitPhotos.visitId })
       .from(visitPhotos)
-      .innerJoin(jobs, eq(jobs.id, visitPhotos.jobId))
-      .where(and(eq(jobs.companyId, blue), other ? ne(jobs.customerId, customerId) : eq(jobs.customerId, customerId)))
+      .innerJoin(visits, eq(visits.id, visitPhotos.visitId))
+      .where(
+        and(eq(visits.companyId, blue), other ? ne(visits.customerId, customerId) : eq(visits.customerId, customerId)),
+      )
       .limit(1)
     if (!row) throw new Error('no photographed visit')
     const photos = await db()
       .select({ id: visitPhotos.id })
       .from(visitPhotos)
-      .where(eq(visitPhotos.jobId, row.jobId))
+      .where(eq(visitPhotos.visitId, row.visitId))
       .orderBy(asc(visitPhotos.createdAt))
-    return { jobId: row.jobId, photoIds: photos.map((p) => p.id) }
+    return { visitId: row.visitId, photoIds: photos.map((p) => p.id) }
   }
 
   it("returns the bytes of Dana's own visit photos, full size and thumbnail", async () => {
-    const { jobId, photoIds } = await photographedVisit(dana.id)
+    const { visitId, photoIds } = await photographedVisit(dana.id)
     expect(photoIds.length).toBeGreaterThan(1)
     for (const photoId of photoIds) {
-      const full = await getPortalPhoto({ companyId: blue, customerId: dana.id, jobId, photoId })
-      const thumb = await getPortalPhoto({ companyId: blue, customerId: dana.id, jobId, photoId, size: 'thumb' })
+      const full = await getPortalPhoto({ companyId: blue, customerId: dana.id, visitId, photoId })
+      const thumb = await getPortalPhoto({ companyId: blue, customerId: dana.id, visitId, photoId, size: 'thumb' })
       expect(full?.bytes.byteLength).toBeGreaterThan(0)
       expect(thumb?.bytes.byteLength).toBeGreaterThan(0)
       expect(thumb?.bytes.byteLength).toBeLessThan(full?.bytes.byteLength ?? 0)
@@ -354,16 +356,16 @@ describe('getPortalPhoto', () => {
 
   it("returns nothing for another customer's visit paired with Dana's id, or a photo of another visit", async () => {
     const own = await photographedVisit(dana.id)
-    const neighbour = await photographedVisit(dana.id, true)
+    const neighbor = await photographedVisit(dana.id, true)
     const ownPhoto = own.photoIds[0] ?? ''
-    const theirPhoto = neighbour.photoIds[0] ?? ''
+    const theirPhoto = neighbor.photoIds[0] ?? ''
     const cases = [
-      { companyId: blue, customerId: dana.id, jobId: neighbour.jobId, photoId: theirPhoto },
-      { companyId: blue, customerId: dana.id, jobId: own.jobId, photoId: theirPhoto },
-      { companyId: sunset, customerId: dana.id, jobId: own.jobId, photoId: ownPhoto },
-      { companyId: blue, customerId: marco.id, jobId: own.jobId, photoId: ownPhoto },
-      { companyId: blue, customerId: dana.id, jobId: own.jobId, photoId: 'before' },
-      { companyId: blue, customerId: dana.id, jobId: 'not-a-job', photoId: ownPhoto },
+      { companyId: blue, customerId: dana.id, visitId: neighbor.visitId, photoId: theirPhoto },
+      { companyId: blue, customerId: dana.id, visitId: own.visitId, photoId: theirPhoto },
+      { companyId: sunset, customerId: dana.id, visitId: own.visitId, photoId: ownPhoto },
+      { companyId: blue, customerId: marco.id, visitId: own.visitId, photoId: ownPhoto },
+      { companyId: blue, customerId: dana.id, visitId: own.visitId, photoId: 'before' },
+      { companyId: blue, customerId: dana.id, visitId: 'not-a-visit', photoId: ownPhoto },
     ]
     for (const args of cases) expect(await getPortalPhoto(args)).toBeNull()
   })

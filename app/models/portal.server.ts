@@ -3,12 +3,12 @@
 // finds nothing. What leaves this module is only what the page shows: no company ids, portal
 // logins, technician ids, emails or storage keys (docs/product.md "Roles").
 import { and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm'
-import { bodiesOfWater, chemLogs, companies, customers, jobs, profiles, visitPhotos } from '~/db/schema'
+import { bodiesOfWater, chemLogs, companies, customers, profiles, visitPhotos, visits } from '~/db/schema'
 import type { PhotoLabel } from '~/db/schema/visit-work'
 import { db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import { can } from '~/utils/permissions'
-import { summariseReading } from '~/water/summary'
+import { summarizeReading } from '~/water/summary'
 import { type PoolProfile, poolProfileOf } from '~/water/targets'
 import { balanceCentsOf } from './balance.server'
 import { firstBodyOfWaterOf, poolProfileColumns } from './body-of-water.server'
@@ -49,9 +49,9 @@ export async function findPortalAccess(
   return { companyId: customer.companyId, customerId: customer.id, preview: !isOwnRecord }
 }
 
-/** The portal's own photo route (authorised by portal access, not by staff job access). */
-export function portalPhotoUrl(customerId: string, jobId: string, photoId: string, size: PhotoSize = 'full') {
-  return `/customer/${customerId}/photos/${jobId}/${photoId}${size === 'thumb' ? '?size=thumb' : ''}`
+/** The portal's own photo route (authorized by portal access, not by staff visit access). */
+export function portalPhotoUrl(customerId: string, visitId: string, photoId: string, size: PhotoSize = 'full') {
+  return `/customer/${customerId}/photos/${visitId}/${photoId}${size === 'thumb' ? '?size=thumb' : ''}`
 }
 
 /**
@@ -61,7 +61,7 @@ export function portalPhotoUrl(customerId: string, jobId: string, photoId: strin
 const photosOfVisit = sql<{ id: string; label: PhotoLabel }[]>`coalesce((
   select json_agg(json_build_object('id', vp.id, 'label', vp.label) order by vp.created_at, vp.id)
   from "visit_photos" vp
-  where vp.company_id = "jobs"."company_id" and vp.job_id = "jobs"."id"
+  where vp.company_id = "visits"."company_id" and vp.visit_id = "visits"."id"
 ), '[]'::json)`
 
 /**
@@ -82,16 +82,16 @@ export async function getPortal({
 }) {
   if (!isUuid(companyId) || !isUuid(customerId)) return null
   const current = Number.isInteger(page) ? Math.min(Math.max(page, 1), MAX_PAGE) : 1
-  const ofCustomer = and(eq(jobs.companyId, companyId), eq(jobs.customerId, customerId))
-  // Technicians are joined within the job's company as well: a name never crosses companies.
-  const technician = and(eq(profiles.id, jobs.technicianId), eq(profiles.companyId, jobs.companyId))
+  const ofCustomer = and(eq(visits.companyId, companyId), eq(visits.customerId, customerId))
+  // Technicians are joined within the visit's company as well: a name never crosses companies.
+  const technician = and(eq(profiles.id, visits.technicianId), eq(profiles.companyId, visits.companyId))
 
   // Each visit's latest reading in the same query: a LATERAL subquery the planner answers from
-  // the (company_id, job_id, taken_at desc) index, one probe per visit on the page.
+  // the (company_id, visit_id, taken_at desc) index, one probe per visit on the page.
   const latestReading = db()
     .select(readingColumns)
     .from(chemLogs)
-    .where(and(eq(chemLogs.companyId, jobs.companyId), eq(chemLogs.jobId, jobs.id)))
+    .where(and(eq(chemLogs.companyId, visits.companyId), eq(chemLogs.visitId, visits.id)))
     .orderBy(desc(chemLogs.takenAt), desc(chemLogs.id))
     .limit(1)
     .as('latest_reading')
@@ -102,7 +102,7 @@ export async function getPortal({
 
   // The history: visits that are due or done. Visits still ahead (a plan keeps 8 weeks of them) are the "next visit",
   // not rows of history.
-  const inHistory = sql`(${jobs.scheduledAt} < ${now.toISOString()} or ${jobs.completedAt} is not null or ${jobs.cancelledAt} is not null)`
+  const inHistory = sql`(${visits.scheduledAt} < ${now.toISOString()} or ${visits.completedAt} is not null or ${visits.canceledAt} is not null)`
   const [header, counts, nextVisit, visitRows, readings, galleryRows] = await Promise.all([
     db()
       .select({
@@ -119,7 +119,7 @@ export async function getPortal({
         timezone: companies.timezone,
         poolVolumeGallons: pool.poolVolumeGallons,
         poolSurface: pool.poolSurface,
-        poolSanitiser: pool.poolSanitiser,
+        poolSanitizer: pool.poolSanitizer,
         poolIndoor: pool.poolIndoor,
       })
       .from(customers)
@@ -130,27 +130,27 @@ export async function getPortal({
       .limit(1),
     db()
       .select({
-        completed: sql<number>`count(*) filter (where ${jobs.completedAt} is not null)::int`,
+        completed: sql<number>`count(*) filter (where ${visits.completedAt} is not null)::int`,
         total: sql<number>`count(*)::int`,
         history: sql<number>`count(*) filter (where ${inHistory})::int`,
       })
-      .from(jobs)
+      .from(visits)
       .where(ofCustomer),
     db()
-      .select({ scheduledAt: jobs.scheduledAt, address: jobs.address, technicianName: profiles.fullName })
-      .from(jobs)
+      .select({ scheduledAt: visits.scheduledAt, address: visits.address, technicianName: profiles.fullName })
+      .from(visits)
       .leftJoin(profiles, technician)
-      .where(and(ofCustomer, isNull(jobs.completedAt), isNull(jobs.cancelledAt), gte(jobs.scheduledAt, now)))
-      .orderBy(asc(jobs.scheduledAt), asc(jobs.id))
+      .where(and(ofCustomer, isNull(visits.completedAt), isNull(visits.canceledAt), gte(visits.scheduledAt, now)))
+      .orderBy(asc(visits.scheduledAt), asc(visits.id))
       .limit(1),
     db()
       .select({
-        id: jobs.id,
-        scheduledAt: jobs.scheduledAt,
-        completedAt: jobs.completedAt,
-        cancelledAt: jobs.cancelledAt,
-        skipReason: jobs.skipReason,
-        address: jobs.address,
+        id: visits.id,
+        scheduledAt: visits.scheduledAt,
+        completedAt: visits.completedAt,
+        canceledAt: visits.canceledAt,
+        skipReason: visits.skipReason,
+        address: visits.address,
         technicianName: profiles.fullName,
         photos: photosOfVisit,
         reading: {
@@ -160,23 +160,23 @@ export async function getPortal({
           takenAt: latestReading.takenAt,
         },
       })
-      .from(jobs)
+      .from(visits)
       .leftJoin(profiles, technician)
       .leftJoinLateral(latestReading, sql`true`)
       .where(and(ofCustomer, inHistory))
       // The id breaks ties between visits at the same time so pages never overlap or skip one.
-      .orderBy(desc(jobs.scheduledAt), desc(jobs.id))
+      .orderBy(desc(visits.scheduledAt), desc(visits.id))
       .limit(PORTAL_VISITS_PER_PAGE)
       .offset((current - 1) * PORTAL_VISITS_PER_PAGE),
     db()
       .select({
         ...readingColumns,
-        visitScheduledAt: jobs.scheduledAt,
+        visitScheduledAt: visits.scheduledAt,
         readingBodyId: bodiesOfWater.id,
         ...poolProfileColumns,
       })
       .from(chemLogs)
-      .innerJoin(jobs, and(eq(jobs.companyId, chemLogs.companyId), eq(jobs.id, chemLogs.jobId)))
+      .innerJoin(visits, and(eq(visits.companyId, chemLogs.companyId), eq(visits.id, chemLogs.visitId)))
       // Each reading is judged against the pool or spa it was taken in.
       .leftJoin(
         bodiesOfWater,
@@ -186,11 +186,11 @@ export async function getPortal({
       .orderBy(desc(chemLogs.takenAt), desc(chemLogs.id))
       .limit(PORTAL_READINGS_LIMIT),
     db()
-      .select({ id: visitPhotos.id, label: visitPhotos.label, jobId: jobs.id, scheduledAt: jobs.scheduledAt })
+      .select({ id: visitPhotos.id, label: visitPhotos.label, visitId: visits.id, scheduledAt: visits.scheduledAt })
       .from(visitPhotos)
-      .innerJoin(jobs, and(eq(jobs.companyId, visitPhotos.companyId), eq(jobs.id, visitPhotos.jobId)))
+      .innerJoin(visits, and(eq(visits.companyId, visitPhotos.companyId), eq(visits.id, visitPhotos.visitId)))
       .where(and(eq(visitPhotos.companyId, companyId), ofCustomer))
-      .orderBy(desc(jobs.scheduledAt), desc(jobs.id), asc(visitPhotos.createdAt), asc(visitPhotos.id))
+      .orderBy(desc(visits.scheduledAt), desc(visits.id), asc(visitPhotos.createdAt), asc(visitPhotos.id))
       .limit(PORTAL_GALLERY_PHOTOS),
   ])
 
@@ -201,11 +201,11 @@ export async function getPortal({
   // profiles themselves stay internal.
   const customerPool: PoolProfile = poolProfileOf(customer)
   const judged = readings.map(
-    ({ readingBodyId, poolVolumeGallons, poolSurface, poolSanitiser, poolIndoor, ...reading }) => {
+    ({ readingBodyId, poolVolumeGallons, poolSurface, poolSanitizer, poolIndoor, ...reading }) => {
       const pool = readingBodyId
-        ? poolProfileOf({ poolVolumeGallons, poolSurface, poolSanitiser, poolIndoor })
+        ? poolProfileOf({ poolVolumeGallons, poolSurface, poolSanitizer, poolIndoor })
         : customerPool
-      return { ...reading, summary: summariseReading(reading, pool) }
+      return { ...reading, summary: summarizeReading(reading, pool) }
     },
   )
   return {
@@ -245,27 +245,27 @@ export type Portal = NonNullable<Awaited<ReturnType<typeof getPortal>>>
 export async function getPortalPhoto({
   companyId,
   customerId,
-  jobId,
+  visitId,
   photoId,
   size = 'full',
 }: {
   companyId: string
   customerId: string
-  jobId: string
+  visitId: string
   photoId: string
   size?: PhotoSize
 }) {
-  if (!isUuid(photoId) || !isUuid(jobId) || !isUuid(customerId) || !isUuid(companyId)) return null
+  if (!isUuid(photoId) || !isUuid(visitId) || !isUuid(customerId) || !isUuid(companyId)) return null
   const [photo] = await db()
     .select({ storageKey: visitPhotos.storageKey })
     .from(visitPhotos)
-    .innerJoin(jobs, and(eq(jobs.companyId, visitPhotos.companyId), eq(jobs.id, visitPhotos.jobId)))
+    .innerJoin(visits, and(eq(visits.companyId, visitPhotos.companyId), eq(visits.id, visitPhotos.visitId)))
     .where(
       and(
         eq(visitPhotos.companyId, companyId),
-        eq(visitPhotos.jobId, jobId),
+        eq(visitPhotos.visitId, visitId),
         eq(visitPhotos.id, photoId),
-        eq(jobs.customerId, customerId),
+        eq(visits.customerId, customerId),
       ),
     )
     .limit(1)

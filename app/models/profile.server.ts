@@ -35,7 +35,7 @@ export async function updateOwnProfile(userId: string, update: ProfileUpdate) {
   await db().update(profiles).set(update).where(eq(profiles.id, userId))
 }
 
-/** The company's technicians who can take jobs (for assignment pickers), by name. */
+/** The company's technicians who can take visits (for assignment pickers), by name. */
 export async function listTechnicians(companyId: string) {
   return db()
     .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email, phone: profiles.phone })

@@ -10,13 +10,13 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { loadOwnerDashboard } from '~/dashboards/business-dashboard.server'
 import {
   companies,
-  jobChemicalAdditions,
-  jobs,
   profiles,
   serviceLocations,
   timeEvents,
   timesheetApprovals,
   user,
+  visitChemicalAdditions,
+  visits,
 } from '~/db/schema'
 import { addDays, instantAt, localDateAt } from '~/schedule/local-date'
 import { dayTotals } from '~/schedule/timesheet'
@@ -58,7 +58,7 @@ async function visit(
   times: { onMyWay: Date; arrived: Date; done: Date },
 ) {
   const [row] = await db()
-    .insert(jobs)
+    .insert(visits)
     .values({
       companyId: company,
       customerId: customer.id,
@@ -71,11 +71,11 @@ async function visit(
       completedOnPhoneAt: times.done,
       completedAt: new Date(times.done.getTime() + 60_000),
     })
-    .returning({ id: jobs.id })
-  if (!row) throw new Error('no job')
-  await db().insert(jobChemicalAdditions).values({
+    .returning({ id: visits.id })
+  if (!row) throw new Error('no visit')
+  await db().insert(visitChemicalAdditions).values({
     companyId: company,
-    jobId: row.id,
+    visitId: row.id,
     product: 'Liquid chlorine',
     quantity: 1,
     unit: 'gal',
@@ -288,8 +288,8 @@ describe('labor per pool, any approvals', () => {
     const instant = (date: string, minute: number, seconds = 0) =>
       new Date(at(date, '00:00').getTime() + minute * 60_000 + seconds * 1000)
     await fc.assert(
-      fc.asyncProperty(scenario, async ({ costs, estimates, approved, days, visits, size }) => {
-        await db().delete(jobs).where(eq(jobs.companyId, companyId))
+      fc.asyncProperty(scenario, async ({ costs, estimates, approved, days, visits: visitList, size }) => {
+        await db().delete(visits).where(eq(visits.companyId, companyId))
         await db().delete(timeEvents).where(eq(timeEvents.companyId, companyId))
         await db().delete(timesheetApprovals).where(eq(timesheetApprovals.companyId, companyId))
         for (const [n, id] of technicians.entries()) {
@@ -336,7 +336,7 @@ describe('labor per pool, any approvals', () => {
           )
         }
         const expected = places.map(() => ({ labor: 0, visits: 0, approved: 0 }))
-        for (const v of visits) {
+        for (const v of visitList) {
           const date = dates[v.day] as string
           const onMyWay = instant(date, v.onMyWay, v.seconds)
           const arrived = instant(date, v.onMyWay + v.drive, v.seconds)

@@ -1,6 +1,6 @@
 // "Profit per pool" against the database, on a company built for it so every figure is known to the cent: a pool
 // billed per visit plus chemicals (its November invoice created the way the office creates it), a pool with only a
-// one-off job near midnight (the company's timezone decides its day), a pool billed in October only, a pool with a
+// one-off visit near midnight (the company's timezone decides its day), a pool billed in October only, a pool with a
 // void invoice and a draft, and another company's pool on the same dates. Then every column sorts both ways, pages
 // without losing a row, and the totals cover every row.
 import { eq } from 'drizzle-orm'
@@ -12,11 +12,11 @@ import {
   inventoryItems,
   invoiceLines,
   invoices,
-  jobChemicalAdditions,
-  jobs,
   profiles,
   serviceLocations,
   servicePlans,
+  visitChemicalAdditions,
+  visits,
 } from '~/db/schema'
 import { createDemoLogin } from '~/demo/seed.server'
 import { db } from '~/utils/db.server'
@@ -48,7 +48,7 @@ async function item(company: string, sku: string, priceCents: number, costCents:
   return row
 }
 
-async function job(
+async function visit(
   company: string,
   customer: TestCustomer,
   at: string,
@@ -56,12 +56,12 @@ async function job(
     planId?: string
     occurrenceDate?: string
     completed?: boolean
-    cancelled?: boolean
+    canceled?: boolean
     technicianId?: string
   } = {},
 ) {
   const [row] = await db()
-    .insert(jobs)
+    .insert(visits)
     .values({
       companyId: company,
       customerId: customer.id,
@@ -71,22 +71,22 @@ async function job(
       planId: fields.planId ?? null,
       occurrenceDate: fields.occurrenceDate ?? null,
       scheduledAt: new Date(at),
-      completedAt: fields.completed === false || fields.cancelled ? null : new Date(at),
-      cancelledAt: fields.cancelled ? new Date(at) : null,
-      skipReason: fields.cancelled ? 'Gate locked' : null,
+      completedAt: fields.completed === false || fields.canceled ? null : new Date(at),
+      canceledAt: fields.canceled ? new Date(at) : null,
+      skipReason: fields.canceled ? 'Gate locked' : null,
       technicianId: fields.technicianId ?? null,
     })
-    .returning({ id: jobs.id })
-  if (!row) throw new Error('no job')
+    .returning({ id: visits.id })
+  if (!row) throw new Error('no visit')
   return row.id
 }
 
-async function added(company: string, jobId: string, quantity: number, stock: { id: string; name: string } | null) {
+async function added(company: string, visitId: string, quantity: number, stock: { id: string; name: string } | null) {
   await db()
-    .insert(jobChemicalAdditions)
+    .insert(visitChemicalAdditions)
     .values({
       companyId: company,
-      jobId,
+      visitId,
       inventoryItemId: stock?.id ?? null,
       product: stock?.name ?? 'Hand-typed shock',
       quantity,
@@ -181,14 +181,18 @@ beforeAll(async () => {
   const done: string[] = []
   for (const date of mondays)
     done.push(
-      await job(companyId, pools.perVisit, `${date}T15:00:00Z`, { planId, occurrenceDate: date, technicianId: tyler }),
+      await visit(companyId, pools.perVisit, `${date}T15:00:00Z`, {
+        planId,
+        occurrenceDate: date,
+        technicianId: tyler,
+      }),
     )
-  await job(companyId, pools.perVisit, '2026-11-30T15:00:00Z', {
+  await visit(companyId, pools.perVisit, '2026-11-30T15:00:00Z', {
     planId,
     occurrenceDate: '2026-11-30',
-    cancelled: true,
+    canceled: true,
   })
-  const open = await job(companyId, pools.perVisit, '2026-11-25T15:00:00Z', { completed: false })
+  const open = await visit(companyId, pools.perVisit, '2026-11-25T15:00:00Z', { completed: false })
   // 2.5 gal at $3.89 = $9.725 → $9.73 (half up); 1.25 gal = $4.8625 → $4.86; a hand-typed product has no cost;
   // chemicals on a visit not yet completed are not counted.
   await added(companyId, done[0] ?? '', 2.5, liquid)
@@ -199,12 +203,12 @@ beforeAll(async () => {
   const created = await createInvoices({ companyId, period: NOVEMBER })
   expect(created.created).toBe(1)
 
-  // 2. A one-off job on the evening of 30 November in Tampa (already 1 December in UTC) counts in November; one on
+  // 2. A one-off visit on the evening of 30 November in Tampa (already 1 December in UTC) counts in November; one on
   // the evening of 31 October (1 November in UTC) does not.
   pools.oneOff = await addTestCustomer(companyId, { customerName: 'One-off Olga', address: '2 Margin Way, Tampa, FL' })
-  const late = await job(companyId, pools.oneOff, '2026-12-01T04:30:00Z', { technicianId: quinn })
+  const late = await visit(companyId, pools.oneOff, '2026-12-01T04:30:00Z', { technicianId: quinn })
   await added(companyId, late, 1, calcium)
-  const early = await job(companyId, pools.oneOff, '2026-11-01T03:00:00Z')
+  const early = await visit(companyId, pools.oneOff, '2026-11-01T03:00:00Z')
   await added(companyId, early, 1, calcium)
 
   // 3. Billed for October only.
@@ -231,7 +235,7 @@ beforeAll(async () => {
   await invoiceWith(otherCompanyId, stranger, 1, 'sent', NOVEMBER, [
     { amountCents: 99900, locationId: stranger.locationId },
   ])
-  await job(otherCompanyId, stranger, '2026-11-10T15:00:00Z')
+  await visit(otherCompanyId, stranger, '2026-11-10T15:00:00Z')
 })
 
 const november = { companyId: '', timezone: TIMEZONE, from: NOVEMBER.start, to: NOVEMBER.end }
@@ -303,7 +307,7 @@ describe('profit per pool', () => {
       ['October Otto', 12000, 0],
       ['One-off Olga', 0, 1540],
     ])
-    // A single day: only the one-off job of 30 November (Tampa time).
+    // A single day: only the one-off visit of 30 November (Tampa time).
     const day = await profitReportRows({ ...query(), from: '2026-11-30', to: '2026-11-30' })
     expect(day.rows.map((row) => row.customerName)).toEqual(['One-off Olga'])
   })
@@ -398,7 +402,7 @@ describe('profit per pool, any visits and costs', () => {
     Math.floor((2 * numerator + denominator) / (2 * denominator))
 
   it('sums each visit to the cent', async () => {
-    const visit = fc.record({
+    const visitArb = fc.record({
       place: fc.integer({ min: 0, max: 1 }),
       technician: fc.integer({ min: 0, max: 3 }), // 3: nobody assigned
       day: fc.integer({ min: 1, max: 30 }),
@@ -415,11 +419,11 @@ describe('profit per pool, any visits and costs', () => {
       ),
       minutes: fc.tuple(fc.integer({ min: 1, max: 480 }), fc.integer({ min: 1, max: 480 })),
       unitCosts: fc.tuple(fc.integer({ min: 0, max: 50_000 }), fc.integer({ min: 0, max: 50_000 })),
-      visits: fc.array(visit, { minLength: 1, maxLength: 6 }),
+      visits: fc.array(visitArb, { minLength: 1, maxLength: 6 }),
     })
     await fc.assert(
-      fc.asyncProperty(scenario, async ({ hourlyCosts, minutes, unitCosts, visits }) => {
-        await db().delete(jobs).where(eq(jobs.companyId, propertyCompany))
+      fc.asyncProperty(scenario, async ({ hourlyCosts, minutes, unitCosts, visits: visitList }) => {
+        await db().delete(visits).where(eq(visits.companyId, propertyCompany))
         for (const [n, id] of technicians.entries()) {
           await db()
             .update(profiles)
@@ -436,11 +440,11 @@ describe('profit per pool, any visits and costs', () => {
           await db().update(inventoryItems).set({ costCents: unitCosts[n] }).where(eq(inventoryItems.id, stocked.id))
         }
         const expected = places.map(() => ({ labor: 0, chemicals: 0, visits: 0 }))
-        for (const v of visits) {
+        for (const v of visitList) {
           const place = places[v.place] as TestCustomer
           const technicianId = technicians[v.technician]
           const day = String(v.day).padStart(2, '0')
-          const id = await job(propertyCompany, place, `2026-11-${day}T15:00:00Z`, { technicianId })
+          const id = await visit(propertyCompany, place, `2026-11-${day}T15:00:00Z`, { technicianId })
           const sums = expected[v.place] as { labor: number; chemicals: number; visits: number }
           sums.visits += 1
           sums.labor += halfUp((minutes[v.place] as number) * (hourlyCosts[v.technician] ?? 0), 60)
@@ -467,7 +471,9 @@ describe('profit per pool, any visits and costs', () => {
         }
         expect(totals.laborCostCents).toBe(expected.reduce((sum, e) => sum + e.labor, 0))
         expect(totals.chemicalCostCents).toBe(expected.reduce((sum, e) => sum + e.chemicals, 0))
-        expect(totals.visitsWithoutCost).toBe(visits.filter((v) => (hourlyCosts[v.technician] ?? null) === null).length)
+        expect(totals.visitsWithoutCost).toBe(
+          visitList.filter((v) => (hourlyCosts[v.technician] ?? null) === null).length,
+        )
       }),
       { numRuns: 15 },
     )

@@ -18,7 +18,7 @@
 //   type (the hourly cost is the company's cost of an hour, per-stop pay included). A visit whose technician has no
 //   hourly cost counts $0.00 and is counted in `visitsWithoutCost`, so the page can say so.
 // - A visit's date is its occurrence date (the date of the plan's visit it stands for, kept when it is moved — the
-//   date invoices bill it by), or for a one-off job the day it was scheduled, in the company's timezone.
+//   date invoices bill it by), or for a one-off visit the day it was scheduled, in the company's timezone.
 // - Margin: revenue − chemical cost − labor cost, and margin % of revenue — only for a pool with an invoice in the
 //   period. A pool with visits and no invoice has no margin ("No invoice"), not a 100 % loss; the totals' margin is
 //   the sum over invoiced pools.
@@ -194,7 +194,7 @@ function reportStatement(query: ProfitQuery, limit: SQL) {
         least(greatest(coalesce(fw.at, j.on_my_way_at), j.on_my_way_at),
           coalesce(j.completed_on_phone_at, j.completed_at)) as arrived_at,
         coalesce(j.completed_on_phone_at, j.completed_at) as done_at
-      from jobs j
+      from visits j
       join service_locations sl on sl.company_id = j.company_id and sl.id = j.location_id
       left join profiles p on p.company_id = j.company_id and p.id = coalesce(j.technician_id, j.completed_by)
       left join days d on d.technician_id = j.technician_id
@@ -202,11 +202,11 @@ function reportStatement(query: ProfitQuery, limit: SQL) {
         and d.start_minute is not null and d.end_minute is not null and d.end_minute >= d.start_minute
       left join lateral (
         select min(w.at) as at from (
-          select min(vc.checked_at) as at from visit_checks vc where vc.company_id = j.company_id and vc.job_id = j.id
+          select min(vc.checked_at) as at from visit_checks vc where vc.company_id = j.company_id and vc.visit_id = j.id
           union all
-          select min(cl.taken_at) from chem_logs cl where cl.company_id = j.company_id and cl.job_id = j.id
+          select min(cl.taken_at) from chem_logs cl where cl.company_id = j.company_id and cl.visit_id = j.id
           union all
-          select min(ca.added_at) from job_chemical_additions ca where ca.company_id = j.company_id and ca.job_id = j.id
+          select min(ca.added_at) from visit_chemical_additions ca where ca.company_id = j.company_id and ca.visit_id = j.id
         ) w
       ) fw on d.work_date is not null
       where j.company_id = ${companyId} and j.completed_at is not null
@@ -228,7 +228,7 @@ function reportStatement(query: ProfitQuery, limit: SQL) {
             from breaks b where b.technician_id = v.day_technician and b.work_date = v.work_date), 0)
         end as minutes
       from visit_spans v
-    ), visits as (
+    ), pool_visits as (
       select location_id, count(*)::bigint as visits, sum(minutes)::bigint as minutes,
         sum(round(minutes * coalesce(cost, 0) / 60.0))::bigint as labor_cents,
         count(*) filter (where cost is null)::bigint as without_cost,
@@ -237,8 +237,8 @@ function reportStatement(query: ProfitQuery, limit: SQL) {
       group by location_id
     ), chemicals as (
       select j.location_id, sum(round(a.quantity * it.cost_cents))::bigint as cents
-      from job_chemical_additions a
-      join jobs j on j.company_id = a.company_id and j.id = a.job_id
+      from visit_chemical_additions a
+      join visits j on j.company_id = a.company_id and j.id = a.visit_id
       join inventory_items it on it.company_id = a.company_id and it.id = a.inventory_item_id
       where a.company_id = ${companyId} and j.completed_at is not null
         and ${visitDate} between ${from}::date and ${to}::date
@@ -260,7 +260,7 @@ function reportStatement(query: ProfitQuery, limit: SQL) {
       from service_locations sl
       join customers c on c.company_id = sl.company_id and c.id = sl.customer_id
       left join revenue r on r.location_id = sl.id
-      left join visits v on v.location_id = sl.id
+      left join pool_visits v on v.location_id = sl.id
       left join chemicals ch on ch.location_id = sl.id
       where sl.company_id = ${companyId}
         and (r.location_id is not null or v.location_id is not null or ch.location_id is not null)

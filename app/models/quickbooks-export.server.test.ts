@@ -7,7 +7,15 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { monthOf } from '~/billing/invoice-draft'
-import { companies, inventoryItems, invoices, jobChemicalAdditions, jobs, servicePlans, taxRates } from '~/db/schema'
+import {
+  companies,
+  inventoryItems,
+  invoices,
+  servicePlans,
+  taxRates,
+  visitChemicalAdditions,
+  visits,
+} from '~/db/schema'
 import { lastMonth } from '~/features/reports/report-period'
 import { addDays, isoWeekday, type LocalDate, localDateAt } from '~/schedule/local-date'
 import { db, queryRows } from '~/utils/db.server'
@@ -54,8 +62,8 @@ async function chemicalCustomer(period: { start: LocalDate; end: LocalDate }) {
   const mondays: LocalDate[] = []
   for (let day = period.start; day <= period.end; day = addDays(day, 1)) if (isoWeekday(day) === 1) mondays.push(day)
   mondayCount = mondays.length
-  const visits = await db()
-    .insert(jobs)
+  const visitList = await db()
+    .insert(visits)
     .values(
       mondays.map((date) => ({
         companyId: blue,
@@ -69,17 +77,17 @@ async function chemicalCustomer(period: { start: LocalDate; end: LocalDate }) {
         completedAt: new Date(`${date}T15:00:00Z`),
       })),
     )
-    .returning({ id: jobs.id })
+    .returning({ id: visits.id })
   const [chlorine] = await db()
     .select({ id: inventoryItems.id, name: inventoryItems.name })
     .from(inventoryItems)
     .where(and(eq(inventoryItems.companyId, blue), eq(inventoryItems.sku, 'CHL-LIQ-1G')))
   await db()
-    .insert(jobChemicalAdditions)
+    .insert(visitChemicalAdditions)
     .values(
-      visits.map((visit) => ({
+      visitList.map((visit) => ({
         companyId: blue,
-        jobId: visit.id,
+        visitId: visit.id,
         inventoryItemId: chlorine?.id ?? null,
         product: chlorine?.name ?? 'Chlorine',
         quantity: 1.5,

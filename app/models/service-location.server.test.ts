@@ -1,9 +1,9 @@
 // Service locations, bodies of water and equipment (issue #17): adding, editing and removing them within the
 // company, the rules that keep history (a visited location is archived, a body of water with readings stays), and
-// the jobs booked at a location.
+// the visits booked at a location.
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { bodiesOfWater, chemLogs, companies, equipment, jobs, profiles, serviceLocations } from '~/db/schema'
+import { bodiesOfWater, chemLogs, companies, equipment, profiles, serviceLocations, visits } from '~/db/schema'
 import { db } from '~/utils/db.server'
 import { addTestCustomer, findTestCustomer } from '../../tests/helpers/customers'
 import { useDemoData } from '../../tests/helpers/test-database'
@@ -12,9 +12,9 @@ import { addChemLog } from './chem-log.server'
 import { getCustomerRecord } from './customer-record.server'
 import { pickCustomers } from './customer-search.server'
 import { addEquipment, removeEquipment, updateEquipment } from './equipment.server'
-import { getJobForViewer } from './job.server'
-import { createJob } from './job-changes.server'
 import { addServiceLocation, removeServiceLocation, updateServiceLocation } from './service-location.server'
+import { createVisit } from './visit-changes.server'
+import { getVisitForViewer } from './visit-record.server'
 
 let blue: string
 let sunset: string
@@ -108,13 +108,13 @@ describe('service locations', () => {
     expect(await removeServiceLocation({ companyId: blue, locationId: spare.locationId })).toEqual({
       ok: true,
       outcome: 'deleted',
-      cancelledVisits: 0,
+      canceledVisits: 0,
     })
     expect(await location(spare.locationId)).toBeUndefined()
     expect(await db().select().from(equipment).where(eq(equipment.bodyOfWaterId, body.bodyOfWaterId))).toEqual([])
   })
 
-  it('archives a location with visits instead (history kept, open visits cancelled), never the last one', async () => {
+  it('archives a location with visits instead (history kept, open visits canceled), never the last one', async () => {
     const owner = await addTestCustomer(blue, { customerName: 'Sold One House', address: '5 Kept St' })
     const sold = await addServiceLocation({
       companyId: blue,
@@ -124,7 +124,7 @@ describe('service locations', () => {
     if (!sold.ok) throw new Error(sold.message)
     const now = new Date()
     const visit = (days: number) =>
-      createJob({
+      createVisit({
         companyId: blue,
         customerId: owner.id,
         locationId: sold.locationId,
@@ -133,26 +133,26 @@ describe('service locations', () => {
       })
     const past = await visit(-3)
     await db()
-      .update(jobs)
+      .update(visits)
       .set({ completedAt: now })
-      .where(eq(jobs.id, past?.id ?? ''))
+      .where(eq(visits.id, past?.id ?? ''))
     const upcoming = await visit(4)
     expect(await removeServiceLocation({ companyId: blue, locationId: sold.locationId, now })).toEqual({
       ok: true,
       outcome: 'archived',
-      cancelledVisits: 1,
+      canceledVisits: 1,
     })
     expect((await location(sold.locationId))?.archivedAt).toEqual(now)
     const [kept] = await db()
       .select()
-      .from(jobs)
-      .where(eq(jobs.id, past?.id ?? ''))
-    expect(kept?.cancelledAt).toBeNull()
-    const [cancelled] = await db()
+      .from(visits)
+      .where(eq(visits.id, past?.id ?? ''))
+    expect(kept?.canceledAt).toBeNull()
+    const [canceled] = await db()
       .select()
-      .from(jobs)
-      .where(eq(jobs.id, upcoming?.id ?? ''))
-    expect(cancelled?.cancelledAt).toEqual(now)
+      .from(visits)
+      .where(eq(visits.id, upcoming?.id ?? ''))
+    expect(canceled?.canceledAt).toEqual(now)
     // An archived location takes no new visits and leaves the picker; the record still shows its history.
     expect(await visit(5)).toBeNull()
     const [picked] = await pickCustomers({ companyId: blue, query: 'Sold One House' })
@@ -171,13 +171,13 @@ describe('service locations', () => {
   })
 })
 
-describe('createJob at a location', () => {
+describe('createVisit at a location', () => {
   it('books the chosen location with its address; without one, the customer’s first', async () => {
     const vance = await findTestCustomer('Vance Rental Properties', blue)
     const record = await getCustomerRecord({ companyId: blue, customerId: vance.id })
     const brandon = record?.locations[1]
     const at = new Date(Date.now() + 3 * DAY)
-    const chosen = await createJob({
+    const chosen = await createVisit({
       companyId: blue,
       customerId: vance.id,
       locationId: brandon?.id,
@@ -186,18 +186,18 @@ describe('createJob at a location', () => {
     })
     const [row] = await db()
       .select()
-      .from(jobs)
-      .where(eq(jobs.id, chosen?.id ?? ''))
+      .from(visits)
+      .where(eq(visits.id, chosen?.id ?? ''))
     expect(row).toMatchObject({
       locationId: brandon?.id,
       address: '1128 Lakewood Dr, Brandon, FL 33510',
       customerName: 'Vance Rental Properties',
     })
-    const fallback = await createJob({ companyId: blue, customerId: vance.id, scheduledAt: at, technicianId: null })
+    const fallback = await createVisit({ companyId: blue, customerId: vance.id, scheduledAt: at, technicianId: null })
     const [first] = await db()
       .select()
-      .from(jobs)
-      .where(eq(jobs.id, fallback?.id ?? ''))
+      .from(visits)
+      .where(eq(visits.id, fallback?.id ?? ''))
     expect(first).toMatchObject({ locationId: vance.locationId, address: '6210 N Central Ave, Tampa, FL 33604' })
   })
 
@@ -207,10 +207,10 @@ describe('createJob at a location', () => {
     const marco = await findTestCustomer('Marco Ruiz', sunset)
     const at = new Date(Date.now() + DAY)
     const base = { companyId: blue, customerId: dana.id, scheduledAt: at, technicianId: null }
-    expect(await createJob({ ...base, locationId: marcus.locationId })).toBeNull()
-    expect(await createJob({ ...base, locationId: marco.locationId })).toBeNull()
-    expect(await createJob({ ...base, locationId: 'not-an-id' })).toBeNull()
-    expect(await createJob({ ...base, companyId: sunset })).toBeNull()
+    expect(await createVisit({ ...base, locationId: marcus.locationId })).toBeNull()
+    expect(await createVisit({ ...base, locationId: marco.locationId })).toBeNull()
+    expect(await createVisit({ ...base, locationId: 'not-an-id' })).toBeNull()
+    expect(await createVisit({ ...base, companyId: sunset })).toBeNull()
   })
 })
 
@@ -220,14 +220,14 @@ describe('bodies of water', () => {
     const spa = await addBodyOfWater({
       companyId: blue,
       locationId: owner.locationId,
-      input: { name: 'Spa', gallons: '800', surface: 'plaster', sanitiser: 'salt', indoor: 'outdoor' },
+      input: { name: 'Spa', gallons: '800', surface: 'plaster', sanitizer: 'salt', indoor: 'outdoor' },
     })
     if (!spa.ok) throw new Error(spa.message)
     expect(
       await updateBodyOfWater({
         companyId: blue,
         bodyOfWaterId: spa.bodyOfWaterId,
-        input: { name: 'Hot tub', gallons: '1,000', surface: '', sanitiser: '', indoor: 'indoor' },
+        input: { name: 'Hot tub', gallons: '1,000', surface: '', sanitizer: '', indoor: 'indoor' },
       }),
     ).toEqual({ ok: true })
     // A change that leaves every field out keeps them all (and is no database error).
@@ -239,19 +239,19 @@ describe('bodies of water', () => {
       name: 'Hot tub',
       gallons: 1000,
       surface: null,
-      sanitiser: null,
+      sanitizer: null,
       indoor: true,
       position: 1,
     })
     await db().update(bodiesOfWater).set({ gallons: 21_000 }).where(eq(bodiesOfWater.locationId, owner.locationId))
     await db().update(bodiesOfWater).set({ gallons: 1_000 }).where(eq(bodiesOfWater.id, spa.bodyOfWaterId))
-    const job = await createJob({
+    const visit = await createVisit({
       companyId: blue,
       customerId: owner.id,
       scheduledAt: new Date(),
       technicianId: techId,
     })
-    const viewed = await getJobForViewer({ id: techId, role: 'tech', companyId: blue }, job?.id ?? '')
+    const viewed = await getVisitForViewer({ id: techId, role: 'tech', companyId: blue }, visit?.id ?? '')
     expect(viewed).toMatchObject({ bodyOfWaterName: 'Pool', poolVolumeGallons: 21_000 })
 
     expect(await removeBodyOfWater({ companyId: sunset, bodyOfWaterId: spa.bodyOfWaterId })).toMatchObject({
@@ -263,10 +263,15 @@ describe('bodies of water', () => {
 
   it('keeps a body of water that has readings, and says why', async () => {
     const owner = await addTestCustomer(blue, { customerName: 'Tested Water', address: '8 Test St' })
-    const job = await createJob({ companyId: blue, customerId: owner.id, scheduledAt: new Date(), technicianId: null })
+    const visit = await createVisit({
+      companyId: blue,
+      customerId: owner.id,
+      scheduledAt: new Date(),
+      technicianId: null,
+    })
     await addChemLog({
       companyId: blue,
-      jobId: job?.id ?? '',
+      visitId: visit?.id ?? '',
       reading: { ph: 7.4, chlorinePpm: 2, alkalinity: 90 },
     })
     const [pool] = await db().select().from(bodiesOfWater).where(eq(bodiesOfWater.locationId, owner.locationId))
@@ -274,7 +279,7 @@ describe('bodies of water', () => {
     const [reading] = await db()
       .select({ body: chemLogs.bodyOfWaterId })
       .from(chemLogs)
-      .where(eq(chemLogs.jobId, job?.id ?? ''))
+      .where(eq(chemLogs.visitId, visit?.id ?? ''))
     expect(reading?.body).toBe(pool?.id)
     expect(await removeBodyOfWater({ companyId: blue, bodyOfWaterId: pool?.id ?? '' })).toEqual({
       ok: false,

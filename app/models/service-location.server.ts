@@ -2,7 +2,7 @@
 // gate. Every function takes the company it works in; a location of another company is "not found".
 import { and, asc, count, eq, isNull, max, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import { customers, jobs, serviceLocations, taxRates } from '~/db/schema'
+import { customers, serviceLocations, taxRates, visits } from '~/db/schema'
 import { type AddressParts, formatAddress } from '~/utils/address'
 import { type Database, db } from '~/utils/db.server'
 import { publishCompanyEvent } from '~/utils/events.server'
@@ -31,13 +31,13 @@ export const accessColumns = {
 
 /** Joins a visit to its own location (the composite key keeps both in one company). */
 export const visitLocation = and(
-  eq(serviceLocations.companyId, jobs.companyId),
-  eq(serviceLocations.id, jobs.locationId),
+  eq(serviceLocations.companyId, visits.companyId),
+  eq(serviceLocations.id, visits.locationId),
 ) as SQL
 
 /**
  * The order a customer's locations are shown in: active ones first, then by position. The first is "the" address
- * where only one fits (lists, the portal header, a job booked without choosing).
+ * where only one fits (lists, the portal header, a visit booked without choosing).
  */
 export const locationOrder = [
   asc(sql`${serviceLocations.archivedAt} is not null`),
@@ -46,7 +46,7 @@ export const locationOrder = [
   asc(serviceLocations.id),
 ]
 
-/** A customer's first location (for a LATERAL join on a query of customers, or of jobs by their customer). */
+/** A customer's first location (for a LATERAL join on a query of customers, or of visits by their customer). */
 export function firstLocationOf(customer: { companyId: typeof customers.companyId; id: typeof customers.id }) {
   return db()
     .select({ id: serviceLocations.id, label: serviceLocations.label, ...addressColumns })
@@ -133,7 +133,7 @@ async function insertLocation(
       companyId,
       customerId,
       ...fields,
-      // Typed coordinates are the person's ("Adjust position"); without, the ZIP's centre until geocoded.
+      // Typed coordinates are the person's ("Adjust position"); without, the ZIP's center until geocoded.
       ...newLocationPosition(fields, 'manual'),
       position: last?.position == null ? 0 : last.position + 1,
     })
@@ -145,7 +145,7 @@ async function insertLocation(
 /**
  * Changes a location's address, position and access details. Booked visits keep the address they were booked with.
  * The position follows `editedPosition`: typed coordinates are kept as the person's, a new address moves any other
- * position to the new ZIP's centre.
+ * position to the new ZIP's center.
  */
 export async function updateServiceLocation({
   companyId,
@@ -187,7 +187,7 @@ export async function updateServiceLocation({
 
 /**
  * "Remove": a location nobody ever visited is deleted (with its bodies of water, equipment and plans); one with
- * visits is archived instead, so its history stays, and its open visits are cancelled. A customer keeps at least
+ * visits is archived instead, so its history stays, and its open visits are canceled. A customer keeps at least
  * one location in use: the last one cannot be removed (archive the customer instead).
  */
 export async function removeServiceLocation({
@@ -198,11 +198,11 @@ export async function removeServiceLocation({
   companyId: string
   locationId: string
   now?: Date
-}): Promise<Result<{ outcome: 'deleted' | 'archived'; cancelledVisits: number }>> {
+}): Promise<Result<{ outcome: 'deleted' | 'archived'; canceledVisits: number }>> {
   const result = await db().transaction(async (tx) => {
     const location = await findLocation(tx, companyId, locationId)
     if (!location) return failure('not-found', LOCATION_NOT_FOUND)
-    if (location.archivedAt) return success({ outcome: 'archived' as const, cancelledVisits: 0 })
+    if (location.archivedAt) return success({ outcome: 'archived' as const, canceledVisits: 0 })
     const [others] = await tx
       .select({ n: count() })
       .from(serviceLocations)
@@ -221,30 +221,30 @@ export async function removeServiceLocation({
       )
     }
     const [visited] = await tx
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(and(eq(jobs.companyId, companyId), eq(jobs.locationId, locationId)))
+      .select({ id: visits.id })
+      .from(visits)
+      .where(and(eq(visits.companyId, companyId), eq(visits.locationId, locationId)))
       .limit(1)
     if (!visited) {
       await tx
         .delete(serviceLocations)
         .where(and(eq(serviceLocations.companyId, companyId), eq(serviceLocations.id, locationId)))
-      return success({ outcome: 'deleted' as const, cancelledVisits: 0 })
+      return success({ outcome: 'deleted' as const, canceledVisits: 0 })
     }
     await tx
       .update(serviceLocations)
       .set({ archivedAt: now })
       .where(and(eq(serviceLocations.companyId, companyId), eq(serviceLocations.id, locationId)))
-    const cancelled = await cancelOpenVisits(tx, { companyId, locationId, now })
-    return success({ outcome: 'archived' as const, cancelledVisits: cancelled })
+    const canceled = await cancelOpenVisits(tx, { companyId, locationId, now })
+    return success({ outcome: 'archived' as const, canceledVisits: canceled })
   })
-  if (result.ok && result.cancelledVisits > 0) await publishCompanyEvent({ companyId, type: 'job.updated' })
+  if (result.ok && result.canceledVisits > 0) await publishCompanyEvent({ companyId, type: 'visit.updated' })
   return result
 }
 
 /**
- * Cancels the open visits of a customer or of one location: nobody will do them. Completed and already cancelled
- * visits are history and stay as they are. Returns how many were cancelled.
+ * Cancels the open visits of a customer or of one location: nobody will do them. Completed and already canceled
+ * visits are history and stay as they are. Returns how many were canceled.
  */
 export async function cancelOpenVisits(
   executor: Database,
@@ -256,18 +256,18 @@ export async function cancelOpenVisits(
   }: { companyId: string; customerId?: string; locationId?: string; now: Date },
 ) {
   const rows = await executor
-    .update(jobs)
-    .set({ cancelledAt: now })
+    .update(visits)
+    .set({ canceledAt: now })
     .where(
       and(
-        eq(jobs.companyId, companyId),
-        customerId ? eq(jobs.customerId, customerId) : undefined,
-        locationId ? eq(jobs.locationId, locationId) : undefined,
-        isNull(jobs.completedAt),
-        isNull(jobs.cancelledAt),
+        eq(visits.companyId, companyId),
+        customerId ? eq(visits.customerId, customerId) : undefined,
+        locationId ? eq(visits.locationId, locationId) : undefined,
+        isNull(visits.completedAt),
+        isNull(visits.canceledAt),
       ),
     )
-    .returning({ id: jobs.id })
+    .returning({ id: visits.id })
   return rows.length
 }
 

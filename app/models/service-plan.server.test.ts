@@ -4,7 +4,7 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { companies, jobs, profiles, serviceLocations, servicePlans } from '~/db/schema'
+import { companies, profiles, serviceLocations, servicePlans, visits } from '~/db/schema'
 import { addDays, isoWeekday, localDateAt } from '~/schedule/local-date'
 import { generationWindow, occurrences } from '~/schedule/recurrence'
 import { zonedParts } from '~/utils/dates'
@@ -13,11 +13,11 @@ import { addTestCustomer } from '../../tests/helpers/customers'
 import { useDemoData } from '../../tests/helpers/test-database'
 import { skipAsOffice } from '../../tests/helpers/visits'
 import { archiveCustomer, restoreCustomer } from './customer-changes.server'
-import { completeJob } from './job-changes.server'
 import { editServicePlan } from './plan-edits.server'
 import { createServicePlan, endServicePlan } from './service-plan.server'
 import { deactivateMember } from './team.server'
-import { cancelJob, moveVisit } from './visit.server'
+import { cancelVisit, moveVisit } from './visit.server'
+import { completeVisit } from './visit-changes.server'
 import { generateVisits } from './visit-generation.server'
 
 let blue: string
@@ -51,23 +51,23 @@ async function newLocation(companyId = blue) {
 async function visitsOf(planIds: string[]) {
   const rows = await db()
     .select({
-      id: jobs.id,
-      planId: jobs.planId,
-      occurrenceDate: jobs.occurrenceDate,
-      scheduledAt: jobs.scheduledAt,
-      technicianId: jobs.technicianId,
-      completedAt: jobs.completedAt,
-      cancelledAt: jobs.cancelledAt,
-      skipReason: jobs.skipReason,
+      id: visits.id,
+      planId: visits.planId,
+      occurrenceDate: visits.occurrenceDate,
+      scheduledAt: visits.scheduledAt,
+      technicianId: visits.technicianId,
+      completedAt: visits.completedAt,
+      canceledAt: visits.canceledAt,
+      skipReason: visits.skipReason,
     })
-    .from(jobs)
+    .from(visits)
     .where(
-      sql`${jobs.planId} in (${sql.join(
+      sql`${visits.planId} in (${sql.join(
         planIds.map((id) => sql`${id}::uuid`),
         sql`, `,
       )})`,
     )
-    .orderBy(jobs.scheduledAt)
+    .orderBy(visits.scheduledAt)
   return rows
 }
 
@@ -131,21 +131,21 @@ describe('generation', () => {
     expect(runs.reduce((sum, run) => sum + run.created, 0)).toBe(expected.length - 4)
   })
 
-  it('never brings back a visit that was moved, skipped, cancelled or completed', async () => {
+  it('never brings back a visit that was moved, skipped, canceled or completed', async () => {
     const { locationId } = await newLocation()
     const { planId } = await addPlan(locationId)
     const [first, second, third, fourth] = await visitsOf([planId])
     if (!first || !second || !third || !fourth) throw new Error('no visits')
     const moved = await moveVisit({
       companyId: blue,
-      jobId: first.id,
+      visitId: first.id,
       input: { date: '2026-10-28', technicianId: maya, scope: 'one' },
       now: NOW,
     })
     expect(moved.ok).toBe(true)
-    expect((await skipAsOffice({ companyId: blue, jobId: second.id, reason: 'Weather', now: NOW })).ok).toBe(true)
-    expect((await cancelJob({ companyId: blue, jobId: third.id, now: NOW })).ok).toBe(true)
-    await completeJob({ companyId: blue, jobId: fourth.id, now: NOW })
+    expect((await skipAsOffice({ companyId: blue, visitId: second.id, reason: 'Weather', now: NOW })).ok).toBe(true)
+    expect((await cancelVisit({ companyId: blue, visitId: third.id, now: NOW })).ok).toBe(true)
+    await completeVisit({ companyId: blue, visitId: fourth.id, now: NOW })
     expect((await generateVisits({ now: NOW, companyId: blue, planIds: [planId] })).created).toBe(0)
     const rows = await visitsOf([planId])
     expect(rows).toHaveLength(8)
@@ -189,16 +189,16 @@ describe('archive and restore', () => {
     const { planId } = await addPlan(customer.locationId)
     const [first, second] = await visitsOf([planId])
     if (!first || !second) throw new Error('no visits')
-    await skipAsOffice({ companyId: blue, jobId: second.id, reason: 'Customer request', now: NOW })
+    await skipAsOffice({ companyId: blue, visitId: second.id, reason: 'Customer request', now: NOW })
     const archivedAt = new Date(NOW.getTime() + 60_000)
     await archiveCustomer({ companyId: blue, customerId: customer.id, now: archivedAt })
     const archived = await visitsOf([planId])
-    expect(archived.every((row) => row.cancelledAt !== null)).toBe(true)
+    expect(archived.every((row) => row.canceledAt !== null)).toBe(true)
     expect((await generateVisits({ now: NOW, companyId: blue, planIds: [planId] })).created).toBe(0)
     expect((await restoreCustomer({ companyId: blue, customerId: customer.id, now: archivedAt })).ok).toBe(true)
     const restored = await visitsOf([planId])
     expect(restored).toHaveLength(8)
-    expect(restored.filter((row) => row.cancelledAt === null)).toHaveLength(7)
+    expect(restored.filter((row) => row.canceledAt === null)).toHaveLength(7)
     expect(restored.find((row) => row.occurrenceDate === second.occurrenceDate)?.skipReason).toBe('Customer request')
   })
 })
@@ -210,12 +210,12 @@ describe('bad moves and leaving technicians', () => {
     const [first, second] = await visitsOf([planId])
     if (!first || !second) throw new Error('no visits')
     expect(
-      await moveVisit({ companyId: blue, jobId: first.id, input: { date: '2026-10-19', scope: 'one' }, now: NOW }),
+      await moveVisit({ companyId: blue, visitId: first.id, input: { date: '2026-10-19', scope: 'one' }, now: NOW }),
     ).toMatchObject({ ok: false, message: 'Choose today or a later date.' })
     expect(
       await moveVisit({
         companyId: blue,
-        jobId: first.id,
+        visitId: first.id,
         input: { date: second.occurrenceDate ?? '', scope: 'one' },
         now: NOW,
       }),
@@ -259,10 +259,10 @@ describe('changing a plan', () => {
     const { planId } = await addPlan(locationId)
     const [first, second] = await visitsOf([planId])
     if (!first || !second) throw new Error('no visits')
-    await completeJob({ companyId: blue, jobId: first.id, now: NOW })
+    await completeVisit({ companyId: blue, visitId: first.id, now: NOW })
     const moved = await moveVisit({
       companyId: blue,
-      jobId: second.id,
+      visitId: second.id,
       input: { date: '2026-11-04', technicianId: maya, scope: 'following' },
       now: NOW,
     })
@@ -279,7 +279,7 @@ describe('changing a plan', () => {
     )
     expect(rows.slice(1).map((row) => row.occurrenceDate)[0]).toBe('2026-11-04')
     expect(rows.at(-1)?.occurrenceDate).toBe('2026-12-09')
-    expect(moved.jobId).toBe(rows[1]?.id)
+    expect(moved.visitId).toBe(rows[1]?.id)
   })
 
   it('ending a plan removes its untouched future visits and keeps the skipped one', async () => {
@@ -288,7 +288,7 @@ describe('changing a plan', () => {
     const rows = await visitsOf([planId])
     const skipped = rows[5]
     if (!skipped) throw new Error('no visit')
-    await skipAsOffice({ companyId: blue, jobId: skipped.id, reason: 'Pool closed', now: NOW })
+    await skipAsOffice({ companyId: blue, visitId: skipped.id, reason: 'Pool closed', now: NOW })
     const ended = await endServicePlan({ companyId: blue, planId, endsOn: '2026-11-10', now: NOW })
     expect(ended.ok).toBe(true)
     const left = await visitsOf([planId])
@@ -305,7 +305,7 @@ describe('changing a plan', () => {
     if (!moved) throw new Error('no visit')
     await moveVisit({
       companyId: blue,
-      jobId: moved.id,
+      visitId: moved.id,
       input: { date: '2026-11-17', technicianId: tyler, scope: 'one' },
       now: NOW,
     })
@@ -330,27 +330,29 @@ describe('changing a plan', () => {
     const { planId } = await addPlan(locationId)
     const [first, second] = await visitsOf([planId])
     if (!first || !second) throw new Error('no visits')
-    expect(await skipAsOffice({ companyId: sunset, jobId: first.id, reason: 'Weather' })).toMatchObject({
+    expect(await skipAsOffice({ companyId: sunset, visitId: first.id, reason: 'Weather' })).toMatchObject({
       ok: false,
       code: 'not-found',
     })
-    await cancelJob({ companyId: blue, jobId: first.id, now: NOW })
-    expect(await cancelJob({ companyId: blue, jobId: first.id, now: NOW })).toMatchObject({
+    await cancelVisit({ companyId: blue, visitId: first.id, now: NOW })
+    expect(await cancelVisit({ companyId: blue, visitId: first.id, now: NOW })).toMatchObject({
       ok: false,
       code: 'conflict',
     })
     expect(
-      await moveVisit({ companyId: blue, jobId: first.id, input: { date: '2026-10-30', scope: 'one' }, now: NOW }),
+      await moveVisit({ companyId: blue, visitId: first.id, input: { date: '2026-10-30', scope: 'one' }, now: NOW }),
     ).toMatchObject({ ok: false, code: 'conflict' })
-    expect(await skipAsOffice({ companyId: blue, jobId: first.id, reason: 'Weather' })).toMatchObject({
+    expect(await skipAsOffice({ companyId: blue, visitId: first.id, reason: 'Weather' })).toMatchObject({
       ok: false,
       code: 'conflict',
     })
     // An open visit, skipped as "Other" without the words, is refused for what is missing.
-    expect(await skipAsOffice({ companyId: blue, jobId: second.id, reason: 'Other', otherReason: '' })).toMatchObject({
-      ok: false,
-      message: 'Say why the visit is skipped.',
-    })
+    expect(await skipAsOffice({ companyId: blue, visitId: second.id, reason: 'Other', otherReason: '' })).toMatchObject(
+      {
+        ok: false,
+        message: 'Say why the visit is skipped.',
+      },
+    )
   })
 })
 
@@ -392,13 +394,13 @@ describe('rolling generation (property)', () => {
             const first = await visitsOf([created.planId])
             const skipped = first[touch % first.length]
             const moved = first[(touch + 1) % first.length]
-            if (skipped) await skipAsOffice({ companyId: blue, jobId: skipped.id, reason: 'Weather', now: NOW })
+            if (skipped) await skipAsOffice({ companyId: blue, visitId: skipped.id, reason: 'Weather', now: NOW })
             let movedTo: string | null = null
             if (moved && moved.id !== skipped?.id) {
               const to = addDays(moved.occurrenceDate ?? today, 1)
               const result = await moveVisit({
                 companyId: blue,
-                jobId: moved.id,
+                visitId: moved.id,
                 input: { date: to, technicianId: maya, scope: 'one' },
                 now: NOW,
               })
@@ -444,9 +446,9 @@ describe('rolling generation (property)', () => {
     expect(again.created).toBe(0)
     const [row] = await db()
       .select({ n: sql<number>`count(*)::int` })
-      .from(jobs)
-      .innerJoin(servicePlans, and(eq(servicePlans.companyId, jobs.companyId), eq(servicePlans.id, jobs.planId)))
-      .where(and(isNotNull(jobs.planId), sql`${jobs.locationId} <> ${servicePlans.locationId}`))
+      .from(visits)
+      .innerJoin(servicePlans, and(eq(servicePlans.companyId, visits.companyId), eq(servicePlans.id, visits.planId)))
+      .where(and(isNotNull(visits.planId), sql`${visits.locationId} <> ${servicePlans.locationId}`))
     expect(row?.n).toBe(0)
     const [locations] = await db().select({ n: sql<number>`count(*)::int` }).from(serviceLocations)
     expect(locations?.n).toBeGreaterThan(0)

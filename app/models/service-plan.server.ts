@@ -3,7 +3,7 @@
 // then generation run for the plans — used by "Ends on" here, by the plan edits and by a visit's "This and
 // following visits".
 import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm'
-import { companies, customers, jobs, planRateChanges, serviceLocations, servicePlans } from '~/db/schema'
+import { companies, customers, planRateChanges, serviceLocations, servicePlans, visits } from '~/db/schema'
 import { type LocalDate, localDateAt } from '~/schedule/local-date'
 import { endPlan, type PlanChange } from '~/schedule/plan-changes'
 import { type Database, db } from '~/utils/db.server'
@@ -78,18 +78,18 @@ export async function lockPlan(executor: Database, companyId: string, planId: st
 async function planVisitsFrom(executor: Database, companyId: string, planId: string, from: LocalDate) {
   return executor
     .select({
-      id: jobs.id,
-      occurrenceDate: jobs.occurrenceDate,
-      movedAt: jobs.movedAt,
-      completedAt: jobs.completedAt,
-      cancelledAt: jobs.cancelledAt,
+      id: visits.id,
+      occurrenceDate: visits.occurrenceDate,
+      movedAt: visits.movedAt,
+      completedAt: visits.completedAt,
+      canceledAt: visits.canceledAt,
       // Table names written out: in a one-table select drizzle leaves columns unqualified, and inside the
       // subquery "company_id" and "id" would name the subquery's own columns (the check was then always false).
-      hasPhotos: sql<boolean>`exists (select 1 from "visit_photos" where "visit_photos"."company_id" = "jobs"."company_id" and "visit_photos"."job_id" = "jobs"."id")`,
-      hasReadings: sql<boolean>`exists (select 1 from "chem_logs" where "chem_logs"."company_id" = "jobs"."company_id" and "chem_logs"."job_id" = "jobs"."id")`,
+      hasPhotos: sql<boolean>`exists (select 1 from "visit_photos" where "visit_photos"."company_id" = "visits"."company_id" and "visit_photos"."visit_id" = "visits"."id")`,
+      hasReadings: sql<boolean>`exists (select 1 from "chem_logs" where "chem_logs"."company_id" = "visits"."company_id" and "chem_logs"."visit_id" = "visits"."id")`,
     })
-    .from(jobs)
-    .where(and(eq(jobs.companyId, companyId), eq(jobs.planId, planId), gte(jobs.occurrenceDate, from)))
+    .from(visits)
+    .where(and(eq(visits.companyId, companyId), eq(visits.planId, planId), gte(visits.occurrenceDate, from)))
     .for('update')
     .then((rows) => rows.map((row) => ({ ...row, occurrenceDate: row.occurrenceDate as LocalDate })))
 }
@@ -98,9 +98,9 @@ type PlanVisit = Awaited<ReturnType<typeof planVisitsFrom>>[number]
 
 /** Untouched: as generation made it. Anything else is history or someone's decision, and a plan change keeps it. */
 export function isUntouchedVisit(
-  visit: Pick<PlanVisit, 'movedAt' | 'completedAt' | 'cancelledAt' | 'hasPhotos' | 'hasReadings'>,
+  visit: Pick<PlanVisit, 'movedAt' | 'completedAt' | 'canceledAt' | 'hasPhotos' | 'hasReadings'>,
 ) {
-  return !visit.movedAt && !visit.completedAt && !visit.cancelledAt && !visit.hasPhotos && !visit.hasReadings
+  return !visit.movedAt && !visit.completedAt && !visit.canceledAt && !visit.hasPhotos && !visit.hasReadings
 }
 
 /**
@@ -134,11 +134,11 @@ export async function applyPlanChange(
     }
   }
   if (change.remove.length > 0) {
-    await tx.delete(jobs).where(
+    await tx.delete(visits).where(
       and(
-        eq(jobs.companyId, companyId),
+        eq(visits.companyId, companyId),
         inArray(
-          jobs.id,
+          visits.id,
           change.remove.map((visit) => visit.id),
         ),
       ),
@@ -148,9 +148,9 @@ export async function applyPlanChange(
     const planId = plan === 'current' ? id : nextId
     if (!planId) continue
     await tx
-      .update(jobs)
+      .update(visits)
       .set({ planId, occurrenceDate })
-      .where(and(eq(jobs.companyId, companyId), eq(jobs.id, visit.id)))
+      .where(and(eq(visits.companyId, companyId), eq(visits.id, visit.id)))
   }
   const planIds = nextId ? [id, nextId] : [id]
   await generateVisits({ now, companyId, planIds, executor: tx })
@@ -198,7 +198,7 @@ export async function endServicePlan({
     })
     if (!outcome.ok) return outcome
     await applyPlanChange(tx, companyId, outcome.change, now)
-    await publishCompanyEvent({ companyId, type: 'job.updated' }, tx)
+    await publishCompanyEvent({ companyId, type: 'visit.updated' }, tx)
     return success({})
   })
 }

@@ -8,11 +8,11 @@ import {
   companies,
   customers,
   emailOutbox,
-  jobs,
   profiles,
   serviceReports,
   visitChecks,
   visitPhotos,
+  visits,
 } from '~/db/schema'
 import type { PhotoLabel } from '~/db/schema/visit-work'
 import type { OutgoingMail } from '~/outbox/email-transport.server'
@@ -22,9 +22,9 @@ import { getObject } from '~/utils/storage.server'
 import { findTestCustomer } from '../../tests/helpers/customers'
 import { useDemoData } from '../../tests/helpers/test-database'
 import { addChemLog } from './chem-log.server'
-import { completeJob, createJob } from './job-changes.server'
 import { photoObjectKey } from './photo.server'
 import { getVisitReport } from './service-report.server'
+import { completeVisit, createVisit } from './visit-changes.server'
 
 let blue: string
 let dana: { id: string; name: string; address: string }
@@ -44,15 +44,15 @@ beforeAll(async () => {
   techId = tech?.id ?? ''
   // The seed stored a before and an after photo on each of Dana's visits; new visits reuse those files.
   const [seeded] = await db()
-    .select({ jobId: visitPhotos.jobId })
+    .select({ visitId: visitPhotos.visitId })
     .from(visitPhotos)
-    .innerJoin(jobs, eq(jobs.id, visitPhotos.jobId))
-    .where(eq(jobs.customerId, dana.id))
+    .innerJoin(visits, eq(visits.id, visitPhotos.visitId))
+    .where(eq(visits.customerId, dana.id))
     .limit(1)
   const keys = await db()
     .select({ label: visitPhotos.label, key: visitPhotos.storageKey })
     .from(visitPhotos)
-    .where(eq(visitPhotos.jobId, seeded?.jobId ?? ''))
+    .where(eq(visitPhotos.visitId, seeded?.visitId ?? ''))
   const before = keys.find((k) => k.label === 'before')?.key
   const after = keys.find((k) => k.label === 'after')?.key
   if (!before || !after) throw new Error('no seeded photos')
@@ -64,13 +64,13 @@ beforeEach(async () => {
   await deliverDueEmails({ transport: { send: async () => {} } })
   await db()
     .update(companies)
-    .set({ serviceReportsEnabled: true, itemiseChemicals: true })
+    .set({ serviceReportsEnabled: true, itemizeChemicals: true })
     .where(eq(companies.id, blue))
 })
 
-/** A visit of Dana's with photos labelled `photos` (in that order), each on the seeded before or after files. */
+/** A visit of Dana's with photos labeled `photos` (in that order), each on the seeded before or after files. */
 async function visitForDana({ photos = ['before', 'after'] as PhotoLabel[] } = {}) {
-  const job = await createJob({
+  const visit = await createVisit({
     companyId: blue,
     customerId: dana.id,
     customerName: dana.name,
@@ -78,24 +78,24 @@ async function visitForDana({ photos = ['before', 'after'] as PhotoLabel[] } = {
     scheduledAt: new Date(),
     technicianId: techId,
   })
-  if (!job) throw new Error('job not created')
+  if (!visit) throw new Error('visit not created')
   const taken = Date.now()
   for (const [index, label] of photos.entries()) {
     await db()
       .insert(visitPhotos)
       .values({
         companyId: blue,
-        jobId: job.id,
+        visitId: visit.id,
         label,
         storageKey: index % 2 === 0 ? photoKeys.before : photoKeys.after,
         createdAt: new Date(taken + index * 1000),
       })
   }
-  return job.id
+  return visit.id
 }
 
 /** Ticks the company's checklist items with these labels on the visit, as the technician's phone does. */
-async function tick(jobId: string, labels: string[]) {
+async function tick(visitId: string, labels: string[]) {
   const items = await db()
     .select({ id: checklistItems.id, label: checklistItems.label })
     .from(checklistItems)
@@ -103,7 +103,7 @@ async function tick(jobId: string, labels: string[]) {
   expect(items).toHaveLength(labels.length)
   await db()
     .insert(visitChecks)
-    .values(items.map((item) => ({ companyId: blue, jobId, itemId: item.id, label: item.label })))
+    .values(items.map((item) => ({ companyId: blue, visitId, itemId: item.id, label: item.label })))
 }
 
 async function deliver() {
@@ -114,16 +114,16 @@ async function deliver() {
 
 describe('completing a visit', () => {
   it('emails the customer a report with the visit’s readings, their status and its photos, once', async () => {
-    const jobId = await visitForDana()
-    await addChemLog({ companyId: blue, jobId, reading: { ph: 7.9, chlorinePpm: 0.5, alkalinity: 70 } })
-    await tick(jobId, ['Brush walls', 'Vacuum pool'])
+    const visitId = await visitForDana()
+    await addChemLog({ companyId: blue, visitId, reading: { ph: 7.9, chlorinePpm: 0.5, alkalinity: 70 } })
+    await tick(visitId, ['Brush walls', 'Vacuum pool'])
     await db()
-      .update(jobs)
+      .update(visits)
       .set({ customerNote: 'Your pump is noisy; we will look next week.' })
-      .where(eq(jobs.id, jobId))
+      .where(eq(visits.id, visitId))
 
-    expect(await completeJob({ companyId: blue, jobId })).toEqual({ ok: true })
-    expect(await completeJob({ companyId: blue, jobId })).toMatchObject({ ok: false, code: 'conflict' })
+    expect(await completeVisit({ companyId: blue, visitId })).toEqual({ ok: true })
+    expect(await completeVisit({ companyId: blue, visitId })).toMatchObject({ ok: false, code: 'conflict' })
     const sent = await deliver()
 
     expect(sent).toHaveLength(1)
@@ -137,7 +137,7 @@ describe('completing a visit', () => {
     expect(mail?.text).toContain('✓ Vacuum pool')
     expect(mail?.text).not.toContain('Skim surface')
     expect(mail?.text).toContain('Your pump is noisy; we will look next week.')
-    expect(mail?.text).toContain(`http://localhost:3999/customer/${dana.id}/visits/${jobId}`)
+    expect(mail?.text).toContain(`http://localhost:3999/customer/${dana.id}/visits/${visitId}`)
     // The photos are the visit's own thumbnails, inline.
     const before = await getObject(photoObjectKey(photoKeys.before, 'thumb'))
     const after = await getObject(photoObjectKey(photoKeys.after, 'thumb'))
@@ -148,20 +148,20 @@ describe('completing a visit', () => {
     expect(mail?.html).toMatch(/src="cid:photo-2"[^>]*alt="After photo"|alt="After photo"[^>]*src="cid:photo-2"/)
     expect(mail?.text).not.toContain('more photo')
     // Another attempt to queue it (a second server, a retry) finds the report already claimed.
-    expect(await db().select().from(serviceReports).where(eq(serviceReports.jobId, jobId))).toHaveLength(1)
+    expect(await db().select().from(serviceReports).where(eq(serviceReports.visitId, visitId))).toHaveLength(1)
   })
 
   it('sends nothing when the company turned reports off', async () => {
     await db().update(companies).set({ serviceReportsEnabled: false }).where(eq(companies.id, blue))
-    const jobId = await visitForDana()
-    expect(await completeJob({ companyId: blue, jobId })).toEqual({ ok: true })
+    const visitId = await visitForDana()
+    expect(await completeVisit({ companyId: blue, visitId })).toEqual({ ok: true })
     expect(await deliver()).toEqual([])
-    expect(await db().select().from(serviceReports).where(eq(serviceReports.jobId, jobId))).toEqual([])
+    expect(await db().select().from(serviceReports).where(eq(serviceReports.visitId, visitId))).toEqual([])
   })
 
-  it('sends nothing to a customer without an email, and still completes the job', async () => {
+  it('sends nothing to a customer without an email, and still completes the visit', async () => {
     const noEmail = await findTestCustomer('Tom Okafor', blue)
-    const job = await createJob({
+    const visit = await createVisit({
       companyId: blue,
       customerId: noEmail.id,
       customerName: noEmail.customerName,
@@ -169,14 +169,14 @@ describe('completing a visit', () => {
       scheduledAt: new Date(),
       technicianId: null,
     })
-    expect(await completeJob({ companyId: blue, jobId: job?.id ?? '' })).toEqual({ ok: true })
+    expect(await completeVisit({ companyId: blue, visitId: visit?.id ?? '' })).toEqual({ ok: true })
     expect(await deliver()).toEqual([])
   })
 
-  it('attaches the thumbnails of the first six photos, labelled, and points to the portal for the rest', async () => {
+  it('attaches the thumbnails of the first six photos, labeled, and points to the portal for the rest', async () => {
     const labels: PhotoLabel[] = ['before', 'before', 'other', 'after', 'after', 'other', 'after', 'after']
-    const jobId = await visitForDana({ photos: labels })
-    await completeJob({ companyId: blue, jobId })
+    const visitId = await visitForDana({ photos: labels })
+    await completeVisit({ companyId: blue, visitId })
     const [mail] = await deliver()
     expect(mail?.attachments.map((a) => a.cid)).toEqual([
       'photo-1',
@@ -197,22 +197,22 @@ describe('completing a visit', () => {
     expect(mail?.html).toContain('alt="Other photo"')
     expect(mail?.text).toContain('2 more photos are in your portal.')
     // The portal's report has all eight, in the order taken.
-    const report = await getVisitReport({ companyId: blue, jobId, customerId: dana.id })
+    const report = await getVisitReport({ companyId: blue, visitId, customerId: dana.id })
     expect(report?.photos.map((photo) => photo.label)).toEqual(labels)
     const ids = await db()
       .select({ id: visitPhotos.id })
       .from(visitPhotos)
-      .where(eq(visitPhotos.jobId, jobId))
+      .where(eq(visitPhotos.visitId, visitId))
       .orderBy(asc(visitPhotos.createdAt))
     expect(report?.photos.map((photo) => photo.id)).toEqual(ids.map((row) => row.id))
   })
 
   it('sends the report without a photo deleted since it was queued', async () => {
-    const jobId = await visitForDana({ photos: [] })
+    const visitId = await visitForDana({ photos: [] })
     await db()
       .insert(visitPhotos)
-      .values({ companyId: blue, jobId, label: 'before', storageKey: 'job-photos/gone/before-missing' })
-    await completeJob({ companyId: blue, jobId })
+      .values({ companyId: blue, visitId, label: 'before', storageKey: 'visit-photos/gone/before-missing' })
+    await completeVisit({ companyId: blue, visitId })
     const [mail] = await deliver()
     expect(mail?.attachments).toEqual([])
     const [row] = await db()
@@ -226,28 +226,28 @@ describe('completing a visit', () => {
 
 describe('getVisitReport', () => {
   it('is null for an open visit, another company or another customer', async () => {
-    const jobId = await visitForDana()
-    expect(await getVisitReport({ companyId: blue, jobId })).toBeNull()
-    await completeJob({ companyId: blue, jobId })
-    expect(await getVisitReport({ companyId: blue, jobId })).not.toBeNull()
+    const visitId = await visitForDana()
+    expect(await getVisitReport({ companyId: blue, visitId })).toBeNull()
+    await completeVisit({ companyId: blue, visitId })
+    expect(await getVisitReport({ companyId: blue, visitId })).not.toBeNull()
     const [sunset] = await db()
       .select({ id: companies.id })
       .from(companies)
       .where(eq(companies.name, 'Sunset Pool Care'))
-    expect(await getVisitReport({ companyId: sunset?.id ?? '', jobId })).toBeNull()
+    expect(await getVisitReport({ companyId: sunset?.id ?? '', visitId })).toBeNull()
     const [other] = await db()
       .select({ id: customers.id })
       .from(customers)
       .where(and(eq(customers.companyId, blue), eq(customers.customerName, 'Tom Okafor')))
-    expect(await getVisitReport({ companyId: blue, jobId, customerId: other?.id ?? '' })).toBeNull()
-    expect(await getVisitReport({ companyId: blue, jobId, customerId: dana.id })).not.toBeNull()
+    expect(await getVisitReport({ companyId: blue, visitId, customerId: other?.id ?? '' })).toBeNull()
+    expect(await getVisitReport({ companyId: blue, visitId, customerId: dana.id })).not.toBeNull()
   })
 
-  it('leaves chemicals out when the company does not itemise them', async () => {
-    const jobId = await visitForDana()
-    await completeJob({ companyId: blue, jobId })
-    expect((await getVisitReport({ companyId: blue, jobId }))?.chemicals).toEqual([])
-    await db().update(companies).set({ itemiseChemicals: false }).where(eq(companies.id, blue))
-    expect((await getVisitReport({ companyId: blue, jobId }))?.chemicals).toBeNull()
+  it('leaves chemicals out when the company does not itemize them', async () => {
+    const visitId = await visitForDana()
+    await completeVisit({ companyId: blue, visitId })
+    expect((await getVisitReport({ companyId: blue, visitId }))?.chemicals).toEqual([])
+    await db().update(companies).set({ itemizeChemicals: false }).where(eq(companies.id, blue))
+    expect((await getVisitReport({ companyId: blue, visitId }))?.chemicals).toBeNull()
   })
 })

@@ -2,13 +2,13 @@
 // visit is marked complete and the visit's page in the portal, so the two always agree.
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { EmailAttachment } from '~/db/schema'
-import { chemLogs, companies, customers, jobChemicalAdditions, jobs, profiles, serviceReports } from '~/db/schema'
+import { chemLogs, companies, customers, profiles, serviceReports, visitChemicalAdditions, visits } from '~/db/schema'
 import { sendEmail } from '~/outbox/email.server'
 import { type Database, db } from '~/utils/db.server'
 import { env } from '~/utils/env.server'
 import { isUuid } from '~/utils/ids'
 import { visitReportPath } from '~/utils/portal-paths'
-import { summariseReading } from '~/water/summary'
+import { summarizeReading } from '~/water/summary'
 import { type PoolProfile, poolProfileOf } from '~/water/targets'
 import { firstBodyOfWaterOf } from './body-of-water.server'
 import { listVisitChecks } from './checklist.server'
@@ -28,71 +28,71 @@ export const EMAIL_PHOTOS_LIMIT = 6
 type Executor = Pick<Database, 'select' | 'insert'>
 
 /**
- * One completed visit of `companyId` as its report shows it, or null when there is no such completed job
- * (optionally: of `customerId`). Pass the transaction that completed the job to see its own write.
+ * One completed visit of `companyId` as its report shows it, or null when there is no such completed visit
+ * (optionally: of `customerId`). Pass the transaction that completed the visit to see its own write.
  */
 export async function getVisitReport(
-  { companyId, jobId, customerId }: { companyId: string; jobId: string; customerId?: string },
+  { companyId, visitId, customerId }: { companyId: string; visitId: string; customerId?: string },
   executor: Executor = db(),
 ) {
-  if (!isUuid(companyId) || !isUuid(jobId) || (customerId !== undefined && !isUuid(customerId))) return null
-  const filters = [eq(jobs.companyId, companyId), eq(jobs.id, jobId)]
-  if (customerId) filters.push(eq(jobs.customerId, customerId))
+  if (!isUuid(companyId) || !isUuid(visitId) || (customerId !== undefined && !isUuid(customerId))) return null
+  const filters = [eq(visits.companyId, companyId), eq(visits.id, visitId)]
+  if (customerId) filters.push(eq(visits.customerId, customerId))
   // Readings are judged against the first body of water at the visit's location.
-  const firstBody = firstBodyOfWaterOf({ companyId: jobs.companyId, id: jobs.locationId })
+  const firstBody = firstBodyOfWaterOf({ companyId: visits.companyId, id: visits.locationId })
   const [headerRows, readings, chemicals, checks, photos] = await Promise.all([
     executor
       .select({
-        jobId: jobs.id,
-        customerId: jobs.customerId,
+        visitId: visits.id,
+        customerId: visits.customerId,
         customerName: customers.customerName,
         customerEmail: customers.email,
-        address: jobs.address,
-        scheduledAt: jobs.scheduledAt,
-        completedAt: jobs.completedAt,
-        customerNote: jobs.customerNote,
+        address: visits.address,
+        scheduledAt: visits.scheduledAt,
+        completedAt: visits.completedAt,
+        customerNote: visits.customerNote,
         technicianName: profiles.fullName,
         companyName: companies.name,
         timezone: companies.timezone,
         reportsEnabled: companies.serviceReportsEnabled,
-        itemiseChemicals: companies.itemiseChemicals,
+        itemizeChemicals: companies.itemizeChemicals,
         poolVolumeGallons: firstBody.poolVolumeGallons,
         poolSurface: firstBody.poolSurface,
-        poolSanitiser: firstBody.poolSanitiser,
+        poolSanitizer: firstBody.poolSanitizer,
         poolIndoor: firstBody.poolIndoor,
       })
-      .from(jobs)
-      .innerJoin(companies, eq(companies.id, jobs.companyId))
-      .innerJoin(customers, and(eq(customers.companyId, jobs.companyId), eq(customers.id, jobs.customerId)))
-      // The technician is joined within the job's company: a name never crosses companies.
-      .leftJoin(profiles, and(eq(profiles.id, jobs.technicianId), eq(profiles.companyId, jobs.companyId)))
+      .from(visits)
+      .innerJoin(companies, eq(companies.id, visits.companyId))
+      .innerJoin(customers, and(eq(customers.companyId, visits.companyId), eq(customers.id, visits.customerId)))
+      // The technician is joined within the visit's company: a name never crosses companies.
+      .leftJoin(profiles, and(eq(profiles.id, visits.technicianId), eq(profiles.companyId, visits.companyId)))
       .leftJoinLateral(firstBody, sql`true`)
       .where(and(...filters))
       .limit(1),
     executor
       .select(readingColumns)
       .from(chemLogs)
-      .where(and(eq(chemLogs.companyId, companyId), eq(chemLogs.jobId, jobId)))
+      .where(and(eq(chemLogs.companyId, companyId), eq(chemLogs.visitId, visitId)))
       .orderBy(desc(chemLogs.takenAt), desc(chemLogs.id))
       .limit(REPORT_READINGS_LIMIT),
     executor
       .select({
-        product: jobChemicalAdditions.product,
-        quantity: jobChemicalAdditions.quantity,
-        unit: jobChemicalAdditions.unit,
+        product: visitChemicalAdditions.product,
+        quantity: visitChemicalAdditions.quantity,
+        unit: visitChemicalAdditions.unit,
       })
-      .from(jobChemicalAdditions)
-      .where(and(eq(jobChemicalAdditions.companyId, companyId), eq(jobChemicalAdditions.jobId, jobId)))
-      .orderBy(asc(jobChemicalAdditions.addedAt), asc(jobChemicalAdditions.id))
+      .from(visitChemicalAdditions)
+      .where(and(eq(visitChemicalAdditions.companyId, companyId), eq(visitChemicalAdditions.visitId, visitId)))
+      .orderBy(asc(visitChemicalAdditions.addedAt), asc(visitChemicalAdditions.id))
       .limit(REPORT_CHEMICALS_LIMIT),
-    listVisitChecks({ companyId, jobId }, executor),
-    listVisitPhotos({ companyId, jobId }, executor),
+    listVisitChecks({ companyId, visitId }, executor),
+    listVisitPhotos({ companyId, visitId }, executor),
   ])
   const header = headerRows[0]
   if (!header?.completedAt) return null
   const pool: PoolProfile = poolProfileOf(header)
   return {
-    jobId: header.jobId,
+    visitId: header.visitId,
     customerId: header.customerId,
     customerName: header.customerName,
     customerEmail: header.customerEmail,
@@ -103,13 +103,13 @@ export async function getVisitReport(
     companyName: header.companyName,
     timezone: header.timezone,
     reportsEnabled: header.reportsEnabled,
-    // Exactly the items the technician ticked, as they were labelled then (never "all done" by assumption).
+    // Exactly the items the technician ticked, as they were labeled then (never "all done" by assumption).
     checklist: checks.map((check) => check.label),
     customerNote: header.customerNote,
-    readings: readings.map((reading) => ({ ...reading, summary: summariseReading(reading, pool) })),
-    // Null (not empty) when the company does not itemise chemicals: the report then says nothing about them.
-    chemicals: header.itemiseChemicals ? chemicals : null,
-    // Every photo, labelled, in the order taken. Storage keys stay on the server: callers turn them into URLs.
+    readings: readings.map((reading) => ({ ...reading, summary: summarizeReading(reading, pool) })),
+    // Null (not empty) when the company does not itemize chemicals: the report then says nothing about them.
+    chemicals: header.itemizeChemicals ? chemicals : null,
+    // Every photo, labeled, in the order taken. Storage keys stay on the server: callers turn them into URLs.
     photos,
   }
 }
@@ -117,22 +117,22 @@ export async function getVisitReport(
 export type VisitReport = NonNullable<Awaited<ReturnType<typeof getVisitReport>>>
 
 /**
- * Queues the visit's report for the customer, inside the transaction that completed the job. The
+ * Queues the visit's report for the customer, inside the transaction that completed the visit. The
  * service_reports row is the "sent once" rule: a second completion, a retry or another server finds it there
  * and queues nothing. Nothing is queued when the company turned reports off or the customer has no email.
  * Returns the address it was queued for, or null.
  */
 export async function queueServiceReport(
-  { companyId, jobId }: { companyId: string; jobId: string },
+  { companyId, visitId }: { companyId: string; visitId: string },
   executor: Executor,
 ) {
-  const report = await getVisitReport({ companyId, jobId }, executor)
+  const report = await getVisitReport({ companyId, visitId }, executor)
   if (!report?.reportsEnabled || !report.customerEmail) return null
   const claimed = await executor
     .insert(serviceReports)
-    .values({ companyId, jobId, sentTo: report.customerEmail })
+    .values({ companyId, visitId, sentTo: report.customerEmail })
     .onConflictDoNothing()
-    .returning({ jobId: serviceReports.jobId })
+    .returning({ visitId: serviceReports.visitId })
   if (claimed.length === 0) return null
   // Thumbnails keep the email small; the portal's report has every photo full size.
   const attached = report.photos.slice(0, EMAIL_PHOTOS_LIMIT).map((photo, index) => ({
@@ -157,7 +157,7 @@ export async function queueServiceReport(
       src: `cid:${attachment.cid}`,
     })),
     morePhotos: report.photos.length - attached.length,
-    portalUrl: `${env().APP_URL}${visitReportPath(report.customerId, report.jobId)}`,
+    portalUrl: `${env().APP_URL}${visitReportPath(report.customerId, report.visitId)}`,
     brand: sender.brand,
   }
   await sendEmail(
@@ -166,7 +166,7 @@ export async function queueServiceReport(
       companyId,
       // The "Visit completed" notice by email is this report: in the customer's Messages, and once per visit.
       customerId: report.customerId,
-      notice: { event: 'visit-completed', subject: jobId },
+      notice: { event: 'visit-completed', subject: visitId },
       template: 'service-report',
       props,
       fromName: sender.fromName,

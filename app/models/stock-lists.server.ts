@@ -59,7 +59,7 @@ export async function listItemHistory({
       qtyAfter: stockMovements.qtyAfter,
       location: stockLocations.name,
       otherLocation,
-      jobId: stockMovements.jobId,
+      visitId: stockMovements.visitId,
       reason: stockMovements.reason,
       by: sql<string | null>`coalesce(nullif(trim(${profiles.fullName}), ''), ${profiles.email})`,
       at: stockMovements.createdAt,

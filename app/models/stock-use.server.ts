@@ -2,7 +2,7 @@
 // path that fits a part or adds a chemical calls, inside its own transaction, so the stock and what was recorded
 // on the visit commit together (a phone's replay that rolls back takes nothing).
 import { and, eq } from 'drizzle-orm'
-import { jobs, stockLevels } from '~/db/schema'
+import { stockLevels, visits } from '~/db/schema'
 import type { Database } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import { failure, type Result, success } from '~/utils/result'
@@ -11,7 +11,7 @@ import { notEnoughMessage, truckOf, warehouseOf } from './stock-locations.server
 
 const MESSAGES = {
   itemMissing: 'That stock item no longer exists.',
-  jobMissing: 'That visit was not found.',
+  visitMissing: 'That visit was not found.',
   quantity: 'Use a whole number of 1 or more.',
 } as const
 
@@ -40,25 +40,25 @@ async function sourceOf(tx: Database, companyId: string, itemId: string, technic
  */
 export async function takeStockForVisit(
   tx: Database,
-  { companyId, jobId, itemId, quantity }: { companyId: string; jobId: string; itemId: string; quantity: number },
+  { companyId, visitId, itemId, quantity }: { companyId: string; visitId: string; itemId: string; quantity: number },
 ): Promise<Result<{ name: string; priceCents: number; costCents: number }>> {
   if (!Number.isSafeInteger(quantity) || quantity < 1) return failure('invalid', MESSAGES.quantity, 'quantity')
   const item = await stockItem(tx, companyId, itemId)
   if (!item) return failure('invalid', MESSAGES.itemMissing, 'inventoryItemId')
-  if (!isUuid(jobId)) return failure('not-found', MESSAGES.jobMissing)
-  const [job] = await tx
-    .select({ technicianId: jobs.technicianId })
-    .from(jobs)
-    .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId)))
-  if (!job) return failure('not-found', MESSAGES.jobMissing)
-  const source = await sourceOf(tx, companyId, itemId, job.technicianId)
+  if (!isUuid(visitId)) return failure('not-found', MESSAGES.visitMissing)
+  const [visit] = await tx
+    .select({ technicianId: visits.technicianId })
+    .from(visits)
+    .where(and(eq(visits.companyId, companyId), eq(visits.id, visitId)))
+  if (!visit) return failure('not-found', MESSAGES.visitMissing)
+  const source = await sourceOf(tx, companyId, itemId, visit.technicianId)
   const taken = await applyMovement(tx, {
     companyId,
     itemId,
     locationId: source.id,
     kind: 'used',
     change: -quantity,
-    jobId,
+    visitId,
   })
   if (!taken) {
     const left = await levelAt(tx, companyId, itemId, source.id)

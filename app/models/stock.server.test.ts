@@ -5,7 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { companies, inventoryItems, jobs, profiles, stockLevels, stockMovements } from '~/db/schema'
+import { companies, inventoryItems, profiles, stockLevels, stockMovements, visits } from '~/db/schema'
 import { type Database, db, queryRows } from '~/utils/db.server'
 import { addTestCustomer, type TestCustomer } from '../../tests/helpers/customers'
 import { useDemoData } from '../../tests/helpers/test-database'
@@ -37,9 +37,9 @@ async function newItem(qty: number, sku = `TS-${crypto.randomUUID().slice(0, 8)}
   return made.item.id
 }
 
-async function newJob(technicianId: string | null) {
-  const [job] = await db()
-    .insert(jobs)
+async function newVisit(technicianId: string | null) {
+  const [visit] = await db()
+    .insert(visits)
     .values({
       companyId: blue,
       customerId: customer.id,
@@ -49,14 +49,14 @@ async function newJob(technicianId: string | null) {
       scheduledAt: new Date(),
       technicianId,
     })
-    .returning({ id: jobs.id })
-  if (!job) throw new Error('no job')
-  return job.id
+    .returning({ id: visits.id })
+  if (!visit) throw new Error('no visit')
+  return visit.id
 }
 
 /** Stock used on a visit, in a transaction of its own as its callers' would be. */
-const take = (jobId: string, itemId: string, quantity: number, companyId = blue) =>
-  db().transaction((tx) => takeStockForVisit(tx as unknown as Database, { companyId, jobId, itemId, quantity }))
+const take = (visitId: string, itemId: string, quantity: number, companyId = blue) =>
+  db().transaction((tx) => takeStockForVisit(tx as unknown as Database, { companyId, visitId, itemId, quantity }))
 
 /** Every location's quantity, the item's total and the sum of its movements. */
 async function ledger(itemId: string) {
@@ -259,8 +259,8 @@ describe('takeStockForVisit', () => {
     const itemId = await newItem(10)
     await transferStock({ companyId: blue, itemId, from: warehouse, to: `tech:${tech.id}`, quantity: 2 })
     const truck = await truckOf(db(), blue, tech.id)
-    const jobId = await newJob(tech.id)
-    expect(await take(jobId, itemId, 1)).toEqual({
+    const visitId = await newVisit(tech.id)
+    expect(await take(visitId, itemId, 1)).toEqual({
       ok: true,
       name: expect.stringContaining('Truck test'),
       priceCents: 1299,
@@ -268,22 +268,22 @@ describe('takeStockForVisit', () => {
     })
     const book = await ledger(itemId)
     expect([book.at(warehouse), book.at(truck?.id ?? ''), book.total, book.moved]).toEqual([8, 1, 9, 9])
-    expect(await take(jobId, itemId, 2)).toEqual({
+    expect(await take(visitId, itemId, 2)).toEqual({
       ok: false,
       code: 'invalid',
       field: 'quantity',
       message: `Only 1 gal left on Truck — ${tech.name}.`,
     })
     const history = await listItemHistory({ companyId: blue, itemId })
-    expect(history.rows[0]).toMatchObject({ kind: 'used', change: -1, jobId, location: `Truck — ${tech.name}` })
+    expect(history.rows[0]).toMatchObject({ kind: 'used', change: -1, visitId, location: `Truck — ${tech.name}` })
   })
 
   it('takes from the warehouse when the visit has no technician, theirs has no truck yet, or it never carried the item', async () => {
     const itemId = await newItem(10)
     // Tyler has a truck (earlier tests), which never carried this item.
     expect(await truckOf(db(), blue, tech.id)).not.toBeNull()
-    expect((await take(await newJob(tech.id), itemId, 1)).ok).toBe(true)
-    const unassigned = await newJob(null)
+    expect((await take(await newVisit(tech.id), itemId, 1)).ok).toBe(true)
+    const unassigned = await newVisit(null)
     const [truckless] = await db()
       .select({ id: profiles.id })
       .from(profiles)
@@ -296,14 +296,14 @@ describe('takeStockForVisit', () => {
       )
       .limit(1)
     expect((await take(unassigned, itemId, 2)).ok).toBe(true)
-    if (truckless) expect((await take(await newJob(truckless.id), itemId, 3)).ok).toBe(true)
+    if (truckless) expect((await take(await newVisit(truckless.id), itemId, 3)).ok).toBe(true)
     expect((await ledger(itemId)).at(warehouse)).toBe(truckless ? 4 : 7)
   })
 
   it("refuses another company's item or visit", async () => {
     const itemId = await newItem(10)
-    const jobId = await newJob(null)
-    expect(await take(jobId, itemId, 1, sunset)).toMatchObject({ ok: false, field: 'inventoryItemId' })
+    const visitId = await newVisit(null)
+    expect(await take(visitId, itemId, 1, sunset)).toMatchObject({ ok: false, field: 'inventoryItemId' })
     expect(notEnoughMessage(2, 'each', { kind: 'truck', name: 'Truck — A' })).toBe('Only 2 left on Truck — A.')
   })
 })
@@ -335,7 +335,7 @@ describe('any sequence of changes (property)', () => {
 
   it('keeps every location ≥ 0 and item total = sum of locations = sum of movements', async () => {
     // Places: the warehouse, Tyler's truck, the second technician's truck; visits by nobody / each technician.
-    const jobByPlace = [await newJob(null), await newJob(tech.id), await newJob(otherTech.id)]
+    const visitByPlace = [await newVisit(null), await newVisit(tech.id), await newVisit(otherTech.id)]
     const placeValue = [warehouse, `tech:${tech.id}`, `tech:${otherTech.id}`]
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 12 }), async (ops) => {
@@ -351,7 +351,7 @@ describe('any sequence of changes (property)', () => {
               to: placeValue[step.to] as string,
               quantity: step.qty,
             })
-          else if (step.op === 'use') await take(jobByPlace[step.on] as string, itemId, step.qty)
+          else if (step.op === 'use') await take(visitByPlace[step.on] as string, itemId, step.qty)
           else {
             const truck =
               step.at === 0 ? warehouse : (await truckOf(db(), blue, step.at === 1 ? tech.id : otherTech.id))?.id

@@ -70,7 +70,7 @@ export type Movement = {
   kind: StockMovementKind
   change: number
   otherLocationId?: string | null
-  jobId?: string | null
+  visitId?: string | null
   reason?: string | null
   requestKey?: string | null
   userId?: string | null
@@ -119,7 +119,7 @@ export async function applyMovement(tx: Database, movement: Movement): Promise<{
     change,
     qtyAfter: level.qty,
     otherLocationId: movement.otherLocationId ?? null,
-    jobId: movement.jobId ?? null,
+    visitId: movement.visitId ?? null,
     reason: movement.reason?.trim() || null,
     requestKey: movement.requestKey ?? null,
     createdBy: movement.userId ?? null,

@@ -12,10 +12,10 @@ import {
   customers,
   invoiceLines,
   invoices,
-  jobs,
   serviceLocations,
   servicePlans,
   taxRates,
+  visits,
 } from '~/db/schema'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../tests/helpers/customers'
@@ -62,7 +62,7 @@ async function planAt(
     .returning({ id: servicePlans.id })
   if (!plan) throw new Error('no plan')
   await db()
-    .insert(jobs)
+    .insert(visits)
     .values(
       OCTOBER_MONDAYS.map((date) => ({
         companyId,

@@ -3,7 +3,7 @@
 // (account-invitation.server.ts) and by ownership transfer.
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
-import { companies, type InvitationRole, jobs, profiles, servicePlans, session, user } from '~/db/schema'
+import { companies, type InvitationRole, profiles, servicePlans, session, user, visits } from '~/db/schema'
 import { sendEmail } from '~/outbox/email.server'
 import { kickOutboxWorker } from '~/outbox/worker.server'
 import { db } from '~/utils/db.server'
@@ -245,7 +245,7 @@ export async function changeMemberRole({
 
 /**
  * Deactivates a member in one transaction: they are signed out everywhere, can no longer sign
- * in, their calendar link is revoked (not suspended: reactivated, they create a new one), and their open jobs go back
+ * in, their calendar link is revoked (not suspended: reactivated, they create a new one), and their open visits go back
  * to the unassigned list — and so do their service plans, so visits generated later
  * are unassigned too (visible on the board), never given to someone who cannot sign in. Their history stays.
  */
@@ -264,16 +264,16 @@ export async function deactivateMember({ companyId, actorId, memberId }: MemberT
       .set({ technicianId: null })
       .where(and(eq(servicePlans.companyId, companyId), eq(servicePlans.technicianId, memberId)))
     return tx
-      .update(jobs)
+      .update(visits)
       .set({ technicianId: null })
-      .where(and(eq(jobs.companyId, companyId), eq(jobs.technicianId, memberId), isNull(jobs.completedAt)))
-      .returning({ id: jobs.id })
+      .where(and(eq(visits.companyId, companyId), eq(visits.technicianId, memberId), isNull(visits.completedAt)))
+      .returning({ id: visits.id })
   })
-  if (unassigned.length) await publishCompanyEvent({ companyId, type: 'job.updated' })
+  if (unassigned.length) await publishCompanyEvent({ companyId, type: 'visit.updated' })
   return success({})
 }
 
-/** Lets a deactivated member sign in again (their old jobs stay with whoever has them now). */
+/** Lets a deactivated member sign in again (their old visits stay with whoever has them now). */
 export async function reactivateMember({ companyId, actorId, memberId }: MemberTarget): Promise<MemberChange> {
   const member = await changeableMember(companyId, actorId, memberId)
   if (!member) return failure('not-found', MEMBER_MESSAGES.notFound)

@@ -1,12 +1,12 @@
 // Team → technician (docs/profit.md, docs/routing.md): a technician's day — start and end address, working hours —
 // and what they cost and are paid (decision 043). Addresses are placed as locations are (docs/subsystems.md,
-// "Positions"): by the geocoder when GEOCODER_URL is set, else at the ZIP code's centre, marked approximate. An
+// "Positions"): by the geocoder when GEOCODER_URL is set, else at the ZIP code's center, marked approximate. An
 // address that did not change keeps its position; a blank one is the company's start address (routing's default).
 import { and, eq } from 'drizzle-orm'
 import { companies, type PayType, profiles } from '~/db/schema'
 import { geocoderUrl } from '~/routing/config.server'
 import { type Geocode, geocodeAddress } from '~/routing/geocoder.server'
-import { zipCentre } from '~/routing/zip-centre'
+import { zipCenter } from '~/routing/zip-center'
 import { db } from '~/utils/db.server'
 import { logger } from '~/utils/logger.server'
 import { failure, type Result, success } from '~/utils/result'
@@ -78,7 +78,7 @@ export function zipInAddress(address: string) {
 const round6 = (value: number) => Math.round(value * 1e6) / 1e6
 
 /**
- * Where an address is: the geocoder's answer (exact) when one is configured and finds it, else its ZIP code's centre
+ * Where an address is: the geocoder's answer (exact) when one is configured and finds it, else its ZIP code's center
  * (approximate); null when neither places it. No address: no position (routing then uses the company's).
  */
 export async function placeAddress(address: string | null, geocode: Geocode | null): Promise<Position | null> {
@@ -88,8 +88,8 @@ export async function placeAddress(address: string | null, geocode: Geocode | nu
     if (answer.ok) return { lat: round6(answer.place.lat), lng: round6(answer.place.lng), approximate: false }
     logger.warn({ code: answer.code }, 'geocoder did not place a technician address; trying its ZIP center')
   }
-  const centre = zipCentre(zipInAddress(address))
-  return centre ? { lat: centre.lat, lng: centre.lng, approximate: true } : null
+  const center = zipCenter(zipInAddress(address))
+  return center ? { lat: center.lat, lng: center.lng, approximate: true } : null
 }
 
 function defaultGeocode(): Geocode | null {

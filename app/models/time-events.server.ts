@@ -110,7 +110,7 @@ export async function approvalOf(tx: Database, companyId: string, technicianId: 
   return { approved: rows[0]?.action === 'approve', lastSeq: rows[0]?.seq ?? 0, history: rows }
 }
 
-/** Serialises a technician's clock: one change at a time (two phones, two tabs, the office and the phone). */
+/** Serializes a technician's clock: one change at a time (two phones, two tabs, the office and the phone). */
 export async function lockTechnician(tx: Database, companyId: string, technicianId: string) {
   const [row] = await tx
     .select({ id: profiles.id, role: profiles.role, fullName: profiles.fullName })

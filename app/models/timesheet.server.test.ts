@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { chemLogs, companies, jobs, profiles, timeEvents, user } from '~/db/schema'
+import { chemLogs, companies, profiles, timeEvents, user, visits } from '~/db/schema'
 import { instantAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../tests/helpers/customers'
@@ -69,7 +69,7 @@ describe('a day on the timesheet', () => {
       address: '1 Drive St, Tampa, FL 33606',
     })
     const [visit] = await db()
-      .insert(jobs)
+      .insert(visits)
       .values({
         companyId,
         customerId: customer.id,
@@ -82,12 +82,12 @@ describe('a day on the timesheet', () => {
         completedAt: at(MONDAY, '18:00'),
         completedOnPhoneAt: at(MONDAY, '09:15'),
       })
-      .returning({ id: jobs.id })
+      .returning({ id: visits.id })
     await db()
       .insert(chemLogs)
       .values({
         companyId,
-        jobId: visit?.id ?? '',
+        visitId: visit?.id ?? '',
         ph: 7.4,
         chlorinePpm: 3,
         alkalinity: 100,

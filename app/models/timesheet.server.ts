@@ -2,7 +2,7 @@
 // force, its stops' drive and on-site minutes, the office's edits with their reasons, the week's approvals, and
 // regular, overtime and gross pay. Minutes, overtime and pay are the pure core's (schedule/timesheet.ts).
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm'
-import { jobs, profiles, type TimeEventKind } from '~/db/schema'
+import { profiles, type TimeEventKind, visits } from '~/db/schema'
 import { addDays, instantAt, type LocalDate, localDateAt } from '~/schedule/local-date'
 import {
   type DayTotals,
@@ -83,33 +83,33 @@ async function stopsBetween(
 ) {
   // Arrival: the first work recorded on the visit (a tick, a reading, a chemical), each kept with the phone's time.
   const firstWork = sql<Date | null>`(select (extract(epoch from min(w.t)) * 1000)::float8 from (
-      select min(vc.checked_at) as t from visit_checks vc where vc.company_id = "jobs"."company_id" and vc.job_id = "jobs"."id"
-      union all select min(cl.taken_at) from chem_logs cl where cl.company_id = "jobs"."company_id" and cl.job_id = "jobs"."id"
-      union all select min(ca.added_at) from job_chemical_additions ca where ca.company_id = "jobs"."company_id" and ca.job_id = "jobs"."id"
+      select min(vc.checked_at) as t from visit_checks vc where vc.company_id = "visits"."company_id" and vc.visit_id = "visits"."id"
+      union all select min(cl.taken_at) from chem_logs cl where cl.company_id = "visits"."company_id" and cl.visit_id = "visits"."id"
+      union all select min(ca.added_at) from visit_chemical_additions ca where ca.company_id = "visits"."company_id" and ca.visit_id = "visits"."id"
     ) w)`.mapWith((value) => (value == null ? null : new Date(Number(value))))
   return tx
     .select({
-      id: jobs.id,
-      customerName: jobs.customerName,
-      address: jobs.address,
-      scheduledAt: jobs.scheduledAt,
-      onMyWayAt: jobs.onMyWayAt,
-      completedAt: jobs.completedAt,
-      completedOnPhoneAt: jobs.completedOnPhoneAt,
-      cancelledAt: jobs.cancelledAt,
-      skipReason: jobs.skipReason,
+      id: visits.id,
+      customerName: visits.customerName,
+      address: visits.address,
+      scheduledAt: visits.scheduledAt,
+      onMyWayAt: visits.onMyWayAt,
+      completedAt: visits.completedAt,
+      completedOnPhoneAt: visits.completedOnPhoneAt,
+      canceledAt: visits.canceledAt,
+      skipReason: visits.skipReason,
       arrivedAt: firstWork,
     })
-    .from(jobs)
+    .from(visits)
     .where(
       and(
-        eq(jobs.companyId, companyId),
-        eq(jobs.technicianId, technicianId),
-        gte(jobs.scheduledAt, from),
-        lt(jobs.scheduledAt, to),
+        eq(visits.companyId, companyId),
+        eq(visits.technicianId, technicianId),
+        gte(visits.scheduledAt, from),
+        lt(visits.scheduledAt, to),
       ),
     )
-    .orderBy(asc(jobs.scheduledAt), asc(jobs.id))
+    .orderBy(asc(visits.scheduledAt), asc(visits.id))
 }
 
 async function technicianPay(tx: Database, companyId: string, technicianId: string) {

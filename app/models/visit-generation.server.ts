@@ -4,7 +4,7 @@
 // — or two servers at once — create each visit once. A visit that was moved, skipped or completed keeps its occurrence
 // date, so it is never generated again.
 import { and, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm'
-import { companies, customers, jobs, serviceLocations, servicePlans } from '~/db/schema'
+import { companies, customers, serviceLocations, servicePlans, visits } from '~/db/schema'
 import { instantAt, type LocalDate } from '~/schedule/local-date'
 import { datesToGenerate, type FrequencyWeeks, generationWindow, type PlanSchedule } from '~/schedule/recurrence'
 import { SERVICE_WINDOW_HOURS } from '~/schedule/service-window'
@@ -118,17 +118,17 @@ async function generateForCompany(
   for (let i = 0; i < plans.length; i += PLAN_BATCH) {
     const batch = plans.slice(i, i + PLAN_BATCH)
     const existing = await executor
-      .select({ planId: jobs.planId, occurrenceDate: jobs.occurrenceDate })
-      .from(jobs)
+      .select({ planId: visits.planId, occurrenceDate: visits.occurrenceDate })
+      .from(visits)
       .where(
         and(
-          eq(jobs.companyId, company.id),
+          eq(visits.companyId, company.id),
           inArray(
-            jobs.planId,
+            visits.planId,
             batch.map((row) => row.plan.id),
           ),
-          gte(jobs.occurrenceDate, window.from),
-          lte(jobs.occurrenceDate, window.to),
+          gte(visits.occurrenceDate, window.from),
+          lte(visits.occurrenceDate, window.to),
         ),
       )
     const have = new Map<string, LocalDate[]>()
@@ -168,7 +168,7 @@ async function generateForCompany(
       created += await insertVisits(executor, rows.slice(j, j + INSERT_BATCH))
     }
   }
-  if (created > 0) await publishCompanyEvent({ companyId: company.id, type: 'job.created' }, executor)
+  if (created > 0) await publishCompanyEvent({ companyId: company.id, type: 'visit.created' }, executor)
   return created
 }
 
@@ -181,7 +181,7 @@ async function insertVisits(executor: Database, rows: readonly GeneratedVisit[])
   const column = <K extends keyof GeneratedVisit>(key: K) => sql.param(rows.map((row) => row[key]))
   const inserted = await queryRows<{ id: string }>(
     sql`
-    insert into ${jobs} (company_id, customer_id, location_id, customer_name, address, scheduled_at, technician_id,
+    insert into ${visits} (company_id, customer_id, location_id, customer_name, address, scheduled_at, technician_id,
       plan_id, occurrence_date)
     select * from unnest(
       ${column('companyId')}::uuid[], ${column('customerId')}::uuid[], ${column('locationId')}::uuid[],

@@ -1,4 +1,4 @@
-// A visit's photos (docs/product.md "The visit": several, each labelled Before / After / Other) as the server and the
+// A visit's photos (docs/product.md "The visit": several, each labeled Before / After / Other) as the server and the
 // browser both know them: the labels, the limits and the messages. The browser checks a file before sending it; the
 // server checks again (app/models/photo.server.ts) with the same numbers and words.
 
@@ -19,7 +19,7 @@ export const MAX_VISIT_PHOTOS = 20
 export const PHOTO_MESSAGES = {
   ...PHOTO_FILE_MESSAGES,
   tooManyPixels: 'Photos must be 40 megapixels or smaller.',
-  noJob: 'Job not found.',
+  noVisit: 'Visit not found.',
   noPhoto: 'Photo not found.',
   noFile: 'Choose a photo to upload.',
   interrupted: 'The upload was interrupted. Check your connection and try again.',
@@ -28,5 +28,5 @@ export const PHOTO_MESSAGES = {
   failed: 'Unable to save photo. Try again.',
 } as const
 
-/** A photo as the visit page shows it: URLs of the authorised route, never storage keys. */
+/** A photo as the visit page shows it: URLs of the authorized route, never storage keys. */
 export type VisitPhotoView = { id: string; label: PhotoLabel; url: string; thumbUrl: string }

@@ -3,7 +3,7 @@
 // way to queue a visit's notice (notice.server); kept apart from both so that neither imports the other
 // (docs/architecture.md "No cycles": marking a visit skipped queues a notice, and a reminder reads routes).
 import { and, eq, gte, isNull, lt } from 'drizzle-orm'
-import { companies, jobs } from '~/db/schema'
+import { companies, visits } from '~/db/schema'
 import { arrivalSentence, arrivalWindow } from '~/notices/arrival-window'
 import { addDays, instantAt, type LocalDate, localDateAt } from '~/schedule/local-date'
 import { zonedParts } from '~/utils/dates'
@@ -33,16 +33,16 @@ export async function queueVisitReminders(now = new Date()) {
     if (!channels.email && !channels.text) continue
     if (zonedParts(now, company.timezone).hour < REMINDER_FROM_HOUR) continue
     const tomorrow = addDays(localDateAt(now, company.timezone), 1)
-    const visits = await db()
-      .select({ id: jobs.id, technicianId: jobs.technicianId })
-      .from(jobs)
+    const visitList = await db()
+      .select({ id: visits.id, technicianId: visits.technicianId })
+      .from(visits)
       .where(
         and(
-          eq(jobs.companyId, company.id),
-          isNull(jobs.completedAt),
-          isNull(jobs.cancelledAt),
-          gte(jobs.scheduledAt, instantAt(tomorrow, '00:00', company.timezone)),
-          lt(jobs.scheduledAt, instantAt(addDays(tomorrow, 1), '00:00', company.timezone)),
+          eq(visits.companyId, company.id),
+          isNull(visits.completedAt),
+          isNull(visits.canceledAt),
+          gte(visits.scheduledAt, instantAt(tomorrow, '00:00', company.timezone)),
+          lt(visits.scheduledAt, instantAt(addDays(tomorrow, 1), '00:00', company.timezone)),
         ),
       )
       .limit(REMINDERS_PER_RUN)
@@ -51,15 +51,15 @@ export async function queueVisitReminders(now = new Date()) {
       await listNoticeSubjects({
         companyId: company.id,
         event: 'visit-reminder',
-        subjects: visits.map((visit) => visit.id),
+        subjects: visitList.map((visit) => visit.id),
       }),
     )
-    const due = visits.filter((visit) => !reminded.has(visit.id))
+    const due = visitList.filter((visit) => !reminded.has(visit.id))
     const arrivals = await arrivalSentences(company.id, company.timezone, tomorrow, due)
     for (const visit of due) {
       queued += await queueVisitNotice(db(), {
         companyId: company.id,
-        jobId: visit.id,
+        visitId: visit.id,
         event: 'visit-reminder',
         values: { arrival: arrivals.get(visit.id) ?? null },
       })
@@ -73,10 +73,10 @@ async function arrivalSentences(
   companyId: string,
   timezone: string,
   date: LocalDate,
-  visits: readonly { id: string; technicianId: string | null }[],
+  visitList: readonly { id: string; technicianId: string | null }[],
 ) {
   const sentences = new Map<string, string>()
-  const technicians = [...new Set(visits.map((visit) => visit.technicianId))]
+  const technicians = [...new Set(visitList.map((visit) => visit.technicianId))]
   for (const technicianId of technicians) {
     const route = await getDayRoute({ companyId, timezone, technicianId, date })
     for (const stop of route.stops) {

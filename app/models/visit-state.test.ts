@@ -25,13 +25,13 @@ describe('visitState', () => {
     ).toBe('Scheduled')
   })
 
-  it('names a completed, skipped or cancelled visit alike without a clock and with one', () => {
+  it('names a completed, skipped or canceled visit alike without a clock and with one', () => {
     const at = new Date('2026-11-20T15:00:00Z')
     const cases = [
-      [{ completedAt: at, cancelledAt: null, skipReason: null }, 'completed', 'Completed'],
-      [{ completedAt: null, cancelledAt: at, skipReason: 'Locked gate' }, 'skipped', 'Skipped'],
-      [{ completedAt: null, cancelledAt: at, skipReason: null }, 'cancelled', 'Canceled'],
-      [{ completedAt: null, cancelledAt: null, skipReason: null }, 'open', 'Overdue'],
+      [{ completedAt: at, canceledAt: null, skipReason: null }, 'completed', 'Completed'],
+      [{ completedAt: null, canceledAt: at, skipReason: 'Locked gate' }, 'skipped', 'Skipped'],
+      [{ completedAt: null, canceledAt: at, skipReason: null }, 'canceled', 'Canceled'],
+      [{ completedAt: null, canceledAt: null, skipReason: null }, 'open', 'Overdue'],
     ] as const
     for (const [visit, state, status] of cases) {
       expect(visitState(visit)).toBe(state)
@@ -51,7 +51,7 @@ describe('visitState', () => {
       fc.property(
         fc.record({
           completedAt: fc.option(instant),
-          cancelledAt: fc.option(instant),
+          canceledAt: fc.option(instant),
           skipReason: fc.option(fc.constantFrom('Locked gate', 'Dog in yard')),
           scheduledAt: instant,
         }),
@@ -65,7 +65,7 @@ describe('visitState', () => {
             const day = new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(visit.scheduledAt)
             expect(status).toBe(day < today ? 'Overdue' : 'Scheduled')
           } else {
-            expect(status).toBe({ completed: 'Completed', skipped: 'Skipped', cancelled: 'Canceled' }[state])
+            expect(status).toBe({ completed: 'Completed', skipped: 'Skipped', canceled: 'Canceled' }[state])
           }
         },
       ),

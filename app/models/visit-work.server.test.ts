@@ -3,13 +3,13 @@
 // connection — no other write of the company waits for it.
 import { and, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { companies, emailOutbox, jobs, profiles, serviceLocations } from '~/db/schema'
+import { companies, emailOutbox, profiles, serviceLocations, visits } from '~/db/schema'
 import { db } from '~/utils/db.server'
 import { findTestCustomer } from '../../tests/helpers/customers'
 import { type LocalServer, sendJson, startLocalServer } from '../../tests/helpers/local-http-server'
 import { useDemoData } from '../../tests/helpers/test-database'
-import { createJob } from './job-changes.server'
 import type { Actor } from './profile.server'
+import { createVisit } from './visit-changes.server'
 import { applyFieldChange } from './visit-work.server'
 
 const ROAD_DELAY_MS = 2000
@@ -38,7 +38,7 @@ async function visitAt(customerName: string, scheduledAt: Date) {
     .update(serviceLocations)
     .set({ lat: 26.1901, lng: -80.0965 })
     .where(and(eq(serviceLocations.companyId, blue), eq(serviceLocations.id, customer.locationId)))
-  const job = await createJob({
+  const visit = await createVisit({
     companyId: blue,
     customerId: customer.id,
     customerName: customer.customerName,
@@ -46,8 +46,8 @@ async function visitAt(customerName: string, scheduledAt: Date) {
     scheduledAt,
     technicianId: tech.id,
   })
-  if (!job) throw new Error('no job')
-  return job.id
+  if (!visit) throw new Error('no visit')
+  return visit.id
 }
 
 beforeAll(async () => {
@@ -112,9 +112,9 @@ describe('"On my way" with a slow road server', () => {
     expect(await onMyWay).toEqual({ ok: true })
     expect(answeredAt).not.toBeNull()
     const [written] = await db()
-      .select({ officeNote: jobs.officeNote, onMyWayAt: jobs.onMyWayAt })
-      .from(jobs)
-      .where(eq(jobs.id, otherVisit))
+      .select({ officeNote: visits.officeNote, onMyWayAt: visits.onMyWayAt })
+      .from(visits)
+      .where(eq(visits.id, otherVisit))
     expect(written?.officeNote).toBe('Gate code 4411')
     // The customer's notice carries the estimate from the measured drive (12 minutes on the road).
     const notices = await db()
@@ -122,7 +122,7 @@ describe('"On my way" with a slow road server', () => {
       .from(emailOutbox)
       .where(and(eq(emailOutbox.noticeSubject, onMyWayVisit), eq(emailOutbox.noticeEvent, 'on-my-way')))
     expect(notices.length).toBeGreaterThan(0)
-    const [visit] = await db().select({ onMyWayAt: jobs.onMyWayAt }).from(jobs).where(eq(jobs.id, onMyWayVisit))
+    const [visit] = await db().select({ onMyWayAt: visits.onMyWayAt }).from(visits).where(eq(visits.id, onMyWayVisit))
     expect(visit?.onMyWayAt).not.toBeNull()
   }, 15_000)
 

@@ -4,7 +4,7 @@
 // technician changes only their own open visits, the office any open visit of the company. A change the server cannot
 // apply is refused with a reason the phone or the form shows, never dropped.
 import { and, eq, sql } from 'drizzle-orm'
-import { checklistItems, companies, jobs, visitChecks } from '~/db/schema'
+import { checklistItems, companies, visitChecks, visits } from '~/db/schema'
 import type { FieldChange, FieldChangeAnswer, VisitChange } from '~/field/changes'
 import { ChemReadingSchema } from '~/models/chem-reading'
 import { arrivalEstimate, type Leg } from '~/notices/eta'
@@ -16,19 +16,19 @@ import { publishCompanyEvent } from '~/utils/events.server'
 import { can } from '~/utils/permissions'
 import { type Failure, failure, type Result, success } from '~/utils/result'
 import { addChemLog } from './chem-log.server'
-import { addChemicalToJob } from './chemical-addition.server'
+import { addChemicalToVisit } from './chemical-addition.server'
 import { legToStop } from './day-route.server'
 import { oncePerKey } from './idempotency.server'
-import { completeJob } from './job-changes.server'
 import { queueVisitNotice } from './notice.server'
 import type { Actor } from './profile.server'
 import { SkipVisitSchema } from './service-plan-schemas'
 import { markSkipped } from './visit.server'
+import { completeVisit } from './visit-changes.server'
 
 export const FIELD_MESSAGES = {
   notFound: 'This visit is no longer on your route.',
   reassigned: 'The office gave this visit to another technician.',
-  cancelled: 'The office canceled this visit.',
+  canceled: 'The office canceled this visit.',
   completed: 'This visit was already completed.',
   itemGone: 'This checklist item was removed by the office.',
 } as const
@@ -47,12 +47,12 @@ function madeAtOf(madeAt: string, now: Date) {
  * changes any visit of the company (skips a technician's visit, completes it for them).
  */
 function asTechnician(member: Actor) {
-  return !can(member.role, 'jobs:manage')
+  return !can(member.role, 'visits:manage')
 }
 
 /**
  * Locks the visit for a change (a tick, a reading, a photo…) and says why it may not be changed: gone (or another
- * company's), given to another technician, cancelled or skipped, or completed. A completion sent again by the one who
+ * company's), given to another technician, canceled or skipped, or completed. A completion sent again by the one who
  * completed it is no conflict.
  */
 export async function lockWorkableVisit(
@@ -63,23 +63,23 @@ export async function lockWorkableVisit(
 ) {
   const [visit] = await tx
     .select({
-      technicianId: jobs.technicianId,
-      completedAt: jobs.completedAt,
-      completedBy: jobs.completedBy,
-      cancelledAt: jobs.cancelledAt,
-      skipReason: jobs.skipReason,
+      technicianId: visits.technicianId,
+      completedAt: visits.completedAt,
+      completedBy: visits.completedBy,
+      canceledAt: visits.canceledAt,
+      skipReason: visits.skipReason,
     })
-    .from(jobs)
-    .where(and(eq(jobs.companyId, member.companyId), eq(jobs.id, visitId)))
+    .from(visits)
+    .where(and(eq(visits.companyId, member.companyId), eq(visits.id, visitId)))
     .for('update')
   if (!visit) return failure('not-found', FIELD_MESSAGES.notFound)
   if (asTechnician(member) && visit.technicianId !== member.id) {
     return failure('conflict', FIELD_MESSAGES.reassigned)
   }
-  if (visit.cancelledAt) {
+  if (visit.canceledAt) {
     return failure(
       'conflict',
-      visit.skipReason ? `This visit was skipped: ${visit.skipReason}.` : FIELD_MESSAGES.cancelled,
+      visit.skipReason ? `This visit was skipped: ${visit.skipReason}.` : FIELD_MESSAGES.canceled,
     )
   }
   if (visit.completedAt) {
@@ -111,7 +111,7 @@ async function applyChange(
           .where(
             and(
               eq(visitChecks.companyId, companyId),
-              eq(visitChecks.jobId, visitId),
+              eq(visitChecks.visitId, visitId),
               eq(visitChecks.itemId, change.itemId),
             ),
           )
@@ -126,7 +126,7 @@ async function applyChange(
         .insert(visitChecks)
         .values({
           companyId,
-          jobId: visitId,
+          visitId: visitId,
           itemId: change.itemId,
           label: item.label,
           checkedBy: member.id,
@@ -138,46 +138,46 @@ async function applyChange(
     case 'reading': {
       const parsed = ChemReadingSchema.safeParse(change.fields)
       if (!parsed.success) return failure('invalid', firstIssue(parsed.error))
-      await addChemLog({ companyId, jobId: visitId, reading: parsed.data, takenAt: madeAt }, tx)
+      await addChemLog({ companyId, visitId: visitId, reading: parsed.data, takenAt: madeAt }, tx)
       return success({})
     }
     case 'chemical': {
       const parsed = ChemicalAdditionSchema.safeParse(change.fields)
       if (!parsed.success) return failure('invalid', firstIssue(parsed.error))
-      const added = await addChemicalToJob({ companyId, jobId: visitId, input: parsed.data, userId: member.id }, tx)
+      const added = await addChemicalToVisit({ companyId, visitId: visitId, input: parsed.data, userId: member.id }, tx)
       // Its field kept (not enough on the truck is the quantity's): the plain form shows it there.
       return added.ok ? success({}) : added
     }
     case 'note': {
       const text = change.text.trim() || null
       await tx
-        .update(jobs)
+        .update(visits)
         .set(change.audience === 'office' ? { officeNote: text } : { customerNote: text })
-        .where(and(eq(jobs.companyId, companyId), eq(jobs.id, visitId)))
+        .where(and(eq(visits.companyId, companyId), eq(visits.id, visitId)))
       return success({})
     }
     case 'complete': {
-      const completed = await completeJob({ companyId, jobId: visitId, completedBy: member.id, now }, tx)
+      const completed = await completeVisit({ companyId, visitId: visitId, completedBy: member.id, now }, tx)
       if (!completed.ok) return completed
       // The phone's moment of "Mark Complete" (a completion queued offline keeps it): the timesheet's end of the stop.
       await tx
-        .update(jobs)
+        .update(visits)
         .set({ completedOnPhoneAt: madeAt })
-        .where(and(eq(jobs.companyId, companyId), eq(jobs.id, visitId)))
+        .where(and(eq(visits.companyId, companyId), eq(visits.id, visitId)))
       return success({})
     }
     case 'skip': {
       const parsed = SkipVisitSchema.safeParse(change.fields)
       if (!parsed.success) return failure('invalid', firstIssue(parsed.error))
-      await markSkipped(tx, { companyId, jobId: visitId, reason: parsed.data.reason, now })
+      await markSkipped(tx, { companyId, visitId: visitId, reason: parsed.data.reason, now })
       return success({})
     }
     case 'on-my-way':
       // The first "On my way" as tapped: the start of the stop's drive on the timesheet (docs/time.md).
       await tx
-        .update(jobs)
-        .set({ onMyWayAt: sql`coalesce(${jobs.onMyWayAt}, ${madeAt.toISOString()}::timestamptz)` })
-        .where(and(eq(jobs.companyId, companyId), eq(jobs.id, visitId)))
+        .update(visits)
+        .set({ onMyWayAt: sql`coalesce(${visits.onMyWayAt}, ${madeAt.toISOString()}::timestamptz)` })
+        .where(and(eq(visits.companyId, companyId), eq(visits.id, visitId)))
       return tellOnMyWay(tx, member, visitId, madeAt, now, measured)
   }
 }
@@ -188,15 +188,15 @@ type MeasuredLeg = { technicianId: string; date: LocalDate; leg: Leg }
 function onMyWayVisit(executor: Pick<Database, 'select'>, companyId: string, visitId: string) {
   return executor
     .select({
-      technicianId: jobs.technicianId,
-      scheduledAt: jobs.scheduledAt,
+      technicianId: visits.technicianId,
+      scheduledAt: visits.scheduledAt,
       timezone: companies.timezone,
-      completedAt: jobs.completedAt,
-      cancelledAt: jobs.cancelledAt,
+      completedAt: visits.completedAt,
+      canceledAt: visits.canceledAt,
     })
-    .from(jobs)
-    .innerJoin(companies, eq(companies.id, jobs.companyId))
-    .where(and(eq(jobs.companyId, companyId), eq(jobs.id, visitId)))
+    .from(visits)
+    .innerJoin(companies, eq(companies.id, visits.companyId))
+    .where(and(eq(visits.companyId, companyId), eq(visits.id, visitId)))
     .then((rows) => rows[0])
 }
 
@@ -205,11 +205,11 @@ function onMyWayVisit(executor: Pick<Database, 'select'>, companyId: string, vis
  * server (OSRM, up to its timeout), and a transaction held open that long would hold the visit's lock — and on the
  * embedded database, its one connection, so every other write of every company (docs/routing.md "No network call in
  * a transaction"). Null, measuring nothing, for a visit the transaction will refuse: not this company's, without a
- * technician, another technician's (for a technician), completed or cancelled.
+ * technician, another technician's (for a technician), completed or canceled.
  */
 async function measureOnMyWay(member: Actor, visitId: string): Promise<MeasuredLeg | null> {
   const visit = await onMyWayVisit(db(), member.companyId, visitId)
-  if (!visit?.technicianId || visit.completedAt || visit.cancelledAt) return null
+  if (!visit?.technicianId || visit.completedAt || visit.canceledAt) return null
   if (asTechnician(member) && visit.technicianId !== member.id) return null
   const date = localDateAt(visit.scheduledAt, visit.timezone)
   const leg = await legToStop({
@@ -247,7 +247,7 @@ async function tellOnMyWay(
   }
   // The leg measured before the lock stands while the visit is still that technician's on that day. The day's other
   // stops may have changed in between (a stop finished, the route reordered): the ETA is then from the read before,
-  // at most a few seconds old. Moved or reassigned meanwhile, the day is read again here without the road (metres
+  // at most a few seconds old. Moved or reassigned meanwhile, the day is read again here without the road (meters
   // null: the estimate's fallback), never measured inside the transaction.
   const leg =
     measured && measured.technicianId === args.technicianId && measured.date === args.date
@@ -257,7 +257,7 @@ async function tellOnMyWay(
   if (eta < now) return success({ eta: null })
   await queueVisitNotice(tx, {
     companyId: member.companyId,
-    jobId: visitId,
+    visitId: visitId,
     event: 'on-my-way',
     values: { eta: formatTime(eta, visit.timezone) },
   })
@@ -288,7 +288,7 @@ export async function applyFieldChange(
       const applied = await applyChange(tx, member, visitId, change, madeAtOf(madeAt, now), now, measured)
       if (!applied.ok) return applied
       if (change.type !== 'complete')
-        await publishCompanyEvent({ companyId: member.companyId, type: 'job.updated', jobId: visitId }, tx)
+        await publishCompanyEvent({ companyId: member.companyId, type: 'visit.updated', visitId: visitId }, tx)
       return success({})
     },
   )

@@ -1,10 +1,10 @@
 // What the office does to a visit (docs/product.md "Schedule"): "Move visit" (this visit only, or this and following)
-// and "Cancel job"; and the skip itself (markSkipped), which "Skip visit" — the office's or the technician's, from the
+// and "Cancel visit"; and the skip itself (markSkipped), which "Skip visit" — the office's or the technician's, from the
 // phone or a plain form — applies through app/models/visit-work.server.ts. Every function takes the company it works
 // in; a visit of another company is "not found". The week board is app/models/week-board.server.ts; a technician's day as a route is
 // app/models/day-stops.server.ts and app/models/day-route.server.ts.
 import { and, eq, gte, inArray, isNull, lt, ne } from 'drizzle-orm'
-import { jobs } from '~/db/schema'
+import { visits } from '~/db/schema'
 import { addDays, instantAt, minDate } from '~/schedule/local-date'
 import { moveFollowingVisits } from '~/schedule/plan-changes'
 import { zonedParts } from '~/utils/dates'
@@ -22,24 +22,24 @@ export const VISIT_NOT_FOUND = 'Visit not found.'
 const NOT_OPEN = 'This visit is already completed, skipped or canceled.'
 
 /** An open visit of the company, locked for the rest of the transaction. */
-async function lockOpenVisit(tx: Database, companyId: string, jobId: string) {
-  if (!isUuid(jobId)) return failure('not-found', VISIT_NOT_FOUND)
+async function lockOpenVisit(tx: Database, companyId: string, visitId: string) {
+  if (!isUuid(visitId)) return failure('not-found', VISIT_NOT_FOUND)
   const [visit] = await tx
     .select({
-      id: jobs.id,
-      scheduledAt: jobs.scheduledAt,
-      appointmentAt: jobs.appointmentAt,
-      completedAt: jobs.completedAt,
-      cancelledAt: jobs.cancelledAt,
-      technicianId: jobs.technicianId,
-      planId: jobs.planId,
-      occurrenceDate: jobs.occurrenceDate,
+      id: visits.id,
+      scheduledAt: visits.scheduledAt,
+      appointmentAt: visits.appointmentAt,
+      completedAt: visits.completedAt,
+      canceledAt: visits.canceledAt,
+      technicianId: visits.technicianId,
+      planId: visits.planId,
+      occurrenceDate: visits.occurrenceDate,
     })
-    .from(jobs)
-    .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId)))
+    .from(visits)
+    .where(and(eq(visits.companyId, companyId), eq(visits.id, visitId)))
     .for('update')
   if (!visit) return failure('not-found', VISIT_NOT_FOUND)
-  if (visit.completedAt || visit.cancelledAt) return failure('conflict', NOT_OPEN)
+  if (visit.completedAt || visit.canceledAt) return failure('conflict', NOT_OPEN)
   return success({ visit })
 }
 
@@ -52,15 +52,15 @@ async function lockOpenVisit(tx: Database, companyId: string, jobId: string) {
  */
 export async function moveVisit({
   companyId,
-  jobId,
+  visitId,
   input,
   now = new Date(),
 }: {
   companyId: string
-  jobId: string
+  visitId: string
   input: MoveVisitInput
   now?: Date
-}): Promise<Result<{ jobId: string }>> {
+}): Promise<Result<{ visitId: string }>> {
   const parsed = MoveVisitSchema.safeParse(input)
   if (!parsed.success) return failure('invalid', parsed.error.issues[0]?.message ?? 'Check the move.')
   const move = parsed.data
@@ -71,12 +71,12 @@ export async function moveVisit({
   if (!clock) return failure('not-found', VISIT_NOT_FOUND)
   if (move.date < clock.today) return failure('invalid', 'Choose today or a later date.')
   return db().transaction(async (tx) => {
-    const locked = await lockOpenVisit(tx, companyId, jobId)
+    const locked = await lockOpenVisit(tx, companyId, visitId)
     if (!locked.ok) return locked
     const { visit } = locked
     if (move.scope === 'following') {
       if (!visit.planId || !visit.occurrenceDate) {
-        return failure('invalid', 'This is a one-off job: it has no following visits. Choose "This visit only".')
+        return failure('invalid', 'This is a one-off visit: it has no following visits. Choose "This visit only".')
       }
       const loaded = await loadPlanForChange(tx, companyId, visit.planId, minDate(visit.occurrenceDate, move.date))
       if (!loaded) return failure('not-found', VISIT_NOT_FOUND)
@@ -93,33 +93,35 @@ export async function moveVisit({
       if (!outcome.ok) return outcome
       const planIds = await applyPlanChange(tx, companyId, outcome.change, now)
       const [moved] = await tx
-        .select({ id: jobs.id })
-        .from(jobs)
-        .where(and(eq(jobs.companyId, companyId), inArray(jobs.planId, planIds), eq(jobs.occurrenceDate, move.date)))
+        .select({ id: visits.id })
+        .from(visits)
+        .where(
+          and(eq(visits.companyId, companyId), inArray(visits.planId, planIds), eq(visits.occurrenceDate, move.date)),
+        )
         .limit(1)
       if (moved && move.time) {
         const at = instantAt(move.date, move.time, clock.timezone)
         await tx
-          .update(jobs)
+          .update(visits)
           .set({ scheduledAt: at, movedAt: now, routePosition: null })
-          .where(and(eq(jobs.companyId, companyId), eq(jobs.id, moved.id)))
+          .where(and(eq(visits.companyId, companyId), eq(visits.id, moved.id)))
       }
-      await publishCompanyEvent({ companyId, type: 'job.updated' }, tx)
-      return success({ jobId: moved?.id ?? visit.id })
+      await publishCompanyEvent({ companyId, type: 'visit.updated' }, tx)
+      return success({ visitId: moved?.id ?? visit.id })
     }
     if (visit.planId) {
       // Two visits of one plan on one day is a mistake, not a schedule.
       const [taken] = await tx
-        .select({ id: jobs.id })
-        .from(jobs)
+        .select({ id: visits.id })
+        .from(visits)
         .where(
           and(
-            eq(jobs.companyId, companyId),
-            eq(jobs.planId, visit.planId),
-            ne(jobs.id, visit.id),
-            isNull(jobs.cancelledAt),
-            gte(jobs.scheduledAt, instantAt(move.date, '00:00', clock.timezone)),
-            lt(jobs.scheduledAt, instantAt(addDays(move.date, 1), '00:00', clock.timezone)),
+            eq(visits.companyId, companyId),
+            eq(visits.planId, visit.planId),
+            ne(visits.id, visit.id),
+            isNull(visits.canceledAt),
+            gte(visits.scheduledAt, instantAt(move.date, '00:00', clock.timezone)),
+            lt(visits.scheduledAt, instantAt(addDays(move.date, 1), '00:00', clock.timezone)),
           ),
         )
         .limit(1)
@@ -127,7 +129,7 @@ export async function moveVisit({
     }
     const scheduledAt = instantAt(move.date, move.time ?? wallTimeOf(visit.scheduledAt, clock.timezone), clock.timezone)
     await tx
-      .update(jobs)
+      .update(visits)
       .set({
         scheduledAt,
         appointmentAt: visit.appointmentAt ? scheduledAt : null,
@@ -135,9 +137,9 @@ export async function moveVisit({
         movedAt: now,
         routePosition: null,
       })
-      .where(and(eq(jobs.companyId, companyId), eq(jobs.id, visit.id)))
-    await publishCompanyEvent({ companyId, type: 'job.updated', jobId: visit.id }, tx)
-    return success({ jobId: visit.id })
+      .where(and(eq(visits.companyId, companyId), eq(visits.id, visit.id)))
+    await publishCompanyEvent({ companyId, type: 'visit.updated', visitId: visit.id }, tx)
+    return success({ visitId: visit.id })
   })
 }
 
@@ -154,20 +156,20 @@ export function wallTimeOf(instant: Date, timezone: string) {
  */
 export async function markSkipped(
   tx: Database,
-  { companyId, jobId, reason, now }: { companyId: string; jobId: string; reason: string; now: Date },
+  { companyId, visitId, reason, now }: { companyId: string; visitId: string; reason: string; now: Date },
 ) {
   await tx
-    .update(jobs)
-    .set({ cancelledAt: now, skipReason: reason })
-    .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId)))
+    .update(visits)
+    .set({ canceledAt: now, skipReason: reason })
+    .where(and(eq(visits.companyId, companyId), eq(visits.id, visitId)))
   await queueVisitNotice(tx, {
     companyId,
-    jobId,
+    visitId,
     event: 'visit-skipped',
     values: { reason: skipReasonForCustomer(reason) },
   })
-  await publishCompanyEvent({ companyId, type: 'job.updated', jobId }, tx)
-  await recordEvent(tx, companyId, 'visit.skipped', { visitId: jobId, reason })
+  await publishCompanyEvent({ companyId, type: 'visit.updated', visitId }, tx)
+  await recordEvent(tx, companyId, 'visit.skipped', { visitId: visitId, reason })
 }
 
 /** "Other: the pump was off" reads "the pump was off" to the customer. */
@@ -175,24 +177,24 @@ function skipReasonForCustomer(reason: string) {
   return reason.replace(/^Other: /, '')
 }
 
-/** "Cancel job": an open visit nobody will do. It stays in history as "Canceled". */
-export async function cancelJob({
+/** "Cancel visit": an open visit nobody will do. It stays in history as "Canceled". */
+export async function cancelVisit({
   companyId,
-  jobId,
+  visitId,
   now = new Date(),
 }: {
   companyId: string
-  jobId: string
+  visitId: string
   now?: Date
 }): Promise<Result> {
   return db().transaction(async (tx) => {
-    const locked = await lockOpenVisit(tx, companyId, jobId)
+    const locked = await lockOpenVisit(tx, companyId, visitId)
     if (!locked.ok) return locked
     await tx
-      .update(jobs)
-      .set({ cancelledAt: now })
-      .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId)))
-    await publishCompanyEvent({ companyId, type: 'job.updated', jobId }, tx)
+      .update(visits)
+      .set({ canceledAt: now })
+      .where(and(eq(visits.companyId, companyId), eq(visits.id, visitId)))
+    await publishCompanyEvent({ companyId, type: 'visit.updated', visitId }, tx)
     return success({})
   })
 }

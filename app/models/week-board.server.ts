@@ -1,7 +1,7 @@
 // The week board's read model (docs/product.md "Schedule"): a week of visits by technician, a page of technicians at a
 // time, and every unassigned visit.
 import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm'
-import { jobs, profiles, serviceLocations } from '~/db/schema'
+import { profiles, serviceLocations, visits } from '~/db/schema'
 import { addDays, instantAt, type LocalDate, localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { visitLocation } from './service-location.server'
@@ -68,36 +68,36 @@ export async function getWeekBoard({
   const rowIds = rowTechnicians.map((tech) => tech.id)
   const rows = await db()
     .select({
-      id: jobs.id,
-      customerName: jobs.customerName,
-      scheduledAt: jobs.scheduledAt,
-      technicianId: jobs.technicianId,
-      completedAt: jobs.completedAt,
-      cancelledAt: jobs.cancelledAt,
-      skipReason: jobs.skipReason,
-      planId: jobs.planId,
+      id: visits.id,
+      customerName: visits.customerName,
+      scheduledAt: visits.scheduledAt,
+      technicianId: visits.technicianId,
+      completedAt: visits.completedAt,
+      canceledAt: visits.canceledAt,
+      skipReason: visits.skipReason,
+      planId: visits.planId,
       minutes: serviceLocations.minutesOnSite,
       // Named only for a customer with several locations in use (one indexed count per visit, in this query).
       place: sql<string | null>`case when (select count(*) from service_locations sl
-        where sl.company_id = ${jobs.companyId} and sl.customer_id = ${jobs.customerId} and sl.archived_at is null) > 1
+        where sl.company_id = ${visits.companyId} and sl.customer_id = ${visits.customerId} and sl.archived_at is null) > 1
         then coalesce(nullif(${serviceLocations.label}, ''), ${serviceLocations.street}) end`,
     })
-    .from(jobs)
+    .from(visits)
     .innerJoin(serviceLocations, visitLocation)
     .where(
       and(
-        eq(jobs.companyId, companyId),
-        gte(jobs.scheduledAt, start),
-        lt(jobs.scheduledAt, end),
-        sql`(${jobs.cancelledAt} is null or ${jobs.skipReason} is not null)`,
+        eq(visits.companyId, companyId),
+        gte(visits.scheduledAt, start),
+        lt(visits.scheduledAt, end),
+        sql`(${visits.canceledAt} is null or ${visits.skipReason} is not null)`,
         rowIds.length > 0
-          ? or(isNull(jobs.technicianId), inArray(jobs.technicianId, rowIds))
-          : isNull(jobs.technicianId),
+          ? or(isNull(visits.technicianId), inArray(visits.technicianId, rowIds))
+          : isNull(visits.technicianId),
       ),
     )
-    .orderBy(asc(jobs.scheduledAt), asc(jobs.routePosition), asc(jobs.id))
+    .orderBy(asc(visits.scheduledAt), asc(visits.routePosition), asc(visits.id))
     .limit(BOARD_LIMIT + 1)
-  const visits: BoardVisit[] = rows.slice(0, BOARD_LIMIT).map((row) => ({
+  const visitList: BoardVisit[] = rows.slice(0, BOARD_LIMIT).map((row) => ({
     id: row.id,
     customerName: row.customerName,
     date: localDateAt(row.scheduledAt, timezone),
@@ -121,7 +121,7 @@ export async function getWeekBoard({
       to: (page - 1) * BOARD_TECHNICIANS_PER_PAGE + rowTechnicians.length,
       total: technicians.length,
     },
-    visits,
+    visits: visitList,
     truncated: rows.length > BOARD_LIMIT,
   }
 }

@@ -10,13 +10,13 @@ import {
   equipment,
   inventoryItems,
   invoices,
-  jobs,
   priceBookItems,
   profiles,
   quoteDecisions,
   quoteLines,
   quotes,
   quoteVersions,
+  visits,
   workOrderPartsUsed,
   workOrders,
   workOrderVisits,
@@ -86,12 +86,12 @@ export async function listWorkOrders({
         .select({
           workOrderId: workOrderVisits.workOrderId,
           visits: count(),
-          done: sql<number>`count(*) filter (where ${jobs.completedAt} is not null or ${jobs.cancelledAt} is not null)`.mapWith(
+          done: sql<number>`count(*) filter (where ${visits.completedAt} is not null or ${visits.canceledAt} is not null)`.mapWith(
             Number,
           ),
         })
         .from(workOrderVisits)
-        .innerJoin(jobs, and(eq(jobs.companyId, workOrderVisits.companyId), eq(jobs.id, workOrderVisits.jobId)))
+        .innerJoin(visits, and(eq(visits.companyId, workOrderVisits.companyId), eq(visits.id, workOrderVisits.visitId)))
         .where(and(eq(workOrderVisits.companyId, companyId), inArray(workOrderVisits.workOrderId, ids)))
         .groupBy(workOrderVisits.workOrderId)
     : []
@@ -192,20 +192,20 @@ async function headerOf(executor: Database | Tx, companyId: string, workOrderId:
 export async function visitsOf(executor: Database | Tx, companyId: string, workOrderId: string) {
   const rows = await executor
     .select({
-      jobId: workOrderVisits.jobId,
+      visitId: workOrderVisits.visitId,
       position: workOrderVisits.position,
       title: workOrderVisits.title,
-      scheduledAt: jobs.scheduledAt,
-      completedAt: jobs.completedAt,
-      cancelledAt: jobs.cancelledAt,
-      skipReason: jobs.skipReason,
-      locationId: jobs.locationId,
-      technicianId: jobs.technicianId,
+      scheduledAt: visits.scheduledAt,
+      completedAt: visits.completedAt,
+      canceledAt: visits.canceledAt,
+      skipReason: visits.skipReason,
+      locationId: visits.locationId,
+      technicianId: visits.technicianId,
       technicianName: profiles.fullName,
     })
     .from(workOrderVisits)
-    .innerJoin(jobs, and(eq(jobs.companyId, workOrderVisits.companyId), eq(jobs.id, workOrderVisits.jobId)))
-    .leftJoin(profiles, eq(profiles.id, jobs.technicianId))
+    .innerJoin(visits, and(eq(visits.companyId, workOrderVisits.companyId), eq(visits.id, workOrderVisits.visitId)))
+    .leftJoin(profiles, eq(profiles.id, visits.technicianId))
     .where(and(eq(workOrderVisits.companyId, companyId), eq(workOrderVisits.workOrderId, workOrderId)))
     .orderBy(asc(workOrderVisits.position))
   return rows.map((row) => ({ ...row, state: visitState(row) }))
@@ -215,7 +215,7 @@ export async function partsUsedOf(executor: Database | Tx, companyId: string, wo
   return executor
     .select({
       id: workOrderPartsUsed.id,
-      jobId: workOrderPartsUsed.jobId,
+      visitId: workOrderPartsUsed.visitId,
       inventoryItemId: workOrderPartsUsed.inventoryItemId,
       description: workOrderPartsUsed.description,
       quantity: workOrderPartsUsed.quantity,
@@ -247,19 +247,19 @@ export async function getWorkOrder(companyId: string, workOrderId: string, execu
     parts: lines.filter((line) => line.part),
     visits,
     partsUsed,
-    allVisitsDone: visits.length > 0 && visits.every((v) => v.state === 'completed' || v.state === 'cancelled'),
+    allVisitsDone: visits.length > 0 && visits.every((v) => v.state === 'completed' || v.state === 'canceled'),
   }
 }
 
 export type WorkOrderDetail = NonNullable<Awaited<ReturnType<typeof getWorkOrder>>>
 
 /** The work order a visit belongs to (the visit page's "Work order WO-0007" section), with its parts. */
-export async function workOrderOfVisit(companyId: string, jobId: string) {
-  if (!isUuid(jobId)) return null
+export async function workOrderOfVisit(companyId: string, visitId: string) {
+  if (!isUuid(visitId)) return null
   const [link] = await db()
     .select({ workOrderId: workOrderVisits.workOrderId })
     .from(workOrderVisits)
-    .where(and(eq(workOrderVisits.companyId, companyId), eq(workOrderVisits.jobId, jobId)))
+    .where(and(eq(workOrderVisits.companyId, companyId), eq(workOrderVisits.visitId, visitId)))
   if (!link) return null
   const header = await headerOf(db(), companyId, link.workOrderId)
   if (!header) return null

@@ -1,5 +1,5 @@
 // Work orders against the database (issue 33 items 4 and 6; docs/work-orders.md): made once from an approved quote
-// (twice, or at once, is one), its visits ordinary jobs; parts used take stock and are refused below zero; complete
+// (twice, or at once, is one), its visits ordinary visits; parts used take stock and are refused below zero; complete
 // only when every visit is done; the invoice made once with the deposit credited and every amount exact — and a
 // property over random lines and deposits: total = sum of lines, amount due = total − deposits.
 import { and, eq } from 'drizzle-orm'
@@ -14,11 +14,11 @@ import {
   inventoryItems,
   invoiceLines,
   invoices,
-  jobs,
   payments,
   priceBookItems,
   quotes,
   taxRates,
+  visits,
   workOrderVisits,
 } from '~/db/schema'
 import { createDemoLogin } from '~/demo/seed.server'
@@ -28,13 +28,13 @@ import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../tests/helpers/customers'
 import { creditsByCustomer } from './customer-credit.server'
 import { listInvoices } from './invoice-list.server'
-import { createJob } from './job-changes.server'
 import { getQuote } from './quote.server'
 import { createQuote } from './quote-create.server'
 import { markQuoteApproved } from './quote-decision.server'
 import { addQuoteLine } from './quote-edits.server'
 import { sendQuote } from './quote-send.server'
-import { cancelJob } from './visit.server'
+import { cancelVisit } from './visit.server'
+import { createVisit } from './visit-changes.server'
 import { completeWorkOrder, createWorkOrder, recordPartUsed, WORK_ORDER_MESSAGES } from './work-order.server'
 import { createWorkOrderInvoice, recordQuoteDeposit } from './work-order-invoice.server'
 import { getWorkOrder, listWorkOrders } from './work-order-read.server'
@@ -149,7 +149,7 @@ const STANDARD: Line[] = [
 ]
 
 describe('work orders', () => {
-  it('is made once from an approved quote, twice or at once, with its visits as ordinary jobs', async () => {
+  it('is made once from an approved quote, twice or at once, with its visits as ordinary visits', async () => {
     const f = await approvedQuote(STANDARD)
     const [a, b] = await Promise.all([createWorkOrder(newOrder(f)), createWorkOrder(newOrder(f))])
     if (!a?.ok || !b?.ok) throw new Error('not created')
@@ -163,9 +163,9 @@ describe('work orders', () => {
       [1, f.techs[0], 'open'],
       [2, f.techs[1], 'open'],
     ])
-    const visitJobs = await db().select().from(jobs).where(eq(jobs.companyId, f.companyId))
-    expect(visitJobs).toHaveLength(2)
-    expect(new Set(visitJobs.map((j) => j.customerId))).toEqual(new Set([f.customerId]))
+    const createdVisits = await db().select().from(visits).where(eq(visits.companyId, f.companyId))
+    expect(createdVisits).toHaveLength(2)
+    expect(new Set(createdVisits.map((j) => j.customerId))).toEqual(new Set([f.customerId]))
     // The parts list: the required part and the ticked optional part, not labor.
     expect(order?.parts.map((p) => p.description)).toEqual(['Pump seal', 'LED light'])
     // Another company sees nothing.
@@ -237,8 +237,8 @@ describe('work orders', () => {
     const order = await getWorkOrder(f.companyId, made.workOrderId)
     const [first, second] = order?.visits ?? []
     if (!first || !second) throw new Error('no visits')
-    const use = (quantity: number, jobId = first.jobId) =>
-      recordPartUsed({ companyId: f.companyId, jobId, itemId: f.itemId, quantity, recordedBy: f.techs[0] ?? null })
+    const use = (quantity: number, visitId = first.visitId) =>
+      recordPartUsed({ companyId: f.companyId, visitId, itemId: f.itemId, quantity, recordedBy: f.techs[0] ?? null })
     expect(await use(2)).toMatchObject({ ok: true })
     // Tyler has no truck yet: the part comes from the Warehouse (docs/inventory.md).
     expect(await use(2)).toMatchObject({ ok: false, field: 'quantity', message: 'Only 1 left in the Warehouse.' })
@@ -248,7 +248,7 @@ describe('work orders', () => {
     // Priced from the price book's part for the stock item.
     expect(parts.map((p) => [p.quantity, p.unitPriceCents, p.unitCostCents])).toEqual([[2, 3_000, 1_200]])
     // Not a work order's visit: refused.
-    const loose = await createJob({
+    const loose = await createVisit({
       companyId: f.companyId,
       customerId: f.customerId,
       scheduledAt: new Date(),
@@ -260,8 +260,8 @@ describe('work orders', () => {
       ok: false,
       message: WORK_ORDER_MESSAGES.visitsOpen,
     })
-    await db().update(jobs).set({ completedAt: new Date() }).where(eq(jobs.id, first.jobId))
-    expect((await cancelJob({ companyId: f.companyId, jobId: second.jobId })).ok).toBe(true)
+    await db().update(visits).set({ completedAt: new Date() }).where(eq(visits.id, first.visitId))
+    expect((await cancelVisit({ companyId: f.companyId, visitId: second.visitId })).ok).toBe(true)
     expect((await completeWorkOrder({ companyId: f.companyId, workOrderId: made.workOrderId })).ok).toBe(true)
     expect((await completeWorkOrder({ companyId: f.companyId, workOrderId: made.workOrderId })).ok).toBe(true)
     expect((await getWorkOrder(f.companyId, made.workOrderId))?.state).toBe('completed')
@@ -296,10 +296,10 @@ describe('work orders', () => {
     const made = await createWorkOrder(newOrder(f))
     if (!made.ok) throw new Error(made.message)
     const order = await getWorkOrder(f.companyId, made.workOrderId)
-    const jobId = order?.visits[0]?.jobId ?? ''
+    const visitId = order?.visits[0]?.visitId ?? ''
     // A quoted part (not billed again) and an extra part (billed as its own line).
-    await recordPartUsed({ companyId: f.companyId, jobId, itemId: f.itemId, quantity: 1, recordedBy: null })
-    await recordPartUsed({ companyId: f.companyId, jobId, itemId: f.extraId, quantity: 3, recordedBy: null })
+    await recordPartUsed({ companyId: f.companyId, visitId, itemId: f.itemId, quantity: 1, recordedBy: null })
+    await recordPartUsed({ companyId: f.companyId, visitId, itemId: f.extraId, quantity: 3, recordedBy: null })
 
     const [a, b] = await Promise.all([
       createWorkOrderInvoice({ companyId: f.companyId, workOrderId: made.workOrderId }),

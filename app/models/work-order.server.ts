@@ -1,6 +1,6 @@
 // Work orders (issue 33 item 4; docs/work-orders.md, docs/decisions/059-work-orders.md). An approved quote becomes one
-// work order — numbered per company ("WO-0001"), made from the version approved — whose visits are ordinary jobs
-// (made by the one job-creation path, createJob) at the customer's first location. A technician records the parts
+// work order — numbered per company ("WO-0001"), made from the version approved — whose visits are ordinary visits
+// (made by the one visit-creation path, createVisit) at the customer's first location. A technician records the parts
 // fitted on their visit; each takes stock through takeStockForVisit. "Complete work order" once every visit is done.
 // What the pages read is in work-order-read.server.ts; the invoice and the deposit in work-order-invoice.server.ts.
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
@@ -21,8 +21,8 @@ import { zonedTimeToUtc } from '~/utils/dates'
 import { type Database, db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import { failure, type Result, success } from '~/utils/result'
-import { createJob } from './job-changes.server'
 import { takeStockForVisit } from './stock-use.server'
+import { createVisit } from './visit-changes.server'
 import { visitsOf } from './work-order-read.server'
 
 export type WorkOrderTemplate = (typeof WORK_ORDER_TEMPLATES)[number]
@@ -148,9 +148,9 @@ export async function createWorkOrder(
         .returning({ id: workOrders.id })
       if (!order) throw new Error('work order insert returned nothing')
       const planned = plannedVisits(input.template, input.visitCount)
-      for (const [i, visit] of planned.entries()) {
-        const date = addDays(input.startDate, visit.day)
-        const job = await createJob(
+      for (const [i, plannedVisit] of planned.entries()) {
+        const date = addDays(input.startDate, plannedVisit.day)
+        const visit = await createVisit(
           {
             companyId,
             customerId: quote.customerId,
@@ -167,10 +167,10 @@ export async function createWorkOrder(
           },
           tx as unknown as Database,
         )
-        if (!job) throw new RolledBack(failure('invalid', WORK_ORDER_MESSAGES.noVisit))
+        if (!visit) throw new RolledBack(failure('invalid', WORK_ORDER_MESSAGES.noVisit))
         await tx
           .insert(workOrderVisits)
-          .values({ companyId, workOrderId: order.id, jobId: job.id, position: i + 1, title: visit.title })
+          .values({ companyId, workOrderId: order.id, visitId: visit.id, position: i + 1, title: plannedVisit.title })
       }
       return success({ workOrderId: order.id, created: true })
     })
@@ -180,7 +180,7 @@ export async function createWorkOrder(
     })
 }
 
-/** "Complete work order" (asked first on the page): once every visit is completed or cancelled. Twice is once. */
+/** "Complete work order" (asked first on the page): once every visit is completed or canceled. Twice is once. */
 export async function completeWorkOrder(
   { companyId, workOrderId, now = new Date() }: { companyId: string; workOrderId: string; now?: Date },
   database: Database = db(),
@@ -194,8 +194,8 @@ export async function completeWorkOrder(
       .for('update')
     if (!order) return failure('not-found', WORK_ORDER_MESSAGES.notFound)
     if (order.state === 'completed') return success({})
-    const visits = await visitsOf(tx, companyId, order.id)
-    if (!visits.length || visits.some((v) => v.state !== 'completed' && v.state !== 'cancelled')) {
+    const visitList = await visitsOf(tx, companyId, order.id)
+    if (!visitList.length || visitList.some((v) => v.state !== 'completed' && v.state !== 'canceled')) {
       return failure('conflict', WORK_ORDER_MESSAGES.visitsOpen)
     }
     await tx
@@ -212,14 +212,14 @@ export async function completeWorkOrder(
  * completed work order. The caller has checked the member may work this visit.
  */
 export async function recordPartUsed(
-  input: { companyId: string; jobId: string; itemId: string; quantity: number; recordedBy: string | null },
+  input: { companyId: string; visitId: string; itemId: string; quantity: number; recordedBy: string | null },
   database: Database = db(),
 ): Promise<Result<{ description: string }>> {
-  const { companyId, jobId, itemId, quantity } = input
+  const { companyId, visitId, itemId, quantity } = input
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > 10_000) {
     return failure('invalid', WORK_ORDER_MESSAGES.quantity, 'quantity')
   }
-  if (!isUuid(jobId)) return failure('not-found', WORK_ORDER_MESSAGES.notWorkOrderVisit)
+  if (!isUuid(visitId)) return failure('not-found', WORK_ORDER_MESSAGES.notWorkOrderVisit)
   return database
     .transaction(async (tx) => {
       const [order] = await tx
@@ -229,11 +229,11 @@ export async function recordPartUsed(
           workOrders,
           and(eq(workOrders.companyId, workOrderVisits.companyId), eq(workOrders.id, workOrderVisits.workOrderId)),
         )
-        .where(and(eq(workOrderVisits.companyId, companyId), eq(workOrderVisits.jobId, jobId)))
+        .where(and(eq(workOrderVisits.companyId, companyId), eq(workOrderVisits.visitId, visitId)))
         .for('update', { of: workOrders })
       if (!order) return failure('not-found', WORK_ORDER_MESSAGES.notWorkOrderVisit)
       if (order.state === 'completed') return failure('conflict', WORK_ORDER_MESSAGES.completed)
-      const taken = await takeStockForVisit(tx, { companyId, jobId, itemId, quantity })
+      const taken = await takeStockForVisit(tx, { companyId, visitId, itemId, quantity })
       if (!taken.ok) throw new RolledBack(taken)
       // The price book's part for this stock item, when there is one, prices it as the quote would have.
       const [book] = await tx
@@ -252,7 +252,7 @@ export async function recordPartUsed(
       await tx.insert(workOrderPartsUsed).values({
         companyId,
         workOrderId: order.id,
-        jobId,
+        visitId,
         inventoryItemId: itemId,
         description: taken.name,
         quantity,

@@ -51,13 +51,13 @@ describe('arrivalWindow', () => {
           const window = arrivalWindow(eta, { open, close })
           expect(window.from).toBeLessThanOrEqual(window.until)
           expect(window.until - window.from).toBeLessThanOrEqual(120)
-          const centre = Math.round(eta / 15) * 15
-          const overlaps = open === undefined || close === undefined || (open <= centre + 60 && close >= centre - 60)
+          const center = Math.round(eta / 15) * 15
+          const overlaps = open === undefined || close === undefined || (open <= center + 60 && close >= center - 60)
           if (overlaps && open !== undefined && close !== undefined) {
             expect(window.from).toBeGreaterThanOrEqual(open)
             expect(window.until).toBeLessThanOrEqual(close)
           }
-          if (open === undefined) expect([window.from, window.until]).toEqual([centre - 60, centre + 60])
+          if (open === undefined) expect([window.from, window.until]).toEqual([center - 60, center + 60])
         },
       ),
     )

@@ -1,5 +1,5 @@
 // The arrival window a customer is told (docs/decisions/047-customer-times.md): two hours around the route's ETA
-// (docs/routing.md), centred on the ETA rounded to a quarter hour, and kept inside the stop's own window (the location's
+// (docs/routing.md), centered on the ETA rounded to a quarter hour, and kept inside the stop's own window (the location's
 // "Arrive between", or a fixed appointment's time) when it has one. Reminders say it ("Your technician should arrive
 // between 10:00 AM and 12:00 PM."), and the portal on the day of the visit ("Arriving between …").
 import { formatClock } from '~/schedule/day-times'
@@ -15,8 +15,8 @@ export type ArrivalWindow = { from: number; until: number }
  * ETA misses the stop's window altogether (a late route), the honest two hours around the ETA are kept.
  */
 export function arrivalWindow(eta: number, stop: { open?: number; close?: number } = {}): ArrivalWindow {
-  const centre = Math.round(eta / ROUND_TO) * ROUND_TO
-  const around = { from: centre - HALF_WINDOW, until: centre + HALF_WINDOW }
+  const center = Math.round(eta / ROUND_TO) * ROUND_TO
+  const around = { from: center - HALF_WINDOW, until: center + HALF_WINDOW }
   const from = Math.max(around.from, stop.open ?? around.from)
   const until = Math.min(around.until, stop.close ?? around.until)
   const clamped = from <= until ? { from, until } : around

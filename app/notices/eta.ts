@@ -5,14 +5,14 @@
 // the stop's window opens (the route's ETA waits for an appointment, docs/routing.md).
 
 /** Average driving speed between pool stops in town, when no road time is known: 30 mph. */
-export const TOWN_SPEED_METRES_PER_SECOND = 13.4
+export const TOWN_SPEED_METERS_PER_SECOND = 13.4
 /** With no distance at all (a stop without coordinates): a typical hop between neighbouring stops. */
 export const UNKNOWN_DRIVE_SECONDS = 15 * 60
 const ROUND_TO_MS = 5 * 60_000
 
 export type Leg = {
-  /** Drive distance from the stop before (metres), when both have coordinates. */
-  metres: number | null
+  /** Drive distance from the stop before (meters), when both have coordinates. */
+  meters: number | null
   /** Driving time from OSRM (seconds), when it answered. */
   seconds?: number | null
   /** Minutes still to spend at the stop before (0 when it is done or there is none). */
@@ -29,8 +29,8 @@ export function arrivalEstimate(now: Date, leg: Leg): Date {
   const driveSeconds =
     leg.seconds != null && Number.isFinite(leg.seconds)
       ? leg.seconds
-      : leg.metres != null && Number.isFinite(leg.metres)
-        ? leg.metres / TOWN_SPEED_METRES_PER_SECOND
+      : leg.meters != null && Number.isFinite(leg.meters)
+        ? leg.meters / TOWN_SPEED_METERS_PER_SECOND
         : UNKNOWN_DRIVE_SECONDS
   const at = now.getTime() + Math.max(0, leg.minutesLeftThere) * 60_000 + Math.max(0, driveSeconds) * 1000
   const rounded = Math.ceil(at / ROUND_TO_MS) * ROUND_TO_MS

@@ -5,7 +5,7 @@
 // drives; budgets are counts, never a clock (decision 012), so the same day gives the same answer on any machine.
 
 import { cheapestInsertion, detour, insertAt, LATE_EPSILON } from './insertion'
-import type { Distance } from './optimise'
+import type { Distance } from './optimize'
 import { type RouteTimes, routeTimes, type TimedRouteProblem, type TimedStop } from './windows'
 
 /** A technician's day: where it starts (none: anywhere, no drive to the first stop), ends, and its hours. */

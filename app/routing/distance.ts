@@ -5,10 +5,10 @@
 export type LatLng = { lat: number; lng: number }
 
 /** The Earth's mean radius (IUGG). */
-const EARTH_RADIUS_METRES = 6_371_008.8
+const EARTH_RADIUS_METERS = 6_371_008.8
 /** Roads are longer than the straight line between their ends. */
 export const ROAD_FACTOR = 1.3
-const METRES_PER_MILE = 1609.344
+const METERS_PER_MILE = 1609.344
 
 /** A latitude and longitude that exist. */
 export function isLatLng(point: LatLng) {
@@ -19,25 +19,25 @@ export function isLatLng(point: LatLng) {
 
 const radians = (degrees: number) => (degrees * Math.PI) / 180
 
-/** The great-circle (haversine) distance in metres. */
-export function haversineMetres(a: LatLng, b: LatLng) {
+/** The great-circle (haversine) distance in meters. */
+export function haversineMeters(a: LatLng, b: LatLng) {
   const sinLat = Math.sin(radians(b.lat - a.lat) / 2)
   const sinLng = Math.sin(radians(b.lng - a.lng) / 2)
   const h = sinLat * sinLat + Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * sinLng * sinLng
-  return 2 * EARTH_RADIUS_METRES * Math.asin(Math.min(1, Math.sqrt(h)))
+  return 2 * EARTH_RADIUS_METERS * Math.asin(Math.min(1, Math.sqrt(h)))
 }
 
-/** The estimated driving distance in metres: the straight line × ROAD_FACTOR. */
-export function straightLineDriveMetres(a: LatLng, b: LatLng) {
-  return haversineMetres(a, b) * ROAD_FACTOR
+/** The estimated driving distance in meters: the straight line × ROAD_FACTOR. */
+export function straightLineDriveMeters(a: LatLng, b: LatLng) {
+  return haversineMeters(a, b) * ROAD_FACTOR
 }
 
-/** Every stop's estimated driving distance to every other, in metres (row: from, column: to). */
+/** Every stop's estimated driving distance to every other, in meters (row: from, column: to). */
 export function straightLineMatrix(points: readonly LatLng[]) {
-  return points.map((from) => points.map((to) => straightLineDriveMetres(from, to)))
+  return points.map((from) => points.map((to) => straightLineDriveMeters(from, to)))
 }
 
-/** Metres in miles, for display. */
-export function metresToMiles(metres: number) {
-  return metres / METRES_PER_MILE
+/** Meters in miles, for display. */
+export function metersToMiles(meters: number) {
+  return meters / METERS_PER_MILE
 }

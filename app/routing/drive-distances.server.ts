@@ -6,8 +6,8 @@ import { isLatLng, type LatLng, ROAD_FACTOR, straightLineMatrix } from './distan
 import { osrmTable } from './osrm.server'
 
 export type DriveDistances = {
-  /** metres[i][j]: from stop i to stop j. */
-  metres: number[][]
+  /** meters[i][j]: from stop i to stop j. */
+  meters: number[][]
   /** Driving time in seconds, when OSRM gave it. */
   seconds?: number[][]
   source: 'road' | 'straight-line'
@@ -23,11 +23,11 @@ export async function driveDistances(
   if (invalid !== -1) return failure('invalid', `Stop ${invalid + 1} has no valid latitude and longitude.`)
   const straight = () => straightLineMatrix(points)
   // Fewer than two stops have no distance to ask about.
-  if (!osrm.url || points.length < 2) return success({ distances: { metres: straight(), source: 'straight-line' } })
+  if (!osrm.url || points.length < 2) return success({ distances: { meters: straight(), source: 'straight-line' } })
   const table = await osrmTable(osrm.url, points, { timeoutMs: osrm.timeoutMs })
   if (table.ok) {
-    return success({ distances: { metres: table.metres, seconds: table.seconds, source: 'road' } })
+    return success({ distances: { meters: table.meters, seconds: table.seconds, source: 'road' } })
   }
   const fallback = `Road distances are unavailable (${table.message}); these are straight-line distances × ${ROAD_FACTOR}.`
-  return success({ distances: { metres: straight(), source: 'straight-line', fallback } })
+  return success({ distances: { meters: straight(), source: 'straight-line', fallback } })
 }

@@ -21,7 +21,7 @@ export function insertAt(order: readonly number[], point: number, position: numb
 }
 
 /**
- * The length a stop adds between its neighbours: from the stop before (the start for the first) to it and on to the
+ * The length a stop adds between its neighbors: from the stop before (the start for the first) to it and on to the
  * stop after (the end, if any, for the last; nothing when the route ends at its last stop).
  */
 export function detour(problem: TimedRouteProblem, order: readonly number[], point: number, position: number) {

@@ -41,7 +41,7 @@ describe('the OSRM table adapter', () => {
   it('asks OSRM’s table service once, longitude first, for distances and durations, and reads the matrix', async () => {
     server = await startLocalServer((_, response) => sendJson(response, 200, TABLE))
     const result = await osrmTable(server.url, STOPS)
-    expect(result).toEqual({ ok: true, metres: TABLE.distances, seconds: TABLE.durations })
+    expect(result).toEqual({ ok: true, meters: TABLE.distances, seconds: TABLE.durations })
     expect(server.requests).toHaveLength(1)
     const [request] = server.requests
     expect(request?.method).toBe('GET')
@@ -125,7 +125,7 @@ describe('the distances a route is planned with', () => {
     server = await startLocalServer((_, response) => sendJson(response, 200, TABLE))
     expect(await driveDistances(STOPS, { url: server.url })).toEqual({
       ok: true,
-      distances: { metres: TABLE.distances, seconds: TABLE.durations, source: 'road' },
+      distances: { meters: TABLE.distances, seconds: TABLE.durations, source: 'road' },
     })
   })
 
@@ -136,7 +136,7 @@ describe('the distances a route is planned with', () => {
     expect(await driveDistances(STOPS, { url: server.url })).toEqual({
       ok: true,
       distances: {
-        metres: straightLineMatrix(STOPS),
+        meters: straightLineMatrix(STOPS),
         source: 'straight-line',
         fallback:
           'Road distances are unavailable (OSRM answered TooBig: Too many table coordinates); these are straight-line distances × 1.3.',
@@ -160,7 +160,7 @@ describe('the distances a route is planned with', () => {
     const connect = vi.spyOn(net.Socket.prototype, 'connect')
     expect(await driveDistances(STOPS)).toEqual({
       ok: true,
-      distances: { metres: straightLineMatrix(STOPS), source: 'straight-line' },
+      distances: { meters: straightLineMatrix(STOPS), source: 'straight-line' },
     })
     expect(await driveDistances(STOPS, { url: undefined })).toMatchObject({ ok: true })
     expect(fetch).not.toHaveBeenCalled()
@@ -178,11 +178,11 @@ describe('the distances a route is planned with', () => {
     vi.stubGlobal('fetch', fetch)
     expect(await driveDistances([STOPS[0] as (typeof STOPS)[0]], { url: 'http://127.0.0.1:9' })).toEqual({
       ok: true,
-      distances: { metres: [[0]], source: 'straight-line' },
+      distances: { meters: [[0]], source: 'straight-line' },
     })
     expect(await driveDistances([], { url: 'http://127.0.0.1:9' })).toMatchObject({
       ok: true,
-      distances: { metres: [] },
+      distances: { meters: [] },
     })
     expect(fetch).not.toHaveBeenCalled()
   })

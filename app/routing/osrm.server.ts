@@ -15,9 +15,9 @@ const TableAnswer = z.object({
   durations: z.array(z.array(z.number().nonnegative().nullable())).optional(),
 })
 
-export type RoadTable = { metres: number[][]; seconds: number[][] }
+export type RoadTable = { meters: number[][]; seconds: number[][] }
 
-/** The road distance (metres) and driving time (seconds) from every point to every other, by OSRM. */
+/** The road distance (meters) and driving time (seconds) from every point to every other, by OSRM. */
 export async function osrmTable(
   baseUrl: string,
   points: readonly LatLng[],
@@ -44,12 +44,12 @@ export async function osrmTable(
     return failure('unavailable', `OSRM answered ${answer.data.code}${detail}`)
   }
   if (status < 200 || status > 299) return failure('unavailable', `OSRM answered HTTP ${status}`)
-  const metres = answer.success ? completeTable(answer.data.distances, points.length) : undefined
+  const meters = answer.success ? completeTable(answer.data.distances, points.length) : undefined
   const seconds = answer.success ? completeTable(answer.data.durations, points.length) : undefined
-  if (!metres || !seconds) return failure('unavailable', 'OSRM’s answer is not a distance table for these stops')
-  if (typeof metres === 'string') return failure('unavailable', metres)
+  if (!meters || !seconds) return failure('unavailable', 'OSRM’s answer is not a distance table for these stops')
+  if (typeof meters === 'string') return failure('unavailable', meters)
   if (typeof seconds === 'string') return failure('unavailable', seconds)
-  return success({ metres, seconds })
+  return success({ meters, seconds })
 }
 
 /** The n × n table, or why it is unusable: OSRM writes null where no road joins two stops. */

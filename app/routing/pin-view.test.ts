@@ -1,19 +1,19 @@
 // The position pin's map (docs/subsystems.md "Positions"): a dragged pixel gives back the latitude and longitude it
-// was drawn from, anywhere a pool can be, and the map is street-level (a few kilometres across).
+// was drawn from, anywhere a pool can be, and the map is street-level (a few kilometers across).
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { haversineMetres } from './distance'
+import { haversineMeters } from './distance'
 import { fromSvg, inView, moveBy, type PinView, parseLatLng, toSvg } from './pin-view'
 
 // Pools are not at the poles: the flat projection is for latitudes people live at.
-const centre = fc.record({
+const center = fc.record({
   lat: fc.double({ min: -70, max: 70, noNaN: true }),
   lng: fc.double({ min: -180, max: 180, noNaN: true }),
 })
 const view = fc.record({
-  centre,
+  center,
   size: fc.integer({ min: 100, max: 1000 }),
-  metresAcross: fc.integer({ min: 500, max: 10_000 }),
+  metersAcross: fc.integer({ min: 500, max: 10_000 }),
 })
 
 describe('the pin map projection', () => {
@@ -40,7 +40,7 @@ describe('the pin map projection', () => {
         fc.double({ min: -1, max: 1, noNaN: true }),
         fc.double({ min: -1, max: 1, noNaN: true }),
         (v, dn, de) => {
-          const point = moveBy(v.centre, (dn * v.metresAcross) / 2, (de * v.metresAcross) / 2)
+          const point = moveBy(v.center, (dn * v.metersAcross) / 2, (de * v.metersAcross) / 2)
           const back = fromSvg(v, toSvg(v, point))
           expect(Math.abs(back.lat - point.lat)).toBeLessThan(1e-6)
           // Across the 180th meridian −180 and 180 are the same place.
@@ -50,21 +50,21 @@ describe('the pin map projection', () => {
     )
   })
 
-  it('shows the metres it says, north up, the centre in the middle', () => {
-    const v: PinView = { centre: { lat: 27.929, lng: -82.4801 }, size: 300, metresAcross: 3000 }
-    expect(toSvg(v, v.centre)).toEqual({ x: 150, y: 150 })
+  it('shows the meters it says, north up, the center in the middle', () => {
+    const v: PinView = { center: { lat: 27.929, lng: -82.4801 }, size: 300, metersAcross: 3000 }
+    expect(toSvg(v, v.center)).toEqual({ x: 150, y: 150 })
     const west = fromSvg(v, { x: 0, y: 150 })
     const east = fromSvg(v, { x: 300, y: 150 })
-    expect(haversineMetres(west, east)).toBeCloseTo(3000, -1)
-    expect(fromSvg(v, { x: 150, y: 0 }).lat).toBeGreaterThan(v.centre.lat)
-    expect(inView(v, moveBy(v.centre, 1400, 0))).toBe(true)
-    expect(inView(v, moveBy(v.centre, 1600, 0))).toBe(false)
+    expect(haversineMeters(west, east)).toBeCloseTo(3000, -1)
+    expect(fromSvg(v, { x: 150, y: 0 }).lat).toBeGreaterThan(v.center.lat)
+    expect(inView(v, moveBy(v.center, 1400, 0))).toBe(true)
+    expect(inView(v, moveBy(v.center, 1600, 0))).toBe(false)
   })
 
   it('moves by street-level steps', () => {
     fc.assert(
-      fc.property(centre, fc.integer({ min: -500, max: 500 }), fc.integer({ min: -500, max: 500 }), (c, n, e) => {
-        expect(haversineMetres(c, moveBy(c, n, e))).toBeCloseTo(Math.hypot(n, e), -1)
+      fc.property(center, fc.integer({ min: -500, max: 500 }), fc.integer({ min: -500, max: 500 }), (c, n, e) => {
+        expect(haversineMeters(c, moveBy(c, n, e))).toBeCloseTo(Math.hypot(n, e), -1)
       }),
     )
   })

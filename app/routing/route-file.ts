@@ -1,14 +1,14 @@
 // The route problem file `npm run -s route -- problem.json` reads (docs/routing.md): a start, a start time, stops
 // with windows and minutes on site, in plane coordinates (x/y, `speed` distance units a minute) or latitude and
-// longitude (metres; `speed` metres a minute, 30 mph by default). Parsed with Zod into a clear `field: message`,
-// never an exception; turned into the optimiser's problem once the distances are known.
+// longitude (meters; `speed` meters a minute, 30 mph by default). Parsed with Zod into a clear `field: message`,
+// never an exception; turned into the optimizer's problem once the distances are known.
 import { z } from 'zod'
 import { failure, type Result, success } from '~/utils/result'
 import type { LatLng } from './distance'
 import { MAX_TIMED_STOPS, type TimedRouteProblem } from './windows'
 
-/** 30 mph in metres a minute: the default speed for latitude/longitude stops. */
-export const DEFAULT_METRES_PER_MINUTE = (30 * 1609.344) / 60
+/** 30 mph in meters a minute: the default speed for latitude/longitude stops. */
+export const DEFAULT_METERS_PER_MINUTE = (30 * 1609.344) / 60
 
 const minutes = z
   .number()
@@ -118,7 +118,7 @@ export function parseRouteFile(text: string): Result<{ file: RouteFile }> {
   return success({ file: parsed.data })
 }
 
-/** Whether the file's places are latitudes and longitudes (then distances are metres). */
+/** Whether the file's places are latitudes and longitudes (then distances are meters). */
 export function isLatLngFile(file: RouteFile) {
   return file.start.lat !== undefined
 }
@@ -133,12 +133,12 @@ export function routeFileLatLngs(file: RouteFile): LatLng[] {
 }
 
 /**
- * The optimiser's problem. `metres` (latitude/longitude files) are the road or straight-line distances; `seconds`, if
+ * The optimizer's problem. `meters` (latitude/longitude files) are the road or straight-line distances; `seconds`, if
  * the road server gave them and the file sets no speed, are the driving times. Plane files use straight lines.
  */
 export function routeFileProblem(
   file: RouteFile,
-  distances?: { metres: number[][]; seconds?: number[][] },
+  distances?: { meters: number[][]; seconds?: number[][] },
 ): TimedRouteProblem {
   const places = routeFilePlaces(file)
   const size = places.length
@@ -146,13 +146,13 @@ export function routeFileProblem(
   let travel: (from: number, to: number) => number
   if (isLatLngFile(file)) {
     if (!distances) throw new Error('Latitude/longitude files need their distances')
-    const { metres, seconds } = distances
-    const speed = file.speed ?? DEFAULT_METRES_PER_MINUTE
-    distance = (from, to) => metres[from]?.[to] as number
+    const { meters, seconds } = distances
+    const speed = file.speed ?? DEFAULT_METERS_PER_MINUTE
+    distance = (from, to) => meters[from]?.[to] as number
     travel =
       seconds && file.speed === undefined
         ? (from, to) => (seconds[from]?.[to] as number) / 60
-        : (from, to) => (metres[from]?.[to] as number) / speed
+        : (from, to) => (meters[from]?.[to] as number) / speed
   } else {
     const speed = file.speed ?? 1
     distance = (from, to) => {

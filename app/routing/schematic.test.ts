@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { haversineMetres, type LatLng } from './distance'
+import { haversineMeters, type LatLng } from './distance'
 import { schematicPoints } from './schematic'
 
 const BOX = { width: 400, height: 300, padding: 20 }
@@ -71,7 +71,7 @@ describe('the schematic map', () => {
     ])
   })
 
-  it('random town-sized routes: inside the padding, touching it, centred, distances in proportion', () => {
+  it('random town-sized routes: inside the padding, touching it, centered, distances in proportion', () => {
     const town = fc.record({
       lat: fc.double({ min: -60, max: 60, noNaN: true }),
       lng: fc.double({ min: -179, max: 179, noNaN: true }),
@@ -80,8 +80,8 @@ describe('the schematic map', () => {
     const micro = fc.integer({ min: -100_000, max: 100_000 }).map((value) => value / 1e6)
     const offset = fc.record({ lat: micro, lng: micro })
     fc.assert(
-      fc.property(town, fc.array(offset, { minLength: 2, maxLength: 30 }), (centre, offsets) => {
-        const stops: LatLng[] = offsets.map((o) => ({ lat: centre.lat + o.lat, lng: centre.lng + o.lng }))
+      fc.property(town, fc.array(offset, { minLength: 2, maxLength: 30 }), (center, offsets) => {
+        const stops: LatLng[] = offsets.map((o) => ({ lat: center.lat + o.lat, lng: center.lng + o.lng }))
         const points = schematicPoints(stops, BOX)
         const xs = points.map((p) => p.x)
         const ys = points.map((p) => p.y)
@@ -100,12 +100,12 @@ describe('the schematic map', () => {
         )
         expect((Math.max(...xs) + Math.min(...xs)) / 2).toBeCloseTo(200, 1)
         expect((Math.max(...ys) + Math.min(...ys)) / 2).toBeCloseTo(150, 1)
-        // Map distance per metre is the same for every pair that is far enough apart to measure.
+        // Map distance per meter is the same for every pair that is far enough apart to measure.
         const ratios: number[] = []
         for (let i = 1; i < stops.length; i++) {
-          const metres = haversineMetres(stops[0] as LatLng, stops[i] as LatLng)
+          const meters = haversineMeters(stops[0] as LatLng, stops[i] as LatLng)
           const svg = Math.hypot((xs[i] ?? 0) - (xs[0] ?? 0), (ys[i] ?? 0) - (ys[0] ?? 0))
-          if (svg > 20 && metres > 0) ratios.push(svg / metres)
+          if (svg > 20 && meters > 0) ratios.push(svg / meters)
         }
         if (ratios.length > 1) expect(Math.max(...ratios) / Math.min(...ratios)).toBeLessThan(1.02)
       }),

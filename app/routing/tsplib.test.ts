@@ -122,12 +122,12 @@ describe('reading TSPLIB files', () => {
     ['a bad DIMENSION', 'DIMENSION: fifty\n', 'line 1: DIMENSION must be a whole number of nodes, not "fifty"'],
     ['a zero DIMENSION', 'DIMENSION: 0\n', 'line 1: DIMENSION must be a whole number of nodes, not "0"'],
     [
-      'a DIMENSION past the optimiser',
+      'a DIMENSION past the optimizer',
       'DIMENSION: 85900\n',
       'line 1: DIMENSION 85900 is more than the optimizer takes (2000)',
     ],
     ['a keyword twice', 'DIMENSION: 3\nDIMENSION: 4\n', 'line 2: DIMENSION appears twice (first on line 1)'],
-    ['an unknown keyword', 'NAME: x\nCOLOUR: blue\n', 'line 2: unknown keyword "COLOUR"'],
+    ['an unknown keyword', 'NAME: x\nCOLOR: blue\n', 'line 2: unknown keyword "COLOR"'],
     [
       'an explicit matrix',
       'DIMENSION: 2\nEDGE_WEIGHT_TYPE: EUC_2D\nEDGE_WEIGHT_SECTION\n',

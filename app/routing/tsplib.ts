@@ -2,7 +2,7 @@
 // TSPLIB's own integer distances, so a tour's length here is the length TSPLIB publishes optima for.
 // Every file that does not parse gets a message naming its line, never an exception: the file comes from a person.
 import { failure, type Result, success } from '~/utils/result'
-import { MAX_POINTS } from './optimise'
+import { MAX_POINTS } from './optimize'
 
 export type EdgeWeightType = 'EUC_2D' | 'GEO'
 export type TsplibNode = { id: number; x: number; y: number }
@@ -168,7 +168,7 @@ function nint(value: number) {
 /** TSPLIB's π, to six decimals: with Math.PI some GEO distances come out one less or more. */
 // biome-ignore lint/suspicious/noApproximativeNumericConstant: TSPLIB95 defines GEO distances with exactly this value.
 const TSPLIB_PI = 3.141592
-/** TSPLIB's idealised Earth radius in kilometres. */
+/** TSPLIB's idealised Earth radius in kilometers. */
 const RRR = 6378.388
 
 /**

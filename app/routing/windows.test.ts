@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { optimiseRoute } from './optimise'
-import { lateStops, optimiseTimedRoute, routeTimes, type TimedRouteProblem, type TimedStop } from './windows'
+import { optimizeRoute } from './optimize'
+import { lateStops, optimizeTimedRoute, routeTimes, type TimedRouteProblem, type TimedStop } from './windows'
 
 type Point = [number, number]
 
@@ -27,7 +27,7 @@ function gridProblem(
 }
 
 /**
- * Every order of the stops, written here without the optimiser's code: the least total lateness, and the least
+ * Every order of the stops, written here without the optimizer's code: the least total lateness, and the least
  * length among the orders with that lateness.
  */
 function exhaustive(problem: TimedRouteProblem) {
@@ -128,12 +128,12 @@ const problems = (minStops: number, maxStops: number) =>
       const stops: TimedStop[] = Array.from({ length: size }, () => ({}))
       order.forEach((stop, k) => {
         const { kind, before, after, at } = input.shape[stop] as (typeof input.shape)[number]
-        const centre = input.feasible ? (times[k] as number) : at
+        const center = input.feasible ? (times[k] as number) : at
         const service = input.service[stop] ?? 0
         if (kind === 'none') stops[stop] = { service }
-        else if (kind === 'appointment') stops[stop] = { open: centre, close: centre, service }
-        else if (kind === 'until') stops[stop] = { close: centre + after, service }
-        else stops[stop] = { open: centre - before, close: centre + after, service }
+        else if (kind === 'appointment') stops[stop] = { open: center, close: center, service }
+        else if (kind === 'until') stops[stop] = { close: center + after, service }
+        else stops[stop] = { open: center - before, close: center + after, service }
       })
       // The day end is kept by the known order when the windows are.
       const dayEnd =
@@ -195,8 +195,8 @@ describe('routeTimes', () => {
   })
 })
 
-describe('optimiseTimedRoute', () => {
-  it('keeps appointments in time order where the plain optimiser put the noon stop first (issue 32)', () => {
+describe('optimizeTimedRoute', () => {
+  it('keeps appointments in time order where the plain optimizer put the noon stop first (issue 32)', () => {
     // The noon appointment is on the way to the 8 a.m. one: the shortest route passes it first.
     const points: Point[] = [
       [0, 0],
@@ -205,9 +205,9 @@ describe('optimiseTimedRoute', () => {
     ]
     const stops: TimedStop[] = [{}, { open: 720, close: 720, service: 30 }, { open: 480, close: 480, service: 30 }]
     const problem = gridProblem(points, stops, { startTime: 470 })
-    const plain = optimiseRoute(3, problem.distance, { start: 0 })
+    const plain = optimizeRoute(3, problem.distance, { start: 0 })
     expect(plain).toEqual([0, 1, 2])
-    const timed = optimiseTimedRoute(problem)
+    const timed = optimizeTimedRoute(problem)
     expect(timed.order).toEqual([2, 1])
     expect(timed.times.late).toBe(0)
     expect(timed.times.stops.map((stop) => stop.start)).toEqual([480, 720])
@@ -221,7 +221,7 @@ describe('optimiseTimedRoute', () => {
       [0, 21],
     ]
     const stops: TimedStop[] = [{}, { open: 480, close: 480, service: 10 }, { open: 480, close: 480, service: 10 }]
-    const result = optimiseTimedRoute(gridProblem(points, stops, { startTime: 479 }))
+    const result = optimizeTimedRoute(gridProblem(points, stops, { startTime: 479 }))
     expect(result.order).toEqual([1, 2])
     expect(result.times.late).toBe(30)
     expect(lateStops(result.times).map((stop) => [stop.point, stop.late])).toEqual([[2, 30]])
@@ -231,7 +231,7 @@ describe('optimiseTimedRoute', () => {
   it('is exact on up to 9 stops: the exhaustive optimum’s lateness, then its driving (property)', () => {
     fc.assert(
       fc.property(problems(0, 9), ({ problem, feasible }) => {
-        const result = optimiseTimedRoute(problem)
+        const result = optimizeTimedRoute(problem)
         const optimum = exhaustive(problem)
         expect(result.exact).toBe(true)
         expect([...result.order].sort((a, b) => a - b)).toEqual(
@@ -251,7 +251,7 @@ describe('optimiseTimedRoute', () => {
   it('is exact on 10 and 11 stops too (the issue’s size for the exhaustive check; fewer cases, they are slow)', () => {
     fc.assert(
       fc.property(problems(10, 11), ({ problem }) => {
-        const result = optimiseTimedRoute(problem)
+        const result = optimizeTimedRoute(problem)
         const optimum = exhaustive(problem)
         expect(result.exact).toBe(true)
         expect(result.times.late).toBe(optimum.late)
@@ -269,7 +269,7 @@ describe('optimiseTimedRoute', () => {
     }
     const points: Point[] = Array.from({ length: 61 }, () => [Math.floor(random() * 100), Math.floor(random() * 100)])
     const base = gridProblem(points, [])
-    // The known order: around the points by angle from the centre, 5–20 minutes on site.
+    // The known order: around the points by angle from the center, 5–20 minutes on site.
     const order = Array.from({ length: 60 }, (_, k) => k + 1).sort(
       (a, b) =>
         Math.atan2((points[a] as Point)[1] - 50, (points[a] as Point)[0] - 50) -
@@ -286,10 +286,10 @@ describe('optimiseTimedRoute', () => {
     const problem = { ...base, stops }
     const known = routeTimes(problem, order)
     expect(known.late).toBe(0)
-    const result = optimiseTimedRoute(problem)
+    const result = optimizeTimedRoute(problem)
     expect(result.times.late).toBe(0)
     expect(result.times.length).toBeLessThanOrEqual(known.length)
-    expect(optimiseTimedRoute(problem).order).toEqual(result.order)
+    expect(optimizeTimedRoute(problem).order).toEqual(result.order)
   })
 
   it.each([
@@ -298,7 +298,7 @@ describe('optimiseTimedRoute', () => {
     [60, true],
     [150, false],
   ])(
-    'with no windows, %i stops (end fixed: %s) are driven no longer than the window-free optimiser drives them',
+    'with no windows, %i stops (end fixed: %s) are driven no longer than the window-free optimizer drives them',
     (count, hasEnd) => {
       let seed = count + (hasEnd ? 1 : 0)
       const random = () => {
@@ -320,12 +320,12 @@ describe('optimiseTimedRoute', () => {
         distance,
         travel: distance,
       }
-      const plain = optimiseRoute(points.length, distance, { start: 0, end: problem.end })
+      const plain = optimizeRoute(points.length, distance, { start: 0, end: problem.end })
       const plainLength = routeTimes(
         problem,
         plain.filter((point) => point !== 0 && point !== problem.end),
       ).length
-      const timed = optimiseTimedRoute(problem)
+      const timed = optimizeTimedRoute(problem)
       expect(timed.times.late).toBe(0)
       expect(timed.times.length).toBeLessThanOrEqual(plainLength + 1e-9)
     },
@@ -334,12 +334,12 @@ describe('optimiseTimedRoute', () => {
   it('falls back to the heuristic’s route, marked not exact, when the labels outgrow their budget', () => {
     fc.assert(
       fc.property(problems(4, 9), ({ problem }) => {
-        const result = optimiseTimedRoute(problem, { labelBudget: 3 })
+        const result = optimizeTimedRoute(problem, { labelBudget: 3 })
         expect(result.exact).toBe(false)
         expect(result.order).toHaveLength(problem.size - 1 - (problem.end === undefined ? 0 : 1))
         expect(routeTimes(problem, result.order)).toEqual(result.times)
         // Never better than the optimum (which the full budget finds).
-        const optimum = optimiseTimedRoute(problem)
+        const optimum = optimizeTimedRoute(problem)
         expect(result.times.late).toBeGreaterThanOrEqual(optimum.times.late)
       }),
       { numRuns: 30, seed: 3 },
@@ -351,12 +351,12 @@ describe('optimiseTimedRoute', () => {
       [0, 0],
       [1, 1],
     ]
-    expect(() => optimiseTimedRoute(gridProblem(points, [{}, { open: 600, close: 540 }]))).toThrow(RangeError)
-    expect(() => optimiseTimedRoute(gridProblem(points, [{}, { service: -5 }]))).toThrow(RangeError)
+    expect(() => optimizeTimedRoute(gridProblem(points, [{}, { open: 600, close: 540 }]))).toThrow(RangeError)
+    expect(() => optimizeTimedRoute(gridProblem(points, [{}, { service: -5 }]))).toThrow(RangeError)
   })
 
   it('routes no stops to an empty order', () => {
-    const result = optimiseTimedRoute(gridProblem([[0, 0]], [{}]))
+    const result = optimizeTimedRoute(gridProblem([[0, 0]], [{}]))
     expect(result.order).toEqual([])
     expect(result.times.finish).toBe(480)
   })

@@ -1,10 +1,10 @@
-// Time windows, minutes on site and estimated arrival times in the route optimiser (docs/routing.md, decision 034).
+// Time windows, minutes on site and estimated arrival times in the route optimizer (docs/routing.md, decision 034).
 //
 // The objective is lexicographic: first the total lateness (minutes past each stop's `close`, and past the day's end),
 // then the driving length. Arriving before `open` waits; lateness is measured on arrival, so a stop whose window is
 // [T, T] is an appointment at T: arrive by T, start at T.
 //
-// Up to EXACT_UP_TO stops the answer is exact: a dynamic programme over (stops visited, last stop) that keeps every
+// Up to EXACT_UP_TO stops the answer is exact: a dynamic program over (stops visited, last stop) that keeps every
 // label (departure time, lateness, length) no other label of the same state beats in all three. A later departure can
 // never make the rest of the route earlier (waiting is allowed, travel times are fixed), so a dominated label can
 // never finish better, and the kept labels contain an optimum. If the labels outgrow LABEL_BUDGET (travel times that
@@ -13,7 +13,7 @@
 // (so never worse than the window-free route), local search (moving segments of 1–3 stops either way round,
 // reversing stretches), then seeded ruin-and-recreate kicks, each followed by local search, kept if not worse. The
 // budgets are counts, never a clock (decision 012): the same input gives the same order on any machine.
-import { type Distance, optimiseRoute } from './optimise'
+import { type Distance, optimizeRoute } from './optimize'
 
 /** A stop's window and minutes on site; the start's and the end's entries are ignored. */
 export type TimedStop = {
@@ -81,9 +81,9 @@ export const EXACT_UP_TO = 12
 const LABEL_BUDGET = 400_000
 export const MAX_TIMED_STOPS = 500
 const MAX_SEGMENT = 3
-/** Up to this many stops every move is tried; beyond, only moves next to a stop's NEIGHBOURS nearest. */
+/** Up to this many stops every move is tried; beyond, only moves next to a stop's NEIGHBORS nearest. */
 const FULL_MOVES_UP_TO = 60
-const NEIGHBOURS = 16
+const NEIGHBORS = 16
 /** At most this many stops leave the route in a kick. */
 const MAX_RUIN = 8
 const KICKS_PER_STOP = 20
@@ -99,7 +99,7 @@ const LATE_EPSILON = 1e-6
 
 /**
  * Estimated times for visiting `order` (stops only) from the problem's start: drive, wait for the window, serve,
- * drive on. Pure: the optimiser and the screens share it.
+ * drive on. Pure: the optimizer and the screens share it.
  */
 export function routeTimes(problem: TimedRouteProblem, order: readonly number[]): RouteTimes {
   const stops: StopTimes[] = []
@@ -134,7 +134,7 @@ export function lateStops(times: RouteTimes) {
 }
 
 /** Orders the problem's stops: every window kept when possible with the least driving, else the least lateness. */
-export function optimiseTimedRoute(
+export function optimizeTimedRoute(
   problem: TimedRouteProblem,
   { labelBudget = LABEL_BUDGET }: { labelBudget?: number } = {},
 ): TimedRoute {
@@ -375,7 +375,7 @@ function search(data: Data): number[] {
   if (count === 0) return []
   const byClose = Array.from({ length: count }, (_, k) => k).sort(byWindow(data))
   const inserted = insertAll(data, [], byClose)
-  // The window-free optimiser's shortest order starts the search when it is no worse (loose or no windows).
+  // The window-free optimizer's shortest order starts the search when it is no worse (loose or no windows).
   const shortest = shortestOrder(data)
   const order = better(data, evaluate(data, shortest), evaluate(data, inserted)) ? shortest : inserted
   const local = new LocalSearch(data, order)
@@ -425,7 +425,7 @@ class LocalSearch {
   private readonly position: Int32Array
   /** Candidate positions for a move, when the route is too long to try them all. */
   private readonly targets: number[] = []
-  /** Stops to look from (don't-look bits: the others found nothing since their neighbourhood last changed). */
+  /** Stops to look from (don't-look bits: the others found nothing since their neighborhood last changed). */
   private readonly queue: number[] = []
   private readonly queued: Uint8Array
   private total: Cost = { late: 0, length: 0 }
@@ -622,7 +622,7 @@ class LocalSearch {
     for (const point of points) {
       const nearest = this.data.nearest[point]
       if (nearest === undefined) return undefined // the start: no list, every position
-      for (let rank = 0; rank < NEIGHBOURS && rank < nearest.length; rank++) {
+      for (let rank = 0; rank < NEIGHBORS && rank < nearest.length; rank++) {
         const at = this.position[nearest[rank] as number] as number
         targets.push(at - 1, at, at + 1)
       }
@@ -681,7 +681,7 @@ class LocalSearch {
     return false
   }
 
-  /** Reverses positions i…j for every j > i (or, on a long route, where a new edge joins near neighbours). */
+  /** Reverses positions i…j for every j > i (or, on a long route, where a new edge joins near neighbors). */
   private reverseFrom(i: number) {
     const { n, slice } = this
     const p = this.before(i)
@@ -719,10 +719,10 @@ class LocalSearch {
     const { n, data } = this
     if (n < 4) return
     const size = 2 + Math.floor(random() * Math.min(MAX_RUIN - 1, Math.floor(n / 4)))
-    const centre = this.stopAt(Math.floor(random() * n))
-    const nearest = data.nearest[centre] as Int32Array
+    const center = this.stopAt(Math.floor(random() * n))
+    const nearest = data.nearest[center] as Int32Array
     const removed = new Uint8Array(data.count)
-    removed[centre] = 1
+    removed[center] = 1
     for (let k = 0; k < nearest.length && k < size - 1; k++) removed[nearest[k] as number] = 1
     const rest: number[] = []
     const out: number[] = []
@@ -736,13 +736,13 @@ class LocalSearch {
   }
 }
 
-/** The stops in the order decision 012's optimiser finds shortest, ignoring every time. */
+/** The stops in the order decision 012's optimizer finds shortest, ignoring every time. */
 function shortestOrder(data: Data) {
   const { count, width, distance } = data
   // Rows from the end and columns into the start are never driven: read them the other way round.
   const d: Distance = (a, b) =>
     a === count + 1 || b === count ? (distance[b * width + a] as number) : (distance[a * width + b] as number)
-  const route = optimiseRoute(count + 2, d, { start: count, end: count + 1 })
+  const route = optimizeRoute(count + 2, d, { start: count, end: count + 1 })
   return route.filter((point) => point < count)
 }
 

@@ -29,7 +29,7 @@ const visits: FeedVisit[] = [
     notes: null,
   },
   { ...base, id: 'b3', customerName: 'Okafor', date: '2026-03-09', serviceWindow: 'flexible', status: 'skipped' },
-  { ...base, id: 'b4', customerName: 'Østergård Ærø', date: '2026-11-01', status: 'cancelled', notes: 'ø'.repeat(120) },
+  { ...base, id: 'b4', customerName: 'Østergård Ærø', date: '2026-11-01', status: 'canceled', notes: 'ø'.repeat(120) },
 ]
 
 const feed: CalendarFeed = {
@@ -94,8 +94,8 @@ describe('the technician’s calendar feed', () => {
       expect(description).toContain(`about ${visit.minutesOnSite} minutes on site`)
       expect(description).toContain(visit.url)
       if (visit.notes) expect(description).toContain(visit.notes.replace(/\r\n/g, '\n'))
-      const cancelled = visit.status === 'skipped' || visit.status === 'cancelled'
-      expect(event.getFirstPropertyValue('status')).toBe(cancelled ? 'CANCELLED' : 'CONFIRMED')
+      const canceled = visit.status === 'skipped' || visit.status === 'canceled'
+      expect(event.getFirstPropertyValue('status')).toBe(canceled ? 'CANCELLED' : 'CONFIRMED')
     })
   })
 

@@ -6,7 +6,7 @@ import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator'
 import { instantAt, type LocalDate } from './local-date'
 import { SERVICE_WINDOW_HOURS, type ServiceWindow } from './service-window'
 
-export type FeedVisitStatus = 'open' | 'completed' | 'skipped' | 'cancelled'
+export type FeedVisitStatus = 'open' | 'completed' | 'skipped' | 'canceled'
 
 export type FeedVisit = {
   id: string
@@ -42,7 +42,7 @@ const STATUS_TEXT: Record<FeedVisitStatus, string | null> = {
   open: null,
   completed: 'Completed.',
   skipped: 'Skipped.',
-  cancelled: 'Canceled.',
+  canceled: 'Canceled.',
 }
 
 /**
@@ -80,7 +80,7 @@ export function calendarFeed(feed: CalendarFeed): string {
       description: description.join('\n'),
       url: visit.url,
       status:
-        visit.status === 'skipped' || visit.status === 'cancelled'
+        visit.status === 'skipped' || visit.status === 'canceled'
           ? ICalEventStatus.CANCELLED
           : ICalEventStatus.CONFIRMED,
     })

@@ -2,7 +2,7 @@
 // appointment is [T, T]; else the location's "Arrive between"), its minutes on site, the day's start point and
 // working hours, and the estimated times the screens show ("ETA 10:40 AM"). Pure: the model measures the drives.
 import type { LatLng } from '~/routing/distance'
-import { DEFAULT_METRES_PER_MINUTE } from '~/routing/route-file'
+import { DEFAULT_METERS_PER_MINUTE } from '~/routing/route-file'
 import { type RouteTimes, routeTimes, type TimedRouteProblem, type TimedStop } from '~/routing/windows'
 
 /** Working hours when a technician has none set: 8:00 AM to 5:00 PM. */
@@ -61,23 +61,23 @@ export type TechnicianDay = {
 
 /**
  * The timed problem for a day: points are [start?, ...stops, end?], in that order, with driving minutes from the
- * measured seconds when given, else metres at the default speed (30 mph).
+ * measured seconds when given, else meters at the default speed (30 mph).
  */
 export function dayProblem(
   day: TechnicianDay,
   stops: readonly DayStop[],
-  measured: { metres: number[][]; seconds?: number[][] },
+  measured: { meters: number[][]; seconds?: number[][] },
 ): TimedRouteProblem & { offset: number } {
   const offset = day.start ? 1 : 0
   const endIndex = day.end ? offset + stops.length : undefined
   const size = offset + stops.length + (day.end ? 1 : 0)
   // Without a start, the route starts at a free point: no drive from it to any stop.
   const free = size
-  const distance = (from: number, to: number) => (from === free || to === free ? 0 : (measured.metres[from]?.[to] ?? 0))
+  const distance = (from: number, to: number) => (from === free || to === free ? 0 : (measured.meters[from]?.[to] ?? 0))
   const travel = (from: number, to: number) => {
     if (from === free || to === free) return 0
     const seconds = measured.seconds?.[from]?.[to]
-    return seconds != null && Number.isFinite(seconds) ? seconds / 60 : distance(from, to) / DEFAULT_METRES_PER_MINUTE
+    return seconds != null && Number.isFinite(seconds) ? seconds / 60 : distance(from, to) / DEFAULT_METERS_PER_MINUTE
   }
   const timed: TimedStop[] = [
     ...(day.start ? [{}] : []),

@@ -52,17 +52,13 @@ describe('changing a plan from a date', () => {
       ['2026-03-30', 'next', '2026-04-01'],
     ])
     // Every other Monday from the 16th: the 23rd's week has no visit any more, so the skipped visit stays as it was.
-    const fortnightly = ok(changePlanFrom(monday, '2026-03-16', { frequencyWeeks: 2 }, context))
-    expect(ids(fortnightly.keep)).toEqual(['2026-03-23'])
-    expect(rehomed(fortnightly)).toEqual([['2026-03-30', 'next', '2026-03-30']])
+    const biweekly = ok(changePlanFrom(monday, '2026-03-16', { frequencyWeeks: 2 }, context))
+    expect(ids(biweekly.keep)).toEqual(['2026-03-23'])
+    expect(rehomed(biweekly)).toEqual([['2026-03-30', 'next', '2026-03-30']])
     // Generation for the new plan then leaves the rehomed visit's week alone.
     const window = { from: '2026-03-10', to: '2026-05-04' }
-    const existing = fortnightly.rehome.map((r) => r.occurrenceDate)
-    expect(datesToGenerate(fortnightly.next as Plan, window, existing)).toEqual([
-      '2026-03-16',
-      '2026-04-13',
-      '2026-04-27',
-    ])
+    const existing = biweekly.rehome.map((r) => r.occurrenceDate)
+    expect(datesToGenerate(biweekly.next as Plan, window, existing)).toEqual(['2026-03-16', '2026-04-13', '2026-04-27'])
   })
 
   it('changes the row in place when the plan has not started by then', () => {

@@ -60,12 +60,12 @@ describe('a plan’s dates', () => {
       '2026-03-30',
     ])
     // Starting on its weekday: that day is the first.
-    const fortnightly: PlanSchedule = { frequencyWeeks: 2, weekday: 3, startsOn: '2026-10-21', endsOn: null }
-    expect(occurrences(fortnightly, '2026-10-01', '2026-11-30')).toEqual(['2026-10-21', '2026-11-04', '2026-11-18'])
+    const biweekly: PlanSchedule = { frequencyWeeks: 2, weekday: 3, startsOn: '2026-10-21', endsOn: null }
+    expect(occurrences(biweekly, '2026-10-01', '2026-11-30')).toEqual(['2026-10-21', '2026-11-04', '2026-11-18'])
     // A window that begins between two visits, years after the start.
-    expect(occurrences(fortnightly, '2030-01-01', '2030-01-31')).toEqual(['2030-01-09', '2030-01-23'])
-    expect(isOccurrence(fortnightly, '2030-01-23')).toBe(true)
-    expect(isOccurrence(fortnightly, '2030-01-16')).toBe(false)
+    expect(occurrences(biweekly, '2030-01-01', '2030-01-31')).toEqual(['2030-01-09', '2030-01-23'])
+    expect(isOccurrence(biweekly, '2030-01-23')).toBe(true)
+    expect(isOccurrence(biweekly, '2030-01-16')).toBe(false)
     // An end before the first visit, and an empty window.
     expect(occurrences({ ...weekly, endsOn: '2026-03-08' }, '2026-01-01', '2026-12-31')).toEqual([])
     expect(occurrences(weekly, '2026-03-20', '2026-03-10')).toEqual([])

@@ -1,4 +1,4 @@
-// A service location's address in parts (street, city, state, ZIP) and as one line. Pure: forms, the job's address
+// A service location's address in parts (street, city, state, ZIP) and as one line. Pure: forms, the visit's address
 // snapshot and the pages all format it the same way.
 
 export type AddressParts = {

@@ -1,4 +1,4 @@
-// What a technician records adding to the water: shared by the job page form (browser and server), the
+// What a technician records adding to the water: shared by the visit page form (browser and server), the
 // database schema, the portal and the service report.
 import { z } from 'zod'
 

@@ -89,7 +89,7 @@ describe('a request that hit a database outage', () => {
   it('is answered 503 with the message for a .data request (the error boundary shows it) and for a script', async () => {
     for (const [url, accept] of [
       ['http://localhost:3999/app.data', '*/*'],
-      ['http://localhost:3999/app/jobs/x/photos', 'application/json'],
+      ['http://localhost:3999/app/visits/x/photos', 'application/json'],
     ] as const) {
       const request = new Request(url, { method: 'POST', headers: { Accept: accept } })
       noteDatabaseOutage(outage, request)

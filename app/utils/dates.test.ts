@@ -31,7 +31,7 @@ describe('when UTC and New York disagree about the day', () => {
     expect(zonedDayRange(now, NY)).toEqual({ start: at('2026-11-21T05:00:00Z'), end: at('2026-11-22T05:00:00Z') })
   })
 
-  it('a job at 23:30 New York time on Nov 21 is today; one at 00:30 on Nov 22 is not', () => {
+  it('a visit at 23:30 New York time on Nov 21 is today; one at 00:30 on Nov 22 is not', () => {
     const { start, end } = zonedDayRange(now, NY)
     const lateTonight = zonedTimeToUtc({ year: 2026, month: 11, day: 21, hour: 23, minute: 30 }, NY)
     const afterMidnight = zonedTimeToUtc({ year: 2026, month: 11, day: 22, hour: 0, minute: 30 }, NY)

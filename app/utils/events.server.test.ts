@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { companies, jobs } from '~/db/schema'
-import { completeJob } from '~/models/job-changes.server'
+import { companies, visits } from '~/db/schema'
+import { completeVisit } from '~/models/visit-changes.server'
 import { loader as eventsLoader } from '~/routes/resources/events'
 import { pageRequest, routeArgs } from '../../tests/helpers/requests'
 import { signInAs } from '../../tests/helpers/session'
@@ -38,19 +38,19 @@ beforeAll(async () => {
 })
 
 describe('live updates', () => {
-  it("reach the job's company, and only that company", async () => {
+  it("reach the visit's company, and only that company", async () => {
     const [open] = await db()
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(and(eq(jobs.companyId, blue), isNull(jobs.completedAt)))
+      .select({ id: visits.id })
+      .from(visits)
+      .where(and(eq(visits.companyId, blue), isNull(visits.completedAt)))
       .limit(1)
     // Subscribe first so the listener is in place before the change.
     await subscribeToCompany(blue, () => {})
     const forBlue = nextEvent(blue)
     const forSunset = nextEvent(sunset, 1500)
     await new Promise((r) => setTimeout(r, 50))
-    await completeJob({ companyId: blue, jobId: open?.id ?? '' })
-    expect(await forBlue).toEqual({ companyId: blue, type: 'job.completed', jobId: open?.id })
+    await completeVisit({ companyId: blue, visitId: open?.id ?? '' })
+    expect(await forBlue).toEqual({ companyId: blue, type: 'visit.completed', visitId: open?.id })
     expect(await forSunset).toBe('timeout')
   })
 
@@ -65,10 +65,10 @@ describe('live updates', () => {
     const decoder = new TextDecoder()
     let text = decoder.decode((await reader.read()).value)
     expect(text).toContain(': connected')
-    await publishCompanyEvent({ companyId: blue, type: 'reading.saved', jobId: 'j1' })
-    await publishCompanyEvent({ companyId: sunset, type: 'reading.saved', jobId: 'other' })
+    await publishCompanyEvent({ companyId: blue, type: 'reading.saved', visitId: 'j1' })
+    await publishCompanyEvent({ companyId: sunset, type: 'reading.saved', visitId: 'other' })
     text = decoder.decode((await reader.read()).value)
-    expect(text).toBe('event: change\ndata: {"type":"reading.saved","jobId":"j1"}\n\n')
+    expect(text).toBe('event: change\ndata: {"type":"reading.saved","visitId":"j1"}\n\n')
     controller.abort()
   })
 

@@ -11,8 +11,8 @@ export const EVENTS_CHANNEL = 'pool_bud_events'
 
 export type CompanyEvent = {
   companyId: string
-  type: 'job.created' | 'job.updated' | 'job.completed' | 'reading.saved' | 'photo.saved'
-  jobId?: string
+  type: 'visit.created' | 'visit.updated' | 'visit.completed' | 'reading.saved' | 'photo.saved'
+  visitId?: string
 }
 
 type Listening = { emitter: EventEmitter; stop: () => Promise<void> }
@@ -83,7 +83,7 @@ async function listenOnPostgres(connectionString: string, emitter: EventEmitter)
       () => {
         logger.info('live updates listening again')
         for (const companyId of emitter.eventNames()) {
-          if (typeof companyId === 'string') emitter.emit(companyId, { companyId, type: 'job.updated' })
+          if (typeof companyId === 'string') emitter.emit(companyId, { companyId, type: 'visit.updated' })
         }
       },
       (error) => {

@@ -22,8 +22,8 @@ describe('housekeeping', () => {
     await db()
       .insert(idempotencyKeys)
       .values([
-        { companyId, key: oldKey, action: 'job.create', createdAt: new Date(now.getTime() - 31 * 86_400_000) },
-        { companyId, key: recentKey, action: 'job.create', createdAt: new Date(now.getTime() - 29 * 86_400_000) },
+        { companyId, key: oldKey, action: 'visit.create', createdAt: new Date(now.getTime() - 31 * 86_400_000) },
+        { companyId, key: recentKey, action: 'visit.create', createdAt: new Date(now.getTime() - 29 * 86_400_000) },
       ])
 
     await runHousekeeping(now)

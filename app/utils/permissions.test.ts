@@ -7,12 +7,12 @@ import { type Capability, can, INVITABLE_ROLES, isStaffRole, ROLE_LABELS, type R
 const TABLE: Record<Capability, readonly Role[]> = {
   // /staff/*: companies, invite owners, assign owners
   'staff:tools': ['platform_admin'],
-  // /app dashboard: platform admin's read-only fallback, owner, admin, dispatcher, tech (own jobs); not customers
+  // /app dashboard: platform admin's read-only fallback, owner, admin, dispatcher, tech (own visits); not customers
   'app:dashboard': ['platform_admin', 'owner', 'admin', 'dispatcher', 'tech'],
-  // create / assign / reschedule jobs
-  'jobs:manage': ['owner', 'admin', 'dispatcher'],
-  // view a job, complete it, log chemistry, upload photos (techs: only jobs assigned to them)
-  'jobs:work': ['owner', 'admin', 'dispatcher', 'tech'],
+  // create / assign / reschedule visits
+  'visits:manage': ['owner', 'admin', 'dispatcher'],
+  // view a visit, complete it, log chemistry, upload photos (techs: only visits assigned to them)
+  'visits:work': ['owner', 'admin', 'dispatcher', 'tech'],
   // customers: list, add, edit, invite
   'customers:manage': ['owner', 'admin', 'dispatcher'],
   // inventory: search
@@ -90,7 +90,7 @@ describe('what each role may do, as a person would read the table', () => {
     expect(holds('admin')).toEqual(holds('owner').filter((c) => c !== 'settings:billing' && c !== 'team:manage'))
   })
 
-  it('a dispatcher runs jobs and customers, sees balances, searches stock, views settings, but cannot change stock, settings, billing or invite', () => {
+  it('a dispatcher runs visits and customers, sees balances, searches stock, views settings, but cannot change stock, settings, billing or invite', () => {
     expect(holds('dispatcher')).toEqual(
       [
         'account:edit',
@@ -98,8 +98,8 @@ describe('what each role may do, as a person would read the table', () => {
         'billing:balances',
         'customers:manage',
         'inventory:search',
-        'jobs:manage',
-        'jobs:work',
+        'visits:manage',
+        'visits:work',
         'portal:preview',
         'quotes:manage',
         'settings:view',
@@ -107,14 +107,14 @@ describe('what each role may do, as a person would read the table', () => {
     )
   })
 
-  it('a tech works jobs, searches stock, subscribes to their route and clocks their day, nothing of the office', () => {
+  it('a tech works visits, searches stock, subscribes to their route and clocks their day, nothing of the office', () => {
     expect(holds('tech')).toEqual([
       'account:edit',
       'app:dashboard',
       'calendar:feed',
       'inventory:search',
-      'jobs:work',
       'time:clock',
+      'visits:work',
     ])
   })
 

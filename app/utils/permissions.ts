@@ -19,10 +19,10 @@ const CAPABILITIES = {
   'staff:tools': ['platform_admin'],
   /** The /app dashboard (platform admins get the read-only fallback). */
   'app:dashboard': ['platform_admin', 'owner', 'admin', 'dispatcher', 'tech'],
-  /** The dispatcher area: create, assign and reschedule jobs. */
-  'jobs:manage': ['owner', 'admin', 'dispatcher'],
-  /** View a job, complete it, log chemistry, upload photos (techs: only their own jobs). */
-  'jobs:work': ['owner', 'admin', 'dispatcher', 'tech'],
+  /** The dispatcher area: create, assign and reschedule visits. */
+  'visits:manage': ['owner', 'admin', 'dispatcher'],
+  /** View a visit, complete it, log chemistry, upload photos (techs: only their own visits). */
+  'visits:work': ['owner', 'admin', 'dispatcher', 'tech'],
   'customers:manage': ['owner', 'admin', 'dispatcher'],
   'inventory:search': ['owner', 'admin', 'dispatcher', 'tech'],
   'inventory:manage': ['owner', 'admin'],

@@ -3,8 +3,8 @@
 // one of them may import them (docs/architecture.md "No cycles").
 
 /** A completed visit's report (the customer signs in to the portal first if need be). */
-export function visitReportPath(customerId: string, jobId: string) {
-  return `/customer/${customerId}/visits/${jobId}`
+export function visitReportPath(customerId: string, visitId: string) {
+  return `/customer/${customerId}/visits/${visitId}`
 }
 
 /** Where the customer sees (and pays) an invoice. */

@@ -17,13 +17,13 @@ describe('disk storage', () => {
 
   it('is the default, under DATA_DIR/uploads, and round-trips bytes with their type', async () => {
     expect(storage().kind).toBe('disk')
-    await putObject('job-1/before-1-photo-abc.jpg', Buffer.from('jpeg bytes'), 'image/jpeg')
-    expect(fs.readFileSync(path.join(root(), 'job-1/before-1-photo-abc.jpg'), 'utf8')).toBe('jpeg bytes')
-    const object = await getObject('job-1/before-1-photo-abc.jpg')
+    await putObject('visit-1/before-1-photo-abc.jpg', Buffer.from('jpeg bytes'), 'image/jpeg')
+    expect(fs.readFileSync(path.join(root(), 'visit-1/before-1-photo-abc.jpg'), 'utf8')).toBe('jpeg bytes')
+    const object = await getObject('visit-1/before-1-photo-abc.jpg')
     expect(object?.bytes.toString()).toBe('jpeg bytes')
     expect(object?.contentType).toBe('image/jpeg')
     // No temporary files are left behind.
-    expect(fs.readdirSync(path.join(root(), 'job-1'))).toEqual(['before-1-photo-abc.jpg'])
+    expect(fs.readdirSync(path.join(root(), 'visit-1'))).toEqual(['before-1-photo-abc.jpg'])
   })
 
   it('answers null for a missing object, and deleting twice is fine', async () => {
@@ -128,19 +128,19 @@ describe('S3 storage', () => {
       secretAccessKey: 'test-secret',
     })
     expect(s3.kind).toBe('s3')
-    await s3.putObject('job-2/after-1-pool-abc.jpg', Buffer.from('jpeg!'), 'image/jpeg')
-    expect(objects.get('/photos/job-2/after-1-pool-abc.jpg')).toEqual({
+    await s3.putObject('visit-2/after-1-pool-abc.jpg', Buffer.from('jpeg!'), 'image/jpeg')
+    expect(objects.get('/photos/visit-2/after-1-pool-abc.jpg')).toEqual({
       body: Buffer.from('jpeg!'),
       type: 'image/jpeg',
     })
 
-    const object = await s3.getObject('job-2/after-1-pool-abc.jpg')
+    const object = await s3.getObject('visit-2/after-1-pool-abc.jpg')
     expect(object?.bytes.toString()).toBe('jpeg!')
     expect(object?.contentType).toBe('image/jpeg')
-    expect(await s3.getObject('job-2/missing.jpg')).toBeNull()
+    expect(await s3.getObject('visit-2/missing.jpg')).toBeNull()
 
-    await s3.deleteObject('job-2/after-1-pool-abc.jpg')
-    expect(await s3.getObject('job-2/after-1-pool-abc.jpg')).toBeNull()
+    await s3.deleteObject('visit-2/after-1-pool-abc.jpg')
+    expect(await s3.getObject('visit-2/after-1-pool-abc.jpg')).toBeNull()
     expect(paths.every((p) => p.split(' ')[1]?.startsWith('/photos/'))).toBe(true)
   })
 

@@ -1,6 +1,6 @@
 // Private file storage (docs/architecture.md "Stack"): local disk under DATA_DIR/uploads by default, any
 // S3-compatible bucket when S3_BUCKET is set. Nothing here is ever served directly: photos
-// reach people only through an authorised route that reads them with getObject.
+// reach people only through an authorized route that reads them with getObject.
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
@@ -24,7 +24,7 @@ export class InvalidStorageKeyError extends Error {
   override name = 'InvalidStorageKeyError'
 }
 
-// Keys are built by our code, never taken from a request; this is the second line of defence.
+// Keys are built by our code, never taken from a request; this is the second line of defense.
 const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/
 
 export function assertValidKey(key: string) {

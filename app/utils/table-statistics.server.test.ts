@@ -32,11 +32,11 @@ describe('table statistics', () => {
     await useDemoData()
   })
 
-  it('analyses a table never analysed at once, and then not again until it changes', async () => {
+  it('analyses a table never analyzed at once, and then not again until it changes', async () => {
     // PostgreSQL's own autovacuum stays off it: this test is about what the task does.
     await db().execute(sql`create table statistics_probe (id int) with (autovacuum_enabled = false)`)
     await changeRows(sql`insert into statistics_probe select generate_series(1, 1000)`)
-    // Counted before it is analysed (PostgreSQL: another connection's counters arrive a moment later).
+    // Counted before it is analyzed (PostgreSQL: another connection's counters arrive a moment later).
     await expect.poll(async () => (await statsOf('statistics_probe'))?.changed, SOON).toBe(1000)
     expect((await statsOf('statistics_probe'))?.analyzed).toBeNull()
     expect(await refreshTableStatistics()).toContainEqual({ name: 'public.statistics_probe', vacuum: false })

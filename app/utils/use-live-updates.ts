@@ -6,7 +6,7 @@ const OWN_CHANGE_WINDOW_MS = 3_000
 
 /**
  * Revalidates the page's data when the server announces a change in the company
- * (a job created, assigned, completed, a reading or photo saved). EventSource reconnects by itself.
+ * (a visit created, assigned, completed, a reading or photo saved). EventSource reconnects by itself.
  *
  * Events that arrive right after this tab submitted a form are skipped: the action already
  * revalidated the page, and a second revalidation would wipe the action's success message
@@ -26,7 +26,7 @@ export function useLiveUpdates(enabled: boolean) {
     if (!enabled || typeof EventSource === 'undefined') return
     const source = new EventSource('/app/events')
     let timer: ReturnType<typeof setTimeout> | undefined
-    // Several changes in a burst (e.g. a job and its reading) cause one reload, not several.
+    // Several changes in a burst (e.g. a visit and its reading) cause one reload, not several.
     const onChange = () => {
       clearTimeout(timer)
       timer = setTimeout(() => {

@@ -28,7 +28,7 @@ describe('the saturation index', () => {
     expect(saturationIndex({ ...base, salt: 3200 }) ?? Number.NaN).toBeLessThan(at75)
   })
 
-  it('is not given when hardness, stabiliser or temperature is missing, or carbonate alkalinity is gone', () => {
+  it('is not given when hardness, stabilizer or temperature is missing, or carbonate alkalinity is gone', () => {
     expect(waterBalance({ ph: 7.5, alkalinity: 80, cyanuricAcid: 50, waterTempF: 84 })).toBeNull()
     expect(waterBalance({ ph: 7.5, alkalinity: 80, calciumHardness: 300, waterTempF: 84 })).toBeNull()
     expect(waterBalance({ ph: 7.5, alkalinity: 80, calciumHardness: 300, cyanuricAcid: 50 })).toBeNull()

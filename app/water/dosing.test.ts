@@ -1,9 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { type Advice, applyDose, type Dose, dosingAdvice } from './dosing'
-import { type PoolProfile, type Reading, readingStatus, SANITISERS, SURFACES, targetsFor } from './targets'
+import { type PoolProfile, type Reading, readingStatus, SANITIZERS, SURFACES, targetsFor } from './targets'
 
-const CHLORINE_PLASTER: PoolProfile = { volumeGallons: 15_000, sanitiser: 'chlorine', surface: 'plaster' }
+const CHLORINE_PLASTER: PoolProfile = { volumeGallons: 15_000, sanitizer: 'chlorine', surface: 'plaster' }
 const TEN_K: PoolProfile = { ...CHLORINE_PLASTER, volumeGallons: 10_000 }
 const BALANCED: Reading = { ph: 7.5, chlorinePpm: 3, alkalinity: 100, cyanuricAcid: 40, calciumHardness: 300 }
 
@@ -13,7 +13,7 @@ function only(advice: Advice[] | null, parameter: string) {
   return found[0] as Advice
 }
 
-describe('dosing advice for the job page example (pH 7.9, chlorine 0.5, alkalinity 70, 15,000 gal)', () => {
+describe('dosing advice for the visit page example (pH 7.9, chlorine 0.5, alkalinity 70, 15,000 gal)', () => {
   const reading: Reading = { ph: 7.9, chlorinePpm: 0.5, alkalinity: 70 }
   const advice = dosingAdvice(reading, CHLORINE_PLASTER)
 
@@ -45,7 +45,7 @@ describe('dosing advice for the job page example (pH 7.9, chlorine 0.5, alkalini
 })
 
 describe('the per-10,000-gallon figures of docs/product.md "Water"', () => {
-  it('matches bicarbonate, acid, stabiliser, calcium chloride and salt', () => {
+  it('matches bicarbonate, acid, stabilizer, calcium chloride and salt', () => {
     const bicarb = only(dosingAdvice({ ...BALANCED, alkalinity: 70 }, TEN_K), 'alkalinity') as Dose
     expect(bicarb.amount).toBeCloseTo(4.2, 1) // 1.4 lb per 10 ppm → 30 ppm
     const acid = only(dosingAdvice({ ...BALANCED, alkalinity: 130 }, TEN_K), 'alkalinity') as Dose
@@ -57,7 +57,7 @@ describe('the per-10,000-gallon figures of docs/product.md "Water"', () => {
     expect(calcium.amount).toBeGreaterThan(13) // 110 ppm at 1.2–1.25 lb per 10 ppm
     expect(calcium.amount).toBeLessThan(14)
     const salt = only(
-      dosingAdvice({ ...BALANCED, cyanuricAcid: 70, alkalinity: 70, salt: 2200 }, { ...TEN_K, sanitiser: 'salt' }),
+      dosingAdvice({ ...BALANCED, cyanuricAcid: 70, alkalinity: 70, salt: 2200 }, { ...TEN_K, sanitizer: 'salt' }),
       'salt',
     ) as Dose
     expect(salt.amount).toBeCloseTo(83.5, 0) // 8.35 lb per 100 ppm → 1,000 ppm
@@ -71,7 +71,7 @@ describe('the per-10,000-gallon figures of docs/product.md "Water"', () => {
 })
 
 describe('what cannot be dosed', () => {
-  it('advises a partial drain to lower stabiliser, hardness or salt', () => {
+  it('advises a partial drain to lower stabilizer, hardness or salt', () => {
     const advice = dosingAdvice({ ...BALANCED, cyanuricAcid: 100, chlorinePpm: 8, calciumHardness: 600 }, TEN_K)
     expect(only(advice, 'cyanuricAcid')).toMatchObject({ kind: 'drain', percent: 60 })
     expect(only(advice, 'calciumHardness')).toMatchObject({ kind: 'drain', percent: 50 })
@@ -92,7 +92,7 @@ describe('what cannot be dosed', () => {
 
 const profiles = fc.record({
   volumeGallons: fc.integer({ min: 1_000, max: 100_000 }),
-  sanitiser: fc.constantFrom(...SANITISERS),
+  sanitizer: fc.constantFrom(...SANITIZERS),
   surface: fc.constantFrom(...SURFACES),
   indoor: fc.boolean(),
 })
@@ -134,7 +134,7 @@ describe('properties of the advice', () => {
     )
   })
 
-  it('chlorine targets follow stabiliser (≈ 7.5 % of CYA)', () => {
+  it('chlorine targets follow stabilizer (≈ 7.5 % of CYA)', () => {
     expect(targetsFor(CHLORINE_PLASTER, 40).chlorine).toEqual({ min: 2, max: 10, target: 3 })
     expect(targetsFor(CHLORINE_PLASTER, 80).chlorine).toEqual({ min: 4, max: 10, target: 6 })
   })

@@ -3,7 +3,7 @@
 import { cyanurateAlkalinity } from './balance'
 import { type Parameter, type PoolProfile, type Reading, readingStatus, targetsFor } from './targets'
 
-const LITRES_PER_GALLON = 3.785411784
+const LITERS_PER_GALLON = 3.785411784
 const ML_PER_FL_OZ = 29.5735295625
 const GRAMS_PER_LB = 453.59237
 const FL_OZ_PER_GALLON = 128
@@ -63,8 +63,8 @@ const PRODUCTS: Record<Product, ProductSpec> = {
   salt: { unit: 'lb', name: 'pool salt', assumption: 'pure pool salt (sodium chloride)', gramsPerUnit: GRAMS_PER_LB },
 }
 
-/** Grams of chemical per ppm-unit change, per litre (1 ppm = 1 mg/L). */
-const GRAMS_PER_PPM_LITRE: Record<Product, number> = {
+/** Grams of chemical per ppm-unit change, per liter (1 ppm = 1 mg/L). */
+const GRAMS_PER_PPM_LITER: Record<Product, number> = {
   'liquid chlorine': 1e-3,
   // Alkalinity in ppm as CaCO3 → equivalents → grams of the reagent.
   'muriatic acid': (1e-3 / CACO3_EQ) * 36.46,
@@ -182,7 +182,7 @@ export function dosingAdvice(reading: Reading, profile: PoolProfile): Advice[] |
 
 function dose(parameter: Parameter, product: Product, ppm: number, gallons: number, purpose: string): Dose {
   const spec = PRODUCTS[product]
-  const grams = ppm * GRAMS_PER_PPM_LITRE[product] * gallons * LITRES_PER_GALLON
+  const grams = ppm * GRAMS_PER_PPM_LITER[product] * gallons * LITERS_PER_GALLON
   let amount = roundPractical(grams / spec.gramsPerUnit)
   let unit: Dose['unit'] = spec.unit
   if (unit === 'fl oz' && amount >= FL_OZ_PER_GALLON) {
@@ -205,7 +205,7 @@ function dose(parameter: Parameter, product: Product, ppm: number, gallons: numb
 export function applyDose(reading: Reading, advice: Dose, gallons: number): Reading {
   const spec = PRODUCTS[advice.product]
   const units = advice.unit === 'gal' ? advice.amount * FL_OZ_PER_GALLON : advice.amount
-  const ppm = (units * spec.gramsPerUnit) / (GRAMS_PER_PPM_LITRE[advice.product] * gallons * LITRES_PER_GALLON)
+  const ppm = (units * spec.gramsPerUnit) / (GRAMS_PER_PPM_LITER[advice.product] * gallons * LITERS_PER_GALLON)
   const cya = reading.cyanuricAcid ?? 0
   const carbonate = totalCarbonate(reading)
   switch (advice.product) {

@@ -1,4 +1,4 @@
-// A reading judged for display: what the job page, dashboards, portal and report email show about the water.
+// A reading judged for display: what the visit page, dashboards, portal and report email show about the water.
 import { type Balance, waterBalance } from './balance'
 import { type Advice, dosingAdvice } from './dosing'
 import { type Level, type PoolProfile, type Reading, readingStatus, surfaceWord } from './targets'
@@ -9,7 +9,7 @@ export type ReadingSummary = {
 }
 
 /** Per-parameter status and the saturation index (when the inputs were measured) of one reading. */
-export function summariseReading(reading: Reading, profile: PoolProfile): ReadingSummary {
+export function summarizeReading(reading: Reading, profile: PoolProfile): ReadingSummary {
   return {
     statuses: readingStatus(reading, profile).map(({ text, level }) => ({ text, level })),
     balance: waterBalance(reading),
@@ -25,7 +25,7 @@ export function adviceForLatest(latest: Reading | undefined, profile: PoolProfil
 export function describePool(profile: PoolProfile) {
   const parts = [
     profile.volumeGallons ? `${profile.volumeGallons.toLocaleString('en-US')} gal` : null,
-    profile.sanitiser,
+    profile.sanitizer,
     surfaceWord(profile.surface),
     profile.indoor == null ? null : profile.indoor ? 'indoor' : 'outdoor',
   ].filter(Boolean)

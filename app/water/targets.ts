@@ -1,17 +1,17 @@
-// Target ranges for a residential pool, by sanitiser, surface and setting (docs/product.md "Water").
-// Pure and dependency-free: the job page, dashboards, portal and report emails all judge readings with it.
+// Target ranges for a residential pool, by sanitizer, surface and setting (docs/product.md "Water").
+// Pure and dependency-free: the visit page, dashboards, portal and report emails all judge readings with it.
 
-export const SANITISERS = ['chlorine', 'salt'] as const
-export const SURFACES = ['plaster', 'vinyl', 'fibreglass'] as const
-export type Sanitiser = (typeof SANITISERS)[number]
+export const SANITIZERS = ['chlorine', 'salt'] as const
+export const SURFACES = ['plaster', 'vinyl', 'fiberglass'] as const
+export type Sanitizer = (typeof SANITIZERS)[number]
 export type Surface = (typeof SURFACES)[number]
 
 /**
- * A surface as the product writes it. `fibreglass` stays the stored value (a check constraint, the API's values and
+ * A surface as the product writes it. `fiberglass` stays the stored value (a check constraint, the API's values and
  * the imports' files name it), but what people read is US English
  * (docs/decisions/064-house-tests-spelling-comment-paths-bundles.md).
  */
-export const SURFACE_WORDS: Record<Surface, string> = { plaster: 'plaster', vinyl: 'vinyl', fibreglass: 'fiberglass' }
+export const SURFACE_WORDS: Record<Surface, string> = { plaster: 'plaster', vinyl: 'vinyl', fiberglass: 'fiberglass' }
 
 /** The word for a stored surface; a value this list does not know is shown as it is. */
 export function surfaceWord(surface: string | null | undefined): string | null {
@@ -23,7 +23,7 @@ export function surfaceWord(surface: string | null | undefined): string | null {
 export type PoolProfile = {
   volumeGallons?: number | null
   surface?: Surface | null
-  sanitiser?: Sanitiser | null
+  sanitizer?: Sanitizer | null
   indoor?: boolean | null
 }
 
@@ -31,13 +31,13 @@ export type PoolProfile = {
 export function poolProfileOf(row: {
   poolVolumeGallons: number | null
   poolSurface: Surface | null
-  poolSanitiser: Sanitiser | null
+  poolSanitizer: Sanitizer | null
   poolIndoor: boolean | null
 }): PoolProfile {
   return {
     volumeGallons: row.poolVolumeGallons,
     surface: row.poolSurface,
-    sanitiser: row.poolSanitiser,
+    sanitizer: row.poolSanitizer,
     indoor: row.poolIndoor,
   }
 }
@@ -70,18 +70,18 @@ export const PARAMETER_LABELS: Record<Parameter, string> = {
 export type Targets = Record<Exclude<Parameter, 'salt'>, Range> & { salt: Range | null }
 
 const HARDNESS: Record<Surface, Range> = {
-  // Plaster needs calcium in the water or the water takes it from the plaster; vinyl and fibreglass need less.
+  // Plaster needs calcium in the water or the water takes it from the plaster; vinyl and fiberglass need less.
   plaster: { min: 200, max: 400, target: 300 },
   vinyl: { min: 175, max: 225, target: 200 },
-  fibreglass: { min: 150, max: 250, target: 200 },
+  fiberglass: { min: 150, max: 250, target: 200 },
 }
 
 /**
  * The targets for a pool. Free chlorine scales with cyanuric acid (≈ 7.5 % of CYA, never below 3 ppm) because
- * stabiliser binds most of the chlorine; unknown CYA is treated as unstabilised water.
+ * stabilizer binds most of the chlorine; unknown CYA is treated as unstabilised water.
  */
 export function targetsFor(profile: PoolProfile, cyanuricAcid?: number | null): Targets {
-  const sanitiser = profile.sanitiser ?? 'chlorine'
+  const sanitizer = profile.sanitizer ?? 'chlorine'
   const surface = profile.surface ?? 'plaster'
   const cya = cyanuricAcid ?? 0
   const chlorine: Range =
@@ -91,15 +91,15 @@ export function targetsFor(profile: PoolProfile, cyanuricAcid?: number | null): 
   return {
     ph: { min: 7.2, max: 7.8, target: 7.5 },
     chlorine,
-    alkalinity: sanitiser === 'salt' ? { min: 50, max: 90, target: 70 } : { min: 80, max: 120, target: 100 },
-    // Indoors there is no sunlight to protect chlorine from, so stabiliser only slows disinfection.
+    alkalinity: sanitizer === 'salt' ? { min: 50, max: 90, target: 70 } : { min: 80, max: 120, target: 100 },
+    // Indoors there is no sunlight to protect chlorine from, so stabilizer only slows disinfection.
     cyanuricAcid: profile.indoor
       ? { min: 0, max: 30, target: 0 }
-      : sanitiser === 'salt'
+      : sanitizer === 'salt'
         ? { min: 60, max: 90, target: 70 }
         : { min: 30, max: 50, target: 40 },
     calciumHardness: HARDNESS[surface],
-    salt: sanitiser === 'salt' ? { min: 2700, max: 3400, target: 3200 } : null,
+    salt: sanitizer === 'salt' ? { min: 2700, max: 3400, target: 3200 } : null,
   }
 }
 

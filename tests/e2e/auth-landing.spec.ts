@@ -7,7 +7,7 @@ const NOT_FOUND = 'We couldn’t find that page'
 
 /** Each staff login and the dashboard heading its role lands on. */
 const STAFF_ON_APP: Array<[string, string]> = [
-  ['admin@poolbud.test', "Today's Jobs"],
+  ['admin@poolbud.test', "Today's Visits"],
   ['owner@bluelagoon.test', 'Business overview'],
   ['office@bluelagoon.test', 'Operations'],
   ['dispatch@bluelagoon.test', 'Dispatch'],

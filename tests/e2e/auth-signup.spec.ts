@@ -50,7 +50,7 @@ test('a visitor signs up, confirms the email from the inbox, logs in and out', a
   await loginAs(page, email, password)
   await expect(page).toHaveURL((url) => url.pathname === '/app')
   await expect(page.getByRole('heading', { name: 'Account setup incomplete' })).toBeVisible()
-  await expect(page.getByRole('heading', { name: "Today's Jobs" })).toHaveCount(0)
+  await expect(page.getByRole('heading', { name: "Today's Visits" })).toHaveCount(0)
 
   await page.getByRole('button', { name: 'Log out' }).click()
   await expect(page).toHaveURL((url) => url.pathname === '/')

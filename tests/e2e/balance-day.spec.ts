@@ -26,11 +26,11 @@ function mondayOf(day: string) {
 /** Books a visit for Dana Whitfield with `technician` at `time` on `day`. */
 async function book(page: Page, day: string, time: string, technician: string) {
   await gotoHydrated(page, '/app')
-  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Create job' }) })
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Create visit' }) })
   await pickCustomer(form, 'Dana Whitfield')
   await form.getByLabel('Technician (optional)').selectOption({ label: technician })
   await form.locator('input[name="scheduledAt"]').fill(`${day}T${time}`)
-  await form.getByRole('button', { name: 'Create job' }).click()
+  await form.getByRole('button', { name: 'Create visit' }).click()
   await expect(page.getByRole('link', { name: 'Open it' })).toBeVisible()
 }
 

@@ -83,8 +83,8 @@ test('the office invoices a month, records a check, and the customer sees the in
   await expect(page.getByRole('definition').filter({ hasText: /^\$0\.00$/ })).toBeVisible()
 
   // The visit is done.
-  await page.locator('a[href^="/app/jobs/"]').first().click()
-  await expect(page).toHaveURL((url) => url.pathname.startsWith('/app/jobs/'))
+  await page.locator('a[href^="/app/visits/"]').first().click()
+  await expect(page).toHaveURL((url) => url.pathname.startsWith('/app/visits/'))
   await waitForHydration(page)
   await page.getByRole('button', { name: 'Mark Complete' }).click()
   await page

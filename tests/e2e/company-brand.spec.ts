@@ -129,7 +129,7 @@ test.describe('the company brand', () => {
     const office = await open(browser, DESK, 'dispatch@bluelagoon.test')
     const { ids } = await bookVisits(office.page, 1)
     const tech = await open(browser, PHONE, 'tech@bluelagoon.test')
-    await gotoHydrated(tech.page, `/app/jobs/${ids[0]}`)
+    await gotoHydrated(tech.page, `/app/visits/${ids[0]}`)
     await tech.page.getByRole('button', { name: 'Skip visit' }).click()
     await tech.page.getByLabel('Locked gate').check()
     await tech.page.getByRole('button', { name: 'Skip visit' }).click()

@@ -1,4 +1,4 @@
-// Choosing a customer in the new-job form's combobox, as a user does: type, wait for the match, press Enter (or
+// Choosing a customer in the new-visit form's combobox, as a user does: type, wait for the match, press Enter (or
 // click it). Returns the chosen customer's id (the form's hidden field).
 import type { Locator } from '@playwright/test'
 import { expect } from './fixtures'

@@ -43,13 +43,13 @@ test.describe('Customer times', () => {
     await loginAs(page, 'owner@sunsetpools.test')
 
     // A visit for Marco today with Eli, so his portal has a visit of the day to time.
-    // An owner's home is the business overview; the dispatch board (with "Create job") is /app/dispatch.
+    // An owner's home is the business overview; the dispatch board (with "Create visit") is /app/dispatch.
     await gotoHydrated(page, '/app/dispatch')
-    const jobForm = page.locator('form').filter({ has: page.getByRole('button', { name: 'Create job' }) })
-    const customerId = await pickCustomer(jobForm, 'Marco Ruiz')
-    await jobForm.getByLabel('Technician (optional)').selectOption({ label: 'Eli Warner' })
-    await jobForm.locator('input[name="scheduledAt"]').fill(`${todayInPhoenix()}T10:00`)
-    await jobForm.getByRole('button', { name: 'Create job' }).click()
+    const visitForm = page.locator('form').filter({ has: page.getByRole('button', { name: 'Create visit' }) })
+    const customerId = await pickCustomer(visitForm, 'Marco Ruiz')
+    await visitForm.getByLabel('Technician (optional)').selectOption({ label: 'Eli Warner' })
+    await visitForm.locator('input[name="scheduledAt"]').fill(`${todayInPhoenix()}T10:00`)
+    await visitForm.getByRole('button', { name: 'Create visit' }).click()
     await expect(page.getByRole('link', { name: 'Open it' })).toBeVisible()
 
     // "Arrive between" on his location: refused reversed, at the field; kept and shown when right.

@@ -1,7 +1,7 @@
 // The office adds a customer with an email; the customer gets the invite over SMTP, sets up
 // the portal from the link, and can log out and back in to the same portal (issue #4). The office keeps a
 // customer's record — locations, pools and spas, equipment — archives and restores them, and finds them in the
-// new-job form's picker by typing (issue #17).
+// new-visit form's picker by typing (issue #17).
 import { randomBytes } from 'node:crypto'
 import { capture, expect, logOutFromApp, submitLogin, test, VIEWPORTS, waitForHydration } from './fixtures'
 import { extractLink, waitForEmail } from './mail'
@@ -194,7 +194,7 @@ test('an office user builds a customer with two locations, a pool and a spa with
   // Back in the picker, found by typing and chosen with the keyboard; then their locations are offered.
   await page.goto('/app')
   await waitForHydration(page)
-  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Create job' }) })
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Create visit' }) })
   const box = form.getByRole('combobox', { name: 'Customer', exact: true })
   await box.fill(`quill ${suffix}`)
   await expect(form.getByRole('option', { name: new RegExp(`^${name}`) })).toBeVisible()
@@ -207,9 +207,9 @@ test('an office user builds a customer with two locations, a pool and a spa with
   await expect(form.getByLabel('Service address')).toHaveValue('100 Bayshore Blvd, Tampa, FL 33606')
   await form.getByLabel('Service location').selectOption({ label: 'Beach house: 7 Gulf Way, Clearwater, FL' })
   await expect(form.getByLabel('Service address')).toHaveValue('7 Gulf Way, Clearwater, FL')
-  await capture(page, testInfo, 'new-job-picker')
-  await form.getByRole('button', { name: 'Create job' }).click()
-  await expect(page.getByText('Job created.')).toBeVisible()
+  await capture(page, testInfo, 'new-visit-picker')
+  await form.getByRole('button', { name: 'Create visit' }).click()
+  await expect(page.getByText('Visit created.')).toBeVisible()
 
   // The visit is on the record's "Upcoming visits".
   await page.goto(recordPath)

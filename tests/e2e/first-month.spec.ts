@@ -25,10 +25,10 @@ test('the visit page on a phone: call or text the customer, the dog and the gate
 }, testInfo) => {
   test.setTimeout(240_000)
   const { ids, customerId } = await bookVisitsToday(page, loginAs, 1)
-  const jobId = ids[0] ?? ''
+  const visitId = ids[0] ?? ''
   await page.setViewportSize(PHONE)
   await loginAs(page, 'tech@bluelagoon.test')
-  await gotoHydrated(page, `/app/jobs/${jobId}`)
+  await gotoHydrated(page, `/app/visits/${visitId}`)
 
   // At the top of the screen, before any scrolling: who, how to reach them, the dog, the gate code.
   await expect(page.getByRole('heading', { level: 1, name: 'Dana Whitfield' })).toBeInViewport()
@@ -52,11 +52,11 @@ test('the visit page on a phone: call or text the customer, the dog and the gate
   await page.setViewportSize(DESKTOP)
   await loginAs(page, 'dispatch@bluelagoon.test')
   await gotoHydrated(page, `/app/customers/${customerId}`)
-  await page.locator(`a[href^="/app/jobs/${jobId}?from="]`).first().click()
+  await page.locator(`a[href^="/app/visits/${visitId}?from="]`).first().click()
   await expect(page.getByRole('heading', { level: 1, name: 'Dana Whitfield' })).toBeVisible()
   await page.getByRole('link', { name: '← Back to customer' }).click()
   await expect(page).toHaveURL(new RegExp(`/app/customers/${customerId}$`))
-  await gotoHydrated(page, `/app/jobs/${jobId}?from=${encodeURIComponent('https://evil.example/app')}`)
+  await gotoHydrated(page, `/app/visits/${visitId}?from=${encodeURIComponent('https://evil.example/app')}`)
   await expect(page.getByRole('link', { name: '← Back to dashboard' })).toHaveAttribute('href', '/app')
   await capture(page, testInfo, 'first-month-visit-office')
 })
@@ -68,7 +68,7 @@ test("the owner's navigation fits one row at 1280 px, the company name is whole,
   test.setTimeout(240_000)
   // A visit of our own for the owner to cancel (its message is the one we watch).
   await loginAs(page, 'dispatch@bluelagoon.test')
-  const jobId = await bookVisitOn(page, addDays(todayInNewYork(), 9), null)
+  const visitId = await bookVisitOn(page, addDays(todayInNewYork(), 9), null)
   await page.context().clearCookies()
 
   await page.setViewportSize(DESKTOP)
@@ -102,12 +102,12 @@ test("the owner's navigation fits one row at 1280 px, the company name is whole,
   await capture(page, testInfo, 'first-month-owner-nav')
 
   // A message under the navigation, not over it; gone on the next page.
-  await gotoHydrated(page, `/app/jobs/${jobId}`)
+  await gotoHydrated(page, `/app/visits/${visitId}`)
   await page.getByText('Office: assign, move or cancel').click()
-  await page.getByRole('button', { name: 'Cancel job' }).click()
-  await page.getByRole('button', { name: 'Yes, cancel job' }).click()
+  await page.getByRole('button', { name: 'Cancel visit' }).click()
+  await page.getByRole('button', { name: 'Yes, cancel visit' }).click()
   const flash = page.getByTestId('flash-message')
-  await expect(flash).toContainText('Job canceled.')
+  await expect(flash).toContainText('Visit canceled.')
   const headerBottom = await page
     .locator('header')
     .first()
@@ -151,7 +151,7 @@ test("the dispatcher's home: counts that open their lists, routes by technician,
   // "Overdue" opens the list of overdue visits: yesterday's is on it, and its page leads back to the list.
   await page.getByRole('link', { name: 'Overdue', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Overdue' })).toBeVisible()
-  await page.locator(`a[href^="/app/jobs/${late}?from="]`).click()
+  await page.locator(`a[href^="/app/visits/${late}?from="]`).click()
   await expect(page.getByRole('link', { name: '← Back to the list' })).toBeVisible()
   await page.getByRole('link', { name: '← Back to the list' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Overdue' })).toBeVisible()
@@ -164,7 +164,7 @@ test('offline, a reading says it is on the phone and its dosing advice is worked
 }, testInfo) => {
   test.setTimeout(240_000)
   const { ids } = await bookVisitsToday(page, loginAs, 1)
-  const jobId = ids[0] ?? ''
+  const visitId = ids[0] ?? ''
   await page.setViewportSize(PHONE)
   await loginAs(page, 'tech@bluelagoon.test')
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })
@@ -172,7 +172,7 @@ test('offline, a reading says it is on the phone and its dosing advice is worked
   await expect(page.getByText(/\d+ stops? saved on this phone for offline use\./)).toBeVisible({ timeout: 60_000 })
 
   await page.context().setOffline(true)
-  await page.goto(`/app/jobs/${jobId}`)
+  await page.goto(`/app/visits/${visitId}`)
   await waitForHydration(page)
   // The saved copy has what the gate needs too.
   await expect(page.getByRole('link', { name: 'Call Dana Whitfield' })).toHaveAttribute('href', 'tel:+18135550101')

@@ -15,7 +15,7 @@ function uniqueClientIp(workerIndex: number) {
   return `10.${(workerIndex % 250) + 1}.${Math.floor(testsInThisWorker / 250) % 250}.${(testsInThisWorker % 250) + 1}`
 }
 
-/** Resolves once React has hydrated the page, so buttons with client-side behaviour respond. */
+/** Resolves once React has hydrated the page, so buttons with client-side behavior respond. */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => {
     const element = document.querySelector('main') ?? document.body.firstElementChild

@@ -158,8 +158,8 @@ async function sessionCookie(request: APIRequestContext, baseURL: string, email:
     .join('; ')
 }
 
-/** As the dispatcher, a new job of Blue Lagoon's first customer (so no seeded job's photos change); its id. */
-async function newJob(page: Page) {
+/** As the dispatcher, a new visit of Blue Lagoon's first customer (so no seeded visit's photos change); its id. */
+async function newVisit(page: Page) {
   await page.goto('/login')
   await waitForHydration(page)
   await page.getByLabel('Email', { exact: true }).fill('dispatch@bluelagoon.test')
@@ -167,11 +167,11 @@ async function newJob(page: Page) {
   await page.getByRole('button', { name: 'Log in', exact: true }).click()
   await page.waitForURL((url) => url.pathname !== '/login')
   await waitForHydration(page)
-  const createForm = page.locator('form').filter({ has: page.getByRole('button', { name: 'Create job' }) })
+  const createForm = page.locator('form').filter({ has: page.getByRole('button', { name: 'Create visit' }) })
   // The picker lists customers by name before anything is typed: ↓ opens it, and the first is chosen.
   await createForm.getByRole('combobox', { name: 'Customer', exact: true }).press('ArrowDown')
   await createForm.getByRole('listbox', { name: 'Customer matches' }).getByRole('option').first().click()
-  await createForm.getByRole('button', { name: 'Create job' }).click()
+  await createForm.getByRole('button', { name: 'Create visit' }).click()
   const link = page.getByRole('link', { name: 'Open it' })
   await expect(link).toBeVisible()
   return (await link.getAttribute('href'))?.split('/').pop() ?? ''
@@ -219,9 +219,9 @@ test.describe('request bodies are capped by the bytes read, not by what Content-
     baseURL,
     clientIp,
   }) => {
-    const jobId = await newJob(page)
+    const visitId = await newVisit(page)
     const cookie = await sessionCookie(request, baseURL as string, 'dispatch@bluelagoon.test')
-    const outcome = await postChunked(baseURL as string, `/app/jobs/${jobId}/photos`, {
+    const outcome = await postChunked(baseURL as string, `/app/visits/${visitId}/photos`, {
       headers: {
         Cookie: cookie,
         'X-Forwarded-For': clientIp,
@@ -243,7 +243,7 @@ test.describe('request bodies are capped by the bytes read, not by what Content-
     const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#1f8fcf' } })
       .jpeg()
       .toBuffer()
-    const upload = await request.post(`/app/jobs/${jobId}/photos`, {
+    const upload = await request.post(`/app/visits/${visitId}/photos`, {
       headers: { cookie, origin: new URL(baseURL as string).origin, accept: 'application/json' },
       multipart: { label: 'before', photo: { name: 'pool.jpg', mimeType: 'image/jpeg', buffer: jpeg } },
     })
@@ -278,12 +278,12 @@ test.describe('caching', () => {
     request,
     baseURL,
   }) => {
-    const jobId = await newJob(page)
+    const visitId = await newVisit(page)
     const cookie = await sessionCookie(request, baseURL as string, 'dispatch@bluelagoon.test')
     const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#1f8fcf' } })
       .jpeg()
       .toBuffer()
-    const upload = await request.post(`/app/jobs/${jobId}/photos`, {
+    const upload = await request.post(`/app/visits/${visitId}/photos`, {
       headers: { cookie, origin: new URL(baseURL as string).origin, accept: 'application/json' },
       multipart: { label: 'after', photo: { name: 'pool.jpg', mimeType: 'image/jpeg', buffer: jpeg } },
     })

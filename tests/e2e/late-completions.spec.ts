@@ -36,7 +36,7 @@ test.describe('late completions', () => {
       for (const day of [...JANUARY, ...FEBRUARY]) {
         // Jan 29's visit is completed now: after January's invoice counted the month.
         await query(
-          `insert into jobs (company_id, customer_id, location_id, customer_name, address, plan_id, occurrence_date,
+          `insert into visits (company_id, customer_id, location_id, customer_name, address, plan_id, occurrence_date,
            scheduled_at, completed_at) values ($1, $2, $3, $4, '7 Late Ln, Tampa, FL', $5, $6::date, $7,
            case when $6::date = '2024-01-29'::date then now() else $8::timestamptz end)`,
           [company.id, customer?.id, location?.id, name, plan?.id, day, `${day}T14:00:00Z`, `${day}T15:00:00Z`],

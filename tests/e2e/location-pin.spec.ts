@@ -31,7 +31,7 @@ test('dragging the pin and pressing the arrow keys adjust the position that is s
   const pin = page.getByRole('button', { name: 'Position pin: drag, or use the arrow keys' })
   await expect(pin).toBeVisible()
 
-  // Drag the pin down and to the right: south-east, a few hundred metres.
+  // Drag the pin down and to the right: south-east, a few hundred meters.
   const box = await pin.boundingBox()
   if (!box) throw new Error('The pin has no box')
   const x = box.x + box.width / 2
@@ -44,7 +44,7 @@ test('dragging the pin and pressing the arrow keys adjust the position that is s
   const dragged = { lat: Number(await latitude.inputValue()), lng: Number(await longitude.inputValue()) }
   expect(dragged.lat).toBeLessThan(27.929)
   expect(dragged.lng).toBeGreaterThan(-82.4801)
-  // Street-level: the drag moved it less than a kilometre.
+  // Street-level: the drag moved it less than a kilometer.
   expect(27.929 - dragged.lat).toBeLessThan(0.01)
 
   // The arrow key moves it north by a step.

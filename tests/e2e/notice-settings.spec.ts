@@ -217,8 +217,8 @@ test.describe('notices without Twilio', () => {
       const customer = (await stop.textContent()) ?? ''
       const stopId = (await stop.getAttribute('href'))?.split('/').pop() ?? ''
       const completed = danasVisits.find((id) => id !== stopId) ?? ''
-      await phone.locator(`a[href^="/app/jobs/${completed}"]`).click()
-      await expect(phone).toHaveURL(new RegExp(`/app/jobs/${completed}$`))
+      await phone.locator(`a[href^="/app/visits/${completed}"]`).click()
+      await expect(phone).toHaveURL(new RegExp(`/app/visits/${completed}$`))
       await phone.getByRole('button', { name: 'Mark Complete' }).click()
       await phone
         .getByRole('dialog', { name: 'Complete this visit?' })
@@ -234,7 +234,7 @@ test.describe('notices without Twilio', () => {
 
       // … where the gate is locked: he skips it.
       await stop.click()
-      await expect(phone).toHaveURL(new RegExp(`/app/jobs/${stopId}$`))
+      await expect(phone).toHaveURL(new RegExp(`/app/visits/${stopId}$`))
       await phone.getByRole('button', { name: 'Skip visit' }).click()
       await phone.getByLabel('Locked gate').check()
       await phone.getByRole('button', { name: 'Skip visit' }).click()

@@ -69,7 +69,7 @@ test('On my way, a skip and a completion reach the customer; STOP stops the next
   expect(onMyWay).toBeDefined()
 
   // Skipping with "Locked gate": Dana is texted the reason.
-  await gotoHydrated(page, `/app/jobs/${toSkip}`)
+  await gotoHydrated(page, `/app/visits/${toSkip}`)
   await page.getByRole('button', { name: 'Skip visit' }).click()
   await page.getByLabel('Locked gate').check()
   await page.getByRole('button', { name: 'Skip visit' }).click()
@@ -77,7 +77,7 @@ test('On my way, a skip and a completion reach the customer; STOP stops the next
   await textMatching(DANA_PHONE, /could not service your pool today \(Locked gate\)/, started)
 
   // Completing: the report is emailed to Dana.
-  await gotoHydrated(page, `/app/jobs/${toComplete}`)
+  await gotoHydrated(page, `/app/visits/${toComplete}`)
   await page.getByRole('button', { name: 'Mark Complete' }).click()
   await page
     .getByRole('dialog', { name: 'Complete this visit?' })
@@ -104,7 +104,7 @@ test('On my way, a skip and a completion reach the customer; STOP stops the next
   expect(stop.status).toBe(200)
 
   // The next skip texts nothing; the office sees why on Dana's record.
-  await gotoHydrated(page, `/app/jobs/${afterStop}`)
+  await gotoHydrated(page, `/app/visits/${afterStop}`)
   await page.getByRole('button', { name: 'Skip visit' }).click()
   await page.getByLabel('Dog in yard').check()
   await page.getByRole('button', { name: 'Skip visit' }).click()

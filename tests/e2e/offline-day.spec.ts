@@ -48,7 +48,7 @@ test('three stops worked offline reach the server once when the signal returns, 
   const card = (id: string) =>
     board
       .locator('li.board-visit')
-      .filter({ has: board.locator(`a[href^="/app/jobs/${id}"]`) })
+      .filter({ has: board.locator(`a[href^="/app/visits/${id}"]`) })
       .first()
   for (const id of visits) await expect(card(id)).toBeVisible()
 
@@ -61,7 +61,7 @@ test('three stops worked offline reach the server once when the signal returns, 
 
   await page.context().setOffline(true)
   for (const [n, id] of visits.entries()) {
-    await page.goto(`/app/jobs/${id}`)
+    await page.goto(`/app/visits/${id}`)
     await waitForHydration(page)
     await expect(page.getByRole('heading', { level: 1, name: 'Dana Whitfield' })).toBeVisible()
     await workStop(page, n)
@@ -97,7 +97,7 @@ test('three stops worked offline reach the server once when the signal returns, 
 
   // On the server, each change once: read back by the office.
   for (const [n, id] of visits.entries()) {
-    await gotoHydrated(board, `/app/jobs/${id}`)
+    await gotoHydrated(board, `/app/visits/${id}`)
     if (n < 2) {
       await expect(board.getByText(/^Completed .+ by Tyler Brooks$/)).toBeVisible()
       await expect(board.getByRole('list', { name: 'Ticked items' }).getByRole('listitem')).toHaveCount(4)

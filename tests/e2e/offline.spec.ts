@@ -143,7 +143,7 @@ test('the staff app is installable: manifest, icons and a worker that controls /
 })
 
 test("Tyler's day opens offline after one online load of Today", async ({ page, context, loginAs }) => {
-  const { jobId } = await bookVisitToday(page, loginAs)
+  const { visitId } = await bookVisitToday(page, loginAs)
   await page.setViewportSize({ width: 390, height: 844 })
   await loginAs(page, 'tech@bluelagoon.test')
   await waitForHydration(page)
@@ -166,8 +166,8 @@ test("Tyler's day opens offline after one online load of Today", async ({ page, 
   // A stop's visit page, tapped on Today (React Router's data request) and opened afresh (the document).
   const finished = page.locator('details', { hasText: /Finished \(\d+\)/ })
   if (await finished.count()) await finished.locator('summary').click()
-  await page.locator(`main a[href^="/app/jobs/${jobId}"]`).first().click()
-  await expect(page).toHaveURL(new RegExp(`/app/jobs/${jobId}$`))
+  await page.locator(`main a[href^="/app/visits/${visitId}"]`).first().click()
+  await expect(page).toHaveURL(new RegExp(`/app/visits/${visitId}$`))
   await expect(page.getByRole('heading', { level: 1, name: DANA })).toBeVisible()
   await page.reload()
   await expect(page.getByRole('heading', { level: 1, name: DANA })).toBeVisible()
@@ -182,7 +182,7 @@ test("Tyler's day opens offline after one online load of Today", async ({ page, 
   await waitForHydration(page)
 
   // A change made offline waits on the phone; back online it is sent at once and the header says so.
-  await queueNotes(page, jobId, ['Filter basket cracked, bring a new one'], false)
+  await queueNotes(page, visitId, ['Filter basket cracked, bring a new one'], false)
   await expect(status.getByText('1 change waiting')).toBeVisible()
   await context.setOffline(false)
   await expect(status.getByText('Offline', { exact: true })).toBeHidden()
@@ -260,12 +260,12 @@ test('a shared phone: a session ended without Log out leaves nothing of Tyler to
   loginAs,
 }) => {
   test.setTimeout(180_000)
-  const { jobId } = await bookVisitToday(page, loginAs)
+  const { visitId } = await bookVisitToday(page, loginAs)
   const note = `New gate code 4821, dog in the yard (${crypto.randomUUID().slice(0, 8)})`
   const offlinePage = page.getByText("You're offline and this page is not on this phone yet.")
   const status = page.getByRole('banner').getByRole('status')
   /** The visit as the server has it, asked under the session signed in now (never through the worker). */
-  const onServer = async () => (await page.request.get(`/app/jobs/${jobId}.data`)).text()
+  const onServer = async () => (await page.request.get(`/app/visits/${visitId}.data`)).text()
 
   await page.setViewportSize({ width: 390, height: 844 })
   await loginAs(page, 'tech@bluelagoon.test')
@@ -276,7 +276,7 @@ test('a shared phone: a session ended without Log out leaves nothing of Tyler to
 
   // Offline, Tyler opens the stop (saved ahead) and writes a note for the office: it waits on the phone.
   await context.setOffline(true)
-  await page.goto(`/app/jobs/${jobId}`)
+  await page.goto(`/app/visits/${visitId}`)
   await waitForHydration(page)
   await expect(page.getByRole('heading', { level: 1, name: DANA })).toBeVisible()
   await page.getByLabel('Note for office').fill(note)
@@ -290,7 +290,7 @@ test('a shared phone: a session ended without Log out leaves nothing of Tyler to
   await page.goto('/app')
   await expect(offlinePage).toBeVisible()
   await expect(page.getByRole('heading', { name: "Today's route" })).toHaveCount(0)
-  await page.goto(`/app/jobs/${jobId}`)
+  await page.goto(`/app/visits/${visitId}`)
   await expect(offlinePage).toBeVisible()
   await expect(page.getByRole('heading', { name: DANA })).toHaveCount(0)
 
@@ -305,7 +305,7 @@ test('a shared phone: a session ended without Log out leaves nothing of Tyler to
   expect(await queuedOnPhone(page)).toEqual([{ ownerId: tyler, text: note }])
   // Offline as Dina, Tyler's saved visit page is not hers to open.
   await context.setOffline(true)
-  await page.goto(`/app/jobs/${jobId}`)
+  await page.goto(`/app/visits/${visitId}`)
   await expect(offlinePage).toBeVisible()
   await expect(page.getByText(note)).toHaveCount(0)
   await context.setOffline(false)
@@ -317,6 +317,6 @@ test('a shared phone: a session ended without Log out leaves nothing of Tyler to
   await expect(status.getByText('All changes saved')).toBeVisible({ timeout: 30_000 })
   expect(await queuedOnPhone(page)).toEqual([])
   expect(await onServer()).toContain(note)
-  await gotoHydrated(page, `/app/jobs/${jobId}`)
+  await gotoHydrated(page, `/app/visits/${visitId}`)
   await expect(page.getByLabel('Note for office')).toHaveValue(note)
 })

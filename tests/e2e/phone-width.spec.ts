@@ -38,7 +38,7 @@ const via = (name: string, from: string, href: RegExp): PhonePage => ({
   },
 })
 
-const JOB = /^\/app\/jobs\/[^/]+$/
+const VISIT = /^\/app\/visits\/[^/]+$/
 const CUSTOMER = /^\/app\/customers\/(?!new$|import$|export\.csv$|picker$)[^/?]+$/
 
 const PERSONAS: { who: string | null; pages: PhonePage[] }[] = [
@@ -95,7 +95,7 @@ const PERSONAS: { who: string | null; pages: PhonePage[] }[] = [
         },
       },
       via('route day', '/app/schedule', /^\/app\/schedule\/[^/]+\/\d{4}-\d{2}-\d{2}$/),
-      via('visit (office)', '/app/schedule', JOB),
+      via('visit (office)', '/app/schedule', VISIT),
     ],
   },
   {
@@ -103,7 +103,7 @@ const PERSONAS: { who: string | null; pages: PhonePage[] }[] = [
     pages: [
       at('Today', '/app'),
       at('This week', '/app?tab=week'),
-      via('visit (technician)', '/app?tab=week', JOB),
+      via('visit (technician)', '/app?tab=week', VISIT),
       at('account (technician)', '/app/account'),
     ],
   },

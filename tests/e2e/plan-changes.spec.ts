@@ -36,12 +36,12 @@ function cellOf(page: Page, id: string) {
 /** Books Dana with Tyler on `day` at 10:00 with "Fixed appointment" checked; returns the visit's id. */
 async function bookAppointment(page: Page, day: string) {
   await gotoHydrated(page, '/app')
-  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Create job' }) })
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Create visit' }) })
   await pickCustomer(form, 'Dana Whitfield')
   await form.getByLabel('Technician (optional)').selectOption({ label: 'Tyler Brooks' })
   await form.locator('input[name="scheduledAt"]').fill(`${day}T10:00`)
   await form.getByLabel('Fixed appointment: arrive by this time').check()
-  await form.getByRole('button', { name: 'Create job' }).click()
+  await form.getByRole('button', { name: 'Create visit' }).click()
   const link = page.getByRole('link', { name: 'Open it' })
   await expect(link).toBeVisible()
   return (await link.getAttribute('href'))?.split('/').pop() ?? ''
@@ -86,7 +86,7 @@ test('a visit moves to a new date and time, its route follows, and a drag puts i
   const cell = page.locator('td').filter({ has: page.locator(`[data-move-visit="${id}"]`) })
   await cell.getByRole('link', { name: /^Route: Tyler Brooks/ }).click()
   await page.waitForURL(new RegExp(`/app/schedule/[^/]+/${addDays(week, 3)}$`))
-  const stop = page.locator('li').filter({ has: page.locator(`a[href^="/app/jobs/${id}"]`) })
+  const stop = page.locator('li').filter({ has: page.locator(`a[href^="/app/visits/${id}"]`) })
   await expect(stop).toContainText('Appointment 2:30 PM')
 
   // A real drag onto "Unassigned", the board's first row, on the same day. Other specs' visits can make the rows

@@ -338,8 +338,8 @@ test('the part goes to Tyler’s truck; a work order of two visits for Tyler and
   await expect(visits.getByText('Maya Flores')).toBeVisible()
   chain.firstVisit = (await visits.getByRole('link', { name: '1. Visit 1' }).getAttribute('href')) ?? ''
   chain.secondVisit = (await visits.getByRole('link', { name: '2. Visit 2' }).getAttribute('href')) ?? ''
-  expect(chain.firstVisit).toMatch(/^\/app\/jobs\//)
-  expect(chain.secondVisit).toMatch(/^\/app\/jobs\//)
+  expect(chain.firstVisit).toMatch(/^\/app\/visits\//)
+  expect(chain.secondVisit).toMatch(/^\/app\/visits\//)
 
   // Tyler, on his phone: the part recorded on his visit (taken off his truck), then the visit completed.
   const tyler = await phone(browser, extraHTTPHeaders, 'tech@bluelagoon.test')

@@ -7,7 +7,7 @@ import type { Locator, Page } from '@playwright/test'
 import { expect, test, waitForHydration } from './fixtures'
 import { bookVisits, todayInNewYork } from './visits'
 
-const visitLinks = (page: Page) => page.locator('main a[href^="/app/jobs/"]')
+const visitLinks = (page: Page) => page.locator('main a[href^="/app/visits/"]')
 
 async function hrefs(locator: Locator) {
   // The visit's path: the staff app's links carry where they were opened from (`?from=`), the phone's do not.
@@ -71,7 +71,7 @@ test('a weekly plan: 8 weeks of visits, one moved, the rest moved from a date, o
   // This and following visits, from the third: the plan now runs on Wednesdays from then on.
   await page.goto(visits[2] as string)
   await moveVisit(page, 2, 'This and following visits')
-  await expect(page).toHaveURL((url) => url.pathname.startsWith('/app/jobs/'))
+  await expect(page).toHaveURL((url) => url.pathname.startsWith('/app/visits/'))
   await page.goto(record)
   await expect(page.getByText(/Every week on Wednesday, morning · Tyler Brooks/).first()).toBeVisible()
   const after = await hrefs(visitLinks(page))
@@ -126,8 +126,8 @@ test("the office reorders Tyler's day and his phone shows today's stops in that 
   await loginAs(page, 'tech@bluelagoon.test')
   await expect(page.getByRole('region', { name: 'Up next' })).toBeVisible()
   const shown = [
-    ...(await hrefs(page.getByRole('region', { name: 'Up next' }).locator('a[href^="/app/jobs/"]'))),
-    ...(await hrefs(page.getByRole('region', { name: 'Later today' }).locator('a[href^="/app/jobs/"]'))),
+    ...(await hrefs(page.getByRole('region', { name: 'Up next' }).locator('a[href^="/app/visits/"]'))),
+    ...(await hrefs(page.getByRole('region', { name: 'Later today' }).locator('a[href^="/app/visits/"]'))),
   ].filter((href, index, all) => all.indexOf(href) === index)
   // Other specs may book visits for Tyler meanwhile: compare the stops both pages show, in their order.
   const common = ordered.filter((href) => shown.includes(href))

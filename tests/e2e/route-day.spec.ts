@@ -1,5 +1,5 @@
 // A technician's route for a day (docs/product.md "Schedule"): the dispatcher opens Tyler's route, sees the stops with
-// their distances and the map, optimises it, sees the saving, and undoes it back to the order before.
+// their distances and the map, optimizes it, sees the saving, and undoes it back to the order before.
 import type { Page } from '@playwright/test'
 import { pickCustomer } from './customer-picker'
 import { capture, expect, gotoHydrated, test, waitForHydration } from './fixtures'
@@ -35,7 +35,7 @@ async function openTylersRoute(page: Page, fromDays: number) {
   throw new Error('No coming day with several stops for Tyler')
 }
 
-test('the dispatcher optimises a route, sees the saving, and undoes it', async ({ page, loginAs }) => {
+test('the dispatcher optimizes a route, sees the saving, and undoes it', async ({ page, loginAs }) => {
   await loginAs(page, 'dispatch@bluelagoon.test')
   await openTylersRoute(page, 16)
   await waitForHydration(page)
@@ -47,7 +47,7 @@ test('the dispatcher optimises a route, sees the saving, and undoes it', async (
     /\/app\/schedule\?week=\d{4}-\d{2}-\d{2}$/,
   )
 
-  // Start from the shortest order, then put the first stop second by hand: a longer route to optimise.
+  // Start from the shortest order, then put the first stop second by hand: a longer route to optimize.
   await page.getByRole('button', { name: 'Optimize route' }).click()
   await expect(page.getByRole('status').filter({ hasText: /Route optimized|already as short/ })).toBeVisible()
   // The button is pending until the reloaded order shows.
@@ -69,7 +69,7 @@ test('the dispatcher optimises a route, sees the saving, and undoes it', async (
     { width: 1280, height: 800 },
   ]) {
     await page.setViewportSize(viewport)
-    await capture(page, test.info(), 'route-day-optimised')
+    await capture(page, test.info(), 'route-day-optimized')
   }
 
   await page.getByRole('button', { name: 'Undo' }).click()
@@ -98,12 +98,12 @@ test('"Move down" reorders the stops without JavaScript', async ({ browser, page
 /** Books a visit for Dana with Tyler at `time` on `day` with "Fixed appointment" checked. */
 async function bookAppointment(page: Page, day: string, time: string) {
   await gotoHydrated(page, '/app')
-  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Create job' }) })
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Create visit' }) })
   await pickCustomer(form, 'Dana Whitfield')
   await form.getByLabel('Technician (optional)').selectOption({ label: 'Tyler Brooks' })
   await form.locator('input[name="scheduledAt"]').fill(`${day}T${time}`)
   await form.getByLabel('Fixed appointment: arrive by this time').check()
-  await form.getByRole('button', { name: 'Create job' }).click()
+  await form.getByRole('button', { name: 'Create visit' }).click()
   await expect(page.getByRole('link', { name: 'Open it' })).toBeVisible()
 }
 

@@ -124,7 +124,7 @@ test('"Move visit" on the visit page, on a phone', async ({ page, loginAs }, tes
   await expect(page.getByRole('rowheader', { name: 'Tyler Brooks' })).toBeVisible()
   await capture(page, testInfo, 'schedule-phone-row')
   await visit.getByRole('link').click()
-  await page.waitForURL(/\/app\/jobs\//)
+  await page.waitForURL(/\/app\/visits\//)
   // The URL changes before the visit page replaces the board: wait for the visit page's folded office forms.
   const office = page.getByText('Office: assign, move or cancel')
   await expect(office).toBeVisible()

@@ -51,8 +51,8 @@ test('office adds a weekly plan to a new customer and skips one of its visits fo
   await capture(page, testInfo, 'service-plan-added')
 
   // One of its visits, from "Upcoming visits".
-  await page.locator('a[href^="/app/jobs/"]').first().click()
-  await expect(page).toHaveURL((url) => url.pathname.startsWith('/app/jobs/'))
+  await page.locator('a[href^="/app/visits/"]').first().click()
+  await expect(page).toHaveURL((url) => url.pathname.startsWith('/app/visits/'))
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
   await waitForHydration(page)
   await page.setViewportSize(PHONE)
@@ -69,7 +69,7 @@ test('office adds a weekly plan to a new customer and skips one of its visits fo
   await page.getByRole('button', { name: 'Skip visit' }).click()
   await expect(page.getByText('Skipped: Weather')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Skip visit' })).toHaveCount(0)
-  await expect(page.getByRole('button', { name: 'Cancel job' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Cancel visit' })).toHaveCount(0)
   await capture(page, testInfo, 'visit-skipped')
   await page.setViewportSize(PHONE)
   await capture(page, testInfo, 'visit-skipped')

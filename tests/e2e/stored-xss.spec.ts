@@ -29,7 +29,7 @@ test('a customer named like an <img onerror> tag is shown as text and runs nothi
   await expect(page.getByText(address, { exact: true }).first()).toBeVisible()
   await expect(page.locator('img[src="x"]')).toHaveCount(0)
 
-  // The job form's customer picker, which renders search results on the client.
+  // The visit form's customer picker, which renders search results on the client.
   await page.goto('/app')
   await waitForHydration(page)
   await page.getByRole('combobox', { name: 'Customer', exact: true }).fill(suffix)

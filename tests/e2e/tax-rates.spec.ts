@@ -48,7 +48,7 @@ test.describe('tax rates', () => {
         )
         for (const day of MONDAYS) {
           await query(
-            `insert into jobs (company_id, customer_id, location_id, customer_name, address, plan_id, occurrence_date,
+            `insert into visits (company_id, customer_id, location_id, customer_name, address, plan_id, occurrence_date,
              scheduled_at, completed_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
             [
               company.id,

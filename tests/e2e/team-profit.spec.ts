@@ -51,8 +51,8 @@ test.describe('Team → technician and Profit per pool', () => {
       // Two visits on the 3rd and 10th of last month (the company's calendar), 10:00 AM, done by Tyler.
       const visits: Array<{ id: string; at: Date }> = []
       for (const day of [2, 9]) {
-        const [job] = await query(
-          `insert into jobs (company_id, customer_id, location_id, customer_name, address, scheduled_at, completed_at,
+        const [visit] = await query(
+          `insert into visits (company_id, customer_id, location_id, customer_name, address, scheduled_at, completed_at,
              technician_id, completed_by)
            select $1, $2, $3, 'Profit Spec Pool', '77 Ledger Ln, Tampa, FL 33629', at, at + interval '45 minutes', $5, $5
            from (select ((date_trunc('month', now() at time zone $4) - interval '1 month' + make_interval(days => $6)
@@ -60,23 +60,23 @@ test.describe('Team → technician and Profit per pool', () => {
            returning id, scheduled_at as at`,
           [company.id, customer?.id, location?.id, company.timezone, company.tyler, day],
         )
-        visits.push({ id: String(job?.id), at: job?.at as Date })
+        visits.push({ id: String(visit?.id), at: visit?.at as Date })
         // Two 1 gal jugs of liquid chlorine at the demo's unit cost ($3.89) a visit.
         await query(
-          `insert into job_chemical_additions (company_id, job_id, inventory_item_id, product, quantity, unit)
+          `insert into visit_chemical_additions (company_id, visit_id, inventory_item_id, product, quantity, unit)
            values ($1, $2, $3, $4, 2, 'each')`,
-          [company.id, job?.id, company.item, company.item_name],
+          [company.id, visit?.id, company.item, company.item_name],
         )
       }
       // The 3rd's visit on the phone: "On my way" at 9:50, the chemicals at 10:00, "Mark Complete" at 10:30 (30 min on
       // site); Tyler's day 8:00 AM to 3:00 PM, and the office approved that week: it counts 30 approved minutes.
       const first = visits[0] as { id: string; at: Date }
       await query(
-        `update jobs set on_my_way_at = $2::timestamptz - interval '10 minutes',
+        `update visits set on_my_way_at = $2::timestamptz - interval '10 minutes',
            completed_on_phone_at = $2::timestamptz + interval '30 minutes' where id = $1`,
         [first.id, first.at],
       )
-      await query(`update job_chemical_additions set added_at = $2 where job_id = $1`, [first.id, first.at])
+      await query(`update visit_chemical_additions set added_at = $2 where visit_id = $1`, [first.id, first.at])
       const [day] = await query(`select (($1::timestamptz) at time zone $2)::date::text as date`, [
         first.at,
         company.timezone,

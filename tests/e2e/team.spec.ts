@@ -90,7 +90,7 @@ test('a deactivated member is signed out and cannot sign in again', async ({ pag
   const row = page.getByRole('listitem').filter({ hasText: email })
   await row.getByRole('button', { name: 'Deactivate' }).click()
   await row.getByRole('button', { name: 'Yes, deactivate' }).click()
-  await expect(row.getByText('Deactivated. They are signed out and their open jobs are unassigned.')).toBeVisible()
+  await expect(row.getByText('Deactivated. They are signed out and their open visits are unassigned.')).toBeVisible()
 
   // Their open session ends at once, and the password no longer signs in.
   await tech.reload()

@@ -4,7 +4,7 @@ import { bookVisitToday } from './visits'
 const _DANA = 'Dana Whitfield'
 
 test("tech@ sees Today's stops with Up next and Directions, then This week by day", async ({ page, loginAs }) => {
-  const { jobId } = await bookVisitToday(page, loginAs)
+  const { visitId } = await bookVisitToday(page, loginAs)
   await page.setViewportSize({ width: 390, height: 844 })
   await loginAs(page, 'tech@bluelagoon.test')
   await expect(page.getByRole('heading', { level: 1, name: "Today's route" })).toBeVisible()
@@ -24,13 +24,13 @@ test("tech@ sees Today's stops with Up next and Directions, then This week by da
   if (await finished.count()) await finished.locator('summary').click()
   const first = page.getByText(/^Stop 1 of \d+/)
   await expect(first).toBeVisible()
-  // Today's stops only (the new visit among them), not every job ever assigned to Tyler: the visits linked are
+  // Today's stops only (the new visit among them), not every visit ever assigned to Tyler: the visits linked are
   // exactly as many as the stops counted.
-  await expect(page.locator(`main a[href^="/app/jobs/${jobId}"]`).first()).toBeVisible()
+  await expect(page.locator(`main a[href^="/app/visits/${visitId}"]`).first()).toBeVisible()
   const stops = Number((await first.textContent())?.match(/of (\d+)/)?.[1])
   const hrefs = await page
     .getByRole('region', { name: 'Today', exact: true })
-    .locator('a[href^="/app/jobs/"]')
+    .locator('a[href^="/app/visits/"]')
     .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname))
   expect(new Set(hrefs).size).toBe(stops)
   await capture(page, test.info(), 'tech-today')
@@ -43,7 +43,7 @@ test("tech@ sees Today's stops with Up next and Directions, then This week by da
   const address = await upNext.locator('p').nth(1).boundingBox()
   if (!address) throw new Error('no address on the Up next card')
   await page.mouse.click(address.x + 5, address.y + address.height / 2)
-  await expect(page).toHaveURL((url) => url.pathname === `/app/jobs/${upNextId}`)
+  await expect(page).toHaveURL((url) => url.pathname === `/app/visits/${upNextId}`)
   await page.goBack()
 
   await waitForHydration(page)

@@ -11,7 +11,7 @@ import { expect, gotoHydrated, test, waitForHydration } from './fixtures'
 const PHONE = { width: 360, height: 740 }
 
 function createForm(page: Page) {
-  return page.locator('form').filter({ has: page.getByRole('button', { name: 'Create job' }) })
+  return page.locator('form').filter({ has: page.getByRole('button', { name: 'Create visit' }) })
 }
 
 test('transfer to Tyler’s truck, a visit uses one, and the history shows all three', async ({ page, loginAs }) => {
@@ -61,15 +61,15 @@ test('transfer to Tyler’s truck, a visit uses one, and the history shows all t
   await waitForHydration(page)
   await pickCustomer(createForm(page), 'Dana Whitfield')
   await createForm(page).getByLabel('Technician (optional)').selectOption({ label: 'Tyler Brooks' })
-  await createForm(page).getByRole('button', { name: 'Create job' }).click()
+  await createForm(page).getByRole('button', { name: 'Create visit' }).click()
   const link = page.getByRole('link', { name: 'Open it' })
   await expect(link).toBeVisible()
-  const jobId = (await link.getAttribute('href'))?.split('/').pop() ?? ''
+  const visitId = (await link.getAttribute('href'))?.split('/').pop() ?? ''
   await page.context().clearCookies()
 
   // Tyler uses 1 gal on it: the picker shows what is on his truck.
   await loginAs(page, 'tech@bluelagoon.test')
-  await gotoHydrated(page, `/app/jobs/${jobId}`)
+  await gotoHydrated(page, `/app/visits/${visitId}`)
   const chemicals = page
     .locator('section, div')
     .filter({ has: page.getByRole('heading', { name: 'Chemicals added' }) })
@@ -93,7 +93,7 @@ test('transfer to Tyler’s truck, a visit uses one, and the history shows all t
   await expect(rows).toHaveCount(4)
   await expect(rows.nth(0)).toContainText('Used on a visit · Truck — Tyler Brooks')
   await expect(rows.nth(0)).toContainText('-1 gal')
-  await expect(rows.nth(0).getByRole('link', { name: 'Visit' })).toHaveAttribute('href', `/app/jobs/${jobId}`)
+  await expect(rows.nth(0).getByRole('link', { name: 'Visit' })).toHaveAttribute('href', `/app/visits/${visitId}`)
   await expect(rows.nth(1)).toContainText('Transferred in · Truck — Tyler Brooks')
   await expect(rows.nth(1)).toContainText('+2 gal')
   await expect(rows.nth(2)).toContainText('Transferred out · Warehouse')

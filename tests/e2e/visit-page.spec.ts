@@ -17,10 +17,10 @@ test('a routine visit on a phone — 4 ticks, three readings, two photos, comple
   page,
   loginAs,
 }, testInfo) => {
-  const { jobId } = await bookVisitToday(page, loginAs)
+  const { visitId } = await bookVisitToday(page, loginAs)
   await page.setViewportSize(PHONE)
   await loginAs(page, 'tech@bluelagoon.test')
-  await gotoHydrated(page, `/app/jobs/${jobId}`)
+  await gotoHydrated(page, `/app/visits/${visitId}`)
 
   // Every tap this test makes goes through here (choosing a file counts as one).
   let taps = 0
@@ -94,10 +94,10 @@ test('a routine visit on a phone — 4 ticks, three readings, two photos, comple
 })
 
 test("the report lists exactly the ticked items and the customer's note", async ({ page, loginAs }, testInfo) => {
-  const { jobId, customerId } = await bookVisitToday(page, loginAs)
+  const { visitId, customerId } = await bookVisitToday(page, loginAs)
   await page.setViewportSize(PHONE)
   await loginAs(page, 'tech@bluelagoon.test')
-  await gotoHydrated(page, `/app/jobs/${jobId}`)
+  await gotoHydrated(page, `/app/visits/${visitId}`)
 
   const boxes = checklist(page).getByRole('checkbox')
   await expect(boxes).toHaveCount(4)
@@ -134,7 +134,7 @@ test("the report lists exactly the ticked items and the customer's note", async 
   // Dana's report in her portal.
   await page.context().clearCookies()
   await loginAs(page, 'customer@bluelagoon.test')
-  await page.goto(`/customer/${customerId}/visits/${jobId}`)
+  await page.goto(`/customer/${customerId}/visits/${visitId}`)
   await expect(page.getByRole('heading', { name: 'Service report' })).toBeVisible()
   const work = page.getByRole('region', { name: 'Work done' })
   await expect(work.getByRole('listitem')).toHaveText(ticked.map((label) => `✓ ${label}`))
@@ -143,10 +143,10 @@ test("the report lists exactly the ticked items and the customer's note", async 
 })
 
 test('Undo within 10 seconds of Mark Complete leaves the visit open', async ({ page, loginAs }) => {
-  const { jobId } = await bookVisitToday(page, loginAs)
+  const { visitId } = await bookVisitToday(page, loginAs)
   await page.setViewportSize(PHONE)
   await loginAs(page, 'tech@bluelagoon.test')
-  await gotoHydrated(page, `/app/jobs/${jobId}`)
+  await gotoHydrated(page, `/app/visits/${visitId}`)
 
   await page.getByRole('button', { name: 'Mark Complete' }).click()
   const dialog = page.getByRole('dialog', { name: 'Complete this visit?' })
@@ -177,19 +177,19 @@ test('Undo within 10 seconds of Mark Complete leaves the visit open', async ({ p
 })
 
 test('the office reopens a completed visit; its technician cannot', async ({ page, loginAs }, testInfo) => {
-  const { jobId } = await bookVisitToday(page, loginAs)
+  const { visitId } = await bookVisitToday(page, loginAs)
   await loginAs(page, 'tech@bluelagoon.test')
   // Completed by the technician's plain form (the no-JavaScript path).
-  const completed = await page.request.post(`/app/jobs/${jobId}`, { form: { intent: 'complete' }, maxRedirects: 0 })
+  const completed = await page.request.post(`/app/visits/${visitId}`, { form: { intent: 'complete' }, maxRedirects: 0 })
   expect(completed.status()).toBe(302)
-  await gotoHydrated(page, `/app/jobs/${jobId}`)
+  await gotoHydrated(page, `/app/visits/${visitId}`)
   await expect(page.getByText(/^Completed .+ by Tyler Brooks$/)).toBeVisible()
   await expect(page.getByRole('button', { name: 'Reopen visit' })).toHaveCount(0)
   await page.context().clearCookies()
 
   await page.setViewportSize(PHONE)
   await loginAs(page, 'dispatch@bluelagoon.test')
-  await gotoHydrated(page, `/app/jobs/${jobId}`)
+  await gotoHydrated(page, `/app/visits/${visitId}`)
   await page.getByRole('button', { name: 'Reopen visit' }).click()
   const dialog = page.getByRole('dialog', { name: 'Reopen this visit?' })
   await expect(dialog).toBeVisible()
@@ -211,10 +211,10 @@ test('a change the server refuses is shown with its reason and what was not save
   loginAs,
   extraHTTPHeaders,
 }) => {
-  const { jobId } = await bookVisitToday(page, loginAs)
+  const { visitId } = await bookVisitToday(page, loginAs)
   await page.setViewportSize(PHONE)
   await loginAs(page, 'tech@bluelagoon.test')
-  await gotoHydrated(page, `/app/jobs/${jobId}`)
+  await gotoHydrated(page, `/app/visits/${visitId}`)
   await expect(checklist(page).getByRole('checkbox')).toHaveCount(4)
 
   // With no way through to the server, the technician ticks the first item: it shows ticked, waiting on the phone.
@@ -228,11 +228,11 @@ test('a change the server refuses is shown with its reason and what was not save
   const office = await browser.newContext({ extraHTTPHeaders: { ...extraHTTPHeaders, 'x-forwarded-for': '10.98.0.7' } })
   const dispatcher = await office.newPage()
   await loginAs(dispatcher, 'dispatch@bluelagoon.test')
-  const cancelled = await dispatcher.request.post(`/app/jobs/${jobId}`, {
-    form: { intent: 'cancel-job' },
+  const canceled = await dispatcher.request.post(`/app/visits/${visitId}`, {
+    form: { intent: 'cancel-visit' },
     maxRedirects: 0,
   })
-  expect(cancelled.status()).toBe(302)
+  expect(canceled.status()).toBe(302)
   await office.close()
 
   // Through again, the tick is sent and refused: the phone says why and what was not saved.
@@ -251,7 +251,7 @@ test('without JavaScript the checklist and notes are plain forms', async ({
   loginAs,
   extraHTTPHeaders,
 }) => {
-  const { jobId } = await bookVisitToday(page, loginAs)
+  const { visitId } = await bookVisitToday(page, loginAs)
   const context = await browser.newContext({
     javaScriptEnabled: false,
     viewport: PHONE,
@@ -263,7 +263,7 @@ test('without JavaScript the checklist and notes are plain forms', async ({
   await tech.getByLabel('Password', { exact: true }).fill('pooldemo123')
   await tech.getByRole('button', { name: 'Log in', exact: true }).click()
   await tech.waitForURL((url) => url.pathname !== '/login')
-  await tech.goto(`/app/jobs/${jobId}`)
+  await tech.goto(`/app/visits/${visitId}`)
 
   const boxes = checklist(tech).getByRole('checkbox')
   await boxes.nth(1).check()
@@ -285,10 +285,10 @@ test('a reading queued for a visit the office gave to another technician is refu
   loginAs,
   extraHTTPHeaders,
 }) => {
-  const { jobId } = await bookVisitToday(page, loginAs)
+  const { visitId } = await bookVisitToday(page, loginAs)
   await page.setViewportSize(PHONE)
   await loginAs(page, 'tech@bluelagoon.test')
-  await gotoHydrated(page, `/app/jobs/${jobId}`)
+  await gotoHydrated(page, `/app/visits/${visitId}`)
 
   // No signal: the reading waits on the phone.
   await page.route('**/app/field/changes', (route) => route.abort('internetdisconnected'))
@@ -302,12 +302,12 @@ test('a reading queued for a visit the office gave to another technician is refu
   const office = await browser.newContext({ extraHTTPHeaders: { ...extraHTTPHeaders, 'x-forwarded-for': '10.98.0.8' } })
   const dispatcher = await office.newPage()
   await loginAs(dispatcher, 'dispatch@bluelagoon.test')
-  await gotoHydrated(dispatcher, `/app/jobs/${jobId}`)
+  await gotoHydrated(dispatcher, `/app/visits/${visitId}`)
   await dispatcher.getByText('Office: assign, move or cancel').click()
   const assign = dispatcher.locator('form').filter({ has: dispatcher.locator('input[name="intent"][value="assign"]') })
   await assign.locator('select[name="technicianId"]').selectOption({ label: 'Maya Flores' })
   await assign.getByRole('button', { name: 'Save', exact: true }).click()
-  await expect(dispatcher.getByText('Job updated.')).toBeVisible()
+  await expect(dispatcher.getByText('Visit updated.')).toBeVisible()
   await office.close()
 
   // The signal returns: the reading is refused with the reason, and the phone still shows what was typed.

@@ -1,4 +1,4 @@
-// A visit's photos on the technician's phone (docs/product.md "The visit"): several, each labelled Before / After /
+// A visit's photos on the technician's phone (docs/product.md "The visit"): several, each labeled Before / After /
 // Other; taking or choosing one uploads it at once; offline it waits on the phone (IndexedDB) with its preview,
 // survives the page being closed, and goes up when the connection returns; "Remove" asks first.
 import type { Page } from '@playwright/test'
@@ -15,17 +15,17 @@ async function expectDrawn(page: Page, name: RegExp) {
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
 }
 
-test('several labelled photos: uploaded at once, kept on the phone while offline, removed after asking', async ({
+test('several labeled photos: uploaded at once, kept on the phone while offline, removed after asking', async ({
   page,
   loginAs,
 }) => {
-  const { jobId } = await bookVisitToday(page, loginAs)
+  const { visitId } = await bookVisitToday(page, loginAs)
   await page.setViewportSize({ width: 390, height: 844 })
   await loginAs(page, 'tech@bluelagoon.test')
   // No live updates: other specs' changes in the company would reload this page's data, which fails while the test
   // has the phone offline (the offline visit page is another piece of work; this spec is about the photos).
   await page.context().route('**/app/events', (route) => route.abort())
-  await page.goto(`/app/jobs/${jobId}`)
+  await page.goto(`/app/visits/${visitId}`)
   await waitForHydration(page)
   const photos = page.locator('#photos')
   await expect(photos.getByText('No photos yet.')).toBeVisible()
@@ -38,7 +38,7 @@ test('several labelled photos: uploaded at once, kept on the phone while offline
     buffer: await jpeg('#5b7736'),
   })
   await expectDrawn(page, /^Before, 1 of 1 of this visit/)
-  // Then After, and one labelled Other.
+  // Then After, and one labeled Other.
   await expect(photos.getByRole('radio', { name: 'After' })).toBeChecked()
   await photos.getByLabel('Choose photo').setInputFiles({
     name: 'after.jpg',
@@ -80,7 +80,7 @@ test('several labelled photos: uploaded at once, kept on the phone while offline
   await page.close()
   await context.setOffline(false)
   await later.setViewportSize({ width: 390, height: 844 })
-  await later.goto(`/app/jobs/${jobId}`)
+  await later.goto(`/app/visits/${visitId}`)
   await waitForHydration(later)
   await expectDrawn(later, /^After, 4 of 4 of this visit/)
   await expect(later.locator('#photos').getByText(/waiting to upload/i)).toHaveCount(0)

@@ -8,7 +8,7 @@ import { expect, gotoHydrated } from './fixtures'
 type LoginAs = (page: Page, email: string) => Promise<void>
 
 /**
- * Books `count` open visits for Dana with Tyler, a minute apart, starting an hour before the new-job form's
+ * Books `count` open visits for Dana with Tyler, a minute apart, starting an hour before the new-visit form's
  * suggestion (which is an hour from now: late in the evening that would be tomorrow). Returns their ids and Dana's;
  * leaves the browser signed out.
  */
@@ -25,13 +25,13 @@ export async function bookVisits(page: Page, count: number) {
   let customerId = ''
   for (let i = 0; i < count; i++) {
     await gotoHydrated(page, '/app')
-    const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Create job' }) })
+    const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Create visit' }) })
     customerId = await pickCustomer(form, 'Dana Whitfield')
     await form.getByLabel('Technician (optional)').selectOption({ label: 'Tyler Brooks' })
     const when = form.locator('input[name="scheduledAt"]')
     const suggested = new Date(`${await when.inputValue()}:00Z`)
     await when.fill(new Date(suggested.getTime() - (60 - i) * 60_000).toISOString().slice(0, 16))
-    await form.getByRole('button', { name: 'Create job' }).click()
+    await form.getByRole('button', { name: 'Create visit' }).click()
     const link = page.getByRole('link', { name: 'Open it' })
     await expect(link).toBeVisible()
     ids.push((await link.getAttribute('href'))?.split('/').pop() ?? '')
@@ -64,11 +64,11 @@ export function nextWeekInNewYork() {
  */
 export async function bookVisitOn(page: Page, date: string, technician: string | null = 'Tyler Brooks') {
   await gotoHydrated(page, '/app')
-  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Create job' }) })
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Create visit' }) })
   await pickCustomer(form, 'Dana Whitfield')
   if (technician) await form.getByLabel('Technician (optional)').selectOption({ label: technician })
   await form.locator('input[name="scheduledAt"]').fill(`${date}T10:00`)
-  await form.getByRole('button', { name: 'Create job' }).click()
+  await form.getByRole('button', { name: 'Create visit' }).click()
   const link = page.getByRole('link', { name: 'Open it' })
   await expect(link).toBeVisible()
   return (await link.getAttribute('href'))?.split('/').pop() ?? ''
@@ -77,12 +77,12 @@ export async function bookVisitOn(page: Page, date: string, technician: string |
 /** One open visit for Dana with Tyler now: its id and Dana's. */
 export async function bookVisitToday(page: Page, loginAs: LoginAs) {
   const { ids, customerId } = await bookVisitsToday(page, loginAs, 1)
-  return { jobId: ids[0] ?? '', customerId }
+  return { visitId: ids[0] ?? '', customerId }
 }
 
-/** A plain JPEG of one colour, as a phone's camera would hand over (sharp draws it). */
-export function jpeg(colour: string, { width = 800, height = 600 } = {}) {
-  return sharp({ create: { width, height, channels: 3, background: colour } })
+/** A plain JPEG of one color, as a phone's camera would hand over (sharp draws it). */
+export function jpeg(color: string, { width = 800, height = 600 } = {}) {
+  return sharp({ create: { width, height, channels: 3, background: color } })
     .jpeg()
     .toBuffer()
 }

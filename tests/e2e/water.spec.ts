@@ -1,5 +1,5 @@
-// Issue #10: a technician's reading on a 15,000-gallon chlorine plaster pool is judged and dosed on the job page;
-// completing the visit emails Dana a service report (at the SMTP sink) whose readings and photos are the job's;
+// Issue #10: a technician's reading on a 15,000-gallon chlorine plaster pool is judged and dosed on the visit page;
+// completing the visit emails Dana a service report (at the SMTP sink) whose readings and photos are the visit's;
 // the portal shows the water's status and each visit's report; the owner can turn reports off.
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
@@ -15,7 +15,7 @@ const REPORT_SUBJECT = /^Service report: Blue Lagoon Pool Co\./
 test.describe.configure({ mode: 'serial' })
 
 function createForm(page: Page) {
-  return page.locator('form').filter({ has: page.getByRole('button', { name: 'Create job' }) })
+  return page.locator('form').filter({ has: page.getByRole('button', { name: 'Create visit' }) })
 }
 
 /** As the dispatcher, a new visit for Dana assigned to tech@ (Tyler Brooks); returns its id. */
@@ -24,25 +24,25 @@ async function newVisitForDana(page: Page, loginAs: (page: Page, email: string) 
   await waitForHydration(page)
   await pickCustomer(createForm(page), DANA)
   await createForm(page).getByLabel('Technician (optional)').selectOption({ label: 'Tyler Brooks' })
-  await createForm(page).getByRole('button', { name: 'Create job' }).click()
+  await createForm(page).getByRole('button', { name: 'Create visit' }).click()
   const link = page.getByRole('link', { name: 'Open it' })
   await expect(link).toBeVisible()
-  const jobId = (await link.getAttribute('href'))?.split('/').pop() ?? ''
+  const visitId = (await link.getAttribute('href'))?.split('/').pop() ?? ''
   await page.context().clearCookies()
-  return jobId
+  return visitId
 }
 
 /** Report emails to Dana that link to this visit. */
-function reportsFor(jobId: string) {
+function reportsFor(visitId: string) {
   return readAllEmails().filter(
     (email) =>
-      email.to.includes(DANA_EMAIL) && REPORT_SUBJECT.test(email.subject) && email.text.includes(`/visits/${jobId}`),
+      email.to.includes(DANA_EMAIL) && REPORT_SUBJECT.test(email.subject) && email.text.includes(`/visits/${visitId}`),
   )
 }
 
-/** Uploads a photo labelled `kind` from the visit page's "Choose photo"; answers its thumbnail's URL once shown. */
-async function uploadPhoto(page: Page, kind: 'before' | 'after', colour: string) {
-  const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: colour } })
+/** Uploads a photo labeled `kind` from the visit page's "Choose photo"; answers its thumbnail's URL once shown. */
+async function uploadPhoto(page: Page, kind: 'before' | 'after', color: string) {
+  const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: color } })
     .jpeg()
     .toBuffer()
   const title = kind === 'before' ? 'Before' : 'After'
@@ -69,10 +69,10 @@ test('pH 7.9, chlorine 0.5, alkalinity 70 shows pH high and chlorine low with a 
   loginAs,
 }) => {
   // Our own visit for Dana (a 15,000-gallon chlorine plaster pool), assigned to tech@: no other spec touches it.
-  const jobId = await newVisitForDana(page, loginAs)
+  const visitId = await newVisitForDana(page, loginAs)
 
   await loginAs(page, 'tech@bluelagoon.test')
-  await page.goto(`/app/jobs/${jobId}`)
+  await page.goto(`/app/visits/${visitId}`)
   await waitForHydration(page)
   await expect(page.getByText('Pool: 15,000 gal · chlorine · plaster · outdoor')).toBeVisible()
   await expect(page.getByText('Save a reading to get dosing advice.')).toBeVisible()
@@ -101,7 +101,7 @@ test('pH 7.9, chlorine 0.5, alkalinity 70 shows pH high and chlorine low with a 
 
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 })
-    await capture(page, test.info(), 'water-job')
+    await capture(page, test.info(), 'water-visit')
   }
 
   // Photos and a chemical from stock, then the visit is done.
@@ -123,7 +123,7 @@ test('pH 7.9, chlorine 0.5, alkalinity 70 shows pH high and chlorine low with a 
   )
   const thumbs = await Promise.all(
     thumbUrls.map(async (url) => {
-      expect(url).toMatch(new RegExp(`^/app/jobs/${jobId}/photos/[0-9a-f-]{36}\\?size=thumb$`))
+      expect(url).toMatch(new RegExp(`^/app/visits/${visitId}/photos/[0-9a-f-]{36}\\?size=thumb$`))
       const response = await page.request.get(url)
       expect(response.status()).toBe(200)
       return response.body()
@@ -134,7 +134,7 @@ test('pH 7.9, chlorine 0.5, alkalinity 70 shows pH high and chlorine low with a 
 
   // The report reaches Dana through real SMTP, with this visit's readings, chemicals and photos.
   const report = await waitForEmail({ to: DANA_EMAIL, subject: REPORT_SUBJECT, after: completedAt })
-  expect(report.text).toContain(`/visits/${jobId}`)
+  expect(report.text).toContain(`/visits/${visitId}`)
   expect(report.text).toContain('pH 7.9 · chlorine 0.5 ppm · alkalinity 70 ppm')
   expect(report.text).toContain('pH high, chlorine low')
   expect(report.text).toContain('Tyler Brooks')
@@ -147,10 +147,10 @@ test('pH 7.9, chlorine 0.5, alkalinity 70 shows pH high and chlorine low with a 
   expect(report.html).toContain('alt="After photo"')
 
   // Completing it again (a double submit, a second tab) sends nothing more.
-  const again = await page.request.post(`/app/jobs/${jobId}`, { form: { intent: 'complete' }, maxRedirects: 0 })
+  const again = await page.request.post(`/app/visits/${visitId}`, { form: { intent: 'complete' }, maxRedirects: 0 })
   expect(again.status()).toBe(302)
   await page.waitForTimeout(2_000)
-  expect(reportsFor(jobId)).toHaveLength(1)
+  expect(reportsFor(visitId)).toHaveLength(1)
 
   // Dana sees the latest reading's status in her portal, and the report behind the email's link.
   await page.context().clearCookies()
@@ -162,14 +162,14 @@ test('pH 7.9, chlorine 0.5, alkalinity 70 shows pH high and chlorine low with a 
     await page.setViewportSize({ width, height: 900 })
     await capture(page, test.info(), 'water-portal')
   }
-  const reportPath = new URL(extractLink(report, `/visits/${jobId}`)).pathname
+  const reportPath = new URL(extractLink(report, `/visits/${visitId}`)).pathname
   await expect(page.locator(`a[href="${reportPath}"]`)).toHaveText(/^Report/)
   await page.locator(`a[href="${reportPath}"]`).click()
   await expect(page.getByRole('heading', { name: 'Service report' })).toBeVisible()
   await expect(page.getByText('pH 7.9 · chlorine 0.5 ppm · alkalinity 70 ppm')).toBeVisible()
   await expect(page.getByRole('list', { name: 'Water status' }).getByText('pH high', { exact: true })).toBeVisible()
   await expect(page.getByText('1 × Muriatic Acid 31.45% (1 gal)')).toBeVisible()
-  // Every photo of the visit, labelled, in the order taken.
+  // Every photo of the visit, labeled, in the order taken.
   for (const [index, kind] of ['Before', 'After'].entries()) {
     const image = page.getByRole('img', { name: new RegExp(`^${kind}, ${index + 1} of 2 of the visit`) })
     await image.scrollIntoViewIfNeeded()
@@ -197,14 +197,14 @@ test('with reports turned off in settings, completing a visit emails nobody', as
   }
   await setReports(false)
   try {
-    const jobId = await newVisitForDana(page, loginAs)
+    const visitId = await newVisitForDana(page, loginAs)
     await loginAs(page, 'tech@bluelagoon.test')
-    await page.goto(`/app/jobs/${jobId}`)
+    await page.goto(`/app/visits/${visitId}`)
     await waitForHydration(page)
     await completeVisit(page)
     // The outbox worker is woken on every queued email; give it well over one of its 5-second ticks.
     await page.waitForTimeout(7_000)
-    expect(reportsFor(jobId)).toEqual([])
+    expect(reportsFor(visitId)).toEqual([])
     await page.context().clearCookies()
   } finally {
     await setReports(true)

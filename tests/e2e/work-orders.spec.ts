@@ -129,16 +129,16 @@ test('approved quote → work order with two visits and two technicians → part
   await expect(tech.getByText(/^Completed .+ by Tyler Brooks$/)).toBeVisible({ timeout: SENT_AFTER_UNDO })
   await context.close()
 
-  // The office: "Complete work order" waits for the other visit; cancelled, the work order completes.
+  // The office: "Complete work order" waits for the other visit; canceled, the work order completes.
   await gotoHydrated(page, workOrderPath)
   await expect(
     page.getByText('“Complete work order” is available once every visit is completed or canceled.'),
   ).toBeVisible()
   await gotoHydrated(page, secondVisit)
   await page.getByText('Office: assign, move or cancel').click()
-  await page.getByRole('button', { name: 'Cancel job' }).click()
-  await page.getByRole('button', { name: 'Yes, cancel job' }).click()
-  await expect(page.getByText('Job canceled.')).toBeVisible()
+  await page.getByRole('button', { name: 'Cancel visit' }).click()
+  await page.getByRole('button', { name: 'Yes, cancel visit' }).click()
+  await expect(page.getByText('Visit canceled.')).toBeVisible()
   await gotoHydrated(page, workOrderPath)
   await page.getByRole('button', { name: 'Complete work order' }).click()
   await page.getByRole('button', { name: 'Yes, complete' }).click()

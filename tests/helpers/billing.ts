@@ -1,7 +1,7 @@
 // Billing for route tests: a company of its own (so a month's invoices are exactly the ones a test made) with an
 // owner who can sign in, and customers with a per-visit plan and visits completed in a given month.
 import { eq, sql } from 'drizzle-orm'
-import { companies, jobs, payments, refunds, servicePlans } from '~/db/schema'
+import { companies, payments, refunds, servicePlans, visits } from '~/db/schema'
 import { createDemoLogin } from '~/demo/seed.server'
 import { addDays, isoWeekday, type LocalDate } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
@@ -57,7 +57,7 @@ export async function addCompletedVisits(
 ) {
   if (count === 0) return
   await db()
-    .insert(jobs)
+    .insert(visits)
     .values(
       Array.from({ length: count }, (_, week) => {
         const date = addDays(from, 7 * week)

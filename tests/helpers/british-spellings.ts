@@ -117,7 +117,8 @@ export function britishSpellings(text: string): { word: string; us: string }[] {
     const word = match[0]
     const lower = word.toLowerCase()
     const us =
-      WORDS[lower] ?? (IZE.test(lower) ? lower.replace(/is(?=(e|es|ed|ing|er|ers|ation|ations)$)/, 'iz') : undefined)
+      (Object.hasOwn(WORDS, lower) ? WORDS[lower] : undefined) ??
+      (IZE.test(lower) ? lower.replace(/is(?=(e|es|ed|ing|er|ers|ation|ations)$)/, 'iz') : undefined)
     if (us !== undefined) found.push({ word, us })
   }
   return found

@@ -48,7 +48,7 @@ export function stored(plan: ImportPlan): ExistingCustomer[] {
         name: body.name,
         gallons: body.gallons,
         surface: body.surface,
-        sanitiser: body.sanitiser,
+        sanitizer: body.sanitizer,
         indoor: body.indoor,
       })),
       plans: location.plans.map((plan) => ({

@@ -1,5 +1,5 @@
 // Customers for tests that need one of their own: the customer, one service location at `address` (its parts split
-// as the customer form splits them) and a "Pool" there, as a pool company's customer has. Jobs need the location.
+// as the customer form splits them) and a "Pool" there, as a pool company's customer has. Visits need the location.
 import { and, asc, eq } from 'drizzle-orm'
 import { bodiesOfWater, customers, serviceLocations } from '~/db/schema'
 import { locationOrder } from '~/models/service-location.server'
@@ -59,7 +59,7 @@ export async function firstPoolOf(customerId: string) {
     .select({
       volume: bodiesOfWater.gallons,
       surface: bodiesOfWater.surface,
-      sanitiser: bodiesOfWater.sanitiser,
+      sanitizer: bodiesOfWater.sanitizer,
       indoor: bodiesOfWater.indoor,
     })
     .from(bodiesOfWater)

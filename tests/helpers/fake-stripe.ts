@@ -78,7 +78,7 @@ export type FakeStripe = {
   url: string
   secretKey: string
   webhookSecret: string
-  /** Every request that reached the server, authorised or not. */
+  /** Every request that reached the server, authorized or not. */
   calls: { method: string; path: string; idempotencyKey: string | null }[]
   sessions: FakeCheckoutSession[]
   customers: { id: string; email: string | null; name: string | null; metadata: Record<string, string> }[]

@@ -7,13 +7,13 @@ import { db } from '~/utils/db.server'
 
 export async function skipAsOffice({
   companyId,
-  jobId,
+  visitId,
   reason,
   otherReason,
   now = new Date(),
 }: {
   companyId: string
-  jobId: string
+  visitId: string
   reason: string
   otherReason?: string
   now?: Date
@@ -27,7 +27,7 @@ export async function skipAsOffice({
   const fields: Record<string, string> = otherReason === undefined ? { reason } : { reason, otherReason }
   return applyFieldChange(
     { id: owner.id, role: 'owner', companyId },
-    { key: crypto.randomUUID(), visitId: jobId, madeAt: now.toISOString(), change: { type: 'skip', fields } },
+    { key: crypto.randomUUID(), visitId: visitId, madeAt: now.toISOString(), change: { type: 'skip', fields } },
     now,
   )
 }

@@ -24,7 +24,7 @@ type OldCustomer = {
   id: string
   company: 0 | 1 | 2
   name: string
-  /** The hand-typed balance in cents: positive owed, negative in the customer's favour. */
+  /** The hand-typed balance in cents: positive owed, negative in the customer's favor. */
   balance: number
   addedOn: string
   /** The opening-balance invoice's number it should get; null: no invoice. */
@@ -211,7 +211,7 @@ describe('migrations 0012–0013: hand-typed balances become opening-balance inv
     }
   })
 
-  it('makes a balance in the customer’s favour a credit for their next invoice, and an owed one unpaid', async () => {
+  it('makes a balance in the customer’s favor a credit for their next invoice, and an owed one unpaid', async () => {
     const credits = new Map<string, number>()
     for (const company of COMPANIES) {
       for (const [id, credit] of await creditsByCustomer(database.handle.db, company.id)) credits.set(id, credit)

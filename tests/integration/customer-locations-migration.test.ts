@@ -9,7 +9,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { getJobForViewer } from '~/models/job.server'
+import { getVisitForViewer } from '~/models/visit-record.server'
 import { formatAddress, parseAddress } from '~/utils/address'
 import {
   currentDatabaseHandle,
@@ -38,13 +38,12 @@ const COUNTED = {
   users: sql`select count(*)::int as n from "user"`,
   profiles: sql`select count(*)::int as n from profiles`,
   customers: sql`select count(*)::int as n from customers`,
-  jobs: sql`select count(*)::int as n from jobs`,
   readings: sql`select count(*)::int as n from chem_logs`,
   invites: sql`select count(*)::int as n from invitations`,
   inventory: sql`select count(*)::int as n from inventory_items`,
 }
 
-/** Photos were two columns of jobs until 0009 copied them into visit_photos (and 0010 dropped the columns). */
+/** Photos were two columns of visits until 0009 copied them into visit_photos (and 0010 dropped the columns). */
 const PHOTOS_BEFORE_0009 = sql`select (count(before_url) + count(after_url))::int as n from jobs`
 const PHOTOS_SINCE_0009 = sql`select count(*)::int as n from visit_photos`
 
@@ -53,6 +52,18 @@ async function counts(handle: DatabaseHandle) {
   for (const [name, query] of Object.entries(COUNTED)) {
     result[name] = (await queryRows<{ n: number }>(query, handle.db))[0]?.n ?? -1
   }
+  // The visits' table was `visits` until 0041 (docs/decisions/069-one-word-visit-and-us-spelling.md).
+  const [visitsTable] = await queryRows<{ exists: boolean }>(
+    sql`select to_regclass('visits') is not null as exists`,
+    handle.db,
+  )
+  result.visits =
+    (
+      await queryRows<{ n: number }>(
+        visitsTable?.exists ? sql`select count(*)::int as n from visits` : sql`select count(*)::int as n from jobs`,
+        handle.db,
+      )
+    )[0]?.n ?? -1
   const [table] = await queryRows<{ exists: boolean }>(
     sql`select to_regclass('visit_photos') is not null as exists`,
     handle.db,
@@ -91,7 +102,7 @@ describe('migration 0007 on yesterday’s demo database', () => {
   let demo: Awaited<ReturnType<typeof yesterdaysDemo>>
   let before: Record<string, number>
   let oldCustomers: OldCustomer[]
-  let oldJobs: Map<string, string>
+  let oldVisits: Map<string, string>
 
   beforeAll(async () => {
     demo = await yesterdaysDemo()
@@ -101,9 +112,9 @@ describe('migration 0007 on yesterday’s demo database', () => {
             pool_sanitiser, pool_indoor from customers`,
       demo.handle.db,
     )
-    oldJobs = new Map(
+    oldVisits = new Map(
       (await queryRows<{ id: string; address: string }>(sql`select id, address from jobs`, demo.handle.db)).map(
-        (job) => [job.id, job.address],
+        (visit) => [visit.id, visit.address],
       ),
     )
     await migrateDatabase(demo.handle)
@@ -113,9 +124,9 @@ describe('migration 0007 on yesterday’s demo database', () => {
     await demo?.drop()
   })
 
-  it('starts from the demo as it was: location-less customers with pool profiles, jobs, readings, photos', () => {
+  it('starts from the demo as it was: location-less customers with pool profiles, visits, readings, photos', () => {
     expect(before.customers).toBe(34)
-    expect(before).toMatchObject({ jobs: 398, readings: 254, invites: 1 })
+    expect(before).toMatchObject({ visits: 398, readings: 254, invites: 1 })
     expect(before.photos).toBeGreaterThan(0)
     expect(oldCustomers.filter((c) => c.pool_volume_gallons !== null).length).toBeGreaterThan(20)
   })
@@ -132,11 +143,11 @@ describe('migration 0007 on yesterday’s demo database', () => {
       name: string
       gallons: number | null
       surface: string | null
-      sanitiser: string | null
+      sanitizer: string | null
       indoor: boolean | null
     }>(
       sql`select c.id, count(distinct l.id)::int as locations, count(b.id)::int as bodies, min(b.name) as name,
-            min(b.gallons) as gallons, min(b.surface) as surface, min(b.sanitiser) as sanitiser,
+            min(b.gallons) as gallons, min(b.surface) as surface, min(b.sanitizer) as sanitizer,
             bool_and(b.indoor) as indoor
           from customers c
           left join service_locations l on l.company_id = c.company_id and l.customer_id = c.id
@@ -155,8 +166,9 @@ describe('migration 0007 on yesterday’s demo database', () => {
         bodies: 1,
         name: 'Pool',
         gallons: old.pool_volume_gallons,
-        surface: old.pool_surface,
-        sanitiser: old.pool_sanitiser,
+        // 0041 spells the one stored British value the US way (docs/decisions/069-one-word-visit-and-us-spelling.md).
+        surface: old.pool_surface === 'fibreglass' ? 'fiberglass' : old.pool_surface,
+        sanitizer: old.pool_sanitiser,
         indoor: old.pool_indoor,
       })
     }
@@ -212,23 +224,23 @@ describe('migration 0007 on yesterday’s demo database', () => {
     expect(dana && formatAddress({ ...dana, postalCode: dana.zip })).toBe(dana?.billing)
   })
 
-  it('attaches every job to its customer’s location with its address unchanged', async () => {
+  it('attaches every visit to its customer’s location with its address unchanged', async () => {
     const rows = await queryRows<{ id: string; address: string; same_customer: boolean }>(
       sql`select j.id, j.address, l.customer_id = j.customer_id as same_customer
-          from jobs j join service_locations l on l.company_id = j.company_id and l.id = j.location_id`,
+          from visits j join service_locations l on l.company_id = j.company_id and l.id = j.location_id`,
       demo.handle.db,
     )
-    expect(rows).toHaveLength(oldJobs.size)
+    expect(rows).toHaveLength(oldVisits.size)
     for (const row of rows) {
       expect(row.same_customer).toBe(true)
-      expect(row.address).toBe(oldJobs.get(row.id))
+      expect(row.address).toBe(oldVisits.get(row.id))
     }
   })
 
   it('puts every reading on the pool of its visit’s location', async () => {
     const [row] = await queryRows<{ readings: number; placed: number }>(
       sql`select count(*)::int as readings, count(b.id)::int as placed from chem_logs r
-          join jobs j on j.company_id = r.company_id and j.id = r.job_id
+          join visits j on j.company_id = r.company_id and j.id = r.visit_id
           left join bodies_of_water b on b.company_id = r.company_id and b.id = r.body_of_water_id
             and b.location_id = j.location_id`,
       demo.handle.db,
@@ -256,17 +268,20 @@ describe('migration 0007 on yesterday’s demo database', () => {
   })
 
   it('judges a migrated visit against the pool profile its customer had', async () => {
-    const [old] = await queryRows<{ job: string; company: string; gallons: number; surface: string }>(
-      sql`select j.id as job, j.company_id as company, b.gallons, b.surface from jobs j
+    const [old] = await queryRows<{ visit: string; company: string; gallons: number; surface: string }>(
+      sql`select j.id as visit, j.company_id as company, b.gallons, b.surface from visits j
           join bodies_of_water b on b.company_id = j.company_id and b.location_id = j.location_id
-          where b.sanitiser = 'salt' and b.surface = 'vinyl' limit 1`,
+          where b.sanitizer = 'salt' and b.surface = 'vinyl' limit 1`,
       demo.handle.db,
     )
     const previous = currentDatabaseHandle()
     installDatabase(demo.handle)
     try {
-      const job = await getJobForViewer({ id: 'office', role: 'admin', companyId: old?.company ?? '' }, old?.job ?? '')
-      expect(job).toMatchObject({ poolVolumeGallons: old?.gallons, poolSurface: 'vinyl', poolSanitiser: 'salt' })
+      const visit = await getVisitForViewer(
+        { id: 'office', role: 'admin', companyId: old?.company ?? '' },
+        old?.visit ?? '',
+      )
+      expect(visit).toMatchObject({ poolVolumeGallons: old?.gallons, poolSurface: 'vinyl', poolSanitizer: 'salt' })
     } finally {
       installDatabase(previous)
     }

@@ -68,15 +68,15 @@ describe.runIf(database.kind === 'postgres')('PostgreSQL drops every connection'
     const companyId = '00000000-0000-4000-8000-000000000001'
     const received: CompanyEvent[] = []
     unsubscribe.push(await subscribeToCompany(companyId, (event) => received.push(event)))
-    await publishCompanyEvent({ companyId, type: 'job.created', jobId: 'before' })
-    await eventually(async () => expect(received.map((e) => e.jobId)).toContain('before'))
+    await publishCompanyEvent({ companyId, type: 'visit.created', visitId: 'before' })
+    await eventually(async () => expect(received.map((e) => e.visitId)).toContain('before'))
 
     await dropAllConnections()
     // Subscribers are told to refresh once listening resumes (changes meanwhile went unannounced).
-    await eventually(async () => expect(received.filter((e) => e.jobId === undefined).length).toBeGreaterThan(0))
+    await eventually(async () => expect(received.filter((e) => e.visitId === undefined).length).toBeGreaterThan(0))
     await eventually(async () => {
-      await publishCompanyEvent({ companyId, type: 'job.created', jobId: 'after' })
-      expect(received.map((e) => e.jobId)).toContain('after')
+      await publishCompanyEvent({ companyId, type: 'visit.created', visitId: 'after' })
+      expect(received.map((e) => e.visitId)).toContain('after')
     })
   })
 })

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CLIENT_IP_HEADER } from '~/auth/better-auth.server'
-import { companies, customers, inventoryItems, invoices, jobs, profiles } from '~/db/schema'
+import { companies, customers, inventoryItems, invoices, profiles, visits } from '~/db/schema'
 import { createDemoLogin } from '~/demo/seed.server'
 import { action as billingAction, loader as billingLoader } from '~/routes/app/billing'
 import { action as customerAction } from '~/routes/app/customer'
@@ -16,9 +16,9 @@ import { action as customersAction, loader as customersLoader } from '~/routes/a
 import { action as dashboardAction } from '~/routes/app/dashboard'
 import { action as inventoryAction, loader as inventoryLoader } from '~/routes/app/inventory'
 import { action as invoiceAction } from '~/routes/app/invoice'
-import { action as jobAction } from '~/routes/app/job'
 import { action as settingsAction } from '~/routes/app/settings'
 import { action as teamAction } from '~/routes/app/team'
+import { action as visitAction } from '~/routes/app/visit'
 import { action as forgotAction } from '~/routes/auth/forgot-password'
 import { action as loginAction } from '~/routes/auth/login'
 import { action as startAction } from '~/routes/auth/start'
@@ -113,7 +113,7 @@ const RUNS = { numRuns: 30 }
 const CLEAR = [200, 201, 204, 302, 303, 400, 404, 409, 413, 422, 429]
 
 let owner: string
-let jobId: string
+let visitId: string
 let itemId: string
 let customerId: string
 let companyId: string
@@ -126,7 +126,7 @@ beforeAll(async () => {
     .from(profiles)
     .where(eq(profiles.email, 'owner@bluelagoon.test'))
   companyId = me?.companyId as string
-  const [job] = await db().select({ id: jobs.id }).from(jobs).where(eq(jobs.companyId, companyId)).limit(1)
+  const [visit] = await db().select({ id: visits.id }).from(visits).where(eq(visits.companyId, companyId)).limit(1)
   const [item] = await db()
     .select({ id: inventoryItems.id })
     .from(inventoryItems)
@@ -137,7 +137,7 @@ beforeAll(async () => {
     .from(customers)
     .where(eq(customers.companyId, companyId))
     .limit(1)
-  jobId = job?.id as string
+  visitId = visit?.id as string
   itemId = item?.id as string
   customerId = customer?.id as string
 })
@@ -304,11 +304,11 @@ describe('hostile input gets a clear answer, never a server error', () => {
     expect(company?.name).not.toContain('\u0000')
   })
 
-  it('dashboard: create a job and assign one', async () => {
+  it('dashboard: create a visit and assign one', async () => {
     await fc.assert(
       fc.asyncProperty(
-        formOf(['customerId', 'customerName', 'address', 'scheduledAt', 'technicianId', 'jobId']),
-        fc.constantFrom('create-job', 'assign'),
+        formOf(['customerId', 'customerName', 'address', 'scheduledAt', 'technicianId', 'visitId']),
+        fc.constantFrom('create-visit', 'assign'),
         async (fields, intent) => {
           expect(CLEAR).toContain(await statusFrom(dashboardAction, post('/app', owner, { intent, ...fields })))
         },
@@ -317,14 +317,14 @@ describe('hostile input gets a clear answer, never a server error', () => {
     )
   })
 
-  it('job page: readings and assignment', async () => {
+  it('visit page: readings and assignment', async () => {
     await fc.assert(
       fc.asyncProperty(
         formOf(['ph', 'chlorinePpm', 'alkalinity', 'technicianId', 'scheduledAt']),
         fc.constantFrom('reading', 'assign'),
         async (fields, intent) => {
-          const status = await statusFrom(jobAction, post(`/app/jobs/${jobId}`, owner, { intent, ...fields }), {
-            jobId,
+          const status = await statusFrom(visitAction, post(`/app/visits/${visitId}`, owner, { intent, ...fields }), {
+            visitId,
           })
           expect(CLEAR).toContain(status)
         },
@@ -400,7 +400,7 @@ describe('hostile input gets a clear answer, never a server error', () => {
     )
   })
 
-  it('search boxes: customers, inventory and the job form’s customer picker', async () => {
+  it('search boxes: customers, inventory and the visit form’s customer picker', async () => {
     await fc.assert(
       fc.asyncProperty(hostile, async (query) => {
         const q = encodeURIComponent(query)

@@ -11,16 +11,16 @@ import {
   emailOutbox,
   idempotencyKeys,
   inventoryItems,
-  jobChemicalAdditions,
-  jobs,
   profiles,
   serviceLocations,
+  visitChemicalAdditions,
+  visits,
 } from '~/db/schema'
 import { KEY_REUSED, MALFORMED_KEY, requestHash } from '~/models/idempotency.server'
 import { action as addCustomerAction } from '~/routes/app/customer-new'
 import { action as dashboardAction } from '~/routes/app/dashboard'
 import { action as inventoryAction } from '~/routes/app/inventory'
-import { action as jobAction } from '~/routes/app/job'
+import { action as visitAction } from '~/routes/app/visit'
 import { CHEMICAL_MESSAGES } from '~/utils/chemicals'
 import { db } from '~/utils/db.server'
 import { formRequest } from '../helpers/requests'
@@ -28,7 +28,7 @@ import { signInAs } from '../helpers/session'
 import { useDemoData } from '../helpers/test-database'
 
 type Company = 'blue' | 'sunset'
-type Setup = { id: string; cookie: string; jobId: string; customerId: string; stockId: string }
+type Setup = { id: string; cookie: string; visitId: string; customerId: string; stockId: string }
 const companiesUnderTest = {} as Record<Company, Setup>
 
 const STOCK_START = 1_000
@@ -79,7 +79,7 @@ async function countRows(query: Promise<Array<{ n: number }>>) {
 
 const FORMS: FormCase[] = [
   {
-    name: 'create job (dispatch board)',
+    name: 'create visit (dispatch board)',
     submit: (company, fields) =>
       dashboardAction({
         request: formRequest('/app', fields, onCompany(company).cookie),
@@ -87,7 +87,7 @@ const FORMS: FormCase[] = [
         context: {},
       } as never),
     fields: (company, tag) => ({
-      intent: 'create-job',
+      intent: 'create-visit',
       customerId: onCompany(company).customerId,
       customerName: `Idempotent ${tag}`,
       address: '1 Retry Lane',
@@ -98,18 +98,19 @@ const FORMS: FormCase[] = [
       countRows(
         db()
           .select({ n: count() })
-          .from(jobs)
-          .where(and(eq(jobs.companyId, onCompany(company).id), eq(jobs.address, '1 Retry Lane'))),
+          .from(visits)
+          .where(and(eq(visits.companyId, onCompany(company).id), eq(visits.address, '1 Retry Lane'))),
       ),
-    succeeded: (answer) => answer.status === 200 && answer.body?.ok === 'Job created.' && Boolean(answer.body?.jobId),
+    succeeded: (answer) =>
+      answer.status === 200 && answer.body?.ok === 'Visit created.' && Boolean(answer.body?.visitId),
     otherwise: (fields) => ({ ...fields, scheduledAt: '2026-12-04T10:00' }),
   },
   {
-    name: 'save a chemistry reading (job page)',
+    name: 'save a chemistry reading (visit page)',
     submit: (company, fields) =>
-      jobAction({
-        request: formRequest(`/app/jobs/${onCompany(company).jobId}`, fields, onCompany(company).cookie),
-        params: { jobId: onCompany(company).jobId },
+      visitAction({
+        request: formRequest(`/app/visits/${onCompany(company).visitId}`, fields, onCompany(company).cookie),
+        params: { visitId: onCompany(company).visitId },
         context: {},
       } as never),
     fields: () => ({ intent: 'reading', ph: '7.4', chlorinePpm: '3', alkalinity: '90' }),
@@ -118,17 +119,17 @@ const FORMS: FormCase[] = [
         db()
           .select({ n: count() })
           .from(chemLogs)
-          .where(eq(chemLogs.jobId, onCompany(company).jobId)),
+          .where(eq(chemLogs.visitId, onCompany(company).visitId)),
       ),
     succeeded: (answer) => answer.status === 200 && answer.body?.ok === 'Readings saved.',
     otherwise: (fields) => ({ ...fields, ph: '7.8' }),
   },
   {
-    name: 'add a chemical from stock (job page)',
+    name: 'add a chemical from stock (visit page)',
     submit: (company, fields) =>
-      jobAction({
-        request: formRequest(`/app/jobs/${onCompany(company).jobId}`, fields, onCompany(company).cookie),
-        params: { jobId: onCompany(company).jobId },
+      visitAction({
+        request: formRequest(`/app/visits/${onCompany(company).visitId}`, fields, onCompany(company).cookie),
+        params: { visitId: onCompany(company).visitId },
         context: {},
       } as never),
     fields: (company) => ({ intent: 'chemical', inventoryItemId: onCompany(company).stockId, quantity: '1' }),
@@ -136,8 +137,8 @@ const FORMS: FormCase[] = [
       countRows(
         db()
           .select({ n: count() })
-          .from(jobChemicalAdditions)
-          .where(eq(jobChemicalAdditions.inventoryItemId, onCompany(company).stockId)),
+          .from(visitChemicalAdditions)
+          .where(eq(visitChemicalAdditions.inventoryItemId, onCompany(company).stockId)),
       ),
     succeeded: (answer) => answer.status === 200 && answer.body?.ok === CHEMICAL_MESSAGES.saved,
     otherwise: (fields) => ({ ...fields, quantity: '2' }),
@@ -221,10 +222,10 @@ async function setUp(company: Company, companyName: string, owner: string): Prom
   const [row] = await db().select({ id: companies.id }).from(companies).where(eq(companies.name, companyName))
   const id = row?.id as string
   const [customer] = await db().select({ id: customers.id }).from(customers).where(eq(customers.companyId, id)).limit(1)
-  const [job] = await db()
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(eq(jobs.companyId, id), isNull(jobs.completedAt)))
+  const [visit] = await db()
+    .select({ id: visits.id })
+    .from(visits)
+    .where(and(eq(visits.companyId, id), isNull(visits.completedAt)))
     .limit(1)
   const [stock] = await db()
     .insert(inventoryItems)
@@ -233,7 +234,7 @@ async function setUp(company: Company, companyName: string, owner: string): Prom
   return {
     id,
     cookie: await signInAs(owner),
-    jobId: job?.id as string,
+    visitId: visit?.id as string,
     customerId: customer?.id as string,
     stockId: stock?.id as string,
   }
@@ -262,8 +263,8 @@ describe.each(FORMS)('$name', (form) => {
     const second = answerOf(await form.submit('blue', fields))
     expect(form.succeeded(first), JSON.stringify(first)).toBe(true)
     expect(form.succeeded(second), JSON.stringify(second)).toBe(true)
-    // The retry gets the first answer (the same job, for a created job).
-    expect(second.body?.jobId).toEqual(first.body?.jobId)
+    // The retry gets the first answer (the same visit, for a created visit).
+    expect(second.body?.visitId).toEqual(first.body?.visitId)
     expect(await form.rows('blue')).toBe(before + 1)
 
     // The next entry, with a key of its own, is a second row.
@@ -280,7 +281,7 @@ describe.each(FORMS)('$name', (form) => {
     const fields = { ...form.fields('blue', nextTag()), idempotencyKey: randomUUID() }
     const answers = (await Promise.all(Array.from({ length: 5 }, () => form.submit('blue', fields)))).map(answerOf)
     for (const answer of answers) expect(form.succeeded(answer), JSON.stringify(answer)).toBe(true)
-    expect(new Set(answers.map((answer) => answer.body?.jobId)).size).toBe(1)
+    expect(new Set(answers.map((answer) => answer.body?.visitId)).size).toBe(1)
     expect(await form.rows('blue')).toBe(before + 1)
     await form.consistent?.('blue')
   })
@@ -298,11 +299,11 @@ describe.each(FORMS)('$name', (form) => {
     ]
     const blueAgain = answerOf(await form.submit('blue', blueFields))
     for (const answer of [blue, ...sunset, blueAgain]) expect(form.succeeded(answer), JSON.stringify(answer)).toBe(true)
-    if (blue.body?.jobId) {
-      // B's answer is B's job, never A's; A's replay is still A's.
-      expect(sunset[0]?.body?.jobId).not.toBe(blue.body.jobId)
-      expect(sunset[1]?.body?.jobId).toBe(sunset[0]?.body?.jobId)
-      expect(blueAgain.body?.jobId).toBe(blue.body.jobId)
+    if (blue.body?.visitId) {
+      // B's answer is B's visit, never A's; A's replay is still A's.
+      expect(sunset[0]?.body?.visitId).not.toBe(blue.body.visitId)
+      expect(sunset[1]?.body?.visitId).toBe(sunset[0]?.body?.visitId)
+      expect(blueAgain.body?.visitId).toBe(blue.body.visitId)
     }
     expect(await form.rows('blue')).toBe(blueBefore + 1)
     expect(await form.rows('sunset')).toBe(sunsetBefore + 1)
@@ -322,7 +323,7 @@ describe.each(FORMS)('$name', (form) => {
     const reordered = Object.fromEntries(Object.entries(fields).reverse())
     const again = answerOf(await form.submit('blue', reordered))
     expect(form.succeeded(again), JSON.stringify(again)).toBe(true)
-    expect(again.body?.jobId).toEqual(first.body?.jobId)
+    expect(again.body?.visitId).toEqual(first.body?.visitId)
     expect(await form.rows('blue')).toBe(before + 1)
     await form.consistent?.('blue')
   })
@@ -347,12 +348,12 @@ describe.each(FORMS)('$name', (form) => {
 })
 
 describe('a key is for one form', () => {
-  it('a key already used to create a job is refused by the reading form, which writes nothing', async () => {
-    const [createJob, saveReading] = [FORMS[0], FORMS[1]] as [FormCase, FormCase]
+  it('a key already used to create a visit is refused by the reading form, which writes nothing', async () => {
+    const [createVisit, saveReading] = [FORMS[0], FORMS[1]] as [FormCase, FormCase]
     const key = randomUUID()
     expect(
-      createJob.succeeded(
-        answerOf(await createJob.submit('blue', { ...createJob.fields('blue', nextTag()), idempotencyKey: key })),
+      createVisit.succeeded(
+        answerOf(await createVisit.submit('blue', { ...createVisit.fields('blue', nextTag()), idempotencyKey: key })),
       ),
     ).toBe(true)
     const readings = await saveReading.rows('blue')
@@ -367,7 +368,7 @@ describe('a key is for one form', () => {
 
 describe('keys stored before they were bound', () => {
   it('a key row without user, target or hash replays its first answer to its own form only', async () => {
-    const [createJob, saveReading] = [FORMS[0], FORMS[1]] as [FormCase, FormCase]
+    const [createVisit, saveReading] = [FORMS[0], FORMS[1]] as [FormCase, FormCase]
     const key = randomUUID()
     // As the table held it before the binding columns: the action and the answer only. The reading form's action is
     // the phone's ('field.change'): both reach applyFieldChange.
@@ -381,7 +382,7 @@ describe('keys stored before they were bound', () => {
     expect(saveReading.succeeded(replayed), JSON.stringify(replayed)).toBe(true)
     expect(await saveReading.rows('blue')).toBe(readings)
     const refused = answerOf(
-      await createJob.submit('blue', { ...createJob.fields('blue', nextTag()), idempotencyKey: key }),
+      await createVisit.submit('blue', { ...createVisit.fields('blue', nextTag()), idempotencyKey: key }),
     )
     expect(refused.status).toBe(422)
     expect(messagesOf(refused)).toEqual([KEY_REUSED])

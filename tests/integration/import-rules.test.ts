@@ -70,7 +70,7 @@ describe('the one-way import rule', () => {
       'app/components/bad.tsx',
       "import { ProfitTable } from '~/features/reports/profit-table'\nexport const x = ProfitTable\n",
     ],
-    ['app/features/visits/bad.ts', "import { loader } from '~/routes/app/job'\nexport const x = loader\n"],
+    ['app/features/visits/bad.ts', "import { loader } from '~/routes/app/visit'\nexport const x = loader\n"],
     ['app/dashboards/bad.ts', "import { loader } from '~/routes/app/dashboard'\nexport const x = loader\n"],
   ])('fails the lint for %s', (file, source) => {
     const { failed, output } = lint(file, source)

@@ -11,7 +11,7 @@ describe('migrations', () => {
     for (const table of [
       'profiles',
       'companies',
-      'jobs',
+      'visits',
       'chem_logs',
       'customers',
       'service_locations',

@@ -27,7 +27,6 @@ import {
   inventoryItems,
   invitations,
   invoices,
-  jobs,
   priceBookItems,
   profiles,
   quoteLines,
@@ -35,6 +34,7 @@ import {
   quoteVersions,
   serviceLocations,
   visitPhotos,
+  visits,
   workOrders,
 } from '~/db/schema'
 import { createDemoLogin } from '~/demo/seed.server'
@@ -66,7 +66,7 @@ const PERSONA_EMAILS: Record<Exclude<Persona, 'anonymous'>, string> = {
   owner: 'owner@bluelagoon.test',
   admin: 'office@bluelagoon.test',
   dispatcher: 'dispatch@bluelagoon.test',
-  tech: 'tech@bluelagoon.test', // assigned to the job under test
+  tech: 'tech@bluelagoon.test', // assigned to the visit under test
   otherTech: 'tech2@bluelagoon.test', // same company, not assigned to it
   customer: 'customer@bluelagoon.test', // the customer record under test
   otherCustomer: 'second-customer@bluelagoon.test', // another customer of the same company
@@ -85,15 +85,15 @@ type Outcome = 'pass' | 'login' | 401 | 403 | 404 | 405 | 409 | `to:${string}`
 type Expectations = Record<Persona, Outcome>
 
 type Fixtures = {
-  jobId: string
-  /** A completed job of the same customer and technician, with photos. */
-  photoJobId: string
-  /** One of that job's photos. */
+  visitId: string
+  /** A completed visit of the same customer and technician, with photos. */
+  photoVisitId: string
+  /** One of that visit's photos. */
   photoId: string
   /** A photo id no visit has (removing it changes nothing for anyone). */
   missingPhotoId: string
   customerId: string
-  /** The service location of the job under test (Dana's pool). */
+  /** The service location of the visit under test (Dana's pool). */
   locationId: string
   otherCustomerId: string
   /** A customer of the company whom rows may archive and restore. */
@@ -105,7 +105,7 @@ type Fixtures = {
   invitationId: string
   /** The calendar-feed token of a technician no row changes (the rows' "Reset link" would revoke their own). */
   feedToken: string
-  /** The technician of the job under test (their route for a day). */
+  /** The technician of the visit under test (their route for a day). */
   technicianId: string
   /** An item added to Blue Lagoon's checklist for the rows to rename, move, remove and restore. */
   checklistItemId: string
@@ -162,8 +162,8 @@ const OFFICE = outcomes(403, {
 const OWNER_ADMIN = outcomes(403, { anonymous: 'login', owner: 'pass', admin: 'pass', otherOwner: 'pass' })
 /** The staff area: platform admins only. */
 const STAFF = outcomes(403, { anonymous: 'login', platformAdmin: 'pass' })
-/** One Blue Lagoon job: office and its technician; the other company gets a 404. */
-const JOB_WORK = outcomes(403, {
+/** One Blue Lagoon visit: office and its technician; the other company gets a 404. */
+const VISIT_WORK = outcomes(403, {
   anonymous: 'login',
   owner: 'pass',
   admin: 'pass',
@@ -174,15 +174,15 @@ const JOB_WORK = outcomes(403, {
 })
 /**
  * The visit's own work posted by a plain form (a reading, a chemical, a skip…): past the gate for the company's
- * members who work jobs, a teammate too. Whether the visit is theirs to change is asked by the change itself
+ * members who work visits, a teammate too. Whether the visit is theirs to change is asked by the change itself
  * (applyFieldChange), as for the phone's queue: a teammate's filled-in form is refused (409,
  * visit-change-paths.test.ts); empty, it is the form's own refusal first.
  */
-const JOB_CHANGE = { ...JOB_WORK, otherTech: 'pass' } satisfies Expectations
-/** Viewing that job: as above, plus platform admins read-only. */
-const JOB_VIEW = { ...JOB_WORK, platformAdmin: 'pass' } satisfies Expectations
-/** Managing that job (assign, reschedule): office only. */
-const JOB_MANAGE = outcomes(403, {
+const VISIT_CHANGE = { ...VISIT_WORK, otherTech: 'pass' } satisfies Expectations
+/** Viewing that visit: as above, plus platform admins read-only. */
+const VISIT_VIEW = { ...VISIT_WORK, platformAdmin: 'pass' } satisfies Expectations
+/** Managing that visit (assign, reschedule): office only. */
+const VISIT_MANAGE = outcomes(403, {
   anonymous: 'login',
   owner: 'pass',
   admin: 'pass',
@@ -212,8 +212,8 @@ const SENDS_HOME = outcomes('to:/app', {
   otherCustomer: 'to:/customer/',
 })
 
-const jobPath = (f: Fixtures) => `/app/jobs/${f.jobId}`
-/** A technician's route on a day long past with no stops: optimise and reorder answer without changing anything. */
+const visitPath = (f: Fixtures) => `/app/visits/${f.visitId}`
+/** A technician's route on a day long past with no stops: optimize and reorder answer without changing anything. */
 const routePath = (f: Fixtures) => `/app/schedule/${f.technicianId}/2020-01-06`
 
 const CASES: Case[] = [
@@ -286,13 +286,13 @@ const CASES: Case[] = [
     expect: APP_HOME,
   },
   { file: 'routes/app/dashboard.tsx', method: 'GET', path: () => '/app', expect: ANY_STAFF },
-  { file: 'routes/app/dashboard.tsx', method: 'POST', intent: 'create-job', path: () => '/app', expect: OFFICE },
+  { file: 'routes/app/dashboard.tsx', method: 'POST', intent: 'create-visit', path: () => '/app', expect: OFFICE },
   { file: 'routes/app/dashboard.tsx', method: 'POST', intent: 'assign', path: () => '/app', expect: OFFICE },
   { file: 'routes/app/dispatch.tsx', method: 'GET', path: () => '/app/dispatch', expect: OFFICE },
   {
     file: 'routes/app/dispatch.tsx',
     method: 'POST',
-    intent: 'create-job',
+    intent: 'create-visit',
     path: () => '/app/dispatch',
     expect: OFFICE,
   },
@@ -303,7 +303,7 @@ const CASES: Case[] = [
     method: 'POST',
     intent: 'move-visit',
     path: () => '/app/schedule',
-    fields: (f) => ({ jobId: f.jobId }),
+    fields: (f) => ({ visitId: f.visitId }),
     expect: OFFICE,
   },
   { file: 'routes/app/account.tsx', method: 'GET', path: () => '/app/account', expect: ANY_STAFF },
@@ -650,7 +650,7 @@ const CASES: Case[] = [
     path: routePath,
     expect: { ...OFFICE, otherOwner: 404 },
   },
-  ...(['optimise', 'reorder'] as const).map(
+  ...(['optimize', 'reorder'] as const).map(
     (intent): Case => ({
       file: 'routes/app/route-day.tsx',
       method: 'POST',
@@ -1035,67 +1035,73 @@ const CASES: Case[] = [
     }),
   ),
 
-  // One job, its photos, and the short /jobs/:id link.
-  { file: 'routes/app/job.tsx', method: 'GET', path: jobPath, expect: JOB_VIEW },
-  { file: 'routes/app/job.tsx', method: 'POST', intent: 'reading', path: jobPath, expect: JOB_CHANGE },
-  { file: 'routes/app/job.tsx', method: 'POST', intent: 'chemical', path: jobPath, expect: JOB_CHANGE },
-  { file: 'routes/app/job.tsx', method: 'POST', intent: 'assign', path: jobPath, expect: JOB_MANAGE },
-  { file: 'routes/app/job.tsx', method: 'POST', intent: 'move-visit', path: jobPath, expect: JOB_MANAGE },
-  { file: 'routes/app/job.tsx', method: 'POST', intent: 'skip-visit', path: jobPath, expect: JOB_CHANGE },
+  // One visit, its photos, and the short /visits/:id link.
+  { file: 'routes/app/visit.tsx', method: 'GET', path: visitPath, expect: VISIT_VIEW },
+  { file: 'routes/app/visit.tsx', method: 'POST', intent: 'reading', path: visitPath, expect: VISIT_CHANGE },
+  { file: 'routes/app/visit.tsx', method: 'POST', intent: 'chemical', path: visitPath, expect: VISIT_CHANGE },
+  { file: 'routes/app/visit.tsx', method: 'POST', intent: 'assign', path: visitPath, expect: VISIT_MANAGE },
+  { file: 'routes/app/visit.tsx', method: 'POST', intent: 'move-visit', path: visitPath, expect: VISIT_MANAGE },
+  { file: 'routes/app/visit.tsx', method: 'POST', intent: 'skip-visit', path: visitPath, expect: VISIT_CHANGE },
   // "Record part used" (a work order's visit, docs/work-orders.md): the visit's own technician and the office; posted
   // empty it is the form's refusal.
-  { file: 'routes/app/job.tsx', method: 'POST', intent: 'part-used', path: jobPath, expect: JOB_WORK },
-  // Cancelling is asked of the completed photo job, so the matrix changes nothing: the office gets its refusal.
+  { file: 'routes/app/visit.tsx', method: 'POST', intent: 'part-used', path: visitPath, expect: VISIT_WORK },
+  // Canceling is asked of the completed photo visit, so the matrix changes nothing: the office gets its refusal.
   {
-    file: 'routes/app/job.tsx',
+    file: 'routes/app/visit.tsx',
     method: 'POST',
-    intent: 'cancel-job',
-    path: (f) => `/app/jobs/${f.photoJobId}`,
-    expect: passBy(JOB_MANAGE, 409),
+    intent: 'cancel-visit',
+    path: (f) => `/app/visits/${f.photoVisitId}`,
+    expect: passBy(VISIT_MANAGE, 409),
   },
   // The visit's own work without JavaScript: an empty checklist (nothing ticked yet, nothing changes) and empty notes,
   // which a teammate may not save on a visit that is not theirs (409).
   {
-    file: 'routes/app/job.tsx',
+    file: 'routes/app/visit.tsx',
     method: 'POST',
     intent: 'checklist',
-    path: jobPath,
-    expect: passBy(JOB_CHANGE, 'to:/app/jobs/'),
+    path: visitPath,
+    expect: passBy(VISIT_CHANGE, 'to:/app/visits/'),
   },
   {
-    file: 'routes/app/job.tsx',
+    file: 'routes/app/visit.tsx',
     method: 'POST',
     intent: 'notes',
-    path: jobPath,
-    expect: { ...passBy(JOB_WORK, 'to:/app/jobs/'), otherTech: 409 },
+    path: visitPath,
+    expect: { ...passBy(VISIT_WORK, 'to:/app/visits/'), otherTech: 409 },
   },
-  // Reopening is asked of the open job, so the matrix changes nothing: the office gets its refusal.
-  { file: 'routes/app/job.tsx', method: 'POST', intent: 'reopen', path: jobPath, expect: passBy(JOB_MANAGE, 409) },
+  // Reopening is asked of the open visit, so the matrix changes nothing: the office gets its refusal.
   {
-    file: 'routes/resources/job-photo.ts',
-    method: 'GET',
-    path: (f) => `/app/jobs/${f.photoJobId}/photos/${f.photoId}`,
-    expect: JOB_VIEW,
-  },
-  {
-    file: 'routes/resources/job-photos.ts',
+    file: 'routes/app/visit.tsx',
     method: 'POST',
-    path: (f) => `/app/jobs/${f.jobId}/photos`,
+    intent: 'reopen',
+    path: visitPath,
+    expect: passBy(VISIT_MANAGE, 409),
+  },
+  {
+    file: 'routes/resources/visit-photo.ts',
+    method: 'GET',
+    path: (f) => `/app/visits/${f.photoVisitId}/photos/${f.photoId}`,
+    expect: VISIT_VIEW,
+  },
+  {
+    file: 'routes/resources/visit-photos.ts',
+    method: 'POST',
+    path: (f) => `/app/visits/${f.visitId}/photos`,
     // No file: back to the visit with 'Choose a photo to upload.' A teammate passes the gate too: a photo queued
-    // offline for a visit given to someone else since is refused with that reason (409, job-photos.test.ts).
-    expect: { ...passBy(JOB_WORK, 'to:/app/jobs/'), otherTech: 'to:/app/jobs/' },
+    // offline for a visit given to someone else since is refused with that reason (409, visit-photos.test.ts).
+    expect: { ...passBy(VISIT_WORK, 'to:/app/visits/'), otherTech: 'to:/app/visits/' },
   },
   // Removing a photo no visit has, on the completed visit: the office is told there is no such photo; its
   // technician, that the visit is completed, and a teammate that it is not theirs (a technician changes only their
   // own open visits); another company, nothing.
   {
-    file: 'routes/resources/job-photo.ts',
+    file: 'routes/resources/visit-photo.ts',
     method: 'POST',
     intent: 'remove',
-    path: (f) => `/app/jobs/${f.photoJobId}/photos/${f.missingPhotoId}`,
-    expect: { ...passBy(JOB_WORK, 404), tech: 'to:/app/jobs/', otherTech: 'to:/app/jobs/' },
+    path: (f) => `/app/visits/${f.photoVisitId}/photos/${f.missingPhotoId}`,
+    expect: { ...passBy(VISIT_WORK, 404), tech: 'to:/app/visits/', otherTech: 'to:/app/visits/' },
   },
-  // The phone's queued changes (JSON; a form body is refused as unreadable, 400): members who work jobs get past
+  // The phone's queued changes (JSON; a form body is refused as unreadable, 400): members who work visits get past
   // the gate — which visit they may change is decided per change (field-changes.test.ts); a script is told 401.
   {
     file: 'routes/resources/field-changes.ts',
@@ -1111,12 +1117,25 @@ const CASES: Case[] = [
       otherOwner: 'pass',
     }),
   },
-  // The short link only forwards; the job page decides.
+  // The short link only forwards; the visit page decides.
   {
-    file: 'routes/app/job-redirect.tsx',
+    file: 'routes/app/visit-redirect.tsx',
     method: 'GET',
-    path: (f) => `/jobs/${f.jobId}`,
-    expect: outcomes('to:/app/jobs/', { anonymous: 'login' }),
+    path: (f) => `/visits/${f.visitId}`,
+    expect: outcomes('to:/app/visits/', { anonymous: 'login' }),
+  },
+  // A visit's old addresses only forward, whoever asks (docs/decisions/069-one-word-visit-and-us-spelling.md).
+  {
+    file: 'routes/old-visit-urls.ts',
+    method: 'GET',
+    path: (f) => `/app/jobs/${f.visitId}`,
+    expect: outcomes(`to:/app/visits/`),
+  },
+  {
+    file: 'routes/old-visit-urls.ts',
+    method: 'POST',
+    path: (f) => `/app/jobs/${f.visitId}/photos`,
+    expect: outcomes(`to:/app/visits/`),
   },
 
   // The customer portal and its photos.
@@ -1138,7 +1157,7 @@ const CASES: Case[] = [
   {
     file: 'routes/portal/visit.tsx',
     method: 'GET',
-    path: (f) => `/customer/${f.customerId}/visits/${f.photoJobId}`,
+    path: (f) => `/customer/${f.customerId}/visits/${f.photoVisitId}`,
     expect: PORTAL,
   },
   // Card payments from the portal: only the customer's own login (staff previewing are refused); without Stripe (as
@@ -1214,7 +1233,7 @@ const CASES: Case[] = [
   {
     file: 'routes/portal/customer-photo.ts',
     method: 'GET',
-    path: (f) => `/customer/${f.customerId}/photos/${f.photoJobId}/${f.photoId}`,
+    path: (f) => `/customer/${f.customerId}/photos/${f.photoVisitId}/${f.photoId}`,
     expect: PORTAL,
   },
 
@@ -1251,15 +1270,15 @@ const CASES: Case[] = [
   // The local mailbox is never shown to a request from the network (tests send no loopback IP).
   { file: 'routes/resources/dev-mailbox.tsx', method: 'GET', path: () => '/dev/mailbox', expect: outcomes(404) },
 
-  // Completing a job is last but one among job rows: it changes the job's state. The first who may (the owner)
+  // Completing a visit is last but one among visit rows: it changes the visit's state. The first who may (the owner)
   // completes it and goes to the dashboard; the others are told it was already completed, and a teammate that it is
   // not theirs (409), as the phone's queue is.
   {
-    file: 'routes/app/job.tsx',
+    file: 'routes/app/visit.tsx',
     method: 'POST',
     intent: 'complete',
-    path: jobPath,
-    expect: { ...JOB_WORK, owner: 'to:/app', admin: 409, dispatcher: 409, tech: 409, otherTech: 409 },
+    path: visitPath,
+    expect: { ...VISIT_WORK, owner: 'to:/app', admin: 409, dispatcher: 409, tech: 409, otherTech: 409 },
   },
   // Logging out is last: it ends the persona's session.
   { file: 'routes/auth/logout.tsx', method: 'GET', path: () => '/logout', expect: outcomes('to:/') },
@@ -1461,11 +1480,13 @@ beforeAll(async () => {
     .select({ id: customers.id })
     .from(customers)
     .where(and(eq(customers.companyId, companyId), isNotNull(customers.portalUserId)))
-  // An open job of this technician that has a before photo, at Dana's pool.
-  const [job] = await db()
-    .select({ id: jobs.id, locationId: jobs.locationId })
-    .from(jobs)
-    .where(and(eq(jobs.technicianId, tech?.id ?? ''), eq(jobs.customerId, dana?.id ?? ''), isNull(jobs.completedAt)))
+  // An open visit of this technician that has a before photo, at Dana's pool.
+  const [visit] = await db()
+    .select({ id: visits.id, locationId: visits.locationId })
+    .from(visits)
+    .where(
+      and(eq(visits.technicianId, tech?.id ?? ''), eq(visits.customerId, dana?.id ?? ''), isNull(visits.completedAt)),
+    )
     .limit(1)
   // A second portal login in the same company, for "customer of another record".
   const [other] = await db()
@@ -1484,11 +1505,17 @@ beforeAll(async () => {
       .set({ portalUserId: userId })
       .where(eq(customers.id, other?.id ?? '')),
   )
-  const [photoJob] = await db()
-    .select({ id: jobs.id, photoId: visitPhotos.id })
-    .from(jobs)
-    .innerJoin(visitPhotos, and(eq(visitPhotos.companyId, jobs.companyId), eq(visitPhotos.jobId, jobs.id)))
-    .where(and(eq(jobs.technicianId, tech?.id ?? ''), eq(jobs.customerId, dana?.id ?? ''), isNotNull(jobs.completedAt)))
+  const [photoVisit] = await db()
+    .select({ id: visits.id, photoId: visitPhotos.id })
+    .from(visits)
+    .innerJoin(visitPhotos, and(eq(visitPhotos.companyId, visits.companyId), eq(visitPhotos.visitId, visits.id)))
+    .where(
+      and(
+        eq(visits.technicianId, tech?.id ?? ''),
+        eq(visits.customerId, dana?.id ?? ''),
+        isNotNull(visits.completedAt),
+      ),
+    )
     .limit(1)
   const [item] = await db()
     .select({ id: inventoryItems.id })
@@ -1537,12 +1564,12 @@ beforeAll(async () => {
     feedToken: feed.ok ? feed.token : '',
     invitationId: invitation?.id ?? '',
     pendingMemberId: pending?.id ?? '',
-    jobId: job?.id ?? '',
-    photoJobId: photoJob?.id ?? '',
-    photoId: photoJob?.photoId ?? '',
+    visitId: visit?.id ?? '',
+    photoVisitId: photoVisit?.id ?? '',
+    photoId: photoVisit?.photoId ?? '',
     missingPhotoId: crypto.randomUUID(),
     customerId: dana?.id ?? '',
-    locationId: job?.locationId ?? '',
+    locationId: visit?.locationId ?? '',
     otherCustomerId: other?.id ?? '',
     spareCustomerId: (await addTestCustomer(companyId, { customerName: 'Spare Matrix', address: '1 Spare St' })).id,
     itemId: item?.id ?? '',
@@ -1681,8 +1708,8 @@ describe('permission matrix (docs/product.md "Roles")', () => {
     }
     // The scan finds each way of declaring an intent, in the modules it is meant for …
     expect(declared.get('features/billing/billing-month.ts')).toEqual(new Set(['create', 'send'])) // z.enum
-    expect(declared.get('features/schedule/route-order.ts')).toEqual(new Set(['optimise', 'reorder'])) // z.literal
-    expect(declared.get('features/jobs/create-job-schema.ts')).toEqual(new Set(['create-job'])) // a constant
+    expect(declared.get('features/schedule/route-order.ts')).toEqual(new Set(['optimize', 'reorder'])) // z.literal
+    expect(declared.get('features/visits/create-visit-schema.ts')).toEqual(new Set(['create-visit'])) // a constant
     expect(declared.get('features/settings/checklist-actions.server.ts')).toContain('checklist-move') // a switch
     // … and follows imports through modules: a customer's record reaches "Record payment" through its actions.
     expect(reachedBy.get('features/billing/record-payment.server.ts')).toContain('routes/app/customer.tsx')
@@ -1707,18 +1734,21 @@ describe('permission matrix (docs/product.md "Roles")', () => {
 
   it('gives the gate code to staff of the company only: never to a portal customer, a platform admin or another company', async () => {
     const gateCode = 'GATE-MATRIX-8642'
-    const [job] = await db().select({ locationId: jobs.locationId }).from(jobs).where(eq(jobs.id, fixtures.jobId))
+    const [visit] = await db()
+      .select({ locationId: visits.locationId })
+      .from(visits)
+      .where(eq(visits.id, fixtures.visitId))
     await db()
       .update(serviceLocations)
       .set({ gateCode, accessNotes: 'Matrix access notes' })
-      .where(eq(serviceLocations.id, job?.locationId ?? ''))
+      .where(eq(serviceLocations.id, visit?.locationId ?? ''))
     // Every page that shows this visit, its location or its customer, to anyone.
     const pages: { file: RouteFile; path: string }[] = [
-      { file: 'routes/app/job.tsx', path: `/app/jobs/${fixtures.jobId}` },
+      { file: 'routes/app/visit.tsx', path: `/app/visits/${fixtures.visitId}` },
       { file: 'routes/app/dashboard.tsx', path: '/app' },
       { file: 'routes/app/customer.tsx', path: `/app/customers/${fixtures.customerId}` },
       { file: 'routes/portal/customer.tsx', path: `/customer/${fixtures.customerId}` },
-      { file: 'routes/portal/visit.tsx', path: `/customer/${fixtures.customerId}/visits/${fixtures.photoJobId}` },
+      { file: 'routes/portal/visit.tsx', path: `/customer/${fixtures.customerId}/visits/${fixtures.photoVisitId}` },
     ]
     const seen = new Map<Persona, string[]>()
     // Fresh sessions: the matrix above runs every intent, "Change password" (which ends other sessions) among them.
@@ -1732,7 +1762,7 @@ describe('permission matrix (docs/product.md "Roles")', () => {
     }
     // The office and the visit's technician see it where they work: the visit (and the office the record).
     for (const persona of ['owner', 'admin', 'dispatcher', 'tech'] as const) {
-      expect(seen.get(persona), persona).toContain(`/app/jobs/${fixtures.jobId}`)
+      expect(seen.get(persona), persona).toContain(`/app/visits/${fixtures.visitId}`)
     }
     for (const persona of ['owner', 'admin', 'dispatcher'] as const) {
       expect(seen.get(persona), persona).toContain(`/app/customers/${fixtures.customerId}`)

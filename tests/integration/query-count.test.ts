@@ -12,12 +12,12 @@ import { loader as dashboardLoader } from '~/routes/app/dashboard'
 import { loader as dispatchLoader } from '~/routes/app/dispatch'
 import { loader as inventoryLoader } from '~/routes/app/inventory'
 import { loader as invoiceLoader } from '~/routes/app/invoice'
-import { loader as jobLoader } from '~/routes/app/job'
 import { loader as profitLoader } from '~/routes/app/profit-report'
 import { loader as routeDayLoader } from '~/routes/app/route-day'
 import { loader as scheduleLoader } from '~/routes/app/schedule'
 import { loader as settingsLoader } from '~/routes/app/settings'
 import { loader as teamLoader } from '~/routes/app/team'
+import { loader as visitLoader } from '~/routes/app/visit'
 import { loader as portalLoader } from '~/routes/portal/customer'
 import { loader as portalInvoiceLoader } from '~/routes/portal/invoice'
 import { loader as portalVisitLoader } from '~/routes/portal/visit'
@@ -30,7 +30,7 @@ type Page = { name: string; email: string; path: string; run: (request: Request)
 
 let pages: Page[] = []
 /** The visits whose pages are counted: the growth gives each many more ticks, readings, chemicals and photos. */
-let visits: string[] = []
+let visitList: string[] = []
 const cookies = new Map<string, string>()
 
 async function countStatements(page: Page) {
@@ -51,7 +51,7 @@ async function countAll() {
 }
 
 /**
- * Ten times Blue Lagoon's customers, jobs and readings, and 300 more visits for the portal's customer; each new
+ * Ten times Blue Lagoon's customers, visits and readings, and 300 more visits for the portal's customer; each new
  * customer on a monthly plan with a sent invoice partly paid, and 40 more invoices and payments for the portal's
  * customer (billing's lists and the month's preview). For the schedule's pages: 30 more technicians, the new
  * locations placed on the map, 300 more visits this week (some unassigned) and 60 more stops on tech@'s today; and
@@ -72,7 +72,7 @@ async function growBlueLagoon(visitIds: string[]) {
     insert into bodies_of_water (company_id, location_id)
     select l.company_id, l.id from service_locations l where l.company_id = ${companyId} and l.street like '% Grown St'`)
   await db().execute(sql`
-    insert into jobs (company_id, customer_id, location_id, customer_name, address, scheduled_at, completed_at, technician_id)
+    insert into visits (company_id, customer_id, location_id, customer_name, address, scheduled_at, completed_at, technician_id)
     select c.company_id, c.id, l.id, c.customer_name, l.street, now() - (g % 400) * interval '1 day' + interval '1 hour',
            case when g % 10 = 0 then null else now() - (g % 400) * interval '1 day' + interval '2 hours' end,
            (select id from profiles where email = case when g % 2 = 0 then 'tech@bluelagoon.test' else 'tech2@bluelagoon.test' end)
@@ -80,15 +80,15 @@ async function growBlueLagoon(visitIds: string[]) {
     join lateral (select * from customers where company_id = ${companyId} order by id offset g % 300 limit 1) c on true
     join lateral (select * from service_locations where company_id = c.company_id and customer_id = c.id limit 1) l on true`)
   await db().execute(sql`
-    insert into jobs (company_id, customer_id, location_id, customer_name, address, scheduled_at, completed_at, technician_id)
+    insert into visits (company_id, customer_id, location_id, customer_name, address, scheduled_at, completed_at, technician_id)
     select c.company_id, c.id, l.id, c.customer_name, l.street, now() - g * interval '2 days', now() - g * interval '2 days' + interval '1 hour',
            (select id from profiles where email = 'tech@bluelagoon.test')
     from customers c join "user" u on u.id = c.portal_user_id and u.email = 'customer@bluelagoon.test'
     join lateral (select * from service_locations where company_id = c.company_id and customer_id = c.id limit 1) l on true
     cross join generate_series(1, 300) g`)
   await db().execute(sql`
-    insert into chem_logs (company_id, job_id, ph, chlorine_ppm, alkalinity, taken_at)
-    select company_id, id, 7.4, 2.5, 90, completed_at from jobs
+    insert into chem_logs (company_id, visit_id, ph, chlorine_ppm, alkalinity, taken_at)
+    select company_id, id, 7.4, 2.5, 90, completed_at from visits
     where company_id = ${companyId} and completed_at is not null`)
   await db().execute(sql`
     insert into service_plans (company_id, location_id, weekday, starts_on, rate_cents, rate_type)
@@ -122,7 +122,7 @@ async function growBlueLagoon(visitIds: string[]) {
   const at = (day: ReturnType<typeof sql>, time: ReturnType<typeof sql>) =>
     sql`((${day}) + ${time}) at time zone (select timezone from companies where id = ${companyId})`
   await db().execute(sql`
-    insert into jobs (company_id, customer_id, location_id, customer_name, address, scheduled_at, technician_id)
+    insert into visits (company_id, customer_id, location_id, customer_name, address, scheduled_at, technician_id)
     select c.company_id, c.id, l.id, c.customer_name, l.street,
            ${at(sql`date_trunc('week', ${local})::date + g % 7`, sql`time '07:00' + (g % 10) * interval '1 hour'`)},
            (select id from profiles where company_id = ${companyId} and role = 'tech' order by id offset g % 40 limit 1)
@@ -131,7 +131,7 @@ async function growBlueLagoon(visitIds: string[]) {
                   order by id offset g % 300 limit 1) c on true
     join lateral (select * from service_locations where company_id = c.company_id and customer_id = c.id limit 1) l on true`)
   await db().execute(sql`
-    insert into jobs (company_id, customer_id, location_id, customer_name, address, scheduled_at, completed_at, technician_id)
+    insert into visits (company_id, customer_id, location_id, customer_name, address, scheduled_at, completed_at, technician_id)
     select c.company_id, c.id, l.id, c.customer_name, l.street, ${at(local, sql`time '06:00' + g * interval '5 minutes'`)},
            case when g % 4 = 0 then now() end, (select id from profiles where email = 'tech@bluelagoon.test')
     from generate_series(1, 60) g
@@ -144,26 +144,26 @@ async function growBlueLagoon(visitIds: string[]) {
   await db().execute(sql`
     insert into inventory_items (company_id, name, sku, qty, price_cents, cost_cents)
     select ${companyId}, 'Grown Chlorine ' || g, 'GROWN-' || g, g % 10, 500, 300 from generate_series(1, 150) g`)
-  for (const jobId of visitIds) {
+  for (const visitId of visitIds) {
     await db().execute(sql`
-      insert into visit_checks (company_id, job_id, item_id, label)
-      select company_id, ${jobId}, id, label from checklist_items where company_id = ${companyId}
+      insert into visit_checks (company_id, visit_id, item_id, label)
+      select company_id, ${visitId}, id, label from checklist_items where company_id = ${companyId}
       on conflict do nothing`)
     await db().execute(sql`
-      insert into chem_logs (company_id, job_id, ph, chlorine_ppm, alkalinity, taken_at)
-      select ${companyId}, ${jobId}, 7.4, 2.5, 90, now() - g * interval '1 minute' from generate_series(1, 20) g`)
+      insert into chem_logs (company_id, visit_id, ph, chlorine_ppm, alkalinity, taken_at)
+      select ${companyId}, ${visitId}, 7.4, 2.5, 90, now() - g * interval '1 minute' from generate_series(1, 20) g`)
     await db().execute(sql`
-      insert into job_chemical_additions (company_id, job_id, inventory_item_id, product, quantity, unit)
-      select ${companyId}, ${jobId}, id, name, 1, 'each' from inventory_items
+      insert into visit_chemical_additions (company_id, visit_id, inventory_item_id, product, quantity, unit)
+      select ${companyId}, ${visitId}, id, name, 1, 'each' from inventory_items
       where company_id = ${companyId} and sku like 'GROWN-%' order by sku limit 20`)
     await db().execute(sql`
-      insert into visit_photos (company_id, job_id, label, storage_key)
-      select ${companyId}, ${jobId}, 'other', 'grown/' || ${jobId} || '/' || g from generate_series(1, 20) g`)
+      insert into visit_photos (company_id, visit_id, label, storage_key)
+      select ${companyId}, ${visitId}, 'other', 'grown/' || ${visitId} || '/' || g from generate_series(1, 20) g`)
   }
-  const [grown] = await queryRows<{ jobs: number }>(
-    sql`select count(*)::int as jobs from jobs where company_id = ${companyId}`,
+  const [grown] = await queryRows<{ visits: number }>(
+    sql`select count(*)::int as visits from visits where company_id = ${companyId}`,
   )
-  return grown?.jobs ?? 0
+  return grown?.visits ?? 0
 }
 
 beforeAll(async () => {
@@ -188,17 +188,17 @@ beforeAll(async () => {
   const [techVisit] = await queryRows<{ id: string; technicianId: string; today: string }>(
     sql`select j.id, j.technician_id as "technicianId",
                (now() at time zone c.timezone)::date::text as today
-        from jobs j join profiles p on p.id = j.technician_id join companies c on c.id = j.company_id
-        where p.email = 'tech@bluelagoon.test' and j.completed_at is null and j.cancelled_at is null
+        from visits j join profiles p on p.id = j.technician_id join companies c on c.id = j.company_id
+        where p.email = 'tech@bluelagoon.test' and j.completed_at is null and j.canceled_at is null
         order by abs(extract(epoch from j.scheduled_at - now())) limit 1`,
   )
   const [danaVisit] = await queryRows<{ id: string }>(
-    sql`select id from jobs where customer_id = ${dana?.id} and completed_at is not null
+    sql`select id from visits where customer_id = ${dana?.id} and completed_at is not null
         order by completed_at desc limit 1`,
   )
-  const jobId = techVisit?.id as string
-  const visitId = danaVisit?.id as string
-  visits = [jobId, visitId]
+  const techVisitId = techVisit?.id as string
+  const danaVisitId = danaVisit?.id as string
+  visitList = [techVisitId, danaVisitId]
   const technicianId = techVisit?.technicianId as string
   const today = techVisit?.today as string
   const dashboard = (request: Request) => dashboardLoader(routeArgs(request))
@@ -296,20 +296,20 @@ beforeAll(async () => {
     {
       name: 'visit page, technician',
       email: 'tech@bluelagoon.test',
-      path: `/app/jobs/${jobId}`,
-      run: (request) => jobLoader(routeArgs(request, { jobId })),
+      path: `/app/visits/${techVisitId}`,
+      run: (request) => visitLoader(routeArgs(request, { visitId: techVisitId })),
     },
     {
       name: 'visit page, office',
       email: 'office@bluelagoon.test',
-      path: `/app/jobs/${jobId}`,
-      run: (request) => jobLoader(routeArgs(request, { jobId })),
+      path: `/app/visits/${techVisitId}`,
+      run: (request) => visitLoader(routeArgs(request, { visitId: techVisitId })),
     },
     {
       name: 'visit page, completed visit',
       email: 'owner@bluelagoon.test',
-      path: `/app/jobs/${visitId}`,
-      run: (request) => jobLoader(routeArgs(request, { jobId: visitId })),
+      path: `/app/visits/${danaVisitId}`,
+      run: (request) => visitLoader(routeArgs(request, { visitId: danaVisitId })),
     },
     {
       name: 'team',
@@ -338,22 +338,22 @@ beforeAll(async () => {
     {
       name: 'portal visit report',
       email: 'customer@bluelagoon.test',
-      path: `/customer/${dana?.id}/visits/${visitId}`,
-      run: (request) => portalVisitLoader(routeArgs(request, { customerId: dana?.id as string, jobId: visitId })),
+      path: `/customer/${dana?.id}/visits/${danaVisitId}`,
+      run: (request) => portalVisitLoader(routeArgs(request, { customerId: dana?.id as string, visitId: danaVisitId })),
     },
   ]
 })
 
 describe('hot pages run a fixed number of SQL statements', () => {
-  it('the same count with the demo data and with ten times more customers, jobs and readings', async () => {
+  it('the same count with the demo data and with ten times more customers, visits and readings', async () => {
     const before = await countAll()
     for (const [name, count] of Object.entries(before)) {
       // Every page reads something, and none needs more than a dozen statements.
       expect(count, name).toBeGreaterThan(0)
       expect(count, name).toBeLessThanOrEqual(12)
     }
-    const jobs = await growBlueLagoon(visits)
-    expect(jobs).toBeGreaterThan(3300)
+    const visits = await growBlueLagoon(visitList)
+    expect(visits).toBeGreaterThan(3300)
     expect(await countAll()).toEqual(before)
   })
 })

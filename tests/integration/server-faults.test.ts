@@ -75,11 +75,11 @@ describe.runIf(database.kind === 'postgres')('PostgreSQL restarted five times un
        where c.company_id = $1 order by c.customer_name, l.position limit 1`,
       [company?.id],
     )
-    const [readingJob] = await db.query<{ id: string }>(
-      'select id from jobs where technician_id = $1 and completed_at is null order by scheduled_at limit 1',
+    const [readingVisit] = await db.query<{ id: string }>(
+      'select id from visits where technician_id = $1 and completed_at is null order by scheduled_at limit 1',
       [tech?.id],
     )
-    if (!customer || !readingJob) throw new Error('the demo data has no customer or open job')
+    if (!customer || !readingVisit) throw new Error('the demo data has no customer or open visit')
     const dispatcher = await signInAs(server, 'dispatch@bluelagoon.test', '10.88.0.1')
     const technician = await signInAs(server, 'tech@bluelagoon.test', '10.88.0.2')
 
@@ -108,21 +108,21 @@ describe.runIf(database.kind === 'postgres')('PostgreSQL restarted five times un
           signal: signal(),
         }),
       ),
-      loop('job page data', () =>
-        fetch(`${server.origin}/app/jobs/${readingJob.id}.data`, {
+      loop('visit page data', () =>
+        fetch(`${server.origin}/app/visits/${readingVisit.id}.data`, {
           headers: { cookie: technician, 'x-forwarded-for': '10.88.1.2' },
           signal: signal(),
         }),
       ),
       ...[1, 2].map(() =>
-        loop('job created', (marker) =>
+        loop('visit created', (marker) =>
           postForm(server, '/app?index', {
             cookie: dispatcher,
             clientIp: '10.88.1.3',
             fields: {
-              intent: 'create-job',
+              intent: 'create-visit',
               customerId: customer.id,
-              customerName: `Restart job ${marker}`,
+              customerName: `Restart visit ${marker}`,
               address: customer.address,
               scheduledAt: scheduleInput(3, 9),
               technicianId: '',
@@ -132,7 +132,7 @@ describe.runIf(database.kind === 'postgres')('PostgreSQL restarted five times un
       ),
       ...[1, 2].map(() =>
         loop('reading saved', (marker) =>
-          postForm(server, `/app/jobs/${readingJob.id}`, {
+          postForm(server, `/app/visits/${readingVisit.id}`, {
             cookie: technician,
             clientIp: '10.88.1.4',
             // The salt reading carries the marker, so each acknowledged reading can be found afterwards.
@@ -172,25 +172,27 @@ describe.runIf(database.kind === 'postgres')('PostgreSQL restarted five times un
     // Every acknowledged write is stored.
     const acknowledged = (kind: string) =>
       answers.filter((answer) => answer.kind === kind && answer.status === 200).map((answer) => answer.marker)
-    const jobs = await db.query<{ name: string }>(
-      `select customer_name as name from jobs where customer_name like 'Restart job %'`,
+    const visits = await db.query<{ name: string }>(
+      `select customer_name as name from visits where customer_name like 'Restart visit %'`,
     )
-    const storedJobs = new Set(jobs.map((row) => Number(row.name.replace('Restart job ', ''))))
-    expect(acknowledged('job created').length).toBeGreaterThan(0)
-    expect(acknowledged('job created').filter((marker) => !storedJobs.has(marker as number))).toEqual([])
-    const readings = await db.query<{ salt: string }>('select salt from chem_logs where job_id = $1', [readingJob.id])
+    const storedVisits = new Set(visits.map((row) => Number(row.name.replace('Restart visit ', ''))))
+    expect(acknowledged('visit created').length).toBeGreaterThan(0)
+    expect(acknowledged('visit created').filter((marker) => !storedVisits.has(marker as number))).toEqual([])
+    const readings = await db.query<{ salt: string }>('select salt from chem_logs where visit_id = $1', [
+      readingVisit.id,
+    ])
     const storedReadings = new Set(readings.map((row) => Number(row.salt)))
     expect(acknowledged('reading saved').length).toBeGreaterThan(0)
     expect(acknowledged('reading saved').filter((marker) => !storedReadings.has(marker as number))).toEqual([])
   })
 })
 
-/** The first customer the create-job form's picker offers before anything is typed. */
+/** The first customer the create-visit form's picker offers before anything is typed. */
 async function firstCustomerId(server: ProductionServer, cookie: string) {
   const answer = await fetch(`${server.origin}/app/customers/picker?q=`, { headers: { cookie } })
   const { customers } = (await answer.json()) as { customers: Array<{ id: string }> }
   const id = customers[0]?.id
-  if (!id) throw new Error('the create-job form offers no customer')
+  if (!id) throw new Error('the create-visit form offers no customer')
   return id
 }
 
@@ -245,13 +247,13 @@ describe('SIGTERM with requests in flight', () => {
     expect(await answered).toMatch(/^HTTP\/1.1 200/)
     const idleClosed = new Promise((resolve) => idle.once('close', resolve))
 
-    // Six job creations the server is in the middle of: it has taken each request (100 Continue) and read half of
+    // Six visit creations the server is in the middle of: it has taken each request (100 Continue) and read half of
     // its body when SIGTERM arrives; the rest follows after.
     const bodies = Array.from({ length: 6 }, (_, index) =>
       new URLSearchParams({
-        intent: 'create-job',
+        intent: 'create-visit',
         customerId,
-        customerName: `Shutdown job ${index}`,
+        customerName: `Shutdown visit ${index}`,
         address: '1 Drain Street',
         scheduledAt: scheduleInput(4, 10),
         technicianId: '',
@@ -275,7 +277,7 @@ describe('SIGTERM with requests in flight', () => {
     )
 
     const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)))
-    const signalledAt = Date.now()
+    const signaledAt = Date.now()
     server.child.kill('SIGTERM')
 
     // The live-update stream is ended (a complete chunked response), so it does not hold the shutdown…
@@ -284,7 +286,7 @@ describe('SIGTERM with requests in flight', () => {
     await expect(connect(server.port)).rejects.toMatchObject({ code: 'ECONNREFUSED' })
     await idleClosed
 
-    // The requests in flight finish, each with a complete answer: the job is created.
+    // The requests in flight finish, each with a complete answer: the visit is created.
     const responses = await Promise.all(
       writes.map(({ socket, rest }) => {
         const response = readUntil(socket, completeAnswer)
@@ -296,34 +298,34 @@ describe('SIGTERM with requests in flight', () => {
       const [head = '', body = ''] = response.split('\r\n\r\n')
       expect(head.split('\r\n')[0]).toBe('HTTP/1.1 200 OK')
       expect(head).toMatch(/\r\nConnection: close(\r\n|$)/i)
-      expect(body.includes('Job created.')).toBe(true)
+      expect(body.includes('Visit created.')).toBe(true)
       expect(completeAnswer(response)).toBe(true)
     }
 
     expect(await exited).toBe(0)
-    expect(Date.now() - signalledAt).toBeLessThan(10_000)
+    expect(Date.now() - signaledAt).toBeLessThan(10_000)
     expect(server.log()).toContain('SIGTERM received')
     expect(server.log()).toContain('shut down cleanly')
 
-    // Every acknowledged job is stored (read once the server let go of its database).
+    // Every acknowledged visit is stored (read once the server let go of its database).
     const names = db
       ? (
           await db.query<{ name: string }>(
-            `select customer_name as name from jobs where customer_name like 'Shutdown job %'`,
+            `select customer_name as name from visits where customer_name like 'Shutdown visit %'`,
           )
         ).map((row) => row.name)
       : await storedNamesInEmbeddedDatabase(server.dataDir)
-    expect(names.sort()).toEqual(bodies.map((_, index) => `Shutdown job ${index}`))
+    expect(names.sort()).toEqual(bodies.map((_, index) => `Shutdown visit ${index}`))
   })
 })
 
-/** The shutdown jobs in a stopped server's embedded database (PGlite opens it once the server closed it). */
+/** The shutdown visits in a stopped server's embedded database (PGlite opens it once the server closed it). */
 async function storedNamesInEmbeddedDatabase(dataDir: string) {
   const { PGlite } = await import('@electric-sql/pglite')
   const client = await PGlite.create(path.join(dataDir, 'db'), PGLITE_OPTIONS)
   try {
     const result = await client.query<{ name: string }>(
-      `select customer_name as name from jobs where customer_name like 'Shutdown job %'`,
+      `select customer_name as name from visits where customer_name like 'Shutdown visit %'`,
     )
     return result.rows.map((row) => row.name)
   } finally {
@@ -348,7 +350,7 @@ describe.runIf(database.kind === 'postgres')('two app instances on one PostgreSQ
     await db?.drop()
   })
 
-  it('a job created through one reaches a live-update stream held on the other', async () => {
+  it('a visit created through one reaches a live-update stream held on the other', async () => {
     const cookie = await signInAs(a, 'dispatch@bluelagoon.test', '10.90.0.1')
     const customerId = await firstCustomerId(a, cookie)
     const stream = await fetch(`${b.origin}/app/events`, {
@@ -372,16 +374,16 @@ describe.runIf(database.kind === 'postgres')('two app instances on one PostgreSQ
       cookie,
       clientIp: '10.90.0.1',
       fields: {
-        intent: 'create-job',
+        intent: 'create-visit',
         customerId,
-        customerName: 'Cross-instance job',
+        customerName: 'Cross-instance visit',
         address: '2 Relay Road',
         scheduledAt: scheduleInput(2, 9),
         technicianId: '',
       },
     })
     expect(created.status).toBe(200)
-    await readUntilText('"type":"job.created"')
+    await readUntilText('"type":"visit.created"')
     await reader.cancel()
   })
 

@@ -9,7 +9,7 @@ import { SERVICE_WINDOWS } from '~/utils/company-fields'
 import { EQUIPMENT_KINDS, RATE_TYPES } from '~/utils/customer-fields'
 import { PHOTO_LABELS } from '~/utils/photo-fields'
 import { PAY_TYPES } from '~/utils/team-fields'
-import { SANITISERS, SURFACES, surfaceWord } from '~/water/targets'
+import { SANITIZERS, SURFACES, surfaceWord } from '~/water/targets'
 import { britishSpellings } from '../helpers/british-spellings'
 import { sourceFiles, visibleStrings } from '../helpers/source-text'
 
@@ -30,7 +30,7 @@ describe('US spelling', () => {
   it('in the stored values the screens draw as words', () => {
     const shown = [
       ...SURFACES.map((surface) => surfaceWord(surface) ?? surface),
-      ...SANITISERS,
+      ...SANITIZERS,
       ...EQUIPMENT_KINDS,
       ...RATE_TYPES,
       ...SERVICE_WINDOWS,
@@ -73,5 +73,7 @@ describe('US spelling', () => {
       { word: 'cancelled', us: 'canceled' },
     ])
     expect(britishSpellings('A precise promise: otherwise analyses, emphasis and expertise are US words')).toEqual([])
+    // Words that are also names on every object are words, not the object's own properties.
+    expect(britishSpellings('constructor toString hasOwnProperty valueOf')).toEqual([])
   })
 })

@@ -49,7 +49,7 @@ async function seedDemo(handle: DatabaseHandle, folder: string) {
   installDatabase(handle)
   try {
     await seedDemoData(handle.db)
-    // Analysed, as a running app's database is (autovacuum; on PGlite the statistics task, decision 029): the copies
+    // Analyzed, as a running app's database is (autovacuum; on PGlite the statistics task, decision 029): the copies
     // every file opens carry the statistics, so the planner chooses as it would in use.
     await handle.db.execute(sql`analyze`)
   } finally {

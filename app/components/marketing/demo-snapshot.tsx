@@ -1,11 +1,11 @@
 import { Card } from '~/components/ui/card'
 
 // Made-up numbers for a made-up day; the visible label keeps anyone from reading them as customer results.
-const SNAPSHOT = { jobs: 12, completed: 7, invoicesDue: 5 } as const
+const SNAPSHOT = { visits: 12, completed: 7, invoicesDue: 5 } as const
 
 /** A dashboard-like card showing what a day looks like in Pool Bud, clearly marked as illustrative. */
 export function DemoSnapshot() {
-  const percent = Math.round((SNAPSHOT.completed / SNAPSHOT.jobs) * 100)
+  const percent = Math.round((SNAPSHOT.completed / SNAPSHOT.visits) * 100)
   return (
     <Card aria-labelledby="demo-snapshot-title" className="w-full max-w-md">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -18,8 +18,8 @@ export function DemoSnapshot() {
       </div>
       <dl className="mt-4 grid grid-cols-3 gap-3 text-center">
         <div className="rounded-lg bg-brand-50 p-3">
-          <dt className="text-xs font-medium text-slate-600">Jobs</dt>
-          <dd className="text-2xl font-bold text-brand-900">{SNAPSHOT.jobs}</dd>
+          <dt className="text-xs font-medium text-slate-600">Visits</dt>
+          <dd className="text-2xl font-bold text-brand-900">{SNAPSHOT.visits}</dd>
         </div>
         <div className="rounded-lg bg-green-50 p-3">
           <dt className="text-xs font-medium text-slate-600">Completed</dt>
@@ -34,7 +34,7 @@ export function DemoSnapshot() {
         <div className="flex justify-between text-xs text-slate-600">
           <span>Route progress</span>
           <span>
-            {SNAPSHOT.completed} of {SNAPSHOT.jobs} stops
+            {SNAPSHOT.completed} of {SNAPSHOT.visits} stops
           </span>
         </div>
         {/* The text above already states the progress, so the bar is decoration for sighted readers. */}

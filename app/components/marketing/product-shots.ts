@@ -47,7 +47,7 @@ export const PRODUCT_SHOTS = [
   },
   {
     name: 'dispatch',
-    alt: 'The dispatcher’s dashboard: today’s visits, unassigned, overdue and skipped counts, a create-job form and the unassigned jobs with an Assign button on each',
+    alt: 'The dispatcher’s dashboard: today’s visits, unassigned, overdue and skipped counts, a create-visit form and the unassigned visits with an Assign button on each',
     caption: 'The dispatch board: today’s numbers and every unassigned visit, assigned in one step.',
     width: 1280,
     height: 800,

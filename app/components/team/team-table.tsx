@@ -104,7 +104,7 @@ function MemberRow({ member, manage }: { member: TeamMember; manage: boolean }) 
               pending={busyIntent === 'deactivate'}
               pendingLabel="Deactivating…"
               className="flex flex-wrap items-center gap-2"
-              question={<span className="text-sm text-slate-700">Sign {name} out and unassign their open jobs?</span>}
+              question={<span className="text-sm text-slate-700">Sign {name} out and unassign their open visits?</span>}
               confirm="Yes, deactivate"
             />
           )}

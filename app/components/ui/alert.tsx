@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { cn } from './cn'
 
-/** An inline status message: success in green, errors in the danger colour (docs/product.md "Forms"). */
+/** An inline status message: success in green, errors in the danger color (docs/product.md "Forms"). */
 export function Alert({
   tone,
   children,

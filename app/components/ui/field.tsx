@@ -1,4 +1,4 @@
-// Every labelled form control: its label, its hint and its error message wired up for screen readers. `Field` takes
+// Every labeled form control: its label, its hint and its error message wired up for screen readers. `Field` takes
 // plain input props; `TextField`, `SelectField`, `TextareaField` and `CheckboxField` take a Conform field and read its
 // name, id, value and errors from it, so a form names each field once.
 import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react'
@@ -73,7 +73,7 @@ export function FieldFrame({
   )
 }
 
-/** A labelled input with its error message wired up for screen readers. */
+/** A labeled input with its error message wired up for screen readers. */
 export function Field({
   label,
   hideLabel,
@@ -109,7 +109,7 @@ type ControlProps<Element extends 'input' | 'select' | 'textarea'> = Omit<
   'id' | 'name' | 'form' | 'type' | 'defaultValue' | 'children' | 'className'
 >
 
-/** A labelled text (or number, date, email…) input bound to a Conform field. */
+/** A labeled text (or number, date, email…) input bound to a Conform field. */
 export function TextField({
   field,
   label,
@@ -141,7 +141,7 @@ export function TextField({
   )
 }
 
-/** A labelled select bound to a Conform field: `options`, after any given as children (a blank "Choose…"). */
+/** A labeled select bound to a Conform field: `options`, after any given as children (a blank "Choose…"). */
 export function SelectField({
   field,
   label,
@@ -190,7 +190,7 @@ export function SelectField({
   )
 }
 
-/** A labelled textarea bound to a Conform field. */
+/** A labeled textarea bound to a Conform field. */
 export function TextareaField({
   field,
   label,

@@ -17,8 +17,8 @@ import {
 import { INVOICE_LINE_KINDS, INVOICE_STATES, PAYMENT_METHODS } from '../../billing/billing-fields'
 import { companies } from './companies'
 import { customers } from './customers'
-import { jobs } from './jobs'
 import { profiles } from './profiles'
+import { visits } from './visits'
 
 /**
  * An invoice (docs/billing.md): numbered per company ("INV-0001") in the transaction that creates it, so numbers have
@@ -124,7 +124,7 @@ export const invoiceLines = pgTable(
     locationId: uuid('location_id'),
     planId: uuid('plan_id'),
     /** A "Late completions" line: the one visit it bills (docs/billing.md); null for every other line. */
-    jobId: uuid('job_id'),
+    visitId: uuid('visit_id'),
     /**
      * A tax line's percent (thousandths) as it was when the line was written: the line keeps it whatever the rate
      * becomes (docs/decisions/052-tax-rates.md). Null on every other line, and on tax lines made before rates had
@@ -166,7 +166,7 @@ export const billedVisits = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     companyId: uuid('company_id').notNull(),
-    jobId: uuid('job_id').notNull(),
+    visitId: uuid('visit_id').notNull(),
     invoiceId: uuid('invoice_id').notNull(),
     lineId: uuid('line_id')
       .notNull()
@@ -175,11 +175,11 @@ export const billedVisits = pgTable(
     releasedAt: timestamp('released_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('billed_visits_company_job_live_key').on(t.companyId, t.jobId).where(sql`${t.releasedAt} is null`),
+    uniqueIndex('billed_visits_company_visit_live_key').on(t.companyId, t.visitId).where(sql`${t.releasedAt} is null`),
     foreignKey({
-      name: 'billed_visits_company_job_fk',
-      columns: [t.companyId, t.jobId],
-      foreignColumns: [jobs.companyId, jobs.id],
+      name: 'billed_visits_company_visit_fk',
+      columns: [t.companyId, t.visitId],
+      foreignColumns: [visits.companyId, visits.id],
     }).onDelete('cascade'),
     foreignKey({
       name: 'billed_visits_company_invoice_fk',

@@ -45,7 +45,7 @@ export const companies = pgTable(
     /** Email the customer a service report when a visit is marked complete. */
     serviceReportsEnabled: boolean('service_reports_enabled').notNull().default(true),
     /** List the chemicals a technician added on each visit in the portal and the service report. */
-    itemiseChemicals: boolean('itemise_chemicals').notNull().default(true),
+    itemizeChemicals: boolean('itemize_chemicals').notNull().default(true),
     /**
      * Set for a company started as a self-serve trial at /start (its end date); null for companies a platform
      * admin created. Trial companies have a daily cap on invitation emails (decision 011).
@@ -53,7 +53,7 @@ export const companies = pgTable(
     trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
     /** The company's Pool Bud plan (Settings → "Plan"): the one chosen on the pricing page at sign-up. */
     plan: text('plan', { enum: POOL_BUD_PLANS }).notNull().default(DEFAULT_POOL_BUD_PLAN),
-    /** Where routes start ("Optimise route" orders the day from here); null: from the day's first stop. */
+    /** Where routes start ("Optimize route" orders the day from here); null: from the day's first stop. */
     startAddress: text('start_address'),
     startLat: doublePrecision('start_lat'),
     startLng: doublePrecision('start_lng'),

@@ -56,7 +56,7 @@ export const customers = pgTable(
   },
   (t) => [
     index('customers_company_updated_idx').on(t.companyId, t.updatedAt),
-    // Lets jobs and locations reference (company_id, customer_id): never another company's customer.
+    // Lets visits and locations reference (company_id, customer_id): never another company's customer.
     unique('customers_company_id_id_key').on(t.companyId, t.id),
     unique('customers_portal_user_id_key').on(t.portalUserId),
     index('customers_company_name_idx').on(t.companyId, t.customerName),

@@ -14,7 +14,7 @@ export const idempotencyKeys = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     key: uuid('key').notNull(),
-    /** What the key was used for ('job.create', …): the same key sent to another form is refused, not replayed. */
+    /** What the key was used for ('visit.create', …): the same key sent to another form is refused, not replayed. */
     action: text('action').notNull(),
     /**
      * Who used the key, what it was about (the visit, invoice… or the company for a create) and the SHA-256 of the

@@ -51,7 +51,7 @@ export const profiles = pgTable(
     endLng: doublePrecision('end_lng'),
     workStarts: time('work_starts'),
     workEnds: time('work_ends'),
-    /** Whether the start / end position is a ZIP code's centre rather than the street address (Team → technician). */
+    /** Whether the start / end position is a ZIP code's center rather than the street address (Team → technician). */
     startApproximate: boolean('start_approximate').notNull().default(false),
     endApproximate: boolean('end_approximate').notNull().default(false),
     /**

@@ -13,8 +13,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { companies } from './companies'
-import { jobs } from './jobs'
 import { profiles } from './profiles'
+import { visits } from './visits'
 
 export const ROUTE_BALANCE_KINDS = ['balance', 'cover'] as const
 export type RouteBalanceKind = (typeof ROUTE_BALANCE_KINDS)[number]
@@ -56,7 +56,7 @@ export const routeBalanceMoves = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     balanceId: uuid('balance_id').notNull(),
-    jobId: uuid('job_id').notNull(),
+    visitId: uuid('visit_id').notNull(),
     fromTechnicianId: text('from_technician_id'),
     fromPosition: integer('from_position'),
     fromMovedAt: timestamp('from_moved_at', { withTimezone: true }),
@@ -64,17 +64,17 @@ export const routeBalanceMoves = pgTable(
     toPosition: integer('to_position').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.balanceId, t.jobId] }),
+    primaryKey({ columns: [t.companyId, t.balanceId, t.visitId] }),
     foreignKey({
       name: 'route_balance_moves_company_balance_fk',
       columns: [t.companyId, t.balanceId],
       foreignColumns: [routeBalances.companyId, routeBalances.id],
     }).onDelete('cascade'),
     foreignKey({
-      name: 'route_balance_moves_company_job_fk',
-      columns: [t.companyId, t.jobId],
-      foreignColumns: [jobs.companyId, jobs.id],
+      name: 'route_balance_moves_company_visit_fk',
+      columns: [t.companyId, t.visitId],
+      foreignColumns: [visits.companyId, visits.id],
     }).onDelete('cascade'),
-    index('route_balance_moves_company_job_idx').on(t.companyId, t.jobId),
+    index('route_balance_moves_company_visit_idx').on(t.companyId, t.visitId),
   ],
 )

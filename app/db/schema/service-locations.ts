@@ -23,7 +23,7 @@ import {
   MIN_MINUTES_ON_SITE,
   POSITION_SOURCES,
 } from '~/utils/customer-fields'
-import { SANITISERS, SURFACES } from '../../water/targets'
+import { SANITIZERS, SURFACES } from '../../water/targets'
 import { companies } from './companies'
 import { customers } from './customers'
 import { taxRates } from './tax-rates'
@@ -47,7 +47,7 @@ export const serviceLocations = pgTable(
     lat: numeric('lat', { precision: 9, scale: 6, mode: 'number' }),
     lng: numeric('lng', { precision: 9, scale: 6, mode: 'number' }),
     /**
-     * Where lat/lng came from (docs/subsystems.md, "Positions"): 'zip' the ZIP code's centre (approximate, shown as
+     * Where lat/lng came from (docs/subsystems.md, "Positions"): 'zip' the ZIP code's center (approximate, shown as
      * such on the route), 'geocoder' the street address looked up on GEOCODER_URL, 'manual' typed or dragged by a
      * person, 'import' coordinates from an imported file. Null with no position, and for positions older than this.
      */
@@ -126,7 +126,7 @@ export const bodiesOfWater = pgTable(
     name: text('name').notNull().default('Pool'),
     gallons: integer('gallons'),
     surface: text('surface', { enum: SURFACES }),
-    sanitiser: text('sanitiser', { enum: SANITISERS }),
+    sanitizer: text('sanitizer', { enum: SANITIZERS }),
     indoor: boolean('indoor'),
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -144,8 +144,8 @@ export const bodiesOfWater = pgTable(
       'bodies_of_water_gallons_range',
       sql`${t.gallons} between ${sql.raw(String(MIN_GALLONS))} and ${sql.raw(String(MAX_GALLONS))}`,
     ),
-    check('bodies_of_water_surface_valid', sql`${t.surface} in ('plaster', 'vinyl', 'fibreglass')`),
-    check('bodies_of_water_sanitiser_valid', sql`${t.sanitiser} in ('chlorine', 'salt')`),
+    check('bodies_of_water_surface_valid', sql`${t.surface} in ('plaster', 'vinyl', 'fiberglass')`),
+    check('bodies_of_water_sanitizer_valid', sql`${t.sanitizer} in ('chlorine', 'salt')`),
   ],
 )
 

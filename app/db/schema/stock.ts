@@ -110,7 +110,7 @@ export const stockMovements = pgTable(
     /** The other side of a transfer. */
     otherLocationId: uuid('other_location_id'),
     /** The visit stock was used on (no foreign key: the history outlives a deleted visit). */
-    jobId: uuid('job_id'),
+    visitId: uuid('visit_id'),
     reason: text('reason'),
     /** The form's token: the same form sent twice is one change. */
     requestKey: uuid('request_key'),
@@ -119,7 +119,7 @@ export const stockMovements = pgTable(
   },
   (t) => [
     index('stock_movements_company_item_idx').on(t.companyId, t.itemId, t.seq.desc()),
-    index('stock_movements_company_job_idx').on(t.companyId, t.jobId).where(sql`${t.jobId} is not null`),
+    index('stock_movements_company_visit_idx').on(t.companyId, t.visitId).where(sql`${t.visitId} is not null`),
     unique('stock_movements_company_request_kind_key').on(t.companyId, t.requestKey, t.kind),
     foreignKey({
       name: 'stock_movements_company_item_fk',
@@ -137,6 +137,6 @@ export const stockMovements = pgTable(
       'stock_movements_reason_given',
       sql`${t.kind} not in ('count', 'adjusted') or length(trim(coalesce(${t.reason}, ''))) between 1 and 200`,
     ),
-    check('stock_movements_used_has_job', sql`${t.kind} <> 'used' or ${t.jobId} is not null`),
+    check('stock_movements_used_has_visit', sql`${t.kind} <> 'used' or ${t.visitId} is not null`),
   ],
 )

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm'
 import { boolean, check, foreignKey, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
 import { PHOTO_LABELS } from '../../utils/photo-fields'
 import { companies } from './companies'
-import { jobs } from './jobs'
 import { profiles } from './profiles'
+import { visits } from './visits'
 
 /**
  * The company's service checklist (Settings → "Checklist", docs/product.md "The visit"). Removing an item archives it,
@@ -38,7 +38,7 @@ export const visitChecks = pgTable(
   'visit_checks',
   {
     companyId: uuid('company_id').notNull(),
-    jobId: uuid('job_id').notNull(),
+    visitId: uuid('visit_id').notNull(),
     itemId: uuid('item_id').notNull(),
     label: text('label').notNull(),
     checkedBy: text('checked_by').references(() => profiles.id, { onDelete: 'set null' }),
@@ -46,11 +46,11 @@ export const visitChecks = pgTable(
   },
   (t) => [
     // One tick per item per visit: a tick replayed from the phone's queue, or sent twice, is one row.
-    unique('visit_checks_company_job_item_key').on(t.companyId, t.jobId, t.itemId),
+    unique('visit_checks_company_visit_item_key').on(t.companyId, t.visitId, t.itemId),
     foreignKey({
-      name: 'visit_checks_company_job_fk',
-      columns: [t.companyId, t.jobId],
-      foreignColumns: [jobs.companyId, jobs.id],
+      name: 'visit_checks_company_visit_fk',
+      columns: [t.companyId, t.visitId],
+      foreignColumns: [visits.companyId, visits.id],
     }).onDelete('cascade'),
     foreignKey({
       name: 'visit_checks_company_item_fk',
@@ -64,7 +64,7 @@ export const visitChecks = pgTable(
 export { PHOTO_LABELS, type PhotoLabel } from '../../utils/photo-fields'
 
 /**
- * A visit's photos (docs/product.md "The visit": several, each labelled Before / After / Other). `client_key` is the
+ * A visit's photos (docs/product.md "The visit": several, each labeled Before / After / Other). `client_key` is the
  * phone's idempotency key for the upload: the same photo sent again by the offline queue is one row.
  */
 export const visitPhotos = pgTable(
@@ -72,9 +72,9 @@ export const visitPhotos = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     companyId: uuid('company_id').notNull(),
-    jobId: uuid('job_id').notNull(),
+    visitId: uuid('visit_id').notNull(),
     label: text('label', { enum: PHOTO_LABELS }).notNull(),
-    /** Storage key of the processed files (served through an authorised route, never a public URL). */
+    /** Storage key of the processed files (served through an authorized route, never a public URL). */
     storageKey: text('storage_key').notNull(),
     clientKey: uuid('client_key'),
     /**
@@ -89,11 +89,11 @@ export const visitPhotos = pgTable(
     unique('visit_photos_company_id_id_key').on(t.companyId, t.id),
     unique('visit_photos_company_client_key').on(t.companyId, t.clientKey),
     foreignKey({
-      name: 'visit_photos_company_job_fk',
-      columns: [t.companyId, t.jobId],
-      foreignColumns: [jobs.companyId, jobs.id],
+      name: 'visit_photos_company_visit_fk',
+      columns: [t.companyId, t.visitId],
+      foreignColumns: [visits.companyId, visits.id],
     }).onDelete('cascade'),
-    index('visit_photos_company_job_idx').on(t.companyId, t.jobId, t.createdAt),
+    index('visit_photos_company_visit_idx').on(t.companyId, t.visitId, t.createdAt),
     check('visit_photos_label_valid', sql`${t.label} in ('before', 'after', 'other')`),
   ],
 )

@@ -1,5 +1,5 @@
 // Work orders and deposits (issue 33 items 3, 4, 6; docs/quotes.md "Not yet"). An approved quote becomes one work
-// order: its visits are ordinary jobs linked here, the parts a technician fits are recorded against the visit, and the
+// order: its visits are ordinary visits linked here, the parts a technician fits are recorded against the visit, and the
 // deposit the customer paid is an ordinary payment (account credit) linked to its quote. Every table is the
 // company's: company_id leads each index, and references carry the company too.
 import { sql } from 'drizzle-orm'
@@ -8,9 +8,9 @@ import { invoices, payments } from './billing'
 import { companies } from './companies'
 import { customers } from './customers'
 import { inventoryItems } from './inventory'
-import { jobs } from './jobs'
 import { profiles } from './profiles'
 import { quotes, quoteVersions } from './quotes'
+import { visits } from './visits'
 
 export const WORK_ORDER_STATES = ['open', 'completed'] as const
 export const WORK_ORDER_TEMPLATES = ['green-to-clean', 'equipment-install'] as const
@@ -70,7 +70,7 @@ export const workOrders = pgTable(
   ],
 )
 
-/** A visit of a work order: an ordinary job (its technician, time, photos, notes), at most one work order's. */
+/** A visit of a work order: an ordinary visit (its technician, time, photos, notes), at most one work order's. */
 export const workOrderVisits = pgTable(
   'work_order_visits',
   {
@@ -78,7 +78,7 @@ export const workOrderVisits = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     workOrderId: uuid('work_order_id').notNull(),
-    jobId: uuid('job_id').notNull(),
+    visitId: uuid('visit_id').notNull(),
     /** Its place in the work order (day 1, day 2, …), from 1. */
     position: integer('position').notNull(),
     /** What this visit is for ("Shock and brush"), from a template or typed. */
@@ -91,11 +91,11 @@ export const workOrderVisits = pgTable(
       foreignColumns: [workOrders.companyId, workOrders.id],
     }).onDelete('cascade'),
     foreignKey({
-      name: 'work_order_visits_company_job_fk',
-      columns: [t.companyId, t.jobId],
-      foreignColumns: [jobs.companyId, jobs.id],
+      name: 'work_order_visits_company_visit_fk',
+      columns: [t.companyId, t.visitId],
+      foreignColumns: [visits.companyId, visits.id],
     }).onDelete('cascade'),
-    unique('work_order_visits_company_job_key').on(t.companyId, t.jobId),
+    unique('work_order_visits_company_visit_key').on(t.companyId, t.visitId),
     index('work_order_visits_company_work_order_idx').on(t.companyId, t.workOrderId, t.position),
   ],
 )
@@ -112,7 +112,7 @@ export const workOrderPartsUsed = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     workOrderId: uuid('work_order_id').notNull(),
-    jobId: uuid('job_id').notNull(),
+    visitId: uuid('visit_id').notNull(),
     inventoryItemId: uuid('inventory_item_id').notNull(),
     description: text('description').notNull(),
     quantity: integer('quantity').notNull(),
@@ -129,9 +129,9 @@ export const workOrderPartsUsed = pgTable(
       foreignColumns: [workOrders.companyId, workOrders.id],
     }).onDelete('cascade'),
     foreignKey({
-      name: 'work_order_parts_used_company_job_fk',
-      columns: [t.companyId, t.jobId],
-      foreignColumns: [jobs.companyId, jobs.id],
+      name: 'work_order_parts_used_company_visit_fk',
+      columns: [t.companyId, t.visitId],
+      foreignColumns: [visits.companyId, visits.id],
     }).onDelete('cascade'),
     foreignKey({
       name: 'work_order_parts_used_company_item_fk',
@@ -139,7 +139,7 @@ export const workOrderPartsUsed = pgTable(
       foreignColumns: [inventoryItems.companyId, inventoryItems.id],
     }),
     index('work_order_parts_used_company_work_order_idx').on(t.companyId, t.workOrderId, t.recordedAt),
-    index('work_order_parts_used_company_job_idx').on(t.companyId, t.jobId),
+    index('work_order_parts_used_company_visit_idx').on(t.companyId, t.visitId),
     check('work_order_parts_used_quantity_positive', sql`${t.quantity} > 0`),
     check('work_order_parts_used_price_non_negative', sql`${t.unitPriceCents} >= 0 and ${t.unitCostCents} >= 0`),
   ],

@@ -21,7 +21,7 @@ export const BodyOfWaterOut = z
     name: z.string(),
     gallons: z.int().nullable(),
     surface: z.string().nullable(),
-    sanitiser: z.string().nullable(),
+    sanitizer: z.string().nullable(),
     indoor: z.boolean().nullable(),
   })
   .meta({ id: 'BodyOfWater' })
@@ -59,7 +59,7 @@ export const CustomerOut = z
   })
   .meta({ id: 'Customer' })
 
-export const VISIT_STATUSES = ['scheduled', 'completed', 'skipped', 'cancelled'] as const
+export const VISIT_STATUSES = ['scheduled', 'completed', 'skipped', 'canceled'] as const
 
 export const VisitOut = z
   .object({

@@ -7,10 +7,10 @@ import addFormats from 'ajv-formats'
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { requireApiKey } from '~/auth/api-key.server'
-import { apiKeys, invoices, jobs, payments, servicePlans } from '~/db/schema'
+import { apiKeys, invoices, payments, servicePlans, visits } from '~/db/schema'
 import { openApiDocument } from '~/features/api/openapi.server'
 import { API_RATE, createApiKey, hashApiKey, listApiKeys, revokeApiKey } from '~/models/api-key.server'
-import { createJob } from '~/models/job-changes.server'
+import { createVisit } from '~/models/visit-changes.server'
 import { db } from '~/utils/db.server'
 import { addBillingCompany } from '../../../tests/helpers/billing'
 import { addTestCustomer, type TestCustomer } from '../../../tests/helpers/customers'
@@ -116,7 +116,7 @@ let bRecords: { visitId: string; planId: string; invoiceId: string; paymentId: s
 beforeAll(async () => {
   a = await company('Alpha Pools')
   b = await company('Beta Pools')
-  const visit = await createJob({
+  const visit = await createVisit({
     companyId: b.id,
     customerId: b.customer.id,
     scheduledAt: new Date('2030-01-02T15:00:00Z'),
@@ -312,9 +312,9 @@ describe('resources', () => {
     )
     expect(await changed()).toEqual(['New Pool Size', 'Renamed'])
 
-    await db().update(jobs).set({ completedAt: new Date() }).where(eq(jobs.id, visit.body.id))
-    const visits = await call(visitsRoute, '/visits', { key: c.readKey, query: `?updated_since=${since}` })
-    const ids = visits.body.data.map((row: { id: string }) => row.id)
+    await db().update(visits).set({ completedAt: new Date() }).where(eq(visits.id, visit.body.id))
+    const visitList = await call(visitsRoute, '/visits', { key: c.readKey, query: `?updated_since=${since}` })
+    const ids = visitList.body.data.map((row: { id: string }) => row.id)
     expect(ids).toEqual([visit.body.id])
     expect(ids).not.toContain(untouched.body.id)
 

@@ -33,7 +33,7 @@ export function verifyLinkLanding(url: URL): LinkLanding | null {
 
 /**
  * better-auth's error codes on the email change's landing, in words (docs/product.md "Forms": clear, in the danger
- * colour).
+ * color).
  */
 function emailLinkError(code: string, currentEmail: string) {
   switch (code) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { billingMonth, lastMonth, MonthActionSchema, monthParam, neighbours, parseMonth } from './billing-month'
+import { billingMonth, lastMonth, MonthActionSchema, monthParam, neighbors, parseMonth } from './billing-month'
 
 describe('the billing page’s month', () => {
   it('is last month in the company’s calendar by default, across a year and a timezone’s midnight', () => {
@@ -28,7 +28,7 @@ describe('the billing page’s month', () => {
   })
 
   it('names the months either side, and writes a month back as YYYY-MM', () => {
-    expect(neighbours({ start: '2026-01-01', end: '2026-01-31' })).toEqual({
+    expect(neighbors({ start: '2026-01-01', end: '2026-01-31' })).toEqual({
       previous: { start: '2025-12-01', end: '2025-12-31' },
       next: { start: '2026-02-01', end: '2026-02-28' },
     })

@@ -23,7 +23,7 @@ function shiftMonth(start: LocalDate, months: number): LocalDate {
 }
 
 /** The months either side, for "previous month" / "next month". */
-export function neighbours(period: BillingPeriod) {
+export function neighbors(period: BillingPeriod) {
   return { previous: monthOf(shiftMonth(period.start, -1)), next: monthOf(shiftMonth(period.start, 1)) }
 }
 

@@ -20,7 +20,7 @@ import { redirectWithFlash } from '~/utils/flash.server'
 import { isUuid } from '~/utils/ids'
 import { formatCents } from '~/utils/money'
 import { readPage } from '~/utils/paging'
-import { billingMonth, MONTH_ACTION_MESSAGES, MonthActionSchema, monthParam, neighbours } from './billing-month'
+import { billingMonth, MONTH_ACTION_MESSAGES, MonthActionSchema, monthParam, neighbors } from './billing-month'
 import { statusSlug } from './invoice-status-badge'
 
 function readStatus(value: string | null): InvoiceListFilter {
@@ -68,7 +68,7 @@ export async function loadBillingPage(member: CompanyMember, url: URL, now = new
     shownPage = pageCount(invoices.total)
     if (shownPage > 1) invoices = await list(shownPage)
   }
-  const { previous, next } = neighbours(period)
+  const { previous, next } = neighbors(period)
   return {
     month: {
       value: monthParam(period),

@@ -15,7 +15,7 @@ export function statusSlug(status: InvoiceStatus) {
   return status.toLowerCase().replace(/ /g, '-')
 }
 
-/** An invoice's status in words (docs/billing.md), in the colour the office reads at a glance. */
+/** An invoice's status in words (docs/billing.md), in the color the office reads at a glance. */
 export function InvoiceStatusBadge({ status, className }: { status: InvoiceStatus; className?: string }) {
   return (
     <span

@@ -27,8 +27,8 @@ export function ArchiveCard({
         <>
           <h2 className="text-lg font-semibold">Archived customer</h2>
           <p className="text-sm text-slate-600">
-            Restoring puts {customer.customerName} back in the customer list and the job form, and lets them sign in to
-            the portal again. Canceled visits stay canceled.
+            Restoring puts {customer.customerName} back in the customer list and the visit form, and lets them sign in
+            to the portal again. Canceled visits stay canceled.
           </p>
           <Form method="post">
             <input type="hidden" name="intent" value="restore" />
@@ -54,7 +54,7 @@ export function ArchiveCard({
                 </li>
                 <li>Their visit history is kept.</li>
                 <li>Their portal access ends.</li>
-                <li>They leave the customer list and the job form until restored.</li>
+                <li>They leave the customer list and the visit form until restored.</li>
               </ul>
             </>
           }

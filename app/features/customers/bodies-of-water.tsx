@@ -53,7 +53,7 @@ function describeBody(body: BodyOfWaterData) {
   const parts = [
     body.gallons ? `${body.gallons.toLocaleString('en-US')} gallons` : null,
     surfaceWord(body.surface),
-    body.sanitiser,
+    body.sanitizer,
     body.indoor == null ? null : body.indoor ? 'indoor' : 'outdoor',
   ].filter(Boolean)
   return parts.length ? parts.join(' · ') : 'No details yet'

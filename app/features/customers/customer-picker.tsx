@@ -1,4 +1,4 @@
-// The new-job form's customer field (docs/product.md "Customers"): a combobox that searches every active customer as
+// The new-visit form's customer field (docs/product.md "Customers"): a combobox that searches every active customer as
 // the dispatcher types (the /app/customers/picker resource route, a moment after the last key), then offers the chosen
 // customer's service locations. Keyboard: ↓/↑ move through the matches, Enter chooses, Escape closes the list
 // (and, when it is already closed, clears the text). The ARIA 1.2 combobox pattern, so screen readers announce the

@@ -115,7 +115,7 @@ function present(
     address: row.address,
     when: formatDateTime(row.scheduledAt, timezone),
     technician: row.technicianName ?? 'Unassigned',
-    status: row.completedAt ? 'Completed' : row.skipReason ? 'Skipped' : row.cancelledAt ? 'Canceled' : 'Scheduled',
+    status: row.completedAt ? 'Completed' : row.skipReason ? 'Skipped' : row.canceledAt ? 'Canceled' : 'Scheduled',
   })
   return {
     customer: {
@@ -155,7 +155,7 @@ function present(
         arriveFrom: location.arriveFrom?.slice(0, 5) ?? '',
         arriveUntil: location.arriveUntil?.slice(0, 5) ?? '',
         taxRateId: location.taxRateId ?? '',
-        // A ZIP centre is the address's doing, not a person's: the form shows it as "placed by address" (blank), so
+        // A ZIP center is the address's doing, not a person's: the form shows it as "placed by address" (blank), so
         // "Adjust position" opens for a position still to fix and saving the form unchanged keeps it.
         ...(location.positionSource === 'zip' ? { lat: '', lng: '' } : {}),
       },
@@ -166,7 +166,7 @@ function present(
       arriveBetween: arriveBetweenText(location.arriveFrom, location.arriveUntil),
       taxRate: taxRateText(location.taxRateId, taxRates),
       position: positionText(location),
-      // Where the pin of "Adjust position" starts while the boxes are blank: the ZIP centre the location is routed at.
+      // Where the pin of "Adjust position" starts while the boxes are blank: the ZIP center the location is routed at.
       approximatePoint:
         location.positionSource === 'zip' && location.lat !== null && location.lng !== null
           ? { lat: location.lat, lng: location.lng }
@@ -176,10 +176,10 @@ function present(
         name: body.name,
         gallons: body.gallons,
         surface: body.surface,
-        sanitiser: body.sanitiser,
+        sanitizer: body.sanitizer,
         indoor: body.indoor,
         form: {
-          ...formText(body, ['name', 'gallons', 'surface', 'sanitiser']),
+          ...formText(body, ['name', 'gallons', 'surface', 'sanitizer']),
           indoor: body.indoor == null ? '' : body.indoor ? 'indoor' : 'outdoor',
         },
         equipment: body.equipment.map((item) => ({

@@ -6,7 +6,7 @@ import { createContext, useContext } from 'react'
 import type { z } from 'zod'
 import { CheckboxField, type ConformField, SelectField, TextareaField, TextField } from '~/components/ui/field'
 import { EQUIPMENT_KINDS } from '~/utils/customer-fields'
-import { SANITISERS, SURFACES, surfaceWord } from '~/water/targets'
+import { SANITIZERS, SURFACES, surfaceWord } from '~/water/targets'
 import { PositionPin } from './position-pin'
 
 /**
@@ -18,8 +18,8 @@ export function parseCustomerForm<Schema extends z.ZodType>(formData: FormData, 
   return parseWithZod(formData, { schema, disableAutoCoercion: true })
 }
 
-const capitalised = (value: string) => `${value[0]?.toUpperCase() ?? ''}${value.slice(1)}`
-const choices = (values: readonly string[]) => values.map((value) => ({ value, label: capitalised(value) }))
+const capitalized = (value: string) => `${value[0]?.toUpperCase() ?? ''}${value.slice(1)}`
+const choices = (values: readonly string[]) => values.map((value) => ({ value, label: capitalized(value) }))
 
 export function ContactFields({
   fields,
@@ -114,7 +114,7 @@ export function LocationFields({ fields }: { fields: Record<LocationFieldName, C
 
 /**
  * "Adjust position" (docs/subsystems.md, "Positions"): the map point as latitude and longitude. Left blank, the
- * location is placed by its address (its ZIP's centre, then the geocoder if one is set up); typed, the point is the
+ * location is placed by its address (its ZIP's center, then the geocoder if one is set up); typed, the point is the
  * person's and stays where they put it. Open when there is something to fix: no position, or one only as good as a ZIP.
  */
 function PositionFields({ fields }: { fields: Record<'lat' | 'lng', ConformField> }) {
@@ -143,7 +143,7 @@ function PositionFields({ fields }: { fields: Record<'lat' | 'lng', ConformField
 export function BodyOfWaterFields({
   fields,
 }: {
-  fields: Record<'name' | 'gallons' | 'surface' | 'sanitiser' | 'indoor', ConformField>
+  fields: Record<'name' | 'gallons' | 'surface' | 'sanitizer' | 'indoor', ConformField>
 }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -157,11 +157,11 @@ export function BodyOfWaterFields({
       <SelectField
         field={fields.surface}
         label="Surface"
-        options={SURFACES.map((value) => ({ value, label: capitalised(surfaceWord(value) ?? value) }))}
+        options={SURFACES.map((value) => ({ value, label: capitalized(surfaceWord(value) ?? value) }))}
       >
         <option value="">Not set</option>
       </SelectField>
-      <SelectField field={fields.sanitiser} label="Sanitizer" options={choices(SANITISERS)}>
+      <SelectField field={fields.sanitizer} label="Sanitizer" options={choices(SANITIZERS)}>
         <option value="">Not set</option>
       </SelectField>
       <SelectField field={fields.indoor} label="Indoor or outdoor" options={choices(['outdoor', 'indoor'])}>

@@ -1,4 +1,4 @@
-// The pin of "Adjust position" (docs/subsystems.md, "Positions"): a small map a few kilometres across around the
+// The pin of "Adjust position" (docs/subsystems.md, "Positions"): a small map a few kilometers across around the
 // location, where the pin is dragged (mouse, pen or finger) or moved with the arrow keys (Shift for bigger steps).
 // The Latitude and Longitude boxes stay the truth: the pin writes into them as it moves, typing in them moves the pin,
 // and the form posts them as before. Without JavaScript there is no map, only the boxes.
@@ -17,11 +17,11 @@ import { fromSvg, inView, moveBy, type PinView, parseLatLng, toSvg } from '~/rou
 import { useHydrated } from '~/utils/use-hydrated'
 
 const SIZE = 300
-/** Three kilometres across: a drag corrects a position by street-level amounts. */
-const METRES_ACROSS = 3000
-const GRID_METRES = 500
-/** Metres an arrow key moves the pin; with Shift, ten times as far. */
-const STEP_METRES = 10
+/** Three kilometers across: a drag corrects a position by street-level amounts. */
+const METERS_ACROSS = 3000
+const GRID_METERS = 500
+/** Meters an arrow key moves the pin; with Shift, ten times as far. */
+const STEP_METERS = 10
 const ARROWS: Record<string, [number, number]> = {
   ArrowUp: [1, 0],
   ArrowDown: [-1, 0],
@@ -30,7 +30,7 @@ const ARROWS: Record<string, [number, number]> = {
 }
 
 /**
- * Where the pin starts while both boxes are blank: the ZIP centre a location is placed at until its address is looked
+ * Where the pin starts while both boxes are blank: the ZIP center a location is placed at until its address is looked
  * up, given by the customer record for the location being edited. The boxes stay blank until the pin is moved.
  */
 export const ApproximatePoint = createContext<LatLng | null>(null)
@@ -55,12 +55,12 @@ export function PositionPin({ latId, lngId }: { latId: string; lngId: string }) 
   const svgRef = useRef<SVGSVGElement>(null)
   const dragging = useRef(false)
 
-  // A point off the map (or the first one) re-centres it; inside, the map holds still so a drag has a fixed frame.
+  // A point off the map (or the first one) re-centers it; inside, the map holds still so a drag has a fixed frame.
   const show = useCallback((next: LatLng | null) => {
     setPoint(next)
     if (next) {
       setView((current) =>
-        current && inView(current, next, 16) ? current : { centre: next, size: SIZE, metresAcross: METRES_ACROSS },
+        current && inView(current, next, 16) ? current : { center: next, size: SIZE, metersAcross: METERS_ACROSS },
       )
     }
   }, [])
@@ -99,7 +99,7 @@ export function PositionPin({ latId, lngId }: { latId: string; lngId: string }) 
     const local = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse())
     return { x: local.x, y: local.y }
   }
-  // A pin grabbed off its centre moves with the pointer, without first jumping under it.
+  // A pin grabbed off its center moves with the pointer, without first jumping under it.
   const grab = useRef({ x: 0, y: 0 })
   const pointAt = (event: PointerEvent<SVGSVGElement>) => {
     const local = localAt(event)
@@ -144,8 +144,8 @@ export function PositionPin({ latId, lngId }: { latId: string; lngId: string }) 
     const arrow = ARROWS[event.key]
     if (!(arrow && point)) return
     event.preventDefault()
-    const metres = STEP_METRES * (event.shiftKey ? 10 : 1)
-    const next = moveBy(point, arrow[0] * metres, arrow[1] * metres)
+    const meters = STEP_METERS * (event.shiftKey ? 10 : 1)
+    const next = moveBy(point, arrow[0] * meters, arrow[1] * meters)
     write(next)
     setMessage(announce(next))
   }
@@ -159,7 +159,7 @@ export function PositionPin({ latId, lngId }: { latId: string; lngId: string }) 
     )
   }
   const pin = toSvg(view, point)
-  const unit = (SIZE * GRID_METRES) / METRES_ACROSS
+  const unit = (SIZE * GRID_METERS) / METERS_ACROSS
   const lines = Array.from({ length: Math.floor(SIZE / unit) + 1 }, (_, index) => index * unit)
   return (
     <div className="mt-3 space-y-1">
@@ -175,7 +175,7 @@ export function PositionPin({ latId, lngId }: { latId: string; lngId: string }) 
           dragging.current = false
         }}
       >
-        <title>{`Map ${METRES_ACROSS / 1000} km across around the position`}</title>
+        <title>{`Map ${METERS_ACROSS / 1000} km across around the position`}</title>
         <g className="text-slate-200">
           {lines.map((at) => (
             <g key={at}>
@@ -185,7 +185,7 @@ export function PositionPin({ latId, lngId }: { latId: string; lngId: string }) 
           ))}
           <line x1={12} y1={SIZE - 12} x2={12 + unit} y2={SIZE - 12} stroke="#334155" strokeWidth={2} />
           <text x={12} y={SIZE - 18} className="fill-slate-700 text-[11px]">
-            {`${GRID_METRES} m`}
+            {`${GRID_METERS} m`}
           </text>
           <text x={SIZE / 2} y={14} textAnchor="middle" className="fill-slate-700 text-[11px]">
             N
@@ -210,8 +210,8 @@ export function PositionPin({ latId, lngId }: { latId: string; lngId: string }) 
         <p className="text-sm font-medium text-amber-800">Approximate: ZIP center. Move the pin to set it.</p>
       )}
       <p id="position-pin-hint" className="text-sm text-slate-600">
-        Drag the pin (or click the map); arrow keys move it {STEP_METRES} m, with Shift {STEP_METRES * 10} m. Each grid
-        square is {GRID_METRES} m.
+        Drag the pin (or click the map); arrow keys move it {STEP_METERS} m, with Shift {STEP_METERS * 10} m. Each grid
+        square is {GRID_METERS} m.
       </p>
       <p aria-live="polite" className="sr-only">
         {message}

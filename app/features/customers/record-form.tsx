@@ -1,6 +1,6 @@
 // The customer record's building blocks: one add or edit form (RecordForm, and useRecordForm for forms of their own
 // shape), "Edit" and "Add …" as links that open a form in place (`?edit=…` / `?add=…`, so they work before JavaScript
-// and survive a reload), "Remove" that asks before it posts, and a labelled detail of a read-only card.
+// and survive a reload), "Remove" that asks before it posts, and a labeled detail of a read-only card.
 import { type DefaultValue, type FormMetadata, getFormProps } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { Form, Link, useNavigation } from 'react-router'

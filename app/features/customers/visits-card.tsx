@@ -1,4 +1,4 @@
-// The customer record's "Upcoming visits" and a page of "Visit history" (`?history=`), each visit linking to its job.
+// The customer record's "Upcoming visits" and a page of "Visit history" (`?history=`), each visit linking to its visit.
 import { Link, useLocation } from 'react-router'
 import { Pager } from '~/components/pager'
 import { Card } from '~/components/ui/card'

@@ -1,4 +1,4 @@
-// "Adjust stock" of one item: a signed change and a reason ("+12 delivery", "-2 used on job"). Each item has its own
+// "Adjust stock" of one item: a signed change and a reason ("+12 delivery", "-2 used on visit"). Each item has its own
 // fetcher, so its pending state and answer are its own.
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { useFetcher } from 'react-router'

@@ -114,7 +114,7 @@ export const InventorySchema = z
 
 const CHANGE_ERROR = 'Enter a whole number change, like +12 or -2.'
 
-/** 'Adjust stock': a signed, non-zero whole number and a reason ("+12 delivery", "-2 used on job"). */
+/** 'Adjust stock': a signed, non-zero whole number and a reason ("+12 delivery", "-2 used on visit"). */
 export const AdjustSchema = z.object({
   itemId: z.string({ error: 'Missing item.' }).trim().min(1, 'Missing item.'),
   change: z

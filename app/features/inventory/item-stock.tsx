@@ -250,10 +250,10 @@ export function HistoryCard({ data }: { data: ItemStockPageData }) {
               <p className="text-slate-600">
                 {row.at}
                 {row.detail ? ` · ${row.detail}` : ''}
-                {row.jobId ? (
+                {row.visitId ? (
                   <>
                     {' · '}
-                    <Link to={`/app/jobs/${row.jobId}`} className="text-brand-700 underline">
+                    <Link to={`/app/visits/${row.visitId}`} className="text-brand-700 underline">
                       Visit
                     </Link>
                   </>

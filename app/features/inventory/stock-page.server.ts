@@ -89,7 +89,7 @@ export async function loadItemStockPage(
             : row.kind === 'transfer-in'
               ? `from ${row.otherLocation ?? 'another location'}`
               : (row.reason ?? ''),
-        jobId: row.jobId,
+        visitId: row.visitId,
         by: row.by,
       })),
     },

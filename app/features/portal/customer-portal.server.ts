@@ -50,11 +50,11 @@ export async function loadCustomerPortal(access: PortalAccess & { timezone: stri
 
   const tz = portal.timezone
   const customerId = access.customerId
-  const photoLink = (jobId: string, photo: { id: string; label: PhotoLabel }) => ({
+  const photoLink = (visitId: string, photo: { id: string; label: PhotoLabel }) => ({
     id: photo.id,
     label: PHOTO_LABEL_NAMES[photo.label],
-    full: portalPhotoUrl(customerId, jobId, photo.id),
-    thumb: portalPhotoUrl(customerId, jobId, photo.id, 'thumb'),
+    full: portalPhotoUrl(customerId, visitId, photo.id),
+    thumb: portalPhotoUrl(customerId, visitId, photo.id, 'thumb'),
   })
   // Only the three values leave the server, whatever else the row carries.
   const reading = (r: Reading) => ({ ph: r.ph, chlorinePpm: r.chlorinePpm, alkalinity: r.alkalinity })
@@ -127,7 +127,7 @@ export async function loadCustomerPortal(access: PortalAccess & { timezone: stri
           ? ('Completed' as const)
           : visit.skipReason
             ? ('Skipped' as const)
-            : visit.cancelledAt
+            : visit.canceledAt
               ? ('Canceled' as const)
               : ('Scheduled' as const),
         skipReason: visit.skipReason,
@@ -145,7 +145,7 @@ export async function loadCustomerPortal(access: PortalAccess & { timezone: stri
       visitDate: formatDate(r.visitScheduledAt, tz),
     })),
     gallery: portal.gallery.map((photo) => ({
-      ...photoLink(photo.jobId, photo),
+      ...photoLink(photo.visitId, photo),
       date: formatDate(photo.scheduledAt, tz),
     })),
   }

@@ -21,7 +21,7 @@ export type BalancePreviewView = {
   after: string
   totalBefore: string
   totalAfter: string
-  moves: Array<{ jobId: string; customerName: string; from: string; to: string }>
+  moves: Array<{ visitId: string; customerName: string; from: string; to: string }>
   unplaced: string[]
   changes: boolean
 }
@@ -99,7 +99,7 @@ export function BalancePreviewCard({ preview, applyLabel }: { preview: BalancePr
           <h3 className="font-semibold">Visits that move</h3>
           <ul aria-label="Visits that move" className="space-y-1 text-sm">
             {preview.moves.map((move) => (
-              <li key={move.jobId}>
+              <li key={move.visitId}>
                 <span className="font-medium">{move.customerName}</span>: {move.from} → {move.to}
               </li>
             ))}

@@ -10,7 +10,7 @@ export type CellVisit = {
   date: string
   technicianId: string | null
   minutes: number
-  state: 'open' | 'completed' | 'skipped' | 'cancelled'
+  state: 'open' | 'completed' | 'skipped' | 'canceled'
 }
 
 export function cellKey(technicianId: string | null, date: string) {

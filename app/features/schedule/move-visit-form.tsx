@@ -27,7 +27,7 @@ export type TechnicianOption = { id: string; name: string }
 /** What the "move-visit" intent answers (`moveVisitIntent`). */
 export type MoveVisitReply = {
   intent: string
-  jobId?: string
+  visitId?: string
   result?: SubmissionResult<string[]>
   ok: string | null
   error?: string
@@ -56,7 +56,7 @@ export function MoveVisitForm({
   const [form, fields] = useZodForm(MoveVisitSchema, {
     id: `move-visit-${visit.id}`,
     // Only this visit's refusal: the dialog's one fetcher may still hold another visit's answer.
-    lastResult: reply && !reply.ok && reply.jobId === visit.id ? reply.result : undefined,
+    lastResult: reply && !reply.ok && reply.visitId === visit.id ? reply.result : undefined,
     defaultValue: { date: visit.date, time: visit.clock, technicianId: visit.technicianId ?? '', scope: 'one' },
     shouldValidate: 'onBlur',
   })
@@ -68,7 +68,7 @@ export function MoveVisitForm({
   return (
     <fetcher.Form method="post" action={action} {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="move-visit" />
-      <input type="hidden" name="jobId" value={visit.id} />
+      <input type="hidden" name="visitId" value={visit.id} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField field={fields.date} label="Date" type="date" min={today} />
         <TextField field={fields.time} label="Time" type="time" />

@@ -10,29 +10,29 @@ import { failureStatus } from '~/utils/result'
 
 export const VISIT_MOVED = 'Visit moved.'
 
-/** Moves visit `jobId` of `companyId` as the posted form says; 404 for a visit the company does not have. */
-export async function moveVisitIntent(companyId: string, jobId: string, formData: FormData) {
+/** Moves visit `visitId` of `companyId` as the posted form says; 404 for a visit the company does not have. */
+export async function moveVisitIntent(companyId: string, visitId: string, formData: FormData) {
   const intent = 'move-visit' as const
   const submission = parseWithZod(formData, { schema: MoveVisitSchema })
-  if (submission.status !== 'success') return data({ intent, jobId, result: submission.reply(), ok: null }, 400)
-  const moved = await moveVisit({ companyId, jobId, input: submission.value })
+  if (submission.status !== 'success') return data({ intent, visitId, result: submission.reply(), ok: null }, 400)
+  const moved = await moveVisit({ companyId, visitId, input: submission.value })
   if (!moved.ok) {
     return data(
-      { intent, jobId, result: submission.reply({ formErrors: [moved.message] }), ok: null },
+      { intent, visitId, result: submission.reply({ formErrors: [moved.message] }), ok: null },
       failureStatus(moved),
     )
   }
-  return data({ intent, jobId: moved.jobId, result: submission.reply({ resetForm: true }), ok: VISIT_MOVED })
+  return data({ intent, visitId: moved.visitId, result: submission.reply({ resetForm: true }), ok: VISIT_MOVED })
 }
 
 /**
  * "Move visit" on the visit page: office roles only. "This and following visits" can put a new plan's visit in
  * this one's place, so the page follows the move to the visit that now stands there.
  */
-export async function moveVisitOnVisitPage(member: CompanyMember, jobId: string, formData: FormData) {
-  requireMemberCapability(member, 'jobs:manage')
-  const answer = await moveVisitIntent(member.companyId, jobId, formData)
-  const movedTo = answer.data.ok ? answer.data.jobId : jobId
-  if (movedTo !== jobId) await redirectWithFlash(`/app/jobs/${movedTo}`, VISIT_MOVED)
+export async function moveVisitOnVisitPage(member: CompanyMember, visitId: string, formData: FormData) {
+  requireMemberCapability(member, 'visits:manage')
+  const answer = await moveVisitIntent(member.companyId, visitId, formData)
+  const movedTo = answer.data.ok ? answer.data.visitId : visitId
+  if (movedTo !== visitId) await redirectWithFlash(`/app/visits/${movedTo}`, VISIT_MOVED)
   return answer
 }

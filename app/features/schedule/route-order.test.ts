@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { applyMove, formatFullDate, formatMiles, optimisedMessage, ReorderRouteSchema } from './route-order'
+import { applyMove, formatFullDate, formatMiles, optimizedMessage, ReorderRouteSchema } from './route-order'
 
 const MILE = 1609.344
 const [a, b, c] = [
@@ -9,7 +9,7 @@ const [a, b, c] = [
 ]
 
 describe('applyMove', () => {
-  it('swaps a stop with its neighbour', () => {
+  it('swaps a stop with its neighbor', () => {
     expect(applyMove([a, b, c], `${b}:up`)).toEqual([b, a, c])
     expect(applyMove([a, b, c], `${b}:down`)).toEqual([a, c, b])
   })
@@ -29,8 +29,8 @@ describe('the words the page shows', () => {
   })
 
   it('the saving adds up as read', () => {
-    expect(optimisedMessage(14.2 * MILE, 11.0 * MILE)).toBe('Route optimized: 14.2 mi → 11.0 mi (saved 3.2 mi).')
-    expect(optimisedMessage(10.04 * MILE, 9.96 * MILE)).toBe('Route optimized: 10.0 mi → 10.0 mi (saved 0.0 mi).')
+    expect(optimizedMessage(14.2 * MILE, 11.0 * MILE)).toBe('Route optimized: 14.2 mi → 11.0 mi (saved 3.2 mi).')
+    expect(optimizedMessage(10.04 * MILE, 9.96 * MILE)).toBe('Route optimized: 10.0 mi → 10.0 mi (saved 0.0 mi).')
   })
 
   it('the full date, whatever the zone', () => {
@@ -40,13 +40,13 @@ describe('the words the page shows', () => {
 
 describe('ReorderRouteSchema', () => {
   it('takes stop ids and an optional move or undo', () => {
-    expect(ReorderRouteSchema.safeParse({ intent: 'reorder', jobIds: [a, b], move: `${a}:down` }).success).toBe(true)
-    expect(ReorderRouteSchema.safeParse({ intent: 'reorder', jobIds: [a], undo: 'on' }).success).toBe(true)
+    expect(ReorderRouteSchema.safeParse({ intent: 'reorder', visitIds: [a, b], move: `${a}:down` }).success).toBe(true)
+    expect(ReorderRouteSchema.safeParse({ intent: 'reorder', visitIds: [a], undo: 'on' }).success).toBe(true)
   })
 
   it('refuses no stops, ids that are not ids, and moves that are not moves', () => {
-    expect(ReorderRouteSchema.safeParse({ intent: 'reorder', jobIds: [] }).success).toBe(false)
-    expect(ReorderRouteSchema.safeParse({ intent: 'reorder', jobIds: ['1'] }).success).toBe(false)
-    expect(ReorderRouteSchema.safeParse({ intent: 'reorder', jobIds: [a], move: `${a}:left` }).success).toBe(false)
+    expect(ReorderRouteSchema.safeParse({ intent: 'reorder', visitIds: [] }).success).toBe(false)
+    expect(ReorderRouteSchema.safeParse({ intent: 'reorder', visitIds: ['1'] }).success).toBe(false)
+    expect(ReorderRouteSchema.safeParse({ intent: 'reorder', visitIds: [a], move: `${a}:left` }).success).toBe(false)
   })
 })

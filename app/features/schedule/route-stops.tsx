@@ -27,7 +27,7 @@ export type RouteStopView = {
   state: VisitState
   skipReason: string | null
   point: LatLng | null
-  /** Where to fix a ZIP-centre position (the location's form, "Adjust position"); null when the point is exact. */
+  /** Where to fix a ZIP-center position (the location's form, "Adjust position"); null when the point is exact. */
   fixPosition: string | null
   /** The drive from the stop before (or the start), "3.2 mi"; none for finished stops and stops without a place. */
   leg: string | null
@@ -40,7 +40,7 @@ export type RouteStopsData = {
   stops: RouteStopView[]
   /** The open stops in route order: what a reorder posts. */
   openIds: string[]
-  canOptimise: boolean
+  canOptimize: boolean
   total: string
   source: 'road' | 'straight-line'
   fallback: string | null
@@ -65,7 +65,7 @@ export function ActionMessage({ reply }: { reply: RouteActionReply }) {
           <input type="hidden" name="intent" value="reorder" />
           <input type="hidden" name="undo" value="on" />
           {reply.undo.map((id) => (
-            <input key={id} type="hidden" name="jobIds" value={id} />
+            <input key={id} type="hidden" name="visitIds" value={id} />
           ))}
           <Button type="submit" variant="secondary" pending={undoing} pendingLabel="Undoing…">
             Undo
@@ -80,16 +80,16 @@ export function StopsCard({ data }: { data: RouteStopsData }) {
   const navigation = useNavigation()
   // Pending until the reloaded order shows (the form's data stays through the reload that follows the action).
   const submitting = navigation.state !== 'idle' ? navigation.formData : undefined
-  const optimising = submitting?.get('intent') === 'optimise'
+  const optimizing = submitting?.get('intent') === 'optimize'
   const moving = submitting?.get('move')
   const list = useKeepMoveFocus(typeof moving === 'string' ? moving : undefined)
   return (
     <Card className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold">Stops</h2>
-        {data.canOptimise ? (
+        {data.canOptimize ? (
           <Form method="post" preventScrollReset>
-            <Button type="submit" name="intent" value="optimise" pending={optimising} pendingLabel="Optimizing…">
+            <Button type="submit" name="intent" value="optimize" pending={optimizing} pendingLabel="Optimizing…">
               Optimize route
             </Button>
           </Form>
@@ -99,7 +99,7 @@ export function StopsCard({ data }: { data: RouteStopsData }) {
       <Form method="post" preventScrollReset>
         <input type="hidden" name="intent" value="reorder" />
         {data.openIds.map((id) => (
-          <input key={id} type="hidden" name="jobIds" value={id} />
+          <input key={id} type="hidden" name="visitIds" value={id} />
         ))}
         <ol ref={list} className="divide-y divide-slate-200" aria-label="Stops in route order">
           {data.start ? (
@@ -161,8 +161,8 @@ function useKeepMoveFocus(moving: string | undefined) {
     const move = lastMove.current
     lastMove.current = undefined
     if (!move) return
-    const [jobId, direction] = move.split(':')
-    const other = `${jobId}:${direction === 'up' ? 'down' : 'up'}`
+    const [visitId, direction] = move.split(':')
+    const other = `${visitId}:${direction === 'up' ? 'down' : 'up'}`
     const button = [move, other]
       .map((value) => list.current?.querySelector<HTMLButtonElement>(`button[name="move"][value="${value}"]`))
       .find((candidate) => candidate && !candidate.disabled)
@@ -174,7 +174,7 @@ function useKeepMoveFocus(moving: string | undefined) {
 function stateLabel(stop: RouteStopView) {
   if (stop.state === 'completed') return 'Completed'
   if (stop.state === 'skipped') return `Skipped: ${stop.skipReason}`
-  if (stop.state === 'cancelled') return 'Canceled'
+  if (stop.state === 'canceled') return 'Canceled'
   return null
 }
 

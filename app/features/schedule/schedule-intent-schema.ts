@@ -4,5 +4,5 @@ import { z } from 'zod'
 import { isUuid } from '~/utils/ids'
 
 export const ScheduleIntentSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('move-visit'), jobId: z.string().refine(isUuid) }),
+  z.object({ intent: z.literal('move-visit'), visitId: z.string().refine(isUuid) }),
 ])

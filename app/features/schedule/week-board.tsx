@@ -16,7 +16,7 @@ const SCHEDULE_PATH = '/app/schedule'
 
 export type BoardVisitView = MovableVisit & {
   minutes: number
-  state: 'open' | 'completed' | 'skipped' | 'cancelled'
+  state: 'open' | 'completed' | 'skipped' | 'canceled'
   /** The location, only for a customer with several. */
   place?: string
 }
@@ -66,11 +66,11 @@ export function WeekBoard({
   const cells = groupByCell(visits)
   const dropFailed = drop.state === 'idle' && drop.data && !drop.data.ok ? dropMessage(drop.data) : null
 
-  function moveByDrop(jobId: string, row: Row, date: string) {
-    const visit = sent.find((item) => item.id === jobId)
+  function moveByDrop(visitId: string, row: Row, date: string) {
+    const visit = sent.find((item) => item.id === visitId)
     if (!visit || (visit.date === date && visit.technicianId === row.id)) return
     drop.submit(
-      { intent: 'move-visit', jobId, date, technicianId: row.id ?? '', scope: 'one' },
+      { intent: 'move-visit', visitId, date, technicianId: row.id ?? '', scope: 'one' },
       { method: 'post', action: SCHEDULE_PATH },
     )
   }
@@ -140,11 +140,11 @@ export function WeekBoard({
 
 /** The visits as they will be once the drop being saved lands, so a dragged visit stays where it was put. */
 function withPendingDrop(visits: readonly BoardVisitView[], formData: FormData | undefined) {
-  const jobId = formData?.get('jobId')
+  const visitId = formData?.get('visitId')
   const date = formData?.get('date')
-  if (typeof jobId !== 'string' || typeof date !== 'string') return visits
+  if (typeof visitId !== 'string' || typeof date !== 'string') return visits
   const technicianId = String(formData?.get('technicianId') ?? '') || null
-  return visits.map((visit) => (visit.id === jobId ? { ...visit, date, technicianId } : visit))
+  return visits.map((visit) => (visit.id === visitId ? { ...visit, date, technicianId } : visit))
 }
 
 function dropMessage(reply: MoveVisitReply) {
@@ -199,7 +199,7 @@ function BoardGrid({
   shownRow: number
   cells: Cells
   onMove: (visit: MovableVisit) => void
-  onDrop: (jobId: string, row: Row, date: string) => void
+  onDrop: (visitId: string, row: Row, date: string) => void
   dayAction?: (day: Day) => ReactNode
 }) {
   const dragged = useRef<string | null>(null)
@@ -218,10 +218,10 @@ function BoardGrid({
       onDragLeave: () => setTarget((current) => (current === key ? null : current)),
       onDrop: (event: DragEvent) => {
         event.preventDefault()
-        const jobId = event.dataTransfer.getData('text/plain') || dragged.current
+        const visitId = event.dataTransfer.getData('text/plain') || dragged.current
         dragged.current = null
         setTarget(null)
-        if (jobId) onDrop(jobId, row, day.date)
+        if (visitId) onDrop(visitId, row, day.date)
       },
     }
   }
@@ -355,7 +355,7 @@ function VisitItem({
         {visit.state === 'skipped' ? <StatusPill tone="amber">Skipped</StatusPill> : null}
       </span>
       <Link
-        to={`/app/jobs/${visit.id}`}
+        to={`/app/visits/${visit.id}`}
         discover="none"
         className={visit.state === 'skipped' ? 'board-name line-through' : 'board-name'}
       >

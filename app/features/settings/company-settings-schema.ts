@@ -83,6 +83,6 @@ export function companySettingsSchema(timezones: readonly string[]) {
     }, 'Enter a full https:// address.'),
     // Checkboxes: an unticked box is simply absent from the form.
     serviceReportsEnabled: z.boolean().default(false),
-    itemiseChemicals: z.boolean().default(false),
+    itemizeChemicals: z.boolean().default(false),
   })
 }

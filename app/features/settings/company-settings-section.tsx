@@ -161,7 +161,7 @@ export function CompanySettingsSection({
           />
           <Checkbox
             label="List the chemicals added in reports and the customer portal"
-            inputProps={{ ...getInputProps(fields.itemiseChemicals, { type: 'checkbox' }), disabled: readOnly }}
+            inputProps={{ ...getInputProps(fields.itemizeChemicals, { type: 'checkbox' }), disabled: readOnly }}
           />
         </fieldset>
         <SaveFooter form={form} message={reply?.notice} canSave={canSave} saving={saving}>

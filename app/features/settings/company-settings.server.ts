@@ -26,7 +26,7 @@ export async function loadCompanySettings(companyId: string) {
       stripeAccountId: settings.stripeAccountId ?? '',
       customerPortalUrl: settings.customerPortalUrl ?? '',
       serviceReportsEnabled: settings.serviceReportsEnabled,
-      itemiseChemicals: settings.itemiseChemicals,
+      itemizeChemicals: settings.itemizeChemicals,
     },
     timezones: timezoneList(settings.timezone),
     logoUrl: companyLogoPath(settings.logoKey),

@@ -149,7 +149,7 @@ export function TechnicianForm({
   )
 }
 
-/** Under an address: where it was placed, and whether only roughly (its ZIP code's centre). */
+/** Under an address: where it was placed, and whether only roughly (its ZIP code's center). */
 function PlaceHint({ place, blank }: { place: Place; blank: string }) {
   if (!place.address) return <>{blank}</>
   if (!place.placed) return <>Not on the map yet: save to place it.</>

@@ -34,5 +34,5 @@ export function backLinkFor(from: string | null, home: HomeName): BackLink {
 
 /** The visit page's address, remembering the page it is opened from. */
 export function visitHref(visitId: string, from: string) {
-  return `/app/jobs/${encodeURIComponent(visitId)}?${new URLSearchParams({ from })}`
+  return `/app/visits/${encodeURIComponent(visitId)}?${new URLSearchParams({ from })}`
 }

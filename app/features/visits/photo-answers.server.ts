@@ -1,4 +1,4 @@
-// How the photo routes answer (app/routes/resources/job-photos.ts and job-photo.ts): JSON to the phone's queue and
+// How the photo routes answer (app/routes/resources/visit-photos.ts and visit-photo.ts): JSON to the phone's queue and
 // scripts, redirects back to the visit with a flash message for a plain form.
 import { redirectWithFlash } from '~/utils/flash.server'
 import type { Failure } from '~/utils/result'
@@ -31,9 +31,9 @@ export const PHOTO_DONE = { uploaded: 'Photo uploaded.', removed: 'Photo removed
  * A plain form's answer: back to the visit's photos with the outcome shown once (303, so a reload does not post
  * the form again).
  */
-export function backToPhotos(jobId: string, outcome: { ok: true; done: string } | Failure): Promise<never> {
+export function backToPhotos(visitId: string, outcome: { ok: true; done: string } | Failure): Promise<never> {
   return redirectWithFlash(
-    `/app/jobs/${jobId}#photos`,
+    `/app/visits/${visitId}#photos`,
     outcome.ok ? outcome.done : { tone: 'error', text: outcome.message },
     { status: 303 },
   )

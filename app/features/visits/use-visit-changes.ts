@@ -58,9 +58,9 @@ export function useVisitChanges(visitId: string, serverData: unknown) {
   }
 
   async function cancel(key: string) {
-    const cancelled = await cancelQueued(key)
-    if (cancelled) setSent((current) => current.filter((change) => change.key !== key))
-    return cancelled
+    const canceled = await cancelQueued(key)
+    if (canceled) setSent((current) => current.filter((change) => change.key !== key))
+    return canceled
   }
 
   return {

@@ -1,19 +1,19 @@
 // The visit as the technician left it: the server's copy with the phone's pending changes laid over it
 // (docs/product.md "The visit"), so a completion, a skip, a tick, a reading, a chemical or a note shows from the moment
 // of the tap, sent or not.
-import type { JobStatusLabel } from '~/components/status-badge'
+import type { VisitStatusLabel } from '~/components/status-badge'
 import { describeChemicalFields } from './describe-change'
 import { latestPending, type PendingChange, tickedItems } from './use-visit-changes'
 import type { NoteAudience } from './visit-notes'
 
 type ServerVisit = {
-  job: { state: string; status: JobStatusLabel; officeNote: string; customerNote: string }
+  visit: { state: string; status: VisitStatusLabel; officeNote: string; customerNote: string }
   checklist: ReadonlyArray<{ id: string; label: string }>
   ticks: ReadonlyArray<{ itemId: string; label: string }>
   stock: ReadonlyArray<{ id: string; name: string }>
 }
 
-export function visitAsShown({ job, checklist, ticks, stock }: ServerVisit, pending: readonly PendingChange[]) {
+export function visitAsShown({ visit, checklist, ticks, stock }: ServerVisit, pending: readonly PendingChange[]) {
   const pendingComplete = latestPending(pending, 'complete')
   const pendingSkip = latestPending(pending, 'skip')
   const stockNames = new Map(stock.map((item) => [item.id, item.name]))
@@ -21,8 +21,8 @@ export function visitAsShown({ job, checklist, ticks, stock }: ServerVisit, pend
   return {
     pendingComplete,
     pendingSkip,
-    state: job.state !== 'open' ? job.state : pendingComplete ? 'completed' : pendingSkip ? 'skipped' : 'open',
-    status: pendingComplete ? 'Completed' : pendingSkip ? 'Skipped' : job.status,
+    state: visit.state !== 'open' ? visit.state : pendingComplete ? 'completed' : pendingSkip ? 'skipped' : 'open',
+    status: pendingComplete ? 'Completed' : pendingSkip ? 'Skipped' : visit.status,
     ticked: tickedItems(
       ticks.map((tick) => tick.itemId),
       pending,
@@ -36,8 +36,8 @@ export function visitAsShown({ job, checklist, ticks, stock }: ServerVisit, pend
         : [],
     ),
     notes: {
-      office: noteOf('office')?.change.text ?? job.officeNote,
-      customer: noteOf('customer')?.change.text ?? job.customerNote,
+      office: noteOf('office')?.change.text ?? visit.officeNote,
+      customer: noteOf('customer')?.change.text ?? visit.customerNote,
     },
     waitingNotes: new Set((['office', 'customer'] as const).filter((audience) => noteOf(audience)?.waiting === true)),
     /** The names a refused change is described with. */

@@ -3,7 +3,7 @@
 // back link is named after where it goes (back-link.ts).
 import { Link } from 'react-router'
 import { SiteAccess, type SiteAccessView } from '~/components/site-access'
-import { type JobStatusLabel, StatusBadge } from '~/components/status-badge'
+import { StatusBadge, type VisitStatusLabel } from '~/components/status-badge'
 import { buttonClass } from '~/components/ui/button'
 import type { BackLink } from './back-link'
 
@@ -30,7 +30,7 @@ export function VisitHeader({
 }: {
   customerName: string
   address: string
-  status: JobStatusLabel
+  status: VisitStatusLabel
   assigned: boolean
   /** Set for a platform admin's read-only look. */
   companyName: string | null

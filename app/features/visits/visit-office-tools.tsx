@@ -1,23 +1,24 @@
 // The office's forms for an open visit, below the visit's own work and folded away (docs/product.md "The visit"):
-// "Assign and reschedule", "Move visit", "Cancel job". The fold opens by itself on the answer to one of its posts.
-import type { AssignJobReply } from '~/features/jobs/assign-job.server'
-import { type AssignableJob, AssignJobForm } from '~/features/jobs/assign-job-form'
+// "Assign and reschedule", "Move visit", "Cancel visit". The fold opens by itself on the answer to one of its posts.
+
 import { type MovableVisit, MoveVisitButton, type TechnicianOption } from '~/features/schedule/move-visit-form'
-import { CancelJobForm } from './cancel-job-form'
+import type { AssignVisitReply } from '~/features/visits/assign-visit.server'
+import { type AssignableVisit, AssignVisitForm } from '~/features/visits/assign-visit-form'
+import { CancelVisitForm } from './cancel-visit-form'
 
 export function VisitOfficeTools({
-  job,
+  visit,
   technicians,
   move,
   canCancel,
   assignReply,
   cancelError,
 }: {
-  job: AssignableJob
+  visit: AssignableVisit
   technicians: readonly TechnicianOption[]
   move: { visit: MovableVisit; today: string } | null
   canCancel: boolean
-  assignReply: AssignJobReply | undefined
+  assignReply: AssignVisitReply | undefined
   cancelError: string | null
 }) {
   const answered = Boolean(assignReply) || Boolean(cancelError)
@@ -34,17 +35,17 @@ export function VisitOfficeTools({
           <h2 id="assign-heading" className="font-semibold">
             Assign and reschedule
           </h2>
-          <AssignJobForm job={job} technicians={technicians} reply={assignReply} />
+          <AssignVisitForm visit={visit} technicians={technicians} reply={assignReply} />
         </section>
         {move ? (
           <MoveVisitButton
-            action={`/app/jobs/${job.id}`}
+            action={`/app/visits/${visit.id}`}
             visit={move.visit}
             technicians={technicians}
             today={move.today}
           />
         ) : null}
-        {canCancel ? <CancelJobForm error={cancelError} /> : null}
+        {canCancel ? <CancelVisitForm error={cancelError} /> : null}
       </div>
     </details>
   )

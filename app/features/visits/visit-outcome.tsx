@@ -12,7 +12,7 @@ function skipReasonOf(fields: Record<string, string>) {
 
 /** The line, or null when there is none to show (the summary then leaves its place out). */
 export function visitOutcome(
-  job: { state: string; completed: string | null; completedBy: string | null; skipReason: string | null },
+  visit: { state: string; completed: string | null; completedBy: string | null; skipReason: string | null },
   pendingSkip: (PendingChange & { change: { type: 'skip'; fields: Record<string, string> } }) | undefined,
 ): ReactNode {
   if (pendingSkip) {
@@ -23,15 +23,15 @@ export function visitOutcome(
       </p>
     )
   }
-  if (job.state === 'completed') {
+  if (visit.state === 'completed') {
     return (
       <p className="text-emerald-800">
-        Completed {job.completed}
-        {job.completedBy ? ` by ${job.completedBy}` : ''}
+        Completed {visit.completed}
+        {visit.completedBy ? ` by ${visit.completedBy}` : ''}
       </p>
     )
   }
-  if (job.state === 'skipped') return <p className="text-amber-900">Skipped: {job.skipReason}</p>
-  if (job.state === 'cancelled') return <p className="text-slate-700">Canceled</p>
+  if (visit.state === 'skipped') return <p className="text-amber-900">Skipped: {visit.skipReason}</p>
+  if (visit.state === 'canceled') return <p className="text-slate-700">Canceled</p>
   return null
 }

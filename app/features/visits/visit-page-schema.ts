@@ -1,4 +1,4 @@
-// What the visit page posts (routes/app/job.tsx), one intent each. The forms with fields of their own are parsed by
+// What the visit page posts (routes/app/visit.tsx), one intent each. The forms with fields of their own are parsed by
 // their own schemas where they are saved (a reading, a chemical, assign, move, skip, the notes; the checklist
 // below), so the route reads only the intent here: anything else is a post no form of the page sends.
 import { z } from 'zod'
@@ -13,7 +13,7 @@ export const VisitIntentSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('assign') }),
   z.object({ intent: z.literal('move-visit') }),
   z.object({ intent: z.literal('skip-visit') }),
-  z.object({ intent: z.literal('cancel-job') }),
+  z.object({ intent: z.literal('cancel-visit') }),
   z.object({ intent: z.literal('part-used') }),
 ])
 

@@ -2,12 +2,12 @@
 // are app/features/visits/visit-plain-changes.server.ts; the office's forms, app/features/visits/visit-actions.server.ts.
 import { and, eq } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { requireViewableJob } from '~/auth/guards.server'
-import { jobs, profiles } from '~/db/schema'
-import { assignFormJob } from '~/features/jobs/assign-job.server'
+import type { requireViewableVisit } from '~/auth/guards.server'
+import { profiles, visits } from '~/db/schema'
+import { assignFormVisit } from '~/features/visits/assign-visit.server'
 import { listChecklist, listVisitChecks } from '~/models/checklist.server'
-import { listChemLogsForJob } from '~/models/chem-log.server'
-import { listChemicalsForJob } from '~/models/chemical-addition.server'
+import { listChemLogsForVisit } from '~/models/chem-log.server'
+import { listChemicalsForVisit } from '~/models/chemical-addition.server'
 import { listVisitPhotos, shownPhoto } from '~/models/photo.server'
 import { listTechnicians } from '~/models/profile.server'
 import { listStockForVisit } from '~/models/stock-lists.server'
@@ -17,21 +17,21 @@ import { localDateAt } from '~/schedule/local-date'
 import { formatDateTime, formatTime } from '~/utils/dates'
 import { db } from '~/utils/db.server'
 import { can, type Role } from '~/utils/permissions'
-import { adviceForLatest, describePool, summariseReading } from '~/water/summary'
+import { adviceForLatest, describePool, summarizeReading } from '~/water/summary'
 import { type PoolProfile, poolProfileOf } from '~/water/targets'
 import type { HomeName } from './back-link'
 
-type Viewable = Awaited<ReturnType<typeof requireViewableJob>>
+type Viewable = Awaited<ReturnType<typeof requireViewableVisit>>
 
 const completer = alias(profiles, 'completer')
 
-/** The visit's notes and who completed it: the columns the shared job read does not carry. */
-async function readVisitWork(companyId: string, jobId: string) {
+/** The visit's notes and who completed it: the columns the shared visit read does not carry. */
+async function readVisitWork(companyId: string, visitId: string) {
   const [row] = await db()
-    .select({ officeNote: jobs.officeNote, customerNote: jobs.customerNote, completedByName: completer.fullName })
-    .from(jobs)
-    .leftJoin(completer, eq(completer.id, jobs.completedBy))
-    .where(and(eq(jobs.companyId, companyId), eq(jobs.id, jobId)))
+    .select({ officeNote: visits.officeNote, customerNote: visits.customerNote, completedByName: completer.fullName })
+    .from(visits)
+    .leftJoin(completer, eq(completer.id, visits.completedBy))
+    .where(and(eq(visits.companyId, companyId), eq(visits.id, visitId)))
   return row ?? { officeNote: null, customerNote: null, completedByName: null }
 }
 
@@ -43,24 +43,24 @@ function completedWhen(at: Date, timezone: string, now = new Date()) {
 }
 
 /** Everything the visit page shows, in a fixed number of queries whatever the visit holds. */
-export async function loadVisitPage({ viewer, job, company }: Viewable) {
-  const canManage = !viewer.readOnly && can(viewer.role as Role, 'jobs:manage')
-  const { companyId, id: jobId } = job
+export async function loadVisitPage({ viewer, visit, company }: Viewable) {
+  const canManage = !viewer.readOnly && can(viewer.role as Role, 'visits:manage')
+  const { companyId, id: visitId } = visit
   const [logs, technicians, chemicals, stock, checklist, ticks, work, photos] = await Promise.all([
-    listChemLogsForJob({ companyId, jobId }),
+    listChemLogsForVisit({ companyId, visitId }),
     canManage ? listTechnicians(companyId) : Promise.resolve([]),
-    listChemicalsForJob({ companyId, jobId }),
+    listChemicalsForVisit({ companyId, visitId }),
     // The stock picker, for those who can record chemicals (never the platform admin's read-only view).
     // Each item's quantity where this visit would take it from (its technician's truck or the warehouse).
-    viewer.readOnly ? Promise.resolve([]) : listStockForVisit({ companyId, technicianId: job.technicianId ?? null }),
+    viewer.readOnly ? Promise.resolve([]) : listStockForVisit({ companyId, technicianId: visit.technicianId ?? null }),
     listChecklist(companyId),
-    listVisitChecks({ companyId, jobId }),
-    readVisitWork(companyId, jobId),
-    listVisitPhotos({ companyId, jobId }),
+    listVisitChecks({ companyId, visitId }),
+    readVisitWork(companyId, visitId),
+    listVisitPhotos({ companyId, visitId }),
   ])
   const timezone = company.timezone
-  const pool: PoolProfile = poolProfileOf(job)
-  const state = visitState(job)
+  const pool: PoolProfile = poolProfileOf(visit)
+  const state = visitState(visit)
   const open = state === 'open'
   return {
     canManage,
@@ -79,41 +79,41 @@ export async function loadVisitPage({ viewer, job, company }: Viewable) {
       canManage && open
         ? {
             visit: {
-              id: job.id,
-              customerName: job.customerName,
-              date: localDateAt(job.scheduledAt, timezone),
-              clock: wallTimeOf(job.scheduledAt, timezone),
-              technicianId: job.technicianId,
-              recurring: job.planId !== null,
+              id: visit.id,
+              customerName: visit.customerName,
+              date: localDateAt(visit.scheduledAt, timezone),
+              clock: wallTimeOf(visit.scheduledAt, timezone),
+              technicianId: visit.technicianId,
+              recurring: visit.planId !== null,
             },
             today: localDateAt(new Date(), timezone),
           }
         : null,
-    job: {
-      ...assignFormJob(job, timezone),
-      completed: job.completedAt ? completedWhen(job.completedAt, timezone) : null,
+    visit: {
+      ...assignFormVisit(visit, timezone),
+      completed: visit.completedAt ? completedWhen(visit.completedAt, timezone) : null,
       completedBy: work.completedByName,
-      status: visitState(job, { now: new Date(), timezone }),
+      status: visitState(visit, { now: new Date(), timezone }),
       state,
-      skipReason: job.skipReason,
-      technicianId: job.technicianId,
-      technicianName: job.technicianName,
-      technicianPhone: job.technicianPhone,
-      // Gate code and access notes: staff of the job's company only (null for a platform admin's look).
-      access: job.access,
-      customerPhone: job.customerPhone,
+      skipReason: visit.skipReason,
+      technicianId: visit.technicianId,
+      technicianName: visit.technicianName,
+      technicianPhone: visit.technicianPhone,
+      // Gate code and access notes: staff of the visit's company only (null for a platform admin's look).
+      access: visit.access,
+      customerPhone: visit.customerPhone,
       pool: describePool(pool),
       officeNote: work.officeNote ?? '',
       customerNote: work.customerNote ?? '',
     },
     checklist,
     ticks: ticks.map((tick) => ({ itemId: tick.itemId, label: tick.label })),
-    // URLs of the authorised photo route, never storage keys or public links.
-    photos: photos.map((photo) => shownPhoto(job.id, photo)),
+    // URLs of the authorized photo route, never storage keys or public links.
+    photos: photos.map((photo) => shownPhoto(visit.id, photo)),
     logs: logs.map((log) => ({
       ...log,
       takenAt: formatDateTime(log.takenAt, timezone),
-      summary: summariseReading(log, pool),
+      summary: summarizeReading(log, pool),
     })),
     // Doses for the newest reading (logs are newest first) and this pool's volume; the profile, so the phone works
     // out the advice for a reading it has not sent yet (offline too).

@@ -1,5 +1,5 @@
 // The fields of a photo's upload (the plain form and the phone's queue post the same multipart form) and of the plain
-// "Remove" form, as the photo routes (routes/resources/job-photos.ts, job-photo.ts) read them. The label and the
+// "Remove" form, as the photo routes (routes/resources/visit-photos.ts, visit-photo.ts) read them. The label and the
 // key are checked again by the model (savePhoto), which every caller goes through.
 import { z } from 'zod'
 import { PHOTO_MESSAGES } from '~/models/visit-photo'

@@ -1,4 +1,4 @@
-// The visit page's "Photos" (docs/product.md "The visit"): the visit's photos, each labelled Before / After / Other,
+// The visit page's "Photos" (docs/product.md "The visit"): the visit's photos, each labeled Before / After / Other,
 // and "Take photo" / "Choose photo". A photo goes into the phone's queue (app/field/queue.ts) the moment it is taken or
 // chosen, and is uploaded from there with its progress shown: leaving the page or losing the signal loses nothing,
 // and the queue sends it when it can. Until the page's script runs (or without it) a plain multipart form posts to
@@ -210,7 +210,7 @@ function PlainUploadForm({ visitId, label }: { visitId: string; label: PhotoLabe
   return (
     <form
       method="post"
-      action={`/app/jobs/${visitId}/photos`}
+      action={`/app/visits/${visitId}/photos`}
       encType="multipart/form-data"
       {...getFormProps(form)}
       // Conform never runs here (once the script runs, the queue replaces this form), so the browser's own check

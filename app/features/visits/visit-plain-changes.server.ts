@@ -1,5 +1,5 @@
 // The visit page's plain forms (no JavaScript; docs/product.md "The visit"): the checklist, a reading, a chemical,
-// the notes, "Mark Complete" and "Skip visit", as the job route's action calls them for the technician or the office.
+// the notes, "Mark Complete" and "Skip visit", as the visit route's action calls them for the technician or the office.
 // Each builds the FieldChange the phone's queue sends and hands it to applyFieldChange
 // (app/models/visit-work.server.ts), so who may change the visit, the refusals of a visit reassigned, completed or
 // canceled, and their messages are the phone's, whichever way the change came. The form's own schema first checks what
@@ -95,7 +95,7 @@ export async function saveChecklistAction(member: CompanyMember, visitId: string
   const wanted = new Set(submission.value.itemId)
   const [items, ticks] = await Promise.all([
     listChecklist(member.companyId),
-    listVisitChecks({ companyId: member.companyId, jobId: visitId }),
+    listVisitChecks({ companyId: member.companyId, visitId: visitId }),
   ])
   const ticked = new Set(ticks.map((tick) => tick.itemId))
   const changes = items
@@ -106,7 +106,7 @@ export async function saveChecklistAction(member: CompanyMember, visitId: string
     })
   const refused = await applyPlainChanges(member, visitId, formData, changes)
   if (refused) return refuse(intent, submission, refused)
-  return redirectWithFlash(`/app/jobs/${visitId}`, VISIT_MESSAGES.checklistSaved)
+  return redirectWithFlash(`/app/visits/${visitId}`, VISIT_MESSAGES.checklistSaved)
 }
 
 /** "Save notes": both notes as they now read, each one change. */
@@ -129,7 +129,7 @@ export async function saveNotesAction(member: CompanyMember, visitId: string, fo
     })),
   )
   if (refused) return refuse(intent, submission, refused)
-  return redirectWithFlash(`/app/jobs/${visitId}`, VISIT_MESSAGES.notesSaved)
+  return redirectWithFlash(`/app/visits/${visitId}`, VISIT_MESSAGES.notesSaved)
 }
 
 /** "Save Reading": the reading as typed, saved once however often the form is posted. */
@@ -165,7 +165,7 @@ export async function skipVisitAction(member: CompanyMember, visitId: string, fo
     { part: null, change: { type: 'skip', fields: formFields(formData) } },
   ])
   if (refused) return refuse(intent, submission, refused)
-  return redirectWithFlash(`/app/jobs/${visitId}`, VISIT_MESSAGES.skipped)
+  return redirectWithFlash(`/app/visits/${visitId}`, VISIT_MESSAGES.skipped)
 }
 
 /**

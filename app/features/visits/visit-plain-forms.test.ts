@@ -45,7 +45,7 @@ function checklist(lastResult?: Parameters<typeof VisitChecklist>[0]['lastResult
 }
 
 describe('VisitNotes without JavaScript', () => {
-  it('is a form of the two labelled notes with "Save notes"', () => {
+  it('is a form of the two labeled notes with "Save notes"', () => {
     const html = notes()
     expect(html).toMatch(/<form[^>]*id="visit-notes"/)
     expect(html).toMatch(/<label for="visit-notes-officeNote"[^>]*>Note for office<\/label>/)
@@ -84,9 +84,9 @@ describe('VisitChecklist without JavaScript', () => {
 
 describe('VisitPhotos without JavaScript', () => {
   it('is a multipart form of the label and the photo, posted to the photo route', () => {
-    const html = draw(() => createElement(VisitPhotos, { visitId: 'job-1', photos: [], readOnly: false }))
+    const html = draw(() => createElement(VisitPhotos, { visitId: 'visit-1', photos: [], readOnly: false }))
     expect(html).toMatch(
-      /<form[^>]*id="photo-upload"[^>]*action="\/app\/jobs\/job-1\/photos"|<form[^>]*action="\/app\/jobs\/job-1\/photos"[^>]*id="photo-upload"/,
+      /<form[^>]*id="photo-upload"[^>]*action="\/app\/visits\/visit-1\/photos"|<form[^>]*action="\/app\/visits\/visit-1\/photos"[^>]*id="photo-upload"/,
     )
     expect(html).toContain('encType="multipart/form-data"')
     // No JavaScript runs it, so the browser checks that a photo was chosen.

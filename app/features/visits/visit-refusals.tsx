@@ -1,4 +1,4 @@
-// Changes the server refused (the visit was reassigned, cancelled or completed by someone else meanwhile): each is
+// Changes the server refused (the visit was reassigned, canceled or completed by someone else meanwhile): each is
 // shown with its reason and what was not applied, until the technician dismisses it. Nothing is dropped silently.
 import { Button } from '~/components/ui/button'
 import { dismissRefused, useFieldQueue } from '~/field/queue'

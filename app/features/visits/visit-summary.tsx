@@ -1,4 +1,4 @@
-// A finished visit (completed, skipped, cancelled — or any visit the viewer may only look at) as a read-only summary
+// A finished visit (completed, skipped, canceled — or any visit the viewer may only look at) as a read-only summary
 // (docs/product.md "The visit"): what was ticked, read, added, photographed and noted, and when and by whom it was
 // completed. No empty entry forms. The office gets "Reopen visit" for a completed or skipped one.
 import type { ReactNode } from 'react'

@@ -122,7 +122,7 @@ export async function loadWorkOrderPage(member: Member, workOrderId: string) {
           : null,
       allVisitsDone: order.allVisitsDone,
       visits: order.visits.map((visit) => ({
-        jobId: visit.jobId,
+        visitId: visit.visitId,
         position: visit.position,
         title: visit.title ?? `Visit ${visit.position}`,
         when: formatDateTime(visit.scheduledAt, member.timezone),
@@ -238,8 +238,8 @@ export async function recordDepositAction(member: Member, quoteId: string, formD
 }
 
 /** The visit page's "Work order WO-0007" section, when the visit belongs to one. */
-export async function loadVisitWorkOrder(companyId: string, jobId: string, timezone: string, readOnly: boolean) {
-  const order = await workOrderOfVisit(companyId, jobId)
+export async function loadVisitWorkOrder(companyId: string, visitId: string, timezone: string, readOnly: boolean) {
+  const order = await workOrderOfVisit(companyId, visitId)
   if (!order) return null
   const stock = readOnly || order.state === 'completed' ? [] : await stockChoices(companyId)
   return {
@@ -257,13 +257,13 @@ export async function loadVisitWorkOrder(companyId: string, jobId: string, timez
 }
 
 /** "Record part used" on a work order's visit; the route has let the member work this visit (a technician: theirs). */
-export async function recordPartUsedAction(member: Member, jobId: string, formData: FormData) {
+export async function recordPartUsedAction(member: Member, visitId: string, formData: FormData) {
   const intent = 'part-used'
   const submission = parseWithZod(formData, { schema: PartUsedSchema })
   if (submission.status !== 'success') return data<WorkOrderReply>({ intent, result: submission.reply() }, 400)
   const used = await recordPartUsed({
     companyId: member.companyId,
-    jobId,
+    visitId,
     itemId: submission.value.inventoryItemId,
     quantity: submission.value.quantity,
     recordedBy: member.id,

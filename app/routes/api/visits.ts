@@ -11,7 +11,7 @@ import {
 } from '~/features/api/api-handler.server'
 import { VisitCreateBody, VisitListQuery } from '~/features/api/api-schemas'
 import { apiGetVisit, apiListVisits } from '~/models/api-schedule.server'
-import { createJob } from '~/models/job-changes.server'
+import { createVisit } from '~/models/visit-changes.server'
 import type { Route } from './+types/visits'
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -27,7 +27,7 @@ export function action({ request }: Route.ActionArgs) {
     const caller = await guard(request, ['POST'])
     const { raw, data } = await readBody(request, VisitCreateBody)
     return idempotentWrite(request, caller, raw, async (tx) => {
-      const job = await createJob(
+      const visit = await createVisit(
         {
           companyId: caller.companyId,
           customerId: data.customerId,
@@ -38,14 +38,14 @@ export function action({ request }: Route.ActionArgs) {
         },
         tx,
       )
-      if (!job) {
+      if (!visit) {
         return apiError(
           404,
           'not_found',
           'No active customer, service location or technician of yours has the ids given.',
         )
       }
-      return { ok: true, status: 201, body: await apiGetVisit(caller.companyId, job.id, tx) }
+      return { ok: true, status: 201, body: await apiGetVisit(caller.companyId, visit.id, tx) }
     })
   })
 }

@@ -48,7 +48,7 @@ const base = {
   'bodyOfWater.name': 'Pool',
   'bodyOfWater.gallons': '15,000',
   'bodyOfWater.surface': 'plaster',
-  'bodyOfWater.sanitiser': 'salt',
+  'bodyOfWater.sanitizer': 'salt',
   'bodyOfWater.indoor': 'outdoor',
 }
 
@@ -84,7 +84,7 @@ describe('Add customer', () => {
       .from(bodiesOfWater)
       .where(and(eq(bodiesOfWater.locationId, location?.id ?? '')))
     expect(bodies).toMatchObject([
-      { name: 'Pool', gallons: 15_000, surface: 'plaster', sanitiser: 'salt', indoor: false },
+      { name: 'Pool', gallons: 15_000, surface: 'plaster', sanitizer: 'salt', indoor: false },
     ])
   })
 

@@ -2,7 +2,7 @@
 // action.
 import { and, eq, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { jobs, profiles, servicePlans } from '~/db/schema'
+import { profiles, servicePlans, visits } from '~/db/schema'
 import { addDays } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { addTestCustomer, type TestCustomer } from '../../../tests/helpers/customers'
@@ -88,12 +88,12 @@ describe('Add service plan', () => {
     expect(await saves(dispatcher, customer.id, weekly())).toBe('Service plan added. 8 visits scheduled.')
     const [plan] = await db().select().from(servicePlans).where(eq(servicePlans.locationId, customer.locationId))
     expect(plan).toMatchObject({ frequencyWeeks: 1, weekday: 3, technicianId: techId, rateCents: 8550 })
-    const visits = await db()
+    const visitList = await db()
       .select()
-      .from(jobs)
-      .where(and(eq(jobs.planId, plan?.id ?? ''), isNull(jobs.cancelledAt)))
-    expect(visits).toHaveLength(8)
-    expect(visits.every((visit) => visit.technicianId === techId)).toBe(true)
+      .from(visits)
+      .where(and(eq(visits.planId, plan?.id ?? ''), isNull(visits.canceledAt)))
+    expect(visitList).toHaveLength(8)
+    expect(visitList.every((visit) => visit.technicianId === techId)).toBe(true)
     const page = await record(dispatcher, customer.id)
     expect(page.locations[0]?.plans).toEqual([
       expect.objectContaining({ current: true, summary: expect.stringContaining('$85.50 per visit') }),
@@ -188,12 +188,12 @@ describe('End plan', () => {
   it('ends the plan: untouched visits after the date go, a skipped one stays', async () => {
     const [plan] = await db().select().from(servicePlans).where(eq(servicePlans.locationId, customer.locationId))
     const planId = plan?.id ?? ''
-    const visits = await db().select().from(jobs).where(eq(jobs.planId, planId)).orderBy(jobs.occurrenceDate)
-    const last = visits.at(-1)
+    const visitList = await db().select().from(visits).where(eq(visits.planId, planId)).orderBy(visits.occurrenceDate)
+    const last = visitList.at(-1)
     await db()
-      .update(jobs)
-      .set({ cancelledAt: new Date(), skipReason: 'Weather' })
-      .where(eq(jobs.id, last?.id ?? ''))
+      .update(visits)
+      .set({ canceledAt: new Date(), skipReason: 'Weather' })
+      .where(eq(visits.id, last?.id ?? ''))
     const page = await record(dispatcher, customer.id, `?edit=end-plan:${planId}`)
     expect(page.open.edit).toBe(`end-plan:${planId}`)
     expect(await saves(dispatcher, customer.id, { intent: 'end-plan', targetId: planId, endsOn: today })).toBe(
@@ -201,7 +201,7 @@ describe('End plan', () => {
     )
     const [ended] = await db().select().from(servicePlans).where(eq(servicePlans.id, planId))
     expect(ended?.endsOn).toBe(today)
-    const left = await db().select().from(jobs).where(eq(jobs.planId, planId))
+    const left = await db().select().from(visits).where(eq(visits.planId, planId))
     expect(left.every((visit) => (visit.occurrenceDate ?? '') <= today || visit.id === last?.id)).toBe(true)
     expect(left.some((visit) => visit.id === last?.id)).toBe(true)
     const after = await record(dispatcher, customer.id)

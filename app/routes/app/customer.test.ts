@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { bodiesOfWater, customers, equipment, jobs, serviceLocations } from '~/db/schema'
+import { bodiesOfWater, customers, equipment, serviceLocations, visits } from '~/db/schema'
 import { db } from '~/utils/db.server'
 import { addTestCustomer, findTestCustomer } from '../../../tests/helpers/customers'
 import { formRequest, pageRequest, routeArgs, settle, statusOf } from '../../../tests/helpers/requests'
@@ -146,14 +146,14 @@ describe('the customer record', () => {
       name: 'Spa',
       gallons: '600',
       surface: '',
-      sanitiser: 'chlorine',
+      sanitizer: 'chlorine',
       indoor: 'outdoor',
     })
     const [spa] = await db()
       .select()
       .from(bodiesOfWater)
       .where(and(eq(bodiesOfWater.locationId, beach?.id ?? ''), eq(bodiesOfWater.name, 'Spa')))
-    expect(spa).toMatchObject({ gallons: 600, sanitiser: 'chlorine', indoor: false, surface: null })
+    expect(spa).toMatchObject({ gallons: 600, sanitizer: 'chlorine', indoor: false, surface: null })
     await saves(dispatcher, customer.id, {
       intent: 'add-equipment',
       targetId: spa?.id ?? '',
@@ -195,10 +195,10 @@ describe('the customer record', () => {
     expect(last).toMatchObject({ status: 409, message: expect.stringContaining('only service location') })
   })
 
-  it('archives a customer (open visits cancelled, out of the list) and restores them', async () => {
+  it('archives a customer (open visits canceled, out of the list) and restores them', async () => {
     const customer = await addTestCustomer(blueCompanyId, { customerName: 'Ada Archive', address: '4 Elm St' })
     await db()
-      .insert(jobs)
+      .insert(visits)
       .values({
         companyId: blueCompanyId,
         customerId: customer.id,
@@ -216,8 +216,8 @@ describe('the customer record', () => {
     expect((await record(dispatcher, customer.id)).customer.archived).toBe(false)
     const open = await db()
       .select()
-      .from(jobs)
-      .where(and(eq(jobs.customerId, customer.id), isNull(jobs.cancelledAt)))
+      .from(visits)
+      .where(and(eq(visits.customerId, customer.id), isNull(visits.canceledAt)))
     expect(open).toEqual([])
   })
 })

@@ -1,14 +1,14 @@
 import { type Company, requireCapability, requireCompanyCapability } from '~/auth/guards.server'
-import { JobCard } from '~/components/job-card'
 import { RouteError } from '~/components/route-error'
 import { Alert } from '~/components/ui/alert'
+import { VisitCard } from '~/components/visit-card'
 import { AdminDashboard, OwnerDashboard } from '~/dashboards/business-dashboard'
 import { loadAdminDashboard, loadOwnerDashboard } from '~/dashboards/business-dashboard.server'
 import { DispatcherDashboard } from '~/dashboards/dispatcher-dashboard'
 import { dispatchBoardAction, loadDispatchBoard } from '~/dashboards/dispatcher-dashboard.server'
 import { TechDashboard } from '~/dashboards/tech-dashboard'
 import { loadTechDashboard, techTabOf } from '~/dashboards/tech-dashboard.server'
-import { listTodaysJobs, listTodaysJobsAllCompanies } from '~/models/dashboard-lists.server'
+import { listTodaysVisits, listTodaysVisitsAllCompanies } from '~/models/dashboard-lists.server'
 import { visitState } from '~/models/visit-state'
 import { formatDate } from '~/utils/dates'
 import { can, type Role } from '~/utils/permissions'
@@ -25,8 +25,8 @@ const MISSING_COMPANY: Partial<Record<Role, string>> = {
 async function loadFallback(role: Role, company: Company | null, timezone: string, userId: string, now: Date) {
   const rows =
     role === 'platform_admin' || !company
-      ? await listTodaysJobsAllCompanies(now)
-      : await listTodaysJobs({
+      ? await listTodaysVisitsAllCompanies(now)
+      : await listTodaysVisits({
           companyId: company.id,
           timezone,
           technicianId: role === 'tech' ? userId : undefined,
@@ -36,7 +36,7 @@ async function loadFallback(role: Role, company: Company | null, timezone: strin
     kind: 'fallback' as const,
     allCompanies: role === 'platform_admin',
     today: formatDate(now, timezone),
-    jobs: rows.map((row) => ({
+    visits: rows.map((row) => ({
       id: row.id,
       customerName: row.customerName,
       address: row.address,
@@ -51,7 +51,7 @@ async function loadFallback(role: Role, company: Company | null, timezone: strin
 
 // /app picks the dashboard by role (docs/product.md "Screens"): owners the business overview, admins operations,
 // dispatchers the dispatch board (owners and admins reach it at /app/dispatch), technicians their
-// own route; platform admins see the read-only "Today's Jobs" fallback across companies.
+// own route; platform admins see the read-only "Today's Visits" fallback across companies.
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireCapability(request, 'app:dashboard')
   const { timezone } = user
@@ -67,7 +67,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (companyId && user.role === 'admin') {
     return { kind: 'admin' as const, ...(await loadAdminDashboard({ companyId, timezone, now })) }
   }
-  if (companyId && can(user.role, 'jobs:manage')) {
+  if (companyId && can(user.role, 'visits:manage')) {
     return { kind: 'dispatcher' as const, ...(await loadDispatchBoard(request, companyId, timezone, now)) }
   }
   if (companyId && user.role === 'tech') {
@@ -86,7 +86,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const member = await requireCompanyCapability(request, 'jobs:manage')
+  const member = await requireCompanyCapability(request, 'visits:manage')
   return dispatchBoardAction(request, member.companyId, member.timezone, member.id)
 }
 
@@ -100,26 +100,26 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === 'admin') return <AdminDashboard data={loaderData} />
   if (loaderData.kind === 'dispatcher') return <DispatcherDashboard data={loaderData} />
   if (loaderData.kind === 'tech') return <TechDashboard data={loaderData} />
-  const { jobs, today, allCompanies } = loaderData
+  const { visits, today, allCompanies } = loaderData
   return (
-    <section aria-labelledby="todays-jobs" className="space-y-4">
+    <section aria-labelledby="todays-visits" className="space-y-4">
       <div>
-        <h1 id="todays-jobs" className="text-2xl font-bold">
-          Today's Jobs
+        <h1 id="todays-visits" className="text-2xl font-bold">
+          Today's Visits
         </h1>
         <p className="text-sm text-slate-600">
           {today}
           {allCompanies ? ' · all companies, read-only' : ''}
         </p>
       </div>
-      {jobs.length === 0 ? (
+      {visits.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-          No jobs scheduled for today.
+          No visits scheduled for today.
         </p>
       ) : (
         <ul className="space-y-3">
-          {jobs.map((job) => (
-            <JobCard key={job.id} job={job} />
+          {visits.map((visit) => (
+            <VisitCard key={visit.id} visit={visit} />
           ))}
         </ul>
       )}

@@ -8,12 +8,12 @@ import { dispatchBoardAction, loadDispatchBoard } from '~/dashboards/dispatcher-
 import type { Route } from './+types/dispatch'
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const member = await requireCompanyCapability(request, 'jobs:manage')
+  const member = await requireCompanyCapability(request, 'visits:manage')
   return loadDispatchBoard(request, member.companyId, member.timezone)
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const member = await requireCompanyCapability(request, 'jobs:manage')
+  const member = await requireCompanyCapability(request, 'visits:manage')
   return dispatchBoardAction(request, member.companyId, member.timezone, member.id)
 }
 

@@ -249,7 +249,7 @@ describe('inventory actions', () => {
     const below = reply(
       await action(
         routeArgs(
-          post(owner, { intent: 'adjust', itemId: item.id, change: String(-(item.qty + 13)), reason: 'used on job' }),
+          post(owner, { intent: 'adjust', itemId: item.id, change: String(-(item.qty + 13)), reason: 'used on visit' }),
         ),
       ),
     )

@@ -22,11 +22,11 @@ const NAV: Array<{
 }> = [
   { to: '/app', label: 'Dashboard', capability: 'app:dashboard', end: true },
   // A dispatcher's dashboard is the dispatch board already.
-  { to: '/app/dispatch', label: 'Dispatch', capability: 'jobs:manage', roles: ['owner', 'admin'] },
+  { to: '/app/dispatch', label: 'Dispatch', capability: 'visits:manage', roles: ['owner', 'admin'] },
   { to: '/app/customers', label: 'Customers', capability: 'customers:manage' },
   { to: '/app/billing', label: 'Billing', capability: 'billing:manage' },
   { to: '/app/quotes', label: 'Quotes', capability: 'quotes:manage', more: true },
-  { to: '/app/schedule', label: 'Schedule', capability: 'jobs:manage' },
+  { to: '/app/schedule', label: 'Schedule', capability: 'visits:manage' },
   { to: '/app/inventory', label: 'Inventory', capability: 'inventory:search', more: true },
   { to: '/app/truck', label: 'My truck', capability: 'inventory:search', roles: ['tech'], more: true },
   { to: '/app/timesheets', label: 'Timesheets', capability: 'time:manage', more: true },
@@ -46,8 +46,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     role: role as Role,
     roleLabel: ROLE_LABELS[role],
     companyName: company?.name ?? null,
-    // Live updates for members who work jobs in a company (SSE at /app/events).
-    live: Boolean(company) && can(role, 'jobs:work'),
+    // Live updates for members who work visits in a company (SSE at /app/events).
+    live: Boolean(company) && can(role, 'visits:work'),
   }
 }
 

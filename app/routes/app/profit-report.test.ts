@@ -3,7 +3,7 @@
 // same rows in the same order, and nobody but owners and admins (the permission matrix walks every persona).
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { companies, inventoryItems, jobChemicalAdditions, jobs, profiles } from '~/db/schema'
+import { companies, inventoryItems, profiles, visitChemicalAdditions, visits } from '~/db/schema'
 import { lastMonth } from '~/features/reports/report-period'
 import { addDays, instantAt, localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
@@ -62,7 +62,7 @@ beforeAll(async () => {
     address: '88 Report Rd, Tampa, FL',
   })
   const [visit] = await db()
-    .insert(jobs)
+    .insert(visits)
     .values({
       companyId,
       customerId: customer.id,
@@ -73,16 +73,16 @@ beforeAll(async () => {
       completedAt: visitAt,
       technicianId: tyler?.id ?? null,
     })
-    .returning({ id: jobs.id })
+    .returning({ id: visits.id })
   const [calcium] = await db()
     .select({ id: inventoryItems.id, name: inventoryItems.name })
     .from(inventoryItems)
     .where(and(eq(inventoryItems.companyId, companyId), eq(inventoryItems.sku, 'CAL-CHL-25')))
   await db()
-    .insert(jobChemicalAdditions)
+    .insert(visitChemicalAdditions)
     .values({
       companyId,
-      jobId: visit?.id ?? '',
+      visitId: visit?.id ?? '',
       inventoryItemId: calcium?.id ?? null,
       product: 'Calcium',
       quantity: 20,

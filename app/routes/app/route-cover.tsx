@@ -22,7 +22,7 @@ import type { Route } from './+types/route-cover'
 
 /** One of the company's technicians on a real date, or a 404. */
 async function requireTechnicianDay(request: Request, params: { technicianId: string; date: string }) {
-  const member = await requireCompanyCapability(request, 'jobs:manage')
+  const member = await requireCompanyCapability(request, 'visits:manage')
   const date = parseAddressDate(params.date)
   if (!date) notFound()
   const technician = (await listTechnicians(member.companyId)).find((candidate) => candidate.id === params.technicianId)

@@ -3,12 +3,12 @@
 // stale order refused.
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { companies, customers, jobs, profiles, serviceLocations } from '~/db/schema'
+import { companies, customers, profiles, serviceLocations, visits } from '~/db/schema'
 import { createCustomerWithLocation } from '~/models/customer-changes.server'
 import { getDayRoute, setRouteOrder } from '~/models/day-route.server'
 import { listDayStops } from '~/models/day-stops.server'
-import { createJob } from '~/models/job-changes.server'
 import { updateServiceLocation } from '~/models/service-location.server'
+import { createVisit } from '~/models/visit-changes.server'
 import { generateVisits } from '~/models/visit-generation.server'
 import { addDays, instantAt, localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
@@ -48,7 +48,7 @@ async function openOrder() {
 }
 
 const routeTotal = async () =>
-  (await getDayRoute({ companyId: blue, timezone: ZONE, technicianId: tyler, date })).totalMetres
+  (await getDayRoute({ companyId: blue, timezone: ZONE, technicianId: tyler, date })).totalMeters
 
 beforeAll(async () => {
   await useDemoData()
@@ -101,11 +101,11 @@ describe('Opening a route', () => {
     expect(page.end?.address).toContain('Rocky Point')
     expect(page.end?.leg).toMatch(/^\d+\.\d mi$/)
     const route = await getDayRoute({ companyId: blue, timezone: ZONE, technicianId: tyler, date })
-    const legs = route.stops.reduce((sum, stop) => sum + (stop.legMetres ?? 0), 0)
-    expect(route.end?.legMetres).toBeGreaterThan(0)
-    expect(route.totalMetres).toBeCloseTo(legs + (route.end?.legMetres ?? 0), 6)
+    const legs = route.stops.reduce((sum, stop) => sum + (stop.legMeters ?? 0), 0)
+    expect(route.end?.legMeters).toBeGreaterThan(0)
+    expect(route.totalMeters).toBeCloseTo(legs + (route.end?.legMeters ?? 0), 6)
     expect(page.openIds).toEqual(await openOrder())
-    expect(page.canOptimise).toBe(true)
+    expect(page.canOptimize).toBe(true)
   })
 
   it('opens the unassigned visits of a day', async () => {
@@ -140,8 +140,8 @@ describe('Opening a route', () => {
     if (!added.ok) throw new Error(added.message)
     const { customerId, locationId } = added
     const scheduledAt = new Date(`${date}T16:00:00Z`)
-    const job = await createJob({ companyId: blue, customerId, locationId, scheduledAt, technicianId: null })
-    if (!job) throw new Error('no visit')
+    const visit = await createVisit({ companyId: blue, customerId, locationId, scheduledAt, technicianId: null })
+    if (!visit) throw new Error('no visit')
     const open = () =>
       loader(
         routeArgs(pageRequest(`/app/schedule/unassigned/${date}`, dispatcher), { technicianId: 'unassigned', date }),
@@ -163,10 +163,10 @@ describe('Opening a route', () => {
       loader(routeArgs(pageRequest(`/app/schedule/${tyler}/${date}`, sunsetOwner), { technicianId: tyler, date })),
     )
     expect(statusOf(page.thrown)).toBe(404)
-    const optimise = await settle(
-      action(routeArgs(post(sunsetOwner, tyler, date, [['intent', 'optimise']]), { technicianId: tyler, date })),
+    const optimize = await settle(
+      action(routeArgs(post(sunsetOwner, tyler, date, [['intent', 'optimize']]), { technicianId: tyler, date })),
     )
-    expect(statusOf(optimise.thrown)).toBe(404)
+    expect(statusOf(optimize.thrown)).toBe(404)
   })
 
   it('refuses technicians, as the guard does', async () => {
@@ -174,23 +174,23 @@ describe('Opening a route', () => {
       loader(routeArgs(pageRequest(`/app/schedule/${tyler}/${date}`, tech), { technicianId: tyler, date })),
     )
     expect(statusOf(page.thrown)).toBe(403)
-    const optimise = await settle(
-      action(routeArgs(post(tech, tyler, date, [['intent', 'optimise']]), { technicianId: tyler, date })),
+    const optimize = await settle(
+      action(routeArgs(post(tech, tyler, date, [['intent', 'optimize']]), { technicianId: tyler, date })),
     )
-    expect(statusOf(optimise.thrown)).toBe(403)
+    expect(statusOf(optimize.thrown)).toBe(403)
   })
 })
 
-describe('Optimise route and Undo', () => {
+describe('Optimize route and Undo', () => {
   it('never lengthens the route, tells the saving, and Undo restores the exact order before', async () => {
     // A poor order to start from: the stops reversed.
     const reversed = (await openOrder()).reverse()
-    const set = await setRouteOrder({ companyId: blue, timezone: ZONE, technicianId: tyler, date, jobIds: reversed })
+    const set = await setRouteOrder({ companyId: blue, timezone: ZONE, technicianId: tyler, date, visitIds: reversed })
     expect(set.ok).toBe(true)
     const before = await routeTotal()
 
     const reply = (await action(
-      routeArgs(post(dispatcher, tyler, date, [['intent', 'optimise']]), { technicianId: tyler, date }),
+      routeArgs(post(dispatcher, tyler, date, [['intent', 'optimize']]), { technicianId: tyler, date }),
     )) as Reply
     expect(reply.init?.status ?? 200).toBe(200)
     const after = await routeTotal()
@@ -208,7 +208,7 @@ describe('Optimise route and Undo', () => {
           post(dispatcher, tyler, date, [
             ['intent', 'reorder'],
             ['undo', 'on'],
-            ...reversed.map((id): [string, string] => ['jobIds', id]),
+            ...reversed.map((id): [string, string] => ['visitIds', id]),
           ]),
           { technicianId: tyler, date },
         ),
@@ -219,11 +219,11 @@ describe('Optimise route and Undo', () => {
     expect(await routeTotal()).toBeCloseTo(before, 6)
   })
 
-  it('a second optimise saves nothing more', async () => {
-    await action(routeArgs(post(dispatcher, tyler, date, [['intent', 'optimise']]), { technicianId: tyler, date }))
+  it('a second optimize saves nothing more', async () => {
+    await action(routeArgs(post(dispatcher, tyler, date, [['intent', 'optimize']]), { technicianId: tyler, date }))
     const once = await routeTotal()
     const reply = (await action(
-      routeArgs(post(dispatcher, tyler, date, [['intent', 'optimise']]), { technicianId: tyler, date }),
+      routeArgs(post(dispatcher, tyler, date, [['intent', 'optimize']]), { technicianId: tyler, date }),
     )) as Reply
     expect(await routeTotal()).toBeLessThanOrEqual(once + 1e-6)
     expect(reply.data.message).toMatch(/^(The route is already as short as it gets|Route optimized)/)
@@ -232,7 +232,7 @@ describe('Optimise route and Undo', () => {
   it('says there is nothing to optimize on a day without stops', async () => {
     const empty = '2020-01-05'
     const reply = (await action(
-      routeArgs(post(dispatcher, tyler, empty, [['intent', 'optimise']]), { technicianId: tyler, date: empty }),
+      routeArgs(post(dispatcher, tyler, empty, [['intent', 'optimize']]), { technicianId: tyler, date: empty }),
     )) as Reply
     expect(reply.init?.status).toBe(400)
     expect(reply.data.message).toMatch(/nothing to optimize/)
@@ -248,7 +248,7 @@ describe('Reordering by hand', () => {
         routeArgs(
           post(dispatcher, tyler, date, [
             ['intent', 'reorder'],
-            ...order.map((id): [string, string] => ['jobIds', id]),
+            ...order.map((id): [string, string] => ['visitIds', id]),
             ['move', `${second}:up`],
           ]),
           { technicianId: tyler, date },
@@ -265,7 +265,7 @@ describe('Reordering by hand', () => {
       routeArgs(
         post(dispatcher, tyler, date, [
           ['intent', 'reorder'],
-          ...order.slice(1).map((id): [string, string] => ['jobIds', id]),
+          ...order.slice(1).map((id): [string, string] => ['visitIds', id]),
         ]),
         { technicianId: tyler, date },
       ),
@@ -302,17 +302,17 @@ describe('ETAs and appointments', () => {
 
   const dayRoute = () => getDayRoute({ companyId: blue, timezone: ZONE, technicianId: tyler, date: quiet })
   const etas = async () => Object.fromEntries((await dayRoute()).stops.map((stop) => [stop.id, stop.eta]))
-  const order = (jobIds: string[]) =>
-    setRouteOrder({ companyId: blue, timezone: ZONE, technicianId: tyler, date: quiet, jobIds })
-  const optimise = async () =>
+  const order = (visitIds: string[]) =>
+    setRouteOrder({ companyId: blue, timezone: ZONE, technicianId: tyler, date: quiet, visitIds })
+  const optimize = async () =>
     (await action(
-      routeArgs(post(dispatcher, tyler, quiet, [['intent', 'optimise']]), { technicianId: tyler, date: quiet }),
+      routeArgs(post(dispatcher, tyler, quiet, [['intent', 'optimize']]), { technicianId: tyler, date: quiet }),
     )) as Reply
   const setAppointments = (on: boolean) =>
     db()
-      .update(jobs)
-      .set({ appointmentAt: on ? jobs.scheduledAt : null })
-      .where(inArray(jobs.id, [near, far]))
+      .update(visits)
+      .set({ appointmentAt: on ? visits.scheduledAt : null })
+      .where(inArray(visits.id, [near, far]))
   const workStarts = (time: string | null) =>
     db().update(profiles).set({ workStarts: time }).where(eq(profiles.id, tyler))
 
@@ -324,14 +324,14 @@ describe('ETAs and appointments', () => {
     await db()
       .insert(serviceLocations)
       .values({ companyId: blue, customerId: customer?.id ?? '', street: `${name} Way`, ...point, minutesOnSite: 30 })
-    const job = await createJob({
+    const visit = await createVisit({
       companyId: blue,
       customerId: customer?.id ?? '',
       scheduledAt: instantAt(quiet, time, ZONE),
       technicianId: tyler,
       appointment: true,
     })
-    return job?.id ?? ''
+    return visit?.id ?? ''
   }
 
   beforeAll(async () => {
@@ -394,12 +394,12 @@ describe('ETAs and appointments', () => {
       expect((await order([near, far])).ok).toBe(true)
       const before = await dayRoute()
       // From the company's yard: Harold's is at the yard, on site at 7:00 AM with no drive.
-      expect(before.stops[0]).toMatchObject({ eta: '7:00 AM', legMetres: 0 })
-      // Saved from Clearwater (placed at its ZIP code's centre, about 11 miles west): a drive first, then Harold's.
+      expect(before.stops[0]).toMatchObject({ eta: '7:00 AM', legMeters: 0 })
+      // Saved from Clearwater (placed at its ZIP code's center, about 11 miles west): a drive first, then Harold's.
       expect((await save('100 N Osceola Ave, Clearwater, FL 33755')).data.ok).toBe(true)
       const after = await dayRoute()
       expect(after.start?.address).toBe('100 N Osceola Ave, Clearwater, FL 33755')
-      expect(after.stops[0]?.legMetres).toBeGreaterThan(10_000)
+      expect(after.stops[0]?.legMeters).toBeGreaterThan(10_000)
       expect(after.stops[0]?.eta).toMatch(/^7:\d\d AM$/)
       expect(after.stops[0]?.eta).not.toBe('7:00 AM')
       expect(after.stops[1]?.eta).not.toBe(before.stops[1]?.eta)
@@ -424,7 +424,7 @@ describe('ETAs and appointments', () => {
     ])
     expect(late.stops[1]?.lateBy).toBeGreaterThan(240)
 
-    const reply = await optimise()
+    const reply = await optimize()
     // The day ends back at the yard (no end address: the company's), so both orders are the same round trip: keeping
     // the times costs no distance.
     expect(reply.data.message).toMatch(/^Route optimized: (\d+\.\d) mi → \1 mi \(saved 0\.0 mi\)\.$/)
@@ -441,7 +441,7 @@ describe('ETAs and appointments', () => {
     await workStarts(null)
     try {
       expect((await order([near, far])).ok).toBe(true)
-      const reply = await optimise()
+      const reply = await optimize()
       expect(reply.data.message).toMatch(/ Cannot be reached in time: Maria Lopez \(by 8:00 AM\)\.$/)
       expect((await dayRoute()).stops.map((stop) => stop.customerName)).toEqual(['Maria Lopez', 'Harold Jenkins'])
     } finally {
@@ -451,8 +451,8 @@ describe('ETAs and appointments', () => {
 
   it('a location’s saved “Arrive between” changes the order “Optimize route” gives', async () => {
     await setAppointments(false)
-    const [farJob] = await db().select({ locationId: jobs.locationId }).from(jobs).where(eq(jobs.id, far))
-    const locationId = farJob?.locationId ?? ''
+    const [farVisit] = await db().select({ locationId: visits.locationId }).from(visits).where(eq(visits.id, far))
+    const locationId = farVisit?.locationId ?? ''
     const saveWindow = (arriveFrom: string, arriveUntil: string) =>
       updateServiceLocation({
         companyId: blue,
@@ -462,11 +462,11 @@ describe('ETAs and appointments', () => {
     try {
       // No window: the stop at the start address first is the shorter day.
       expect((await order([far, near])).ok).toBe(true)
-      await optimise()
+      await optimize()
       expect((await dayRoute()).stops.map((stop) => stop.customerName)).toEqual(['Harold Jenkins', 'Maria Lopez'])
       // Maria's pool only before 7:30 AM: she is first now, and her stop says so.
       expect(await saveWindow('07:00', '07:30')).toMatchObject({ ok: true })
-      await optimise()
+      await optimize()
       const kept = await dayRoute()
       expect(kept.stops.map((stop) => [stop.customerName, stop.windowLabel, stop.lateBy])).toEqual([
         ['Maria Lopez', 'Arrive 7:00 AM–7:30 AM', null],

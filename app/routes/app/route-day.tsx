@@ -16,12 +16,12 @@ import {
   formatFullDate,
   formatMiles,
   lateMessage,
-  OptimiseRouteSchema,
-  optimisedMessage,
+  OptimizeRouteSchema,
+  optimizedMessage,
   ReorderRouteSchema,
 } from '~/features/schedule/route-order'
 import { ActionMessage, MissingPoints, type RouteActionReply, StopsCard } from '~/features/schedule/route-stops'
-import { getDayRoute, optimiseDayRoute, setRouteOrder } from '~/models/day-route.server'
+import { getDayRoute, optimizeDayRoute, setRouteOrder } from '~/models/day-route.server'
 import { listTechnicians, mondayOf } from '~/models/week-board.server'
 import { addDays, parseAddressDate } from '~/schedule/local-date'
 import { redirectWithFlash } from '~/utils/flash.server'
@@ -35,7 +35,7 @@ const UNASSIGNED = 'unassigned'
 
 /** The route the URL names, or a 404: a bad date, or anyone but one of the company's technicians (or `unassigned`). */
 async function requireRoute(request: Request, params: { technicianId: string; date: string }) {
-  const { companyId, timezone } = await requireCompanyCapability(request, 'jobs:manage')
+  const { companyId, timezone } = await requireCompanyCapability(request, 'visits:manage')
   const { date } = params
   if (!parseAddressDate(date)) notFound()
   const technicians = await listTechnicians(companyId)
@@ -71,7 +71,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     skipReason: stop.skipReason,
     point: stop.point,
     fixPosition: stop.approximate ? `/app/customers/${stop.customerId}?edit=location:${stop.locationId}` : null,
-    leg: stop.legMetres === null ? null : formatMiles(stop.legMetres),
+    leg: stop.legMeters === null ? null : formatMiles(stop.legMeters),
   }))
   const open = stops.filter((stop) => stop.state === 'open')
   return {
@@ -86,12 +86,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     end: route.end && {
       address: route.end.address,
       point: route.end.point,
-      leg: route.end.legMetres === null ? null : formatMiles(route.end.legMetres),
+      leg: route.end.legMeters === null ? null : formatMiles(route.end.legMeters),
     },
     stops,
     openIds: open.map((stop) => stop.id),
-    canOptimise: open.filter((stop) => stop.point).length >= 2,
-    total: formatMiles(route.totalMetres),
+    canOptimize: open.filter((stop) => stop.point).length >= 2,
+    total: formatMiles(route.totalMeters),
     source: route.source,
     fallback: route.fallback,
   }
@@ -108,25 +108,25 @@ export async function action({ request, params }: Route.ActionArgs) {
   const refused = (result: Failure) =>
     reply({ intent: String(intent), tone: 'error', message: result.message }, refusalStatus(result))
   switch (intent) {
-    case 'optimise': {
-      const submission = parseWithZod(formData, { schema: OptimiseRouteSchema })
+    case 'optimize': {
+      const submission = parseWithZod(formData, { schema: OptimizeRouteSchema })
       if (submission.status !== 'success') unknownIntent()
-      const result = await optimiseDayRoute(scope)
+      const result = await optimizeDayRoute(scope)
       if (!result.ok) return refused(result)
       const late = lateMessage(result.late)
       const tone = late ? 'error' : 'success'
       const lessLate = result.lateAfter < result.lateBefore - 1e-6
-      if (!lessLate && result.afterMetres >= result.beforeMetres) {
+      if (!lessLate && result.afterMeters >= result.beforeMeters) {
         return reply({
           intent,
           tone,
-          message: `The route is already as short as it gets: ${formatMiles(result.beforeMetres)}.${late}`,
+          message: `The route is already as short as it gets: ${formatMiles(result.beforeMeters)}.${late}`,
         })
       }
       return reply({
         intent,
         tone,
-        message: `${optimisedMessage(result.beforeMetres, result.afterMetres)}${late}`,
+        message: `${optimizedMessage(result.beforeMeters, result.afterMeters)}${late}`,
         undo: result.previous,
       })
     }
@@ -136,8 +136,8 @@ export async function action({ request, params }: Route.ActionArgs) {
         const message = firstError(submission.error, 'Check the order.')
         return reply({ intent, tone: 'error', message }, 400)
       }
-      const { jobIds, move, undo } = submission.value
-      const result = await setRouteOrder({ ...scope, jobIds: applyMove(jobIds, move) })
+      const { visitIds, move, undo } = submission.value
+      const result = await setRouteOrder({ ...scope, visitIds: applyMove(visitIds, move) })
       if (!result.ok) return refused(result)
       return redirectWithFlash(new URL(request.url).pathname, undo ? 'Route order restored.' : 'Route order saved.')
     }

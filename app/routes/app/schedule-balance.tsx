@@ -20,7 +20,7 @@ import { readForm } from '~/utils/forms'
 import type { Route } from './+types/schedule-balance'
 
 async function requireDay(request: Request, params: { date: string }) {
-  const member = await requireCompanyCapability(request, 'jobs:manage')
+  const member = await requireCompanyCapability(request, 'visits:manage')
   const date = parseAddressDate(params.date)
   if (!date) notFound()
   return { member, date }

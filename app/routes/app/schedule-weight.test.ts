@@ -4,7 +4,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { createElement } from 'react'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { jobs, profiles, user } from '~/db/schema'
+import { profiles, user, visits } from '~/db/schema'
 import { BOARD_TECHNICIANS_PER_PAGE, mondayOf } from '~/models/week-board.server'
 import { addDays, instantAt, localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
@@ -66,7 +66,7 @@ beforeAll(async () => {
   )
   const monday = mondayOf(localDateAt(new Date(), 'America/New_York'))
   await db()
-    .insert(jobs)
+    .insert(visits)
     .values(
       names.flatMap((_, t) =>
         Array.from({ length: VISITS_EACH }, (_, v) => {
@@ -93,11 +93,11 @@ describe('The week board by weight', () => {
     ['the second page of technicians', '/app/schedule?page=2'],
   ])(`sends ${FIXED_BYTES} bytes and ${BYTES_PER_VISIT} a visit shown at most, for %s`, async (_, path) => {
     const page = await pageWeight(handler, TEST_ORIGIN, path, dispatcher)
-    const shown = page.html.match(/href="\/app\/jobs\//g)?.length ?? 0
+    const shown = page.html.match(/href="\/app\/visits\//g)?.length ?? 0
     const [{ unassigned = 0 } = {}] = await db()
       .select({ unassigned: sql<number>`count(*)::int` })
-      .from(jobs)
-      .where(and(sql`${jobs.technicianId} is null`, sql`${jobs.customerName} like 'Weighed Customer %'`))
+      .from(visits)
+      .where(and(sql`${visits.technicianId} is null`, sql`${visits.customerName} like 'Weighed Customer %'`))
     // The page draws its own technicians' visits and every unassigned one.
     expect(shown).toBeGreaterThanOrEqual(unassigned + VISITS_EACH * BOARD_TECHNICIANS_PER_PAGE * 0.8)
     const total = page.documentBytes + page.dataBytes

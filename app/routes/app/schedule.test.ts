@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNotNull, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { companies, jobs, profiles, serviceLocations, user } from '~/db/schema'
+import { companies, profiles, serviceLocations, user, visits } from '~/db/schema'
 import { unpackCells } from '~/features/schedule/board-cells'
 import { generateVisits } from '~/models/visit-generation.server'
 import { getWeekBoard, mondayOf } from '~/models/week-board.server'
@@ -10,13 +10,13 @@ import { addTestCustomer } from '../../../tests/helpers/customers'
 import { formRequest, pageRequest, routeArgs, SAME_ORIGIN, settle, statusOf } from '../../../tests/helpers/requests'
 import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
-import { action as jobAction } from './job'
 import { action, loader } from './schedule'
+import { action as visitAction } from './visit'
 
 const post = (path: string, cookie: string, fields: Record<string, string>) =>
   formRequest(path, fields, cookie, SAME_ORIGIN)
 
-type Reply = { data: { ok: string | null; jobId: string; result?: { error?: Record<string, string[]> } } }
+type Reply = { data: { ok: string | null; visitId: string; result?: { error?: Record<string, string[]> } } }
 
 let dispatcher: string
 let companyId: string
@@ -28,19 +28,19 @@ let tyler: string
 /** An open plan visit of Blue Lagoon at least two days ahead, and its local date. */
 async function openPlanVisit(skip = 0, technicianId?: string) {
   const rows = await db()
-    .select({ id: jobs.id, scheduledAt: jobs.scheduledAt, technicianId: jobs.technicianId })
-    .from(jobs)
+    .select({ id: visits.id, scheduledAt: visits.scheduledAt, technicianId: visits.technicianId })
+    .from(visits)
     .where(
       and(
-        eq(jobs.companyId, companyId),
-        isNotNull(jobs.planId),
-        technicianId ? eq(jobs.technicianId, technicianId) : undefined,
-        isNull(jobs.completedAt),
-        isNull(jobs.cancelledAt),
-        gt(jobs.scheduledAt, new Date(Date.now() + 2 * 86_400_000)),
+        eq(visits.companyId, companyId),
+        isNotNull(visits.planId),
+        technicianId ? eq(visits.technicianId, technicianId) : undefined,
+        isNull(visits.completedAt),
+        isNull(visits.canceledAt),
+        gt(visits.scheduledAt, new Date(Date.now() + 2 * 86_400_000)),
       ),
     )
-    .orderBy(asc(jobs.scheduledAt), asc(jobs.id))
+    .orderBy(asc(visits.scheduledAt), asc(visits.id))
     .limit(skip + 1)
   const visit = rows[skip]
   if (!visit) throw new Error('no open plan visit')
@@ -49,9 +49,9 @@ async function openPlanVisit(skip = 0, technicianId?: string) {
 
 async function visitRow(id: string) {
   const [row] = await db()
-    .select({ scheduledAt: jobs.scheduledAt, technicianId: jobs.technicianId, movedAt: jobs.movedAt })
-    .from(jobs)
-    .where(eq(jobs.id, id))
+    .select({ scheduledAt: visits.scheduledAt, technicianId: visits.technicianId, movedAt: visits.movedAt })
+    .from(visits)
+    .where(eq(visits.id, id))
   return row
 }
 
@@ -162,7 +162,7 @@ describe('Schedule: the week board', () => {
       technicianId,
     })
     await db()
-      .insert(jobs)
+      .insert(visits)
       .values([...names.map((_, i) => visit(`pager-tech-${i}`, i)), visit(null, 99)])
 
     const first = await getWeekBoard({ companyId: pagingCompany, timezone: 'UTC', weekStart: monday })
@@ -210,7 +210,7 @@ describe('Schedule: the week board', () => {
     const one = await addTestCustomer(companyId, { customerName: 'One Pool Co', address: '2 Elm St, Austin, TX 78701' })
     const at = instantAt(addDays(week, 1), '10:15', timezone)
     const rows = await db()
-      .insert(jobs)
+      .insert(visits)
       .values([
         {
           companyId,
@@ -237,7 +237,7 @@ describe('Schedule: the week board', () => {
           scheduledAt: at,
         },
       ])
-      .returning({ id: jobs.id })
+      .returning({ id: visits.id })
     const board = await loader(routeArgs(pageRequest(`/app/schedule?week=${week}`, dispatcher)))
     const place = (id: string | undefined) => unpackCells(board.cells).find((visit) => visit.id === id)
     expect(place(rows[0]?.id)).toMatchObject({ place: '1 Main St', clock: '10:15' })
@@ -262,7 +262,7 @@ describe('Schedule: move-visit', () => {
       routeArgs(
         post('/app/schedule', dispatcher, {
           intent: 'move-visit',
-          jobId: visit.id,
+          visitId: visit.id,
           date: to,
           technicianId: maya,
           scope: 'one',
@@ -284,13 +284,13 @@ describe('Schedule: move-visit', () => {
 
   it('moves a visit to a time as well as a date; an appointment moves with it', async () => {
     const visit = await openPlanVisit(2)
-    await db().update(jobs).set({ appointmentAt: visit.scheduledAt }).where(eq(jobs.id, visit.id))
+    await db().update(visits).set({ appointmentAt: visit.scheduledAt }).where(eq(visits.id, visit.id))
     const to = addDays(visit.date, 1)
     const reply = (await action(
       routeArgs(
         post('/app/schedule', dispatcher, {
           intent: 'move-visit',
-          jobId: visit.id,
+          visitId: visit.id,
           date: to,
           time: '14:30',
           scope: 'one',
@@ -299,14 +299,16 @@ describe('Schedule: move-visit', () => {
     )) as unknown as Reply
     expect(reply.data.ok).toBe('Visit moved.')
     const [row] = await db()
-      .select({ scheduledAt: jobs.scheduledAt, appointmentAt: jobs.appointmentAt })
-      .from(jobs)
-      .where(eq(jobs.id, visit.id))
+      .select({ scheduledAt: visits.scheduledAt, appointmentAt: visits.appointmentAt })
+      .from(visits)
+      .where(eq(visits.id, visit.id))
     expect(row?.scheduledAt.toISOString()).toBe(instantAt(to, '14:30', timezone).toISOString())
     expect(row?.appointmentAt?.toISOString()).toBe(instantAt(to, '14:30', timezone).toISOString())
     // Nonsense is the field's error.
     const bad = await action(
-      routeArgs(post('/app/schedule', dispatcher, { intent: 'move-visit', jobId: visit.id, date: to, time: '25:00' })),
+      routeArgs(
+        post('/app/schedule', dispatcher, { intent: 'move-visit', visitId: visit.id, date: to, time: '25:00' }),
+      ),
     )
     expect(statusOf(bad)).toBe(400)
     expect((bad as unknown as Reply).data.result?.error?.time).toEqual(['"Time" must be a time, like 9:30 AM.'])
@@ -318,7 +320,7 @@ describe('Schedule: move-visit', () => {
       routeArgs(
         post('/app/schedule', dispatcher, {
           intent: 'move-visit',
-          jobId: visit.id,
+          visitId: visit.id,
           date: addDays(today, -1),
           technicianId: '',
         }),
@@ -336,7 +338,7 @@ describe('Schedule: move-visit', () => {
       routeArgs(
         post('/app/schedule', otherOwner, {
           intent: 'move-visit',
-          jobId: visit.id,
+          visitId: visit.id,
           date: addDays(visit.date, 1),
           technicianId: '',
         }),
@@ -350,12 +352,14 @@ describe('Schedule: move-visit', () => {
     const visit = await openPlanVisit(0, tyler)
     const to = addDays(visit.date, 2)
     const tech = await signInAs('tech@bluelagoon.test')
-    const path = `/app/jobs/${visit.id}`
-    const fields = { intent: 'move-visit', jobId: visit.id, date: to, technicianId: '', scope: 'one' }
+    const path = `/app/visits/${visit.id}`
+    const fields = { intent: 'move-visit', visitId: visit.id, date: to, technicianId: '', scope: 'one' }
     // Tyler's own visit, but moving visits is the office's work.
-    const refused = await settle(jobAction(routeArgs(post(path, tech, fields), { jobId: visit.id })))
+    const refused = await settle(visitAction(routeArgs(post(path, tech, fields), { visitId: visit.id })))
     expect(statusOf(refused.thrown)).toBe(403)
-    const reply = (await jobAction(routeArgs(post(path, dispatcher, fields), { jobId: visit.id }))) as unknown as Reply
+    const reply = (await visitAction(
+      routeArgs(post(path, dispatcher, fields), { visitId: visit.id }),
+    )) as unknown as Reply
     expect(reply.data.ok).toBe('Visit moved.')
     const row = await visitRow(visit.id)
     expect(localDateAt(row?.scheduledAt as Date, timezone)).toBe(to)
@@ -365,13 +369,13 @@ describe('Schedule: move-visit', () => {
   it('follows "This and following visits" from the visit page to the new plan’s visit', async () => {
     const visit = await openPlanVisit(1, tyler)
     const to = addDays(visit.date, 1)
-    const path = `/app/jobs/${visit.id}`
-    const fields = { intent: 'move-visit', jobId: visit.id, date: to, technicianId: maya, scope: 'following' }
-    const { thrown } = await settle(jobAction(routeArgs(post(path, dispatcher, fields), { jobId: visit.id })))
+    const path = `/app/visits/${visit.id}`
+    const fields = { intent: 'move-visit', visitId: visit.id, date: to, technicianId: maya, scope: 'following' }
+    const { thrown } = await settle(visitAction(routeArgs(post(path, dispatcher, fields), { visitId: visit.id })))
     const response = thrown as Response
     expect(response.status).toBe(302)
     expect(response.headers.get('Set-Cookie')).toMatch(/^pb-flash=/)
-    const movedTo = (response.headers.get('Location') ?? '').replace('/app/jobs/', '')
+    const movedTo = (response.headers.get('Location') ?? '').replace('/app/visits/', '')
     expect(movedTo).not.toBe(visit.id)
     const row = await visitRow(movedTo)
     expect(localDateAt(row?.scheduledAt as Date, timezone)).toBe(to)

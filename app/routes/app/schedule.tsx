@@ -14,7 +14,7 @@ import { unknownIntent } from '~/utils/intent'
 import type { Route } from './+types/schedule'
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const member = await requireCompanyCapability(request, 'jobs:manage')
+  const member = await requireCompanyCapability(request, 'visits:manage')
   // The company's today from the timezone the guard already read: no query of its own.
   const today = localDateAt(new Date(), member.timezone)
   const thisWeek = mondayOf(today)
@@ -48,14 +48,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const member = await requireCompanyCapability(request, 'jobs:manage')
+  const member = await requireCompanyCapability(request, 'visits:manage')
   const formData = await readForm(request)
   const parsed = ScheduleIntentSchema.safeParse(Object.fromEntries(formData))
   if (!parsed.success) unknownIntent()
-  const { intent, jobId } = parsed.data
+  const { intent, visitId } = parsed.data
   switch (intent) {
     case 'move-visit':
-      return moveVisitIntent(member.companyId, jobId, formData)
+      return moveVisitIntent(member.companyId, visitId, formData)
   }
 }
 

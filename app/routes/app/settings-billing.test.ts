@@ -7,7 +7,7 @@ import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { monthOf } from '~/billing/invoice-draft'
-import { companies, invoices, jobs, servicePlans, taxRates } from '~/db/schema'
+import { companies, invoices, servicePlans, taxRates, visits } from '~/db/schema'
 import type { BillingSettingsData } from '~/features/settings/billing-settings.server'
 import { BILLING_MESSAGES } from '~/features/settings/billing-settings-schema'
 import { BillingSettingsSection } from '~/features/settings/billing-settings-section'
@@ -157,8 +157,8 @@ describe('Settings → Billing', () => {
       .returning({ id: servicePlans.id })
     expect(plan).toBeDefined()
     await db()
-      .delete(jobs)
-      .where(eq(jobs.planId, plan?.id ?? ''))
+      .delete(visits)
+      .where(eq(visits.planId, plan?.id ?? ''))
     await createInvoices({ companyId: sunset.id, period: monthOf('2026-10-01') })
     await sendInvoices({ companyId: sunset.id, period: monthOf('2026-10-01'), now: new Date('2026-11-03T18:00:00Z') })
     const [invoice] = await db()

@@ -20,7 +20,7 @@ type Loaded = {
     stripeAccountId: string
     customerPortalUrl: string
     serviceReportsEnabled: boolean
-    itemiseChemicals: boolean
+    itemizeChemicals: boolean
   }
   canSave: boolean
   canEditBilling: boolean
@@ -81,7 +81,7 @@ describe('settings page', () => {
       stripeAccountId: 'acct_1BlueLagoonDemo',
       customerPortalUrl: '',
       serviceReportsEnabled: true,
-      itemiseChemicals: true,
+      itemizeChemicals: true,
       email: '',
       mailingAddress: '',
     })
@@ -116,7 +116,7 @@ describe('saving settings', () => {
           defaultServiceWindow: 'morning',
           cardPublishableKey: ' pk_test_abc123XYZ ',
           customerPortalUrl: 'https://portal.bluelagoon.test/login',
-          // A ticked checkbox posts 'on'; an unticked one (itemiseChemicals) is absent.
+          // A ticked checkbox posts 'on'; an unticked one (itemizeChemicals) is absent.
           serviceReportsEnabled: 'on',
         }),
       ),
@@ -131,7 +131,7 @@ describe('saving settings', () => {
       stripeAccountId: 'acct_1BlueLagoonDemo',
       customerPortalUrl: 'https://portal.bluelagoon.test/login',
       serviceReportsEnabled: true,
-      itemiseChemicals: false,
+      itemizeChemicals: false,
       email: 'office@bluelagoon.test',
       mailingAddress: '12 Harbor Road\nTampa, FL 33602',
     })

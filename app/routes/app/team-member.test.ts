@@ -1,6 +1,6 @@
 // Team → technician (/app/team/:memberId): who may open it (owners and admins of the technician's company; another
 // company's member or an office member is a 404, a technician or dispatcher the 403 card), what it saves (cents from
-// dollars, hours, pay fields of the chosen type only), and how its addresses are placed (ZIP centre offline, marked
+// dollars, hours, pay fields of the chosen type only), and how its addresses are placed (ZIP center offline, marked
 // approximate; the geocoder's answer when one is configured; an address nothing can place is refused at its field).
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -80,7 +80,7 @@ describe('who may open Team → technician', () => {
 })
 
 describe('saving a technician', () => {
-  it('saves cents from dollars, hours, and the chosen pay type only; the start address at its ZIP centre', async () => {
+  it('saves cents from dollars, hours, and the chosen pay type only; the start address at its ZIP center', async () => {
     const saved = await reply(
       action(
         routeArgs(
@@ -152,7 +152,7 @@ describe('saving a technician', () => {
 })
 
 describe('placing a technician address', () => {
-  it('uses the geocoder when one is configured, its ZIP centre when the geocoder cannot find it', async () => {
+  it('uses the geocoder when one is configured, its ZIP center when the geocoder cannot find it', async () => {
     const found = async () => success({ place: { lat: 27.9512345678, lng: -82.4598765432, label: 'Found' } })
     expect(await placeAddress('1 Exact St, Tampa, FL 33602', found)).toEqual({
       lat: 27.951235,

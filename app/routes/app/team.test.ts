@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CLIENT_IP_HEADER } from '~/auth/better-auth.server'
-import { companies, customers, emailOutbox, invitations, jobs, profiles, session, user } from '~/db/schema'
+import { companies, customers, emailOutbox, invitations, profiles, session, user, visits } from '~/db/schema'
 import { createDemoLogin } from '~/demo/seed.server'
 import { startTrialCompany } from '~/models/trial.server'
 import { action as customersAction } from '~/routes/app/customers'
@@ -226,14 +226,14 @@ describe('changing roles and deactivating', () => {
     expect(await profileByEmail('tech@sunsetpools.test')).toEqual(sunsetTech)
   })
 
-  it('deactivating ends their sessions, blocks sign-in and unassigns their open jobs', async () => {
+  it('deactivating ends their sessions, blocks sign-in and unassigns their open visits', async () => {
     const tech2 = await profileByEmail('tech2@bluelagoon.test')
     const techCookie = await signInAs('tech2@bluelagoon.test')
-    const openJobs = await db()
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(and(eq(jobs.technicianId, tech2?.id ?? ''), isNull(jobs.completedAt)))
-    expect(openJobs.length).toBeGreaterThan(0)
+    const openVisits = await db()
+      .select({ id: visits.id })
+      .from(visits)
+      .where(and(eq(visits.technicianId, tech2?.id ?? ''), isNull(visits.completedAt)))
+    expect(openVisits.length).toBeGreaterThan(0)
 
     const result = await reply(action(routeArgs(post(owner, { intent: 'deactivate', memberId: tech2?.id ?? '' }))))
     expect(result.body.ok).toBe(true)
@@ -244,15 +244,15 @@ describe('changing roles and deactivating', () => {
         .where(eq(session.userId, tech2?.id ?? '')),
     ).toHaveLength(0)
     const stillOpen = await db()
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(and(eq(jobs.technicianId, tech2?.id ?? ''), isNull(jobs.completedAt)))
+      .select({ id: visits.id })
+      .from(visits)
+      .where(and(eq(visits.technicianId, tech2?.id ?? ''), isNull(visits.completedAt)))
     expect(stillOpen).toHaveLength(0)
     // Completed visits keep their technician (the history stays).
     const history = await db()
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(eq(jobs.technicianId, tech2?.id ?? ''))
+      .select({ id: visits.id })
+      .from(visits)
+      .where(eq(visits.technicianId, tech2?.id ?? ''))
     expect(history.length).toBeGreaterThan(0)
 
     // The old cookie no longer works, and the password no longer signs in.

@@ -76,7 +76,7 @@ async function invite(member: CompanyMember, formData: FormData) {
 
 const CHANGE_MESSAGES: Record<string, string> = {
   'change-role': 'Role updated.',
-  deactivate: 'Deactivated. They are signed out and their open jobs are unassigned.',
+  deactivate: 'Deactivated. They are signed out and their open visits are unassigned.',
   reactivate: 'Reactivated. They can sign in again.',
 }
 

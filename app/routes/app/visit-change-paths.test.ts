@@ -3,7 +3,7 @@
 // same refusal and the same message whichever way it came — for the technician and for the office.
 import { and, asc, eq, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { chemLogs, jobs, profiles } from '~/db/schema'
+import { chemLogs, profiles, visits } from '~/db/schema'
 import type { VisitChange } from '~/field/changes'
 import { generateVisits } from '~/models/visit-generation.server'
 import { FIELD_MESSAGES } from '~/models/visit-work.server'
@@ -12,20 +12,20 @@ import { settle, TEST_ORIGIN } from '../../../tests/helpers/requests'
 import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
 import { action as fieldChangesAction } from '../resources/field-changes'
-import { action as visitPageAction } from './job'
+import { action as visitPageAction } from './visit'
 
 /** What a person is told: the status and the message, or where they were sent. */
 type Answer = { status: number; message: string | null; location?: string | null }
 
 /** A plain form of the visit page, posted as a browser without JavaScript would. */
 async function postForm(cookie: string, visitId: string, fields: Record<string, string>): Promise<Answer> {
-  const request = new Request(`${TEST_ORIGIN}/app/jobs/${visitId}`, {
+  const request = new Request(`${TEST_ORIGIN}/app/visits/${visitId}`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(fields),
   })
   const { returned, thrown } = await settle(
-    visitPageAction({ request, params: { jobId: visitId }, context: {} } as never),
+    visitPageAction({ request, params: { visitId: visitId }, context: {} } as never),
   )
   const answer = returned ?? thrown
   if (answer instanceof Response) {
@@ -58,14 +58,14 @@ async function sendFromPhone(cookie: string, visitId: string, change: VisitChang
 const visitRow = async (visitId: string) => {
   const [row] = await db()
     .select({
-      technicianId: jobs.technicianId,
-      completedAt: jobs.completedAt,
-      cancelledAt: jobs.cancelledAt,
-      skipReason: jobs.skipReason,
-      officeNote: jobs.officeNote,
+      technicianId: visits.technicianId,
+      completedAt: visits.completedAt,
+      canceledAt: visits.canceledAt,
+      skipReason: visits.skipReason,
+      officeNote: visits.officeNote,
     })
-    .from(jobs)
-    .where(eq(jobs.id, visitId))
+    .from(visits)
+    .where(eq(visits.id, visitId))
   return row
 }
 
@@ -73,13 +73,13 @@ const readingsOf = (visitId: string) =>
   db()
     .select({ ph: chemLogs.ph, chlorinePpm: chemLogs.chlorinePpm, alkalinity: chemLogs.alkalinity })
     .from(chemLogs)
-    .where(eq(chemLogs.jobId, visitId))
+    .where(eq(chemLogs.visitId, visitId))
 
 let tech: string
 let dispatcher: string
 let tech2Id: string
 /** Open visits of tech@, in order; each test takes its own pair, one for each way. */
-let visits: string[]
+let visitList: string[]
 
 beforeAll(async () => {
   await useDemoData()
@@ -90,18 +90,18 @@ beforeAll(async () => {
   const [tech2Profile] = await db().select().from(profiles).where(eq(profiles.email, 'tech2@bluelagoon.test'))
   tech2Id = tech2Profile?.id ?? ''
   const rows = await db()
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(eq(jobs.technicianId, techProfile?.id ?? ''), isNull(jobs.completedAt), isNull(jobs.cancelledAt)))
-    .orderBy(asc(jobs.scheduledAt), asc(jobs.id))
+    .select({ id: visits.id })
+    .from(visits)
+    .where(and(eq(visits.technicianId, techProfile?.id ?? ''), isNull(visits.completedAt), isNull(visits.canceledAt)))
+    .orderBy(asc(visits.scheduledAt), asc(visits.id))
     .limit(6)
-  visits = rows.map((row) => row.id)
-  expect(visits).toHaveLength(6)
+  visitList = rows.map((row) => row.id)
+  expect(visitList).toHaveLength(6)
 })
 
 describe('a visit change by plain form or by the phone', () => {
   it('saves the same reading, and refuses the same reading out of range with the same message', async () => {
-    const [byForm = '', byPhone = ''] = visits
+    const [byForm = '', byPhone = ''] = visitList
     const reading = { ph: '7.4', chlorinePpm: '3', alkalinity: '90' }
     expect(await postForm(tech, byForm, { intent: 'reading', ...reading })).toMatchObject({ status: 200 })
     expect(await sendFromPhone(tech, byPhone, { type: 'reading', fields: reading })).toEqual({
@@ -122,17 +122,17 @@ describe('a visit change by plain form or by the phone', () => {
   })
 
   it('lets the office skip a technician’s visit either way, with the same result', async () => {
-    const [, , byForm = '', byPhone = ''] = visits
+    const [, , byForm = '', byPhone = ''] = visitList
     expect(await postForm(dispatcher, byForm, { intent: 'skip-visit', reason: 'Weather' })).toMatchObject({
       status: 302,
-      location: `/app/jobs/${byForm}`,
+      location: `/app/visits/${byForm}`,
     })
     expect(await sendFromPhone(dispatcher, byPhone, { type: 'skip', fields: { reason: 'Weather' } })).toEqual({
       status: 200,
       message: null,
     })
     for (const visitId of [byForm, byPhone]) {
-      expect(await visitRow(visitId)).toMatchObject({ skipReason: 'Weather', cancelledAt: expect.any(Date) })
+      expect(await visitRow(visitId)).toMatchObject({ skipReason: 'Weather', canceledAt: expect.any(Date) })
     }
     // Skipped, the visit refuses the technician's next change the same way too.
     const formRefusal = await postForm(tech, byForm, { intent: 'complete' })
@@ -141,10 +141,10 @@ describe('a visit change by plain form or by the phone', () => {
   })
 
   it('refuses a visit the office gave to another technician with the same answer, and changes nothing', async () => {
-    const [, , , , byForm = '', byPhone = ''] = visits
+    const [, , , , byForm = '', byPhone = ''] = visitList
     // The office reassigns both visits after the technician opened them.
     for (const visitId of [byForm, byPhone]) {
-      await db().update(jobs).set({ technicianId: tech2Id }).where(eq(jobs.id, visitId))
+      await db().update(visits).set({ technicianId: tech2Id }).where(eq(visits.id, visitId))
     }
     const reassigned = { status: 409, message: FIELD_MESSAGES.reassigned }
     const attempts: Array<[Record<string, string>, VisitChange]> = [
@@ -170,7 +170,7 @@ describe('a visit change by plain form or by the phone', () => {
       expect(await visitRow(visitId)).toEqual({
         technicianId: tech2Id,
         completedAt: null,
-        cancelledAt: null,
+        canceledAt: null,
         skipReason: null,
         officeNote: null,
       })

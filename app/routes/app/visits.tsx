@@ -32,7 +32,7 @@ const LISTS: Record<
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const member = await requireCompanyCapability(request, 'jobs:manage')
+  const member = await requireCompanyCapability(request, 'visits:manage')
   const parsed = ShowSchema.safeParse(new URL(request.url).searchParams.get('show'))
   if (!parsed.success) notFound()
   const list = parsed.data

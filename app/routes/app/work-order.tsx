@@ -99,9 +99,9 @@ export default function WorkOrderPage({ loaderData, actionData }: Route.Componen
         </h2>
         <ul className="divide-y divide-slate-200">
           {order.visits.map((visit) => (
-            <li key={visit.jobId} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+            <li key={visit.visitId} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
               <div className="min-w-0">
-                <Link to={`/app/jobs/${visit.jobId}`} className={`font-medium underline ${textLinkTarget}`}>
+                <Link to={`/app/visits/${visit.visitId}`} className={`font-medium underline ${textLinkTarget}`}>
                   {visit.position}. {visit.title}
                 </Link>
                 <p className="text-slate-700">

@@ -7,12 +7,12 @@ const TIMELINE: Array<{ year: string; title: string; body: string }> = [
   {
     year: '2022',
     title: 'Started on a service route',
-    body: 'Pool Bud began as a way to replace paper route sheets and a chemistry notebook in the truck: jobs on a phone, with pH, chlorine and alkalinity logged at every stop.',
+    body: 'Pool Bud began as a way to replace paper route sheets and a chemistry notebook in the truck: visits on a phone, with pH, chlorine and alkalinity logged at every stop.',
   },
   {
     year: '2023',
     title: 'Proof of service',
-    body: 'Before and after photos joined every job, and customers got a read-only portal with their visit history, readings and photos.',
+    body: 'Before and after photos joined every visit, and customers got a read-only portal with their visit history, readings and photos.',
   },
   {
     year: '2024',

@@ -16,8 +16,8 @@ const GROUPS: Array<{ icon: IconName; title: string; summary: string; points: st
       'Service plans repeat weekly or every 2, 3 or 4 weeks, on a set day with a technician, and create the visits',
       'The week board shows every technician’s visits day by day; move a visit to another day or technician',
       '“Suggest a day and technician” ranks the days and routes a new pool fits with the least extra driving',
-      'Appointments and arrival windows per visit; jobs past their time show as Overdue',
-      'Pause a plan, change its price from a given month, or add a one-off job',
+      'Appointments and arrival windows per visit; visits past their time show as Overdue',
+      'Pause a plan, change its price from a given month, or add a one-off visit',
     ],
   },
   {
@@ -84,7 +84,7 @@ const GROUPS: Array<{ icon: IconName; title: string; summary: string; points: st
   {
     icon: 'team',
     title: 'Team, time and payroll',
-    summary: 'Everyone sees what their job needs, and nothing more.',
+    summary: 'Everyone sees what their visit needs, and nothing more.',
     points: [
       'Four company roles: owner, admin, dispatcher and technician, each with its own dashboard',
       'Invite teammates by email; they finish a short first-time setup before they reach the app',

@@ -18,7 +18,7 @@ const PLANS: Plan[] = [
     name: 'Starter',
     price: POOL_BUD_PLAN_DETAILS.starter.monthlyPriceDollars,
     blurb: 'For the owner-operator running their own route.',
-    features: ['1 user', 'Jobs and before/after photos', 'Read-only customer portal'],
+    features: ['1 user', 'Visits and before/after photos', 'Read-only customer portal'],
   },
   {
     name: 'Team',

@@ -4,12 +4,12 @@ import { pageMeta } from '~/components/marketing/page-meta'
 import { SignupCta } from '~/components/marketing/signup-cta'
 import type { Route } from './+types/services'
 
-// Every kind of work maps onto the same job record, so the copy stays true to what the app models.
+// Every kind of work maps onto the same visit record, so the copy stays true to what the app models.
 const WORK: Array<{ icon: IconName; title: string; body: string }> = [
   {
     icon: 'route',
     title: 'Weekly maintenance routes',
-    body: 'Book each stop as a job and assign it to a technician. Dispatchers see today’s route; technicians see only their own stops, with the service checklist on every one.',
+    body: 'Book each stop as a visit and assign it to a technician. Dispatchers see today’s route; technicians see only their own stops, with the service checklist on every one.',
   },
   {
     icon: 'flask',
@@ -19,7 +19,7 @@ const WORK: Array<{ icon: IconName; title: string; body: string }> = [
   {
     icon: 'camera',
     title: 'Cleanups, repairs and one-off visits',
-    body: 'Green-to-clean jobs, filter cleans and equipment checks are jobs too. Before and after photos show the customer exactly what changed.',
+    body: 'Green-to-clean visits, filter cleans and equipment checks are visits too. Before and after photos show the customer exactly what changed.',
   },
 ]
 
@@ -42,7 +42,7 @@ const STEPS: Array<{ title: string; body: string }> = [
   },
   {
     title: 'Start scheduling',
-    body: 'Create jobs, assign technicians, and watch readings and photos arrive as the day goes on.',
+    body: 'Create visits, assign technicians, and watch readings and photos arrive as the day goes on.',
   },
 ]
 
@@ -51,7 +51,7 @@ export default function Services() {
     <>
       <PageIntro eyebrow="Services" title="Made for the way pool companies work">
         <p>
-          Whether you run fixed weekly routes, chemical-only stops or one-off cleanups, each visit is a job with a
+          Whether you run fixed weekly routes, chemical-only stops or one-off cleanups, each visit is a visit with a
           technician, a checklist, readings and photos.
         </p>
       </PageIntro>

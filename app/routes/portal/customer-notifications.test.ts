@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, customers, profiles, textOptOuts } from '~/db/schema'
-import { createJob } from '~/models/job-changes.server'
+import { createVisit } from '~/models/visit-changes.server'
 import { instantAt, localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { formRequest, pageRequest, routeArgs, SAME_ORIGIN, settle, statusOf } from '../../../tests/helpers/requests'
@@ -106,7 +106,7 @@ describe('portal arrival window', () => {
   it('says when to expect the technician on the day of an open visit', async () => {
     const cookie = await signInAs('customer@bluelagoon.test')
     const today = localDateAt(new Date(), 'America/New_York')
-    await createJob({
+    await createVisit({
       companyId: blue,
       customerId: danaId,
       scheduledAt: instantAt(today, '10:00', 'America/New_York'),

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { companies, customers, jobs, visitPhotos } from '~/db/schema'
+import { companies, customers, visitPhotos, visits } from '~/db/schema'
 import { db } from '~/utils/db.server'
 import { pageRequest, routeArgs, settle } from '../../../tests/helpers/requests'
 import { signInAs } from '../../../tests/helpers/session'
@@ -9,15 +9,15 @@ import { useDemoData } from '../../../tests/helpers/test-database'
 import { loader as portalLoader } from './customer'
 import { loader } from './customer-photo'
 
-type Params = { customerId: string; jobId: string; photoId: string }
-type Visit = { jobId: string; photoIds: string[] }
+type Params = { customerId: string; visitId: string; photoId: string }
+type Visit = { visitId: string; photoIds: string[] }
 
 let danaId: string
 let marcoId: string
 let danaVisit: Visit
-let danaOpenJob: string
+let danaOpenVisit: string
 let marcoVisit: Visit
-let neighbourVisit: Visit
+let neighborVisit: Visit
 const cookies: Record<string, string> = {}
 
 async function cookieOf(email: string) {
@@ -25,10 +25,10 @@ async function cookieOf(email: string) {
   return cookies[email]
 }
 
-/** Requests `/customer/{customerId}/photos/{jobId}/{photoId}{query}` as `email` (or anonymously). */
+/** Requests `/customer/{customerId}/photos/{visitId}/{photoId}{query}` as `email` (or anonymously). */
 async function fetchPhoto(email: string | null, params: Params, query = '') {
   const cookie = email ? await cookieOf(email) : undefined
-  const path = `/customer/${params.customerId}/photos/${params.jobId}/${params.photoId}${query}`
+  const path = `/customer/${params.customerId}/photos/${params.visitId}/${params.photoId}${query}`
   return settle(loader(routeArgs(pageRequest(path, cookie), params)))
 }
 
@@ -41,25 +41,25 @@ async function expectNotFound(email: string | null, params: Params) {
 
 /** A visit of `customerId`'s (or, with `other`, of another customer of Blue Lagoon) with its photos. */
 async function photographedVisit(customerId: string, other = false) {
-  const [job] = await db()
-    .select({ id: jobs.id })
-    .from(jobs)
-    .innerJoin(companies, eq(companies.id, jobs.companyId))
+  const [visit] = await db()
+    .select({ id: visits.id })
+    .from(visits)
+    .innerJoin(companies, eq(companies.id, visits.companyId))
     .where(
       and(
-        other ? ne(jobs.customerId, customerId) : eq(jobs.customerId, customerId),
+        other ? ne(visits.customerId, customerId) : eq(visits.customerId, customerId),
         other ? eq(companies.name, 'Blue Lagoon Pool Co.') : undefined,
-        sql`exists (select 1 from "visit_photos" where "visit_photos"."job_id" = "jobs"."id")`,
+        sql`exists (select 1 from "visit_photos" where "visit_photos"."visit_id" = "visits"."id")`,
       ),
     )
     .limit(1)
-  if (!job) throw new Error('no photographed job')
+  if (!visit) throw new Error('no photographed visit')
   const photos = await db()
     .select({ id: visitPhotos.id })
     .from(visitPhotos)
-    .where(eq(visitPhotos.jobId, job.id))
+    .where(eq(visitPhotos.visitId, visit.id))
     .orderBy(asc(visitPhotos.createdAt))
-  return { jobId: job.id, photoIds: photos.map((photo) => photo.id) }
+  return { visitId: visit.id, photoIds: photos.map((photo) => photo.id) }
 }
 
 beforeAll(async () => {
@@ -69,22 +69,22 @@ beforeAll(async () => {
   marcoId = rows.find((r) => r.name === 'Marco Ruiz')?.id ?? ''
   danaVisit = await photographedVisit(danaId)
   marcoVisit = await photographedVisit(marcoId)
-  neighbourVisit = await photographedVisit(danaId, true)
+  neighborVisit = await photographedVisit(danaId, true)
   const [open] = await db()
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(eq(jobs.customerId, danaId), isNull(jobs.completedAt)))
+    .select({ id: visits.id })
+    .from(visits)
+    .where(and(eq(visits.customerId, danaId), isNull(visits.completedAt)))
     .limit(1)
-  danaOpenJob = open?.id ?? ''
+  danaOpenVisit = open?.id ?? ''
 })
 
 const danaPhoto = (index = 0): Params => ({
   customerId: danaId,
-  jobId: danaVisit.jobId,
+  visitId: danaVisit.visitId,
   photoId: danaVisit.photoIds[index] ?? '',
 })
 
-describe('GET /customer/:customerId/photos/:jobId/:photoId', () => {
+describe('GET /customer/:customerId/photos/:visitId/:photoId', () => {
   it('serves Dana the photos her portal links to, privately cached and never sniffed', async () => {
     const cookie = await cookieOf('customer@bluelagoon.test')
     const page = await portalLoader({
@@ -94,9 +94,9 @@ describe('GET /customer/:customerId/photos/:jobId/:photoId', () => {
     } as never)
     const photo = page.gallery[0]
     if (!photo) throw new Error('the gallery is empty')
-    const [, jobId, photoId] = /\/photos\/([0-9a-f-]{36})\/([0-9a-f-]{36})$/.exec(photo.full) ?? []
+    const [, visitId, photoId] = /\/photos\/([0-9a-f-]{36})\/([0-9a-f-]{36})$/.exec(photo.full) ?? []
     expect(photo.thumb).toBe(`${photo.full}?size=thumb`)
-    const params = { customerId: danaId, jobId: jobId ?? '', photoId: photoId ?? '' }
+    const params = { customerId: danaId, visitId: visitId ?? '', photoId: photoId ?? '' }
     const full = (await fetchPhoto('customer@bluelagoon.test', params)).returned as Response
     const thumb = (await fetchPhoto('customer@bluelagoon.test', params, '?size=thumb')).returned as Response
     for (const response of [full, thumb]) {
@@ -130,15 +130,15 @@ describe('GET /customer/:customerId/photos/:jobId/:photoId', () => {
     }
   })
 
-  it("answers 404 to Dana for Marco's portal, and for her id paired with another customer's job", async () => {
+  it("answers 404 to Dana for Marco's portal, and for her id paired with another customer's visit", async () => {
     const marcoPhoto = marcoVisit.photoIds[0] ?? ''
-    const neighbourPhoto = neighbourVisit.photoIds[0] ?? ''
+    const neighborPhoto = neighborVisit.photoIds[0] ?? ''
     const cases: Params[] = [
-      { customerId: marcoId, jobId: marcoVisit.jobId, photoId: marcoPhoto },
-      { customerId: danaId, jobId: marcoVisit.jobId, photoId: marcoPhoto },
-      { customerId: danaId, jobId: neighbourVisit.jobId, photoId: neighbourPhoto },
+      { customerId: marcoId, visitId: marcoVisit.visitId, photoId: marcoPhoto },
+      { customerId: danaId, visitId: marcoVisit.visitId, photoId: marcoPhoto },
+      { customerId: danaId, visitId: neighborVisit.visitId, photoId: neighborPhoto },
       // Her own visit, with another customer's photo id.
-      { customerId: danaId, jobId: danaVisit.jobId, photoId: neighbourPhoto },
+      { customerId: danaId, visitId: danaVisit.visitId, photoId: neighborPhoto },
     ]
     for (const params of cases) await expectNotFound('customer@bluelagoon.test', params)
   })
@@ -153,9 +153,9 @@ describe('GET /customer/:customerId/photos/:jobId/:photoId', () => {
     const cases: Params[] = [
       { ...danaPhoto(), photoId: 'before' },
       { ...danaPhoto(), photoId: '..%2F..%2Fetc' },
-      { ...danaPhoto(), jobId: 'not-a-job' },
+      { ...danaPhoto(), visitId: 'not-a-visit' },
       { ...danaPhoto(), customerId: 'not-a-customer' },
-      { ...danaPhoto(), jobId: danaOpenJob },
+      { ...danaPhoto(), visitId: danaOpenVisit },
     ]
     for (const params of cases) await expectNotFound('customer@bluelagoon.test', params)
   })

@@ -1,7 +1,7 @@
-// GET /customer/:customerId/photos/:jobId/:photoId[?size=thumb] — a photo of one of
+// GET /customer/:customerId/photos/:visitId/:photoId[?size=thumb] — a photo of one of
 // the customer's own visits, for the people who may see that portal (the customer, or staff of
 // the company previewing it). Customers have no access to the staff photo route, so the portal
-// serves its photos here; anything else, including a job of another customer, is a plain 404.
+// serves its photos here; anything else, including a visit of another customer, is a plain 404.
 
 import { notFoundResponse, requirePortalAccess } from '~/auth/guards.server'
 import { photoResponse } from '~/features/visits/photo-answers.server'
@@ -17,7 +17,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const photo = await getPortalPhoto({
     companyId: access.companyId,
     customerId: access.customerId,
-    jobId: params.jobId,
+    visitId: params.visitId,
     photoId: params.photoId,
     size,
   })

@@ -3,9 +3,9 @@ import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { companies, customers, jobs, profiles, serviceLocations, visitPhotos } from '~/db/schema'
-import { createJob } from '~/models/job-changes.server'
+import { companies, customers, profiles, serviceLocations, visitPhotos, visits } from '~/db/schema'
 import { PORTAL_READINGS_LIMIT } from '~/models/portal.server'
+import { createVisit } from '~/models/visit-changes.server'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../../tests/helpers/customers'
 import { pageRequest, routeArgs, settle, statusOf } from '../../../tests/helpers/requests'
@@ -21,7 +21,7 @@ type PortalData = Awaited<ReturnType<typeof loader>>
 let blue: string
 let danaId: string
 let marcoId: string
-let neighbourId: string
+let neighborId: string
 const cookies: Record<string, string> = {}
 
 async function cookieOf(email: string) {
@@ -59,24 +59,24 @@ beforeAll(async () => {
   const rows = await db().select({ id: customers.id, name: customers.customerName }).from(customers)
   danaId = rows.find((r) => r.name === 'Dana Whitfield')?.id ?? ''
   marcoId = rows.find((r) => r.name === 'Marco Ruiz')?.id ?? ''
-  const [neighbour] = await db()
+  const [neighbor] = await db()
     .select({ id: customers.id })
     .from(customers)
     .where(and(eq(customers.companyId, blue), ne(customers.id, danaId)))
     .limit(1)
-  neighbourId = neighbour?.id ?? ''
+  neighborId = neighbor?.id ?? ''
 })
 
 describe('portal page: who may see it', () => {
   it('shows customer@bluelagoon.test the portal of Dana Whitfield with visits, readings and photos', async () => {
     // A visit of an hour ago not yet worked ("Scheduled" in her history), whatever the hour and weekday the test runs.
-    const open = await createJob({
+    const open = await createVisit({
       companyId: blue,
       customerId: danaId,
       scheduledAt: new Date(Date.now() - 3_600_000),
       technicianId: null,
     })
-    if (!open) throw new Error('no job')
+    if (!open) throw new Error('no visit')
     const data = await portalAs('customer@bluelagoon.test', danaId)
     expect(data.preview).toBe(false)
     expect(data.customer).toEqual({ name: 'Dana Whitfield', address: expect.any(String), phone: '(813) 555-0101' })
@@ -111,7 +111,7 @@ describe('portal page: who may see it', () => {
       ['customer@sunsetpools.test', () => danaId],
       ['owner@sunsetpools.test', () => danaId],
       ['customer@bluelagoon.test', () => marcoId],
-      ['customer@bluelagoon.test', () => neighbourId],
+      ['customer@bluelagoon.test', () => neighborId],
       ['tech@bluelagoon.test', () => danaId],
       ['admin@poolbud.test', () => danaId],
       ['dispatch@bluelagoon.test', () => marcoId],
@@ -165,8 +165,8 @@ describe('portal page: what it sends', () => {
       const keys = await db()
         .select({ key: visitPhotos.storageKey })
         .from(visitPhotos)
-        .innerJoin(jobs, eq(jobs.id, visitPhotos.jobId))
-        .where(eq(jobs.customerId, danaId))
+        .innerJoin(visits, eq(visits.id, visitPhotos.visitId))
+        .where(eq(visits.customerId, danaId))
       expect(keys.length).toBeGreaterThan(0)
       const secrets = [
         blue,
@@ -186,7 +186,7 @@ describe('portal page: what it sends', () => {
     const id = customer.id
     const start = Date.UTC(2024, 0, 3, 15)
     await db()
-      .insert(jobs)
+      .insert(visits)
       .values(
         Array.from({ length: 75 }, (_, i) => ({
           companyId: blue,
@@ -250,7 +250,7 @@ describe('portal page: what it shows', () => {
     expect(invoice).toMatchObject({ status: 'Past due', amountDue: '$240.00' })
     expect(html).toContain(`href="/customer/${danaId}/invoices/${invoice?.id}"`)
     expect(html).not.toMatch(/coming soon/i)
-    // Visits and readings are cards (no table to scroll sideways on a phone), each with its labelled facts.
+    // Visits and readings are cards (no table to scroll sideways on a phone), each with its labeled facts.
     expect(html).not.toContain('<table')
     expect(html).toMatch(/<dt[^>]*>Technician<\/dt>/)
     expect(html).toMatch(/<dt[^>]*>Chemistry<\/dt>/)
@@ -297,16 +297,16 @@ describe('portal pages: what the company keeps to itself (docs/architecture.md "
       .set({ gateCode, accessNotes, dogOnSite: true })
       .where(and(eq(serviceLocations.companyId, blue), eq(serviceLocations.customerId, danaId)))
     const [visit] = await db()
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(and(eq(jobs.customerId, danaId), isNotNull(jobs.completedAt)))
+      .select({ id: visits.id })
+      .from(visits)
+      .where(and(eq(visits.customerId, danaId), isNotNull(visits.completedAt)))
       .limit(1)
     for (const email of ['customer@bluelagoon.test', 'owner@bluelagoon.test']) {
       const cookie = await cookieOf(email)
       const portal = await portalAs(email, danaId)
       const report = await visitLoader({
         request: pageRequest(`/customer/${danaId}/visits/${visit?.id}`, cookie),
-        params: { customerId: danaId, jobId: visit?.id ?? '' },
+        params: { customerId: danaId, visitId: visit?.id ?? '' },
         context: {},
       } as never)
       expect(report.address.length).toBeGreaterThan(0)

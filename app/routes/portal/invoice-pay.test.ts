@@ -190,13 +190,13 @@ describe('"Pay invoice" in the portal', () => {
 
   it("is a 404 for a draft, another customer's invoice or a made-up id; staff previewing may not pay", async () => {
     const draft = await addSentInvoice(blue, danaId, 4_000, { state: 'draft' })
-    const neighbour = await addCardCustomer(blue, 'Nina Neighbour')
-    const theirs = await addSentInvoice(blue, neighbour.id, 4_000)
+    const neighbor = await addCardCustomer(blue, 'Nina Neighbor')
+    const theirs = await addSentInvoice(blue, neighbor.id, 4_000)
     expect((await payInvoice(draft.id)).status).toBe(404)
     expect((await payInvoice('not-an-id')).status).toBe(404)
-    // Dana's login with the neighbour's invoice under her own id, and under the neighbour's.
+    // Dana's login with the neighbor's invoice under her own id, and under the neighbor's.
     expect((await payInvoice(theirs.id)).status).toBe(404)
-    expect((await payInvoice(theirs.id, 'customer@bluelagoon.test', neighbour.id)).status).toBe(404)
+    expect((await payInvoice(theirs.id, 'customer@bluelagoon.test', neighbor.id)).status).toBe(404)
     const mine = await addSentInvoice(blue, danaId, 4_000)
     expect((await payInvoice(mine.id, 'owner@bluelagoon.test')).status).toBe(403)
     expect((await payInvoice(mine.id, 'owner@sunsetpools.test')).status).toBe(404)

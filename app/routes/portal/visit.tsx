@@ -19,16 +19,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const report = await getVisitReport({
     companyId: access.companyId,
     customerId: access.customerId,
-    jobId: params.jobId,
+    visitId: params.visitId,
   })
   if (!report) notFound()
   const tz = report.timezone
-  // Every photo of the visit, labelled; URLs of the portal's photo route, never storage keys.
+  // Every photo of the visit, labeled; URLs of the portal's photo route, never storage keys.
   const photos = report.photos.map((photo) => ({
     id: photo.id,
     label: PHOTO_LABEL_NAMES[photo.label],
-    full: portalPhotoUrl(access.customerId, report.jobId, photo.id),
-    thumb: portalPhotoUrl(access.customerId, report.jobId, photo.id, 'thumb'),
+    full: portalPhotoUrl(access.customerId, report.visitId, photo.id),
+    thumb: portalPhotoUrl(access.customerId, report.visitId, photo.id, 'thumb'),
   }))
   return {
     customerId: access.customerId,

@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm'
 import ICAL from 'ical.js'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { jobs, profiles } from '~/db/schema'
+import { profiles, visits } from '~/db/schema'
 import { changeMemberRole, deactivateMember, reactivateMember } from '~/models/team.server'
 import { generateVisits } from '~/models/visit-generation.server'
 import { visitUid } from '~/schedule/calendar-feed'
@@ -89,11 +89,11 @@ describe('the calendar feed', () => {
     const uids = new Set(events.map((event) => String(event.getFirstPropertyValue('uid'))))
     const tyler = await profileId('tech@bluelagoon.test')
     const maya = await profileId('tech2@bluelagoon.test')
-    const tylers = await db().select({ id: jobs.id }).from(jobs).where(eq(jobs.technicianId, tyler))
-    const mayas = await db().select({ id: jobs.id }).from(jobs).where(eq(jobs.technicianId, maya))
-    const ownIds = new Set(tylers.map((job) => visitUid(job.id, 'localhost')))
+    const tylers = await db().select({ id: visits.id }).from(visits).where(eq(visits.technicianId, tyler))
+    const mayas = await db().select({ id: visits.id }).from(visits).where(eq(visits.technicianId, maya))
+    const ownIds = new Set(tylers.map((visit) => visitUid(visit.id, 'localhost')))
     for (const uid of uids) expect(ownIds.has(uid)).toBe(true)
-    for (const job of mayas) expect(uids.has(visitUid(job.id, 'localhost'))).toBe(false)
+    for (const visit of mayas) expect(uids.has(visitUid(visit.id, 'localhost'))).toBe(false)
   })
 
   it('refuses a second "Create" (the page was stale) with a message, keeping the link', async () => {

@@ -1,4 +1,4 @@
-// GET /app/customers/picker?q=…: the new-job form's customer combobox asks this as the dispatcher types. Active
+// GET /app/customers/picker?q=…: the new-visit form's customer combobox asks this as the dispatcher types. Active
 // customers of the dispatcher's company only (pickCustomers), best match first, each with their locations in use.
 import { data } from 'react-router'
 import { requireCompanyCapability } from '~/auth/guards.server'
@@ -8,7 +8,7 @@ import { formatPhone } from '~/utils/phone'
 import type { Route } from './+types/customer-picker'
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { companyId } = await requireCompanyCapability(request, 'jobs:manage')
+  const { companyId } = await requireCompanyCapability(request, 'visits:manage')
   const query = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 100)
   const found = await pickCustomers({ companyId, query })
   const customers: PickedCustomer[] = found.map((customer) => ({

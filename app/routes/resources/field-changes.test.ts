@@ -6,15 +6,15 @@ import {
   chemLogs,
   customers,
   idempotencyKeys,
-  jobs,
   profiles,
   serviceReports,
   user,
   visitChecks,
+  visits,
 } from '~/db/schema'
 import { FIELD_OWNER_HEADER, type FieldChange, type VisitChange } from '~/field/changes'
 import { KEY_REUSED } from '~/models/idempotency.server'
-import { createJob } from '~/models/job-changes.server'
+import { createVisit } from '~/models/visit-changes.server'
 import { generateVisits } from '~/models/visit-generation.server'
 import { db } from '~/utils/db.server'
 import { answerOf, jsonRequest, routeArgs } from '../../../tests/helpers/requests'
@@ -40,7 +40,7 @@ const change = (visitId: string, body: VisitChange): FieldChange => ({
 let tech: string
 let tech2: string
 let techId: string
-let visits: string[]
+let visitList: string[]
 let items: string[]
 
 beforeAll(async () => {
@@ -51,28 +51,28 @@ beforeAll(async () => {
   const [profile] = await db().select().from(profiles).where(eq(profiles.email, 'tech@bluelagoon.test'))
   techId = profile?.id ?? ''
   const rows = await db()
-    .select({ id: jobs.id, companyId: jobs.companyId })
-    .from(jobs)
-    .where(and(eq(jobs.technicianId, techId), isNull(jobs.completedAt), isNull(jobs.cancelledAt)))
-    .orderBy(jobs.scheduledAt)
+    .select({ id: visits.id, companyId: visits.companyId })
+    .from(visits)
+    .where(and(eq(visits.technicianId, techId), isNull(visits.completedAt), isNull(visits.canceledAt)))
+    .orderBy(visits.scheduledAt)
     .limit(6)
-  visits = rows.map((row) => row.id)
+  visitList = rows.map((row) => row.id)
   const list = await db()
     .select({ id: checklistItems.id })
     .from(checklistItems)
     .where(eq(checklistItems.companyId, rows[0]?.companyId ?? ''))
     .orderBy(checklistItems.position)
   items = list.map((item) => item.id)
-  expect(visits.length).toBe(6)
+  expect(visitList.length).toBe(6)
   expect(items.length).toBe(4)
 })
 
-const countOf = async (table: typeof chemLogs | typeof visitChecks, jobId: string) =>
-  (await db().select({ n: count() }).from(table).where(eq(table.jobId, jobId)))[0]?.n
+const countOf = async (table: typeof chemLogs | typeof visitChecks, visitId: string) =>
+  (await db().select({ n: count() }).from(table).where(eq(table.visitId, visitId)))[0]?.n
 
 describe('field changes', () => {
   it('applies every queued change once when the whole queue is replayed five times, two copies at once', async () => {
-    const visitId = visits[0] ?? ''
+    const visitId = visitList[0] ?? ''
     const queue = [
       change(visitId, { type: 'check', itemId: items[0] ?? '', checked: true }),
       change(visitId, { type: 'check', itemId: items[1] ?? '', checked: true }),
@@ -88,7 +88,7 @@ describe('field changes', () => {
     }
     expect(await countOf(chemLogs, visitId)).toBe(1)
     expect(await countOf(visitChecks, visitId)).toBe(2)
-    const [visit] = await db().select().from(jobs).where(eq(jobs.id, visitId))
+    const [visit] = await db().select().from(visits).where(eq(visits.id, visitId))
     expect(visit?.completedAt).not.toBeNull()
     expect(visit?.completedBy).toBe(techId)
     expect(visit?.customerNote).toBe('Filter cleaned; looking great.')
@@ -97,17 +97,17 @@ describe('field changes', () => {
       .from(idempotencyKeys)
       .where(eq(idempotencyKeys.action, 'field.change'))
     expect(keys[0]?.n).toBeGreaterThanOrEqual(queue.length)
-    const reports = await db().select({ n: count() }).from(serviceReports).where(eq(serviceReports.jobId, visitId))
+    const reports = await db().select({ n: count() }).from(serviceReports).where(eq(serviceReports.visitId, visitId))
     expect(reports[0]?.n).toBeLessThanOrEqual(1)
   })
 
   it('refuses a change to a visit the office gave to another technician, and keeps nothing of it', async () => {
-    const visitId = visits[1] ?? ''
+    const visitId = visitList[1] ?? ''
     const [other] = await db().select().from(profiles).where(eq(profiles.email, 'tech2@bluelagoon.test'))
     await db()
-      .update(jobs)
+      .update(visits)
       .set({ technicianId: other?.id ?? '' })
-      .where(eq(jobs.id, visitId))
+      .where(eq(visits.id, visitId))
     const answer = await send(
       tech,
       change(visitId, { type: 'reading', fields: { ph: '7.2', chlorinePpm: '3', alkalinity: '100' } }),
@@ -119,8 +119,8 @@ describe('field changes', () => {
     expect(await countOf(chemLogs, visitId)).toBe(0)
   })
 
-  it('refuses changes to a cancelled or skipped visit, and a second completion by someone else', async () => {
-    const skipped = visits[2] ?? ''
+  it('refuses changes to a canceled or skipped visit, and a second completion by someone else', async () => {
+    const skipped = visitList[2] ?? ''
     expect(await send(tech, change(skipped, { type: 'skip', fields: { reason: 'Locked gate' } }))).toMatchObject({
       status: 200,
     })
@@ -129,7 +129,7 @@ describe('field changes', () => {
   })
 
   it('answers another technician’s visit as not found, and bad input with a clear refusal', async () => {
-    const visitId = visits[3] ?? ''
+    const visitId = visitList[3] ?? ''
     const other = await send(tech2, change(visitId, { type: 'check', itemId: items[0] ?? '', checked: true }))
     expect(other).toMatchObject({ status: 409, body: { refused: true } })
     const bad = await send(
@@ -148,7 +148,7 @@ describe('field changes', () => {
   })
 
   it('unticks, and asks a signed-out phone to sign in rather than dropping its change', async () => {
-    const visitId = visits[4] ?? ''
+    const visitId = visitList[4] ?? ''
     await send(tech, change(visitId, { type: 'check', itemId: items[2] ?? '', checked: true }))
     expect(await countOf(visitChecks, visitId)).toBe(1)
     await send(tech, change(visitId, { type: 'check', itemId: items[2] ?? '', checked: false }))
@@ -159,7 +159,7 @@ describe('field changes', () => {
 
   it('never applies a change the phone recorded as another person’s: it waits on the phone for them', async () => {
     // Tyler queued a reading on a shared phone; his session ended without "Log out" and the owner signed in there.
-    const visitId = visits[5] ?? ''
+    const visitId = visitList[5] ?? ''
     const [tyler] = await db().select({ id: user.id }).from(user).where(eq(user.email, 'tech@bluelagoon.test'))
     const office = await signInAs('owner@bluelagoon.test')
     const reading = change(visitId, { type: 'reading', fields: { ph: '7.6', chlorinePpm: '1', alkalinity: '80' } })
@@ -190,18 +190,18 @@ describe('a key is bound to its technician, its visit and its change', () => {
       .from(customers)
       .where(eq(customers.companyId, companyId))
       .limit(1)
-    const job = await createJob({
+    const visit = await createVisit({
       companyId,
       customerId: customer?.id ?? '',
       scheduledAt: new Date(),
       technicianId: techId,
     })
-    return job?.id ?? ''
+    return visit?.id ?? ''
   }
   const reading = (ph: string): VisitChange => ({ type: 'reading', fields: { ph, chlorinePpm: '2', alkalinity: '90' } })
   const refusedAsReused = { status: 422, body: { ok: false, refused: true, code: 'key-reused', message: KEY_REUSED } }
   const phOf = async (visitId: string) =>
-    (await db().select({ ph: chemLogs.ph }).from(chemLogs).where(eq(chemLogs.jobId, visitId))).map((row) => row.ph)
+    (await db().select({ ph: chemLogs.ph }).from(chemLogs).where(eq(chemLogs.visitId, visitId))).map((row) => row.ph)
 
   beforeAll(async () => {
     owner = await signInAs('owner@bluelagoon.test')
@@ -225,7 +225,7 @@ describe('a key is bound to its technician, its visit and its change', () => {
     const complete = change(done, { type: 'complete' })
     expect(await send(tech, complete)).toMatchObject({ status: 200, body: { ok: true } })
     expect(await send(tech, { ...complete, visitId: open })).toEqual(refusedAsReused)
-    const [visit] = await db().select({ completedAt: jobs.completedAt }).from(jobs).where(eq(jobs.id, open))
+    const [visit] = await db().select({ completedAt: visits.completedAt }).from(visits).where(eq(visits.id, open))
     expect(visit?.completedAt).toBeNull()
   })
 
@@ -236,7 +236,7 @@ describe('a key is bound to its technician, its visit and its change', () => {
     expect(await send(tech, { ...first, change: reading('7.8') })).toEqual(refusedAsReused)
     expect(await send(tech, { ...first, change: { type: 'complete' } })).toEqual(refusedAsReused)
     expect(await phOf(visitId)).toEqual([7.4])
-    const [visit] = await db().select({ completedAt: jobs.completedAt }).from(jobs).where(eq(jobs.id, visitId))
+    const [visit] = await db().select({ completedAt: visits.completedAt }).from(visits).where(eq(visits.id, visitId))
     expect(visit?.completedAt).toBeNull()
   })
 
@@ -248,7 +248,7 @@ describe('a key is bound to its technician, its visit and its change', () => {
     expect(await send(owner, { ...note, change: { ...note.change, text: 'Gate code changed' } })).toEqual(
       refusedAsReused,
     )
-    const [visit] = await db().select({ officeNote: jobs.officeNote }).from(jobs).where(eq(jobs.id, visitId))
+    const [visit] = await db().select({ officeNote: visits.officeNote }).from(visits).where(eq(visits.id, visitId))
     expect(visit?.officeNote).toBe('Gate code 4411')
   })
 

@@ -25,7 +25,7 @@ function refuse({ code, message }: Failure) {
 
 export async function action({ request }: Route.ActionArgs) {
   // A script cannot follow the login redirect: it is told (401), and keeps the change until the technician signs in.
-  const member = await requireCompanyCapabilityForScript(request, 'jobs:work')
+  const member = await requireCompanyCapabilityForScript(request, 'visits:work')
   // A shared phone: another person's change is never applied under this session (decision 030).
   refuseAnotherPersonsChange(request, member)
   const text = await request.text()

@@ -2,7 +2,7 @@
 // recorded once by its id however often (or however concurrently) it is replayed, with the phone's time (docs/time.md).
 import { and, count, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { jobs, profiles, timeEvents } from '~/db/schema'
+import { profiles, timeEvents, visits } from '~/db/schema'
 import { type ClockChange, type ClockKind, FIELD_OWNER_HEADER } from '~/field/changes'
 import { TIME_MESSAGES } from '~/models/time-events.server'
 import { applyFieldChange } from '~/models/visit-work.server'
@@ -111,7 +111,7 @@ describe('a stop’s own times from the phone', () => {
     const [profile] = await db().select().from(profiles).where(eq(profiles.id, techId))
     const companyId = profile?.companyId ?? ''
     const [visit] = await db()
-      .insert(jobs)
+      .insert(visits)
       .values({
         companyId,
         customerId: customer.id,
@@ -121,7 +121,7 @@ describe('a stop’s own times from the phone', () => {
         technicianId: techId,
         scheduledAt: new Date(),
       })
-      .returning({ id: jobs.id })
+      .returning({ id: visits.id })
     const visitId = visit?.id ?? ''
     const member = { id: techId, role: 'tech' as const, companyId }
     const onMyWay = new Date(Date.now() - 50 * 60_000)
@@ -133,9 +133,13 @@ describe('a stop’s own times from the phone', () => {
     expect(await send('on-my-way', new Date())).toMatchObject({ ok: true })
     expect(await send('complete', done)).toMatchObject({ ok: true })
     const [row] = await db()
-      .select({ onMyWayAt: jobs.onMyWayAt, completedOnPhoneAt: jobs.completedOnPhoneAt, completedAt: jobs.completedAt })
-      .from(jobs)
-      .where(eq(jobs.id, visitId))
+      .select({
+        onMyWayAt: visits.onMyWayAt,
+        completedOnPhoneAt: visits.completedOnPhoneAt,
+        completedAt: visits.completedAt,
+      })
+      .from(visits)
+      .where(eq(visits.id, visitId))
     expect(row?.onMyWayAt?.toISOString()).toBe(onMyWay.toISOString())
     expect(row?.completedOnPhoneAt?.toISOString()).toBe(done.toISOString())
     // The server's own record of the completion is when it arrived (billing reads it, decision 042).

@@ -10,7 +10,7 @@ Allow: /
 Disallow: /app
 Disallow: /staff
 Disallow: /customer/
-Disallow: /jobs/
+Disallow: /visits/
 Disallow: /api/
 Disallow: /dev/
 Disallow: /welcome
