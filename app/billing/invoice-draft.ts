@@ -8,7 +8,7 @@
 // - every line is rounded to the cent, half up; tax is one line per rate in use, on the subtotal of the lines done at
 //   locations of that rate (app/billing/tax.ts); the total is the sum of lines;
 // - an earlier overpayment (credit) is applied to the total, never shown as a line (it is money already received).
-// - late completions (a per-visit visit completed after its month's invoice was sent) are one line each, at the
+// - late completions (a visit billed per visit, completed after its month's invoice was sent) are one line each, at the
 //   rate in force on the visit's date (docs/billing.md, "Late completions").
 import { addDays, daysBetween, type LocalDate } from '~/schedule/local-date'
 import { occurrences, type PlanSchedule } from '~/schedule/recurrence'

@@ -2,7 +2,7 @@
 // visit completed after its month's invoice was sent goes on the customer's next invoice, once, at the rate in force
 // on its date — however often and however concurrently "Create invoices" runs; voiding releases it, a re-issue bills
 // it again; a monthly plan adds nothing. Then a property test: across any sequence of completions, invoice runs,
-// sends, voids and re-issues, each completed per-visit visit is billed exactly once.
+// sends, voids and re-issues, each completed visit billed per visit is billed exactly once.
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -255,7 +255,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { arbitrary: fc.record({ op: fc.constant('reissue' as const), month: fc.nat(3) }), weight: 1 },
 )
 
-describe('property: each completed per-visit visit is billed exactly once', () => {
+describe('property: each completed visit billed per visit is billed exactly once', () => {
   it('across any sequence of completions, invoice runs, sends, voids and re-issues', async () => {
     let run = 0
     await fc.assert(
