@@ -5,6 +5,7 @@ import { bodiesOfWater, customers, serviceLocations } from '~/db/schema'
 import { type Database, db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import { after, changedSince, keysetOrder, type Page, paged } from './api-paging.server'
+import { customerContactColumns } from './customer-columns.server'
 import { customerFilter } from './customer-search.server'
 
 async function locationsOf(companyId: string, customerIds: string[], ex: Database = db()) {
@@ -70,13 +71,7 @@ function shapeLocation(place: typeof serviceLocations.$inferSelect, bodies: (typ
 }
 
 const customerColumns = {
-  id: customers.id,
-  customerName: customers.customerName,
-  email: customers.email,
-  phone: customers.phone,
-  billingAddress: customers.billingAddress,
-  notes: customers.notes,
-  status: customers.status,
+  ...customerContactColumns,
   createdAt: customers.createdAt,
 }
 

@@ -5,6 +5,7 @@ import { profiles, serviceLocations, servicePlans, visits } from '~/db/schema'
 import { type Database, db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import { after, changedSince, iso, keysetOrder, type Page, paged } from './api-paging.server'
+import { visitSummaryColumns } from './visit-record.server'
 
 // ---- Visits ----
 
@@ -12,12 +13,7 @@ const visitColumns = {
   id: visits.id,
   customerId: visits.customerId,
   locationId: visits.locationId,
-  customerName: visits.customerName,
-  address: visits.address,
-  scheduledAt: visits.scheduledAt,
-  completedAt: visits.completedAt,
-  canceledAt: visits.canceledAt,
-  skipReason: visits.skipReason,
+  ...visitSummaryColumns,
   technicianId: visits.technicianId,
   servicePlanId: visits.planId,
   createdAt: visits.createdAt,

@@ -10,6 +10,7 @@ import { db } from '~/utils/db.server'
 import { env } from '~/utils/env.server'
 import { failure, type Result, success } from '~/utils/result'
 import { visitLocation } from './service-location.server'
+import { visitSummaryColumns } from './visit-record.server'
 import { visitState } from './visit-state'
 
 /** The feed covers visits from this many days back… */
@@ -94,12 +95,7 @@ export async function calendarFeedFor(token: string, now = new Date()): Promise<
   const rows = await db()
     .select({
       id: visits.id,
-      customerName: visits.customerName,
-      address: visits.address,
-      scheduledAt: visits.scheduledAt,
-      completedAt: visits.completedAt,
-      canceledAt: visits.canceledAt,
-      skipReason: visits.skipReason,
+      ...visitSummaryColumns,
       serviceWindow: servicePlans.serviceWindow,
       minutesOnSite: serviceLocations.minutesOnSite,
       accessNotes: serviceLocations.accessNotes,

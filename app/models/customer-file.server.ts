@@ -7,6 +7,7 @@ import { bodiesOfWater, customers, profiles, serviceLocations, servicePlans } fr
 import { type Database, db } from '~/utils/db.server'
 import { balanceCentsOf } from './balance.server'
 import { bodyOrder } from './body-of-water.server'
+import { customerContactColumns } from './customer-columns.server'
 import { locationOrder } from './service-location.server'
 
 /** The company's technicians as the import matches the Technician column against them. */
@@ -27,13 +28,7 @@ export async function importTechnicians(companyId: string, executor: Database = 
 export async function loadCustomers(companyId: string, executor: Database = db(), only?: readonly string[]) {
   const customerRows = await executor
     .select({
-      id: customers.id,
-      customerName: customers.customerName,
-      email: customers.email,
-      phone: customers.phone,
-      billingAddress: customers.billingAddress,
-      notes: customers.notes,
-      status: customers.status,
+      ...customerContactColumns,
       balanceCents: balanceCentsOf(customers.companyId, customers.id),
     })
     .from(customers)

@@ -7,7 +7,9 @@ import { db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import { balanceCentsOf } from './balance.server'
 import { bodyOrder } from './body-of-water.server'
+import { customerContactColumns } from './customer-columns.server'
 import { pageNumber, portalStatus } from './customer-list.server'
+import { equipmentColumns } from './equipment.server'
 import { bodyOfEquipment, locationOfBody } from './joins.server'
 import { addressColumns, locationOrder } from './service-location.server'
 
@@ -51,13 +53,7 @@ export async function getCustomerRecord({
   const [header, locationRows, bodyRows, equipmentRows, planRows, upcoming, history] = await Promise.all([
     db()
       .select({
-        id: customers.id,
-        customerName: customers.customerName,
-        email: customers.email,
-        phone: customers.phone,
-        billingAddress: customers.billingAddress,
-        notes: customers.notes,
-        status: customers.status,
+        ...customerContactColumns,
         archivedAt: customers.archivedAt,
         balanceDue: balanceCentsOf(customers.companyId, customers.id),
         portalStatus,
@@ -110,15 +106,8 @@ export async function getCustomerRecord({
       .orderBy(...bodyOrder),
     db()
       .select({
-        id: equipment.id,
+        ...equipmentColumns,
         bodyOfWaterId: equipment.bodyOfWaterId,
-        kind: equipment.kind,
-        make: equipment.make,
-        model: equipment.model,
-        serial: equipment.serial,
-        installedOn: equipment.installedOn,
-        warrantyUntil: equipment.warrantyUntil,
-        notes: equipment.notes,
       })
       .from(equipment)
       .innerJoin(bodiesOfWater, bodyOfEquipment)

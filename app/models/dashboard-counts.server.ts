@@ -33,21 +33,16 @@ function countableRows(start: Date, end: Date, completedFrom?: Date, completedTo
   return sql`(${openSql} or ${scheduled} or ${completed})`
 }
 
+/** A company and the moment its figures are for, read in the company's timezone. */
+export type CompanyClock = { companyId: string; timezone: string; now?: Date }
+
 /**
  * The dispatcher's counts over the whole company, in one statement (issue 38 item 5): what a dispatcher acts on.
  * Today's open visits; unassigned this week (open, no technician, scheduled Monday to Sunday of this week); overdue
  * (`overdueSql`); skipped this week (by the visit's date) — all in the company's timezone — and every open unassigned
  * visit (the unassigned list's pages). Each count is its own index range, as in `getBusinessCounts`.
  */
-export async function getDispatchCounts({
-  companyId,
-  timezone,
-  now = new Date(),
-}: {
-  companyId: string
-  timezone: string
-  now?: Date
-}) {
+export async function getDispatchCounts({ companyId, timezone, now = new Date() }: CompanyClock) {
   const { start, end } = zonedDayRange(now, timezone)
   const week = zonedWeekRange(now, timezone)
   const count = (condition: SQL) =>
@@ -79,15 +74,7 @@ export function zonedWeekRange(now: Date, timezone: string) {
  * visits, overdue (open visits from before today), visits skipped this week, and completions this week (from Monday
  * 00:00, docs/product.md "Easy to get wrong") and this month, all in the company's timezone.
  */
-export async function getBusinessCounts({
-  companyId,
-  timezone,
-  now = new Date(),
-}: {
-  companyId: string
-  timezone: string
-  now?: Date
-}) {
+export async function getBusinessCounts({ companyId, timezone, now = new Date() }: CompanyClock) {
   const { start, end } = zonedDayRange(now, timezone)
   const weekStart = startOfZonedWeek(now, timezone)
   const weekEnd = startOfZonedDay(weekStart, timezone, 7)

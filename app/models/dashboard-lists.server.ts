@@ -7,7 +7,7 @@ import { db } from '~/utils/db.server'
 import { firstBodyOfWaterOf } from './body-of-water.server'
 import { readingColumns } from './chem-log.server'
 import { accessColumns, visitLocation } from './service-location.server'
-import { isOpen } from './visit-record.server'
+import { isOpen, visitSummaryColumns } from './visit-record.server'
 
 /** docs/product.md "Limits": the "all companies" visit query is capped at 50 rows. */
 export const ALL_COMPANIES_VISIT_LIMIT = 50
@@ -16,12 +16,7 @@ export const COMPANY_VISIT_LIMIT = 200
 
 const visitCardColumns = {
   id: visits.id,
-  customerName: visits.customerName,
-  address: visits.address,
-  scheduledAt: visits.scheduledAt,
-  completedAt: visits.completedAt,
-  canceledAt: visits.canceledAt,
-  skipReason: visits.skipReason,
+  ...visitSummaryColumns,
   technicianId: visits.technicianId,
   technicianName: profiles.fullName,
   companyName: companies.name,

@@ -8,6 +8,7 @@ import { addDays, instantAt, type LocalDate, localDateAt } from '~/schedule/loca
 import { formatTime, zonedParts } from '~/utils/dates'
 import { type Database, db } from '~/utils/db.server'
 import { visitLocation } from './service-location.server'
+import { visitSummaryColumns } from './visit-record.server'
 import { type VisitState, visitState } from './visit-state'
 
 /** A day's route has at most this many stops. */
@@ -37,12 +38,7 @@ export type RouteStop = {
 
 export const stopColumns = {
   id: visits.id,
-  customerName: visits.customerName,
-  address: visits.address,
-  scheduledAt: visits.scheduledAt,
-  completedAt: visits.completedAt,
-  canceledAt: visits.canceledAt,
-  skipReason: visits.skipReason,
+  ...visitSummaryColumns,
   lat: serviceLocations.lat,
   lng: serviceLocations.lng,
   positionSource: serviceLocations.positionSource,

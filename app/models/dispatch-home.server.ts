@@ -5,8 +5,8 @@ import { and, asc, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-or
 import { profiles, visits } from '~/db/schema'
 import { zonedDayRange } from '~/utils/dates'
 import { db } from '~/utils/db.server'
-import { zonedWeekRange } from './dashboard-counts.server'
-import { overdueSql } from './visit-record.server'
+import { type CompanyClock, zonedWeekRange } from './dashboard-counts.server'
+import { overdueSql, visitSummaryColumns } from './visit-record.server'
 
 /** One technician's day (or the day's unassigned visits, `technicianId` null): stops done of stops in all. */
 export type RouteSummary = { technicianId: string | null; technicianName: string | null; done: number; total: number }
@@ -19,11 +19,7 @@ export async function listTodaysRoutes({
   companyId,
   timezone,
   now = new Date(),
-}: {
-  companyId: string
-  timezone: string
-  now?: Date
-}): Promise<RouteSummary[]> {
+}: CompanyClock): Promise<RouteSummary[]> {
   const { start, end } = zonedDayRange(now, timezone)
   const rows = await db()
     .select({
@@ -168,12 +164,7 @@ export async function listDispatchVisits({
   return db()
     .select({
       id: visits.id,
-      customerName: visits.customerName,
-      address: visits.address,
-      scheduledAt: visits.scheduledAt,
-      completedAt: visits.completedAt,
-      canceledAt: visits.canceledAt,
-      skipReason: visits.skipReason,
+      ...visitSummaryColumns,
       technicianName: profiles.fullName,
     })
     .from(visits)

@@ -21,6 +21,18 @@ import { BODY_NOT_FOUND } from './body-of-water.server'
 import { type EquipmentInput, EquipmentSchema, firstIssue } from './customer-schemas'
 import { bodyOfEquipment, customerOfLocation, locationOfBody } from './joins.server'
 
+/** A piece of equipment as its page and its customer's record show it. */
+export const equipmentColumns = {
+  id: equipment.id,
+  kind: equipment.kind,
+  make: equipment.make,
+  model: equipment.model,
+  serial: equipment.serial,
+  installedOn: equipment.installedOn,
+  warrantyUntil: equipment.warrantyUntil,
+  notes: equipment.notes,
+}
+
 export const EQUIPMENT_NOT_FOUND = 'Equipment not found.'
 
 export async function addEquipment(
@@ -135,14 +147,7 @@ export async function getEquipmentHistory({
   if (!isUuid(equipmentId)) return null
   const [item] = await db()
     .select({
-      id: equipment.id,
-      kind: equipment.kind,
-      make: equipment.make,
-      model: equipment.model,
-      serial: equipment.serial,
-      installedOn: equipment.installedOn,
-      warrantyUntil: equipment.warrantyUntil,
-      notes: equipment.notes,
+      ...equipmentColumns,
       bodyOfWaterName: bodiesOfWater.name,
       locationArchivedAt: serviceLocations.archivedAt,
       customerId: customers.id,

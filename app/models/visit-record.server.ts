@@ -9,6 +9,19 @@ import { isUuid } from '~/utils/ids'
 import { firstBodyOfWaterOf } from './body-of-water.server'
 import { accessColumns, visitLocation } from './service-location.server'
 
+/**
+ * What every list of visits shows of one and reads its state from (`visitState`, models/visit-state.ts): the
+ * customer and address as the visit was booked, when, and how it ended. Lists add their own columns around it.
+ */
+export const visitSummaryColumns = {
+  customerName: visits.customerName,
+  address: visits.address,
+  scheduledAt: visits.scheduledAt,
+  completedAt: visits.completedAt,
+  canceledAt: visits.canceledAt,
+  skipReason: visits.skipReason,
+}
+
 /** Open work: neither done nor canceled (the condition of the open-visits index, so queries can use it). */
 export const isOpen = () => and(isNull(visits.completedAt), isNull(visits.canceledAt)) as SQL
 export const openSql = sql`(${visits.completedAt} is null and ${visits.canceledAt} is null)`
@@ -56,12 +69,7 @@ export async function getVisitForViewer(viewer: VisitViewer, visitId: string) {
       customerId: visits.customerId,
       locationId: visits.locationId,
       planId: visits.planId,
-      customerName: visits.customerName,
-      address: visits.address,
-      scheduledAt: visits.scheduledAt,
-      completedAt: visits.completedAt,
-      canceledAt: visits.canceledAt,
-      skipReason: visits.skipReason,
+      ...visitSummaryColumns,
       technicianId: visits.technicianId,
       technicianName: profiles.fullName,
       technicianPhone: profiles.phone,
