@@ -12,6 +12,7 @@ import {
   visitPhotos,
   visits,
 } from '~/db/schema'
+import { enqueue } from '~/outbox/enqueue.server'
 import { type Database, db } from '~/utils/db.server'
 import { publishCompanyEvent } from '~/utils/events.server'
 import { isUuid } from '~/utils/ids'
@@ -27,7 +28,6 @@ import {
 import { newLocationPosition } from './location-position.server'
 import { cancelOpenVisits } from './service-location.server'
 import { generateVisits } from './visit-generation.server'
-import { recordEvent } from './webhook-event.server'
 
 /**
  * "Add customer": the customer with their first service location and, when given, its first body of water, in one
@@ -66,7 +66,7 @@ export async function createCustomerWithLocation(
         .returning({ id: bodiesOfWater.id })
       bodyOfWaterId = body?.id ?? null
     }
-    await recordEvent(tx, companyId, 'customer.created', { customerId: customer.id })
+    await enqueue(tx, { kind: 'webhook', companyId, type: 'customer.created', data: { customerId: customer.id } })
     return success({ customerId: customer.id, locationId: place.id, bodyOfWaterId })
   })
 }
@@ -94,7 +94,7 @@ export async function updateCustomerContact(
       .where(and(eq(customers.companyId, companyId), eq(customers.id, customerId)))
       .returning({ id: customers.id })
     if (!rows.length) return failure('not-found', CUSTOMER_NOT_FOUND)
-    await recordEvent(tx, companyId, 'customer.updated', { customerId })
+    await enqueue(tx, { kind: 'webhook', companyId, type: 'customer.updated', data: { customerId } })
     return success({})
   })
 }

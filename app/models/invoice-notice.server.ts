@@ -14,7 +14,7 @@ import { formatCents } from '~/utils/money'
 import { portalInvoicePath } from '~/utils/portal-paths'
 import { noticeRecipientColumns, noticeSettingFor, queueCustomerNotice } from './notice.server'
 
-type Executor = Pick<Database, 'select' | 'insert'>
+type Executor = Pick<Database, 'select' | 'insert' | 'execute'>
 
 export type InvoiceNotice = {
   companyId: string

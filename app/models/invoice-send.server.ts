@@ -5,13 +5,13 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { BillingPeriod } from '~/billing/invoice-draft'
 import { invoiceStatus } from '~/billing/invoice-status'
 import { companies, customers, invoices } from '~/db/schema'
+import { enqueue } from '~/outbox/enqueue.server'
 import { addDays, localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import { failure, type Result, success } from '~/utils/result'
 import { type InvoiceAction, invoiceMoneyColumns } from './invoice.server'
 import { queueInvoiceNotice } from './invoice-notice.server'
-import { recordEvent } from './webhook-event.server'
 
 /**
  * "Send invoices": the drafts of the month (or the ones named) become sent, issued today and due after the company's
@@ -57,7 +57,9 @@ export async function sendInvoices({
       .where(and(eq(invoices.companyId, companyId), eq(invoices.state, 'draft'), which))
       .returning({ id: invoices.id, delivery: invoices.delivery })
     for (const { id } of sent) await queueInvoiceNotice(tx, { companyId, invoiceId: id, event: 'invoice-sent' })
-    for (const { id } of sent) await recordEvent(tx, companyId, 'invoice.sent', { invoiceId: id })
+    for (const { id } of sent) {
+      await enqueue(tx, { kind: 'webhook', companyId, type: 'invoice.sent', data: { invoiceId: id } })
+    }
     const toPrint = sent.filter((invoice) => invoice.delivery === 'print').length
     return { sent: sent.length, emailed: sent.length - toPrint, toPrint }
   })

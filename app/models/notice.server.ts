@@ -19,13 +19,13 @@ import {
   type TemplateValues,
 } from '~/notices/templates'
 import { renderEmail } from '~/outbox/email-render.server'
-import { enqueue, type OutboxMessage } from '~/outbox/enqueue.server'
+import { enqueue, type OutboxExecutor, type OutboxMessage } from '~/outbox/enqueue.server'
 import { type Database, db } from '~/utils/db.server'
 import { env } from '~/utils/env.server'
 import { visitReportPath } from '~/utils/portal-paths'
 import { customerEmailBrand } from './company-brand'
 
-type Executor = Pick<Database, 'select' | 'insert'>
+type Executor = Pick<Database, 'select' | 'insert' | 'execute'>
 
 /** What a company's settings say for one event: channels on, and the wording of each. */
 export function noticeSettingFor(
@@ -98,7 +98,7 @@ export type CustomerNotice = {
  * for, in the caller's transaction; an archived customer is told nothing. Returns how many rows were new (0 when the
  * notice was already queued).
  */
-export async function queueCustomerNotice(executor: Pick<Database, 'insert'>, notice: CustomerNotice) {
+export async function queueCustomerNotice(executor: OutboxExecutor, notice: CustomerNotice) {
   const { companyId, event, recipient, values } = notice
   if (recipient.archived) return 0
   const setting = noticeSettingFor(recipient.settings, event)

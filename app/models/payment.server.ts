@@ -6,12 +6,12 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { PaymentMethod } from '~/billing/billing-fields'
 import { PAYMENT_MESSAGES, VOID_PAYMENT_MESSAGES, VOID_REASON_MAX } from '~/billing/payment-messages'
 import { companies, customers, invoices, payments, paymentVoids } from '~/db/schema'
+import { enqueue } from '~/outbox/enqueue.server'
 import { type LocalDate, localDateAt } from '~/schedule/local-date'
 import { type Database, db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import { failure, type Result, success } from '~/utils/result'
 import { refundedCentsOf } from './balance.server'
-import { recordEvent, recordInvoicePaid } from './webhook-event.server'
 
 export { PAYMENT_MESSAGES }
 
@@ -95,8 +95,20 @@ export async function recordPayment(input: PaymentInput, executor?: Database): P
       .returning({ id: payments.id })
     if (!row) return duplicateReference(reference ?? '')
     if (input.invoiceId) await movePaid(tx, input.companyId, input.invoiceId, input.amountCents)
-    await recordEvent(tx, input.companyId, 'payment.recorded', { paymentId: row.id, invoiceId: input.invoiceId })
-    if (input.invoiceId) await recordInvoicePaid(tx, input.companyId, input.invoiceId, input.amountCents)
+    await enqueue(tx, {
+      kind: 'webhook',
+      companyId: input.companyId,
+      type: 'payment.recorded',
+      data: { paymentId: row.id, invoiceId: input.invoiceId },
+    })
+    if (input.invoiceId && (await justSettled(tx, input.companyId, input.invoiceId, input.amountCents))) {
+      await enqueue(tx, {
+        kind: 'webhook',
+        companyId: input.companyId,
+        type: 'invoice.paid',
+        data: { invoiceId: input.invoiceId },
+      })
+    }
     return success({ paymentId: row.id })
   }
   try {
@@ -110,6 +122,26 @@ export async function recordPayment(input: PaymentInput, executor?: Database): P
 const invoiceNotFound = () => failure('not-found', PAYMENT_MESSAGES.notFound, 'appliesTo')
 const duplicateReference = (reference: string) =>
   failure('conflict', PAYMENT_MESSAGES.duplicateReference(reference), 'reference')
+
+/**
+ * Whether a payment of `cents` has just settled the invoice (it owed something before and nothing now): the rule of
+ * `invoice.paid`, read in the payment's transaction after its paid sum moved.
+ */
+async function justSettled(tx: Pick<Database, 'select'>, companyId: string, invoiceId: string, cents: number) {
+  const [settled] = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.companyId, companyId),
+        eq(invoices.id, invoiceId),
+        eq(invoices.state, 'sent'),
+        sql`${invoices.paidCents} + ${invoices.creditAppliedCents} >= ${invoices.totalCents}`,
+        sql`${invoices.paidCents} - ${cents} + ${invoices.creditAppliedCents} < ${invoices.totalCents}`,
+      ),
+    )
+  return Boolean(settled)
+}
 
 /** Moves an invoice's paid sum by `cents` (negative for a refund), and stops autopay once nothing is owed. */
 export async function movePaid(tx: Pick<Database, 'update'>, companyId: string, invoiceId: string, cents: number) {
@@ -178,7 +210,7 @@ export async function voidPayment({
       .returning({ paymentId: paymentVoids.paymentId })
     if (!row) return failure('conflict', VOID_PAYMENT_MESSAGES.alreadyVoid)
     if (payment.invoiceId) await movePaid(tx, companyId, payment.invoiceId, -payment.amountCents)
-    await recordEvent(tx, companyId, 'payment.voided', { paymentId })
+    await enqueue(tx, { kind: 'webhook', companyId, type: 'payment.voided', data: { paymentId } })
     return success({ amountCents: payment.amountCents })
   })
 }

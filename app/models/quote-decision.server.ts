@@ -16,7 +16,6 @@ import { formatCents } from '~/utils/money'
 import { failure, type Result, success } from '~/utils/result'
 import { putObject } from '~/utils/storage.server'
 import { linesForTotals } from './quote-edits.server'
-import { recordEvent } from './webhook-event.server'
 
 export const DECISION_MESSAGES = {
   notFound: 'Quote not found.',
@@ -149,14 +148,19 @@ async function recordApproved(
   totalCents: number,
   depositCents: number,
 ) {
-  await recordEvent(tx, companyId, 'quote.approved', {
-    quoteId: found.quote.id,
-    number: quoteNumberLabel(found.quote.number),
-    customerId: found.quote.customerId,
-    version: found.version.version,
-    source,
-    totalCents,
-    depositCents,
+  await enqueue(tx, {
+    kind: 'webhook',
+    companyId,
+    type: 'quote.approved',
+    data: {
+      quoteId: found.quote.id,
+      number: quoteNumberLabel(found.quote.number),
+      customerId: found.quote.customerId,
+      version: found.version.version,
+      source,
+      totalCents,
+      depositCents,
+    },
   })
 }
 
@@ -255,12 +259,17 @@ export async function declineQuote(
       .update(quotes)
       .set({ state: 'declined' })
       .where(and(eq(quotes.companyId, companyId), eq(quotes.id, quoteId)))
-    await recordEvent(tx, companyId, 'quote.declined', {
-      quoteId,
-      number: quoteNumberLabel(found.quote.number),
-      customerId: found.quote.customerId,
-      version: found.version.version,
-      reason: input.reason,
+    await enqueue(tx, {
+      kind: 'webhook',
+      companyId,
+      type: 'quote.declined',
+      data: {
+        quoteId,
+        number: quoteNumberLabel(found.quote.number),
+        customerId: found.quote.customerId,
+        version: found.version.version,
+        reason: input.reason,
+      },
     })
     const name = await customerName(tx, companyId, found.quote.customerId)
     await notifyOffice(tx, companyId, found, 'Quote declined', [

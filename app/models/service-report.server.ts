@@ -25,7 +25,7 @@ const REPORT_CHEMICALS_LIMIT = 30
 /** Photo thumbnails attached to the email (the portal's report shows every photo). */
 export const EMAIL_PHOTOS_LIMIT = 6
 
-type Executor = Pick<Database, 'select' | 'insert'>
+type Executor = Pick<Database, 'select' | 'insert' | 'execute'>
 
 /**
  * One completed visit of `companyId` as its report shows it, or null when there is no such completed visit

@@ -3,6 +3,7 @@
 // transaction) and reopen it. Each change publishes its live event.
 import { and, eq, sql } from 'drizzle-orm'
 import { customers, visits } from '~/db/schema'
+import { enqueue } from '~/outbox/enqueue.server'
 import { type Database, db } from '~/utils/db.server'
 import { publishCompanyEvent } from '~/utils/events.server'
 import { isUuid } from '~/utils/ids'
@@ -13,7 +14,6 @@ import { locationForNewVisit } from './service-location.server'
 import { queueServiceReport } from './service-report.server'
 import { ASSIGN_MESSAGES } from './visit-assignment'
 import { isOpen } from './visit-record.server'
-import { recordEvent } from './webhook-event.server'
 
 export const COMPLETE_MESSAGES = {
   notFound: 'Visit not found.',
@@ -66,7 +66,7 @@ export async function completeVisit(
       channels: ['text'],
     })
     await publishCompanyEvent({ companyId, type: 'visit.completed', visitId }, tx)
-    await recordEvent(tx, companyId, 'visit.completed', { visitId: visitId })
+    await enqueue(tx, { kind: 'webhook', companyId, type: 'visit.completed', data: { visitId: visitId } })
     return success({})
   })
 }
@@ -222,6 +222,12 @@ export async function createVisit(
     })
     .returning({ id: visits.id })
   if (row) await publishCompanyEvent({ companyId, type: 'visit.created', visitId: row.id }, executor)
-  if (row) await recordEvent(executor, companyId, 'visit.scheduled', { visitId: row.id, customerId })
+  if (row)
+    await enqueue(executor, {
+      kind: 'webhook',
+      companyId,
+      type: 'visit.scheduled',
+      data: { visitId: row.id, customerId },
+    })
   return row ?? null
 }

@@ -5,6 +5,7 @@
 // app/models/day-stops.server.ts and app/models/day-route.server.ts.
 import { and, eq, gte, inArray, isNull, lt, ne } from 'drizzle-orm'
 import { visits } from '~/db/schema'
+import { enqueue } from '~/outbox/enqueue.server'
 import { addDays, instantAt, minDate } from '~/schedule/local-date'
 import { moveFollowingVisits } from '~/schedule/plan-changes'
 import { zonedParts } from '~/utils/dates'
@@ -16,7 +17,6 @@ import { queueVisitNotice } from './notice.server'
 import { isCompanyTechnician } from './profile.server'
 import { applyPlanChange, companyToday, isUntouchedVisit, loadPlanForChange } from './service-plan.server'
 import { type MoveVisitInput, MoveVisitSchema } from './service-plan-schemas'
-import { recordEvent } from './webhook-event.server'
 
 export const VISIT_NOT_FOUND = 'Visit not found.'
 const NOT_OPEN = 'This visit is already completed, skipped or canceled.'
@@ -169,7 +169,7 @@ export async function markSkipped(
     values: { reason: skipReasonForCustomer(reason) },
   })
   await publishCompanyEvent({ companyId, type: 'visit.updated', visitId }, tx)
-  await recordEvent(tx, companyId, 'visit.skipped', { visitId: visitId, reason })
+  await enqueue(tx, { kind: 'webhook', companyId, type: 'visit.skipped', data: { visitId: visitId, reason } })
 }
 
 /** "Other: the pump was off" reads "the pump was off" to the customer. */

@@ -1,21 +1,22 @@
-// Webhooks (docs/decisions/051-webhooks.md): an event written with its change reaches a receiver signed; a receiver
-// answering 500 once gets the same event id again, validly signed each time; private addresses are refused at save
-// and at delivery after DNS; a day of failures disables the endpoint and emails the owner.
-import { createHmac, timingSafeEqual } from 'node:crypto'
+// Webhook endpoints (docs/decisions/051-webhooks.md): private addresses are refused at save; each endpoint's log keeps
+// its own newest attempts; an event is queued in its change's transaction, so a change rolled back sends nothing;
+// `invoice.paid` only for the payment that settles the invoice; "Resend" and "Send test event" reach no other
+// company's delivery or endpoint. Delivery itself is tested beside its worker (app/outbox/webhook-worker.server.test.ts).
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { emailOutbox, webhookAttempts, webhookEndpoints } from '~/db/schema'
+import { invoices, webhookAttempts, webhookDeliveries, webhookEvents } from '~/db/schema'
+import { deliverDueWebhooks } from '~/outbox/webhook-worker.server'
 import { db } from '~/utils/db.server'
-import { checkEndpointUrl, isPrivateAddress, PRIVATE_REFUSED, resolveEndpoint } from '~/utils/webhook-address.server'
+import { checkEndpointUrl, isPrivateAddress } from '~/utils/webhook-address.server'
 import { addBillingCompany } from '../../tests/helpers/billing'
-import { createCustomerWithLocation, updateCustomerContact } from './customer-changes.server'
+import { addTestCustomer } from '../../tests/helpers/customers'
+import { createCustomerWithLocation } from './customer-changes.server'
+import { recordPayment } from './payment.server'
 import {
   createWebhookEndpoint,
   DELIVERY_LOG_LIMIT,
-  deliverDueWebhooks,
-  GIVE_UP_AFTER_MS,
   listEndpointsWithLog,
   resendDelivery,
   sendTestEvent,
@@ -46,66 +47,52 @@ async function receiver(statuses: number[]) {
   }
 }
 
-/** What a receiver does with `Pool-Bud-Signature` (the docs/api.md example). */
-function verify(secret: string, header: string | undefined, body: string) {
-  const parts = Object.fromEntries((header ?? '').split(',').map((part) => part.split('=') as [string, string]))
-  const expected = createHmac('sha256', secret).update(`${parts.t}.${body}`).digest('hex')
-  return Boolean(parts.v1) && timingSafeEqual(Buffer.from(expected), Buffer.from(parts.v1 ?? ''))
+/** The company's events, oldest first, each with how many deliveries it has. */
+async function eventsOf(companyId: string) {
+  const events = await db()
+    .select({ id: webhookEvents.id, type: webhookEvents.type, data: webhookEvents.data })
+    .from(webhookEvents)
+    .where(eq(webhookEvents.companyId, companyId))
+    .orderBy(webhookEvents.createdAt)
+  const deliveries = await db()
+    .select({ eventId: webhookDeliveries.eventId })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.companyId, companyId))
+  return events.map((event) => ({
+    ...event,
+    deliveries: deliveries.filter((delivery) => delivery.eventId === event.id).length,
+  }))
 }
 
 const previous = process.env.WEBHOOKS_ALLOW_PRIVATE
-let companyId: string
-
-beforeAll(async () => {
-  companyId = await addBillingCompany('Hook Pools', 'owner@hook.test')
-})
 
 afterAll(() => {
   if (previous === undefined) delete process.env.WEBHOOKS_ALLOW_PRIVATE
   else process.env.WEBHOOKS_ALLOW_PRIVATE = previous
 })
 
-describe('delivery', () => {
-  it('retries a receiver that answered 500 with the same event id, validly signed each time', async () => {
-    process.env.WEBHOOKS_ALLOW_PRIVATE = '1'
-    const local = await receiver([500])
-    try {
-      const endpoint = await createWebhookEndpoint({ companyId, url: local.url, events: ['customer.created'] })
-      if (!endpoint.ok) throw new Error(endpoint.message)
-      const created = await createCustomerWithLocation(companyId, {
-        customerName: 'Webhook Customer',
-        location: { street: '5 Bay St', dogOnSite: false },
-      })
-      if (!created.ok) throw new Error('no customer')
-      // An update is an event the endpoint did not ask for: never sent to it.
-      await updateCustomerContact({ companyId, customerId: created.customerId, input: { customerName: 'Renamed' } })
-      const now = new Date()
-      expect(await deliverDueWebhooks({ now })).toEqual({ delivered: 0, failed: 1 })
-      // Not due again until its back-off has passed.
-      expect(await deliverDueWebhooks({ now })).toEqual({ delivered: 0, failed: 0 })
-      expect(await deliverDueWebhooks({ now: new Date(now.getTime() + 31_000) })).toEqual({ delivered: 1, failed: 0 })
-      expect(local.received).toHaveLength(2)
-      const [first, second] = local.received.map((request) => JSON.parse(request.body))
-      expect(first).toMatchObject({ type: 'customer.created', data: { customerId: created.customerId } })
-      expect(second.id).toBe(first.id)
-      expect(local.received[1]?.body).toBe(local.received[0]?.body)
-      for (const request of local.received) {
-        expect(verify(endpoint.secret, request.headers['pool-bud-signature'] as string, request.body)).toBe(true)
-        expect(verify('whsec_wrong', request.headers['pool-bud-signature'] as string, request.body)).toBe(false)
-      }
-      const log = (await listEndpointsWithLog(companyId)).find((entry) => entry.id === endpoint.endpoint.id)?.log ?? []
-      expect(log.map((entry) => entry.statusCode)).toEqual([200, 500])
-      expect(log.every((entry) => entry.eventType === 'customer.created' && entry.durationMs >= 0)).toBe(true)
-      // "Resend" sends the very event again; "Send test event" sends one to this endpoint alone.
-      await resendDelivery({ companyId, deliveryId: log[0]?.deliveryId ?? '' })
-      await sendTestEvent({ companyId, endpointId: endpoint.endpoint.id })
-      expect(await deliverDueWebhooks({ now: new Date(now.getTime() + 60_000) })).toEqual({ delivered: 2, failed: 0 })
-      const bodies = local.received.slice(2).map((request) => JSON.parse(request.body))
-      expect(bodies.map((body) => body.type).sort()).toEqual(['customer.created', 'endpoint.test'])
-      expect(bodies.find((body) => body.type === 'customer.created')?.id).toBe(first.id)
-    } finally {
-      await local.close()
+describe('endpoints', () => {
+  it('refuses http and private literal addresses at save', () => {
+    for (const url of [
+      'http://hooks.example.com/x',
+      'https://127.0.0.1/x',
+      'https://10.1.2.3/x',
+      'https://172.16.0.1/x',
+      'https://192.168.1.1/x',
+      'https://169.254.169.254/latest/meta-data',
+      'https://100.64.0.1/x',
+      'https://0.0.0.0/x',
+      'https://[::1]/x',
+      'https://[fd12:3456::1]/x',
+      'https://[fe80::1]/x',
+      'https://[::ffff:127.0.0.1]/x',
+      'https://localhost/x',
+    ]) {
+      expect(checkEndpointUrl(url, false).ok, url).toBe(false)
     }
+    expect(checkEndpointUrl('https://hooks.example.com/x', false).ok).toBe(true)
+    expect(isPrivateAddress('8.8.8.8')).toBe(false)
+    expect(isPrivateAddress('2606:4700::1111')).toBe(false)
   })
 
   it("keeps each endpoint's own newest attempts in its log: a busy endpoint never hides a quiet one's", async () => {
@@ -142,97 +129,112 @@ describe('delivery', () => {
       await local.close()
     }
   })
+})
 
-  it('writes no event when the change rolls back', async () => {
-    process.env.WEBHOOKS_ALLOW_PRIVATE = '1'
-    const local = await receiver([])
-    try {
-      await createWebhookEndpoint({ companyId, url: local.url, events: ['customer.updated'] })
-      const failed = await updateCustomerContact({
+describe('events queued with their change', () => {
+  let companyId: string
+
+  beforeAll(async () => {
+    companyId = await addBillingCompany('Queue Pools', 'owner@queue-pools.test')
+    const endpoint = await createWebhookEndpoint({
+      companyId,
+      url: 'https://hooks.example.com/pool-bud',
+      events: ['customer.created', 'invoice.paid'],
+    })
+    if (!endpoint.ok) throw new Error(endpoint.message)
+  })
+
+  it('queues nothing when the change rolls back after its event', async () => {
+    const before = await eventsOf(companyId)
+    const rolledBack = db().transaction(async (tx) => {
+      const created = await createCustomerWithLocation(
         companyId,
-        customerId: '00000000-0000-4000-8000-000000000000',
-        input: { customerName: 'Nobody' },
+        { customerName: 'Never Saved', location: { street: '9 Undo Ln', dogOnSite: false } },
+        tx,
+      )
+      if (!created.ok) throw new Error('no customer')
+      // Queued by now, in this transaction: the endpoint's delivery is there for it to see …
+      const [queued] = await tx
+        .select({ id: webhookDeliveries.id })
+        .from(webhookDeliveries)
+        .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+        .where(and(eq(webhookEvents.companyId, companyId), eq(webhookEvents.type, 'customer.created')))
+      expect(queued).toBeDefined()
+      // … and a later step of the same change fails.
+      throw new Error('a later step failed')
+    })
+    await expect(rolledBack).rejects.toThrow('a later step failed')
+    expect(await eventsOf(companyId)).toEqual(before)
+  })
+
+  it('queues invoice.paid for the payment that settles the invoice, and for no other', async () => {
+    const customer = await addTestCustomer(companyId, {
+      customerName: 'Settling Customer',
+      address: '4 Paid Ct, Tampa, FL 33606',
+    })
+    const [invoice] = await db()
+      .insert(invoices)
+      .values({
+        companyId,
+        customerId: customer.id,
+        number: 1,
+        state: 'sent',
+        issuedOn: '2025-03-02',
+        dueOn: '2025-03-17',
+        subtotalCents: 12_000,
+        totalCents: 12_000,
       })
-      expect(failed.ok).toBe(false)
-      expect(await deliverDueWebhooks({ now: new Date(Date.now() + 120_000) })).toEqual({ delivered: 0, failed: 0 })
-      expect(local.received).toHaveLength(0)
-    } finally {
-      await local.close()
+      .returning({ id: invoices.id })
+    if (!invoice) throw new Error('no invoice')
+    const pay = async (amountCents: number, reference: string) => {
+      const paid = await recordPayment({
+        companyId,
+        customerId: customer.id,
+        invoiceId: invoice.id,
+        amountCents,
+        receivedOn: '2025-03-20',
+        method: 'check',
+        reference,
+        recordedBy: null,
+      })
+      if (!paid.ok) throw new Error(paid.message)
     }
+    const paidEvents = async () => (await eventsOf(companyId)).filter((event) => event.type === 'invoice.paid')
+    await pay(5_000, '1001')
+    expect(await paidEvents()).toEqual([])
+    await pay(7_000, '1002')
+    expect(await paidEvents()).toEqual([expect.objectContaining({ data: { invoiceId: invoice.id }, deliveries: 1 })])
+    // An overpayment of a paid invoice settles nothing: no second event.
+    await pay(500, '1003')
+    expect(await paidEvents()).toHaveLength(1)
   })
 })
 
-describe('no SSRF', () => {
-  it('refuses http and private literal addresses at save', () => {
-    for (const url of [
-      'http://hooks.example.com/x',
-      'https://127.0.0.1/x',
-      'https://10.1.2.3/x',
-      'https://172.16.0.1/x',
-      'https://192.168.1.1/x',
-      'https://169.254.169.254/latest/meta-data',
-      'https://100.64.0.1/x',
-      'https://0.0.0.0/x',
-      'https://[::1]/x',
-      'https://[fd12:3456::1]/x',
-      'https://[fe80::1]/x',
-      'https://[::ffff:127.0.0.1]/x',
-      'https://localhost/x',
-    ]) {
-      expect(checkEndpointUrl(url, false).ok, url).toBe(false)
-    }
-    expect(checkEndpointUrl('https://hooks.example.com/x', false).ok).toBe(true)
-    expect(isPrivateAddress('8.8.8.8')).toBe(false)
-    expect(isPrivateAddress('2606:4700::1111')).toBe(false)
-  })
-
-  it('refuses a name that resolves to 127.0.0.1, at delivery too, without connecting', async () => {
-    const toLoopback = async () => [{ address: '127.0.0.1', family: 4 }]
-    expect(await resolveEndpoint('https://sneaky.example.com/x', { allowPrivate: false, resolve: toLoopback })).toEqual(
-      {
-        ok: false,
-        message: PRIVATE_REFUSED,
-      },
-    )
-    delete process.env.WEBHOOKS_ALLOW_PRIVATE
+describe("another company's", () => {
+  it('resends no delivery and tests no endpoint of another company, and writes nothing for them', async () => {
+    const ours = await addBillingCompany('Our Hooks', 'owner@our-hooks.test')
+    const theirs = await addBillingCompany('Their Hooks', 'owner@their-hooks.test')
     const endpoint = await createWebhookEndpoint({
-      companyId,
-      url: 'https://sneaky.example.com/x',
+      companyId: theirs,
+      url: 'https://hooks.example.com/theirs',
       events: ['customer.created'],
     })
     if (!endpoint.ok) throw new Error(endpoint.message)
-    await sendTestEvent({ companyId, endpointId: endpoint.endpoint.id })
-    const now = new Date(Date.now() + 300_000)
-    expect(await deliverDueWebhooks({ now, resolve: toLoopback })).toEqual({ delivered: 0, failed: 1 })
-    const [attempt] = await db()
-      .select()
-      .from(webhookAttempts)
-      .where(eq(webhookAttempts.endpointId, endpoint.endpoint.id))
-    expect(attempt).toMatchObject({ statusCode: null, error: PRIVATE_REFUSED })
-  })
-
-  it('disables an endpoint failing for 24 hours and emails its owner', async () => {
-    delete process.env.WEBHOOKS_ALLOW_PRIVATE
-    const endpoint = await createWebhookEndpoint({
-      companyId,
-      url: 'https://down.example.com/x',
-      events: ['customer.created'],
+    expect(await sendTestEvent({ companyId: theirs, endpointId: endpoint.endpoint.id })).toMatchObject({ ok: true })
+    const [delivery] = await db()
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.companyId, theirs))
+    if (!delivery) throw new Error('no delivery')
+    const before = { ours: await eventsOf(ours), theirs: await eventsOf(theirs) }
+    expect(await sendTestEvent({ companyId: ours, endpointId: endpoint.endpoint.id })).toMatchObject({
+      ok: false,
+      code: 'not-found',
     })
-    if (!endpoint.ok) throw new Error(endpoint.message)
-    await sendTestEvent({ companyId, endpointId: endpoint.endpoint.id })
-    const toPrivate = async () => [{ address: '10.0.0.8', family: 4 }]
-    const later = new Date(Date.now() + GIVE_UP_AFTER_MS + 60_000)
-    await deliverDueWebhooks({ now: later, resolve: toPrivate })
-    const [row] = await db()
-      .select({ status: webhookEndpoints.status })
-      .from(webhookEndpoints)
-      .where(eq(webhookEndpoints.id, endpoint.endpoint.id))
-    expect(row?.status).toBe('disabled')
-    const emails = await db()
-      .select({ subject: emailOutbox.subject, text: emailOutbox.text })
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.to, 'owner@hook.test'), eq(emailOutbox.companyId, companyId)))
-    expect(emails.filter((email) => email.text.includes('https://down.example.com/x'))).toHaveLength(1)
-    expect(emails[0]?.subject).toBe('Webhook endpoint disabled')
+    expect(await resendDelivery({ companyId: ours, deliveryId: delivery.id })).toMatchObject({
+      ok: false,
+      code: 'not-found',
+    })
+    expect({ ours: await eventsOf(ours), theirs: await eventsOf(theirs) }).toEqual(before)
   })
 })

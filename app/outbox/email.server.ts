@@ -5,9 +5,9 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm'
 import { emailOutbox } from '~/db/schema'
 import type { EmailContent } from '~/mail/templates'
-import { type Database, db } from '~/utils/db.server'
+import { db } from '~/utils/db.server'
 import { renderEmail } from './email-render.server'
-import { enqueue, type QueuedEmail } from './enqueue.server'
+import { enqueue, type OutboxExecutor, type QueuedEmail } from './enqueue.server'
 
 /**
  * Queues an email: renders the template and writes it to the outbox in the caller's database (or transaction).
@@ -18,7 +18,7 @@ import { enqueue, type QueuedEmail } from './enqueue.server'
 export async function sendEmail(
   message: EmailContent &
     Pick<QueuedEmail, 'to' | 'companyId' | 'customerId' | 'notice' | 'attachments' | 'fromName' | 'replyTo'>,
-  executor: Pick<Database, 'insert'> = db(),
+  executor: OutboxExecutor = db(),
 ) {
   const { template: _, props: __, ...addressed } = message
   const [id] = await enqueue(executor, { kind: 'email', ...addressed, ...(await renderEmail(message)) })

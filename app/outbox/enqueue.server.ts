@@ -1,10 +1,15 @@
-// The outbox's one write (docs/subsystems.md "Email", docs/decisions/067-one-outbox.md): every email, text and task is
-// queued here, in the caller's transaction, so it is sent if and only if the change that caused it is committed, and
-// nothing is lost while SMTP or Twilio is down. The worker (`worker.server.ts`) claims and sends the rows.
-import { type EmailAttachment, emailOutbox } from '~/db/schema'
-import type { Database } from '~/utils/db.server'
+// The outbox's one write (docs/subsystems.md "Email", docs/decisions/067-one-outbox.md,
+// docs/decisions/070-webhooks-in-the-outbox.md): every email, text, task and webhook is queued here, in the caller's
+// transaction, so it is sent if and only if the change that caused it is committed, and nothing is lost while SMTP,
+// Twilio or a receiver is down. The workers (`worker.server.ts`, `webhook-worker.server.ts`) claim and send the rows.
+import { sql } from 'drizzle-orm'
+import { type EmailAttachment, emailOutbox, type WebhookEventType } from '~/db/schema'
+import { type Database, queryRows } from '~/utils/db.server'
 import { OPTED_OUT_MESSAGE } from './text-delivery.server'
 import { kickOutboxWorker } from './worker.server'
+
+/** Where `enqueue` writes: the caller's database or transaction. */
+export type OutboxExecutor = Pick<Database, 'insert' | 'execute'>
 
 type Addressed = {
   to: string
@@ -49,6 +54,34 @@ export type QueuedTask = { kind: 'password-reset'; to: string; subject: string }
 
 export type OutboxMessage = QueuedEmail | QueuedText | QueuedTask
 
+/**
+ * A webhook event (docs/decisions/051-webhooks.md): the event, and one delivery of it to each active endpoint of the
+ * company that asked for its type.
+ */
+export type QueuedWebhook = {
+  kind: 'webhook'
+  companyId: string
+  type: WebhookEventType
+  data: Record<string, unknown>
+}
+
+export const TEST_EVENT_TYPE = 'endpoint.test'
+const TEST_EVENT_DATA = JSON.stringify({ message: 'A test event from Pool Bud.' })
+
+/** "Send test event": an `endpoint.test` event to one endpoint of the company alone (none when it has no such one). */
+export type QueuedWebhookTest = { kind: 'webhook-test'; companyId: string; endpointId: string }
+
+/** "Resend": the event of one of the company's deliveries (same event id), due again for its endpoint. */
+export type QueuedWebhookResend = { kind: 'webhook-resend'; companyId: string; deliveryId: string }
+
+export type WebhookMessage = QueuedWebhook | QueuedWebhookTest | QueuedWebhookResend
+
+/** What `enqueue` takes: an `email_outbox` row, or a webhook message (`webhook_events`, `webhook_deliveries`). */
+export type QueuedMessage = OutboxMessage | WebhookMessage
+
+const isWebhook = (message: QueuedMessage): message is WebhookMessage =>
+  message.kind === 'webhook' || message.kind === 'webhook-test' || message.kind === 'webhook-resend'
+
 function rowOf(message: OutboxMessage, dueAt: Date): typeof emailOutbox.$inferInsert {
   // Due from this process's clock, in whole milliseconds as the worker compares. The database's default (now(), in
   // microseconds) could put a row a fraction of a millisecond after a worker's `now` taken just after the insert,
@@ -78,20 +111,72 @@ function rowOf(message: OutboxMessage, dueAt: Date): typeof emailOutbox.$inferIn
 }
 
 /**
- * Queues `messages` in the caller's database or transaction and returns the ids of the rows that are new (a notice
- * already queued is not). The worker is asked to look now, except for tasks alone: a task waits for its next tick,
- * so the look-up it does never runs while the request that queued it is answered (a password reset's timing tells
- * nobody whether an address has an account).
+ * The SQL of one webhook message: one statement, so it is whole even on a caller's plain connection, returning the
+ * ids of the deliveries it queued. Its times are this process's clock, as every outbox row's.
  */
-export async function enqueue(executor: Pick<Database, 'insert'>, messages: OutboxMessage | OutboxMessage[]) {
+function webhookStatement(message: WebhookMessage, dueAt: Date) {
+  const at = sql`${dueAt.toISOString()}::timestamptz`
+  switch (message.kind) {
+    case 'webhook':
+      return sql`
+        with event as (
+          insert into webhook_events (company_id, type, data, created_at)
+          values (${message.companyId}, ${message.type}, ${JSON.stringify(message.data)}::jsonb, ${at})
+          returning id
+        )
+        insert into webhook_deliveries (company_id, endpoint_id, event_id, next_attempt_at)
+        select endpoint.company_id, endpoint.id, event.id, ${at}
+        from webhook_endpoints endpoint, event
+        where endpoint.company_id = ${message.companyId} and endpoint.status = 'active'
+          and ${message.type} = any(endpoint.events)
+        returning id`
+    case 'webhook-test':
+      return sql`
+        with endpoint as (
+          select company_id, id from webhook_endpoints
+          where company_id = ${message.companyId} and id = ${message.endpointId}
+        ), event as (
+          insert into webhook_events (company_id, type, data, created_at)
+          select company_id, ${TEST_EVENT_TYPE}::text, ${TEST_EVENT_DATA}::jsonb, ${at}
+          from endpoint
+          returning id
+        )
+        insert into webhook_deliveries (company_id, endpoint_id, event_id, next_attempt_at)
+        select endpoint.company_id, endpoint.id, event.id, ${at}
+        from endpoint, event
+        returning id`
+    case 'webhook-resend':
+      return sql`
+        insert into webhook_deliveries (company_id, endpoint_id, event_id, next_attempt_at)
+        select company_id, endpoint_id, event_id, ${at}
+        from webhook_deliveries
+        where company_id = ${message.companyId} and id = ${message.deliveryId}
+        returning id`
+  }
+}
+
+/**
+ * Queues `messages` in the caller's database or transaction and returns the ids of the rows that are new: outbox rows
+ * (a notice already queued is not new) and webhook deliveries. The email worker is asked to look now, except for
+ * tasks alone: a task waits for its next tick, so the look-up it does never runs while the request that queued it is
+ * answered (a password reset's timing tells nobody whether an address has an account). The webhook worker is not
+ * kicked: it looks every few seconds.
+ */
+export async function enqueue(executor: OutboxExecutor, messages: QueuedMessage | QueuedMessage[]) {
   const all = Array.isArray(messages) ? messages : [messages]
-  if (all.length === 0) return []
   const dueAt = new Date()
+  const ids: string[] = []
+  for (const message of all.filter(isWebhook)) {
+    const queued = await queryRows<{ id: string }>(webhookStatement(message, dueAt), executor)
+    ids.push(...queued.map((row) => row.id))
+  }
+  const outbox = all.filter((message) => !isWebhook(message))
+  if (outbox.length === 0) return ids
   const inserted = await executor
     .insert(emailOutbox)
-    .values(all.map((message) => rowOf(message, dueAt)))
+    .values(outbox.map((message) => rowOf(message, dueAt)))
     .onConflictDoNothing()
     .returning({ id: emailOutbox.id })
-  if (inserted.length && all.some((message) => message.kind !== 'password-reset')) kickOutboxWorker()
-  return inserted.map((row) => row.id)
+  if (inserted.length && outbox.some((message) => message.kind !== 'password-reset')) kickOutboxWorker()
+  return [...ids, ...inserted.map((row) => row.id)]
 }

@@ -5,6 +5,7 @@ import { emailOutbox } from '~/db/schema'
 import type { EmailContent } from '~/mail/templates'
 import { db } from '~/utils/db.server'
 import { logger } from '~/utils/logger.server'
+import { deliveryLoop } from './delivery-loop.server'
 import { renderEmail } from './email-render.server'
 import {
   currentTransport,
@@ -254,33 +255,10 @@ export async function deliverDueEmails({
   return { sent, failed }
 }
 
-let timer: NodeJS.Timeout | undefined
-let running: Promise<unknown> | undefined
-
-function runWorkerOnce() {
-  running ??= deliverDueEmails()
-    .catch((error) => logger.error({ error }, 'outbox worker failed'))
-    .finally(() => {
-      running = undefined
-    })
-  return running
-}
+/** The loop that runs `deliverDueEmails`, started with every other by `start.server.ts`. */
+export const emailLoop = deliveryLoop('outbox worker', () => deliverDueEmails())
 
 /** Asks the worker to look now rather than at its next tick (no-op when it is not started). */
 export function kickOutboxWorker() {
-  if (timer) setImmediate(runWorkerOnce)
-}
-
-/** Starts polling the outbox; the server calls this once at start-up. */
-export function startOutboxWorker(intervalMs = 5_000) {
-  if (timer) return
-  timer = setInterval(runWorkerOnce, intervalMs)
-  timer.unref()
-  void runWorkerOnce()
-}
-
-export async function stopOutboxWorker() {
-  if (timer) clearInterval(timer)
-  timer = undefined
-  await running
+  emailLoop.kick()
 }

@@ -15,9 +15,8 @@ import { placeZipPositions } from '~/models/location-position.server'
 import { createPlatformAdmin } from '~/models/platform-admin.server'
 import { generateVisits } from '~/models/visit-generation.server'
 import { queueVisitReminders } from '~/models/visit-reminder.server'
-import { deliverDueWebhooks } from '~/models/webhook.server'
 import { twilioConfig } from '~/notices/twilio-config.server'
-import { startOutboxWorker, stopOutboxWorker } from '~/outbox/worker.server'
+import { startOutboxWorker, stopOutboxWorker } from '~/outbox/start.server'
 import { geocoderUrl } from '~/routing/config.server'
 import { startBackgroundTask, stopBackgroundTasks } from '~/utils/background.server'
 import { type DatabaseHandle, installDatabase, migrateDatabase, openDatabase } from '~/utils/db.server'
@@ -71,6 +70,9 @@ async function start(): Promise<StartupInfo> {
       )
     }
   }
+  // Every delivery loop of the outbox: emails, texts and tasks, and webhooks
+  // (docs/decisions/070-webhooks-in-the-outbox.md). Each claims its rows with SKIP LOCKED and a lease, so every server
+  // may run them.
   startOutboxWorker()
   startBackgroundTask({ name: 'housekeeping', intervalMs: 60 * 60_000, run: runHousekeeping })
   // Keeps every plan's visits 8 weeks ahead (docs/product.md "Schedule"): now, then every few hours, so a day's
@@ -84,9 +86,6 @@ async function start(): Promise<StartupInfo> {
   // Autopay (docs/billing.md): sent invoices of customers with a saved card are charged off-session, declines retried
   // over a week. Claimed with SKIP LOCKED and a lease, charged with an idempotency key: safe on every server.
   startBackgroundTask({ name: 'autopay', intervalMs: 5 * 60_000, run: () => runAutopay() })
-  // Webhook deliveries (docs/decisions/051-webhooks.md): claimed with SKIP LOCKED and a lease, so every server may run
-  // it.
-  startBackgroundTask({ name: 'webhooks', intervalMs: 5_000, run: () => deliverDueWebhooks() })
   // Locations placed at their ZIP's center (docs/subsystems.md, "Positions") move to their street address when a
   // geocoder is configured: claimed with SKIP LOCKED, looked up one a second outside any transaction.
   if (geocoderUrl()) {
@@ -103,7 +102,7 @@ async function start(): Promise<StartupInfo> {
   return { database: handle.kind, seeded, mailbox: !config.SMTP_URL, mailboxPage: devMailboxEnabled(config) }
 }
 
-/** Opens and migrates the database, seeds the demo and starts the email worker — once per process. */
+/** Opens and migrates the database, seeds the demo and starts the outbox's workers — once per process. */
 export function startApp(): Promise<StartupInfo> {
   globalThis.__poolBudStartup ??= start()
   return globalThis.__poolBudStartup

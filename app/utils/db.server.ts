@@ -137,7 +137,7 @@ export function db(): Database {
 }
 
 /** Rows of a raw SQL query (both drivers return `{ rows }`; Drizzle's shared type cannot say so). */
-export async function queryRows<T>(query: SQL, database: Database = db()): Promise<T[]> {
+export async function queryRows<T>(query: SQL, database: Pick<Database, 'execute'> = db()): Promise<T[]> {
   const result = (await database.execute(query)) as unknown as { rows: T[] }
   return result.rows
 }

@@ -7,7 +7,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, expect, vi } from 'vitest'
 // Emails are rendered from templates registered by name, as the server's start-up does.
 import '~/emails/templates.server'
-import { stopOutboxWorker } from '~/outbox/worker.server'
+import { stopOutboxWorker } from '~/outbox/start.server'
 import { stopBackgroundTasks } from '~/utils/background.server'
 import { rereadEnv } from '~/utils/env.server'
 import { stopEvents } from '~/utils/events.server'

@@ -1,11 +1,22 @@
-// One webhook request: a signed JSON POST to the address that was checked (docs/decisions/051-webhooks.md). The
-// connection's own DNS look-up is replaced by the checked address, so nothing resolves the name a second time.
+// How a webhook leaves (docs/decisions/051-webhooks.md): the event's body, its signature, and one signed JSON POST to
+// the address that was checked. The connection's own DNS look-up is replaced by the checked address, so nothing
+// resolves the name a second time. The worker (app/outbox/webhook-worker.server.ts) decides when and what to send.
 import { createHmac } from 'node:crypto'
 import http from 'node:http'
 import https from 'node:https'
 import type { LookupFunction } from 'node:net'
 
 export const WEBHOOK_TIMEOUT_MS = 10_000
+
+/** The JSON body of an event, the same bytes on every attempt. */
+export function eventBody(event: { id: string; type: string; createdAt: Date; data: unknown }) {
+  return JSON.stringify({
+    id: event.id,
+    type: event.type,
+    created: Math.floor(event.createdAt.getTime() / 1000),
+    data: event.data,
+  })
+}
 
 /** `Pool-Bud-Signature`: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" keyed with the endpoint's secret>. */
 export function signatureHeader(secret: string, body: string, unixSeconds: number) {
