@@ -1,8 +1,8 @@
 // The visits service plans generate (docs/product.md "Schedule", decision 018). Generation keeps every active plan's
 // visits 8 weeks ahead of the company's today: at start-up, every 6 hours, and right after a plan is added or
 // changed. It is idempotent by the database: the unique (company, plan, occurrence date) key and ON CONFLICT DO
-// NOTHING make two runs — or two servers at once — create each visit once. A visit that was moved, skipped or completed keeps its occurrence
-// date, so it is never generated again.
+// NOTHING make two runs — or two servers at once — create each visit once. A visit that was moved, skipped or
+// completed keeps its occurrence date, so it is never generated again.
 import { and, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import { companies, customers, serviceLocations, servicePlans, visits } from '~/db/schema'
 import { instantAt, type LocalDate } from '~/schedule/local-date'
