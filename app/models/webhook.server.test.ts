@@ -1,9 +1,3 @@
-// Webhook endpoints (docs/decisions/051-webhooks.md): private addresses are refused at save; each endpoint's log keeps
-// its own newest attempts; an event is queued in its change's transaction, so a change rolled back sends nothing;
-// `invoice.paid` only for the payment that settles the invoice; "Resend" and "Send test event" reach no other
-// company's delivery or endpoint. Delivery itself is tested beside its worker (app/outbox/webhook-worker.server.test.ts).
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { invoices, webhookAttempts, webhookDeliveries, webhookEvents } from '~/db/schema'
@@ -12,6 +6,7 @@ import { db } from '~/utils/db.server'
 import { checkEndpointUrl, isPrivateAddress } from '~/utils/webhook-address.server'
 import { addBillingCompany } from '../../tests/helpers/billing'
 import { addTestCustomer } from '../../tests/helpers/customers'
+import { receiver } from '../../tests/helpers/webhook-receiver'
 import { createCustomerWithLocation } from './customer-changes.server'
 import { recordPayment } from './payment.server'
 import {
@@ -21,31 +16,6 @@ import {
   resendDelivery,
   sendTestEvent,
 } from './webhook.server'
-
-type Received = { headers: http.IncomingHttpHeaders; body: string }
-
-/** A receiver on 127.0.0.1 answering each request with the next status of `statuses` (then 200). */
-async function receiver(statuses: number[]) {
-  const received: Received[] = []
-  const server = http.createServer((request, response) => {
-    let body = ''
-    request.on('data', (chunk) => {
-      body += chunk
-    })
-    request.on('end', () => {
-      received.push({ headers: request.headers, body })
-      response.writeHead(statuses.shift() ?? 200)
-      response.end('ok')
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return {
-    url: `http://127.0.0.1:${port}/hooks`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
 
 /** The company's events, oldest first, each with how many deliveries it has. */
 async function eventsOf(companyId: string) {

@@ -3,8 +3,6 @@
 // each time; private addresses are refused at delivery after DNS; a day of failures disables the endpoint and emails
 // the owner.
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailOutbox, webhookAttempts, webhookEndpoints } from '~/db/schema'
@@ -13,32 +11,8 @@ import { createWebhookEndpoint, listEndpointsWithLog, resendDelivery, sendTestEv
 import { db } from '~/utils/db.server'
 import { PRIVATE_REFUSED, resolveEndpoint } from '~/utils/webhook-address.server'
 import { addBillingCompany } from '../../tests/helpers/billing'
+import { receiver } from '../../tests/helpers/webhook-receiver'
 import { deliverDueWebhooks, WEBHOOK_GIVE_UP_AFTER_MS } from './webhook-worker.server'
-
-type Received = { headers: http.IncomingHttpHeaders; body: string }
-
-/** A receiver on 127.0.0.1 answering each request with the next status of `statuses` (then 200). */
-async function receiver(statuses: number[]) {
-  const received: Received[] = []
-  const server = http.createServer((request, response) => {
-    let body = ''
-    request.on('data', (chunk) => {
-      body += chunk
-    })
-    request.on('end', () => {
-      received.push({ headers: request.headers, body })
-      response.writeHead(statuses.shift() ?? 200)
-      response.end('ok')
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return {
-    url: `http://127.0.0.1:${port}/hooks`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
 
 /** What a receiver does with `Pool-Bud-Signature` (the docs/api.md example). */
 function verify(secret: string, header: string | undefined, body: string) {
