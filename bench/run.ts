@@ -9,6 +9,8 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import pg from 'pg'
+import { copyDatabase } from '../app/utils/database-copy.server'
+import { openDatabase } from '../app/utils/db.server'
 import {
   buildIfNeeded,
   createScratchDatabase,
@@ -40,6 +42,8 @@ const { values: args } = parseArgs({
     // Only the pages whose name contains this text (the floor is always measured).
     pages: { type: 'string' },
     workloads: { type: 'boolean', default: true },
+    // Issue 36 item 5: the signed-in pages again on the embedded database (PGlite), on a copy of the same data.
+    embedded: { type: 'boolean', default: true },
   },
   allowNegative: true,
 })
@@ -190,16 +194,51 @@ function processCpuMs(pid: number | undefined): number | null {
 /** `getconf CLK_TCK`: 100 on every Linux Node runs on. */
 const CLOCK_TICKS_PER_SECOND = 100
 
-/** The load run of `target` with the server process's CPU per request over it. */
-async function measuredLoad(origin: string, target: Target, pid: number | undefined, path = target.path) {
+/**
+ * CPU time (ms) of each PostgreSQL backend serving `name`, read from /proc like the server's (the bench and the
+ * database share the machine): with the server's own, what a page costs on PostgreSQL in all, to set against the
+ * embedded server, whose process does both.
+ */
+async function backendCpuMs(client: pg.Client, name: string) {
+  const { rows } = await client.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+    [name],
+  )
+  return new Map(rows.map(({ pid }) => [pid, processCpuMs(pid) ?? 0]))
+}
+
+/** The load run of `target` with the server process's CPU per request over it (and the database's, when given). */
+async function measuredLoad(
+  origin: string,
+  target: Target,
+  pid: number | undefined,
+  path = target.path,
+  database?: { client: pg.Client; name: string },
+) {
+  const backendsBefore = database ? await backendCpuMs(database.client, database.name) : undefined
   const before = processCpuMs(pid)
   const load = await underLoad(origin, target, path)
   const after = processCpuMs(pid)
-  const cpuMsPerRequest =
-    before === null || after === null || load.requests === 0
-      ? null
-      : Math.round(((after - before) / load.requests) * 100) / 100
-  return { load, cpuMsPerRequest }
+  const perRequest = (ms: number) => Math.round((ms / Math.max(1, load.requests)) * 100) / 100
+  const cpuMsPerRequest = before === null || after === null || load.requests === 0 ? null : perRequest(after - before)
+  let databaseCpuMsPerRequest: number | null = null
+  if (database && backendsBefore) {
+    const backendsAfter = await backendCpuMs(database.client, database.name)
+    let spent = 0
+    for (const [backend, cpu] of backendsAfter) spent += cpu - (backendsBefore.get(backend) ?? 0)
+    databaseCpuMsPerRequest = perRequest(spent)
+  }
+  return { load, cpuMsPerRequest, databaseCpuMsPerRequest }
+}
+
+/** Waits until the process `pid` is idle (under 50 ms of CPU a second, twice running): a server's start-up tasks. */
+async function processQuiet(pid: number | undefined) {
+  let quietSeconds = 0
+  for (let waited = 0; waited < 180 && quietSeconds < 2; waited++) {
+    const before = processCpuMs(pid) ?? 0
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    quietSeconds = (processCpuMs(pid) ?? 0) - before < 50 ? quietSeconds + 1 : 0
+  }
 }
 
 /**
@@ -437,14 +476,52 @@ async function main() {
     )
     const measured = []
     for (const target of targets) {
-      const { load, cpuMsPerRequest } = await measuredLoad(origin, target, server.child.pid)
+      const { load, cpuMsPerRequest, databaseCpuMsPerRequest } = await measuredLoad(
+        origin,
+        target,
+        server.child.pid,
+        target.path,
+        { client, name: database.name },
+      )
       const c1 = await oneAtATime(origin, target)
       console.log(
         `[bench] ${target.name}: ${load.rps} req/s, p50 ${load.p50} ms, p97.5 ${load.p97_5} ms; c=1 p50 ${c1.p50} ms, p95 ${c1.p95} ms; ${cpuMsPerRequest} ms CPU/request; errors ${load.errors + c1.errors} ${JSON.stringify(load.statuses)}`,
       )
-      measured.push({ target, load, c1, cpuMsPerRequest })
+      measured.push({ target, load, c1, cpuMsPerRequest, databaseCpuMsPerRequest })
     }
     await server.stop()
+    server = undefined
+
+    // Issue 36 item 5: the same signed-in pages on the embedded database, a copy of this one (decision 071), served by
+    // the same build on the same port (the sessions and their cookies are copied too).
+    const embedded = new Map<string, { rps: number; cpuMsPerRequest: number | null; c1P50: number }>()
+    let embeddedCopySeconds: number | null = null
+    if (args.embedded) {
+      console.log('[bench] copying the dataset into an embedded database…')
+      const copyStarted = performance.now()
+      const embeddedDir = path.join(runDir, 'embedded')
+      const from = await openDatabase({ databaseUrl: database.url })
+      const to = await openDatabase({ dataDir: path.join(embeddedDir, 'db') })
+      try {
+        await copyDatabase(from, to)
+      } finally {
+        await to.close()
+        await from.close()
+      }
+      embeddedCopySeconds = Math.round((performance.now() - copyStarted) / 100) / 10
+      server = await startServer(root, { ...serverOptions, databaseUrl: undefined, dataDir: embeddedDir })
+      await processQuiet(server.child.pid)
+      for (const target of targets.filter((each) => each.method === 'GET')) {
+        const { load, cpuMsPerRequest } = await measuredLoad(server.origin, target, server.child.pid)
+        const c1 = await oneAtATime(server.origin, target)
+        console.log(
+          `[bench] embedded ${target.name}: ${load.rps} req/s; c=1 p50 ${c1.p50} ms; ${cpuMsPerRequest} ms CPU/request; errors ${load.errors + c1.errors}`,
+        )
+        embedded.set(target.name, { rps: load.rps, cpuMsPerRequest, c1P50: c1.p50 })
+      }
+      await server.stop()
+      server = undefined
+    }
 
     // The floor's anchor, in the same run: React and gzip alone, for the same page.
     server = await startBareReact(logPath)
@@ -480,9 +557,12 @@ async function main() {
     server = undefined
 
     const floorRun = measured[0] as (typeof measured)[number]
-    const pages = measured.map(({ target, load, c1, cpuMsPerRequest }, index) => {
+    const pages = measured.map(({ target, load, c1, cpuMsPerRequest, databaseCpuMsPerRequest }, index) => {
       const baseline = baselines[index] as (typeof baselines)[number]
       const page = captured[index] as CapturedPage
+      const onEmbedded = embedded.get(target.name)
+      const ratioTo = (part: number | null | undefined, whole: number | null) =>
+        part == null || !whole ? null : Math.round((part / whole) * 100) / 100
       return {
         name: target.name,
         rps: load.rps,
@@ -491,7 +571,21 @@ async function main() {
         // Issue 36: against the floor of the same run, not only against a bare handler of the page's SQL.
         floorRatio: Math.round((load.rps / Math.max(1, floorRun.load.rps)) * 100) / 100,
         cpuMsPerRequest,
+        // PostgreSQL's own backends' CPU for the page, on the same machine.
+        databaseCpuMsPerRequest,
         c1P50OverFloorMs: Math.round((c1.p50 - floorRun.c1.p50) * 10) / 10,
+        // Issue 36 item 5: the embedded server's CPU for the page (its process does the SQL too), and that over the
+        // PostgreSQL app server's alone and over the app server's and the database's together.
+        embedded: onEmbedded
+          ? {
+              ...onEmbedded,
+              cpuRatio: ratioTo(onEmbedded.cpuMsPerRequest, cpuMsPerRequest),
+              cpuRatioWithDatabase: ratioTo(
+                onEmbedded.cpuMsPerRequest,
+                cpuMsPerRequest === null ? null : cpuMsPerRequest + (databaseCpuMsPerRequest ?? 0),
+              ),
+            }
+          : null,
         p50: load.p50,
         p95: load.p95,
         p97_5: load.p97_5,
@@ -515,6 +609,9 @@ async function main() {
         'vs baseline': `${Math.round(page.ratio * 100)}%`,
         'vs floor': `${Math.round(page.floorRatio * 100)}%`,
         'CPU ms/req': page.cpuMsPerRequest,
+        'DB CPU ms/req': page.databaseCpuMsPerRequest,
+        'embedded CPU ms/req': page.embedded?.cpuMsPerRequest ?? null,
+        'embedded ÷ app': page.embedded?.cpuRatio ?? null,
         'p97.5 ms': page.p97_5,
         'c=1 p50': page.c1P50,
         'c=1 p95': page.c1P95,
@@ -548,6 +645,7 @@ async function main() {
       connections: CONNECTIONS,
       largeCompany: LARGE_COMPANY,
       dataset: { size: SIZE, totals, portalVisits: portal.visits, reused: Boolean(args.reuse) },
+      embeddedCopySeconds,
       nodeOptions: process.env.NODE_OPTIONS ?? null,
       // The floor (`/about` through the whole app) against the bare React server rendering the same page (issue 36).
       floor: {

@@ -6,6 +6,7 @@ import { db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import { after, changedSince, iso, keysetOrder, type Page, paged } from './api-paging.server'
 import { refundedCentsOf } from './balance.server'
+import { invoiceFigureColumns } from './invoice.server'
 
 // ---- Invoices ----
 
@@ -13,15 +14,7 @@ const invoiceColumns = {
   id: invoices.id,
   customerId: invoices.customerId,
   number: invoices.number,
-  state: invoices.state,
-  periodStart: invoices.periodStart,
-  periodEnd: invoices.periodEnd,
-  issuedOn: invoices.issuedOn,
-  dueOn: invoices.dueOn,
-  subtotalCents: invoices.subtotalCents,
-  taxCents: invoices.taxCents,
-  totalCents: invoices.totalCents,
-  paidCents: invoices.paidCents,
+  ...invoiceFigureColumns,
   sentAt: invoices.sentAt,
   voidedAt: invoices.voidedAt,
   createdAt: invoices.createdAt,

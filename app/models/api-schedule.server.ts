@@ -5,6 +5,7 @@ import { profiles, serviceLocations, servicePlans, visits } from '~/db/schema'
 import { type Database, db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import { after, changedSince, iso, keysetOrder, type Page, paged } from './api-paging.server'
+import { locationOfPlan } from './joins.server'
 import { visitSummaryColumns } from './visit-record.server'
 
 // ---- Visits ----
@@ -120,10 +121,7 @@ function planQuery(companyId: string, where: SQL | undefined) {
   return db()
     .select(planColumns)
     .from(servicePlans)
-    .innerJoin(
-      serviceLocations,
-      and(eq(serviceLocations.companyId, servicePlans.companyId), eq(serviceLocations.id, servicePlans.locationId)),
-    )
+    .innerJoin(serviceLocations, locationOfPlan)
     .where(and(eq(servicePlans.companyId, companyId), where))
 }
 

@@ -25,6 +25,7 @@ import {
   type NewCustomerInput,
   NewCustomerSchema,
 } from './customer-schemas'
+import { locationOfPlan } from './joins.server'
 import { newLocationPosition } from './location-position.server'
 import { cancelOpenVisits } from './service-location.server'
 import { generateVisits } from './visit-generation.server'
@@ -202,10 +203,7 @@ export async function restoreCustomer({
       const plans = await tx
         .select({ id: servicePlans.id })
         .from(servicePlans)
-        .innerJoin(
-          serviceLocations,
-          and(eq(serviceLocations.companyId, servicePlans.companyId), eq(serviceLocations.id, servicePlans.locationId)),
-        )
+        .innerJoin(serviceLocations, locationOfPlan)
         .where(and(eq(servicePlans.companyId, companyId), eq(serviceLocations.customerId, customerId)))
       await generateVisits({ now, companyId, planIds: plans.map((plan) => plan.id), executor: tx })
     }

@@ -7,7 +7,7 @@ import { bodiesOfWater, customers, profiles, serviceLocations, servicePlans } fr
 import { type Database, db } from '~/utils/db.server'
 import { balanceCentsOf } from './balance.server'
 import { bodyOrder } from './body-of-water.server'
-import { customerContactColumns } from './customer-columns.server'
+import { addressColumns, bodyOfWaterColumns, customerContactColumns } from './customer-columns.server'
 import { locationOrder } from './service-location.server'
 
 /** The company's technicians as the import matches the Technician column against them. */
@@ -39,10 +39,7 @@ export async function loadCustomers(companyId: string, executor: Database = db()
       id: serviceLocations.id,
       customerId: serviceLocations.customerId,
       label: serviceLocations.label,
-      street: serviceLocations.street,
-      city: serviceLocations.city,
-      state: serviceLocations.state,
-      postalCode: serviceLocations.postalCode,
+      ...addressColumns,
       lat: serviceLocations.lat,
       lng: serviceLocations.lng,
       gateCode: serviceLocations.gateCode,
@@ -61,16 +58,7 @@ export async function loadCustomers(companyId: string, executor: Database = db()
     .orderBy(...locationOrder)
   const locationIds = only ? locationRows.map((row) => row.id) : undefined
   const bodyRows = await executor
-    .select({
-      id: bodiesOfWater.id,
-      locationId: bodiesOfWater.locationId,
-      name: bodiesOfWater.name,
-      gallons: bodiesOfWater.gallons,
-      surface: bodiesOfWater.surface,
-      sanitizer: bodiesOfWater.sanitizer,
-      indoor: bodiesOfWater.indoor,
-      position: bodiesOfWater.position,
-    })
+    .select({ ...bodyOfWaterColumns, position: bodiesOfWater.position })
     .from(bodiesOfWater)
     .where(
       and(

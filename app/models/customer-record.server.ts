@@ -7,11 +7,11 @@ import { db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import { balanceCentsOf } from './balance.server'
 import { bodyOrder } from './body-of-water.server'
-import { customerContactColumns } from './customer-columns.server'
+import { addressColumns, bodyOfWaterColumns, customerContactColumns } from './customer-columns.server'
 import { pageNumber, portalStatus } from './customer-list.server'
 import { equipmentColumns } from './equipment.server'
-import { bodyOfEquipment, locationOfBody } from './joins.server'
-import { addressColumns, locationOrder } from './service-location.server'
+import { bodyOfEquipment, locationOfBody, locationOfPlan } from './joins.server'
+import { locationOrder } from './service-location.server'
 
 /** Visits per page of a record's "Visit history". */
 export const VISIT_HISTORY_PAGE_SIZE = 20
@@ -91,15 +91,7 @@ export async function getCustomerRecord({
       .where(ofCustomer)
       .orderBy(...locationOrder),
     db()
-      .select({
-        id: bodiesOfWater.id,
-        locationId: bodiesOfWater.locationId,
-        name: bodiesOfWater.name,
-        gallons: bodiesOfWater.gallons,
-        surface: bodiesOfWater.surface,
-        sanitizer: bodiesOfWater.sanitizer,
-        indoor: bodiesOfWater.indoor,
-      })
+      .select(bodyOfWaterColumns)
       .from(bodiesOfWater)
       .innerJoin(serviceLocations, locationOfBody)
       .where(ofCustomer)
@@ -130,10 +122,7 @@ export async function getCustomerRecord({
         rateType: servicePlans.rateType,
       })
       .from(servicePlans)
-      .innerJoin(
-        serviceLocations,
-        and(eq(serviceLocations.companyId, servicePlans.companyId), eq(serviceLocations.id, servicePlans.locationId)),
-      )
+      .innerJoin(serviceLocations, locationOfPlan)
       .leftJoin(
         profiles,
         and(eq(profiles.id, servicePlans.technicianId), eq(profiles.companyId, servicePlans.companyId)),

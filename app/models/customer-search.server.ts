@@ -6,7 +6,8 @@ import { customers, serviceLocations } from '~/db/schema'
 import { formatAddress } from '~/utils/address'
 import type { CustomerStatus } from '~/utils/customer-fields'
 import { db } from '~/utils/db.server'
-import { addressColumns, locationOrder } from './service-location.server'
+import { addressColumns } from './customer-columns.server'
+import { locationOrder } from './service-location.server'
 
 /**
  * Escapes LIKE wildcards so typed text is matched literally (the text itself is always a

@@ -13,8 +13,9 @@ import { type Database, db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import { balanceCentsOf } from './balance.server'
 import { firstBodyOfWaterOf } from './body-of-water.server'
+import { addressColumns } from './customer-columns.server'
 import { editedPosition, zipPosition } from './location-position.server'
-import { addressColumns, addressOf, firstLocationOf, locationOrder } from './service-location.server'
+import { addressOf, firstLocationOf, locationOrder } from './service-location.server'
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found.'
 

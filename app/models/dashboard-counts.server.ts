@@ -2,7 +2,14 @@
 // dispatcher's and a technician's, each one statement whose counts stay on the visits' indexes (docs/performance.md).
 import { and, eq, type SQL, sql } from 'drizzle-orm'
 import { visits } from '~/db/schema'
-import { startOfZonedDay, startOfZonedMonth, startOfZonedWeek, zonedDayRange } from '~/utils/dates'
+import {
+  type CompanyClock,
+  startOfZonedDay,
+  startOfZonedMonth,
+  startOfZonedWeek,
+  type TechnicianClock,
+  zonedDayRange,
+} from '~/utils/dates'
 import { db, queryRows } from '~/utils/db.server'
 import { openSql, overdueSql } from './visit-record.server'
 
@@ -34,8 +41,6 @@ function countableRows(start: Date, end: Date, completedFrom?: Date, completedTo
 }
 
 /** A company and the moment its figures are for, read in the company's timezone. */
-export type CompanyClock = { companyId: string; timezone: string; now?: Date }
-
 /**
  * The dispatcher's counts over the whole company, in one statement (issue 38 item 5): what a dispatcher acts on.
  * Today's open visits; unassigned this week (open, no technician, scheduled Monday to Sunday of this week); overdue
@@ -121,17 +126,7 @@ export async function getBusinessCounts({ companyId, timezone, now = new Date() 
  * A technician's figures in one query: today's open visits, overdue ones from earlier days, and completed this week
  * (from Monday 00:00 in the company's timezone).
  */
-export async function getTechCounts({
-  companyId,
-  technicianId,
-  timezone,
-  now = new Date(),
-}: {
-  companyId: string
-  technicianId: string
-  timezone: string
-  now?: Date
-}) {
+export async function getTechCounts({ companyId, technicianId, timezone, now = new Date() }: TechnicianClock) {
   const { start, end } = zonedDayRange(now, timezone)
   const weekStart = startOfZonedWeek(now, timezone)
   const [row] = await db()

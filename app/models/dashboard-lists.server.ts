@@ -6,7 +6,8 @@ import { zonedDayRange } from '~/utils/dates'
 import { db } from '~/utils/db.server'
 import { firstBodyOfWaterOf } from './body-of-water.server'
 import { readingColumns } from './chem-log.server'
-import { accessColumns, visitLocation } from './service-location.server'
+import { accessColumns } from './customer-columns.server'
+import { visitLocation } from './service-location.server'
 import { isOpen, visitSummaryColumns } from './visit-record.server'
 
 /** docs/product.md "Limits": the "all companies" visit query is capped at 50 rows. */

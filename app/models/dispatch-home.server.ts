@@ -3,9 +3,9 @@
 // by company_id, whatever the company holds.
 import { and, asc, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
 import { profiles, visits } from '~/db/schema'
-import { zonedDayRange } from '~/utils/dates'
+import { type CompanyClock, zonedDayRange } from '~/utils/dates'
 import { db } from '~/utils/db.server'
-import { type CompanyClock, zonedWeekRange } from './dashboard-counts.server'
+import { zonedWeekRange } from './dashboard-counts.server'
 import { overdueSql, visitSummaryColumns } from './visit-record.server'
 
 /** One technician's day (or the day's unassigned visits, `technicianId` null): stops done of stops in all. */

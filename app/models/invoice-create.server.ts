@@ -31,8 +31,8 @@ import type { IsoWeekday, LocalDate } from '~/schedule/local-date'
 import type { FrequencyWeeks } from '~/schedule/recurrence'
 import { type Database, db } from '~/utils/db.server'
 import { creditsByCustomer } from './customer-credit.server'
-import { customerOfLocation } from './joins.server'
-import { claimVisits, lateCompletions, notBilledLate } from './late-completions.server'
+import { customerOfLocation, locationOfPlan } from './joins.server'
+import { billedLineValues, claimVisits, lateCompletions, notBilledLate } from './late-completions.server'
 import { rateInForceSql } from './plan-rate.server'
 import { taxRuleOf } from './tax-rate.server'
 
@@ -87,10 +87,7 @@ async function loadMonthBillables(
         and j.occurrence_date between ${period.start} and ${period.end} and ${notBilledLate(sql`j`)})`.mapWith(Number),
     })
     .from(servicePlans)
-    .innerJoin(
-      serviceLocations,
-      and(eq(serviceLocations.companyId, servicePlans.companyId), eq(serviceLocations.id, servicePlans.locationId)),
-    )
+    .innerJoin(serviceLocations, locationOfPlan)
     .innerJoin(customers, customerOfLocation)
     .where(
       and(
@@ -317,17 +314,7 @@ async function insertInvoices(
       .returning({ id: invoices.id })
     const lines = chunk.flatMap(({ draft }, i) =>
       draft.lines.map((line: DraftLine, position) => ({
-        companyId,
-        invoiceId: rows[i]?.id ?? '',
-        position: position + 1,
-        kind: line.kind,
-        description: line.description,
-        quantity: line.quantity,
-        unitCents: line.unitCents,
-        amountCents: line.amountCents,
-        locationId: line.locationId,
-        planId: line.planId,
-        visitId: line.visitId ?? null,
+        ...billedLineValues(companyId, rows[i]?.id ?? '', position + 1, line),
         taxMilliPercent: line.taxMilliPercent ?? null,
       })),
     )

@@ -14,7 +14,7 @@ import { type Database, db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import { failure, type Result, success } from '~/utils/result'
 import { creditsByCustomer } from './customer-credit.server'
-import { claimVisits, lateCompletions } from './late-completions.server'
+import { billedLineValues, claimVisits, lateCompletions } from './late-completions.server'
 import { taxRuleOf } from './tax-rate.server'
 
 export const DRAFT_MESSAGES = {
@@ -397,20 +397,7 @@ export async function reissueInvoice({
       const written = await tx
         .insert(invoiceLines)
         .values(
-          copied.map((line, i) => ({
-            companyId,
-            invoiceId: fresh.id,
-            position: i + 1,
-            kind: line.kind,
-            description: line.description,
-            quantity: line.quantity,
-            unitCents: line.unitCents,
-            amountCents: line.amountCents,
-            locationId: line.locationId,
-            planId: line.planId,
-            visitId: line.visitId,
-            taxable: line.taxable,
-          })),
+          copied.map((line, i) => ({ ...billedLineValues(companyId, fresh.id, i + 1, line), taxable: line.taxable })),
         )
         .returning({ id: invoiceLines.id, invoiceId: invoiceLines.invoiceId, visitId: invoiceLines.visitId })
       await claimVisits(tx, companyId, written)

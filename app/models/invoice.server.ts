@@ -11,6 +11,19 @@ import { isUuid } from '~/utils/ids'
 import { failure, type Result, success } from '~/utils/result'
 import { refundedCentsOf } from './balance.server'
 
+/** An invoice's state, dates and amounts, as the invoice page and the API read them. */
+export const invoiceFigureColumns = {
+  state: invoices.state,
+  periodStart: invoices.periodStart,
+  periodEnd: invoices.periodEnd,
+  issuedOn: invoices.issuedOn,
+  dueOn: invoices.dueOn,
+  subtotalCents: invoices.subtotalCents,
+  taxCents: invoices.taxCents,
+  totalCents: invoices.totalCents,
+  paidCents: invoices.paidCents,
+}
+
 /** The number of the work order an invoice bills (docs/work-orders.md), or null: read on the unique invoice key. */
 export const workOrderNumberSql = sql<number | null>`(select w.number from work_orders w
   where w.company_id = ${invoices.companyId} and w.invoice_id = ${invoices.id})`
@@ -50,15 +63,7 @@ export async function getInvoice({
       customerEmail: customers.email,
       billingAddress: customers.billingAddress,
       autopayCardLabel: customers.autopayCardLabel,
-      periodStart: invoices.periodStart,
-      periodEnd: invoices.periodEnd,
-      state: invoices.state,
-      issuedOn: invoices.issuedOn,
-      dueOn: invoices.dueOn,
-      subtotalCents: invoices.subtotalCents,
-      taxCents: invoices.taxCents,
-      totalCents: invoices.totalCents,
-      paidCents: invoices.paidCents,
+      ...invoiceFigureColumns,
       creditAppliedCents: invoices.creditAppliedCents,
       customerNote: invoices.customerNote,
       sentAt: invoices.sentAt,

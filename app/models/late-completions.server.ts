@@ -3,7 +3,7 @@
 // visits are late, the SQL that passes over those already billed, and the claim that refuses billing one twice.
 import { type SQL, sql } from 'drizzle-orm'
 import type { BillingPeriod } from '~/billing/invoice-draft'
-import { billedVisits, type visits } from '~/db/schema'
+import { billedVisits, type invoiceLines, type visits } from '~/db/schema'
 import { type Database, queryRows } from '~/utils/db.server'
 import { rateInForceSql } from './plan-rate.server'
 
@@ -87,4 +87,26 @@ export async function claimVisits(
     line.visitId ? [{ companyId, visitId: line.visitId, invoiceId: line.invoiceId, lineId: line.id }] : [],
   )
   if (rows.length) await tx.insert(billedVisits).values(rows)
+}
+
+type BilledLine = Pick<
+  typeof invoiceLines.$inferInsert,
+  'kind' | 'description' | 'quantity' | 'unitCents' | 'amountCents' | 'locationId' | 'planId' | 'visitId'
+>
+
+/** An invoice's billed line at `position`, as "Create invoices" writes it and a corrected copy writes it again. */
+export function billedLineValues(companyId: string, invoiceId: string, position: number, line: BilledLine) {
+  return {
+    companyId,
+    invoiceId,
+    position,
+    kind: line.kind,
+    description: line.description,
+    quantity: line.quantity,
+    unitCents: line.unitCents,
+    amountCents: line.amountCents,
+    locationId: line.locationId,
+    planId: line.planId,
+    visitId: line.visitId ?? null,
+  }
 }

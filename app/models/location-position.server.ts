@@ -13,6 +13,7 @@ import type { PositionSource } from '~/utils/customer-fields'
 import { type Database, db } from '~/utils/db.server'
 import { logger } from '~/utils/logger.server'
 import type { Result } from '~/utils/result'
+import { addressColumns } from './customer-columns.server'
 
 /** The position columns of a location, as written together. */
 export type PositionColumns = {
@@ -176,10 +177,7 @@ async function claimOne(at: Date): Promise<Claimed | null> {
       .select({
         id: serviceLocations.id,
         companyId: serviceLocations.companyId,
-        street: serviceLocations.street,
-        city: serviceLocations.city,
-        state: serviceLocations.state,
-        postalCode: serviceLocations.postalCode,
+        ...addressColumns,
       })
       .from(serviceLocations)
       .where(and(eq(serviceLocations.positionSource, 'zip'), isNull(serviceLocations.geocodeTriedAt)))

@@ -22,6 +22,7 @@ import { formatAddress } from '~/utils/address'
 import { db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import { failure, type Result, success } from '~/utils/result'
+import { addressColumns } from './customer-columns.server'
 import { stopColumns, toRouteStop } from './day-stops.server'
 import { fleetOf, technicianDays } from './fleet.server'
 import { customerOfLocation } from './joins.server'
@@ -75,10 +76,7 @@ export async function suggestPlanDays(args: {
   const [[location], technicians] = await Promise.all([
     db()
       .select({
-        street: serviceLocations.street,
-        city: serviceLocations.city,
-        state: serviceLocations.state,
-        postalCode: serviceLocations.postalCode,
+        ...addressColumns,
         lat: serviceLocations.lat,
         lng: serviceLocations.lng,
       })

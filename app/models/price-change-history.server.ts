@@ -9,7 +9,8 @@ import type { LocalDate } from '~/schedule/local-date'
 import { formatAddress } from '~/utils/address'
 import { formatLocalDate } from '~/utils/dates'
 import { db } from '~/utils/db.server'
-import { customerOfLocation } from './joins.server'
+import { addressColumns } from './customer-columns.server'
+import { customerOfLocation, locationOfPlan } from './joins.server'
 
 /**
  * The company's latest price changes, newest first, for the page's "Price changes": each with who made it and when,
@@ -68,10 +69,7 @@ export async function priceChangePlans({ companyId, priceChangeIds }: { companyI
       priceChangeId: planRateChanges.priceChangeId,
       planId: planRateChanges.planId,
       customerName: customers.customerName,
-      street: serviceLocations.street,
-      city: serviceLocations.city,
-      state: serviceLocations.state,
-      postalCode: serviceLocations.postalCode,
+      ...addressColumns,
       rateType: servicePlans.rateType,
       oldRateCents: planRateChanges.fromRateCents,
       newRateCents: planRateChanges.toRateCents,
@@ -81,10 +79,7 @@ export async function priceChangePlans({ companyId, priceChangeIds }: { companyI
       servicePlans,
       and(eq(servicePlans.companyId, planRateChanges.companyId), eq(servicePlans.id, planRateChanges.planId)),
     )
-    .innerJoin(
-      serviceLocations,
-      and(eq(serviceLocations.companyId, servicePlans.companyId), eq(serviceLocations.id, servicePlans.locationId)),
-    )
+    .innerJoin(serviceLocations, locationOfPlan)
     .innerJoin(customers, customerOfLocation)
     .where(
       and(

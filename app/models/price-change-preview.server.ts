@@ -21,7 +21,8 @@ import { formatAddress } from '~/utils/address'
 import { formatLocalDate } from '~/utils/dates'
 import { type Database, db } from '~/utils/db.server'
 import { failure, type Result, success } from '~/utils/result'
-import { customerOfLocation } from './joins.server'
+import { addressColumns } from './customer-columns.server'
+import { customerOfLocation, locationOfPlan } from './joins.server'
 
 export type PriceChangeCriteria = { filter: PlanFilter; increase: PriceIncrease; effectiveOn: LocalDate }
 
@@ -60,10 +61,7 @@ async function plansToChange(executor: Database, companyId: string, criteria: Pr
       planId: servicePlans.id,
       customerId: customers.id,
       customerName: customers.customerName,
-      street: serviceLocations.street,
-      city: serviceLocations.city,
-      state: serviceLocations.state,
-      postalCode: serviceLocations.postalCode,
+      ...addressColumns,
       rateType: servicePlans.rateType,
       technicianName: profiles.fullName,
       rateCents: servicePlans.rateCents,
@@ -71,10 +69,7 @@ async function plansToChange(executor: Database, companyId: string, criteria: Pr
         where rc.company_id = ${servicePlans.companyId} and rc.plan_id = ${servicePlans.id})`,
     })
     .from(servicePlans)
-    .innerJoin(
-      serviceLocations,
-      and(eq(serviceLocations.companyId, servicePlans.companyId), eq(serviceLocations.id, servicePlans.locationId)),
-    )
+    .innerJoin(serviceLocations, locationOfPlan)
     .innerJoin(customers, customerOfLocation)
     .leftJoin(profiles, eq(profiles.id, servicePlans.technicianId))
     .where(

@@ -8,26 +8,11 @@ import { type Database, db } from '~/utils/db.server'
 import { publishCompanyEvent } from '~/utils/events.server'
 import { isUuid } from '~/utils/ids'
 import { failure, type Result, success } from '~/utils/result'
+import { addressColumns } from './customer-columns.server'
 import { firstIssue, type ServiceLocationInput, ServiceLocationSchema, TAX_RATE_CHOICE } from './customer-schemas'
 import { editedPosition, newLocationPosition } from './location-position.server'
 
 export const LOCATION_NOT_FOUND = 'Service location not found.'
-
-/** A location's address columns, for `formatAddress`. */
-export const addressColumns = {
-  street: serviceLocations.street,
-  city: serviceLocations.city,
-  state: serviceLocations.state,
-  postalCode: serviceLocations.postalCode,
-}
-
-/** What the technician needs at the property. Staff of the company only: never in a portal read model. */
-export const accessColumns = {
-  gateCode: serviceLocations.gateCode,
-  accessNotes: serviceLocations.accessNotes,
-  dogOnSite: serviceLocations.dogOnSite,
-  minutesOnSite: serviceLocations.minutesOnSite,
-}
 
 /** Joins a visit to its own location (the composite key keeps both in one company). */
 export const visitLocation = and(

@@ -3,6 +3,7 @@
 import { and, eq } from 'drizzle-orm'
 import { type TimeEventKind, timeEvents } from '~/db/schema'
 import { addDays, type LocalDate, localDateAt } from '~/schedule/local-date'
+import type { TechnicianClock } from '~/utils/dates'
 import { db } from '~/utils/db.server'
 import { failure, type Result, success } from '~/utils/result'
 import {
@@ -110,12 +111,7 @@ export async function clockDayOf({
   technicianId,
   timezone,
   now = new Date(),
-}: {
-  companyId: string
-  technicianId: string
-  timezone: string
-  now?: Date
-}): Promise<ClockDay> {
+}: TechnicianClock): Promise<ClockDay> {
   const today = localDateAt(now, timezone)
   const events = inForce(
     await eventsOf(db(), { companyId, technicianId, from: addDays(today, -1), to: addDays(today, 1) }),

@@ -12,6 +12,8 @@ import { formatAddress } from '~/utils/address'
 import { type Database, db, queryRows } from '~/utils/db.server'
 import { publishCompanyEvent } from '~/utils/events.server'
 import { isUuid } from '~/utils/ids'
+import { addressColumns } from './customer-columns.server'
+import { locationOfPlan } from './joins.server'
 
 const INSERT_BATCH = 1000
 const PLAN_BATCH = 500
@@ -84,20 +86,10 @@ async function generateForCompany(
       plan: servicePlans,
       customerId: customers.id,
       customerName: customers.customerName,
-      street: serviceLocations.street,
-      city: serviceLocations.city,
-      state: serviceLocations.state,
-      postalCode: serviceLocations.postalCode,
+      ...addressColumns,
     })
     .from(servicePlans)
-    .innerJoin(
-      serviceLocations,
-      and(
-        eq(serviceLocations.companyId, servicePlans.companyId),
-        eq(serviceLocations.id, servicePlans.locationId),
-        isNull(serviceLocations.archivedAt),
-      ),
-    )
+    .innerJoin(serviceLocations, and(locationOfPlan, isNull(serviceLocations.archivedAt)))
     .innerJoin(
       customers,
       and(

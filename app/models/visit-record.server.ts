@@ -7,7 +7,8 @@ import { customers, profiles, serviceLocations, visits } from '~/db/schema'
 import { db } from '~/utils/db.server'
 import { isUuid } from '~/utils/ids'
 import { firstBodyOfWaterOf } from './body-of-water.server'
-import { accessColumns, visitLocation } from './service-location.server'
+import { accessColumns } from './customer-columns.server'
+import { visitLocation } from './service-location.server'
 
 /**
  * What every list of visits shows of one and reads its state from (`visitState`, models/visit-state.ts): the

@@ -51,7 +51,7 @@ describe('delivery', () => {
       expect(await deliverDueWebhooks({ now })).toEqual({ delivered: 0, failed: 1 })
       // Not due again until its back-off has passed.
       expect(await deliverDueWebhooks({ now })).toEqual({ delivered: 0, failed: 0 })
-      expect(await deliverDueWebhooks({ now: new Date(now.getTime() + 31_000) })).toEqual({ delivered: 1, failed: 0 })
+      expect(await deliverDueWebhooks({ now: new Date(now.getTime() + 45_000) })).toEqual({ delivered: 1, failed: 0 })
       expect(local.received).toHaveLength(2)
       const [first, second] = local.received.map((request) => JSON.parse(request.body))
       expect(first).toMatchObject({ type: 'customer.created', data: { customerId: created.customerId } })
@@ -73,6 +73,32 @@ describe('delivery', () => {
       expect(bodies.find((body) => body.type === 'customer.created')?.id).toBe(first.id)
     } finally {
       await local.close()
+    }
+  })
+})
+
+describe('two instances', () => {
+  it('a claim made late in a long run is leased from then, so a second instance does not send it again', async () => {
+    process.env.WEBHOOKS_ALLOW_PRIVATE = '1'
+    // Each answer takes 1.5 s and a lease lasts 1 s: the first run claims the second delivery at about 1.5 s. Leased
+    // from the run's start it would be free again at 1 s, and the second instance starting at 2 s would send it too.
+    const slow = await receiver([], { delayMs: 1_500 })
+    try {
+      const endpoint = await createWebhookEndpoint({ companyId, url: slow.url, events: ['customer.created'] })
+      if (!endpoint.ok) throw new Error(endpoint.message)
+      await sendTestEvent({ companyId, endpointId: endpoint.endpoint.id })
+      await sendTestEvent({ companyId, endpointId: endpoint.endpoint.id })
+      const now = new Date(Date.now() + 600_000)
+      const first = deliverDueWebhooks({ now, leaseMs: 1_000 })
+      await new Promise((resolve) => setTimeout(resolve, 2_000))
+      const second = await deliverDueWebhooks({ now: new Date(now.getTime() + 2_000), leaseMs: 1_000 })
+      expect(await first).toEqual({ delivered: 2, failed: 0 })
+      expect(second).toEqual({ delivered: 0, failed: 0 })
+      const ids = slow.received.map((request) => JSON.parse(request.body).id)
+      expect(ids).toHaveLength(2)
+      expect(new Set(ids).size).toBe(2)
+    } finally {
+      await slow.close()
     }
   })
 })

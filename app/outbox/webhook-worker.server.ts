@@ -23,7 +23,7 @@ export function webhookRetryDelayMs(attempts: number) {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 2 * 60 * 60_000)
 }
 
-async function claimNextDelivery(now: Date) {
+async function claimNextDelivery(now: Date, leaseMs: number) {
   const due = db()
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
@@ -33,7 +33,7 @@ async function claimNextDelivery(now: Date) {
     .for('update', { skipLocked: true })
   const [claimed] = await db()
     .update(webhookDeliveries)
-    .set({ nextAttemptAt: new Date(now.getTime() + WEBHOOK_LEASE_MS) })
+    .set({ nextAttemptAt: new Date(now.getTime() + leaseMs) })
     .where(inArray(webhookDeliveries.id, due))
     .returning()
   return claimed
@@ -125,19 +125,37 @@ async function disableEndpoint(companyId: string, endpointId: string, reason: st
 
 /**
  * Sends every due delivery once: 2xx is delivered; anything else (or no answer) is retried with back-off, and a day
- * after the event the delivery fails and its endpoint is disabled. `resolve` replaces DNS in tests.
+ * after the event the delivery fails and its endpoint is disabled. `now` is when the run starts (tests move it);
+ * `resolve` replaces DNS in tests.
  */
-export async function deliverDueWebhooks({ now = new Date(), resolve }: { now?: Date; resolve?: Resolver } = {}) {
+export async function deliverDueWebhooks({
+  now = new Date(),
+  resolve,
+  leaseMs = WEBHOOK_LEASE_MS,
+}: {
+  now?: Date
+  resolve?: Resolver
+  leaseMs?: number
+} = {}) {
+  // A run may last longer than a lease (many slow receivers): each claim, back-off and give-up counts from the time
+  // actually elapsed, or a late claim would be handed out already expired and a second instance could send it too.
+  const startedAt = Date.now()
+  const current = () => new Date(now.getTime() + (Date.now() - startedAt))
   let delivered = 0
   let failed = 0
-  for (let next = await claimNextDelivery(now); next; next = await claimNextDelivery(now)) {
+  for (
+    let next = await claimNextDelivery(current(), leaseMs);
+    next;
+    next = await claimNextDelivery(current(), leaseMs)
+  ) {
     const result = await attempt(next, resolve)
     if (!result) continue
     const { outcome } = result
     const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300
     const attempts = next.attempts + 1
     const error = ok ? null : (outcome.error ?? `HTTP ${outcome.statusCode}`)
-    const givingUp = !ok && now.getTime() - result.eventCreatedAt.getTime() >= WEBHOOK_GIVE_UP_AFTER_MS
+    const answeredAt = current()
+    const givingUp = !ok && answeredAt.getTime() - result.eventCreatedAt.getTime() >= WEBHOOK_GIVE_UP_AFTER_MS
     await db()
       .insert(webhookAttempts)
       .values({
@@ -156,7 +174,7 @@ export async function deliverDueWebhooks({ now = new Date(), resolve }: { now?: 
         attempts,
         status: ok ? 'delivered' : givingUp ? 'failed' : 'pending',
         deliveredAt: ok ? new Date() : null,
-        nextAttemptAt: new Date(now.getTime() + webhookRetryDelayMs(attempts)),
+        nextAttemptAt: new Date(answeredAt.getTime() + webhookRetryDelayMs(attempts)),
       })
       .where(eq(webhookDeliveries.id, next.id))
     if (ok) delivered++

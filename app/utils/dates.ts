@@ -75,6 +75,11 @@ export function startOfZonedDay(date: Date, timeZone: string, days = 0): Date {
   return zonedTimeToUtc({ year: p.year, month: p.month, day: p.day + days }, timeZone)
 }
 
+/** Who asks and when, as a company's day is counted: its timezone, and the moment (tests move it). */
+export type CompanyClock = { companyId: string; timezone: string; now?: Date }
+/** The same for one technician's day. */
+export type TechnicianClock = CompanyClock & { technicianId: string }
+
 /** Today's bounds [start, end) in `timeZone`. */
 export function zonedDayRange(now: Date, timeZone: string) {
   return { start: startOfZonedDay(now, timeZone), end: startOfZonedDay(now, timeZone, 1) }

@@ -3,7 +3,9 @@
 // document request gives the HTML with its hydration data; `<path>.data` gives what a client-side navigation fetches.
 // The assets manifest names one script per route, so only the `<script>`/`<link>` tags of the build differ from the
 // production page (a fixed few hundred bytes), never anything that grows with the data.
+
 import { PassThrough } from 'node:stream'
+import { gzipSync } from 'node:zlib'
 import { renderToPipeableStream } from 'react-dom/server'
 import {
   createRequestHandler,
@@ -115,9 +117,14 @@ export async function pageWeight(
     throw new Error(`${path} answered ${document.status} (document) and ${data.status} (.data)`)
   }
   const html = await document.text()
+  const dataBody = Buffer.from(await data.arrayBuffer())
   return {
     html,
     documentBytes: Buffer.byteLength(html),
-    dataBytes: (await data.arrayBuffer()).byteLength,
+    dataBytes: dataBody.byteLength,
+    // What goes over the network with compression on (the default; a reverse proxy's gzip is alike): zlib's default
+    // level, as the server's compression uses.
+    documentGzipBytes: gzipSync(html).byteLength,
+    dataGzipBytes: gzipSync(dataBody).byteLength,
   }
 }

@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net'
 
 export type Received = { headers: http.IncomingHttpHeaders; body: string }
 
-/** A receiver answering each request with the next status of `statuses` (then 200). */
-export async function receiver(statuses: number[]) {
+/** A receiver answering each request with the next status of `statuses` (then 200), after `delayMs` if given. */
+export async function receiver(statuses: number[], { delayMs = 0 }: { delayMs?: number } = {}) {
   const received: Received[] = []
   const server = createServer((request, response) => {
     let body = ''
@@ -16,8 +16,11 @@ export async function receiver(statuses: number[]) {
     })
     request.on('end', () => {
       received.push({ headers: request.headers, body })
-      response.writeHead(statuses.shift() ?? 200)
-      response.end('ok')
+      const status = statuses.shift() ?? 200
+      setTimeout(() => {
+        response.writeHead(status)
+        response.end('ok')
+      }, delayMs)
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
