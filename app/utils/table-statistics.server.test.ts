@@ -1,6 +1,8 @@
 // The embedded database's stand-in for autovacuum: tables never analyzed or changed enough are analyzed (and
 // vacuumed where rows died); a table just analyzed is not due again. While requests are served, none of its statements
-// holds the database long: a large table's VACUUM waits for the next start.
+// holds the database long: a large table's VACUUM waits for the next start, and ANALYZE reads a small sample. How long
+// each takes is measured, not asserted (the figures are in table-statistics.server.ts): a test's clock on a shared
+// machine says more about the machine.
 import { type SQL, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useDemoData } from '../../tests/helpers/test-database'
@@ -32,7 +34,7 @@ describe('table statistics', () => {
     await useDemoData()
   })
 
-  it('analyses a table never analyzed at once, and then not again until it changes', async () => {
+  it('analyzes a table never analyzed at once, and then not again until it changes', async () => {
     // PostgreSQL's own autovacuum stays off it: this test is about what the task does.
     await db().execute(sql`create table statistics_probe (id int) with (autovacuum_enabled = false)`)
     await changeRows(sql`insert into statistics_probe select generate_series(1, 1000)`)
@@ -55,7 +57,7 @@ describe('table statistics', () => {
     expect((await statsOf('statistics_probe'))?.vacuumed).not.toBeNull()
   })
 
-  it('leaves a large VACUUM to the next start, and never makes a request wait 100 ms', async () => {
+  it('leaves a large VACUUM to the next start and analyzes a small sample while serving, requests going on', async () => {
     // As the server runs it: PGlite in its worker thread (decision 068), with this one table.
     const testDatabase = currentDatabaseHandle()
     const served = await openDatabase({ worker: true })
@@ -84,17 +86,25 @@ describe('table statistics', () => {
       running = false
       await requests
       expect(refreshed).toEqual([{ name: 'public.statistics_large', vacuum: false }])
+      // Requests' statements ran between the task's, not after it.
       expect(waits.length).toBeGreaterThan(1)
       expect((await statsOf('statistics_large'))?.vacuumed).toBeNull()
-      // At start-up no request is waiting: it is vacuumed then.
-      const started = performance.now()
+      // The ANALYZE read the serving sample: its histogram has at most the serving target's 10 buckets (the default
+      // target of 100 would give 100).
+      const [histogram] = await queryRows<{ bounds: number }>(
+        sql`select coalesce(array_length(histogram_bounds::text::text[], 1), 0) as bounds from pg_stats
+          where tablename = 'statistics_large' and attname = 'id'`,
+      )
+      expect(histogram?.bounds).toBeGreaterThan(1)
+      expect(histogram?.bounds).toBeLessThanOrEqual(11)
+      // At start-up no request is waiting: it is vacuumed then, and analyzed in full.
       expect(await vacuumBeforeServing()).toEqual([{ name: 'public.statistics_large', vacuum: true }])
-      const vacuumTook = performance.now() - started
       expect((await statsOf('statistics_large'))?.vacuumed).not.toBeNull()
-      // The longest a request waited is a small part of what that VACUUM would have made it wait. Measured on this
-      // busy machine at once, not against a fixed figure: idle, the wait is about 30 ms and the VACUUM 200-400 ms
-      // (VACUUM_WHILE_SERVING_BYTES).
-      expect(Math.max(...waits)).toBeLessThan(vacuumTook / 2)
+      const [full] = await queryRows<{ bounds: number }>(
+        sql`select coalesce(array_length(histogram_bounds::text::text[], 1), 0) as bounds from pg_stats
+          where tablename = 'statistics_large' and attname = 'id'`,
+      )
+      expect(full?.bounds).toBeGreaterThan(11)
     } finally {
       installDatabase(testDatabase)
       await served.close()
