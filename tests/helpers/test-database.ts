@@ -21,12 +21,14 @@ async function adminQuery(adminUrl: string, query: string) {
   }
 }
 
-/** Opens a fresh copy of the migrated template, or of the seeded demo, and makes it the database every model uses. */
-export async function openTestDatabase(which: 'empty' | 'demo') {
-  await closeTestDatabase()
+/**
+ * A fresh copy of the run's migrated template (or of the seeded demo) that no model uses: for a test that needs more
+ * than one database at once. `drop` closes and removes it; `remove` only removes it (its handle closed already).
+ */
+export async function openSpareDatabase(which: 'empty' | 'demo') {
   const testDatabase = inject('testDatabase')
   let handle: DatabaseHandle
-  let drop = async () => {}
+  let remove = async () => {}
   if (testDatabase.kind === 'pglite') {
     const file = which === 'demo' ? testDatabase.demoDumpFile : testDatabase.dumpFile
     handle = await openDatabase({ loadDataDir: new Blob([fs.readFileSync(file)]) })
@@ -37,9 +39,24 @@ export async function openTestDatabase(which: 'empty' | 'demo') {
     const url = new URL(testDatabase.adminUrl)
     url.pathname = `/${name}`
     handle = await openDatabase({ databaseUrl: url.toString() })
-    drop = () => adminQuery(testDatabase.adminUrl, `drop database if exists "${name}" with (force)`)
+    remove = () => adminQuery(testDatabase.adminUrl, `drop database if exists "${name}" with (force)`)
   }
-  globalThis.__poolBudTestDatabase = { handle, drop }
+  const opened = handle
+  return {
+    handle: opened,
+    remove,
+    drop: async () => {
+      await opened.close()
+      await remove()
+    },
+  }
+}
+
+/** Opens a fresh copy of the migrated template, or of the seeded demo, and makes it the database every model uses. */
+export async function openTestDatabase(which: 'empty' | 'demo') {
+  await closeTestDatabase()
+  const { handle, remove } = await openSpareDatabase(which)
+  globalThis.__poolBudTestDatabase = { handle, drop: remove }
   installDatabase(handle)
   return handle
 }
