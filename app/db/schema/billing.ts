@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { INVOICE_LINE_KINDS, INVOICE_STATES, PAYMENT_METHODS } from '../../billing/billing-fields'
+import { companyRef, rowId } from './columns'
 import { companies } from './companies'
 import { customers } from './customers'
 import { profiles } from './profiles'
@@ -30,10 +31,8 @@ import { visits } from './visits'
 export const invoices = pgTable(
   'invoices',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
     customerId: uuid('customer_id').notNull(),
     number: integer('number').notNull(),
     /** The month billed, as its first and last local dates; null for an invoice of no period (opening balance). */
@@ -111,7 +110,7 @@ export const invoices = pgTable(
 export const invoiceLines = pgTable(
   'invoice_lines',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     companyId: uuid('company_id').notNull(),
     invoiceId: uuid('invoice_id').notNull(),
     position: integer('position').notNull(),
@@ -164,7 +163,7 @@ export const invoiceLines = pgTable(
 export const billedVisits = pgTable(
   'billed_visits',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     companyId: uuid('company_id').notNull(),
     visitId: uuid('visit_id').notNull(),
     invoiceId: uuid('invoice_id').notNull(),
@@ -198,10 +197,8 @@ export const billedVisits = pgTable(
 export const payments = pgTable(
   'payments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
     customerId: uuid('customer_id').notNull(),
     invoiceId: uuid('invoice_id'),
     amountCents: integer('amount_cents').notNull(),
@@ -328,7 +325,7 @@ export const checkoutSessions = pgTable(
 export const refunds = pgTable(
   'refunds',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     companyId: uuid('company_id').notNull(),
     customerId: uuid('customer_id').notNull(),
     paymentId: uuid('payment_id')

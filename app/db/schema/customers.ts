@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, index, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core'
 import { CUSTOMER_STATUSES } from '~/utils/customer-fields'
 import { user } from './auth'
-import { companies } from './companies'
+import { companyRef, rowId } from './columns'
 
 /** The customer's notices per event ('on-my-way' …) and channel: false is off; absent is on. */
 export type NoticeChoices = Partial<Record<string, { email?: boolean; text?: boolean }>>
@@ -14,10 +14,8 @@ export type NoticeChoices = Partial<Record<string, { email?: boolean; text?: boo
 export const customers = pgTable(
   'customers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
     customerName: text('customer_name').notNull(),
     /** Where invoices go, when it is not the service address. */
     billingAddress: text('billing_address'),

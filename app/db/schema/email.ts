@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { rowId } from './columns'
 import { companies } from './companies'
 
 /**
@@ -39,7 +40,7 @@ export const OUTBOX_KINDS = ['email', 'password-reset', 'text'] as const
 export const emailOutbox = pgTable(
   'email_outbox',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     kind: text('kind', { enum: OUTBOX_KINDS }).notNull().default('email'),
     /** The company the email was sent for (null for account emails), whose office is told when it fails. */
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
@@ -91,7 +92,7 @@ export const emailOutbox = pgTable(
 export const mailboxMessages = pgTable(
   'mailbox_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     kind: text('kind', { enum: ['email', 'text'] })
       .notNull()
       .default('email'),

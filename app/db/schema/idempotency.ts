@@ -1,5 +1,5 @@
 import { jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { companies } from './companies'
+import { companyRef } from './columns'
 
 /**
  * One row per create or reading made with an idempotency key (the hidden field of the form, or the offline app's
@@ -10,9 +10,7 @@ import { companies } from './companies'
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     key: uuid('key').notNull(),
     /** What the key was used for ('visit.create', …): the same key sent to another form is refused, not replayed. */
     action: text('action').notNull(),

@@ -1,18 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core'
+import { check, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core'
 /** An item's unit (docs/inventory.md "Units"): stock is counted in whole units of it. */
 import { ITEM_UNITS } from '../../utils/stock-units'
-import { companies } from './companies'
+import { companyRef, rowId } from './columns'
 
 export { ITEM_UNITS, type ItemUnit } from '../../utils/stock-units'
 
 export const inventoryItems = pgTable(
   'inventory_items',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
     name: text('name').notNull(),
     sku: text('sku').notNull(),
     /** The company-wide total: the sum of the item's stock_levels, kept in the same transaction (decision 060). */

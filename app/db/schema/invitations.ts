@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import { check, index, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core'
 import { user } from './auth'
-import { companies } from './companies'
+import { companyRef, rowId } from './columns'
 
 export const INVITATION_ROLES = ['owner', 'admin', 'dispatcher', 'tech'] as const
 export type InvitationRole = (typeof INVITATION_ROLES)[number]
@@ -14,10 +14,8 @@ export type InvitationRole = (typeof INVITATION_ROLES)[number]
 export const invitations = pgTable(
   'invitations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),

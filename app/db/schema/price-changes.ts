@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { check, date, foreignKey, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
-import { companies } from './companies'
+import { companyRef, rowId } from './columns'
 import { profiles } from './profiles'
 import { servicePlans } from './service-plans'
 
@@ -15,10 +15,8 @@ export type PriceChangeKind = (typeof PRICE_CHANGE_KINDS)[number]
 export const priceChanges = pgTable(
   'price_changes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
     /** The date typed: invoices for months that start on or after it bill the new rates. */
     effectiveOn: date('effective_on', { mode: 'string' }).notNull(),
     kind: text('kind', { enum: PRICE_CHANGE_KINDS }).notNull(),
@@ -62,7 +60,7 @@ export const priceChanges = pgTable(
 export const planRateChanges = pgTable(
   'plan_rate_changes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     companyId: uuid('company_id').notNull(),
     planId: uuid('plan_id').notNull(),
     priceChangeId: uuid('price_change_id').notNull(),

@@ -15,7 +15,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { companies } from './companies'
+import { companyRef, rowId } from './columns'
 import { customers } from './customers'
 import { inventoryItems } from './inventory'
 import { equipment } from './service-locations'
@@ -28,10 +28,8 @@ export const DEPOSIT_KINDS = ['none', 'percent', 'amount'] as const
 export const priceBookItems = pgTable(
   'price_book_items',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
     name: text('name').notNull(),
     kind: text('kind', { enum: PRICE_BOOK_KINDS }).notNull(),
     priceCents: integer('price_cents').notNull(),
@@ -62,10 +60,8 @@ export const priceBookItems = pgTable(
 export const quotes = pgTable(
   'quotes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
     customerId: uuid('customer_id').notNull(),
     number: integer('number').notNull(),
     state: text('state', { enum: QUOTE_STATES }).notNull().default('draft'),
@@ -100,10 +96,8 @@ export const quotes = pgTable(
 export const quoteVersions = pgTable(
   'quote_versions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
     quoteId: uuid('quote_id').notNull(),
     version: integer('version').notNull(),
     validUntil: date('valid_until', { mode: 'string' }),
@@ -136,10 +130,8 @@ export const quoteVersions = pgTable(
 export const quoteLines = pgTable(
   'quote_lines',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
     versionId: uuid('version_id').notNull(),
     position: integer('position').notNull(),
     description: text('description').notNull(),
@@ -179,10 +171,8 @@ export const OFFICE_APPROVAL_METHODS = ['phone', 'paper', 'in-person'] as const
 export const quoteDecisions = pgTable(
   'quote_decisions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
     quoteId: uuid('quote_id').notNull(),
     versionId: uuid('version_id').notNull(),
     decision: text('decision', { enum: QUOTE_DECISIONS }).notNull(),

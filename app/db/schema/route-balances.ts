@@ -12,7 +12,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { companies } from './companies'
+import { companyRef } from './columns'
 import { profiles } from './profiles'
 import { visits } from './visits'
 
@@ -28,9 +28,7 @@ export const routeBalances = pgTable(
   'route_balances',
   {
     id: uuid('id').primaryKey(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     /** The local date balanced (the company's zone). */
     day: date('day', { mode: 'string' }).notNull(),
     kind: text('kind', { enum: ROUTE_BALANCE_KINDS }).notNull(),
@@ -52,9 +50,7 @@ export const routeBalances = pgTable(
 export const routeBalanceMoves = pgTable(
   'route_balance_moves',
   {
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     balanceId: uuid('balance_id').notNull(),
     visitId: uuid('visit_id').notNull(),
     fromTechnicianId: text('from_technician_id'),

@@ -24,7 +24,7 @@ import {
   POSITION_SOURCES,
 } from '~/utils/customer-fields'
 import { SANITIZERS, SURFACES } from '../../water/targets'
-import { companies } from './companies'
+import { companyRef, rowId } from './columns'
 import { customers } from './customers'
 import { taxRates } from './tax-rates'
 
@@ -32,10 +32,8 @@ import { taxRates } from './tax-rates'
 export const serviceLocations = pgTable(
   'service_locations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
     customerId: uuid('customer_id').notNull(),
     /** "Main house", "Rental on 5th": optional, for customers with several. */
     label: text('label'),
@@ -118,10 +116,8 @@ export const serviceLocations = pgTable(
 export const bodiesOfWater = pgTable(
   'bodies_of_water',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
     locationId: uuid('location_id').notNull(),
     name: text('name').notNull().default('Pool'),
     gallons: integer('gallons'),
@@ -153,10 +149,8 @@ export const bodiesOfWater = pgTable(
 export const equipment = pgTable(
   'equipment',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
     bodyOfWaterId: uuid('body_of_water_id').notNull(),
     kind: text('kind', { enum: EQUIPMENT_KINDS }).notNull(),
     make: text('make'),

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { check, date, foreignKey, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
 import { RATE_TYPES } from '~/utils/customer-fields'
-import { companies, SERVICE_WINDOWS } from './companies'
+import { companyRef, rowId } from './columns'
+import { SERVICE_WINDOWS } from './companies'
 import { profiles } from './profiles'
 import { serviceLocations } from './service-locations'
 
@@ -13,10 +14,8 @@ import { serviceLocations } from './service-locations'
 export const servicePlans = pgTable(
   'service_plans',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
     locationId: uuid('location_id').notNull(),
     frequencyWeeks: integer('frequency_weeks').notNull().default(1),
     weekday: integer('weekday').notNull(),

@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { companies } from './companies'
+import { companyRef, rowId } from './columns'
 import { inventoryItems } from './inventory'
 import { profiles } from './profiles'
 
@@ -26,10 +26,8 @@ export type StockLocationKind = (typeof STOCK_LOCATION_KINDS)[number]
 export const stockLocations = pgTable(
   'stock_locations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
     kind: text('kind', { enum: STOCK_LOCATION_KINDS }).notNull(),
     /** A truck's technician; a truck keeps its stock (and name) if the technician's profile goes. */
     technicianId: text('technician_id').references(() => profiles.id, { onDelete: 'set null' }),
@@ -49,9 +47,7 @@ export const stockLocations = pgTable(
 export const stockLevels = pgTable(
   'stock_levels',
   {
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     itemId: uuid('item_id').notNull(),
     locationId: uuid('location_id').notNull(),
     qty: integer('qty').notNull().default(0),
@@ -94,12 +90,10 @@ export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number]
 export const stockMovements = pgTable(
   'stock_movements',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     /** The order movements were written in: a transfer's two rows share one transaction time. */
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     itemId: uuid('item_id').notNull(),
     locationId: uuid('location_id').notNull(),
     kind: text('kind', { enum: STOCK_MOVEMENT_KINDS }).notNull(),

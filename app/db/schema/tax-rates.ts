@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm'
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core'
-import { companies } from './companies'
+import { boolean, check, index, integer, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core'
+import { companyRef, rowId } from './columns'
 
 /**
  * Settings → "Tax rates" (issue 31 item 9, docs/decisions/052-tax-rates.md): a company's named sales-tax rates, in
@@ -22,10 +11,8 @@ import { companies } from './companies'
 export const taxRates = pgTable(
   'tax_rates',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
     name: text('name').notNull(),
     milliPercent: integer('milli_percent').notNull(),
     isDefault: boolean('is_default').notNull().default(false),

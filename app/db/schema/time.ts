@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { companies } from './companies'
+import { companyRef, rowId } from './columns'
 import { profiles } from './profiles'
 
 /** A technician's day on the clock (docs/time.md): "Start day", "Break", "Back", "End day". */
@@ -34,9 +34,7 @@ export const timeEvents = pgTable(
   'time_events',
   {
     id: uuid('id').notNull().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     technicianId: text('technician_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
@@ -88,10 +86,8 @@ export type TimesheetAction = (typeof TIMESHEET_ACTIONS)[number]
 export const timesheetApprovals = pgTable(
   'timesheet_approvals',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
     technicianId: text('technician_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, foreignKey, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
 import { PHOTO_LABELS } from '../../utils/photo-fields'
-import { companies } from './companies'
+import { companyRef, rowId } from './columns'
 import { profiles } from './profiles'
 import { visits } from './visits'
 
@@ -12,10 +12,8 @@ import { visits } from './visits'
 export const checklistItems = pgTable(
   'checklist_items',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
     label: text('label').notNull(),
     position: integer('position').notNull(),
     /** The visit cannot be marked complete without a photo while this item is ticked. */
@@ -70,7 +68,7 @@ export { PHOTO_LABELS, type PhotoLabel } from '../../utils/photo-fields'
 export const visitPhotos = pgTable(
   'visit_photos',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     companyId: uuid('company_id').notNull(),
     visitId: uuid('visit_id').notNull(),
     label: text('label', { enum: PHOTO_LABELS }).notNull(),

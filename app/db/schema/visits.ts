@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { CHEMICAL_UNITS } from '../../utils/chemicals'
-import { companies } from './companies'
+import { companyRef, rowId } from './columns'
 import { customers } from './customers'
 import { inventoryItems } from './inventory'
 import { profiles } from './profiles'
@@ -24,10 +24,8 @@ import { servicePlans } from './service-plans'
 export const visits = pgTable(
   'visits',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
     customerId: uuid('customer_id').notNull(),
     /** The customer's service location the visit is at. */
     locationId: uuid('location_id').notNull(),
@@ -146,7 +144,7 @@ export const visits = pgTable(
 export const chemLogs = pgTable(
   'chem_logs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     companyId: uuid('company_id').notNull(),
     visitId: uuid('visit_id').notNull(),
     /** Which pool or spa of the visit's location the reading is of (null: not said). */
@@ -212,7 +210,7 @@ export const serviceReports = pgTable(
 export const visitChemicalAdditions = pgTable(
   'visit_chemical_additions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     companyId: uuid('company_id').notNull(),
     visitId: uuid('visit_id').notNull(),
     inventoryItemId: uuid('inventory_item_id'),

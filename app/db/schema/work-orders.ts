@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm'
 import { check, foreignKey, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
 import { invoices, payments } from './billing'
-import { companies } from './companies'
+import { companyRef, rowId } from './columns'
 import { customers } from './customers'
 import { inventoryItems } from './inventory'
 import { profiles } from './profiles'
@@ -19,10 +19,8 @@ export const WORK_ORDER_TEMPLATES = ['green-to-clean', 'equipment-install'] as c
 export const workOrders = pgTable(
   'work_orders',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
     customerId: uuid('customer_id').notNull(),
     quoteId: uuid('quote_id').notNull(),
     /** The version the customer (or the office) approved: its lines are the work order's parts and labor. */
@@ -74,9 +72,7 @@ export const workOrders = pgTable(
 export const workOrderVisits = pgTable(
   'work_order_visits',
   {
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     workOrderId: uuid('work_order_id').notNull(),
     visitId: uuid('visit_id').notNull(),
     /** Its place in the work order (day 1, day 2, …), from 1. */
@@ -107,10 +103,8 @@ export const workOrderVisits = pgTable(
 export const workOrderPartsUsed = pgTable(
   'work_order_parts_used',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
     workOrderId: uuid('work_order_id').notNull(),
     visitId: uuid('visit_id').notNull(),
     inventoryItemId: uuid('inventory_item_id').notNull(),
@@ -152,9 +146,7 @@ export const workOrderPartsUsed = pgTable(
 export const quoteDeposits = pgTable(
   'quote_deposits',
   {
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     quoteId: uuid('quote_id').notNull(),
     paymentId: uuid('payment_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
