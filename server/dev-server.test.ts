@@ -12,8 +12,8 @@ import { postChunked } from '../tests/e2e/raw-http'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 
-// The dev server runs on its own embedded database whichever database this run uses. In CI it runs on the PostgreSQL
-// pass only (DATABASE_FREE_TESTS, vitest.config.ts); a local run on either database runs it.
+// The dev server runs on its own embedded database whichever database this run uses. In CI it runs on one pass only
+// (DATABASE_FREE_TESTS, vitest.config.ts); a local run on either database runs it.
 describe('the development server (npm run dev)', () => {
   let server: RunningServer
   let runDir: string
