@@ -200,6 +200,8 @@ function reportStatement(query: ProfitQuery, limit: SQL) {
       left join days d on d.technician_id = j.technician_id
         and d.work_date = (j.scheduled_at at time zone ${timezone})::date
         and d.start_minute is not null and d.end_minute is not null and d.end_minute >= d.start_minute
+      -- Only a visit on an approved day needs its arrival: the condition stands inside, so the three look-ups are not
+      -- even run for the others (outside, as the join's condition, they ran for every visit and were then dropped).
       left join lateral (
         select min(w.at) as at from (
           select min(vc.checked_at) as at from visit_checks vc where vc.company_id = j.company_id and vc.visit_id = j.id
@@ -208,7 +210,8 @@ function reportStatement(query: ProfitQuery, limit: SQL) {
           union all
           select min(ca.added_at) from visit_chemical_additions ca where ca.company_id = j.company_id and ca.visit_id = j.id
         ) w
-      ) fw on d.work_date is not null
+        where d.work_date is not null
+      ) fw on true
       where j.company_id = ${companyId} and j.completed_at is not null
         and ${visitDate} between ${from}::date and ${to}::date
     ), visit_spans as (
