@@ -138,7 +138,13 @@ type Raw = {
 /** The report's rows in the order asked, with the count and totals of all of them (one statement). */
 function reportStatement(query: ProfitQuery, limit: SQL) {
   const { companyId, timezone, from, to } = query
-  const visitDate = sql`coalesce(j.occurrence_date, (j.scheduled_at at time zone ${timezone})::date)`
+  // A visit counts on its plan date, or, without one, on its scheduled day in the company's zone. Written as two
+  // index ranges (completed visits by plan date; any visit by time) rather than as the coalesce of the two, which
+  // read every visit of the company to keep one month's (docs/performance.md).
+  const inPeriod = sql`(j.occurrence_date between ${from}::date and ${to}::date
+    or (j.occurrence_date is null
+      and j.scheduled_at >= (${from}::date)::timestamp at time zone ${timezone}
+      and j.scheduled_at < (${to}::date + 1)::timestamp at time zone ${timezone}))`
   return sql`
     with revenue as (
       select l.location_id, sum(l.amount_cents)::bigint as cents
@@ -213,7 +219,7 @@ function reportStatement(query: ProfitQuery, limit: SQL) {
         where d.work_date is not null
       ) fw on true
       where j.company_id = ${companyId} and j.completed_at is not null
-        and ${visitDate} between ${from}::date and ${to}::date
+        and ${inPeriod}
     ), visit_spans as (
       -- The visit's on-site minutes kept inside its approved day (start to end in force).
       select location_id, estimate, cost, approved, day_technician, work_date,
@@ -244,7 +250,7 @@ function reportStatement(query: ProfitQuery, limit: SQL) {
       join visits j on j.company_id = a.company_id and j.id = a.visit_id
       join inventory_items it on it.company_id = a.company_id and it.id = a.inventory_item_id
       where a.company_id = ${companyId} and j.completed_at is not null
-        and ${visitDate} between ${from}::date and ${to}::date
+        and ${inPeriod}
       group by j.location_id
     ), report as (
       select sl.id as location_id, sl.label, sl.street, sl.city, c.id as customer_id, c.customer_name,

@@ -124,6 +124,10 @@ export const visits = pgTable(
     index('visits_company_completed_idx')
       .on(t.companyId, t.completedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.completedAt} is not null`),
+    // A month's completed visits by the plan date they belong to ("Profit per pool", the owner's labor total).
+    index('visits_company_completed_occurrence_idx')
+      .on(t.companyId, t.occurrenceDate)
+      .where(sql`${t.completedAt} is not null`),
     // A technician's history, newest first.
     index('visits_company_technician_completed_idx')
       .on(t.companyId, t.technicianId, t.completedAt.desc().nullsFirst())

@@ -1,0 +1,1 @@
+CREATE INDEX "visits_company_completed_occurrence_idx" ON "visits" USING btree ("company_id","occurrence_date") WHERE "visits"."completed_at" is not null;
