@@ -33,6 +33,14 @@ afterAll(() => {
   else process.env.WEBHOOKS_ALLOW_PRIVATE = previous
 })
 
+/** An endpoint of the company at `url` with `events` test events queued for it ("Send test event"). */
+async function endpointWithTestEvents(url: string, events = 1) {
+  const endpoint = await createWebhookEndpoint({ companyId, url, events: ['customer.created'] })
+  if (!endpoint.ok) throw new Error(endpoint.message)
+  for (let sent = 0; sent < events; sent++) await sendTestEvent({ companyId, endpointId: endpoint.endpoint.id })
+  return endpoint.endpoint
+}
+
 describe('delivery', () => {
   it('retries a receiver that answered 500 with the same event id, validly signed each time', async () => {
     process.env.WEBHOOKS_ALLOW_PRIVATE = '1'
@@ -84,10 +92,7 @@ describe('two instances', () => {
     // from the run's start it would be free again at 1 s, and the second instance starting at 2 s would send it too.
     const slow = await receiver([], { delayMs: 1_500 })
     try {
-      const endpoint = await createWebhookEndpoint({ companyId, url: slow.url, events: ['customer.created'] })
-      if (!endpoint.ok) throw new Error(endpoint.message)
-      await sendTestEvent({ companyId, endpointId: endpoint.endpoint.id })
-      await sendTestEvent({ companyId, endpointId: endpoint.endpoint.id })
+      await endpointWithTestEvents(slow.url, 2)
       const now = new Date(Date.now() + 600_000)
       const first = deliverDueWebhooks({ now, leaseMs: 1_000 })
       await new Promise((resolve) => setTimeout(resolve, 2_000))
@@ -113,19 +118,10 @@ describe('no SSRF at delivery', () => {
       },
     )
     delete process.env.WEBHOOKS_ALLOW_PRIVATE
-    const endpoint = await createWebhookEndpoint({
-      companyId,
-      url: 'https://sneaky.example.com/x',
-      events: ['customer.created'],
-    })
-    if (!endpoint.ok) throw new Error(endpoint.message)
-    await sendTestEvent({ companyId, endpointId: endpoint.endpoint.id })
+    const endpoint = await endpointWithTestEvents('https://sneaky.example.com/x')
     const now = new Date(Date.now() + 300_000)
     expect(await deliverDueWebhooks({ now, resolve: toLoopback })).toEqual({ delivered: 0, failed: 1 })
-    const [attempt] = await db()
-      .select()
-      .from(webhookAttempts)
-      .where(eq(webhookAttempts.endpointId, endpoint.endpoint.id))
+    const [attempt] = await db().select().from(webhookAttempts).where(eq(webhookAttempts.endpointId, endpoint.id))
     expect(attempt).toMatchObject({ statusCode: null, error: PRIVATE_REFUSED })
   })
 })
@@ -133,20 +129,14 @@ describe('no SSRF at delivery', () => {
 describe('giving up', () => {
   it('disables an endpoint failing for 24 hours and emails its owner', async () => {
     delete process.env.WEBHOOKS_ALLOW_PRIVATE
-    const endpoint = await createWebhookEndpoint({
-      companyId,
-      url: 'https://down.example.com/x',
-      events: ['customer.created'],
-    })
-    if (!endpoint.ok) throw new Error(endpoint.message)
-    await sendTestEvent({ companyId, endpointId: endpoint.endpoint.id })
+    const endpoint = await endpointWithTestEvents('https://down.example.com/x')
     const toPrivate = async () => [{ address: '10.0.0.8', family: 4 }]
     const later = new Date(Date.now() + WEBHOOK_GIVE_UP_AFTER_MS + 60_000)
     await deliverDueWebhooks({ now: later, resolve: toPrivate })
     const [row] = await db()
       .select({ status: webhookEndpoints.status })
       .from(webhookEndpoints)
-      .where(eq(webhookEndpoints.id, endpoint.endpoint.id))
+      .where(eq(webhookEndpoints.id, endpoint.id))
     expect(row?.status).toBe('disabled')
     const emails = await db()
       .select({ subject: emailOutbox.subject, text: emailOutbox.text })
