@@ -13,7 +13,10 @@ if (process.env.NODE_ENV === 'production') register('./server/production-react-r
 const { createApp } = await import('./server/app.mjs')
 const { createShutdown } = await import('./server/shutdown.mjs')
 
-const httpServer = http.createServer()
+// An idle keep-alive connection stays open longer than the proxies in front of it keep theirs (60 s is the common
+// default): with Node's 5 s, a proxy or client could send on a connection at the moment the server closed it, and
+// get a reset instead of an answer (seen as ECONNRESET, or a proxy's 502). The headers timeout must exceed it.
+const httpServer = http.createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000 })
 /** @type {import('vite').ViteDevServer | undefined} */
 let vite
 /** @type {() => Promise<import('react-router').ServerBuild>} */

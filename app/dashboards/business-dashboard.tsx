@@ -9,6 +9,7 @@ import { Alert } from '~/components/ui/alert'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
+import { ScrollRegion } from '~/components/ui/scroll-region'
 import { rowLinkTarget, textLinkTarget } from '~/components/ui/touch'
 import type {
   AdminDashboardData,
@@ -268,7 +269,7 @@ function RestockCard({ items }: { items: AdminDashboardData['lowStock'] }) {
       {items.length === 0 ? (
         <p className="text-sm text-slate-600">Everything is stocked above its minimum.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <ScrollRegion label="Items to restock">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Items to restock (at or below their minimum, by location)</caption>
             <thead className="text-slate-600">
@@ -302,7 +303,7 @@ function RestockCard({ items }: { items: AdminDashboardData['lowStock'] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </Card>
   )

@@ -22,7 +22,7 @@ import { addDays, instantAt, localDateAt } from '~/schedule/local-date'
 import { dayTotals } from '~/schedule/timesheet'
 import { db } from '~/utils/db.server'
 import { addTestCustomer, type TestCustomer } from '../../tests/helpers/customers'
-import { profitReportPage, profitReportRows } from './profit-report.server'
+import { laborTotals, profitReportPage, profitReportRows } from './profit-report.server'
 import { weekTimesheet } from './timesheet.server'
 import { approveWeek, editDay, reopenWeek } from './timesheet-edits.server'
 import { mondayOf } from './week-board.server'
@@ -370,6 +370,13 @@ describe('labor per pool, any approvals', () => {
         expect(totals.laborCostCents).toBe(total)
         expect(rows.reduce((sum, row) => sum + row.laborCostCents, 0)).toBe(total)
         expect(totals.approvedVisits).toBe(expected.reduce((sum, e) => sum + e.approved, 0))
+        // The owner's dashboard counts the same labor with its own, smaller statement.
+        expect(await laborTotals({ ...NOVEMBER, companyId })).toEqual({
+          laborCostCents: total,
+          visits: visitList.length,
+          approvedVisits: totals.approvedVisits,
+          visitsWithoutCost: visitList.filter((v) => costs[v.technician] === null).length,
+        })
         // Page by page, sorted by labor: the pages' rows add up to the same total.
         let paged = 0
         for (let page = 1; page <= Math.ceil(rows.length / size); page++) {

@@ -135,29 +135,26 @@ type Raw = {
   total_uninvoiced: string | number
 }
 
-/** The report's rows in the order asked, with the count and totals of all of them (one statement). */
-function reportStatement(query: ProfitQuery, limit: SQL) {
-  const { companyId, timezone, from, to } = query
-  // A visit counts on its plan date, or, without one, on its scheduled day in the company's zone. Written as two
-  // index ranges (completed visits by plan date; any visit by time) rather than as the coalesce of the two, which
-  // read every visit of the company to keep one month's (docs/performance.md).
-  const inPeriod = sql`(j.occurrence_date between ${from}::date and ${to}::date
+/**
+ * A visit counts on its plan date, or, without one, on its scheduled day in the company's zone. Written as two index
+ * ranges (completed visits by plan date; any visit by time) rather than as the coalesce of the two, which read every
+ * visit of the company to keep one month's (docs/performance.md).
+ */
+function inPeriod({ timezone, from, to }: Pick<ProfitQuery, 'timezone' | 'from' | 'to'>) {
+  return sql`(j.occurrence_date between ${from}::date and ${to}::date
     or (j.occurrence_date is null
       and j.scheduled_at >= (${from}::date)::timestamp at time zone ${timezone}
       and j.scheduled_at < (${to}::date + 1)::timestamp at time zone ${timezone}))`
-  return sql`
-    with revenue as (
-      select l.location_id, sum(l.amount_cents)::bigint as cents
-      from invoice_lines l
-      join invoices i on i.company_id = l.company_id and i.id = l.invoice_id
-      where l.company_id = ${companyId} and l.location_id is not null and i.state <> 'void'
-        and (i.period_start between ${from}::date and ${to}::date
-          -- A work order's invoice has no period: it counts in the month it was issued (docs/work-orders.md).
-          or (i.period_start is null
-            and coalesce(i.issued_on, (i.created_at at time zone ${timezone})::date) between ${from}::date and ${to}::date
-            and exists (select 1 from work_orders w where w.company_id = i.company_id and w.invoice_id = i.id)))
-      group by l.location_id
-    ), approved_weeks as (
+}
+
+/**
+ * The period's completed visits with the minutes labor is counted on and their technician's hourly cost
+ * (`visit_minutes`: location_id, cost, approved, minutes), as common table expressions for a `with`: the report and
+ * the dashboard's labor total count labor with these same steps.
+ */
+function laborSteps(query: Pick<ProfitQuery, 'companyId' | 'timezone' | 'from' | 'to'>) {
+  const { companyId, timezone } = query
+  return sql`approved_weeks as (
       -- The latest approval step of each technician's week decides (docs/time.md): approved weeks only.
       select technician_id, week_start from (
         select distinct on (technician_id, week_start) technician_id, week_start, action
@@ -219,7 +216,7 @@ function reportStatement(query: ProfitQuery, limit: SQL) {
         where d.work_date is not null
       ) fw on true
       where j.company_id = ${companyId} and j.completed_at is not null
-        and ${inPeriod}
+        and ${inPeriod(query)}
     ), visit_spans as (
       -- The visit's on-site minutes kept inside its approved day (start to end in force).
       select location_id, estimate, cost, approved, day_technician, work_date,
@@ -237,7 +234,25 @@ function reportStatement(query: ProfitQuery, limit: SQL) {
             from breaks b where b.technician_id = v.day_technician and b.work_date = v.work_date), 0)
         end as minutes
       from visit_spans v
-    ), pool_visits as (
+    )`
+}
+
+/** The report's rows in the order asked, with the count and totals of all of them (one statement). */
+function reportStatement(query: ProfitQuery, limit: SQL) {
+  const { companyId, timezone, from, to } = query
+  return sql`
+    with revenue as (
+      select l.location_id, sum(l.amount_cents)::bigint as cents
+      from invoice_lines l
+      join invoices i on i.company_id = l.company_id and i.id = l.invoice_id
+      where l.company_id = ${companyId} and l.location_id is not null and i.state <> 'void'
+        and (i.period_start between ${from}::date and ${to}::date
+          -- A work order's invoice has no period: it counts in the month it was issued (docs/work-orders.md).
+          or (i.period_start is null
+            and coalesce(i.issued_on, (i.created_at at time zone ${timezone})::date) between ${from}::date and ${to}::date
+            and exists (select 1 from work_orders w where w.company_id = i.company_id and w.invoice_id = i.id)))
+      group by l.location_id
+    ), ${laborSteps(query)}, pool_visits as (
       select location_id, count(*)::bigint as visits, sum(minutes)::bigint as minutes,
         sum(round(minutes * coalesce(cost, 0) / 60.0))::bigint as labor_cents,
         count(*) filter (where cost is null)::bigint as without_cost,
@@ -250,7 +265,7 @@ function reportStatement(query: ProfitQuery, limit: SQL) {
       join visits j on j.company_id = a.company_id and j.id = a.visit_id
       join inventory_items it on it.company_id = a.company_id and it.id = a.inventory_item_id
       where a.company_id = ${companyId} and j.completed_at is not null
-        and ${inPeriod}
+        and ${inPeriod(query)}
       group by j.location_id
     ), report as (
       select sl.id as location_id, sl.label, sl.street, sl.city, c.id as customer_id, c.customer_name,
@@ -337,8 +352,8 @@ function totalsOf(raw: Raw | undefined): ProfitTotals {
 }
 
 /** drizzle's `execute` answers node-postgres's result on PostgreSQL and PGlite's on PGlite: both carry `rows`. */
-function rowsOf(result: unknown): Raw[] {
-  return (result as { rows: Raw[] }).rows
+function rowsOf<T = Raw>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows
 }
 
 /**
@@ -371,16 +386,22 @@ export async function profitReportRows(query: ProfitQuery) {
 }
 
 /**
- * The period's labor over every pool, as the report's totals row counts it (the owner's dashboard): one statement,
- * with how many visits came from approved timesheets.
+ * The period's labor over every pool, as the report's totals row counts it (the owner's dashboard): the report's own
+ * labor steps, summed, without its revenue, chemicals and rows. Half up per visit, so the sum is the pools' sum.
  */
 export async function laborTotals(query: Pick<ProfitQuery, 'companyId' | 'timezone' | 'from' | 'to'>) {
-  const raw = rowsOf(await db().execute(reportStatement(query, sql`limit 1`)))
-  const totals = totalsOf(raw[0])
+  type Counts = Record<'labor' | 'visits' | 'approved' | 'without_cost', string | number>
+  const [raw] = rowsOf<Counts>(
+    await db().execute(sql`
+      with ${laborSteps(query)}
+      select coalesce(sum(round(minutes * coalesce(cost, 0) / 60.0)), 0)::bigint as labor, count(*)::bigint as visits,
+        count(*) filter (where approved)::bigint as approved, count(*) filter (where cost is null)::bigint as without_cost
+      from visit_minutes`),
+  )
   return {
-    laborCostCents: totals.laborCostCents,
-    visits: totals.visits,
-    approvedVisits: totals.approvedVisits,
-    visitsWithoutCost: totals.visitsWithoutCost,
+    laborCostCents: Number(raw?.labor ?? 0),
+    visits: Number(raw?.visits ?? 0),
+    approvedVisits: Number(raw?.approved ?? 0),
+    visitsWithoutCost: Number(raw?.without_cost ?? 0),
   }
 }

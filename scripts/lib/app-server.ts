@@ -41,13 +41,13 @@ export function databaseUrl(baseUrl: string, database: string) {
   return url.toString()
 }
 
-/** Creates an empty database with a unique name on the server of `adminUrl`. */
-export async function createScratchDatabase(adminUrl: string, prefix: string) {
+/** Creates a database with a unique name on the server of `adminUrl`: empty, or a copy of the `template` database. */
+export async function createScratchDatabase(adminUrl: string, prefix: string, template?: string) {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
   try {
-    await admin.query(`create database "${name}"`)
+    await admin.query(template ? `create database "${name}" template "${template}"` : `create database "${name}"`)
   } finally {
     await admin.end()
   }

@@ -150,7 +150,7 @@ test('changing the password signs out every other device, and says so', async ({
     extraHTTPHeaders: { 'x-forwarded-for': `10.250.${randomBytes(1)[0]}.${randomBytes(1)[0]}` },
   })
   const phone = await phoneContext.newPage()
-  await loginAs(phone, email, oldPassword)
+  await loginAs(phone, email, { password: oldPassword })
   await expect(phone).toHaveURL((url) => url.pathname === '/app')
 
   await gotoHydrated(page, '/app/account')

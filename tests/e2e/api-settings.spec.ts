@@ -9,8 +9,7 @@ import { expect, gotoHydrated, loginAs, test } from './fixtures'
 const OWNER = 'owner@sunsetpools.test'
 
 test('an API key is shown once and revoked after a confirmation', async ({ page }) => {
-  await loginAs(page, OWNER)
-  await gotoHydrated(page, '/app/settings')
+  await loginAs(page, OWNER, { open: '/app/settings' })
   await page.getByRole('link', { name: 'Manage API keys' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'API keys' })).toBeVisible()
   const name = `Sync ${Date.now()}`
@@ -58,8 +57,7 @@ test('a webhook endpoint gets a test event and its delivery log shows it', async
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/${Date.now()}`
   try {
-    await loginAs(page, OWNER)
-    await gotoHydrated(page, '/app/settings/webhooks')
+    await loginAs(page, OWNER, { open: '/app/settings/webhooks' })
     await page.getByLabel('Endpoint URL').fill(url)
     await page.getByRole('checkbox', { name: /Customer created/ }).check()
     await page.getByRole('button', { name: 'Add endpoint' }).click()

@@ -72,7 +72,7 @@ test('tech2 resets the password from the emailed link, which then works only onc
   await submitLogin(page, TECH2, DEMO_PASSWORD)
   await expect(page.getByText(/Invalid email or password/)).toBeVisible()
   await expect(page).toHaveURL((url) => url.pathname === '/login')
-  await loginAs(page, TECH2, newPassword)
+  await loginAs(page, TECH2, { password: newPassword })
   await expect(page).toHaveURL((url) => url.pathname === '/app')
   await expect(page.getByRole('heading', { level: 1, name: "Today's route" })).toBeVisible()
 

@@ -47,7 +47,7 @@ test('a visitor signs up, confirms the email from the inbox, logs in and out', a
   await expect(page.getByText('Email confirmed. You can log in now.')).toBeVisible()
 
   // A signed-up user has no role until a company adds them.
-  await loginAs(page, email, password)
+  await loginAs(page, email, { password })
   await expect(page).toHaveURL((url) => url.pathname === '/app')
   await expect(page.getByRole('heading', { name: 'Account setup incomplete' })).toBeVisible()
   await expect(page.getByRole('heading', { name: "Today's Visits" })).toHaveCount(0)

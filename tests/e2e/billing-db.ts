@@ -1,16 +1,17 @@
 // A server of the spec's own whose database the spec writes and reads (the shared e2e server holds its embedded
-// database alone: PGlite has one process per folder). Seeded on a first start, stopped while `prepare` runs its SQL,
-// started again; with DATABASE_URL it gets a scratch PostgreSQL database instead. Also the owner's money figures
-// as the test counts them: its own SQL over the invoices and payments (docs/billing.md;
+// database alone: PGlite has one process per folder): a copy of the seeded demo (seeded-copy.ts) that `prepare`
+// writes before the server starts on it; with DATABASE_URL a PostgreSQL database copied from the seeded one. Also the
+// owner's money figures as the test counts them: its own SQL over the invoices and payments (docs/billing.md;
 // docs/product.md "Easy to get wrong").
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
-import { createScratchDatabase, dropDatabase, type RunningServer, startServer } from '../../scripts/lib/app-server'
+import { startServer } from '../../scripts/lib/app-server'
 import { freePort } from '../../scripts/lib/free-port'
 import { PGLITE_OPTIONS } from '../../server/pglite-options.mjs'
+import { copySeededDemo } from './seeded-copy'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 
@@ -20,41 +21,43 @@ export type Sql = (text: string, params?: unknown[]) => Promise<Record<string, u
 export async function serverWithDatabase<T>(prepare: (query: Sql) => Promise<T>) {
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pool-bud-billing-'))
   const dataDir = path.join(runDir, 'data')
-  const port = String(await freePort())
-  const options = { port, dataDir, logPath: path.join(runDir, 'server.log'), env: { SEED_DEMO: '1' } }
-  const adminUrl = process.env.DATABASE_URL
-  let server: RunningServer
+  const copy = await copySeededDemo(dataDir, process.env.DATABASE_URL, 'pool_bud_billing')
   let value: T
-  let cleanupDatabase = async () => {}
-  if (adminUrl) {
-    const database = await createScratchDatabase(adminUrl, 'pool_bud_billing')
-    cleanupDatabase = () => dropDatabase(adminUrl, database.name)
-    // Seeded by the first start; stopped so the figures read below stay those the page will show.
-    await (await startServer(ROOT, { ...options, databaseUrl: database.url })).stop()
-    const client = new pg.Client({ connectionString: database.url })
-    await client.connect()
-    try {
-      value = await prepare(async (text, params) => (await client.query(text, params)).rows)
-    } finally {
-      await client.end()
+  try {
+    if (copy.databaseUrl) {
+      const client = new pg.Client({ connectionString: copy.databaseUrl })
+      await client.connect()
+      try {
+        value = await prepare(async (text, params) => (await client.query(text, params)).rows)
+      } finally {
+        await client.end()
+      }
+    } else {
+      const db = await PGlite.create({ ...PGLITE_OPTIONS, dataDir: path.join(dataDir, 'db') })
+      try {
+        value = await prepare(async (text, params) => (await db.query<Record<string, unknown>>(text, params)).rows)
+      } finally {
+        await db.close()
+      }
     }
-    server = await startServer(ROOT, { ...options, databaseUrl: database.url })
-  } else {
-    await (await startServer(ROOT, options)).stop()
-    const db = await PGlite.create({ ...PGLITE_OPTIONS, dataDir: path.join(dataDir, 'db') })
-    try {
-      value = await prepare(async (text, params) => (await db.query<Record<string, unknown>>(text, params)).rows)
-    } finally {
-      await db.close()
-    }
-    server = await startServer(ROOT, options)
+  } catch (error) {
+    await copy.drop()
+    fs.rmSync(runDir, { recursive: true, force: true })
+    throw error
   }
+  const server = await startServer(ROOT, {
+    port: String(await freePort()),
+    databaseUrl: copy.databaseUrl,
+    dataDir,
+    logPath: path.join(runDir, 'server.log'),
+    env: { SEED_DEMO: '1' },
+  })
   return {
     origin: server.origin,
     value,
     stop: async () => {
       await server.stop()
-      await cleanupDatabase()
+      await copy.drop()
       fs.rmSync(runDir, { recursive: true, force: true })
     },
   }

@@ -58,8 +58,7 @@ test('the office invoices a month, records a check, and the customer sees the in
   await page.route('**/app/events', (route) => route.abort())
 
   // A new customer with an email: the portal invite goes out.
-  await loginAs(page, 'owner@bluelagoon.test')
-  await gotoHydrated(page, '/app/customers/new')
+  await loginAs(page, 'owner@bluelagoon.test', { open: '/app/customers/new' })
   await page.getByLabel('Name', { exact: true }).fill(name)
   await page.getByLabel('Service address').fill('7 Ledger Lane')
   await page.getByLabel('City').fill('Tampa')

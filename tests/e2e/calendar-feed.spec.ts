@@ -5,8 +5,7 @@ import { capture, expect, gotoHydrated, test } from './fixtures'
 test.use({ viewport: { width: 390, height: 844 } })
 
 test('a technician makes a calendar link, and a reset retires the old one', async ({ page, loginAs }, testInfo) => {
-  await loginAs(page, 'tech@bluelagoon.test')
-  await gotoHydrated(page, '/app/account')
+  await loginAs(page, 'tech@bluelagoon.test', { open: '/app/account' })
   const section = page.getByRole('region', { name: 'Calendar feed' })
   await expect(section).toBeVisible()
   await capture(page, testInfo, 'calendar-feed-none')
@@ -55,8 +54,7 @@ test('a technician makes a calendar link, and a reset retires the old one', asyn
 })
 
 test('the office has no calendar link', async ({ page, loginAs }) => {
-  await loginAs(page, 'dispatch@bluelagoon.test')
-  await gotoHydrated(page, '/app/account')
+  await loginAs(page, 'dispatch@bluelagoon.test', { open: '/app/account' })
   await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Calendar feed' })).toHaveCount(0)
 })

@@ -3,7 +3,7 @@
 // JavaScript; a dispatcher reads the checklist but cannot change it. Screenshots at phone and desktop width for review.
 // Runs on Sunset Pool Care (project 'company') and leaves its checklist as seeded: the 4 default items, in order.
 import type { Locator, Page } from '@playwright/test'
-import { capture, expect, gotoHydrated, loginAs, test } from './fixtures'
+import { capture, expect, loginAs, test } from './fixtures'
 
 const DEFAULTS = ['Vacuum pool', 'Skim surface and empty baskets', 'Brush walls', 'Test and balance chemicals']
 
@@ -28,8 +28,7 @@ test.describe('Settings → Checklist', () => {
     extraHTTPHeaders,
   }, testInfo) => {
     await page.setViewportSize({ width: 390, height: 844 })
-    await loginAs(page, 'owner@sunsetpools.test')
-    await gotoHydrated(page, '/app/settings')
+    await loginAs(page, 'owner@sunsetpools.test', { open: '/app/settings' })
     const section = checklist(page)
     await expect(section.getByRole('heading', { name: 'Checklist' })).toBeVisible()
     await expectLabels(section, DEFAULTS)
@@ -135,8 +134,7 @@ test.describe('Settings → Checklist', () => {
 
   test('a dispatcher sees the checklist read-only', async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 390, height: 844 })
-    await loginAs(page, 'dispatch@bluelagoon.test')
-    await gotoHydrated(page, '/app/settings')
+    await loginAs(page, 'dispatch@bluelagoon.test', { open: '/app/settings' })
     const section = checklist(page)
     await expect(section.getByText('Only owners and admins can change the checklist.')).toBeVisible()
     await expectLabels(section, DEFAULTS)

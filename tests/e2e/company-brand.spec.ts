@@ -9,9 +9,10 @@ import os from 'node:os'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from '@playwright/test'
-import { createScratchDatabase, dropDatabase, type RunningServer, startServer } from '../../scripts/lib/app-server'
+import { type RunningServer, startServer } from '../../scripts/lib/app-server'
 import { freePort } from '../../scripts/lib/free-port'
 import { capture, expect, gotoHydrated, loginAs, test } from './fixtures'
+import { copySeededDemo } from './seeded-copy'
 import { bookVisits, expectPhoneSent } from './visits'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
@@ -35,13 +36,9 @@ async function serverWithMailbox() {
   let server: RunningServer
   let cleanupDatabase = async () => {}
   try {
-    if (adminUrl) {
-      const database = await createScratchDatabase(adminUrl, 'pool_bud_brand')
-      cleanupDatabase = () => dropDatabase(adminUrl, database.name)
-      server = await startServer(ROOT, { ...options, databaseUrl: database.url })
-    } else {
-      server = await startServer(ROOT, options)
-    }
+    const copy = await copySeededDemo(options.dataDir, adminUrl, 'pool_bud_brand')
+    cleanupDatabase = copy.drop
+    server = await startServer(ROOT, { ...options, databaseUrl: copy.databaseUrl })
   } catch (error) {
     await cleanupDatabase()
     fs.rmSync(runDir, { recursive: true, force: true })

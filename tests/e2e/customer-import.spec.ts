@@ -91,8 +91,7 @@ test('an office user imports a CSV with a mistake, fixes it, imports it, and a r
 })
 
 test('a file over 10 MB is refused before it is sent, in words', async ({ page, loginAs }, testInfo) => {
-  await loginAs(page, 'office@bluelagoon.test')
-  await page.goto('/app/customers/import')
+  await loginAs(page, 'office@bluelagoon.test', { open: '/app/customers/import' })
   await waitForHydration(page)
   const uploads: string[] = []
   page.on('request', (request) => {
@@ -111,8 +110,7 @@ test('a file over 10 MB is refused before it is sent, in words', async ({ page, 
 })
 
 test('an owner downloads "Export all data" from Settings as a ZIP', async ({ page, loginAs }) => {
-  await loginAs(page, 'owner@bluelagoon.test')
-  await page.goto('/app/settings')
+  await loginAs(page, 'owner@bluelagoon.test', { open: '/app/settings' })
   await waitForHydration(page)
   const download = page.waitForEvent('download')
   await page.getByRole('link', { name: 'Export all data' }).click()

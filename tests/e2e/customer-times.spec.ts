@@ -40,11 +40,9 @@ test.describe('Customer times', () => {
   }, testInfo) => {
     test.slow()
     await page.setViewportSize(DESK)
-    await loginAs(page, 'owner@sunsetpools.test')
-
     // A visit for Marco today with Eli, so his portal has a visit of the day to time.
     // An owner's home is the business overview; the dispatch board (with "Create visit") is /app/dispatch.
-    await gotoHydrated(page, '/app/dispatch')
+    await loginAs(page, 'owner@sunsetpools.test', { open: '/app/dispatch' })
     const visitForm = page.locator('form').filter({ has: page.getByRole('button', { name: 'Create visit' }) })
     const customerId = await pickCustomer(visitForm, 'Marco Ruiz')
     await visitForm.getByLabel('Technician (optional)').selectOption({ label: 'Eli Warner' })
@@ -99,8 +97,7 @@ test.describe('Customer times', () => {
     await notifications.getByRole('button', { name: 'Save notifications' }).click()
     await expect(notifications.getByText('Notifications saved.')).toBeVisible()
     await page.context().clearCookies()
-    await loginAs(page, 'owner@sunsetpools.test')
-    await gotoHydrated(page, record)
+    await loginAs(page, 'owner@sunsetpools.test', { open: record })
     await page.getByRole('link', { name: /^Edit 7415 E Camelback Rd/ }).click()
     await page.getByLabel('From', { exact: true }).fill('')
     await page.getByLabel('Until', { exact: true }).fill('')

@@ -91,8 +91,7 @@ test('an office user builds a customer with two locations, a pool and a spa with
   // "Zz…" sorts after every demo customer: well beyond the first 20 of any list.
   const name = `Zz Quill ${suffix}`
   await page.setViewportSize({ width: 390, height: 844 })
-  await loginAs(page, 'dispatch@bluelagoon.test')
-  await page.goto('/app/customers/new')
+  await loginAs(page, 'dispatch@bluelagoon.test', { open: '/app/customers/new' })
   await waitForHydration(page)
 
   // A required field left empty is said next to it.

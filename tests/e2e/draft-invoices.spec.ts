@@ -5,7 +5,7 @@
 // re-issues it as a new draft with a new number and the same lines.
 import type { Page } from '@playwright/test'
 import { serverWithDatabase } from './billing-db'
-import { capture, expect, gotoHydrated, loginAs, test } from './fixtures'
+import { capture, expect, loginAs, test } from './fixtures'
 
 const BLUE = 'Blue Lagoon Pool Co.'
 
@@ -67,8 +67,7 @@ test.describe('editing a draft invoice', () => {
     })
     const page = await context.newPage()
     try {
-      await loginAs(page, 'owner@bluelagoon.test')
-      await gotoHydrated(page, `/app/invoices/${server.value.invoiceId}`)
+      await loginAs(page, 'owner@bluelagoon.test', { open: `/app/invoices/${server.value.invoiceId}` })
       await expect(page.getByText('Total due on sending $85.00')).toBeVisible()
       await expect(page.getByText('Amount due $0.00')).toHaveCount(0)
 

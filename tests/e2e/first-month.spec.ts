@@ -27,8 +27,7 @@ test('the visit page on a phone: call or text the customer, the dog and the gate
   const { ids, customerId } = await bookVisitsToday(page, loginAs, 1)
   const visitId = ids[0] ?? ''
   await page.setViewportSize(PHONE)
-  await loginAs(page, 'tech@bluelagoon.test')
-  await gotoHydrated(page, `/app/visits/${visitId}`)
+  await loginAs(page, 'tech@bluelagoon.test', { open: `/app/visits/${visitId}` })
 
   // At the top of the screen, before any scrolling: who, how to reach them, the dog, the gate code.
   await expect(page.getByRole('heading', { level: 1, name: 'Dana Whitfield' })).toBeInViewport()
@@ -50,8 +49,7 @@ test('the visit page on a phone: call or text the customer, the dog and the gate
   // The office, from the customer's page: back to the customer. An address that is not one of ours goes home.
   await page.context().clearCookies()
   await page.setViewportSize(DESKTOP)
-  await loginAs(page, 'dispatch@bluelagoon.test')
-  await gotoHydrated(page, `/app/customers/${customerId}`)
+  await loginAs(page, 'dispatch@bluelagoon.test', { open: `/app/customers/${customerId}` })
   await page.locator(`a[href^="/app/visits/${visitId}?from="]`).first().click()
   await expect(page.getByRole('heading', { level: 1, name: 'Dana Whitfield' })).toBeVisible()
   await page.getByRole('link', { name: '← Back to customer' }).click()
@@ -72,8 +70,7 @@ test("the owner's navigation fits one row at 1280 px, the company name is whole,
   await page.context().clearCookies()
 
   await page.setViewportSize(DESKTOP)
-  await loginAs(page, 'owner@bluelagoon.test')
-  await gotoHydrated(page, '/app')
+  await loginAs(page, 'owner@bluelagoon.test', { open: '/app' })
   const nav = page.getByRole('navigation', { name: 'App' }).first()
   const links = nav.locator(':scope > a, :scope > details > summary')
   const tops = await links.evaluateAll((elements) => elements.map((el) => Math.round(el.getBoundingClientRect().top)))
@@ -167,7 +164,10 @@ test('offline, a reading says it is on the phone and its dosing advice is worked
   const visitId = ids[0] ?? ''
   await page.setViewportSize(PHONE)
   await loginAs(page, 'tech@bluelagoon.test')
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    polling: 100,
+    timeout: 30_000,
+  })
   await gotoHydrated(page, '/app')
   await expect(page.getByText(/\d+ stops? saved on this phone for offline use\./)).toBeVisible({ timeout: 60_000 })
 

@@ -6,9 +6,11 @@ import os from 'node:os'
 import path from 'node:path'
 import type { FullConfig } from '@playwright/test'
 import { SMTPServer } from 'smtp-server'
-import { buildIfNeeded, createScratchDatabase, waitForHealthy } from '../../scripts/lib/app-server'
+import { buildIfNeeded, createScratchDatabase, startServer, waitForHealthy } from '../../scripts/lib/app-server'
+import { freePort } from '../../scripts/lib/free-port'
 import { startFakeTwilio } from '../helpers/fake-twilio'
 import globalTeardown from './global-teardown'
+import { announceSeededDemo } from './seeded-copy'
 import { type E2eState, STATE_FILE_ENV, setE2eState } from './state'
 import { E2E_TWILIO_ENV, E2E_TWILIO_FROM } from './texts'
 
@@ -89,6 +91,9 @@ export default async function globalSetup(config: FullConfig) {
     process.env[E2E_TWILIO_ENV] = JSON.stringify(texting)
 
     buildIfNeeded(root, 'e2e')
+    // The demo for the specs' own servers (seeded-copy.ts) is seeded while the shared server starts.
+    const seeding = seedDemoForCopies()
+    seeding.catch(() => {}) // Awaited below, after the shared server's start: failing first must not go unheard.
 
     const serverEnv: NodeJS.ProcessEnv = {
       ...process.env,
@@ -141,7 +146,32 @@ export default async function globalSetup(config: FullConfig) {
       await new Promise((resolve) => setTimeout(resolve, 200))
       console.error(`[e2e] the server did not start:\n${fs.readFileSync(logFile, 'utf8')}`)
       throw error
+    } finally {
+      // Its server stopped either way before the setup ends (a failed setup's teardown does not know it).
+      await seeding.catch(() => {})
     }
+    await seeding
+  }
+
+  /** Starts a server once on a folder (and database) of its own, which seeds the demo there, and stops it. */
+  async function seedDemoForCopies() {
+    const seededDir = path.join(runDir, 'seeded-demo')
+    let databaseUrl: string | undefined
+    if (process.env.DATABASE_URL) {
+      const database = await createScratchDatabase(process.env.DATABASE_URL, 'pool_bud_e2e_seeded')
+      state.seededDatabase = { adminUrl: process.env.DATABASE_URL, name: database.name }
+      saveState()
+      databaseUrl = database.url
+    }
+    const seeder = await startServer(root, {
+      port: String(await freePort()),
+      databaseUrl,
+      dataDir: seededDir,
+      logPath: path.join(runDir, 'seeded-demo.log'),
+      env: { SEED_DEMO: '1' },
+    })
+    await seeder.stop()
+    announceSeededDemo({ dataDir: seededDir, database: state.seededDatabase?.name })
   }
 
   console.log(`[e2e] server ready at ${baseURL} (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`)

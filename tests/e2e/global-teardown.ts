@@ -51,6 +51,7 @@ export default async function globalTeardown(config: FullConfig) {
   await state.twilio?.close()
 
   if (state.database) await dropDatabase(state.database.adminUrl, state.database.name)
+  if (state.seededDatabase) await dropDatabase(state.seededDatabase.adminUrl, state.seededDatabase.name)
 
   const root = path.dirname(config.configFile ?? path.resolve('playwright.config.ts'))
   if (state.serverLog && fs.existsSync(state.serverLog)) {

@@ -68,8 +68,7 @@ test.describe('inventory', () => {
     const name = `E2E Test Kit ${suffix}`
     const sku = `E2E-${suffix.toUpperCase()}`
 
-    await loginAs(page, 'owner@sunsetpools.test')
-    await gotoHydrated(page, `/app/inventory?q=${encodeURIComponent(name)}`)
+    await loginAs(page, 'owner@sunsetpools.test', { open: `/app/inventory?q=${encodeURIComponent(name)}` })
     await expect(page.getByText('No inventory items match that search.')).toBeVisible()
     await page.getByLabel('Name', { exact: true }).fill(name)
     await page.getByLabel('SKU', { exact: true }).fill(sku)
@@ -165,8 +164,7 @@ test.describe('settings', () => {
   })
 
   test('an admin cannot change the card-provider key, not even by a forged post', async ({ page }) => {
-    await loginAs(page, 'office@bluelagoon.test')
-    await gotoHydrated(page, '/app/settings')
+    await loginAs(page, 'office@bluelagoon.test', { open: '/app/settings' })
     const key = page.getByLabel('Card-provider publishable key', { exact: true })
     await expect(key).toBeDisabled()
     await expect(page.getByText('Only the owner can change card-provider settings.')).toBeVisible()
@@ -208,8 +206,7 @@ for (const viewport of VIEWPORTS) {
     test.use({ viewport })
 
     test('inventory, settings and account (owner)', async ({ page }, testInfo) => {
-      await loginAs(page, 'owner@sunsetpools.test')
-      await gotoHydrated(page, '/app/inventory')
+      await loginAs(page, 'owner@sunsetpools.test', { open: '/app/inventory' })
       await expect(page.getByRole('heading', { level: 1, name: 'Inventory' })).toBeVisible()
       await capture(page, testInfo, 'inventory-owner')
       await gotoHydrated(page, '/app/settings')
@@ -223,8 +220,7 @@ for (const viewport of VIEWPORTS) {
     })
 
     test('inventory and settings (dispatcher, read-only)', async ({ page }, testInfo) => {
-      await loginAs(page, 'dispatch@bluelagoon.test')
-      await gotoHydrated(page, '/app/inventory')
+      await loginAs(page, 'dispatch@bluelagoon.test', { open: '/app/inventory' })
       await capture(page, testInfo, 'inventory-dispatcher')
       await gotoHydrated(page, '/app/settings')
       await capture(page, testInfo, 'settings-dispatcher')

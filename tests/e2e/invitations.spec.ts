@@ -25,8 +25,7 @@ async function newBrowserPage(browser: Browser, clientIp: string) {
 }
 
 async function inviteOwnerOfNewCompany(page: Page, company: string, email: string) {
-  await loginAs(page, 'admin@poolbud.test')
-  await page.goto('/staff/setup')
+  await loginAs(page, 'admin@poolbud.test', { open: '/staff/setup' })
   await waitForHydration(page)
   const form = page.locator('form', { has: page.getByRole('button', { name: 'Send owner invite' }) })
   await form.getByLabel('New company').check()
@@ -91,8 +90,7 @@ test('someone who signed up on their own accepts a team invitation after signing
   await submitLogin(joiner.page, email, password)
   await expect(joiner.page.getByRole('heading', { name: 'Account setup incomplete' })).toBeVisible()
 
-  await loginAs(page, 'owner@bluelagoon.test')
-  await page.goto('/app/team')
+  await loginAs(page, 'owner@bluelagoon.test', { open: '/app/team' })
   await waitForHydration(page)
   const invitedAt = new Date()
   await page.getByLabel('Role', { exact: true }).selectOption({ label: 'Technician' })

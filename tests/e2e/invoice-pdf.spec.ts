@@ -37,8 +37,7 @@ test('the customer and the office download the invoice as a PDF', async ({ page,
   expect(portalPdf.text).toContain('Dana Whitfield')
 
   await page.context().clearCookies()
-  await loginAs(page, 'owner@bluelagoon.test')
-  await page.goto(`/app/invoices/${invoiceId}`)
+  await loginAs(page, 'owner@bluelagoon.test', { open: `/app/invoices/${invoiceId}` })
   const [officeDownload] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('link', { name: 'Download PDF' }).click(),

@@ -12,8 +12,7 @@ test('dragging the pin and pressing the arrow keys adjust the position that is s
   const suffix = randomBytes(3).toString('hex')
   const street = `${Number.parseInt(suffix, 16) % 9000} Pin Drop Way`
 
-  await loginAs(page, 'dispatch@bluelagoon.test')
-  await page.goto('/app/customers/new')
+  await loginAs(page, 'dispatch@bluelagoon.test', { open: '/app/customers/new' })
   await waitForHydration(page)
   await page.getByLabel('Name', { exact: true }).fill(`Pin Drop ${suffix}`)
   await page.getByLabel('Service address').fill(street)
@@ -87,8 +86,7 @@ test('a pool placed at its ZIP center shows the pin there, and moving it sets th
   const suffix = randomBytes(3).toString('hex')
   const street = `${Number.parseInt(suffix, 16) % 9000} Zip Pin Court`
 
-  await loginAs(page, 'dispatch@bluelagoon.test')
-  await page.goto('/app/customers/new')
+  await loginAs(page, 'dispatch@bluelagoon.test', { open: '/app/customers/new' })
   await waitForHydration(page)
   await page.getByLabel('Name', { exact: true }).fill(`Zip Pin ${suffix}`)
   await page.getByLabel('Service address').fill(street)

@@ -12,15 +12,16 @@
 // notices.spec; statuses a day of real notices does not produce here (failed, held for quiet hours, opted out) and
 // paging are the route test's (app/routes/app/notices.test.ts) and message-status.test's.
 //
-// The shared server sends texts to Twilio, so this part starts a server of its own, once: seeded, on PGlite in a temp
-// folder or, with DATABASE_URL, on a scratch PostgreSQL database; both are gone afterwards.
+// The shared server sends texts to Twilio, so this part starts a server of its own, once, on a copy of the seeded demo
+// (seeded-copy.ts): PGlite in a temp folder or, with DATABASE_URL, a scratch PostgreSQL database; both are gone afterwards.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { BrowserContext, Page } from '@playwright/test'
-import { createScratchDatabase, dropDatabase, type RunningServer, startServer } from '../../scripts/lib/app-server'
+import { type RunningServer, startServer } from '../../scripts/lib/app-server'
 import { freePort } from '../../scripts/lib/free-port'
 import { capture, expect, gotoHydrated, loginAs, test, waitForHydration } from './fixtures'
+import { copySeededDemo } from './seeded-copy'
 import { bookVisits } from './visits'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
@@ -30,8 +31,7 @@ test.describe('Settings → Customer notices', () => {
     page,
   }, testInfo) => {
     await page.setViewportSize({ width: 390, height: 844 })
-    await loginAs(page, 'owner@sunsetpools.test')
-    await gotoHydrated(page, '/app/settings')
+    await loginAs(page, 'owner@sunsetpools.test', { open: '/app/settings' })
     const section = page.getByRole('region', { name: 'Customer notices' })
     const reminder = section.getByRole('group', { name: 'Visit reminder' })
     const texts = reminder.getByRole('switch', { name: 'Text' })
@@ -116,13 +116,9 @@ async function serverWithoutTwilio() {
   const shell = Object.fromEntries(Object.keys(SHELL_TWILIO).map((name) => [name, process.env[name]]))
   Object.assign(process.env, SHELL_TWILIO)
   try {
-    if (adminUrl) {
-      const database = await createScratchDatabase(adminUrl, 'pool_bud_notices')
-      cleanupDatabase = () => dropDatabase(adminUrl, database.name)
-      server = await startServer(ROOT, { ...options, databaseUrl: database.url })
-    } else {
-      server = await startServer(ROOT, options)
-    }
+    const copy = await copySeededDemo(options.dataDir, adminUrl, 'pool_bud_notices')
+    cleanupDatabase = copy.drop
+    server = await startServer(ROOT, { ...options, databaseUrl: copy.databaseUrl })
   } catch (error) {
     await cleanupDatabase()
     fs.rmSync(runDir, { recursive: true, force: true })
@@ -168,8 +164,7 @@ function minutesNow(timeZone: string) {
 
 /** Blue Lagoon's quiet hours off (From = Until), as its owner: the test runs at any hour and its texts go at once. */
 async function quietHoursOff(page: Page) {
-  await loginAs(page, 'owner@bluelagoon.test')
-  await gotoHydrated(page, '/app/settings')
+  await loginAs(page, 'owner@bluelagoon.test', { open: '/app/settings' })
   const settings = page.locator('#customer-notices')
   await settings.getByLabel('From', { exact: true }).fill('00:00')
   await settings.getByLabel('Until', { exact: true }).fill('00:00')

@@ -40,8 +40,7 @@ test('On my way, a skip and a completion reach the customer; STOP stops the next
   test.slow()
   const started = new Date()
   // The suite runs at any hour: Blue Lagoon's quiet hours are turned off (From = Until) for this test's texts.
-  await loginAs(page, 'owner@bluelagoon.test')
-  await gotoHydrated(page, '/app/settings')
+  await loginAs(page, 'owner@bluelagoon.test', { open: '/app/settings' })
   const notices = page.locator('#customer-notices')
   await notices.getByLabel('From', { exact: true }).fill('00:00')
   await notices.getByLabel('Until', { exact: true }).fill('00:00')

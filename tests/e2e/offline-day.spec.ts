@@ -43,8 +43,7 @@ test('three stops worked offline reach the server once when the signal returns, 
   // The office's week board, open throughout in its own browser.
   const office = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   const board = await office.newPage()
-  await loginAs(board, 'dispatch@bluelagoon.test')
-  await gotoHydrated(board, '/app/schedule')
+  await loginAs(board, 'dispatch@bluelagoon.test', { open: '/app/schedule' })
   const card = (id: string) =>
     board
       .locator('li.board-visit')
@@ -55,7 +54,10 @@ test('three stops worked offline reach the server once when the signal returns, 
   // The technician loads Today once, online, and the phone keeps the day.
   await page.setViewportSize(PHONE)
   await loginAs(page, 'tech@bluelagoon.test')
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    polling: 100,
+    timeout: 30_000,
+  })
   await gotoHydrated(page, '/app')
   await expect(page.getByText(/\d+ stops? saved on this phone for offline use\./)).toBeVisible({ timeout: 60_000 })
 

@@ -15,7 +15,10 @@ const DANA = 'Dana Whitfield'
 
 /** Once the service worker controls the page (the first visit installs it, then it takes the page over). */
 async function waitForWorker(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    polling: 100,
+    timeout: 30_000,
+  })
 }
 
 /** Who the server says is signed in on this phone: the owner cookie beside the session (decision 030). */

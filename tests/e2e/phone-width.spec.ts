@@ -94,7 +94,9 @@ const PERSONAS: { who: string | null; pages: PhonePage[] }[] = [
           await expect(page.getByRole('rowheader', { name: 'Unassigned' })).toBeHidden()
         },
       },
-      via('route day', '/app/schedule', /^\/app\/schedule\/[^/]+\/\d{4}-\d{2}-\d{2}$/),
+      // A cell's "Route"; the day's "Balance the day", in the column's header, comes first on the page.
+      via('route day', '/app/schedule', /^\/app\/schedule\/(?!balance\/)[^/]+\/\d{4}-\d{2}-\d{2}$/),
+      via('balance the day', '/app/schedule', /^\/app\/schedule\/balance\/\d{4}-\d{2}-\d{2}$/),
       via('visit (office)', '/app/schedule', VISIT),
     ],
   },
@@ -223,8 +225,7 @@ test.describe('the plan forms on a phone', () => {
     // No live updates: a change elsewhere in the company reloads the record, and the question would go with it.
     await page.context().route('**/app/events', (route) => route.abort())
     const name = `Phone Plan ${randomBytes(3).toString('hex')}`
-    await loginAs(page, 'dispatch@bluelagoon.test')
-    await gotoHydrated(page, '/app/customers/new')
+    await loginAs(page, 'dispatch@bluelagoon.test', { open: '/app/customers/new' })
     await page.getByLabel('Name', { exact: true }).fill(name)
     await page.getByLabel('Service address').fill('5 Palm Ave')
     await page.getByLabel('City').fill('Tampa')
@@ -259,8 +260,7 @@ test.describe('the menus on a phone', () => {
   test.use({ viewport: PHONE })
 
   test("the staff app's menu, open (the owner has the most links)", async ({ page, loginAs }, testInfo) => {
-    await loginAs(page, 'owner@bluelagoon.test')
-    await gotoHydrated(page, '/app')
+    await loginAs(page, 'owner@bluelagoon.test', { open: '/app' })
     await page.getByRole('banner').getByText('Menu').click()
     await expect(page.getByRole('navigation', { name: 'App' }).getByRole('link', { name: 'Settings' })).toBeVisible()
     await expect(page.getByRole('link', { name: 'My Account' })).toBeVisible()

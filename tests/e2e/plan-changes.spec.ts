@@ -8,6 +8,7 @@ import type { Page, TestInfo } from '@playwright/test'
 import { pickCustomer } from './customer-picker'
 import { capture, expect, gotoHydrated, test, waitForHydration } from './fixtures'
 import { addDays, nextWeekInNewYork } from './visits'
+import { cellOf, dragToCell } from './week-board'
 
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1280, height: 800 }
@@ -23,14 +24,6 @@ async function checkBothWidths(page: Page, testInfo: TestInfo, name: string) {
     expect(serious, `${name} at ${size.width} px`).toEqual([])
     await capture(page, testInfo, name)
   }
-}
-
-/** Where visit `id`'s card sits on the wide board: its row's name and its day column (0 = Monday). */
-function cellOf(page: Page, id: string) {
-  return page.locator(`table [data-move-visit="${id}"]`).evaluate((button) => {
-    const cell = button.closest('td') as HTMLTableCellElement
-    return { row: cell.parentElement?.querySelector('th')?.textContent ?? '', day: cell.cellIndex - 1 }
-  })
 }
 
 /** Books Dana with Tyler on `day` at 10:00 with "Fixed appointment" checked; returns the visit's id. */
@@ -89,19 +82,14 @@ test('a visit moves to a new date and time, its route follows, and a drag puts i
   const stop = page.locator('li').filter({ has: page.locator(`a[href^="/app/visits/${id}"]`) })
   await expect(stop).toContainText('Appointment 2:30 PM')
 
-  // A real drag onto "Unassigned", the board's first row, on the same day. Other specs' visits can make the rows
-  // above Tyler's taller than a window, and a browser scrolls mid-drag only by its own autoscroll, which Playwright
-  // does not drive: the window is made as tall as the board for the drag.
+  // A real drag onto "Unassigned", the board's first row, on the same day.
   await openNextWeek(page)
-  const height = await page.evaluate(() => document.documentElement.scrollHeight)
-  await page.setViewportSize({ width: DESKTOP.width, height: Math.max(DESKTOP.height, height) })
   const unassigned = page.locator('tbody tr').first()
   await expect(unassigned.getByRole('rowheader')).toHaveText('Unassigned')
-  await card.dragTo(unassigned.locator('td').nth(3))
+  await dragToCell(page, card, unassigned.locator('td').nth(3))
   await expect(page.getByRole('status').filter({ hasText: 'Visit moved.' })).toBeVisible()
   await page.reload()
   await waitForHydration(page)
-  await page.setViewportSize(DESKTOP)
   expect(await cellOf(page, id)).toEqual({ row: 'Unassigned', day: 3 })
   await expect(card).toContainText('2:30 PM')
   await checkBothWidths(page, testInfo, 'plan-changes-board')
@@ -117,8 +105,7 @@ test('a two-location customer’s plan: cards name the location, Edit plan asks 
   await page.context().route('**/app/events', (route) => route.abort())
   const name = `Two Pools ${randomBytes(3).toString('hex')}`
   await page.setViewportSize(PHONE)
-  await loginAs(page, 'dispatch@bluelagoon.test')
-  await page.goto('/app/customers/new')
+  await loginAs(page, 'dispatch@bluelagoon.test', { open: '/app/customers/new' })
   await waitForHydration(page)
   await page.getByLabel('Name', { exact: true }).fill(name)
   await page.getByLabel('Service address').fill('21 Bay Rd')

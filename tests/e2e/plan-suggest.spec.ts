@@ -17,8 +17,7 @@ test('the office asks for a day and technician, chooses the first, and saves the
   const suffix = randomBytes(3).toString('hex')
   const name = `Suggest Cove ${suffix}`
   await page.setViewportSize(PHONE)
-  await loginAs(page, 'dispatch@bluelagoon.test')
-  await page.goto('/app/customers/new')
+  await loginAs(page, 'dispatch@bluelagoon.test', { open: '/app/customers/new' })
   await waitForHydration(page)
   await page.getByLabel('Name', { exact: true }).fill(name)
   await page.getByLabel('Service address').fill(`${Number.parseInt(suffix, 16) % 9000} Swann Ave`)
@@ -80,8 +79,7 @@ test('without the in-place list, the suggestion page\'s "Choose" opens the form 
   const suffix = randomBytes(3).toString('hex')
   const name = `Suggest Page ${suffix}`
   await page.setViewportSize(PHONE)
-  await loginAs(page, 'dispatch@bluelagoon.test')
-  await page.goto('/app/customers/new')
+  await loginAs(page, 'dispatch@bluelagoon.test', { open: '/app/customers/new' })
   await waitForHydration(page)
   await page.getByLabel('Name', { exact: true }).fill(name)
   await page.getByLabel('Service address').fill(`${Number.parseInt(suffix, 16) % 9000} Howard Ave`)
@@ -121,8 +119,7 @@ test('a pool with no map position is told what to do instead of getting suggesti
   const suffix = randomBytes(3).toString('hex')
   const name = `Suggest Nowhere ${suffix}`
   await page.setViewportSize(PHONE)
-  await loginAs(page, 'dispatch@bluelagoon.test')
-  await page.goto('/app/customers/new')
+  await loginAs(page, 'dispatch@bluelagoon.test', { open: '/app/customers/new' })
   await waitForHydration(page)
   await page.getByLabel('Name', { exact: true }).fill(name)
   // No ZIP and no latitude or longitude: nothing to place it by.

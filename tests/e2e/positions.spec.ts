@@ -12,8 +12,7 @@ test('a pool added with only a ZIP is approximate until "Adjust position" sets i
   const name = `Zip Only ${suffix}`
   const street = `${Number.parseInt(suffix, 16) % 9000} Bayshore Blvd`
 
-  await loginAs(page, 'dispatch@bluelagoon.test')
-  await page.goto('/app/customers/new')
+  await loginAs(page, 'dispatch@bluelagoon.test', { open: '/app/customers/new' })
   await waitForHydration(page)
   await page.getByLabel('Name', { exact: true }).fill(name)
   await page.getByLabel('Service address').fill(street)

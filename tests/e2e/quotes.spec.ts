@@ -27,8 +27,7 @@ test('the office sends a quote with an optional item; the customer ticks it, sig
   await page.route('**/app/events', (route) => route.abort())
 
   // A new customer with an email: the portal invite goes out.
-  await loginAs(page, 'owner@bluelagoon.test')
-  await gotoHydrated(page, '/app/customers/new')
+  await loginAs(page, 'owner@bluelagoon.test', { open: '/app/customers/new' })
   await page.getByLabel('Name', { exact: true }).fill(name)
   await page.getByLabel('Service address').fill('12 Estimate Row')
   await page.getByLabel('City').fill('Tampa')
@@ -136,8 +135,7 @@ test('the owner keeps a price book item, archives and restores it, and a quote l
   const suffix = randomBytes(3).toString('hex')
   const item = `Pump seal kit ${suffix}`
   await page.route('**/app/events', (route) => route.abort())
-  await loginAs(page, 'owner@bluelagoon.test')
-  await gotoHydrated(page, '/app/settings')
+  await loginAs(page, 'owner@bluelagoon.test', { open: '/app/settings' })
   await page.getByRole('link', { name: 'Open price book' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Price book' })).toBeVisible()
   await waitForHydration(page)
@@ -194,8 +192,7 @@ test('"New quote" on an equipment item opens a quote for it, listed in the item\
   loginAs,
 }) => {
   await page.route('**/app/events', (route) => route.abort())
-  await loginAs(page, 'dispatch@bluelagoon.test')
-  await gotoHydrated(page, '/app/customers?q=Dana%20Whitfield')
+  await loginAs(page, 'dispatch@bluelagoon.test', { open: '/app/customers?q=Dana%20Whitfield' })
   await page.getByRole('link', { name: 'Dana Whitfield' }).first().click()
   await expect(page.getByRole('heading', { level: 1, name: 'Dana Whitfield' })).toBeVisible()
   await waitForHydration(page)

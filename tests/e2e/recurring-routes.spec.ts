@@ -39,8 +39,7 @@ test('a weekly plan: 8 weeks of visits, one moved, the rest moved from a date, o
   loginAs,
 }) => {
   const name = `Route Cove ${randomBytes(3).toString('hex')}`
-  await loginAs(page, 'dispatch@bluelagoon.test')
-  await page.goto('/app/customers/new')
+  await loginAs(page, 'dispatch@bluelagoon.test', { open: '/app/customers/new' })
   await waitForHydration(page)
   await page.getByLabel('Name', { exact: true }).fill(name)
   await page.getByLabel('Service address').fill('40 Harbour Island Blvd')

@@ -9,8 +9,7 @@ test('the owner reads Profit per pool, sorts it, changes the period and download
   page,
   loginAs,
 }, testInfo) => {
-  await loginAs(page, 'owner@bluelagoon.test')
-  await gotoHydrated(page, '/app/reports/profit')
+  await loginAs(page, 'owner@bluelagoon.test', { open: '/app/reports/profit' })
   await expect(page.getByRole('heading', { level: 1, name: 'Profit per pool' })).toBeVisible()
   // Last month, most profitable first, by default; the demo's completed visits give it rows and a total.
   await expect(page.getByRole('columnheader', { name: /^Margin, sort/ })).toHaveAttribute('aria-sort', 'descending')
@@ -98,8 +97,7 @@ test('the owner downloads a month for QuickBooks: an IIF that balances and a CSV
 })
 
 test('the billing page downloads QuickBooks files named after the month and the choice', async ({ page, loginAs }) => {
-  await loginAs(page, 'owner@bluelagoon.test')
-  await gotoHydrated(page, '/app/billing')
+  await loginAs(page, 'owner@bluelagoon.test', { open: '/app/billing' })
   const tools = page.getByRole('navigation', { name: 'Billing tools' })
   const month = new URL(page.url()).searchParams.get('month')
   // By service period unless chosen otherwise.

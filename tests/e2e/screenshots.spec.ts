@@ -51,8 +51,7 @@ for (const viewport of VIEWPORTS) {
     })
 
     test('staff company setup (platform admin)', async ({ page }, testInfo) => {
-      await loginAs(page, 'admin@poolbud.test')
-      await page.goto('/staff/setup')
+      await loginAs(page, 'admin@poolbud.test', { open: '/staff/setup' })
       await expect(page.getByRole('heading', { level: 1, name: 'Company & Owner Setup' })).toBeVisible()
       await capture(page, testInfo, 'staff-setup')
     })

@@ -12,8 +12,7 @@ test('office adds a weekly plan to a new customer and skips one of its visits fo
 }, testInfo) => {
   const name = `Plan Harbor ${randomBytes(3).toString('hex')}`
   await page.setViewportSize(PHONE)
-  await loginAs(page, 'dispatch@bluelagoon.test')
-  await page.goto('/app/customers/new')
+  await loginAs(page, 'dispatch@bluelagoon.test', { open: '/app/customers/new' })
   await waitForHydration(page)
   await page.getByLabel('Name', { exact: true }).fill(name)
   await page.getByLabel('Service address').fill('12 Dock St')

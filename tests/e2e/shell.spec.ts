@@ -1,5 +1,5 @@
 // The signed-in frame (issue #12 item 9): the menus close as menus do, and a phone's header is one row.
-import { expect, gotoHydrated, loginAs, test } from './fixtures'
+import { expect, loginAs, test } from './fixtures'
 
 test.describe('on a 360 px phone', () => {
   test.use({ viewport: { width: 360, height: 740 } })
@@ -7,8 +7,7 @@ test.describe('on a 360 px phone', () => {
   test('the header is one row at most 64 px tall, and the menu opens the nav and the account links', async ({
     page,
   }) => {
-    await loginAs(page, 'owner@bluelagoon.test')
-    await gotoHydrated(page, '/app')
+    await loginAs(page, 'owner@bluelagoon.test', { open: '/app' })
     const header = page.getByRole('banner')
     const box = await header.boundingBox()
     expect(box?.height).toBeLessThanOrEqual(64)
@@ -26,8 +25,7 @@ test.describe('on a 360 px phone', () => {
 })
 
 test('the user menu closes on a click outside it and on Escape, which returns focus to it', async ({ page }) => {
-  await loginAs(page, 'dispatch@bluelagoon.test')
-  await gotoHydrated(page, '/app')
+  await loginAs(page, 'dispatch@bluelagoon.test', { open: '/app' })
   const summary = page.getByRole('banner').locator('summary:visible')
   const myAccount = page.getByRole('link', { name: 'My Account' })
 

@@ -9,6 +9,8 @@ export type E2eState = {
   serverLog?: string
   serverPid?: number | undefined
   database?: { adminUrl: string; name: string }
+  /** The template database of the seeded demo the specs' own servers copy (seeded-copy.ts). */
+  seededDatabase?: { adminUrl: string; name: string }
   server?: ChildProcess
   /** Set by the teardown, so an earlier exit of the server is reported as unexpected. */
   stopping?: boolean

@@ -12,8 +12,7 @@ test('a customer named like an <img onerror> tag is shown as text and runs nothi
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
   })
 
-  await loginAs(page, 'dispatch@bluelagoon.test')
-  await page.goto('/app/customers/new')
+  await loginAs(page, 'dispatch@bluelagoon.test', { open: '/app/customers/new' })
   await waitForHydration(page)
   await page.getByLabel('Name', { exact: true }).fill(name)
   await page.getByLabel('Service address').fill(address)

@@ -164,8 +164,7 @@ test.describe('tax rates', () => {
     })
     const page = await context.newPage()
     try {
-      await loginAs(page, 'owner@bluelagoon.test')
-      await gotoHydrated(page, '/app/settings/tax-rates')
+      await loginAs(page, 'owner@bluelagoon.test', { open: '/app/settings/tax-rates' })
       await expect(page.getByRole('list', { name: 'Tax rates' }).getByRole('listitem')).toHaveCount(2)
       await page.locator('summary', { hasText: 'Edit' }).first().click()
       await capture(page, testInfo, 'tax-rates-settings')

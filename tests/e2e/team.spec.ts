@@ -75,8 +75,7 @@ test('a deactivated member is signed out and cannot sign in again', async ({ pag
   const suffix = randomBytes(3).toString('hex')
   const email = `tomas.tech.${suffix}@example.com`
   const password = `Pool-${suffix}-pass`
-  await loginAs(page, 'owner@bluelagoon.test')
-  await page.goto('/app/team')
+  await loginAs(page, 'owner@bluelagoon.test', { open: '/app/team' })
   await waitForHydration(page)
   const sentAfter = new Date()
   await invite(page, 'Technician', `Tomas Tech ${suffix}`, email)

@@ -47,8 +47,7 @@ test('a technician’s day on the clock reaches the timesheet, is edited with a 
   const email = `tara.clock.${suffix}@example.com`
 
   // The owner invites a technician of our own.
-  await loginAs(page, 'owner@bluelagoon.test')
-  await gotoHydrated(page, '/app/team')
+  await loginAs(page, 'owner@bluelagoon.test', { open: '/app/team' })
   const sentAfter = new Date()
   await page.getByLabel('Role', { exact: true }).selectOption({ label: 'Technician' })
   await page.getByLabel('Full name', { exact: true }).fill(name)

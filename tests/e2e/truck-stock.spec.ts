@@ -20,8 +20,7 @@ test('transfer to Tyler’s truck, a visit uses one, and the history shows all t
   const sku = `TRK-${suffix}`
 
   // The owner adds the item: 5 gal in the warehouse, sold in cases of 4.
-  await loginAs(page, 'owner@bluelagoon.test')
-  await gotoHydrated(page, '/app/inventory')
+  await loginAs(page, 'owner@bluelagoon.test', { open: '/app/inventory' })
   const add = page.locator('form#inventory-item')
   await add.getByLabel('Name').fill(name)
   await add.getByLabel('SKU').fill(sku)
@@ -68,8 +67,7 @@ test('transfer to Tyler’s truck, a visit uses one, and the history shows all t
   await page.context().clearCookies()
 
   // Tyler uses 1 gal on it: the picker shows what is on his truck.
-  await loginAs(page, 'tech@bluelagoon.test')
-  await gotoHydrated(page, `/app/visits/${visitId}`)
+  await loginAs(page, 'tech@bluelagoon.test', { open: `/app/visits/${visitId}` })
   const chemicals = page
     .locator('section, div')
     .filter({ has: page.getByRole('heading', { name: 'Chemicals added' }) })
@@ -86,8 +84,7 @@ test('transfer to Tyler’s truck, a visit uses one, and the history shows all t
   await page.context().clearCookies()
 
   // The owner sees the three movements, newest first, and the truck's 1 gal.
-  await loginAs(page, 'owner@bluelagoon.test')
-  await gotoHydrated(page, itemUrl)
+  await loginAs(page, 'owner@bluelagoon.test', { open: itemUrl })
   const history = page.getByRole('list', { name: 'Stock changes, newest first' })
   const rows = history.getByRole('listitem')
   await expect(rows).toHaveCount(4)

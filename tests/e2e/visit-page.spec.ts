@@ -19,8 +19,7 @@ test('a routine visit on a phone — 4 ticks, three readings, two photos, comple
 }, testInfo) => {
   const { visitId } = await bookVisitToday(page, loginAs)
   await page.setViewportSize(PHONE)
-  await loginAs(page, 'tech@bluelagoon.test')
-  await gotoHydrated(page, `/app/visits/${visitId}`)
+  await loginAs(page, 'tech@bluelagoon.test', { open: `/app/visits/${visitId}` })
 
   // Every tap this test makes goes through here (choosing a file counts as one).
   let taps = 0
@@ -96,8 +95,7 @@ test('a routine visit on a phone — 4 ticks, three readings, two photos, comple
 test("the report lists exactly the ticked items and the customer's note", async ({ page, loginAs }, testInfo) => {
   const { visitId, customerId } = await bookVisitToday(page, loginAs)
   await page.setViewportSize(PHONE)
-  await loginAs(page, 'tech@bluelagoon.test')
-  await gotoHydrated(page, `/app/visits/${visitId}`)
+  await loginAs(page, 'tech@bluelagoon.test', { open: `/app/visits/${visitId}` })
 
   const boxes = checklist(page).getByRole('checkbox')
   await expect(boxes).toHaveCount(4)
@@ -133,8 +131,7 @@ test("the report lists exactly the ticked items and the customer's note", async 
 
   // Dana's report in her portal.
   await page.context().clearCookies()
-  await loginAs(page, 'customer@bluelagoon.test')
-  await page.goto(`/customer/${customerId}/visits/${visitId}`)
+  await loginAs(page, 'customer@bluelagoon.test', { open: `/customer/${customerId}/visits/${visitId}` })
   await expect(page.getByRole('heading', { name: 'Service report' })).toBeVisible()
   const work = page.getByRole('region', { name: 'Work done' })
   await expect(work.getByRole('listitem')).toHaveText(ticked.map((label) => `✓ ${label}`))
@@ -145,8 +142,7 @@ test("the report lists exactly the ticked items and the customer's note", async 
 test('Undo within 10 seconds of Mark Complete leaves the visit open', async ({ page, loginAs }) => {
   const { visitId } = await bookVisitToday(page, loginAs)
   await page.setViewportSize(PHONE)
-  await loginAs(page, 'tech@bluelagoon.test')
-  await gotoHydrated(page, `/app/visits/${visitId}`)
+  await loginAs(page, 'tech@bluelagoon.test', { open: `/app/visits/${visitId}` })
 
   await page.getByRole('button', { name: 'Mark Complete' }).click()
   const dialog = page.getByRole('dialog', { name: 'Complete this visit?' })
@@ -188,8 +184,7 @@ test('the office reopens a completed visit; its technician cannot', async ({ pag
   await page.context().clearCookies()
 
   await page.setViewportSize(PHONE)
-  await loginAs(page, 'dispatch@bluelagoon.test')
-  await gotoHydrated(page, `/app/visits/${visitId}`)
+  await loginAs(page, 'dispatch@bluelagoon.test', { open: `/app/visits/${visitId}` })
   await page.getByRole('button', { name: 'Reopen visit' }).click()
   const dialog = page.getByRole('dialog', { name: 'Reopen this visit?' })
   await expect(dialog).toBeVisible()
@@ -213,8 +208,7 @@ test('a change the server refuses is shown with its reason and what was not save
 }) => {
   const { visitId } = await bookVisitToday(page, loginAs)
   await page.setViewportSize(PHONE)
-  await loginAs(page, 'tech@bluelagoon.test')
-  await gotoHydrated(page, `/app/visits/${visitId}`)
+  await loginAs(page, 'tech@bluelagoon.test', { open: `/app/visits/${visitId}` })
   await expect(checklist(page).getByRole('checkbox')).toHaveCount(4)
 
   // With no way through to the server, the technician ticks the first item: it shows ticked, waiting on the phone.
@@ -287,8 +281,7 @@ test('a reading queued for a visit the office gave to another technician is refu
 }) => {
   const { visitId } = await bookVisitToday(page, loginAs)
   await page.setViewportSize(PHONE)
-  await loginAs(page, 'tech@bluelagoon.test')
-  await gotoHydrated(page, `/app/visits/${visitId}`)
+  await loginAs(page, 'tech@bluelagoon.test', { open: `/app/visits/${visitId}` })
 
   // No signal: the reading waits on the phone.
   await page.route('**/app/field/changes', (route) => route.abort('internetdisconnected'))
@@ -301,8 +294,7 @@ test('a reading queued for a visit the office gave to another technician is refu
   // Meanwhile the office gives the visit to Maya Flores.
   const office = await browser.newContext({ extraHTTPHeaders: { ...extraHTTPHeaders, 'x-forwarded-for': '10.98.0.8' } })
   const dispatcher = await office.newPage()
-  await loginAs(dispatcher, 'dispatch@bluelagoon.test')
-  await gotoHydrated(dispatcher, `/app/visits/${visitId}`)
+  await loginAs(dispatcher, 'dispatch@bluelagoon.test', { open: `/app/visits/${visitId}` })
   await dispatcher.getByText('Office: assign, move or cancel').click()
   const assign = dispatcher.locator('form').filter({ has: dispatcher.locator('input[name="intent"][value="assign"]') })
   await assign.locator('select[name="technicianId"]').selectOption({ label: 'Maya Flores' })

@@ -71,8 +71,7 @@ test('pH 7.9, chlorine 0.5, alkalinity 70 shows pH high and chlorine low with a 
   // Our own visit for Dana (a 15,000-gallon chlorine plaster pool), assigned to tech@: no other spec touches it.
   const visitId = await newVisitForDana(page, loginAs)
 
-  await loginAs(page, 'tech@bluelagoon.test')
-  await page.goto(`/app/visits/${visitId}`)
+  await loginAs(page, 'tech@bluelagoon.test', { open: `/app/visits/${visitId}` })
   await waitForHydration(page)
   await expect(page.getByText('Pool: 15,000 gal · chlorine · plaster · outdoor')).toBeVisible()
   await expect(page.getByText('Save a reading to get dosing advice.')).toBeVisible()
@@ -185,8 +184,7 @@ test('pH 7.9, chlorine 0.5, alkalinity 70 shows pH high and chlorine low with a 
 
 test('with reports turned off in settings, completing a visit emails nobody', async ({ page, loginAs }) => {
   const setReports = async (on: boolean) => {
-    await loginAs(page, 'owner@bluelagoon.test')
-    await page.goto('/app/settings')
+    await loginAs(page, 'owner@bluelagoon.test', { open: '/app/settings' })
     await waitForHydration(page)
     await page.getByLabel('Email customers a service report after each visit').setChecked(on)
     await page.getByRole('button', { name: 'Save settings' }).click()
@@ -198,8 +196,7 @@ test('with reports turned off in settings, completing a visit emails nobody', as
   await setReports(false)
   try {
     const visitId = await newVisitForDana(page, loginAs)
-    await loginAs(page, 'tech@bluelagoon.test')
-    await page.goto(`/app/visits/${visitId}`)
+    await loginAs(page, 'tech@bluelagoon.test', { open: `/app/visits/${visitId}` })
     await waitForHydration(page)
     await completeVisit(page)
     // The outbox worker is woken on every queued email; give it well over one of its 5-second ticks.

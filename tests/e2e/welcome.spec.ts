@@ -58,7 +58,7 @@ test('newtech completes the welcome form, then lands on the dashboard from then 
   await logOutFromApp(page)
   await expect(page).toHaveURL((url) => url.pathname === '/')
 
-  await loginAs(page, NEWTECH, newPassword)
+  await loginAs(page, NEWTECH, { password: newPassword })
   await expect(page).toHaveURL((url) => url.pathname === '/app')
   await expect(page.getByRole('heading', { level: 1, name: "Today's route" })).toBeVisible()
 })

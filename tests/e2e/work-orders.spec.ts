@@ -30,8 +30,7 @@ test('approved quote → work order with two visits and two technicians → part
   await page.route('**/app/events', (route) => route.abort())
 
   // A customer of the spec's own, with an email so the quote can be sent.
-  await loginAs(page, 'owner@bluelagoon.test')
-  await gotoHydrated(page, '/app/customers/new')
+  await loginAs(page, 'owner@bluelagoon.test', { open: '/app/customers/new' })
   await page.getByLabel('Name', { exact: true }).fill(name)
   await page.getByLabel('Service address').fill('44 Repair Row')
   await page.getByLabel('City').fill('Tampa')
@@ -100,8 +99,7 @@ test('approved quote → work order with two visits and two technicians → part
   const context = await browser.newContext({ extraHTTPHeaders, viewport: PHONE })
   const tech = await context.newPage()
   await tech.route('**/app/events', (route) => route.abort())
-  await loginAs(tech, 'tech@bluelagoon.test')
-  await gotoHydrated(tech, firstVisit)
+  await loginAs(tech, 'tech@bluelagoon.test', { open: firstVisit })
   const section = tech.getByRole('region', { name: `Work order ${number}` })
   await expect(section).toBeVisible()
   const option = section.locator('option', { hasText: PART })

@@ -31,7 +31,8 @@ export async function openSpareDatabase(which: 'empty' | 'demo') {
   let remove = async () => {}
   if (testDatabase.kind === 'pglite') {
     const file = which === 'demo' ? testDatabase.demoDumpFile : testDatabase.dumpFile
-    handle = await openDatabase({ loadDataDir: new Blob([fs.readFileSync(file)]) })
+    // A Blob of the file itself: one built from its bytes is copied in, then read back out slowly (Node 20).
+    handle = await openDatabase({ loadDataDir: await fs.openAsBlob(file) })
   } else {
     const name = `pool_bud_test_${testDatabase.runId}_${randomBytes(4).toString('hex')}`
     const template = which === 'demo' ? testDatabase.demoTemplate : testDatabase.template

@@ -13,6 +13,7 @@ import { rereadEnv } from '~/utils/env.server'
 import { stopEvents } from '~/utils/events.server'
 import { toHaveRedirect } from '../helpers/requests'
 import { closeTestDatabase, openTestDatabase } from '../helpers/test-database'
+import { isDatabaseFree } from './database-free'
 
 declare global {
   var __poolBudTestEnv: NodeJS.ProcessEnv | undefined
@@ -33,7 +34,18 @@ delete process.env.SEED_DEMO
 
 expect.extend({ toHaveRedirect })
 
-beforeAll(async () => {
+const ROOT = path.resolve(import.meta.dirname, '../..')
+/** A file whose first step swaps in the demo (`useDemoData`, tests/helpers/test-database.ts). */
+const OPENS_THE_DEMO_FIRST = /^beforeAll\(async \(\) => \{\s*await useDemoData\(\)/m
+
+// Each file gets a copy of the empty template, unless it touches no database or opens the demo first: loading a copy
+// costs about 0.7 s of processor time on PGlite, and those files are half the suite (decision 025). A file that
+// does use the database without one open fails with "The database is not open yet".
+// biome-ignore lint/correctness/noEmptyPattern: Vitest reads fixtures from the first argument, which must destructure
+beforeAll(async ({}, file) => {
+  const filepath = 'filepath' in file ? file.filepath : file.file.filepath
+  if (isDatabaseFree(path.relative(ROOT, filepath).split(path.sep).join('/'))) return
+  if (OPENS_THE_DEMO_FIRST.test(fs.readFileSync(filepath, 'utf8'))) return
   await openTestDatabase('empty')
 })
 

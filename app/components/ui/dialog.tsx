@@ -38,7 +38,12 @@ export function Dialog({
     <dialog
       ref={ref}
       aria-labelledby={titleId}
-      onClose={() => {
+      // Escape closes the dialog at once, puts focus back and only then queues its "close" event: a quick hand can
+      // press the opener again in between. So the state closes on "cancel" (before the dialog does), and a "close"
+      // event that arrives after the dialog was opened again is stale and ignored.
+      onCancel={() => onClose()}
+      onClose={(event) => {
+        if (event.currentTarget.open) return
         onClose()
         const target = opener.current?.isConnected ? opener.current : focusInstead?.()
         target?.focus()

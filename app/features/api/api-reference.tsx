@@ -1,5 +1,7 @@
 // The readable API reference (/developers), drawn from the OpenAPI document itself: every operation with its
 // parameters, body and answers, then every schema's fields. No outside script or stylesheet.
+import { ScrollRegion } from '~/components/ui/scroll-region'
+
 type Json = Record<string, unknown>
 
 export type ReferenceDocument = {
@@ -119,7 +121,7 @@ function SchemaTable({ name, schema }: { name: string; schema: Json }) {
   return (
     <article id={`schema-${name}`} className="space-y-2 rounded-lg border border-slate-200 bg-white p-4">
       <h3 className="font-mono text-base font-semibold">{name}</h3>
-      <div className="overflow-x-auto">
+      <ScrollRegion label={`Fields of ${name}`}>
         <table className="w-full text-left text-sm">
           <thead className="text-slate-600">
             <tr>
@@ -138,7 +140,7 @@ function SchemaTable({ name, schema }: { name: string; schema: Json }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </article>
   )
 }

@@ -8,6 +8,7 @@ import { Button, ButtonLink, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
 import { inputClass } from '~/components/ui/field'
+import { ScrollRegion } from '~/components/ui/scroll-region'
 import { rowLinkTarget, textLinkTarget } from '~/components/ui/touch'
 import type { loadBillingPage } from './billing-page.server'
 import { InvoiceStatusBadge, statusSlug } from './invoice-status-badge'
@@ -153,7 +154,7 @@ export function PreviewCard({ data }: { data: BillingPageData }) {
       {preview.count === 0 ? (
         <p className="text-sm text-slate-700">No invoices to create: nobody has billable work left to invoice.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <ScrollRegion label="Invoices to create">
           <table className="w-full border-collapse text-sm">
             <thead>
               <tr className="border-b border-slate-300 text-left text-slate-600">
@@ -182,7 +183,7 @@ export function PreviewCard({ data }: { data: BillingPageData }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </Card>
   )

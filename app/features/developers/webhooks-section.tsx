@@ -9,6 +9,7 @@ import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { FieldError, TextField } from '~/components/ui/field'
 import { FormErrors, usePosting, useZodForm } from '~/components/ui/form'
+import { ScrollRegion } from '~/components/ui/scroll-region'
 import { WEBHOOK_EVENT_TYPES } from '~/utils/api-fields'
 import { formatWhen } from './api-keys-section'
 import { AddEndpointSchema, WEBHOOK_EVENT_LABELS } from './developer-schemas'
@@ -152,7 +153,7 @@ function EndpointCard({ endpoint }: { endpoint: EndpointView }) {
 function DeliveryLog({ endpoint }: { endpoint: EndpointView }) {
   if (endpoint.log.length === 0) return <p className="text-sm text-slate-600">No deliveries yet.</p>
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label={`Delivery log of ${endpoint.url}`}>
       <table className="w-full text-left text-sm" aria-label={`Delivery log of ${endpoint.url}`}>
         <thead className="text-slate-600">
           <tr>
@@ -190,6 +191,6 @@ function DeliveryLog({ endpoint }: { endpoint: EndpointView }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   )
 }

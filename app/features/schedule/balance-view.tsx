@@ -5,6 +5,7 @@ import { Form, useNavigation } from 'react-router'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
+import { ScrollRegion } from '~/components/ui/scroll-region'
 import type { BalanceReply } from './balance-intent.server'
 
 export type BalancePreviewView = {
@@ -51,7 +52,7 @@ export function BalancePreviewCard({ preview, applyLabel }: { preview: BalancePr
   return (
     <Card className="space-y-4">
       <h2 className="text-lg font-semibold">Miles per technician</h2>
-      <div className="overflow-x-auto">
+      <ScrollRegion label="Miles per technician">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Miles and stops per technician, before and after</caption>
           <thead>
@@ -73,8 +74,10 @@ export function BalancePreviewCard({ preview, applyLabel }: { preview: BalancePr
                 <th scope="row" className="py-2 pr-3 font-medium">
                   {technician.name}
                 </th>
-                <td className="py-2 pr-3 whitespace-nowrap">
-                  {technician.before} → {technician.after}
+                {/* Before and after each stay whole, and wrap at the arrow on a phone. */}
+                <td className="py-2 pr-3">
+                  <span className="whitespace-nowrap">{technician.before} →</span>{' '}
+                  <span className="whitespace-nowrap">{technician.after}</span>
                 </td>
                 <td className="py-2 whitespace-nowrap">
                   {technician.stopsBefore} → {technician.stopsAfter}
@@ -87,13 +90,14 @@ export function BalancePreviewCard({ preview, applyLabel }: { preview: BalancePr
               <th scope="row" className="py-2 pr-3 font-semibold">
                 Total
               </th>
-              <td className="py-2 pr-3 font-semibold whitespace-nowrap" colSpan={2}>
-                {preview.totalBefore} → {preview.totalAfter}
+              <td className="py-2 pr-3 font-semibold" colSpan={2}>
+                <span className="whitespace-nowrap">{preview.totalBefore} →</span>{' '}
+                <span className="whitespace-nowrap">{preview.totalAfter}</span>
               </td>
             </tr>
           </tfoot>
         </table>
-      </div>
+      </ScrollRegion>
       {preview.moves.length > 0 ? (
         <div className="space-y-2">
           <h3 className="font-semibold">Visits that move</h3>
