@@ -1,10 +1,17 @@
 import os from 'node:os'
+import path from 'node:path'
 import { configDefaults, defineConfig } from 'vitest/config'
 // The files that touch no database run on one CI pass only (tests/setup/database-free.ts).
 import { DATABASE_FREE } from './tests/setup/database-free'
 
 export default defineConfig({
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    // The built stylesheet's address, which Vitest does not build (tests/setup/stylesheet-url.ts).
+    alias: [
+      { find: /^~\/app\.css\?url$/, replacement: path.resolve(import.meta.dirname, 'tests/setup/stylesheet-url.ts') },
+    ],
+  },
   test: {
     include: [
       'app/**/*.test.{ts,tsx}',

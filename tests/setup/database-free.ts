@@ -30,6 +30,7 @@ export const DATABASE_FREE = [
   'tests/integration/us-spelling.test.ts',
   'tests/integration/comment-paths.test.ts',
   'tests/integration/one-outbox.test.ts',
+  'tests/integration/no-module-mocks.test.ts',
   // Lints planted files with Biome and loads the models in a child process: no database of the run's.
   'tests/integration/import-rules.test.ts',
 ]

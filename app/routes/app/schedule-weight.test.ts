@@ -2,8 +2,7 @@
 // and its `.data`, stays within a fixed part plus a budget per visit it shows, however many technicians and visits the
 // company has: 100 bytes a visit as it goes over the network (compressed, the default), 650 uncompressed.
 import { and, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm'
-import { createElement } from 'react'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { profiles, user, visits } from '~/db/schema'
 import { BOARD_TECHNICIANS_PER_PAGE, listTechnicians, mondayOf } from '~/models/week-board.server'
 import { addDays, instantAt, localDateAt } from '~/schedule/local-date'
@@ -28,12 +27,6 @@ const FIXED_BYTES = 20_000
 const BYTES_PER_VISIT = 650
 /** The issue's weight: what a phone downloads, the document and `.data` gzipped as the server sends them. */
 const GZIP_BYTES_PER_VISIT = 100
-
-// Vitest does not build the stylesheet, so its `?url` import is empty: the page links a hashed file of the same name's
-// length, as the build does.
-vi.mock('~/utils/stylesheet', () => ({
-  Stylesheet: () => createElement('link', { rel: 'stylesheet', href: '/assets/app-00000000.css' }),
-}))
 
 const handler = appPageHandler('routes/app/schedule', 'schedule', schedule)
 const ZONE = 'America/New_York'
@@ -99,6 +92,8 @@ describe('The week board by weight', () => {
     `sends ${FIXED_BYTES} bytes and ${GZIP_BYTES_PER_VISIT} a visit shown at most (${BYTES_PER_VISIT} uncompressed), for %s`,
     async (_, path, pageNumber) => {
       const page = await pageWeight(handler, TEST_ORIGIN, path, dispatcher)
+      // The page links its stylesheet as the build's does (a name of the same length, tests/setup/stylesheet-url.ts).
+      expect(page.html).toContain('<link rel="stylesheet" href="/assets/app-00000000.css"/>')
       const shown = page.html.match(/href="\/app\/visits\//g)?.length ?? 0
       // The page draws every visit of this week of its own technicians and every unassigned one (canceled one-offs
       // aside), however many of them are the demo's at this hour of the week.
