@@ -1,8 +1,10 @@
 import os from 'node:os'
 import path from 'node:path'
 import { configDefaults, defineConfig } from 'vitest/config'
-// The files that touch no database run on one CI pass only (tests/setup/database-free.ts).
-import { DATABASE_FREE } from './tests/setup/database-free'
+// The files that touch no database run on one CI pass only, and open none (tests/setup/database-free.ts).
+import { databaseFreeFiles } from './tests/setup/database-free'
+
+const DATABASE_FREE = databaseFreeFiles()
 
 export default defineConfig({
   resolve: {
@@ -36,5 +38,6 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 300_000,
     env: { NODE_ENV: 'test' },
+    provide: { databaseFreeFiles: DATABASE_FREE },
   },
 })

@@ -3,95 +3,11 @@
 // such a circle makes load order decide whether a value is there yet, and ties the two into one concern. This builds
 // the import graph of app/ with the TypeScript parser and fails listing every cycle (strongly connected component).
 //
-// Only imports that exist at run time count (docs/decisions/063-no-import-cycles.md): `import type` and
-// `export type … from` are erased, so they load nothing and cannot make a load-order cycle. Which layer may name
+// Only imports that exist at run time count (tests/setup/import-graph.ts, docs/decisions/063-no-import-cycles.md):
+// `import type` and `export type … from` are erased, so they cannot make a load-order cycle. Which layer may name
 // which type is Biome's rule, and there types count.
-import fs from 'node:fs'
-import path from 'node:path'
-import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
-
-const root = path.resolve(import.meta.dirname, '../..')
-const appDir = path.join(root, 'app')
-const extensions = ['.ts', '.tsx', '.js', '.jsx', '.mjs']
-
-/** Every source module of app/, tests left out: nothing imports a test, so a test is never in a cycle. */
-function appModules(dir = appDir): string[] {
-  const found: string[] = []
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name)
-    if (entry.isDirectory()) found.push(...appModules(full))
-    else if (extensions.some((ext) => entry.name.endsWith(ext)) && !/\.test\.tsx?$/.test(entry.name)) found.push(full)
-  }
-  return found
-}
-
-/** The file an import names, if it is one of `modules` (`~/` is app/, as in tsconfig.json); packages are not. */
-function resolve(modules: ReadonlySet<string>, from: string, specifier: string): string | undefined {
-  let base: string
-  if (specifier.startsWith('~/')) base = path.join(appDir, specifier.slice(2))
-  else if (specifier.startsWith('.')) base = path.resolve(path.dirname(from), specifier)
-  else return undefined
-  base = base.replace(/\?.*$/, '')
-  const candidates = [
-    base,
-    ...extensions.map((ext) => base + ext),
-    // `./x.js` may name `x.ts` (TypeScript's ESM style).
-    ...extensions.map((ext) => base.replace(/\.[cm]?js$/, ext)),
-    ...extensions.map((ext) => path.join(base, `index${ext}`)),
-  ]
-  return candidates.find((file) => modules.has(file))
-}
-
-/**
- * Whether a declaration is erased from the JavaScript: only `import type …` and `export type … from`. Under
- * tsconfig.json's verbatimModuleSyntax, `import { type A } from './a'` still loads './a' (as `import {} from './a'`),
- * so it counts.
- */
-function isErased(node: ts.ImportDeclaration | ts.ExportDeclaration) {
-  return ts.isImportDeclaration(node) ? node.importClause?.isTypeOnly === true : node.isTypeOnly
-}
-
-/** The specifiers a module loads at run time: static imports and re-exports, and `import()` of a literal path. */
-function runtimeImports(file: string, source: string): string[] {
-  const kind = file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS
-  const sourceFile = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, false, kind)
-  const specifiers: string[] = []
-  for (const node of sourceFile.statements) {
-    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-      if (!isErased(node)) specifiers.push(node.moduleSpecifier.text)
-    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-      if (!isErased(node)) specifiers.push(node.moduleSpecifier.text)
-    }
-  }
-  // `import()` may sit anywhere; most modules have none, so only those that do are walked.
-  const visit = (node: ts.Node) => {
-    if (
-      ts.isCallExpression(node) &&
-      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
-      node.arguments[0] &&
-      ts.isStringLiteralLike(node.arguments[0])
-    ) {
-      specifiers.push(node.arguments[0].text)
-    }
-    ts.forEachChild(node, visit)
-  }
-  if (/\bimport\s*\(/.test(source)) visit(sourceFile)
-  return specifiers
-}
-
-/** The import graph of app/: each module (path from the repository root) to the app modules it loads. */
-function importGraph() {
-  const modules = new Set(appModules())
-  const graph = new Map<string, string[]>()
-  for (const file of modules) {
-    const targets = runtimeImports(file, fs.readFileSync(file, 'utf8'))
-      .map((specifier) => resolve(modules, file, specifier))
-      .filter((target): target is string => target !== undefined)
-    graph.set(path.relative(root, file), [...new Set(targets.map((target) => path.relative(root, target)))].sort())
-  }
-  return graph
-}
+import { importGraph, runtimeImports } from '../setup/import-graph'
 
 /** Tarjan's strongly connected components with more than one module, or one that imports itself. */
 function cycles(graph: Map<string, string[]>): string[][] {
@@ -194,7 +110,7 @@ describe('the import graph of app/', () => {
   })
 
   it('has no cycle', () => {
-    const graph = importGraph()
+    const graph = importGraph(['app'])
     // Sanity: the graph is app/'s, with its imports resolved.
     expect(graph.size).toBeGreaterThan(300)
     expect(graph.get('app/root.tsx')?.length).toBeGreaterThan(0)

@@ -4,7 +4,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, beforeEach, expect, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, expect, inject, vi } from 'vitest'
 // Emails are rendered from templates registered by name, as the server's start-up does.
 import '~/emails/templates.server'
 import { stopOutboxWorker } from '~/outbox/start.server'
@@ -13,7 +13,7 @@ import { rereadEnv } from '~/utils/env.server'
 import { stopEvents } from '~/utils/events.server'
 import { toHaveRedirect } from '../helpers/requests'
 import { closeTestDatabase, openTestDatabase } from '../helpers/test-database'
-import { isDatabaseFree } from './database-free'
+import './database-free'
 
 declare global {
   var __poolBudTestEnv: NodeJS.ProcessEnv | undefined
@@ -38,13 +38,13 @@ const ROOT = path.resolve(import.meta.dirname, '../..')
 /** A file whose first step swaps in the demo (`useDemoData`, tests/helpers/test-database.ts). */
 const OPENS_THE_DEMO_FIRST = /^beforeAll\(async \(\) => \{\s*await useDemoData\(\)/m
 
-// Each file gets a copy of the empty template, unless it touches no database or opens the demo first: loading a copy
-// costs about 0.7 s of processor time on PGlite, and those files are half the suite (decision 025). A file that
-// does use the database without one open fails with "The database is not open yet".
+// Each file gets a copy of the empty template, unless it touches no database (tests/setup/database-free.ts) or opens
+// the demo first: loading a copy costs about 0.7 s of processor time on PGlite, and those files are most of the suite
+// (decision 025). A file that does use the database without one open fails with "The database is not open yet".
 // biome-ignore lint/correctness/noEmptyPattern: Vitest reads fixtures from the first argument, which must destructure
 beforeAll(async ({}, file) => {
   const filepath = 'filepath' in file ? file.filepath : file.file.filepath
-  if (isDatabaseFree(path.relative(ROOT, filepath).split(path.sep).join('/'))) return
+  if (inject('databaseFreeFiles').includes(path.relative(ROOT, filepath).split(path.sep).join('/'))) return
   if (OPENS_THE_DEMO_FIRST.test(fs.readFileSync(filepath, 'utf8'))) return
   await openTestDatabase('empty')
 })
