@@ -3,15 +3,14 @@
 // restores the exact assignment and order, a day changed since the preview is refused, finished visits never move.
 import { and, eq, inArray } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { companies, profiles, serviceLocations, visits } from '~/db/schema'
-import { addDays, instantAt, localDateAt } from '~/schedule/local-date'
+import { companies, profiles, visits } from '~/db/schema'
+import { addDays, localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { useDemoData } from '../../tests/helpers/test-database'
-import { createCustomerWithLocation } from './customer-changes.server'
+import { visitAt } from '../../tests/helpers/visits'
 import { ALREADY_APPLIED, applyBalance, DAY_CHANGED, undoBalance } from './day-balance.server'
 import { previewBalance } from './day-balance-preview.server'
 import { listDayStops } from './day-stops.server'
-import { createVisit } from './visit-changes.server'
 
 const ZONE = 'America/New_York'
 let blue: string
@@ -22,37 +21,20 @@ let owner: string
 let date: string
 
 /** North of Tampa and south-west of it: two clusters a technician each would drive far less. */
-const NORTH = [
+const NORTH: [number, number][] = [
   [28.06, -82.45],
   [28.07, -82.44],
   [28.05, -82.46],
 ]
-const SOUTH = [
+const SOUTH: [number, number][] = [
   [27.84, -82.7],
   [27.83, -82.71],
   [27.85, -82.69],
 ]
 
-async function visitAt(name: string, [lat, lng]: number[], technicianId: string, hour: number) {
-  const added = await createCustomerWithLocation(blue, {
-    customerName: name,
-    location: { street: `${hour} Test St`, postalCode: '33606', dogOnSite: false },
-  })
-  if (!added.ok) throw new Error(added.message)
-  await db()
-    .update(serviceLocations)
-    .set({ lat, lng, positionSource: 'manual' })
-    .where(eq(serviceLocations.id, added.locationId))
-  const visit = await createVisit({
-    companyId: blue,
-    customerId: added.customerId,
-    locationId: added.locationId,
-    scheduledAt: instantAt(date, `${String(hour).padStart(2, '0')}:00`, ZONE),
-    technicianId,
-  })
-  if (!visit) throw new Error('no visit')
-  return visit.id as string
-}
+/** A visit of Blue Lagoon's on this test's day. */
+const visitOn = (name: string, position: [number, number] | undefined, technicianId: string, hour: number) =>
+  visitAt({ companyId: blue, name, position: position as [number, number], technicianId, date, hour, zone: ZONE })
 
 /** Each technician's open visits in route order, and their stored positions. */
 async function snapshot() {
@@ -95,12 +77,12 @@ beforeAll(async () => {
   // A day of this file's own, far past the demo's generated visits.
   date = addDays(localDateAt(new Date(), ZONE), 400)
   // Crosswise: each technician drives to both clusters.
-  await visitAt('North One', NORTH[0] as number[], tyler, 8)
-  await visitAt('South One', SOUTH[0] as number[], tyler, 9)
-  await visitAt('North Two', NORTH[1] as number[], tyler, 10)
-  await visitAt('South Two', SOUTH[1] as number[], maya, 8)
-  await visitAt('North Three', NORTH[2] as number[], maya, 9)
-  await visitAt('South Three', SOUTH[2] as number[], maya, 10)
+  await visitOn('North One', NORTH[0], tyler, 8)
+  await visitOn('South One', SOUTH[0], tyler, 9)
+  await visitOn('North Two', NORTH[1], tyler, 10)
+  await visitOn('South Two', SOUTH[1], maya, 8)
+  await visitOn('North Three', NORTH[2], maya, 9)
+  await visitOn('South Three', SOUTH[2], maya, 10)
 })
 
 describe('Balance the day', () => {

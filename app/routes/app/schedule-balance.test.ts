@@ -8,6 +8,7 @@ import { db } from '~/utils/db.server'
 import { pageRequest, routeArgs, settle, statusOf, TEST_ORIGIN } from '../../../tests/helpers/requests'
 import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
+import { visitAt } from '../../../tests/helpers/visits'
 import { loader as coverLoader } from './route-cover'
 import { action, loader } from './schedule-balance'
 
@@ -30,6 +31,14 @@ beforeAll(async () => {
   tyler = techs.find((row) => row.email === 'tech@bluelagoon.test')?.id ?? ''
   sunsetTech = techs.find((row) => row.companyId !== blue?.id)?.id ?? ''
   date = addDays(localDateAt(new Date(), 'America/New_York'), 3)
+  // The day's own visits: the demo has none on a Sunday (three days after a Thursday), and the Apply below needs a
+  // technician's list to put a stranger's visit in.
+  for (const [hour, position] of [
+    [8, [28.06, -82.45]],
+    [9, [27.84, -82.7]],
+  ] as const) {
+    await visitAt({ companyId: blue?.id ?? '', name: `Balance ${hour}`, position, technicianId: tyler, date, hour })
+  }
   ;[dispatcher, tech] = await Promise.all([signInAs('dispatch@bluelagoon.test'), signInAs('tech@bluelagoon.test')])
 })
 
