@@ -57,14 +57,12 @@ test('the owner downloads a month for QuickBooks: an IIF that balances and a CSV
   loginAs,
 }) => {
   await loginAs(page, 'owner@bluelagoon.test')
-  // The demo's opening balances were sent 30 days ago: this month or last month has them (on the company's
-  // calendar, which may be a day off UTC's), so both are exported and checked.
-  const months = [0, 1].map((back) => {
-    const date = new Date()
-    date.setUTCDate(1)
-    date.setUTCMonth(date.getUTCMonth() - back)
-    return date.toISOString().slice(0, 7)
-  })
+  // The demo's opening balances were issued 30 days before the company's today (New York), and a month's export files
+  // them by that date: that month is checked, and the company's current month beside it (the same one, some days).
+  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' })
+  const [year, monthNumber, day] = today.split('-').map(Number) as [number, number, number]
+  const issued = new Date(Date.UTC(year, monthNumber - 1, day - 30)).toISOString().slice(0, 7)
+  const months = [...new Set([issued, today.slice(0, 7)])]
   let transactions = 0
   for (const month of months) {
     const iif = await page.request.get(`/app/billing/quickbooks.iif?month=${month}`)
