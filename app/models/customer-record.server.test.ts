@@ -352,7 +352,7 @@ describe('archiveCustomer / restoreCustomer', () => {
     const at = (days: number) => new Date(now.getTime() + days * DAY)
     const make = (scheduledAt: Date) =>
       createVisit({ companyId: blue, customerId: gone.id, scheduledAt, technicianId: techId })
-    const [done, overdue, future1, future2] = await Promise.all([make(at(-7)), make(at(-1)), make(at(2)), make(at(9))])
+    const [done, overdue, future1, future2] = await Promise.all([make(at(-7)), make(at(-2)), make(at(2)), make(at(9))])
     await db()
       .update(visits)
       .set({ completedAt: at(-7) })

@@ -23,7 +23,7 @@ import {
 } from '~/db/schema'
 import { createDemoLogin } from '~/demo/seed.server'
 import { loadWorkOrderPage } from '~/features/work-orders/work-order-page.server'
-import { localDateAt } from '~/schedule/local-date'
+import { addDays, localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { addTestCustomer } from '../../tests/helpers/customers'
 import { creditsByCustomer } from './customer-credit.server'
@@ -181,7 +181,8 @@ describe('work orders', () => {
       .select({ id: bodiesOfWater.id })
       .from(bodiesOfWater)
       .where(eq(bodiesOfWater.companyId, f.companyId))
-    const until = (days: number) => localDateAt(new Date(Date.now() + days * 86_400_000), TZ)
+    // Days on the company's calendar: 24 hours ago is still today for an hour on the day clocks go back.
+    const until = (days: number) => addDays(localDateAt(new Date(), TZ), days)
     const [pump] = await db()
       .insert(equipment)
       .values({ companyId: f.companyId, bodyOfWaterId: pool?.id ?? '', kind: 'pump', make: 'Pentair', serial: '77' })
