@@ -4,6 +4,7 @@
 // Lagoon's data meanwhile, so nothing here counts rows of the whole company.
 import fs from 'node:fs'
 import { capture, expect, gotoHydrated, test, VIEWPORTS } from './fixtures'
+import { addDays, todayInNewYork } from './visits'
 
 test('the owner reads Profit per pool, sorts it, changes the period and downloads the CSV', async ({
   page,
@@ -59,10 +60,8 @@ test('the owner downloads a month for QuickBooks: an IIF that balances and a CSV
   await loginAs(page, 'owner@bluelagoon.test')
   // The demo's opening balances were issued 30 days before the company's today (New York), and a month's export files
   // them by that date: that month is checked, and the company's current month beside it (the same one, some days).
-  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' })
-  const [year, monthNumber, day] = today.split('-').map(Number) as [number, number, number]
-  const issued = new Date(Date.UTC(year, monthNumber - 1, day - 30)).toISOString().slice(0, 7)
-  const months = [...new Set([issued, today.slice(0, 7)])]
+  const today = todayInNewYork()
+  const months = [...new Set([addDays(today, -30).slice(0, 7), today.slice(0, 7)])]
   let transactions = 0
   for (const month of months) {
     const iif = await page.request.get(`/app/billing/quickbooks.iif?month=${month}`)

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from '@playwright/test'
+import { instantAt } from '../../app/schedule/local-date'
 import { capture, expect, gotoHydrated, test, waitForHydration } from './fixtures'
 import { extractLink, waitForEmail } from './mail'
 import { todayInNewYork } from './visits'
@@ -136,9 +137,16 @@ test('a technician’s day on the clock reaches the timesheet, is edited with a 
   expect(header).toBe('Employee,Email,Date,Regular hours,Overtime hours,Stops,Gross pay')
   const [year, month, day] = today.split('-')
   const row = rows.find((line) => line.startsWith(`${name},`))
-  // 12:00 AM to 11:59 PM less a break of under a minute (0 or 1 minute on the clock's whole minutes).
-  expect([
-    `${name},${email},${month}/${day}/${year},23.98,0.00,0,479.67`,
-    `${name},${email},${month}/${day}/${year},23.97,0.00,0,479.33`,
-  ]).toContain(row)
+  // 12:00 AM to 11:59 PM less a break of under a minute (0 or 1 minute on the clock's whole minutes), at $20.00 an
+  // hour: 1,439 minutes on most days, an hour less or more on the days New York's clocks change.
+  const dayMinutes =
+    (instantAt(today, '23:59', 'America/New_York').getTime() -
+      instantAt(today, '00:00', 'America/New_York').getTime()) /
+    60_000
+  expect(
+    [dayMinutes, dayMinutes - 1].map(
+      (minutes) =>
+        `${name},${email},${month}/${day}/${year},${(minutes / 60).toFixed(2)},0.00,0,${(Math.round((minutes * 2000) / 60) / 100).toFixed(2)}`,
+    ),
+  ).toContain(row)
 })
