@@ -13,7 +13,6 @@ import { rereadEnv } from '~/utils/env.server'
 import { stopEvents } from '~/utils/events.server'
 import { toHaveRedirect } from '../helpers/requests'
 import { closeTestDatabase, openTestDatabase } from '../helpers/test-database'
-import './database-free'
 
 declare global {
   var __poolBudTestEnv: NodeJS.ProcessEnv | undefined
