@@ -17,18 +17,20 @@ const MIN_TARGET = 44
 
 type PhonePage = {
   name: string
-  /** Opens the page; returns nothing, the page is on screen after it. */
-  open: (page: Page) => Promise<unknown>
+  /** The page opened first: signing in opens it directly, instead of the landing page and then it. */
+  path: string
+  /** What is done on it before the checks, if anything: a link followed, a button pressed. */
+  then?: (page: Page) => Promise<unknown>
 }
 
-/** Opens `path`. */
-const at = (name: string, path: string): PhonePage => ({ name, open: (page) => gotoHydrated(page, path) })
+/** `path` itself. */
+const at = (name: string, path: string): PhonePage => ({ name, path })
 
 /** Opens `from`, then the first link on it whose address matches `href` (a record whose id the spec does not know). */
 const via = (name: string, from: string, href: RegExp): PhonePage => ({
   name,
-  open: async (page) => {
-    await gotoHydrated(page, from)
+  path: from,
+  then: async (page) => {
     const hrefs = await page
       .locator('main a[href]')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
@@ -87,8 +89,8 @@ const PERSONAS: { who: string | null; pages: PhonePage[] }[] = [
       // The board's second row (the first technician), reached by its "Next →".
       {
         name: 'schedule board, next row',
-        open: async (page) => {
-          await gotoHydrated(page, '/app/schedule')
+        path: '/app/schedule',
+        then: async (page) => {
           await page.getByRole('navigation', { name: 'Technicians' }).getByRole('link', { name: 'Next →' }).click()
           await expect(page.getByRole('link', { name: '← Previous' })).toBeVisible()
           await expect(page.getByRole('rowheader', { name: 'Unassigned' })).toBeHidden()
@@ -206,8 +208,9 @@ for (const { who, pages } of PERSONAS) {
         page,
         loginAs,
       }, testInfo) => {
-        if (who) await loginAs(page, who)
-        await phonePage.open(page)
+        if (who) await loginAs(page, who, { open: phonePage.path })
+        else await gotoHydrated(page, phonePage.path)
+        await phonePage.then?.(page)
         await expect(page.locator('main')).toBeVisible()
         await checkPhonePage(page, testInfo, `${(who ?? 'visitor').split('@')[0]}-${phonePage.name}`)
       })
