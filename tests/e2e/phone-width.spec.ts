@@ -20,7 +20,7 @@ type PhonePage = {
   /** The page opened first: signing in opens it directly, instead of the landing page and then it. */
   path: string
   /** What is done on it before the checks, if anything: a link followed, a button pressed. */
-  then?: (page: Page) => Promise<unknown>
+  follow?: (page: Page) => Promise<unknown>
 }
 
 /** `path` itself. */
@@ -30,7 +30,7 @@ const at = (name: string, path: string): PhonePage => ({ name, path })
 const via = (name: string, from: string, href: RegExp): PhonePage => ({
   name,
   path: from,
-  then: async (page) => {
+  follow: async (page) => {
     const hrefs = await page
       .locator('main a[href]')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
@@ -90,7 +90,7 @@ const PERSONAS: { who: string | null; pages: PhonePage[] }[] = [
       {
         name: 'schedule board, next row',
         path: '/app/schedule',
-        then: async (page) => {
+        follow: async (page) => {
           await page.getByRole('navigation', { name: 'Technicians' }).getByRole('link', { name: 'Next →' }).click()
           await expect(page.getByRole('link', { name: '← Previous' })).toBeVisible()
           await expect(page.getByRole('rowheader', { name: 'Unassigned' })).toBeHidden()
@@ -210,7 +210,7 @@ for (const { who, pages } of PERSONAS) {
       }, testInfo) => {
         if (who) await loginAs(page, who, { open: phonePage.path })
         else await gotoHydrated(page, phonePage.path)
-        await phonePage.then?.(page)
+        await phonePage.follow?.(page)
         await expect(page.locator('main')).toBeVisible()
         await checkPhonePage(page, testInfo, `${(who ?? 'visitor').split('@')[0]}-${phonePage.name}`)
       })
