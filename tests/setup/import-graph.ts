@@ -7,8 +7,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import ts from 'typescript'
+import { repositoryRoot } from '../helpers/source-text'
 
-export const repositoryRoot = path.resolve(import.meta.dirname, '../..')
 const appDir = path.join(repositoryRoot, 'app')
 const extensions = ['.ts', '.tsx', '.js', '.jsx', '.mjs']
 const TEST_FILE = /\.test\.tsx?$/
