@@ -60,6 +60,10 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     // Recording a trace of every test costs CI a fair share of its two cores; locally it is kept for failures.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
+    // The staff app's service worker saves every built file of the app on a phone's first visit (about 200 files):
+    // in a fresh browser context per test that was most of the run's requests. Blocked here; the specs about
+    // working offline allow it (`test.use({ serviceWorkers: 'allow' })`, decision 025).
+    serviceWorkers: 'block',
   },
   projects: inThisHalf([
     // These need the demo accounts as seeded (newtech has not finished setup yet) …

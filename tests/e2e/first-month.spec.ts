@@ -8,6 +8,9 @@ import type { Page } from '@playwright/test'
 import { capture, expect, gotoHydrated, test, waitForHydration } from './fixtures'
 import { addDays, bookVisitOn, bookVisits, bookVisitsToday, todayInNewYork } from './visits'
 
+// Offline, the phone leans on the staff app's service worker: allowed here (the config blocks it, decision 025).
+test.use({ serviceWorkers: 'allow' })
+
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1280, height: 800 }
 

@@ -6,6 +6,9 @@ import type { Page } from '@playwright/test'
 import { capture, expect, gotoHydrated, test, waitForHydration } from './fixtures'
 import { bookVisitsToday, jpeg } from './visits'
 
+// Offline, the phone leans on the staff app's service worker: allowed here (the config blocks it, decision 025).
+test.use({ serviceWorkers: 'allow' })
+
 const PHONE = { width: 390, height: 844 }
 
 /** One stop's work on the visit page, offline: 4 ticks, a reading, both notes, two photos. */

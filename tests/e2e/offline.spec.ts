@@ -11,6 +11,9 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium'
 import { capture, expect, gotoHydrated, loginAs, test, waitForHydration } from './fixtures'
 import { bookVisitToday } from './visits'
 
+// Offline, the phone leans on the staff app's service worker: allowed here (the config blocks it, decision 025).
+test.use({ serviceWorkers: 'allow' })
+
 const DANA = 'Dana Whitfield'
 
 /** Once the service worker controls the page (the first visit installs it, then it takes the page over). */

@@ -12,6 +12,9 @@ import { capture, expect, gotoHydrated, test, waitForHydration } from './fixture
 import { extractLink, waitForEmail } from './mail'
 import { todayInNewYork } from './visits'
 
+// Offline, the phone leans on the staff app's service worker: allowed here (the config blocks it, decision 025).
+test.use({ serviceWorkers: 'allow' })
+
 const PHONE = { width: 360, height: 740 }
 
 async function phoneChecks(page: Page, name: string) {

@@ -5,6 +5,9 @@ import type { Page } from '@playwright/test'
 import { capture, expect, test, waitForHydration } from './fixtures'
 import { bookVisitToday, jpeg } from './visits'
 
+// Offline, the phone leans on the staff app's service worker: allowed here (the config blocks it, decision 025).
+test.use({ serviceWorkers: 'allow' })
+
 const _DANA = 'Dana Whitfield'
 
 async function expectDrawn(page: Page, name: RegExp) {

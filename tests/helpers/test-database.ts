@@ -3,9 +3,10 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { inject } from 'vitest'
-import { type DatabaseHandle, installDatabase, openDatabase } from '~/utils/db.server'
+import { type DatabaseHandle, db, installDatabase, openDatabase, queryRows } from '~/utils/db.server'
 
 declare global {
   var __poolBudTestDatabase: { handle: DatabaseHandle; drop: () => Promise<void> } | undefined
@@ -80,4 +81,24 @@ export async function useDemoData() {
   await openTestDatabase('demo')
   const testDatabase = inject('testDatabase')
   fs.cpSync(testDatabase.demoUploads, path.join(process.env.DATA_DIR as string, 'uploads'), { recursive: true })
+}
+
+/**
+ * Runs `fill`, a large set-based insert into `tables`, with their plain indexes dropped, then builds each again from
+ * its own definition: one bulk build each instead of an index update per row (a trigram index's is the costly one).
+ * Primary keys and unique indexes stay, so every row is still checked against them.
+ */
+export async function fillBeforeIndexes(tables: string[], fill: () => Promise<void>) {
+  const indexes = await queryRows<{ name: string; definition: string }>(sql`
+    select i.indexname as name, i.indexdef as definition
+    from pg_indexes i
+    join pg_class c on c.relname = i.indexname and c.relnamespace = 'public'::regnamespace
+    join pg_index x on x.indexrelid = c.oid
+    where i.schemaname = 'public' and i.tablename in (${sql.join(
+      tables.map((table) => sql`${table}`),
+      sql`, `,
+    )}) and not x.indisunique and not x.indisprimary`)
+  for (const index of indexes) await db().execute(sql.raw(`drop index "${index.name}"`))
+  await fill()
+  for (const index of indexes) await db().execute(sql.raw(index.definition))
 }
