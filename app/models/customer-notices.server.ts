@@ -2,14 +2,14 @@
 // and channels the company sends them, what they turned off, whether their number replied STOP; saving their choice;
 // and the arrival window of today's visit from the route's ETA.
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import { companies, customers, visits } from '~/db/schema'
+import { companies, customers, profiles, visits } from '~/db/schema'
 import type { NoticeChoices } from '~/db/schema/customers'
 import { type ArrivalWindow, arrivalWindow } from '~/notices/arrival-window'
 import { customerWants } from '~/notices/customer-choices'
 import { NOTICE_CHANNELS, NOTICE_EVENTS, type NoticeChannel, type NoticeEvent } from '~/notices/templates'
 import { addDays, instantAt, type LocalDate } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
-import { getDayRoute } from './day-route.server'
+import { getDayRoute, TECHNICIAN_DAY_COLUMNS, technicianDayOf } from './day-route.server'
 import { noticeSettingFor } from './notice.server'
 
 export type NoticeChoiceRow = {
@@ -101,9 +101,12 @@ export async function todaysArrival({
   timezone: string
   today: LocalDate
 }): Promise<ArrivalWindow | null> {
+  // The visit with its technician's day, in one statement (the portal's home stays within its statement budget).
   const [visit] = await db()
-    .select({ id: visits.id, technicianId: visits.technicianId })
+    .select({ id: visits.id, technicianId: visits.technicianId, ...TECHNICIAN_DAY_COLUMNS })
     .from(visits)
+    .innerJoin(companies, eq(companies.id, visits.companyId))
+    .leftJoin(profiles, and(eq(profiles.companyId, visits.companyId), eq(profiles.id, visits.technicianId)))
     .where(
       and(
         eq(visits.companyId, companyId),
@@ -117,7 +120,13 @@ export async function todaysArrival({
     .orderBy(visits.scheduledAt)
     .limit(1)
   if (!visit) return null
-  const route = await getDayRoute({ companyId, timezone, technicianId: visit.technicianId, date: today })
+  const route = await getDayRoute({
+    companyId,
+    timezone,
+    technicianId: visit.technicianId,
+    date: today,
+    day: technicianDayOf(visit),
+  })
   const stop = route.stops.find((row) => row.id === visit.id)
   return stop?.etaMinutes == null ? null : arrivalWindow(stop.etaMinutes, stop.window)
 }

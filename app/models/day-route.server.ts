@@ -36,42 +36,60 @@ export async function companyStart(companyId: string, executor: Pick<Database, '
 
 type Place = { address: string; point: LatLng }
 
+/** A technician's day as one row: the company's start, and the technician's places and hours (null unassigned). */
+export const TECHNICIAN_DAY_COLUMNS = {
+  companyAddress: companies.startAddress,
+  companyLat: companies.startLat,
+  companyLng: companies.startLng,
+  startAddress: profiles.startAddress,
+  startLat: profiles.startLat,
+  startLng: profiles.startLng,
+  endAddress: profiles.endAddress,
+  endLat: profiles.endLat,
+  endLng: profiles.endLng,
+  workStarts: profiles.workStarts,
+  workEnds: profiles.workEnds,
+}
+
+type Nullable<T> = { [K in keyof T]: T[K] | null }
+type TechnicianDayRow = Nullable<{
+  [K in keyof typeof TECHNICIAN_DAY_COLUMNS]: (typeof TECHNICIAN_DAY_COLUMNS)[K]['_']['data']
+}>
+export type TechnicianDayPlan = { start: Place | null; end: Place | null; workStarts: number; workEnds: number }
+
 /**
- * A technician's day (Team → technician): the start and end addresses (the company's when none is set: the truck
- * leaves the shop and comes back to it) and working hours (8:00 AM–5:00 PM when none are set). A place without a
- * latitude and longitude is left out. The unassigned route starts and ends at the company's and has the default hours.
+ * A technician's day (Team → technician) from its row: the start and end addresses (the company's when none is set:
+ * the truck leaves the shop and comes back to it) and working hours (8:00 AM–5:00 PM when none are set). A place
+ * without a latitude and longitude is left out. The unassigned route starts and ends at the company's and has the
+ * default hours.
  */
+export function technicianDayOf(row: TechnicianDayRow | undefined): TechnicianDayPlan {
+  const place = (address: string | null | undefined, lat: number | null | undefined, lng: number | null | undefined) =>
+    lat != null && lng != null ? { address: address ?? 'Start', point: { lat, lng } } : null
+  const company = place(row?.companyAddress, row?.companyLat, row?.companyLng)
+  const start = place(row?.startAddress, row?.startLat, row?.startLng) ?? company
+  const end = place(row?.endAddress ?? 'End', row?.endLat, row?.endLng) ?? company
+  const workStarts = wallMinutes(row?.workStarts) ?? DEFAULT_WORK_STARTS
+  const workEnds = wallMinutes(row?.workEnds) ?? DEFAULT_WORK_ENDS
+  return { start, end, workStarts, workEnds }
+}
+
+/** A technician's day (`technicianDayOf`), read in one statement: the company's row with the technician's joined. */
 export async function technicianDay(
   companyId: string,
   technicianId: string | null,
   executor: Pick<Database, 'select'> = db(),
-): Promise<{ start: Place | null; end: Place | null; workStarts: number; workEnds: number }> {
-  const [company, profile] = await Promise.all([
-    companyStart(companyId, executor),
-    technicianId
-      ? executor
-          .select({
-            startAddress: profiles.startAddress,
-            startLat: profiles.startLat,
-            startLng: profiles.startLng,
-            endAddress: profiles.endAddress,
-            endLat: profiles.endLat,
-            endLng: profiles.endLng,
-            workStarts: profiles.workStarts,
-            workEnds: profiles.workEnds,
-          })
-          .from(profiles)
-          .where(and(eq(profiles.companyId, companyId), eq(profiles.id, technicianId)))
-          .then((rows) => rows[0])
-      : undefined,
-  ])
-  const place = (address: string | null | undefined, lat: number | null | undefined, lng: number | null | undefined) =>
-    lat != null && lng != null ? { address: address ?? 'Start', point: { lat, lng } } : null
-  const start = place(profile?.startAddress, profile?.startLat, profile?.startLng) ?? company
-  const end = place(profile?.endAddress ?? 'End', profile?.endLat, profile?.endLng) ?? company
-  const workStarts = wallMinutes(profile?.workStarts) ?? DEFAULT_WORK_STARTS
-  const workEnds = wallMinutes(profile?.workEnds) ?? DEFAULT_WORK_ENDS
-  return { start, end, workStarts, workEnds }
+): Promise<TechnicianDayPlan> {
+  const [row] = await executor
+    .select(TECHNICIAN_DAY_COLUMNS)
+    .from(companies)
+    .leftJoin(
+      profiles,
+      and(eq(profiles.companyId, companies.id), technicianId ? eq(profiles.id, technicianId) : sql`false`),
+    )
+    .where(eq(companies.id, companyId))
+    .limit(1)
+  return technicianDayOf(row)
 }
 
 /** The timed problem of a day's routed stops (open, with a place), from its drive distances. */
@@ -113,8 +131,13 @@ export async function getDayRoute(args: {
   timezone: string
   technicianId: string | null
   date: LocalDate
+  /** The technician's day when the caller read it already (with the visit it asks about): one statement fewer. */
+  day?: TechnicianDayPlan
 }) {
-  const [stops, day] = await Promise.all([listDayStops(args), technicianDay(args.companyId, args.technicianId)])
+  const [stops, day] = await Promise.all([
+    listDayStops(args),
+    args.day ?? technicianDay(args.companyId, args.technicianId),
+  ])
   const start = day.start
   const routed = stops.filter((stop) => stop.state === 'open' && stop.point)
   const measured = await driveDistances(dayPoints(day, routed))

@@ -103,7 +103,15 @@ export async function getPortal({
   // The history: visits that are due or done. Visits still ahead (a plan keeps 8 weeks of them) are the "next visit",
   // not rows of history.
   const inHistory = sql`(${visits.scheduledAt} < ${now.toISOString()} or ${visits.completedAt} is not null or ${visits.canceledAt} is not null)`
-  const [header, counts, nextVisit, visitRows, readings, galleryRows] = await Promise.all([
+  const next = db()
+    .select({ scheduledAt: visits.scheduledAt, address: visits.address, technicianName: profiles.fullName })
+    .from(visits)
+    .leftJoin(profiles, technician)
+    .where(and(ofCustomer, isNull(visits.completedAt), isNull(visits.canceledAt), gte(visits.scheduledAt, now)))
+    .orderBy(asc(visits.scheduledAt), asc(visits.id))
+    .limit(1)
+    .as('next_visit')
+  const [header, counts, visitRows, readings, galleryRows] = await Promise.all([
     db()
       .select({
         name: customers.customerName,
@@ -128,21 +136,19 @@ export async function getPortal({
       .leftJoinLateral(pool, sql`true`)
       .where(and(eq(customers.companyId, companyId), eq(customers.id, customerId)))
       .limit(1),
+    // The counts and the next visit in one statement: the next visit (a row at most) joined to every counted one.
     db()
       .select({
         completed: sql<number>`count(*) filter (where ${visits.completedAt} is not null)::int`,
         total: sql<number>`count(*)::int`,
         history: sql<number>`count(*) filter (where ${inHistory})::int`,
+        nextAt: sql<Date | null>`max(${next.scheduledAt})`.mapWith(visits.scheduledAt),
+        nextAddress: sql<string | null>`max(${next.address})`,
+        nextTechnician: sql<string | null>`max(${next.technicianName})`,
       })
       .from(visits)
+      .leftJoin(next, sql`true`)
       .where(ofCustomer),
-    db()
-      .select({ scheduledAt: visits.scheduledAt, address: visits.address, technicianName: profiles.fullName })
-      .from(visits)
-      .leftJoin(profiles, technician)
-      .where(and(ofCustomer, isNull(visits.completedAt), isNull(visits.canceledAt), gte(visits.scheduledAt, now)))
-      .orderBy(asc(visits.scheduledAt), asc(visits.id))
-      .limit(1),
     db()
       .select({
         id: visits.id,
@@ -196,7 +202,14 @@ export async function getPortal({
 
   const customer = header[0]
   if (!customer) return null
-  const { completed, total, history } = counts[0] ?? { completed: 0, total: 0, history: 0 }
+  const { completed, total, history, nextAt, nextAddress, nextTechnician } = counts[0] ?? {
+    completed: 0,
+    total: 0,
+    history: 0,
+    nextAt: null,
+    nextAddress: null,
+    nextTechnician: null,
+  }
   // Readings are judged against their pool's targets (the customer's pool when a reading says none); the
   // profiles themselves stay internal.
   const customerPool: PoolProfile = poolProfileOf(customer)
@@ -222,7 +235,7 @@ export async function getPortal({
     companyLogoUrl: companyLogoPath(customer.logoKey),
     timezone: customer.timezone,
     counts: { completed, total },
-    nextVisit: nextVisit[0] ?? null,
+    nextVisit: nextAt ? { scheduledAt: nextAt, address: nextAddress ?? '', technicianName: nextTechnician } : null,
     latestReading: judged[0] ?? null,
     visits: {
       page: current,

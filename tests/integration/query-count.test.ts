@@ -3,6 +3,7 @@
 // route loaders run for signed-in users; then the company grows tenfold and the counts must not move.
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { createVisit } from '~/models/visit-changes.server'
 import { loader as accountLoader } from '~/routes/app/account'
 import { loader as billingLoader } from '~/routes/app/billing'
 import { loader as pricesLoader } from '~/routes/app/billing-prices'
@@ -21,6 +22,7 @@ import { loader as visitLoader } from '~/routes/app/visit'
 import { loader as portalLoader } from '~/routes/portal/customer'
 import { loader as portalInvoiceLoader } from '~/routes/portal/invoice'
 import { loader as portalVisitLoader } from '~/routes/portal/visit'
+import { instantAt } from '~/schedule/local-date'
 import { currentDatabaseHandle, type DatabaseHandle, db, queryRows, recordQueries } from '~/utils/db.server'
 import { pageRequest, routeArgs } from '../helpers/requests'
 import { signInAs } from '../helpers/session'
@@ -201,6 +203,20 @@ beforeAll(async () => {
   visitList = [techVisitId, danaVisitId]
   const technicianId = techVisit?.technicianId as string
   const today = techVisit?.today as string
+  // An open visit of Dana's today, whatever the hour: the portal's home then also estimates her technician's arrival,
+  // its heaviest form (the demo gives her a visit today on some days and hours only).
+  const [danaPlace] = await queryRows<{ companyId: string; locationId: string; timezone: string }>(
+    sql`select l.company_id as "companyId", l.id as "locationId", c.timezone from service_locations l
+        join companies c on c.id = l.company_id where l.customer_id = ${dana?.id} order by l.id limit 1`,
+  )
+  if (!danaPlace || !dana) throw new Error('Dana has no service location')
+  await createVisit({
+    companyId: danaPlace.companyId,
+    customerId: dana.id,
+    locationId: danaPlace.locationId,
+    scheduledAt: instantAt(today, '12:00', danaPlace.timezone),
+    technicianId,
+  })
   const dashboard = (request: Request) => dashboardLoader(routeArgs(request))
   const billing = (request: Request) => billingLoader(routeArgs(request))
   pages = [
