@@ -7,7 +7,7 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { capture, expect, test, VIEWPORTS } from './fixtures'
+import { capture, expect, gotoHydrated, test, VIEWPORTS } from './fixtures'
 
 const PAGES = [
   { path: '/', heading: 'Run your pool-service company from one screen' },
@@ -239,4 +239,26 @@ test('the landing page ships under 130 KB of gzipped JavaScript', async ({ page 
     total += gzipSync(fs.readFileSync(path.join('build/client', script))).length
   }
   expect(total).toBeLessThan(130 * 1024)
+})
+
+// A wide table's box is a tab stop while it scrolls sideways (a keyboard must reach it to scroll it), and not when the
+// table fits: the API reference's field tables, at a desktop's width and a phone's.
+test('a table box takes a tab stop only while it scrolls sideways', async ({ page }) => {
+  const regions = page.getByRole('region', { name: /^Fields of / })
+  for (const viewport of [VIEWPORTS.at(-1), VIEWPORTS[0]]) {
+    if (!viewport) throw new Error('no viewports')
+    await page.setViewportSize(viewport)
+    await gotoHydrated(page, '/developers')
+    expect(await regions.count()).toBeGreaterThan(0)
+    const wrong = () =>
+      regions.evaluateAll((boxes) =>
+        boxes
+          .filter((box) => (box.getAttribute('tabindex') === '0') !== box.scrollWidth > box.clientWidth)
+          .map((box) => `${box.getAttribute('aria-label')} (${box.clientWidth} of ${box.scrollWidth} px)`),
+      )
+    await expect.poll(wrong, `${viewport.width} px: a tab stop exactly where the box scrolls`).toEqual([])
+  }
+  // At a desktop's width every field table fits, so none is a tab stop.
+  await page.setViewportSize(VIEWPORTS.at(-1) ?? { width: 1280, height: 800 })
+  await expect.poll(() => regions.evaluateAll((boxes) => boxes.filter((box) => box.tabIndex === 0).length)).toBe(0)
 })
