@@ -57,11 +57,13 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
     baseURL,
-    screenshot: 'only-on-failure',
+    // A screenshot on failure costs every test, passing ones too (about 0.24 s of processor time each, measured on 120
+    // empty tests): CI, whose files nobody opens, goes without; locally it is kept for failures.
+    screenshot: process.env.CI ? 'off' : 'only-on-failure',
     // Recording a trace of every test costs CI a fair share of its two cores; locally it is kept for failures.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     // The staff app's service worker saves every built file of the app on a phone's first visit (about 200 files):
-    // in a fresh browser context per test that was most of the run's requests. Blocked here; the specs about
+    // in a fresh browser context per test that was 196 requests more for every test. Blocked here; the specs about
     // working offline allow it (`test.use({ serviceWorkers: 'allow' })`, decision 025).
     serviceWorkers: 'block',
   },
