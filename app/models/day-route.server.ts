@@ -24,17 +24,20 @@ import { publishCompanyEvent } from '~/utils/events.server'
 import { failure, type Result, success } from '~/utils/result'
 import { listDayStops, type RouteStop } from './day-stops.server'
 
+type Place = { address: string; point: LatLng }
+
+/** A place of a day's route, or null without a latitude and longitude (it cannot be driven to). */
+function placeOf(address: string | null | undefined, lat: number | null | undefined, lng: number | null | undefined) {
+  return lat != null && lng != null ? { address: address ?? 'Start', point: { lat, lng } } : null
+}
+
 export async function companyStart(companyId: string, executor: Pick<Database, 'select'> = db()) {
   const [row] = await executor
     .select({ address: companies.startAddress, lat: companies.startLat, lng: companies.startLng })
     .from(companies)
     .where(eq(companies.id, companyId))
-  return row && row.lat !== null && row.lng !== null
-    ? { address: row.address ?? 'Start', point: { lat: row.lat, lng: row.lng } }
-    : null
+  return placeOf(row?.address, row?.lat, row?.lng)
 }
-
-type Place = { address: string; point: LatLng }
 
 /** A technician's day as one row: the company's start, and the technician's places and hours (null unassigned). */
 export const TECHNICIAN_DAY_COLUMNS = {
@@ -51,10 +54,10 @@ export const TECHNICIAN_DAY_COLUMNS = {
   workEnds: profiles.workEnds,
 }
 
-type Nullable<T> = { [K in keyof T]: T[K] | null }
-type TechnicianDayRow = Nullable<{
-  [K in keyof typeof TECHNICIAN_DAY_COLUMNS]: (typeof TECHNICIAN_DAY_COLUMNS)[K]['_']['data']
-}>
+/** A row of those columns (the technician's are null when none is joined). */
+type TechnicianDayRow = {
+  [K in keyof typeof TECHNICIAN_DAY_COLUMNS]: (typeof TECHNICIAN_DAY_COLUMNS)[K]['_']['data'] | null
+}
 export type TechnicianDayPlan = { start: Place | null; end: Place | null; workStarts: number; workEnds: number }
 
 /**
@@ -64,11 +67,9 @@ export type TechnicianDayPlan = { start: Place | null; end: Place | null; workSt
  * default hours.
  */
 export function technicianDayOf(row: TechnicianDayRow | undefined): TechnicianDayPlan {
-  const place = (address: string | null | undefined, lat: number | null | undefined, lng: number | null | undefined) =>
-    lat != null && lng != null ? { address: address ?? 'Start', point: { lat, lng } } : null
-  const company = place(row?.companyAddress, row?.companyLat, row?.companyLng)
-  const start = place(row?.startAddress, row?.startLat, row?.startLng) ?? company
-  const end = place(row?.endAddress ?? 'End', row?.endLat, row?.endLng) ?? company
+  const company = placeOf(row?.companyAddress, row?.companyLat, row?.companyLng)
+  const start = placeOf(row?.startAddress, row?.startLat, row?.startLng) ?? company
+  const end = placeOf(row?.endAddress ?? 'End', row?.endLat, row?.endLng) ?? company
   const workStarts = wallMinutes(row?.workStarts) ?? DEFAULT_WORK_STARTS
   const workEnds = wallMinutes(row?.workEnds) ?? DEFAULT_WORK_ENDS
   return { start, end, workStarts, workEnds }
