@@ -392,20 +392,25 @@ describe('seedDemoData', () => {
   })
 
   it('spreads each route’s visits through the day at the route’s ETAs, never in bulk at 8:00 or 12:00', async () => {
-    const [row] = await queryRows<{ total: number; round: number; times: number; disorder: number }>(
+    const [row] = await queryRows<{ total: number; bulk: number; times: number; disorder: number }>(
       sql`select count(*)::int as total,
-            count(*) filter (where to_char(scheduled_at at time zone timezone, 'HH24:MI') in ('08:00', '12:00'))::int
-              as round,
+            count(*) filter (where same_minute > 1)::int as bulk,
             count(distinct to_char(scheduled_at at time zone timezone, 'HH24:MI'))::int as times,
             count(*) filter (where scheduled_at <= before)::int as disorder
-          from (select j.scheduled_at, c.timezone, lag(j.scheduled_at) over (
-                  partition by j.technician_id, j.occurrence_date order by j.route_position) as before
+          from (select j.scheduled_at, c.timezone,
+                  count(*) over (partition by j.technician_id, j.occurrence_date, date_trunc('minute', j.scheduled_at))
+                    as same_minute,
+                  lag(j.scheduled_at) over (
+                    partition by j.technician_id, j.occurrence_date order by j.route_position) as before
                 from visits j join companies c on c.id = j.company_id
                 where j.plan_id is not null) route`,
     )
     expect(row?.total).toBeGreaterThan(1000)
-    // A stop is reached after the drive from the yard or the stop before: hardly ever on the hour.
-    expect(row?.round ?? 0).toBeLessThan((row?.total ?? 0) * 0.02)
+    // In bulk would be several stops of one technician's day at one time (the window's start, 8:00 or 12:00). A single
+    // stop may fall on the hour: the first, less than a minute's drive from the yard, is reached at 8:00, and the same
+    // route repeats every week, so a share of visits on the hour is no measure (a CI run seeded on a Monday found
+    // Sunset's Monday and Tuesday first stops at 8:00 and one of Blue Lagoon's at 12:00, 25 of 1,160 visits).
+    expect(row?.bulk).toBe(0)
     expect(row?.times).toBeGreaterThan(100)
     // In route order, each stop later than the one before.
     expect(row?.disorder).toBe(0)
