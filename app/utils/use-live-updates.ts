@@ -26,18 +26,31 @@ export function useLiveUpdates(enabled: boolean) {
     if (!enabled || typeof EventSource === 'undefined') return
     const source = new EventSource('/app/events')
     let timer: ReturnType<typeof setTimeout> | undefined
+    // Without signal the page's data cannot be fetched again, and a failed reload would put an error page where the
+    // technician's day was (the stream can still deliver what the server sent before the signal went). A change
+    // heard then is loaded when the signal returns.
+    let missed = false
+    const reload = () => {
+      missed = !navigator.onLine
+      if (!missed) revalidator.revalidate()
+    }
     // Several changes in a burst (e.g. a visit and its reading) cause one reload, not several.
     const onChange = () => {
       clearTimeout(timer)
       timer = setTimeout(() => {
         if (Date.now() - lastSubmit.current < OWN_CHANGE_WINDOW_MS) return
-        revalidator.revalidate()
+        reload()
       }, 300)
     }
+    const onOnline = () => {
+      if (missed) reload()
+    }
     source.addEventListener('change', onChange)
+    window.addEventListener('online', onOnline)
     return () => {
       clearTimeout(timer)
       source.removeEventListener('change', onChange)
+      window.removeEventListener('online', onOnline)
       source.close()
     }
   }, [enabled, revalidator.revalidate])

@@ -118,3 +118,45 @@ test('three stops worked offline reach the server once when the signal returns, 
   }
   await office.close()
 })
+
+/** What the test's own stream of the company's changes left on the phone's window. */
+type HeardOnPhone = { changes: EventSource; changesHeard: number }
+
+test('a change heard without signal leaves Today in place, and shows on it when the signal returns', async ({
+  page,
+  loginAs,
+  browser,
+}) => {
+  const phone = await browser.newContext({ viewport: PHONE })
+  const tech = await phone.newPage()
+  await loginAs(tech, 'tech@bluelagoon.test', { open: '/app' })
+  await waitForHydration(tech)
+  const clock = tech.getByRole('region', { name: 'Your day' })
+  await expect(clock).toBeVisible()
+  // A stream of the test's own beside the page's, to know when the company's change has reached the phone.
+  await tech.evaluate(() => {
+    const heard = window as unknown as HeardOnPhone
+    heard.changesHeard = 0
+    heard.changes = new EventSource('/app/events')
+    heard.changes.addEventListener('change', () => {
+      heard.changesHeard += 1
+    })
+  })
+  await tech.waitForFunction(() => (window as unknown as HeardOnPhone).changes.readyState === EventSource.OPEN)
+  await phone.setOffline(true)
+
+  // The office books Tyler a visit today: the server announces it on the streams already open.
+  const { ids } = await bookVisitsToday(page, loginAs, 1)
+  await tech.waitForFunction(() => (window as unknown as HeardOnPhone).changesHeard > 0)
+  // The page would reload its data 300 ms after the change; without signal that reload failed and an error page
+  // replaced the day. Give it that time and more.
+  await tech.waitForTimeout(1_000)
+  await expect(clock).toBeVisible()
+  await expect(tech.getByText('Something went wrong')).toHaveCount(0)
+  await expect(tech.locator(`a[href^="/app/visits/${ids[0]}"]`)).toHaveCount(0)
+
+  await phone.setOffline(false)
+  await expect(tech.locator(`a[href^="/app/visits/${ids[0]}"]`).first()).toBeVisible()
+  await expect(clock).toBeVisible()
+  await phone.close()
+})
