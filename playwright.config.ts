@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { defineConfig, type Project } from '@playwright/test'
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/lib/chromium'
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from './scripts/lib/chromium'
 
 // The config is evaluated in the runner and again in every worker; the port is chosen once,
 // in the runner, and handed down through the environment (workers inherit it, and so does
@@ -55,7 +55,7 @@ export default defineConfig({
   reporter: [['list'], ['html', { open: 'never', outputFolder: `${OUTPUT_DIR}-report` }]],
   use: {
     browserName: 'chromium',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
+    launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_FLAGS },
     baseURL,
     // A screenshot on failure costs every test, passing ones too (about 0.24 s of processor time each, measured on 120
     // empty tests): CI, whose files nobody opens, goes without; locally it is kept for failures.

@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium, type Page } from '@playwright/test'
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium'
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../../scripts/lib/chromium'
 import { capture, expect, gotoHydrated, loginAs, test, waitForHydration } from './fixtures'
 import { bookVisitToday } from './visits'
 
@@ -125,7 +125,7 @@ test('the staff app is installable: manifest, icons and a worker that controls /
   // profile on disk, as a phone's browser has.
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'pool-bud-install-'))
   const browser = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
+    executablePath: TEST_CHROMIUM_PATH,
     args: CHROMIUM_FLAGS,
     baseURL,
     extraHTTPHeaders: { 'x-forwarded-for': clientIp },
