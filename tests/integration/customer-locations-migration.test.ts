@@ -1,12 +1,7 @@
 // Migration 0007 (issue #17) on yesterday's demo database: the demo as it was at 0006 (a frozen fixture of its rows
 // plus the awkward addresses and phone numbers real data has) moves onto service locations and bodies of water
-// without losing a row. Runs on PGlite and, with DATABASE_URL, on PostgreSQL; then `npm run db:migrate` upgrades an
-// embedded demo database on disk the same way.
-import { execFile } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { promisify } from 'node:util'
+// without losing a row. Runs on PGlite and, with DATABASE_URL, on PostgreSQL (`npm run db:migrate` on an embedded
+// database on disk: db-migrate-command.test.ts).
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getVisitForViewer } from '~/models/visit-record.server'
@@ -15,63 +10,11 @@ import {
   currentDatabaseHandle,
   type DatabaseHandle,
   installDatabase,
-  MIGRATIONS_DIR,
   migrateDatabase,
-  openDatabase,
-  projectRoot,
   queryRows,
 } from '~/utils/db.server'
-import { databaseMigratedTo, migrationsUpTo } from '../helpers/migrations'
-
-const FIXTURE = path.join(projectRoot(), 'tests/fixtures/migrations/demo-0006.sql')
-const BEFORE = '0006_outbox_and_idempotency'
-
-/** Runs the fixture's statements (plain INSERTs) on either kind of database. */
-async function loadFixture(handle: DatabaseHandle) {
-  const text = fs.readFileSync(FIXTURE, 'utf8')
-  if (handle.kind === 'pglite') await handle.client.exec(text)
-  else await handle.client.query(text)
-}
-
-const COUNTED = {
-  companies: sql`select count(*)::int as n from companies`,
-  users: sql`select count(*)::int as n from "user"`,
-  profiles: sql`select count(*)::int as n from profiles`,
-  customers: sql`select count(*)::int as n from customers`,
-  readings: sql`select count(*)::int as n from chem_logs`,
-  invites: sql`select count(*)::int as n from invitations`,
-  inventory: sql`select count(*)::int as n from inventory_items`,
-}
-
-/** Photos were two columns of visits until 0009 copied them into visit_photos (and 0010 dropped the columns). */
-const PHOTOS_BEFORE_0009 = sql`select (count(before_url) + count(after_url))::int as n from jobs`
-const PHOTOS_SINCE_0009 = sql`select count(*)::int as n from visit_photos`
-
-async function counts(handle: DatabaseHandle) {
-  const result: Record<string, number> = {}
-  for (const [name, query] of Object.entries(COUNTED)) {
-    result[name] = (await queryRows<{ n: number }>(query, handle.db))[0]?.n ?? -1
-  }
-  // The visits' table was `visits` until 0041 (docs/decisions/069-one-word-visit-and-us-spelling.md).
-  const [visitsTable] = await queryRows<{ exists: boolean }>(
-    sql`select to_regclass('visits') is not null as exists`,
-    handle.db,
-  )
-  result.visits =
-    (
-      await queryRows<{ n: number }>(
-        visitsTable?.exists ? sql`select count(*)::int as n from visits` : sql`select count(*)::int as n from jobs`,
-        handle.db,
-      )
-    )[0]?.n ?? -1
-  const [table] = await queryRows<{ exists: boolean }>(
-    sql`select to_regclass('visit_photos') is not null as exists`,
-    handle.db,
-  )
-  result.photos =
-    (await queryRows<{ n: number }>(table?.exists ? PHOTOS_SINCE_0009 : PHOTOS_BEFORE_0009, handle.db))[0]?.n ?? -1
-  return result
-}
+import { BEFORE, counts, loadFixture } from '../helpers/demo-0006'
+import { databaseMigratedTo } from '../helpers/migrations'
 
 type OldCustomer = {
   id: string
@@ -284,46 +227,6 @@ describe('migration 0007 on yesterday’s demo database', () => {
       expect(visit).toMatchObject({ poolVolumeGallons: old?.gallons, poolSurface: 'vinyl', poolSanitizer: 'salt' })
     } finally {
       installDatabase(previous)
-    }
-  })
-})
-
-describe('npm run db:migrate', () => {
-  it('upgrades an embedded demo database on disk and keeps every row', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pool-bud-db-migrate-'))
-    const folder = migrationsUpTo(BEFORE)
-    try {
-      const old = await openDatabase({ dataDir: path.join(dataDir, 'db') })
-      await migrateDatabase(old, folder)
-      await loadFixture(old)
-      const before = await counts(old)
-      await old.close()
-
-      const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }
-      const { stdout } = await promisify(execFile)('npm', ['run', '-s', 'db:migrate'], { cwd: projectRoot(), env })
-      expect(stdout).toContain('Migrations applied')
-
-      const upgraded = await openDatabase({ dataDir: path.join(dataDir, 'db') })
-      try {
-        expect(await counts(upgraded)).toEqual(before)
-        const [moved] = await queryRows<{ locations: number; bodies: number; migrations: number }>(
-          sql`select (select count(*)::int from service_locations) as locations,
-                (select count(*)::int from bodies_of_water) as bodies,
-                (select count(*)::int from drizzle.__drizzle_migrations) as migrations`,
-          upgraded.db,
-        )
-        const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8'))
-        expect(moved).toEqual({
-          locations: before.customers,
-          bodies: before.customers,
-          migrations: journal.entries.length,
-        })
-      } finally {
-        await upgraded.close()
-      }
-    } finally {
-      fs.rmSync(folder, { recursive: true, force: true })
-      fs.rmSync(dataDir, { recursive: true, force: true })
     }
   })
 })

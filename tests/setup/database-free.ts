@@ -9,9 +9,10 @@ declare module 'vitest' {
 
 /**
  * Test files that reach the database module but use no database of the run's: the first start runs a server on an
- * embedded database of its own, whatever the run uses. Every other database-free file is found by its imports (below).
+ * embedded database of its own, whatever the run uses, and so does `npm run db:migrate` on a data folder of its own.
+ * Every other database-free file is found by its imports (below).
  */
-const DATABASE_FREE = ['tests/integration/first-start.test.ts']
+const DATABASE_FREE = ['tests/integration/first-start.test.ts', 'tests/integration/db-migrate-command.test.ts']
 
 /** The modules through which a test file reaches the run's database. */
 const DATABASE_MODULES = ['app/utils/db.server.ts', 'tests/helpers/test-database.ts']
