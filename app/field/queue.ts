@@ -253,8 +253,8 @@ export function queueChange(visitId: string, change: VisitChange, options: { hol
  * Queues a tap of the technician's clock ("Start day", "Break", "Back", "End day") with the phone's time, and starts
  * sending it: sent in order with the visits' changes, applied once by its id (docs/time.md).
  */
-export function queueClock(kind: ClockKind) {
-  const item: QueuedClock = { ...base(CLOCK_QUEUE_ID), kind: 'clock', madeAt: new Date().toISOString(), clock: kind }
+export function queueClock(kind: ClockKind, madeAt = new Date().toISOString()) {
+  const item: QueuedClock = { ...base(CLOCK_QUEUE_ID), kind: 'clock', madeAt, clock: kind }
   return store(item)
 }
 

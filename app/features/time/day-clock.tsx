@@ -2,7 +2,7 @@
 // Each tap goes through the phone's queue with the phone's time, like every change to a visit: with no signal it is
 // kept on the phone and sent when the signal returns, once. What the buttons show is the server's day with the taps
 // still waiting on the phone played over it, so the clock answers at once, online or not.
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Button } from '~/components/ui/button'
 import { Dialog } from '~/components/ui/dialog'
 import type { ClockKind } from '~/field/changes'
@@ -49,15 +49,38 @@ function timeText(iso: string | null, timeZone: string) {
   return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(new Date(iso))
 }
 
+type Tap = { key: string; clock: ClockKind; madeAt: string }
+
 export function DayClock({ clock }: { clock: DayClockData }) {
   const queue = useFieldQueue(CLOCK_QUEUE_ID)
-  const waiting = queue.items.flatMap((item) =>
-    item.kind === 'clock' && item.state === 'waiting' ? [{ clock: item.clock, madeAt: item.madeAt }] : [],
-  )
+  // This page's own taps. A tap leaves the queue when the server has it, a moment before the page's data is loaded
+  // again with it: until then the server's day here is the one before the tap, and the clock would jump back to it
+  // (a finger on its way to "End day" then lands on "Back", which takes its place). So a tap the queue has finished
+  // with is still played over the server's day until new data arrives, as the visit page does (use-visit-changes).
+  const [taps, setTaps] = useState<Tap[]>([])
+  const inQueue = useRef(new Set<string>())
+  inQueue.current = new Set(queue.items.map((item) => item.key))
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fresh server data is the signal to drop what it shows.
+  useEffect(() => {
+    setTaps((current) => {
+      const left = current.filter((tap) => inQueue.current.has(tap.key))
+      return left.length === current.length ? current : left
+    })
+  }, [clock])
   const refused = queue.items.flatMap((item) =>
     item.kind === 'clock' && item.state === 'refused' ? [{ key: item.key, reason: item.refusal ?? '' }] : [],
   )
-  const shown = clockAsShown(clock, waiting)
+  const queued = queue.items.flatMap((item): Tap[] =>
+    item.kind === 'clock' && item.state === 'waiting'
+      ? [{ key: item.key, clock: item.clock, madeAt: item.madeAt }]
+      : [],
+  )
+  // Refused taps stay in the queue until dismissed, so these are the ones the server took.
+  const sent = taps.filter((tap) => !inQueue.current.has(tap.key))
+  const shown = clockAsShown(
+    clock,
+    [...sent, ...queued].sort((a, b) => a.madeAt.localeCompare(b.madeAt)),
+  )
   const [pending, setPending] = useState<ClockKind | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [asking, setAsking] = useState(false)
@@ -66,9 +89,11 @@ export function DayClock({ clock }: { clock: DayClockData }) {
   async function tap(kind: ClockKind) {
     setPending(kind)
     setError(null)
-    const queued = await queueClock(kind)
+    const madeAt = new Date().toISOString()
+    const stored = await queueClock(kind, madeAt)
     setPending(null)
-    if (!queued.ok) setError(queued.message)
+    if (stored.ok) setTaps((current) => [...current, { key: stored.key, clock: kind, madeAt }])
+    else setError(stored.message)
   }
 
   return (
@@ -84,7 +109,7 @@ export function DayClock({ clock }: { clock: DayClockData }) {
         {shown.state === 'working' ? `Working since ${at(shown.startAt)}.` : null}
         {shown.state === 'on-break' ? `On a break since ${at(shown.breakSince)}.` : null}
         {shown.state === 'ended' ? `Day ended at ${at(shown.endAt)} (started ${at(shown.startAt)}).` : null}
-        {waiting.length > 0 ? ' Saved on this phone; it is sent when there is signal.' : null}
+        {queued.length > 0 ? ' Saved on this phone; it is sent when there is signal.' : null}
       </p>
       <div className="flex flex-wrap gap-2">
         {shown.state === 'not-started' ? (
