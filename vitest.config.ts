@@ -1,10 +1,23 @@
 import os from 'node:os'
 import path from 'node:path'
 import { configDefaults, defineConfig } from 'vitest/config'
+import { filesForTheOtherDatabase } from './tests/setup/ci-databases'
 // The files that touch no database run on one CI pass only, and open none (tests/setup/database-free.ts).
-import { databaseFreeFiles } from './tests/setup/database-free'
+import { testFiles } from './tests/setup/database-free'
 
-const DATABASE_FREE = databaseFreeFiles()
+const { all: TEST_FILES, databaseFree: DATABASE_FREE } = testFiles()
+// CI's passes share the files that use a database (DATABASE_TESTS=pglite or postgres, tests/setup/ci-databases.ts);
+// unset, as anywhere but CI, every file runs on the database the run is given.
+const DATABASE_TESTS = process.env.DATABASE_TESTS
+if (DATABASE_TESTS !== undefined && DATABASE_TESTS !== 'pglite' && DATABASE_TESTS !== 'postgres') {
+  throw new Error(`DATABASE_TESTS is "${DATABASE_TESTS}": "pglite", "postgres" or unset`)
+}
+const OTHER_DATABASE = DATABASE_TESTS
+  ? filesForTheOtherDatabase(
+      TEST_FILES.filter((file) => !DATABASE_FREE.includes(file)),
+      DATABASE_TESTS,
+    )
+  : []
 
 export default defineConfig({
   resolve: {
@@ -21,7 +34,11 @@ export default defineConfig({
       'server/**/*.test.ts',
       'tests/integration/**/*.test.ts',
     ],
-    exclude: [...configDefaults.exclude, ...(process.env.DATABASE_FREE_TESTS === 'skip' ? DATABASE_FREE : [])],
+    exclude: [
+      ...configDefaults.exclude,
+      ...(process.env.DATABASE_FREE_TESTS === 'skip' ? DATABASE_FREE : []),
+      ...OTHER_DATABASE,
+    ],
     environment: 'node',
     pool: 'forks',
     // Files share their worker's modules instead of importing the app afresh each: that import was about 40 % of a
