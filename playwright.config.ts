@@ -169,8 +169,8 @@ export default defineConfig({
       testMatch: ['customer-import.spec.ts'],
       dependencies: ['seeded-state'],
     },
-    // Water balance creates its own visit for Dana (issue #10).
-    { name: 'water', metadata: { half: 2 }, testMatch: ['water.spec.ts'] },
+    // Water balance creates its own visit for Dana (issue #10), so after the seeded views are photographed.
+    { name: 'water', metadata: { half: 1 }, testMatch: ['water.spec.ts'], dependencies: ['seeded-state'] },
     // The public site (issue #7): read-only.
     { name: 'public', metadata: { half: 1 }, testMatch: ['marketing.spec.ts'] },
     // The signed-in frame: menus and the phone header (read-only).
@@ -187,7 +187,7 @@ export default defineConfig({
     // The company brand (decision 044) runs a server of its own, so it may sit with them.
     {
       name: 'invoice-pdf',
-      metadata: { half: 2 },
+      metadata: { half: 1 },
       testMatch: ['invoice-pdf.spec.ts', 'company-brand.spec.ts'],
     },
     // The owner's billing (issue #21): on a server of its own, whose database it writes and reads.
