@@ -13,7 +13,7 @@
 // the server checks against the session: the changes of someone whose session ended without "Log out" wait on the
 // phone for them, and another person signed in never sees or sends them.
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb'
-import { useSyncExternalStore } from 'react'
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { PhotoLabel } from '~/utils/photo-fields'
 import {
   CLOCK_QUEUE_ID,
@@ -185,6 +185,31 @@ export function useFieldQueue(visitId?: string) {
     /** Changes not yet on the server, on every visit (the indicator counts the whole phone). */
     waiting: current.items.filter((item) => item.state === 'waiting').length,
     refused: items.filter((item) => item.state === 'refused'),
+  }
+}
+
+/**
+ * What this page queued, kept after the queue has finished with it until the page's data is loaded again: an item
+ * leaves the queue when the server has it, a moment before the page's loaders run again, and in between the page's
+ * data is still from before it. `serverData` is the loader's data; when it changes, what has left the queue is dropped.
+ * `queued` lists every key still in the queue (waiting or refused).
+ */
+export function useKeptUntilReload<T extends { key: string }>(queued: ReadonlySet<string>, serverData: unknown) {
+  const [kept, setKept] = useState<T[]>([])
+  const inQueue = useRef(queued)
+  inQueue.current = queued
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fresh server data is the signal to drop what it shows.
+  useEffect(() => {
+    setKept((current) => {
+      const left = current.filter((item) => inQueue.current.has(item.key))
+      return left.length === current.length ? current : left
+    })
+  }, [serverData])
+  return {
+    /** Everything kept, in the queue or not. */
+    kept,
+    keep: (item: T) => setKept((current) => [...current, item]),
+    forget: (key: string) => setKept((current) => current.filter((item) => item.key !== key)),
   }
 }
 

@@ -2,12 +2,12 @@
 // Each tap goes through the phone's queue with the phone's time, like every change to a visit: with no signal it is
 // kept on the phone and sent when the signal returns, once. What the buttons show is the server's day with the taps
 // still waiting on the phone played over it, so the clock answers at once, online or not.
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { Button } from '~/components/ui/button'
 import { Dialog } from '~/components/ui/dialog'
 import type { ClockKind } from '~/field/changes'
 import { CLOCK_QUEUE_ID } from '~/field/changes'
-import { dismissRefused, queueClock, useFieldQueue } from '~/field/queue'
+import { dismissRefused, queueClock, useFieldQueue, useKeptUntilReload } from '~/field/queue'
 
 export type ClockState = 'not-started' | 'working' | 'on-break' | 'ended'
 
@@ -57,16 +57,8 @@ export function DayClock({ clock }: { clock: DayClockData }) {
   // again with it: until then the server's day here is the one before the tap, and the clock would jump back to it
   // (a finger on its way to "End day" then lands on "Back", which takes its place). So a tap the queue has finished
   // with is still played over the server's day until new data arrives, as the visit page does (use-visit-changes).
-  const [taps, setTaps] = useState<Tap[]>([])
-  const inQueue = useRef(new Set<string>())
-  inQueue.current = new Set(queue.items.map((item) => item.key))
-  // biome-ignore lint/correctness/useExhaustiveDependencies: fresh server data is the signal to drop what it shows.
-  useEffect(() => {
-    setTaps((current) => {
-      const left = current.filter((tap) => inQueue.current.has(tap.key))
-      return left.length === current.length ? current : left
-    })
-  }, [clock])
+  const inQueue = new Set(queue.items.map((item) => item.key))
+  const { kept: taps, keep } = useKeptUntilReload<Tap>(inQueue, clock)
   const refused = queue.items.flatMap((item) =>
     item.kind === 'clock' && item.state === 'refused' ? [{ key: item.key, reason: item.refusal ?? '' }] : [],
   )
@@ -76,7 +68,7 @@ export function DayClock({ clock }: { clock: DayClockData }) {
       : [],
   )
   // Refused taps stay in the queue until dismissed, so these are the ones the server took.
-  const sent = taps.filter((tap) => !inQueue.current.has(tap.key))
+  const sent = taps.filter((tap) => !inQueue.has(tap.key))
   const shown = clockAsShown(
     clock,
     [...sent, ...queued].sort((a, b) => a.madeAt.localeCompare(b.madeAt)),
@@ -92,7 +84,7 @@ export function DayClock({ clock }: { clock: DayClockData }) {
     const madeAt = new Date().toISOString()
     const stored = await queueClock(kind, madeAt)
     setPending(null)
-    if (stored.ok) setTaps((current) => [...current, { key: stored.key, clock: kind, madeAt }])
+    if (stored.ok) keep({ key: stored.key, clock: kind, madeAt })
     else setError(stored.message)
   }
 

@@ -1,9 +1,15 @@
 // The visit page's view of the phone's queue (docs/product.md "The visit", issue #19): every change the technician made
 // that the page's data does not show yet — still waiting on the phone, or sent and not yet read back — so a tick shows
 // ticked, a reading is listed and a completion shows the visit completed from the moment of the tap, online or not.
-import { useEffect, useRef, useState } from 'react'
 import type { VisitChange } from '~/field/changes'
-import { cancelQueued, dismissRefused, queueChange, type ShownItem, useFieldQueue } from '~/field/queue'
+import {
+  cancelQueued,
+  dismissRefused,
+  queueChange,
+  type ShownItem,
+  useFieldQueue,
+  useKeptUntilReload,
+} from '~/field/queue'
 
 /** A change the page shows as made: `waiting` while it is still on the phone. */
 export type PendingChange = { key: string; seq: number; change: VisitChange; waiting: boolean; heldUntil?: number }
@@ -20,17 +26,11 @@ export type Queued = { ok: true; key: string } | { ok: false; message: string }
  */
 export function useVisitChanges(visitId: string, serverData: unknown) {
   const queue = useFieldQueue(visitId)
-  const [sent, setSent] = useState<PendingChange[]>([])
-  const inQueue = useRef(new Set<string>())
-  inQueue.current = new Set(queue.items.map((item) => item.key))
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: fresh server data is the signal to drop what it shows.
-  useEffect(() => {
-    setSent((current) => {
-      const left = current.filter((change) => inQueue.current.has(change.key))
-      return left.length === current.length ? current : left
-    })
-  }, [serverData])
+  const {
+    kept: sent,
+    keep,
+    forget,
+  } = useKeptUntilReload<PendingChange>(new Set(queue.items.map((item) => item.key)), serverData)
 
   const waiting = queue.items.flatMap((item): PendingChange[] =>
     item.kind === 'change' && item.state === 'waiting'
@@ -48,18 +48,13 @@ export function useVisitChanges(visitId: string, serverData: unknown) {
 
   async function queue_(change: VisitChange, options: { holdMs?: number } = {}): Promise<Queued> {
     const queued = await queueChange(visitId, change, options)
-    if (queued.ok) {
-      setSent((current) => [
-        ...current,
-        { key: queued.key, seq: Date.now() * 1000 + current.length, change, waiting: false },
-      ])
-    }
+    if (queued.ok) keep({ key: queued.key, seq: Date.now() * 1000 + sent.length, change, waiting: false })
     return queued
   }
 
   async function cancel(key: string) {
     const canceled = await cancelQueued(key)
-    if (canceled) setSent((current) => current.filter((change) => change.key !== key))
+    if (canceled) forget(key)
     return canceled
   }
 
