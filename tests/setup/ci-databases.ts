@@ -22,6 +22,9 @@ const PINNED: Record<string, CiDatabase> = {
   // The demo's seeding at chosen clock times, ten seedings: 117 s on PGlite's pass against 52 on PostgreSQL's (session
   // 46). Every PGlite pass still seeds the demo into PGlite, in the set-up of both kinds of tests.
   'app/demo/seed.server.test.ts': 'postgres',
+  // Every route as ten personas, about 3,000 calls: 55 s of processor time on PGlite against 35 on PostgreSQL,
+  // measured alone (session 47).
+  'tests/integration/permission-matrix.test.ts': 'postgres',
 }
 /** A data migration's own test (the rows of an older schema carried over): both kinds. */
 const MIGRATION_TEST = /-migration\.test\.ts$/
