@@ -1,7 +1,7 @@
 // The `test` every spec uses: each test comes from its own client address (the server trusts
 // X-Forwarded-For in the e2e run), so the per-IP sign-in rate limit never couples tests together.
 import path from 'node:path'
-import { test as base, expect, type Page, type TestInfo } from '@playwright/test'
+import { test as base, type Cookie, expect, type Page, type TestInfo } from '@playwright/test'
 
 export { expect }
 
@@ -47,16 +47,36 @@ export async function submitLogin(page: Page, email: string, password = DEMO_PAS
   await page.getByRole('button', { name: 'Log in', exact: true }).click()
 }
 
+/** The session cookies this worker got by signing in, by person and password (docs/decisions/025-ci-time.md). */
+const sessions = new Map<string, Cookie[]>()
+
 /**
  * Logs in and opens the page the server sends the user to (or `open`), hydrated. It posts the login form as a browser
  * without JavaScript would (the same action, limits and cookies): the form on the page is what the sign-in specs test,
  * and drawing it before every other test cost CI a page load and a hydration each time (decision 025).
+ *
+ * A person this worker signed in before gets that session back when the server still takes it: `/login` sends a
+ * signed-in browser to the same home a sign-in would (`homePathFor`), and a session that has ended (signed out,
+ * password changed, member deactivated) gets the form, so the sign-in happens after all. Checking the password is a
+ * deliberately slow scrypt, a quarter of a second of processor time per sign-in, and CI signs in hundreds of times.
  */
 export async function loginAs(
   page: Page,
   email: string,
   { password = DEMO_PASSWORD, open }: { password?: string; open?: string } = {},
 ) {
+  const key = `${email}\u0000${password}`
+  const kept = sessions.get(key)
+  if (kept) {
+    await page.context().addCookies(kept)
+    const home = await page.request.get('/login', { maxRedirects: 0 })
+    const location = home.status() === 302 ? home.headers().location : undefined
+    if (location) {
+      await gotoHydrated(page, open ?? location)
+      return
+    }
+    sessions.delete(key)
+  }
   const post = () =>
     page.request.post('/login', { form: { intent: 'login', redirectTo: '', email, password }, maxRedirects: 0 })
   // A reset before any answer means the server closed the kept-alive connection this was sent on, unread: a browser
@@ -69,6 +89,11 @@ export async function loginAs(
   if (response.status() !== 302 || !location) {
     throw new Error(`logging in as ${email} answered ${response.status()} instead of a redirect`)
   }
+  const signedIn = await page.context().cookies(response.url())
+  sessions.set(
+    key,
+    signedIn.filter((cookie) => cookie.name.endsWith('.session_token')),
+  )
   // `open`: the page the test works on, opened instead of the landing page (one dashboard load fewer).
   await gotoHydrated(page, open ?? location)
 }
