@@ -7,6 +7,7 @@ import compression from 'compression'
 import express from 'express'
 import { createRequestHandler } from './http-adapter.mjs'
 import { requestGuards } from './request-guards.mjs'
+import { compressWholeBody } from './whole-body-compression.mjs'
 
 /**
  * @param {{
@@ -27,25 +28,33 @@ export function createApp({ appOrigin, proxyHops, getBuild, vite, shutdown, comp
   if (proxyHops > 0) app.set('trust proxy', proxyHops)
   app.use(shutdown.middleware)
   // COMPRESSION=off: a reverse proxy in front compresses, so gzip here would only cost this process CPU (decision
-  // 065). Server-Sent Events must flush each message, so they are never compressed.
-  if (compress) {
-    app.use(
-      compression({
+  // 065). Server-Sent Events must flush each message, so they are never compressed. The middleware wraps only what
+  // needs its stream — files, and a response of the app that turns out to be streamed — because wrapping costs every
+  // response it sees; a page (one buffer) is compressed whole by the request handler in one call (decision 072).
+  const compressing = compress
+    ? compression({
         filter: (req, res) =>
           !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
-      }),
-    )
-  }
+      })
+    : undefined
+  /** `handler`, its responses compressed when COMPRESSION is on. */
+  const compressed = (handler) => (compressing ? [compressing, handler] : [handler])
   // Security headers, the trusted client address, cross-origin requests.
   app.use(requestGuards({ appOrigin, clientIp: (req) => req.ip }))
 
   if (vite) {
     // Development: Vite serves the client modules, public/ and hot reload.
-    app.use(vite.middlewares)
+    app.use(...compressed(vite.middlewares))
   } else {
-    app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }))
+    app.use(
+      '/assets',
+      ...compressed(express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false })),
+    )
     // Marketing images are linked with their content hash (?v=…, see scripts/build-marketing-images.ts).
-    app.use('/marketing', express.static('build/client/marketing', { immutable: true, maxAge: '1y', index: false }))
+    app.use(
+      '/marketing',
+      ...compressed(express.static('build/client/marketing', { immutable: true, maxAge: '1y', index: false })),
+    )
     // The rest of build/client (favicon, robots of public/…) is a handful of files known at start: a page URL
     // must not cost a disk lookup on every request just to learn it is not one of them.
     const publicFiles = filesUnder('build/client', ['assets', 'marketing'])
@@ -58,9 +67,19 @@ export function createApp({ appOrigin, proxyHops, getBuild, vite, shutdown, comp
         if (NO_CACHE.has(path.basename(filePath))) res.setHeader('Cache-Control', 'no-cache')
       },
     })
-    app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()))
+    const [first, second] = compressed(servePublic)
+    const servePublicFile = second ? (req, res, next) => first(req, res, () => second(req, res, next)) : first
+    app.use((req, res, next) => (publicFiles.has(req.path) ? servePublicFile(req, res, next) : next()))
   }
-  app.all('/{*splat}', createRequestHandler({ getBuild, origin: appOrigin }))
+  app.all(
+    '/{*splat}',
+    createRequestHandler({
+      getBuild,
+      origin: appOrigin,
+      wholeBody: compressing ? compressWholeBody : undefined,
+      beforeStreaming: compressing ? (req, res) => new Promise((resolve) => compressing(req, res, resolve)) : undefined,
+    }),
+  )
   return app
 }
 

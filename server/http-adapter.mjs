@@ -186,12 +186,15 @@ function drained(res) {
 
 /**
  * Writes a Fetch Response to Node's response, chunk by chunk with back-pressure (event streams are flushed as they
- * go: compression skips them, see server/app.mjs).
+ * go: compression skips them, see server/app.mjs). A body that is one buffer goes through `wholeBody` first (its
+ * compression, server/whole-body-compression.mjs), one in several chunks through `beforeStreaming` (the compression
+ * middleware's stream).
  * @param {import('node:http').IncomingMessage} req
  * @param {import('node:http').ServerResponse} res
  * @param {Response} response
+ * @param {{ wholeBody?: WholeBody, beforeStreaming?: BeforeStreaming }} hooks
  */
-async function sendResponse(req, res, response) {
+async function sendResponse(req, res, response, { wholeBody, beforeStreaming }) {
   if (res.writableEnded || res.destroyed) {
     // Already answered (413) or the client left: nobody reads this response.
     await response.body?.cancel().catch(() => {})
@@ -227,12 +230,14 @@ async function sendResponse(req, res, response) {
       // chunked body whose terminating chunk is a second write (decision 065).
       const next = eventStream ? undefined : await reader.read()
       if (next?.done) {
+        const body = wholeBody && !res.headersSent ? await wholeBody(req, res, chunk.value) : chunk.value
         if (res.destroyed) break
-        if (!res.headersSent && !res.hasHeader('Content-Length'))
-          res.setHeader('Content-Length', chunk.value.byteLength)
-        res.end(chunk.value)
+        if (!res.headersSent && (body !== chunk.value || !res.hasHeader('Content-Length')))
+          res.setHeader('Content-Length', body.byteLength)
+        res.end(body)
         return
       }
+      if (beforeStreaming && !eventStream && !res.headersSent) await beforeStreaming(req, res)
       if (!res.write(chunk.value)) await drained(res)
       chunk = next ?? (await reader.read())
     }
@@ -274,6 +279,18 @@ function createFetchRequest(req, res, origin, log) {
 }
 
 /**
+ * What becomes of a body that is one buffer before it is sent: the bytes to send instead (it may set headers).
+ * @typedef {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, body: Uint8Array)
+ *   => Promise<Uint8Array>} WholeBody
+ */
+/**
+ * What is done to a response whose body comes in several chunks, before its first is written (the compression
+ * middleware wraps it).
+ * @typedef {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>}
+ *   BeforeStreaming
+ */
+
+/**
  * Express/connect middleware handing requests to React Router (`createHandler` stands in for it in tests).
  * @param {{
  *   getBuild: () => Promise<import('react-router').ServerBuild> | import('react-router').ServerBuild,
@@ -281,6 +298,8 @@ function createFetchRequest(req, res, origin, log) {
  *   mode?: string,
  *   createHandler?: (build: import('react-router').ServerBuild) => (request: Request) => Promise<Response>,
  *   log?: (fields: Record<string, unknown>) => void,
+ *   wholeBody?: WholeBody,
+ *   beforeStreaming?: BeforeStreaming,
  * }} options
  */
 export function createRequestHandler({
@@ -289,6 +308,8 @@ export function createRequestHandler({
   mode = process.env.NODE_ENV,
   createHandler = (build) => createReactRouterHandler(build, mode),
   log = logWarning,
+  wholeBody,
+  beforeStreaming,
 }) {
   /** One React Router handler per build (the dev server hands a new build after each edit). */
   const handlers = new WeakMap()
@@ -307,7 +328,7 @@ export function createRequestHandler({
       const request = createFetchRequest(req, res, origin, log)
       // The app's own wrapper (entry.server.tsx): its request scope, and a database outage answered 503.
       const serve = build.entry.module.serveRequest ?? ((request, handle) => handle(request))
-      await sendResponse(req, res, await serve(request, handler))
+      await sendResponse(req, res, await serve(request, handler), { wholeBody, beforeStreaming })
     } catch (error) {
       next(error)
     }
