@@ -4,6 +4,7 @@
 // calendar arithmetic and the zone rules; this module keeps plain strings at its edges so callers and the database
 // never hold Temporal objects.
 import { Temporal } from 'temporal-polyfill'
+import { zonedParts } from '~/utils/dates'
 
 /** A calendar date without a zone, 'YYYY-MM-DD' (years 1000–9999, so string order is date order). */
 export type LocalDate = string
@@ -66,7 +67,15 @@ export function isWallTime(value: unknown): value is WallTime {
 
 /** The company's date at `instant`: the calendar day its wall clock shows then. */
 export function localDateAt(instant: Date, timeZone: string): LocalDate {
-  return Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(timeZone).toPlainDate().toString()
+  const { year, month, day } = zonedParts(instant, timeZone)
+  // The remembered offsets of utils/dates.ts (a page asks this for every visit it shows); Temporal for the years
+  // 'YYYY-MM-DD' cannot write with four digits.
+  if (year < 1000 || year > 9999)
+    return Temporal.Instant.fromEpochMilliseconds(instant.getTime())
+      .toZonedDateTimeISO(timeZone)
+      .toPlainDate()
+      .toString()
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
 }
 
 /**

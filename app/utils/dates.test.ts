@@ -1,9 +1,13 @@
+import fc from 'fast-check'
+import { Temporal } from 'temporal-polyfill'
 import { describe, expect, it } from 'vitest'
+import { localDateAt } from '~/schedule/local-date'
 import {
   DEFAULT_TIMEZONE,
   startOfZonedDay,
   startOfZonedMonth,
   startOfZonedWeek,
+  WALL_CLOCK_FIELDS,
   zonedDayRange,
   zonedParts,
   zonedTimeToUtc,
@@ -246,5 +250,94 @@ describe('for every hour of 2026 in several timezones', () => {
       }
     }
     expect(failures).toEqual([])
+  })
+})
+
+describe('the wall clock of a zone, remembered per quarter hour, is what Intl reads (property)', () => {
+  /** Intl asked afresh, with no help from what zonedParts remembers. */
+  const formats = new Map<string, Intl.DateTimeFormat>()
+  function intlParts(date: Date, timeZone: string) {
+    const out: Record<string, string> = {}
+    const format = formats.get(timeZone) ?? new Intl.DateTimeFormat('en-US', { timeZone, ...WALL_CLOCK_FIELDS })
+    formats.set(timeZone, format)
+    for (const part of format.formatToParts(date)) out[part.type] = part.value
+    const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(out.weekday ?? '')
+    return [out.year, out.month, out.day, out.hour, out.minute, out.second].map(Number).concat(weekday)
+  }
+  const asList = (p: ReturnType<typeof zonedParts>) => [p.year, p.month, p.day, p.hour, p.minute, p.second, p.weekday]
+  // Every zone the runtime knows, and those with half- and quarter-hour offsets and odd changes named again so they
+  // come up often: Lord Howe (30-minute daylight saving), Chatham (+12:45/+13:45), Kathmandu (+5:45), Caracas (−4:30
+  // from 2007 to 2016), Pyongyang (+8:30 from 2015 to 2018), Apia (skipped 30 December 2011), Santiago (midnight jumps).
+  const ZONES = [
+    ...Intl.supportedValuesOf('timeZone'),
+    ...Array(40).fill([
+      'America/New_York',
+      'Australia/Lord_Howe',
+      'Pacific/Chatham',
+      'Asia/Kathmandu',
+      'America/Caracas',
+      'Asia/Pyongyang',
+      'Pacific/Apia',
+      'America/Santiago',
+      'America/St_Johns',
+      'Europe/London',
+    ]),
+  ].flat()
+  const zone = fc.constantFrom(...ZONES)
+  const instant = fc.integer({ min: Date.UTC(1965, 0, 1), max: Date.UTC(2210, 0, 1) })
+
+  it('for any instant in any zone, and for its neighbors read after it (the remembered quarter hours)', () => {
+    fc.assert(
+      fc.property(
+        zone,
+        instant,
+        fc.array(fc.integer({ min: -3 * 3_600_000, max: 3 * 3_600_000 }), { maxLength: 12 }),
+        (tz, at, steps) => {
+          for (const ms of [at, ...steps.map((step) => at + step)]) {
+            expect(asList(zonedParts(new Date(ms), tz)), `${new Date(ms).toISOString()} in ${tz}`).toEqual(
+              intlParts(new Date(ms), tz),
+            )
+          }
+        },
+      ),
+      { numRuns: 1_000 },
+    )
+  })
+
+  it('minute by minute through the days the clocks change in 2026 and 2027, in zones with odd changes', () => {
+    const DAY = 24 * HOUR
+    for (const tz of ['America/New_York', 'Australia/Lord_Howe', 'Pacific/Chatham', 'America/St_Johns']) {
+      const offset = (ms: number) => {
+        const [y, mo, d, h, mi, sec] = intlParts(new Date(ms), tz) as [number, number, number, number, number, number]
+        return Date.UTC(y, mo - 1, d, h, mi, sec) - ms
+      }
+      let changes = 0
+      for (let day = Date.UTC(2026, 0, 1); day < Date.UTC(2028, 0, 1); day += DAY) {
+        if (offset(day) === offset(day + DAY)) continue
+        changes++
+        for (let ms = day - 6 * HOUR; ms < day + DAY + 6 * HOUR; ms += 2 * 60_000 + 1_000) {
+          const date = new Date(ms)
+          expect(asList(zonedParts(date, tz)), `${date.toISOString()} in ${tz}`).toEqual(intlParts(date, tz))
+        }
+      }
+      expect(changes, tz).toBe(4)
+    }
+  })
+
+  it('past the quarter hours it keeps (a bounded map), still what Intl reads', () => {
+    for (let i = 0; i < 10_000; i++) {
+      const date = new Date(Date.UTC(2026, 0, 1) + i * (15 * 60_000) + 7_000)
+      expect(asList(zonedParts(date, 'America/Chicago'))).toEqual(intlParts(date, 'America/Chicago'))
+    }
+  })
+
+  it('the local date of an instant is Temporal’s', () => {
+    fc.assert(
+      fc.property(zone, instant, (tz, at) => {
+        const temporal = Temporal.Instant.fromEpochMilliseconds(at).toZonedDateTimeISO(tz).toPlainDate().toString()
+        expect(localDateAt(new Date(at), tz)).toBe(temporal)
+      }),
+      { numRuns: 2_000 },
+    )
   })
 })

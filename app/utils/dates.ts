@@ -8,20 +8,22 @@ type Parts = { year: number; month: number; day: number; hour: number; minute: n
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
 const formatters = new Map<string, Intl.DateTimeFormat>()
 
+/** The fields a zone's wall clock is read with (`formatToParts`), 24-hour. */
+export const WALL_CLOCK_FIELDS = {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+  weekday: 'short',
+} as const satisfies Intl.DateTimeFormatOptions
+
 function formatter(timeZone: string) {
   let f = formatters.get(timeZone)
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      weekday: 'short',
-    })
+    f = new Intl.DateTimeFormat('en-US', { timeZone, ...WALL_CLOCK_FIELDS })
     formatters.set(timeZone, f)
   }
   return f
@@ -29,6 +31,21 @@ function formatter(timeZone: string) {
 
 /** The wall-clock fields of `date` as seen in `timeZone`. */
 export function zonedParts(date: Date, timeZone: string): Parts {
+  const ms = date.getTime()
+  if (!(ms >= REMEMBERED_FROM && ms < REMEMBERED_UNTIL)) return partsFromIntl(date, timeZone)
+  const wall = new Date(ms + offsetAt(ms, timeZone))
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+    weekday: wall.getUTCDay(),
+  }
+}
+
+function partsFromIntl(date: Date, timeZone: string): Parts {
   const out: Record<string, string> = {}
   for (const part of formatter(timeZone).formatToParts(date)) out[part.type] = part.value
   return {
@@ -40,6 +57,38 @@ export function zonedParts(date: Date, timeZone: string): Parts {
     second: Number(out.second),
     weekday: WEEKDAYS.indexOf(out.weekday ?? 'Sun'),
   }
+}
+
+/**
+ * Reading a zone's clock through Intl (`formatToParts`) is slow, and a page reads it for every visit it shows (the week
+ * board: a third of its server time in a profile, docs/performance.md). What it yields is the zone's offset from UTC,
+ * and in the time zone database every change of offset since 1970 falls on a quarter hour of UTC (clocks change on a
+ * local whole or half hour, offsets are whole quarter hours): an offset read once holds for its whole quarter hour.
+ * So it is remembered per zone and quarter hour, for instants from 1970 to 2200 (outside, Intl is asked each time).
+ * `dates.test.ts` holds the result equal to Intl's, instant by instant, across the zones.
+ */
+const QUARTER_HOUR_MS = 15 * 60_000
+const REMEMBERED_FROM = Date.UTC(1970, 0, 1)
+const REMEMBERED_UNTIL = Date.UTC(2200, 0, 1)
+const OFFSETS_KEPT = 4_096
+const offsets = new Map<string, Map<number, number>>()
+
+/** What to add to instant `ms` to read `timeZone`'s wall clock with the UTC getters. */
+function offsetAt(ms: number, timeZone: string): number {
+  let zone = offsets.get(timeZone)
+  if (!zone) {
+    zone = new Map()
+    offsets.set(timeZone, zone)
+  }
+  const quarter = Math.floor(ms / QUARTER_HOUR_MS)
+  let offset = zone.get(quarter)
+  if (offset === undefined) {
+    const p = partsFromIntl(new Date(ms), timeZone)
+    offset = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - (ms - (ms % 1000))
+    if (zone.size >= OFFSETS_KEPT) zone.clear()
+    zone.set(quarter, offset)
+  }
+  return offset
 }
 
 /** The instant at which the wall clock in `timeZone` reads the given date and time. */

@@ -2,6 +2,7 @@
 // Shared by the route module and its tests, and safe in the browser: no database here.
 import { z } from 'zod'
 import { metersToMiles } from '~/routing/distance'
+import { formatFullDate as formatInstantFullDate } from '~/utils/dates'
 
 /** The most stops a posted order may name; the day's route holds at most 200 (ROUTE_LIMIT), so this only caps abuse. */
 const MAX_POSTED_STOPS = 500
@@ -60,11 +61,6 @@ export function lateMessage(late: readonly string[]) {
 
 /** A local date in full: "Tuesday, November 24, 2026" (the date itself, whatever the viewer's zone). */
 export function formatFullDate(date: string) {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: 'UTC',
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  }).format(new Date(`${date}T12:00:00Z`))
+  // Through the formatter utils/dates keeps: building an Intl.DateTimeFormat costs more than the page's use of it.
+  return formatInstantFullDate(`${date}T12:00:00Z`, 'UTC')
 }
