@@ -67,8 +67,9 @@ export function createApp({ appOrigin, proxyHops, getBuild, vite, shutdown, comp
         if (NO_CACHE.has(path.basename(filePath))) res.setHeader('Cache-Control', 'no-cache')
       },
     })
-    const [first, second] = compressed(servePublic)
-    const servePublicFile = second ? (req, res, next) => first(req, res, () => second(req, res, next)) : first
+    const servePublicFile = compressing
+      ? (req, res, next) => compressing(req, res, () => servePublic(req, res, next))
+      : servePublic
     app.use((req, res, next) => (publicFiles.has(req.path) ? servePublicFile(req, res, next) : next()))
   }
   app.all(
