@@ -10,8 +10,26 @@ function daysAhead(days: number) {
   return date.toISOString().slice(0, 10)
 }
 
-const stopNames = (page: Page) =>
-  page.getByRole('list', { name: 'Stops in route order' }).getByRole('link').allTextContents()
+const stopList = (page: Page) => page.getByRole('list', { name: 'Stops in route order' })
+/**
+ * The stops in route order by their visit (the link's path): a customer may have two stops in one day (a plan's visit
+ * and a one-off), so names do not tell stops apart.
+ */
+const stopVisits = (page: Page) =>
+  stopList(page)
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname))
+/** Each stop's address, in route order. */
+const stopPlaces = (page: Page) =>
+  stopList(page)
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => link.closest('li')?.querySelector('p')?.textContent ?? ''))
+/** The "Move … down" button of the stop of `visitPath`. */
+const moveDown = (page: Page, visitPath: string) =>
+  stopList(page)
+    .getByRole('listitem')
+    .filter({ has: page.locator(`a[href^="${visitPath}?"]`) })
+    .getByRole('button', { name: /^Move .+ down$/ })
 
 /**
  * Tyler's route on the first coming day (from `fromDays` ahead) with several stops, reached as the office does: the
@@ -27,7 +45,7 @@ async function openTylersRoute(page: Page, fromDays: number) {
     await expect(page.getByRole('heading', { level: 1, name: /Route.*Tyler Brooks/ })).toBeVisible()
     if (
       (await page.getByRole('button', { name: 'Optimize route' }).count()) > 0 &&
-      (await stopNames(page)).length >= 3
+      (await stopVisits(page)).length >= 3
     ) {
       return new URL(page.url()).pathname
     }
@@ -52,18 +70,22 @@ test('the dispatcher optimizes a route, sees the saving, and undoes it', async (
   await expect(page.getByRole('status').filter({ hasText: /Route optimized|already as short/ })).toBeVisible()
   // The button is pending until the reloaded order shows.
   await expect(page.getByRole('button', { name: 'Optimize route' })).toBeEnabled()
-  const [first] = await stopNames(page)
-  await page.getByRole('button', { name: `Move ${first} down` }).click()
+  // The first stop whose next one is elsewhere (two stops at one address swap to the same distance).
+  const places = await stopPlaces(page)
+  const at = places.findIndex((place, i) => i + 1 < places.length && place !== places[i + 1])
+  expect(at).toBeGreaterThanOrEqual(0)
+  const moved = (await stopVisits(page))[at] ?? ''
+  await moveDown(page, moved).click()
   await expect(page.getByText('Route order saved.')).toBeVisible()
-  await expect.poll(async () => (await stopNames(page))[1]).toBe(first)
+  await expect.poll(async () => (await stopVisits(page))[at + 1]).toBe(moved)
   // The keyboard keeps its place: the moved stop's button has the focus again.
-  await expect(page.getByRole('button', { name: `Move ${first} down` })).toBeFocused()
-  const original = await stopNames(page)
+  await expect(moveDown(page, moved)).toBeFocused()
+  const original = await stopVisits(page)
 
   await page.getByRole('button', { name: 'Optimize route' }).click()
   await expect(page.getByText(/^Route optimized: \d+\.\d mi → \d+\.\d mi \(saved \d+\.\d mi\)\.$/)).toBeVisible()
   // The message comes with the action's answer; the list with the page's reload just after.
-  await expect.poll(() => stopNames(page)).not.toEqual(original)
+  await expect.poll(() => stopVisits(page)).not.toEqual(original)
   for (const viewport of [
     { width: 390, height: 844 },
     { width: 1280, height: 800 },
@@ -74,7 +96,7 @@ test('the dispatcher optimizes a route, sees the saving, and undoes it', async (
 
   await page.getByRole('button', { name: 'Undo' }).click()
   await expect(page.getByText('Route order restored.')).toBeVisible()
-  await expect.poll(() => stopNames(page)).toEqual(original)
+  await expect.poll(() => stopVisits(page)).toEqual(original)
 })
 
 test('"Move down" reorders the stops without JavaScript', async ({ browser, page, loginAs, extraHTTPHeaders }) => {
@@ -88,10 +110,10 @@ test('"Move down" reorders the stops without JavaScript', async ({ browser, page
   })
   const plain = await context.newPage()
   await plain.goto(route)
-  const [first, second, ...rest] = await stopNames(plain)
-  await plain.getByRole('button', { name: `Move ${first} down` }).click()
+  const [first = '', second, ...rest] = await stopVisits(plain)
+  await moveDown(plain, first).click()
   await expect(plain).toHaveURL((url) => url.pathname === route)
-  expect(await stopNames(plain)).toEqual([second, first, ...rest])
+  expect(await stopVisits(plain)).toEqual([second, first, ...rest])
   await context.close()
 })
 
