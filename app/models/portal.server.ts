@@ -111,6 +111,17 @@ export async function getPortal({
     .orderBy(asc(visits.scheduledAt), asc(visits.id))
     .limit(1)
     .as('next_visit')
+  // The page of history first, then its technicians, photos and readings for those rows only: planned for any
+  // customer, a join before the limit would look up every visit's reading to keep twenty (decision 073).
+  const pageOfVisits = db()
+    .select({ id: sql<string>`${visits.id}`.as('page_visit_id') })
+    .from(visits)
+    .where(and(ofCustomer, inHistory))
+    // The id breaks ties between visits at the same time so pages never overlap or skip one.
+    .orderBy(desc(visits.scheduledAt), desc(visits.id))
+    .limit(PORTAL_VISITS_PER_PAGE)
+    .offset((current - 1) * PORTAL_VISITS_PER_PAGE)
+    .as('page_of_visits')
   const [header, counts, visitRows, readings, galleryRows] = await Promise.all([
     db()
       .select({
@@ -166,14 +177,11 @@ export async function getPortal({
           takenAt: latestReading.takenAt,
         },
       })
-      .from(visits)
+      .from(pageOfVisits)
+      .innerJoin(visits, and(eq(visits.companyId, companyId), eq(visits.id, pageOfVisits.id)))
       .leftJoin(profiles, technician)
       .leftJoinLateral(latestReading, sql`true`)
-      .where(and(ofCustomer, inHistory))
-      // The id breaks ties between visits at the same time so pages never overlap or skip one.
-      .orderBy(desc(visits.scheduledAt), desc(visits.id))
-      .limit(PORTAL_VISITS_PER_PAGE)
-      .offset((current - 1) * PORTAL_VISITS_PER_PAGE),
+      .orderBy(desc(visits.scheduledAt), desc(visits.id)),
     db()
       .select({
         ...readingColumns,

@@ -15,6 +15,7 @@ import { PGLITE_OPTIONS } from '../../server/pglite-options.mjs'
 import { lockDataFolder } from './data-lock.server'
 import { logger } from './logger.server'
 import { type EmbeddedClient, openPgliteWorker } from './pglite-worker.server'
+import { nameStatements } from './prepared-statements.server'
 
 /** The one database type the app codes against: PGlite and node-postgres share it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -51,7 +52,10 @@ export async function openDatabase(options: {
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     // A request waits at most this long for a connection when the server does not answer (then it gets a 503).
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 })
+    // The pages that ask for it send their statements as named prepared statements (decision 073).
+    const pool = nameStatements(
+      new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 }),
+    )
     // A connection the server drops (a restart, a failover) emits 'error'; with no listener that would end the
     // process. pg-pool listens on idle connections only and drops its listener while one is checked out (say, for
     // a whole Drizzle transaction), so every connection gets its own listener for its whole life. Whatever query

@@ -19,6 +19,18 @@ type ZodFormOptions<Schema extends FormSchema> = Omit<
   parse?: (formData: FormData) => Submission<z.input<Schema>, string[], z.output<Schema>>
 }
 
+/** A schema's constraints (`required`, `maxLength`…), worked out once per schema: a page can hold a form per row. */
+const constraints = new WeakMap<z.ZodType, ReturnType<typeof getZodConstraint>>()
+
+function constraintOf(schema: z.ZodType) {
+  let constraint = constraints.get(schema)
+  if (!constraint) {
+    constraint = getZodConstraint(schema)
+    constraints.set(schema, constraint)
+  }
+  return constraint
+}
+
 /**
  * A form checked in the browser with the schema its action parses with: first when sent (or on leaving a field, with
  * `shouldValidate: 'onBlur'`), then again as the person corrects it. `lastResult` is the action's reply.
@@ -34,7 +46,7 @@ export function useZodForm<Schema extends FormSchema>(
 ) {
   return useForm<z.input<Schema>, z.output<Schema>>({
     ...options,
-    constraint: constraint ? getZodConstraint(constraint) : undefined,
+    constraint: constraint ? constraintOf(constraint) : undefined,
     shouldValidate,
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parse(formData),

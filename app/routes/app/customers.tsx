@@ -14,15 +14,16 @@ import { sendPortalInvite } from '~/features/customers/portal-invite.server'
 import { getCustomer } from '~/models/customer.server'
 import { readForm } from '~/utils/forms'
 import { unknownIntent } from '~/utils/intent'
+import { preparedLoader } from '~/utils/prepared-statements.server'
 import { failureStatus } from '~/utils/result'
 import type { Route } from './+types/customers'
 
 // Customers page access is tied to the profile's company (docs/product.md "Roles", "Forms"): a member without one gets
 // the 403 card.
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = preparedLoader(async ({ request }: Route.LoaderArgs) => {
   const member = await requireCompanyCapability(request, 'customers:manage')
   return loadCustomerDirectory({ companyId: member.companyId, timezone: member.timezone, url: new URL(request.url) })
-}
+})
 
 export async function action({ request }: Route.ActionArgs) {
   const { companyId } = await requireCompanyCapability(request, 'customers:manage')

@@ -12,6 +12,7 @@ import { listTodaysVisits, listTodaysVisitsAllCompanies } from '~/models/dashboa
 import { visitState } from '~/models/visit-state'
 import { formatDate } from '~/utils/dates'
 import { can, type Role } from '~/utils/permissions'
+import { preparedLoader } from '~/utils/prepared-statements.server'
 import type { Route } from './+types/dashboard'
 
 /** docs/product.md "Forms": what each role sees when their profile has no company. */
@@ -52,7 +53,7 @@ async function loadFallback(role: Role, company: Company | null, timezone: strin
 // /app picks the dashboard by role (docs/product.md "Screens"): owners the business overview, admins operations,
 // dispatchers the dispatch board (owners and admins reach it at /app/dispatch), technicians their
 // own route; platform admins see the read-only "Today's Visits" fallback across companies.
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = preparedLoader(async ({ request }: Route.LoaderArgs) => {
   const user = await requireCapability(request, 'app:dashboard')
   const { timezone } = user
   const now = new Date()
@@ -83,7 +84,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     }
   }
   return loadFallback(user.role, user.company, timezone, user.id, now)
-}
+})
 
 export async function action({ request }: Route.ActionArgs) {
   const member = await requireCompanyCapability(request, 'visits:manage')

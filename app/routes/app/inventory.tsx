@@ -14,12 +14,13 @@ import { adjustInventoryStock, loadInventoryPage, saveInventoryItem } from '~/fe
 import type { InventoryFormValues } from '~/features/inventory/inventory-schema'
 import { readForm } from '~/utils/forms'
 import { can } from '~/utils/permissions'
+import { preparedLoader } from '~/utils/prepared-statements.server'
 import type { Route } from './+types/inventory'
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = preparedLoader(async ({ request }: Route.LoaderArgs) => {
   const user = await requireCompanyCapability(request, 'inventory:search')
   return loadInventoryPage(user.companyId, can(user.role, 'inventory:manage'), new URL(request.url))
-}
+})
 
 export async function action({ request }: Route.ActionArgs) {
   // Every change re-checks on the server: dispatchers and techs get the 403 'no-access' card.

@@ -27,6 +27,7 @@ import { addDays, parseAddressDate } from '~/schedule/local-date'
 import { redirectWithFlash } from '~/utils/flash.server'
 import { readForm } from '~/utils/forms'
 import { unknownIntent } from '~/utils/intent'
+import { preparedLoader } from '~/utils/prepared-statements.server'
 import type { Failure } from '~/utils/result'
 import { useLiveUpdates } from '~/utils/use-live-updates'
 import type { Route } from './+types/route-day'
@@ -55,7 +56,7 @@ async function requireRoute(request: Request, params: { technicianId: string; da
   }
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = preparedLoader(async ({ request, params }: Route.LoaderArgs) => {
   const { scope, technician, technicians } = await requireRoute(request, params)
   const route = await getDayRoute(scope)
   const stops = route.stops.map((stop, index) => ({
@@ -95,7 +96,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     source: route.source,
     fallback: route.fallback,
   }
-}
+})
 
 function reply(value: RouteActionReply, status = 200) {
   return data<RouteActionReply>(value, status)

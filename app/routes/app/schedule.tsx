@@ -11,9 +11,10 @@ import { getWeekBoard, mondayOf } from '~/models/week-board.server'
 import { addDays, localDateAt, parseAddressDate } from '~/schedule/local-date'
 import { readForm } from '~/utils/forms'
 import { unknownIntent } from '~/utils/intent'
+import { preparedLoader } from '~/utils/prepared-statements.server'
 import type { Route } from './+types/schedule'
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = preparedLoader(async ({ request }: Route.LoaderArgs) => {
   const member = await requireCompanyCapability(request, 'visits:manage')
   // The company's today from the timezone the guard already read: no query of its own.
   const today = localDateAt(new Date(), member.timezone)
@@ -45,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     cells: packCells(board.visits),
     truncated: board.truncated,
   }
-}
+})
 
 export async function action({ request }: Route.ActionArgs) {
   const member = await requireCompanyCapability(request, 'visits:manage')

@@ -44,9 +44,10 @@ import { startFieldQueue } from '~/field/queue'
 import { isVisitOfCompany } from '~/models/photo.server'
 import { readForm } from '~/utils/forms'
 import { unknownIntent } from '~/utils/intent'
+import { preparedLoader } from '~/utils/prepared-statements.server'
 import type { Route } from './+types/visit'
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = preparedLoader(async ({ request, params }: Route.LoaderArgs) => {
   const viewable = await requireViewableVisit(request, params.visitId)
   const { visit, company, viewer } = viewable
   const [page, workOrder] = await Promise.all([
@@ -54,7 +55,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     loadVisitWorkOrder(visit.companyId, visit.id, company.timezone, viewer.readOnly),
   ])
   return { ...page, workOrder }
-}
+})
 
 export async function action({ request, params }: Route.ActionArgs) {
   const member = await requireCompanyCapability(request, 'visits:work')

@@ -12,15 +12,16 @@ import { PortalSummary } from '~/features/portal/portal-summary'
 import { VisitHistory } from '~/features/portal/visit-history'
 import { PortalQuotes } from '~/features/quotes/portal-quotes'
 import { readForm } from '~/utils/forms'
+import { preparedLoader } from '~/utils/prepared-statements.server'
 import type { Route } from './+types/customer'
 
 // The customer's read-only portal. Only that customer's own login, or staff of the same
 // company who may preview portals, can see it; anyone else gets a 404 (docs/product.md "Roles").
 // The loader sends only what the page shows: no company, login, technician or storage ids.
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = preparedLoader(async ({ request, params }: Route.LoaderArgs) => {
   const access = await requirePortalAccess(request, params.customerId)
   return loadCustomerPortal(access, new URL(request.url))
-}
+})
 
 // "Notifications" (docs/decisions/047-customer-times.md): only the customer's own login saves it.
 export async function action({ request, params }: Route.ActionArgs) {
