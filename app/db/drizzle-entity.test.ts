@@ -1,4 +1,4 @@
-// Our patch of Drizzle's `is` (patches/drizzle-orm+0.45.4.patch, docs/performance.md): a class's answer for an
+// Our patch of Drizzle's `is` (patches/, docs/performance.md): a class's answer for an
 // entity kind is remembered instead of walking up its parents on every call. Query building asks `is` about every
 // piece of every statement, so a wrong remembered answer would build wrong SQL; here every answer must be the one
 // Drizzle's own walk gives, asked in any order and asked again.

@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { Temporal } from 'temporal-polyfill'
 import { describe, expect, it } from 'vitest'
 import {
   addDays,
@@ -51,6 +52,31 @@ describe('local dates', () => {
         expect(isoWeekday(date)).toBe(oracleWeekday(date))
       }),
     )
+  })
+
+  it("give Temporal's answers for any date of years 1000–9999 and any count of days, and refuse what it refuses", () => {
+    // Day counting goes through Date's UTC calendar (docs/performance.md); Temporal's ISO calendar is the reference.
+    const anyDate = fc
+      .date({ min: new Date('1000-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true })
+      .map((at) => at.toISOString().slice(0, 10))
+    fc.assert(
+      fc.property(anyDate, anyDate, fc.integer({ min: -400_000, max: 400_000 }), (date, other, days) => {
+        const plain = Temporal.PlainDate.from(date)
+        expect(addDays(date, days)).toBe(plain.add({ days }).toString())
+        expect(addWeeks(date, Math.trunc(days / 7))).toBe(plain.add({ weeks: Math.trunc(days / 7) }).toString())
+        expect(daysBetween(date, other)).toBe(plain.until(Temporal.PlainDate.from(other), { largestUnit: 'days' }).days)
+        expect(isoWeekday(date)).toBe(plain.dayOfWeek)
+      }),
+      { numRuns: 2_000 },
+    )
+    expect(addDays('9999-12-31', 1)).toBe('+010000-01-01')
+    expect(addDays('1000-01-01', -1)).toBe('0999-12-31')
+    for (const notReal of ['2026-02-29', '2026-04-31', '2026-00-10', '2026-13-01', '0999-12-31', '2026-1-01']) {
+      expect(() => addDays(notReal, 1)).toThrow(RangeError)
+      expect(() => isoWeekday(notReal)).toThrow(RangeError)
+      expect(() => daysBetween('2026-01-01', notReal)).toThrow(RangeError)
+    }
+    expect(() => addDays('2026-03-09', 1.5)).toThrow(RangeError)
   })
 
   it('find the ISO week, Monday to Sunday, including the weeks that straddle New Year', () => {
