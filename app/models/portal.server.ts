@@ -111,6 +111,29 @@ export async function getPortal({
     .orderBy(asc(visits.scheduledAt), asc(visits.id))
     .limit(1)
     .as('next_visit')
+  // The newest readings first, then the pool or spa of those twelve only.
+  const newestReadings = db()
+    .select({
+      ...readingColumns,
+      readingId: chemLogs.id,
+      bodyOfWaterId: chemLogs.bodyOfWaterId,
+      visitScheduledAt: visits.scheduledAt,
+    })
+    .from(chemLogs)
+    .innerJoin(visits, and(eq(visits.companyId, chemLogs.companyId), eq(visits.id, chemLogs.visitId)))
+    .where(and(eq(chemLogs.companyId, companyId), ofCustomer))
+    .orderBy(desc(chemLogs.takenAt), desc(chemLogs.id))
+    .limit(PORTAL_READINGS_LIMIT)
+    .as('newest_readings')
+  const counted = db()
+    .select({
+      completed: sql<number>`count(*) filter (where ${visits.completedAt} is not null)::int`.as('completed'),
+      total: sql<number>`count(*)::int`.as('total'),
+      history: sql<number>`count(*) filter (where ${inHistory})::int`.as('history'),
+    })
+    .from(visits)
+    .where(ofCustomer)
+    .as('counted')
   // The page of history first, then its technicians, photos and readings for those rows only: planned for any
   // customer, a join before the limit would look up every visit's reading to keep twenty (decision 073).
   const pageOfVisits = db()
@@ -147,19 +170,20 @@ export async function getPortal({
       .leftJoinLateral(pool, sql`true`)
       .where(and(eq(customers.companyId, companyId), eq(customers.id, customerId)))
       .limit(1),
-    // The counts and the next visit in one statement: the next visit (a row at most) joined to every counted one.
+    // The counts and the next visit in one statement: the counts' one row joined to the next visit (a row at most).
+    // Counted first: joined to every visit before counting, the embedded database's planner looked the next visit up
+    // again for each of them (547 times on the bench's portal).
     db()
       .select({
-        completed: sql<number>`count(*) filter (where ${visits.completedAt} is not null)::int`,
-        total: sql<number>`count(*)::int`,
-        history: sql<number>`count(*) filter (where ${inHistory})::int`,
-        nextAt: sql<Date | null>`max(${next.scheduledAt})`.mapWith(visits.scheduledAt),
-        nextAddress: sql<string | null>`max(${next.address})`,
-        nextTechnician: sql<string | null>`max(${next.technicianName})`,
+        completed: counted.completed,
+        total: counted.total,
+        history: counted.history,
+        nextAt: next.scheduledAt,
+        nextAddress: next.address,
+        nextTechnician: next.technicianName,
       })
-      .from(visits)
-      .leftJoin(next, sql`true`)
-      .where(ofCustomer),
+      .from(counted)
+      .leftJoin(next, sql`true`),
     db()
       .select({
         id: visits.id,
@@ -184,21 +208,25 @@ export async function getPortal({
       .orderBy(desc(visits.scheduledAt), desc(visits.id)),
     db()
       .select({
-        ...readingColumns,
-        visitScheduledAt: visits.scheduledAt,
+        ph: newestReadings.ph,
+        chlorinePpm: newestReadings.chlorinePpm,
+        alkalinity: newestReadings.alkalinity,
+        cyanuricAcid: newestReadings.cyanuricAcid,
+        calciumHardness: newestReadings.calciumHardness,
+        salt: newestReadings.salt,
+        waterTempF: newestReadings.waterTempF,
+        takenAt: newestReadings.takenAt,
+        visitScheduledAt: newestReadings.visitScheduledAt,
         readingBodyId: bodiesOfWater.id,
         ...poolProfileColumns,
       })
-      .from(chemLogs)
-      .innerJoin(visits, and(eq(visits.companyId, chemLogs.companyId), eq(visits.id, chemLogs.visitId)))
+      .from(newestReadings)
       // Each reading is judged against the pool or spa it was taken in.
       .leftJoin(
         bodiesOfWater,
-        and(eq(bodiesOfWater.companyId, chemLogs.companyId), eq(bodiesOfWater.id, chemLogs.bodyOfWaterId)),
+        and(eq(bodiesOfWater.companyId, companyId), eq(bodiesOfWater.id, newestReadings.bodyOfWaterId)),
       )
-      .where(and(eq(chemLogs.companyId, companyId), ofCustomer))
-      .orderBy(desc(chemLogs.takenAt), desc(chemLogs.id))
-      .limit(PORTAL_READINGS_LIMIT),
+      .orderBy(desc(newestReadings.takenAt), desc(newestReadings.readingId)),
     db()
       .select({ id: visitPhotos.id, label: visitPhotos.label, visitId: visits.id, scheduledAt: visits.scheduledAt })
       .from(visitPhotos)
