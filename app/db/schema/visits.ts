@@ -133,6 +133,11 @@ export const visits = pgTable(
       .on(t.companyId, t.technicianId, t.completedAt.desc().nullsFirst())
       .where(sql`${t.completedAt} is not null`),
     index('visits_company_technician_scheduled_idx').on(t.companyId, t.technicianId, t.scheduledAt),
+    // A technician's open work by schedule (their "Overdue"): planned without the values (a prepared statement,
+    // decision 073), the index above read every visit the technician ever had to find the few still open.
+    index('visits_company_technician_open_scheduled_idx')
+      .on(t.companyId, t.technicianId, t.scheduledAt)
+      .where(sql`${t.completedAt} is null and ${t.canceledAt} is null`),
     index('visits_company_customer_scheduled_idx').on(t.companyId, t.customerId, t.scheduledAt),
     index('visits_company_location_scheduled_idx').on(t.companyId, t.locationId, t.scheduledAt),
     // The dispatcher's "recently created" (`order by created_at desc`).

@@ -1,0 +1,1 @@
+CREATE INDEX "visits_company_technician_open_scheduled_idx" ON "visits" USING btree ("company_id","technician_id","scheduled_at") WHERE "visits"."completed_at" is null and "visits"."canceled_at" is null;
