@@ -6,6 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { PGLITE_OPTIONS } from './pglite-options.mjs'
+import { createStatements } from './pglite-statements.mjs'
 
 if (!parentPort) throw new Error('server/pglite-worker.mjs runs as a worker thread (app/utils/pglite-worker.server.ts)')
 const port = parentPort
@@ -37,6 +38,8 @@ try {
   port.postMessage({ id: 0, error: errorData(error) })
   throw error
 }
+
+const statements = createStatements(db)
 
 /** Open transactions by their number: PGlite's own `transaction`, held open until the request thread ends it. */
 const transactions = new Map()
@@ -86,8 +89,16 @@ async function end(request) {
 
 async function answer(request) {
   switch (request.op) {
-    case 'query':
-      return connection(request).query(request.sql, request.params, queryOptions(request))
+    case 'query': {
+      // The transaction's own connection, or (outside one) a statement that waits for open transactions as PGlite's
+      // `query` does.
+      const inTransaction = request.tx !== undefined
+      if (inTransaction) connection(request)
+      return statements.run(request.sql, request.params, queryOptions(request), {
+        inTransaction,
+        prepared: request.prepared === true,
+      })
+    }
     case 'exec':
       return connection(request).exec(request.sql)
     case 'begin':

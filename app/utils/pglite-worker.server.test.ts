@@ -4,10 +4,13 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
+import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DatabaseHandle, openDatabase, queryRows } from './db.server'
 import { openPgliteWorker } from './pglite-worker.server'
+import { withPreparedStatements } from './prepared-statements.server'
 
 let handle: DatabaseHandle
 
@@ -107,6 +110,107 @@ describe('PGlite in a worker thread', () => {
     await handle.db.execute(sql`select pg_notify('probe_channel', 'hello')`)
     await expect.poll(() => heard).toEqual(['hello'])
     await unlisten()
+  })
+})
+
+// The worker runs a statement in one call into PostgreSQL, and a page's statements as prepared ones when it opted in
+// (server/pglite-statements.mjs, decision 075): the answers must be PGlite's own `query`'s.
+describe("the worker's statements", () => {
+  const client = () => {
+    if (handle.kind !== 'pglite') throw new Error('expected PGlite')
+    return handle.client
+  }
+  const preparedNames = async () =>
+    (
+      await client().query<{ statement: string }>('select statement from pg_prepared_statements order by name')
+    ).rows.map((row) => row.statement)
+  const parameterized = `select $1::int + 1 as next, $2::text[] as words, $3::jsonb as doc, $4::timestamptz as at,
+    $5::numeric as amount, $6::bool as flag, $7::date as day, $8::text as maybe, $9::bigint as big, $10::text as plain
+    from probe limit 1`
+
+  it("answers every kind of parameter as PGlite's own query does, once and again, prepared or not", async () => {
+    const own = await PGlite.create()
+    await own.exec(`create table probe (id int primary key); insert into probe values (1)`)
+    const text = fc.string({ maxLength: 12 }).filter((word) => !word.includes('\0'))
+    const values = fc.tuple(
+      fc.integer({ min: -1_000_000, max: 1_000_000 }),
+      fc.array(text, { maxLength: 4 }),
+      fc.oneof(
+        fc.constant(null),
+        fc.dictionary(fc.string({ maxLength: 5 }), fc.oneof(fc.integer(), text, fc.boolean())),
+      ),
+      fc.date({ min: new Date('1990-01-01'), max: new Date('2090-01-01'), noInvalidDate: true }),
+      fc.integer({ min: -10_000_000, max: 10_000_000 }).map((cents) => (cents / 100).toFixed(2)),
+      fc.boolean(),
+      fc.constantFrom('2026-02-28', '2024-02-29', '1999-12-31'),
+      fc.option(text, { nil: null }),
+      fc.bigInt({ min: -(2n ** 62n), max: 2n ** 62n }),
+      fc.oneof(text, fc.integer().map(String)),
+    )
+    try {
+      await fc.assert(
+        fc.asyncProperty(values, fc.boolean(), async (params, prepared) => {
+          const expected = await own.query(parameterized, [...params])
+          const run = () => client().query(parameterized, [...params])
+          const answered = await (prepared ? withPreparedStatements(run) : run())
+          expect(answered.rows).toEqual(expected.rows)
+          expect(answered.fields).toEqual(expected.fields)
+        }),
+        { numRuns: 60 },
+      )
+    } finally {
+      await own.close()
+    }
+  })
+
+  it('prepares a statement once, by name, only for a caller that asked', async () => {
+    const text = 'select label from probe where id = $1'
+    await client().query(text, [1])
+    expect(await preparedNames()).not.toContain(text)
+    for (const id of [1, 2, 5, 1, 2, 5, 1]) {
+      const rows = await withPreparedStatements(() => client().query<{ label: string }>(text, [id]))
+      expect(rows.rows).toEqual([{ label: { 1: 'first', 2: 'second', 5: 'fifth' }[id] }])
+    }
+    expect((await preparedNames()).filter((statement) => statement === text)).toHaveLength(1)
+  })
+
+  it('prepares the statement again when PostgreSQL has forgotten it, and recovers after errors', async () => {
+    const text = 'select label from probe where id = $1 and label <> $2'
+    const run = (id: number) => withPreparedStatements(() => client().query<{ label: string }>(text, [id, '']))
+    expect((await run(1)).rows).toEqual([{ label: 'first' }])
+    await client().exec('deallocate all')
+    expect((await run(2)).rows).toEqual([{ label: 'second' }])
+    // A value PostgreSQL refuses, then the same statement with a good one.
+    await expect(withPreparedStatements(() => client().query(text, ['not a number', '']))).rejects.toMatchObject({
+      code: '22P02',
+    })
+    expect((await run(5)).rows).toEqual([{ label: 'fifth' }])
+    // A statement PostgreSQL cannot parse is remembered by nobody: it fails the same way each time.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      await expect(client().query('select nope from probe where id = $1', [1])).rejects.toMatchObject({
+        code: '42703',
+      })
+    }
+  })
+
+  it('ends a transaction whose prepared statement failed, and leaves the next one whole', async () => {
+    const failure = await handle.db
+      .transaction(async (tx) => {
+        await withPreparedStatements(async () => {
+          await tx.execute(sql`insert into probe values (${6}, ${'sixth'}, null)`)
+          await tx.execute(sql`insert into probe values (${1}, ${'clash'}, null)`)
+        })
+      })
+      .catch((e: Error) => e)
+    expect((failure as Error).cause).toMatchObject({ code: '23505', constraint: 'probe_pkey' })
+    expect(await labels()).not.toContain('sixth')
+    await handle.db.transaction((tx) =>
+      withPreparedStatements(() => tx.execute(sql`insert into probe values (${6}, ${'sixth'}, null)`)),
+    )
+    expect(await labels()).toContain('sixth')
+    // And outside a transaction, the same text (prepared above) again.
+    await withPreparedStatements(() => handle.db.execute(sql`insert into probe values (${7}, ${'seventh'}, null)`))
+    expect(await labels()).toContain('seventh')
   })
 })
 

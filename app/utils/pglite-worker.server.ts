@@ -5,6 +5,7 @@
 import { Worker } from 'node:worker_threads'
 import type { QueryOptions, Results } from '@electric-sql/pglite'
 import { logger } from './logger.server'
+import { preparingStatements } from './prepared-statements.server'
 
 /** What runs statements: the database itself, or one open transaction. */
 export interface EmbeddedQueries {
@@ -88,7 +89,16 @@ export async function openPgliteWorker(
   }
   const queriesOn = (tx?: number): EmbeddedQueries => ({
     query: <T>(query: string, params: unknown[] = [], options?: QueryOptions) =>
-      send<Results<T>>({ op: 'query', tx, sql: query, params, rowMode: options?.rowMode, rawTypes: rawTypes(options) }),
+      send<Results<T>>({
+        op: 'query',
+        tx,
+        sql: query,
+        params,
+        rowMode: options?.rowMode,
+        rawTypes: rawTypes(options),
+        // A page that opted in (decision 073) has its statements prepared in the worker too.
+        prepared: preparingStatements(),
+      }),
     exec: (query: string) => send<Results[]>({ op: 'exec', tx, sql: query }),
   })
 

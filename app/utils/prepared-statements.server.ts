@@ -10,9 +10,10 @@
 // the same name, two texts never share one.
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type pg from 'pg'
+import { STATEMENTS_KEPT } from '../../server/pglite-statements.mjs'
 
 /** Texts this process names at most; past this, new texts go unnamed. Each is prepared once per connection. */
-export const NAMED_TEXTS_KEPT = 1_000
+export const NAMED_TEXTS_KEPT = STATEMENTS_KEPT
 
 const names = new Map<string, string>()
 const preparing = new AsyncLocalStorage<true>()
@@ -33,6 +34,14 @@ export function withPreparedStatements<T>(run: () => Promise<T>): Promise<T> {
   return preparing.run(true, run)
 }
 
+/**
+ * Whether the statement being sent now comes from inside `withPreparedStatements` (the embedded database's worker
+ * is told so with each statement: server/pglite-statements.mjs).
+ */
+export function preparingStatements() {
+  return preparing.getStore() === true
+}
+
 type QueryConfig = { text?: unknown; name?: unknown; values?: unknown }
 
 /**
@@ -45,7 +54,7 @@ export function nameStatements(pool: pg.Pool) {
     const [config, values] = args as [QueryConfig | string | undefined, unknown]
     const text = typeof config === 'string' ? config : config?.text
     if (
-      preparing.getStore() &&
+      preparingStatements() &&
       typeof text === 'string' &&
       (typeof config === 'string' || config?.name === undefined)
     ) {
