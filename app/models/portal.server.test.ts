@@ -243,6 +243,44 @@ describe('getPortal: tenancy', () => {
     expect(JSON.stringify(portal)).not.toContain('Marco')
   })
 
+  it("shows a reading in its visit's customer's portal only, whatever customer an insert or a change says", async () => {
+    const [marcoVisit] = await db()
+      .select({ id: visits.id, companyId: visits.companyId })
+      .from(visits)
+      .where(eq(visits.customerId, marco.id))
+      .limit(1)
+    if (!marcoVisit) throw new Error("no visit of Marco's")
+    // The newest reading of all, on Marco's visit (of another company), claiming to be Dana's: the database keeps the
+    // visit's customer.
+    const [reading] = await db()
+      .insert(chemLogs)
+      .values({
+        companyId: marcoVisit.companyId,
+        visitId: marcoVisit.id,
+        customerId: dana.id,
+        ph: 7.9,
+        chlorinePpm: 4.4,
+        alkalinity: 99,
+      })
+      .returning({ id: chemLogs.id, customerId: chemLogs.customerId })
+    expect(reading?.customerId).toBe(marco.id)
+    await db()
+      .update(chemLogs)
+      .set({ customerId: dana.id })
+      .where(eq(chemLogs.id, reading?.id ?? ''))
+    const [changed] = await db()
+      .select({ customerId: chemLogs.customerId })
+      .from(chemLogs)
+      .where(eq(chemLogs.id, reading?.id ?? ''))
+    expect(changed?.customerId).toBe(marco.id)
+    const portal = await danaPortal()
+    expect(portal.readings.map((r) => r.alkalinity)).not.toContain(99)
+    expect(portal.readings).toHaveLength(PORTAL_READINGS_LIMIT)
+    await db()
+      .delete(chemLogs)
+      .where(eq(chemLogs.id, reading?.id ?? ''))
+  })
+
   it('finds nothing for a customer id of another company, or in another company', async () => {
     expect(await getPortal({ companyId: blue, customerId: marco.id })).toBeNull()
     expect(await getPortal({ companyId: sunset, customerId: dana.id })).toBeNull()

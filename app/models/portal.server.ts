@@ -111,17 +111,18 @@ export async function getPortal({
     .orderBy(asc(visits.scheduledAt), asc(visits.id))
     .limit(1)
     .as('next_visit')
-  // The newest readings first, then the pool or spa of those twelve only.
+  // The twelve newest readings first, by the customer's readings index alone, newest first; then their visits (each
+  // checked against the customer too) and their pool or spa, for those twelve only.
   const newestReadings = db()
     .select({
       ...readingColumns,
       readingId: chemLogs.id,
+      visitId: chemLogs.visitId,
+      customerId: chemLogs.customerId,
       bodyOfWaterId: chemLogs.bodyOfWaterId,
-      visitScheduledAt: visits.scheduledAt,
     })
     .from(chemLogs)
-    .innerJoin(visits, and(eq(visits.companyId, chemLogs.companyId), eq(visits.id, chemLogs.visitId)))
-    .where(and(eq(chemLogs.companyId, companyId), ofCustomer))
+    .where(and(eq(chemLogs.companyId, companyId), eq(chemLogs.customerId, customerId)))
     .orderBy(desc(chemLogs.takenAt), desc(chemLogs.id))
     .limit(PORTAL_READINGS_LIMIT)
     .as('newest_readings')
@@ -216,11 +217,21 @@ export async function getPortal({
         salt: newestReadings.salt,
         waterTempF: newestReadings.waterTempF,
         takenAt: newestReadings.takenAt,
-        visitScheduledAt: newestReadings.visitScheduledAt,
+        visitScheduledAt: visits.scheduledAt,
         readingBodyId: bodiesOfWater.id,
         ...poolProfileColumns,
       })
       .from(newestReadings)
+      // The visit's customer compared with the reading's, not with the value: planned without the values (a prepared
+      // statement), a condition on the customer made the planner read all of a customer's visits for each reading.
+      .innerJoin(
+        visits,
+        and(
+          eq(visits.companyId, companyId),
+          eq(visits.id, newestReadings.visitId),
+          eq(visits.customerId, newestReadings.customerId),
+        ),
+      )
       // Each reading is judged against the pool or spa it was taken in.
       .leftJoin(
         bodiesOfWater,

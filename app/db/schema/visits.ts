@@ -156,6 +156,13 @@ export const chemLogs = pgTable(
     id: rowId(),
     companyId: uuid('company_id').notNull(),
     visitId: uuid('visit_id').notNull(),
+    /**
+     * The visit's customer, so that a customer's newest readings are an index range (the portal) instead of every
+     * visit's readings sorted. Never written by the app: a trigger copies it from the visit on every insert and
+     * change of visit (migration 0044), so it cannot disagree with the visit. The default only tells Drizzle that an
+     * insert may leave it out.
+     */
+    customerId: uuid('customer_id').notNull().default(sql`null`),
     /** Which pool or spa of the visit's location the reading is of (null: not said). */
     bodyOfWaterId: uuid('body_of_water_id'),
     ph: numeric('ph', { precision: 4, scale: 2, mode: 'number' }).notNull(),
@@ -181,6 +188,9 @@ export const chemLogs = pgTable(
       foreignColumns: [bodiesOfWater.companyId, bodiesOfWater.id],
     }),
     index('chem_logs_company_visit_taken_idx').on(t.companyId, t.visitId, t.takenAt.desc()),
+    // A customer's newest readings (the portal's "Latest water chemistry"), read backward: ascending columns, so that
+    // `order by taken_at desc, id desc` (nulls first, PostgreSQL's default) is this index's order.
+    index('chem_logs_company_customer_taken_idx').on(t.companyId, t.customerId, t.takenAt, t.id),
     // Whether a body of water has readings (it then stays), and the foreign key's check on deleting one.
     index('chem_logs_company_body_of_water_idx').on(t.companyId, t.bodyOfWaterId),
     check('chem_logs_ph_range', sql`${t.ph} between 0 and 14`),
