@@ -32,6 +32,8 @@ const tap = (kind: ClockKind, madeAt = new Date()): ClockChange => ({
 
 let tech: string
 let techId: string
+/** When the day was started (40 minutes before the first test ran). */
+let startedAt: Date
 let owner: string
 
 async function eventsOfTech() {
@@ -53,7 +55,8 @@ beforeAll(async () => {
 describe('the phone clock', () => {
   it('records a day started offline once, with the phone’s time, however often and however concurrently it is sent', async () => {
     // Tapped 40 minutes ago without signal; the queue sends it now, twice in a row and three times at once.
-    const start = tap('start', new Date(Date.now() - 40 * 60_000))
+    startedAt = new Date(Date.now() - 40 * 60_000)
+    const start = tap('start', startedAt)
     expect(await send(tech, start, techId)).toEqual({ status: 200, body: { ok: true } })
     expect(await send(tech, start, techId)).toEqual({ status: 200, body: { ok: true, replayed: true } })
     const copies = await Promise.all([send(tech, start), send(tech, start), send(tech, start)])
@@ -75,7 +78,8 @@ describe('the phone clock', () => {
   })
 
   it('refuses a tap that does not fit the day, recording nothing: a second start, a break after the end', async () => {
-    const again = await send(tech, tap('start'))
+    // At the first start's time, so on its day whatever the hour: a start after the company's midnight is a new day.
+    const again = await send(tech, tap('start', startedAt))
     expect(again).toMatchObject({
       status: 409,
       body: { ok: false, refused: true, message: TIME_MESSAGES.alreadyStarted },
