@@ -4,19 +4,8 @@
 // Lines with sequential scans or sorts are marked `<<`; docs/performance.md keeps the results.
 import fs from 'node:fs'
 import pg from 'pg'
-import { loadAdminDashboard, loadOwnerDashboard } from '~/dashboards/business-dashboard.server'
-import { loadDispatchBoard } from '~/dashboards/dispatcher-dashboard.server'
-import { loadTechDashboard } from '~/dashboards/tech-dashboard.server'
-import { loadCustomerPortal } from '~/features/portal/customer-portal.server'
-import { listChemLogsForVisit } from '~/models/chem-log.server'
-import { listCustomerDirectory } from '~/models/customer-list.server'
-import { getDayRoute } from '~/models/day-route.server'
-import { searchInventory } from '~/models/inventory.server'
-import { getVisitForViewer } from '~/models/visit-record.server'
-import { getWeekBoard, mondayOf } from '~/models/week-board.server'
-import { localDateAt } from '~/schedule/local-date'
 import { installDatabase, openDatabase, recordQueries } from '~/utils/db.server'
-import { LARGE_COMPANY, PORTAL_CUSTOMER } from './dataset'
+import { hotPages } from './hot-pages'
 
 const databaseUrl = process.argv[2] ?? process.env.DATABASE_URL
 if (!databaseUrl) {
@@ -27,59 +16,7 @@ const handle = await openDatabase({ databaseUrl })
 if (handle.kind !== 'postgres') throw new Error('PostgreSQL only')
 const pool = handle.client
 installDatabase(handle)
-const one = async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows[0] as T
-
-const company = await one<{ id: string; timezone: string }>(`select id, timezone from companies where name = $1`, [
-  LARGE_COMPANY,
-])
-const companyId = company.id
-const timezone = company.timezone
-const tech = await one<{ id: string }>(`select id from profiles where email = 'tech@bluelagoon.test'`)
-const portal = await one<{ id: string }>(
-  `select c.id from customers c join "user" u on u.id = c.portal_user_id where u.email = $1`,
-  [PORTAL_CUSTOMER],
-)
-const visit = await one<{ id: string }>(
-  `select id from visits where company_id = $1 and technician_id = $2 and completed_at is null order by scheduled_at limit 1`,
-  [companyId, tech.id],
-)
-const search = await one<{ q: string }>(
-  `select split_part(customer_name, ' ', 2) as q from customers where company_id = $1 order by id limit 1`,
-  [companyId],
-)
-
-const pages: Array<[string, () => Promise<unknown>]> = [
-  ['owner dashboard', () => loadOwnerDashboard({ companyId, timezone })],
-  ['admin dashboard', () => loadAdminDashboard({ companyId, timezone })],
-  ['dispatcher dashboard', () => loadDispatchBoard(new Request('http://bench.test/app'), companyId, timezone)],
-  ['tech dashboard', () => loadTechDashboard({ companyId, technicianId: tech.id, timezone })],
-  [`customers ?q=${search.q}`, () => listCustomerDirectory({ companyId, query: search.q })],
-  ['inventory', () => searchInventory({ companyId })],
-  [
-    'visit page',
-    async () => {
-      await getVisitForViewer({ id: tech.id, role: 'tech', companyId }, visit.id)
-      await listChemLogsForVisit({ companyId, visitId: visit.id })
-    },
-  ],
-  [
-    'portal',
-    () =>
-      loadCustomerPortal(
-        { companyId, customerId: portal.id, preview: false, timezone },
-        new URL(`http://bench.test/customer/${portal.id}`),
-      ),
-  ],
-  [
-    'week board',
-    () =>
-      getWeekBoard({ companyId, timezone, weekStart: mondayOf(localDateAt(new Date(), timezone)), technicianPage: 1 }),
-  ],
-  [
-    'route of a day',
-    () => getDayRoute({ companyId, timezone, technicianId: tech.id, date: localDateAt(new Date(), timezone) }),
-  ],
-]
+const pages = await hotPages(handle.db)
 
 /**
  * `--generic`: the time of each statement with the plan PostgreSQL may keep for a prepared statement after a few runs
