@@ -74,8 +74,9 @@ export const emailOutbox = pgTable(
     uniqueIndex('email_outbox_notice_key')
       .on(t.companyId, t.noticeEvent, t.noticeSubject, t.kind, t.to)
       .where(sql`${t.noticeEvent} is not null`),
+    // A customer's messages, newest first (`order by created_at desc, id desc`: nulls first, as the index is).
     index('email_outbox_company_customer_idx')
-      .on(t.companyId, t.customerId, t.createdAt.desc())
+      .on(t.companyId, t.customerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.customerId} is not null`),
     index('email_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('email_outbox_company_failed_idx').on(t.companyId, t.createdAt).where(sql`${t.status} = 'failed'`),

@@ -112,7 +112,9 @@ export const stockMovements = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('stock_movements_company_item_idx').on(t.companyId, t.itemId, t.seq.desc()),
+    // An item's history, newest first: `desc` is nulls first in PostgreSQL, and only an index in that order (not
+    // drizzle-kit's default `desc nulls last`) gives `order by seq desc` without sorting all the item's movements.
+    index('stock_movements_company_item_idx').on(t.companyId, t.itemId, t.seq.desc().nullsFirst()),
     index('stock_movements_company_visit_idx').on(t.companyId, t.visitId).where(sql`${t.visitId} is not null`),
     unique('stock_movements_company_request_kind_key').on(t.companyId, t.requestKey, t.kind),
     foreignKey({
