@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { PassThrough } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { EntryContext, HandleErrorFunction } from 'react-router'
@@ -14,6 +13,7 @@ import {
 } from './utils/database-unavailable.server'
 import { logger } from './utils/logger.server'
 import { NonceProvider } from './utils/nonce'
+import { pageNonce } from './utils/page-nonce.server'
 import { runInRequestScope } from './utils/request-scope.server'
 
 export { closeLiveStreams } from './auth/live-stream.server'
@@ -79,7 +79,7 @@ export default function handleRequest(
 ) {
   // A loader hit a database outage: the 503 page replaces the error page, so do not render that first.
   if (responseStatusCode >= 500 && hitDatabaseOutage(request)) return databaseUnavailableResponse(request)
-  const nonce = randomBytes(16).toString('base64')
+  const nonce = pageNonce()
   if (process.env.NODE_ENV === 'production') {
     responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce))
   }

@@ -1,4 +1,4 @@
-// CPU per request of the floor page (`/about`) inside one process, without HTTP: the production build's React Router
+// CPU per request of the floor page (`/about`, or another page) inside one process, without HTTP: the production build's React Router
 // handler (as server.mjs loads it) answering Requests one after another, and the gzip of the page it answered.
 // Process CPU time over many requests moves much less with other load on the machine than req/s does, so a lever
 // (decision 065) can be compared on a busy machine: run it before and after, alternately, a few times.
@@ -7,6 +7,8 @@
 //   DATABASE_URL=postgres://…/scratch NODE_ENV=production node bench/floor-cpu.mjs [requests]
 //
 // The database only has to exist (start-up migrates it); /about reads nothing from it for a signed-out visitor.
+// Another page, signed in: PAGE=/app/schedule COOKIE='pool-bud.session_token=…' with the DATABASE_URL and AUTH_SECRET of
+// the server that signed the cookie (a bench database kept with `npm run bench -- --keep`).
 import { register } from 'node:module'
 import zlib from 'node:zlib'
 
@@ -23,13 +25,15 @@ const handle = createRequestHandler(build, 'production')
 const serve = build.entry.module.serveRequest
 
 const requests = Number(process.argv[2] ?? 2000)
-const url = `${build.entry.module.env().APP_URL}/about`
+const page = process.env.PAGE ?? '/about'
+const url = `${build.entry.module.env().APP_URL}${page}`
+const headers = { 'accept-encoding': 'gzip', ...(process.env.COOKIE ? { cookie: process.env.COOKIE } : {}) }
 async function once() {
   // One turn of the event loop per request, as a server gets between requests: a loop of promises alone would starve
   // the database pool's I/O (and the background tasks would time out).
   await new Promise((resolve) => setImmediate(resolve))
-  const response = await serve(new Request(url, { headers: { 'accept-encoding': 'gzip' } }), handle)
-  if (response.status !== 200) throw new Error(`/about answered ${response.status}`)
+  const response = await serve(new Request(url, { headers }), handle)
+  if (response.status !== 200) throw new Error(`${page} answered ${response.status}`)
   return Buffer.from(await response.arrayBuffer())
 }
 

@@ -1,6 +1,8 @@
-// Links rendered on the server leave out what only a browser uses (our patch of React Router, decision 076): the
-// click handler's hooks and the view transition's, each of which resolved the link's path again. What the markup says
-// — every href, "aria-current", "active" — must be what React Router renders with them, for any link on any page.
+// Links rendered on the server leave out what only a browser uses (our patch of React Router, decisions 076 and 077):
+// the click handler's hooks and the view transition's, each of which resolved the link's path again, and prefetching's
+// and the ref's (a server render runs no effect and attaches no ref); the anchor gets only the props that have a value.
+// What the markup says — every href, target, "aria-current", "active", "data-discover" — must be what React Router
+// renders with them, for any link on any page.
 // The reference is the same build rendering with a `document` present, where the patch takes React Router's own path.
 import fc from 'fast-check'
 import { createElement as h } from 'react'
@@ -17,7 +19,19 @@ import {
 } from 'react-router'
 import { describe, expect, it } from 'vitest'
 
-type LinkSpec = { nav: boolean; to: To; relative?: RelativeRoutingType; end: boolean }
+type LinkSpec = {
+  nav: boolean
+  to: To
+  relative?: RelativeRoutingType
+  end: boolean
+  prefetch?: 'none' | 'intent' | 'render' | 'viewport'
+  reloadDocument?: boolean
+  discover?: 'render' | 'none'
+  target?: string
+  className?: string
+  title?: string
+  style?: { color: string }
+}
 
 const holder = () => h(Outlet)
 
@@ -28,10 +42,10 @@ function Page() {
   return h(
     'nav',
     null,
-    shown.map((link, index) =>
-      link.nav
-        ? h(NavLink, { key: index, to: link.to, relative: link.relative, end: link.end }, `link ${index}`)
-        : h(Link, { key: index, to: link.to, relative: link.relative }, `link ${index}`),
+    shown.map(({ nav, end, ...props }, index) =>
+      nav
+        ? h(NavLink, { key: index, end, ...props }, `link ${index}`)
+        : h(Link, { key: index, ...props }, `link ${index}`),
     ),
   )
 }
@@ -80,6 +94,8 @@ const hash = fc.constantFrom('', '#history', '#')
 const to: fc.Arbitrary<To> = fc.oneof(
   fc.tuple(pathText, search, hash).map(([path, query, fragment]) => `${path}${query}${fragment}`),
   fc.record({ pathname: pathText, search, hash }, { requiredKeys: [] }),
+  // Another site's address, one without its scheme, an email address.
+  fc.constantFrom('https://example.com/docs?x=1', '//example.com/y', 'mailto:office@pool.test'),
 )
 const link: fc.Arbitrary<LinkSpec> = fc.record(
   {
@@ -87,6 +103,14 @@ const link: fc.Arbitrary<LinkSpec> = fc.record(
     to,
     relative: fc.constantFrom<RelativeRoutingType>('route', 'path'),
     end: fc.boolean(),
+    prefetch: fc.constantFrom('none', 'intent', 'render', 'viewport'),
+    reloadDocument: fc.boolean(),
+    discover: fc.constantFrom('render', 'none'),
+    target: fc.constantFrom('_blank', '_self'),
+    className: fc.constantFrom('text-brand-700', ''),
+    // Props given as undefined render nothing (the server's anchor leaves them out).
+    title: fc.constantFrom(undefined, 'Open the customer'),
+    style: fc.constantFrom(undefined, { color: 'teal' }),
   },
   { requiredKeys: ['nav', 'to', 'end'] },
 )
