@@ -377,6 +377,14 @@ async function main() {
        order by j.scheduled_at limit 1`,
       [largeCompanyId],
     )
+    // "Save a reading" posts to the technician's next open visit, not the one the visit page shows: each run adds
+    // readings to the visit it posts to, and a reused dataset's visit page would get heavier from run to run.
+    const readingVisit = await one<{ id: string }>(
+      `select j.id from visits j join profiles p on p.id = j.technician_id
+       where j.company_id = $1 and p.email = 'tech@bluelagoon.test' and j.completed_at is null
+       order by j.scheduled_at offset 1 limit 1`,
+      [largeCompanyId],
+    )
     // The busiest technician's route today (the board's busiest row), in the company's zone.
     const route = await one<{ technician: string; day: string }>(
       `select j.technician_id as technician, to_char(j.scheduled_at at time zone c.timezone, 'YYYY-MM-DD') as day
@@ -426,7 +434,7 @@ async function main() {
       {
         name: 'save a reading (POST)',
         method: 'POST',
-        path: `/app/visits/${techVisit.id}`,
+        path: `/app/visits/${readingVisit.id}`,
         headers: { cookie: cookies.tech, origin, 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ intent: 'reading', ph: '7.4', chlorinePpm: '2', alkalinity: '90' }).toString(),
         vary: () => ({
