@@ -137,6 +137,7 @@ test('"Move visit" on the visit page, on a phone', async ({ page, loginAs }, tes
   }
   await expect(page.getByRole('rowheader', { name: 'Tyler Brooks' })).toBeVisible()
   await capture(page, testInfo, 'schedule-phone-row')
+  const board = new URL(page.url()).searchParams
   await visit.getByRole('link').click()
   await page.waitForURL(/\/app\/visits\//)
   // The URL changes before the visit page replaces the board: wait for the visit page's folded office forms.
@@ -154,4 +155,13 @@ test('"Move visit" on the visit page, on a phone', async ({ page, loginAs }, tes
   await dialog.getByRole('button', { name: 'Move visit' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Visit moved.' })).toBeVisible()
   await expect(dialog).toBeHidden()
+
+  // Back to the board as it was left: the same week, Tyler's row, the visit on its new day.
+  await page.getByRole('link', { name: '← Back to schedule' }).click()
+  await page.waitForURL(/\/app\/schedule\?/)
+  const back = new URL(page.url()).searchParams
+  expect([back.get('week'), back.get('row')]).toEqual([board.get('week'), board.get('row')])
+  await expect(rows.getByText(/^Tyler Brooks \(/)).toBeVisible()
+  await expect(visit).toBeVisible()
+  expect((await cellOf(page, id)).day).toBe(2)
 })

@@ -9,6 +9,7 @@ import { Pager } from '~/components/pager'
 import { StatusPill } from '~/components/status-badge'
 import { Alert } from '~/components/ui/alert'
 import { cn } from '~/components/ui/cn'
+import { visitHrefsFrom } from '~/features/visits/back-link'
 import { type BoardCell, cellKey, cellSummary, clockLabel, groupByCell, UNASSIGNED, unpackCells } from './board-cells'
 import { type MovableVisit, MoveVisitDialog, type MoveVisitReply, type TechnicianOption } from './move-visit-form'
 
@@ -205,6 +206,10 @@ function BoardGrid({
   const dragged = useRef<string | null>(null)
   const [target, setTarget] = useState<string | null>(null)
   const canDropOn = (date: string) => dragged.current !== null && date >= board.today
+  // A visit's page leads back to this board as it is now: its week, technician page and (on a phone) shown row.
+  const { page } = board.technicianPage
+  const here = `${SCHEDULE_PATH}?week=${board.weekStart}${page > 1 ? `&page=${page}` : ''}${shownRow > 0 ? `&row=${shownRow + 1}` : ''}`
+  const visitTo = useMemo(() => visitHrefsFrom(here), [here])
 
   function dropProps(row: Row, day: Day) {
     const key = cellKey(row.id, day.date)
@@ -285,6 +290,7 @@ function BoardGrid({
                         <VisitItem
                           key={visit.id}
                           visit={visit}
+                          to={visitTo(visit.id)}
                           onMove={onMove}
                           onDragStart={(event) => {
                             dragged.current = visit.id
@@ -329,11 +335,14 @@ function CellHeader({ row, day, visits }: { row: Row; day: Day; visits: readonly
 
 function VisitItem({
   visit,
+  to,
   onMove,
   onDragStart,
   onDragEnd,
 }: {
   visit: BoardVisitView
+  /** Its page's address (`visitHrefsFrom`). */
+  to: string
   onMove: (visit: MovableVisit) => void
   onDragStart: (event: DragEvent) => void
   onDragEnd: () => void
@@ -354,11 +363,7 @@ function VisitItem({
         {visit.state === 'completed' ? <StatusPill tone="green">Completed</StatusPill> : null}
         {visit.state === 'skipped' ? <StatusPill tone="amber">Skipped</StatusPill> : null}
       </span>
-      <Link
-        to={`/app/visits/${visit.id}`}
-        discover="none"
-        className={visit.state === 'skipped' ? 'board-name line-through' : 'board-name'}
-      >
+      <Link to={to} discover="none" className={visit.state === 'skipped' ? 'board-name line-through' : 'board-name'}>
         {visit.customerName}
       </Link>
       {visit.place ? <span className="board-place">{visit.place}</span> : null}

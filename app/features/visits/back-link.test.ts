@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { backLinkFor, visitHref } from './back-link'
+import { backLinkFor, visitHref, visitHrefsFrom } from './back-link'
 
 const TECH = '0b6d7a4e-1f6b-4b8e-9a53-2f1e3c4d5e6f'
 
@@ -13,6 +13,16 @@ describe("the visit page's back link", () => {
     })
     expect(backLinkFor(`/app/customers/${TECH}`, 'dashboard').label).toBe('Back to customer')
     expect(backLinkFor('/app/visits?show=overdue', 'dashboard').label).toBe('Back to the list')
+    // The week board: its week, technician page and phone row come back with it.
+    for (const board of [
+      '/app/schedule',
+      '/app/schedule?week=2026-11-30',
+      '/app/schedule?week=2026-11-30&page=2',
+      '/app/schedule?week=2026-11-30&row=3',
+      '/app/schedule?week=2026-11-30&page=2&row=3',
+    ]) {
+      expect(backLinkFor(board, 'dashboard')).toEqual({ to: board, label: 'Back to schedule' })
+    }
   })
 
   it("takes only the staff app's own pages: anything else goes to the dashboard", () => {
@@ -23,6 +33,9 @@ describe("the visit page's back link", () => {
       '/app/../login',
       `/app/customers/${TECH}/../../x`,
       '/app/schedule/not-a-tech/2026-11-29',
+      '/app/schedule?week=2026-11-30&next=https://evil.example',
+      '/app/schedule?week=2026-11-30&page=0',
+      '/app/schedule?row=2',
       '/portal',
       '',
     ]) {
@@ -34,5 +47,10 @@ describe("the visit page's back link", () => {
     const href = visitHref('abc', `/app/customers/${TECH}`)
     const from = new URL(href, 'http://x').searchParams.get('from')
     expect(backLinkFor(from, 'dashboard').label).toBe('Back to customer')
+    const fromBoard = visitHrefsFrom('/app/schedule?week=2026-11-30&page=2')
+    for (const id of ['abc', 'd/e']) {
+      expect(fromBoard(id)).toBe(visitHref(id, '/app/schedule?week=2026-11-30&page=2'))
+    }
+    expect(new URL(fromBoard('abc'), 'http://x').searchParams.get('from')).toBe('/app/schedule?week=2026-11-30&page=2')
   })
 })

@@ -18,7 +18,11 @@ const KNOWN: Array<{ pattern: RegExp; label: (home: HomeName) => string }> = [
   { pattern: /^\/app\?tab=overdue$/, label: () => 'Back to overdue visits' },
   { pattern: /^\/app\/dispatch$/, label: () => 'Back to dispatch' },
   { pattern: new RegExp(`^/app/schedule/(${UUID}|unassigned)/${DATE}$`), label: () => 'Back to route' },
-  { pattern: new RegExp(`^/app/schedule(\\?week=${DATE})?$`), label: () => 'Back to schedule' },
+  // The week board, its week, technician page and (on a phone) shown row as the board writes them (week-board.tsx).
+  {
+    pattern: new RegExp(`^/app/schedule(\\?week=${DATE}(&page=[1-9]\\d{0,3})?(&row=[1-9]\\d{0,3})?)?$`),
+    label: () => 'Back to schedule',
+  },
   { pattern: new RegExp(`^/app/customers/${UUID}$`), label: () => 'Back to customer' },
   { pattern: /^\/app\/visits\?show=(overdue|unassigned-week|skipped-week)$/, label: () => 'Back to the list' },
 ]
@@ -34,5 +38,11 @@ export function backLinkFor(from: string | null, home: HomeName): BackLink {
 
 /** The visit page's address, remembering the page it is opened from. */
 export function visitHref(visitId: string, from: string) {
-  return `/app/visits/${encodeURIComponent(visitId)}?${new URLSearchParams({ from })}`
+  return visitHrefsFrom(from)(visitId)
+}
+
+/** `visitHref` for many visits opened from one page (the week board's hundreds): `from` is encoded once. */
+export function visitHrefsFrom(from: string) {
+  const query = new URLSearchParams({ from }).toString()
+  return (visitId: string) => `/app/visits/${encodeURIComponent(visitId)}?${query}`
 }
