@@ -3,6 +3,7 @@
 
 import { listCustomerDirectory } from '~/models/customer-list.server'
 import { countWaitingForGeocoder } from '~/models/location-position.server'
+import { visitState } from '~/models/visit-state'
 import { geocoderUrl } from '~/routing/config.server'
 import type { CustomerStatus } from '~/utils/customer-fields'
 import { formatDateTime } from '~/utils/dates'
@@ -39,6 +40,7 @@ export async function loadCustomerDirectory({
   if (list.rows.length === 0 && list.total > 0 && page > pageCount) {
     list = await listCustomerDirectory({ companyId, query: q, status, page: pageCount, pageSize: PAGE_SIZE })
   }
+  const clock = { now: new Date(), timezone }
   return {
     // Locations still at their ZIP center waiting for the geocoder (docs/subsystems.md, "Positions"), after an import.
     placing: geocoderUrl() ? await countWaitingForGeocoder(companyId) : 0,
@@ -55,6 +57,10 @@ export async function loadCustomerDirectory({
       phone: row.phone ? formatPhone(row.phone) : null,
       phoneHref: row.phone,
       nextVisit: row.nextVisitAt ? formatDateTime(row.nextVisitAt, timezone) : null,
+      // The next open visit is from before today: the list says so rather than call a past date "next".
+      nextVisitOverdue:
+        row.nextVisitAt !== null &&
+        visitState({ scheduledAt: row.nextVisitAt, completedAt: null }, clock) === 'Overdue',
       balanceDue: formatCents(row.balanceDue),
       owes: row.balanceDue > 0,
       portalStatus: row.portalStatus,

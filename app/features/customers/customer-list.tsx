@@ -129,6 +129,7 @@ function CustomerRow({ customer }: { customer: CustomerRowData }) {
         </p>
         <p className="text-sm text-slate-700">
           <span className="cell-label">Next visit: </span>
+          {customer.nextVisitOverdue ? <span className="font-medium text-amber-800">Overdue · </span> : null}
           <span>{customer.nextVisit ?? 'None booked'}</span>
         </p>
         <p className={cn('text-sm md:text-right', customer.owes ? 'font-semibold text-slate-900' : 'text-slate-600')}>

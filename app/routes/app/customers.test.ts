@@ -3,10 +3,12 @@ import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { customers, emailOutbox, profiles } from '~/db/schema'
 import { PAGE_SIZE } from '~/features/customers/customer-directory.server'
 import { archiveCustomer, createCustomerWithLocation } from '~/models/customer-changes.server'
+import { addDays, localDateAt } from '~/schedule/local-date'
 import { db } from '~/utils/db.server'
 import { formRequest, pageRequest, routeArgs, settle, statusOf } from '../../../tests/helpers/requests'
 import { signInAs } from '../../../tests/helpers/session'
 import { useDemoData } from '../../../tests/helpers/test-database'
+import { visitAt } from '../../../tests/helpers/visits'
 import { action, loader } from './customers'
 
 const post = (cookie: string, fields: Record<string, string>) => formRequest('/app/customers', fields, cookie)
@@ -22,6 +24,7 @@ type PageData = {
     customerName: string
     address: string | null
     nextVisit: string | null
+    nextVisitOverdue: boolean
     balanceDue: string
     portalStatus: string
     email: string | null
@@ -85,6 +88,27 @@ describe('the customer list', () => {
       ),
     ).toBe(true)
     expect(data.customers.map((c) => c.customerName)).not.toContain('Marco Ruiz')
+  })
+
+  it('says when the next open visit is overdue, rather than calling a past date next', async () => {
+    const today = localDateAt(new Date(), 'America/New_York')
+    const run = Date.now()
+    for (const [name, date] of [
+      [`Olsen Late ${run}`, addDays(today, -3)],
+      [`Olsen Ahead ${run}`, addDays(today, 2)],
+    ] as const) {
+      await visitAt({ companyId: blueCompanyId, name, position: [27.95, -82.46], technicianId: null, date, hour: 9 })
+    }
+    const data = await listPage(dispatcher, `/app/customers?q=${run}`)
+    const byName = Object.fromEntries(data.customers.map((c) => [c.customerName, c]))
+    expect(byName[`Olsen Late ${run}`]).toMatchObject({
+      nextVisitOverdue: true,
+      nextVisit: expect.stringMatching(/9:00 AM$/),
+    })
+    expect(byName[`Olsen Ahead ${run}`]).toMatchObject({
+      nextVisitOverdue: false,
+      nextVisit: expect.stringMatching(/9:00 AM$/),
+    })
   })
 
   it('searches on the server by name, address, email or phone, with any text', async () => {
