@@ -90,7 +90,11 @@ test('transfer to Tyler’s truck, a visit uses one, and the history shows all t
   await expect(rows).toHaveCount(4)
   await expect(rows.nth(0)).toContainText('Used on a visit · Truck — Tyler Brooks')
   await expect(rows.nth(0)).toContainText('-1 gal')
-  await expect(rows.nth(0).getByRole('link', { name: 'Visit' })).toHaveAttribute('href', `/app/visits/${visitId}`)
+  // The visit's page leads back to this item ("Back to item").
+  await expect(rows.nth(0).getByRole('link', { name: 'Visit' })).toHaveAttribute(
+    'href',
+    `/app/visits/${visitId}?${new URLSearchParams({ from: new URL(itemUrl, 'http://x').pathname })}`,
+  )
   await expect(rows.nth(1)).toContainText('Transferred in · Truck — Tyler Brooks')
   await expect(rows.nth(1)).toContainText('+2 gal')
   await expect(rows.nth(2)).toContainText('Transferred out · Warehouse')

@@ -133,10 +133,14 @@ test('approved quote → work order with two visits and two technicians → part
     page.getByText('“Complete work order” is available once every visit is completed or canceled.'),
   ).toBeVisible()
   await gotoHydrated(page, secondVisit)
+  // Opened from the work order, the visit's page leads back to it.
+  await expect(page.getByRole('link', { name: '← Back to work order' })).toHaveAttribute('href', workOrderPath)
   await page.getByText('Office: assign, move or cancel').click()
   await page.getByRole('button', { name: 'Cancel visit' }).click()
   await page.getByRole('button', { name: 'Yes, cancel visit' }).click()
   await expect(page.getByText('Visit canceled.')).toBeVisible()
+  // Still after the page came back from "Cancel visit".
+  await expect(page.getByRole('link', { name: '← Back to work order' })).toHaveAttribute('href', workOrderPath)
   await gotoHydrated(page, workOrderPath)
   await page.getByRole('button', { name: 'Complete work order' }).click()
   await page.getByRole('button', { name: 'Yes, complete' }).click()

@@ -2,7 +2,7 @@
 // admins) and the history. Each form has its own fetcher (its own pending state and answer), its token (a double
 // submit is one change) and says what it did ("Moved 2 gal from Warehouse to Truck — Tyler Brooks.").
 import { getFormProps } from '@conform-to/react'
-import { Link, useFetcher } from 'react-router'
+import { Link, useFetcher, useLocation } from 'react-router'
 import { IdempotencyKeyInput, useIdempotencyKey } from '~/components/idempotency-key'
 import { Pager } from '~/components/pager'
 import { Alert } from '~/components/ui/alert'
@@ -11,6 +11,7 @@ import { Card } from '~/components/ui/card'
 import { cn } from '~/components/ui/cn'
 import { SelectField, TextField } from '~/components/ui/field'
 import { FormErrors, useZodForm } from '~/components/ui/form'
+import { visitHref } from '~/features/visits/back-link'
 import type { ItemStockPageData } from './stock-page.server'
 import { CountSchema, MinimumSchema, ReceiveSchema, type StockReply, TransferSchema } from './stock-schema'
 
@@ -228,6 +229,8 @@ export function CountForm({ data }: { data: ItemStockPageData }) {
 
 export function HistoryCard({ data }: { data: ItemStockPageData }) {
   const { rows, page, hasNext } = data.history
+  // A visit's page leads back here ("Back to item").
+  const { pathname } = useLocation()
   return (
     <Card className="space-y-3">
       <h2 id="history" className="text-lg font-semibold">
@@ -253,7 +256,7 @@ export function HistoryCard({ data }: { data: ItemStockPageData }) {
                 {row.visitId ? (
                   <>
                     {' · '}
-                    <Link to={`/app/visits/${row.visitId}`} className="text-brand-700 underline">
+                    <Link to={visitHref(row.visitId, pathname)} className="text-brand-700 underline">
                       Visit
                     </Link>
                   </>

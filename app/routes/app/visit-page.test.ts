@@ -115,6 +115,24 @@ describe('the visit page', () => {
     })
   })
 
+  it('sends the page back with the from it was opened with, so its back link still says where it goes', async () => {
+    const visitId = techVisits[0] ?? ''
+    const from = `/app/schedule/unassigned/2026-11-30`
+    const opened = formRequest(
+      `/app/visits/${visitId}?${new URLSearchParams({ from })}`,
+      [
+        ['intent', 'notes'],
+        ['idempotencyKey', crypto.randomUUID()],
+        // The notes the test before saved: the visit is left as it was.
+        ['officeNote', 'Pump seal weeping; order a kit.'],
+        ['customerNote', 'Filter cleaned; looking great.'],
+      ],
+      tech,
+    )
+    const { thrown } = await settle(action(routeArgs(opened, { visitId })))
+    expect(thrown).toHaveRedirect(`/app/visits/${visitId}?${new URLSearchParams({ from })}`)
+  })
+
   it('refuses a plain form whose fields are not what the page sends, and changes nothing', async () => {
     const visitId = techVisits[0] ?? ''
     const before = await ticksOf(visitId)

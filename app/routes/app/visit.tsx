@@ -12,7 +12,7 @@ import { Alert } from '~/components/ui/alert'
 import { Card } from '~/components/ui/card'
 import { moveVisitOnVisitPage } from '~/features/schedule/move-visit.server'
 import type { AssignVisitReply } from '~/features/visits/assign-visit.server'
-import { backLinkFor } from '~/features/visits/back-link'
+import { backLinkFor, keepingFrom } from '~/features/visits/back-link'
 import { CompletedBanner, MarkComplete, missingWork, UNDO_MS } from '~/features/visits/complete-visit'
 import { SkipVisitForm } from '~/features/visits/skip-visit-form'
 import { useVisitChanges } from '~/features/visits/use-visit-changes'
@@ -57,7 +57,19 @@ export const loader = preparedLoader(async ({ request, params }: Route.LoaderArg
   return { ...page, workOrder }
 })
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  try {
+    return await visitAction(args)
+  } catch (thrown) {
+    // The page again after one of its forms (redirectWithFlash): with the `from` it was opened with, so its back link
+    // still leads where it led (app/features/visits/back-link.ts).
+    const location = thrown instanceof Response ? thrown.headers.get('Location') : null
+    if (location) (thrown as Response).headers.set('Location', keepingFrom(location, args.request.url))
+    throw thrown
+  }
+}
+
+async function visitAction({ request, params }: Route.ActionArgs) {
   const member = await requireCompanyCapability(request, 'visits:work')
   // Another company's visit does not exist for this member. Whether the visit is still theirs to change is asked by
   // the change itself, as for the phone's queue: a technician on a visit given to someone else is told so (409).

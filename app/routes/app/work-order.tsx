@@ -2,7 +2,7 @@
 // customer, the quote (the version approved), the visits, the parts to fit and the parts used, the notes; "Complete
 // work order" once every visit is done, and "Create invoice" (once; asked first while the work order is open).
 // Another company's work order is a 404.
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { requireCompanyCapability } from '~/auth/guards.server'
 import { ConfirmForm } from '~/components/confirm-buttons'
 import { RouteError } from '~/components/route-error'
@@ -10,6 +10,7 @@ import { StatusPill } from '~/components/status-badge'
 import { Alert } from '~/components/ui/alert'
 import { Card } from '~/components/ui/card'
 import { textLinkTarget } from '~/components/ui/touch'
+import { visitHref } from '~/features/visits/back-link'
 import { loadWorkOrderPage, workOrderAction } from '~/features/work-orders/work-order-page.server'
 import { readForm } from '~/utils/forms'
 import { unknownIntent } from '~/utils/intent'
@@ -47,6 +48,8 @@ function Lines({ lines, empty }: { lines: { id: string; description: string; qua
 export default function WorkOrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { workOrder: order, canInvoice } = loaderData
   const error = actionData && 'error' in actionData ? actionData.error : null
+  // A visit's page leads back here ("Back to work order").
+  const { pathname } = useLocation()
   return (
     <div className="space-y-5">
       <Link to="/app/work-orders" className={`text-sm underline ${textLinkTarget}`}>
@@ -101,7 +104,7 @@ export default function WorkOrderPage({ loaderData, actionData }: Route.Componen
           {order.visits.map((visit) => (
             <li key={visit.visitId} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
               <div className="min-w-0">
-                <Link to={`/app/visits/${visit.visitId}`} className={`font-medium underline ${textLinkTarget}`}>
+                <Link to={visitHref(visit.visitId, pathname)} className={`font-medium underline ${textLinkTarget}`}>
                   {visit.position}. {visit.title}
                 </Link>
                 <p className="text-slate-700">
