@@ -409,7 +409,12 @@ test('the office completes and invoices the work order: every line, the tax, the
   await expect(rows).toHaveCount(4)
   await expect(rows.nth(0)).toContainText('Used on a visit · Truck — Tyler Brooks-1')
   await expect(rows.nth(0)).toContainText('then 1')
-  await expect(rows.nth(0).getByRole('link', { name: 'Visit' })).toHaveAttribute('href', chain.firstVisit)
+  // The same visit, whose page leads back to this item (the work order's link led back to the work order).
+  const visitPage = new URL(chain.firstVisit, 'http://x').pathname
+  await expect(rows.nth(0).getByRole('link', { name: 'Visit' })).toHaveAttribute(
+    'href',
+    `${visitPage}?${new URLSearchParams({ from: new URL(chain.itemUrl, 'http://x').pathname })}`,
+  )
   await expect(rows.nth(1)).toContainText('Transferred in · Truck — Tyler Brooks+2')
   await expect(rows.nth(2)).toContainText('Transferred out · Warehouse-2')
   await expect(rows.nth(3)).toContainText('Starting stock · Warehouse')
