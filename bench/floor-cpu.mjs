@@ -1,5 +1,6 @@
-// CPU per request of the floor page (`/about`, or another page) inside one process, without HTTP: the production build's React Router
-// handler (as server.mjs loads it) answering Requests one after another, and the gzip of the page it answered.
+// CPU per request of the floor page (`/about`, or another page) inside one process, without HTTP: the production
+// build's React Router handler (as server.mjs loads it) answering Requests one after another, and the gzip of the page
+// it answered.
 // Process CPU time over many requests moves much less with other load on the machine than req/s does, so a lever
 // (decision 065) can be compared on a busy machine: run it before and after, alternately, a few times.
 //

@@ -208,7 +208,9 @@ function BoardGrid({
   const canDropOn = (date: string) => dragged.current !== null && date >= board.today
   // A visit's page leads back to this board as it is now: its week, technician page and (on a phone) shown row.
   const { page } = board.technicianPage
-  const here = `${SCHEDULE_PATH}?week=${board.weekStart}${page > 1 ? `&page=${page}` : ''}${shownRow > 0 ? `&row=${shownRow + 1}` : ''}`
+  const pageParam = page > 1 ? `&page=${page}` : ''
+  const rowParam = shownRow > 0 ? `&row=${shownRow + 1}` : ''
+  const here = `${SCHEDULE_PATH}?week=${board.weekStart}${pageParam}${rowParam}`
   const visitTo = useMemo(() => visitHrefsFrom(here), [here])
 
   function dropProps(row: Row, day: Day) {

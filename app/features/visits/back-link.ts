@@ -1,8 +1,9 @@
 // The visit page's back link is named after where it goes (issue 38 item 1, decision 049): "Back to Today" for a
 // technician who came from Today, "Back to route" from a technician's day, "Back to customer" from the customer's
-// page, "Back to schedule" from the week board, "Back to work order", "Back to item" (an inventory item's history). Where the visit was opened from travels in `?from=`; only the staff app's own pages listed here are taken,
-// anything else (another site, a script URL, a typo) falls back to the viewer's dashboard. Pure: the page works the
-// link out in the browser too, so the copy of the page saved on the phone for offline use names it the same way.
+// page, "Back to schedule" from the week board, "Back to work order", "Back to item" (an inventory item's history).
+// Where the visit was opened from travels in `?from=`; only the staff app's own pages listed here are taken, anything
+// else (another site, a script URL, a typo) falls back to the viewer's dashboard. Pure: the page works the link out in
+// the browser too, so the copy of the page saved on the phone for offline use names it the same way.
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
 const DATE = '\\d{4}-\\d{2}-\\d{2}'
