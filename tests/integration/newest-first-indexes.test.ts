@@ -3,7 +3,7 @@
 // null order (drizzle-kit's default for `.desc()` is `desc nulls last`) cannot give it, even for a column that is
 // never null. Each case makes a history a hundred times longer than its page, then reads the plan of the very
 // statement the app sends for the page.
-import { and, eq, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { customers, inventoryItems, stockLocations } from '~/db/schema'
 import { getCustomerMessages } from '~/models/customer-messages.server'
@@ -36,7 +36,7 @@ beforeAll(async () => {
   const [location] = await db()
     .select({ id: stockLocations.id })
     .from(stockLocations)
-    .where(and(eq(stockLocations.companyId, companyId)))
+    .where(eq(stockLocations.companyId, companyId))
     .limit(1)
   itemId = item?.id ?? ''
   await db().execute(sql`
